@@ -1,0 +1,102 @@
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NOTIFICATIONS_SHOWN, type Notification } from '@shared/notifications';
+import { NotFoundError } from '../lib/errors';
+import { BY_USER_TIME, conditional, db, tableName, userPk } from './table';
+
+/**
+ * Activity log rows ("notifications"): pk = USER#<id>, sk = NOTE#<ulid>.
+ *  - latest N: query sk begins_with NOTE#, descending (access pattern 4)
+ *  - unread:   gsi1pk = UNREAD#<id>, a sparse index entry removed when the row is read (pattern 5)
+ */
+const NOTE_PREFIX = 'NOTE#';
+const unreadPk = (userId: string) => `UNREAD#${userId}`;
+
+function toNotification(item: Record<string, unknown>): Notification {
+  return { id: String(item.id), message: String(item.message), created_at: String(item.created_at), read: item.read === true };
+}
+
+export async function addNotification(userId: string, note: { id: string; message: string; created_at: string }): Promise<Notification> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        pk: userPk(userId),
+        sk: `${NOTE_PREFIX}${note.id}`,
+        type: 'Notification',
+        ...note,
+        read: false,
+        [BY_USER_TIME.partitionKey]: unreadPk(userId),
+        [BY_USER_TIME.sortKey]: `${NOTE_PREFIX}${note.id}`,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return { ...note, read: false };
+}
+
+export async function listLatestNotifications(userId: string, limit = NOTIFICATIONS_SHOWN): Promise<Notification[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': NOTE_PREFIX },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(toNotification);
+}
+
+/** Marks one of the user's notifications read. Unknown ids (or another user's) are a 404. */
+export async function markNotificationRead(userId: string, id: string): Promise<void> {
+  await conditional(
+    () =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: userPk(userId), sk: `${NOTE_PREFIX}${id}` },
+          UpdateExpression: 'SET #read = :true REMOVE #gpk, #gsk',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#read': 'read', '#gpk': BY_USER_TIME.partitionKey, '#gsk': BY_USER_TIME.sortKey },
+          ExpressionAttributeValues: { ':true': true },
+        }),
+      ),
+    () => {
+      throw new NotFoundError('Notification not found');
+    },
+  );
+}
+
+/** Marks every unread notification of the user read; returns how many changed. */
+export async function markAllNotificationsRead(userId: string): Promise<number> {
+  let updated = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: BY_USER_TIME.indexName,
+        KeyConditionExpression: '#gpk = :pk',
+        ExpressionAttributeNames: { '#gpk': BY_USER_TIME.partitionKey },
+        ExpressionAttributeValues: { ':pk': unreadPk(userId) },
+        ProjectionExpression: 'id',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    // Each row is its own conditional update: a row read meanwhile is simply skipped.
+    const results = await Promise.all(
+      (page.Items ?? []).map((item) =>
+        markNotificationRead(userId, String(item.id)).then(
+          () => 1,
+          (error) => {
+            if (error instanceof NotFoundError) return 0;
+            throw error;
+          },
+        ),
+      ),
+    );
+    updated += results.reduce((a, b) => a + b, 0);
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return updated;
+}

@@ -1,0 +1,14 @@
+import { defaultDeps, type Deps } from '../lib/clock';
+import { ensureDefaultClient } from '../data/clients';
+import { createProfileIfAbsent, createSettingsIfAbsent } from '../data/users';
+
+/**
+ * Sets up a newly confirmed user: settings (mode creator, onboarding completed), profile, and the
+ * default client "My Account". Every step is idempotent because Cognito may call the trigger twice.
+ */
+export async function onboardUser(userId: string, email: string | null, deps: Deps = defaultDeps): Promise<void> {
+  const now = deps.now();
+  await createSettingsIfAbsent(userId, now);
+  await createProfileIfAbsent(userId, email, now);
+  await ensureDefaultClient(userId, deps.newId(), now);
+}

@@ -1,0 +1,17 @@
+import type { MeResponse, Settings, UpdateSettings } from '@shared/settings';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { getProfile, getSettings, setTimezoneIfUnset, updateSettings } from '../data/users';
+
+export async function getMe(userId: string): Promise<MeResponse> {
+  const [settings, { email, ...profile }] = await Promise.all([getSettings(userId), getProfile(userId)]);
+  return { userId, email, settings, profile };
+}
+
+export function saveSettings(userId: string, changes: UpdateSettings, deps: Pick<Deps, 'now'> = defaultDeps): Promise<Settings> {
+  return updateSettings(userId, changes, deps.now());
+}
+
+/** Spec §7: on first load with no stored timezone, the browser's zone is saved. Never overwrites. */
+export function saveInitialTimezone(userId: string, timezone: string, deps: Pick<Deps, 'now'> = defaultDeps): Promise<Settings> {
+  return setTimezoneIfUnset(userId, timezone, deps.now());
+}

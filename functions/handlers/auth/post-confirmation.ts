@@ -1,0 +1,30 @@
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { z } from 'zod';
+import { onboardUser } from '../../domain/onboarding';
+import { logger } from '../../lib/logger';
+
+const EventSchema = z.object({
+  triggerSource: z.string(),
+  request: z.object({ userAttributes: z.object({ sub: z.string().min(1), email: z.string().optional() }).loose() }),
+});
+
+/**
+ * Cognito post-confirmation trigger. A failure here is logged, never fatal (spec §8): the user is
+ * confirmed either way, and GET /api/me answers with defaults for a missing settings row.
+ */
+export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
+  const parsed = EventSchema.safeParse(event);
+  if (!parsed.success) {
+    logger.error('Unexpected post-confirmation event', { issues: parsed.error.issues });
+    return event;
+  }
+  // Password resets also confirm; only a new sign-up needs onboarding.
+  if (parsed.data.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
+  const { sub, email } = parsed.data.request.userAttributes;
+  try {
+    await onboardUser(sub, email ?? null);
+  } catch (error) {
+    logger.error('Onboarding a new user failed', { error, userId: sub });
+  }
+  return event;
+}

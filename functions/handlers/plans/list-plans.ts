@@ -1,0 +1,4 @@
+import { PLANS } from '@shared/plans';
+import { httpHandler, ok } from '../../lib/http';
+
+export const handler = httpHandler({ auth: 'public' }, async () => ok({ plans: PLANS }));

@@ -1,0 +1,7 @@
+import { UpdateSettingsSchema } from '@shared/settings';
+import { saveSettings } from '../../domain/users';
+import { httpHandler, ok } from '../../lib/http';
+
+export const handler = httpHandler({ body: UpdateSettingsSchema }, async ({ userId, body }) =>
+  ok({ settings: await saveSettings(userId, body) }),
+);

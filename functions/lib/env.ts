@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Every Lambda's environment, parsed once at module load. A missing value fails the cold start
+ * loudly instead of surfacing later as an odd runtime error.
+ *
+ * The *_ENDPOINT values exist only on the local cloud: they point the AWS SDK clients at local
+ * stand-ins. On AWS they are absent and the SDK uses the real service endpoints.
+ */
+const EnvSchema = z.object({
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TABLE_NAME: z.string().min(1),
+  MEDIA_BUCKET: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  /** The SPA's origin, used in e-mail links. Set locally; on AWS read from APP_ORIGIN_PARAMETER. */
+  APP_ORIGIN: z.url().optional(),
+  /** SSM parameter holding the SPA origin (avoids a CloudFront ↔ user-pool dependency cycle). */
+  APP_ORIGIN_PARAMETER: z.string().min(1).optional(),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  COGNITO_ENDPOINT: z.url().optional(),
+  SSM_ENDPOINT: z.url().optional(),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`Invalid Lambda environment: ${problems}`);
+    }
+    if (!parsed.data.APP_ORIGIN && !parsed.data.APP_ORIGIN_PARAMETER) {
+      throw new Error('Invalid Lambda environment: set APP_ORIGIN or APP_ORIGIN_PARAMETER');
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests that change the environment between cases call this. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,55 @@
+import { MSG } from '@shared/messages';
+
+/**
+ * The error hierarchy of the API. Handlers and domain code throw these; one middleware
+ * (`http.ts`) maps them to `{ error: { code, message, details } }` responses. Anything else is a bug
+ * and becomes a generic 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly statusCode: number,
+    message: string,
+    readonly details?: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super('VALIDATION_ERROR', 400, message, details);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message: string = MSG.notAuthenticated) {
+    super('NOT_AUTHENTICATED', 401, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'You are not allowed to do that') {
+    super('FORBIDDEN', 403, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super('NOT_FOUND', 404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message = 'This item was changed by someone else; reload and try again', options?: { cause?: unknown }) {
+    super('CONFLICT', 409, message, undefined, options);
+  }
+}
+
+export class DependencyError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('DEPENDENCY_FAILED', 502, message, undefined, options);
+  }
+}

@@ -1,0 +1,135 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { AppError, UnauthorizedError, ValidationError } from './errors';
+import { logger } from './logger';
+
+/**
+ * The handler factory: logger → authentication (user id from the verified JWT claims) → zod input
+ * parsing with the schemas from shared/ → the handler → one error mapper. Handlers stay 10–25 lines.
+ */
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+export interface HttpResponse {
+  readonly statusCode: number;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+export const ok = (body: unknown): HttpResponse => ({ statusCode: 200, body });
+export const created = (body: unknown): HttpResponse => ({ statusCode: 201, body });
+export const noContent = (): HttpResponse => ({ statusCode: 204 });
+
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+interface Options<B, P, Q> {
+  /** 'user' (default): the request must carry verified claims. 'public': no user. */
+  readonly auth?: 'user' | 'public';
+  readonly body?: B;
+  readonly params?: P;
+  readonly query?: Q;
+}
+
+export interface HttpInput<B, P, Q, A> {
+  readonly userId: A extends 'public' ? undefined : string;
+  readonly body: Out<B>;
+  readonly params: Out<P>;
+  readonly query: Out<Q>;
+  readonly event: HttpEvent;
+}
+
+interface RawInput {
+  userId: string | undefined;
+  body: unknown;
+  params: unknown;
+  query: unknown;
+  event: HttpEvent;
+}
+type ParsedContext = Context & { input?: RawInput };
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function httpHandler<
+  B extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  A extends 'user' | 'public' = 'user',
+>(options: Options<B, P, Q> & { auth?: A }, fn: (input: HttpInput<B, P, Q, A>) => Promise<HttpResponse>) {
+  return middy<HttpEvent, HttpResult, Error, ParsedContext>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(errorMapper())
+    .use(parseInput(options))
+    .handler(async (_event, context) => toResult(await fn(context.input as unknown as HttpInput<B, P, Q, A>)));
+}
+
+function parseInput(options: Options<Schema | undefined, Schema | undefined, Schema | undefined>): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
+  return {
+    before: (request) => {
+      const { event } = request;
+      const userId = options.auth === 'public' ? undefined : userIdFromClaims(event);
+      request.context.input = {
+        userId,
+        body: options.body ? parse(options.body, readJsonBody(event)) : undefined,
+        params: options.params ? parse(options.params, event.pathParameters ?? {}) : undefined,
+        query: options.query ? parse(options.query, event.queryStringParameters ?? {}) : undefined,
+        event,
+      };
+    },
+  };
+}
+
+function userIdFromClaims(event: HttpEvent): string {
+  const sub = event.requestContext?.authorizer?.jwt?.claims?.sub;
+  if (typeof sub !== 'string' || sub.length === 0) throw new UnauthorizedError();
+  return sub;
+}
+
+function readJsonBody(event: HttpEvent): unknown {
+  if (!event.body) return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError('Request body must be valid JSON');
+  }
+}
+
+function parse<S extends Schema>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw new ValidationError(issues[0]?.message ?? 'Invalid request', issues);
+}
+
+function toResult(response: HttpResponse): HttpResult {
+  return {
+    statusCode: response.statusCode,
+    headers: { ...JSON_HEADERS, ...response.headers },
+    body: response.body === undefined ? '' : JSON.stringify(response.body),
+  };
+}
+
+/** The one place errors become responses. Unknown errors are logged with their stack and hidden. */
+export function errorMapper(): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
+  return {
+    onError: (request) => {
+      const error = request.error;
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) logger.error('Dependency failure', { error });
+        request.response = toResult({
+          statusCode: error.statusCode,
+          body: { error: { code: error.code, message: error.message, details: error.details } },
+        });
+        return;
+      }
+      logger.error('Unhandled error', { error });
+      request.response = toResult({
+        statusCode: 500,
+        body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } },
+      });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The one route table. The CDK Api construct (infra/) and the local gateway (local/) are both built
+ * from it, so a route exists in both places or in neither.
+ *
+ * `handler` names a module under functions/handlers/ (without extension) exporting `handler`.
+ * `auth: 'user'` routes sit behind the Cognito JWT authorizer; `public` only where the spec makes a
+ * route public (plans, public checkout, signup completion, OAuth callbacks, Stripe webhook).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  readonly method: HttpMethod;
+  /** API Gateway v2 path syntax: `/api/notifications/{id}/read`. */
+  readonly path: string;
+  readonly handler: string;
+  readonly auth: 'user' | 'public';
+}
+
+export const ROUTES = [
+  { method: 'GET', path: '/api/plans', handler: 'plans/list-plans', auth: 'public' },
+  { method: 'GET', path: '/api/me', handler: 'me/get-me', auth: 'user' },
+  { method: 'PATCH', path: '/api/settings', handler: 'settings/update-settings', auth: 'user' },
+  { method: 'PUT', path: '/api/settings/initial-timezone', handler: 'settings/set-initial-timezone', auth: 'user' },
+  { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', auth: 'user' },
+  { method: 'POST', path: '/api/notifications/read-all', handler: 'notifications/mark-all-read', auth: 'user' },
+  { method: 'POST', path: '/api/notifications/{id}/read', handler: 'notifications/mark-read', auth: 'user' },
+] as const satisfies readonly RouteDef[];
+
+/** Cognito user-pool triggers, by trigger name → handler module. */
+export const COGNITO_TRIGGERS = {
+  postConfirmation: 'auth/post-confirmation',
+  customMessage: 'auth/custom-message',
+} as const;
+
+/** Every handler module that becomes a Lambda function. */
+export function allHandlerModules(): string[] {
+  return [...new Set([...ROUTES.map((r) => r.handler), ...Object.values(COGNITO_TRIGGERS)])];
+}

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { RuntimeConfig } from '@shared/api';
+import { createGateway } from './gateway';
+import { startCognito, LOCAL_REGION, type LocalCognito } from './services/cognito';
+import { LOCAL_TABLE_NAME, startDynamo } from './services/dynamo';
+import { Inbox } from './services/inbox';
+import { LOCAL_MEDIA_BUCKET, startS3 } from './services/s3';
+import { startWeb, type WebMode } from './web';
+
+/**
+ * The local cloud behind `npm start` and the test harness. Each stand-in is one module: it starts,
+ * may contribute environment for the Lambda handlers and routes on the front door, and stops.
+ * Later emulators (Scheduler, SQS, AppSync realtime, Stripe, sandbox platforms) plug in the same way.
+ */
+export interface ModuleContext {
+  readonly dataDir: string;
+  /** The one URL users open, e.g. http://localhost:3000 */
+  readonly publicUrl: string;
+  readonly inbox: Inbox;
+  /** Environment contributed by the modules started before this one. */
+  readonly env: Readonly<Record<string, string>>;
+}
+
+export interface StartedModule {
+  readonly env?: Record<string, string>;
+  /** Front-door routes: requests whose path starts with `prefix` go to `handle`. */
+  readonly routes?: { prefix: string; handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> | void }[];
+  readonly config?: Partial<RuntimeConfig>;
+  stop(): Promise<void>;
+}
+
+export interface LocalModule {
+  readonly name: string;
+  start(ctx: ModuleContext): Promise<StartedModule>;
+}
+
+export interface LocalCloudOptions {
+  dataDir?: string;
+  port?: number;
+  host?: string;
+  web?: WebMode;
+  log?: (line: string) => void;
+}
+
+export interface LocalCloud {
+  url: string;
+  env: Record<string, string>;
+  cognito: { poolId: string; clientId: string; endpoint: string };
+  inbox: Inbox;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const DEFAULT_DATA_DIR = path.join(ROOT, '.local');
+
+const dynamoModule: LocalModule = {
+  name: 'DynamoDB (dynalite)',
+  async start({ dataDir }) {
+    const db = await startDynamo(dataDir);
+    return { env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: LOCAL_TABLE_NAME }, stop: db.stop };
+  },
+};
+
+const s3Module: LocalModule = {
+  name: 'S3 (s3rver)',
+  async start({ dataDir }) {
+    const s3 = await startS3(dataDir);
+    return { env: { S3_ENDPOINT: s3.endpoint, MEDIA_BUCKET: LOCAL_MEDIA_BUCKET }, stop: s3.stop };
+  },
+};
+
+let cognito: LocalCognito | undefined;
+const cognitoModule: LocalModule = {
+  name: 'Cognito (cognito-local) + inbox',
+  async start({ dataDir, publicUrl, inbox }) {
+    cognito = await startCognito({ dataDir, publicBase: `${publicUrl}/_local/cognito`, inbox });
+    const local = cognito;
+    return {
+      env: { USER_POOL_ID: local.poolId, COGNITO_ENDPOINT: local.internalUrl },
+      config: { userPoolId: local.poolId, userPoolClientId: local.clientId, userPoolEndpoint: `${publicUrl}/_local/cognito/` },
+      routes: [
+        { prefix: '/_local/cognito', handle: (req, res, body) => local.handle(req, res, body) },
+        { prefix: '/_local/inbox', handle: (req, res) => inbox.handle(req, res, (req.url ?? '').replace(/^\/_local\/inbox/, '').split('?')[0] ?? '') },
+      ],
+      stop: local.stop,
+    };
+  },
+};
+
+const apiModule: LocalModule = {
+  name: 'API gateway',
+  async start() {
+    if (!cognito) throw new Error('The API gateway needs the local Cognito');
+    const gateway = createGateway({ issuer: cognito.issuer, audience: cognito.clientId, jwks: cognito.jwks });
+    return { routes: [{ prefix: '/api/', handle: gateway }], stop: async () => undefined };
+  },
+};
+
+/** The modules, in start order. */
+export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, apiModule];
+
+export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const log = options.log ?? (() => undefined);
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  const routes: NonNullable<StartedModule['routes']> = [];
+  const started: StartedModule[] = [];
+  let web: Awaited<ReturnType<typeof startWeb>> | undefined;
+  let config: Partial<RuntimeConfig> = { region: LOCAL_REGION, apiBasePath: '/api', googleSignIn: false };
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url === '/config.json' || url.startsWith('/config.json?')) {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ ...config, inboxUrl: '/_local/inbox' }));
+      return;
+    }
+    const route = routes.find((r) => url.startsWith(r.prefix));
+    if (route) {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        Promise.resolve(route.handle(req, res, Buffer.concat(chunks))).catch((error: unknown) => {
+          console.error(`[local] ${url} failed:`, error);
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Local cloud error' } }));
+        });
+      });
+      return;
+    }
+    if (web) return web.handle(req, res);
+    res.writeHead(503, { 'content-type': 'text/plain' }).end('Starting…');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const publicUrl = `http://localhost:${port}`;
+  const inbox = new Inbox(dataDir);
+
+  const env: Record<string, string> = {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    APP_ORIGIN: publicUrl,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+    POWERTOOLS_DEV: 'true',
+  };
+  const stop = async () => {
+    await web?.stop();
+    for (const module of [...started].reverse()) await module.stop().catch(() => undefined);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  try {
+    for (const module of MODULES) {
+      const t0 = Date.now();
+      const result = await module.start({ dataDir, publicUrl, inbox, env });
+      started.push(result);
+      Object.assign(env, result.env);
+      // The handlers run in this process and read their configuration from process.env, as on Lambda.
+      Object.assign(process.env, result.env);
+      routes.push(...(result.routes ?? []));
+      config = { ...config, ...result.config };
+      log(`  ✓ ${module.name} (${Date.now() - t0} ms)`);
+    }
+    Object.assign(process.env, env);
+    const t0 = Date.now();
+    web = await startWeb(options.web ?? 'dev', server);
+    if ((options.web ?? 'dev') !== 'none') log(`  ✓ Web app, ${options.web ?? 'dev'} mode (${Date.now() - t0} ms)`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const local = cognito!;
+  return { url: publicUrl, env, cognito: { poolId: local.poolId, clientId: local.clientId, endpoint: `${publicUrl}/_local/cognito/` }, inbox, stop };
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { MSG } from '@shared/messages';
+import { ROUTES, type RouteDef } from '../functions/routes';
+import { invokeLambda } from './lambda-runtime';
+
+/**
+ * The local API gateway: built from the same route table as the CDK HTTP API. It verifies the
+ * bearer token against the local user pool the way the JWT authorizer does (signature, issuer,
+ * expiry, audience or client_id), builds an API Gateway v2 event, and invokes the handler.
+ */
+interface CompiledRoute {
+  route: RouteDef;
+  pattern: RegExp;
+  names: string[];
+}
+
+const compiled: CompiledRoute[] = ROUTES.map((route) => {
+  const names: string[] = [];
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}$`), names };
+});
+
+export function matchRoute(method: string, pathname: string): { route: RouteDef; params: Record<string, string> } | null {
+  for (const { route, pattern, names } of compiled) {
+    if (route.method !== method) continue;
+    const m = pattern.exec(pathname);
+    if (m) return { route, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return null;
+}
+
+export function createGateway(options: { issuer: string; audience: string; jwks: { keys: Record<string, unknown>[] } }) {
+  const keySet = createLocalJWKSet(options.jwks as never);
+
+  async function verify(authorization: string | undefined): Promise<JWTPayload | null> {
+    const token = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, keySet, { issuer: options.issuer });
+      const audiences = [payload.aud ?? []].flat();
+      if (payload.client_id !== options.audience && !audiences.includes(options.audience)) return null;
+      return payload;
+    } catch {
+      return null;
+    }
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const match = matchRoute(method, url.pathname);
+    if (!match) return send(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+
+    let claims: Record<string, string> | undefined;
+    if (match.route.auth === 'user') {
+      const payload = await verify(req.headers.authorization);
+      if (!payload) return send(res, 401, { error: { code: 'NOT_AUTHENTICATED', message: MSG.notAuthenticated } });
+      // API Gateway hands claims to the Lambda as strings.
+      claims = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v : Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]));
+    }
+
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
+    const now = new Date();
+    const event = {
+      version: '2.0',
+      routeKey: `${match.route.method} ${match.route.path}`,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      pathParameters: Object.keys(match.params).length ? match.params : undefined,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'local',
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId: randomUUID(),
+        routeKey: `${match.route.method} ${match.route.path}`,
+        stage: '$default',
+        time: now.toISOString(),
+        timeEpoch: now.getTime(),
+        authorizer: claims ? { jwt: { claims, scopes: null } } : undefined,
+      },
+      body: body.length ? body.toString('utf8') : undefined,
+      isBase64Encoded: false,
+    };
+    try {
+      const result = await invokeLambda<{ statusCode?: number; headers?: Record<string, string>; body?: string }>(match.route.handler, event);
+      res.writeHead(result?.statusCode ?? 200, result?.headers ?? { 'content-type': 'application/json' }).end(result?.body ?? '');
+    } catch (error) {
+      // Like API Gateway when a Lambda crashes: a 500 without the internals.
+      console.error(`[gateway] ${match.route.handler} crashed:`, error);
+      send(res, 500, { error: { code: 'INTERNAL', message: 'Internal Server Error' } });
+    }
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+}

@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { CognitoIdentityProviderClient, CreateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DateClock, MessagesService, TriggersService } from 'cognito-local/lib/services';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
+import { CryptoService } from 'cognito-local/lib/services/crypto';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
+import { otp } from 'cognito-local/lib/services/otp';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import { Router } from 'cognito-local/lib/server/Router';
+import { createServer } from 'cognito-local/lib/server/server';
+import pino from 'pino';
+import { COGNITO_TRIGGERS } from '../../functions/routes';
+import { invokeLambda } from '../lambda-runtime';
+import type { Inbox } from './inbox';
+
+/**
+ * The local Cognito: cognito-local, composed in this process so that its triggers run our real
+ * trigger handlers and its e-mails land in the local inbox. The pool id is AWS-shaped so token
+ * verification treats it like a real pool. Served behind the front door at /_local/cognito, where
+ * a shim adds the two calls cognito-local lacks and Amplify v6 makes (see `handle`).
+ */
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_POOL_ID = 'us-east-1_LocalPool1';
+const AWS_CODE_PARAMETER = '{####}';
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+const TRIGGER_MODULES: Record<string, string> = {
+  PostConfirmation: COGNITO_TRIGGERS.postConfirmation,
+  CustomMessage: COGNITO_TRIGGERS.customMessage,
+};
+
+interface LambdaTriggerEvent {
+  clientId: string | null;
+  clientMetadata?: Record<string, string>;
+  triggerSource: string;
+  userAttributes: Record<string, string>;
+  username: string;
+  userPoolId: string;
+  codeParameter?: string;
+  usernameParameter?: string;
+}
+
+/** Builds the event AWS would send to a user-pool trigger and returns the trigger's `response`. */
+const triggerInvoker = {
+  enabled: (name: string) => name in TRIGGER_MODULES,
+  async invoke(_ctx: unknown, name: string, event: LambdaTriggerEvent) {
+    const request: Record<string, unknown> = { userAttributes: event.userAttributes, clientMetadata: event.clientMetadata };
+    if (event.codeParameter) Object.assign(request, { codeParameter: event.codeParameter, usernameParameter: event.usernameParameter, linkParameter: '{##Click Here##}' });
+    const awsEvent = {
+      version: '1',
+      region: LOCAL_REGION,
+      userPoolId: event.userPoolId,
+      userName: event.username,
+      triggerSource: event.triggerSource,
+      callerContext: { awsSdkVersion: 'local', clientId: event.clientId },
+      request,
+      response: {},
+    };
+    const result = await invokeLambda<{ response?: unknown }>(TRIGGER_MODULES[name]!, awsEvent);
+    return result?.response ?? {};
+  },
+};
+
+export interface LocalCognito {
+  poolId: string;
+  clientId: string;
+  /** Where cognito-local itself listens (internal). */
+  internalUrl: string;
+  /** The issuer in tokens: `${publicBase}/${poolId}`. */
+  issuer: string;
+  /** Public JWK set used to verify tokens locally. */
+  jwks: { keys: Record<string, unknown>[] };
+  handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startCognito(options: { dataDir: string; publicBase: string; inbox: Inbox; logLevel?: string }): Promise<LocalCognito> {
+  const dir = path.join(options.dataDir, 'cognito');
+  fs.mkdirSync(path.join(dir, 'db'), { recursive: true });
+  const logger = pino({ level: options.logLevel ?? 'silent' });
+  const ctx = { logger };
+  const config = {
+    LambdaClient: {},
+    TriggerFunctions: {},
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    TokenConfig: { IssuerDomain: options.publicBase },
+    KMSConfig: {},
+    ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
+  };
+  const clock = new DateClock();
+  const dataStores = new StormDBDataStoreFactory(path.join(dir, 'db'));
+  const cognito = await new CognitoServiceFactoryImpl(path.join(dir, 'db'), dataStores, new UserPoolServiceFactoryImpl(clock, dataStores)).create(ctx, config.UserPoolDefaults);
+  const triggers = new TriggersService(clock, cognito, triggerInvoker as never, new CryptoService(config.KMSConfig as never));
+  const sender = {
+    async sendEmail(_ctx: unknown, _user: unknown, destination: string, message: { __code?: string; emailMessage?: string; emailSubject?: string }) {
+      const code = message.__code ?? '';
+      // Real Cognito replaces every {####}; cognito-local only the first.
+      const html = message.emailMessage ? message.emailMessage.replaceAll(AWS_CODE_PARAMETER, code) : `<p>Your verification code is <strong>${code}</strong></p>`;
+      options.inbox.deliver(destination, message.emailSubject ?? 'Your verification code', html);
+    },
+    async sendSms() {},
+  };
+  const messages = new MessagesService(triggers, new MessageDeliveryService(sender as never));
+  const services = { clock, cognito, config, messages, otp, tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig as never), triggers };
+  const server = (await createServer(Router(services as never), logger as never, config.ServerConfig as never, services as never).start()) as http.Server;
+  const internalUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const pools = await cognito.listUserPools(ctx as never);
+  if (!pools.some((p) => p.Id === LOCAL_POOL_ID)) {
+    await cognito.createUserPool(ctx as never, { Id: LOCAL_POOL_ID, Name: 'schedule-autopost-local', UsernameAttributes: ['email'], AutoVerifiedAttributes: ['email'] } as never);
+  }
+  const clientId = await ensureAppClient(internalUrl, cognito, ctx);
+  // The same key set cognito-local serves at /<poolId>/.well-known/jwks.json.
+  const { jwk } = JSON.parse(fs.readFileSync(require_resolve('cognito-local/lib/keys/cognitoLocal.public.json'), 'utf8')) as { jwk: Record<string, unknown> };
+  const jwks = { keys: [jwk] };
+
+  async function resendConfirmationCode(input: { ClientId: string; Username: string }) {
+    const pool = await cognito.getUserPoolForClientId(ctx as never, input.ClientId);
+    const user = await pool.getUserByUsername(ctx as never, input.Username);
+    if (!user) throw Object.assign(new Error('Username/client id combination not found.'), { code: 'UserNotFoundException' });
+    if (user.UserStatus === 'CONFIRMED') throw Object.assign(new Error('User is already confirmed.'), { code: 'InvalidParameterException' });
+    const code = otp();
+    await pool.saveUser(ctx as never, { ...user, ConfirmationCode: code });
+    const email = user.Attributes.find((a: { Name: string }) => a.Name === 'email')?.Value as string;
+    await messages.deliver(ctx as never, 'ResendCode', input.ClientId, LOCAL_POOL_ID, user, code, undefined, { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email });
+    return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } };
+  }
+
+  return {
+    poolId: LOCAL_POOL_ID,
+    clientId,
+    internalUrl,
+    issuer: `${options.publicBase}/${LOCAL_POOL_ID}`,
+    jwks,
+    async handle(req, res, body) {
+      const target = String(req.headers['x-amz-target'] ?? '');
+      if (target === `${TARGET_PREFIX}ResendConfirmationCode`) {
+        try {
+          return sendJson(res, 200, await resendConfirmationCode(JSON.parse(body.toString('utf8'))));
+        } catch (error) {
+          const e = error as Error & { code?: string };
+          return sendJson(res, 400, { __type: e.code ?? 'InternalErrorException', message: e.message });
+        }
+      }
+      if (target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) {
+        // Amplify ≥ 6.15 refreshes only through this newer call; cognito-local knows the older equivalent.
+        const input = JSON.parse(body.toString('utf8')) as { ClientId: string; RefreshToken: string };
+        const translated = JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } });
+        return forward(internalUrl, req, res, Buffer.from(translated), `${TARGET_PREFIX}InitiateAuth`);
+      }
+      return forward(internalUrl, req, res, body);
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function require_resolve(id: string): string {
+  return path.join(path.dirname(new URL(import.meta.resolve('cognito-local/package.json')).pathname), id.replace(/^cognito-local\//, ''));
+}
+
+async function ensureAppClient(internalUrl: string, cognito: { listAppClients(ctx: never, id: string): Promise<readonly { ClientId: string }[]> }, ctx: unknown): Promise<string> {
+  const existing = await cognito.listAppClients(ctx as never, LOCAL_POOL_ID);
+  if (existing[0]) return existing[0].ClientId;
+  const client = new CognitoIdentityProviderClient({ region: LOCAL_REGION, endpoint: internalUrl, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const { UserPoolClient } = await client.send(
+    new CreateUserPoolClientCommand({ UserPoolId: LOCAL_POOL_ID, ClientName: 'spa', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }),
+  );
+  return UserPoolClient!.ClientId!;
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(body));
+}
+
+function forward(base: string, req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, target?: string): Promise<void> {
+  return new Promise((resolve) => {
+    const headers = { ...req.headers, host: new URL(base).host, 'content-length': String(body.length) } as http.OutgoingHttpHeaders;
+    if (target) headers['x-amz-target'] = target;
+    const upstream = http.request(`${base}${stripPrefix(req.url ?? '/')}`, { method: req.method, headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res).on('finish', resolve);
+    });
+    upstream.on('error', (error) => {
+      sendJson(res, 502, { __type: 'InternalErrorException', message: `Local Cognito unavailable: ${error.message}` });
+      resolve();
+    });
+    upstream.end(body);
+  });
+}
+
+const stripPrefix = (url: string) => url.replace(/^\/_local\/cognito/, '') || '/';

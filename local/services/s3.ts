@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import S3rver from 's3rver';
+
+/**
+ * The local S3: s3rver, objects kept under .local/s3. It checks neither signatures nor POST
+ * policies, which is why the API re-checks every upload's real size and type itself.
+ */
+export const LOCAL_MEDIA_BUCKET = 'schedule-autopost-media';
+
+const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
+export async function startS3(dataDir: string): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const directory = path.join(dataDir, 's3');
+  fs.mkdirSync(directory, { recursive: true });
+  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: LOCAL_MEDIA_BUCKET, configs: [CORS] }] });
+  const { port } = (await server.run()) as { port: number };
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}

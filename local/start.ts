@@ -1,0 +1,30 @@
+import { startLocalCloud } from './cloud';
+
+/** `npm start`: the whole product on the local cloud, behind one URL. */
+const t0 = Date.now();
+const web = process.argv.includes('--dist') ? 'dist' : 'dev';
+const port = Number(process.env.PORT ?? 3000);
+console.log('Starting Schedule & Autopost on the local cloud…');
+
+const cloud = await startLocalCloud({ port, host: process.env.HOST ?? '127.0.0.1', web, log: (line) => console.log(line) }).catch((error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE') console.error(`\nPort ${port} is in use. Stop the other process or run: PORT=3001 npm start`);
+  else console.error('\nThe local cloud failed to start:', error);
+  process.exit(1);
+});
+
+console.log(`\nReady in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+console.log(`  ➜ Open ${cloud.url}\n`);
+console.log(`    Local inbox (verification e-mails): ${cloud.url}/_local/inbox`);
+console.log('    Data is kept in .local/ (npm run reset wipes it). Press Ctrl-C to stop.\n');
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  console.log('\nStopping…');
+  await cloud.stop();
+  console.log('Stopped.');
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

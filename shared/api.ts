@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Every error response of the API has this body (STYLE: one error mapper). */
+export const ErrorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Runtime settings the SPA reads from /config.json (written at deploy, served by the launcher locally). */
+export const RuntimeConfigSchema = z.object({
+  region: z.string(),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** Only for the local cloud: where the Cognito API is served. Absent on AWS. */
+  userPoolEndpoint: z.string().optional(),
+  apiBasePath: z.string().default('/api'),
+  /** Hosted-UI domain when Google federation is configured; absent otherwise. */
+  oauthDomain: z.string().optional(),
+  googleSignIn: z.boolean().default(false),
+  /** Local cloud only: the inbox page, linked from the sign-up toast. */
+  inboxUrl: z.string().optional(),
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+export const EMAIL_MAX = 255;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 72;
+
+// A pragmatic address check: something@something.tld, no spaces. Cognito is the final judge.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .regex(EMAIL_PATTERN, { message: MSG.emailInvalid })
+  .max(EMAIL_MAX, { message: MSG.emailTooLong });
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, { message: MSG.passwordTooShort })
+  .max(PASSWORD_MAX, { message: MSG.passwordTooLong });
+
+/** Sign-in and sign-up form (spec §5). */
+export const CredentialsSchema = z.object({ email: EmailSchema, password: PasswordSchema });
+export type Credentials = z.infer<typeof CredentialsSchema>;
+
+/** The first problem, in field order, as the spec wants one toast at a time. */
+export function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
+  if (result.success) return null;
+  return result.error?.issues[0]?.message ?? null;
+}

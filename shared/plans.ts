@@ -1,0 +1,74 @@
+/** Monthly subscription plans (spec §3, §9). Product ids are deployment-independent fixed values. */
+export const PLAN_IDS = ['free', 'basic', 'pro'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface Plan {
+  readonly id: PlanId;
+  readonly name: string;
+  readonly description: string;
+  /** Price per month in US dollars. */
+  readonly price: number;
+  readonly features: readonly string[];
+  /** The payment provider's product id; null for Free, which is never sold. */
+  readonly productId: string | null;
+  /** Scheduled posts allowed per calendar month. */
+  readonly postLimit: number;
+  readonly isFree: boolean;
+  readonly comingSoon: boolean;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    description: 'For trying things out',
+    price: 0,
+    features: ['5 scheduled posts per month', 'Facebook and Instagram', 'Essential insights', 'Community support'],
+    productId: null,
+    postLimit: 5,
+    isFree: true,
+    comingSoon: false,
+  },
+  {
+    id: 'basic',
+    name: 'Basic',
+    description: 'For creators who post every week',
+    price: 4.99,
+    features: [
+      '15 scheduled posts per month',
+      'Facebook, Instagram and X (text only)',
+      'Basic analytics',
+      'Email support',
+    ],
+    productId: 'prod_sa_basic_monthly',
+    postLimit: 15,
+    isFree: false,
+    comingSoon: false,
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    description: 'For businesses and agencies',
+    price: 19.99,
+    features: ['30 scheduled posts per month', 'All five platforms', 'Advanced analytics', 'Priority support'],
+    productId: 'prod_sa_pro_monthly',
+    postLimit: 30,
+    isFree: false,
+    comingSoon: true,
+  },
+];
+
+export const FREE_PLAN: Plan = PLANS[0]!;
+
+/** The current plan is found by the subscription's product id; default Free (spec §4). */
+export function planForProductId(productId: string | null | undefined): Plan {
+  return PLANS.find((p) => p.productId !== null && p.productId === productId) ?? FREE_PLAN;
+}
+
+export function formatPrice(price: number): string {
+  return `$${price % 1 === 0 ? price.toFixed(0) : price.toFixed(2)}`;
+}
+
+/** Usage notices (spec §4, §9). */
+export const USAGE_LOW_RATIO = 0.8;
+export const USAGE_FULL_RATIO = 1;

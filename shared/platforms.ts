@@ -1,0 +1,48 @@
+/** The five networks the product publishes to (spec §1, §9). */
+export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  x: 'X (Twitter)',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+};
+
+/** Short names used in messages ("X caption exceeds limit…"). */
+export const PLATFORM_NAMES: Record<Platform, string> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  x: 'X',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+};
+
+/** Per-platform caption limits in characters (spec §9). */
+export const CAPTION_LIMITS: Record<Platform, number> = {
+  instagram: 2200,
+  facebook: 63206,
+  x: 280,
+  tiktok: 2200,
+  youtube: 5000,
+};
+
+/** No caption may exceed this, whatever the platform (spec §5). */
+export const ABSOLUTE_CAPTION_CAP = 63206;
+
+export const YOUTUBE_TITLE_MAX = 100;
+export const YOUTUBE_SHORTS_MAX_SECONDS = 60;
+export const SHORTS_SUFFIX = ' #shorts';
+
+/** Platforms shown as "Coming Soon" on the Platforms page (spec §1). */
+export const COMING_SOON_PLATFORMS: readonly Platform[] = ['youtube'];
+
+/** Appends " #shorts" unless the title already contains it, in any case (spec §5). */
+export function withShortsSuffix(title: string): string {
+  return /#shorts/i.test(title) ? title : `${title}${SHORTS_SUFFIX}`;
+}
+
+export function isPlatform(value: string): value is Platform {
+  return (PLATFORMS as readonly string[]).includes(value);
+}

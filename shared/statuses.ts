@@ -1,0 +1,58 @@
+/** Post lifecycle (spec §4, DESIGN §6). */
+export const POST_STATUSES = ['draft', 'scheduled', 'queued', 'publishing', 'posted', 'failed'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** Tabs of the Posts view and the statuses each one shows (spec §4). */
+export const POST_TABS = [
+  { id: 'scheduled', label: 'Scheduled', statuses: ['scheduled', 'queued', 'publishing'], empty: 'No scheduled posts' },
+  { id: 'posted', label: 'Posted', statuses: ['posted'], empty: 'No posted posts' },
+  { id: 'drafts', label: 'Drafts', statuses: ['draft'], empty: 'No draft posts' },
+  { id: 'failed', label: 'Failed', statuses: ['failed'], empty: 'No failed posts' },
+] as const satisfies readonly { id: string; label: string; statuses: readonly PostStatus[]; empty: string }[];
+export type PostTabId = (typeof POST_TABS)[number]['id'];
+
+/** Statuses the dashboard and calendar treat as upcoming. */
+export const UPCOMING_STATUSES: readonly PostStatus[] = ['scheduled', 'queued', 'publishing'];
+
+/** Only these can be edited (spec §4). */
+export const EDITABLE_STATUSES: readonly PostStatus[] = ['scheduled', 'draft'];
+
+/** Badge colours: queued blue, publishing yellow, posted green, failed red, scheduled purple, other grey. */
+export type BadgeColor = 'blue' | 'yellow' | 'green' | 'red' | 'purple' | 'gray';
+export function postStatusColor(status: string): BadgeColor {
+  switch (status) {
+    case 'queued':
+      return 'blue';
+    case 'publishing':
+      return 'yellow';
+    case 'posted':
+      return 'green';
+    case 'failed':
+      return 'red';
+    case 'scheduled':
+      return 'purple';
+    default:
+      return 'gray';
+  }
+}
+
+/** Subscription statuses and their badge variant (spec §4). */
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'canceled', 'incomplete', 'past_due'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export type BadgeVariant = 'default' | 'secondary' | 'destructive';
+export function subscriptionBadgeVariant(status: string): BadgeVariant {
+  switch (status) {
+    case 'active':
+      return 'default';
+    case 'canceled':
+    case 'incomplete':
+    case 'past_due':
+      return 'destructive';
+    default:
+      return 'secondary';
+  }
+}
+
+export function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorBodySchema, RuntimeConfigSchema } from '@shared/api';
+
+describe('ErrorBodySchema', () => {
+  it('accepts an error with code and message', () => {
+    expect(ErrorBodySchema.safeParse({ error: { code: 'NOT_AUTHENTICATED', message: 'Not authenticated' } }).success).toBe(true);
+  });
+
+  it('accepts an error with details', () => {
+    const body = { error: { code: 'VALIDATION', message: 'Please select at least one platform', details: [{ path: ['platforms'] }] } };
+
+    expect(ErrorBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('rejects an error without a message', () => {
+    expect(ErrorBodySchema.safeParse({ error: { code: 'X' } }).success).toBe(false);
+  });
+
+  it('rejects a body that is not wrapped in error', () => {
+    expect(ErrorBodySchema.safeParse({ code: 'X', message: 'y' }).success).toBe(false);
+  });
+});
+
+describe('RuntimeConfigSchema', () => {
+  const minimal = { region: 'eu-west-1', userPoolId: 'eu-west-1_abc', userPoolClientId: 'client123' };
+
+  it('defaults the API base path to /api', () => {
+    expect(RuntimeConfigSchema.parse(minimal).apiBasePath).toBe('/api');
+  });
+
+  it('defaults external-provider sign-in to off', () => {
+    expect(RuntimeConfigSchema.parse(minimal).googleSignIn).toBe(false);
+  });
+
+  it('keeps the optional local and OAuth settings when given', () => {
+    // Prepare
+    const config = {
+      ...minimal,
+      userPoolEndpoint: 'http://localhost:9229',
+      oauthDomain: 'auth.example.com',
+      googleSignIn: true,
+      inboxUrl: 'http://localhost:3000/inbox',
+      apiBasePath: '/v1',
+    };
+
+    // Act
+    const parsed = RuntimeConfigSchema.parse(config);
+
+    // Assess
+    expect(parsed).toEqual(config);
+  });
+
+  it.each(['region', 'userPoolId', 'userPoolClientId'] as const)('requires %s', (key) => {
+    const config: Record<string, string> = { ...minimal };
+    delete config[key];
+
+    expect(RuntimeConfigSchema.safeParse(config).success).toBe(false);
+  });
+});

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { firstIssue } from '@shared/auth';
+import {
+  captionLength,
+  captionProblem,
+  ComposeTargetSchema,
+  connectedAccountsProblem,
+  CreatePostSchema,
+  TargetSettingsSchema,
+} from '@shared/compose';
+import type { Platform } from '@shared/platforms';
+
+const SPEC_LIMITS = [
+  ['instagram', 2200],
+  ['facebook', 63206],
+  ['x', 280],
+  ['tiktok', 2200],
+  ['youtube', 5000],
+] as const;
+
+function target(platform: Platform, caption = 'Hello world', social_account_id = `acc-${platform}`) {
+  return { platform, social_account_id, caption };
+}
+
+function issues(input: unknown) {
+  const result = CreatePostSchema.safeParse(input);
+  return result.success ? [] : result.error.issues;
+}
+
+function issueMessages(input: unknown): string[] {
+  return issues(input).map((i) => i.message);
+}
+
+describe('CreatePostSchema', () => {
+  it('accepts a draft for one platform with a caption', () => {
+    expect(CreatePostSchema.safeParse({ platforms: [target('instagram')] }).success).toBe(true);
+  });
+
+  it('rejects a post with no platform with "Please select at least one platform" alone (spec §5)', () => {
+    expect(issueMessages({ title: '', platforms: [] })).toEqual(['Please select at least one platform']);
+  });
+
+  it('requires a title when YouTube is selected with "YouTube requires a title" (spec §5)', () => {
+    expect(issueMessages({ platforms: [target('youtube')] })).toEqual(['YouTube requires a title']);
+  });
+
+  it.each(['', '   '])('treats the blank title %j for YouTube as missing', (title) => {
+    expect(issueMessages({ title, platforms: [target('youtube')] })).toEqual(['YouTube requires a title']);
+  });
+
+  it('accepts a YouTube title of exactly 100 characters', () => {
+    expect(issueMessages({ title: 't'.repeat(100), platforms: [target('youtube')] })).toEqual([]);
+  });
+
+  it('rejects a YouTube title of 101 characters with "YouTube title must be 100 characters or less" (spec §5)', () => {
+    expect(issueMessages({ title: 't'.repeat(101), platforms: [target('youtube')] })).toEqual([
+      'YouTube title must be 100 characters or less',
+    ]);
+  });
+
+  it('needs no title when YouTube is not selected', () => {
+    expect(issueMessages({ platforms: [target('instagram'), target('x')] })).toEqual([]);
+  });
+
+  it.each(SPEC_LIMITS)('accepts a caption for %s of exactly its limit of %i characters', (platform, limit) => {
+    const post = { title: 'A title', platforms: [target(platform, 'c'.repeat(limit))] };
+
+    expect(issueMessages(post)).toEqual([]);
+  });
+
+  it.each(SPEC_LIMITS.filter(([, limit]) => limit < 63206))(
+    'rejects a caption for %s one character over its limit of %i, titled "Caption too long" (spec §5)',
+    (platform, limit) => {
+      // Prepare
+      const post = { title: 'A title', platforms: [target(platform, 'c'.repeat(limit + 1))] };
+
+      // Act
+      const found = issues(post);
+
+      // Assess
+      expect(found).toHaveLength(1);
+      expect(found[0]?.message).toMatch(
+        new RegExp(`^\\S.* caption exceeds limit of ${limit} characters \\(current: ${limit + 1}\\)$`),
+      );
+      expect(found[0]?.path).toEqual(['platforms', 0, 'caption']);
+      expect((found[0] as { params?: { title?: string } }).params?.title).toBe('Caption too long');
+    },
+  );
+
+  it('rejects a caption over 63206 characters with "Caption exceeds maximum length" (spec §5)', () => {
+    const post = { platforms: [target('facebook', 'c'.repeat(63207))] };
+
+    expect(issueMessages(post)).toEqual(['Caption exceeds maximum length']);
+  });
+
+  it('reports every caption that is too long, each at its own target', () => {
+    // Prepare
+    const post = { platforms: [target('x', 'c'.repeat(281)), target('instagram'), target('tiktok', 'c'.repeat(2201))] };
+
+    // Act
+    const found = issues(post);
+
+    // Assess
+    expect(found.map((i) => i.path)).toEqual([
+      ['platforms', 0, 'caption'],
+      ['platforms', 2, 'caption'],
+    ]);
+  });
+
+  it('puts the YouTube title problem before caption problems, in the spec order (spec §5)', () => {
+    // Prepare
+    const post = { platforms: [target('x', 'c'.repeat(281)), target('youtube')] };
+
+    // Act
+    const result = CreatePostSchema.safeParse(post);
+
+    // Assess
+    expect(firstIssue(result)).toBe('YouTube requires a title');
+  });
+
+  it('accepts a schedule time sent as an ISO time with a zone (spec §5)', () => {
+    for (const scheduled_at of ['2030-06-01T09:00:00Z', '2030-06-01T09:00:00.000+02:00'])
+      expect(CreatePostSchema.safeParse({ scheduled_at, platforms: [target('instagram')] }).success, scheduled_at).toBe(true);
+  });
+
+  it('accepts a post without a schedule time as a draft', () => {
+    expect(CreatePostSchema.safeParse({ scheduled_at: null, platforms: [target('instagram')] }).success).toBe(true);
+  });
+
+  it.each(['2030-06-01T09:00', '2030-06-01 09:00', 'tomorrow'])(
+    'rejects the schedule time %j that is not an ISO time with a zone',
+    (scheduled_at) => {
+      expect(CreatePostSchema.safeParse({ scheduled_at, platforms: [target('instagram')] }).success).toBe(false);
+    },
+  );
+
+  it('defaults the media ids to none', () => {
+    expect(CreatePostSchema.parse({ platforms: [target('instagram')] }).media_ids).toEqual([]);
+  });
+
+  it('accepts the media ids of the post', () => {
+    const post = CreatePostSchema.parse({ platforms: [target('instagram')], media_ids: ['m1', 'm2'] });
+
+    expect(post.media_ids).toEqual(['m1', 'm2']);
+  });
+
+  it("accepts 'shorts' as the only youtube_type (spec §3)", () => {
+    const base = { title: 'Clip', platforms: [target('youtube')] };
+
+    expect(CreatePostSchema.safeParse({ ...base, youtube_type: 'shorts' }).success).toBe(true);
+    expect(CreatePostSchema.safeParse({ ...base, youtube_type: 'video' }).success).toBe(false);
+  });
+
+  it('accepts all five platforms in one post', () => {
+    const post = {
+      title: 'Launch',
+      platforms: (['instagram', 'facebook', 'x', 'tiktok', 'youtube'] as const).map((p) => target(p)),
+    };
+
+    expect(issueMessages(post)).toEqual([]);
+  });
+});
+
+describe('ComposeTargetSchema', () => {
+  it('defaults the target settings to an empty object (spec §3)', () => {
+    expect(ComposeTargetSchema.parse(target('tiktok')).settings).toEqual({});
+  });
+
+  it('rejects an unknown platform', () => {
+    expect(ComposeTargetSchema.safeParse({ ...target('x'), platform: 'myspace' }).success).toBe(false);
+  });
+
+  it('rejects a target without a social account', () => {
+    expect(ComposeTargetSchema.safeParse({ ...target('x'), social_account_id: '' }).success).toBe(false);
+  });
+});
+
+describe('TargetSettingsSchema', () => {
+  it('accepts the TikTok private and draft switches (spec §3)', () => {
+    const settings = { tiktok_private: true, tiktok_draft: false };
+
+    expect(TargetSettingsSchema.parse(settings)).toEqual(settings);
+  });
+
+  it('accepts an empty object', () => {
+    expect(TargetSettingsSchema.parse({})).toEqual({});
+  });
+
+  it('rejects keys other than tiktok_private and tiktok_draft', () => {
+    expect(TargetSettingsSchema.safeParse({ tiktok_private: true, instagram_story: true }).success).toBe(false);
+  });
+
+  it('rejects a switch that is not a boolean', () => {
+    expect(TargetSettingsSchema.safeParse({ tiktok_draft: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('captionProblem', () => {
+  it.each(SPEC_LIMITS)('finds no problem with a caption for %s of exactly %i characters', (platform, limit) => {
+    expect(captionProblem(platform, 'c'.repeat(limit))).toBeNull();
+  });
+
+  it('finds no problem with an empty caption', () => {
+    expect(captionProblem('x', '')).toBeNull();
+  });
+
+  it('reports a 281-character X caption with the platform named as users know it (spec §5)', () => {
+    expect(captionProblem('x', 'c'.repeat(281))).toEqual({
+      title: 'Caption too long',
+      message: 'X caption exceeds limit of 280 characters (current: 281)',
+    });
+  });
+
+  it('reports a caption over the absolute cap with "Caption exceeds maximum length" (spec §5)', () => {
+    expect(captionProblem('facebook', 'c'.repeat(63207))?.message).toBe('Caption exceeds maximum length');
+  });
+
+  it('reports the absolute cap first for a caption that breaks both the cap and its platform limit', () => {
+    expect(captionProblem('instagram', 'c'.repeat(70000))?.message).toBe('Caption exceeds maximum length');
+  });
+});
+
+describe('captionLength', () => {
+  it('counts the characters of a caption', () => {
+    expect(captionLength('instagram', 'Hello, world')).toBe(12);
+  });
+
+  it('counts an accented letter as one character', () => {
+    expect(captionLength('facebook', 'café')).toBe(4);
+  });
+});
+
+describe('connectedAccountsProblem', () => {
+  it('finds no problem when every selected platform has a connected account', () => {
+    expect(connectedAccountsProblem(['instagram', 'facebook'], ['instagram', 'facebook', 'x'])).toBeNull();
+  });
+
+  it('finds no problem when at least one selected platform has a connected account (spec §5)', () => {
+    expect(connectedAccountsProblem(['instagram', 'tiktok'], ['tiktok'])).toBeNull();
+  });
+
+  it('says "Please connect accounts for selected platforms" when no selected platform is connected (spec §5)', () => {
+    expect(connectedAccountsProblem(['instagram', 'x'], ['facebook'])).toBe(
+      'Please connect accounts for selected platforms',
+    );
+  });
+
+  it('says so too when no account is connected at all', () => {
+    expect(connectedAccountsProblem(['youtube'], [])).toBe('Please connect accounts for selected platforms');
+  });
+});

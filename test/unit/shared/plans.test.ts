@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FREE_PLAN,
+  formatPrice,
+  PLAN_IDS,
+  planForProductId,
+  PLANS,
+  USAGE_FULL_RATIO,
+  USAGE_LOW_RATIO,
+  type PlanId,
+} from '@shared/plans';
+
+function plan(id: PlanId) {
+  const found = PLANS.find((p) => p.id === id);
+  if (!found) throw new Error(`no plan ${id}`);
+  return found;
+}
+
+function featureText(id: PlanId): string {
+  return plan(id).features.join(' | ').toLowerCase();
+}
+
+describe('the subscription plans', () => {
+  it('are Free, Basic and Pro with ids free, basic and pro, in that order (spec §3)', () => {
+    expect([...PLAN_IDS]).toEqual(['free', 'basic', 'pro']);
+    expect(PLANS.map((p) => [p.id, p.name])).toEqual([
+      ['free', 'Free'],
+      ['basic', 'Basic'],
+      ['pro', 'Pro'],
+    ]);
+  });
+
+  it.each([
+    ['free', 0, 5],
+    ['basic', 4.99, 15],
+    ['pro', 19.99, 30],
+  ] as const)('price the %s plan at $%s a month with %i scheduled posts (spec §3, §9)', (id, price, postLimit) => {
+    expect(plan(id).price).toBe(price);
+    expect(plan(id).postLimit).toBe(postLimit);
+  });
+
+  it('flag only Free as free', () => {
+    expect(PLANS.map((p) => [p.id, p.isFree])).toEqual([
+      ['free', true],
+      ['basic', false],
+      ['pro', false],
+    ]);
+  });
+
+  it('mark only Pro as coming soon (spec §3)', () => {
+    expect(PLANS.map((p) => [p.id, p.comingSoon])).toEqual([
+      ['free', false],
+      ['basic', false],
+      ['pro', true],
+    ]);
+  });
+
+  it('give every plan a name and a description', () => {
+    for (const p of PLANS) {
+      expect(p.name).not.toBe('');
+      expect(p.description).not.toBe('');
+    }
+  });
+
+  it('give each paid plan its own fixed provider product id', () => {
+    const ids = [plan('basic').productId, plan('pro').productId];
+    for (const id of ids) expect(id).toMatch(/\S/);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('list Facebook and Instagram, essential insights and community support for Free (spec §3)', () => {
+    const text = featureText('free');
+    for (const item of ['facebook', 'instagram', 'essential insights', 'community support']) expect(text).toContain(item);
+  });
+
+  it('list Facebook, Instagram and X text only, basic analytics and email support for Basic (spec §3)', () => {
+    const text = featureText('basic');
+    for (const item of ['facebook', 'instagram', 'x', 'text only', 'basic analytics', 'email support'])
+      expect(text).toContain(item);
+  });
+
+  it('list all five platforms, advanced analytics and priority support for Pro (spec §3)', () => {
+    const text = featureText('pro');
+    for (const item of ['all five platforms', 'advanced analytics', 'priority support']) expect(text).toContain(item);
+  });
+
+  it('expose Free as the free plan', () => {
+    expect(FREE_PLAN.id).toBe('free');
+    expect(FREE_PLAN.price).toBe(0);
+  });
+});
+
+describe('planForProductId', () => {
+  it('finds Basic by its product id', () => {
+    expect(planForProductId(plan('basic').productId).id).toBe('basic');
+  });
+
+  it('finds Pro by its product id', () => {
+    expect(planForProductId(plan('pro').productId).id).toBe('pro');
+  });
+
+  it.each([null, undefined, '', 'prod_unknown'])('defaults to Free for the product id %j (spec §4)', (productId) => {
+    expect(planForProductId(productId).id).toBe('free');
+  });
+});
+
+describe('formatPrice', () => {
+  it('shows the monthly prices as $0, $4.99 and $19.99 (spec §9)', () => {
+    expect(PLANS.map((p) => formatPrice(p.price))).toEqual(['$0', '$4.99', '$19.99']);
+  });
+
+  it('keeps two decimals for a price with cents', () => {
+    expect(formatPrice(4.5)).toBe('$4.50');
+  });
+});
+
+describe('usage notices', () => {
+  it('warn "Running low!" from 80% of the monthly limit (spec §4, §9)', () => {
+    expect(USAGE_LOW_RATIO).toBe(0.8);
+  });
+
+  it('suggest an upgrade from 100% of the monthly limit (spec §4, §9)', () => {
+    expect(USAGE_FULL_RATIO).toBe(1);
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  capitalize,
+  EDITABLE_STATUSES,
+  POST_STATUSES,
+  POST_TABS,
+  postStatusColor,
+  SUBSCRIPTION_STATUSES,
+  subscriptionBadgeVariant,
+  UPCOMING_STATUSES,
+} from '@shared/statuses';
+
+describe('post statuses', () => {
+  it('are draft, scheduled, queued, publishing, posted and failed (spec §4)', () => {
+    expect([...POST_STATUSES].sort()).toEqual(['draft', 'failed', 'posted', 'publishing', 'queued', 'scheduled']);
+  });
+
+  it('count scheduled, queued and publishing as upcoming on the dashboard and calendar (spec §2, §4)', () => {
+    expect([...UPCOMING_STATUSES].sort()).toEqual(['publishing', 'queued', 'scheduled']);
+  });
+
+  it('allow editing only scheduled and draft posts (spec §4)', () => {
+    expect([...EDITABLE_STATUSES].sort()).toEqual(['draft', 'scheduled']);
+  });
+});
+
+describe('the Posts tabs', () => {
+  it('are Scheduled, Posted, Drafts and Failed, in that order (spec §2)', () => {
+    expect(POST_TABS.map((t) => t.label)).toEqual(['Scheduled', 'Posted', 'Drafts', 'Failed']);
+  });
+
+  it.each([
+    ['Scheduled', ['publishing', 'queued', 'scheduled']],
+    ['Posted', ['posted']],
+    ['Drafts', ['draft']],
+    ['Failed', ['failed']],
+  ])('show %s posts with the statuses %j (spec §4)', (label, statuses) => {
+    const tab = POST_TABS.find((t) => t.label === label);
+    expect([...(tab?.statuses ?? [])].sort()).toEqual(statuses);
+  });
+
+  it.each([
+    ['Scheduled', 'No scheduled posts'],
+    ['Posted', 'No posted posts'],
+    ['Drafts', 'No draft posts'],
+    ['Failed', 'No failed posts'],
+  ])('say the exact empty text for the %s tab (spec §2)', (label, empty) => {
+    expect(POST_TABS.find((t) => t.label === label)?.empty).toBe(empty);
+  });
+
+  it('place every post status in exactly one tab', () => {
+    const shown = POST_TABS.flatMap((t) => [...t.statuses]);
+    expect([...shown].sort()).toEqual([...POST_STATUSES].sort());
+  });
+
+  it('use the same statuses for the Scheduled tab as for the upcoming lists', () => {
+    const scheduled = POST_TABS.find((t) => t.id === 'scheduled');
+    expect([...(scheduled?.statuses ?? [])].sort()).toEqual([...UPCOMING_STATUSES].sort());
+  });
+});
+
+describe('postStatusColor', () => {
+  it.each([
+    ['queued', 'blue'],
+    ['publishing', 'yellow'],
+    ['posted', 'green'],
+    ['failed', 'red'],
+    ['scheduled', 'purple'],
+  ])('colours a %s badge %s (spec §4)', (status, colour) => {
+    expect(postStatusColor(status)).toBe(colour);
+  });
+
+  it.each(['draft', 'archived', ''])('colours any other status, such as %j, grey (spec §4)', (status) => {
+    expect(postStatusColor(status)).toBe('gray');
+  });
+});
+
+describe('subscription statuses', () => {
+  it('are active, trialing, canceled, incomplete and past_due (spec §4)', () => {
+    expect([...SUBSCRIPTION_STATUSES]).toEqual(['active', 'trialing', 'canceled', 'incomplete', 'past_due']);
+  });
+
+  it.each([
+    ['active', 'default'],
+    ['trialing', 'secondary'],
+    ['canceled', 'destructive'],
+    ['incomplete', 'destructive'],
+    ['past_due', 'destructive'],
+  ])('give an %s subscription the %s badge (spec §4)', (status, variant) => {
+    expect(subscriptionBadgeVariant(status)).toBe(variant);
+  });
+
+  it.each(['unpaid', 'incomplete_expired', 'paused', ''])('give any other status, such as %j, the secondary badge (spec §4)', (status) => {
+    expect(subscriptionBadgeVariant(status)).toBe('secondary');
+  });
+});
+
+describe('capitalize', () => {
+  it('capitalises a status for its badge (spec §2)', () => {
+    expect(capitalize('posted')).toBe('Posted');
+  });
+
+  it('leaves the rest of the word as it is', () => {
+    expect(capitalize('past_due')).toBe('Past_due');
+  });
+
+  it('returns an empty string unchanged', () => {
+    expect(capitalize('')).toBe('');
+  });
+});
