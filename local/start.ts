@@ -1,6 +1,10 @@
-import { startLocalCloud } from './cloud';
-
 /** `npm start`: the whole product on the local cloud, behind one URL. */
+
+// Quiet two SDK notices about Node 20 before anything loads an SDK (hence the dynamic import).
+process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+const { startLocalCloud } = await import('./cloud');
+
 const t0 = Date.now();
 const web = process.argv.includes('--dist') ? 'dist' : 'dev';
 const port = Number(process.env.PORT ?? 3000);

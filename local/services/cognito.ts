@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -160,7 +161,7 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
 }
 
 function require_resolve(id: string): string {
-  return path.join(path.dirname(new URL(import.meta.resolve('cognito-local/package.json')).pathname), id.replace(/^cognito-local\//, ''));
+  return createRequire(import.meta.url).resolve(id);
 }
 
 async function ensureAppClient(internalUrl: string, cognito: { listAppClients(ctx: never, id: string): Promise<readonly { ClientId: string }[]> }, ctx: unknown): Promise<string> {

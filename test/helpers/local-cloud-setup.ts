@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalCloud } from '../../local/cloud';
+
+/**
+ * Starts the local cloud once for the integration project, on free ports and a throw-away data
+ * directory, and hands its settings to the test files through `provide`.
+ */
+export default async function setup(project: TestProject) {
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-integration-'));
+  const cloud = await startLocalCloud({ dataDir, web: 'none' });
+  project.provide('cloud', { url: cloud.url, env: cloud.env, clientId: cloud.cognito.clientId, cognitoEndpoint: cloud.cognito.endpoint });
+  return async () => {
+    await cloud.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    cloud: { url: string; env: Record<string, string>; clientId: string; cognitoEndpoint: string };
+  }
+}
