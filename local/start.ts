@@ -1,4 +1,5 @@
 /** `npm start`: the whole product on the local cloud, behind one URL. */
+export {};
 
 // Quiet two SDK notices about Node 20 before anything loads an SDK (hence the dynamic import).
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';

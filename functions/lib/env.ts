@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Every Lambda's environment, parsed once at module load. A missing value fails the cold start
@@ -11,7 +11,8 @@ const EnvSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
   TABLE_NAME: z.string().min(1),
   MEDIA_BUCKET: z.string().min(1),
-  USER_POOL_ID: z.string().min(1),
+  /** For handlers that call Cognito's admin API. Triggers get the pool id in their event instead. */
+  USER_POOL_ID: z.string().min(1).optional(),
   /** The SPA's origin, used in e-mail links. Set locally; on AWS read from APP_ORIGIN_PARAMETER. */
   APP_ORIGIN: z.url().optional(),
   /** SSM parameter holding the SPA origin (avoids a CloudFront ↔ user-pool dependency cycle). */

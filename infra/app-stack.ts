@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { GoogleSignInConfig, Stage } from './config';
+import { AccessLogs } from './constructs/access-logs';
+import { Api } from './constructs/api';
+import { REPO_ROOT } from './constructs/app-function';
+import { Auth } from './constructs/auth';
+import { DataTable } from './constructs/data-table';
+import { Media } from './constructs/media';
+import { Web } from './constructs/web';
+
+export interface AppStackProps extends StackProps {
+  /** `prod` keeps stateful resources (table, user pool, buckets) when they leave the stack. */
+  readonly stage: Stage;
+  /**
+   * The built SPA, absolute or relative to the repository root.
+   * @default 'frontend/dist'
+   */
+  readonly webDir?: string;
+  /**
+   * Google sign-in through the Cognito managed login.
+   * @default - not configured: email and password only
+   */
+  readonly google?: GoogleSignInConfig;
+  /**
+   * Origins allowed to use the media bucket besides the app's own (e.g. a local dev server).
+   * @default []
+   */
+  readonly extraCorsOrigins?: string[];
+  /** @default 'INFO' */
+  readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /**
+   * Where handler modules live (tests point this at stubs).
+   * @default functions/handlers in the repository
+   */
+  readonly handlersDir?: string;
+}
+
+/** The whole application: capabilities (DESIGN §3) wired together. Resources live in the constructs. */
+export class AppStack extends Stack {
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const removalPolicy = props.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    // Built from the stack name, not read from the parameter resource, so functions can name it
+    // without depending on the distribution that provides its value.
+    const appOriginParameterName = `/${this.stackName}/app-origin`;
+
+    const logs = new AccessLogs(this, 'AccessLogs', { removalPolicy });
+    const data = new DataTable(this, 'Data', { removalPolicy });
+    const web = new Web(this, 'Web', {
+      siteDir: path.resolve(REPO_ROOT, props.webDir ?? 'frontend/dist'),
+      appOriginParameterName,
+      accessLogsBucket: logs.bucket,
+      removalPolicy,
+    });
+    const media = new Media(this, 'Media', {
+      allowedOrigins: [web.appOrigin, ...(props.extraCorsOrigins ?? [])],
+      accessLogsBucket: logs.bucket,
+      removalPolicy,
+    });
+
+    const functionEnvironment = {
+      tableName: data.tableName,
+      mediaBucketName: media.bucketName,
+      appOriginParameterName,
+      logLevel: props.logLevel,
+    };
+    const auth = new Auth(this, 'Auth', {
+      functionEnvironment,
+      appOrigin: web.appOrigin,
+      google: props.google,
+      handlersDir: props.handlersDir,
+      removalPolicy,
+    });
+    data.grantReadWrite(auth.postConfirmation);
+
+    const api = new Api(this, 'Api', {
+      functionEnvironment: { ...functionEnvironment, userPoolId: auth.userPool.userPoolId },
+      jwtIssuer: auth.issuerUrl,
+      jwtAudience: [auth.client.userPoolClientId],
+      handlersDir: props.handlersDir,
+    });
+    for (const fn of api.functions.values()) data.grantReadWrite(fn);
+
+    web.routeApi(api.domainName);
+    web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
+    web.allowMediaFrom(...media.browserOrigins);
+    web.deploySite({ region: this.region, apiBasePath: '/api', ...auth.runtimeConfig });
+
+    new CfnOutput(this, 'AppUrl', { value: web.appOrigin });
+    new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });
+    new CfnOutput(this, 'ApiEndpoint', { value: api.httpApi.apiEndpoint });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: data.tableName });
+    new CfnOutput(this, 'MediaBucketName', { value: media.bucketName });
+  }
+}

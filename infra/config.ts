@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * The deployment settings, parsed once in bin/app.ts from CDK context (`-c key=value`, cdk.json)
+ * and the environment. Context wins over the environment. A bad value stops `cdk synth` with a
+ * message naming it, instead of deploying something half-configured.
+ */
+const GoogleSignInSchema = z.object({
+  /** OAuth client id from the Google Cloud console. */
+  clientId: z.string().min(1),
+  /** Name (or ARN) of the Secrets Manager secret holding the Google client secret as plain text. */
+  clientSecretName: z.string().min(1),
+  /** Prefix of the Cognito managed-login domain: <prefix>.auth.<region>.amazoncognito.com. */
+  domainPrefix: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'use lowercase letters, digits and inner hyphens (max 63)')
+    .refine((p) => !/aws|amazon|cognito/.test(p), 'Cognito rejects prefixes containing aws, amazon or cognito'),
+});
+export type GoogleSignInConfig = z.infer<typeof GoogleSignInSchema>;
+
+const OriginSchema = z
+  .url()
+  .refine((u) => new URL(u).origin === u, 'must be a bare origin such as https://app.example.com (no path or trailing slash)');
+
+const AppConfigSchema = z.object({
+  stage: z.enum(['dev', 'prod']).default('dev'),
+  region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1'),
+  google: GoogleSignInSchema.optional(),
+  /** Origins allowed to upload media besides the CloudFront one (e.g. http://localhost:5173). */
+  extraCorsOrigins: z.array(OriginSchema).default([]),
+  /** The built SPA, relative to the repository root. */
+  webDir: z.string().min(1).default('frontend/dist'),
+  logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+});
+export type AppConfig = z.infer<typeof AppConfigSchema>;
+export type Stage = AppConfig['stage'];
+
+type ContextReader = (key: string) => unknown;
+
+/** Comma-separated string (env, `-c`) or JSON array (cdk.json) → list. */
+function list(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const read = (key: string, envKey: string): unknown => context(key) ?? (env[envKey] || undefined);
+
+  const googleRaw = {
+    clientId: read('googleClientId', 'GOOGLE_CLIENT_ID'),
+    clientSecretName: read('googleClientSecretName', 'GOOGLE_CLIENT_SECRET_NAME'),
+    domainPrefix: read('authDomainPrefix', 'AUTH_DOMAIN_PREFIX'),
+  };
+  const googleGiven = Object.values(googleRaw).some((v) => v !== undefined);
+
+  const parsed = AppConfigSchema.safeParse({
+    stage: read('stage', 'STAGE'),
+    region: read('region', 'CDK_DEFAULT_REGION') ?? 'us-east-1',
+    // Google is all-or-nothing: a partial set is a mistake, not a request to disable it.
+    google: googleGiven ? googleRaw : undefined,
+    extraCorsOrigins: list(read('extraCorsOrigins', 'EXTRA_CORS_ORIGINS')),
+    webDir: read('webDir', 'WEB_DIR'),
+    logLevel: read('logLevel', 'LOG_LEVEL'),
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+    throw new Error(`Invalid deployment configuration:\n${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,124 @@
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ROUTES, type RouteDef } from '../../functions/routes';
+import { AppFunction, type FunctionEnvironment } from './app-function';
+
+export interface ApiProps {
+  readonly functionEnvironment: FunctionEnvironment;
+  /** Issuer of the tokens the JWT authorizer accepts (the user pool's provider URL). */
+  readonly jwtIssuer: string;
+  /** Accepted `aud`/`client_id` values (the SPA app client id). */
+  readonly jwtAudience: string[];
+  /** @default ROUTES from functions/routes.ts */
+  readonly routes?: readonly RouteDef[];
+  /** @default functions/handlers in the repository */
+  readonly handlersDir?: string;
+  /**
+   * Steady-state and burst request limits of the stage (requests per second).
+   * @default { rateLimit: 50, burstLimit: 100 }
+   */
+  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
+  /** @default RetentionDays.ONE_MONTH */
+  readonly accessLogRetention?: RetentionDays;
+  /** @default RemovalPolicy.DESTROY */
+  readonly logRemovalPolicy?: RemovalPolicy;
+}
+
+/**
+ * The HTTP API, generated from the route table: one function per handler module, a Cognito JWT
+ * authorizer on every `user` route, nothing on `public` ones.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  /** Route functions by handler module (two routes sharing a module share a function). */
+  readonly functions: ReadonlyMap<string, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+
+    // The stage is declared below with logging and throttling; the implicit one has neither.
+    this.httpApi = new HttpApi(this, 'HttpApi', { createDefaultStage: false });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.accessLogRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.DESTROY,
+    });
+    const throttle = props.throttle ?? { rateLimit: 50, burstLimit: 100 };
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // HTTP API context variables (REST's jsonWithStandardFields names some that do not exist here).
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            userId: '$context.authorizer.claims.sub',
+            authorizerError: '$context.authorizer.error',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.jwtIssuer, { jwtAudience: props.jwtAudience });
+
+    const functions = new Map<string, AppFunction>();
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const route of props.routes ?? ROUTES) {
+      let integration = integrations.get(route.handler);
+      if (!integration) {
+        const fn = new AppFunction(this, constructId(route.handler), {
+          handlerModule: route.handler,
+          handlersDir: props.handlersDir,
+          environment: props.functionEnvironment,
+        });
+        functions.set(route.handler, fn);
+        integration = new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn);
+        integrations.set(route.handler, integration);
+      }
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration,
+        ...(route.auth === 'user' && { authorizer }),
+      });
+      if (route.auth === 'public') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public by spec (plans, checkout, signup completion, OAuth callbacks, webhooks).`,
+        });
+      }
+    }
+    this.functions = functions;
+  }
+
+  /** Host of the default endpoint (`<id>.execute-api.<region>.<suffix>`), for a CloudFront origin. */
+  get domainName(): string {
+    const { region, urlSuffix } = Stack.of(this);
+    return `${this.httpApi.apiId}.execute-api.${region}.${urlSuffix}`;
+  }
+}
+
+/** `notifications/mark-all-read` → `NotificationsMarkAllRead`. */
+function constructId(handlerModule: string): string {
+  return handlerModule
+    .split(/[/-]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}

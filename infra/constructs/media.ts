@@ -1,0 +1,81 @@
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, type CfnBucket, BucketEncryption, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export interface MediaProps {
+  /** Origins the browser uploads from and reads media on: the SPA origin first. */
+  readonly allowedOrigins: string[];
+  /** Bucket receiving S3 server access logs (under `media/`). */
+  readonly accessLogsBucket: IBucket;
+  /** @default false */
+  readonly versioned?: boolean;
+  /**
+   * What happens to the bucket and the users' media when it leaves the stack. DESTROY also empties it.
+   * @default RemovalPolicy.RETAIN
+   */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/**
+ * The private media bucket (DESIGN §3): the browser uploads with presigned POSTs and reads with
+ * presigned GETs issued by the API; nothing is public.
+ */
+export class Media extends Construct {
+  readonly bucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: MediaProps) {
+    super(scope, id);
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      versioned: props.versioned ?? false,
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: 'media/',
+      cors: [
+        {
+          allowedOrigins: props.allowedOrigins,
+          allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.POST, HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy,
+      autoDeleteObjects: removalPolicy === RemovalPolicy.DESTROY,
+    });
+  }
+
+  get bucketName(): string {
+    return this.bucket.bucketName;
+  }
+
+  /**
+   * Where the browser talks to S3 (presigned POST uploads, presigned GET reads), for the CSP.
+   * A wildcard over the region's S3 hosts rather than this bucket's own host: naming the bucket in
+   * the CloudFront headers policy would make a cycle (bucket CORS → distribution → policy → bucket).
+   */
+  get browserOrigins(): string[] {
+    const { region, urlSuffix } = Stack.of(this);
+    return [`https://*.s3.${region}.${urlSuffix}`, `https://s3.${region}.${urlSuffix}`];
+  }
+
+  /** Put, get and delete objects and list keys: what presigned uploads/reads and account deletion need. */
+  grantReadWrite(grantee: IGrantable): void {
+    const objects = this.bucket.arnForObjects('*');
+    Grant.addToPrincipal({ grantee, actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], resourceArns: [objects] });
+    Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [this.bucket.bucketArn] });
+    const principal = grantee.grantPrincipal;
+    if (principal instanceof Construct) {
+      const logicalId = Stack.of(this).resolve((this.bucket.node.defaultChild as CfnBucket).logicalId) as string;
+      Validations.of(principal).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
+        reason: 'Object keys are per user and per upload ({userId}/...); the handler scopes keys, IAM scopes the bucket.',
+      });
+    }
+  }
+}

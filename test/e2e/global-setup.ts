@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalCloud } from '../../local/cloud';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * End-to-end tests go through the real front door: a production build of the SPA served by the
+ * local cloud (as CloudFront serves it on AWS), real Cognito tokens, the real handlers.
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (CI's .ci/run does this)`);
+  if (!process.env.E2E_SKIP_BUILD) {
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The web build failed');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-e2e-'));
+  const cloud = await startLocalCloud({ dataDir, web: 'dist' });
+  project.provide('cloud', { url: cloud.url, env: cloud.env, clientId: cloud.cognito.clientId, cognitoEndpoint: cloud.cognito.endpoint });
+  return async () => {
+    await cloud.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

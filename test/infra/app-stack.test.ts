@@ -1,0 +1,518 @@
+import { createHash } from 'node:crypto';
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_DESIGN } from '../../functions/data/table-design';
+import { allHandlerModules, COGNITO_TRIGGERS, ROUTES } from '../../functions/routes';
+import { RuntimeConfigSchema } from '../../shared/api';
+import { GOOGLE, type SynthesizedApp, synthApp } from './synth';
+
+/** The inline script of test/fixtures/web/index.html, which the CSP must allow by hash. */
+const FIXTURE_INLINE_SCRIPT = "document.documentElement.className = 'dark';";
+
+type Resource = { Properties: Record<string, any>; DeletionPolicy?: string };
+
+const resourcesOf = (synth: SynthesizedApp, type: string) =>
+  synth.template.findResources(type) as Record<string, Resource>;
+
+/** The app's own functions (not CDK's custom-resource handlers): they carry the app environment. */
+const appFunctions = (synth: SynthesizedApp) =>
+  Object.values(resourcesOf(synth, 'AWS::Lambda::Function')).filter((fn) => fn.Properties.Environment?.Variables?.TABLE_NAME);
+
+describe('AppStack without Google sign-in (dev)', () => {
+  let synth: SynthesizedApp;
+
+  beforeAll(() => {
+    synth = synthApp();
+  });
+
+  describe('compliance', () => {
+    it('passes cdk-nag AwsSolutions and every other validation with no unacknowledged error or warning', () => {
+      // Prepare / Act: synthesized in beforeAll
+
+      // Assess
+      expect(synth.violations.map((v) => `${v.severity} ${v.ruleName} at ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}`)).toEqual([]);
+    });
+
+    it('gives every acknowledged finding a specific reason', () => {
+      // Prepare
+      const vague = synth.acknowledgements.filter((a) => a.reason.trim().length < 20);
+
+      // Act / Assess
+      expect(synth.acknowledgements.length).toBeGreaterThan(0);
+      expect(vague).toEqual([]);
+    });
+  });
+
+  describe('data', () => {
+    it('keeps everything in one on-demand table with point-in-time recovery and TTL on expiresAt', () => {
+      // Assess
+      synth.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+      synth.template.hasResourceProperties('AWS::DynamoDB::Table', {
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TABLE_DESIGN.ttlAttribute, Enabled: true },
+        KeySchema: [
+          { AttributeName: TABLE_DESIGN.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_DESIGN.sortKey, KeyType: 'RANGE' },
+        ],
+      });
+    });
+
+    it('has both indexes of the table design, projecting all attributes', () => {
+      // Prepare
+      const expected = Object.values(TABLE_DESIGN.indexes).map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      }));
+
+      // Assess
+      synth.template.hasResourceProperties('AWS::DynamoDB::Table', { GlobalSecondaryIndexes: expected });
+    });
+
+    it('destroys the table in dev', () => {
+      // Assess
+      const [table] = Object.values(resourcesOf(synth, 'AWS::DynamoDB::Table'));
+      expect(table!.DeletionPolicy).toBe('Delete');
+    });
+  });
+
+  describe('buckets', () => {
+    it('blocks all public access on every bucket', () => {
+      // Prepare
+      const buckets = Object.values(resourcesOf(synth, 'AWS::S3::Bucket'));
+
+      // Assess
+      expect(buckets).toHaveLength(3); // web, media, access logs
+      for (const bucket of buckets) {
+        expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+      }
+    });
+
+    it('denies every request without TLS on every bucket', () => {
+      // Prepare
+      const bucketIds = Object.keys(resourcesOf(synth, 'AWS::S3::Bucket'));
+      const policies = Object.values(resourcesOf(synth, 'AWS::S3::BucketPolicy'));
+
+      // Act
+      const sslEnforced = policies
+        .filter((policy) =>
+          policy.Properties.PolicyDocument.Statement.some(
+            (s: any) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false',
+          ),
+        )
+        .map((policy) => policy.Properties.Bucket.Ref);
+
+      // Assess
+      expect(sslEnforced.sort()).toEqual(bucketIds.sort());
+    });
+
+    it('lets the SPA origin upload media and aborts abandoned multipart uploads', () => {
+      // Assess
+      synth.template.hasResourceProperties('AWS::S3::Bucket', {
+        CorsConfiguration: {
+          CorsRules: [
+            Match.objectLike({
+              AllowedMethods: Match.arrayWith(['GET', 'PUT', 'POST', 'HEAD']),
+              AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebDistribution'), 'DomainName'] }]] }],
+            }),
+          ],
+        },
+        LifecycleConfiguration: {
+          Rules: [Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' })],
+        },
+      });
+    });
+  });
+
+  describe('web', () => {
+    it('serves the site bucket through Origin Access Control, never an origin access identity', () => {
+      // Assess
+      synth.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      synth.template.resourceCountIs('AWS::CloudFront::CloudFrontOriginAccessIdentity', 0);
+      synth.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          DefaultRootObject: 'index.html',
+          Origins: Match.arrayWith([
+            Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: { OriginAccessIdentity: '' } }),
+          ]),
+        }),
+      });
+    });
+
+    it('redirects viewers to HTTPS on every behaviour', () => {
+      // Prepare
+      const [distribution] = Object.values(resourcesOf(synth, 'AWS::CloudFront::Distribution'));
+      const config = distribution!.Properties.DistributionConfig;
+
+      // Assess
+      expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+      for (const behavior of config.CacheBehaviors) expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    });
+
+    it('routes /api/* to the HTTP API uncached, with every method and all viewer headers but Host', () => {
+      // Assess
+      synth.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: Match.objectLike({
+          CacheBehaviors: [
+            Match.objectLike({
+              PathPattern: '/api/*',
+              CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+              OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+              AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+            }),
+          ],
+          Origins: Match.arrayWith([
+            Match.objectLike({
+              DomainName: { 'Fn::Join': ['', [{ Ref: Match.stringLikeRegexp('^ApiHttpApi') }, '.execute-api.us-east-1.', { Ref: 'AWS::URLSuffix' }]] },
+              CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+            }),
+          ]),
+        }),
+      });
+    });
+
+    it('sends client-side routes to index.html with a viewer-request function instead of error responses', () => {
+      // Prepare
+      const [fn] = Object.values(resourcesOf(synth, 'AWS::CloudFront::Function'));
+      const [distribution] = Object.values(resourcesOf(synth, 'AWS::CloudFront::Distribution'));
+      const config = distribution!.Properties.DistributionConfig;
+
+      // Assess
+      expect(fn!.Properties.FunctionCode).toContain("request.uri = '/index.html'");
+      expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebSpaFallback/), 'FunctionARN'] } },
+      ]);
+      expect(config.CustomErrorResponses).toBeUndefined();
+    });
+
+    it('rewrites extension-less paths to /index.html and leaves files alone', () => {
+      // Prepare
+      const [fn] = Object.values(resourcesOf(synth, 'AWS::CloudFront::Function'));
+      const handler = new Function(`${fn!.Properties.FunctionCode}; return handler;`)() as (event: unknown) => { uri: string };
+      const viewerRequest = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
+
+      // Act / Assess
+      expect(viewerRequest('/home/schedule')).toBe('/index.html');
+      expect(viewerRequest('/home/')).toBe('/index.html');
+      expect(viewerRequest('/complete-signup')).toBe('/index.html');
+      expect(viewerRequest('/assets/index-rlFC57Ci.js')).toBe('/assets/index-rlFC57Ci.js');
+      expect(viewerRequest('/config.json')).toBe('/config.json');
+    });
+
+    it('sends HSTS, nosniff, frame DENY, a referrer policy and a CSP allowing itself, its inline scripts and Cognito', () => {
+      // Prepare
+      const [policy] = Object.values(resourcesOf(synth, 'AWS::CloudFront::ResponseHeadersPolicy'));
+      const headers = policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+      const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+
+      // Assess
+      expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true });
+      expect(headers.ContentTypeOptions).toEqual({ Override: true });
+      expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+      expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(FIXTURE_INLINE_SCRIPT).digest('base64')}';`);
+      expect(csp).toContain("connect-src 'self' https://cognito-idp.us-east-1.amazonaws.com");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('amazoncognito.com');
+    });
+
+    it('publishes the app origin in an SSM parameter named after the stack', () => {
+      // Assess
+      synth.template.hasResourceProperties('AWS::SSM::Parameter', {
+        Name: '/ScheduleAutopost-test/app-origin',
+        Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebDistribution'), 'DomainName'] }]] },
+      });
+    });
+
+    it('deploys /config.json matching the SPA runtime-config schema, without Google sign-in', () => {
+      // Act
+      const config = synth.runtimeConfig;
+
+      // Assess
+      expect(RuntimeConfigSchema.safeParse(config).success).toBe(true);
+      expect(config).toEqual({
+        region: 'us-east-1',
+        apiBasePath: '/api',
+        userPoolId: expect.stringContaining('<<marker:'),
+        userPoolClientId: expect.stringContaining('<<marker:'),
+        googleSignIn: false,
+      });
+      synth.template.hasResourceProperties('Custom::CDKBucketDeployment', {
+        SourceMarkers: [{}, Match.objectLike({})],
+        DistributionPaths: ['/*'],
+        SystemMetadata: { 'cache-control': 'no-cache' },
+      });
+    });
+  });
+
+  describe('api', () => {
+    const routeKey = (route: (typeof ROUTES)[number]) => `${route.method} ${route.path}`;
+    const routesByKey = () =>
+      new Map(Object.values(resourcesOf(synth, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey as string, r.Properties]));
+
+    it('has exactly one route per entry of the route table', () => {
+      // Act
+      const keys = [...routesByKey().keys()];
+
+      // Assess
+      expect(keys.sort()).toEqual(ROUTES.map(routeKey).sort());
+    });
+
+    it('puts the Cognito JWT authorizer on every user route', () => {
+      // Prepare
+      const [authorizerId] = Object.keys(resourcesOf(synth, 'AWS::ApiGatewayV2::Authorizer'));
+      const routes = routesByKey();
+
+      // Act
+      const userRoutes = ROUTES.filter((r) => r.auth === 'user').map((r) => routes.get(routeKey(r)));
+
+      // Assess
+      expect(userRoutes.length).toBeGreaterThan(0);
+      for (const route of userRoutes) {
+        expect(route).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+      }
+    });
+
+    it('trusts tokens issued by the user pool for the SPA client', () => {
+      // Assess
+      synth.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: {
+          Audience: [{ Ref: Match.stringLikeRegexp('^AuthUserPoolSpaClient') }],
+          Issuer: { 'Fn::Join': ['', ['https://cognito-idp.us-east-1.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: Match.stringLikeRegexp('^AuthUserPool') }]] },
+        },
+      });
+    });
+
+    it('leaves GET /api/plans public', () => {
+      // Act
+      const plans = routesByKey().get('GET /api/plans');
+
+      // Assess
+      expect(plans).toBeDefined();
+      expect(plans!.AuthorizerId).toBeUndefined();
+      expect(plans!.AuthorizationType ?? 'NONE').toBe('NONE');
+    });
+
+    it('logs access and throttles on the default stage', () => {
+      // Assess
+      synth.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+        DefaultRouteSettings: { ThrottlingBurstLimit: Match.anyValue(), ThrottlingRateLimit: Match.anyValue() },
+      });
+    });
+  });
+
+  describe('functions', () => {
+    it('creates one function per handler module, on nodejs22.x arm64 with tracing and the house limits', () => {
+      // Act
+      const functions = appFunctions(synth);
+
+      // Assess
+      expect(functions).toHaveLength(allHandlerModules().length);
+      for (const fn of functions) {
+        expect(fn.Properties).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          MemorySize: 256,
+          Timeout: 10,
+          TracingConfig: { Mode: 'Active' },
+          Handler: 'index.handler',
+          LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+        });
+      }
+    });
+
+    it('gives every function the environment the handlers parse at start-up', () => {
+      // Assess
+      const base = ['APP_ORIGIN_PARAMETER', 'LOG_LEVEL', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'TABLE_NAME'];
+      const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
+      expect(functions.filter(([id]) => /PostConfirmation|CustomMessage/.test(id))).toHaveLength(2);
+      for (const [logicalId, fn] of functions) {
+        // Triggers get no pool id (it would be a cycle; Cognito sends it in the event); API functions do.
+        const isTrigger = /PostConfirmation|CustomMessage/.test(logicalId);
+        const expected = isTrigger ? base : [...base, 'USER_POOL_ID'];
+        expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
+        expect(fn.Properties.Environment.Variables).toMatchObject({
+          APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',
+          NODE_OPTIONS: '--enable-source-maps',
+        });
+      }
+    });
+
+    it('lets functions read the app-origin parameter by an ARN built from its name', () => {
+      // Assess
+      synth.template.hasResourceProperties('AWS::IAM::Policy', {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Action: 'ssm:GetParameter',
+              Resource: {
+                'Fn::Join': ['', ['arn:aws:ssm:us-east-1:', { Ref: 'AWS::AccountId' }, ':parameter/ScheduleAutopost-test/app-origin']],
+              },
+            }),
+          ]),
+        },
+      });
+    });
+  });
+
+  describe('auth', () => {
+    it('signs users up by email with passwords of at least 6 characters and verifies the email', () => {
+      // Assess
+      synth.template.hasResourceProperties('AWS::Cognito::UserPool', {
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        Policies: {
+          PasswordPolicy: { MinimumLength: 6, RequireLowercase: false, RequireNumbers: false, RequireSymbols: false, RequireUppercase: false },
+        },
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      });
+    });
+
+    it('wires the PostConfirmation and CustomMessage triggers to their functions', () => {
+      // Assess
+      expect(Object.keys(COGNITO_TRIGGERS).sort()).toEqual(['customMessage', 'postConfirmation']);
+      synth.template.hasResourceProperties('AWS::Cognito::UserPool', {
+        LambdaConfig: {
+          PostConfirmation: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthPostConfirmation'), 'Arn'] },
+          CustomMessage: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthCustomMessage'), 'Arn'] },
+        },
+      });
+    });
+
+    it('gives the SPA a public client with password and SRP sign-in and no user-existence errors', () => {
+      // Assess
+      synth.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+        GenerateSecret: false,
+        ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+        PreventUserExistenceErrors: 'ENABLED',
+      });
+    });
+
+    it('has no Google provider, no managed-login domain and no OAuth flows', () => {
+      // Prepare
+      const [client] = Object.values(resourcesOf(synth, 'AWS::Cognito::UserPoolClient'));
+
+      // Assess
+      synth.template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+      synth.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+      expect(client!.Properties.AllowedOAuthFlows).toBeUndefined();
+      expect(client!.Properties.CallbackURLs).toBeUndefined();
+    });
+
+    it('destroys the user pool in dev', () => {
+      // Assess
+      const [pool] = Object.values(resourcesOf(synth, 'AWS::Cognito::UserPool'));
+      expect(pool!.DeletionPolicy).toBe('Delete');
+    });
+  });
+});
+
+describe('AppStack with Google sign-in', () => {
+  let synth: SynthesizedApp;
+
+  beforeAll(() => {
+    synth = synthApp({ google: GOOGLE });
+  });
+
+  it('passes cdk-nag with no unacknowledged finding', () => {
+    // Assess
+    expect(synth.violations.map((v) => v.ruleName)).toEqual([]);
+  });
+
+  it('federates Google with the client secret resolved from Secrets Manager at deploy time', () => {
+    // Assess
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: GOOGLE.clientId,
+        client_secret: `{{resolve:secretsmanager:${GOOGLE.clientSecretName}:SecretString:::}}`,
+      }),
+    });
+  });
+
+  it('creates the managed-login domain', () => {
+    // Assess
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: GOOGLE.domainPrefix });
+  });
+
+  it('returns users to /home and /auth on the CloudFront origin', () => {
+    // Prepare
+    const origin = (path: string) => ({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebDistribution'), 'DomainName'] }, path]],
+    });
+
+    // Assess
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AllowedOAuthFlows: ['code'],
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+      CallbackURLs: [origin('/home'), origin('/auth')],
+      LogoutURLs: [origin('/auth')],
+    });
+  });
+
+  it('tells the SPA that Google sign-in is on and where the managed login lives', () => {
+    // Act
+    const config = synth.runtimeConfig;
+
+    // Assess
+    expect(config).toMatchObject({
+      googleSignIn: true,
+      oauthDomain: `${GOOGLE.domainPrefix}.auth.us-east-1.amazoncognito.com`,
+    });
+  });
+
+  it('allows the managed-login host in the CSP', () => {
+    // Prepare
+    const [policy] = Object.values(resourcesOf(synth, 'AWS::CloudFront::ResponseHeadersPolicy'));
+
+    // Assess
+    expect(JSON.stringify(policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy)).toContain(
+      `https://${GOOGLE.domainPrefix}.auth.us-east-1.amazoncognito.com`,
+    );
+  });
+});
+
+describe('AppStack in prod', () => {
+  let synth: SynthesizedApp;
+
+  beforeAll(() => {
+    synth = synthApp({ stage: 'prod' });
+  });
+
+  it('retains the table, the user pool and the buckets, and protects the pool from deletion', () => {
+    // Prepare
+    const stateful = [
+      ...Object.values(resourcesOf(synth, 'AWS::DynamoDB::Table')),
+      ...Object.values(resourcesOf(synth, 'AWS::Cognito::UserPool')),
+      ...Object.values(resourcesOf(synth, 'AWS::S3::Bucket')),
+    ];
+
+    // Assess
+    for (const resource of stateful) expect(resource.DeletionPolicy).toBe('Retain');
+    synth.template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
+    synth.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+  });
+
+  it('passes cdk-nag with no unacknowledged finding', () => {
+    // Assess
+    expect(synth.violations.map((v) => v.ruleName)).toEqual([]);
+  });
+});

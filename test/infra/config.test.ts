@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { parseAppConfig } from '../../infra/config';
+
+const context =
+  (values: Record<string, unknown> = {}) =>
+  (key: string) =>
+    values[key];
+
+describe('parseAppConfig', () => {
+  it('defaults to a dev stage in us-east-1 without Google sign-in', () => {
+    // Act
+    const config = parseAppConfig(context(), {});
+
+    // Assess
+    expect(config).toEqual({
+      stage: 'dev',
+      region: 'us-east-1',
+      extraCorsOrigins: [],
+      webDir: 'frontend/dist',
+      logLevel: 'INFO',
+    });
+  });
+
+  it('takes the region from CDK_DEFAULT_REGION and lets CDK context win over the environment', () => {
+    // Act
+    const config = parseAppConfig(context({ stage: 'prod' }), { CDK_DEFAULT_REGION: 'eu-west-1', STAGE: 'dev' });
+
+    // Assess
+    expect(config).toMatchObject({ stage: 'prod', region: 'eu-west-1' });
+  });
+
+  it('enables Google sign-in when all three settings are given', () => {
+    // Prepare
+    const env = {
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET_NAME: 'schedule/google',
+      AUTH_DOMAIN_PREFIX: 'schedule-autopost',
+    };
+
+    // Act
+    const config = parseAppConfig(context(), env);
+
+    // Assess
+    expect(config.google).toEqual({
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecretName: 'schedule/google',
+      domainPrefix: 'schedule-autopost',
+    });
+  });
+
+  it('reads extra CORS origins from a comma-separated list', () => {
+    // Act
+    const config = parseAppConfig(context({ extraCorsOrigins: 'http://localhost:5173, https://staging.example.com' }), {});
+
+    // Assess
+    expect(config.extraCorsOrigins).toEqual(['http://localhost:5173', 'https://staging.example.com']);
+  });
+
+  it.each([
+    ['an unknown stage', { stage: 'qa' }, /stage/],
+    ['a malformed region', { region: 'moon-1' }, /region/],
+    ['a partial Google configuration', { googleClientId: 'id' }, /google\.clientSecretName/],
+    ['a domain prefix Cognito rejects', { googleClientId: 'id', googleClientSecretName: 's', authDomainPrefix: 'my-cognito' }, /domainPrefix/],
+    ['an origin with a path', { extraCorsOrigins: 'https://example.com/app' }, /extraCorsOrigins/],
+  ])('fails loudly on %s', (_case, values, message) => {
+    // Act / Assess
+    expect(() => parseAppConfig(context(values), {})).toThrow(message);
+  });
+});

@@ -1,0 +1,114 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { allHandlerModules } from '../../functions/routes';
+import { AppStack, type AppStackProps } from '../../infra/app-stack';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const GOOGLE = {
+  clientId: 'google-client-id.apps.googleusercontent.com',
+  clientSecretName: 'schedule-autopost/google-client-secret',
+  domainPrefix: 'schedule-autopost-test',
+} as const;
+
+export interface ValidationViolation {
+  readonly ruleName: string;
+  readonly severity: string;
+  readonly violatingConstructs: { readonly constructPath: string }[];
+}
+
+export interface SynthesizedApp {
+  readonly app: App;
+  readonly stack: AppStack;
+  readonly template: Template;
+  /** Every unacknowledged finding of every validation plugin (cdk-nag, CloudFormation rules, annotations). */
+  readonly violations: ValidationViolation[];
+  /** Every acknowledgement in the app: rule id → reason. */
+  readonly acknowledgements: { readonly id: string; readonly reason: string; readonly path: string }[];
+  /** The JSON object deployed as `/config.json` (tokens appear as deploy-time markers). */
+  readonly runtimeConfig: Record<string, unknown>;
+}
+
+/**
+ * Bundling is skipped here, so the stack only needs handler files to exist: point it at one-line
+ * stubs, so these tests do not depend on the handlers' state. NodejsFunction wants entries under
+ * the project root, hence a cache directory inside it rather than the OS temp directory.
+ */
+function stubHandlers(): string {
+  const dir = path.join(REPO_ROOT, 'node_modules/.cache/infra-test-handlers');
+  for (const module of allHandlerModules()) {
+    const file = path.join(dir, `${module}.ts`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, 'export const handler = async () => ({});\n');
+  }
+  return dir;
+}
+
+/**
+ * Synthesizes the app as bin/app.ts does (cdk.json feature flags, cdk-nag AwsSolutions), with
+ * bundling skipped and the fixture web build, and collects the validation report instead of
+ * throwing on it.
+ */
+export function synthApp(props: Partial<AppStackProps> = {}): SynthesizedApp {
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  const outdir = mkdtempSync(path.join(tmpdir(), 'infra-cdk-out-'));
+  const app = new App({ outdir, context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  const stack = new AppStack(app, 'ScheduleAutopost-test', {
+    env: { region: 'us-east-1' },
+    stage: 'dev',
+    webDir: 'test/fixtures/web',
+    handlersDir: stubHandlers(),
+    ...props,
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+
+  try {
+    return readAssembly(app, stack, outdir);
+  } finally {
+    // The assembly holds ~20 MB of staged assets (CDK's own handlers and layers).
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+function readAssembly(app: App, stack: AppStack, outdir: string): SynthesizedApp {
+  try {
+    app.synth();
+  } catch (error) {
+    // Validation findings fail synthesis; they are asserted from the report, with their paths.
+    if (!existsSync(path.join(outdir, 'validation-report.json'))) throw error;
+  }
+  const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as {
+    pluginReports: { violations: ValidationViolation[] }[];
+  };
+  const template = Template.fromJSON(JSON.parse(readFileSync(path.join(outdir, stack.templateFile), 'utf8')));
+
+  const acknowledgements = app.node.findAll().flatMap((construct) =>
+    construct.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) =>
+        Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({ id, reason, path: construct.node.path })),
+      ),
+  );
+
+  // The site deployment has two sources: the build directory, then the generated config.json.
+  const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment')) as {
+    Properties: { SourceObjectKeys: string[] };
+  }[];
+  const configZip = deployments.find((d) => d.Properties.SourceObjectKeys.length === 2)!.Properties.SourceObjectKeys[1]!;
+  const configFile = path.join(outdir, `asset.${configZip.replace(/\.zip$/, '')}`, 'config.json');
+  const runtimeConfig = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+
+  return {
+    app,
+    stack,
+    template,
+    violations: report.pluginReports.flatMap((r) => r.violations),
+    acknowledgements,
+    runtimeConfig,
+  };
+}
