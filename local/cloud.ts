@@ -54,7 +54,7 @@ export interface LocalCloud {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-export const DEFAULT_DATA_DIR = path.join(ROOT, '.local');
+export const DEFAULT_DATA_DIR = process.env.LOCAL_DATA_DIR ?? path.join(ROOT, '.local');
 
 const dynamoModule: LocalModule = {
   name: 'DynamoDB (dynalite)',

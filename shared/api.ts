@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every error response of the API has this body (STYLE: one error mapper). */
 export const ErrorBodySchema = z.object({

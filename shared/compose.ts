@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { captionOverLimitMessage, MSG } from './messages';
 import {
   ABSOLUTE_CAPTION_CAP,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The notifications menu shows the latest 20 activity_log rows (spec §9). */
 export const NOTIFICATIONS_SHOWN = 20;

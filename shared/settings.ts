@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidTimeZone } from './timezones';
 
 export const MODES = ['creator', 'agency'] as const;

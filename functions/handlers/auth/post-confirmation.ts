@@ -1,5 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { onboardUser } from '../../domain/onboarding';
 import { logger } from '../../lib/logger';
 

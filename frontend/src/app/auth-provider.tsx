@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { loadAuthSession, mayHaveSession } from '@/lib/amplify-loader';
+import { AuthContext, type AuthState, type AuthUser } from '@/lib/auth';
+
+/**
+ * The Cognito session as React state: read at start and again on every Amplify auth event (spec §4).
+ * A visitor with no stored session resolves at once, without loading Amplify.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [loading, setLoading] = useState(mayHaveSession);
+  const [user, setUser] = useState<AuthUser | null>(null);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const queryClient = useQueryClient();
+  // Several events can arrive together (signedIn, tokenRefresh): only the newest read may win.
+  const readSeq = useRef(0);
+  const unlisten = useRef<(() => void) | null>(null);
+  const mounted = useRef(false);
+
+  const refresh = useCallback(async () => {
+    const seq = ++readSeq.current;
+    const session = await loadAuthSession();
+    if (mounted.current && !unlisten.current) unlisten.current = session.listenToAuthEvents(() => void refresh());
+    const next = await session.readUser();
+    if (seq === readSeq.current) {
+      setUser((prev) => (prev?.sub === next?.sub && prev?.email === next?.email ? prev : next));
+      if (next) setSignedOutByUser(false);
+      setLoading(false);
+    }
+    return next;
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    if (mayHaveSession()) {
+      refresh().catch((error: unknown) => {
+        console.error('Could not read the session', error);
+        setLoading(false);
+      });
+    }
+    return () => {
+      mounted.current = false;
+      unlisten.current?.();
+      unlisten.current = null;
+    };
+  }, [refresh]);
+
+  const signOut = useCallback(async () => {
+    try {
+      const session = await loadAuthSession();
+      await session.signOut();
+    } finally {
+      readSeq.current++;
+      setSignedOutByUser(true);
+      setUser(null);
+      setLoading(false);
+    }
+  }, []);
+
+  // Another user's (or a signed-out visitor's) view must never show cached data of the previous one.
+  const lastSub = useRef<string | null>(null);
+  useEffect(() => {
+    const sub = user?.sub ?? null;
+    if (lastSub.current !== null && lastSub.current !== sub) queryClient.clear();
+    lastSub.current = sub;
+  }, [user, queryClient]);
+
+  const value = useMemo<AuthState>(
+    () => ({ loading, user, signedOutByUser, signOut, refresh }),
+    [loading, user, signedOutByUser, signOut, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,112 @@
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouterProvider } from 'react-router-dom';
+import { FullPageLoader } from '@/components/feedback/full-page-loader';
+import { paths } from '@/config/paths';
+import { loadAuthSession } from '@/lib/amplify-loader';
+import { RedirectIfSignedIn, RequireAuth } from './guards';
+import { RootLayout, type RouteHandle } from './root-layout';
+import { RouteErrorPage } from './routes/error';
+
+type RouteModule = { default: ComponentType };
+
+/** Every route is code-split: the landing loads only what it renders. */
+function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+/** Routes that call Cognito directly (sign-in, verification) need Amplify configured first. */
+function lazyAuthRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
+  return async () => {
+    const [module] = await Promise.all([load(), loadAuthSession()]);
+    return { Component: module.default };
+  };
+}
+
+const upcoming = (title: string): RouteObject => ({
+  handle: { title } satisfies RouteHandle,
+  lazy: lazyRoute(() => import('./routes/app/upcoming')),
+});
+
+export function createRoutes(): RouteObject[] {
+  const { app } = paths;
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <FullPageLoader />,
+      children: [
+        {
+          element: <RedirectIfSignedIn />,
+          children: [
+            { index: true, lazy: lazyRoute(() => import('./routes/landing')) },
+            {
+              path: paths.auth.path,
+              handle: { title: 'Sign in' } satisfies RouteHandle,
+              lazy: lazyAuthRoute(() => import('./routes/auth')),
+            },
+          ],
+        },
+        {
+          path: paths.verifyEmail.path,
+          handle: { title: 'Verify your email' } satisfies RouteHandle,
+          lazy: lazyAuthRoute(() => import('./routes/verify-email')),
+        },
+        {
+          path: paths.aboutUs.path,
+          handle: { title: 'About Us' } satisfies RouteHandle,
+          lazy: lazyRoute(() => import('./routes/about-us')),
+        },
+        {
+          path: paths.privacyPolicy.path,
+          handle: { title: 'Privacy Policy' } satisfies RouteHandle,
+          lazy: lazyRoute(() => import('./routes/privacy-policy')),
+        },
+        {
+          path: paths.termsOfService.path,
+          handle: { title: 'Terms of Service' } satisfies RouteHandle,
+          lazy: lazyRoute(() => import('./routes/terms-of-service')),
+        },
+        {
+          path: paths.contactUs.path,
+          handle: { title: 'Contact Us' } satisfies RouteHandle,
+          lazy: lazyRoute(() => import('./routes/contact-us')),
+        },
+        {
+          path: app.root.path,
+          element: <RequireAuth />,
+          children: [
+            {
+              lazy: lazyRoute(() => import('./routes/app/root')),
+              children: [
+                {
+                  index: true,
+                  handle: { title: 'Dashboard' } satisfies RouteHandle,
+                  lazy: lazyRoute(() => import('./routes/app/dashboard')),
+                },
+                { path: app.compose.path, ...upcoming('Compose') },
+                { path: app.schedule.path, ...upcoming('Schedule') },
+                { path: app.posts.path, ...upcoming('Posts') },
+                { path: app.platforms.path, ...upcoming('Platforms') },
+                { path: app.clients.path, ...upcoming('Clients') },
+                { path: app.settings.path, ...upcoming('Settings') },
+                { path: app.subscription.path, ...upcoming('Subscription') },
+              ],
+            },
+          ],
+        },
+        {
+          path: '*',
+          handle: { title: 'Page not found' } satisfies RouteHandle,
+          lazy: lazyRoute(() => import('./routes/not-found')),
+        },
+      ],
+    },
+  ];
+}
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(createRoutes()));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,5 @@
+import { AboutUs } from '@/features/legal/components/about-us';
+
+export default function AboutUsRoute() {
+  return <AboutUs />;
+}

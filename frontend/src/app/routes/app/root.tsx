@@ -1,0 +1,70 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import {
+  LuCalendarDays,
+  LuCreditCard,
+  LuHouse,
+  LuListChecks,
+  LuPlug,
+  LuSettings,
+  LuSquarePen,
+  LuUsers,
+} from 'react-icons/lu';
+import { Outlet } from 'react-router-dom';
+import { MSG } from '@shared/messages';
+import type { Mode } from '@shared/settings';
+import { DashboardLayout } from '@/components/layouts/dashboard-layout';
+import type { NavItem } from '@/components/layouts/sidebar';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
+import { useMe } from '@/features/settings/api/get-me';
+import { useEnsureInitialTimezone } from '@/features/settings/api/save-initial-timezone';
+import { useAuth } from '@/lib/auth';
+
+/** Sidebar entries; Clients only for a user whose saved mode is agency (spec §2, §6). */
+export function navItemsFor(mode: Mode | undefined): NavItem[] {
+  const { app } = paths;
+  const items: (NavItem | false)[] = [
+    { label: 'Home', to: app.dashboard.getHref(), icon: LuHouse, end: true },
+    { label: 'Compose', to: app.compose.getHref(), icon: LuSquarePen },
+    { label: 'Schedule', to: app.schedule.getHref(), icon: LuCalendarDays },
+    { label: 'Posts', to: app.posts.getHref(), icon: LuListChecks },
+    { label: 'Platforms', to: app.platforms.getHref(), icon: LuPlug },
+    mode === 'agency' && { label: 'Clients', to: app.clients.getHref(), icon: LuUsers },
+    { label: 'Settings', to: app.settings.getHref(), icon: LuSettings },
+    { label: 'Subscription', to: app.subscription.getHref(), icon: LuCreditCard },
+  ];
+  return items.filter((item): item is NavItem => item !== false);
+}
+
+export default function AppRoot() {
+  const { user, signOut } = useAuth();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  useEnsureInitialTimezone(me.data);
+  const mode = me.data?.settings.mode;
+  const navItems = useMemo(() => navItemsFor(mode), [mode]);
+
+  async function refresh() {
+    await queryClient.invalidateQueries({ refetchType: 'active' });
+    toaster.success({ title: MSG.dataRefreshed });
+  }
+
+  function onSignOut() {
+    // The /home guard sends a user who just signed out to /auth (spec §2).
+    signOut().catch((error: unknown) => console.error('Sign-out failed', error));
+  }
+
+  return (
+    <DashboardLayout
+      navItems={navItems}
+      notifications={<NotificationsMenu />}
+      userEmail={user?.email ?? me.data?.email}
+      onSignOut={onSignOut}
+      onRefresh={refresh}
+    >
+      <Outlet />
+    </DashboardLayout>
+  );
+}

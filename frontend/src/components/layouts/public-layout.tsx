@@ -1,0 +1,80 @@
+import { Box, Button, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Logo } from '@/components/logo';
+import { ColorModeButton } from '@/components/ui/color-mode';
+import { paths } from '@/config/paths';
+
+const FOOTER_LINKS = [
+  { label: 'About Us', to: paths.aboutUs.getHref() },
+  { label: 'Privacy Policy', to: paths.privacyPolicy.getHref() },
+  { label: 'Terms of Service', to: paths.termsOfService.getHref() },
+  { label: 'Contact Us', to: paths.contactUs.getHref() },
+] as const;
+
+export function PublicHeader() {
+  return (
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      bg="bg/80"
+      backdropFilter="saturate(180%) blur(12px)"
+    >
+      <Container maxW="6xl">
+        <Flex h="16" align="center" justify="space-between" gap="4">
+          <RouterLink to={paths.landing.getHref()} aria-label="Schedule & Autopost home">
+            <Logo />
+          </RouterLink>
+          <HStack gap="2">
+            <ColorModeButton />
+            <Button asChild size="sm" colorPalette="brand">
+              <RouterLink to={paths.auth.getHref()}>Sign In</RouterLink>
+            </Button>
+          </HStack>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}
+
+export function PublicFooter() {
+  return (
+    <Box as="footer" borderTopWidth="1px" borderColor="border.muted" mt="auto">
+      <Container maxW="6xl" py="8">
+        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }} gap="4">
+          <Text textStyle="sm" color="fg.muted">
+            © {new Date().getFullYear()} Schedule &amp; Autopost. All rights reserved.
+          </Text>
+          <Box as="nav" aria-label="Footer">
+            <Flex as="ul" listStyleType="none" wrap="wrap" columnGap="6" rowGap="2">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link asChild textStyle="sm" color="fg.muted" _hover={{ color: 'fg' }}>
+                    <RouterLink to={link.to}>{link.label}</RouterLink>
+                  </Link>
+                </li>
+              ))}
+            </Flex>
+          </Box>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+/** Landing and the public static pages: header, content, footer. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <Flex direction="column" minH="100dvh">
+      <PublicHeader />
+      <Box as="main" flex="1">
+        {children}
+      </Box>
+      <PublicFooter />
+    </Flex>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { signIn } from 'aws-amplify/auth';
+import type { Credentials } from '@shared/auth';
+import { AUTH_TEXT } from '../texts';
+
+export class SignInStepError extends Error {
+  override name = 'SignInStepError';
+}
+
+export async function signInWithPassword({ email, password }: Credentials): Promise<void> {
+  // USER_PASSWORD_AUTH: the local Cognito has no SRP; on AWS the app client allows this flow too.
+  const result = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  if (result.isSignedIn) return;
+  const step = result.nextStep.signInStep;
+  // Amplify turns Cognito's UserNotConfirmedException into this step instead of throwing.
+  if (step === 'CONFIRM_SIGN_UP') throw new SignInStepError(AUTH_TEXT.verifyFirst);
+  throw new SignInStepError(`Sign-in needs a step this app does not support yet (${step}).`);
+}
+
+export function useSignIn() {
+  return useMutation({ mutationFn: signInWithPassword });
+}

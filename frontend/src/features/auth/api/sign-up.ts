@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { signUp } from 'aws-amplify/auth';
+import type { Credentials } from '@shared/auth';
+
+export async function signUpWithPassword({ email, password }: Credentials): Promise<void> {
+  await signUp({ username: email, password, options: { userAttributes: { email } } });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUpWithPassword });
+}

@@ -1,0 +1,188 @@
+import { Alert, Box, Button, Card, Field, HStack, Input, Link, Separator, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { FcGoogle } from 'react-icons/fc';
+import { LuExternalLink } from 'react-icons/lu';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { CredentialsSchema, firstIssue } from '@shared/auth';
+import { MSG } from '@shared/messages';
+import { toaster } from '@/components/ui/toaster';
+import { paths, type AuthMode } from '@/config/paths';
+import { getRuntimeConfig } from '@/config/runtime-config';
+import { useAuth } from '@/lib/auth';
+import { useSignIn } from '../api/sign-in';
+import { useSignInWithGoogle } from '../api/sign-in-with-google';
+import { useSignUp } from '../api/sign-up';
+import { AUTH_TEXT, errorMessage } from '../texts';
+
+const COPY: Record<AuthMode, { heading: string; sub: string; submit: string; switchPrompt: string; switchLink: string }> = {
+  signin: {
+    heading: 'Welcome back',
+    sub: 'Sign in to plan and publish your posts.',
+    submit: 'Sign In',
+    switchPrompt: "Don't have an account?",
+    switchLink: 'Sign up',
+  },
+  signup: {
+    heading: 'Create your account',
+    sub: 'Start scheduling in minutes. Free plan, no card needed.',
+    submit: 'Sign Up',
+    switchPrompt: 'Already have an account?',
+    switchLink: 'Sign in',
+  },
+};
+
+function modeParams(mode: AuthMode, email: string): Record<string, string> {
+  const next: Record<string, string> = {};
+  if (mode === 'signup') next.mode = 'signup';
+  if (email) next.email = email;
+  return next;
+}
+
+/** Sign-in / sign-up with e-mail and password (spec §2, §5). */
+export function AuthForm() {
+  // The mode lives in the URL (/auth?mode=signup), so links and the back button switch it too.
+  const [params, setParams] = useSearchParams();
+  const mode: AuthMode = params.get('mode') === 'signup' ? 'signup' : 'signin';
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [showInboxLink, setShowInboxLink] = useState(false);
+  const { refresh } = useAuth();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const google = useSignInWithGoogle();
+  const { googleSignIn, inboxUrl } = getRuntimeConfig();
+  const busy = signIn.isPending || signUp.isPending;
+  const copy = COPY[mode];
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = CredentialsSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      toaster.error({ title: MSG.validationErrorTitle, description: firstIssue(parsed) ?? MSG.emailInvalid });
+      return;
+    }
+    try {
+      if (mode === 'signup') {
+        await signUp.mutateAsync(parsed.data);
+        toaster.success({ title: MSG.accountCreated });
+        setPassword('');
+        setParams({ email: parsed.data.email }, { replace: true });
+        setShowInboxLink(Boolean(inboxUrl));
+      } else {
+        await signIn.mutateAsync(parsed.data);
+        // The guard on /home reads the session from context: make sure it is there before we go.
+        await refresh();
+        toaster.success({ title: MSG.welcomeBack });
+        navigate(paths.app.root.getHref(), { replace: true });
+      }
+    } catch (error) {
+      toaster.error({ title: AUTH_TEXT.errorTitle, description: errorMessage(error) });
+    }
+  }
+
+  function onGoogle() {
+    google.mutate(undefined, {
+      onError: (error) => toaster.error({ title: AUTH_TEXT.errorTitle, description: errorMessage(error) }),
+    });
+  }
+
+  return (
+    <Card.Root w="full" maxW="md" variant="outline" bg="bg.panel" shadow="lg" rounded="2xl">
+      <Card.Header gap="1.5" pb="2">
+        <Card.Title as="h1" textStyle="2xl" letterSpacing="tight">
+          {copy.heading}
+        </Card.Title>
+        <Card.Description>{copy.sub}</Card.Description>
+      </Card.Header>
+      <Card.Body gap="5">
+        <Tabs.Root
+          value={mode}
+          onValueChange={(details) => setParams(modeParams(details.value as AuthMode, email), { replace: true })}
+          variant="enclosed"
+          fitted
+          size="sm"
+        >
+          <Tabs.List w="full">
+            <Tabs.Trigger value="signin">Sign In</Tabs.Trigger>
+            <Tabs.Trigger value="signup">Sign Up</Tabs.Trigger>
+          </Tabs.List>
+        </Tabs.Root>
+
+        {showInboxLink && inboxUrl && mode === 'signin' ? (
+          <Alert.Root status="info" size="sm" rounded="lg">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>
+                Your verification link is in the local inbox.{' '}
+                <Link href={inboxUrl} target="_blank" rel="noreferrer" fontWeight="medium" color="brand.fg">
+                  {AUTH_TEXT.openInbox} <LuExternalLink />
+                </Link>
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label={mode === 'signup' ? 'Sign up form' : 'Sign in form'}
+          data-testid={mode === 'signup' ? 'sign-up-form' : 'sign-in-form'}
+        >
+          <Stack gap="4">
+            <Field.Root>
+              <Field.Label>Email</Field.Label>
+              <Input
+                type="email"
+                name="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Password</Field.Label>
+              <Input
+                type="password"
+                name="password"
+                autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                placeholder={mode === 'signup' ? 'At least 6 characters' : '••••••••'}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </Field.Root>
+            <Button type="submit" colorPalette="brand" loading={busy} data-testid="auth-submit" mt="1">
+              {copy.submit}
+            </Button>
+          </Stack>
+        </form>
+
+        {googleSignIn ? (
+          <>
+            <HStack gap="3">
+              <Separator flex="1" />
+              <Text textStyle="xs" color="fg.subtle" textTransform="uppercase" letterSpacing="wider">
+                or
+              </Text>
+              <Separator flex="1" />
+            </HStack>
+            <Button variant="outline" onClick={onGoogle} loading={google.isPending}>
+              <FcGoogle /> Continue with Google
+            </Button>
+          </>
+        ) : null}
+      </Card.Body>
+      <Card.Footer justifyContent="center" pt="0">
+        <Box textStyle="sm" color="fg.muted">
+          {copy.switchPrompt}{' '}
+          <Link asChild color="brand.fg" fontWeight="medium">
+            <RouterLink to={paths.auth.getHref({ mode: mode === 'signup' ? 'signin' : 'signup' })} replace>
+              {copy.switchLink}
+            </RouterLink>
+          </Link>
+        </Box>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

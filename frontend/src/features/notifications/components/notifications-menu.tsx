@@ -1,0 +1,166 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  chakra,
+  Float,
+  HStack,
+  IconButton,
+  Popover,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { formatDistanceToNow } from 'date-fns';
+import { LuBell, LuBellOff, LuCircleAlert } from 'react-icons/lu';
+import { MSG } from '@shared/messages';
+import type { Notification } from '@shared/notifications';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+
+function relativeTime(iso: string): string {
+  return formatDistanceToNow(new Date(iso), { addSuffix: true });
+}
+
+function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: string) => void }) {
+  const body = (
+    <HStack align="flex-start" gap="3" w="full">
+      <Box
+        mt="1.5"
+        boxSize="2"
+        flexShrink={0}
+        rounded="full"
+        bg={item.read ? 'transparent' : 'brand.solid'}
+        aria-hidden
+      />
+      <Stack gap="0.5" minW="0" flex="1">
+        <Text textStyle="sm" fontWeight={item.read ? 'normal' : 'medium'} color={item.read ? 'fg.muted' : 'fg'}>
+          {item.read ? null : <chakra.span srOnly>Unread: </chakra.span>}
+          {item.message}
+        </Text>
+        <Text textStyle="xs" color="fg.subtle">
+          <time dateTime={item.created_at}>{relativeTime(item.created_at)}</time>
+        </Text>
+      </Stack>
+    </HStack>
+  );
+
+  return (
+    <chakra.li listStyleType="none" data-testid="notification-item" data-read={item.read ? 'true' : 'false'}>
+      {item.read ? (
+        <Box px="4" py="3">
+          {body}
+        </Box>
+      ) : (
+        <chakra.button
+          type="button"
+          w="full"
+          textAlign="start"
+          px="4"
+          py="3"
+          bg="brand.subtle/60"
+          cursor="pointer"
+          _hover={{ bg: 'brand.subtle' }}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
+          onClick={() => onRead(item.id)}
+        >
+          {body}
+        </chakra.button>
+      )}
+    </chakra.li>
+  );
+}
+
+function NotificationsBody() {
+  const { data, isPending, isError, refetch, isRefetching } = useNotifications();
+  const markRead = useMarkNotificationRead();
+
+  if (isPending) {
+    return (
+      <Center py="10" gap="2" color="fg.muted" role="status">
+        <Spinner size="sm" /> <Text textStyle="sm">Loading notifications...</Text>
+      </Center>
+    );
+  }
+  if (isError) {
+    return (
+      <Stack align="center" py="8" gap="3" color="fg.muted" role="alert">
+        <LuCircleAlert />
+        <Text textStyle="sm">Couldn't load notifications</Text>
+        <Button size="xs" variant="outline" onClick={() => void refetch()} loading={isRefetching}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (data.items.length === 0) {
+    return (
+      <Stack align="center" py="10" gap="2" color="fg.muted">
+        <LuBellOff />
+        <Text textStyle="sm">{MSG.noNotifications}</Text>
+      </Stack>
+    );
+  }
+  return (
+    <chakra.ul divideY="1px" divideColor="border.muted">
+      {data.items.map((item) => (
+        <NotificationItem key={item.id} item={item} onRead={(id) => markRead.mutate(id)} />
+      ))}
+    </chakra.ul>
+  );
+}
+
+/** The bell in the top bar and its list of the latest notifications (spec §2 Shell). */
+export function NotificationsMenu() {
+  const { data } = useNotifications();
+  const markAll = useMarkAllNotificationsRead();
+  const unread = data?.items.filter((n) => !n.read).length ?? 0;
+
+  return (
+    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+      <Popover.Trigger asChild>
+        <IconButton aria-label="Notifications" variant="ghost" size="sm" position="relative">
+          <LuBell />
+          {unread > 0 ? (
+            <Float placement="top-end" offset="1.5">
+              <Badge
+                data-testid="notifications-unread-count"
+                colorPalette="red"
+                variant="solid"
+                size="xs"
+                rounded="full"
+                minW="4"
+                h="4"
+                px="1"
+                justifyContent="center"
+                fontSize="2xs"
+              >
+                {unread > 9 ? '9+' : unread}
+              </Badge>
+            </Float>
+          ) : null}
+        </IconButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content w={{ base: '92vw', sm: 'sm' }} overflow="hidden" data-testid="notifications-menu">
+            <HStack justify="space-between" px="4" py="3" borderBottomWidth="1px" borderColor="border.muted">
+              <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
+              {unread > 0 ? (
+                <Button size="xs" variant="ghost" colorPalette="brand" onClick={() => markAll.mutate()}>
+                  Mark all read
+                </Button>
+              ) : null}
+            </HStack>
+            <Box maxH="24rem" overflowY="auto">
+              <NotificationsBody />
+            </Box>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}

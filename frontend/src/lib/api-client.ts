@@ -1,0 +1,81 @@
+import type * as z from 'zod';
+import { ErrorBodySchema } from '@shared/api';
+import { MSG } from '@shared/messages';
+import { getRuntimeConfig } from '@/config/runtime-config';
+import { loadAuthSession } from './amplify-loader';
+
+/** A non-2xx answer of our API, carrying the `{ error: { code, message } }` body (STYLE: one error shape). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  /** Public endpoints (e.g. GET /plans) skip the bearer token. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function accessToken(): Promise<string> {
+  const session = await loadAuthSession();
+  const token = await session.readAccessToken();
+  if (!token) throw new Error(MSG.notAuthenticated);
+  return token;
+}
+
+/** Calls `${apiBasePath}${path}` and parses the answer with `schema`; 204 (or no schema) gives undefined. */
+export function api<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
+export function api(path: string, options?: RequestOptions & { schema?: undefined }): Promise<undefined>;
+export async function api(path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
+  const { method = 'GET', body, auth = true, schema, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (auth) headers.Authorization = `Bearer ${await accessToken()}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(`${getRuntimeConfig().apiBasePath}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204 || !schema) return undefined;
+
+  const json: unknown = await response.json();
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'BAD_RESPONSE', 'The server sent an unexpected response', parsed.error.issues);
+  }
+  return parsed.data;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let json: unknown = null;
+  try {
+    json = await response.json();
+  } catch {
+    // Not JSON (a gateway page, an empty body): fall through to the generic message.
+  }
+  const parsed = ErrorBodySchema.safeParse(json);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, details);
+  }
+  return new ApiError(response.status, 'HTTP_ERROR', `Request failed with status ${response.status}`);
+}

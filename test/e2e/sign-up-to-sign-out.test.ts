@@ -1,0 +1,110 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aRandomEmail, cloud } from '../helpers/given';
+import { CHROMIUM } from './global-setup';
+
+/**
+ * The foundation's end-to-end path through the real front door: landing → sign up → verify through
+ * the local inbox → sign in → greeting → theme toggle → sign out.
+ */
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (text: string | RegExp) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text }).first();
+
+describe('a new user', () => {
+  const email = aRandomEmail();
+  const password = 'correct-horse-1';
+
+  it('sees the landing page with the three plans', async () => {
+    await page.goto(`${cloud().url}/`);
+
+    await expect.poll(() => page.getByText('$4.99').count()).toBeGreaterThan(0);
+    await expect(page.getByText('$19.99').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: /coming soon/i }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Privacy Policy' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('is told what is wrong with a bad e-mail, in a "Validation Error" toast', async () => {
+    await page.getByRole('link', { name: 'Sign In' }).or(page.getByRole('button', { name: 'Sign In' })).first().click();
+    await page.waitForURL('**/auth**');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const form = page.getByTestId('sign-up-form');
+
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByLabel('Password').fill(password);
+    await page.getByTestId('auth-submit').click();
+
+    await toast('Please enter a valid email address').waitFor();
+    await expect(toast('Validation Error').isVisible()).resolves.toBe(true);
+  });
+
+  it('signs up and gets the verification mail in the local inbox', async () => {
+    const form = page.getByTestId('sign-up-form');
+    await form.getByLabel('Email').fill(email);
+    await page.getByTestId('auth-submit').click();
+
+    await toast('Account created! Please check your email to verify.').waitFor();
+    await page.goto(`${cloud().url}/_local/inbox?to=${encodeURIComponent(email)}`);
+    await page.getByText('Verify your Schedule & Autopost email').waitFor();
+  });
+
+  it('verifies the e-mail with the link and is sent to sign in', async () => {
+    await page.getByRole('link', { name: 'Verify my email' }).click();
+
+    await page.waitForURL(/\/auth\?email=/);
+    await expect(page.getByTestId('sign-in-form').getByLabel('Email').inputValue()).resolves.toBe(email);
+  });
+
+  it('signs in, is welcomed back and greeted on the dashboard', async () => {
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel('Password').fill(password);
+    await page.getByTestId('auth-submit').click();
+
+    await page.waitForURL('**/home');
+    await toast('Welcome back!').waitFor();
+    await expect.poll(() => page.getByTestId('greeting').innerText(), { timeout: 10_000 }).toMatch(/^Good (morning|afternoon|evening), there/);
+    await expect(page.getByTestId('avatar-initial').innerText()).resolves.toBe(email[0]!.toUpperCase());
+  });
+
+  it('switches from the dark default to light, and the choice survives a reload', async () => {
+    const rootClass = () => page.evaluate(() => document.documentElement.className);
+    expect(await rootClass()).toContain('dark');
+
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+
+    await expect.poll(rootClass).toContain('light');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.reload();
+    await page.getByTestId('greeting').waitFor();
+    expect(await rootClass()).toContain('light');
+  });
+
+  it('signs out from the avatar menu and can no longer open the app', async () => {
+    await page.getByTestId('avatar-menu').click();
+    await expect(page.getByTestId('avatar-menu-email').innerText()).resolves.toContain(email);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+
+    await page.waitForURL('**/auth');
+    await page.goto(`${cloud().url}/home/posts`);
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('sees the 404 page on an unknown path', async () => {
+    await page.goto(`${cloud().url}/no-such-page`);
+
+    await page.getByText('Oops! Page not found').waitFor();
+  });
+});

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@shared/messages';
+import { authModule, resetAmplifyMocks, signInSucceedsAs } from './helpers/amplify-mocks';
+import { mockApi, shellRoutes } from './helpers/api-mock';
+import { renderApp } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
+  const email$ = await screen.findByLabelText('Email');
+  await user.clear(email$);
+  if (email) await user.type(email$, email);
+  const password$ = screen.getByLabelText('Password');
+  await user.clear(password$);
+  if (password) await user.type(password$, password);
+  await user.click(screen.getByTestId('auth-submit'));
+}
+
+async function expectToast(title: string, description?: string) {
+  const titleNode = await screen.findByText(title);
+  if (description) {
+    const toast = titleNode.closest('[data-scope="toast"][data-part="root"]') as HTMLElement;
+    expect(within(toast).getByText(description)).toBeInTheDocument();
+  }
+}
+
+describe('the sign-in page', () => {
+  beforeEach(() => resetAmplifyMocks());
+
+  it('shows "Please enter a valid email address" in a Validation Error toast for a bad e-mail', async () => {
+    const { user } = renderApp('/auth');
+    await fillAndSubmit(user, 'not-an-email', 'secret123');
+    await expectToast(MSG.validationErrorTitle, 'Please enter a valid email address');
+    expect(authModule.signIn).not.toHaveBeenCalled();
+  });
+
+  it('shows "Password must be at least 6 characters" for a short password', async () => {
+    const { user } = renderApp('/auth');
+    await fillAndSubmit(user, 'alice@example.com', '12345');
+    await expectToast('Validation Error', 'Password must be at least 6 characters');
+  });
+
+  it('shows "Password must be less than 72 characters" for a long password', async () => {
+    const { user } = renderApp('/auth');
+    await fillAndSubmit(user, 'alice@example.com', 'x'.repeat(73));
+    await expectToast('Validation Error', 'Password must be less than 72 characters');
+  });
+
+  it('shows only the first problem when both fields are wrong', async () => {
+    const { user } = renderApp('/auth');
+    await fillAndSubmit(user, 'nope', '1');
+    await expectToast('Validation Error', 'Please enter a valid email address');
+    expect(screen.queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();
+  });
+
+  it('signs up, toasts "Account created! Please check your email to verify." and switches to sign-in', async () => {
+    const { user } = renderApp('/auth?mode=signup');
+    expect(await screen.findByTestId('sign-up-form')).toBeInTheDocument();
+    await fillAndSubmit(user, 'new@example.com', 'secret123');
+    await expectToast(MSG.accountCreated);
+    expect(authModule.signUp).toHaveBeenCalledWith({
+      username: 'new@example.com',
+      password: 'secret123',
+      options: { userAttributes: { email: 'new@example.com' } },
+    });
+    expect(await screen.findByTestId('sign-in-form')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('new@example.com');
+    expect(screen.queryByRole('link', { name: /Open the local inbox/ })).not.toBeInTheDocument();
+  });
+
+  it('links to the local inbox after sign-up when the runtime config has one', async () => {
+    const { user } = renderApp('/auth?mode=signup', { config: { inboxUrl: 'http://localhost:4000/_local/inbox' } });
+    await fillAndSubmit(user, 'new@example.com', 'secret123');
+    const link = await screen.findByRole('link', { name: /Open the local inbox/ });
+    expect(link).toHaveAttribute('href', 'http://localhost:4000/_local/inbox');
+  });
+
+  it('signs in with USER_PASSWORD_AUTH, toasts "Welcome back!" and opens /home', async () => {
+    mockApi(shellRoutes());
+    signInSucceedsAs();
+    const { user, location } = renderApp('/auth');
+    await fillAndSubmit(user, 'alice@example.com', 'secret123');
+    await expectToast(MSG.welcomeBack);
+    expect(authModule.signIn).toHaveBeenCalledWith({
+      username: 'alice@example.com',
+      password: 'secret123',
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+    expect(await screen.findByTestId('greeting')).toBeInTheDocument();
+    expect(location().pathname).toBe('/home');
+  });
+
+  it('asks an unconfirmed user to verify their e-mail first', async () => {
+    authModule.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
+    const { user } = renderApp('/auth');
+    await fillAndSubmit(user, 'alice@example.com', 'secret123');
+    await expectToast('Error', 'Please verify your email first — check your inbox for the verification link.');
+  });
+
+  it("shows Cognito's message in an Error toast when sign-in fails", async () => {
+    authModule.signIn.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+    const { user, location } = renderApp('/auth');
+    await fillAndSubmit(user, 'alice@example.com', 'wrong-pass');
+    await expectToast('Error', 'Incorrect username or password.');
+    expect(location().pathname).toBe('/auth');
+  });
+
+  it('prefills the e-mail from ?email= in sign-in mode', async () => {
+    renderApp('/auth?email=bob%40example.com');
+    expect(await screen.findByTestId('sign-in-form')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('bob@example.com');
+  });
+
+  it('switches between sign-in and sign-up with the toggle and with the link', async () => {
+    const { user } = renderApp('/auth');
+    await screen.findByTestId('sign-in-form');
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    expect(await screen.findByTestId('sign-up-form')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByTestId('sign-in-form')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Sign up' }));
+    expect(await screen.findByTestId('sign-up-form')).toBeInTheDocument();
+  });
+
+  it('offers Google only when the deployment enables it', async () => {
+    const first = renderApp('/auth');
+    await screen.findByTestId('sign-in-form');
+    expect(screen.queryByRole('button', { name: /Continue with Google/ })).not.toBeInTheDocument();
+    first.unmount();
+
+    const { user } = renderApp('/auth', { config: { googleSignIn: true, oauthDomain: 'auth.example.com' } });
+    await user.click(await screen.findByRole('button', { name: /Continue with Google/ }));
+    await waitFor(() => expect(authModule.signInWithRedirect).toHaveBeenCalledWith({ provider: 'Google' }));
+  });
+});

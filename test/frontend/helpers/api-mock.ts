@@ -1,0 +1,71 @@
+import { vi } from 'vitest';
+import type { MeResponse } from '@shared/settings';
+import type { Notification } from '@shared/notifications';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Reply = { status?: number; body?: unknown } | ((call: RecordedCall) => { status?: number; body?: unknown });
+
+/**
+ * A fake of our HTTP API behind global fetch. Routes are "METHOD /path" (without /api); unknown
+ * routes answer 404 in the API's error shape. Every call is recorded.
+ */
+export function mockApi(routes: Record<string, Reply>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname.replace(/^\/api/, '');
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
+    const call: RecordedCall = { method, path, body: init.body ? JSON.parse(String(init.body)) : undefined, headers };
+    calls.push(call);
+    const route = routes[`${method} ${path}`];
+    const reply = typeof route === 'function' ? route(call) : route;
+    if (!reply) {
+      return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: `No route ${method} ${path}` } }), {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    const status = reply.status ?? 200;
+    if (status === 204) return new Response(null, { status });
+    return new Response(JSON.stringify(reply.body ?? {}), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    fetchMock,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+export function meResponse(overrides: {
+  settings?: Partial<MeResponse['settings']>;
+  profile?: Partial<MeResponse['profile']>;
+  email?: string;
+} = {}): MeResponse {
+  return {
+    userId: 'user-alice',
+    email: overrides.email ?? 'alice@example.com',
+    settings: { mode: 'creator', timezone: 'Europe/London', push_opt_in: false, onboarding_completed: true, ...overrides.settings },
+    profile: { username: null, bio: null, website: null, avatar_url: null, ...overrides.profile },
+  };
+}
+
+export function notification(overrides: Partial<Notification> & { id: string }): Notification {
+  return { message: 'Your post was published', created_at: new Date().toISOString(), read: false, ...overrides };
+}
+
+/** The calls every /home view makes, with sensible defaults. */
+export function shellRoutes(options: { me?: MeResponse; notifications?: Notification[] } = {}): Record<string, Reply> {
+  return {
+    'GET /me': { body: options.me ?? meResponse() },
+    'GET /notifications': { body: { items: options.notifications ?? [] } },
+    'POST /notifications/read-all': { body: { updated: 0 } },
+  };
+}

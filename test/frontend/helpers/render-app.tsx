@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { RuntimeConfig } from '@shared/api';
+import { AppProvider } from '@/app/provider';
+import { createRoutes } from '@/app/router';
+import { setRuntimeConfig } from '@/config/runtime-config';
+import { TEST_CLIENT_ID } from './amplify-mocks';
+
+export const TEST_CONFIG: RuntimeConfig = {
+  region: 'us-east-1',
+  userPoolId: 'us-east-1_test',
+  userPoolClientId: TEST_CLIENT_ID,
+  apiBasePath: '/api',
+  googleSignIn: false,
+};
+
+interface RenderAppOptions {
+  config?: Partial<RuntimeConfig>;
+  /** Extra children of the root route, e.g. a route that throws. */
+  extraRoutes?: RouteObject[];
+}
+
+/** The whole app (providers + the real route table) at `path`, in a memory router. */
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  setRuntimeConfig({ ...TEST_CONFIG, ...options.config });
+  const routes = createRoutes();
+  if (options.extraRoutes) routes[0]!.children!.unshift(...options.extraRoutes);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  const user = userEvent.setup();
+  // StrictMode as in main.tsx: effects run twice in development, and the app must cope.
+  const view = render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  return { ...view, router, queryClient, user, location: () => router.state.location };
+}

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { mockApi, notification, shellRoutes } from './helpers/api-mock';
+import { renderApp } from './helpers/render-app';
+import type { Notification } from '@shared/notifications';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+const ID_1 = '01JQ0000000000000000000001';
+const ID_2 = '01JQ0000000000000000000002';
+
+function minutesAgo(minutes: number): string {
+  return new Date(Date.now() - minutes * 60_000).toISOString();
+}
+
+async function openNotifications(items: Notification[], extra: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ ...shellRoutes({ notifications: items }), ...extra });
+  signedInAs();
+  const app = renderApp('/home');
+  await screen.findByTestId('greeting');
+  await app.user.click(screen.getByRole('button', { name: 'Notifications' }));
+  const menu = await screen.findByTestId('notifications-menu');
+  return { ...app, api, menu };
+}
+
+describe('the notifications menu', () => {
+  beforeEach(() => resetAmplifyMocks());
+
+  it('says "No notifications yet" when there are none', async () => {
+    const { menu } = await openNotifications([]);
+    expect(within(menu).getByText('Notifications')).toBeInTheDocument();
+    expect(await within(menu).findByText('No notifications yet')).toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: 'Mark all read' })).not.toBeInTheDocument();
+  });
+
+  it('lists each message with its relative time', async () => {
+    const { menu } = await openNotifications([
+      notification({ id: ID_1, message: 'Your post went out on Instagram', created_at: minutesAgo(5) }),
+      notification({ id: ID_2, message: 'X rejected your post', created_at: minutesAgo(120), read: true }),
+    ]);
+    expect(await within(menu).findByText('Your post went out on Instagram')).toBeInTheDocument();
+    expect(within(menu).getByText('5 minutes ago')).toBeInTheDocument();
+    expect(within(menu).getByText('about 2 hours ago')).toBeInTheDocument();
+  });
+
+  it('counts unread notifications on the bell', async () => {
+    mockApi(
+      shellRoutes({
+        notifications: [notification({ id: ID_1 }), notification({ id: ID_2, read: true })],
+      }),
+    );
+    signedInAs();
+    renderApp('/home');
+    expect(await screen.findByTestId('notifications-unread-count')).toHaveTextContent('1');
+  });
+
+  it('marks an unread item read when it is clicked', async () => {
+    let read = false;
+    const { user, menu, api } = await openNotifications([], {
+      'GET /notifications': () => ({ body: { items: [notification({ id: ID_1, message: 'Post published', read })] } }),
+      [`POST /notifications/${ID_1}/read`]: () => {
+        read = true;
+        return { status: 204 };
+      },
+    });
+    const item = await within(menu).findByRole('button', { name: /Post published/ });
+    expect(item.closest('[data-testid="notification-item"]')).toHaveAttribute('data-read', 'false');
+    await user.click(item);
+    await waitFor(() => expect(api.callsTo('POST', `/notifications/${ID_1}/read`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(menu).getByTestId('notification-item')).toHaveAttribute('data-read', 'true'),
+    );
+    expect(screen.queryByTestId('notifications-unread-count')).not.toBeInTheDocument();
+  });
+
+  it('offers "Mark all read" only while something is unread, and it marks everything read', async () => {
+    let allRead = false;
+    const { user, menu, api } = await openNotifications([], {
+      'GET /notifications': () => ({
+        body: { items: [notification({ id: ID_1, read: allRead }), notification({ id: ID_2, read: allRead })] },
+      }),
+      'POST /notifications/read-all': () => {
+        allRead = true;
+        return { body: { updated: 2 } };
+      },
+    });
+    await user.click(await within(menu).findByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(api.callsTo('POST', '/notifications/read-all')).toHaveLength(1));
+    await waitFor(() => expect(within(menu).queryByRole('button', { name: 'Mark all read' })).not.toBeInTheDocument());
+    for (const item of within(menu).getAllByTestId('notification-item')) {
+      expect(item).toHaveAttribute('data-read', 'true');
+    }
+  });
+
+  it('does not offer "Mark all read" when everything is read', async () => {
+    const { menu } = await openNotifications([notification({ id: ID_1, read: true })]);
+    await within(menu).findAllByTestId('notification-item');
+    expect(within(menu).queryByRole('button', { name: 'Mark all read' })).not.toBeInTheDocument();
+  });
+
+  it('says "Couldn\'t load notifications" when the list fails to load', async () => {
+    const { menu } = await openNotifications([], {
+      'GET /notifications': { status: 500, body: { error: { code: 'INTERNAL', message: 'Internal error' } } },
+    });
+    expect(await within(menu).findByText("Couldn't load notifications")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import { amplifyConfigFor } from '@/lib/amplify';
+import { loadRuntimeConfig, RuntimeConfigError } from '@/config/runtime-config';
+import { TEST_CONFIG } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+
+const ORIGIN = 'https://app.example.com';
+
+describe('runtime configuration', () => {
+  it('loads /config.json and fills the defaults', async () => {
+    const fetchConfig = vi.fn(async () =>
+      new Response(JSON.stringify({ region: 'eu-west-1', userPoolId: 'eu-west-1_x', userPoolClientId: 'c' })),
+    );
+    const config = await loadRuntimeConfig(fetchConfig as unknown as typeof fetch);
+    expect(fetchConfig).toHaveBeenCalledWith('/config.json', expect.anything());
+    expect(config).toMatchObject({ apiBasePath: '/api', googleSignIn: false });
+  });
+
+  it('fails loudly when /config.json is missing or incomplete', async () => {
+    const missing = vi.fn(async () => new Response('Not found', { status: 404 }));
+    await expect(loadRuntimeConfig(missing as unknown as typeof fetch)).rejects.toBeInstanceOf(RuntimeConfigError);
+    const incomplete = vi.fn(async () => new Response(JSON.stringify({ region: 'x' })));
+    await expect(loadRuntimeConfig(incomplete as unknown as typeof fetch)).rejects.toThrow(/userPoolId/);
+  });
+
+  it('configures Cognito with e-mail sign-in and no hosted UI by default', () => {
+    const cognito = amplifyConfigFor(TEST_CONFIG, ORIGIN).Auth!.Cognito;
+    expect(cognito).toEqual({
+      userPoolId: TEST_CONFIG.userPoolId,
+      userPoolClientId: TEST_CONFIG.userPoolClientId,
+      loginWith: { email: true },
+    });
+  });
+
+  it('points Amplify at the local Cognito endpoint when one is given', () => {
+    const cognito = amplifyConfigFor({ ...TEST_CONFIG, userPoolEndpoint: 'http://localhost:9229' }, ORIGIN).Auth!.Cognito;
+    expect(cognito).toMatchObject({ userPoolEndpoint: 'http://localhost:9229' });
+  });
+
+  it('adds the Google hosted UI only when both the domain and the flag are set', () => {
+    const withDomainOnly = amplifyConfigFor({ ...TEST_CONFIG, oauthDomain: 'auth.example.com' }, ORIGIN);
+    expect(withDomainOnly.Auth!.Cognito.loginWith).toEqual({ email: true });
+
+    const google = amplifyConfigFor({ ...TEST_CONFIG, oauthDomain: 'auth.example.com', googleSignIn: true }, ORIGIN);
+    expect(google.Auth!.Cognito.loginWith).toEqual({
+      email: true,
+      oauth: {
+        domain: 'auth.example.com',
+        scopes: ['email', 'openid', 'profile'],
+        redirectSignIn: [`${ORIGIN}/home`],
+        redirectSignOut: [`${ORIGIN}/auth`],
+        responseType: 'code',
+      },
+    });
+  });
+});

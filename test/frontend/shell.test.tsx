@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
+import { renderApp } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+async function renderShell(mode: 'creator' | 'agency' = 'creator') {
+  const api = mockApi(shellRoutes({ me: meResponse({ settings: { mode } }) }));
+  signedInAs();
+  const app = renderApp('/home');
+  await screen.findByTestId('greeting');
+  return { ...app, api };
+}
+
+function sidebarLinks() {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+describe('the app shell', () => {
+  beforeEach(() => resetAmplifyMocks());
+
+  it('lists Home, Compose, Schedule, Posts, Platforms, Settings and Subscription for a creator', async () => {
+    await renderShell('creator');
+    await waitFor(() =>
+      expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Posts', 'Platforms', 'Settings', 'Subscription']),
+    );
+  });
+
+  it('adds Clients for a user in agency mode', async () => {
+    await renderShell('agency');
+    await waitFor(() =>
+      expect(sidebarLinks()).toEqual([
+        'Home',
+        'Compose',
+        'Schedule',
+        'Posts',
+        'Platforms',
+        'Clients',
+        'Settings',
+        'Subscription',
+      ]),
+    );
+    expect(screen.getByRole('link', { name: 'Clients' })).toHaveAttribute('href', '/home/clients');
+  });
+
+  it('collapses the sidebar to icons with the toggle and remembers it in the sidebar_state cookie', async () => {
+    const { user } = await renderShell();
+    const sidebar = screen.getByTestId('sidebar');
+    expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+    expect(document.cookie).toContain('sidebar_state=false');
+    // Collapsed entries keep their names for assistive technology.
+    expect(within(sidebar).getByRole('link', { name: 'Compose' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    expect(document.cookie).toContain('sidebar_state=true');
+  });
+
+  it('starts collapsed when the cookie says so', async () => {
+    document.cookie = 'sidebar_state=false; path=/';
+    await renderShell();
+    expect(screen.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed');
+  });
+
+  it('toggles the sidebar with Ctrl+B and with Cmd+B', async () => {
+    const { user } = await renderShell();
+    const sidebar = screen.getByTestId('sidebar');
+    await user.keyboard('{Control>}b{/Control}');
+    expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+    await user.keyboard('{Meta>}b{/Meta}');
+    expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  });
+
+  it('refreshes the data and toasts "Data refreshed" from the refresh button', async () => {
+    const { user, api } = await renderShell();
+    const before = api.callsTo('GET', '/me').length;
+    await user.click(screen.getByRole('button', { name: 'Refresh data' }));
+    expect(await screen.findByText('Data refreshed')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/me').length).toBeGreaterThan(before);
+  });
+
+  it('explains the refresh button with the tooltip "Refresh data (R)"', async () => {
+    const { user } = await renderShell();
+    await user.hover(screen.getByRole('button', { name: 'Refresh data' }));
+    expect(await screen.findByText('Refresh data (R)')).toBeInTheDocument();
+  });
+
+  it('refreshes when r is pressed outside a text field', async () => {
+    const { user, api } = await renderShell();
+    const before = api.callsTo('GET', '/me').length;
+    await user.keyboard('r');
+    expect(await screen.findByText('Data refreshed')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/me').length).toBeGreaterThan(before);
+  });
+
+  it('does not refresh when r is typed into an input', async () => {
+    const { user, api } = await renderShell();
+    const input = document.createElement('input');
+    document.body.appendChild(input);
+    const before = api.calls.length;
+    await user.type(input, 'r');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('Data refreshed')).not.toBeInTheDocument();
+    expect(api.calls.length).toBe(before);
+    input.remove();
+  });
+
+  it('flips the theme between dark and light on <html> and in localStorage "theme"', async () => {
+    const { user } = await renderShell();
+    await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
+    await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
+    await waitFor(() => expect(document.documentElement).toHaveClass('light'));
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(window.localStorage.getItem('theme')).toBe('light');
+    await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
+    await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it('shows the first letter of the e-mail on the avatar and the e-mail and Logout in its menu', async () => {
+    const { user } = await renderShell();
+    const trigger = screen.getByRole('button', { name: 'Account menu' });
+    expect(within(trigger).getByText('A')).toBeInTheDocument();
+    await user.click(trigger);
+    const email = await screen.findByRole('menuitem', { name: 'alice@example.com' });
+    expect(email).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('titles the top bar "Dashboard"', async () => {
+    await renderShell();
+    expect(within(screen.getAllByRole('banner')[0]!).getByText('Dashboard')).toBeInTheDocument();
+  });
+});

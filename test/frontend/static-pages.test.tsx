@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAmplifyMocks } from './helpers/amplify-mocks';
+import { renderApp } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+describe('the public static pages', () => {
+  beforeEach(() => resetAmplifyMocks());
+
+  it("dates the Privacy Policy today and covers what the spec lists", async () => {
+    renderApp('/privacy-policy');
+    expect(await screen.findByText(`Last Updated: ${format(new Date(), 'MMMM d, yyyy')}`)).toBeInTheDocument();
+    for (const topic of [/Information We Collect/, /How We Use/, /How We Share/, /Data Security/, /Your Rights/, /Data Retention/, /Changes to This Policy/]) {
+      expect(screen.getByRole('heading', { name: topic })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/Advanced Settings/)).toBeInTheDocument();
+  });
+
+  it('dates the Terms of Service today and covers what the spec lists', async () => {
+    renderApp('/terms-of-service');
+    expect(await screen.findByText(`Last Updated: ${format(new Date(), 'MMMM d, yyyy')}`)).toBeInTheDocument();
+    for (const topic of [
+      /Acceptance/,
+      /Description of Service/,
+      /User Accounts/,
+      /Acceptable Use/,
+      /Platform Compliance/,
+      /Intellectual Property/,
+      /Service Availability/,
+      /Limitation of Liability/,
+      /Termination/,
+      /Changes to Terms/,
+      /Governing Law/,
+      /Contact Information/,
+    ]) {
+      expect(screen.getByRole('heading', { name: topic })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/at least 18 years old, or have the consent of a parent/)).toBeInTheDocument();
+  });
+
+  it('states the reply time and support hours on Contact Us', async () => {
+    renderApp('/contact-us');
+    expect(await screen.findByText('We reply within 24 hours.')).toBeInTheDocument();
+    expect(screen.getByText('Monday to Friday, 9am to 5pm EST')).toBeInTheDocument();
+  });
+
+  it('requires every contact field and gives Email the email type', async () => {
+    renderApp('/contact-us');
+    for (const label of [/Name/, /Email/, /Subject/, /Message/]) {
+      expect(await screen.findByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByLabelText(/Email/)).toHaveAttribute('type', 'email');
+  });
+
+  it('"sends" the contact form: Sending..., then "Message Sent!" and an empty form', async () => {
+    const { user } = renderApp('/contact-us');
+    await user.type(await screen.findByLabelText(/Name/), 'Alice');
+    await user.type(screen.getByLabelText(/Email/), 'alice@example.com');
+    await user.type(screen.getByLabelText(/Subject/), 'Hello');
+    await user.type(screen.getByLabelText(/Message/), 'How do I connect TikTok?');
+    await user.click(screen.getByRole('button', { name: /Send Message/ }));
+    expect(await screen.findByText('Sending...')).toBeInTheDocument();
+    expect(await screen.findByText('Message Sent!', {}, { timeout: 3000 })).toBeInTheDocument();
+    const form = within(screen.getByTestId('contact-form'));
+    await waitFor(() => expect(form.getByLabelText(/Name/)).toHaveValue(''));
+    expect(form.getByLabelText(/Email/)).toHaveValue('');
+    expect(form.getByLabelText(/Subject/)).toHaveValue('');
+    expect(form.getByLabelText(/Message/)).toHaveValue('');
+  });
+
+  it('does not send an incomplete contact form', async () => {
+    const { user } = renderApp('/contact-us');
+    await user.type(await screen.findByLabelText(/Name/), 'Alice');
+    await user.click(screen.getByRole('button', { name: /Send Message/ }));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.queryByText('Message Sent!')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Name/)).toHaveValue('Alice');
+  });
+
+  it('tells About Us who the product is for', async () => {
+    renderApp('/about-us');
+    expect(await screen.findByRole('heading', { name: 'Who it is for' })).toBeInTheDocument();
+  });
+});
