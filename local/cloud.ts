@@ -115,7 +115,10 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/config.json' || url.startsWith('/config.json?')) {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ ...config, inboxUrl: '/_local/inbox' }));
+      // Built per request from the Host header, so the page works as localhost or 127.0.0.1 alike.
+      const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
+      const body = { ...config, userPoolEndpoint: config.userPoolEndpoint?.replace(publicUrl, origin), inboxUrl: '/_local/inbox' };
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
       return;
     }
     const route = routes.find((r) => url.startsWith(r.prefix));

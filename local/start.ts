@@ -22,10 +22,15 @@ console.log(`  ➜ Open ${cloud.url}\n`);
 console.log(`    Local inbox (verification e-mails): ${cloud.url}/_local/inbox`);
 console.log('    Data is kept in .local/ (npm run reset wipes it). Press Ctrl-C to stop.\n');
 
-let stopping = false;
+let stoppingSince = 0;
 const shutdown = async () => {
-  if (stopping) process.exit(1);
-  stopping = true;
+  // One Ctrl-C reaches this process several times (the terminal's process group, npm and tsx all
+  // pass it on); only a second press, a moment later, forces an immediate exit.
+  if (stoppingSince) {
+    if (Date.now() - stoppingSince > 1500) process.exit(1);
+    return;
+  }
+  stoppingSince = Date.now();
   console.log('\nStopping…');
   await cloud.stop();
   console.log('Stopped.');

@@ -56,7 +56,7 @@ function renderInbox(mails: Mail[], to?: string): string {
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local inbox · Schedule &amp; Autopost</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg">
 <style>
  body{font-family:system-ui,sans-serif;background:#0b0d12;color:#e6e8ee;margin:0;padding:32px}
  main{max-width:760px;margin:0 auto} h1{font-size:22px;margin:0 0 4px} p.lead{color:#9aa3b2;margin:0 0 24px}

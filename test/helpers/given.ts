@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 /** Given-steps shared by integration and e2e tests: each test makes its own user and data. */
 export const cloud = () => inject('cloud');
 
-function cognito() {
+export function cognito() {
   return new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: cloud().cognitoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
@@ -47,6 +47,9 @@ export async function aConfirmedUser() {
     new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
   const accessToken = auth.AuthenticationResult!.AccessToken!;
-  const userId = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
-  return { email, password, userId, accessToken };
+  return { email, password, userId: claimsOf(accessToken).sub as string, accessToken, refreshToken: auth.AuthenticationResult!.RefreshToken! };
+}
+
+export function claimsOf(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'));
 }
