@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { PRIVATE_BUCKET_DEFAULTS } from './private-bucket';
 
 export interface AccessLogsProps {
   /** @default RemovalPolicy.RETAIN */
@@ -21,9 +22,7 @@ export class AccessLogs extends Construct {
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
 
     this.bucket = new Bucket(this, 'Bucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
+      ...PRIVATE_BUCKET_DEFAULTS,
       // CloudFront standard logging writes with ACLs, so the bucket must accept them.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: props.expiration ?? Duration.days(90) }],

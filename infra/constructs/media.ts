@@ -1,7 +1,8 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, type CfnBucket, BucketEncryption, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type CfnBucket, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { PRIVATE_BUCKET_DEFAULTS } from './private-bucket';
 
 export interface MediaProps {
   /** Origins the browser uploads from and reads media on: the SPA origin first. */
@@ -29,9 +30,7 @@ export class Media extends Construct {
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
 
     this.bucket = new Bucket(this, 'Bucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
+      ...PRIVATE_BUCKET_DEFAULTS,
       versioned: props.versioned ?? false,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 'media/',

@@ -21,11 +21,12 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct, type IConstruct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/api';
+import { PRIVATE_BUCKET_DEFAULTS } from './private-bucket';
 
 export interface WebProps {
   /** Absolute path of the built SPA (Vite output: index.html plus hashed files under assets/). */
@@ -91,9 +92,7 @@ export class Web extends Construct {
     this.siteDir = props.siteDir;
 
     this.bucket = new Bucket(this, 'Bucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
+      ...PRIVATE_BUCKET_DEFAULTS,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 'web/',
       removalPolicy,
