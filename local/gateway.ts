@@ -25,7 +25,7 @@ const compiled: CompiledRoute[] = ROUTES.map((route) => {
   return { route, pattern: new RegExp(`^${source}$`), names };
 });
 
-export function matchRoute(method: string, pathname: string): { route: RouteDef; params: Record<string, string> } | null {
+function matchRoute(method: string, pathname: string): { route: RouteDef; params: Record<string, string> } | null {
   for (const { route, pattern, names } of compiled) {
     if (route.method !== method) continue;
     const m = pattern.exec(pathname);

@@ -42,15 +42,3 @@ export async function ensureDefaultClient(userId: string, id: string, now: Date)
   await createClient(userId, { id, name: DEFAULT_CLIENT_NAME, logo_url: null, created_at: now.toISOString() });
   return true;
 }
-
-export async function listClients(userId: string): Promise<Client[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': CLIENT_PREFIX },
-      ScanIndexForward: false,
-    }),
-  );
-  return (Items ?? []).map((i) => ({ id: i.id, name: i.name, logo_url: i.logo_url ?? null, created_at: i.created_at }));
-}

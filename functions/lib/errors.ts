@@ -30,12 +30,6 @@ export class UnauthorizedError extends AppError {
   }
 }
 
-export class ForbiddenError extends AppError {
-  constructor(message = 'You are not allowed to do that') {
-    super('FORBIDDEN', 403, message);
-  }
-}
-
 export class NotFoundError extends AppError {
   constructor(message = 'Not found') {
     super('NOT_FOUND', 404, message);
@@ -45,11 +39,5 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(message = 'This item was changed by someone else; reload and try again', options?: { cause?: unknown }) {
     super('CONFLICT', 409, message, undefined, options);
-  }
-}
-
-export class DependencyError extends AppError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('DEPENDENCY_FAILED', 502, message, undefined, options);
   }
 }

@@ -19,7 +19,6 @@ export interface HttpResponse {
 }
 
 export const ok = (body: unknown): HttpResponse => ({ statusCode: 200, body });
-export const created = (body: unknown): HttpResponse => ({ statusCode: 201, body });
 export const noContent = (): HttpResponse => ({ statusCode: 204 });
 
 type Schema = z.ZodType;
