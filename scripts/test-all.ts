@@ -4,9 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * `npm test`: type-check, then every vitest project (unit, frontend, infra, integration, e2e) in one
- * run, then one plain summary line. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
+ * `npm test`: type-check, then the vitest projects in three sequential runs, then one plain
+ * summary line. Integration and e2e each start a local cloud inside the vitest process (the
+ * handlers run in process and read process.env, as on Lambda), so they must not share a run;
+ * sequential runs also keep the 2-core machine from timing out the browser-like tests.
+ * Arguments go to every run (e.g. `npm test -- -t "notifications"`).
  */
+const GROUPS = [['unit', 'infra', 'frontend'], ['integration'], ['e2e']];
+
 const t0 = Date.now();
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 
@@ -16,14 +21,25 @@ if (run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) {
   process.exit(1);
 }
 
-const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sa-tests-')), 'results.json');
-console.log('› Running the test projects');
-const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
-
-if (fs.existsSync(report)) {
-  const r = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`\nWhole suite took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-tests-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let status = 0;
+for (const [i, projects] of GROUPS.entries()) {
+  console.log(`\n› vitest: ${projects.join(', ')}`);
+  const report = path.join(dir, `group-${i}.json`);
+  const projectArgs = projects.flatMap((p) => ['--project', p]);
+  const code = run('npx', ['vitest', 'run', ...projectArgs, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+  if (fs.existsSync(report)) {
+    const r = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  } else if (code !== 0) {
+    totals.failed += 1; // the run died before reporting (e.g. a global setup failed)
+  }
+  status ||= code;
 }
+
+console.log(`\nWhole suite took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(status);
