@@ -14,7 +14,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (CI's .ci/run does this)`);
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+    // vitest sets NODE_ENV=test, which would give a development React build: test what ships.
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (build.status !== 0) throw new Error('The web build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-e2e-'));

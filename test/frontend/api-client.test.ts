@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { setRuntimeConfig } from '@/config/runtime-config';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { mockApi } from './helpers/api-mock';
 import { TEST_CONFIG } from './helpers/render-app';

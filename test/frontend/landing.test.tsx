@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAmplifyMocks } from './helpers/amplify-mocks';
 import { renderApp } from './helpers/render-app';
@@ -54,6 +54,22 @@ describe('the landing page', () => {
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
     expect(within(footer).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact-us');
+  });
+
+  it('starts dark, switches to light with the theme toggle and keeps the choice on the next page', async () => {
+    document.documentElement.className = 'dark'; // what index.html does before first paint
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Toggle theme' }));
+    expect(document.documentElement).toHaveClass('light');
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(window.localStorage.getItem('theme')).toBe('light');
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'About Us' }));
+    await screen.findByRole('heading', { level: 1, name: 'About Us' });
+    expect(document.documentElement).toHaveClass('light');
+    await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
+    await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
+    expect(window.localStorage.getItem('theme')).toBe('dark');
   });
 
   it('does not load Amplify for a visitor who has never signed in', async () => {

@@ -24,6 +24,24 @@ describe('runtime configuration', () => {
     await expect(loadRuntimeConfig(incomplete as unknown as typeof fetch)).rejects.toThrow(/userPoolId/);
   });
 
+  it('fetches /config.json once for every caller, and again after a failed attempt', async () => {
+    vi.resetModules(); // a fresh module: nothing loaded yet
+    const { ensureRuntimeConfig } = await import('@/config/runtime-config');
+    const body = JSON.stringify({ region: 'eu-west-1', userPoolId: 'eu-west-1_x', userPoolClientId: 'c' });
+    const fetchConfig = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('Unavailable', { status: 503 }))
+      .mockImplementation(async () => new Response(body));
+    vi.stubGlobal('fetch', fetchConfig);
+
+    await expect(ensureRuntimeConfig()).rejects.toThrow('/config.json answered 503');
+    const [first, second] = await Promise.all([ensureRuntimeConfig(), ensureRuntimeConfig()]);
+    expect(first).toBe(second);
+    expect(first).toMatchObject({ userPoolId: 'eu-west-1_x' });
+    await ensureRuntimeConfig();
+    expect(fetchConfig).toHaveBeenCalledTimes(2);
+  });
+
   it('configures Cognito with e-mail sign-in and no hosted UI by default', () => {
     const cognito = amplifyConfigFor(TEST_CONFIG, ORIGIN).Auth!.Cognito;
     expect(cognito).toEqual({

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toaster } from '@/components/ui/toaster';
+
+// Lazy routes load their chunks on first render; on a busy 2-core CI machine that can take
+// longer than Testing Library's 1 s default for findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Chakra/Ark (and our mobile breakpoint hook) use.
 if (!window.matchMedia) {

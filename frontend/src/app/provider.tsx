@@ -1,12 +1,24 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { MSG } from '@shared/messages';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
-import { FullPageError } from '@/components/feedback/full-page-error';
-import { UiProvider } from '@/components/ui/provider';
-import { Toaster } from '@/components/ui/toaster';
+import { FallbackError } from '@/components/errors/fallback-error';
+import { FullPageLoader } from '@/components/feedback/full-page-loader';
 import { createQueryClient } from '@/lib/react-query';
 import { AuthProvider } from './auth-provider';
+
+// Chakra is not part of the entry (the landing renders without it), so the error screen loads on demand.
+const AppErrorPage = lazy(() => import('./routes/error').then((module) => ({ default: module.AppErrorPage })));
+
+/** Also where the router's error page ends up when its own code cannot be downloaded. */
+function AppErrorScreen({ error }: { error: Error }) {
+  return (
+    <ErrorBoundary fallback={() => <FallbackError />}>
+      <Suspense fallback={<FullPageLoader />}>
+        <AppErrorPage error={error} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 interface AppProviderProps {
   children: ReactNode;
@@ -14,16 +26,17 @@ interface AppProviderProps {
   queryClient?: QueryClient;
 }
 
+/**
+ * What every route shares: server state and the session. Chakra, the colour mode and the toaster
+ * live in the layout of every route but the landing (app/routes/ui-layout.tsx).
+ */
 export function AppProvider({ children, queryClient }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <UiProvider>
-      <ErrorBoundary fallback={(error) => <FullPageError title={MSG.unexpectedError} detail={error.message} />}>
-        <QueryClientProvider client={client}>
-          <AuthProvider>{children}</AuthProvider>
-        </QueryClientProvider>
-      </ErrorBoundary>
-      <Toaster />
-    </UiProvider>
+    <ErrorBoundary fallback={(error) => <AppErrorScreen error={error} />}>
+      <QueryClientProvider client={client}>
+        <AuthProvider>{children}</AuthProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
   );
 }

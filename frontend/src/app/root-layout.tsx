@@ -1,7 +1,6 @@
-import { Box } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router-dom';
-import { PRODUCT_NAME } from '@/components/logo';
+import { PRODUCT_NAME } from '@/config/product';
 
 export interface RouteHandle {
   title?: string;
@@ -17,6 +16,16 @@ function useDocumentTitle() {
   }, [title?.title]);
 }
 
+// Brand 400 to purple 400, the same in both themes; plain styles because Chakra may not be loaded yet.
+const PROGRESS_BAR_STYLE = {
+  position: 'fixed',
+  top: 0,
+  insetInline: 0,
+  height: '0.125rem',
+  zIndex: 2147483647,
+  backgroundImage: 'linear-gradient(to right, #818cf8, #c084fc)',
+} as const;
+
 /** Wraps every route: page title, scroll restoration and a thin bar while a lazy route loads. */
 export function RootLayout() {
   const navigation = useNavigation();
@@ -24,18 +33,7 @@ export function RootLayout() {
   return (
     <>
       {navigation.state === 'loading' ? (
-        <Box
-          position="fixed"
-          top="0"
-          insetX="0"
-          h="0.5"
-          zIndex="max"
-          bgGradient="to-r"
-          gradientFrom="brand.400"
-          gradientTo="purple.400"
-          role="progressbar"
-          aria-label="Loading page"
-        />
+        <div style={PROGRESS_BAR_STYLE} role="progressbar" aria-label="Loading page" />
       ) : null}
       <Outlet />
       <ScrollRestoration />

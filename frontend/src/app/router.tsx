@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouterProvider } from 'react-router-dom';
 import { FullPageLoader } from '@/components/feedback/full-page-loader';
@@ -6,14 +6,27 @@ import { paths } from '@/config/paths';
 import { loadAuthSession } from '@/lib/amplify-loader';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 import { RootLayout, type RouteHandle } from './root-layout';
-import { RouteErrorPage } from './routes/error';
 
 type RouteModule = { default: ComponentType };
+
+const RouteErrorPage = lazy(() => import('./routes/error'));
 
 /** Every route is code-split: the landing loads only what it renders. */
 function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
+
+/**
+ * Every route but the landing renders inside this layout: Chakra and the toaster, plus the runtime
+ * config that sign-in and the API need, arrive with the first of those routes.
+ */
+const lazyUiLayout: RouteObject['lazy'] = async () => {
+  const [module] = await Promise.all([
+    import('./routes/ui-layout'),
+    import('@/config/runtime-config').then(({ ensureRuntimeConfig }) => ensureRuntimeConfig()),
+  ]);
+  return { Component: module.default };
+};
 
 /** Routes that call Cognito directly (sign-in, verification) need Amplify configured first. */
 function lazyAuthRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
@@ -34,72 +47,85 @@ export function createRoutes(): RouteObject[] {
     {
       path: '/',
       element: <RootLayout />,
-      errorElement: <RouteErrorPage />,
+      errorElement: (
+        <Suspense fallback={<FullPageLoader />}>
+          <RouteErrorPage />
+        </Suspense>
+      ),
       hydrateFallbackElement: <FullPageLoader />,
       children: [
         {
+          // Plain React and CSS: no Chakra, no zod, no Amplify unless a session may exist.
           element: <RedirectIfSignedIn />,
-          children: [
-            { index: true, lazy: lazyRoute(() => import('./routes/landing')) },
-            {
-              path: paths.auth.path,
-              handle: { title: 'Sign in' } satisfies RouteHandle,
-              lazy: lazyAuthRoute(() => import('./routes/auth')),
-            },
-          ],
+          children: [{ index: true, lazy: lazyRoute(() => import('./routes/landing')) }],
         },
         {
-          path: paths.verifyEmail.path,
-          handle: { title: 'Verify your email' } satisfies RouteHandle,
-          lazy: lazyAuthRoute(() => import('./routes/verify-email')),
-        },
-        {
-          path: paths.aboutUs.path,
-          handle: { title: 'About Us' } satisfies RouteHandle,
-          lazy: lazyRoute(() => import('./routes/about-us')),
-        },
-        {
-          path: paths.privacyPolicy.path,
-          handle: { title: 'Privacy Policy' } satisfies RouteHandle,
-          lazy: lazyRoute(() => import('./routes/privacy-policy')),
-        },
-        {
-          path: paths.termsOfService.path,
-          handle: { title: 'Terms of Service' } satisfies RouteHandle,
-          lazy: lazyRoute(() => import('./routes/terms-of-service')),
-        },
-        {
-          path: paths.contactUs.path,
-          handle: { title: 'Contact Us' } satisfies RouteHandle,
-          lazy: lazyRoute(() => import('./routes/contact-us')),
-        },
-        {
-          path: app.root.path,
-          element: <RequireAuth />,
+          lazy: lazyUiLayout,
           children: [
             {
-              lazy: lazyRoute(() => import('./routes/app/root')),
+              element: <RedirectIfSignedIn />,
               children: [
                 {
-                  index: true,
-                  handle: { title: 'Dashboard' } satisfies RouteHandle,
-                  lazy: lazyRoute(() => import('./routes/app/dashboard')),
+                  path: paths.auth.path,
+                  handle: { title: 'Sign in' } satisfies RouteHandle,
+                  lazy: lazyAuthRoute(() => import('./routes/auth')),
                 },
-                { path: app.compose.path, ...upcoming('Compose') },
-                { path: app.schedule.path, ...upcoming('Schedule') },
-                { path: app.posts.path, ...upcoming('Posts') },
-                { path: app.platforms.path, ...upcoming('Platforms') },
-                { path: app.clients.path, ...upcoming('Clients') },
-                { path: app.settings.path, ...upcoming('Settings') },
-                { path: app.subscription.path, ...upcoming('Subscription') },
               ],
             },
+            {
+              path: paths.verifyEmail.path,
+              handle: { title: 'Verify your email' } satisfies RouteHandle,
+              lazy: lazyAuthRoute(() => import('./routes/verify-email')),
+            },
+            {
+              path: paths.aboutUs.path,
+              handle: { title: 'About Us' } satisfies RouteHandle,
+              lazy: lazyRoute(() => import('./routes/about-us')),
+            },
+            {
+              path: paths.privacyPolicy.path,
+              handle: { title: 'Privacy Policy' } satisfies RouteHandle,
+              lazy: lazyRoute(() => import('./routes/privacy-policy')),
+            },
+            {
+              path: paths.termsOfService.path,
+              handle: { title: 'Terms of Service' } satisfies RouteHandle,
+              lazy: lazyRoute(() => import('./routes/terms-of-service')),
+            },
+            {
+              path: paths.contactUs.path,
+              handle: { title: 'Contact Us' } satisfies RouteHandle,
+              lazy: lazyRoute(() => import('./routes/contact-us')),
+            },
+            {
+              path: app.root.path,
+              element: <RequireAuth />,
+              children: [
+                {
+                  lazy: lazyRoute(() => import('./routes/app/root')),
+                  children: [
+                    {
+                      index: true,
+                      handle: { title: 'Dashboard' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/dashboard')),
+                    },
+                    { path: app.compose.path, ...upcoming('Compose') },
+                    { path: app.schedule.path, ...upcoming('Schedule') },
+                    { path: app.posts.path, ...upcoming('Posts') },
+                    { path: app.platforms.path, ...upcoming('Platforms') },
+                    { path: app.clients.path, ...upcoming('Clients') },
+                    { path: app.settings.path, ...upcoming('Settings') },
+                    { path: app.subscription.path, ...upcoming('Subscription') },
+                  ],
+                },
+              ],
+            },
+            {
+              path: '*',
+              handle: { title: 'Page not found' } satisfies RouteHandle,
+              lazy: lazyRoute(() => import('./routes/not-found')),
+            },
           ],
-        },
-        {
-          path: '*',
-          handle: { title: 'Page not found' } satisfies RouteHandle,
-          lazy: lazyRoute(() => import('./routes/not-found')),
         },
       ],
     },

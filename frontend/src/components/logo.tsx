@@ -1,7 +1,6 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { LuCalendarCheck } from 'react-icons/lu';
-
-export const PRODUCT_NAME = 'Schedule & Autopost';
+import { PRODUCT_NAME } from '@/config/product';
 
 export function LogoMark({ size = '8' }: { size?: string }) {
   return (

@@ -1,10 +1,13 @@
 import { RuntimeConfigSchema, type RuntimeConfig } from '@shared/api';
 
 /**
- * Deployment settings come from /config.json at start-up (written at deploy, served by the local
- * launcher), so one build runs against any stack. Parsed once; reading before boot is a bug.
+ * Deployment settings come from /config.json (written at deploy, served by the local launcher), so
+ * one build runs against any stack. Loaded and parsed once, by the first route that talks to Cognito
+ * or the API (app/router.tsx) or by the session check (lib/amplify-loader.ts); the landing never
+ * needs it. Reading it before then is a bug.
  */
 let current: RuntimeConfig | null = null;
+let loading: Promise<RuntimeConfig> | null = null;
 
 export const RUNTIME_CONFIG_URL = '/config.json';
 
@@ -37,6 +40,15 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
     throw new RuntimeConfigError(`${RUNTIME_CONFIG_URL} is not valid JSON`, { cause });
   }
   return setRuntimeConfig(body);
+}
+
+/** The config, fetched on the first call only; a failed fetch is retried by the next call. */
+export function ensureRuntimeConfig(): Promise<RuntimeConfig> {
+  if (current) return Promise.resolve(current);
+  loading ??= loadRuntimeConfig().finally(() => {
+    loading = null;
+  });
+  return loading;
 }
 
 export function getRuntimeConfig(): RuntimeConfig {

@@ -1,8 +1,7 @@
-import { getRuntimeConfig } from '@/config/runtime-config';
-
 /**
- * Amplify is ~24 KB gzip the landing page does not need for a visitor who never signed in, so it
- * is configured and loaded on first use: when a session may exist, or by the routes that sign in.
+ * Amplify (~24 KB gzip) and the runtime config it needs (parsed with zod) are loaded on first use:
+ * when a session may exist, or by the routes that sign in. A visitor of the landing with no stored
+ * session loads neither.
  */
 type AuthSessionModule = typeof import('./auth-session');
 
@@ -10,11 +9,15 @@ let loading: Promise<AuthSessionModule> | null = null;
 
 export function loadAuthSession(): Promise<AuthSessionModule> {
   loading ??= (async () => {
-    const [{ configureAmplify }, session] = await Promise.all([import('./amplify'), import('./auth-session')]);
-    await configureAmplify(getRuntimeConfig());
+    const [{ ensureRuntimeConfig }, { configureAmplify }, session] = await Promise.all([
+      import('@/config/runtime-config'),
+      import('./amplify'),
+      import('./auth-session'),
+    ]);
+    await configureAmplify(await ensureRuntimeConfig());
     return session;
   })().catch((error: unknown) => {
-    loading = null; // a failed chunk download may succeed on the next attempt
+    loading = null; // a failed download may succeed on the next attempt
     throw error;
   });
   return loading;

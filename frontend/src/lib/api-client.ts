@@ -3,23 +3,7 @@ import { ErrorBodySchema } from '@shared/api';
 import { MSG } from '@shared/messages';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { loadAuthSession } from './amplify-loader';
-
-/** A non-2xx answer of our API, carrying the `{ error: { code, message } }` body (STYLE: one error shape). */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
+import { ApiError } from './api-error';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

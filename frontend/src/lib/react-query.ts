@@ -1,7 +1,7 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { UI } from '@shared/ui';
 import { MSG } from '@shared/messages';
-import { isApiError } from './api-client';
+import { isApiError } from './api-error';
 
 /** Client errors (4xx other than 408/429) and a missing session will not heal by retrying. */
 function isRetryable(error: unknown): boolean {

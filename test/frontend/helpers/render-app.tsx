@@ -18,14 +18,15 @@ export const TEST_CONFIG: RuntimeConfig = {
 };
 
 interface RenderAppOptions {
-  config?: Partial<RuntimeConfig>;
+  /** Overrides of TEST_CONFIG; null leaves the config unloaded, as at start-up, so the app fetches /config.json. */
+  config?: Partial<RuntimeConfig> | null;
   /** Extra children of the root route, e.g. a route that throws. */
   extraRoutes?: RouteObject[];
 }
 
 /** The whole app (providers + the real route table) at `path`, in a memory router. */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
-  setRuntimeConfig({ ...TEST_CONFIG, ...options.config });
+  if (options.config !== null) setRuntimeConfig({ ...TEST_CONFIG, ...options.config });
   const routes = createRoutes();
   if (options.extraRoutes) routes[0]!.children!.unshift(...options.extraRoutes);
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -1,15 +1,14 @@
-import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import styles from './full-page-loader.module.css';
 
-/** Shown while the session resolves and while a route's code loads. */
+/**
+ * Shown while the session resolves and while a route's code loads. Plain CSS: it also shows on the
+ * landing and before the first route, when Chakra is not loaded.
+ */
 export function FullPageLoader({ label = 'Loading...' }: { label?: string }) {
   return (
-    <Center minH="100dvh" data-testid="full-page-loader" role="status" aria-live="polite">
-      <Stack align="center" gap="3">
-        <Spinner size="lg" color="brand.solid" borderWidth="3px" />
-        <Text color="fg.muted" textStyle="sm">
-          {label}
-        </Text>
-      </Stack>
-    </Center>
+    <div className={styles.screen} data-testid="full-page-loader" role="status" aria-live="polite">
+      <span className={styles.spinner} />
+      <p className={styles.label}>{label}</p>
+    </div>
   );
 }

@@ -66,7 +66,7 @@ export function PublicFooter() {
   );
 }
 
-/** Landing and the public static pages: header, content, footer. */
+/** The public static pages: header, content, footer (the landing has a Chakra-free copy in features/landing). */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <Flex direction="column" minH="100dvh">

@@ -1,6 +1,6 @@
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuCalendarClock, LuChartColumn, LuZap } from 'react-icons/lu';
+import styles from './landing.module.css';
 
 const FEATURES: { title: string; text: string; icon: IconType }[] = [
   {
@@ -22,41 +22,24 @@ const FEATURES: { title: string; text: string; icon: IconType }[] = [
 
 export function FeatureTiles() {
   return (
-    <Box as="section" borderTopWidth="1px" borderColor="border.muted" bg="bg.subtle">
-      <Container maxW="6xl" py={{ base: '14', md: '20' }}>
-        <Stack align="center" textAlign="center" gap="3" mb="10">
-          <Heading as="h2" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-            Everything you need to post consistently
-          </Heading>
-          <Text color="fg.muted" maxW="xl">
-            One place to plan, publish and follow up on every post.
-          </Text>
-        </Stack>
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
+    <section className={styles.features}>
+      <div className={`${styles.container} ${styles.section}`}>
+        <div className={styles.sectionHead}>
+          <h2 className={styles.featuresTitle}>Everything you need to post consistently</h2>
+          <p className={styles.sectionLead}>One place to plan, publish and follow up on every post.</p>
+        </div>
+        <div className={styles.grid}>
           {FEATURES.map(({ title, text, icon: Icon }) => (
-            <Stack key={title} gap="3" p="6" rounded="2xl" borderWidth="1px" borderColor="border" bg="bg.panel">
-              <Box
-                display="grid"
-                placeItems="center"
-                boxSize="10"
-                rounded="lg"
-                bg="brand.subtle"
-                color="brand.fg"
-                fontSize="lg"
-                aria-hidden
-              >
+            <div key={title} className={styles.tile}>
+              <div className={styles.tileIcon} aria-hidden>
                 <Icon />
-              </Box>
-              <Heading as="h3" size="md">
-                {title}
-              </Heading>
-              <Text color="fg.muted" textStyle="sm">
-                {text}
-              </Text>
-            </Stack>
+              </div>
+              <h3 className={styles.tileTitle}>{title}</h3>
+              <p className={styles.tileText}>{text}</p>
+            </div>
           ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,87 +1,67 @@
-import { Badge, Box, Button, Card, HStack, List, Text } from '@chakra-ui/react';
 import { LuCheck } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatPrice, type Plan } from '@shared/plans';
 import { paths } from '@/config/paths';
+import styles from './landing.module.css';
+
+const BUTTON = `${styles.button} ${styles.md} ${styles.block}`;
 
 /** Free goes to sign-in; a paid plan to sign-up (checkout arrives with billing); coming soon is disabled. */
 function PlanAction({ plan }: { plan: Plan }) {
   if (plan.comingSoon) {
     return (
-      <Button w="full" variant="subtle" disabled>
+      <button type="button" className={`${BUTTON} ${styles.subtle}`} disabled>
         Coming Soon
-      </Button>
+      </button>
     );
   }
   if (plan.isFree) {
     return (
-      <Button asChild w="full" variant="outline">
-        <RouterLink to={paths.auth.getHref()}>Get Started</RouterLink>
-      </Button>
+      <Link to={paths.auth.getHref()} className={`${BUTTON} ${styles.outline}`}>
+        Get Started
+      </Link>
     );
   }
   return (
-    <Button asChild w="full" colorPalette="brand">
-      <RouterLink to={paths.auth.getHref({ mode: 'signup' })}>Get {plan.name}</RouterLink>
-    </Button>
+    <Link to={paths.auth.getHref({ mode: 'signup' })} className={`${BUTTON} ${styles.solid}`}>
+      Get {plan.name}
+    </Link>
   );
 }
 
 export function PlanCard({ plan, highlighted = false }: { plan: Plan; highlighted?: boolean }) {
+  const className = [styles.card, highlighted && styles.highlighted, plan.comingSoon && styles.comingSoon]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <Card.Root
-      data-testid={`plan-${plan.id}`}
-      variant="outline"
-      rounded="2xl"
-      bg="bg.panel"
-      position="relative"
-      borderColor={highlighted ? 'brand.solid' : 'border'}
-      shadow={highlighted ? '0 0 0 1px var(--chakra-colors-brand-solid), 0 20px 50px -20px rgba(99,102,241,0.45)' : 'none'}
-      opacity={plan.comingSoon ? 0.85 : 1}
-    >
-      <Card.Header gap="2">
-        <HStack justify="space-between">
-          <Card.Title as="h3" textStyle="lg">
-            {plan.name}
-          </Card.Title>
-          {highlighted ? (
-            <Badge colorPalette="brand" variant="solid" rounded="full">
-              Most popular
-            </Badge>
-          ) : null}
-          {plan.comingSoon ? (
-            <Badge variant="outline" rounded="full">
-              Coming soon
-            </Badge>
-          ) : null}
-        </HStack>
-        <Card.Description>{plan.description}</Card.Description>
-        <HStack align="baseline" gap="1" pt="2">
-          <Text fontSize="4xl" fontWeight="bold" letterSpacing="tight">
-            {formatPrice(plan.price)}
-          </Text>
-          <Text color="fg.muted" textStyle="sm">
-            /month
-          </Text>
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        <List.Root gap="2.5" variant="plain">
+    <div data-testid={`plan-${plan.id}`} className={className}>
+      <div className={styles.cardHeader}>
+        <div className={styles.cardTitleRow}>
+          <h3 className={styles.cardTitle}>{plan.name}</h3>
+          {highlighted ? <span className={`${styles.badge} ${styles.badgeSolid}`}>Most popular</span> : null}
+          {plan.comingSoon ? <span className={`${styles.badge} ${styles.badgeOutline}`}>Coming soon</span> : null}
+        </div>
+        <p className={styles.cardDescription}>{plan.description}</p>
+        <div className={styles.price}>
+          <p className={styles.priceAmount}>{formatPrice(plan.price)}</p>
+          <p className={styles.priceUnit}>/month</p>
+        </div>
+      </div>
+      <div className={styles.cardBody}>
+        <ul className={styles.featureList}>
           {plan.features.map((feature) => (
-            <List.Item key={feature} textStyle="sm" alignItems="flex-start">
-              <List.Indicator asChild color="brand.fg" mt="0.5">
-                <Box as="span">
-                  <LuCheck />
-                </Box>
-              </List.Indicator>
+            <li key={feature} className={styles.featureItem}>
+              <span className={styles.check}>
+                <LuCheck />
+              </span>
               {feature}
-            </List.Item>
+            </li>
           ))}
-        </List.Root>
-      </Card.Body>
-      <Card.Footer>
+        </ul>
+      </div>
+      <div className={styles.cardFooter}>
         <PlanAction plan={plan} />
-      </Card.Footer>
-    </Card.Root>
+      </div>
+    </div>
   );
 }

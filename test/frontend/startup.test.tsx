@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authModule, resetAmplifyMocks } from './helpers/amplify-mocks';
+import { mockApi } from './helpers/api-mock';
+import { renderApp } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+// Each test file has its own module state: here the runtime config starts unloaded, as in the browser.
+describe('starting the app', () => {
+  beforeEach(() => resetAmplifyMocks());
+
+  it('shows the landing to a visitor without a session without fetching /config.json', async () => {
+    const api = mockApi({ 'GET /config.json': { status: 404 } });
+    renderApp('/', { config: null });
+    expect(await screen.findByTestId('plan-free')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+    expect(authModule.fetchAuthSession).not.toHaveBeenCalled();
+  });
+
+  it("says \"We couldn't start the app\" on any other page when /config.json cannot be loaded", async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = mockApi({ 'GET /config.json': { status: 404 } });
+    renderApp('/about-us', { config: null });
+    expect(await screen.findByRole('heading', { name: "We couldn't start the app" })).toBeInTheDocument();
+    expect(screen.getByText('/config.json answered 404')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/config.json')).toHaveLength(1);
+    spy.mockRestore();
+  });
+});
