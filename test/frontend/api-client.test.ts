@@ -52,6 +52,12 @@ describe('the API client', () => {
     await expect(api('/me', { schema: Thing })).rejects.toMatchObject({ status: 502, code: 'HTTP_ERROR' });
   });
 
+  it("reports API Gateway's own 401 body as 'Not authenticated'", async () => {
+    signedInAs();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })));
+    await expect(api('/me', { schema: Thing })).rejects.toMatchObject({ status: 401, code: 'NOT_AUTHENTICATED', message: 'Not authenticated' });
+  });
+
   it('resolves 204 to undefined', async () => {
     signedInAs();
     mockApi({ 'POST /notifications/x/read': { status: 204 } });

@@ -61,5 +61,8 @@ async function toApiError(response: Response): Promise<ApiError> {
     const { code, message, details } = parsed.data.error;
     return new ApiError(response.status, code, message, details);
   }
+  // On AWS a missing or expired token is refused by API Gateway's JWT authorizer, whose body is
+  // its own ({"message":"Unauthorized"}), before our handler could answer in our shape.
+  if (response.status === 401) return new ApiError(401, 'NOT_AUTHENTICATED', MSG.notAuthenticated);
   return new ApiError(response.status, 'HTTP_ERROR', `Request failed with status ${response.status}`);
 }
