@@ -9,13 +9,16 @@ import { allHandlerModules } from '../functions/routes';
 
 /**
  * `npm run bench`: prints the figures the foundation issue asks for. Each is measured, not asserted.
- *   1. `npm start` to ready (fresh data dir), and to the first page served
+ *   1. `npm start` to ready (fresh data dir), and to the landing rendered in Chromium with a cold
+ *      Vite cache (dev mode optimizes dependencies on the first visit)
  *   2. gzip size of the JavaScript the landing route loads (budget 150 KB)
  *   3. the largest Lambda bundle, minified (budget 300 KB)
  *   4. `npx cdk synth` time
  * Pass --skip=synth,start,… to leave some out.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const skip = new Set((process.argv.find((a) => a.startsWith('--skip='))?.slice(7) ?? '').split(','));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -23,6 +26,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 async function startToReady() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
   const port = String(30000 + Math.floor(Math.random() * 20000));
+  fs.rmSync(path.join(ROOT, 'node_modules/.vite'), { recursive: true, force: true });
   const t0 = Date.now();
   const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: port, LOCAL_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   await new Promise<void>((resolve, reject) => {
@@ -30,13 +34,17 @@ async function startToReady() {
     child.on('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
   });
   const ready = Date.now() - t0;
-  const page = await fetch(`http://localhost:${port}/`).then((r) => r.text());
-  const firstPage = Date.now() - t0;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  await page.goto(`http://localhost:${port}/`);
+  await page.getByTestId('plan-free').waitFor({ timeout: 60_000 });
+  const rendered = Date.now() - t0;
+  await browser.close();
   process.kill(-child.pid!, 'SIGINT');
   await new Promise((r) => child.on('exit', r));
   fs.rmSync(dataDir, { recursive: true, force: true });
   console.log(`npm start → "Ready":          ${(ready / 1000).toFixed(1)} s   (goal ≤ 20 s)`);
-  console.log(`npm start → first page (${page.includes('<div id="root">') ? 'SPA' : '??'}):   ${(firstPage / 1000).toFixed(1)} s`);
+  console.log(`npm start → landing rendered:  ${(rendered / 1000).toFixed(1)} s   (Chromium, cold Vite dependency cache)`);
 }
 
 async function landingJs() {
@@ -44,7 +52,7 @@ async function landingJs() {
   const { startLocalCloud } = await import('../local/cloud');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
   const cloud = await startLocalCloud({ dataDir, web: 'dist' });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const files = new Map<string, number>();
   const page = await browser.newPage();
   page.on('response', async (res) => {

@@ -13,13 +13,15 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (CI's .ci/run does this)`);
-  if (!process.env.E2E_SKIP_BUILD) {
+  // E2E_WEB=dev runs the same path against the Vite dev server that `npm start` uses.
+  const web = process.env.E2E_WEB === 'dev' ? 'dev' : 'dist';
+  if (web === 'dist' && !process.env.E2E_SKIP_BUILD) {
     // vitest sets NODE_ENV=test, which would give a development React build: test what ships.
     const build = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (build.status !== 0) throw new Error('The web build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-e2e-'));
-  const cloud = await startLocalCloud({ dataDir, web: 'dist' });
+  const cloud = await startLocalCloud({ dataDir, web });
   project.provide('cloud', { url: cloud.url, env: cloud.env, clientId: cloud.cognito.clientId, cognitoEndpoint: cloud.cognito.endpoint });
   return async () => {
     await cloud.stop();
