@@ -18,7 +18,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts'] } },
+      { resolve: { alias }, test: { name: 'unit', environment: 'node', include: ['test/unit/**/*.test.ts'], env: { LOG_LEVEL: 'SILENT' } } },
       {
         resolve: { alias },
         test: {

@@ -1,0 +1,70 @@
+import * as z from 'zod';
+import { describe, expect, it } from 'vitest';
+import { NotFoundError } from '../../../functions/lib/errors';
+import { httpHandler, noContent, ok } from '../../../functions/lib/http';
+import { aLambdaContext, anApiEvent } from '../../helpers/when';
+
+const call = async (handler: ReturnType<typeof httpHandler>, event: ReturnType<typeof anApiEvent>) => {
+  const result = (await handler(event, aLambdaContext())) as { statusCode: number; body: string; headers: Record<string, string> };
+  return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers };
+};
+
+describe('the handler factory', () => {
+  const echo = httpHandler({ body: z.object({ name: z.string().min(1, { message: 'Name is required' }) }) }, async ({ userId, body }) => ok({ userId, name: body.name }));
+
+  it('hands the handler the user id from the verified claims and the parsed body', async () => {
+    const res = await call(echo, anApiEvent('user-1', { body: { name: 'Ada' } }));
+
+    expect(res).toMatchObject({ status: 200, body: { userId: 'user-1', name: 'Ada' } });
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('answers 401 "Not authenticated" when there are no claims, without running the handler', async () => {
+    let ran = false;
+    const handler = httpHandler({}, async () => {
+      ran = true;
+      return noContent();
+    });
+
+    const res = await call(handler, anApiEvent(undefined));
+
+    expect(res).toMatchObject({ status: 401, body: { error: { code: 'NOT_AUTHENTICATED', message: 'Not authenticated' } } });
+    expect(ran).toBe(false);
+  });
+
+  it("answers 400 with the schema's own message for bad input", async () => {
+    const res = await call(echo, anApiEvent('user-1', { body: { name: '' } }));
+
+    expect(res).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Name is required', details: [{ path: 'name', message: 'Name is required' }] } } });
+  });
+
+  it('maps an AppError to its status and shape', async () => {
+    const handler = httpHandler({}, async () => {
+      throw new NotFoundError('Post not found');
+    });
+
+    const res = await call(handler, anApiEvent('user-1'));
+
+    expect(res).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Post not found' } } });
+  });
+
+  it('hides an unexpected error behind a generic 500', async () => {
+    const handler = httpHandler({}, async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
+    });
+
+    const res = await call(handler, anApiEvent('user-1'));
+
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+    expect(JSON.stringify(res.body)).not.toContain('hunter2');
+  });
+
+  it('lets public routes through without claims', async () => {
+    const handler = httpHandler({ auth: 'public' }, async ({ userId }) => ok({ userId: userId ?? null }));
+
+    const res = await call(handler, anApiEvent(undefined));
+
+    expect(res).toMatchObject({ status: 200, body: { userId: null } });
+  });
+});
