@@ -35,3 +35,11 @@ export const paths = {
     subscription: { path: 'subscription', getHref: () => '/home/subscription' },
   },
 } as const;
+
+/** The public footer's links (spec §2 Landing), shared by the landing and the other public pages. */
+export const FOOTER_LINKS = [
+  { label: 'About Us', to: paths.aboutUs.getHref() },
+  { label: 'Privacy Policy', to: paths.privacyPolicy.getHref() },
+  { label: 'Terms of Service', to: paths.termsOfService.getHref() },
+  { label: 'Contact Us', to: paths.contactUs.getHref() },
+] as const;

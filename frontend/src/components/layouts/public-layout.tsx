@@ -3,14 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import { ColorModeButton } from '@/components/ui/color-mode';
-import { paths } from '@/config/paths';
-
-const FOOTER_LINKS = [
-  { label: 'About Us', to: paths.aboutUs.getHref() },
-  { label: 'Privacy Policy', to: paths.privacyPolicy.getHref() },
-  { label: 'Terms of Service', to: paths.termsOfService.getHref() },
-  { label: 'Contact Us', to: paths.contactUs.getHref() },
-] as const;
+import { FOOTER_LINKS, paths } from '@/config/paths';
 
 export function PublicHeader() {
   return (

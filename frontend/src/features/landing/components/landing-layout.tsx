@@ -1,17 +1,10 @@
 import type { ReactNode } from 'react';
 import { LuCalendarCheck } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { FOOTER_LINKS, paths } from '@/config/paths';
 import { PRODUCT_NAME } from '@/config/product';
 import styles from './landing.module.css';
 import { ThemeToggle } from './theme-toggle';
-
-const FOOTER_LINKS = [
-  { label: 'About Us', to: paths.aboutUs.getHref() },
-  { label: 'Privacy Policy', to: paths.privacyPolicy.getHref() },
-  { label: 'Terms of Service', to: paths.termsOfService.getHref() },
-  { label: 'Contact Us', to: paths.contactUs.getHref() },
-] as const;
 
 function LandingHeader() {
   return (
