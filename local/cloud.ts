@@ -8,6 +8,7 @@ import { startCognito, LOCAL_REGION, type LocalCognito } from './services/cognit
 import { LOCAL_TABLE_NAME, startDynamo } from './services/dynamo';
 import { Inbox } from './services/inbox';
 import { LOCAL_MEDIA_BUCKET, startS3 } from './services/s3';
+import { sandboxModule } from './sandbox';
 import { startWeb, type WebMode } from './web';
 
 /**
@@ -100,7 +101,7 @@ const apiModule: LocalModule = {
 };
 
 /** The modules, in start order. */
-export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, apiModule];
+export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, sandboxModule, apiModule];
 
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;

@@ -1,0 +1,27 @@
+import type { Platform } from '@shared/platforms';
+
+/**
+ * The real hosts each platform's OAuth and API calls go to (platform-apis.md §1.1–§5.1). Paths after
+ * the host are the real ones. The sandbox platforms (local/sandbox) serve every host at
+ * `${sandboxUrl}/${platform}/${hostKey}`, so pointing an adapter at the sandbox swaps origins only.
+ */
+export const PLATFORM_HOSTS = {
+  instagram: { www: 'https://www.instagram.com', api: 'https://api.instagram.com', graph: 'https://graph.instagram.com' },
+  facebook: { www: 'https://www.facebook.com', graph: 'https://graph.facebook.com' },
+  x: { www: 'https://x.com', api: 'https://api.x.com' },
+  tiktok: { www: 'https://www.tiktok.com', api: 'https://open.tiktokapis.com' },
+  youtube: { accounts: 'https://accounts.google.com', oauth2: 'https://oauth2.googleapis.com', api: 'https://www.googleapis.com' },
+} as const satisfies Record<Platform, Record<string, string>>;
+
+export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof PLATFORM_HOSTS)[P]]: string };
+
+/** The Graph API version the adapters and the sandbox speak. */
+export const GRAPH_VERSION = 'v21.0';
+
+/** Hosts for a platform: the real ones, or the sandbox's when `sandboxUrl` is given. */
+export function hostsFor<P extends Platform>(platform: P, sandboxUrl?: string): PlatformHosts<P> {
+  const real = PLATFORM_HOSTS[platform] as Record<string, string>;
+  if (!sandboxUrl) return real as PlatformHosts<P>;
+  const base = sandboxUrl.replace(/\/$/, '');
+  return Object.fromEntries(Object.keys(real).map((key) => [key, `${base}/${platform}/${key}`])) as PlatformHosts<P>;
+}

@@ -1,0 +1,41 @@
+import type { Platform } from '@shared/platforms';
+import { createFacebookAdapter, type FacebookAdapter } from './facebook';
+import type { PlatformHosts } from './hosts';
+import type { AdapterDeps } from './http';
+import { createInstagramAdapter } from './instagram';
+import { createTikTokAdapter } from './tiktok';
+import type { Fetch, OAuthApp, PlatformAdapter } from './types';
+import { createXAdapter } from './x';
+import { createYouTubeAdapter } from './youtube';
+
+export interface CreateAdapterDeps<P extends Platform> {
+  readonly app: OAuthApp;
+  /** `hostsFor(platform)` for the real network, `hostsFor(platform, sandboxUrl)` for the sandbox. */
+  readonly hosts: PlatformHosts<P>;
+  /** @default globalThis.fetch */
+  readonly fetch?: Fetch;
+  /** @default () => new Date() */
+  readonly now?: () => Date;
+}
+
+/** Facebook's adapter also reads Page details. */
+type AdapterFor<P extends Platform> = P extends 'facebook' ? FacebookAdapter : PlatformAdapter;
+
+const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = {
+  instagram: createInstagramAdapter,
+  facebook: createFacebookAdapter,
+  x: createXAdapter,
+  tiktok: createTikTokAdapter,
+  youtube: createYouTubeAdapter,
+};
+
+export function createAdapter<P extends Platform>(platform: P, deps: CreateAdapterDeps<P>): AdapterFor<P> {
+  const factory = FACTORIES[platform] as (d: AdapterDeps<P>) => AdapterFor<P>;
+  return factory({
+    app: deps.app,
+    hosts: deps.hosts,
+    // Bound lazily so a test's stubbed global fetch is honoured.
+    fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
+    now: deps.now ?? (() => new Date()),
+  });
+}

@@ -1,0 +1,149 @@
+import * as z from 'zod';
+import {
+  OAuthErrorSchema,
+  bearerGet,
+  callPlatform,
+  expiresAtFrom,
+  formPost,
+  isServerError,
+  reauthMissingRefreshToken,
+  retryAfterHeader,
+  splitScopes,
+  withQuery,
+  type AdapterDeps,
+  type CallContext,
+  type Classification,
+  type FailedResponse,
+} from './http';
+import type { PlatformAdapter, TokenSet } from './types';
+
+/** platform-apis.md §3.1: posting needs tweet.*, users.read; media upload needs media.write; refresh needs offline.access. */
+export const X_SCOPES = ['tweet.read', 'users.read', 'tweet.write', 'media.write', 'offline.access'] as const;
+
+const TokenResponseSchema = z.object({
+  token_type: z.string().optional(),
+  expires_in: z.number(),
+  access_token: z.string().min(1),
+  scope: z.string().optional(),
+  refresh_token: z.string().min(1).optional(),
+});
+
+const MeResponseSchema = z.object({
+  data: z.object({ id: z.string(), name: z.string().optional(), username: z.string(), profile_image_url: z.string().optional() }),
+});
+
+/** v2 problem shape, the legacy `errors[{code,message}]` 429 shape, and the token endpoint's RFC 6749 shape (§3.4). */
+const ProblemSchema = z.object({
+  title: z.string().optional(),
+  detail: z.string().optional(),
+  type: z.string().optional(),
+  errors: z.array(z.object({ code: z.number().optional(), message: z.string().optional(), detail: z.string().optional() })).optional(),
+});
+
+export function classifyXError(res: FailedResponse): Classification {
+  const oauth = OAuthErrorSchema.safeParse(res.body);
+  const problem = ProblemSchema.safeParse(res.body);
+  const code = oauth.success ? oauth.data.error : problem.success ? (problem.data.title ?? problem.data.errors?.[0]?.code) : undefined;
+  const text = oauth.success
+    ? (oauth.data.error_description ?? oauth.data.error)
+    : problem.success
+      ? (problem.data.detail ?? problem.data.errors?.[0]?.message ?? problem.data.errors?.[0]?.detail ?? problem.data.title)
+      : undefined;
+  const base = { code, platformMessage: text };
+
+  if (res.status === 429) return { ...base, category: 'backoff', reason: 'too many requests, waiting for the rate limit to reset', retryAfterSeconds: rateLimitReset(res) };
+  if (isServerError(res.status)) return { ...base, category: 'retry', reason: 'X had a temporary problem' };
+  // Our own client credentials rejected (X says 401 unauthorized_client): reconnecting would not help.
+  if (oauth.success && (oauth.data.error === 'invalid_client' || oauth.data.error === 'unauthorized_client')) {
+    return { ...base, category: 'stop', reason: "our X app credentials weren't accepted" };
+  }
+  if (res.status === 401) return { ...base, category: 'reauth', reason: 'the connection expired or was revoked; please reconnect X' };
+  if (oauth.success) {
+    const err = oauth.data.error;
+    // X answers a dead refresh token, or a used/expired code, with invalid_request + "Value passed for the token|authorization code was invalid."
+    if (err === 'invalid_grant' || err === 'invalid_token' || /(token|authorization code) was invalid/i.test(oauth.data.error_description ?? '')) {
+      return { ...base, category: 'reauth', reason: 'the sign-in is no longer valid; please reconnect X' };
+    }
+    if (err === 'invalid_request' || err === 'invalid_scope') return { ...base, category: 'fix-input', reason: 'the request was invalid' };
+  }
+  if (text && /unsupported authentication/i.test(text)) return { ...base, category: 'reauth', reason: 'the sign-in method was rejected; please reconnect X' };
+  if (res.status === 400) return { ...base, category: 'fix-input', reason: 'the request was invalid' };
+  return { ...base, category: 'stop', reason: res.status === 403 ? 'X does not allow this' : `X answered with status ${res.status}` };
+}
+
+/** `x-rate-limit-reset` is unix seconds (§3.3); fall back to Retry-After. */
+function rateLimitReset(res: FailedResponse): number | undefined {
+  const reset = Number(res.headers.get('x-rate-limit-reset'));
+  if (res.headers.get('x-rate-limit-reset') && Number.isFinite(reset)) return Math.max(0, Math.ceil(reset - res.now.getTime() / 1000));
+  return retryAfterHeader(res.headers, res.now);
+}
+
+export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
+  const { app, hosts, now } = deps;
+  const ctx: CallContext = { platform: 'x', fetch: deps.fetch, now, classify: classifyXError };
+  const tokenUrl = `${hosts.api}/2/oauth2/token`;
+  // Confidential client: HTTP Basic client_id:client_secret (§3.1).
+  const basic = `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
+
+  const toTokenSet = (r: z.infer<typeof TokenResponseSchema>, previousRefresh?: string): TokenSet => {
+    const refreshToken = r.refresh_token ?? previousRefresh;
+    const scopes = splitScopes(r.scope);
+    return {
+      accessToken: r.access_token,
+      ...(refreshToken ? { refreshToken } : {}),
+      expiresAt: expiresAtFrom(now(), r.expires_in),
+      ...(scopes ? { scopes } : {}),
+    };
+  };
+
+  return {
+    platform: 'x',
+    usesPkce: true,
+    authorizeUrl({ state, codeChallenge }) {
+      if (!codeChallenge) throw new Error('X requires a PKCE code challenge (S256)');
+      return withQuery(`${hosts.www}/i/oauth2/authorize`, {
+        response_type: 'code',
+        client_id: app.clientId,
+        redirect_uri: app.redirectUri,
+        scope: X_SCOPES.join(' '),
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      });
+    },
+    async exchangeCode({ code, codeVerifier }) {
+      if (!codeVerifier) throw new Error('X requires the PKCE code verifier');
+      const r = await callPlatform(ctx, {
+        what: 'exchange the sign-in code',
+        url: tokenUrl,
+        init: formPost({ code, grant_type: 'authorization_code', client_id: app.clientId, redirect_uri: app.redirectUri, code_verifier: codeVerifier }, { authorization: basic }),
+        schema: TokenResponseSchema,
+        secrets: [code, codeVerifier, app.clientSecret],
+      });
+      return toTokenSet(r);
+    },
+    async refresh(tokens) {
+      if (!tokens.refreshToken) throw reauthMissingRefreshToken('x');
+      const r = await callPlatform(ctx, {
+        what: 'refresh the sign-in',
+        url: tokenUrl,
+        init: formPost({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, client_id: app.clientId }, { authorization: basic }),
+        schema: TokenResponseSchema,
+        secrets: [tokens.refreshToken, tokens.accessToken, app.clientSecret],
+      });
+      // Rotation is unconfirmed (§3.1): keep whatever X sent last.
+      return toTokenSet(r, tokens.refreshToken);
+    },
+    async accounts(tokens) {
+      const r = await callPlatform(ctx, {
+        what: 'read the profile',
+        url: withQuery(`${hosts.api}/2/users/me`, { 'user.fields': 'profile_image_url' }),
+        init: bearerGet(tokens.accessToken),
+        schema: MeResponseSchema,
+        secrets: [tokens.accessToken],
+      });
+      const { id, username, profile_image_url } = r.data;
+      return [{ accountId: id, accountName: `@${username}`, ...(profile_image_url ? { pictureUrl: profile_image_url } : {}), tokens }];
+    },
+  };
+}

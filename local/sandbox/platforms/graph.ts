@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { json, type SandboxResponse } from '../router';
+import type { TokenCheck } from '../state';
+
+/** The Graph error shape shared by Facebook and Instagram (platform-apis.md §1.4, §2.4). */
+export function graphError(status: number, message: string, code: number, extra: { type?: string; error_subcode?: number; is_transient?: boolean } = {}): SandboxResponse {
+  const { type = 'OAuthException', ...rest } = extra;
+  return json(status, { error: { message, type, code, ...rest, fbtrace_id: `A${randomBytes(9).toString('base64url')}` } }, { 'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message.replace(/"/g, "'")}"` });
+}
+
+/** Code 190 for a token that is missing, malformed, expired or revoked. */
+export function graphTokenError(check: Exclude<TokenCheck, { ok: true }>): SandboxResponse {
+  switch (check.reason) {
+    case 'missing':
+      return graphError(400, 'An active access token must be used to query information about the current user.', 2500);
+    case 'expired':
+      return graphError(400, 'Error validating access token: Session has expired.', 190, { error_subcode: 463 });
+    case 'revoked':
+      return graphError(400, 'Error validating access token: The user has not authorized application.', 190, { error_subcode: 458 });
+    default:
+      return graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190);
+  }
+}
+
+/** `fields=a,b,c` → a picker that keeps only the asked-for fields (plus `id`, as Graph does). */
+export function pick(fieldsParam: string | null, all: Record<string, unknown>, always: string[] = ['id']): Record<string, unknown> {
+  const wanted = fieldsParam ? fieldsParam.split(',').map((f) => f.trim()).filter(Boolean) : Object.keys(all);
+  const out: Record<string, unknown> = {};
+  for (const key of [...always, ...wanted]) if (key in all && all[key] !== undefined) out[key] = all[key];
+  return out;
+}

@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PLATFORMS, type Platform } from '@shared/platforms';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { hostsFor } from '../../functions/platforms/hosts';
+import { createAdapter } from '../../functions/platforms/registry';
+import { PlatformError } from '../../functions/platforms/types';
+import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
+
+/**
+ * The join of the two halves: each real adapter, pointed at the sandbox by origin only, connects an
+ * account through the consent page, reads it, and refreshes as its platform demands.
+ */
+const { url: frontDoor, env } = inject('cloud');
+const sandbox = env.PLATFORM_SANDBOX_URL!;
+const credentials = JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<Platform, { clientId: string; clientSecret: string }>;
+let clockOffsetMs = 0;
+
+const adapterFor = <P extends Platform>(platform: P) =>
+  createAdapter(platform, {
+    app: { ...credentials[platform], redirectUri: `${frontDoor}/api/oauth/${platform}/callback` },
+    hosts: hostsFor(platform, sandbox),
+    now: () => new Date(Date.now() + clockOffsetMs),
+  });
+
+const control = (path: string, body: unknown = {}) =>
+  fetch(`${sandbox}/control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** What the browser does on the consent page: allow, as the first demo identity (all its Pages). */
+async function allow(platform: Platform, authorizeUrl: string): Promise<URL> {
+  const who = DEMO_IDENTITIES[platform][0]!;
+  const form = new URLSearchParams({ decision: 'allow', identity: who.id });
+  for (const page of who.pages ?? []) form.append('pages', page.id);
+  const res = await fetch(authorizeUrl, { method: 'POST', body: form, redirect: 'manual' });
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location')!);
+}
+
+async function connect(platform: Platform) {
+  const adapter = adapterFor(platform);
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const url = adapter.authorizeUrl({ state: `state-${platform}`, codeChallenge: adapter.usesPkce ? challenge : undefined });
+  const back = await allow(platform, url);
+  expect(back.searchParams.get('state')).toBe(`state-${platform}`);
+  const tokens = await adapter.exchangeCode({ code: back.searchParams.get('code')!, codeVerifier: adapter.usesPkce ? verifier : undefined });
+  return { adapter, tokens, accounts: await adapter.accounts(tokens) };
+}
+
+beforeEach(async () => {
+  clockOffsetMs = 0;
+  await control('/reset');
+});
+
+describe('each adapter against its sandbox platform', () => {
+  it.each(PLATFORMS)('connects %s and reads the account it can post as', async (platform) => {
+    const { accounts } = await connect(platform);
+
+    const who = DEMO_IDENTITIES[platform][0]!;
+    if (platform === 'facebook') {
+      expect(accounts.map((a) => a.accountId).sort()).toEqual(who.pages!.map((p) => p.id).sort());
+      expect(accounts.every((a) => a.tokens.expiresAt === null)).toBe(true);
+    } else {
+      expect(accounts).toHaveLength(1);
+      expect(accounts[0]!.accountName).toContain(platform === 'youtube' ? who.name : who.username);
+    }
+  });
+
+  it('refreshes X and stores the rotated refresh token', async () => {
+    const { adapter, tokens } = await connect('x');
+
+    const refreshed = await adapter.refresh(tokens);
+
+    expect(refreshed.refreshToken).toBeTruthy();
+    expect((await adapter.accounts(refreshed))[0]!.accountId).toBe(DEMO_IDENTITIES.x[0]!.id);
+  });
+
+  it('refreshes TikTok, and the rotated-away refresh token then needs a reconnect', async () => {
+    const { adapter, tokens } = await connect('tiktok');
+
+    const refreshed = await adapter.refresh(tokens);
+
+    expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
+    const stale = await adapter.refresh(tokens).catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(PlatformError);
+    expect((stale as PlatformError).category).toBe('reauth');
+  });
+
+  it('keeps the YouTube refresh token across a refresh, and asks for a reconnect once it is revoked', async () => {
+    const { adapter, tokens } = await connect('youtube');
+
+    const refreshed = await adapter.refresh(tokens);
+    expect(refreshed.refreshToken).toBe(tokens.refreshToken);
+
+    await control('/tokens/revoke', { token: tokens.refreshToken });
+    const revoked = await adapter.refresh(refreshed).catch((e: unknown) => e);
+    expect((revoked as PlatformError).category).toBe('reauth');
+  });
+
+  it('refreshes an Instagram long-lived token once it is a day old', async () => {
+    const { adapter, tokens } = await connect('instagram');
+    await control('/clock/advance', { seconds: 25 * 3600 });
+    clockOffsetMs = 25 * 3600 * 1000;
+
+    const refreshed = await adapter.refresh(tokens);
+
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    expect((await adapter.accounts(refreshed))[0]!.accountId).toBe(DEMO_IDENTITIES.instagram[0]!.id);
+  });
+
+  it('treats a sandbox 503 as a retry, never as a reason to reconnect', async () => {
+    const { adapter, tokens } = await connect('x');
+    await control('/faults', { platform: 'x', endpoint: '/api/2/users/me', error: 'server_error' });
+
+    const failure = await adapter.accounts(tokens).catch((e: unknown) => e);
+
+    expect((failure as PlatformError).category).toBe('retry');
+  });
+});
