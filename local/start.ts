@@ -20,6 +20,7 @@ const cloud = await startLocalCloud({ port, host: process.env.HOST ?? '127.0.0.1
 console.log(`\nReady in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
 console.log(`  ➜ Open ${cloud.url}\n`);
 console.log(`    Local inbox (verification e-mails): ${cloud.url}/_local/inbox`);
+console.log(`    Sandbox platforms (OAuth consent, control API): ${cloud.url}/_sandbox`);
 console.log('    Data is kept in .local/ (npm run reset wipes it). Press Ctrl-C to stop.\n');
 
 let stoppingSince = 0;
