@@ -32,6 +32,7 @@ new AppStack(app, `ScheduleAutopost-${config.stage}`, {
   google: config.google,
   extraCorsOrigins: config.extraCorsOrigins,
   logLevel: config.logLevel,
+  platformCredentialsSecretName: config.platformCredentialsSecretName,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

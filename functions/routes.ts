@@ -24,6 +24,11 @@ export const ROUTES = [
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', auth: 'user' },
   { method: 'POST', path: '/api/notifications/read-all', handler: 'notifications/mark-all-read', auth: 'user' },
   { method: 'POST', path: '/api/notifications/{id}/read', handler: 'notifications/mark-read', auth: 'user' },
+  { method: 'GET', path: '/api/accounts', handler: 'accounts/list-accounts', auth: 'user' },
+  { method: 'DELETE', path: '/api/accounts/{id}', handler: 'accounts/delete-account', auth: 'user' },
+  { method: 'POST', path: '/api/accounts/{platform}/oauth/initiate', handler: 'accounts/initiate-oauth', auth: 'user' },
+  // Public: the platform redirects the browser here; the one-time state identifies the user.
+  { method: 'GET', path: '/api/oauth/{platform}/callback', handler: 'oauth/oauth-callback', auth: 'public' },
 ] as const satisfies readonly RouteDef[];
 
 /** Cognito user-pool triggers, by trigger name → handler module. */

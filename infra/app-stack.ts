@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { GoogleSignInConfig, Stage } from './config';
 import { AccessLogs } from './constructs/access-logs';
@@ -8,6 +9,7 @@ import { REPO_ROOT } from './constructs/app-function';
 import { Auth } from './constructs/auth';
 import { DataTable } from './constructs/data-table';
 import { Media } from './constructs/media';
+import { TokenVault } from './constructs/token-vault';
 import { Web } from './constructs/web';
 
 export interface AppStackProps extends StackProps {
@@ -31,11 +33,20 @@ export interface AppStackProps extends StackProps {
   /** @default 'INFO' */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /**
+   * Name of a Secrets Manager secret holding the platforms' app credentials as
+   * `{"<platform>": {"clientId", "clientSecret"}}`. Platforms missing from it show "Coming Soon".
+   * @default - none: every platform is unavailable
+   */
+  readonly platformCredentialsSecretName?: string;
+  /**
    * Where handler modules live (tests point this at stubs).
    * @default functions/handlers in the repository
    */
   readonly handlersDir?: string;
 }
+
+/** Handler modules that read or write platform tokens, and so may use the token key. */
+const TOKEN_HANDLERS = /^(accounts|oauth)\//;
 
 /** The whole application: capabilities (DESIGN §3) wired together. Resources live in the constructs. */
 export class AppStack extends Stack {
@@ -48,6 +59,7 @@ export class AppStack extends Stack {
 
     const logs = new AccessLogs(this, 'AccessLogs', { removalPolicy });
     const data = new DataTable(this, 'Data', { removalPolicy });
+    const tokens = new TokenVault(this, 'Tokens', { removalPolicy });
     const web = new Web(this, 'Web', {
       siteDir: path.resolve(REPO_ROOT, props.webDir ?? 'frontend/dist'),
       appOriginParameterName,
@@ -76,12 +88,23 @@ export class AppStack extends Stack {
     data.grantReadWrite(auth.postConfirmation);
 
     const api = new Api(this, 'Api', {
-      functionEnvironment: { ...functionEnvironment, userPoolId: auth.userPool.userPoolId },
+      functionEnvironment: { ...functionEnvironment, userPoolId: auth.userPool.userPoolId, tokenKmsKeyId: tokens.keyArn },
       jwtIssuer: auth.issuerUrl,
       jwtAudience: [auth.client.userPoolClientId],
       handlersDir: props.handlersDir,
     });
-    for (const fn of api.functions.values()) data.grantReadWrite(fn);
+    const platformCredentials = props.platformCredentialsSecretName
+      ? Secret.fromSecretNameV2(this, 'PlatformCredentials', props.platformCredentialsSecretName)
+      : undefined;
+    for (const [handlerModule, fn] of api.functions) {
+      data.grantReadWrite(fn);
+      if (!TOKEN_HANDLERS.test(handlerModule)) continue;
+      tokens.grantEncryptDecrypt(fn);
+      if (platformCredentials) {
+        fn.addEnvironment('PLATFORM_CREDENTIALS_SECRET', platformCredentials.secretName);
+        platformCredentials.grantRead(fn);
+      }
+    }
 
     web.routeApi(api.domainName);
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);

@@ -31,6 +31,8 @@ const AppConfigSchema = z.object({
   /** The built SPA, relative to the repository root. */
   webDir: z.string().min(1).default('frontend/dist'),
   logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+  /** Secrets Manager secret (created by the operator) holding {platform: {clientId, clientSecret}}. */
+  platformCredentialsSecretName: z.string().min(1).optional(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 export type Stage = AppConfig['stage'];
@@ -64,6 +66,7 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     extraCorsOrigins: list(read('extraCorsOrigins', 'EXTRA_CORS_ORIGINS')),
     webDir: read('webDir', 'WEB_DIR'),
     logLevel: read('logLevel', 'LOG_LEVEL'),
+    platformCredentialsSecretName: read('platformCredentialsSecretName', 'PLATFORM_CREDENTIALS_SECRET_NAME'),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');

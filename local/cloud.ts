@@ -61,7 +61,9 @@ const dynamoModule: LocalModule = {
   name: 'DynamoDB (dynalite)',
   async start({ dataDir }) {
     const db = await startDynamo(dataDir);
-    return { env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: LOCAL_TABLE_NAME }, stop: db.stop };
+    // The local stand-in for the KMS key that wraps stored platform tokens (created on first use).
+    const tokenKeyFile = path.join(dataDir, 'token-key');
+    return { env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: LOCAL_TABLE_NAME, LOCAL_TOKEN_KEY_FILE: tokenKeyFile }, stop: db.stop };
   },
 };
 

@@ -10,6 +10,11 @@
  *  6. A user's posts by scheduled time (calendar) → gsi1  → gsi1pk = POSTS#<id>, gsi1sk = <iso time>#<postId>
  *  7. Open posts by due time (watchdog)           → gsi2  → gsi2pk = OPEN, gsi2sk between <from> and <to> (sparse)
  *  8. Lookups from outside (OAuth state, Stripe customer, checkout session) → table → pk = <KIND>#<id>, sk = <KIND>
+ *     (OAuth state: pk = sk = OAUTHSTATE#<state>, consumed by a conditional delete; TTL expiresAt)
+ *  9. A user's pending OAuth states (account deletion) → table → pk = USER#<id>, sk begins_with OAUTHSTATE#  (TTL expiresAt)
+ * 10. A user's connected accounts, newest first → table → pk = USER#<id>, sk begins_with ACCOUNT#, descending
+ * 11. A user's account for a platform account id (reconnect updates in place) → table → pk = USER#<id>, sk = PLATFORMACCOUNT#<platform>#<account_id>
+ * 12. An account's encrypted tokens             → table → pk = USER#<id>, sk = TOKEN#<accountId>
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',

@@ -1,6 +1,8 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from './env';
@@ -37,3 +39,7 @@ export const cognitoClient = memo(
 );
 
 export const ssmClient = memo(() => new SSMClient({ region: env().AWS_REGION, endpoint: env().SSM_ENDPOINT }));
+
+export const kmsClient = memo(() => new KMSClient({ region: env().AWS_REGION }));
+
+export const secretsClient = memo(() => new SecretsManagerClient({ region: env().AWS_REGION }));

@@ -21,6 +21,16 @@ const EnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
   SSM_ENDPOINT: z.url().optional(),
+  /** Local only: the sandbox platforms' base URL. Absent on AWS, where adapters call the real hosts. */
+  PLATFORM_SANDBOX_URL: z.url().optional(),
+  /** JSON `{ platform: { clientId, clientSecret } }` (local). On AWS the same JSON lives in a secret. */
+  PLATFORM_CREDENTIALS: z.string().min(2).optional(),
+  /** Secrets Manager secret (name or ARN) holding the PLATFORM_CREDENTIALS JSON, read lazily on AWS. */
+  PLATFORM_CREDENTIALS_SECRET: z.string().min(1).optional(),
+  /** KMS key that wraps the per-item data keys of stored platform tokens (AWS). */
+  TOKEN_KMS_KEY_ID: z.string().min(1).optional(),
+  /** Local stand-in for the KMS key: a key file under .local/, created on first use. */
+  LOCAL_TOKEN_KEY_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

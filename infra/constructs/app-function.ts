@@ -16,6 +16,11 @@ export interface FunctionEnvironment {
   readonly userPoolId?: string;
   /** Name of the SSM parameter holding the SPA origin. A plain string, never a token (see Web). */
   readonly appOriginParameterName: string;
+  /**
+   * KMS key (ARN) wrapping stored platform tokens; functions that handle tokens get it.
+   * @default - none: the function cannot read or write platform tokens
+   */
+  readonly tokenKmsKeyId?: string;
   /** @default 'INFO' */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
@@ -79,6 +84,7 @@ export class AppFunction extends NodejsFunction {
         MEDIA_BUCKET: env.mediaBucketName,
         ...(env.userPoolId ? { USER_POOL_ID: env.userPoolId } : {}),
         APP_ORIGIN_PARAMETER: env.appOriginParameterName,
+        ...(env.tokenKmsKeyId ? { TOKEN_KMS_KEY_ID: env.tokenKmsKeyId } : {}),
         LOG_LEVEL: env.logLevel ?? 'INFO',
         POWERTOOLS_SERVICE_NAME: 'schedule-autopost',
         NODE_OPTIONS: '--enable-source-maps',

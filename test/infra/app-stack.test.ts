@@ -305,6 +305,16 @@ describe('AppStack without Google sign-in (dev)', () => {
       expect(plans!.AuthorizationType ?? 'NONE').toBe('NONE');
     });
 
+    it('leaves the OAuth callbacks public (the platform redirects the browser there, with no token)', () => {
+      // Act
+      const callback = routesByKey().get('GET /api/oauth/{platform}/callback');
+
+      // Assess
+      expect(callback).toBeDefined();
+      expect(callback!.AuthorizerId).toBeUndefined();
+      expect(callback!.AuthorizationType ?? 'NONE').toBe('NONE');
+    });
+
     it('logs access and throttles on the default stage', () => {
       // Assess
       synth.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
@@ -344,12 +354,33 @@ describe('AppStack without Google sign-in (dev)', () => {
       for (const [logicalId, fn] of functions) {
         // Triggers get no pool id (it would be a cycle; Cognito sends it in the event); API functions do.
         const isTrigger = /PostConfirmation|CustomMessage/.test(logicalId);
-        const expected = isTrigger ? base : [...base, 'USER_POOL_ID'];
+        const expected = isTrigger ? base : [...base, 'USER_POOL_ID', 'TOKEN_KMS_KEY_ID'];
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
         expect(fn.Properties.Environment.Variables).toMatchObject({
           APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',
           NODE_OPTIONS: '--enable-source-maps',
         });
+      }
+    });
+
+    it('wraps stored platform tokens with a rotating KMS key that only the token-handling functions may use', () => {
+      // Assess
+      const keys = Object.entries(resourcesOf(synth, 'AWS::KMS::Key'));
+      expect(keys).toHaveLength(1);
+      const [keyId, key] = keys[0]!;
+      expect(key.Properties.EnableKeyRotation).toBe(true);
+      const apiFunctions = appFunctions(synth).filter((fn) => fn.Properties.Environment.Variables.USER_POOL_ID);
+      for (const fn of apiFunctions) {
+        expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+      }
+      const kmsPolicies = Object.entries(resourcesOf(synth, 'AWS::IAM::Policy')).filter(([, p]) =>
+        (p.Properties.PolicyDocument.Statement as { Action: unknown }[]).some((st) => JSON.stringify(st.Action).includes('kms:')),
+      );
+      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsDeleteAccount', 'ApiAccountsInitiateOauth', 'ApiAccountsListAccounts', 'ApiOauthOauthCallback']);
+      for (const [, policy] of kmsPolicies) {
+        expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+          expect.objectContaining({ Action: ['kms:Decrypt', 'kms:Encrypt'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } }),
+        );
       }
     });
 
@@ -509,6 +540,34 @@ describe('AppStack in prod', () => {
     for (const resource of stateful) expect(resource.DeletionPolicy).toBe('Retain');
     synth.template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
     synth.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+  });
+
+  it('passes cdk-nag with no unacknowledged finding', () => {
+    // Assess
+    expect(synth.violations.map((v) => v.ruleName)).toEqual([]);
+  });
+});
+
+describe('AppStack with platform app credentials in Secrets Manager', () => {
+  let synth: SynthesizedApp;
+
+  beforeAll(() => {
+    synth = synthApp({ platformCredentialsSecretName: 'schedule-autopost/platform-apps' });
+  });
+
+  it('tells only the token-handling functions which secret to read, and lets only them read it', () => {
+    // Prepare
+    const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
+    const readers = functions.filter(([, fn]) => fn.Properties.Environment.Variables.PLATFORM_CREDENTIALS_SECRET);
+    const policies = Object.values(resourcesOf(synth, 'AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue'),
+    );
+
+    // Assess
+    expect(readers.length).toBeGreaterThan(0);
+    expect(readers.every(([id]) => /Accounts|Oauth/i.test(id))).toBe(true);
+    expect(readers.every(([, fn]) => fn.Properties.Environment.Variables.PLATFORM_CREDENTIALS_SECRET === 'schedule-autopost/platform-apps')).toBe(true);
+    expect(policies).toHaveLength(readers.length);
   });
 
   it('passes cdk-nag with no unacknowledged finding', () => {

@@ -1,0 +1,166 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SocialAccount } from '@shared/accounts';
+import type { Platform } from '@shared/platforms';
+import { NotFoundError } from '../lib/errors';
+import { conditional, db, tableName, userPk } from './table';
+import { tokenSk } from './tokens';
+
+/**
+ * Connected social accounts (access patterns 10 and 11):
+ *  - row:    pk = USER#<id>, sk = ACCOUNT#<ulid>  (newest first: query begins_with ACCOUNT#, descending)
+ *  - unique: pk = USER#<id>, sk = PLATFORMACCOUNT#<platform>#<platform account id> → accountId, so a
+ *            reconnect finds and updates the existing row instead of adding a second one, and two
+ *            racing callbacks cannot both create one (conditional put).
+ * Tokens live apart (data/tokens.ts, sk = TOKEN#<accountId>) so listing accounts never reads them.
+ */
+const ACCOUNT_PREFIX = 'ACCOUNT#';
+const accountSk = (id: string) => `${ACCOUNT_PREFIX}${id}`;
+const uniqueSk = (platform: Platform, accountId: string) => `PLATFORMACCOUNT#${platform}#${accountId}`;
+
+function toAccount(item: Record<string, unknown>): SocialAccount {
+  return {
+    id: String(item.id),
+    platform: item.platform as Platform,
+    account_id: String(item.account_id),
+    account_name: String(item.account_name),
+    picture_url: typeof item.picture_url === 'string' ? item.picture_url : null,
+    is_connected: item.is_connected !== false,
+    needs_reconnect: item.needs_reconnect === true,
+    created_at: String(item.created_at),
+  };
+}
+
+export interface AccountProfile {
+  platform: Platform;
+  account_id: string;
+  account_name: string;
+  picture_url: string | null;
+}
+
+/** Creates the account, or refreshes the existing row of the same platform account (clearing needs_reconnect). */
+export async function upsertAccount(userId: string, profile: AccountProfile, newId: string, now: Date): Promise<SocialAccount> {
+  const id = await conditional(
+    async () => {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { pk: userPk(userId), sk: uniqueSk(profile.platform, profile.account_id), type: 'PlatformAccountRef', accountId: newId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return newId;
+    },
+    async () => {
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: uniqueSk(profile.platform, profile.account_id) }, ConsistentRead: true }),
+      );
+      return String(Item?.accountId ?? newId);
+    },
+  );
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: userPk(userId), sk: accountSk(id) },
+      UpdateExpression:
+        'SET #type = :type, #id = :id, #platform = :platform, #account_id = :account_id, #name = :name, #picture = :picture, #connected = :true, #reconnect = :false, #updated = :now, #created = if_not_exists(#created, :now)',
+      ExpressionAttributeNames: {
+        '#type': 'type',
+        '#id': 'id',
+        '#platform': 'platform',
+        '#account_id': 'account_id',
+        '#name': 'account_name',
+        '#picture': 'picture_url',
+        '#connected': 'is_connected',
+        '#reconnect': 'needs_reconnect',
+        '#updated': 'updated_at',
+        '#created': 'created_at',
+      },
+      ExpressionAttributeValues: {
+        ':type': 'SocialAccount',
+        ':id': id,
+        ':platform': profile.platform,
+        ':account_id': profile.account_id,
+        ':name': profile.account_name,
+        ':picture': profile.picture_url,
+        ':true': true,
+        ':false': false,
+        ':now': now.toISOString(),
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toAccount(Attributes ?? {});
+}
+
+export async function listAccounts(userId: string): Promise<SocialAccount[]> {
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': ACCOUNT_PREFIX },
+        ScanIndexForward: false,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items.map(toAccount);
+}
+
+export async function getAccount(userId: string, id: string): Promise<SocialAccount> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: accountSk(id) } }));
+  if (!Item) throw new NotFoundError('Account not found');
+  return toAccount(Item);
+}
+
+/** A recognised auth error was seen: the UI shows "Reconnect". A deleted account stays deleted. */
+export async function markNeedsReconnect(userId: string, id: string, now: Date): Promise<void> {
+  await conditional(
+    () =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: userPk(userId), sk: accountSk(id) },
+          UpdateExpression: 'SET needs_reconnect = :true, updated_at = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
+        }),
+      ),
+    () => undefined,
+  );
+}
+
+/** Removes the account, its tokens and its uniqueness row. Unknown ids (or another user's) are a 404. */
+export async function deleteAccount(userId: string, id: string): Promise<void> {
+  const old = await conditional(
+    async () => {
+      const { Attributes } = await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: { pk: userPk(userId), sk: accountSk(id) },
+          ConditionExpression: 'attribute_exists(pk)',
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Attributes;
+    },
+    () => undefined,
+  );
+  if (!old) throw new NotFoundError('Account not found');
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: tokenSk(id) } }));
+  await db().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: { pk: userPk(userId), sk: uniqueSk(old.platform as Platform, String(old.account_id)) },
+      // Only the pointer to this row; anything else under that key is not ours to remove.
+      ConditionExpression: 'accountId = :id',
+      ExpressionAttributeValues: { ':id': id },
+    }),
+  ).catch((error: unknown) => {
+    if ((error as Error)?.name !== 'ConditionalCheckFailedException') throw error;
+  });
+}

@@ -1,0 +1,86 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Platform } from '@shared/platforms';
+import { conditional, db, tableName, userPk } from './table';
+import { TABLE_DESIGN } from './table-design';
+
+/**
+ * One-time OAuth states (access pattern 8 and 9):
+ *  - pointer: pk = sk = OAUTHSTATE#<state>: who started the connect, for which platform, the PKCE
+ *    verifier. The callback finds it by the state alone (no user is signed in on a redirect).
+ *  - marker:  pk = USER#<id>, sk = OAUTHSTATE#<state>: lets account deletion find the pointers of
+ *    the user's pending connects (pattern 2 → delete each pointer by key).
+ * Both carry `expiresAt` (epoch seconds) so DynamoDB's TTL sweeps abandoned ones; TTL deletion is
+ * lazy, so the callback checks the expiry itself.
+ */
+const STATE_PREFIX = 'OAUTHSTATE#';
+const statePk = (state: string) => `${STATE_PREFIX}${state}`;
+const TTL = TABLE_DESIGN.ttlAttribute;
+
+export interface OAuthState {
+  state: string;
+  userId: string;
+  platform: Platform;
+  codeVerifier?: string;
+  createdAt: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+export async function saveOAuthState(s: OAuthState): Promise<void> {
+  // Marker first: a pointer never exists without the marker that lets deletion find it.
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { pk: userPk(s.userId), sk: statePk(s.state), type: 'OAuthStateMarker', platform: s.platform, createdAt: s.createdAt, [TTL]: s.expiresAt },
+    }),
+  );
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        pk: statePk(s.state),
+        sk: statePk(s.state),
+        type: 'OAuthState',
+        userId: s.userId,
+        platform: s.platform,
+        codeVerifier: s.codeVerifier,
+        createdAt: s.createdAt,
+        [TTL]: s.expiresAt,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/**
+ * Deletes the state and returns what it held, or undefined when there was none (unknown, or
+ * already used: the conditional delete lets exactly one callback have it). Expiry and platform are
+ * the caller's to check; the state is spent either way.
+ */
+export async function takeOAuthState(state: string): Promise<OAuthState | undefined> {
+  const item = await conditional(
+    async () => {
+      const { Attributes } = await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: { pk: statePk(state), sk: statePk(state) },
+          ConditionExpression: 'attribute_exists(pk)',
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Attributes;
+    },
+    () => undefined,
+  );
+  if (!item) return undefined;
+  const userId = String(item.userId);
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: statePk(state) } }));
+  return {
+    state,
+    userId,
+    platform: item.platform as Platform,
+    ...(typeof item.codeVerifier === 'string' ? { codeVerifier: item.codeVerifier } : {}),
+    createdAt: String(item.createdAt),
+    expiresAt: Number(item[TTL]),
+  };
+}

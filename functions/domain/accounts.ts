@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { OAUTH_STATE_TTL_SECONDS, type SocialAccount } from '@shared/accounts';
+import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
+import { deleteAccount, getAccount, listAccounts, markNeedsReconnect, upsertAccount } from '../data/accounts';
+import { saveOAuthState, takeOAuthState } from '../data/oauth-states';
+import { getTokens, saveTokens } from '../data/tokens';
+import { appOrigin } from '../lib/app-origin';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { configuredAdapter } from '../platforms/configured';
+import { PlatformError, type PlatformAdapter, type TokenSet } from '../platforms/types';
+
+/** Issue 3 "Connecting": the OAuth round trip, the account list, and fresh tokens for publishing. */
+
+export const EXPIRED_STATE_MESSAGE = 'This connection link has expired or was already used. Please try again.';
+export const cancelledMessage = (platform: Platform) => `You cancelled the connection to ${PLATFORM_NAMES[platform]}.`;
+/** Refresh when the token expires within this window, so a publish never starts on a dying token. */
+export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
+
+async function availableAdapter(platform: Platform, now: () => Date): Promise<PlatformAdapter> {
+  const adapter = await configuredAdapter(platform, now);
+  if (!adapter) throw new ValidationError(`${PLATFORM_NAMES[platform]} is coming soon`);
+  return adapter;
+}
+
+/** Starts a connect: a one-time state bound to this user (and a PKCE verifier), and where to send the popup. */
+export async function initiateConnect(userId: string, platform: Platform, deps: Deps = defaultDeps): Promise<{ authUrl: string }> {
+  const adapter = await availableAdapter(platform, deps.now);
+  const state = randomBytes(32).toString('base64url');
+  const codeVerifier = adapter.usesPkce ? randomBytes(48).toString('base64url') : undefined;
+  const now = deps.now();
+  await saveOAuthState({
+    state,
+    userId,
+    platform,
+    ...(codeVerifier ? { codeVerifier } : {}),
+    createdAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + OAUTH_STATE_TTL_SECONDS,
+  });
+  const codeChallenge = codeVerifier ? createHash('sha256').update(codeVerifier).digest('base64url') : undefined;
+  return { authUrl: adapter.authorizeUrl({ state, ...(codeChallenge ? { codeChallenge } : {}) }) };
+}
+
+export interface CallbackInput {
+  state?: string | undefined;
+  code?: string | undefined;
+  error?: string | undefined;
+}
+
+/**
+ * The platform's redirect back. Spends the state first (so nothing can be replayed), then stores
+ * every account the grant covers for the state's user (never anyone else: no user is signed in on
+ * this request). Returns where to send the browser; never anything secret.
+ */
+export async function completeConnect(platform: Platform, input: CallbackInput, deps: Deps = defaultDeps): Promise<string> {
+  const back = async (params: Record<string, string>) => `${await appOrigin()}/oauth-callback?${new URLSearchParams({ ...params, provider: platform })}`;
+  const saved = input.state ? await takeOAuthState(input.state) : undefined;
+  const now = deps.now();
+  if (!saved || saved.platform !== platform || saved.expiresAt * 1000 <= now.getTime()) return back({ error: EXPIRED_STATE_MESSAGE });
+  if (input.error) {
+    const name = PLATFORM_NAMES[platform];
+    return back({ error: input.error === 'access_denied' ? cancelledMessage(platform) : `${name} couldn't complete the connection. Please try again.` });
+  }
+  if (!input.code) return back({ error: `${PLATFORM_NAMES[platform]} didn't send a sign-in code. Please try again.` });
+  try {
+    const adapter = await availableAdapter(platform, deps.now);
+    const tokens = await adapter.exchangeCode({ code: input.code, ...(saved.codeVerifier ? { codeVerifier: saved.codeVerifier } : {}) });
+    const accounts = await adapter.accounts(tokens);
+    if (accounts.length === 0) {
+      return back({ error: platform === 'facebook' ? 'No Facebook Page was shared with us. Please connect again and choose at least one Page.' : `${PLATFORM_NAMES[platform]} didn't share an account with us. Please try again.` });
+    }
+    for (const account of accounts) {
+      const stored = await upsertAccount(
+        saved.userId,
+        { platform, account_id: account.accountId, account_name: account.accountName, picture_url: account.pictureUrl ?? null },
+        deps.newId(),
+        now,
+      );
+      await saveTokens(saved.userId, stored.id, account.tokens, now);
+    }
+    return back({ status: 'ok' });
+  } catch (error) {
+    if (error instanceof PlatformError) {
+      logger.warn('Connect failed at the platform', { platform, category: error.category, details: error.details });
+      return back({ error: error.message });
+    }
+    if (error instanceof ValidationError) return back({ error: error.message });
+    logger.error('Connect failed', { platform, error });
+    return back({ error: 'Something went wrong on our side. Please try again.' });
+  }
+}
+
+export const listConnectedAccounts = (userId: string): Promise<SocialAccount[]> => listAccounts(userId);
+export const disconnectAccount = (userId: string, id: string): Promise<void> => deleteAccount(userId, id);
+
+/**
+ * Runs `fn` with the account's tokens, refreshed first when they expire within 5 minutes (and
+ * saved, so the refresh is not lost). A 'reauth' PlatformError, from the refresh or from `fn`,
+ * marks the account needs_reconnect; any other failure never does (a 503 is not a revocation).
+ */
+export async function withFreshTokens<T>(userId: string, accountId: string, fn: (tokens: TokenSet, adapter: PlatformAdapter) => Promise<T>, deps: Deps = defaultDeps): Promise<T> {
+  const account = await getAccount(userId, accountId);
+  const adapter = await availableAdapter(account.platform, deps.now);
+  try {
+    let tokens: TokenSet = await getTokens(userId, accountId);
+    if (tokens.expiresAt !== null && Date.parse(tokens.expiresAt) - deps.now().getTime() <= REFRESH_MARGIN_MS) {
+      tokens = await adapter.refresh(tokens);
+      await saveTokens(userId, accountId, tokens, deps.now());
+    }
+    return await fn(tokens, adapter);
+  } catch (error) {
+    if (error instanceof PlatformError && error.category === 'reauth') await markNeedsReconnect(userId, accountId, deps.now());
+    throw error;
+  }
+}

@@ -1,0 +1,9 @@
+import { AccountIdParamsSchema } from '@shared/accounts';
+import { disconnectAccount } from '../../domain/accounts';
+import { httpHandler, noContent } from '../../lib/http';
+
+/** DELETE /api/accounts/{id}: removes the account and its tokens. */
+export const handler = httpHandler({ params: AccountIdParamsSchema }, async ({ userId, params }) => {
+  await disconnectAccount(userId, params.id);
+  return noContent();
+});

@@ -1,0 +1,72 @@
+import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
+import * as z from 'zod';
+import { PLATFORMS, type Platform } from '@shared/platforms';
+import { appOrigin } from '../lib/app-origin';
+import { secretsClient } from '../lib/aws';
+import { env } from '../lib/env';
+import { hostsFor } from './hosts';
+import { createAdapter } from './registry';
+import type { PlatformAdapter } from './types';
+
+/**
+ * Our registered app per platform, from configuration: PLATFORM_CREDENTIALS (JSON) locally, the
+ * Secrets Manager secret PLATFORM_CREDENTIALS_SECRET on AWS (same JSON, read once per container).
+ * A platform without credentials is "not available" (the UI shows it as coming soon).
+ */
+const AppCredentialsSchema = z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
+const CredentialsSchema = z.record(z.string(), AppCredentialsSchema);
+type Credentials = Partial<Record<Platform, z.infer<typeof AppCredentialsSchema>>>;
+
+let credentials: Promise<Credentials> | undefined;
+
+function parseCredentials(json: string, source: string): Credentials {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    throw new Error(`${source} is not valid JSON`);
+  }
+  const parsed = CredentialsSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`${source} must be {platform: {clientId, clientSecret}}`);
+  return Object.fromEntries(Object.entries(parsed.data).filter(([p]) => (PLATFORMS as readonly string[]).includes(p))) as Credentials;
+}
+
+async function readSecret(secretId: string): Promise<string> {
+  const out = await secretsClient().send(new GetSecretValueCommand({ SecretId: secretId }));
+  if (!out.SecretString) throw new Error(`Secret ${secretId} has no string value`);
+  return out.SecretString;
+}
+
+function loadCredentials(): Promise<Credentials> {
+  credentials ??= (async () => {
+    const { PLATFORM_CREDENTIALS, PLATFORM_CREDENTIALS_SECRET } = env();
+    if (PLATFORM_CREDENTIALS) return parseCredentials(PLATFORM_CREDENTIALS, 'PLATFORM_CREDENTIALS');
+    if (PLATFORM_CREDENTIALS_SECRET) return parseCredentials(await readSecret(PLATFORM_CREDENTIALS_SECRET), `Secret ${PLATFORM_CREDENTIALS_SECRET}`);
+    return {};
+  })().catch((error) => {
+    credentials = undefined;
+    throw error;
+  });
+  return credentials;
+}
+
+/** Our callback for a platform: the one redirect URI registered with its app. */
+export async function redirectUriFor(platform: Platform): Promise<string> {
+  return `${await appOrigin()}/api/oauth/${platform}/callback`;
+}
+
+/** The adapter for a platform, or undefined when we have no app registered there. */
+export async function configuredAdapter(platform: Platform, now?: () => Date): Promise<PlatformAdapter | undefined> {
+  const app = (await loadCredentials())[platform];
+  if (!app) return undefined;
+  return createAdapter(platform, {
+    app: { ...app, redirectUri: await redirectUriFor(platform) },
+    hosts: hostsFor(platform, env().PLATFORM_SANDBOX_URL),
+    ...(now ? { now } : {}),
+  });
+}
+
+/** Tests that change the environment between cases call this. */
+export function resetPlatformConfigForTests(): void {
+  credentials = undefined;
+}

@@ -1,0 +1,37 @@
+import * as z from 'zod';
+import { PLATFORMS } from './platforms';
+
+/** A connected social account as the browser sees it (spec §3 social_accounts). Never any token. */
+export const SocialAccountSchema = z.object({
+  id: z.string(),
+  platform: z.enum(PLATFORMS),
+  account_id: z.string(),
+  account_name: z.string(),
+  picture_url: z.string().nullable(),
+  is_connected: z.boolean(),
+  /** A recognised auth error (revoked, invalid_grant, code 190…) was seen: show "Reconnect". */
+  needs_reconnect: z.boolean(),
+  created_at: z.iso.datetime(),
+});
+export type SocialAccount = z.infer<typeof SocialAccountSchema>;
+
+/** GET /api/accounts, newest first. */
+export const AccountListSchema = z.object({ accounts: z.array(SocialAccountSchema) });
+
+export const PlatformParamsSchema = z.object({ platform: z.enum(PLATFORMS, { message: 'Unknown platform' }) });
+export const AccountIdParamsSchema = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown account' }) });
+
+/** POST /api/accounts/{platform}/oauth/initiate → where to send the popup. */
+export const InitiateOAuthResponseSchema = z.object({ authUrl: z.url() });
+
+/** GET /api/oauth/{platform}/callback: the platform's redirect (code + state, or an error). */
+export const OAuthCallbackQuerySchema = z.object({
+  state: z.string().min(1).max(512).optional(),
+  code: z.string().min(1).max(2048).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+  error_reason: z.string().max(200).optional(),
+});
+
+/** OAuth states live 10 minutes (issue 3). */
+export const OAUTH_STATE_TTL_SECONDS = 600;
