@@ -26,6 +26,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/notifications/{id}/read', handler: 'notifications/mark-read', auth: 'user' },
   { method: 'GET', path: '/api/accounts', handler: 'accounts/list-accounts', auth: 'user' },
   { method: 'DELETE', path: '/api/accounts/{id}', handler: 'accounts/delete-account', auth: 'user' },
+  { method: 'GET', path: '/api/accounts/{id}/page-info', handler: 'accounts/get-page-info', auth: 'user' },
   { method: 'POST', path: '/api/accounts/{platform}/oauth/initiate', handler: 'accounts/initiate-oauth', auth: 'user' },
   // Public: the platform redirects the browser here; the one-time state identifies the user.
   { method: 'GET', path: '/api/oauth/{platform}/callback', handler: 'oauth/oauth-callback', auth: 'public' },

@@ -35,3 +35,16 @@ export const OAuthCallbackQuerySchema = z.object({
 
 /** OAuth states live 10 minutes (issue 3). */
 export const OAUTH_STATE_TTL_SECONDS = 600;
+
+/** GET /api/accounts/{id}/page-info: a Facebook Page's public details (spec §3 Facebook page metadata). */
+export const FacebookPageInfoSchema = z.object({
+  name: z.string(),
+  category: z.string().nullable(),
+  picture: z.string().nullable(),
+  cover: z.string().nullable(),
+  location: z.object({ city: z.string().nullable(), country: z.string().nullable() }).nullable(),
+  /** Graph's flat map, e.g. { mon_1_open: "09:00", mon_1_close: "17:00" }. */
+  hours: z.record(z.string(), z.string()).nullable(),
+  is_verified: z.boolean(),
+});
+export type FacebookPageInfo = z.infer<typeof FacebookPageInfoSchema>;

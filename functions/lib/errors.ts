@@ -41,3 +41,10 @@ export class ConflictError extends AppError {
     super('CONFLICT', 409, message, undefined, options);
   }
 }
+
+/** A platform or other dependency failed; the message is plain language and safe to show. */
+export class DependencyError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('DEPENDENCY_FAILED', 502, message, undefined, options);
+  }
+}

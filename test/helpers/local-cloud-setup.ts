@@ -10,6 +10,8 @@ import { startLocalCloud } from '../../local/cloud';
  */
 export default async function setup(project: TestProject) {
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+  // The handlers run in this process; tests assert what callers see, so keep their logs out of the output.
+  process.env.LOG_LEVEL ??= 'SILENT';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-integration-'));
   const cloud = await startLocalCloud({ dataDir, web: 'none' });
   project.provide('cloud', { url: cloud.url, env: cloud.env, clientId: cloud.cognito.clientId, cognitoEndpoint: cloud.cognito.endpoint });

@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { OAUTH_STATE_TTL_SECONDS } from '@shared/accounts';
-import { PLATFORMS, type Platform } from '@shared/platforms';
+import { PLATFORMS } from '@shared/platforms';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getTokens, saveTokens } from '../../functions/data/tokens';
 import { saveOAuthState } from '../../functions/data/oauth-states';
@@ -9,6 +9,7 @@ import { documentClient } from '../../functions/lib/aws';
 import { PlatformError } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { aConfirmedUser, cloud } from '../helpers/given';
+import { connect, consent, followCallback, initiate } from '../helpers/connect';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
@@ -18,36 +19,6 @@ const EXPIRED = 'This connection link has expired or was already used. Please tr
 
 const control = (path: string, body: unknown = {}) =>
   fetch(`${sandbox()}/control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function initiate(platform: string, token: string): Promise<URL> {
-  const res = await weCallTheApi('POST', `/api/accounts/${platform}/oauth/initiate`, { token });
-  expect(res.status).toBe(200);
-  return new URL(res.body.authUrl);
-}
-
-/** The consent page's form POST, as the browser sends it; returns the platform's redirect to our callback. */
-async function consent(platform: Platform, authUrl: URL, decision: 'allow' | 'deny' = 'allow'): Promise<string> {
-  const who = DEMO_IDENTITIES[platform][0]!;
-  const form = new URLSearchParams({ decision, identity: who.id });
-  for (const page of who.pages ?? []) form.append('pages', page.id);
-  const res = await fetch(authUrl, { method: 'POST', body: form, redirect: 'manual' });
-  expect(res.status).toBe(302);
-  return res.headers.get('location')!;
-}
-
-/** The browser following the platform's redirect: no bearer token, and we do not follow our own 302. */
-async function followCallback(location: string, headers: Record<string, string> = {}) {
-  const res = await fetch(location, { redirect: 'manual', headers });
-  const body = await res.text();
-  expect(res.status).toBe(302);
-  const to = new URL(res.headers.get('location')!);
-  return { to, raw: `${res.headers.get('location')} ${body}` };
-}
-
-async function connect(platform: Platform, token: string) {
-  const location = await consent(platform, await initiate(platform, token));
-  return followCallback(location);
-}
 
 async function scanTable(): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];

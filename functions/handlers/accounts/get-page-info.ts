@@ -1,0 +1,5 @@
+import { AccountIdParamsSchema } from '@shared/accounts';
+import { facebookPageInfo } from '../../domain/page-info';
+import { httpHandler, ok } from '../../lib/http';
+
+export const handler = httpHandler({ params: AccountIdParamsSchema }, async ({ userId, params }) => ok(await facebookPageInfo(userId, params.id)));
