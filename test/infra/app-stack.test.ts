@@ -376,7 +376,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       const kmsPolicies = Object.entries(resourcesOf(synth, 'AWS::IAM::Policy')).filter(([, p]) =>
         (p.Properties.PolicyDocument.Statement as { Action: unknown }[]).some((st) => JSON.stringify(st.Action).includes('kms:')),
       );
-      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsDeleteAccount', 'ApiAccountsInitiateOauth', 'ApiAccountsListAccounts', 'ApiOauthOauthCallback']);
+      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsDeleteAccount', 'ApiAccountsGetPageInfo', 'ApiAccountsInitiateOauth', 'ApiAccountsListAccounts', 'ApiOauthOauthCallback']);
       for (const [, policy] of kmsPolicies) {
         expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
           expect.objectContaining({ Action: ['kms:Decrypt', 'kms:Encrypt'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } }),
