@@ -57,11 +57,6 @@ describe('routing and guards', () => {
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
 
-  it('leaves /connections to a later release (404 for now)', async () => {
-    renderApp('/connections');
-    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
-  });
-
   it('shows "Unexpected Application Error!" when a page throws while rendering', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     function Broken(): never {
@@ -98,7 +93,7 @@ describe('routing and guards', () => {
     expect(screen.getByRole('link', { name: /Back to home/ })).toHaveAttribute('href', '/');
   });
 
-  it.each(['compose', 'schedule', 'posts', 'platforms', 'clients', 'settings', 'subscription'])(
+  it.each(['compose', 'schedule', 'posts', 'clients', 'settings', 'subscription'])(
     'gives /home/%s a page of its own instead of a 404',
     async (section) => {
       mockApi(shellRoutes());

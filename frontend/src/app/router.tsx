@@ -93,6 +93,11 @@ export function createRoutes(): RouteObject[] {
               lazy: lazyRoute(() => import('./routes/terms-of-service')),
             },
             {
+              path: paths.oauthCallback.path,
+              handle: { title: 'Connecting…' } satisfies RouteHandle,
+              lazy: lazyRoute(() => import('./routes/oauth-callback')),
+            },
+            {
               path: paths.contactUs.path,
               handle: { title: 'Contact Us' } satisfies RouteHandle,
               lazy: lazyRoute(() => import('./routes/contact-us')),
@@ -112,10 +117,30 @@ export function createRoutes(): RouteObject[] {
                     { path: app.compose.path, ...upcoming('Compose') },
                     { path: app.schedule.path, ...upcoming('Schedule') },
                     { path: app.posts.path, ...upcoming('Posts') },
-                    { path: app.platforms.path, ...upcoming('Platforms') },
+                    {
+                      path: app.platforms.path,
+                      handle: { title: 'Platforms' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/platforms')),
+                    },
                     { path: app.clients.path, ...upcoming('Clients') },
                     { path: app.settings.path, ...upcoming('Settings') },
                     { path: app.subscription.path, ...upcoming('Subscription') },
+                  ],
+                },
+              ],
+            },
+            {
+              path: paths.connections.path,
+              element: <RequireAuth />,
+              children: [
+                {
+                  lazy: lazyRoute(() => import('./routes/app/root')),
+                  children: [
+                    {
+                      index: true,
+                      handle: { title: 'Connections' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/connections')),
+                    },
                   ],
                 },
               ],

@@ -23,6 +23,13 @@ export const paths = {
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
   contactUs: { path: '/contact-us', getHref: () => '/contact-us' },
+  /** Connection status page; the query (status, provider, msg, error) is read once, then dropped. */
+  connections: {
+    path: '/connections',
+    getHref: (query?: URLSearchParams) => (query?.size ? `/connections?${query.toString()}` : '/connections'),
+  },
+  /** Where the backend's OAuth callback sends the connect popup. */
+  oauthCallback: { path: '/oauth-callback', getHref: () => '/oauth-callback' },
   app: {
     root: { path: '/home', getHref: () => '/home' },
     dashboard: { path: '', getHref: () => '/home' },

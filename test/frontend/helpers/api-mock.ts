@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { MeResponse } from '@shared/settings';
 import type { Notification } from '@shared/notifications';
+import type { SocialAccount } from '@shared/accounts';
 
 export interface RecordedCall {
   method: string;
@@ -67,5 +68,18 @@ export function shellRoutes(options: { me?: MeResponse; notifications?: Notifica
     'GET /me': { body: options.me ?? meResponse() },
     'GET /notifications': { body: { items: options.notifications ?? [] } },
     'POST /notifications/read-all': { body: { updated: 0 } },
+  };
+}
+
+/** A connected account; created_at at noon UTC so its linked date reads the same in every timezone. */
+export function socialAccount(overrides: Partial<SocialAccount> & Pick<SocialAccount, 'id' | 'platform'>): SocialAccount {
+  return {
+    account_id: `${overrides.platform}-${overrides.id.slice(-4)}`,
+    account_name: `My ${overrides.platform} account`,
+    picture_url: null,
+    is_connected: true,
+    needs_reconnect: false,
+    created_at: '2026-03-14T12:00:00.000Z',
+    ...overrides,
   };
 }

@@ -1,0 +1,6 @@
+/** Query keys of the accounts feature (connected social accounts). */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  list: () => [...accountKeys.all, 'list'] as const,
+  pageInfo: (id: string) => [...accountKeys.all, 'page-info', id] as const,
+};

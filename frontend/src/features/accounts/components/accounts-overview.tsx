@@ -1,0 +1,67 @@
+import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { LuCircleAlert } from 'react-icons/lu';
+import type { SocialAccount } from '@shared/accounts';
+import { PLATFORMS, type Platform } from '@shared/platforms';
+import { useAccounts } from '../api/get-accounts';
+import { useConnectAccount } from '../hooks/use-connect-account';
+import { PlatformCard } from './platform-card';
+
+function byPlatform(accounts: SocialAccount[]): Record<Platform, SocialAccount[]> {
+  const groups = Object.fromEntries(PLATFORMS.map((p) => [p, [] as SocialAccount[]])) as Record<Platform, SocialAccount[]>;
+  for (const account of accounts) groups[account.platform].push(account);
+  return groups;
+}
+
+function LoadingCards() {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" role="status" aria-label="Loading accounts">
+      {PLATFORMS.map((platform) => (
+        <Card.Root key={platform} variant="outline" rounded="xl">
+          <Card.Body gap="4">
+            <Skeleton h="6" w="50%" />
+            <SkeletonText noOfLines={2} />
+            <Skeleton h="8" w="28" />
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Every platform with its connected accounts: the Platforms page and /connections, whose variant
+ * says 'Connect via OAuth' (spec §2 Platforms).
+ */
+export function AccountsOverview({ connectLabel = 'Connect' }: { connectLabel?: string }) {
+  const { data, isPending, isError, refetch, isRefetching } = useAccounts();
+  const { connect, connecting } = useConnectAccount();
+
+  if (isPending) return <LoadingCards />;
+  if (isError) {
+    return (
+      <Stack align="center" py="12" gap="3" color="fg.muted" role="alert">
+        <LuCircleAlert />
+        <Text>Couldn't load your accounts</Text>
+        <Button size="sm" variant="outline" onClick={() => void refetch()} loading={isRefetching}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+
+  const groups = byPlatform(data);
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+      {PLATFORMS.map((platform) => (
+        <PlatformCard
+          key={platform}
+          platform={platform}
+          accounts={groups[platform]}
+          onConnect={connect}
+          connecting={connecting === platform}
+          connectLabel={connectLabel}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,87 @@
+import { Box, chakra, Float, SimpleGrid, Text } from '@chakra-ui/react';
+import { LuLock } from 'react-icons/lu';
+import { MSG } from '@shared/messages';
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
+import { Tooltip } from '@/components/ui/tooltip';
+import { PlatformIcon } from './platform-icon';
+
+interface PlatformPickerProps {
+  /** Platforms with at least one connected account; the others are locked. */
+  connected: readonly Platform[];
+  selected: readonly Platform[];
+  onChange: (selected: Platform[]) => void;
+}
+
+/**
+ * The shell's platform picker (spec §2): a 2-column grid of toggle tiles. A platform without a
+ * connected account is disabled, dimmed and locked, with a tooltip saying where to connect it.
+ */
+export function PlatformPicker({ connected, selected, onChange }: PlatformPickerProps) {
+  function toggle(platform: Platform) {
+    onChange(selected.includes(platform) ? selected.filter((p) => p !== platform) : [...selected, platform]);
+  }
+
+  return (
+    <SimpleGrid columns={2} gap="2" role="group" aria-label="Platforms" data-testid="platform-picker">
+      {PLATFORMS.map((platform) => {
+        const locked = !connected.includes(platform);
+        const isSelected = !locked && selected.includes(platform);
+        const tile = (
+          <chakra.button
+            type="button"
+            position="relative"
+            display="flex"
+            alignItems="center"
+            gap="2"
+            w="full"
+            px="3"
+            py="2.5"
+            rounded="lg"
+            borderWidth="1px"
+            textAlign="start"
+            textStyle="sm"
+            fontWeight="medium"
+            borderColor={isSelected ? 'brand.solid' : 'border'}
+            bg={isSelected ? 'brand.subtle' : 'bg.panel'}
+            cursor={locked ? 'not-allowed' : 'pointer'}
+            opacity={locked ? 0.5 : 1}
+            disabled={locked}
+            aria-pressed={isSelected}
+            aria-describedby={locked ? `platform-locked-${platform}` : undefined}
+            data-testid={`platform-tile-${platform}`}
+            onClick={() => toggle(platform)}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
+          >
+            <PlatformIcon platform={platform} />
+            {PLATFORM_LABELS[platform]}
+            {locked ? (
+              <Float placement="middle-end" offset="4">
+                <Box color="fg.muted" aria-hidden>
+                  <LuLock />
+                </Box>
+              </Float>
+            ) : null}
+          </chakra.button>
+        );
+        // A disabled button gets no pointer events, so the tooltip hangs on a wrapper.
+        return locked ? (
+          <Tooltip key={platform} content={MSG.platformLocked} showArrow>
+            <Box data-testid={`platform-tile-wrapper-${platform}`}>
+              {tile}
+              <Text as="span" srOnly id={`platform-locked-${platform}`}>
+                {MSG.platformLocked}
+              </Text>
+            </Box>
+          </Tooltip>
+        ) : (
+          <Box key={platform}>{tile}</Box>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/** The platforms among these accounts that the picker should unlock. */
+export function connectedPlatforms(accounts: readonly { platform: Platform; is_connected: boolean }[]): Platform[] {
+  return [...new Set(accounts.filter((a) => a.is_connected).map((a) => a.platform))];
+}

@@ -1,0 +1,60 @@
+import { isPlatform, PLATFORM_LABELS, type Platform } from '@shared/platforms';
+import { toaster } from '@/components/ui/toaster';
+import { connectedMessage, OAUTH_FALLBACK, OAUTH_RESULT_STORAGE_KEY, OAUTH_TOASTS, type OAuthMessage } from './oauth-messages';
+
+/** The query the backend's callback sends the popup back with (and /connections receives). */
+export interface ConnectionResult {
+  status: string | null;
+  provider: Platform | undefined;
+  msg: string | null;
+  error: string | null;
+}
+
+export function readConnectionResult(params: URLSearchParams): ConnectionResult {
+  const provider = params.get('provider');
+  return {
+    status: params.get('status'),
+    provider: provider && isPlatform(provider) ? provider : undefined,
+    msg: params.get('msg'),
+    error: params.get('error'),
+  };
+}
+
+export function hasConnectionResult(result: ConnectionResult): boolean {
+  return Boolean(result.status || result.error || result.msg);
+}
+
+/** What the callback page tells its opener: an error parameter wins over status=ok. */
+export function toOAuthMessage(result: ConnectionResult): OAuthMessage {
+  if (result.error) return { type: 'oauth-error', provider: result.provider, message: result.error };
+  if (result.status === 'ok') return { type: 'oauth-success', provider: result.provider };
+  return { type: 'oauth-error', provider: result.provider, message: result.msg ?? OAUTH_FALLBACK.auth };
+}
+
+export function showConnectionResult(result: ConnectionResult): void {
+  if (result.error) {
+    toaster.error({ title: OAUTH_TOASTS.failed, description: result.error });
+  } else if (result.status === 'ok') {
+    const label = result.provider ? PLATFORM_LABELS[result.provider] : 'Your';
+    toaster.success({ title: OAUTH_TOASTS.success, description: connectedMessage(label) });
+  } else if (result.msg) {
+    toaster.info({ title: result.msg });
+  }
+}
+
+/** Without an opener the callback leaves its result here for the next page that looks. */
+export function storeConnectionResult(result: ConnectionResult): void {
+  try {
+    window.localStorage.setItem(OAUTH_RESULT_STORAGE_KEY, JSON.stringify({ ...result, at: new Date().toISOString() }));
+  } catch {
+    // Storage full or disabled: the query string still carries the result.
+  }
+}
+
+export function clearStoredConnectionResult(): void {
+  try {
+    window.localStorage.removeItem(OAUTH_RESULT_STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}

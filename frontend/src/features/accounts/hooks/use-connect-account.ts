@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
+import { UI } from '@shared/ui';
+import { toaster } from '@/components/ui/toaster';
+import { initiateOAuth } from '../api/initiate-oauth';
+import {
+  connectedMessage,
+  OAUTH_COMPLETE_EVENT,
+  OAUTH_FALLBACK,
+  OAUTH_TOASTS,
+  OAuthMessageSchema,
+} from '../oauth-messages';
+
+function popupFeatures(): string {
+  const { width, height } = UI.oauthPopup;
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
+  return `width=${width},height=${height},left=${left},top=${top},popup=yes`;
+}
+
+function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * The connect flow of spec §4: a popup on the platform's consent page, whose end is reported by
+ * /oauth-callback through postMessage or noticed by polling popup.closed. Every ending dispatches
+ * oauth-complete, so the accounts list refetches.
+ */
+export function useConnectAccount() {
+  const [connecting, setConnecting] = useState<Platform | null>(null);
+  const stopRef = useRef<(() => void) | null>(null);
+
+  useEffect(() => () => stopRef.current?.(), []);
+
+  const connect = useCallback((platform: Platform) => {
+    stopRef.current?.();
+    // Synchronously inside the click: a window opened after an await is blocked as unsolicited.
+    const popup = window.open('', 'oauth', popupFeatures());
+    if (!popup) {
+      toaster.error(OAUTH_TOASTS.popupBlocked);
+      return;
+    }
+
+    let ended = false;
+    const stop = () => {
+      window.removeEventListener('message', onMessage);
+      window.clearInterval(poll);
+      if (stopRef.current === stop) stopRef.current = null;
+    };
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      stop();
+      setConnecting(null);
+      window.dispatchEvent(new Event(OAUTH_COMPLETE_EVENT));
+    };
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== window.location.origin) return;
+      const parsed = OAuthMessageSchema.safeParse(event.data);
+      if (!parsed.success) return;
+      const message = parsed.data;
+      if (message.type === 'oauth-success') {
+        popup?.close();
+        toaster.success({
+          title: OAUTH_TOASTS.success,
+          description: connectedMessage(PLATFORM_LABELS[message.provider ?? platform]),
+        });
+      } else {
+        toaster.error({ title: OAUTH_TOASTS.failed, description: message.message || OAUTH_FALLBACK.auth });
+      }
+      end();
+    }
+
+    window.addEventListener('message', onMessage);
+    const poll = window.setInterval(() => {
+      if (popup.closed) end();
+    }, UI.oauthPopup.pollMs);
+    stopRef.current = stop;
+    setConnecting(platform);
+
+    initiateOAuth(platform).then(
+      (authUrl) => {
+        if (!ended) popup.location.href = authUrl;
+      },
+      (error: unknown) => {
+        if (ended) return;
+        popup.close();
+        toaster.error({ title: OAUTH_TOASTS.failed, description: errorMessage(error, OAUTH_FALLBACK.initiate) });
+        end();
+      },
+    );
+  }, []);
+
+  return { connect, connecting };
+}

@@ -1,0 +1,30 @@
+import * as z from 'zod';
+import { PLATFORMS } from '@shared/platforms';
+
+/** Fired on window when a connect attempt ends, however it ends; the accounts query refetches. */
+export const OAUTH_COMPLETE_EVENT = 'oauth-complete';
+
+/** Where /oauth-callback leaves its result when there is no opener to tell (spec §4, legacy handler). */
+export const OAUTH_RESULT_STORAGE_KEY = 'oauth_result';
+
+/** What /oauth-callback posts to its opener (same origin only). */
+export const OAuthMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('oauth-success'), provider: z.enum(PLATFORMS).optional() }),
+  z.object({ type: z.literal('oauth-error'), provider: z.enum(PLATFORMS).optional(), message: z.string().optional() }),
+]);
+export type OAuthMessage = z.infer<typeof OAuthMessageSchema>;
+
+export const OAUTH_FALLBACK = {
+  initiate: 'Failed to initiate OAuth flow',
+  auth: 'OAuth authentication failed',
+} as const;
+
+export const OAUTH_TOASTS = {
+  popupBlocked: { title: 'Popup blocked', description: 'Please allow popups for this site to connect your account.' },
+  failed: 'Connection failed',
+  success: 'Success!',
+} as const;
+
+export function connectedMessage(platformLabel: string): string {
+  return `${platformLabel} account connected successfully`;
+}
