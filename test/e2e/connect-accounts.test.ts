@@ -1,11 +1,11 @@
 import { format } from 'date-fns';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { UI } from '@shared/ui';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { aConfirmedUser, cloud } from '../helpers/given';
-import { CHROMIUM } from './global-setup';
+import { aDesktopPage, launchChromium, toastIn } from './browser';
 
 /**
  * Issue 3 through the real front door: a signed-in user connects X and Facebook from the Platforms
@@ -15,18 +15,15 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  browser = await launchChromium();
+  page = await aDesktopPage(browser);
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-const toast = (text: string | RegExp) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text }).first();
+const toast = (text: string | RegExp) => toastIn(page, text);
 const card = (platform: Platform) => page.getByTestId(`platform-card-${platform}`);
 
 /** Clicks Connect, allows on the sandbox consent page in the popup, and waits for the popup to close. */

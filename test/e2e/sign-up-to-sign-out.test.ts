@@ -1,7 +1,7 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aRandomEmail, cloud } from '../helpers/given';
-import { CHROMIUM } from './global-setup';
+import { aDesktopPage, launchChromium, toastIn } from './browser';
 
 /**
  * The foundation's end-to-end path through the real front door: landing → sign up → verify through
@@ -11,18 +11,15 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  browser = await launchChromium();
+  page = await aDesktopPage(browser);
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-const toast = (text: string | RegExp) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text }).first();
+const toast = (text: string | RegExp) => toastIn(page, text);
 
 describe('a new user', () => {
   const email = aRandomEmail();

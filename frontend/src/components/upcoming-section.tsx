@@ -1,13 +1,12 @@
-import { Box, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Stack, Text } from '@chakra-ui/react';
 import { LuConstruction } from 'react-icons/lu';
+import { PageHeader } from './page-header';
 
 /** Placeholder for /home views whose issue has not landed yet, so the sidebar never leads to a 404. */
 export function UpcomingSection({ title }: { title: string }) {
   return (
     <Stack gap="6">
-      <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-        {title}
-      </Heading>
+      <PageHeader title={title} />
       <Card.Root variant="outline" bg="bg.panel" rounded="xl" borderStyle="dashed">
         <Card.Body alignItems="center" textAlign="center" py="12" gap="3">
           <Box fontSize="2xl" color="fg.subtle" aria-hidden>

@@ -1,6 +1,7 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { clearStoredConnectionResult, hasConnectionResult, readConnectionResult, showConnectionResult } from '../connection-result';
 import { AccountsOverview } from './accounts-overview';
@@ -30,12 +31,7 @@ export function ConnectionsPage() {
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-          Connections
-        </Heading>
-        <Text color="fg.muted">Connect via OAuth and manage every connected account per platform.</Text>
-      </Stack>
+      <PageHeader title="Connections" description="Connect via OAuth and manage every connected account per platform." />
       <AccountsOverview connectLabel="Connect via OAuth" />
     </Stack>
   );
