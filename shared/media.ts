@@ -1,3 +1,6 @@
+import * as z from 'zod';
+import { MSG } from './messages';
+
 /** Upload rules (spec §5, §9). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_UPLOAD_MB = 100;
@@ -19,3 +22,28 @@ export function fileTooLargeMessage(fileName: string, sizeBytes: number): string
 export function checkUploadSize(fileName: string, sizeBytes: number): string | null {
   return sizeBytes > MAX_UPLOAD_BYTES ? fileTooLargeMessage(fileName, sizeBytes) : null;
 }
+
+/** POST /api/media/uploads: ask for a presigned POST before uploading (issue 4). */
+export const PresignUploadBodySchema = z.object({
+  file_name: z.string().min(1).max(255),
+  file_type: z.string().max(255).refine(isAcceptedMediaType, { message: 'Only images and videos can be uploaded' }),
+  file_size: z.number().int().positive(),
+}).superRefine((file, ctx) => {
+  const tooLarge = checkUploadSize(file.file_name, file.file_size);
+  if (tooLarge) ctx.addIssue({ code: 'custom', message: tooLarge, path: ['file_size'], params: { title: MSG.fileTooLargeTitle } });
+});
+export type PresignUploadBody = z.infer<typeof PresignUploadBodySchema>;
+
+/** Where and how the browser uploads: a multipart POST of `fields` plus the file to `url`. */
+export const PresignUploadResponseSchema = z.object({
+  key: z.string(),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+export type PresignUploadResponse = z.infer<typeof PresignUploadResponseSchema>;
+
+/** POST /api/media: confirm an upload; the API checks the stored object and writes the media row. */
+export const ConfirmUploadBodySchema = z.object({ key: z.string().min(1).max(1024) });
+
+/** Presigned GETs for media live this long. */
+export const MEDIA_URL_TTL_SECONDS = 3600;

@@ -1,3 +1,5 @@
+import { PLATFORM_NAMES, type Platform } from './platforms';
+
 /** Monthly subscription plans (spec §3, §9). Product ids are deployment-independent fixed values. */
 export const PLAN_IDS = ['free', 'basic', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -72,3 +74,44 @@ export function formatPrice(price: number): string {
 /** Usage notices (spec §4, §9). */
 export const USAGE_LOW_RATIO = 0.8;
 export const USAGE_FULL_RATIO = 1;
+
+/**
+ * Which platforms each plan may connect and publish to (issue 3): Free has Facebook and Instagram,
+ * Basic adds X, Pro adds TikTok and YouTube.
+ */
+export const PLAN_PLATFORMS: Record<PlanId, readonly Platform[]> = {
+  free: ['facebook', 'instagram'],
+  basic: ['facebook', 'instagram', 'x'],
+  pro: ['facebook', 'instagram', 'x', 'tiktok', 'youtube'],
+};
+
+export function planAllows(plan: PlanId, platform: Platform): boolean {
+  return PLAN_PLATFORMS[plan].includes(platform);
+}
+
+/** The cheapest plan that includes the platform. */
+export function minimumPlanFor(platform: Platform): Plan {
+  return PLANS.find((p) => planAllows(p.id, platform)) ?? PLANS[PLANS.length - 1]!;
+}
+
+/** "Upgrade to {plan} to connect {Platform}" */
+export function upgradeToConnectMessage(platform: Platform): string {
+  return `Upgrade to ${minimumPlanFor(platform).name} to connect ${PLATFORM_NAMES[platform]}`;
+}
+
+/** The next plan up with a higher post limit, or null on the top plan. */
+export function nextPlanAfter(plan: PlanId): Plan | null {
+  const current = PLANS.find((p) => p.id === plan) ?? FREE_PLAN;
+  return PLANS.find((p) => p.postLimit > current.postLimit) ?? null;
+}
+
+/** "You've reached your plan's limit of {n} scheduled posts this month" */
+export function planLimitMessage(limit: number): string {
+  return `You've reached your plan's limit of ${limit} scheduled posts this month`;
+}
+
+/** The upgrade suggestion that follows the limit message. */
+export function upgradeForMorePostsMessage(plan: PlanId): string | null {
+  const next = nextPlanAfter(plan);
+  return next ? `Upgrade to ${next.name} for ${next.postLimit} scheduled posts a month.` : null;
+}

@@ -48,3 +48,10 @@ export class DependencyError extends AppError {
     super('DEPENDENCY_FAILED', 502, message, undefined, options);
   }
 }
+
+/** The user's plan does not include this (a platform, more scheduled posts); details say which plan would. */
+export class PlanError extends AppError {
+  constructor(code: 'PLAN_REQUIRED' | 'PLAN_LIMIT_REACHED', message: string, details: { requiredPlan?: string; upgrade?: string | null; limit?: number }) {
+    super(code, 403, message, details);
+  }
+}

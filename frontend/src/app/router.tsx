@@ -114,9 +114,21 @@ export function createRoutes(): RouteObject[] {
                       handle: { title: 'Dashboard' } satisfies RouteHandle,
                       lazy: lazyRoute(() => import('./routes/app/dashboard')),
                     },
-                    { path: app.compose.path, ...upcoming('Compose') },
-                    { path: app.schedule.path, ...upcoming('Schedule') },
-                    { path: app.posts.path, ...upcoming('Posts') },
+                    {
+                      path: app.compose.path,
+                      handle: { title: 'Compose' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/compose')),
+                    },
+                    {
+                      path: app.schedule.path,
+                      handle: { title: 'Schedule' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/schedule')),
+                    },
+                    {
+                      path: app.posts.path,
+                      handle: { title: 'Posts' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/posts')),
+                    },
                     {
                       path: app.platforms.path,
                       handle: { title: 'Platforms' } satisfies RouteHandle,

@@ -6,6 +6,8 @@ import type { SocialAccount } from '@shared/accounts';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters (the route key never includes them). */
+  query: Record<string, string>;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -23,7 +25,7 @@ export function mockApi(routes: Record<string, Reply>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api/, '');
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
-    const call: RecordedCall = { method, path, body: init.body ? JSON.parse(String(init.body)) : undefined, headers };
+    const call: RecordedCall = { method, path, query: Object.fromEntries(url.searchParams), body: init.body ? JSON.parse(String(init.body)) : undefined, headers };
     calls.push(call);
     const route = routes[`${method} ${path}`];
     const reply = typeof route === 'function' ? route(call) : route;

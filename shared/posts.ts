@@ -1,0 +1,118 @@
+import * as z from 'zod';
+import { CreatePostSchema, TargetSettingsSchema } from './compose';
+import { PLATFORMS } from './platforms';
+import { POST_STATUSES, POST_TABS } from './statuses';
+
+/**
+ * The posts API (issue 4). A post is one item with its per-platform targets and its media embedded
+ * (DESIGN §5). Times are ISO strings in UTC; the browser shows them in the user's timezone.
+ */
+
+const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown id' });
+export const IdParamsSchema = z.object({ id: Ulid });
+
+/** A stored media file as the browser sees it. `url` is a short-lived presigned GET. */
+export const MediaItemSchema = z.object({
+  id: z.string(),
+  post_id: z.string().nullable(),
+  file_path: z.string(),
+  file_type: z.string(),
+  file_size: z.number().int().nonnegative(),
+  url: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type MediaItem = z.infer<typeof MediaItemSchema>;
+
+/** Target statuses: a target is published on its own; the post's status is derived (DESIGN §6). */
+export const TARGET_STATUSES = ['pending', 'queued', 'publishing', 'posted', 'failed'] as const;
+export type TargetStatus = (typeof TARGET_STATUSES)[number];
+
+export const PostTargetSchema = z.object({
+  id: z.string(),
+  platform: z.enum(PLATFORMS),
+  social_account_id: z.string(),
+  account_name: z.string(),
+  /** The platform's own account id (for the profile link). */
+  account_id: z.string(),
+  caption: z.string(),
+  settings: TargetSettingsSchema,
+  status: z.enum(TARGET_STATUSES),
+  post_url: z.string().nullable(),
+  posted_at: z.iso.datetime().nullable(),
+  error_message: z.string().nullable(),
+});
+export type PostTarget = z.infer<typeof PostTargetSchema>;
+
+export const PostSchema = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  scheduled_at: z.iso.datetime().nullable(),
+  published_at: z.iso.datetime().nullable(),
+  status: z.enum(POST_STATUSES),
+  error_message: z.string().nullable(),
+  youtube_type: z.literal('shorts').nullable(),
+  client_id: z.string().nullable(),
+  /** Bumped on every edit; the publisher ignores stale dispatches (DESIGN §6). */
+  version: z.number().int().positive(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  media: z.array(MediaItemSchema),
+  platforms: z.array(PostTargetSchema),
+});
+export type Post = z.infer<typeof PostSchema>;
+
+/** POST /api/posts: the compose rules of spec §5 plus the optional client (agency mode). */
+export const CreatePostBodySchema = CreatePostSchema.and(z.object({ client_id: Ulid.nullable().optional() }));
+export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
+
+/**
+ * PATCH /api/posts/{id} (spec §7 update payload): the schedule time (null → draft) and captions by
+ * target id. The API re-checks captions against each target's platform with the create rules.
+ */
+export const UpdatePostBodySchema = z.object({
+  scheduled_at: z.iso.datetime({ offset: true }).nullable(),
+  platforms: z.array(z.object({ id: z.string().min(1).max(64), caption: z.string() })).max(PLATFORMS.length * 10).default([]),
+});
+export type UpdatePostBody = z.input<typeof UpdatePostBodySchema>;
+
+export const POST_PAGE_SIZE = 20;
+export const POST_TAB_IDS = POST_TABS.map((t) => t.id) as [PostTabId, ...PostTabId[]];
+type PostTabId = (typeof POST_TABS)[number]['id'];
+
+/** GET /api/posts?tab=&cursor=&limit=: one page of a tab, from one DynamoDB query. */
+export const ListPostsQuerySchema = z.object({
+  tab: z.enum(POST_TAB_IDS, { message: 'Unknown tab' }),
+  cursor: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(POST_PAGE_SIZE),
+  client_id: Ulid.optional(),
+});
+export const PostPageSchema = z.object({ items: z.array(PostSchema), nextCursor: z.string().nullable() });
+export type PostPage = z.infer<typeof PostPageSchema>;
+
+/** GET /api/posts/counts: the tab counts, without loading posts. */
+export const PostCountsSchema = z.object({
+  scheduled: z.number().int().nonnegative(),
+  posted: z.number().int().nonnegative(),
+  drafts: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+export type PostCounts = z.infer<typeof PostCountsSchema>;
+
+/** Calendar periods are at most a month view plus its leading and trailing weeks. */
+export const CALENDAR_MAX_DAYS = 43;
+
+/** GET /api/posts/calendar?from=&to=: scheduled-tab posts due in [from, to), soonest first. */
+export const CalendarQuerySchema = z
+  .object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }), client_id: Ulid.optional() })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), { message: 'The period must end after it starts' })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= CALENDAR_MAX_DAYS * 86_400_000, { message: `The period can be at most ${CALENDAR_MAX_DAYS} days` });
+export const CalendarResponseSchema = z.object({ items: z.array(PostSchema) });
+
+/** GET /api/dashboard (spec §2 Dashboard). */
+export const DASHBOARD_UPCOMING = 5;
+export const DASHBOARD_RECENT = 3;
+export const DashboardSchema = z.object({ upcoming: z.array(PostSchema), recent: z.array(PostSchema) });
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** "A scheduled time in the past is refused with a clear message" (issue 4). */
+export const SCHEDULED_IN_PAST_MESSAGE = 'The scheduled time has already passed. Choose a time in the future.';
