@@ -15,6 +15,7 @@
  * 10. A user's connected accounts, newest first → table → pk = USER#<id>, sk begins_with ACCOUNT#, descending
  * 11. A user's account for a platform account id (reconnect updates in place) → table → pk = USER#<id>, sk = PLATFORMACCOUNT#<platform>#<account_id>
  * 12. An account's encrypted tokens             → table → pk = USER#<id>, sk = TOKEN#<accountId>
+ * 13. A user's media file (unattached until a post takes it) → table → pk = USER#<id>, sk = MEDIA#<id> (id derived from the object key)
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',

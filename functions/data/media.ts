@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_UPLOAD_BYTES, MEDIA_URL_TTL_SECONDS, type PresignUploadResponse } from '@shared/media';
+import type { MediaItem } from '@shared/posts';
+import { encodeTime } from 'ulid';
+import { s3Client } from '../lib/aws';
+import { env } from '../lib/env';
+import { ValidationError } from '../lib/errors';
+import { conditional, db, tableName, userPk } from './table';
+
+/**
+ * Media files (access pattern 13): the object lives in the media bucket at
+ * `{userId}/{timestamp}-{random}.{ext}`; its row at pk = USER#<id>, sk = MEDIA#<id>.
+ *
+ * The row id is derived from the object key (a ULID whose time part is the key's timestamp and whose
+ * random part is a hash of the key), so confirming the same upload twice lands on the same row and
+ * one conditional put is enough to keep it single.
+ * A row without `post_id` is unattached; attaching sets it conditionally, so a file can never end up
+ * on two posts.
+ */
+const MEDIA_PREFIX = 'MEDIA#';
+const mediaSk = (id: string) => `${MEDIA_PREFIX}${id}`;
+const bucket = () => env().MEDIA_BUCKET;
+
+export const MISSING_ATTACHMENTS_MESSAGE = 'Some of the attached files could not be found; upload them again';
+
+export interface MediaRow {
+  id: string;
+  post_id: string | null;
+  file_path: string;
+  file_type: string;
+  file_size: number;
+  created_at: string;
+}
+
+function toRow(item: Record<string, unknown>): MediaRow {
+  return {
+    id: String(item.id),
+    post_id: typeof item.post_id === 'string' ? item.post_id : null,
+    file_path: String(item.file_path),
+    file_type: String(item.file_type),
+    file_size: Number(item.file_size),
+    created_at: String(item.created_at),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Object keys
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const OBJECT_NAME = /^(\d{13})-([0-9a-z]{8})\.([0-9a-z]{1,10})$/;
+
+/**
+ * `{userId}/{timestamp}.{ext}` (spec §7) plus a short random part: a multi-file drop presigns
+ * several files in parallel, and two in the same millisecond would otherwise overwrite each other.
+ */
+export function newObjectKey(userId: string, ext: string, now: Date, random: string): string {
+  return `${userId}/${now.getTime()}-${random}.${ext}`;
+}
+
+/** The row id of an object key of this user, or null when the key is not one of theirs. */
+export function mediaIdForKey(userId: string, key: string): string | null {
+  if (!key.startsWith(`${userId}/`)) return null;
+  const match = OBJECT_NAME.exec(key.slice(userId.length + 1));
+  if (!match) return null;
+  const hash = createHash('sha256').update(key).digest();
+  const random = Array.from(hash.subarray(0, 16), (byte) => CROCKFORD[byte & 31]).join('');
+  return `${encodeTime(Number(match[1]), 10)}${random}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// S3
+
+export interface PresignPostInput {
+  key: string;
+  contentType: string;
+  /** Kept as object metadata so a refusal at confirm can name the file the user picked. */
+  fileName: string;
+  expiresInSeconds: number;
+}
+
+/**
+ * A presigned POST whose policy pins the key and the Content-Type and caps the size at 100 MB.
+ * Real S3 enforces the policy; the local S3 does not, which is why confirm re-checks the object.
+ */
+export async function presignPost(input: PresignPostInput): Promise<PresignUploadResponse> {
+  const fileNameMeta = encodeURIComponent(input.fileName);
+  const { url, fields } = await createPresignedPost(s3Client(), {
+    Bucket: bucket(),
+    Key: input.key,
+    Conditions: [
+      ['content-length-range', 1, MAX_UPLOAD_BYTES],
+      ['eq', '$Content-Type', input.contentType],
+      ['eq', '$x-amz-meta-file-name', fileNameMeta],
+    ],
+    Fields: { 'Content-Type': input.contentType, 'x-amz-meta-file-name': fileNameMeta },
+    Expires: input.expiresInSeconds,
+  });
+  return { key: input.key, url, fields };
+}
+
+export interface StoredObject {
+  size: number;
+  contentType: string;
+  fileName: string | null;
+}
+
+/** What S3 really holds at `key`, or null when nothing is there. */
+export async function headObject(key: string): Promise<StoredObject | null> {
+  try {
+    const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    const rawName = head.Metadata?.['file-name'];
+    let fileName: string | null = null;
+    try {
+      fileName = rawName ? decodeURIComponent(rawName) : null;
+    } catch {
+      fileName = rawName ?? null;
+    }
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? '', fileName };
+  } catch (error) {
+    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return null;
+    throw error;
+  }
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}
+
+/** One DeleteObject per file: a post holds a handful, and s3rver's multi-delete is not worth the risk. */
+async function deleteObjects(keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => deleteObject(key)));
+}
+
+/** A short-lived presigned GET: the bucket is private (DESIGN §3). */
+export async function mediaUrl(key: string): Promise<string> {
+  return getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: MEDIA_URL_TTL_SECONDS });
+}
+
+export async function mediaItemFor(row: MediaRow): Promise<MediaItem> {
+  return { ...row, url: await mediaUrl(row.file_path) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+export async function getMediaRow(userId: string, id: string): Promise<MediaRow | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: mediaSk(id) }, ConsistentRead: true }));
+  return Item ? toRow(Item) : null;
+}
+
+/**
+ * Writes the row unless it exists; either way returns the stored row (a repeated confirm is a no-op).
+ */
+export async function putMediaRowOnce(userId: string, row: MediaRow): Promise<MediaRow> {
+  return conditional(
+    async () => {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { pk: userPk(userId), sk: mediaSk(row.id), type: 'Media', ...row, post_id: row.post_id ?? undefined },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return row;
+    },
+    async () => (await getMediaRow(userId, row.id)) ?? row,
+  );
+}
+
+/**
+ * The user's unattached media rows for these ids, in the order given (duplicates collapsed).
+ * Any id that is missing, not the user's, or already on a post is a validation error.
+ */
+export async function getMediaRows(userId: string, ids: string[]): Promise<MediaRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await Promise.all(unique.map((id) => getMediaRow(userId, id)));
+  if (rows.some((row) => !row || row.post_id !== null)) throw new ValidationError(MISSING_ATTACHMENTS_MESSAGE);
+  return rows as MediaRow[];
+}
+
+/** Sets post_id on each row, only while it is still unattached (or already on this post). */
+export async function attachMediaToPost(userId: string, ids: string[], postId: string): Promise<void> {
+  for (const id of new Set(ids)) {
+    await conditional(
+      () =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { pk: userPk(userId), sk: mediaSk(id) },
+            UpdateExpression: 'SET post_id = :postId',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(post_id) OR post_id = :postId)',
+            ExpressionAttributeValues: { ':postId': postId },
+          }),
+        ),
+      () => {
+        throw new ValidationError(MISSING_ATTACHMENTS_MESSAGE);
+      },
+    );
+  }
+}
+
+/** Removes one row; with `onlyUnattached`, refuses (returns false) when the row is on a post. */
+export async function deleteMediaRow(userId: string, id: string, options: { onlyUnattached?: boolean } = {}): Promise<boolean> {
+  return conditional(
+    async () => {
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: { pk: userPk(userId), sk: mediaSk(id) },
+          ...(options.onlyUnattached ? { ConditionExpression: 'attribute_not_exists(post_id)' } : {}),
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
+}
+
+/** A post's media go with it: the stored files first, then the rows (spec §7). */
+export async function deleteMediaOfPost(userId: string, rows: MediaRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  // Only keys under the user's own prefix: a row is never a way into someone else's files.
+  await deleteObjects(rows.map((row) => row.file_path).filter((key) => key.startsWith(`${userId}/`)));
+  for (const row of rows) await deleteMediaRow(userId, row.id);
+}
