@@ -33,6 +33,7 @@ new AppStack(app, `ScheduleAutopost-${config.stage}`, {
   extraCorsOrigins: config.extraCorsOrigins,
   logLevel: config.logLevel,
   platformCredentialsSecretName: config.platformCredentialsSecretName,
+  proComingSoon: config.proComingSoon,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

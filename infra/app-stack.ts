@@ -39,6 +39,11 @@ export interface AppStackProps extends StackProps {
    */
   readonly platformCredentialsSecretName?: string;
   /**
+   * Pro is shown as "Coming Soon" and cannot be bought (spec §3). Turn off to sell Pro.
+   * @default true
+   */
+  readonly proComingSoon?: boolean;
+  /**
    * Where handler modules live (tests point this at stubs).
    * @default functions/handlers in the repository
    */
@@ -77,6 +82,7 @@ export class AppStack extends Stack {
       mediaBucketName: media.bucketName,
       appOriginParameterName,
       logLevel: props.logLevel,
+      proComingSoon: props.proComingSoon ?? true,
     };
     const auth = new Auth(this, 'Auth', {
       functionEnvironment,
@@ -109,7 +115,7 @@ export class AppStack extends Stack {
     web.routeApi(api.domainName);
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
     web.allowMediaFrom(...media.browserOrigins);
-    web.deploySite({ region: this.region, apiBasePath: '/api', ...auth.runtimeConfig });
+    web.deploySite({ region: this.region, apiBasePath: '/api', proComingSoon: props.proComingSoon ?? true, ...auth.runtimeConfig });
 
     new CfnOutput(this, 'AppUrl', { value: web.appOrigin });
     new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });

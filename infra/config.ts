@@ -33,9 +33,18 @@ const AppConfigSchema = z.object({
   logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   /** Secrets Manager secret (created by the operator) holding {platform: {clientId, clientSecret}}. */
   platformCredentialsSecretName: z.string().min(1).optional(),
+  /** Pro is shown as "Coming Soon" and not sold (spec §3) until this is turned off. */
+  proComingSoon: z.boolean().default(true),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 export type Stage = AppConfig['stage'];
+
+/** "true"/"false" (env, `-c`) or a JSON boolean (cdk.json) → boolean; anything else is left for zod to refuse. */
+function flag(value: unknown): unknown {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
 
 type ContextReader = (key: string) => unknown;
 
@@ -67,6 +76,7 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     webDir: read('webDir', 'WEB_DIR'),
     logLevel: read('logLevel', 'LOG_LEVEL'),
     platformCredentialsSecretName: read('platformCredentialsSecretName', 'PLATFORM_CREDENTIALS_SECRET_NAME'),
+    proComingSoon: flag(read('proComingSoon', 'PRO_COMING_SOON')),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');

@@ -113,7 +113,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   const routes: NonNullable<StartedModule['routes']> = [];
   const started: StartedModule[] = [];
   let web: Awaited<ReturnType<typeof startWeb>> | undefined;
-  let config: Partial<RuntimeConfig> = { region: LOCAL_REGION, apiBasePath: '/api', googleSignIn: false };
+  // Pro's "Coming Soon" is off locally so that every plan and platform can be tried (issue 3).
+  let config: Partial<RuntimeConfig> = { region: LOCAL_REGION, apiBasePath: '/api', googleSignIn: false, proComingSoon: false };
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
@@ -154,6 +155,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     APP_ORIGIN: publicUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     POWERTOOLS_DEV: 'true',
+    PRO_COMING_SOON: 'false',
   };
   const stop = async () => {
     await web?.stop();

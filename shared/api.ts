@@ -17,6 +17,8 @@ export const RuntimeConfigSchema = z.object({
   /** Hosted-UI domain when Google federation is configured; absent otherwise. */
   oauthDomain: z.string().optional(),
   googleSignIn: z.boolean().default(false),
+  /** Pro is shown as "Coming Soon" and not sold (a deployment setting; off in the local cloud). */
+  proComingSoon: z.boolean().default(true),
   /** Local cloud only: the inbox page, linked from the sign-up toast. */
   inboxUrl: z.string().optional(),
 });

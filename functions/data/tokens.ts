@@ -15,6 +15,7 @@ export interface StoredTokens {
   readonly accessToken: string;
   readonly refreshToken?: string;
   readonly expiresAt: string | null;
+  readonly issuedAt?: string;
   readonly refreshExpiresAt?: string | null;
   readonly scopes?: readonly string[];
 }
@@ -28,7 +29,10 @@ export async function saveTokens(userId: string, accountId: string, tokens: Stor
     ':exp': tokens.expiresAt,
     ':updated': now.toISOString(),
   };
-  const sets = ['#type = :type', '#access = :access', '#exp = :exp', '#updated = :updated'];
+  const sets = ['#type = :type', '#access = :access', '#exp = :exp', '#updated = :updated', '#issued = :issued'];
+  // A token handed back unchanged keeps its issue time; a new one without it was issued just now.
+  names['#issued'] = 'tokenIssuedAt';
+  values[':issued'] = tokens.issuedAt ?? now.toISOString();
   if (tokens.refreshToken) {
     names['#refresh'] = 'refreshToken';
     values[':refresh'] = await encryptSecret(tokens.refreshToken);
@@ -63,6 +67,7 @@ export async function getTokens(userId: string, accountId: string): Promise<Stor
     accessToken: await decryptSecret(Item.accessToken),
     ...(refreshToken ? { refreshToken } : {}),
     expiresAt: typeof Item.tokenExpiresAt === 'string' ? Item.tokenExpiresAt : null,
+    ...(typeof Item.tokenIssuedAt === 'string' ? { issuedAt: Item.tokenIssuedAt } : {}),
     ...(Item.refreshTokenExpiresAt !== undefined ? { refreshExpiresAt: typeof Item.refreshTokenExpiresAt === 'string' ? Item.refreshTokenExpiresAt : null } : {}),
     ...(Array.isArray(Item.scopes) ? { scopes: Item.scopes.map(String) } : {}),
   };

@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { OAUTH_STATE_TTL_SECONDS, type SocialAccount } from '@shared/accounts';
-import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
+import type { PlatformsResponse } from '@shared/entitlements';
+import { minimumPlanFor, planAllows } from '@shared/plans';
+import { PLATFORM_NAMES, PLATFORMS, type Platform } from '@shared/platforms';
 import { deleteAccount, getAccount, listAccounts, markNeedsReconnect, upsertAccount } from '../data/accounts';
 import { saveOAuthState, takeOAuthState } from '../data/oauth-states';
 import { getTokens, saveTokens } from '../data/tokens';
 import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ValidationError } from '../lib/errors';
+import { assertPlanAllows, currentPlan } from './entitlements';
 import { logger } from '../lib/logger';
 import { configuredAdapter } from '../platforms/configured';
 import { PlatformError, type PlatformAdapter, type TokenSet } from '../platforms/types';
@@ -27,6 +30,7 @@ async function availableAdapter(platform: Platform, now: () => Date): Promise<Pl
 /** Starts a connect: a one-time state bound to this user (and a PKCE verifier), and where to send the popup. */
 export async function initiateConnect(userId: string, platform: Platform, deps: Deps = defaultDeps): Promise<{ authUrl: string }> {
   const adapter = await availableAdapter(platform, deps.now);
+  assertPlanAllows(await currentPlan(userId, deps.now()), platform);
   const state = randomBytes(32).toString('base64url');
   const codeVerifier = adapter.usesPkce ? randomBytes(48).toString('base64url') : undefined;
   const now = deps.now();
@@ -53,8 +57,19 @@ export interface CallbackInput {
  * every account the grant covers for the state's user (never anyone else: no user is signed in on
  * this request). Returns where to send the browser; never anything secret.
  */
+async function callbackPage(params: Record<string, string>, platform?: Platform): Promise<string> {
+  return `${await appOrigin()}/oauth-callback?${new URLSearchParams({ ...params, ...(platform ? { provider: platform } : {}) })}`;
+}
+
+export const UNREADABLE_CALLBACK_MESSAGE = "We couldn't read the platform's answer. Please try connecting again.";
+
+/** A callback whose path or query is malformed still lands on the popup page, with an error. */
+export function unreadableCallback(platform?: Platform): Promise<string> {
+  return callbackPage({ error: UNREADABLE_CALLBACK_MESSAGE }, platform);
+}
+
 export async function completeConnect(platform: Platform, input: CallbackInput, deps: Deps = defaultDeps): Promise<string> {
-  const back = async (params: Record<string, string>) => `${await appOrigin()}/oauth-callback?${new URLSearchParams({ ...params, provider: platform })}`;
+  const back = (params: Record<string, string>) => callbackPage(params, platform);
   const saved = input.state ? await takeOAuthState(input.state) : undefined;
   const now = deps.now();
   if (!saved || saved.platform !== platform || saved.expiresAt * 1000 <= now.getTime()) return back({ error: EXPIRED_STATE_MESSAGE });
@@ -89,6 +104,20 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
     logger.error('Connect failed', { platform, error });
     return back({ error: 'Something went wrong on our side. Please try again.' });
   }
+}
+
+/** GET /api/platforms: per platform, whether this deployment offers it and whether the user's plan does. */
+export async function platformAvailability(userId: string, deps: Pick<Deps, 'now'> = defaultDeps): Promise<PlatformsResponse> {
+  const plan = await currentPlan(userId, deps.now());
+  const platforms = await Promise.all(
+    PLATFORMS.map(async (platform) => ({
+      platform,
+      available: (await configuredAdapter(platform, deps.now)) !== undefined,
+      allowed: planAllows(plan.id, platform),
+      required_plan: minimumPlanFor(platform).id,
+    })),
+  );
+  return { plan: plan.id, platforms };
 }
 
 export const listConnectedAccounts = (userId: string): Promise<SocialAccount[]> => listAccounts(userId);

@@ -64,7 +64,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
       schema: TokenResponseSchema,
       secrets: [userToken, app.clientSecret],
     });
-    return { accessToken: r.access_token, expiresAt: r.expires_in === undefined ? null : expiresAtFrom(now(), r.expires_in) };
+    return { accessToken: r.access_token, issuedAt: now().toISOString(), expiresAt: r.expires_in === undefined ? null : expiresAtFrom(now(), r.expires_in) };
   };
 
   return {
@@ -111,7 +111,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
         for (const page of r.data) {
           const pictureUrl = page.picture?.data?.url;
           // A Page token derived from a long-lived user token does not expire (§2.1).
-          out.push({ accountId: page.id, accountName: page.name, ...(pictureUrl ? { pictureUrl } : {}), tokens: { accessToken: page.access_token, expiresAt: null } });
+          out.push({ accountId: page.id, accountName: page.name, ...(pictureUrl ? { pictureUrl } : {}), tokens: { accessToken: page.access_token, issuedAt: now().toISOString(), expiresAt: null } });
         }
         // Only follow cursors on the host we were given (the sandbox rewrites it; never send a token elsewhere).
         const next: string | undefined = r.paging?.next;

@@ -61,15 +61,16 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Platform
         secrets: [short.access_token, app.clientSecret],
       });
       const scopes = Array.isArray(short.permissions) ? short.permissions : splitScopes(short.permissions);
-      return { accessToken: long.access_token, expiresAt: expiresAtFrom(now(), long.expires_in), ...(scopes ? { scopes } : {}) };
+      return { accessToken: long.access_token, issuedAt: now().toISOString(), expiresAt: expiresAtFrom(now(), long.expires_in), ...(scopes ? { scopes } : {}) };
     },
     async refresh(tokens) {
       // No refresh token on Instagram: the long-lived access token refreshes itself.
       if (tokens.expiresAt === null) return tokens;
       const remaining = (Date.parse(tokens.expiresAt) - now().getTime()) / 1000;
       if (remaining <= 0) throw new PlatformError('instagram', 'reauth', 'The Instagram sign-in has expired; please reconnect Instagram.');
-      // TokenSet has no issue time, so the age is inferred from the 60-day lifetime.
-      if (LONG_LIVED_SECONDS - remaining < MIN_AGE_TO_REFRESH_SECONDS) return tokens;
+      // Tokens stored before issuedAt was recorded: infer the age from the 60-day lifetime.
+      const ageSeconds = tokens.issuedAt ? (now().getTime() - Date.parse(tokens.issuedAt)) / 1000 : LONG_LIVED_SECONDS - remaining;
+      if (ageSeconds < MIN_AGE_TO_REFRESH_SECONDS) return tokens;
       const r = await callPlatform(ctx, {
         what: 'refresh the sign-in',
         url: withQuery(`${hosts.graph}/refresh_access_token`, { grant_type: 'ig_refresh_token', access_token: tokens.accessToken }),
@@ -77,7 +78,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Platform
         schema: LongTokenResponseSchema,
         secrets: [tokens.accessToken],
       });
-      const next: TokenSet = { ...tokens, accessToken: r.access_token, expiresAt: expiresAtFrom(now(), r.expires_in) };
+      const next: TokenSet = { ...tokens, accessToken: r.access_token, issuedAt: now().toISOString(), expiresAt: expiresAtFrom(now(), r.expires_in) };
       return next;
     },
     async accounts(tokens) {

@@ -97,6 +97,7 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): PlatformAdapte
     return {
       accessToken: r.access_token,
       ...(refreshToken ? { refreshToken } : {}),
+      issuedAt: at.toISOString(),
       expiresAt: expiresAtFrom(at, r.expires_in),
       ...(refreshExpiresAt !== undefined ? { refreshExpiresAt } : {}),
       ...(scopes ? { scopes } : {}),

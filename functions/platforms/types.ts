@@ -14,6 +14,8 @@ export interface TokenSet {
   readonly refreshToken?: string;
   /** ISO time; null when the token does not expire (Facebook Page tokens). */
   readonly expiresAt: string | null;
+  /** When the platform issued the access token (ISO); absent on tokens stored before it was recorded. */
+  readonly issuedAt?: string;
   readonly refreshExpiresAt?: string | null;
   readonly scopes?: readonly string[];
 }

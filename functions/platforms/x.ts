@@ -91,6 +91,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
     return {
       accessToken: r.access_token,
       ...(refreshToken ? { refreshToken } : {}),
+      issuedAt: now().toISOString(),
       expiresAt: expiresAtFrom(now(), r.expires_in),
       ...(scopes ? { scopes } : {}),
     };

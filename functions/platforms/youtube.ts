@@ -112,6 +112,7 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
     return {
       accessToken: r.access_token,
       ...(refreshToken ? { refreshToken } : {}),
+      issuedAt: now().toISOString(),
       expiresAt: expiresAtFrom(now(), r.expires_in),
       ...(scopes ? { scopes } : {}),
     };

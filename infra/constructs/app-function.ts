@@ -23,6 +23,8 @@ export interface FunctionEnvironment {
   readonly tokenKmsKeyId?: string;
   /** @default 'INFO' */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** @default true */
+  readonly proComingSoon?: boolean;
 }
 
 export interface AppFunctionProps {
@@ -86,6 +88,7 @@ export class AppFunction extends NodejsFunction {
         APP_ORIGIN_PARAMETER: env.appOriginParameterName,
         ...(env.tokenKmsKeyId ? { TOKEN_KMS_KEY_ID: env.tokenKmsKeyId } : {}),
         LOG_LEVEL: env.logLevel ?? 'INFO',
+        PRO_COMING_SOON: String(env.proComingSoon ?? true),
         POWERTOOLS_SERVICE_NAME: 'schedule-autopost',
         NODE_OPTIONS: '--enable-source-maps',
       },

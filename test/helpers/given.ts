@@ -1,3 +1,6 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PLANS, type PlanId } from '@shared/plans';
+import { documentClient } from '../../functions/lib/aws';
 import { randomUUID } from 'node:crypto';
 import {
   CognitoIdentityProviderClient,
@@ -38,8 +41,41 @@ export async function anUnconfirmedUser(email = aRandomEmail(), password = 'secr
   return { email, password };
 }
 
-/** Signs up, confirms through the verification mail (running the real post-confirmation trigger), signs in. */
-export async function aConfirmedUser() {
+/**
+ * Gives the user a live subscription to `plan`, as billing's webhook would store it (pk USER#<id>,
+ * sk SUBSCRIPTION). Free removes it.
+ */
+export async function aSubscription(userId: string, plan: PlanId, overrides: Record<string, unknown> = {}) {
+  const key = { pk: `USER#${userId}`, sk: 'SUBSCRIPTION' };
+  const productId = PLANS.find((p) => p.id === plan)?.productId;
+  if (!productId) {
+    await documentClient().send(new DeleteCommand({ TableName: process.env.TABLE_NAME, Key: key }));
+    return;
+  }
+  const now = Date.now();
+  await documentClient().send(
+    new PutCommand({
+      TableName: process.env.TABLE_NAME,
+      Item: {
+        ...key,
+        type: 'Subscription',
+        id: `sub_test_${userId.slice(0, 8)}`,
+        status: 'active',
+        product_id: productId,
+        current_period_end: new Date(now + 30 * 86_400_000).toISOString(),
+        cancel_at_period_end: false,
+        created_at: new Date(now).toISOString(),
+        ...overrides,
+      },
+    }),
+  );
+}
+
+/**
+ * Signs up, confirms through the verification mail (running the real post-confirmation trigger),
+ * signs in. With `plan`, the user also has a live subscription to it (default: none, i.e. Free).
+ */
+export async function aConfirmedUser(options: { plan?: PlanId } = {}) {
   const { email, password } = await anUnconfirmedUser();
   const [mail] = await mailsTo(email);
   await cognito().send(new ConfirmSignUpCommand({ ClientId: cloud().clientId, Username: email, ConfirmationCode: verificationCodeIn(mail!) }));
@@ -47,6 +83,7 @@ export async function aConfirmedUser() {
     new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
   const accessToken = auth.AuthenticationResult!.AccessToken!;
+  if (options.plan && options.plan !== 'free') await aSubscription(claimsOf(accessToken).sub as string, options.plan);
   return { email, password, userId: claimsOf(accessToken).sub as string, accessToken, refreshToken: auth.AuthenticationResult!.RefreshToken! };
 }
 

@@ -18,7 +18,19 @@ describe('parseAppConfig', () => {
       extraCorsOrigins: [],
       webDir: 'frontend/dist',
       logLevel: 'INFO',
+      proComingSoon: true,
     });
+  });
+
+  it('turns Pro\'s "Coming Soon" off from the environment or from cdk.json', () => {
+    // Act
+    const fromEnv = parseAppConfig(context(), { PRO_COMING_SOON: 'false' });
+    const fromContext = parseAppConfig(context({ proComingSoon: false }), {});
+
+    // Assess
+    expect(fromEnv.proComingSoon).toBe(false);
+    expect(fromContext.proComingSoon).toBe(false);
+    expect(() => parseAppConfig(context(), { PRO_COMING_SOON: 'maybe' })).toThrow(/proComingSoon/);
   });
 
   it('takes the region from CDK_DEFAULT_REGION and lets CDK context win over the environment', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes';
-import { aConfirmedUser } from '../helpers/given';
+import { aConfirmedUser, cloud } from '../helpers/given';
 import { weCallTheApi } from '../helpers/when';
 
 const userRoutes = ROUTES.filter((r) => r.auth === 'user').map((r) => [r.method, r.path.replace('{id}', '01ARZ3NDEKTSV4RRFFQ69G5FAV')] as const);
@@ -30,6 +30,14 @@ describe('the API front door', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.plans.map((p: { name: string; price: number }) => `${p.name} ${p.price}`)).toEqual(['Free 0', 'Basic 4.99', 'Pro 19.99']);
+  });
+
+  it('sells Pro in the local cloud, where its "Coming Soon" deployment setting is off', async () => {
+    const plans = await weCallTheApi('GET', '/api/plans');
+    const config = await (await fetch(`${cloud().url}/config.json`)).json();
+
+    expect(plans.body.plans.find((p: { id: string }) => p.id === 'pro').comingSoon).toBe(false);
+    expect(config.proComingSoon).toBe(false);
   });
 
   it('answers an unknown path with 404 in the error shape', async () => {

@@ -38,7 +38,7 @@ beforeEach(async () => {
 describe('connecting a social account', () => {
   it.each(PLATFORMS)('connects %s through its consent page and lists the account without tokens', async (platform) => {
     // Prepare
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
 
     // Act
     const authUrl = await initiate(platform, user.accessToken);
@@ -79,7 +79,7 @@ describe('connecting a social account', () => {
 
   it('keeps a pending state findable under the user until it is used', async () => {
     // Prepare
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
 
     // Act
     const state = (await initiate('facebook', user.accessToken)).searchParams.get('state')!;
@@ -93,7 +93,7 @@ describe('connecting a social account', () => {
 
   it('refuses a replayed callback and adds nothing', async () => {
     // Prepare
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
     const location = await consent('x', await initiate('x', user.accessToken));
     await followCallback(location);
 
@@ -107,8 +107,8 @@ describe('connecting a social account', () => {
 
   it("stores the account for the user who started the connect, whoever's browser delivers the callback", async () => {
     // Prepare
-    const starter = await aConfirmedUser();
-    const other = await aConfirmedUser();
+    const starter = await aConfirmedUser({ plan: 'pro' });
+    const other = await aConfirmedUser({ plan: 'pro' });
     const location = await consent('x', await initiate('x', starter.accessToken));
 
     // Act
@@ -122,7 +122,7 @@ describe('connecting a social account', () => {
 
   it('refuses a state used on another platform’s callback', async () => {
     // Prepare
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
     const state = (await initiate('x', user.accessToken)).searchParams.get('state')!;
 
     // Act
@@ -134,7 +134,7 @@ describe('connecting a social account', () => {
 
   it('refuses a state older than 10 minutes', async () => {
     // Prepare: written directly, as if initiated 11 minutes ago (TTL deletion is lazy).
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
     const created = new Date(Date.now() - 11 * 60 * 1000);
     await saveOAuthState({ state: 'old-state-for-test-0123456789abcdef', userId: user.userId, platform: 'facebook', createdAt: created.toISOString(), expiresAt: Math.floor(created.getTime() / 1000) + OAUTH_STATE_TTL_SECONDS });
 
@@ -148,7 +148,7 @@ describe('connecting a social account', () => {
 
   it('says so in plain words when the user cancels on the consent page', async () => {
     // Prepare
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
 
     // Act
     const { to } = await followCallback(await consent('facebook', await initiate('facebook', user.accessToken), 'deny'));
@@ -159,7 +159,7 @@ describe('connecting a social account', () => {
 
   it('passes on the platform’s plain message when the code exchange fails', async () => {
     // Prepare
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
     const location = await consent('x', await initiate('x', user.accessToken));
     await control('/faults', { platform: 'x', endpoint: '/api/2/oauth2/token', error: 'server_error' });
 
@@ -173,7 +173,7 @@ describe('connecting a social account', () => {
 
   it('answers 400 for an unknown platform and 401 without a token', async () => {
     // Prepare
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
 
     // Act
     const unknown = await weCallTheApi('POST', '/api/accounts/myspace/oauth/initiate', { token: user.accessToken });
@@ -189,7 +189,7 @@ describe('connecting a social account', () => {
 describe('reconnecting and disconnecting', () => {
   it('updates the existing row on a reconnect instead of adding a second one', async () => {
     // Prepare
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
     await connect('x', user.accessToken);
     const [first] = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body.accounts;
 
@@ -205,8 +205,8 @@ describe('reconnecting and disconnecting', () => {
 
   it('removes the account and its tokens; another user’s id is a 404', async () => {
     // Prepare
-    const user = await aConfirmedUser();
-    const other = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
+    const other = await aConfirmedUser({ plan: 'pro' });
     await connect('x', user.accessToken);
     const [account] = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body.accounts;
 
@@ -229,7 +229,7 @@ describe('fresh tokens for publishing', () => {
   const inThreeHours = { now: () => new Date(Date.now() + 3 * 3600 * 1000), newId: () => 'unused' };
 
   async function connectedX() {
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'pro' });
     await connect('x', user.accessToken);
     const [account] = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body.accounts;
     return { user, account, tokens: await getTokens(user.userId, account.id) };

@@ -1,12 +1,17 @@
 import { OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
-import { completeConnect } from '../../domain/accounts';
+import { completeConnect, unreadableCallback } from '../../domain/accounts';
 import { httpHandler } from '../../lib/http';
 
 /**
  * GET /api/oauth/{platform}/callback: public, because the platform redirects the browser here. The
- * user is whoever started the connect (the state says so), never a caller-supplied id.
+ * user is whoever started the connect (the state says so), never a caller-supplied id. The answer
+ * is always a redirect to the popup page, even for a malformed request: a JSON error inside the
+ * popup would leave the user stranded there.
  */
-export const handler = httpHandler({ auth: 'public', params: PlatformParamsSchema, query: OAuthCallbackQuerySchema }, async ({ params, query }) => {
-  const location = await completeConnect(params.platform, query);
+export const handler = httpHandler({ auth: 'public' }, async ({ event }) => {
+  const params = PlatformParamsSchema.safeParse(event.pathParameters ?? {});
+  const query = OAuthCallbackQuerySchema.safeParse(event.queryStringParameters ?? {});
+  const location =
+    params.success && query.success ? await completeConnect(params.data.platform, query.data) : await unreadableCallback(params.success ? params.data.platform : undefined);
   return { statusCode: 302, headers: { location, 'referrer-policy': 'no-referrer' } };
 });

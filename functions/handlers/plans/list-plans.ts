@@ -1,4 +1,4 @@
-import { PLANS } from '@shared/plans';
+import { offeredPlans } from '../../domain/plans';
 import { httpHandler, ok } from '../../lib/http';
 
-export const handler = httpHandler({ auth: 'public' }, async () => ok({ plans: PLANS }));
+export const handler = httpHandler({ auth: 'public' }, async () => ok({ plans: offeredPlans() }));
