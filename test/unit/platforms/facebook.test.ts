@@ -60,7 +60,7 @@ describe('Facebook sign-in', () => {
       client_secret: 'app-secret-456',
       fb_exchange_token: SHORT,
     });
-    expect(tokens).toEqual({ accessToken: LONG, expiresAt: inSeconds(5183944) });
+    expect(tokens).toEqual({ accessToken: LONG, issuedAt: inSeconds(0), expiresAt: inSeconds(5183944) });
   });
 });
 
@@ -82,8 +82,8 @@ describe('Facebook Pages', () => {
     expect(requests[0]!.url.searchParams.get('fields')).toBe('id,name,access_token,picture');
     expect(requests[0]!.url.searchParams.get('access_token')).toBe(LONG);
     expect(accounts).toEqual([
-      { accountId: '101', accountName: 'Corner Bakery', pictureUrl: 'https://cdn.example/a.jpg', tokens: { accessToken: PAGE_A, expiresAt: null } },
-      { accountId: '202', accountName: 'Corner Bakery Events', tokens: { accessToken: PAGE_B, expiresAt: null } },
+      { accountId: '101', accountName: 'Corner Bakery', pictureUrl: 'https://cdn.example/a.jpg', tokens: { accessToken: PAGE_A, issuedAt: inSeconds(0), expiresAt: null } },
+      { accountId: '202', accountName: 'Corner Bakery Events', tokens: { accessToken: PAGE_B, issuedAt: inSeconds(0), expiresAt: null } },
     ]);
   });
 
@@ -157,7 +157,7 @@ describe('Facebook refresh', () => {
 
     expect(requests[0]!.url.searchParams.get('grant_type')).toBe('fb_exchange_token');
     expect(requests[0]!.url.searchParams.get('fb_exchange_token')).toBe(LONG);
-    expect(tokens).toEqual({ accessToken: 'EAArenewed', expiresAt: inSeconds(5183944) });
+    expect(tokens).toEqual({ accessToken: 'EAArenewed', issuedAt: inSeconds(0), expiresAt: inSeconds(5183944) });
   });
 
   it('asks for a reconnect once a user token has expired, since Facebook cannot exchange it', async () => {

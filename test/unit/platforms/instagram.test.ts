@@ -57,7 +57,7 @@ describe('Instagram sign-in', () => {
     expect(requests[1]!.method).toBe('GET');
     expect(`${requests[1]!.url.origin}${requests[1]!.url.pathname}`).toBe('https://graph.instagram.com/access_token');
     expect(Object.fromEntries(requests[1]!.url.searchParams)).toEqual({ grant_type: 'ig_exchange_token', client_secret: 'app-secret-456', access_token: SHORT });
-    expect(tokens).toEqual({ accessToken: LONG, expiresAt: inSeconds(5183944), scopes: ['instagram_business_basic', 'instagram_business_content_publish'] });
+    expect(tokens).toEqual({ accessToken: LONG, issuedAt: inSeconds(0), expiresAt: inSeconds(5183944), scopes: ['instagram_business_basic', 'instagram_business_content_publish'] });
     expect(tokens.refreshToken).toBeUndefined();
   });
 
@@ -100,7 +100,20 @@ describe('Instagram refresh and the 24-hour rule', () => {
 
     expect(`${requests[0]!.url.origin}${requests[0]!.url.pathname}`).toBe('https://graph.instagram.com/refresh_access_token');
     expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({ grant_type: 'ig_refresh_token', access_token: LONG });
-    expect(tokens).toEqual({ accessToken: RENEWED, expiresAt: inSeconds(5183944) });
+    expect(tokens).toEqual({ accessToken: RENEWED, issuedAt: inSeconds(0), expiresAt: inSeconds(5183944) });
+  });
+
+  it('goes by the recorded issue time when there is one, not the remaining lifetime', async () => {
+    const young = anInstagram();
+    const old = anInstagram(renewedReply);
+    // An odd lifetime (30 days left): only the recorded issue time says how old each token is.
+    const issuedHoursAgo = (hours: number) => ({ accessToken: LONG, issuedAt: inSeconds(-hours * HOUR), expiresAt: inSeconds(30 * 24 * HOUR) });
+
+    await expect(young.adapter.refresh(issuedHoursAgo(1))).resolves.toEqual(issuedHoursAgo(1));
+    await old.adapter.refresh(issuedHoursAgo(25));
+
+    expect(young.requests).toHaveLength(0);
+    expect(old.requests).toHaveLength(1);
   });
 
   it('asks for a reconnect once the token has expired, since an expired token cannot be refreshed', async () => {

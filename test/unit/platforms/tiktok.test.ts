@@ -66,6 +66,7 @@ describe('TikTok sign-in', () => {
     expect(tokens).toEqual({
       accessToken: ACCESS,
       refreshToken: REFRESH,
+      issuedAt: inSeconds(0),
       expiresAt: inSeconds(7200),
       refreshExpiresAt: inSeconds(15552000),
       scopes: ['user.info.basic', 'video.publish', 'video.upload'],

@@ -64,6 +64,7 @@ describe('X sign-in', () => {
     expect(tokens).toEqual({
       accessToken: ACCESS,
       refreshToken: REFRESH,
+      issuedAt: inSeconds(0),
       expiresAt: inSeconds(7200),
       scopes: ['tweet.read', 'users.read', 'tweet.write', 'media.write', 'offline.access'],
     });

@@ -57,6 +57,7 @@ describe('YouTube sign-in', () => {
     expect(tokens).toEqual({
       accessToken: ACCESS,
       refreshToken: REFRESH,
+      issuedAt: inSeconds(0),
       expiresAt: inSeconds(3599),
       scopes: ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'],
     });
