@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocialAccount } from '@shared/accounts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { mockApi, platformsResponse, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -110,6 +110,31 @@ describe('the Platforms page', () => {
 
     expect(open).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(api.callsTo('POST', '/accounts/x/oauth/initiate')).toHaveLength(1));
+  });
+
+  it('locks platforms outside the plan with the upgrade text and no Connect button', async () => {
+    mockApi({ ...shellRoutes({ platforms: platformsResponse('free') }), 'GET /accounts': { body: { accounts: [] } } });
+    signedInAs();
+    renderApp('/home/platforms');
+
+    const x = await screen.findByTestId('platform-card-x');
+    expect(within(x).getByText('Upgrade to Basic to connect X')).toBeInTheDocument();
+    expect(within(x).queryByRole('button', { name: /connect/i })).not.toBeInTheDocument();
+    expect(within(x).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/home/subscription');
+    expect(within(card('tiktok')).getByText('Upgrade to Pro to connect TikTok')).toBeInTheDocument();
+    expect(within(card('facebook')).getByRole('button', { name: 'Connect Facebook' })).toBeEnabled();
+    expect(within(card('facebook')).queryByTestId('plan-lock')).not.toBeInTheDocument();
+  });
+
+  it('shows "Coming Soon" and no button for a platform the deployment has no app for', async () => {
+    mockApi({ ...shellRoutes({ platforms: platformsResponse('pro', ['youtube']) }), 'GET /accounts': { body: { accounts: [] } } });
+    signedInAs();
+    renderApp('/home/platforms');
+
+    const youtube = await screen.findByTestId('platform-card-youtube');
+    expect(within(youtube).getByText('Coming Soon')).toBeInTheDocument();
+    expect(within(youtube).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(youtube).queryByText('Not Connected')).not.toBeInTheDocument();
   });
 
   it('shows an error with a retry when the accounts cannot be loaded', async () => {

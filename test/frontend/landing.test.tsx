@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAmplifyMocks } from './helpers/amplify-mocks';
+import { mockApi } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -36,6 +37,14 @@ describe('the landing page', () => {
     expect(within(free).getByRole('link')).toHaveAttribute('href', '/auth');
     expect(within(screen.getByTestId('plan-basic')).getByRole('link')).toHaveAttribute('href', '/auth?mode=signup');
     expect(within(screen.getByTestId('plan-pro')).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+  });
+
+  it('sells Pro when the deployment turns its "Coming Soon" off in /config.json', async () => {
+    mockApi({ 'GET /config.json': { body: { proComingSoon: false } } });
+    renderApp('/');
+    const pro = await screen.findByTestId('plan-pro');
+    await waitFor(() => expect(within(pro).getByRole('link', { name: 'Get Pro' })).toHaveAttribute('href', '/auth?mode=signup'));
+    expect(within(pro).queryByText('Coming soon')).not.toBeInTheDocument();
   });
 
   it('offers a sign-in link for existing users and the three feature tiles', async () => {

@@ -1,3 +1,6 @@
+import type { PlatformsResponse } from '@shared/entitlements';
+import { minimumPlanFor, planAllows, type PlanId } from '@shared/plans';
+import { PLATFORMS, type Platform } from '@shared/platforms';
 import { vi } from 'vitest';
 import type { MeResponse } from '@shared/settings';
 import type { Notification } from '@shared/notifications';
@@ -65,8 +68,22 @@ export function notification(overrides: Partial<Notification> & { id: string }):
 }
 
 /** The calls every /home view makes, with sensible defaults. */
-export function shellRoutes(options: { me?: MeResponse; notifications?: Notification[] } = {}): Record<string, Reply> {
+/** GET /api/platforms for a plan; every platform offered unless listed in `unavailable`. */
+export function platformsResponse(plan: PlanId = 'pro', unavailable: Platform[] = []): PlatformsResponse {
   return {
+    plan,
+    platforms: PLATFORMS.map((platform) => ({
+      platform,
+      available: !unavailable.includes(platform),
+      allowed: planAllows(plan, platform),
+      required_plan: minimumPlanFor(platform).id,
+    })),
+  };
+}
+
+export function shellRoutes(options: { me?: MeResponse; notifications?: Notification[]; platforms?: PlatformsResponse } = {}): Record<string, Reply> {
+  return {
+    'GET /platforms': { body: options.platforms ?? platformsResponse() },
     'GET /me': { body: options.me ?? meResponse() },
     'GET /notifications': { body: { items: options.notifications ?? [] } },
     'POST /notifications/read-all': { body: { updated: 0 } },

@@ -2,5 +2,6 @@
 export const accountKeys = {
   all: ['accounts'] as const,
   list: () => [...accountKeys.all, 'list'] as const,
+  platforms: () => [...accountKeys.all, 'platforms'] as const,
   pageInfo: (id: string) => [...accountKeys.all, 'page-info', id] as const,
 };

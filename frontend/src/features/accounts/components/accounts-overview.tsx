@@ -3,6 +3,7 @@ import { LuCircleAlert } from 'react-icons/lu';
 import type { SocialAccount } from '@shared/accounts';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { useAccounts } from '../api/get-accounts';
+import { usePlatforms } from '../api/get-platforms';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { PlatformCard } from './platform-card';
 
@@ -34,15 +35,19 @@ function LoadingCards() {
  */
 export function AccountsOverview({ connectLabel = 'Connect' }: { connectLabel?: string }) {
   const { data, isPending, isError, refetch, isRefetching } = useAccounts();
+  const platforms = usePlatforms();
   const { connect, connecting } = useConnectAccount();
 
-  if (isPending) return <LoadingCards />;
-  if (isError) {
+  if (isPending || platforms.isPending) return <LoadingCards />;
+  if (isError || platforms.isError) {
     return (
       <Stack align="center" py="12" gap="3" color="fg.muted" role="alert">
         <LuCircleAlert />
         <Text>Couldn't load your accounts</Text>
-        <Button size="sm" variant="outline" onClick={() => void refetch()} loading={isRefetching}>
+        <Button size="sm" variant="outline" onClick={() => {
+            void refetch();
+            void platforms.refetch();
+          }} loading={isRefetching}>
           Try again
         </Button>
       </Stack>
@@ -50,6 +55,7 @@ export function AccountsOverview({ connectLabel = 'Connect' }: { connectLabel?: 
   }
 
   const groups = byPlatform(data);
+  const availability = new Map(platforms.data.platforms.map((p) => [p.platform, p]));
   return (
     <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
       {PLATFORMS.map((platform) => (
@@ -57,6 +63,7 @@ export function AccountsOverview({ connectLabel = 'Connect' }: { connectLabel?: 
           key={platform}
           platform={platform}
           accounts={groups[platform]}
+          availability={availability.get(platform)}
           onConnect={connect}
           connecting={connecting === platform}
           connectLabel={connectLabel}

@@ -1,7 +1,11 @@
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { LuPlus } from 'react-icons/lu';
+import { LuLock, LuPlus } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
 import type { SocialAccount } from '@shared/accounts';
+import type { PlatformAvailability } from '@shared/entitlements';
+import { upgradeToConnectMessage } from '@shared/plans';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
+import { paths } from '@/config/paths';
 import { AccountRow } from './account-row';
 import { PlatformIcon } from './platform-icon';
 
@@ -11,12 +15,16 @@ interface PlatformCardProps {
   onConnect: (platform: Platform) => void;
   connecting: boolean;
   connectLabel: string;
+  /** What the deployment and the user's plan allow; absent while unknown (treated as allowed). */
+  availability?: PlatformAvailability | undefined;
 }
 
 /** One platform: connected or not, its accounts, and Connect / Add Account (spec §2 Platforms). */
-export function PlatformCard({ platform, accounts, onConnect, connecting, connectLabel }: PlatformCardProps) {
+export function PlatformCard({ platform, accounts, onConnect, connecting, connectLabel, availability }: PlatformCardProps) {
   const label = PLATFORM_LABELS[platform];
   const connected = accounts.length > 0;
+  const comingSoon = availability?.available === false;
+  const locked = !comingSoon && availability?.allowed === false;
 
   return (
     <Card.Root variant="outline" bg="bg.panel" rounded="xl" data-testid={`platform-card-${platform}`} aria-label={label} as="section">
@@ -28,9 +36,15 @@ export function PlatformCard({ platform, accounts, onConnect, connecting, connec
             </Box>
             <Card.Title as="h2">{label}</Card.Title>
           </HStack>
-          <Badge colorPalette={connected ? 'green' : 'gray'} variant="subtle">
-            {connected ? 'Connected' : 'Not Connected'}
-          </Badge>
+          {comingSoon ? (
+            <Badge colorPalette="purple" variant="subtle">
+              Coming Soon
+            </Badge>
+          ) : (
+            <Badge colorPalette={connected ? 'green' : 'gray'} variant="subtle">
+              {connected ? 'Connected' : 'Not Connected'}
+            </Badge>
+          )}
         </HStack>
       </Card.Header>
       <Card.Body gap="3">
@@ -42,11 +56,21 @@ export function PlatformCard({ platform, accounts, onConnect, connecting, connec
           </Stack>
         ) : (
           <Text textStyle="sm" color="fg.muted">
-            No {label} account connected yet.
+            {comingSoon ? `Publishing to ${label} is on its way.` : `No ${label} account connected yet.`}
           </Text>
         )}
+        {locked ? (
+          <HStack gap="2" color="fg.muted" textStyle="sm" data-testid="plan-lock">
+            <LuLock aria-hidden />
+            <Text>{upgradeToConnectMessage(platform)}</Text>
+          </HStack>
+        ) : null}
       </Card.Body>
-      <Card.Footer>
+      <Card.Footer>{comingSoon ? null : locked ? (
+        <Button asChild size="sm" variant="outline" colorPalette="brand">
+          <RouterLink to={paths.app.subscription.getHref()}>See plans</RouterLink>
+        </Button>
+      ) : (
         <Button
           size="sm"
           variant={connected ? 'outline' : 'solid'}
@@ -58,6 +82,7 @@ export function PlatformCard({ platform, accounts, onConnect, connecting, connec
           {connected ? <LuPlus /> : null}
           {connected ? 'Add Account' : connectLabel}
         </Button>
+      )}
       </Card.Footer>
     </Card.Root>
   );

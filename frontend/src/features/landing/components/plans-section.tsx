@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
-import { PLANS } from '@shared/plans';
 import { paths } from '@/config/paths';
 import styles from './landing.module.css';
+import { useOfferedPlans } from '../api/use-offered-plans';
 import { PlanCard } from './plan-card';
 
 export function PlansSection() {
+  const plans = useOfferedPlans();
   return (
     <section id="pricing" className={`${styles.container} ${styles.section} ${styles.plans}`}>
       <div className={styles.sectionHead}>
@@ -12,7 +13,7 @@ export function PlansSection() {
         <p className={styles.sectionLead}>Start free. Upgrade when you post more. Paid plans can be canceled anytime.</p>
       </div>
       <div className={styles.grid}>
-        {PLANS.map((plan) => (
+        {plans.map((plan) => (
           <PlanCard key={plan.id} plan={plan} highlighted={plan.id === 'basic'} />
         ))}
       </div>
