@@ -53,6 +53,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
+          // Given-steps seed data (e.g. a subscription) with the same clients the handlers use.
+          setupFiles: ['test/helpers/integration-env.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,

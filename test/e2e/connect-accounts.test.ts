@@ -38,7 +38,8 @@ async function connectThroughPopup(platform: Platform) {
 
 describe('a signed-in user on the Platforms page', () => {
   it('signs in and sees every platform not connected', async () => {
-    const user = await aConfirmedUser();
+    // X needs Basic or better (issue 3 plan entitlements).
+    const user = await aConfirmedUser({ plan: 'basic' });
     await page.goto(`${cloud().url}/auth`);
     const form = page.getByTestId('sign-in-form');
     await form.getByLabel('Email').fill(user.email);
@@ -52,6 +53,9 @@ describe('a signed-in user on the Platforms page', () => {
     for (const platform of ['instagram', 'facebook', 'x', 'tiktok', 'youtube'] as const) {
       await expect.poll(() => card(platform).getByText('Not Connected').count()).toBe(1);
     }
+    // Basic includes X but not TikTok or YouTube.
+    await card('tiktok').getByText('Upgrade to Pro to connect TikTok').waitFor();
+    await expect(card('tiktok').getByRole('button', { name: /Connect/ }).count()).resolves.toBe(0);
   });
 
   it('connects X through the popup and sees the account listed', async () => {
