@@ -52,6 +52,8 @@ export interface AppStackProps extends StackProps {
 
 /** Handler modules that read or write platform tokens, and so may use the token key. */
 const TOKEN_HANDLERS = /^(accounts|oauth)\//;
+/** Handler modules that presign uploads (the POST is signed with the function's PutObject right), check, read or delete media. */
+const MEDIA_HANDLERS = /^(media|posts)\//;
 
 /** The whole application: capabilities (DESIGN §3) wired together. Resources live in the constructs. */
 export class AppStack extends Stack {
@@ -104,6 +106,7 @@ export class AppStack extends Stack {
       : undefined;
     for (const [handlerModule, fn] of api.functions) {
       data.grantReadWrite(fn);
+      if (MEDIA_HANDLERS.test(handlerModule)) media.grantReadWrite(fn);
       if (!TOKEN_HANDLERS.test(handlerModule)) continue;
       tokens.grantEncryptDecrypt(fn);
       if (platformCredentials) {

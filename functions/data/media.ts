@@ -19,7 +19,7 @@ import { conditional, db, tableName, userPk } from './table';
  * random part is a hash of the key), so confirming the same upload twice lands on the same row and
  * one conditional put is enough to keep it single.
  * A row without `post_id` is unattached; attaching sets it conditionally, so a file can never end up
- * on two posts.
+ * on two posts, nor on a post while it is being deleted (`deleting`).
  */
 const MEDIA_PREFIX = 'MEDIA#';
 const mediaSk = (id: string) => `${MEDIA_PREFIX}${id}`;
@@ -148,9 +148,14 @@ export async function mediaItemFor(row: MediaRow): Promise<MediaItem> {
 // ---------------------------------------------------------------------------------------------
 // Rows
 
-export async function getMediaRow(userId: string, id: string): Promise<MediaRow | null> {
+async function getMediaItem(userId: string, id: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: mediaSk(id) }, ConsistentRead: true }));
-  return Item ? toRow(Item) : null;
+  return Item;
+}
+
+export async function getMediaRow(userId: string, id: string): Promise<MediaRow | null> {
+  const item = await getMediaItem(userId, id);
+  return item ? toRow(item) : null;
 }
 
 /**
@@ -178,9 +183,9 @@ export async function putMediaRowOnce(userId: string, row: MediaRow): Promise<Me
  */
 export async function getMediaRows(userId: string, ids: string[]): Promise<MediaRow[]> {
   const unique = [...new Set(ids)];
-  const rows = await Promise.all(unique.map((id) => getMediaRow(userId, id)));
-  if (rows.some((row) => !row || row.post_id !== null)) throw new ValidationError(MISSING_ATTACHMENTS_MESSAGE);
-  return rows as MediaRow[];
+  const items = await Promise.all(unique.map((id) => getMediaItem(userId, id)));
+  if (items.some((item) => !item || typeof item.post_id === 'string' || item.deleting)) throw new ValidationError(MISSING_ATTACHMENTS_MESSAGE);
+  return items.map((item) => toRow(item!));
 }
 
 /** Sets post_id on each row, only while it is still unattached (or already on this post). */
@@ -193,7 +198,7 @@ export async function attachMediaToPost(userId: string, ids: string[], postId: s
             TableName: tableName(),
             Key: { pk: userPk(userId), sk: mediaSk(id) },
             UpdateExpression: 'SET post_id = :postId',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(post_id) OR post_id = :postId)',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting) AND (attribute_not_exists(post_id) OR post_id = :postId)',
             ExpressionAttributeValues: { ':postId': postId },
           }),
         ),
@@ -204,21 +209,31 @@ export async function attachMediaToPost(userId: string, ids: string[], postId: s
   }
 }
 
-/** Removes one row; with `onlyUnattached`, refuses (returns false) when the row is on a post. */
-export async function deleteMediaRow(userId: string, id: string, options: { onlyUnattached?: boolean } = {}): Promise<boolean> {
+/**
+ * Marks an unattached row as being deleted, so no post can take it while its file goes away
+ * (attach refuses marked rows). Returns the row, or null when it is missing or on a post.
+ */
+export async function claimMediaForDelete(userId: string, id: string): Promise<MediaRow | null> {
   return conditional(
     async () => {
-      await db().send(
-        new DeleteCommand({
+      const { Attributes } = await db().send(
+        new UpdateCommand({
           TableName: tableName(),
           Key: { pk: userPk(userId), sk: mediaSk(id) },
-          ...(options.onlyUnattached ? { ConditionExpression: 'attribute_not_exists(post_id)' } : {}),
+          UpdateExpression: 'SET deleting = :true',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_id)',
+          ExpressionAttributeValues: { ':true': true },
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return true;
+      return Attributes ? toRow(Attributes) : null;
     },
-    () => false,
+    () => null,
   );
+}
+
+export async function deleteMediaRow(userId: string, id: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: mediaSk(id) } }));
 }
 
 /** A post's media go with it: the stored files first, then the rows (spec §7). */

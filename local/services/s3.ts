@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import S3rver from 's3rver';
 
@@ -9,6 +10,17 @@ import S3rver from 's3rver';
 export const LOCAL_MEDIA_BUCKET = 'schedule-autopost-media';
 
 const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
+/**
+ * s3rver knows only the access key S3RVER and refuses any other with InvalidAccessKeyId (it skips
+ * the SigV4 maths, but not the key lookup). The local cloud's SDK clients sign as `local`
+ * (cloud.ts), so that key is added to s3rver's one built-in account.
+ */
+export const LOCAL_ACCESS_KEY = 'local';
+const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
+  DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
+};
+DUMMY_ACCOUNT.createKeyPair(LOCAL_ACCESS_KEY, LOCAL_ACCESS_KEY);
 
 export async function startS3(dataDir: string): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const directory = path.join(dataDir, 's3');

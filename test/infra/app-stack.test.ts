@@ -575,3 +575,37 @@ describe('AppStack with platform app credentials in Secrets Manager', () => {
     expect(synth.violations.map((v) => v.ruleName)).toEqual([]);
   });
 });
+
+describe('AppStack media grants', () => {
+  let synth: SynthesizedApp;
+
+  beforeAll(() => {
+    synth = synthApp();
+  });
+
+  it('lets only the media and posts functions put, get and delete media objects', () => {
+    // Prepare
+    const logicalIdOf = (module: string) => `Api${module.split(/[/-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
+    const expected = [...new Set(ROUTES.map((r) => r.handler))].filter((m) => /^(media|posts)\//.test(m)).map(logicalIdOf).sort();
+    const [bucketId] = Object.entries(resourcesOf(synth, 'AWS::S3::Bucket')).find(([id]) => id.startsWith('MediaBucket'))!;
+
+    // Act
+    const s3Policies = Object.entries(resourcesOf(synth, 'AWS::IAM::Policy')).filter(([, p]) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes(`"${bucketId}"`),
+    );
+
+    // Assess
+    expect(expected).toEqual(expect.arrayContaining(['ApiMediaConfirmUpload', 'ApiMediaDeleteMedia', 'ApiMediaPresignUpload']));
+    expect(s3Policies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(expected);
+    for (const [, policy] of s3Policies) {
+      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], Effect: 'Allow', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] } }),
+      );
+      // Without ListBucket a HEAD of a missing key answers 403, not 404, and confirm could not say "Upload not found".
+      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Action: 's3:ListBucket', Effect: 'Allow', Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] } }),
+      );
+    }
+    expect(synth.violations.map((v) => v.ruleName)).toEqual([]);
+  });
+});

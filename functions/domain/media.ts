@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { checkUploadSize, isAcceptedMediaType, type PresignUploadBody, type PresignUploadResponse } from '@shared/media';
+import type { MediaItem } from '@shared/posts';
+import {
+  claimMediaForDelete,
+  deleteObject,
+  deleteMediaRow,
+  getMediaRow,
+  headObject,
+  mediaIdForKey,
+  mediaItemFor,
+  newObjectKey,
+  presignPost,
+  putMediaRowOnce,
+} from '../data/media';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+
+/** Issue 4 "Media": presigned uploads straight to S3, a confirm that re-checks the object, delete. */
+
+export const UPLOAD_NOT_FOUND_MESSAGE = 'Upload not found; please try again';
+export const MEDIA_TYPE_MESSAGE = 'Only images and videos can be uploaded';
+export const MEDIA_NOT_FOUND_MESSAGE = 'File not found';
+export const MEDIA_ON_POST_MESSAGE = 'This file belongs to a post; delete it from the post';
+/** Long enough for a 100 MB upload on a slow line, short enough that a leaked form is soon useless. */
+export const UPLOAD_FORM_TTL_SECONDS = 15 * 60;
+
+const MIME_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/svg+xml': 'svg',
+  'video/quicktime': 'mov',
+  'video/x-matroska': 'mkv',
+  'video/x-msvideo': 'avi',
+};
+
+/** The file name's extension, lower-cased and reduced to [a-z0-9]; else one derived from the mime type. */
+export function extensionFor(fileName: string, mime: string): string {
+  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  const fromName = dot > 0 ? base.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
+  if (fromName.length >= 1 && fromName.length <= 10) return fromName;
+  const lower = mime.toLowerCase();
+  const known = MIME_EXTENSIONS[lower];
+  if (known) return known;
+  const fromMime = (lower.split('/')[1] ?? '').replace(/^x-/, '').replace(/[^a-z0-9]/g, '').slice(0, 10);
+  return fromMime || 'bin';
+}
+
+const randomPart = () => Array.from(randomBytes(8), (byte) => '0123456789abcdefghijklmnopqrstuv'[byte & 31]).join('');
+
+/** Where the browser sends the file: a POST form bound to one key, one Content-Type and ≤ 100 MB. */
+export async function presignUpload(userId: string, file: PresignUploadBody, deps: Deps = defaultDeps): Promise<PresignUploadResponse> {
+  const key = newObjectKey(userId, extensionFor(file.file_name, file.file_type), deps.now(), randomPart());
+  return presignPost({ key, contentType: file.file_type, fileName: file.file_name, expiresInSeconds: UPLOAD_FORM_TTL_SECONDS });
+}
+
+/**
+ * The browser says the upload finished. We look at what S3 really holds (the local S3 enforces no
+ * POST policy, and a client can lie): wrong type or too large → the object is deleted and refused.
+ * Confirming the same key again returns the same row.
+ */
+export async function confirmUpload(userId: string, key: string, deps: Deps = defaultDeps): Promise<MediaItem> {
+  const id = mediaIdForKey(userId, key);
+  if (!id) throw new ValidationError(UPLOAD_NOT_FOUND_MESSAGE);
+  const existing = await getMediaRow(userId, id);
+  if (existing) return mediaItemFor(existing);
+
+  const stored = await headObject(key);
+  if (!stored) throw new ValidationError(UPLOAD_NOT_FOUND_MESSAGE);
+  const refusal = !isAcceptedMediaType(stored.contentType)
+    ? MEDIA_TYPE_MESSAGE
+    : checkUploadSize(stored.fileName ?? key.slice(key.lastIndexOf('/') + 1), stored.size);
+  if (refusal) {
+    await deleteObject(key);
+    throw new ValidationError(refusal);
+  }
+
+  const row = await putMediaRowOnce(userId, {
+    id,
+    post_id: null,
+    file_path: key,
+    file_type: stored.contentType,
+    file_size: stored.size,
+    created_at: deps.now().toISOString(),
+  });
+  return mediaItemFor(row);
+}
+
+/** Deletes an unattached file of the user: the stored object first, then the row (spec §7). */
+export async function deleteMedia(userId: string, id: string): Promise<void> {
+  const claimed = await claimMediaForDelete(userId, id);
+  if (!claimed) {
+    const row = await getMediaRow(userId, id);
+    if (row?.post_id) throw new ConflictError(MEDIA_ON_POST_MESSAGE);
+    throw new NotFoundError(MEDIA_NOT_FOUND_MESSAGE);
+  }
+  await deleteObject(claimed.file_path);
+  await deleteMediaRow(userId, id);
+}

@@ -1,0 +1,10 @@
+import { ConfirmUploadBodySchema } from '@shared/media';
+import { MediaItemSchema } from '@shared/posts';
+import { confirmUpload } from '../../domain/media';
+import { httpHandler } from '../../lib/http';
+
+/** POST /api/media: the upload finished; check the stored object and record it. */
+export const handler = httpHandler({ body: ConfirmUploadBodySchema }, async ({ userId, body }) => ({
+  statusCode: 201,
+  body: MediaItemSchema.parse(await confirmUpload(userId, body.key)),
+}));

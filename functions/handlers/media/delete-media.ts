@@ -1,0 +1,9 @@
+import { IdParamsSchema } from '@shared/posts';
+import { deleteMedia } from '../../domain/media';
+import { httpHandler, noContent } from '../../lib/http';
+
+/** DELETE /api/media/{id}: an unattached file of the user, the stored object first, then the row. */
+export const handler = httpHandler({ params: IdParamsSchema }, async ({ userId, params }) => {
+  await deleteMedia(userId, params.id);
+  return noContent();
+});

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { MediaItemSchema } from '@shared/posts';
+import { attachMediaToPost } from '../../functions/data/media';
+import { aConfirmedUser, cloud } from '../helpers/given';
+import { aMediaKey, anObjectStoredDirectly, anUploadedImage, aPng, A_TINY_PNG, objectExists, weAskToUpload, weConfirmTheUpload, weUploadTo } from '../helpers/media';
+import { itemsOfUser } from '../helpers/then';
+import { weCallTheApi } from '../helpers/when';
+
+const mediaRowsOf = async (userId: string) => (await itemsOfUser(userId)).filter((item) => String(item.sk).startsWith('MEDIA#'));
+const ONE_MB = 1024 * 1024;
+
+describe('uploading media', () => {
+  it('presigns a POST, takes a real multipart upload, confirms it and serves the same bytes back', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const form = await weAskToUpload(user.accessToken, { name: 'Holiday Photo.PNG', type: 'image/png', size: A_TINY_PNG.length });
+    expect(form.status).toBe(200);
+    expect(form.body.key).toMatch(new RegExp(`^${user.userId}/\\d{13}-[0-9a-z]{8}\\.png$`));
+
+    // Act
+    const upload = await weUploadTo(form.body, aPng('Holiday Photo.PNG'));
+    const confirmed = await weConfirmTheUpload(user.accessToken, form.body.key);
+
+    // Assess
+    expect(upload.ok).toBe(true);
+    expect(confirmed.status).toBe(201);
+    const item = MediaItemSchema.parse(confirmed.body);
+    expect(item).toMatchObject({ post_id: null, file_path: form.body.key, file_type: 'image/png', file_size: A_TINY_PNG.length });
+    expect(await mediaRowsOf(user.userId)).toEqual([expect.objectContaining({ id: item.id, file_path: form.body.key, file_size: A_TINY_PNG.length })]);
+    const served = await fetch(item.url);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(A_TINY_PNG);
+    expect(new URL(item.url).searchParams.get('X-Amz-Expires')).toBe('3600');
+  });
+
+  it("lets the app's page POST to the local S3 across origins (a simple CORS request, no preflight)", async () => {
+    const user = await aConfirmedUser();
+    const form = await weAskToUpload(user.accessToken, { name: 'a.png', type: 'image/png', size: A_TINY_PNG.length });
+
+    const upload = await weUploadTo(form.body, aPng('a.png'), { origin: cloud().url });
+
+    expect(upload.status).toBe(204);
+    expect(upload.headers.get('access-control-allow-origin')).toMatch(/^(\*|http:\/\/localhost:\d+)$/);
+  });
+
+  it('confirming the same upload twice keeps one row', async () => {
+    const user = await aConfirmedUser();
+    const first = await anUploadedImage(user.accessToken);
+
+    const again = await weConfirmTheUpload(user.accessToken, first.file_path);
+
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.id);
+    expect(await mediaRowsOf(user.userId)).toHaveLength(1);
+  });
+
+  it('takes the extension from the mime type when the file name has none', async () => {
+    const user = await aConfirmedUser();
+
+    const form = await weAskToUpload(user.accessToken, { name: 'clip', type: 'video/quicktime', size: 10 });
+
+    expect(form.body.key).toMatch(/\.mov$/);
+  });
+
+  it('refuses a file over 100 MB with the spec message, writing nothing', async () => {
+    const user = await aConfirmedUser();
+
+    const res = await weAskToUpload(user.accessToken, { name: 'big.mp4', type: 'video/mp4', size: 101 * ONE_MB });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('big.mp4 exceeds 100MB limit (101.0MB)');
+    expect(await mediaRowsOf(user.userId)).toEqual([]);
+  });
+
+  it('refuses a file that is neither an image nor a video', async () => {
+    const user = await aConfirmedUser();
+
+    const res = await weAskToUpload(user.accessToken, { name: 'notes.txt', type: 'text/plain', size: 10 });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Only images and videos can be uploaded');
+    expect(await mediaRowsOf(user.userId)).toEqual([]);
+  });
+});
+
+describe('confirming an upload checks what S3 really holds', () => {
+  it('deletes and refuses an object whose real type is not an image or video', async () => {
+    const user = await aConfirmedUser();
+    const key = aMediaKey(user.userId);
+    await anObjectStoredDirectly(key, Buffer.from('not a picture'), 'text/plain');
+
+    const res = await weConfirmTheUpload(user.accessToken, key);
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Only images and videos can be uploaded');
+    expect(await objectExists(key)).toBe(false);
+    expect(await mediaRowsOf(user.userId)).toEqual([]);
+  });
+
+  it('deletes and refuses an object larger than 100 MB, naming the file', async () => {
+    const user = await aConfirmedUser();
+    const form = await weAskToUpload(user.accessToken, { name: 'tiny.mp4', type: 'video/mp4', size: 1000 });
+    // The client declared 1000 bytes but sent 100 MB + 1: the local S3 enforces no POST policy.
+    const response = await weUploadTo(form.body, { name: 'tiny.mp4', type: 'video/mp4', bytes: Buffer.alloc(100 * ONE_MB + 1) });
+    expect(response.ok).toBe(true);
+
+    const res = await weConfirmTheUpload(user.accessToken, form.body.key);
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('tiny.mp4 exceeds 100MB limit (100.0MB)');
+    expect(await objectExists(form.body.key)).toBe(false);
+    expect(await mediaRowsOf(user.userId)).toEqual([]);
+  }, 60_000);
+
+  it('says the upload was not found when nothing was stored', async () => {
+    const user = await aConfirmedUser();
+
+    const res = await weConfirmTheUpload(user.accessToken, aMediaKey(user.userId));
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Upload not found; please try again');
+    expect(await mediaRowsOf(user.userId)).toEqual([]);
+  });
+
+  it("cannot confirm another user's object", async () => {
+    const alice = await aConfirmedUser();
+    const mallory = await aConfirmedUser();
+    const key = aMediaKey(alice.userId);
+    await anObjectStoredDirectly(key, A_TINY_PNG, 'image/png');
+
+    const res = await weConfirmTheUpload(mallory.accessToken, key);
+
+    expect(res.status).toBe(400);
+    expect(await mediaRowsOf(mallory.userId)).toEqual([]);
+    expect(await mediaRowsOf(alice.userId)).toEqual([]);
+    expect(await objectExists(key)).toBe(true);
+  });
+});
+
+describe('deleting media', () => {
+  it('removes the stored file and the row', async () => {
+    const user = await aConfirmedUser();
+    const item = await anUploadedImage(user.accessToken);
+
+    const res = await weCallTheApi('DELETE', `/api/media/${item.id}`, { token: user.accessToken });
+
+    expect(res.status).toBe(204);
+    expect(await objectExists(item.file_path)).toBe(false);
+    expect(await mediaRowsOf(user.userId)).toEqual([]);
+  });
+
+  it("answers 404 for another user's file and leaves it alone", async () => {
+    const alice = await aConfirmedUser();
+    const mallory = await aConfirmedUser();
+    const item = await anUploadedImage(alice.accessToken);
+
+    const res = await weCallTheApi('DELETE', `/api/media/${item.id}`, { token: mallory.accessToken });
+
+    expect(res.status).toBe(404);
+    expect(await objectExists(item.file_path)).toBe(true);
+    expect(await mediaRowsOf(alice.userId)).toHaveLength(1);
+  });
+
+  it('refuses a file that belongs to a post', async () => {
+    const user = await aConfirmedUser();
+    const item = await anUploadedImage(user.accessToken);
+    await attachMediaToPost(user.userId, [item.id], '01JZZZZZZZZZZZZZZZZZZZZZZZ');
+
+    const res = await weCallTheApi('DELETE', `/api/media/${item.id}`, { token: user.accessToken });
+
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('This file belongs to a post; delete it from the post');
+    expect(await objectExists(item.file_path)).toBe(true);
+    expect(await mediaRowsOf(user.userId)).toHaveLength(1);
+  });
+});
