@@ -1,6 +1,5 @@
-import { UpcomingSection } from '@/components/upcoming-section';
+import { ComposePage } from '@/features/compose/components/compose-page';
 
-/** Replaced by the compose feature (issue 4). */
 export default function ComposeRoute() {
-  return <UpcomingSection title="Compose" />;
+  return <ComposePage />;
 }

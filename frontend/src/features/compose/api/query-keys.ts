@@ -1,0 +1,10 @@
+/**
+ * Compose reads no data of its own; it writes posts and media. After a post is created these keys are
+ * invalidated: every post query in the app starts with 'posts' and the usage meter reads 'usage'.
+ */
+export const composeKeys = {
+  posts: ['posts'] as const,
+  usage: ['usage'] as const,
+  createPost: ['compose', 'create-post'] as const,
+  deleteMedia: ['compose', 'delete-media'] as const,
+};

@@ -1,0 +1,155 @@
+import { Alert, Button, Card, Grid, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { LuSparkles } from 'react-icons/lu';
+import type { SocialAccount } from '@shared/accounts';
+import { PLAN_LIMIT_CODE } from '@shared/entitlements';
+import type { Platform } from '@shared/platforms';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { PlatformPicker } from '@/features/accounts/components/platform-picker';
+import { isApiError } from '@/lib/api-error';
+import { useCreatePost } from '../api/create-post';
+import { useMediaUploads } from '../hooks/use-media-uploads';
+import { buildCreatePostBody, connectedByPlatform, EMPTY_DRAFT, firstProblem, orderedPlatforms, type ComposeDraft } from '../lib/build-post';
+import { MediaUploader } from './media-uploader';
+import { TiktokOptions, XOptions, YoutubeShortsOptions } from './platform-options';
+import { PlatformSection } from './platform-section';
+import { ScheduleCard } from './schedule-card';
+
+interface ComposeFormProps {
+  accounts: SocialAccount[];
+  zone: string;
+  now?: () => Date;
+}
+
+function upgradeText(error: unknown): string | null {
+  if (!isApiError(error) || error.code !== PLAN_LIMIT_CODE) return null;
+  const details = error.details as { upgrade?: unknown } | undefined;
+  return typeof details?.upgrade === 'string' && details.upgrade ? details.upgrade : null;
+}
+
+/** The Create Post form (spec §2 Compose): editor on the left, media and schedule on the right. */
+export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeFormProps) {
+  const [draft, setDraft] = useState<ComposeDraft>(EMPTY_DRAFT);
+  const [planLimit, setPlanLimit] = useState<{ message: string; upgrade: string } | null>(null);
+  const uploads = useMediaUploads();
+  const createPost = useCreatePost();
+
+  const groups = connectedByPlatform(accounts);
+  const connected = orderedPlatforms((Object.keys(groups) as Platform[]).filter((p) => groups[p].length > 0));
+  const selected = orderedPlatforms(draft.platforms);
+  const targetCount = selected.reduce((sum, p) => sum + (draft.accountIds[p]?.length ?? 0), 0);
+
+  const patch = (change: Partial<ComposeDraft>) => setDraft((current) => ({ ...current, ...change }));
+
+  function selectPlatforms(platforms: Platform[]) {
+    setDraft((current) => {
+      const accountIds = { ...current.accountIds };
+      // A newly selected platform posts from its newest account; more can be ticked below.
+      for (const p of platforms) if (!accountIds[p]?.length && groups[p][0]) accountIds[p] = [groups[p][0].id];
+      return { ...current, platforms, accountIds };
+    });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (createPost.isPending || uploads.uploading) return;
+    const body = buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone);
+    const problem = firstProblem(body, selected, connected, now());
+    if (problem) {
+      toaster.error({ title: problem.title, description: problem.message });
+      return;
+    }
+    setPlanLimit(null);
+    createPost.mutate(body, {
+      onSuccess: () => {
+        toaster.success({ title: 'Post created successfully!' });
+        setDraft(EMPTY_DRAFT);
+        uploads.reset();
+      },
+      onError: (error) => {
+        const upgrade = upgradeText(error);
+        if (upgrade) setPlanLimit({ message: error.message, upgrade });
+        toaster.error({ title: 'Error creating post', description: upgrade ? `${error.message} ${upgrade}` : error.message });
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create Post">
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 380px)' }} gap="6" alignItems="start">
+        <Stack gap="6" minW="0">
+          <Card.Root variant="outline" rounded="xl" bg="bg.panel">
+            <Card.Header pb="0">
+              <Card.Title textStyle="md">Where to post</Card.Title>
+              <Card.Description textStyle="sm">Pick one or more platforms. Each gets its own caption.</Card.Description>
+            </Card.Header>
+            <Card.Body>
+              <PlatformPicker connected={connected} selected={selected} onChange={selectPlatforms} />
+            </Card.Body>
+          </Card.Root>
+
+          {selected.length === 0 ? (
+            <Card.Root variant="outline" rounded="xl" borderStyle="dashed" bg="transparent">
+              <Card.Body alignItems="center" textAlign="center" py="10" gap="2" color="fg.muted">
+                <LuSparkles aria-hidden />
+                <Text textStyle="sm">Select a platform above to write its caption.</Text>
+              </Card.Body>
+            </Card.Root>
+          ) : (
+            selected.map((platform) => (
+              <PlatformSection
+                key={platform}
+                platform={platform}
+                accounts={groups[platform]}
+                checkedIds={draft.accountIds[platform] ?? []}
+                onCheckedIdsChange={(ids) => patch({ accountIds: { ...draft.accountIds, [platform]: ids } })}
+                caption={draft.captions[platform] ?? ''}
+                onCaptionChange={(caption) => patch({ captions: { ...draft.captions, [platform]: caption } })}
+              >
+                {platform === 'youtube' ? <YoutubeShortsOptions title={draft.title} onTitleChange={(title) => patch({ title })} /> : null}
+                {platform === 'tiktok' ? (
+                  <TiktokOptions
+                    isPrivate={draft.tiktokPrivate}
+                    draft={draft.tiktokDraft}
+                    onPrivateChange={(tiktokPrivate) => patch({ tiktokPrivate })}
+                    onDraftChange={(tiktokDraft) => patch({ tiktokDraft })}
+                  />
+                ) : null}
+                {platform === 'x' ? <XOptions /> : null}
+              </PlatformSection>
+            ))
+          )}
+        </Stack>
+
+        <Stack gap="6" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+          <MediaUploader uploads={uploads} />
+          <ScheduleCard
+            zone={zone}
+            value={draft.scheduleLocal}
+            onChange={(scheduleLocal) => patch({ scheduleLocal })}
+            now={now()}
+            platforms={selected}
+            targetCount={targetCount}
+            mediaCount={uploads.items.length}
+            uploading={uploads.uploading}
+            submitting={createPost.isPending}
+          />
+          {planLimit ? (
+            <Alert.Root status="warning" rounded="xl" data-testid="plan-limit-alert">
+              <Alert.Indicator />
+              <Alert.Content gap="2">
+                <Alert.Title>{planLimit.message}</Alert.Title>
+                <Alert.Description>{planLimit.upgrade}</Alert.Description>
+                <Button asChild size="sm" colorPalette="brand" alignSelf="start">
+                  <Link to={paths.app.subscription.getHref()}>View plans</Link>
+                </Button>
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
+        </Stack>
+      </Grid>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { Badge, Box, Center, chakra, HStack, IconButton, Image, Progress, Stack, Text } from '@chakra-ui/react';
+import { LuCircleCheck, LuImage, LuTrash2, LuVideo } from 'react-icons/lu';
+import type { ComposeMedia } from '../hooks/use-media-uploads';
+
+function Thumbnail({ item }: { item: ComposeMedia }) {
+  const src = item.stored?.url ?? item.previewUrl;
+  if (src && item.kind === 'image') return <Image src={src} alt={item.name} w="full" h="full" objectFit="cover" />;
+  if (src && item.kind === 'video') {
+    // preload="metadata" fetches just enough to paint the first frame, not the whole video.
+    return <chakra.video src={src} preload="metadata" muted playsInline w="full" h="full" objectFit="cover" aria-label={item.name} />;
+  }
+  return (
+    <Center w="full" h="full" color="fg.subtle" fontSize="2xl" aria-hidden>
+      {item.kind === 'image' ? <LuImage /> : <LuVideo />}
+    </Center>
+  );
+}
+
+interface MediaTileProps {
+  item: ComposeMedia;
+  deleting: boolean;
+  onDelete: (localId: string) => void;
+}
+
+/** One attached file: its preview, upload progress, then "Upload Complete" and a delete button. */
+export function MediaTile({ item, deleting, onDelete }: MediaTileProps) {
+  const stored = item.stored !== null;
+  return (
+    <Stack
+      gap="0"
+      rounded="lg"
+      borderWidth="1px"
+      overflow="hidden"
+      bg="bg.panel"
+      data-testid="media-tile"
+      aria-busy={!stored}
+    >
+      <Box position="relative" aspectRatio={1} bg="bg.muted">
+        <Thumbnail item={item} />
+        <Badge position="absolute" top="2" left="2" size="sm" variant="solid" colorPalette="gray" textTransform="capitalize">
+          {item.kind === 'image' ? <LuImage /> : <LuVideo />}
+          {item.kind}
+        </Badge>
+        {stored ? (
+          <IconButton
+            position="absolute"
+            top="2"
+            right="2"
+            size="xs"
+            variant="solid"
+            colorPalette="red"
+            aria-label={`Delete ${item.name}`}
+            loading={deleting}
+            onClick={() => onDelete(item.localId)}
+          >
+            <LuTrash2 />
+          </IconButton>
+        ) : null}
+      </Box>
+      <Stack gap="1.5" px="2.5" py="2">
+        <Text textStyle="xs" fontWeight="medium" truncate title={item.name}>
+          {item.name}
+        </Text>
+        {stored ? (
+          <HStack gap="1" color="green.fg" textStyle="xs">
+            <LuCircleCheck aria-hidden />
+            <Text>Upload Complete</Text>
+          </HStack>
+        ) : (
+          <Stack gap="1">
+            <Progress.Root value={item.progress} size="xs" colorPalette="brand" aria-label={`Uploading ${item.name}`}>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            <Text textStyle="xs" color="fg.muted">
+              {item.progress >= 100 ? 'Processing…' : `Uploading… ${item.progress}%`}
+            </Text>
+          </Stack>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { checkUploadSize, isAcceptedMediaType, isImageType } from '@shared/media';
+import { MSG } from '@shared/messages';
+import type { MediaItem } from '@shared/posts';
+import { toaster } from '@/components/ui/toaster';
+import { isApiError } from '@/lib/api-error';
+import { confirmUpload } from '../api/confirm-upload';
+import { useDeleteMedia } from '../api/delete-media';
+import { presignUpload } from '../api/presign-upload';
+import { uploadToStorage } from '../api/upload-to-storage';
+
+export type MediaKind = 'image' | 'video';
+
+/** One file of the compose form: a local preview while it uploads, then the stored media item. */
+export interface ComposeMedia {
+  localId: string;
+  name: string;
+  kind: MediaKind;
+  /** 0–100 while the bytes travel; 100 while the API confirms. */
+  progress: number;
+  /** An object URL of the local file; null once the stored item replaces it. */
+  previewUrl: string | null;
+  stored: MediaItem | null;
+}
+
+let nextLocalId = 0;
+
+function objectUrl(file: File): string | null {
+  // jsdom and very old browsers lack createObjectURL; the tile then shows an icon.
+  return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
+}
+
+function revoke(url: string | null) {
+  if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
+}
+
+/**
+ * The compose form's media (spec §2, §4): files are checked before anything is sent (type, 100 MB),
+ * then presigned, uploaded with progress and confirmed. A failure removes the item (spec §8: silent,
+ * except that a refusal by our API says why in an "Upload failed" toast).
+ */
+export function useMediaUploads() {
+  const [items, setItems] = useState<ComposeMedia[]>([]);
+  const previews = useRef(new Set<string>());
+  const deleteMedia = useDeleteMedia();
+
+  useEffect(() => {
+    const urls = previews.current;
+    return () => {
+      for (const url of urls) revoke(url);
+      urls.clear();
+    };
+  }, []);
+
+  const update = useCallback((localId: string, change: (item: ComposeMedia) => ComposeMedia) => {
+    setItems((current) => current.map((item) => (item.localId === localId ? change(item) : item)));
+  }, []);
+
+  const drop = useCallback((localId: string) => {
+    setItems((current) => {
+      const gone = current.find((item) => item.localId === localId);
+      if (gone?.previewUrl) {
+        revoke(gone.previewUrl);
+        previews.current.delete(gone.previewUrl);
+      }
+      return current.filter((item) => item.localId !== localId);
+    });
+  }, []);
+
+  const upload = useCallback(
+    async (localId: string, file: File) => {
+      try {
+        const target = await presignUpload({ file_name: file.name, file_type: file.type, file_size: file.size });
+        await uploadToStorage(target, file, ({ loaded, total }) =>
+          update(localId, (item) => ({ ...item, progress: Math.min(99, Math.round((loaded / total) * 100)) })),
+        );
+        update(localId, (item) => ({ ...item, progress: 100 }));
+        const stored = await confirmUpload(target.key);
+        setItems((current) =>
+          current.map((item) => {
+            if (item.localId !== localId) return item;
+            if (item.previewUrl) {
+              revoke(item.previewUrl);
+              previews.current.delete(item.previewUrl);
+            }
+            return { ...item, progress: 100, previewUrl: null, stored };
+          }),
+        );
+      } catch (error) {
+        console.error(`Upload of ${file.name} failed`, error);
+        drop(localId);
+        if (isApiError(error)) toaster.error({ title: 'Upload failed', description: error.message });
+      }
+    },
+    [drop, update],
+  );
+
+  /** Only images and videos are taken; others are ignored (spec §5). */
+  const addFiles = useCallback(
+    (files: Iterable<File>) => {
+      for (const file of files) {
+        if (!isAcceptedMediaType(file.type)) continue;
+        const tooLarge = checkUploadSize(file.name, file.size);
+        if (tooLarge) {
+          toaster.error({ title: MSG.fileTooLargeTitle, description: tooLarge });
+          continue;
+        }
+        const localId = `local-${++nextLocalId}`;
+        const previewUrl = objectUrl(file);
+        if (previewUrl) previews.current.add(previewUrl);
+        const kind: MediaKind = isImageType(file.type) ? 'image' : 'video';
+        setItems((current) => [...current, { localId, name: file.name, kind, progress: 0, previewUrl, stored: null }]);
+        void upload(localId, file);
+      }
+    },
+    [upload],
+  );
+
+  const remove = useCallback(
+    (localId: string) => {
+      const item = items.find((i) => i.localId === localId);
+      if (!item?.stored) return;
+      deleteMedia.mutate(item.stored.id, {
+        onSuccess: () => {
+          drop(localId);
+          toaster.success({ title: 'File deleted' });
+        },
+        onError: (error) => toaster.error({ title: 'Delete failed', description: error.message }),
+      });
+    },
+    [deleteMedia, drop, items],
+  );
+
+  /** After a post is created its media belong to it: forget them here, without deleting. */
+  const reset = useCallback(() => {
+    for (const url of previews.current) revoke(url);
+    previews.current.clear();
+    setItems([]);
+  }, []);
+
+  return {
+    items,
+    addFiles,
+    remove,
+    reset,
+    deletingId: deleteMedia.isPending ? deleteMedia.variables : undefined,
+    uploading: items.some((item) => !item.stored),
+    mediaIds: items.flatMap((item) => (item.stored ? [item.stored.id] : [])),
+  };
+}

@@ -1,0 +1,96 @@
+import type { SocialAccount } from '@shared/accounts';
+import { connectedAccountsProblem, CreatePostSchema } from '@shared/compose';
+import { MSG } from '@shared/messages';
+import { PLATFORMS, type Platform } from '@shared/platforms';
+import { SCHEDULED_IN_PAST_MESSAGE, type CreatePostBody } from '@shared/posts';
+import { localInputToIso } from '@/lib/time';
+
+/** What the compose form holds, before it becomes a request body. */
+export interface ComposeDraft {
+  platforms: Platform[];
+  /** The checked accounts of each platform (several accounts of one platform are several targets). */
+  accountIds: Partial<Record<Platform, string[]>>;
+  captions: Partial<Record<Platform, string>>;
+  title: string;
+  tiktokPrivate: boolean;
+  tiktokDraft: boolean;
+  /** The `datetime-local` value, read in the user's timezone; '' for a draft. */
+  scheduleLocal: string;
+  mediaIds: string[];
+}
+
+export const EMPTY_DRAFT: ComposeDraft = {
+  platforms: [],
+  accountIds: {},
+  captions: {},
+  title: '',
+  tiktokPrivate: false,
+  tiktokDraft: false,
+  scheduleLocal: '',
+  mediaIds: [],
+};
+
+/** Connected accounts of each platform, newest first (the API's order, made sure of here). */
+export function connectedByPlatform(accounts: readonly SocialAccount[]): Record<Platform, SocialAccount[]> {
+  const groups = Object.fromEntries(PLATFORMS.map((p) => [p, [] as SocialAccount[]])) as Record<Platform, SocialAccount[]>;
+  const newestFirst = [...accounts].filter((a) => a.is_connected).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  for (const account of newestFirst) groups[account.platform].push(account);
+  return groups;
+}
+
+/** The selected platforms in the product's order. */
+export function orderedPlatforms(selected: readonly Platform[]): Platform[] {
+  return PLATFORMS.filter((p) => selected.includes(p));
+}
+
+/** The POST /api/posts body (spec §7): one target per checked account of each selected platform. */
+export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePostBody {
+  const youtube = draft.platforms.includes('youtube');
+  const platforms = orderedPlatforms(draft.platforms).flatMap((platform) =>
+    (draft.accountIds[platform] ?? []).map((social_account_id) => ({
+      platform,
+      social_account_id,
+      caption: draft.captions[platform] ?? '',
+      settings: platform === 'tiktok' ? { tiktok_private: draft.tiktokPrivate, tiktok_draft: draft.tiktokDraft } : {},
+    })),
+  );
+  return {
+    // The API appends " #shorts" (spec §5); the title only matters for YouTube.
+    title: youtube ? draft.title.trim() : undefined,
+    scheduled_at: draft.scheduleLocal ? localInputToIso(draft.scheduleLocal, zone) : null,
+    platforms,
+    media_ids: draft.mediaIds,
+    youtube_type: youtube ? 'shorts' : undefined,
+  };
+}
+
+export interface ComposeProblem {
+  title: string;
+  message: string;
+}
+
+/**
+ * The first rule the post breaks, checked with the same shared rules as the API (spec §5), then
+ * the connected-accounts rule and a schedule time in the past.
+ */
+export function firstProblem(
+  body: CreatePostBody,
+  selected: readonly Platform[],
+  connected: readonly Platform[],
+  now: Date,
+): ComposeProblem | null {
+  if (selected.length === 0) return { title: MSG.validationErrorTitle, message: MSG.selectPlatform };
+  const parsed = CreatePostSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const params = 'params' in issue ? (issue.params as { title?: unknown } | undefined) : undefined;
+    const title = typeof params?.title === 'string' ? params.title : MSG.validationErrorTitle;
+    return { title, message: issue.message };
+  }
+  const accounts = connectedAccountsProblem(selected, connected);
+  if (accounts) return { title: MSG.validationErrorTitle, message: accounts };
+  if (body.scheduled_at && Date.parse(body.scheduled_at) <= now.getTime()) {
+    return { title: MSG.validationErrorTitle, message: SCHEDULED_IN_PAST_MESSAGE };
+  }
+  return null;
+}

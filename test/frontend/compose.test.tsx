@@ -1,0 +1,420 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SocialAccount } from '@shared/accounts';
+import type { MediaItem, Post } from '@shared/posts';
+import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { renderApp } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+const X_ID = '01JQ00000000000000000000X1';
+const TT_ID = '01JQ00000000000000000000T1';
+const YT_ID = '01JQ00000000000000000000Y1';
+const IG_OLD = '01JQ00000000000000000000A1';
+const IG_NEW = '01JQ00000000000000000000A2';
+const MEDIA_ID = '01JQ00000000000000000000M1';
+const UPLOAD_URL = 'https://media-bucket.example/upload';
+
+const ACCOUNTS: SocialAccount[] = [
+  socialAccount({ id: IG_NEW, platform: 'instagram', account_name: 'bakery.new', created_at: '2026-03-20T12:00:00.000Z' }),
+  socialAccount({ id: X_ID, platform: 'x', account_name: '@baker' }),
+  socialAccount({ id: TT_ID, platform: 'tiktok', account_name: '@baker.tt' }),
+  socialAccount({ id: YT_ID, platform: 'youtube', account_name: 'Baker TV' }),
+  socialAccount({ id: IG_OLD, platform: 'instagram', account_name: 'bakery.old', created_at: '2025-01-01T12:00:00.000Z' }),
+];
+
+function createdPost(): Post {
+  const now = new Date().toISOString();
+  return {
+    id: '01JQ00000000000000000000P1',
+    title: null,
+    scheduled_at: null,
+    published_at: null,
+    status: 'draft',
+    error_message: null,
+    youtube_type: null,
+    client_id: null,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    media: [],
+    platforms: [],
+  };
+}
+
+function mediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
+  return {
+    id: MEDIA_ID,
+    post_id: null,
+    file_path: 'user-alice/cake.png',
+    file_type: 'image/png',
+    file_size: 4,
+    url: 'https://media-bucket.example/user-alice/cake.png?signed',
+    created_at: '2026-03-20T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A stand-in for the browser's XMLHttpRequest: the test drives progress and the answer. */
+class FakeXhr {
+  static instances: FakeXhr[] = [];
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  status = 0;
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.instances.push(this);
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+  }
+  respond(status: number) {
+    act(() => {
+      this.status = status;
+      this.onload?.();
+    });
+  }
+}
+
+/** Types into a field in one go: per-key typing is slow under jsdom and adds nothing here. */
+async function fill(user: ReturnType<typeof renderApp>['user'], label: string, text: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(text);
+}
+
+async function openCompose(options: { accounts?: SocialAccount[]; timezone?: string; routes?: Parameters<typeof mockApi>[0] } = {}) {
+  const api = mockApi({
+    ...shellRoutes({ me: meResponse({ settings: { timezone: options.timezone ?? 'Europe/London' } }) }),
+    'GET /accounts': { body: { accounts: options.accounts ?? ACCOUNTS } },
+    'POST /posts': { status: 201, body: createdPost() },
+    ...options.routes,
+  });
+  signedInAs();
+  const app = renderApp('/home/compose');
+  await screen.findByRole('heading', { level: 1, name: 'Compose' });
+  if ((options.accounts ?? ACCOUNTS).length > 0) await screen.findByTestId('platform-picker');
+  return { ...app, api };
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Save Draft|Schedule Post/ });
+
+// The first test also loads the lazy route's chunk, slow on a busy 2-core machine.
+describe('the Compose page', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    resetAmplifyMocks();
+    FakeXhr.instances = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    URL.createObjectURL = vi.fn(() => 'blob:local-preview');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('locks platforms without a connected account', async () => {
+    const { user } = await openCompose();
+
+    const facebook = screen.getByRole('button', { name: 'Facebook' });
+    expect(facebook).toBeDisabled();
+    expect(facebook).toHaveAccessibleDescription('Connect account in Settings → Platforms');
+    await user.click(screen.getByTestId('platform-tile-wrapper-facebook'));
+    expect(screen.queryByTestId('compose-platform-facebook')).not.toBeInTheDocument();
+  });
+
+  it('shows the X caption box with a counter against the 280 limit', async () => {
+    const { user } = await openCompose();
+
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+
+    const section = await screen.findByTestId('compose-platform-x');
+    expect(within(section).getByTestId('caption-counter-x')).toHaveTextContent('0/280');
+    expect(within(section).getByText('X supports text-only posts for now: attached media are not sent to X.')).toBeInTheDocument();
+    await fill(user, 'X caption', 'Fresh bread');
+    expect(within(section).getByTestId('caption-counter-x')).toHaveTextContent('11/280');
+  });
+
+  it('refuses a caption over the platform limit with "Caption too long"', async () => {
+    const { user, api } = await openCompose();
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(screen.getByLabelText('X caption'));
+    await user.paste('a'.repeat(281));
+    expect(screen.getByTestId('caption-counter-x')).toHaveTextContent('281/280');
+
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Caption too long')).toBeInTheDocument();
+    expect(screen.getByText('X caption exceeds limit of 280 characters (current: 281)')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/posts')).toHaveLength(0);
+  });
+
+  it('asks for at least one platform', async () => {
+    const { user, api } = await openCompose();
+
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+
+    expect(await screen.findByText('Validation Error')).toBeInTheDocument();
+    expect(screen.getByText('Please select at least one platform')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/posts')).toHaveLength(0);
+  });
+
+  it('requires a YouTube title, and previews it with #shorts', async () => {
+    const { user, api } = await openCompose();
+    await user.click(screen.getByRole('button', { name: 'YouTube' }));
+    expect(await screen.findByLabelText('YouTube description')).toBeInTheDocument();
+    expect(screen.getByText('The video must be at most 60 seconds long and vertical.')).toBeInTheDocument();
+
+    await user.click(submitButton());
+    expect(await screen.findByText('YouTube requires a title')).toBeInTheDocument();
+    expect(screen.getByText('Validation Error')).toBeInTheDocument();
+
+    await fill(user, 'YouTube title', 'Sourdough in 60s');
+    expect(screen.getByTestId('youtube-title-counter')).toHaveTextContent('16/100');
+    expect(screen.getByTestId('youtube-title-preview')).toHaveTextContent('Published as: Sourdough in 60s #shorts');
+    expect(api.callsTo('POST', '/posts')).toHaveLength(0);
+  });
+
+  it('reads the schedule time in the user timezone and switches the button to "Schedule Post"', async () => {
+    await openCompose({ timezone: 'America/New_York' });
+    expect(submitButton()).toHaveTextContent('Save Draft');
+
+    fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2030-07-01T09:00' } });
+
+    expect(screen.getByTestId('schedule-helper')).toHaveTextContent('Will post at Jul 1, 2030 9:00 AM in America/New York timezone');
+    expect(submitButton()).toHaveTextContent('Schedule Post');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear schedule time' }));
+    expect(submitButton()).toHaveTextContent('Save Draft');
+  });
+
+  it('refuses a schedule time in the past', async () => {
+    const { user, api } = await openCompose();
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2020-01-01T09:00' } });
+
+    await user.click(submitButton());
+
+    expect(await screen.findByText('The scheduled time has already passed. Choose a time in the future.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/posts')).toHaveLength(0);
+  });
+
+  it.each([
+    ['Europe/London', '2030-07-01T08:00:00.000Z'],
+    ['America/New_York', '2030-07-01T13:00:00.000Z'],
+  ])('creates the post with the exact body (schedule read in %s) and resets the form', async (timezone, utc) => {
+    const { user, api, queryClient } = await openCompose({ timezone });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(screen.getByRole('button', { name: 'TikTok' }));
+    await fill(user, 'X caption', 'Hello X');
+    await fill(user, 'TikTok caption', 'Hello TikTok');
+    await user.click(screen.getByLabelText('Private'));
+    fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2030-07-01T09:00' } });
+
+    await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
+
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/posts')).toHaveLength(1);
+    expect(api.callsTo('POST', '/posts')[0]!.body).toEqual({
+      scheduled_at: utc,
+      platforms: [
+        { platform: 'x', social_account_id: X_ID, caption: 'Hello X', settings: {} },
+        { platform: 'tiktok', social_account_id: TT_ID, caption: 'Hello TikTok', settings: { tiktok_private: true, tiktok_draft: false } },
+      ],
+      media_ids: [],
+    });
+    await waitFor(() => expect(screen.queryByTestId('compose-platform-x')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('compose-platform-tiktok')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Schedule time')).toHaveValue('');
+    expect(submitButton()).toHaveTextContent('Save Draft');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['posts'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['usage'] });
+  });
+
+  it('sends a YouTube Short with its title and one target per checked account', async () => {
+    const { user, api } = await openCompose();
+    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await user.click(screen.getByRole('button', { name: 'YouTube' }));
+
+    const accounts = screen.getByRole('group', { name: 'Instagram accounts' });
+    expect(within(accounts).getByLabelText('bakery.new')).toBeChecked();
+    expect(within(accounts).getByLabelText('bakery.old')).not.toBeChecked();
+    await user.click(within(accounts).getByLabelText('bakery.old'));
+    await fill(user, 'Instagram caption', 'Crumb shot');
+    await fill(user, 'YouTube title', 'Crumb  ');
+
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/posts')).toHaveLength(1));
+    expect(api.callsTo('POST', '/posts')[0]!.body).toEqual({
+      title: 'Crumb',
+      scheduled_at: null,
+      platforms: [
+        { platform: 'instagram', social_account_id: IG_NEW, caption: 'Crumb shot', settings: {} },
+        { platform: 'instagram', social_account_id: IG_OLD, caption: 'Crumb shot', settings: {} },
+        { platform: 'youtube', social_account_id: YT_ID, caption: '', settings: {} },
+      ],
+      media_ids: [],
+      youtube_type: 'shorts',
+    });
+  });
+
+  it('shows "Error creating post" with the API message, and the upgrade at the plan limit', async () => {
+    const { user } = await openCompose({
+      routes: {
+        'POST /posts': {
+          status: 403,
+          body: {
+            error: {
+              code: 'PLAN_LIMIT_REACHED',
+              message: 'You have used all 5 scheduled posts of your plan this month.',
+              details: { upgrade: 'Upgrade to Basic for 15 posts a month.', limit: 5 },
+            },
+          },
+        },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await fill(user, 'X caption', 'Hi');
+
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Error creating post')).toBeInTheDocument();
+    expect(
+      screen.getByText('You have used all 5 scheduled posts of your plan this month. Upgrade to Basic for 15 posts a month.'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByTestId('plan-limit-alert')).getByRole('link', { name: 'View plans' })).toHaveAttribute('href', '/home/subscription');
+    // The form is kept so the user can retry.
+    expect(screen.getByLabelText('X caption')).toHaveValue('Hi');
+  });
+
+  it('rejects a file over 100MB before any upload', async () => {
+    const { user, api } = await openCompose();
+    const big = new File(['x'], 'holiday.mp4', { type: 'video/mp4' });
+    Object.defineProperty(big, 'size', { value: 150 * 1024 * 1024 });
+
+    await user.upload(screen.getByLabelText('Choose videos'), big);
+
+    expect(await screen.findByText('File too large')).toBeInTheDocument();
+    expect(screen.getByText('holiday.mp4 exceeds 100MB limit (150.0MB)')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/media/uploads')).toHaveLength(0);
+    expect(FakeXhr.instances).toHaveLength(0);
+    expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument();
+  });
+
+  it('ignores a dropped file that is neither an image nor a video', async () => {
+    const { api } = await openCompose();
+    const text = new File(['notes'], 'notes.txt', { type: 'text/plain' });
+
+    fireEvent.drop(screen.getByTestId('media-dropzone'), { dataTransfer: { files: [text] } });
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('POST', '/media/uploads')).toHaveLength(0);
+    expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument();
+  });
+
+  it('uploads a dropped image (presign → storage POST → confirm), attaches it, and deletes it', async () => {
+    const { user, api } = await openCompose({
+      routes: {
+        'POST /media/uploads': { body: { key: 'user-alice/01.png', url: UPLOAD_URL, fields: { key: 'user-alice/01.png', Policy: 'p', 'X-Amz-Signature': 's' } } },
+        'POST /media': { status: 201, body: mediaItem() },
+        [`DELETE /media/${MEDIA_ID}`]: { status: 204 },
+      },
+    });
+    const cake = new File(['cake'], 'cake.png', { type: 'image/png' });
+
+    fireEvent.drop(screen.getByTestId('media-dropzone'), { dataTransfer: { files: [cake] } });
+
+    const tile = await screen.findByTestId('media-tile');
+    expect(within(tile).getByRole('img', { name: 'cake.png' })).toHaveAttribute('src', 'blob:local-preview');
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    expect(api.callsTo('POST', '/media/uploads')[0]!.body).toEqual({ file_name: 'cake.png', file_type: 'image/png', file_size: 4 });
+    const xhr = FakeXhr.instances[0]!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe(UPLOAD_URL);
+    expect([...xhr.body!.keys()]).toEqual(['key', 'Policy', 'X-Amz-Signature', 'file']);
+    expect(xhr.body!.get('file')).toBe(cake);
+
+    xhr.progress(40, 100);
+    expect(within(tile).getByText('Uploading… 40%')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Draft' })).toBeDisabled();
+    xhr.respond(204);
+
+    expect(await within(tile).findByText('Upload Complete')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/media')[0]!.body).toEqual({ key: 'user-alice/01.png' });
+    expect(within(tile).getByRole('img', { name: 'cake.png' })).toHaveAttribute('src', mediaItem().url);
+    expect(screen.getByRole('button', { name: 'Save Draft' })).toBeEnabled();
+
+    await user.click(within(tile).getByRole('button', { name: 'Delete cake.png' }));
+
+    expect(await screen.findByText('File deleted')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/media/${MEDIA_ID}`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument());
+  });
+
+  it('sends the stored media with the post and clears them afterwards', async () => {
+    const { user, api } = await openCompose({
+      routes: {
+        'POST /media/uploads': { body: { key: 'k', url: UPLOAD_URL, fields: {} } },
+        'POST /media': { status: 201, body: mediaItem() },
+      },
+    });
+    await user.upload(screen.getByLabelText('Choose images'), new File(['cake'], 'cake.png', { type: 'image/png' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    FakeXhr.instances[0]!.respond(204);
+    await screen.findByText('Upload Complete');
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+
+    await screen.findByText('Post created successfully!');
+    expect((api.callsTo('POST', '/posts')[0]!.body as { media_ids: string[] }).media_ids).toEqual([MEDIA_ID]);
+    await waitFor(() => expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument());
+  });
+
+  it('says "Upload failed" and drops the file when the API refuses it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await openCompose({
+      routes: { 'POST /media/uploads': { status: 400, body: { error: { code: 'VALIDATION', message: 'Only images and videos can be uploaded' } } } },
+    });
+
+    fireEvent.drop(screen.getByTestId('media-dropzone'), { dataTransfer: { files: [new File(['v'], 'clip.mov', { type: 'video/quicktime' })] } });
+
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
+    expect(screen.getByText('Only images and videos can be uploaded')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument());
+  });
+
+  it('says "Delete failed" with the message when a delete is refused', async () => {
+    const { user } = await openCompose({
+      routes: {
+        'POST /media/uploads': { body: { key: 'k', url: UPLOAD_URL, fields: {} } },
+        'POST /media': { status: 201, body: mediaItem() },
+        [`DELETE /media/${MEDIA_ID}`]: { status: 409, body: { error: { code: 'CONFLICT', message: 'This file belongs to a post' } } },
+      },
+    });
+    fireEvent.drop(screen.getByTestId('media-dropzone'), { dataTransfer: { files: [new File(['cake'], 'cake.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    FakeXhr.instances[0]!.respond(204);
+    await user.click(await screen.findByRole('button', { name: 'Delete cake.png' }));
+
+    expect(await screen.findByText('Delete failed')).toBeInTheDocument();
+    expect(screen.getByText('This file belongs to a post')).toBeInTheDocument();
+    expect(screen.getByTestId('media-tile')).toBeInTheDocument();
+  });
+
+  it('invites the user to connect an account when none is connected', async () => {
+    await openCompose({ accounts: [] });
+    expect(await screen.findByText('Connect an account to start posting')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Connect an account' })).toHaveAttribute('href', '/home/platforms');
+  });
+});
