@@ -7,8 +7,16 @@
  *  3. A user's clients, newest first              → table → pk = USER#<id>, sk begins_with CLIENT#  (ULIDs sort by time)
  *  4. A user's latest notifications               → table → pk = USER#<id>, sk begins_with NOTE#, descending, limit 20
  *  5. A user's unread notifications (mark all)    → gsi1  → gsi1pk = UNREAD#<id>   (sparse: removed when read)
- *  6. A user's posts by scheduled time (calendar) → gsi1  → gsi1pk = POSTS#<id>, gsi1sk = <iso time>#<postId>
- *  7. Open posts by due time (watchdog)           → gsi2  → gsi2pk = OPEN, gsi2sk between <from> and <to> (sparse)
+ *  6. A user's posts in one Posts tab, one page   → gsi1  → gsi1pk = POSTTAB#<id>#<tab>, gsi1sk = the tab's order key:
+ *       scheduled: <scheduled_at>#<postId> ascending (soonest first) · posted: <published_at>#<postId> descending
+ *       drafts: <created_at>#<postId> descending · failed: <updated_at>#<postId> descending
+ *     (times are UTC ISO strings with milliseconds, so they sort as text; the cursor is the opaque
+ *      LastEvaluatedKey, checked on the way back in to belong to the caller and the tab)
+ *  6a. A user's calendar period [from, to)         → gsi1  → gsi1pk = POSTTAB#<id>#scheduled, gsi1sk BETWEEN <from> AND <to>
+ *       (`<to>#<postId>` sorts after `<to>`, so a post due exactly at `to` is left out, as [from, to) says)
+ *  6b. Dashboard: next 5 upcoming / 3 newest posted → gsi1 → the scheduled tab ascending, Limit 5; the posted tab descending, Limit 3
+ *  7. Open posts by due time (watchdog)           → gsi2  → gsi2pk = OPEN, gsi2sk = <scheduled_at>#<userId>#<postId>,
+ *       between <from> and <to> (sparse: only scheduled / queued / publishing posts carry it)
  *  8. Lookups from outside (OAuth state, Stripe customer, checkout session) → table → pk = <KIND>#<id>, sk = <KIND>
  *     (OAuth state: pk = sk = OAUTHSTATE#<state>, consumed by a conditional delete; TTL expiresAt)
  *  9. A user's pending OAuth states (account deletion) → table → pk = USER#<id>, sk begins_with OAUTHSTATE#  (TTL expiresAt)
@@ -16,15 +24,23 @@
  * 11. A user's account for a platform account id (reconnect updates in place) → table → pk = USER#<id>, sk = PLATFORMACCOUNT#<platform>#<account_id>
  * 12. An account's encrypted tokens             → table → pk = USER#<id>, sk = TOKEN#<accountId>
  * 13. A user's media file (unattached until a post takes it) → table → pk = USER#<id>, sk = MEDIA#<id> (id derived from the object key)
+ * 14. One post (read, edit, delete)              → table → pk = USER#<id>, sk = POST#<ulid>; targets and media are
+ *       embedded in the item (DESIGN §5); edits are conditional on the version read
+ * 15. A user's tab counts                        → gsi3  → gsi3pk = POSTTAB#<id>#<tab> with Select COUNT (same
+ *       values as gsi1; KEYS_ONLY, so counting reads only keys, never post bodies)
+ * 16. A user's scheduled-post usage this month   → table → pk = USER#<id>, sk = USAGE#<yyyy-mm>, ADD count with the
+ *       condition count < plan limit (the plan limit holds under concurrent creates)
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
   indexes: {
-    /** "What does this user have, in time order?" (unread notifications, posts by scheduled time) */
-    byUserTime: { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /** "What does this user have, in time order?" (unread notifications, a Posts tab in its order, the calendar) */
+    byUserTime: { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
     /** "Which posts are open and due?" (watchdog) */
-    openByDue: { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    openByDue: { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
+    /** "How many posts are in each tab?" Keys only: a COUNT query reads no post bodies. */
+    postsByTabKeys: { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'KEYS_ONLY' },
   },
 } as const;

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteItemCommand,
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ScanCommand,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
 
@@ -18,34 +27,97 @@ export async function startDynamo(dataDir: string): Promise<{ endpoint: string; 
   const server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => server.listen(0, '127.0.0.1', (err?: Error) => (err ? reject(err) : resolve())));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  await ensureTable(endpoint);
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await ensureTable(client, path.join(dataDir, 'dynamodb-rebuild.json'));
+  } finally {
+    client.destroy();
+  }
   return { endpoint, stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function ensureTable(endpoint: string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const GSIS = Object.values(TABLE_DESIGN.indexes);
+
+/**
+ * Creates the table, or brings an existing one (a developer's .local from before an index was
+ * added) up to TABLE_DESIGN. On AWS, UpdateTable's GlobalSecondaryIndexUpdates.Create adds an
+ * index and backfills it; dynalite 4 accepts that request but ignores it (actions/updateTable.js
+ * applies throughput changes only), so here a table with a missing index is rebuilt: its items are
+ * saved to `backupFile`, the table is recreated, the items are written back (which fills every
+ * index), and only then is the backup removed. A run interrupted half-way finds the backup on the
+ * next start and finishes the restore, so local data is never lost.
+ */
+async function ensureTable(client: DynamoDBClient, backupFile: string): Promise<void> {
   const { TableNames } = await client.send(new ListTablesCommand({}));
-  if (TableNames?.includes(LOCAL_TABLE_NAME)) return;
-  const { partitionKey, sortKey, indexes } = TABLE_DESIGN;
-  const gsis = Object.values(indexes);
-  await client.send(
+  if (!TableNames?.includes(LOCAL_TABLE_NAME)) {
+    await createTable(client);
+  } else if (missingIndexes(await client.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAME })).then((d) => d.Table?.GlobalSecondaryIndexes ?? [])).length > 0) {
+    if (!fs.existsSync(backupFile)) fs.writeFileSync(backupFile, JSON.stringify(await scanAll(client)));
+    await client.send(new DeleteTableCommand({ TableName: LOCAL_TABLE_NAME }));
+    await tableGone(client);
+    await createTable(client);
+  }
+  if (fs.existsSync(backupFile)) {
+    await writeAll(client, JSON.parse(fs.readFileSync(backupFile, 'utf8')) as Record<string, AttributeValue>[]);
+    fs.rmSync(backupFile);
+  }
+}
+
+/** DeleteTable returns while the table is still DELETING (dynalite finishes on a timer). */
+async function tableGone(client: DynamoDBClient): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const { TableNames } = await client.send(new ListTablesCommand({}));
+    if (!TableNames?.includes(LOCAL_TABLE_NAME)) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`The local table ${LOCAL_TABLE_NAME} was not deleted; its items are kept in the rebuild backup`);
+}
+
+function missingIndexes(existing: { IndexName?: string }[]): string[] {
+  const names = new Set(existing.map((i) => i.IndexName));
+  return GSIS.map((i) => i.indexName).filter((name) => !names.has(name));
+}
+
+function createTable(client: DynamoDBClient) {
+  const { partitionKey, sortKey } = TABLE_DESIGN;
+  return client.send(
     new CreateTableCommand({
       TableName: LOCAL_TABLE_NAME,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [partitionKey, sortKey, ...gsis.flatMap((i) => [i.partitionKey, i.sortKey])].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      AttributeDefinitions: [partitionKey, sortKey, ...GSIS.flatMap((i) => [i.partitionKey, i.sortKey])].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       KeySchema: [
         { AttributeName: partitionKey, KeyType: 'HASH' },
         { AttributeName: sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: gsis.map((i) => ({
+      GlobalSecondaryIndexes: GSIS.map((i) => ({
         IndexName: i.indexName,
         KeySchema: [
           { AttributeName: i.partitionKey, KeyType: 'HASH' },
           { AttributeName: i.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: { ProjectionType: i.projection },
       })),
     }),
   );
-  client.destroy();
+}
+
+async function scanAll(client: DynamoDBClient): Promise<Record<string, AttributeValue>[]> {
+  const items: Record<string, AttributeValue>[] = [];
+  let cursor: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: LOCAL_TABLE_NAME, ExclusiveStartKey: cursor }));
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items;
+}
+
+async function writeAll(client: DynamoDBClient, items: Record<string, AttributeValue>[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await client.send(new BatchWriteItemCommand({ RequestItems: { [LOCAL_TABLE_NAME]: requests } }));
+      requests = (UnprocessedItems?.[LOCAL_TABLE_NAME] ?? []) as typeof requests;
+    }
+  }
 }

@@ -228,6 +228,77 @@ describe('captionLength', () => {
   it('counts an accented letter as one character', () => {
     expect(captionLength('facebook', 'café')).toBe(4);
   });
+
+  it('counts code points on networks other than X (an emoji is one, a URL its length)', () => {
+    expect(captionLength('instagram', '😀 https://example.com')).toBe(21);
+  });
+});
+
+describe("captionLength on X (twitter-text weighting, platform-apis.md §3.3)", () => {
+  it('counts Latin text one per character', () => {
+    expect(captionLength('x', 'Hello, world')).toBe(12);
+  });
+
+  it('normalises to NFC first, so a decomposed é counts once', () => {
+    expect(captionLength('x', 'cafe\u0301')).toBe(4);
+  });
+
+  it.each([
+    ['U+10FF (end of the first light range)', '\u10FF', 1],
+    ['U+1100 (just past it)', '\u1100', 2],
+    ['U+2000–U+200D (spaces and joiners)', '\u2000\u200D', 2],
+    ['U+200E (just past them)', '\u200E', 2],
+    ['U+2010–U+201F (dashes and quotes)', '\u2010\u201C\u201F', 3],
+    ['U+2032–U+2037 (primes)', '\u2032\u2037', 2],
+    ['U+2038 (just past them)', '\u2038', 2],
+  ])('weighs %s as given', (_name, text, weight) => {
+    expect(captionLength('x', text)).toBe(weight);
+  });
+
+  it('counts CJK characters two each', () => {
+    expect(captionLength('x', '日本語')).toBe(6);
+  });
+
+  it.each([
+    ['a single emoji', '😀'],
+    ['a ZWJ family sequence', '👨\u200D👩\u200D👧\u200D👦'],
+    ['an emoji with a skin tone', '👍🏽'],
+    ['a flag', '🇿🇦'],
+    ['a keycap', '1️⃣'],
+    ['a text symbol in emoji style', '❤️'],
+  ])('counts %s as 2', (_name, text) => {
+    expect(captionLength('x', text)).toBe(2);
+  });
+
+  it('counts a lone © as a plain character', () => {
+    expect(captionLength('x', '©')).toBe(1);
+  });
+
+  it.each([
+    ['https://example.com/a/very/long/path?with=query&and=more'],
+    ['http://x.co'],
+    ['www.example.org/page'],
+    ['example.com'],
+  ])('counts the URL %s as 23', (url) => {
+    expect(captionLength('x', url)).toBe(23);
+  });
+
+  it('counts each URL as 23 and the text around it by weight, leaving trailing punctuation out', () => {
+    expect(captionLength('x', 'Read https://example.com/post, then www.example.org.')).toBe(5 + 23 + 7 + 23 + 1);
+  });
+
+  it('does not take an e-mail address for a URL', () => {
+    expect(captionLength('x', 'me@example.com')).toBe(14);
+  });
+
+  it('lets 280 Latin characters through and refuses 141 CJK characters', () => {
+    expect(captionProblem('x', 'a'.repeat(280))).toBeNull();
+    expect(captionProblem('x', '日'.repeat(141))?.message).toBe('X caption exceeds limit of 280 characters (current: 282)');
+  });
+
+  it('lets a caption with a long URL through when its weighted length fits', () => {
+    expect(captionProblem('x', `${'a'.repeat(256)} https://example.com/${'p'.repeat(300)}`)).toBeNull();
+  });
 });
 
 describe('connectedAccountsProblem', () => {

@@ -1,0 +1,273 @@
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { PostTarget } from '@shared/posts';
+import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@shared/statuses';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { TABLE_DESIGN } from './table-design';
+import { BY_USER_TIME, conditional, db, tableName, userPk } from './table';
+
+/**
+ * Posts (access patterns 6, 6a, 6b, 7, 14, 15): one item per post, pk = USER#<id>, sk = POST#<ulid>,
+ * with its targets and its media embedded, so a post is read and written in one request.
+ * Index keys are derived from the post on every write (`postIndexKeys`), never set by callers:
+ *  - gsi1 / gsi3: POSTTAB#<userId>#<tab> with the tab's order key (a tab page, the calendar, counts)
+ *  - gsi2: OPEN / <scheduled_at>#<userId>#<postId>, only while the post is open (watchdog; sparse)
+ */
+const POST_PREFIX = 'POST#';
+const postSk = (id: string) => `${POST_PREFIX}${id}`;
+const BY_TAB_KEYS = TABLE_DESIGN.indexes.postsByTabKeys;
+const OPEN_BY_DUE = TABLE_DESIGN.indexes.openByDue;
+const OPEN = 'OPEN';
+
+/** A media file as the post stores it; the API presigns its URL at read time. */
+export interface StoredMedia {
+  id: string;
+  file_path: string;
+  file_type: string;
+  file_size: number;
+  created_at: string;
+}
+
+/** A post as stored (the domain type); `usage_month` says which month's plan usage it counted in. */
+export interface PostRecord {
+  id: string;
+  title: string | null;
+  scheduled_at: string | null;
+  published_at: string | null;
+  status: PostStatus;
+  error_message: string | null;
+  youtube_type: 'shorts' | null;
+  client_id: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  usage_month: string | null;
+  media: StoredMedia[];
+  platforms: PostTarget[];
+}
+
+const POST_FIELDS = [
+  'id', 'title', 'scheduled_at', 'published_at', 'status', 'error_message', 'youtube_type', 'client_id',
+  'version', 'created_at', 'updated_at', 'usage_month', 'media', 'platforms',
+] as const satisfies readonly (keyof PostRecord)[];
+
+export function tabOf(status: PostStatus): PostTabId {
+  return POST_TABS.find((tab) => (tab.statuses as readonly PostStatus[]).includes(status))!.id;
+}
+
+export const tabPk = (userId: string, tab: PostTabId) => `POSTTAB#${userId}#${tab}`;
+
+/** The order key within a tab; ISO times in UTC with milliseconds sort as text. */
+function tabSortKey(post: PostRecord, tab: PostTabId): string {
+  const time = {
+    scheduled: post.scheduled_at ?? post.created_at,
+    posted: post.published_at ?? post.updated_at,
+    drafts: post.created_at,
+    failed: post.updated_at,
+  }[tab];
+  return `${time}#${post.id}`;
+}
+
+/** Every index attribute the post carries, derived from its status and times. */
+export function postIndexKeys(userId: string, post: PostRecord): Record<string, string> {
+  const tab = tabOf(post.status);
+  const keys: Record<string, string> = {
+    [BY_USER_TIME.partitionKey]: tabPk(userId, tab),
+    [BY_USER_TIME.sortKey]: tabSortKey(post, tab),
+    [BY_TAB_KEYS.partitionKey]: tabPk(userId, tab),
+    [BY_TAB_KEYS.sortKey]: tabSortKey(post, tab),
+  };
+  if (UPCOMING_STATUSES.includes(post.status)) {
+    keys[OPEN_BY_DUE.partitionKey] = OPEN;
+    keys[OPEN_BY_DUE.sortKey] = `${post.scheduled_at ?? post.created_at}#${userId}#${post.id}`;
+  }
+  return keys;
+}
+
+function toItem(userId: string, post: PostRecord): Record<string, unknown> {
+  return { pk: userPk(userId), sk: postSk(post.id), type: 'Post', ...post, ...postIndexKeys(userId, post) };
+}
+
+function toPost(item: Record<string, unknown>): PostRecord {
+  const post = Object.fromEntries(POST_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as PostRecord;
+  return { ...post, media: (item.media as StoredMedia[] | undefined) ?? [], platforms: (item.platforms as PostTarget[] | undefined) ?? [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cursors: the LastEvaluatedKey of a gsi1 query, opaque to the browser and checked on the way in.
+
+type PageKey = Record<'pk' | 'sk' | 'gsi1pk' | 'gsi1sk', string>;
+const PAGE_KEY_FIELDS = ['pk', 'sk', BY_USER_TIME.partitionKey, BY_USER_TIME.sortKey].sort();
+export const INVALID_CURSOR_MESSAGE = 'This page link is no longer valid. Reload the list.';
+
+export function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+/** The key a cursor stands for, only if it is a key of this user's tab; anything else is a 400. */
+export function decodeCursor(cursor: string, userId: string, tab: PostTabId): PageKey {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new ValidationError(INVALID_CURSOR_MESSAGE);
+  }
+  const valid =
+    typeof key === 'object' &&
+    key !== null &&
+    !Array.isArray(key) &&
+    JSON.stringify(Object.keys(key).sort()) === JSON.stringify(PAGE_KEY_FIELDS) &&
+    Object.values(key).every((v) => typeof v === 'string') &&
+    (key as PageKey).pk === userPk(userId) &&
+    (key as PageKey).sk.startsWith(POST_PREFIX) &&
+    (key as Record<string, string>)[BY_USER_TIME.partitionKey] === tabPk(userId, tab);
+  if (!valid) throw new ValidationError(INVALID_CURSOR_MESSAGE);
+  return key as PageKey;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function getPost(userId: string, id: string): Promise<PostRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: postSk(id) }, ConsistentRead: true }));
+  return Item ? toPost(Item) : null;
+}
+
+/** Agency filter. The tab key has no client, so this filters after the query: a page may hold fewer than `limit`. */
+const clientFilter = (clientId: string | undefined) =>
+  clientId ? { FilterExpression: 'client_id = :client', values: { ':client': clientId } } : { FilterExpression: undefined, values: {} };
+
+export interface TabPage {
+  items: PostRecord[];
+  cursor: string | null;
+}
+
+/** One page of a tab in the tab's order: one query on gsi1. */
+export async function listTabPage(userId: string, tab: PostTabId, options: { limit: number; cursor?: string; clientId?: string }): Promise<TabPage> {
+  const filter = clientFilter(options.clientId);
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: BY_USER_TIME.indexName,
+      KeyConditionExpression: '#pk = :pk',
+      FilterExpression: filter.FilterExpression,
+      ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey },
+      ExpressionAttributeValues: { ':pk': tabPk(userId, tab), ...filter.values },
+      ScanIndexForward: tab === 'scheduled',
+      Limit: options.limit,
+      ExclusiveStartKey: options.cursor ? decodeCursor(options.cursor, userId, tab) : undefined,
+    }),
+  );
+  return { items: (page.Items ?? []).map(toPost), cursor: page.LastEvaluatedKey ? encodeCursor(page.LastEvaluatedKey) : null };
+}
+
+/** Scheduled-tab posts due in [from, to), soonest first (`from`/`to` are UTC ISO strings with ms). */
+export async function listScheduledBetween(userId: string, from: string, to: string, clientId?: string): Promise<PostRecord[]> {
+  const filter = clientFilter(clientId);
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: BY_USER_TIME.indexName,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        FilterExpression: filter.FilterExpression,
+        ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey, '#sk': BY_USER_TIME.sortKey },
+        ExpressionAttributeValues: { ':pk': tabPk(userId, 'scheduled'), ':from': from, ':to': to, ...filter.values },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items.map(toPost);
+}
+
+/** How many posts a tab holds: a COUNT query on the keys-only gsi3, following every page. */
+export async function countTab(userId: string, tab: PostTabId): Promise<number> {
+  let count = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: BY_TAB_KEYS.indexName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': BY_TAB_KEYS.partitionKey },
+        ExpressionAttributeValues: { ':pk': tabPk(userId, tab) },
+        Select: 'COUNT',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    count += page.Count ?? 0;
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return count;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+export async function putNewPost(userId: string, post: PostRecord): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: toItem(userId, post), ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/**
+ * Replaces the post only if it is still the version and status the caller read: a concurrent edit,
+ * or the publisher moving it on, makes this a ConflictError. A whole-item put also drops index keys
+ * the new state no longer carries (the watchdog entry of a post that became a draft).
+ */
+export async function replacePost(userId: string, post: PostRecord, expected: { version: number; status: PostStatus }): Promise<void> {
+  await conditional(
+    () =>
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: toItem(userId, post),
+          ConditionExpression: 'attribute_exists(pk) AND #version = :version AND #status = :status',
+          ExpressionAttributeNames: { '#version': 'version', '#status': 'status' },
+          ExpressionAttributeValues: { ':version': expected.version, ':status': expected.status },
+        }),
+      ),
+    () => {
+      throw new ConflictError('This post was changed meanwhile; reload it and try again');
+    },
+  );
+}
+
+/** Deletes the post and returns what it was; unknown ids (or another user's) are a 404. */
+export async function deletePostItem(userId: string, id: string): Promise<PostRecord> {
+  const old = await conditional(
+    async () => {
+      const { Attributes } = await db().send(
+        new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: postSk(id) }, ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+      );
+      return Attributes;
+    },
+    () => undefined,
+  );
+  if (!old) throw new NotFoundError('Post not found');
+  return toPost(old);
+}
+
+/** Bulk load (benchmarks, fixtures): 25 puts per request, retrying what DynamoDB left unprocessed. */
+export async function putPostsInBatches(userId: string, posts: PostRecord[]): Promise<void> {
+  for (let i = 0; i < posts.length; i += 25) {
+    let requests = posts.slice(i, i + 25).map((post) => ({ PutRequest: { Item: toItem(userId, post) } }));
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+  }
+}
+
+/**
+ * Whether the client is one of the user's (agency mode). It belongs in data/clients.ts next to the
+ * other CLIENT# keys; it lives here until that module is next edited (not part of this change).
+ */
+export async function isUsersClient(userId: string, clientId: string): Promise<boolean> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: `CLIENT#${clientId}` }, ProjectionExpression: 'pk' }),
+  );
+  return Boolean(Item);
+}

@@ -1,0 +1,236 @@
+import type * as z from 'zod';
+import { captionProblem } from '@shared/compose';
+import { UsageSchema, type Usage } from '@shared/entitlements';
+import { MSG } from '@shared/messages';
+import { planLimitMessage, upgradeForMorePostsMessage, type Plan } from '@shared/plans';
+import { PLATFORM_NAMES, withShortsSuffix } from '@shared/platforms';
+import {
+  DASHBOARD_RECENT,
+  DASHBOARD_UPCOMING,
+  PostSchema,
+  SCHEDULED_IN_PAST_MESSAGE,
+  type CalendarQuerySchema,
+  type CreatePostBodySchema,
+  type Dashboard,
+  type ListPostsQuerySchema,
+  type Post,
+  type PostCounts,
+  type PostPage,
+  type PostTarget,
+  type UpdatePostBodySchema,
+} from '@shared/posts';
+import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
+import type { SocialAccount } from '@shared/accounts';
+import { listAccounts } from '../data/accounts';
+import { attachMediaToPost, deleteMediaOfPost, getMediaRows, mediaItemFor } from '../data/media';
+import {
+  countTab,
+  deletePostItem,
+  getPost as getPostRecord,
+  isUsersClient,
+  listScheduledBetween,
+  listTabPage,
+  putNewPost,
+  replacePost,
+  type PostRecord,
+} from '../data/posts';
+import { claimUsage, getUsageCount, releaseUsage } from '../data/usage';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { ConflictError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
+import { assertPlanAllows, currentPlan } from './entitlements';
+
+/** Posts (issue 4): compose, edit, delete and the read models of the Posts, Schedule and Dashboard views. */
+export const NOT_EDITABLE_MESSAGE = 'Only scheduled posts and drafts can be edited';
+export const UNKNOWN_CLIENT_MESSAGE = 'That client was not found in your clients';
+export const DUPLICATE_ACCOUNT_MESSAGE = 'Each account can be selected only once per post';
+
+/**
+ * The seam the publishing engine plugs into: EventBridge schedule sync lands with issue 5
+ * (DESIGN §6 step 1). Called after every write that schedules or unschedules a post.
+ */
+export const postLifecycle = {
+  scheduled: async (_post: PostRecord): Promise<void> => {},
+  unscheduled: async (_post: PostRecord): Promise<void> => {},
+};
+
+// ---------------------------------------------------------------------------------------------
+// Rules (pure)
+
+/** The calendar month (UTC) a post scheduled at `now` counts against: yyyy-mm. */
+export const monthOf = (now: Date) => now.toISOString().slice(0, 7);
+
+/**
+ * A time makes the post scheduled (stored in UTC), none makes it a draft (spec §4). A time before
+ * now is refused.
+ */
+export function scheduleFrom(scheduledAt: string | null | undefined, now: Date): { status: 'scheduled' | 'draft'; scheduled_at: string | null } {
+  if (!scheduledAt) return { status: 'draft', scheduled_at: null };
+  const at = new Date(scheduledAt);
+  if (at.getTime() < now.getTime()) throw new ValidationError(SCHEDULED_IN_PAST_MESSAGE);
+  return { status: 'scheduled', scheduled_at: at.toISOString() };
+}
+
+/** Checks one compose target against the user's accounts and plan and builds the stored target. */
+export function targetFor(target: z.output<typeof CreatePostBodySchema>['platforms'][number], accounts: SocialAccount[], plan: Plan, newId: () => string): PostTarget {
+  const account = accounts.find((a) => a.id === target.social_account_id && a.platform === target.platform);
+  if (!account) throw new ValidationError(MSG.connectAccounts);
+  if (!account.is_connected) throw new ValidationError(`Your ${PLATFORM_NAMES[account.platform]} account ${account.account_name} is not connected. Connect it again to post.`);
+  assertPlanAllows(plan, account.platform);
+  return {
+    id: newId(),
+    platform: account.platform,
+    social_account_id: account.id,
+    account_name: account.account_name,
+    account_id: account.account_id,
+    caption: target.caption,
+    settings: target.settings,
+    status: 'pending',
+    post_url: null,
+    posted_at: null,
+    error_message: null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+async function present(post: PostRecord): Promise<Post> {
+  const media = await Promise.all(post.media.map((m) => mediaItemFor({ ...m, post_id: post.id })));
+  return PostSchema.parse({ ...post, media });
+}
+
+export async function getPost(userId: string, id: string): Promise<Post> {
+  const post = await getPostRecord(userId, id);
+  if (!post) throw new NotFoundError('Post not found');
+  return present(post);
+}
+
+export async function listPosts(userId: string, query: z.output<typeof ListPostsQuerySchema>): Promise<PostPage> {
+  const page = await listTabPage(userId, query.tab, { limit: query.limit, cursor: query.cursor, clientId: query.client_id });
+  return { items: await Promise.all(page.items.map(present)), nextCursor: page.cursor };
+}
+
+export async function countPosts(userId: string): Promise<PostCounts> {
+  const counts = await Promise.all(POST_TABS.map((tab) => countTab(userId, tab.id)));
+  return Object.fromEntries(POST_TABS.map((tab, i) => [tab.id, counts[i]])) as PostCounts;
+}
+
+export async function listCalendar(userId: string, query: z.output<typeof CalendarQuerySchema>): Promise<Post[]> {
+  const from = new Date(query.from).toISOString();
+  const to = new Date(query.to).toISOString();
+  return Promise.all((await listScheduledBetween(userId, from, to, query.client_id)).map(present));
+}
+
+export async function getDashboard(userId: string): Promise<Dashboard> {
+  const [upcoming, recent] = await Promise.all([
+    listTabPage(userId, 'scheduled', { limit: DASHBOARD_UPCOMING }),
+    listTabPage(userId, 'posted', { limit: DASHBOARD_RECENT }),
+  ]);
+  return { upcoming: await Promise.all(upcoming.items.map(present)), recent: await Promise.all(recent.items.map(present)) };
+}
+
+export async function getUsage(userId: string, deps: Deps = defaultDeps): Promise<Usage> {
+  const now = deps.now();
+  const month = monthOf(now);
+  const [plan, used] = await Promise.all([currentPlan(userId, now), getUsageCount(userId, month)]);
+  return UsageSchema.parse({ month, used, limit: plan.postLimit, plan: plan.id });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+/** Takes one scheduled post from this month's allowance, or refuses with the plan-limit error. */
+async function claimMonthlyPost(userId: string, plan: Plan, now: Date): Promise<string> {
+  const month = monthOf(now);
+  if (!(await claimUsage(userId, month, plan.postLimit))) {
+    throw new PlanError('PLAN_LIMIT_REACHED', planLimitMessage(plan.postLimit), { limit: plan.postLimit, upgrade: upgradeForMorePostsMessage(plan.id) });
+  }
+  return month;
+}
+
+/** Runs a write that follows a usage claim; if it fails, the claim is given back. */
+async function withClaim<T>(userId: string, month: string | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (month) await releaseUsage(userId, month);
+    throw error;
+  }
+}
+
+export async function createPost(userId: string, body: z.output<typeof CreatePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const now = deps.now();
+  const schedule = scheduleFrom(body.scheduled_at, now);
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const platforms = body.platforms.map((target) => targetFor(target, accounts, plan, deps.newId));
+  if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
+  if (body.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
+  const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
+  const onYouTube = platforms.some((t) => t.platform === 'youtube');
+  const title = body.title?.trim() || null;
+
+  const usageMonth = schedule.status === 'scheduled' ? await claimMonthlyPost(userId, plan, now) : null;
+  const post: PostRecord = {
+    id: deps.newId(),
+    title: onYouTube && title ? withShortsSuffix(title) : title,
+    ...schedule,
+    published_at: null,
+    error_message: null,
+    youtube_type: onYouTube ? 'shorts' : null,
+    client_id: body.client_id ?? null,
+    version: 1,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    usage_month: usageMonth,
+    media: mediaRows.map(({ id, file_path, file_type, file_size, created_at }) => ({ id, file_path, file_type, file_size, created_at })),
+    platforms,
+  };
+  await withClaim(userId, usageMonth, async () => {
+    await putNewPost(userId, post);
+    if (mediaRows.length === 0) return;
+    // A file taken by another post meanwhile: undo this post rather than keep it without its media.
+    await attachMediaToPost(userId, body.media_ids, post.id).catch(async (error: unknown) => {
+      await deletePostItem(userId, post.id);
+      throw error;
+    });
+  });
+  if (post.status === 'scheduled') await postLifecycle.scheduled(post);
+  return present(post);
+}
+
+export async function updatePost(userId: string, id: string, body: z.output<typeof UpdatePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const now = deps.now();
+  const old = await getPostRecord(userId, id);
+  if (!old) throw new NotFoundError('Post not found');
+  if (!EDITABLE_STATUSES.includes(old.status)) throw new ConflictError(NOT_EDITABLE_MESSAGE);
+  const schedule = scheduleFrom(body.scheduled_at, now);
+  const captions = new Map(body.platforms.map((p) => [p.id, p.caption]));
+  for (const [targetId, caption] of captions) {
+    const target = old.platforms.find((t) => t.id === targetId);
+    if (!target) throw new ValidationError('This post has no such platform to edit');
+    const problem = captionProblem(target.platform, caption);
+    if (problem) throw new ValidationError(problem.message, { title: problem.title });
+  }
+
+  // A draft becoming scheduled counts against this month, unless it already did.
+  const counts = old.status === 'draft' && schedule.status === 'scheduled' && old.usage_month !== monthOf(now);
+  const usageMonth = counts ? await claimMonthlyPost(userId, await currentPlan(userId, now), now) : null;
+  const post: PostRecord = {
+    ...old,
+    ...schedule,
+    platforms: old.platforms.map((t) => (captions.has(t.id) ? { ...t, caption: captions.get(t.id)! } : t)),
+    version: old.version + 1,
+    updated_at: now.toISOString(),
+    usage_month: usageMonth ?? old.usage_month,
+  };
+  await withClaim(userId, usageMonth, () => replacePost(userId, post, { version: old.version, status: old.status }));
+  await (post.status === 'scheduled' ? postLifecycle.scheduled(post) : postLifecycle.unscheduled(post));
+  return present(post);
+}
+
+/** Any post can be deleted (spec §4); its media files and rows go with it. */
+export async function deletePost(userId: string, id: string): Promise<void> {
+  const old = await deletePostItem(userId, id);
+  await deleteMediaOfPost(userId, old.media.map((m) => ({ ...m, post_id: old.id })));
+  await postLifecycle.unscheduled(old);
+}

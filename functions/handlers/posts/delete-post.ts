@@ -1,0 +1,9 @@
+import { IdParamsSchema } from '@shared/posts';
+import { deletePost } from '../../domain/posts';
+import { httpHandler, noContent } from '../../lib/http';
+
+/** DELETE /api/posts/{id}: any post, with its media (spec §4). */
+export const handler = httpHandler({ params: IdParamsSchema }, async ({ userId, params }) => {
+  await deletePost(userId, params.id);
+  return noContent();
+});

@@ -1,0 +1,5 @@
+import { getDashboard } from '../../domain/posts';
+import { httpHandler, ok } from '../../lib/http';
+
+/** GET /api/dashboard: the next 5 upcoming and the 3 newest published posts (spec §2 Dashboard). */
+export const handler = httpHandler({}, async ({ userId }) => ok(await getDashboard(userId)));

@@ -1,0 +1,5 @@
+import { getUsage } from '../../domain/posts';
+import { httpHandler, ok } from '../../lib/http';
+
+/** GET /api/usage: scheduled posts this month against the plan's limit (the Subscription usage bar). */
+export const handler = httpHandler({}, async ({ userId }) => ok(await getUsage(userId)));

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { SocialAccount } from '@shared/accounts';
+import type { PlanId } from '@shared/plans';
+import type { Platform } from '@shared/platforms';
+import { ulid } from 'ulid';
+import { upsertAccount } from '../../functions/data/accounts';
+import { mediaIdForKey, newObjectKey, putMediaRowOnce, type MediaRow } from '../../functions/data/media';
+import { putNewPost, type PostRecord } from '../../functions/data/posts';
+import { documentClient, s3Client } from '../../functions/lib/aws';
+
+/** Given-steps for the posts API: tests may seed accounts and plans straight into the table. */
+export async function aConnectedAccount(userId: string, platform: Platform, name = `My ${platform}`): Promise<SocialAccount> {
+  const profile = { platform, account_id: `${platform}-${randomUUID().slice(0, 8)}`, account_name: name, picture_url: null };
+  return upsertAccount(userId, profile, ulid(), new Date());
+}
+
+const PRODUCT_IDS: Record<Exclude<PlanId, 'free'>, string> = { basic: 'prod_sa_basic_monthly', pro: 'prod_sa_pro_monthly' };
+
+/** An active paid subscription whose period ends in 30 days. */
+export async function aPaidPlan(userId: string, plan: Exclude<PlanId, 'free'>): Promise<void> {
+  const now = Date.now();
+  await documentClient().send(
+    new PutCommand({
+      TableName: process.env.TABLE_NAME,
+      Item: {
+        pk: `USER#${userId}`,
+        sk: 'SUBSCRIPTION',
+        type: 'Subscription',
+        id: `sub_${randomUUID().slice(0, 12)}`,
+        status: 'active',
+        product_id: PRODUCT_IDS[plan],
+        current_period_end: new Date(now + 30 * 86_400_000).toISOString(),
+        cancel_at_period_end: false,
+        created_at: new Date(now).toISOString(),
+      },
+    }),
+  );
+}
+
+/** An ISO time `days` days (and `minutes` minutes) from now, in UTC. */
+export const inDays = (days: number, minutes = 0) => new Date(Date.now() + days * 86_400_000 + minutes * 60_000).toISOString();
+
+/** A compose body for one account. */
+export function aComposeBody(account: SocialAccount, overrides: Record<string, unknown> = {}) {
+  return { platforms: [{ platform: account.platform, social_account_id: account.id, caption: `Hello from ${account.platform}` }], ...overrides };
+}
+
+/** A post written straight to the table, in any status (the publisher's statuses included). */
+export async function aStoredPost(userId: string, account: SocialAccount, overrides: Partial<PostRecord> = {}): Promise<PostRecord> {
+  const now = new Date().toISOString();
+  const post: PostRecord = {
+    id: ulid(),
+    title: null,
+    scheduled_at: null,
+    published_at: null,
+    status: 'draft',
+    error_message: null,
+    youtube_type: null,
+    client_id: null,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    usage_month: null,
+    media: [],
+    platforms: [
+      {
+        id: ulid(),
+        platform: account.platform,
+        social_account_id: account.id,
+        account_name: account.account_name,
+        account_id: account.account_id,
+        caption: 'Stored post',
+        settings: {},
+        status: 'pending',
+        post_url: null,
+        posted_at: null,
+        error_message: null,
+      },
+    ],
+    ...overrides,
+  };
+  await putNewPost(userId, post);
+  return post;
+}
+
+/** An uploaded image: the object in the media bucket and its unattached row, as confirm leaves them. */
+export async function aMediaFile(userId: string): Promise<MediaRow> {
+  const key = newObjectKey(userId, 'png', new Date(), randomUUID().replace(/-/g, '').slice(0, 8));
+  await s3Client().send(new PutObjectCommand({ Bucket: process.env.MEDIA_BUCKET, Key: key, Body: Buffer.from('png'), ContentType: 'image/png' }));
+  return putMediaRowOnce(userId, { id: mediaIdForKey(userId, key)!, post_id: null, file_path: key, file_type: 'image/png', file_size: 3, created_at: new Date().toISOString() });
+}

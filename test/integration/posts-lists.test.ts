@@ -1,0 +1,195 @@
+import type { SocialAccount } from '@shared/accounts';
+import type { PostStatus } from '@shared/statuses';
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { encodeCursor, putPostsInBatches, type PostRecord } from '../../functions/data/posts';
+import { aConfirmedUser } from '../helpers/given';
+import { aComposeBody, aConnectedAccount, aStoredPost } from '../helpers/posts';
+import { weCallTheApi } from '../helpers/when';
+
+/** Issue 4 "Posts", "Schedule" and "Dashboard": the read models, each from one query per list. */
+const BASE = Date.parse('2027-03-01T12:00:00.000Z');
+const at = (hours: number) => new Date(BASE + hours * 3_600_000).toISOString();
+
+/** `count` posts of one status whose order time is `at(i)` for the i-th, written in one batch run. */
+async function givenPosts(userId: string, account: SocialAccount, status: PostStatus, count: number, caption: string = status): Promise<PostRecord[]> {
+  const posts = Array.from({ length: count }, (_, i): PostRecord => ({
+    id: ulid(BASE + i),
+    title: null,
+    scheduled_at: status === 'draft' ? null : at(i),
+    published_at: status === 'posted' ? at(i) : null,
+    status,
+    error_message: status === 'failed' ? 'The platform refused the post' : null,
+    youtube_type: null,
+    client_id: null,
+    version: 1,
+    created_at: at(i),
+    updated_at: at(i),
+    usage_month: null,
+    media: [],
+    platforms: [{ id: ulid(), platform: account.platform, social_account_id: account.id, account_name: account.account_name, account_id: account.account_id, caption: `${caption} ${i}`, settings: {}, status: 'pending', post_url: null, posted_at: null, error_message: null }],
+  }));
+  await putPostsInBatches(userId, posts);
+  return posts;
+}
+
+const captions = (items: { platforms: { caption: string }[] }[]) => items.map((p) => p.platforms[0]!.caption);
+const list = (token: string, query: string) => weCallTheApi('GET', `/api/posts?${query}`, { token });
+
+describe('a Posts tab', () => {
+  it.each([
+    ['scheduled', 'scheduled', (i: number) => i],
+    ['posted', 'posted', (i: number) => 24 - i],
+    ['drafts', 'draft', (i: number) => 24 - i],
+    ['failed', 'failed', (i: number) => 24 - i],
+  ] as const)('lists the %s tab in its order, 20 then 5 through the cursor', async (tab, status, nth) => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await givenPosts(user.userId, account, status, 25);
+    await givenPosts(user.userId, account, status === 'draft' ? 'posted' : 'draft', 2, 'other tab');
+
+    // Act
+    const first = await list(user.accessToken, `tab=${tab}`);
+    const second = await list(user.accessToken, `tab=${tab}&cursor=${first.body.nextCursor}`);
+
+    // Assess
+    expect(first.status).toBe(200);
+    expect(captions(first.body.items)).toEqual(Array.from({ length: 20 }, (_, i) => `${status} ${nth(i)}`));
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    expect(captions(second.body.items)).toEqual(Array.from({ length: 5 }, (_, i) => `${status} ${nth(20 + i)}`));
+    expect(second.body.nextCursor).toBeNull();
+  });
+
+  it('shows queued and publishing posts in the scheduled tab', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await aStoredPost(user.userId, account, { status: 'queued', scheduled_at: at(2) });
+    await aStoredPost(user.userId, account, { status: 'publishing', scheduled_at: at(1) });
+
+    // Act
+    const res = await list(user.accessToken, 'tab=scheduled&limit=5');
+
+    // Assess
+    expect(res.body.items.map((p: { status: string }) => p.status)).toEqual(['publishing', 'queued']);
+    expect(res.body.nextCursor).toBeNull();
+  });
+
+  it('refuses a tampered cursor, and a cursor of another user, with a 400', async () => {
+    // Prepare
+    const alice = await aConfirmedUser();
+    const mallory = await aConfirmedUser();
+    const account = await aConnectedAccount(alice.userId, 'facebook');
+    await givenPosts(alice.userId, account, 'draft', 3);
+    const alicesCursor = (await list(alice.accessToken, 'tab=drafts&limit=1')).body.nextCursor;
+    const forged = encodeCursor({ pk: `USER#${mallory.userId}`, sk: 'POST#x', gsi1pk: `POSTTAB#${alice.userId}#drafts`, gsi1sk: '9999' });
+
+    // Act
+    const results = await Promise.all([
+      list(mallory.accessToken, `tab=drafts&cursor=${alicesCursor}`),
+      list(mallory.accessToken, `tab=drafts&cursor=${forged}`),
+      list(alice.accessToken, `tab=drafts&cursor=${alicesCursor.slice(0, -4)}`),
+      list(alice.accessToken, `tab=failed&cursor=${alicesCursor}`),
+    ]);
+
+    // Assess
+    expect(results.map((r) => r.status)).toEqual([400, 400, 400, 400]);
+    expect(results.every((r) => r.body.items === undefined)).toBe(true);
+  });
+
+  it('refuses an unknown tab', async () => {
+    const user = await aConfirmedUser();
+
+    const res = await list(user.accessToken, 'tab=archived');
+
+    expect(res).toMatchObject({ status: 400, body: { error: { message: 'Unknown tab' } } });
+  });
+});
+
+describe('the tab counts', () => {
+  it('counts each tab without loading posts, and follows changes', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await givenPosts(user.userId, account, 'scheduled', 3);
+    await givenPosts(user.userId, account, 'queued', 1);
+    await givenPosts(user.userId, account, 'posted', 4);
+    await givenPosts(user.userId, account, 'failed', 2);
+    const draft = (await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account) })).body;
+
+    // Act
+    const before = await weCallTheApi('GET', '/api/posts/counts', { token: user.accessToken });
+    await weCallTheApi('DELETE', `/api/posts/${draft.id}`, { token: user.accessToken });
+    const after = await weCallTheApi('GET', '/api/posts/counts', { token: user.accessToken });
+
+    // Assess
+    expect(before).toEqual({ status: 200, body: { scheduled: 4, posted: 4, drafts: 1, failed: 2 } });
+    expect(after.body).toEqual({ scheduled: 4, posted: 4, drafts: 0, failed: 2 });
+  });
+
+  it('is all zeros for a new user', async () => {
+    const user = await aConfirmedUser();
+
+    const res = await weCallTheApi('GET', '/api/posts/counts', { token: user.accessToken });
+
+    expect(res.body).toEqual({ scheduled: 0, posted: 0, drafts: 0, failed: 0 });
+  });
+});
+
+describe('the calendar', () => {
+  it('lists the scheduled-tab posts due in [from, to), soonest first, and nothing else', async () => {
+    // Prepare: scheduled posts at +0h … +9h, a posted one inside the period, another user's inside it.
+    const user = await aConfirmedUser();
+    const other = await aConfirmedUser();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await givenPosts(user.userId, account, 'scheduled', 10);
+    await givenPosts(user.userId, account, 'posted', 5);
+    await givenPosts(other.userId, await aConnectedAccount(other.userId, 'facebook'), 'scheduled', 10, 'theirs');
+
+    // Act: from +2h to +5h, given with an offset as a browser in another zone might.
+    const from = '2027-03-01T16:00:00+02:00';
+    const to = '2027-03-01T17:00:00Z';
+    const res = await weCallTheApi('GET', `/api/posts/calendar?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { token: user.accessToken });
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(captions(res.body.items)).toEqual(['scheduled 2', 'scheduled 3', 'scheduled 4']);
+  });
+
+  it('refuses a period longer than 43 days', async () => {
+    const user = await aConfirmedUser();
+
+    const res = await weCallTheApi('GET', '/api/posts/calendar?from=2027-01-01T00:00:00Z&to=2027-03-01T00:00:00Z', { token: user.accessToken });
+
+    expect(res).toMatchObject({ status: 400, body: { error: { message: 'The period can be at most 43 days' } } });
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows the 5 soonest upcoming posts and the 3 newest published ones', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await givenPosts(user.userId, account, 'scheduled', 7);
+    await givenPosts(user.userId, account, 'posted', 4);
+    await givenPosts(user.userId, account, 'draft', 2);
+
+    // Act
+    const res = await weCallTheApi('GET', '/api/dashboard', { token: user.accessToken });
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(captions(res.body.upcoming)).toEqual(['scheduled 0', 'scheduled 1', 'scheduled 2', 'scheduled 3', 'scheduled 4']);
+    expect(captions(res.body.recent)).toEqual(['posted 3', 'posted 2', 'posted 1']);
+    expect(res.body.recent[0].published_at).toBe(at(3));
+  });
+
+  it('is empty for a new user', async () => {
+    const user = await aConfirmedUser();
+
+    const res = await weCallTheApi('GET', '/api/dashboard', { token: user.accessToken });
+
+    expect(res.body).toEqual({ upcoming: [], recent: [] });
+  });
+});
