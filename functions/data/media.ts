@@ -87,7 +87,8 @@ export interface PresignPostInput {
  * Real S3 enforces the policy; the local S3 does not, which is why confirm re-checks the object.
  */
 export async function presignPost(input: PresignPostInput): Promise<PresignUploadResponse> {
-  const fileNameMeta = encodeURIComponent(input.fileName);
+  // S3 caps user metadata at 2 KB: 100 code points stay under it even fully percent-encoded.
+  const fileNameMeta = encodeURIComponent(Array.from(input.fileName).slice(0, 100).join(''));
   const { url, fields } = await createPresignedPost(s3Client(), {
     Bucket: bucket(),
     Key: input.key,
