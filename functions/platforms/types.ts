@@ -1,6 +1,6 @@
 import type { Platform } from '@shared/platforms';
 
-/** One adapter per network behind this interface (STYLE: Platforms). Publishing steps come later. */
+/** One adapter per network behind this interface (STYLE: Platforms): OAuth, profile, and publishing steps. */
 export interface OAuthApp {
   readonly clientId: string;
   readonly clientSecret: string;
@@ -29,7 +29,10 @@ export interface ConnectedAccount {
 }
 
 /** What to do about a failed platform call. */
-export type ErrorCategory = 'retry' | 'backoff' | 'reauth' | 'fix-input' | 'stop';
+export type ErrorCategory = 'retry' | 'backoff' | 'reauth' | 'fix-input' | 'stop' | 'unknown-outcome';
+// 'unknown-outcome': a non-idempotent create may or may not have happened and the platform offers
+// no way to tell; the engine fails the target with "We couldn't confirm this post went out" rather
+// than risk a second post (platform-apis.md §6).
 
 export class PlatformError extends Error {
   constructor(
@@ -54,7 +57,59 @@ export interface PlatformAdapter {
   refresh(tokens: TokenSet): Promise<TokenSet>;
   /** The accounts these tokens can post as (Facebook: one per granted Page, with Page tokens). */
   accounts(tokens: TokenSet): Promise<ConnectedAccount[]>;
+  /**
+   * Runs the next publishing step for one target. Throws PlatformError with a category
+   * (retry / backoff with retryAfterSeconds / reauth / fix-input / stop / unknown-outcome) and a
+   * plain-language message fit to show the user.
+   */
+  publishStep?(context: PublishContext): Promise<PublishStepResult>;
 }
+
+/** A file to publish, readable by the platform through a short-lived presigned GET. */
+export interface PublishMedia {
+  readonly url: string;
+  readonly mimeType: string;
+  readonly sizeBytes: number;
+  /** Fetches the bytes, for platforms we must upload to ourselves (YouTube, TikTok FILE_UPLOAD). */
+  readonly open?: () => Promise<ReadableStream<Uint8Array> | Buffer>;
+}
+
+/** One target of a post, as its adapter sees it. */
+export interface PublishRequest {
+  /** The platform's own id of the account (Page id, IG user id, X user id…). */
+  readonly accountId: string;
+  readonly accountName: string;
+  readonly caption: string;
+  /** YouTube: the title with " #shorts" already applied. */
+  readonly title?: string;
+  readonly settings: { readonly tiktok_private?: boolean; readonly tiktok_draft?: boolean };
+  readonly media: readonly PublishMedia[];
+}
+
+/**
+ * What an adapter remembers between steps: platform-specific and JSON-serialisable (container id,
+ * publish_id, upload session URI + offset, "create attempted at"). Stored on the target BEFORE each
+ * call that creates something public, so a redelivery resumes instead of repeating (DESIGN §6).
+ */
+export type PublishCheckpoint = Readonly<Record<string, string | number | boolean | null>>;
+
+export interface PublishContext {
+  readonly tokens: TokenSet;
+  readonly request: PublishRequest;
+  /** The last saved checkpoint; null on the first step. */
+  readonly checkpoint: PublishCheckpoint | null;
+  /** Persists a checkpoint durably; awaited before the adapter makes the call it guards. */
+  saveCheckpoint(checkpoint: PublishCheckpoint): Promise<void>;
+}
+
+/**
+ * The outcome of one publish step. 'wait': the platform is processing (IG container, TikTok
+ * status, YouTube processing); the engine comes back after `retryAfterSeconds` and calls again
+ * with the saved checkpoint, never sleeping inside one invocation.
+ */
+export type PublishStepResult =
+  | { readonly status: 'posted'; readonly platformPostId: string; readonly postUrl: string }
+  | { readonly status: 'wait'; readonly retryAfterSeconds: number };
 
 /** Injected so adapters are testable without a network (STYLE habit 4). */
 export type Fetch = typeof fetch;
