@@ -15,6 +15,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   userPoolClientId: TEST_CLIENT_ID,
   apiBasePath: '/api',
   googleSignIn: false,
+  proComingSoon: true,
 };
 
 interface RenderAppOptions {
