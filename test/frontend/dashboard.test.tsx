@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Dashboard, Post, PostTarget } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
@@ -83,5 +84,119 @@ describe('the dashboard', () => {
     renderApp('/home');
     await screen.findByTestId('greeting');
     expect(api.callsTo('GET', '/me')[0]!.headers.Authorization).toBe('Bearer access-user-alice');
+  });
+});
+
+function target(overrides: Partial<PostTarget> & Pick<PostTarget, 'id' | 'platform'>): PostTarget {
+  return {
+    social_account_id: `acc-${overrides.id}`,
+    account_name: 'bakery',
+    account_id: '1234567890',
+    caption: 'Fresh bread every morning',
+    settings: {},
+    status: 'pending',
+    post_url: null,
+    posted_at: null,
+    error_message: null,
+    ...overrides,
+  };
+}
+
+function post(overrides: Partial<Post> & Pick<Post, 'id'>): Post {
+  return {
+    title: null,
+    scheduled_at: '2030-07-01T10:00:00.000Z',
+    published_at: null,
+    status: 'scheduled',
+    error_message: null,
+    youtube_type: null,
+    client_id: null,
+    version: 1,
+    created_at: '2026-01-01T12:00:00.000Z',
+    updated_at: '2026-01-01T12:00:00.000Z',
+    media: [],
+    platforms: [target({ id: `t-${overrides.id}`, platform: 'instagram' })],
+    ...overrides,
+  };
+}
+
+function openDashboard(dashboard: Dashboard, zone = 'Asia/Tokyo') {
+  const api = mockApi({
+    ...shellRoutes({ me: meResponse({ settings: { timezone: zone } }) }),
+    'GET /dashboard': { body: dashboard },
+  });
+  return { ...renderApp('/home'), api };
+}
+
+const LONG = 'Our autumn menu is here: pumpkin loaves, apple tarts and spiced buns, all week long';
+
+describe("the dashboard's post lists", () => {
+  beforeEach(() => {
+    resetAmplifyMocks();
+    signedInAs();
+  });
+
+  it('lists the next scheduled posts with caption, blurred thumbnail, platforms, status and time', async () => {
+    openDashboard({
+      upcoming: [
+        post({
+          id: 'p1',
+          status: 'scheduled',
+          scheduled_at: '2030-07-01T10:00:00.000Z',
+          media: [{ id: 'm1', post_id: 'p1', file_path: 'u/1.jpg', file_type: 'image/jpeg', file_size: 10, url: 'https://cdn.example/1.jpg', created_at: '2026-01-01T12:00:00.000Z' }],
+          platforms: [target({ id: 't1', platform: 'instagram', caption: LONG }), target({ id: 't2', platform: 'x', caption: 'Short' })],
+        }),
+        post({ id: 'p2', status: 'queued', scheduled_at: '2030-07-02T23:30:00.000Z', platforms: [target({ id: 't3', platform: 'facebook', caption: '' })] }),
+      ],
+      recent: [],
+    });
+    const section = within(await screen.findByTestId('dashboard-next-scheduled-posts'));
+    const items = await section.findAllByTestId('upcoming-post');
+    expect(items).toHaveLength(2);
+
+    const first = within(items[0]!);
+    expect(first.getByText(`${LONG.slice(0, 60)}…`)).toBeInTheDocument();
+    expect(first.getByRole('img', { name: 'Instagram' })).toBeInTheDocument();
+    expect(first.getByRole('img', { name: 'X' })).toBeInTheDocument();
+    expect(first.getByText('Scheduled')).toBeInTheDocument();
+    expect(first.getByText('Jul 1, 7:00 PM')).toBeInTheDocument();
+    const thumbnail = first.getByTestId('dashboard-thumbnail').querySelector('img')!;
+    expect(thumbnail).toHaveAttribute('src', 'https://cdn.example/1.jpg');
+    expect(thumbnail).toHaveStyle({ filter: 'blur(4px)' });
+
+    const second = within(items[1]!);
+    expect(second.getByText('(No caption)')).toBeInTheDocument();
+    expect(second.getByRole('img', { name: 'Facebook' })).toBeInTheDocument();
+    expect(second.getByText('Queued')).toBeInTheDocument();
+    // 23:30 UTC on the 2nd is the 3rd in Tokyo.
+    expect(second.getByText('Jul 3, 8:30 AM')).toBeInTheDocument();
+  });
+
+  it('lists the recently published posts with their platform names and date', async () => {
+    openDashboard(
+      {
+        upcoming: [],
+        recent: [
+          post({
+            id: 'p1',
+            status: 'posted',
+            published_at: '2026-03-04T20:00:00.000Z',
+            platforms: [target({ id: 't1', platform: 'instagram', caption: 'Launch day' }), target({ id: 't2', platform: 'x' })],
+          }),
+        ],
+      },
+      'America/New_York',
+    );
+    const section = within(await screen.findByTestId('dashboard-recently-published'));
+    const [item] = await section.findAllByTestId('recent-post');
+    expect(within(item!).getByText('Launch day')).toBeInTheDocument();
+    expect(within(item!).getByText('Instagram, X')).toBeInTheDocument();
+    expect(within(item!).getByText('Mar 4')).toBeInTheDocument();
+  });
+
+  it('says when there is nothing scheduled or published yet', async () => {
+    openDashboard({ upcoming: [], recent: [] });
+    expect(await screen.findByText('No scheduled posts yet')).toBeInTheDocument();
+    expect(screen.getByText('No published posts yet')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
 import { Stack } from '@chakra-ui/react';
+import { DashboardPosts } from '@/features/dashboard/components/dashboard-posts';
 import { Greeting } from '@/features/dashboard/components/greeting';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { useMe } from '@/features/settings/api/get-me';
+import { userTimezone } from '@/lib/time';
 
 export default function DashboardRoute() {
   const me = useMe();
@@ -9,6 +11,7 @@ export default function DashboardRoute() {
     <Stack gap="8">
       <Greeting nickname={me.data?.profile.username} loading={me.isPending} />
       <QuickActions />
+      <DashboardPosts zone={userTimezone(me.data?.settings.timezone)} zoneReady={!me.isPending} />
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
-import { UpcomingSection } from '@/components/upcoming-section';
+import { PostsPage } from '@/features/posts/components/posts-page';
 
-/** Replaced by the posts feature (issue 4). */
 export default function PostsRoute() {
-  return <UpcomingSection title="Posts" />;
+  return <PostsPage />;
 }

@@ -1,0 +1,23 @@
+import { Box, Center, Image } from '@chakra-ui/react';
+import { LuImage } from 'react-icons/lu';
+import type { MediaItem } from '@shared/posts';
+
+/** The first media item, blurred: a hint of the post at a glance, not a preview (spec §2 Dashboard). */
+export function BlurredThumbnail({ media }: { media: MediaItem[] }) {
+  const first = media[0];
+  return (
+    <Box boxSize="12" flexShrink={0} rounded="lg" overflow="hidden" bg="bg.muted" data-testid="dashboard-thumbnail">
+      {!first ? (
+        <Center h="full" color="fg.subtle" aria-hidden>
+          <LuImage />
+        </Center>
+      ) : first.file_type.startsWith('video/') ? (
+        <Box asChild w="full" h="full" objectFit="cover" filter="blur(4px)" transform="scale(1.15)">
+          <video src={first.url} muted playsInline preload="metadata" aria-hidden />
+        </Box>
+      ) : (
+        <Image src={first.url} alt="" w="full" h="full" objectFit="cover" filter="blur(4px)" transform="scale(1.15)" loading="lazy" />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { POST_PAGE_SIZE, PostPageSchema, type PostPage } from '@shared/posts';
+import type { PostTabId } from '@shared/statuses';
+import { UI } from '@shared/ui';
+import { api } from '@/lib/api-client';
+import { postKeys } from './query-keys';
+
+/** One page of a tab; the cursor is the server's opaque `nextCursor` of the page before. */
+export function getPosts({ tab, cursor, signal }: { tab: PostTabId; cursor?: string | null; signal?: AbortSignal }): Promise<PostPage> {
+  const query = new URLSearchParams({ tab, limit: String(POST_PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  return api(`/posts?${query.toString()}`, { schema: PostPageSchema, signal });
+}
+
+export function getPostsInfiniteQueryOptions(tab: PostTabId) {
+  return infiniteQueryOptions({
+    queryKey: postKeys.list(tab),
+    queryFn: ({ pageParam, signal }) => getPosts({ tab, cursor: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** Spec §9: the lists refresh every 15 s while the Posts view is open. */
+export function usePosts(tab: PostTabId) {
+  return useInfiniteQuery({ ...getPostsInfiniteQueryOptions(tab), refetchInterval: UI.postsRefreshMs });
+}

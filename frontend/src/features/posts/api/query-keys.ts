@@ -1,0 +1,12 @@
+import type { PostTabId } from '@shared/statuses';
+
+/**
+ * Query keys of the posts feature. Every key starts with 'posts' so the shell's refresh and any post
+ * mutation can invalidate all post data, in every feature, with `['posts']`.
+ */
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: () => [...postKeys.all, 'list'] as const,
+  list: (tab: PostTabId) => [...postKeys.lists(), tab] as const,
+  counts: () => [...postKeys.all, 'counts'] as const,
+};

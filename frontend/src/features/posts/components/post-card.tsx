@@ -1,0 +1,114 @@
+import { Badge, Box, Card, Flex, HStack, IconButton, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuCalendarClock, LuCircleCheck, LuExternalLink, LuPencil, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { PLATFORM_NAMES } from '@shared/platforms';
+import type { Post } from '@shared/posts';
+import { capitalize, EDITABLE_STATUSES, postStatusColor } from '@shared/statuses';
+import { PlatformIcon } from '@/features/accounts/components/platform-icon';
+import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
+import { useDeletePost } from '../api/delete-post';
+import { profileUrl } from '../utils/profile-url';
+import { EditPostDialog } from './edit-post-dialog';
+import { PostThumbnail } from './post-thumbnail';
+
+/** "Published on: Jul 1" for posted posts, otherwise "Scheduled for: Jul 1, 9:00 AM" (spec §2 Posts). */
+function whenText(post: Post, zone: string): string {
+  if (post.status === 'posted') {
+    const published = post.published_at ?? post.platforms.find((t) => t.posted_at)?.posted_at ?? null;
+    return `Published on: ${published ? formatInZone(published, zone, DISPLAY_FORMATS.published) : 'Unknown'}`;
+  }
+  return `Scheduled for: ${post.scheduled_at ? formatInZone(post.scheduled_at, zone, DISPLAY_FORMATS.scheduled) : 'Not scheduled'}`;
+}
+
+export function PostCard({ post, zone }: { post: Post; zone: string }) {
+  const [editing, setEditing] = useState(false);
+  const deletion = useDeletePost();
+  const caption = post.platforms[0]?.caption ?? '';
+  const editable = EDITABLE_STATUSES.includes(post.status);
+  const published = post.platforms.filter((t) => t.post_url);
+
+  return (
+    <Card.Root as="article" variant="outline" bg="bg.panel" rounded="xl" data-testid="post-card">
+      <Card.Body p={{ base: '4', md: '5' }}>
+        <Flex gap={{ base: '3', md: '5' }} align="flex-start">
+          <PostThumbnail media={post.media} />
+          <Stack gap="2.5" flex="1" minW="0">
+            <Flex gap="2" align="flex-start" justify="space-between">
+              <Wrap gap="1.5" align="center">
+                <Badge colorPalette={postStatusColor(post.status)} variant="subtle" data-testid="post-status">
+                  {capitalize(post.status)}
+                </Badge>
+                {post.platforms.map((target) => (
+                  <Badge key={target.id} asChild variant="outline" size="md" maxW="full" _hover={{ bg: 'bg.muted' }}>
+                    <a
+                      href={profileUrl(target.platform, target)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      title={`${target.account_name} on ${PLATFORM_NAMES[target.platform]}`}
+                    >
+                      <PlatformIcon platform={target.platform} />
+                      <Text as="span" truncate>
+                        {target.account_name}
+                      </Text>
+                    </a>
+                  </Badge>
+                ))}
+              </Wrap>
+              <HStack gap="1" flexShrink={0}>
+                {editable ? (
+                  <IconButton aria-label="Edit post" size="sm" variant="ghost" onClick={() => setEditing(true)}>
+                    <LuPencil />
+                  </IconButton>
+                ) : null}
+                <IconButton
+                  aria-label="Delete post"
+                  size="sm"
+                  variant="ghost"
+                  colorPalette="red"
+                  loading={deletion.isPending}
+                  onClick={() => deletion.mutate(post.id)}
+                >
+                  <LuTrash2 />
+                </IconButton>
+              </HStack>
+            </Flex>
+
+            <Text lineClamp={3} whiteSpace="pre-line" color={caption ? 'fg' : 'fg.muted'} data-testid="post-caption">
+              {caption || '(No caption)'}
+            </Text>
+
+            <Flex gap="3" wrap="wrap" align="center" textStyle="sm" color="fg.muted">
+              <HStack gap="1.5">
+                {post.status === 'posted' ? <LuCircleCheck aria-hidden /> : <LuCalendarClock aria-hidden />}
+                <Text>{whenText(post, zone)}</Text>
+              </HStack>
+              {published.map((target) => (
+                <Link
+                  key={target.id}
+                  href={target.post_url!}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  color="brand.fg"
+                  aria-label={published.length > 1 ? `View post on ${PLATFORM_NAMES[target.platform]}` : undefined}
+                >
+                  View post <LuExternalLink aria-hidden />
+                </Link>
+              ))}
+            </Flex>
+
+            {post.error_message ? (
+              <HStack gap="1.5" align="flex-start" color="fg.error" textStyle="sm" data-testid="post-error">
+                <Box mt="0.5" aria-hidden>
+                  <LuTriangleAlert />
+                </Box>
+                <Text>{post.error_message}</Text>
+              </HStack>
+            ) : null}
+          </Stack>
+        </Flex>
+      </Card.Body>
+      {editable ? <EditPostDialog post={post} zone={zone} open={editing} onOpenChange={setEditing} /> : null}
+    </Card.Root>
+  );
+}
+

@@ -1,0 +1,38 @@
+import { Box, Center, Image } from '@chakra-ui/react';
+import { LuImage, LuPlay } from 'react-icons/lu';
+import type { MediaItem } from '@shared/posts';
+
+/** The first media item of a post: the image itself, or a video's first frame under a play mark. */
+export function PostThumbnail({ media }: { media: MediaItem[] }) {
+  const first = media[0];
+  return (
+    <Box
+      position="relative"
+      flexShrink={0}
+      boxSize={{ base: '20', md: '28' }}
+      rounded="lg"
+      overflow="hidden"
+      bg="bg.muted"
+      borderWidth="1px"
+      borderColor="border.muted"
+      data-testid="post-thumbnail"
+    >
+      {!first ? (
+        <Center h="full" color="fg.subtle" fontSize="2xl" role="img" aria-label="No media">
+          <LuImage />
+        </Center>
+      ) : first.file_type.startsWith('video/') ? (
+        <>
+          <Box asChild w="full" h="full" objectFit="cover">
+            <video src={first.url} muted playsInline preload="metadata" aria-label="Post video" />
+          </Box>
+          <Center position="absolute" inset="0" bg="blackAlpha.400" color="white" fontSize="xl" pointerEvents="none" aria-hidden>
+            <LuPlay />
+          </Center>
+        </>
+      ) : (
+        <Image src={first.url} alt="Post media" w="full" h="full" objectFit="cover" loading="lazy" />
+      )}
+    </Box>
+  );
+}

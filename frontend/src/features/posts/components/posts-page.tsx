@@ -1,0 +1,48 @@
+import { Stack, Tabs } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
+import { POST_TABS, type PostTabId } from '@shared/statuses';
+import { PageHeader } from '@/components/page-header';
+import { usePostCounts } from '../api/get-post-counts';
+import { PostList } from './post-list';
+
+function isTab(value: string | null): value is PostTabId {
+  return POST_TABS.some((t) => t.id === value);
+}
+
+/** /home/posts (spec §2 Posts): one tab per status group, with counts; the open tab's list refreshes every 15 s. */
+export function PostsPage() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: PostTabId = isTab(raw) ? raw : 'scheduled';
+  const counts = usePostCounts();
+
+  return (
+    <Stack gap="6">
+      <PageHeader title="Posts" description="Everything you have scheduled, published, drafted, or that needs attention." />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => setParams({ tab: details.value }, { replace: true })}
+        lazyMount
+        unmountOnExit
+        variant="line"
+        colorPalette="brand"
+      >
+        <Tabs.List overflowX="auto" overflowY="hidden" scrollbarWidth="none">
+          {POST_TABS.map((t) => {
+            const count = counts.data?.[t.id];
+            return (
+              <Tabs.Trigger key={t.id} value={t.id} flexShrink={0}>
+                {count === undefined ? t.label : `${t.label} (${count})`}
+              </Tabs.Trigger>
+            );
+          })}
+        </Tabs.List>
+        {POST_TABS.map((t) => (
+          <Tabs.Content key={t.id} value={t.id} pt="5">
+            <PostList tab={t.id} empty={t.empty} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,367 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Post, PostCounts, PostTarget } from '@shared/posts';
+import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
+import { renderApp } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+function target(overrides: Partial<PostTarget> & Pick<PostTarget, 'id' | 'platform'>): PostTarget {
+  return {
+    social_account_id: `acc-${overrides.id}`,
+    account_name: 'bakery',
+    account_id: '1234567890',
+    caption: 'Fresh bread every morning',
+    settings: {},
+    status: 'pending',
+    post_url: null,
+    posted_at: null,
+    error_message: null,
+    ...overrides,
+  };
+}
+
+function post(overrides: Partial<Post> & Pick<Post, 'id'>): Post {
+  return {
+    title: null,
+    scheduled_at: '2030-07-01T10:00:00.000Z',
+    published_at: null,
+    status: 'scheduled',
+    error_message: null,
+    youtube_type: null,
+    client_id: null,
+    version: 1,
+    created_at: '2026-01-01T12:00:00.000Z',
+    updated_at: '2026-01-01T12:00:00.000Z',
+    media: [],
+    platforms: [target({ id: `t-${overrides.id}`, platform: 'instagram' })],
+    ...overrides,
+  };
+}
+
+const NO_COUNTS: PostCounts = { scheduled: 0, posted: 0, drafts: 0, failed: 0 };
+
+interface Setup {
+  tabs?: Partial<Record<'scheduled' | 'posted' | 'drafts' | 'failed', Post[]>>;
+  counts?: Partial<PostCounts>;
+  zone?: string;
+  extra?: Parameters<typeof mockApi>[0];
+  path?: string;
+}
+
+async function openPosts({ tabs = {}, counts = {}, zone = 'Europe/London', extra = {}, path = '/home/posts' }: Setup = {}) {
+  const api = mockApi({
+    ...shellRoutes({ me: meResponse({ settings: { timezone: zone } }) }),
+    'GET /posts/counts': { body: { ...NO_COUNTS, ...counts } },
+    'GET /posts': (call) => ({ body: { items: tabs[call.query.tab as keyof typeof tabs] ?? [], nextCursor: null } }),
+    ...extra,
+  });
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Posts' });
+  return { ...app, api };
+}
+
+const cards = () => screen.findAllByTestId('post-card');
+
+describe('the Posts page', () => {
+  beforeEach(() => {
+    resetAmplifyMocks();
+    signedInAs();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the four tabs with their counts', async () => {
+    await openPosts({ counts: { scheduled: 3, posted: 12, drafts: 1, failed: 2 } });
+    expect(await screen.findByRole('tab', { name: 'Scheduled (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Posted (12)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Drafts (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Failed (2)' })).toBeInTheDocument();
+  });
+
+  it('says each tab is empty in its own words', async () => {
+    const { user, api } = await openPosts();
+    expect(await screen.findByText('No scheduled posts')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Posted/ }));
+    expect(await screen.findByText('No posted posts')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Drafts/ }));
+    expect(await screen.findByText('No draft posts')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Failed/ }));
+    expect(await screen.findByText('No failed posts')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/posts').map((c) => c.query.tab)).toEqual(expect.arrayContaining(['scheduled', 'posted', 'drafts', 'failed']));
+  });
+
+  it("says 'Loading posts...' until the list arrives", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      ...shellRoutes(),
+      'GET /posts/counts': { body: NO_COUNTS },
+      'GET /posts': { body: { items: [], nextCursor: null } },
+    });
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/api/posts?')) await gate;
+      return answer(input, init);
+    });
+    renderApp('/home/posts');
+    expect(await screen.findByText('Loading posts...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('No scheduled posts')).toBeInTheDocument();
+    expect(screen.queryByText('Loading posts...')).not.toBeInTheDocument();
+  });
+
+  it('shows a card with thumbnail, account badges linking to profiles, status, caption and time', async () => {
+    await openPosts({
+      tabs: {
+        scheduled: [
+          post({
+            id: 'p1',
+            status: 'queued',
+            media: [
+              { id: 'm1', post_id: 'p1', file_path: 'u/1.jpg', file_type: 'image/jpeg', file_size: 10, url: 'https://cdn.example/1.jpg', created_at: '2026-01-01T12:00:00.000Z' },
+            ],
+            platforms: [
+              target({ id: 't1', platform: 'instagram', account_name: 'bakery.ig', caption: 'Croissants are back!' }),
+              target({ id: 't2', platform: 'facebook', account_name: 'Bakery Page', account_id: '998877', caption: 'Other caption' }),
+              target({ id: 't3', platform: 'x', account_name: '@bakerx', post_url: 'https://x.com/bakerx/status/1' }),
+            ],
+          }),
+        ],
+      },
+    });
+    const [card] = await cards();
+    const inCard = within(card!);
+    expect(inCard.getByRole('img', { name: 'Post media' })).toHaveAttribute('src', 'https://cdn.example/1.jpg');
+    expect(inCard.getByRole('link', { name: /bakery\.ig/ })).toHaveAttribute('href', 'https://instagram.com/bakery.ig');
+    expect(inCard.getByRole('link', { name: /Bakery Page/ })).toHaveAttribute('href', 'https://facebook.com/998877');
+    expect(inCard.getByRole('link', { name: /@bakerx/ })).toHaveAttribute('href', 'https://x.com/bakerx');
+    expect(inCard.getByRole('link', { name: /View post/ })).toHaveAttribute('href', 'https://x.com/bakerx/status/1');
+    expect(inCard.getByTestId('post-status')).toHaveTextContent('Queued');
+    expect(inCard.getByText('Croissants are back!')).toBeInTheDocument();
+    expect(inCard.queryByText('Other caption')).not.toBeInTheDocument();
+    expect(inCard.getByText('Scheduled for: Jul 1, 11:00 AM')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Europe/London', 'Scheduled for: Jul 1, 11:00 AM'],
+    ['Asia/Tokyo', 'Scheduled for: Jul 1, 7:00 PM'],
+    ['America/Los_Angeles', 'Scheduled for: Jul 1, 3:00 AM'],
+  ])("shows the scheduled time in the user's timezone (%s)", async (zone, text) => {
+    await openPosts({ zone, tabs: { scheduled: [post({ id: 'p1', scheduled_at: '2030-07-01T10:00:00.000Z' })] } });
+    const [card] = await cards();
+    expect(within(card!).getByText(text)).toBeInTheDocument();
+  });
+
+  it("shows 'Published on:' for posted posts and 'Not scheduled' for drafts without a time", async () => {
+    const { user } = await openPosts({
+      zone: 'Asia/Tokyo',
+      tabs: {
+        posted: [post({ id: 'p1', status: 'posted', scheduled_at: '2026-03-04T20:00:00.000Z', published_at: '2026-03-04T20:00:00.000Z' })],
+        drafts: [post({ id: 'p2', status: 'draft', scheduled_at: null })],
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: /Posted/ }));
+    const [posted] = await cards();
+    // 20:00 UTC is already the 5th in Tokyo.
+    expect(within(posted!).getByText('Published on: Mar 5')).toBeInTheDocument();
+    expect(within(posted!).getByTestId('post-status')).toHaveTextContent('Posted');
+    await user.click(screen.getByRole('tab', { name: /Drafts/ }));
+    await waitFor(() => expect(screen.getByText('Scheduled for: Not scheduled')).toBeInTheDocument());
+  });
+
+  it('shows the error message of a failed post, and offers delete but not edit', async () => {
+    const { user } = await openPosts({
+      tabs: { failed: [post({ id: 'p1', status: 'failed', error_message: 'The access token has expired' })] },
+    });
+    await user.click(screen.getByRole('tab', { name: /Failed/ }));
+    const [card] = await cards();
+    expect(within(card!).getByText('The access token has expired')).toBeInTheDocument();
+    expect(within(card!).getByTestId('post-status')).toHaveTextContent('Failed');
+    expect(within(card!).queryByRole('button', { name: 'Edit post' })).not.toBeInTheDocument();
+    expect(within(card!).getByRole('button', { name: 'Delete post' })).toBeInTheDocument();
+  });
+
+  it('offers edit only on scheduled posts and drafts', async () => {
+    await openPosts({
+      tabs: {
+        scheduled: [
+          post({ id: 'p1', status: 'scheduled' }),
+          post({ id: 'p2', status: 'queued' }),
+          post({ id: 'p3', status: 'publishing' }),
+        ],
+      },
+    });
+    const list = await cards();
+    expect(list).toHaveLength(3);
+    expect(within(list[0]!).getByRole('button', { name: 'Edit post' })).toBeInTheDocument();
+    expect(within(list[1]!).queryByRole('button', { name: 'Edit post' })).not.toBeInTheDocument();
+    expect(within(list[2]!).queryByRole('button', { name: 'Edit post' })).not.toBeInTheDocument();
+  });
+
+  it("deletes a post with DELETE and says 'Post deleted'", async () => {
+    let items = [post({ id: 'p1' })];
+    const { user, api } = await openPosts({
+      extra: {
+        'GET /posts': () => ({ body: { items, nextCursor: null } }),
+        'DELETE /posts/p1': () => {
+          items = [];
+          return { status: 204 };
+        },
+      },
+    });
+    const [card] = await cards();
+    await user.click(within(card!).getByRole('button', { name: 'Delete post' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/posts/p1')).toHaveLength(1));
+    expect(await screen.findByText('Post deleted')).toBeInTheDocument();
+    expect(await screen.findByText('No scheduled posts')).toBeInTheDocument();
+  });
+
+  it('shows no toast when deleting fails (only logs)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, api } = await openPosts({
+      tabs: { scheduled: [post({ id: 'p1' })] },
+      extra: { 'DELETE /posts/p1': { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom' } } } },
+    });
+    const [card] = await cards();
+    await user.click(within(card!).getByRole('button', { name: 'Delete post' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/posts/p1')).toHaveLength(1));
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(screen.queryByText('Post deleted')).not.toBeInTheDocument();
+    expect(screen.queryByText('Boom')).not.toBeInTheDocument();
+  });
+
+  it('loads the next page with the cursor', async () => {
+    const { user, api } = await openPosts({
+      extra: {
+        'GET /posts': (call) =>
+          call.query.cursor === 'cursor-2'
+            ? { body: { items: [post({ id: 'p2', platforms: [target({ id: 't2', platform: 'x', caption: 'Second page' })] })], nextCursor: null } }
+            : { body: { items: [post({ id: 'p1', platforms: [target({ id: 't1', platform: 'x', caption: 'First page' })] })], nextCursor: 'cursor-2' } },
+      },
+    });
+    expect(await screen.findByText('First page')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Second page')).toBeInTheDocument();
+    expect(screen.getByText('First page')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/posts').some((c) => c.query.cursor === 'cursor-2' && c.query.tab === 'scheduled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('refreshes the counts and the open tab every 15 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = await openPosts({ tabs: { scheduled: [post({ id: 'p1' })] } });
+    await cards();
+    const lists = api.callsTo('GET', '/posts').length;
+    const counts = api.callsTo('GET', '/posts/counts').length;
+    await vi.advanceTimersByTimeAsync(15_000);
+    await waitFor(() => expect(api.callsTo('GET', '/posts').length).toBeGreaterThan(lists));
+    expect(api.callsTo('GET', '/posts/counts').length).toBeGreaterThan(counts);
+    expect(api.callsTo('GET', '/posts').every((c) => c.query.tab === 'scheduled')).toBe(true);
+  });
+});
+
+describe('the Edit Post dialog', () => {
+  beforeEach(() => {
+    resetAmplifyMocks();
+    signedInAs();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  async function openEditor(p: Post, setup: Setup = {}) {
+    const tab = p.status === 'draft' ? 'drafts' : 'scheduled';
+    const app = await openPosts({ ...setup, path: `/home/posts?tab=${tab}`, tabs: { [tab]: [p] } });
+    const [card] = await cards();
+    await app.user.click(within(card!).getByRole('button', { name: 'Edit post' }));
+    const dialog = await screen.findByRole('dialog');
+    return { ...app, dialog: within(dialog) };
+  }
+
+  it('starts a draft at 12:00 with no date, and disables past dates', async () => {
+    const { dialog } = await openEditor(post({ id: 'p1', status: 'draft', scheduled_at: null }), { zone: 'Asia/Tokyo' });
+    expect(dialog.getByLabelText('Time')).toHaveValue('12:00');
+    expect(dialog.getByLabelText('Date')).toHaveValue('');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    expect(dialog.getByLabelText('Date')).toHaveAttribute('min', today);
+    expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it("starts from the post's time in the user's timezone, with a caption box per account", async () => {
+    const { dialog } = await openEditor(
+      post({
+        id: 'p1',
+        scheduled_at: '2030-07-01T10:00:00.000Z',
+        platforms: [
+          target({ id: 't1', platform: 'instagram', account_name: 'bakery.ig', caption: 'Hello' }),
+          target({ id: 't2', platform: 'x', account_name: '@bakerx', caption: 'Hi X' }),
+        ],
+      }),
+      { zone: 'America/New_York' },
+    );
+    expect(dialog.getByLabelText('Date')).toHaveValue('2030-07-01');
+    expect(dialog.getByLabelText('Time')).toHaveValue('06:00');
+    expect(dialog.getByLabelText('bakery.ig · Instagram')).toHaveValue('Hello');
+    expect(dialog.getByLabelText('@bakerx · X')).toHaveValue('Hi X');
+    expect(dialog.getByText('5/2200')).toBeInTheDocument();
+    expect(dialog.getByText('4/280')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['America/New_York', '2030-08-15T16:00:00.000Z'],
+    ['Asia/Tokyo', '2030-08-15T03:00:00.000Z'],
+  ])("schedules a draft at the date and time read in the user's zone (%s)", async (zone, iso) => {
+    const p = post({ id: 'p1', status: 'draft', scheduled_at: null, platforms: [target({ id: 't1', platform: 'instagram', caption: 'Old' })] });
+    const { dialog, user, api } = await openEditor(p, {
+      zone,
+      extra: { 'PATCH /posts/p1': (call) => ({ body: { ...p, status: 'scheduled', scheduled_at: (call.body as { scheduled_at: string }).scheduled_at } }) },
+    });
+    await user.type(dialog.getByLabelText('Date'), '2030-08-15');
+    const caption = dialog.getByLabelText('bakery · Instagram');
+    await user.clear(caption);
+    await user.type(caption, 'New caption');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/posts/p1')[0]!.body).toEqual({ scheduled_at: iso, platforms: [{ id: 't1', caption: 'New caption' }] });
+    expect(await screen.findByText('Post updated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('turns a scheduled post into a draft when the schedule is cleared', async () => {
+    const p = post({ id: 'p1' });
+    const { dialog, user, api } = await openEditor(p, { extra: { 'PATCH /posts/p1': { body: { ...p, status: 'draft', scheduled_at: null } } } });
+    await user.click(dialog.getByRole('button', { name: /Clear schedule/ }));
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/posts/p1')[0]!.body).toMatchObject({ scheduled_at: null });
+  });
+
+  it("shows 'Error updating post' with the API's message", async () => {
+    const { dialog, user } = await openEditor(post({ id: 'p1' }), {
+      extra: { 'PATCH /posts/p1': { status: 409, body: { error: { code: 'CONFLICT', message: 'This post is already being published' } } } },
+    });
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Error updating post')).toBeInTheDocument();
+    expect(screen.getByText('This post is already being published')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('refuses a caption over the platform limit before calling the API', async () => {
+    const { dialog, user, api } = await openEditor(post({ id: 'p1', platforms: [target({ id: 't1', platform: 'x', caption: 'x'.repeat(281) })] }));
+    expect(dialog.getByText('281/280')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Caption too long')).toBeInTheDocument();
+    expect(screen.getByText('X caption exceeds limit of 280 characters (current: 281)')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(0);
+  });
+
+  it('closes without saving on Cancel', async () => {
+    const { dialog, user, api } = await openEditor(post({ id: 'p1' }));
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(0);
+  });
+});
