@@ -1,6 +1,5 @@
-import { UpcomingSection } from '@/components/upcoming-section';
+import { SchedulePage } from '@/features/schedule/components/schedule-page';
 
-/** Replaced by the schedule feature (issue 4). */
 export default function ScheduleRoute() {
-  return <UpcomingSection title="Schedule" />;
+  return <SchedulePage />;
 }

@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CalendarResponseSchema, type Post } from '@shared/posts';
+import { api } from '@/lib/api-client';
+import { scheduleKeys } from './query-keys';
+
+/** Spec §9: the posts and schedule views refresh every 15 s. */
+export const CALENDAR_REFRESH_MS = 15_000;
+
+/** The scheduled-tab posts due in [from, to), soonest first. */
+export async function getCalendarPosts(from: string, to: string): Promise<Post[]> {
+  const query = new URLSearchParams({ from, to });
+  const { items } = await api(`/posts/calendar?${query.toString()}`, { schema: CalendarResponseSchema });
+  return items;
+}
+
+export function getCalendarPostsQueryOptions(from: string, to: string) {
+  return queryOptions({
+    queryKey: scheduleKeys.calendar(from, to),
+    queryFn: () => getCalendarPosts(from, to),
+    refetchInterval: CALENDAR_REFRESH_MS,
+  });
+}
+
+/** `range` is null until the user's timezone is known, so no period is fetched in the wrong zone. */
+export function useCalendarPosts(range: { from: string; to: string } | null) {
+  return useQuery({
+    ...getCalendarPostsQueryOptions(range?.from ?? '', range?.to ?? ''),
+    enabled: range !== null,
+    // Keep the previous period on screen while the next one loads, instead of flashing empty.
+    placeholderData: keepPreviousData,
+  });
+}

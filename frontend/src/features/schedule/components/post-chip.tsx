@@ -1,0 +1,50 @@
+import { Box, HStack, Text } from '@chakra-ui/react';
+import type { Post } from '@shared/posts';
+import { postStatusColor } from '@shared/statuses';
+import { PlatformIcon } from '@/features/accounts/components/platform-icon';
+import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
+import { firstCaption } from '../utils/post-text';
+import { useDraggablePost } from './drag-and-drop';
+
+/** A post inside a calendar cell: time, platforms and (when there is room) its caption. Scheduled posts drag. */
+export function PostChip({ post, zone, showCaption = false }: { post: Post; zone: string; showCaption?: boolean }) {
+  const drag = useDraggablePost(post.id, post.status === 'scheduled');
+  const time = post.scheduled_at ? formatInZone(post.scheduled_at, zone, DISPLAY_FORMATS.calendar) : '';
+  const palette = postStatusColor(post.status);
+
+  return (
+    <Box
+      {...drag.props}
+      data-testid={`post-chip-${post.id}`}
+      colorPalette={palette}
+      bg="colorPalette.subtle"
+      color="colorPalette.fg"
+      borderStartWidth="3px"
+      borderStartColor="colorPalette.solid"
+      rounded="md"
+      px="1.5"
+      py="0.5"
+      textStyle="xs"
+      cursor={drag.draggable ? 'grab' : 'default'}
+      opacity={drag.isDragging ? 0.5 : 1}
+      title={drag.draggable ? 'Drag to reschedule' : undefined}
+      minW="0"
+    >
+      <HStack gap="1" minW="0">
+        <Text fontWeight="semibold" flexShrink={0}>
+          {time}
+        </Text>
+        <HStack gap="0.5" flexShrink={0} aria-hidden>
+          {post.platforms.map((target) => (
+            <PlatformIcon key={target.id} platform={target.platform} />
+          ))}
+        </HStack>
+        {showCaption ? (
+          <Text truncate color="fg" minW="0">
+            {firstCaption(post)}
+          </Text>
+        ) : null}
+      </HStack>
+    </Box>
+  );
+}
