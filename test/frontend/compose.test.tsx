@@ -248,6 +248,8 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     const accounts = screen.getByRole('group', { name: 'Instagram accounts' });
     expect(within(accounts).getByLabelText('bakery.new')).toBeChecked();
     expect(within(accounts).getByLabelText('bakery.old')).not.toBeChecked();
+    await user.click(within(accounts).getByLabelText('bakery.new'));
+    expect(within(accounts).getByLabelText('bakery.new')).toBeChecked();
     await user.click(within(accounts).getByLabelText('bakery.old'));
     await fill(user, 'Instagram caption', 'Crumb shot');
     await fill(user, 'YouTube title', 'Crumb  ');

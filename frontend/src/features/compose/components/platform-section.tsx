@@ -55,20 +55,20 @@ export function PlatformSection(props: PlatformSectionProps) {
         {accounts.length > 1 ? (
           <Stack gap="2" role="group" aria-label={`${PLATFORM_NAMES[platform]} accounts`}>
             <Text textStyle="xs" color="fg.muted" fontWeight="medium">
-              Post from
+              Post from (at least one account)
             </Text>
             <HStack gap="4" wrap="wrap">
               {accounts.map((account) => {
                 const checked = checkedIds.includes(account.id);
-                // The last checked account stays checked: a selected platform always has a target.
-                const locked = checked && checkedIds.length === 1;
+                // A selected platform always posts from at least one account: the last one stays ticked.
+                const onlyOne = checked && checkedIds.length === 1;
                 return (
                   <Checkbox.Root
                     key={account.id}
                     size="sm"
                     colorPalette="brand"
                     checked={checked}
-                    disabled={locked}
+                    readOnly={onlyOne}
                     onCheckedChange={(event) => toggleAccount(account.id, event.checked === true)}
                   >
                     <Checkbox.HiddenInput />
