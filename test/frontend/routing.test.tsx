@@ -1,3 +1,4 @@
+import { MSG } from '@shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authModule, resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
@@ -99,9 +100,9 @@ describe('routing and guards', () => {
       mockApi(shellRoutes());
       signedInAs();
       renderApp(`/home/${section}`);
-      expect(await screen.findByText('This section arrives in an upcoming release.')).toBeInTheDocument();
       const title = section.charAt(0).toUpperCase() + section.slice(1);
-      expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.queryByText(MSG.pageNotFound)).not.toBeInTheDocument();
     },
   );
 });
