@@ -246,6 +246,8 @@ describe('AppStack without Google sign-in (dev)', () => {
         userPoolId: expect.stringContaining('<<marker:'),
         userPoolClientId: expect.stringContaining('<<marker:'),
         googleSignIn: false,
+        // Pro stays "Coming Soon" unless the deployment says otherwise (issue 3).
+        proComingSoon: true,
       });
       synth.template.hasResourceProperties('Custom::CDKBucketDeployment', {
         SourceMarkers: [{}, Match.objectLike({})],
@@ -348,7 +350,7 @@ describe('AppStack without Google sign-in (dev)', () => {
 
     it('gives every function the environment the handlers parse at start-up', () => {
       // Assess
-      const base = ['APP_ORIGIN_PARAMETER', 'LOG_LEVEL', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'TABLE_NAME'];
+      const base = ['APP_ORIGIN_PARAMETER', 'LOG_LEVEL', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'PRO_COMING_SOON', 'TABLE_NAME'];
       const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
       expect(functions.filter(([id]) => /PostConfirmation|CustomMessage/.test(id))).toHaveLength(2);
       for (const [logicalId, fn] of functions) {
@@ -376,7 +378,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       const kmsPolicies = Object.entries(resourcesOf(synth, 'AWS::IAM::Policy')).filter(([, p]) =>
         (p.Properties.PolicyDocument.Statement as { Action: unknown }[]).some((st) => JSON.stringify(st.Action).includes('kms:')),
       );
-      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsDeleteAccount', 'ApiAccountsGetPageInfo', 'ApiAccountsInitiateOauth', 'ApiAccountsListAccounts', 'ApiOauthOauthCallback']);
+      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsDeleteAccount', 'ApiAccountsGetPageInfo', 'ApiAccountsInitiateOauth', 'ApiAccountsListAccounts', 'ApiAccountsListPlatforms', 'ApiOauthOauthCallback']);
       for (const [, policy] of kmsPolicies) {
         expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
           expect.objectContaining({ Action: ['kms:Decrypt', 'kms:Encrypt'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } }),
