@@ -242,7 +242,7 @@ describe('the schedule calendar', () => {
   });
 
   it('jumps to the date chosen in the picker', async () => {
-    const { view, lastPeriod } = setup();
+    const { lastPeriod } = setup();
     await screen.findByTestId('period-summary');
     fireEvent.change(screen.getByLabelText('Go to date'), { target: { value: '2027-01-15' } });
     await expectTitle('January 2027');
@@ -295,7 +295,7 @@ describe('the schedule calendar', () => {
 
     it('moves a post to an hour slot of the week view, keeping its minutes', async () => {
       const posts = [post({ id: 'half', scheduled_at: '2026-11-12T14:30:00.000Z' })];
-      const { api, view } = setup({ posts });
+      const { api } = setup({ posts });
       await screen.findByTestId('period-summary');
       click(screen.getByRole('button', { name: 'Week' }));
       const chip = await screen.findByTestId('post-chip-half');

@@ -103,7 +103,7 @@ export const TimeGrid = memo(function TimeGrid({ days, today, selected, postsByD
                       p="1"
                       borderStartWidth="1px"
                       borderColor="border.muted"
-                      bg={day === today ? 'brand.subtle/40' : undefined}
+                      bg={day === today && !single ? 'brand.subtle/40' : undefined}
                     >
                       <Stack gap="1" minW="0">
                         {posts.map((post) => (
