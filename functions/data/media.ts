@@ -137,9 +137,32 @@ async function deleteObjects(keys: string[]): Promise<void> {
   await Promise.all(keys.map((key) => deleteObject(key)));
 }
 
+/**
+ * Presigned GETs are signed as of the start of a 30-minute window and live MEDIA_URL_TTL_SECONDS
+ * past its end, so each is valid for at least that long. Within a window the URL of a file is
+ * always the same: the browser's image cache survives the 15-second list refreshes, and a list of
+ * many posts signs each file once per window instead of on every read (~2 ms each).
+ */
+const SIGNING_WINDOW_MS = 30 * 60 * 1000;
+const MAX_CACHED_URLS = 5000;
+const signedUrls = new Map<string, string>();
+let signedUrlsWindow = 0;
+
 /** A short-lived presigned GET: the bucket is private (DESIGN §3). */
-export async function mediaUrl(key: string): Promise<string> {
-  return getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: MEDIA_URL_TTL_SECONDS });
+export async function mediaUrl(key: string, now: Date = new Date()): Promise<string> {
+  const window = Math.floor(now.getTime() / SIGNING_WINDOW_MS) * SIGNING_WINDOW_MS;
+  if (window !== signedUrlsWindow || signedUrls.size >= MAX_CACHED_URLS) {
+    signedUrls.clear();
+    signedUrlsWindow = window;
+  }
+  const cached = signedUrls.get(key);
+  if (cached) return cached;
+  const url = await getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: bucket(), Key: key }), {
+    signingDate: new Date(window),
+    expiresIn: MEDIA_URL_TTL_SECONDS + SIGNING_WINDOW_MS / 1000,
+  });
+  signedUrls.set(key, url);
+  return url;
 }
 
 export async function mediaItemFor(row: MediaRow): Promise<MediaItem> {

@@ -1,3 +1,4 @@
+import { MEDIA_URL_TTL_SECONDS } from '@shared/media';
 import { describe, expect, it } from 'vitest';
 import { MediaItemSchema } from '@shared/posts';
 import { attachMediaToPost } from '../../functions/data/media';
@@ -30,7 +31,12 @@ describe('uploading media', () => {
     const served = await fetch(item.url);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(A_TINY_PNG);
-    expect(new URL(item.url).searchParams.get('X-Amz-Expires')).toBe('3600');
+    // Valid for at least the media TTL from now, and no more than half an hour beyond it.
+    const signed = new URL(item.url).searchParams;
+    const signedAt = Date.parse(signed.get('X-Amz-Date')!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+    const validUntil = signedAt + Number(signed.get('X-Amz-Expires')) * 1000;
+    expect(validUntil - Date.now()).toBeGreaterThanOrEqual(MEDIA_URL_TTL_SECONDS * 1000 - 5_000);
+    expect(validUntil - Date.now()).toBeLessThanOrEqual((MEDIA_URL_TTL_SECONDS + 1800) * 1000);
   });
 
   it("lets the app's page POST to the local S3 across origins (a simple CORS request, no preflight)", async () => {
@@ -51,6 +57,8 @@ describe('uploading media', () => {
 
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(first.id);
+    // The same file reads back under the same URL within a signing window, so browsers can cache it.
+    expect(again.body.url).toBe(first.url);
     expect(await mediaRowsOf(user.userId)).toHaveLength(1);
   });
 
