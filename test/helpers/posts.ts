@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SocialAccount } from '@shared/accounts';
 import type { PlanId } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
@@ -8,7 +7,8 @@ import { ulid } from 'ulid';
 import { upsertAccount } from '../../functions/data/accounts';
 import { mediaIdForKey, newObjectKey, putMediaRowOnce, type MediaRow } from '../../functions/data/media';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
-import { documentClient, s3Client } from '../../functions/lib/aws';
+import { s3Client } from '../../functions/lib/aws';
+import { aSubscription } from './given';
 
 /** Given-steps for the posts API: tests may seed accounts and plans straight into the table. */
 export async function aConnectedAccount(userId: string, platform: Platform, name = `My ${platform}`): Promise<SocialAccount> {
@@ -16,28 +16,8 @@ export async function aConnectedAccount(userId: string, platform: Platform, name
   return upsertAccount(userId, profile, ulid(), new Date());
 }
 
-const PRODUCT_IDS: Record<Exclude<PlanId, 'free'>, string> = { basic: 'prod_sa_basic_monthly', pro: 'prod_sa_pro_monthly' };
-
 /** An active paid subscription whose period ends in 30 days. */
-export async function aPaidPlan(userId: string, plan: Exclude<PlanId, 'free'>): Promise<void> {
-  const now = Date.now();
-  await documentClient().send(
-    new PutCommand({
-      TableName: process.env.TABLE_NAME,
-      Item: {
-        pk: `USER#${userId}`,
-        sk: 'SUBSCRIPTION',
-        type: 'Subscription',
-        id: `sub_${randomUUID().slice(0, 12)}`,
-        status: 'active',
-        product_id: PRODUCT_IDS[plan],
-        current_period_end: new Date(now + 30 * 86_400_000).toISOString(),
-        cancel_at_period_end: false,
-        created_at: new Date(now).toISOString(),
-      },
-    }),
-  );
-}
+export const aPaidPlan = (userId: string, plan: Exclude<PlanId, 'free'>): Promise<void> => aSubscription(userId, plan);
 
 /** An ISO time `days` days (and `minutes` minutes) from now, in UTC. */
 export const inDays = (days: number, minutes = 0) => new Date(Date.now() + days * 86_400_000 + minutes * 60_000).toISOString();
