@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { RuntimeConfig } from '@shared/api';
 import { createGateway } from './gateway';
 import { startCognito, LOCAL_REGION, type LocalCognito } from './services/cognito';
 import { LOCAL_TABLE_NAME, startDynamo } from './services/dynamo';
 import { Inbox } from './services/inbox';
+import { realtimeModule } from './services/realtime';
 import { LOCAL_MEDIA_BUCKET, startS3 } from './services/s3';
 import { sandboxModule } from './sandbox';
 import { startWeb, type WebMode } from './web';
@@ -29,6 +31,8 @@ export interface StartedModule {
   readonly env?: Record<string, string>;
   /** Front-door routes: requests whose path starts with `prefix` go to `handle`. */
   readonly routes?: { prefix: string; handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> | void }[];
+  /** Front-door WebSocket upgrades: requests whose path starts with `prefix` go to `handle`. */
+  readonly upgrades?: { prefix: string; handle(req: http.IncomingMessage, socket: Duplex, head: Buffer): void }[];
   readonly config?: Partial<RuntimeConfig>;
   stop(): Promise<void>;
 }
@@ -103,7 +107,7 @@ const apiModule: LocalModule = {
 };
 
 /** The modules, in start order. */
-export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, sandboxModule, apiModule];
+export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, sandboxModule, apiModule, realtimeModule(() => cognito, LOCAL_REGION)];
 
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
@@ -111,6 +115,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   fs.mkdirSync(dataDir, { recursive: true });
 
   const routes: NonNullable<StartedModule['routes']> = [];
+  const upgrades: NonNullable<StartedModule['upgrades']> = [];
   const started: StartedModule[] = [];
   let web: Awaited<ReturnType<typeof startWeb>> | undefined;
   // Pro's "Coming Soon" is off locally so that every plan and platform can be tried (issue 3).
@@ -139,6 +144,10 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     }
     if (web) return web.handle(req, res);
     res.writeHead(503, { 'content-type': 'text/plain' }).end('Starting…');
+  });
+  // Other upgrades (Vite's HMR socket in dev mode) are left to their own listeners.
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgrades.find((u) => (req.url ?? '/').startsWith(u.prefix))?.handle(req, socket, head);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -172,6 +181,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       // The handlers run in this process and read their configuration from process.env, as on Lambda.
       Object.assign(process.env, result.env);
       routes.push(...(result.routes ?? []));
+      upgrades.push(...(result.upgrades ?? []));
       config = { ...config, ...result.config };
       log(`  ✓ ${module.name} (${Date.now() - t0} ms)`);
     }

@@ -21,5 +21,12 @@ export const RuntimeConfigSchema = z.object({
   proComingSoon: z.boolean().default(true),
   /** Local cloud only: the inbox page, linked from the sign-up toast. */
   inboxUrl: z.string().optional(),
+  /**
+   * The realtime GraphQL endpoint (AppSync), which the browser subscribes through; absolute on
+   * AWS, a same-origin path on the local cloud. Absent: no live updates, polling only.
+   */
+  graphqlUrl: z.string().optional(),
+  /** The WebSocket endpoint AppSync serves subscriptions on (Amplify derives it; kept for other clients). */
+  realtimeUrl: z.string().optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

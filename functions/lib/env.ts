@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   TOKEN_KMS_KEY_ID: z.string().min(1).optional(),
   /** Local stand-in for the KMS key: a key file under .local/, created on first use. */
   LOCAL_TOKEN_KEY_FILE: z.string().min(1).optional(),
+  /** AppSync GraphQL endpoint the functions publish user events to (IAM-signed). Absent: not published. */
+  REALTIME_GRAPHQL_URL: z.url().optional(),
   /** Pro is sold only when this is 'false' (spec §3: Pro is "coming soon"); the local cloud turns it off. */
   PRO_COMING_SOON: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
