@@ -8,4 +8,6 @@ export interface SandboxContext {
   readonly publicUrl: string;
   /** e.g. http://localhost:3000/_sandbox */
   readonly sandboxUrl: string;
+  /** Set by the Facebook publishing handlers: GET /{id} for a Page post or video the token's Page owns. */
+  lookupFacebookObject?: (id: string, fields: string | null, pageId: string) => Record<string, unknown> | undefined;
 }

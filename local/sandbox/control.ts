@@ -1,9 +1,17 @@
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import type { SandboxContext } from './context';
 import { json, type SandboxResponse } from './router';
-import type { NamedError } from './state';
+import { NAMED_ERRORS, type NamedError } from './state';
 
-const NAMED: NamedError[] = ['rate_limit', 'server_error', 'token_expired', 'quota_exceeded'];
+/** Publishing faults that only make sense on some platforms (what the platform documents). */
+const NOT_ON: Partial<Record<NamedError, readonly Platform[]>> = {
+  duplicate: ['instagram', 'tiktok', 'youtube'],
+  media_unreachable: ['x', 'youtube'],
+  processing_failed: ['x'],
+  upload_limit: ['instagram', 'facebook', 'x', 'tiktok'],
+};
+/** Errors that are about publishing by nature: they never hit OAuth or profile calls. */
+const PUBLISH_ERRORS: readonly NamedError[] = ['daily_limit', 'upload_limit', 'duplicate', 'media_unreachable', 'processing_failed', 'timeout_after_acting'];
 
 /**
  * The control API for tests, all JSON under `/_sandbox/control`:
@@ -12,15 +20,55 @@ const NAMED: NamedError[] = ['rate_limit', 'server_error', 'token_expired', 'quo
  *   POST /clock/advance  {seconds}     move the sandbox clock forward
  *   POST /tokens/revoke  {token}       revoke an access, refresh or Page token
  *   POST /tokens/expire  {token}       make a token expire now
- *   POST /faults  {platform, endpoint?, method?, status?, body?, headers?, error?, delayMs?, times?}
- *                                      fail the next call(s) to the platform (or one endpoint)
+ *   POST /faults  {platform, endpoint?, method?, status?, body?, headers?, error?, delayMs?, times?,
+ *                  publish?, resetSeconds?, code?}
+ *                                      fail the next `times` call(s) to the platform (or one endpoint).
+ *                                      `publish: true` limits it to publishing calls. Named errors:
+ *                                      rate_limit (resetSeconds; Graph `code` 4/17/32/613), server_error,
+ *                                      token_expired, token_revoked, quota_exceeded, daily_limit,
+ *                                      upload_limit (YouTube), duplicate (X, Facebook), media_unreachable
+ *                                      (the platform's fetch of the media URL fails), processing_failed
+ *                                      (the next container/video/publish ends in ERROR/FAILED; TikTok
+ *                                      `code` = fail_reason), timeout_after_acting (the public create is
+ *                                      accepted and recorded, then the connection drops after delayMs).
  *   DELETE /faults                     drop pending faults
+ *   POST /processing  {platform, seconds}   processing time of containers/videos/publishes (sandbox clock)
+ *   GET  /receipts?platform=&since=    every successful public create: {receipts:[{seq, receivedAtMs,
+ *                                      sandboxAt, platform, accountId, postId, caption, url}]}
+ *   DELETE /receipts  (or POST /receipts/reset)   forget the receipts
+ *   GET  /posts?platform=&account=     what each platform shows as published
  */
-export function control(ctx: SandboxContext, method: string, path: string, body: unknown): SandboxResponse {
+export function control(ctx: SandboxContext, method: string, path: string, body: unknown, query = new URLSearchParams()): SandboxResponse {
   const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const bad = (message: string) => json(400, { error: message });
   const route = `${method} ${path.replace(/\/$/, '')}`;
+  const pub = ctx.state.publishing;
   switch (route) {
+    case 'GET /receipts': {
+      const platform = query.get('platform');
+      const since = Number(query.get('since') ?? 0);
+      const receipts = pub.receipts.filter((r) => (!platform || r.platform === platform) && r.receivedAtMs >= since);
+      return json(200, { receipts });
+    }
+    case 'DELETE /receipts':
+    case 'POST /receipts/reset':
+      pub.receipts = [];
+      ctx.state.persist();
+      return json(200, { receipts: [] });
+    case 'GET /posts': {
+      const platform = query.get('platform');
+      const account = query.get('account');
+      return json(200, { posts: pub.posts.filter((p) => (!platform || p.platform === platform) && (!account || p.accountId === account)) });
+    }
+    case 'POST /processing': {
+      const platform = input.platform as Platform;
+      const seconds = Number(input.seconds);
+      if (!PLATFORMS.includes(platform)) return bad(`platform must be one of ${PLATFORMS.join(', ')}`);
+      if (!Number.isFinite(seconds) || seconds < 0) return bad('seconds must be a number ≥ 0');
+      pub.delays[platform] = seconds;
+      ctx.state.persist();
+      return json(200, { delays: pub.delays });
+    }
     case 'GET /state':
       return json(200, ctx.state.summary());
     case 'POST /reset':
@@ -43,7 +91,8 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
       const platform = input.platform as Platform;
       if (!PLATFORMS.includes(platform)) return bad(`platform must be one of ${PLATFORMS.join(', ')}`);
       const error = input.error as NamedError | undefined;
-      if (error !== undefined && !NAMED.includes(error)) return bad(`error must be one of ${NAMED.join(', ')}`);
+      if (error !== undefined && !NAMED_ERRORS.includes(error)) return bad(`error must be one of ${NAMED_ERRORS.join(', ')}`);
+      if (error && NOT_ON[error]?.includes(platform)) return bad(`${platform} does not document a ${error} error`);
       if (error === undefined && input.status === undefined && input.delayMs === undefined) return bad('give a status (and body), a named error or a delayMs');
       const fault = ctx.state.addFault({
         platform,
@@ -55,6 +104,9 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
         ...(error ? { error } : {}),
         ...(typeof input.delayMs === 'number' ? { delayMs: Math.min(Math.max(0, input.delayMs), 120_000) } : {}),
         ...(typeof input.times === 'number' ? { times: input.times } : {}),
+        ...(input.publish === true || (error && PUBLISH_ERRORS.includes(error)) ? { publishOnly: true } : {}),
+        ...(typeof input.resetSeconds === 'number' ? { resetSeconds: input.resetSeconds } : {}),
+        ...(typeof input.code === 'number' || typeof input.code === 'string' ? { code: input.code } : {}),
       });
       return json(201, fault);
     }

@@ -12,8 +12,10 @@ import { registerInstagram } from './platforms/instagram';
 import { registerTikTok } from './platforms/tiktok';
 import { registerX } from './platforms/x';
 import { registerYouTube } from './platforms/youtube';
+import { feedsHub, registerFeeds } from './feeds';
+import { settle } from './publishing';
 import { Router, json, parseRequest, send } from './router';
-import { SandboxState } from './state';
+import { SandboxState, type Fault } from './state';
 
 export { SANDBOX_APPS, DEMO_IDENTITIES } from './apps';
 
@@ -31,8 +33,11 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string }) 
   registerInstagram(ctx);
   registerTikTok(ctx);
   registerYouTube(ctx);
+  registerFeeds(ctx);
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const receivedAtMs = Date.now();
+    settle(ctx);
     const url = new URL(req.url ?? '/', options.publicUrl);
     const rest = url.pathname.slice(SANDBOX_PREFIX.length) || '/';
     const method = req.method ?? 'GET';
@@ -41,6 +46,7 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string }) 
       res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' }).end(avatar(url.searchParams.get('name') ?? '?'));
       return;
     }
+    if (rest === '/feeds' || rest === '/feeds/') return send(res, { status: 200, html: feedsHub(ctx) });
     if (rest.startsWith('/control/') || rest === '/control') {
       let input: unknown;
       try {
@@ -48,7 +54,7 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string }) 
       } catch {
         return send(res, json(400, { error: 'body must be JSON' }));
       }
-      return send(res, control(ctx, method, rest.slice('/control'.length) || '/', input));
+      return send(res, control(ctx, method, rest.slice('/control'.length) || '/', input, url.searchParams));
     }
     const [, platform = '', hostKey = '', ...parts] = rest.split('/');
     const realPath = `/${parts.join('/')}`;
@@ -60,13 +66,24 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string }) 
       const status = ctx.router.knows(platform, hostKey, realPath) ? 405 : 404;
       return send(res, json(status, { error: status === 405 ? 'method not allowed' : `the sandbox does not serve ${method} ${realPath} on ${platform}/${hostKey} yet` }));
     }
+    let actThenDrop: Fault | undefined;
     if (found.route.faults) {
-      const fault = state.takeFault(platform as Platform, method, `/${hostKey}${realPath}`);
-      if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-      if (fault && (fault.error || fault.status !== undefined)) return send(res, faultResponse(platform as Platform, fault, state.now()));
+      const fault = state.takeFault(platform as Platform, method, `/${hostKey}${realPath}`, found.route.publish);
+      if (fault?.error === 'timeout_after_acting') actThenDrop = fault;
+      else {
+        if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+        if (fault && (fault.error || fault.status !== undefined)) return send(res, faultResponse(platform as Platform, fault, state.now()));
+      }
     }
-    const request = parseRequest(req, body, platform as Platform, hostKey, realPath, found.params, options.publicUrl);
-    send(res, await found.route.handler(request));
+    const request = parseRequest(req, body, platform as Platform, hostKey, realPath, found.params, options.publicUrl, receivedAtMs);
+    const response = await found.route.handler(request);
+    if (actThenDrop) {
+      // The platform did act (the post is recorded); the client never hears back: a stall, then a dropped connection.
+      await new Promise((resolve) => setTimeout(resolve, actThenDrop.delayMs ?? 50));
+      req.socket.destroy();
+      return;
+    }
+    send(res, response);
   }
 
   return { ctx, state, handle };
@@ -96,7 +113,7 @@ function indexPage(ctx: SandboxContext): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox platforms · Schedule &amp; Autopost</title>
 <style>body{font-family:system-ui,sans-serif;background:#0b0d12;color:#e6e8ee;margin:0;padding:32px} main{max-width:1100px;margin:0 auto}
 table{border-collapse:collapse;width:100%;font-size:13px} td,th{border-bottom:1px solid #262c38;padding:10px;text-align:left;vertical-align:top} code{color:#8ab4ff} p{color:#9aa3b2}</style></head>
-<body><main><h1>Sandbox platforms</h1><p>Local stand-ins for the five networks. Sandbox clock: ${escapeHtml(summary.now)} · ${summary.activeTokens} active tokens · ${summary.faults.length} pending faults. Control API under <code>/_sandbox/control</code>.</p>
+<body><main><h1>Sandbox platforms</h1><p>Local stand-ins for the five networks. Sandbox clock: ${escapeHtml(summary.now)} · ${summary.activeTokens} active tokens · ${summary.faults.length} pending faults. Control API under <code>/_sandbox/control</code>. <a style="color:#8ab4ff" href="${escapeHtml(ctx.sandboxUrl)}/feeds">What was published →</a></p>
 <table><tr><th>Platform</th><th>Registered app (client id / secret)</th><th>Redirect URI</th><th>Hosts</th></tr>${rows}</table></main></body></html>`;
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Platform } from '@shared/platforms';
+import type { PublishStage } from './state';
 
 /**
  * A tiny router for the sandbox platforms: each platform file registers handlers for its real
@@ -16,6 +17,10 @@ export interface SandboxRequest {
   /** The form body (application/x-www-form-urlencoded), or empty. */
   readonly form: URLSearchParams;
   readonly json: unknown;
+  /** The body as received (YouTube and TikTok upload bytes). */
+  readonly raw: Buffer;
+  /** Wall-clock time the request arrived, epoch ms (receipts). */
+  readonly receivedAtMs: number;
   readonly headers: IncomingMessage['headers'];
   /** `Authorization: Bearer …`, or `access_token` in the query/form (Graph style). */
   readonly bearer: string | undefined;
@@ -31,6 +36,8 @@ export interface SandboxResponse {
   body?: unknown;
   /** Sent as is (HTML pages); otherwise `body` goes out as JSON. */
   html?: string;
+  /** JSON text sent as is (TikTok's int64 post ids, which JSON.stringify cannot write). */
+  rawJson?: string;
   redirect?: string;
 }
 
@@ -45,6 +52,8 @@ interface Route {
   handler: Handler;
   /** Whether control-API faults apply (not to consent pages). */
   faults: boolean;
+  /** Publishing calls: the public create, or another step of the flow (publish-only faults hit these). */
+  publish?: PublishStage;
 }
 
 export const json = (status: number, body: unknown, headers?: Record<string, string>): SandboxResponse => ({ status, body, headers });
@@ -54,7 +63,7 @@ export const redirect = (location: string): SandboxResponse => ({ status: 302, r
 export class Router {
   private readonly routes: Route[] = [];
 
-  on(method: string, platform: Platform, hostKey: string, path: string, handler: Handler, options: { faults?: boolean } = {}): this {
+  on(method: string, platform: Platform, hostKey: string, path: string, handler: Handler, options: { faults?: boolean; publish?: PublishStage } = {}): this {
     const keys: string[] = [];
     const source = path
       .replace(/\/$/, '')
@@ -67,7 +76,7 @@ export class Router {
         return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       })
       .join('/');
-    this.routes.push({ method, platform, hostKey, pattern: new RegExp(`^${source}/?$`), keys, handler, faults: options.faults ?? true });
+    this.routes.push({ method, platform, hostKey, pattern: new RegExp(`^${source}/?$`), keys, handler, faults: options.faults ?? true, ...(options.publish ? { publish: options.publish } : {}) });
     return this;
   }
 
@@ -88,7 +97,16 @@ export class Router {
   }
 }
 
-export function parseRequest(req: IncomingMessage, body: Buffer, platform: Platform, hostKey: string, path: string, params: Record<string, string>, origin: string): SandboxRequest {
+export function parseRequest(
+  req: IncomingMessage,
+  body: Buffer,
+  platform: Platform,
+  hostKey: string,
+  path: string,
+  params: Record<string, string>,
+  origin: string,
+  receivedAtMs = Date.now(),
+): SandboxRequest {
   const url = new URL(req.url ?? '/', origin);
   const type = String(req.headers['content-type'] ?? '');
   const text = body.toString('utf8');
@@ -119,6 +137,8 @@ export function parseRequest(req: IncomingMessage, body: Buffer, platform: Platf
     query: url.searchParams,
     form,
     json: parsed,
+    raw: body,
+    receivedAtMs,
     headers: req.headers,
     bearer: bearerMatch?.[1]?.trim() ?? url.searchParams.get('access_token') ?? form.get('access_token') ?? undefined,
     basic,
@@ -132,6 +152,8 @@ export function send(res: ServerResponse, response: SandboxResponse): void {
     res.writeHead(response.status, { ...headers, location: response.redirect }).end();
   } else if (response.html !== undefined) {
     res.writeHead(response.status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(response.html);
+  } else if (response.rawJson !== undefined) {
+    res.writeHead(response.status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(response.rawJson);
   } else if (response.body === undefined) {
     res.writeHead(response.status, headers).end();
   } else {

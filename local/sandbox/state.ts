@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Platform } from '@shared/platforms';
+import { emptyPublishData, type PublishData } from './publish-store';
 
 /**
  * The sandbox's memory: its clock, authorization codes, tokens and injected faults. Kept in memory
@@ -52,7 +53,28 @@ export interface TokenRecord {
   used?: boolean;
 }
 
-export type NamedError = 'rate_limit' | 'server_error' | 'token_expired' | 'quota_exceeded';
+export const NAMED_ERRORS = [
+  'rate_limit',
+  'server_error',
+  'token_expired',
+  'token_revoked',
+  'quota_exceeded',
+  'daily_limit',
+  'upload_limit',
+  'duplicate',
+  'media_unreachable',
+  'processing_failed',
+  'timeout_after_acting',
+] as const;
+export type NamedError = (typeof NAMED_ERRORS)[number];
+
+/** Faults the publishing handlers take themselves, at the moment the platform would fail that way. */
+export const HANDLER_FAULTS: readonly NamedError[] = ['media_unreachable', 'processing_failed'];
+/** Faults that only hit the call that creates something public (IG media_publish, FB feed/photos/videos, X tweet, TikTok init, YouTube's upload PUT). */
+export const CREATE_FAULTS: readonly NamedError[] = ['timeout_after_acting', 'duplicate', 'daily_limit'];
+
+/** Which publishing call a route is: the public create, or another step of the publishing flow. */
+export type PublishStage = 'create' | 'step';
 
 export interface Fault {
   id: number;
@@ -68,6 +90,12 @@ export interface Fault {
   delayMs?: number;
   /** How many calls it fails; 1 by default. */
   remaining: number;
+  /** Only publishing calls (routes tagged create/step), not OAuth or profile reads. */
+  publishOnly?: boolean;
+  /** Rate limits and daily caps: when the window resets, in seconds from now. */
+  resetSeconds?: number;
+  /** Graph rate limit code (4, 17, 32, 613) or a TikTok fail_reason, to pick one documented variant. */
+  code?: number | string;
 }
 
 interface Persisted {
@@ -76,9 +104,10 @@ interface Persisted {
   tokens: Record<string, TokenRecord>;
   faults: Fault[];
   nextFaultId: number;
+  publishing: PublishData;
 }
 
-const empty = (): Persisted => ({ clockOffsetMs: 0, codes: {}, tokens: {}, faults: [], nextFaultId: 1 });
+const empty = (): Persisted => ({ clockOffsetMs: 0, codes: {}, tokens: {}, faults: [], nextFaultId: 1, publishing: emptyPublishData() });
 
 export type TokenCheck = { ok: true; record: TokenRecord } | { ok: false; reason: 'missing' | 'invalid' | 'expired' | 'revoked' };
 
@@ -88,7 +117,8 @@ export class SandboxState {
   constructor(private readonly file?: string) {
     if (file && fs.existsSync(file)) {
       try {
-        this.data = { ...empty(), ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Persisted>) };
+        const loaded = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Persisted>;
+        this.data = { ...empty(), ...loaded, publishing: { ...emptyPublishData(), ...loaded.publishing } };
       } catch {
         this.data = empty();
       }
@@ -185,15 +215,36 @@ export class SandboxState {
   }
 
   /** The first fault matching this call, counted down (and dropped when spent). */
-  takeFault(platform: Platform, method: string, subPath: string): Fault | undefined {
-    const fault = this.data.faults.find(
-      (f) => f.platform === platform && (!f.method || f.method.toUpperCase() === method) && (!f.endpoint || subPath.startsWith(f.endpoint)),
-    );
-    if (!fault) return undefined;
+  takeFault(platform: Platform, method: string, subPath: string, stage?: PublishStage): Fault | undefined {
+    const fault = this.data.faults.find((f) => {
+      if (f.platform !== platform || (f.method && f.method.toUpperCase() !== method) || (f.endpoint && !subPath.startsWith(f.endpoint))) return false;
+      if (f.error && HANDLER_FAULTS.includes(f.error)) return false;
+      if (f.error && CREATE_FAULTS.includes(f.error)) return stage === 'create';
+      return !f.publishOnly || stage !== undefined;
+    });
+    return fault ? this.spend(fault) : undefined;
+  }
+
+  /** A fault a publishing handler applies itself (media fetch fails, processing fails). */
+  takeHandlerFault(platform: Platform, error: NamedError): Fault | undefined {
+    const fault = this.data.faults.find((f) => f.platform === platform && f.error === error);
+    return fault ? this.spend(fault) : undefined;
+  }
+
+  private spend(fault: Fault): Fault {
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.data.faults = this.data.faults.filter((f) => f !== fault);
     this.save();
     return fault;
+  }
+
+  /** The publishing side's memory (posts, containers, sessions, receipts); call persist() after changing it. */
+  get publishing(): PublishData {
+    return this.data.publishing;
+  }
+
+  persist(): void {
+    this.save();
   }
 
   clearFaults(): void {

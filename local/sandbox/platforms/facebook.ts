@@ -4,6 +4,7 @@ import { registerConsent } from '../consent';
 import type { SandboxContext } from '../context';
 import { json, type SandboxRequest } from '../router';
 import type { TokenRecord } from '../state';
+import { registerFacebookPublishing } from './facebook-publish';
 import { graphError, graphTokenError, pick } from './graph';
 
 /** Facebook Login + Pages (platform-apis.md §2.1): short → long-lived user token → Page tokens. */
@@ -41,6 +42,8 @@ export function registerFacebook(ctx: SandboxContext): void {
       business_management: 'Manage your business',
     },
   });
+
+  registerFacebookPublishing(ctx);
 
   const tokenFor = (req: SandboxRequest) => ctx.state.check('facebook', req.bearer, ['access', 'page']);
 
@@ -106,6 +109,8 @@ export function registerFacebook(ctx: SandboxContext): void {
     const check = tokenFor(req);
     if (!check.ok) return graphTokenError(check);
     const id = req.params.id!;
+    const owned = check.record.kind === 'page' ? ctx.lookupFacebookObject?.(id, req.query.get('fields'), check.record.pageId!) : undefined;
+    if (owned) return json(200, owned);
     const found = findPage(id);
     const allowed = check.record.kind === 'page' ? check.record.pageId === id : (check.record.pageIds ?? []).includes(id);
     if (!found || !allowed) {

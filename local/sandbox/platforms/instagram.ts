@@ -4,6 +4,7 @@ import { registerConsent, type ConsentSpec } from '../consent';
 import type { SandboxContext } from '../context';
 import { json, type SandboxRequest } from '../router';
 import { graphError, graphTokenError, pick } from './graph';
+import { registerInstagramPublishing } from './instagram-publish';
 
 /**
  * Instagram API with Instagram Login (platform-apis.md §1.1): code → short-lived token (1 h) on
@@ -107,4 +108,5 @@ export function registerInstagram(ctx: SandboxContext): void {
   };
   ctx.router.on('GET', 'instagram', 'graph', `/${GRAPH_VERSION}/me`, me);
   ctx.router.on('GET', 'instagram', 'graph', '/me', me);
+  registerInstagramPublishing(ctx);
 }

@@ -3,6 +3,7 @@ import { registerConsent } from '../consent';
 import type { SandboxContext } from '../context';
 import { json } from '../router';
 import { logId } from '../state';
+import { registerTikTokPublishing } from './tiktok-publish';
 
 /** TikTok Login Kit (platform-apis.md §4.1): access 2 h, refresh 180 d, refresh tokens rotate. */
 const ACCESS_TTL = 7200;
@@ -102,4 +103,5 @@ export function registerTikTok(ctx: SandboxContext): void {
     const user = Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]));
     return json(200, { data: { user }, error: { code: 'ok', message: '', log_id: logId() } });
   });
+  registerTikTokPublishing(ctx);
 }

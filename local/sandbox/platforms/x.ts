@@ -3,6 +3,7 @@ import { SANDBOX_APPS, avatarUrl, identity } from '../apps';
 import { registerConsent } from '../consent';
 import type { SandboxContext } from '../context';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
+import { registerXPublishing } from './x-publish';
 
 /** X (API v2): OAuth 2.0 code + PKCE S256 (platform-apis.md §3.1), errors as §3.4. */
 const ACCESS_TTL = 7200;
@@ -120,4 +121,5 @@ export function registerX(ctx: SandboxContext): void {
       data: { id: who.id, name: who.name, username: who.username, ...(fields.includes('profile_image_url') ? { profile_image_url: avatarUrl(ctx.sandboxUrl, who.name) } : {}) },
     });
   });
+  registerXPublishing(ctx);
 }

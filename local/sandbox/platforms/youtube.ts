@@ -3,6 +3,7 @@ import { registerConsent } from '../consent';
 import type { SandboxContext } from '../context';
 import { youtubeAuthError } from '../faults';
 import { json } from '../router';
+import { registerYouTubePublishing } from './youtube-publish';
 
 /** Google OAuth 2.0 web-server flow + YouTube Data API v3 (platform-apis.md §5.1). */
 const ACCESS_TTL = 3599;
@@ -102,4 +103,5 @@ export function registerYouTube(ctx: SandboxContext): void {
       : [];
     return json(200, { kind: 'youtube#channelListResponse', etag: 'sbx-etag', pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items });
   });
+  registerYouTubePublishing(ctx);
 }

@@ -1,0 +1,208 @@
+import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
+import { identity } from '../apps';
+import type { SandboxContext } from '../context';
+import { igDailyLimit } from '../faults';
+import { fetchMedia, numericId, postsOf, processingDelayMs, recordPost, shortId, type IgContainer } from '../publish-store';
+import { graphParams, publicUrls } from '../publishing';
+import { json, type SandboxRequest, type SandboxResponse } from '../router';
+import { graphError, graphTokenError, pick } from './graph';
+
+/**
+ * Instagram content publishing (platform-apis.md §1.2–§1.4): container → poll status_code →
+ * media_publish → permalink. Meta fetches image_url/video_url itself, so the sandbox does too.
+ */
+export const IG_QUOTA_TOTAL = 100;
+const DAY_MS = 24 * 3600 * 1000;
+const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+const fetchFailed = () =>
+  graphError(400, 'Media download has failed. The media URI doesn\'t meet our requirements.', 9004, { error_subcode: 2207052, is_transient: false });
+
+export function registerInstagramPublishing(ctx: SandboxContext): void {
+  const v = `/${GRAPH_VERSION}`;
+  const data = () => ctx.state.publishing;
+
+  /** The token must belong to the account in the path, and carry the publish permission. */
+  const authorize = (req: SandboxRequest, userId: string, publish: boolean): SandboxResponse | undefined => {
+    const check = ctx.state.check('instagram', req.bearer);
+    if (!check.ok) return graphTokenError(check);
+    if (check.record.identityId !== userId) {
+      return graphError(400, `Unsupported request. Object with ID '${userId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, { type: 'GraphMethodException', error_subcode: 33 });
+    }
+    if (publish && !check.record.scopes.includes('instagram_business_content_publish')) return graphError(403, '(#10) Application does not have permission for this action', 10);
+    return undefined;
+  };
+
+  const statusOf = (c: IgContainer): 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED' => {
+    const now = ctx.state.now();
+    if (c.mediaId) return 'PUBLISHED';
+    if (c.failed) return 'ERROR';
+    if (now - c.createdAt > DAY_MS) return 'EXPIRED';
+    return now < c.readyAt ? 'IN_PROGRESS' : 'FINISHED';
+  };
+
+  ctx.router.on(
+    'POST',
+    'instagram',
+    'graph',
+    `${v}/:userId/media`,
+    async (req) => {
+      const userId = req.params.userId!;
+      const denied = authorize(req, userId, true);
+      if (denied) return denied;
+      const p = graphParams(req);
+      const mediaType = (p.get('media_type') ?? 'IMAGE').toUpperCase();
+      const isItem = p.get('is_carousel_item') === 'true';
+      const caption = isItem ? '' : (p.get('caption') ?? '');
+      if ([...caption].length > 2200) return graphError(400, 'The caption is too long.', 36004, { error_subcode: 2207010 });
+      if ((caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > 30) return graphError(400, 'Too many hashtags.', 100, { error_subcode: 2207035 });
+      const now = ctx.state.now();
+      const container: IgContainer = { id: numericId(17), userId, mediaType: 'IMAGE', isCarouselItem: isItem, caption, createdAt: now, readyAt: now };
+      if (mediaType === 'CAROUSEL') {
+        const children = (p.get('children') ?? '').replace(/[[\]"\s]/g, '').split(',').filter(Boolean);
+        if (children.length < 2 || children.length > 10) return graphError(400, 'The carousel must have between 2 and 10 items.', 100, { error_subcode: 2207028 });
+        for (const id of children) {
+          const child = data().igContainers[id];
+          if (!child || child.userId !== userId || !child.isCarouselItem) return graphError(400, `Invalid parameter: children ${id} is not a carousel item of this account.`, 100, { error_subcode: 2207023 });
+          if (statusOf(child) !== 'FINISHED') return graphError(400, 'The media is not ready for publishing, please wait for a moment.', 9007, { error_subcode: 2207027 });
+        }
+        Object.assign(container, { mediaType: 'CAROUSEL', children, readyAt: now + processingDelayMs(data(), 'instagram', 'image') });
+      } else if (mediaType === 'REELS' || (mediaType === 'VIDEO' && isItem)) {
+        if (mediaType === 'REELS' && isItem) return graphError(400, 'Reels cannot be carousel items.', 100, { error_subcode: 2207023 });
+        const url = p.get('video_url');
+        if (!url) return graphError(400, '(#100) The parameter video_url is required', 100);
+        const media = ctx.state.takeHandlerFault('instagram', 'media_unreachable') ? { ok: false } : await fetchMedia(url);
+        if (!media.ok) return fetchFailed();
+        if ('contentType' in media && !String(media.contentType).startsWith('video/')) return graphError(400, 'The video format is not supported. Please check spec for supported formats.', 352, { error_subcode: 2207026 });
+        Object.assign(container, { mediaType: isItem ? 'VIDEO' : 'REELS', mediaUrl: url, readyAt: now + processingDelayMs(data(), 'instagram', 'video') });
+      } else if (mediaType === 'IMAGE') {
+        const url = p.get('image_url');
+        if (!url) return graphError(400, '(#100) The parameter image_url is required', 100);
+        const media = ctx.state.takeHandlerFault('instagram', 'media_unreachable') ? { ok: false } : await fetchMedia(url);
+        if (!media.ok) return fetchFailed();
+        // Meta documents JPEG only; the sandbox also takes PNG/WebP so the app's uploads can be tried end to end.
+        if ('contentType' in media && !/^image\/(jpe?g|png|webp)/.test(String(media.contentType))) return graphError(400, 'The image format is not supported.', 36001, { error_subcode: 2207005 });
+        if ('size' in media && (media.size ?? 0) > IMAGE_MAX_BYTES) return graphError(400, 'The image size is too large.', 36000, { error_subcode: 2207004 });
+        Object.assign(container, { mediaType: 'IMAGE', mediaUrl: url, readyAt: now + processingDelayMs(data(), 'instagram', 'image') });
+      } else {
+        return graphError(400, 'The media type is not supported.', 100, { error_subcode: 2207023 });
+      }
+      if (ctx.state.takeHandlerFault('instagram', 'processing_failed')) container.failed = 'Error: Media upload has failed with error code 2207053';
+      data().igContainers[container.id] = container;
+      ctx.state.persist();
+      return json(200, { id: container.id });
+    },
+    { publish: 'step' },
+  );
+
+  ctx.router.on(
+    'POST',
+    'instagram',
+    'graph',
+    `${v}/:userId/media_publish`,
+    (req) => {
+      const userId = req.params.userId!;
+      const denied = authorize(req, userId, true);
+      if (denied) return denied;
+      const creationId = graphParams(req).get('creation_id') ?? '';
+      const container = data().igContainers[creationId];
+      if (!container || container.userId !== userId || container.isCarouselItem) return graphError(400, 'The requested resource does not exist.', 24, { error_subcode: 2207006 });
+      const status = statusOf(container);
+      if (status === 'IN_PROGRESS') return graphError(400, 'The media is not ready for publishing, please wait for a moment.', 9007, { error_subcode: 2207027 });
+      if (status === 'ERROR') return graphError(400, 'An unknown error occurred while uploading the media.', -1, { error_subcode: 2207053, is_transient: false });
+      if (status === 'EXPIRED') return graphError(400, 'The media has expired; create a new container.', -2, { error_subcode: 2207020 });
+      // Publishing the same container twice: Meta refuses (exact wording unconfirmed).
+      if (status === 'PUBLISHED') return graphError(400, '(#100) This media has already been published.', 100, { error_subcode: 2207006 });
+      const now = ctx.state.now();
+      const recent = postsOf(data(), 'instagram', userId).filter((post) => post.createdAt > now - DAY_MS);
+      if (recent.length >= IG_QUOTA_TOTAL) return igDailyLimit(now, Math.ceil((recent[recent.length - 1]!.createdAt + DAY_MS - now) / 1000));
+      const shortcode = shortId(11);
+      const mediaId = numericId(17);
+      container.mediaId = mediaId;
+      const mediaUrls = container.children ? container.children.map((id) => data().igContainers[id]?.mediaUrl ?? '') : [container.mediaUrl ?? ''];
+      recordPost(
+        data(),
+        {
+          id: mediaId,
+          platform: 'instagram',
+          accountId: userId,
+          text: container.caption,
+          kind: container.mediaType === 'CAROUSEL' ? 'carousel' : container.mediaType === 'REELS' ? 'reel' : 'image',
+          mediaUrls,
+          createdAt: now,
+          url: publicUrls(ctx).instagramPost(shortcode),
+          visibility: 'public',
+          ref: shortcode,
+        },
+        req.receivedAtMs,
+        now,
+      );
+      ctx.state.persist();
+      return json(200, { id: mediaId });
+    },
+    { publish: 'create' },
+  );
+
+  ctx.router.on('GET', 'instagram', 'graph', `${v}/:userId/content_publishing_limit`, (req) => {
+    const userId = req.params.userId!;
+    const denied = authorize(req, userId, false);
+    if (denied) return denied;
+    const usage = postsOf(data(), 'instagram', userId).filter((post) => post.createdAt > ctx.state.now() - DAY_MS).length;
+    return json(200, { data: [{ quota_usage: usage, config: { quota_total: IG_QUOTA_TOTAL, quota_duration: 86400 } }] });
+  });
+
+  const mediaFields = (id: string) => {
+    const post = data().posts.find((x) => x.platform === 'instagram' && x.id === id);
+    if (!post) return undefined;
+    const who = identity('instagram', post.accountId);
+    return {
+      id: post.id,
+      caption: post.text,
+      media_type: post.kind === 'carousel' ? 'CAROUSEL_ALBUM' : post.kind === 'reel' ? 'VIDEO' : 'IMAGE',
+      media_product_type: post.kind === 'reel' ? 'REELS' : 'FEED',
+      permalink: post.url,
+      shortcode: post.ref,
+      timestamp: new Date(post.createdAt).toISOString().replace(/\.\d{3}Z$/, '+0000'),
+      username: who?.username,
+    };
+  };
+
+  ctx.router.on(
+    'GET',
+    'instagram',
+    'graph',
+    `${v}/:userId/media`,
+    (req) => {
+      const userId = req.params.userId!;
+      const denied = authorize(req, userId, false);
+      if (denied) return denied;
+      const limit = Math.min(100, Number(req.query.get('limit') ?? 25) || 25);
+      const items = postsOf(data(), 'instagram', userId).slice(0, limit).map((post) => pick(req.query.get('fields') ?? 'id', mediaFields(post.id)!));
+      return json(200, { data: items, paging: { cursors: { before: 'QVFIUm', after: 'QVFIUn' } } });
+    },
+    { publish: 'step' },
+  );
+
+  ctx.router.on(
+    'GET',
+    'instagram',
+    'graph',
+    `${v}/:id`,
+    (req) => {
+      const check = ctx.state.check('instagram', req.bearer);
+      if (!check.ok) return graphTokenError(check);
+      const id = req.params.id!;
+      const fields = req.query.get('fields');
+      const container = data().igContainers[id];
+      if (container && container.userId === check.record.identityId) {
+        const status_code = statusOf(container);
+        const status = { IN_PROGRESS: 'In Progress: Media is still being processed.', FINISHED: 'Finished: Media has been uploaded and it is ready to be published.', ERROR: container.failed, EXPIRED: 'Expired: The media was not published within 24 hours.', PUBLISHED: 'Published: Media has been published.' }[status_code];
+        return json(200, pick(fields ?? 'id', { id, status_code, status }));
+      }
+      const media = mediaFields(id);
+      if (media && data().posts.find((x) => x.id === id)?.accountId === check.record.identityId) return json(200, pick(fields ?? 'id', media));
+      return graphError(400, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, { type: 'GraphMethodException', error_subcode: 33 });
+    },
+    { publish: 'step' },
+  );
+}

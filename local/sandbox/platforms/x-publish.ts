@@ -1,0 +1,102 @@
+import { identity } from '../apps';
+import type { SandboxContext } from '../context';
+import { hitWindow, numericId, postsOf, recordPost, type PublishedPost } from '../publish-store';
+import { publicUrls } from '../publishing';
+import { json, type SandboxRequest, type SandboxResponse } from '../router';
+
+/**
+ * X posts (platform-apis.md §3.2–§3.4): POST /2/tweets (100 per 15 min per user, rate headers on
+ * every answer), 403 for the same text again within a day, and the user's timeline for lookups.
+ */
+const TWEETS_PER_WINDOW = 100;
+const TIMELINE_PER_WINDOW = 900;
+const WINDOW_SECONDS = 900;
+const DUPLICATE_WINDOW_MS = 24 * 3600 * 1000;
+
+const problem = (status: number, title: string, detail: string, headers?: Record<string, string>, type = 'about:blank') => json(status, { title, detail, type, status }, headers);
+
+/** Weighted length, simplified from twitter-text v3: URLs count 23, code points above U+10FF count 2. */
+function weightedLength(text: string): number {
+  let n = 0;
+  const withoutUrls = text.normalize('NFC').replace(/https?:\/\/\S+/g, () => {
+    n += 23;
+    return '';
+  });
+  for (const ch of withoutUrls) {
+    const cp = ch.codePointAt(0)!;
+    n += cp <= 0x10ff || (cp >= 0x2000 && cp <= 0x200d) || (cp >= 0x2010 && cp <= 0x201f) || (cp >= 0x2032 && cp <= 0x2037) ? 1 : 2;
+  }
+  return n;
+}
+
+export function registerXPublishing(ctx: SandboxContext): void {
+  const data = () => ctx.state.publishing;
+
+  const authorize = (req: SandboxRequest): { response: SandboxResponse } | { userId: string; username: string; scopes: string[] } => {
+    const check = ctx.state.check('x', req.headers.authorization ? req.bearer : undefined);
+    if (!check.ok) return { response: problem(401, 'Unauthorized', 'Unauthorized') };
+    const who = identity('x', check.record.identityId)!;
+    return { userId: who.id, username: who.username, scopes: check.record.scopes };
+  };
+
+  const rateHeaders = (w: { remaining: number; resetAt: number }, limit: number) => ({
+    'x-rate-limit-limit': String(limit),
+    'x-rate-limit-remaining': String(w.remaining),
+    'x-rate-limit-reset': String(Math.ceil(w.resetAt / 1000)),
+  });
+
+  ctx.router.on(
+    'POST',
+    'x',
+    'api',
+    '/2/tweets',
+    (req) => {
+      const auth = authorize(req);
+      if ('response' in auth) return auth.response;
+      if (!auth.scopes.includes('tweet.write')) return problem(403, 'Forbidden', 'You are not permitted to perform this action.');
+      const now = ctx.state.now();
+      const window = hitWindow(data(), `x:tweets:${auth.userId}`, TWEETS_PER_WINDOW, WINDOW_SECONDS, now);
+      const headers = rateHeaders(window, TWEETS_PER_WINDOW);
+      if (window.retryAfter !== undefined) return problem(429, 'Too Many Requests', 'Too Many Requests', headers);
+      const body = (req.json ?? {}) as { text?: unknown };
+      const text = typeof body.text === 'string' ? body.text : '';
+      if (!text.trim()) {
+        return json(400, { errors: [{ message: 'text: must not be empty', parameters: { text: [] } }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' }, headers);
+      }
+      if (weightedLength(text) > 280) return problem(403, 'Forbidden', 'Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.', headers);
+      const duplicate = postsOf(data(), 'x', auth.userId).some((p) => p.createdAt > now - DUPLICATE_WINDOW_MS && p.text === text);
+      if (duplicate) return problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.', headers);
+      const id = numericId(19);
+      const post: PublishedPost = { id, platform: 'x', accountId: auth.userId, text, kind: 'text', mediaUrls: [], createdAt: now, url: publicUrls(ctx).xPost(auth.username, id), visibility: 'public' };
+      recordPost(data(), post, req.receivedAtMs, now);
+      ctx.state.persist();
+      return json(201, { data: { id, text, edit_history_tweet_ids: [id] } }, headers);
+    },
+    { publish: 'create' },
+  );
+
+  ctx.router.on(
+    'GET',
+    'x',
+    'api',
+    '/2/users/:id/tweets',
+    (req) => {
+      const auth = authorize(req);
+      if ('response' in auth) return auth.response;
+      const now = ctx.state.now();
+      const window = hitWindow(data(), `x:timeline:${auth.userId}`, TIMELINE_PER_WINDOW, WINDOW_SECONDS, now);
+      const headers = rateHeaders(window, TIMELINE_PER_WINDOW);
+      if (window.retryAfter !== undefined) return problem(429, 'Too Many Requests', 'Too Many Requests', headers);
+      const max = Math.min(100, Math.max(5, Number(req.query.get('max_results') ?? 10) || 10));
+      const start = Date.parse(req.query.get('start_time') ?? '') || 0;
+      const fields = (req.query.get('tweet.fields') ?? '').split(',');
+      const tweets = postsOf(data(), 'x', req.params.id!)
+        .filter((p) => p.createdAt >= start)
+        .slice(0, max)
+        .map((p) => ({ id: p.id, text: p.text, edit_history_tweet_ids: [p.id], ...(fields.includes('created_at') ? { created_at: new Date(p.createdAt).toISOString() } : {}) }));
+      if (!tweets.length) return json(200, { meta: { result_count: 0 } }, headers);
+      return json(200, { data: tweets, meta: { result_count: tweets.length, newest_id: tweets[0]!.id, oldest_id: tweets[tweets.length - 1]!.id } }, headers);
+    },
+    { publish: 'step' },
+  );
+}

@@ -1,0 +1,231 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Platform } from '@shared/platforms';
+
+/**
+ * What the sandbox platforms remember about publishing: the posts that went out (the feed pages read
+ * them), the jobs still processing (IG containers, FB videos, TikTok publishes, YouTube sessions and
+ * videos), rate-limit windows, and the receipts log the benchmark reads. Kept in sandbox.json.
+ */
+export interface PublishedPost {
+  /** The platform's own id of the post (tweet id, page_post_id, IG media id, TikTok post id, YouTube video id). */
+  id: string;
+  platform: Platform;
+  /** X user id, Page id, IG user id, TikTok open_id, YouTube channel id. */
+  accountId: string;
+  text: string;
+  title?: string;
+  kind: 'text' | 'image' | 'carousel' | 'reel' | 'photo' | 'photos' | 'video' | 'short' | 'inbox';
+  mediaUrls: string[];
+  /** Sandbox clock, ms. */
+  createdAt: number;
+  /** Public URL on the sandbox host. */
+  url: string;
+  visibility: 'public' | 'private' | 'inbox';
+  /** IG shortcode, FB video id, TikTok publish id… */
+  ref?: string;
+}
+
+/** One successful public create, as the server saw it arrive (DESIGN §6 "never post twice"; the benchmark). */
+export interface Receipt {
+  seq: number;
+  /** Real wall-clock time the create request arrived, epoch ms. */
+  receivedAtMs: number;
+  /** The sandbox clock at that moment (differs once a test advanced it), ISO. */
+  sandboxAt: string;
+  platform: Platform;
+  accountId: string;
+  postId: string;
+  caption: string;
+  url: string;
+}
+
+export interface IgContainer {
+  id: string;
+  userId: string;
+  mediaType: 'IMAGE' | 'REELS' | 'VIDEO' | 'CAROUSEL';
+  isCarouselItem: boolean;
+  caption: string;
+  mediaUrl?: string;
+  children?: string[];
+  createdAt: number;
+  readyAt: number;
+  /** ERROR status text, e.g. "Error: Media upload has failed with error code 2207053". */
+  failed?: string;
+  mediaId?: string;
+}
+
+export interface FbVideo {
+  id: string;
+  pageId: string;
+  postId: string;
+  description: string;
+  title?: string;
+  createdAt: number;
+  readyAt: number;
+  failed?: boolean;
+}
+
+export interface FbPhoto {
+  id: string;
+  pageId: string;
+  url: string;
+  published: boolean;
+}
+
+export interface TikTokPublish {
+  id: string;
+  openId: string;
+  mode: 'direct' | 'inbox';
+  source: 'PULL_FROM_URL' | 'FILE_UPLOAD';
+  title: string;
+  privacy: string;
+  videoUrl?: string;
+  size: number;
+  /** Bytes uploaded (FILE_UPLOAD) or downloaded (PULL_FROM_URL). */
+  transferred: number;
+  /** PULL_FROM_URL: the download finished (or failed) in the background. */
+  pulled?: 'ok' | 'failed';
+  uploadToken?: string;
+  createdAt: number;
+  receivedAtMs: number;
+  /** Set once every byte is in: processing ends at readyAt. */
+  readyAt?: number;
+  failReason?: string;
+  postId?: string;
+  done?: boolean;
+}
+
+export interface YtSession {
+  id: string;
+  channelId: string;
+  title: string;
+  description: string;
+  privacyStatus: string;
+  total: number;
+  received: number;
+  createdAt: number;
+  videoId?: string;
+}
+
+export interface YtVideo {
+  id: string;
+  channelId: string;
+  title: string;
+  description: string;
+  privacyStatus: string;
+  createdAt: number;
+  readyAt: number;
+  failed?: boolean;
+}
+
+export interface PublishData {
+  posts: PublishedPost[];
+  receipts: Receipt[];
+  nextReceipt: number;
+  igContainers: Record<string, IgContainer>;
+  fbVideos: Record<string, FbVideo>;
+  fbPhotos: Record<string, FbPhoto>;
+  tiktok: Record<string, TikTokPublish>;
+  ytSessions: Record<string, YtSession>;
+  ytVideos: Record<string, YtVideo>;
+  /** Call times (sandbox ms) per rate-limit key, e.g. `x:tweets:<user>`. */
+  windows: Record<string, number[]>;
+  /** Processing delays set through the control API, seconds. */
+  delays: Partial<Record<Platform, number>>;
+}
+
+export const emptyPublishData = (): PublishData => ({
+  posts: [],
+  receipts: [],
+  nextReceipt: 1,
+  igContainers: {},
+  fbVideos: {},
+  fbPhotos: {},
+  tiktok: {},
+  ytSessions: {},
+  ytVideos: {},
+  windows: {},
+  delays: {},
+});
+
+/** Default processing times (seconds of sandbox clock) when the control API set none. */
+export const DEFAULT_DELAYS = { image: 1, video: 5 } as const;
+
+export function processingDelayMs(data: PublishData, platform: Platform, kind: 'image' | 'video'): number {
+  return (data.delays[platform] ?? DEFAULT_DELAYS[kind]) * 1000;
+}
+
+/** A numeric id like Meta's and X's (17–19 digits). */
+export function numericId(digits = 17): string {
+  let out = String(randomInt(1, 10));
+  while (out.length < digits) out += String(randomInt(0, 10));
+  return out;
+}
+
+/** An opaque numeric id for publish ids and upload tokens. */
+export const randomId = () => numericId(19);
+
+/** An 11-character YouTube video id / IG shortcode alphabet. */
+export function shortId(length = 11): string {
+  return randomBytes(length).toString('base64url').slice(0, length);
+}
+
+/**
+ * Counts a call in a sliding window. Returns undefined when allowed, else the seconds until the oldest
+ * call leaves the window. `limit` calls per `windowSeconds`.
+ */
+export function hitWindow(data: PublishData, key: string, limit: number, windowSeconds: number, now: number): { remaining: number; resetAt: number; retryAfter?: number } {
+  const since = now - windowSeconds * 1000;
+  const calls = (data.windows[key] ?? []).filter((t) => t > since);
+  if (calls.length >= limit) {
+    data.windows[key] = calls;
+    const resetAt = calls[0]! + windowSeconds * 1000;
+    return { remaining: 0, resetAt, retryAfter: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+  }
+  calls.push(now);
+  data.windows[key] = calls;
+  return { remaining: limit - calls.length, resetAt: (calls[0] ?? now) + windowSeconds * 1000 };
+}
+
+/** Records a post and its receipt; returns the post. */
+export function recordPost(data: PublishData, post: PublishedPost, receivedAtMs: number, sandboxNow: number): PublishedPost {
+  data.posts.push(post);
+  data.receipts.push({
+    seq: data.nextReceipt++,
+    receivedAtMs,
+    sandboxAt: new Date(sandboxNow).toISOString(),
+    platform: post.platform,
+    accountId: post.accountId,
+    postId: post.id,
+    caption: post.text,
+    url: post.url,
+  });
+  return post;
+}
+
+export function postsOf(data: PublishData, platform: Platform, accountId?: string): PublishedPost[] {
+  return data.posts.filter((p) => p.platform === platform && (accountId === undefined || p.accountId === accountId)).sort((a, b) => b.createdAt - a.createdAt);
+}
+
+export interface FetchedMedia {
+  ok: boolean;
+  status?: number;
+  contentType?: string;
+  size?: number;
+}
+
+/**
+ * The platform's cURL fetch of a media URL (platform-apis.md §1.2: Meta fetches image_url/video_url).
+ * Reads the whole body, so an expired presigned URL or a dead host fails here as it would there.
+ */
+export async function fetchMedia(url: string | undefined | null): Promise<FetchedMedia> {
+  if (!url || !/^https?:\/\//.test(url)) return { ok: false };
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(15_000), redirect: 'follow' });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (!res.ok) return { ok: false, status: res.status };
+    return { ok: true, status: res.status, contentType: res.headers.get('content-type') ?? 'application/octet-stream', size: bytes.length };
+  } catch {
+    return { ok: false };
+  }
+}
