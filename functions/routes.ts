@@ -41,6 +41,14 @@ export const ROUTES = [
   { method: 'PATCH', path: '/api/posts/{id}', handler: 'posts/update-post', auth: 'user' },
   { method: 'DELETE', path: '/api/posts/{id}', handler: 'posts/delete-post', auth: 'user' },
   { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user' },
+  { method: 'GET', path: '/api/subscription', handler: 'billing/get-subscription', auth: 'user' },
+  { method: 'POST', path: '/api/billing/checkout', handler: 'billing/checkout', auth: 'user' },
+  { method: 'POST', path: '/api/billing/subscription', handler: 'billing/manage-subscription', auth: 'user' },
+  // Public by spec: a visitor pays before having an account; the paid session proves the signup.
+  { method: 'POST', path: '/api/billing/public-checkout', handler: 'billing/public-checkout', auth: 'public' },
+  { method: 'POST', path: '/api/billing/complete-signup', handler: 'billing/complete-signup', auth: 'public' },
+  // Public: Stripe calls it; the signature over the raw body authenticates it.
+  { method: 'POST', path: '/api/stripe/webhook', handler: 'stripe/webhook', auth: 'public' },
   // Public: the platform redirects the browser here; the one-time state identifies the user.
   { method: 'GET', path: '/api/oauth/{platform}/callback', handler: 'oauth/oauth-callback', auth: 'public' },
 ] as const satisfies readonly RouteDef[];

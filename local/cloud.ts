@@ -11,6 +11,7 @@ import { Inbox } from './services/inbox';
 import { realtimeModule } from './services/realtime';
 import { LOCAL_MEDIA_BUCKET, startS3 } from './services/s3';
 import { sandboxModule } from './sandbox';
+import { stripeModule } from './stripe';
 import { startWeb, type WebMode } from './web';
 
 /**
@@ -107,7 +108,7 @@ const apiModule: LocalModule = {
 };
 
 /** The modules, in start order. */
-export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, sandboxModule, apiModule, realtimeModule(() => cognito, LOCAL_REGION)];
+export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, sandboxModule, apiModule, realtimeModule(() => cognito, LOCAL_REGION), stripeModule];
 
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;

@@ -35,6 +35,17 @@ const EnvSchema = z.object({
   REALTIME_GRAPHQL_URL: z.url().optional(),
   /** Pro is sold only when this is 'false' (spec §3: Pro is "coming soon"); the local cloud turns it off. */
   PRO_COMING_SOON: z.enum(['true', 'false']).default('true'),
+  /** Stripe keys, local: the secret API key and the webhook signing secret. On AWS they live in STRIPE_SECRET_NAME. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Secrets Manager secret holding `{"secretKey", "webhookSecret"}` (AWS), read once per container. */
+  STRIPE_SECRET_NAME: z.string().min(1).optional(),
+  /** Local only: where the Stripe emulator listens. Absent on AWS, where the library calls api.stripe.com. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** JSON `{ "<our product id>": "<Stripe price id>" }`: the monthly price sold for each paid plan. */
+  STRIPE_PRICES: z.string().min(2).default('{}'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

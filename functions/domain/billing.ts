@@ -1,0 +1,203 @@
+import {
+  BILLING_MSG,
+  planComingSoonMessage,
+  type CheckoutResponse,
+  type CompleteSignupBody,
+  type CompleteSignupResponse,
+  type ManageSubscriptionBody,
+  type ManageSubscriptionResponse,
+  type SubscriptionResponse,
+} from '@shared/billing';
+import type { Plan } from '@shared/plans';
+import { effectivePlan, type Subscription } from '@shared/subscription';
+import { AccountExistsError, accountExists, createAccount } from '../data/billing-accounts';
+import type { SubscriptionState } from '../data/subscriptions';
+import { getUsageCount } from '../data/usage';
+import { getProfile } from '../data/users';
+import { appOrigin } from '../lib/app-origin';
+import { AppError, ConflictError, DependencyError, NotFoundError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { priceFor } from '../lib/stripe';
+import { defaultBillingDeps, storeSubscription, syncSubscription, toSubscriptionState, type BillingDeps } from './billing-sync';
+import { onboardUser } from './onboarding';
+import { offeredPlans } from './plans';
+import { monthOf } from './posts';
+
+/**
+ * Selling plans with Stripe (issue 6): Checkout Sessions with and without an account, cancel and
+ * reactivate at period end, and the account that a public payment becomes.
+ */
+export interface AccountDirectory {
+  accountExists(email: string): Promise<boolean>;
+  /** Returns the new user's id; throws AccountExistsError when the e-mail is taken. */
+  createAccount(email: string, password: string): Promise<string>;
+}
+
+export type CheckoutDeps = BillingDeps & { accounts: AccountDirectory; plans: () => Plan[] };
+
+export const defaultCheckoutDeps: CheckoutDeps = { ...defaultBillingDeps, accounts: { accountExists, createAccount }, plans: offeredPlans };
+
+/** An unpaid checkout pointer outlives Stripe's 24-hour session expiry, then TTL removes it. */
+const CHECKOUT_POINTER_SECONDS = 2 * 86_400;
+
+/** The plan a product id names, refused unless this deployment sells it. Returns it with its price. */
+export function sellablePlan(productId: string, plans: Plan[]): { plan: Plan; priceId: string } {
+  const plan = plans.find((p) => p.productId === productId);
+  if (!plan) throw new AppError('UNKNOWN_PLAN', 400, BILLING_MSG.unknownPlan);
+  if (plan.isFree) throw new AppError('PLAN_NOT_SOLD', 400, BILLING_MSG.freePlanNotSold);
+  if (plan.comingSoon) throw new AppError('PLAN_COMING_SOON', 400, planComingSoonMessage(plan.name));
+  const priceId = priceFor(productId);
+  if (!priceId) {
+    logger.error('No Stripe price configured for a plan on sale (STRIPE_PRICES)', { productId });
+    throw new AppError('PLAN_NOT_SOLD', 400, BILLING_MSG.planNotForSale);
+  }
+  return { plan, priceId };
+}
+
+async function createSession(
+  input: { priceId: string; productId: string; email: string | null; userId: string | null; name?: string; successUrl: string; cancelUrl: string },
+  deps: CheckoutDeps,
+): Promise<CheckoutResponse> {
+  const metadata: Record<string, string> = { productId: input.productId, ...(input.userId ? { userId: input.userId } : {}) };
+  let session;
+  try {
+    session = await (await deps.stripe()).checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: input.priceId, quantity: 1 }],
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      ...(input.email ? { customer_email: input.email } : {}),
+      ...(input.userId ? { client_reference_id: input.userId } : {}),
+      metadata: { ...metadata, ...(input.name ? { name: input.name } : {}) },
+      // Carried on the subscription, so its webhooks name the user even before the customer is linked.
+      subscription_data: { metadata },
+    });
+  } catch (error) {
+    throw new DependencyError("We couldn't start the payment. Please try again.", { cause: error });
+  }
+  if (!session.url) throw new DependencyError("We couldn't start the payment. Please try again.");
+  const now = deps.now();
+  await deps.store.saveCheckout(
+    { sessionId: session.id, email: (input.email ?? '').toLowerCase(), productId: input.productId, userId: input.userId, createdAt: now.toISOString() },
+    Math.floor(now.getTime() / 1000) + CHECKOUT_POINTER_SECONDS,
+  );
+  return { checkoutUrl: session.url };
+}
+
+/** POST /api/billing/public-checkout: pay first, the account is made afterwards (spec §1). */
+export async function startPublicCheckout(body: { productId: string; email: string; name?: string }, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CheckoutResponse> {
+  const { priceId } = sellablePlan(body.productId, deps.plans());
+  const origin = await appOrigin();
+  // Stripe fills in {CHECKOUT_SESSION_ID}; it must stay literal, not URL-encoded.
+  const successUrl = `${origin}/complete-signup?email=${encodeURIComponent(body.email)}&session_id={CHECKOUT_SESSION_ID}`;
+  return createSession(
+    { priceId, productId: body.productId, email: body.email, userId: null, name: body.name || body.email, successUrl, cancelUrl: `${origin}/` },
+    deps,
+  );
+}
+
+/** POST /api/billing/checkout: a signed-in user buys a plan. */
+export async function startCheckout(userId: string, body: { productId: string }, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CheckoutResponse> {
+  const { priceId } = sellablePlan(body.productId, deps.plans());
+  const { state } = await deps.store.readSubscriptionState(userId);
+  // One subscription per user: a second one would bill twice (no upgrade flow yet).
+  if (effectivePlan(state, deps.now()).id !== 'free') {
+    throw new ConflictError(BILLING_MSG.alreadySubscribed);
+  }
+  const origin = await appOrigin();
+  const { email } = await getProfile(userId);
+  return createSession(
+    {
+      priceId,
+      productId: body.productId,
+      email,
+      userId,
+      successUrl: `${origin}/home/subscription?checkout=success`,
+      cancelUrl: `${origin}/home/subscription?checkout=canceled`,
+    },
+    deps,
+  );
+}
+
+export function toPublicSubscription(state: SubscriptionState): Subscription {
+  const { id, status, product_id, current_period_end, cancel_at_period_end, created_at } = state;
+  return { id, status, product_id, current_period_end, cancel_at_period_end, created_at };
+}
+
+/** POST /api/billing/subscription: cancel at period end, or take that back. Own, active subscription only. */
+export async function manageSubscription(userId: string, body: ManageSubscriptionBody, deps: BillingDeps = defaultBillingDeps): Promise<ManageSubscriptionResponse> {
+  const { state } = await deps.store.readSubscriptionState(userId);
+  // Someone else's id looks exactly like a missing one: nothing about other users leaks.
+  if (!state || state.id !== body.subscriptionId) throw new NotFoundError(BILLING_MSG.subscriptionNotFound);
+  if (state.status !== 'active') throw new AppError('SUBSCRIPTION_NOT_ACTIVE', 409, BILLING_MSG.subscriptionNotActive);
+  const observedAt = deps.now().getTime();
+  let updated;
+  try {
+    updated = await (await deps.stripe()).subscriptions.update(state.id, { cancel_at_period_end: body.action === 'cancel' });
+  } catch (error) {
+    throw new DependencyError("We couldn't update the subscription. Please try again.", { cause: error });
+  }
+  const stored = await storeSubscription({ userId }, toSubscriptionState(updated, observedAt, null), deps);
+  return { subscription: toPublicSubscription(stored ?? toSubscriptionState(updated, observedAt, null)), message: BILLING_MSG.subscriptionUpdated };
+}
+
+/** GET /api/subscription: the subscription card, the plan in force and this month's usage. */
+export async function subscriptionOverview(userId: string, deps: Pick<BillingDeps, 'store' | 'now'> = defaultBillingDeps): Promise<SubscriptionResponse> {
+  const now = deps.now();
+  const month = monthOf(now);
+  const [{ state }, used] = await Promise.all([deps.store.readSubscriptionState(userId), getUsageCount(userId, month)]);
+  const plan = effectivePlan(state, now);
+  return { subscription: state ? toPublicSubscription(state) : null, plan: plan.id, usage: { month, used, limit: plan.postLimit } };
+}
+
+/**
+ * POST /api/billing/complete-signup: turns a paid public checkout into an account. Stripe must say
+ * the session is paid, its e-mail must be the one given, and each payment makes one account: the
+ * claim on the checkout pointer is a conditional write that exactly one request wins.
+ */
+export async function completeSignup(body: CompleteSignupBody, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CompleteSignupResponse> {
+  const email = body.email.trim();
+  const sessionId = body.session_id;
+  const checkout = await deps.store.getCheckout(sessionId);
+  if (!checkout) throw new AppError('PAYMENT_NOT_FOUND', 404, BILLING_MSG.paymentNotFound);
+  if (checkout.used || checkout.userId) throw new AppError('PAYMENT_ALREADY_USED', 409, BILLING_MSG.paymentAlreadyUsed);
+
+  let session;
+  try {
+    session = await (await deps.stripe()).checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    throw new DependencyError("We couldn't check the payment. Please try again.", { cause: error });
+  }
+  if (session.mode !== 'subscription' || session.status !== 'complete' || session.payment_status !== 'paid') {
+    throw new AppError('PAYMENT_NOT_COMPLETE', 400, BILLING_MSG.paymentNotComplete);
+  }
+  const paidBy = (session.customer_details?.email ?? session.customer_email ?? checkout.email).toLowerCase();
+  if (paidBy !== email.toLowerCase()) throw new AppError('EMAIL_MISMATCH', 403, BILLING_MSG.emailMismatch);
+  if (await deps.accounts.accountExists(email)) throw new AppError('ACCOUNT_EXISTS', 409, BILLING_MSG.accountExists);
+
+  const now = deps.now();
+  if (!(await deps.store.claimCheckout(sessionId, now))) throw new AppError('PAYMENT_ALREADY_USED', 409, BILLING_MSG.paymentAlreadyUsed);
+  let userId: string;
+  try {
+    userId = await deps.accounts.createAccount(email, body.password);
+  } catch (error) {
+    await deps.store.releaseCheckout(sessionId);
+    if (error instanceof AccountExistsError) throw new AppError('ACCOUNT_EXISTS', 409, BILLING_MSG.accountExists);
+    throw error;
+  }
+
+  try {
+    await onboardUser(userId, email);
+  } catch (error) {
+    // Spec §8: a failure creating settings or the default client is only logged.
+    logger.error('Onboarding a paid signup failed', { error, userId });
+  }
+  const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+  if (customerId) await deps.store.linkCustomer(customerId, { userId }, now);
+  const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
+  // Read after the customer link exists: every webhook from here on goes to the user, and this read
+  // is newer than anything parked before it.
+  if (subscriptionId) await syncSubscription(subscriptionId, { owner: { userId } }, deps);
+  await deps.store.finishCheckout(sessionId, userId, now);
+  return { email, message: BILLING_MSG.accountCreatedTitle };
+}

@@ -1,0 +1,304 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { PLANS } from '@shared/plans';
+
+/**
+ * The local Stripe's objects, shaped like the real API version the `stripe` library pins
+ * (2025-10-29.clover: billing periods live on subscription items; invoices name their subscription
+ * under parent.subscription_details). Persisted to one JSON file so `npm start` keeps them.
+ */
+export const API_VERSION = '2025-10-29.clover';
+type Obj = Record<string, any>;
+
+export interface StoredEvent {
+  event: Obj;
+  /** HTTP statuses of the deliveries so far (empty: held or not yet delivered). */
+  deliveries: number[];
+}
+
+interface World {
+  products: Record<string, Obj>;
+  prices: Record<string, Obj>;
+  sessions: Record<string, Obj>;
+  /** What a session was created with but Stripe does not return (line items, subscription_data). */
+  sessionInputs: Record<string, { priceId: string; subscriptionMetadata: Record<string, string> }>;
+  customers: Record<string, Obj>;
+  subscriptions: Record<string, Obj>;
+  invoices: Record<string, Obj>;
+  events: StoredEvent[];
+}
+
+/** Local price ids of the paid plans: the app gets them as STRIPE_PRICES. */
+export const LOCAL_PRICES: Record<string, string> = Object.fromEntries(
+  PLANS.filter((p) => p.productId).map((p) => [p.productId!, `price_local_${p.id}_monthly`]),
+);
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const stripeId = (prefix: string, length = 24) =>
+  `${prefix}_${[...randomBytes(length)].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+export function addMonth(seconds: number): number {
+  const d = new Date(seconds * 1000);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return Math.floor(d.getTime() / 1000);
+}
+
+export class StripeWorld {
+  private world: World;
+
+  constructor(private readonly file?: string) {
+    this.world = this.load();
+    this.seed();
+  }
+
+  private load(): World {
+    const empty: World = { products: {}, prices: {}, sessions: {}, sessionInputs: {}, customers: {}, subscriptions: {}, invoices: {}, events: [] };
+    if (!this.file || !fs.existsSync(this.file)) return empty;
+    try {
+      return { ...empty, ...(JSON.parse(fs.readFileSync(this.file, 'utf8')) as Partial<World>) };
+    } catch {
+      return empty;
+    }
+  }
+
+  save(): void {
+    if (this.file) fs.writeFileSync(this.file, JSON.stringify(this.world));
+  }
+
+  private seed(): void {
+    const created = nowSeconds();
+    for (const plan of PLANS) {
+      if (!plan.productId) continue;
+      this.world.products[plan.productId] ??= { id: plan.productId, object: 'product', active: true, name: `Schedule & Autopost ${plan.name}`, description: plan.description, created, livemode: false, metadata: { planId: plan.id } };
+      const priceId = LOCAL_PRICES[plan.productId]!;
+      this.world.prices[priceId] ??= {
+        id: priceId,
+        object: 'price',
+        active: true,
+        billing_scheme: 'per_unit',
+        created,
+        currency: 'usd',
+        livemode: false,
+        lookup_key: null,
+        metadata: {},
+        nickname: `${plan.name} monthly`,
+        product: plan.productId,
+        recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+        type: 'recurring',
+        unit_amount: Math.round(plan.price * 100),
+      };
+    }
+    this.save();
+  }
+
+  get = (kind: 'products' | 'prices' | 'sessions' | 'customers' | 'subscriptions' | 'invoices', id: string): Obj | undefined => this.world[kind][id];
+  sessionInput = (id: string) => this.world.sessionInputs[id];
+  events = () => this.world.events;
+
+  createSession(input: { priceId: string; successUrl: string; cancelUrl: string; customerEmail: string | null; clientReferenceId: string | null; metadata: Record<string, string>; subscriptionMetadata: Record<string, string>; hostedPageBase: string }): Obj {
+    const price = this.world.prices[input.priceId]!;
+    const id = stripeId('cs_test', 58);
+    const created = nowSeconds();
+    const session = {
+      id,
+      object: 'checkout.session',
+      amount_subtotal: price.unit_amount,
+      amount_total: price.unit_amount,
+      cancel_url: input.cancelUrl,
+      client_reference_id: input.clientReferenceId,
+      created,
+      currency: 'usd',
+      customer: null,
+      customer_details: null,
+      customer_email: input.customerEmail,
+      expires_at: created + 86_400,
+      invoice: null,
+      livemode: false,
+      metadata: input.metadata,
+      mode: 'subscription',
+      payment_status: 'unpaid',
+      status: 'open',
+      subscription: null,
+      success_url: input.successUrl,
+      url: `${input.hostedPageBase}/${id}`,
+    };
+    this.world.sessions[id] = session;
+    this.world.sessionInputs[id] = { priceId: input.priceId, subscriptionMetadata: input.subscriptionMetadata };
+    this.save();
+    return session;
+  }
+
+  /** The hosted page's Pay: customer, subscription, paid invoice; returns the events Stripe would send. */
+  pay(sessionId: string, email: string, name: string | null): Obj[] {
+    const session = this.world.sessions[sessionId]!;
+    const input = this.world.sessionInputs[sessionId]!;
+    const price = this.world.prices[input.priceId]!;
+    const t = nowSeconds();
+    const customer = { id: stripeId('cus', 14), object: 'customer', created: t, email, name, livemode: false, metadata: {}, description: null };
+    this.world.customers[customer.id] = customer;
+    const subId = stripeId('sub');
+    const invoice = this.newInvoice(subId, customer.id, price, t, 'paid', input.subscriptionMetadata);
+    const subscription = {
+      id: subId,
+      object: 'subscription',
+      application: null,
+      billing_cycle_anchor: t,
+      cancel_at: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      collection_method: 'charge_automatically',
+      created: t,
+      currency: 'usd',
+      customer: customer.id,
+      default_payment_method: null,
+      ended_at: null,
+      items: {
+        object: 'list',
+        data: [{ id: stripeId('si', 14), object: 'subscription_item', created: t, current_period_start: t, current_period_end: addMonth(t), metadata: {}, price: clone(price), quantity: 1, subscription: subId }],
+        has_more: false,
+        total_count: 1,
+        url: `/v1/subscription_items?subscription=${subId}`,
+      },
+      latest_invoice: invoice.id,
+      livemode: false,
+      metadata: input.subscriptionMetadata,
+      start_date: t,
+      status: 'active',
+      trial_end: null,
+      trial_start: null,
+    };
+    this.world.subscriptions[subId] = subscription;
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      customer: customer.id,
+      customer_details: { email, name, address: null, phone: null, tax_exempt: 'none', tax_ids: [] },
+      subscription: subId,
+      invoice: invoice.id,
+    });
+    const events = [
+      this.event('customer.created', customer),
+      this.event('checkout.session.completed', session),
+      this.event('customer.subscription.created', subscription),
+      this.event('invoice.created', invoice),
+      this.event('invoice.finalized', invoice),
+      this.event('invoice.paid', invoice),
+      this.event('invoice.payment_succeeded', invoice),
+    ];
+    this.save();
+    return events;
+  }
+
+  private newInvoice(subId: string, customerId: string, price: Obj, t: number, status: 'paid' | 'open', metadata: Record<string, string>): Obj {
+    const invoice = {
+      id: stripeId('in'),
+      object: 'invoice',
+      amount_due: price.unit_amount,
+      amount_paid: status === 'paid' ? price.unit_amount : 0,
+      amount_remaining: status === 'paid' ? 0 : price.unit_amount,
+      attempt_count: 1,
+      attempted: true,
+      billing_reason: 'subscription_cycle',
+      collection_method: 'charge_automatically',
+      created: t,
+      currency: 'usd',
+      customer: customerId,
+      livemode: false,
+      metadata: {},
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata, subscription: subId } },
+      period_start: t,
+      period_end: t,
+      status,
+    };
+    this.world.invoices[invoice.id] = invoice;
+    return invoice;
+  }
+
+  /** POST /v1/subscriptions/:id: the fields this app changes. Returns the events it causes. */
+  updateSubscription(id: string, changes: { cancelAtPeriodEnd?: boolean; metadata?: Record<string, string> }): Obj[] {
+    const sub = this.world.subscriptions[id]!;
+    const previous: Obj = {};
+    if (changes.cancelAtPeriodEnd !== undefined && changes.cancelAtPeriodEnd !== sub.cancel_at_period_end) {
+      previous.cancel_at_period_end = sub.cancel_at_period_end;
+      previous.cancel_at = sub.cancel_at;
+      previous.canceled_at = sub.canceled_at;
+      sub.cancel_at_period_end = changes.cancelAtPeriodEnd;
+      sub.cancel_at = changes.cancelAtPeriodEnd ? sub.items.data[0].current_period_end : null;
+      sub.canceled_at = changes.cancelAtPeriodEnd ? nowSeconds() : null;
+    }
+    if (changes.metadata) {
+      previous.metadata = sub.metadata;
+      sub.metadata = { ...sub.metadata, ...changes.metadata };
+    }
+    const events = Object.keys(previous).length ? [this.event('customer.subscription.updated', sub, previous)] : [];
+    this.save();
+    return events;
+  }
+
+  /** Cancels now (DELETE /v1/subscriptions/:id, or a period ending with cancel_at_period_end). */
+  cancelNow(id: string): Obj[] {
+    const sub = this.world.subscriptions[id]!;
+    if (sub.status === 'canceled') return [];
+    const t = nowSeconds();
+    Object.assign(sub, { status: 'canceled', ended_at: t, canceled_at: sub.canceled_at ?? t });
+    const events = [this.event('customer.subscription.deleted', sub)];
+    this.save();
+    return events;
+  }
+
+  /** Control: the current period ends now. Cancel-pending subscriptions end; others renew and are charged. */
+  advancePeriod(id: string): Obj[] {
+    const sub = this.world.subscriptions[id]!;
+    const item = sub.items.data[0];
+    if (sub.cancel_at_period_end) {
+      item.current_period_end = nowSeconds();
+      return this.cancelNow(id);
+    }
+    const previous = { items: clone(sub.items) };
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = addMonth(item.current_period_end);
+    const invoice = this.newInvoice(id, sub.customer, item.price, nowSeconds(), 'paid', sub.metadata);
+    sub.latest_invoice = invoice.id;
+    const wasPastDue = sub.status === 'past_due';
+    if (wasPastDue) Object.assign(previous, { status: 'past_due' });
+    sub.status = 'active';
+    const events = [this.event('invoice.paid', invoice), this.event('customer.subscription.updated', sub, previous)];
+    this.save();
+    return events;
+  }
+
+  /** Control: the renewal charge fails; Stripe marks the subscription past_due while it retries. */
+  failPayment(id: string): Obj[] {
+    const sub = this.world.subscriptions[id]!;
+    const invoice = this.newInvoice(id, sub.customer, sub.items.data[0].price, nowSeconds(), 'open', sub.metadata);
+    sub.latest_invoice = invoice.id;
+    const previous = { status: sub.status };
+    sub.status = 'past_due';
+    const events = [this.event('invoice.payment_failed', invoice), this.event('customer.subscription.updated', sub, previous)];
+    this.save();
+    return events;
+  }
+
+  private event(type: string, object: Obj, previousAttributes?: Obj): Obj {
+    const event = {
+      id: stripeId('evt'),
+      object: 'event',
+      api_version: API_VERSION,
+      created: nowSeconds(),
+      data: { object: clone(object), ...(previousAttributes ? { previous_attributes: clone(previousAttributes) } : {}) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    this.world.events.push({ event, deliveries: [] });
+    return event;
+  }
+
+  recordDelivery(eventId: string, status: number): void {
+    this.world.events.find((e) => e.event.id === eventId)?.deliveries.push(status);
+    this.save();
+  }
+}

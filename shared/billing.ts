@@ -1,0 +1,103 @@
+import * as z from 'zod';
+import { EmailSchema, PasswordSchema } from './auth';
+import { MSG } from './messages';
+import { PLAN_IDS } from './plans';
+import { SubscriptionSchema } from './subscription';
+
+/**
+ * The billing API contract (issue 6): checkout with and without an account, subscription
+ * management, signup completion after a public payment, and the Subscription page's data.
+ */
+
+/** Texts both sides show (spec §2 Landing / Subscription / Complete signup, §8). */
+export const BILLING_MSG = {
+  subscriptionUpdated: 'Subscription updated successfully',
+  accountCreatedTitle: 'Account created successfully!',
+  accountCreatedText: 'Redirecting to your dashboard...',
+  paymentSuccessful: 'Payment Successful!',
+  paymentAlreadyUsed: 'This payment was already used to create an account',
+  paymentNotComplete: 'This payment is not complete',
+  paymentNotFound: "We couldn't find this payment",
+  emailMismatch: 'The email does not match this payment',
+  accountExists: 'An account with this email already exists — sign in instead',
+  unknownPlan: 'Unknown plan',
+  freePlanNotSold: 'The Free plan needs no payment',
+  planNotForSale: "This plan can't be bought right now",
+  alreadySubscribed: 'You already have a subscription. Cancel it and wait for it to end before buying another plan.',
+  subscriptionNotFound: 'Subscription not found',
+  subscriptionNotActive: 'Only an active subscription can be changed',
+  invalidSignature: 'Invalid Stripe signature',
+} as const;
+
+/** "{Plan} is coming soon" */
+export const planComingSoonMessage = (planName: string) => `${planName} is coming soon`;
+
+const ProductIdSchema = z.string().trim().min(1, { message: BILLING_MSG.unknownPlan }).max(100);
+
+/** POST /api/billing/public-checkout (no session): the landing page's "Complete Your Subscription" dialog. */
+export const PublicCheckoutBodySchema = z.object({
+  productId: ProductIdSchema,
+  email: EmailSchema,
+  /** Optional; defaults to the email (spec §5). */
+  name: z.string().trim().max(200).optional(),
+});
+export type PublicCheckoutBody = z.infer<typeof PublicCheckoutBodySchema>;
+
+/** POST /api/billing/checkout (signed in). */
+export const CheckoutBodySchema = z.object({ productId: ProductIdSchema });
+export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+
+/** Both checkouts answer with the hosted payment page; the browser navigates to it. */
+export const CheckoutResponseSchema = z.object({ checkoutUrl: z.url() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+
+export const SUBSCRIPTION_ACTIONS = ['cancel', 'reactivate'] as const;
+export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
+
+/** POST /api/billing/subscription (signed in): cancel at period end, or undo that. */
+export const ManageSubscriptionBodySchema = z.object({
+  subscriptionId: z.string().trim().min(1, { message: BILLING_MSG.subscriptionNotFound }).max(255),
+  action: z.enum(SUBSCRIPTION_ACTIONS),
+});
+export type ManageSubscriptionBody = z.infer<typeof ManageSubscriptionBodySchema>;
+
+export const ManageSubscriptionResponseSchema = z.object({
+  subscription: SubscriptionSchema,
+  message: z.literal(BILLING_MSG.subscriptionUpdated),
+});
+export type ManageSubscriptionResponse = z.infer<typeof ManageSubscriptionResponseSchema>;
+
+/**
+ * POST /api/billing/complete-signup (no session): after a public checkout, the /complete-signup
+ * page sends the email and session_id from its query string with the chosen password. `confirm`
+ * is optional for the API (the page checks it first, spec §5) but must match when given.
+ */
+export const CompleteSignupBodySchema = z
+  .object({
+    email: EmailSchema,
+    session_id: z.string().trim().min(1, { message: BILLING_MSG.paymentNotFound }).max(255),
+    password: PasswordSchema,
+    confirm: z.string().optional(),
+  })
+  .refine((b) => b.confirm === undefined || b.confirm === b.password, { message: MSG.passwordsDontMatch, path: ['confirm'] });
+export type CompleteSignupBody = z.infer<typeof CompleteSignupBodySchema>;
+
+/** 201: the account exists and holds the paid subscription; the page signs in with the password. */
+export const CompleteSignupResponseSchema = z.object({ email: z.string(), message: z.literal(BILLING_MSG.accountCreatedTitle) });
+export type CompleteSignupResponse = z.infer<typeof CompleteSignupResponseSchema>;
+
+/** GET /api/subscription: the Subscription page's Overview (current plan, usage bar, subscription card). */
+export const SubscriptionResponseSchema = z.object({
+  subscription: SubscriptionSchema.nullable(),
+  /** The plan whose limits apply now (Free after a canceled subscription's period end). */
+  plan: z.enum(PLAN_IDS),
+  usage: z.object({
+    month: z.string().regex(/^\d{4}-\d{2}$/),
+    used: z.number().int().nonnegative(),
+    limit: z.number().int().positive(),
+  }),
+});
+export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;
+
+/** Query parameters of /complete-signup (the success URL of a public checkout). */
+export const CompleteSignupQuerySchema = z.object({ email: z.string().min(1), session_id: z.string().min(1) });

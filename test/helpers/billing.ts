@@ -1,0 +1,62 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { PLANS, type PlanId } from '@shared/plans';
+import { cloud, cognito } from './given';
+import { weCallTheApi } from './when';
+
+/** Billing given/when-steps: checkouts, the local Stripe's hosted page and control API. */
+export const productOf = (plan: PlanId) => PLANS.find((p) => p.id === plan)!.productId!;
+
+export const sessionIdOf = (checkoutUrl: string) => new URL(checkoutUrl).pathname.split('/').pop()!;
+
+export async function aPublicCheckout(email: string, plan: PlanId = 'basic') {
+  const res = await weCallTheApi('POST', '/api/billing/public-checkout', { body: { productId: productOf(plan), email, name: 'Test Buyer' } });
+  if (res.status !== 200) throw new Error(`public checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const checkoutUrl = res.body.checkoutUrl as string;
+  return { checkoutUrl, sessionId: sessionIdOf(checkoutUrl) };
+}
+
+/** Opens the hosted checkout page and submits its Pay form, as a browser would; returns where it redirects. */
+export async function weOpenAndPay(checkoutUrl: string, button: 'pay' | 'cancel' = 'pay') {
+  const page = await fetch(checkoutUrl);
+  const html = await page.text();
+  const action = [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]!).find((a) => a.endsWith(`/${button}`));
+  if (!action) throw new Error(`No ${button} form on the hosted checkout page`);
+  const res = await fetch(new URL(action, checkoutUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: button === 'pay' ? 'pay=1' : '',
+    redirect: 'manual',
+  });
+  return { page: html, status: res.status, location: res.headers.get('location') ?? '' };
+}
+
+export async function stripeControl(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await fetch(`${cloud().url}/_local/stripe/control${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+export async function signInWithPassword(email: string, password: string) {
+  const auth = await cognito().send(
+    new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+  return auth.AuthenticationResult!.AccessToken!;
+}
+
+/** A visitor who paid for `plan` on the hosted page (webhooks delivered) but has no account yet. */
+export async function aPaidPublicCheckout(email: string, plan: PlanId = 'basic') {
+  const checkout = await aPublicCheckout(email, plan);
+  const paid = await weOpenAndPay(checkout.checkoutUrl);
+  return { ...checkout, successUrl: paid.location };
+}
+
+/** A signed-in user's own checkout, paid on the hosted page. */
+export async function aPaidCheckout(accessToken: string, plan: PlanId = 'basic') {
+  const res = await weCallTheApi('POST', '/api/billing/checkout', { token: accessToken, body: { productId: productOf(plan) } });
+  if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const paid = await weOpenAndPay(res.body.checkoutUrl);
+  return { checkoutUrl: res.body.checkoutUrl as string, sessionId: sessionIdOf(res.body.checkoutUrl), successUrl: paid.location };
+}

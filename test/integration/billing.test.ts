@@ -1,0 +1,244 @@
+import { BILLING_MSG } from '@shared/billing';
+import { describe, expect, it } from 'vitest';
+import { aConfirmedUser, aRandomEmail, cloud } from '../helpers/given';
+import { aPaidCheckout, aPaidPublicCheckout, aPublicCheckout, productOf, signInWithPassword, stripeControl, weOpenAndPay } from '../helpers/billing';
+import { signPayload } from '../../local/stripe';
+import { itemsOfUser } from '../helpers/then';
+import { weCallTheApi } from '../helpers/when';
+
+/** Issue 6: selling plans through the (local) Stripe, end to end through the front door. */
+const completeSignup = (body: Record<string, unknown>) => weCallTheApi('POST', '/api/billing/complete-signup', { body });
+const subscriptionOf = async (token: string) => (await weCallTheApi('GET', '/api/subscription', { token })).body;
+
+describe('a visitor buys Basic, then creates the account', () => {
+  it('pays on the hosted page, completes signup, signs in and sees Basic active', async () => {
+    // Prepare
+    const email = aRandomEmail();
+    const checkout = await aPublicCheckout(email, 'basic');
+
+    // Act
+    const paid = await weOpenAndPay(checkout.checkoutUrl);
+    const success = new URL(paid.location);
+    const done = await completeSignup({ email: success.searchParams.get('email'), session_id: success.searchParams.get('session_id'), password: 'secret123', confirm: 'secret123' });
+    const token = await signInWithPassword(email, 'secret123');
+
+    // Assess
+    expect(paid.page).toMatch(/<h1>Schedule &#38; Autopost Basic<\/h1>/);
+    expect(paid.page).toContain('$4.99');
+    expect(paid.status).toBe(303);
+    expect(`${success.origin}${success.pathname}`).toBe(`${cloud().url}/complete-signup`);
+    expect(success.searchParams.get('session_id')).toBe(checkout.sessionId);
+    expect(done).toEqual({ status: 201, body: { email, message: 'Account created successfully!' } });
+    const overview = await subscriptionOf(token);
+    expect(overview).toMatchObject({
+      plan: 'basic',
+      subscription: { status: 'active', product_id: productOf('basic'), cancel_at_period_end: false },
+      usage: { used: 0, limit: 15 },
+    });
+    expect(Date.parse(overview.subscription.current_period_end)).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    // The account got the defaults a normal sign-up gets (settings, profile, "My Account").
+    const me = await weCallTheApi('GET', '/api/me', { token });
+    expect(me.status).toBe(200);
+  });
+
+  it('refuses a second signup with the same payment', async () => {
+    // Prepare
+    const email = aRandomEmail();
+    const { sessionId } = await aPaidPublicCheckout(email);
+    await completeSignup({ email, session_id: sessionId, password: 'secret123' });
+
+    // Act
+    const again = await completeSignup({ email, session_id: sessionId, password: 'other-pass' });
+
+    // Assess
+    expect(again).toMatchObject({ status: 409, body: { error: { message: BILLING_MSG.paymentAlreadyUsed } } });
+    await expect(signInWithPassword(email, 'other-pass')).rejects.toThrow();
+  });
+
+  it('refuses an unpaid checkout', async () => {
+    // Prepare
+    const email = aRandomEmail();
+    const { sessionId } = await aPublicCheckout(email);
+
+    // Act
+    const res = await completeSignup({ email, session_id: sessionId, password: 'secret123' });
+
+    // Assess
+    expect(res).toMatchObject({ status: 400, body: { error: { message: BILLING_MSG.paymentNotComplete } } });
+  });
+
+  it("refuses someone else's email, so nobody claims another person's payment", async () => {
+    // Prepare
+    const { sessionId } = await aPaidPublicCheckout(aRandomEmail());
+
+    // Act
+    const res = await completeSignup({ email: aRandomEmail(), session_id: sessionId, password: 'secret123' });
+
+    // Assess
+    expect(res).toMatchObject({ status: 403, body: { error: { message: BILLING_MSG.emailMismatch } } });
+  });
+
+  it('matches the email case-insensitively', async () => {
+    // Prepare
+    const email = aRandomEmail();
+    const { sessionId } = await aPaidPublicCheckout(email);
+
+    // Act
+    const res = await completeSignup({ email: email.toUpperCase().replace('@EXAMPLE.COM', '@example.com'), session_id: sessionId, password: 'secret123' });
+
+    // Assess
+    expect(res.status).toBe(201);
+  });
+
+  it('tells an existing user to sign in instead, and leaves the payment unused', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const { sessionId } = await aPaidPublicCheckout(user.email);
+
+    // Act
+    const res = await completeSignup({ email: user.email, session_id: sessionId, password: 'secret123' });
+
+    // Assess
+    expect(res).toMatchObject({ status: 409, body: { error: { message: BILLING_MSG.accountExists } } });
+    expect(await signInWithPassword(user.email, user.password)).toBeTruthy();
+  });
+
+  it('goes back to the landing page on Cancel', async () => {
+    const { checkoutUrl } = await aPublicCheckout(aRandomEmail());
+
+    const res = await weOpenAndPay(checkoutUrl, 'cancel');
+
+    expect(res).toMatchObject({ status: 303, location: `${cloud().url}/` });
+  });
+
+  it('refuses the Free plan and bad input with 400 and the spec message', async () => {
+    const free = await weCallTheApi('POST', '/api/billing/public-checkout', { body: { productId: 'nope', email: aRandomEmail() } });
+    const badEmail = await weCallTheApi('POST', '/api/billing/public-checkout', { body: { productId: productOf('basic'), email: 'not-an-email' } });
+
+    expect(free).toMatchObject({ status: 400, body: { error: { message: BILLING_MSG.unknownPlan } } });
+    expect(badEmail).toMatchObject({ status: 400, body: { error: { message: 'Please enter a valid email address' } } });
+  });
+});
+
+describe('a signed-in user buys and manages a plan', () => {
+  it('checks out Basic, cancels at period end, then reactivates', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const checkout = await aPaidCheckout(user.accessToken, 'basic');
+    const bought = await subscriptionOf(user.accessToken);
+
+    // Act
+    const cancel = await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: bought.subscription.id, action: 'cancel' } });
+    const afterCancel = await subscriptionOf(user.accessToken);
+    const reactivate = await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: bought.subscription.id, action: 'reactivate' } });
+    await new Promise((r) => setTimeout(r, 200)); // the emulator's webhooks follow the API answers
+    const afterReactivate = await subscriptionOf(user.accessToken);
+
+    // Assess
+    expect(checkout.successUrl).toBe(`${cloud().url}/home/subscription?checkout=success`);
+    expect(bought).toMatchObject({ plan: 'basic', subscription: { status: 'active', product_id: productOf('basic'), cancel_at_period_end: false } });
+    expect(cancel).toMatchObject({ status: 200, body: { message: 'Subscription updated successfully', subscription: { cancel_at_period_end: true } } });
+    expect(afterCancel).toMatchObject({ plan: 'basic', subscription: { status: 'active', cancel_at_period_end: true, current_period_end: bought.subscription.current_period_end } });
+    expect(reactivate).toMatchObject({ status: 200, body: { subscription: { cancel_at_period_end: false } } });
+    expect(afterReactivate.subscription.cancel_at_period_end).toBe(false);
+  });
+
+  it('falls back to Free limits when a canceled subscription reaches its period end', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    await aPaidCheckout(user.accessToken, 'basic');
+    const { subscription } = await subscriptionOf(user.accessToken);
+    await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: subscription.id, action: 'cancel' } });
+
+    // Act
+    await stripeControl('POST', `/subscriptions/${subscription.id}/advance-period`);
+    const overview = await subscriptionOf(user.accessToken);
+    const usage = await weCallTheApi('GET', '/api/usage', { token: user.accessToken });
+
+    // Assess
+    expect(overview).toMatchObject({ plan: 'free', subscription: { id: subscription.id, status: 'canceled' }, usage: { limit: 5 } });
+    expect(usage.body).toMatchObject({ plan: 'free', limit: 5 });
+  });
+
+  it('shows past_due when a renewal payment fails, keeping the plan while Stripe retries', async () => {
+    const user = await aConfirmedUser();
+    await aPaidCheckout(user.accessToken, 'basic');
+    const { subscription } = await subscriptionOf(user.accessToken);
+
+    await stripeControl('POST', `/subscriptions/${subscription.id}/fail-payment`);
+
+    expect(await subscriptionOf(user.accessToken)).toMatchObject({ plan: 'basic', subscription: { status: 'past_due' } });
+  });
+
+  it("refuses to change someone else's subscription, and a second purchase", async () => {
+    // Prepare
+    const owner = await aConfirmedUser();
+    const other = await aConfirmedUser();
+    await aPaidCheckout(owner.accessToken, 'basic');
+    const { subscription } = await subscriptionOf(owner.accessToken);
+
+    // Act
+    const foreign = await weCallTheApi('POST', '/api/billing/subscription', { token: other.accessToken, body: { subscriptionId: subscription.id, action: 'cancel' } });
+    const second = await weCallTheApi('POST', '/api/billing/checkout', { token: owner.accessToken, body: { productId: productOf('pro') } });
+
+    // Assess
+    expect(foreign).toMatchObject({ status: 404, body: { error: { message: BILLING_MSG.subscriptionNotFound } } });
+    expect((await subscriptionOf(owner.accessToken)).subscription.cancel_at_period_end).toBe(false);
+    expect(second).toMatchObject({ status: 409, body: { error: { message: BILLING_MSG.alreadySubscribed } } });
+  });
+
+  it('needs a session for checkout, management and the subscription page', async () => {
+    const results = await Promise.all([
+      weCallTheApi('POST', '/api/billing/checkout', { body: { productId: productOf('basic') } }),
+      weCallTheApi('POST', '/api/billing/subscription', { body: { subscriptionId: 'sub_x', action: 'cancel' } }),
+      weCallTheApi('GET', '/api/subscription'),
+    ]);
+    for (const res of results) expect(res).toMatchObject({ status: 401, body: { error: { message: 'Not authenticated' } } });
+  });
+
+  it('shows no subscription and Free for a new user', async () => {
+    const user = await aConfirmedUser();
+
+    expect(await subscriptionOf(user.accessToken)).toEqual({ subscription: null, plan: 'free', usage: { month: new Date().toISOString().slice(0, 7), used: 0, limit: 5 } });
+  });
+});
+
+describe('the Stripe webhook', () => {
+  it('rejects a bad signature with 400 and changes nothing', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    await aPaidCheckout(user.accessToken, 'basic');
+    const before = await itemsOfUser(user.userId);
+    const { subscription } = await subscriptionOf(user.accessToken);
+    const forged = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'customer.subscription.deleted', created: Math.floor(Date.now() / 1000), data: { object: { id: subscription.id, object: 'subscription' } } });
+
+    // Act
+    const res = await fetch(`${cloud().url}/api/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': signPayload(forged, 'whsec_wrong'), 'content-type': 'application/json' }, body: forged });
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { message: BILLING_MSG.invalidSignature } });
+    expect(await itemsOfUser(user.userId)).toEqual(before);
+  });
+
+  it('acknowledges a replayed event without doing it twice, and survives events delivered out of order', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    await aPaidCheckout(user.accessToken, 'basic');
+    const { subscription } = await subscriptionOf(user.accessToken);
+    await stripeControl('POST', '/delivery', { hold: true });
+    await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: subscription.id, action: 'cancel' } });
+    await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: subscription.id, action: 'reactivate' } });
+    await stripeControl('POST', '/delivery', { hold: false });
+
+    // Act: the reactivation's event first, the cancellation's last
+    const delivered = await stripeControl('POST', '/deliver', { order: 'reverse' });
+    const created = (await stripeControl('GET', `/events?subscription=${subscription.id}&type=customer.subscription.created`)).body.events[0];
+    const replay = await stripeControl('POST', `/events/${created.id}/resend`);
+
+    // Assess
+    expect(delivered.body.delivered.map((d: { status: number }) => d.status)).toEqual([200, 200]);
+    expect(replay.body.status).toBe(200);
+    expect(await subscriptionOf(user.accessToken)).toMatchObject({ plan: 'basic', subscription: { status: 'active', cancel_at_period_end: false } });
+  });
+});
