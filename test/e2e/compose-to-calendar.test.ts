@@ -1,0 +1,123 @@
+import { addDays } from 'date-fns';
+import { formatInTimeZone } from 'date-fns-tz';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aConfirmedUser, cloud } from '../helpers/given';
+import { A_TINY_PNG } from '../helpers/media';
+import { aConnectedAccount } from '../helpers/posts';
+import { launchChromium, toastIn } from './browser';
+
+/**
+ * Issue 4 through the real front door, as a user in New York: compose a post for Instagram and
+ * Facebook with an image, schedule it, find it in Posts, on the Dashboard and in the Calendar at the
+ * same local time, edit its time, and delete it.
+ */
+const ZONE = 'America/New_York';
+let browser: Browser;
+let page: Page;
+
+// Three days ahead, 09:30 in New York: always in the future, and the same wall-clock time everywhere.
+const day = formatInTimeZone(addDays(new Date(), 3), ZONE, 'yyyy-MM-dd');
+const shortDay = formatInTimeZone(addDays(new Date(), 3), ZONE, 'MMM d');
+const caption = `Fresh sourdough at 9:30 — e2e ${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (text: string | RegExp) => toastIn(page, text);
+const scheduledCard = () => page.getByTestId('post-card').filter({ hasText: caption });
+
+describe('composing, scheduling, finding, editing and deleting a post', () => {
+  it('signs in with Instagram and Facebook connected', async () => {
+    const user = await aConfirmedUser();
+    await aConnectedAccount(user.userId, 'instagram', 'corner.bakery');
+    await aConnectedAccount(user.userId, 'facebook', 'Corner Bakery');
+    await page.goto(`${cloud().url}/auth`);
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel('Email').fill(user.email);
+    await form.getByLabel('Password').fill(user.password);
+    await page.getByTestId('auth-submit').click();
+    await page.waitForURL('**/home');
+  });
+
+  it('composes a post for two platforms with an image and schedules it', async () => {
+    await page.getByRole('link', { name: 'Compose' }).first().click();
+    await page.waitForURL('**/home/compose');
+
+    await page.getByTestId('platform-tile-instagram').click();
+    await page.getByTestId('platform-tile-facebook').click();
+    await page.getByLabel('Instagram caption').fill(caption);
+    await page.getByLabel('Facebook caption').fill(caption);
+    await expect(page.getByTestId('caption-counter-instagram').textContent()).resolves.toBe(`${caption.length}/2200`);
+
+    await page.getByLabel('Choose images').setInputFiles({ name: 'loaf.png', mimeType: 'image/png', buffer: A_TINY_PNG });
+    await page.getByTestId('media-tile').getByText('Upload Complete').waitFor();
+
+    await page.getByLabel('Schedule time').fill(`${day}T09:30`);
+    await page.getByTestId('schedule-helper').getByText(/Will post at .* in America\/New York timezone/).waitFor();
+    await page.getByRole('button', { name: 'Schedule Post' }).click();
+
+    await toast('Post created successfully!').waitFor();
+    // The form resets.
+    await expect.poll(() => page.getByTestId('media-tile').count()).toBe(0);
+    await expect(page.getByRole('button', { name: 'Save Draft' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('shows it in the Scheduled tab of Posts at 9:30 AM New York time', async () => {
+    await page.getByRole('link', { name: 'Posts' }).first().click();
+    await page.waitForURL('**/home/posts');
+
+    await page.getByRole('tab', { name: 'Scheduled (1)' }).waitFor();
+    await scheduledCard().getByText(`Scheduled for: ${shortDay}, 9:30 AM`).waitFor();
+    await expect(scheduledCard().getByTestId('post-status').textContent()).resolves.toBe('Scheduled');
+    await expect(scheduledCard().getByRole('link', { name: /corner\.bakery/ }).count()).resolves.toBe(1);
+    await scheduledCard().getByTestId('post-thumbnail').locator('img').waitFor();
+  });
+
+  it('lists it under Next Scheduled Posts on the dashboard', async () => {
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL(/\/home$/);
+
+    const upcoming = page.getByTestId('upcoming-post').filter({ hasText: caption.slice(0, 30) });
+    await upcoming.waitFor();
+    await upcoming.getByText(`${shortDay}, 9:30 AM`).waitFor();
+  });
+
+  it('puts it on the right day of the calendar at 9:30 AM', async () => {
+    await page.getByRole('link', { name: 'Schedule' }).first().click();
+    await page.waitForURL('**/home/schedule');
+
+    await page.getByLabel('Go to date').fill(day);
+    await page.getByTestId(`month-day-${day}`).click();
+    const panel = page.getByTestId('day-panel');
+    await panel.getByText(caption).waitFor();
+    await panel.getByText('9:30 AM').waitFor();
+    await expect(page.getByTestId('period-summary').textContent()).resolves.toMatch(/This period: 1 posts — 1 images, 0 videos across 2 platforms/);
+  });
+
+  it('moves it to 11:00 with the edit dialog', async () => {
+    await page.getByRole('link', { name: 'Posts' }).first().click();
+    await scheduledCard().getByRole('button', { name: 'Edit post' }).click();
+
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Time').fill('11:00');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+
+    await toast('Post updated successfully!').waitFor();
+    await scheduledCard().getByText(`Scheduled for: ${shortDay}, 11:00 AM`).waitFor();
+  });
+
+  it('deletes it', async () => {
+    await scheduledCard().getByRole('button', { name: 'Delete post' }).click();
+
+    await toast('Post deleted').waitFor();
+    await page.getByText('No scheduled posts').waitFor();
+    await page.getByRole('tab', { name: 'Scheduled (0)' }).waitFor();
+  });
+});
