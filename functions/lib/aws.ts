@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -43,3 +44,9 @@ export const ssmClient = memo(() => new SSMClient({ region: env().AWS_REGION, en
 export const kmsClient = memo(() => new KMSClient({ region: env().AWS_REGION }));
 
 export const secretsClient = memo(() => new SecretsManagerClient({ region: env().AWS_REGION }));
+
+export const schedulerClient = memo(() => new SchedulerClient({ region: env().AWS_REGION, endpoint: env().SCHEDULER_ENDPOINT }));
+
+// sqsClient(): @aws-sdk/client-sqs is not installed yet. Once it is, add
+// `memo(() => new SQSClient({ region: env().AWS_REGION, endpoint: env().SQS_ENDPOINT }))` here; the
+// local SQS (local/services/sqs.ts) speaks the JSON protocol that client uses.

@@ -21,6 +21,11 @@ const EnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
   SSM_ENDPOINT: z.url().optional(),
+  /** Local only: the EventBridge Scheduler and SQS emulators. */
+  SCHEDULER_ENDPOINT: z.url().optional(),
+  SQS_ENDPOINT: z.url().optional(),
+  /** Scheduler group that holds one schedule per scheduled post. */
+  SCHEDULE_GROUP: z.string().min(1).optional(),
   /** Local only: the sandbox platforms' base URL. Absent on AWS, where adapters call the real hosts. */
   PLATFORM_SANDBOX_URL: z.url().optional(),
   /** JSON `{ platform: { clientId, clientSecret } }` (local). On AWS the same JSON lives in a secret. */
