@@ -9,6 +9,7 @@ import { REPO_ROOT } from './constructs/app-function';
 import { Auth } from './constructs/auth';
 import { DataTable } from './constructs/data-table';
 import { Media } from './constructs/media';
+import { Realtime } from './constructs/realtime';
 import { TokenVault } from './constructs/token-vault';
 import { Web } from './constructs/web';
 
@@ -94,6 +95,8 @@ export class AppStack extends Stack {
       removalPolicy,
     });
     data.grantReadWrite(auth.postConfirmation);
+    // Functions that call notifyUser get `realtime.bindPublisher(fn)` (env + publish-only grant).
+    const realtime = new Realtime(this, 'Realtime', { userPool: auth.userPool });
 
     const api = new Api(this, 'Api', {
       functionEnvironment: { ...functionEnvironment, userPoolId: auth.userPool.userPoolId, tokenKmsKeyId: tokens.keyArn },
@@ -117,8 +120,9 @@ export class AppStack extends Stack {
 
     web.routeApi(api.domainName);
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
+    web.allowConnectTo(realtime.browserOrigin);
     web.allowMediaFrom(...media.browserOrigins);
-    web.deploySite({ region: this.region, apiBasePath: '/api', proComingSoon: props.proComingSoon ?? true, ...auth.runtimeConfig });
+    web.deploySite({ region: this.region, apiBasePath: '/api', proComingSoon: props.proComingSoon ?? true, ...auth.runtimeConfig, graphqlUrl: realtime.graphqlUrl, realtimeUrl: realtime.realtimeUrl });
 
     new CfnOutput(this, 'AppUrl', { value: web.appOrigin });
     new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });
@@ -127,5 +131,6 @@ export class AppStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: data.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: media.bucketName });
+    new CfnOutput(this, 'RealtimeGraphqlUrl', { value: realtime.graphqlUrl });
   }
 }

@@ -248,6 +248,9 @@ describe('AppStack without Google sign-in (dev)', () => {
         googleSignIn: false,
         // Pro stays "Coming Soon" unless the deployment says otherwise (issue 3).
         proComingSoon: true,
+        // The realtime API (issue 5): the SPA subscribes through it.
+        graphqlUrl: expect.stringContaining('<<marker:'),
+        realtimeUrl: expect.stringContaining('<<marker:'),
       });
       synth.template.hasResourceProperties('Custom::CDKBucketDeployment', {
         SourceMarkers: [{}, Match.objectLike({})],
