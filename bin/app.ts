@@ -34,6 +34,8 @@ new AppStack(app, `ScheduleAutopost-${config.stage}`, {
   logLevel: config.logLevel,
   platformCredentialsSecretName: config.platformCredentialsSecretName,
   proComingSoon: config.proComingSoon,
+  stripeSecretName: config.stripeSecretName,
+  stripePrices: config.stripePrices,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

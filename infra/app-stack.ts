@@ -7,6 +7,7 @@ import { AccessLogs } from './constructs/access-logs';
 import { Api } from './constructs/api';
 import { REPO_ROOT } from './constructs/app-function';
 import { Auth } from './constructs/auth';
+import { Billing } from './constructs/billing';
 import { DataTable } from './constructs/data-table';
 import { Media } from './constructs/media';
 import { Realtime } from './constructs/realtime';
@@ -45,6 +46,16 @@ export interface AppStackProps extends StackProps {
    */
   readonly proComingSoon?: boolean;
   /**
+   * Secrets Manager secret holding the Stripe keys as `{"secretKey", "webhookSecret"}`.
+   * @default - none: checkout and webhooks answer "Stripe is not configured"
+   */
+  readonly stripeSecretName?: string;
+  /**
+   * The Stripe price id sold for each paid plan's product id.
+   * @default {} - nothing can be bought
+   */
+  readonly stripePrices?: Record<string, string>;
+  /**
    * Where handler modules live (tests point this at stubs).
    * @default functions/handlers in the repository
    */
@@ -55,6 +66,10 @@ export interface AppStackProps extends StackProps {
 const TOKEN_HANDLERS = /^(accounts|oauth)\//;
 /** Handler modules that presign uploads (the POST is signed with the function's PutObject right), check, read or delete media. */
 const MEDIA_HANDLERS = /^(media|posts)\//;
+/** Handler modules that call Stripe (the subscription read does not). */
+const STRIPE_HANDLERS = /^(stripe\/|billing\/(public-checkout|checkout|manage-subscription|complete-signup)$)/;
+/** The one handler that creates Cognito users (a paid public checkout becomes an account). */
+const ACCOUNT_CREATING_HANDLER = 'billing/complete-signup';
 
 /** The whole application: capabilities (DESIGN §3) wired together. Resources live in the constructs. */
 export class AppStack extends Stack {
@@ -107,8 +122,11 @@ export class AppStack extends Stack {
     const platformCredentials = props.platformCredentialsSecretName
       ? Secret.fromSecretNameV2(this, 'PlatformCredentials', props.platformCredentialsSecretName)
       : undefined;
+    const billing = new Billing(this, 'Billing', { stripeSecretName: props.stripeSecretName, stripePrices: props.stripePrices, userPool: auth.userPool });
     for (const [handlerModule, fn] of api.functions) {
       data.grantReadWrite(fn);
+      if (STRIPE_HANDLERS.test(handlerModule)) billing.bindStripeClient(fn);
+      if (handlerModule === ACCOUNT_CREATING_HANDLER) billing.grantAccountCreation(fn);
       if (MEDIA_HANDLERS.test(handlerModule)) media.grantReadWrite(fn);
       if (!TOKEN_HANDLERS.test(handlerModule)) continue;
       tokens.grantEncryptDecrypt(fn);

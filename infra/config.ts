@@ -35,6 +35,10 @@ const AppConfigSchema = z.object({
   platformCredentialsSecretName: z.string().min(1).optional(),
   /** Pro is shown as "Coming Soon" and not sold (spec §3) until this is turned off. */
   proComingSoon: z.boolean().default(true),
+  /** Secrets Manager secret (created by the operator) holding the Stripe keys: {"secretKey", "webhookSecret"}. */
+  stripeSecretName: z.string().min(1).optional(),
+  /** The Stripe price id sold for each paid plan: {"<product id>": "price_…"}. */
+  stripePrices: z.record(z.string().min(1), z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')).optional(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 export type Stage = AppConfig['stage'];
@@ -44,6 +48,16 @@ function flag(value: unknown): unknown {
   if (value === 'true') return true;
   if (value === 'false') return false;
   return value;
+}
+
+/** JSON text (env, `-c`) or an object (cdk.json) → object; unreadable JSON is left for zod to refuse. */
+function jsonObject(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }
 
 type ContextReader = (key: string) => unknown;
@@ -77,6 +91,8 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     logLevel: read('logLevel', 'LOG_LEVEL'),
     platformCredentialsSecretName: read('platformCredentialsSecretName', 'PLATFORM_CREDENTIALS_SECRET_NAME'),
     proComingSoon: flag(read('proComingSoon', 'PRO_COMING_SOON')),
+    stripeSecretName: read('stripeSecretName', 'STRIPE_SECRET_NAME'),
+    stripePrices: jsonObject(read('stripePrices', 'STRIPE_PRICES')),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');

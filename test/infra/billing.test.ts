@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseAppConfig } from '../../infra/config';
+import { type SynthesizedApp, synthApp } from './synth';
+
+/** Issue 6 infrastructure: Stripe settings reach only the functions that call Stripe; only signup completion creates users. */
+type Resource = { Properties: Record<string, any> };
+const PRICES = { prod_sa_basic_monthly: 'price_basic123', prod_sa_pro_monthly: 'price_pro456' };
+
+const appFunctions = (synth: SynthesizedApp) =>
+  Object.entries(synth.template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
+const policiesMentioning = (synth: SynthesizedApp, text: string) =>
+  Object.entries(synth.template.findResources('AWS::IAM::Policy') as Record<string, Resource>).filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(text));
+
+describe('AppStack with Stripe configured', () => {
+  let synth: SynthesizedApp;
+
+  beforeAll(() => {
+    synth = synthApp({ stripeSecretName: 'schedule-autopost/stripe', stripePrices: PRICES });
+  });
+
+  it('gives the Stripe-calling functions the price list and the secret name, and lets only them read the keys', () => {
+    // Prepare
+    const stripeFns = appFunctions(synth).filter(([, fn]) => fn.Properties.Environment.Variables.STRIPE_SECRET_NAME);
+    const readers = policiesMentioning(synth, 'secretsmanager:GetSecretValue');
+
+    // Assess
+    expect(stripeFns.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
+      'ApiBillingCheckout',
+      'ApiBillingCompleteSignup',
+      'ApiBillingManageSubscription',
+      'ApiBillingPublicCheckout',
+      'ApiStripeWebhook',
+    ]);
+    for (const [, fn] of stripeFns) {
+      expect(fn.Properties.Environment.Variables).toMatchObject({ STRIPE_SECRET_NAME: 'schedule-autopost/stripe', STRIPE_PRICES: JSON.stringify(PRICES) });
+    }
+    expect(readers).toHaveLength(stripeFns.length);
+  });
+
+  it('lets only signup completion create users, with exactly the three admin calls on the app pool', () => {
+    // Act
+    const admins = policiesMentioning(synth, 'cognito-idp:Admin');
+
+    // Assess
+    expect(admins.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiBillingCompleteSignup']);
+    const statement = admins[0]![1].Properties.PolicyDocument.Statement.find((s: { Action: unknown }) => JSON.stringify(s.Action).includes('cognito-idp'));
+    expect(statement).toMatchObject({
+      Action: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserPassword'],
+      Effect: 'Allow',
+      Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] },
+    });
+  });
+
+  it('routes the webhook and the public billing calls without the authorizer, and the rest with it', () => {
+    // Prepare
+    const routes = Object.values(synth.template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>).map((r) => r.Properties);
+    const byKey = (key: string) => routes.find((r) => r.RouteKey === key)!;
+
+    // Assess
+    for (const key of ['POST /api/stripe/webhook', 'POST /api/billing/public-checkout', 'POST /api/billing/complete-signup']) expect(byKey(key).AuthorizationType).toBe('NONE');
+    for (const key of ['POST /api/billing/checkout', 'POST /api/billing/subscription', 'GET /api/subscription']) expect(byKey(key).AuthorizationType).toBe('JWT');
+  });
+
+  it('passes cdk-nag with no unacknowledged finding', () => {
+    expect(synth.violations.map((v) => `${v.ruleName} at ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}`)).toEqual([]);
+  });
+});
+
+describe('Stripe deployment settings', () => {
+  const context = (values: Record<string, unknown> = {}) => (key: string) => values[key];
+
+  it('reads the secret name and the price list from the environment or cdk.json', () => {
+    const fromEnv = parseAppConfig(context(), { STRIPE_SECRET_NAME: 'sa/stripe', STRIPE_PRICES: JSON.stringify(PRICES) });
+    const fromContext = parseAppConfig(context({ stripePrices: PRICES }), {});
+
+    expect(fromEnv).toMatchObject({ stripeSecretName: 'sa/stripe', stripePrices: PRICES });
+    expect(fromContext.stripePrices).toEqual(PRICES);
+  });
+
+  it('refuses a price list that is not {product: price_…}', () => {
+    expect(() => parseAppConfig(context(), { STRIPE_PRICES: '{"prod_sa_basic_monthly": "prod_oops"}' })).toThrow(/stripePrices/);
+    expect(() => parseAppConfig(context(), { STRIPE_PRICES: 'not json' })).toThrow(/stripePrices/);
+  });
+});
