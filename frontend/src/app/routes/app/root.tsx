@@ -17,6 +17,7 @@ import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import type { NavItem } from '@/components/layouts/sidebar';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { useUserEvents } from '@/features/notifications/api/use-user-events';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { useMe } from '@/features/settings/api/get-me';
 import { useEnsureInitialTimezone } from '@/features/settings/api/save-initial-timezone';
@@ -43,6 +44,7 @@ export default function AppRoot() {
   const queryClient = useQueryClient();
   const me = useMe();
   useEnsureInitialTimezone(me.data);
+  useUserEvents({ userId: user?.sub, pushOptIn: me.data?.settings.push_opt_in ?? false });
   const mode = me.data?.settings.mode;
   const navItems = useMemo(() => navItemsFor(mode), [mode]);
 

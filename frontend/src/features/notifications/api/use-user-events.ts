@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { UserEvent } from '@shared/realtime';
+import { ensureRuntimeConfig } from '@/config/runtime-config';
+import { notificationKeys } from './query-keys';
+
+export const BROWSER_NOTIFICATION_TITLE = 'Schedule & Autopost';
+
+/**
+ * Live updates for the signed-in shell: each of the user's events refetches the bell and every post
+ * view, and, when the user opted in to push and the browser allows it, raises a browser
+ * notification. Without a realtime endpoint in config.json it does nothing (polling remains).
+ */
+export function useUserEvents({ userId, pushOptIn }: { userId: string | undefined; pushOptIn: boolean }): void {
+  const queryClient = useQueryClient();
+  // Read at event time, so toggling the setting does not resubscribe.
+  const pushOptInRef = useRef(pushOptIn);
+  pushOptInRef.current = pushOptIn;
+
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    let unsubscribe: (() => void) | undefined;
+
+    const refetch = () => {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      // Post lists, counts, calendar and dashboard all live under 'posts' (see their key factories).
+      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+    };
+    const onEvent = (event: UserEvent) => {
+      refetch();
+      if (pushOptInRef.current && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+        new Notification(BROWSER_NOTIFICATION_TITLE, { body: event.message, tag: event.id });
+      }
+    };
+
+    (async () => {
+      const config = await ensureRuntimeConfig();
+      if (!config.graphqlUrl || cancelled) return;
+      const { subscribeToUserEvents } = await import('./subscribe-user-events');
+      if (cancelled) return;
+      unsubscribe = subscribeToUserEvents(config, userId, { onEvent, onReconnected: refetch });
+    })().catch((error: unknown) => console.warn('Live notifications unavailable', error));
+
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [userId, queryClient]);
+}
