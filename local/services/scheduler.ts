@@ -176,6 +176,8 @@ export async function startScheduler(options: SchedulerOptions = {}): Promise<Lo
   const schedules = new Map<string, Schedule>();
   const groups = new Map<string, Group>();
   const firing = new Set<Promise<void>>();
+  /** Retry back-offs under way; stop() ends them (the schedule stays stored and fires after a restart). */
+  const waits = new Set<() => void>();
   let stopped = false;
   let cancelTimer: (() => void) | undefined;
   let timerAt: number | undefined;
@@ -295,7 +297,17 @@ export async function startScheduler(options: SchedulerOptions = {}): Promise<Lo
           break;
         }
         if (stopped) return; // the schedule is still stored, so it fires again after a restart
-        await new Promise<void>((resolve) => clock.setTimer(clock.now() + delay, resolve));
+        await new Promise<void>((resolve) => {
+          const cancel = clock.setTimer(clock.now() + delay, () => {
+            waits.delete(wake);
+            resolve();
+          });
+          const wake = () => {
+            cancel();
+            resolve();
+          };
+          waits.add(wake);
+        });
         if (stopped) return;
       }
     }
@@ -544,6 +556,7 @@ export async function startScheduler(options: SchedulerOptions = {}): Promise<Lo
     async stop() {
       stopped = true;
       cancelTimer?.();
+      for (const wake of [...waits]) wake();
       persistNow();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

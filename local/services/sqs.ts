@@ -756,7 +756,8 @@ export async function startSqs(options: SqsOptions = {}): Promise<LocalSqs> {
         stopped = true;
         queue.listeners.delete(drain);
         mappings.delete(mapping);
-        await Promise.allSettled([...running]);
+        // A hung handler must not hold up shutdown; its messages reappear after the visibility timeout.
+        await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       },
     };
     mappings.add(mapping);

@@ -398,6 +398,24 @@ describe('the local Scheduler firing schedules (fake clock, standalone)', () => 
     expect(after.invocations.map((i) => i.at)).toEqual([T + 30 * 60_000, T + 60 * 60_000 + 30_000]);
   });
 
+  it('fires again after a restart when it was stopped in the middle of retrying (at-least-once)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-scheduler-'));
+    dirs.push(dataDir);
+    const failingClock = new FakeClock(T - 60_000);
+    const before = await aStandaloneScheduler({ clock: failingClock, dataDir, fireAt: 'start', invoke: () => Promise.reject(new Error('down')) });
+    await before.sdk.send(new CreateScheduleCommand(aSchedule({ Name: 'interrupted', ScheduleExpression: 'at(2030-01-01T10:00:00)' })));
+    await failingClock.advanceTo(T + 500);
+    await before.scheduler.stop();
+    running.splice(running.indexOf(before.scheduler), 1);
+
+    const clock = new FakeClock(T + 10 * 60_000);
+    const after = await aStandaloneScheduler({ clock, dataDir });
+    await clock.advanceTo(T + 10 * 60_000);
+
+    expect(after.invocations.map((i) => i.at)).toEqual([T + 10 * 60_000]);
+    await expect(after.sdk.send(new GetScheduleCommand({ Name: 'interrupted', GroupName: 'posts' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
+  });
+
   it('fires a rate schedule every interval', async () => {
     const clock = new FakeClock(T);
     const { sdk, invocations } = await aStandaloneScheduler({ clock });
