@@ -197,7 +197,17 @@ export async function completeSignup(body: CompleteSignupBody, deps: CheckoutDep
   const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
   // Read after the customer link exists: every webhook from here on goes to the user, and this read
   // is newer than anything parked before it.
-  if (subscriptionId) await syncSubscription(subscriptionId, { owner: { userId } }, deps);
+  if (subscriptionId) {
+    try {
+      await syncSubscription(subscriptionId, { owner: { userId } }, deps);
+    } catch (error) {
+      // The account exists and the payment is spent: fall back to what the webhooks parked, and let
+      // the next webhook (the customer now names the user) bring the row up to date.
+      logger.error('Reading the paid subscription failed; using the parked copy', { error, userId, subscriptionId });
+      const parked = await deps.store.readParkedSubscription(sessionId);
+      if (parked?.state) await storeSubscription({ userId }, parked.state, deps);
+    }
+  }
   await deps.store.finishCheckout(sessionId, userId, now);
   return { email, message: BILLING_MSG.accountCreatedTitle };
 }
