@@ -1,7 +1,33 @@
 import * as z from 'zod';
 import { GRAPH_VERSION } from './hosts';
-import { callPlatform, classifyGraphError, expiresAtFrom, jsonGet, withQuery, type AdapterDeps, type CallContext } from './http';
-import { PlatformError, type ConnectedAccount, type PlatformAdapter, type TokenSet } from './types';
+import { callPlatform, classifyGraphError, expiresAtFrom, formPost, jsonGet, withQuery, type AdapterDeps, type CallContext } from './http';
+import { LOOKUP_SKEW_SECONDS, guardedCreate, isImage, isVideo, publishCallContext, sameText, str, unknownOutcome } from './publish';
+import { PlatformError, type ConnectedAccount, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishStepResult, type TokenSet } from './types';
+
+const CreatedSchema = z.object({ id: z.string(), post_id: z.string().optional() });
+const FeedSchema = z.object({ data: z.array(z.object({ id: z.string(), message: z.string().optional(), created_time: z.string().optional(), permalink_url: z.string().optional() })) });
+const VideoListSchema = z.object({ data: z.array(z.object({ id: z.string(), description: z.string().optional(), created_time: z.string().optional() })) });
+const VideoStatusSchema = z.object({
+  id: z.string(),
+  permalink_url: z.string().optional(),
+  status: z.object({ video_status: z.string(), processing_progress: z.number().optional() }).optional(),
+});
+
+const VIDEO_WAIT_SECONDS = 15;
+
+/** Wording per Graph code for publishing (§2.4). */
+const FB_MESSAGES = {
+  '506': 'Facebook rejected this as a duplicate of the last post on this Page.',
+  '324': "Facebook couldn't download the photo; upload it again and retry.",
+  '100/1366046': 'Facebook accepts photos under 4 MB as JPG, PNG, GIF, TIFF, HEIF or WebP.',
+  '389': "Facebook couldn't download the video; upload it again and retry.",
+  '352': 'Facebook does not support this video format; use an MP4.',
+  '368': 'Facebook has temporarily blocked this Page from posting; try again later.',
+  '200': 'Schedule & Autopost is missing permission to post to this Page; reconnect Facebook on Platforms and allow posting.',
+};
+
+/** Graph times read "2026-11-22T05:00:00+0000". */
+const graphTime = (t: string | undefined) => (t ? Date.parse(t.replace(/\+0000$/, 'Z')) : Number.NaN);
 
 /** platform-apis.md §2.1: list Pages, read engagement, post, and publish_video for video. */
 export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video'] as const;
@@ -67,9 +93,95 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
     return { accessToken: r.access_token, issuedAt: now().toISOString(), expiresAt: r.expires_in === undefined ? null : expiresAtFrom(now(), r.expires_in) };
   };
 
+  const publishCtx = publishCallContext(ctx, FB_MESSAGES);
+  const pagePost = (tokens: TokenSet, what: string, path: string, params: Record<string, string>) =>
+    callPlatform(publishCtx, {
+      what,
+      url: `${graph}${path}`,
+      init: formPost({ ...params, access_token: tokens.accessToken }),
+      schema: CreatedSchema,
+      secrets: [tokens.accessToken],
+    });
+  const pageGet = <S extends z.ZodType>(tokens: TokenSet, what: string, path: string, params: Record<string, string>, schema: S) =>
+    callPlatform(publishCtx, { what, url: withQuery(`${graph}${path}`, { ...params, access_token: tokens.accessToken }), init: jsonGet, schema, secrets: [tokens.accessToken] });
+  const postUrl = (pagePostId: string) => `${hosts.www}/${pagePostId}`;
+
+  const videoStep = async (tokens: TokenSet, videoId: string): Promise<PublishStepResult> => {
+    const v = await pageGet(tokens, 'check the video processing', `/${videoId}`, { fields: 'status,permalink_url' }, VideoStatusSchema);
+    const state = v.status?.video_status ?? 'ready';
+    if (state === 'ready') return { status: 'posted', platformPostId: videoId, postUrl: v.permalink_url ?? `${hosts.www}/${videoId}` };
+    if (state === 'error' || state === 'upload_failed' || state === 'expired') throw new PlatformError('facebook', 'fix-input', "Facebook couldn't process the video; try another file (MP4, H.264).");
+    return { status: 'wait', retryAfterSeconds: VIDEO_WAIT_SECONDS };
+  };
+
+  /**
+   * After a lost answer (§6): Facebook cannot say whether a create happened, so look for it on the
+   * Page (the uploaded-videos list for a video, the feed otherwise) by its text since the attempt.
+   * No evidence → unknown-outcome: 506 only guards consecutive identical posts, so retrying is not safe.
+   */
+  const recover = async (context: PublishContext, attemptedAt: string, kind: string): Promise<PublishStepResult> => {
+    const { tokens, request } = context;
+    const since = String(Math.floor(Date.parse(attemptedAt) / 1000) - LOOKUP_SKEW_SECONDS);
+    const text = request.caption;
+    if (!text.trim()) throw unknownOutcome('facebook', 'A post without text cannot be looked up on the Page.');
+    const from = Date.parse(attemptedAt) - LOOKUP_SKEW_SECONDS * 1000;
+    if (kind === 'video') {
+      const videos = await pageGet(tokens, 'look up recent videos', `/${request.accountId}/videos`, { fields: 'id,description,created_time', since }, VideoListSchema);
+      const video = videos.data.find((v) => sameText(v.description ?? '', text) && !(graphTime(v.created_time) < from));
+      if (video) {
+        await context.saveCheckpoint({ kind, videoId: video.id });
+        return videoStep(tokens, video.id);
+      }
+    }
+    const feed = await pageGet(tokens, 'look up recent posts', `/${request.accountId}/feed`, { fields: 'id,message,created_time,permalink_url', since, limit: '25' }, FeedSchema);
+    const found = feed.data.find((p) => sameText(p.message ?? '', text) && !(graphTime(p.created_time) < from));
+    if (found) return { status: 'posted', platformPostId: found.id, postUrl: found.permalink_url ?? postUrl(found.id) };
+    throw unknownOutcome('facebook');
+  };
+
+  /** text → /feed; one image → /photos; several → unpublished /photos then /feed with attached_media; a video → /videos (§2.2). */
+  const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
+    const { tokens, request, checkpoint } = context;
+    const page = `/${request.accountId}`;
+    const videoId = str(checkpoint, 'videoId');
+    if (videoId) return videoStep(tokens, videoId);
+    const media = request.media;
+    const video = media.find(isVideo);
+    const images = media.filter(isImage);
+    const kind = video ? 'video' : images.length > 1 ? 'photos' : images.length === 1 ? 'photo' : 'feed';
+    const attemptedAt = str(checkpoint, 'createAttemptedAt');
+    if (attemptedAt) return recover(context, attemptedAt, str(checkpoint, 'kind') ?? kind);
+    if (kind === 'feed' && !request.caption.trim()) throw new PlatformError('facebook', 'fix-input', 'A Facebook post needs text, a photo or a video.');
+    const marker = (extra: PublishCheckpoint = {}) => ({ ...extra, kind, createAttemptedAt: now().toISOString() });
+    if (kind === 'video') {
+      const created = await guardedCreate(context, marker(), {}, () => pagePost(tokens, 'publish the video', `${page}/videos`, { file_url: video!.url, description: request.caption }));
+      await context.saveCheckpoint({ kind, videoId: created.id });
+      return videoStep(tokens, created.id);
+    }
+    if (kind === 'photo') {
+      const created = await guardedCreate(context, marker(), {}, () => pagePost(tokens, 'publish the photo', `${page}/photos`, { url: images[0]!.url, message: request.caption }));
+      const id = created.post_id ?? `${request.accountId}_${created.id}`;
+      return { status: 'posted', platformPostId: id, postUrl: postUrl(id) };
+    }
+    let attached: string[] = [];
+    if (kind === 'photos') {
+      // Unpublished photos are invisible until the feed post (§6): safe to upload again on a redelivery.
+      attached = str(checkpoint, 'photoIds')?.split(',') ?? [];
+      if (!attached.length) {
+        for (const image of images) attached.push((await pagePost(tokens, 'upload a photo', `${page}/photos`, { url: image.url, published: 'false' })).id);
+        await context.saveCheckpoint({ kind, photoIds: attached.join(',') });
+      }
+    }
+    const before: PublishCheckpoint = attached.length ? { kind, photoIds: attached.join(',') } : {};
+    const params: Record<string, string> = { message: request.caption, ...(attached.length ? { attached_media: JSON.stringify(attached.map((id) => ({ media_fbid: id }))) } : {}) };
+    const created = await guardedCreate(context, marker(before), before, () => pagePost(tokens, 'publish the post', `${page}/feed`, params));
+    return { status: 'posted', platformPostId: created.id, postUrl: postUrl(created.id) };
+  };
+
   return {
     platform: 'facebook',
     usesPkce: false,
+    publishStep,
     authorizeUrl({ state }) {
       return withQuery(`${hosts.www}/${GRAPH_VERSION}/dialog/oauth`, {
         client_id: app.clientId,

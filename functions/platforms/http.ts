@@ -29,6 +29,8 @@ export interface Classification {
   readonly retryAfterSeconds?: number;
   /** The platform's own human text (shown for fix-input/stop); scrubbed of anything token-like. */
   readonly platformMessage?: string;
+  /** A complete plain-language message for the user (publishing), used instead of "X refused to …". */
+  readonly message?: string;
 }
 
 export type Classifier = (res: FailedResponse) => Classification;
@@ -81,7 +83,7 @@ export async function callPlatform<S extends z.ZodType>(ctx: CallContext, input:
 function toPlatformError(platform: Platform, what: string, status: number, c: Classification, secrets: readonly string[]): PlatformError {
   const name = PLATFORM_NAMES[platform];
   const said = c.platformMessage && (c.category === 'fix-input' || c.category === 'stop') ? scrub(c.platformMessage, secrets) : '';
-  const message = `${name} refused to ${what}: ${c.reason}.${said ? ` ${name} said: "${said}"` : ''}`;
+  const message = c.message ? scrub(c.message, secrets) : `${name} refused to ${what}: ${c.reason}.${said ? ` ${name} said: "${said}"` : ''}`;
   const details: { status: number; code?: string | number; retryAfterSeconds?: number } = { status };
   if (c.code !== undefined) details.code = c.code;
   if (c.retryAfterSeconds !== undefined) details.retryAfterSeconds = c.retryAfterSeconds;
@@ -103,6 +105,32 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+export interface RawAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+}
+
+/**
+ * A call whose success is not just 2xx+JSON (YouTube's 308 Resume Incomplete, a Location header):
+ * statuses in `accept` come back as they are; anything else is classified like callPlatform does.
+ */
+export async function callPlatformRaw(ctx: CallContext, input: Omit<CallInput<z.ZodType>, 'schema'> & { readonly accept: readonly number[] }): Promise<RawAnswer> {
+  const name = PLATFORM_NAMES[ctx.platform];
+  const secrets = (input.secrets ?? []).filter((s): s is string => typeof s === 'string' && s.length >= 4);
+  let res: Response;
+  try {
+    res = await ctx.fetch(input.url, input.init);
+  } catch {
+    throw new PlatformError(ctx.platform, 'retry', `Couldn't reach ${name} to ${input.what} (network problem). It will be retried.`);
+  }
+  const body = parseJson(await res.text().catch(() => ''));
+  if (!input.accept.includes(res.status)) {
+    throw toPlatformError(ctx.platform, input.what, res.status, ctx.classify({ status: res.status, headers: res.headers, body, now: ctx.now() }), secrets);
+  }
+  return { status: res.status, headers: res.headers, body };
 }
 
 /** `expires_in` seconds from the injected clock, as an ISO time. */
@@ -169,7 +197,7 @@ const BucUsageSchema = z.record(z.string(), z.array(z.object({ estimated_time_to
 
 const GRAPH_RATE_LIMIT = new Set([4, 17, 32, 341, 613]);
 const GRAPH_TRANSIENT = new Set([-2, -1, 1, 2]);
-const GRAPH_FIX_INPUT = new Set([100, 352, 382, 389, 9004, 36000, 36001, 36003, 36004, 1609005]);
+const GRAPH_FIX_INPUT = new Set([100, 324, 352, 382, 389, 9004, 36000, 36001, 36003, 36004, 1609005]);
 // Subcodes whose action (§1.4) differs from their code's.
 const IG_SUBCODE_RETRY = new Set([2207003, 2207001, 2207032, 2207008, 2207082]);
 const IG_SUBCODE_STOP = new Set([2207051, 2207050, 2207020, 2207053, 2207006]);
@@ -211,7 +239,7 @@ export function classifyGraphError(res: FailedResponse, product: 'Facebook' | 'I
   if (code === 100 && (sub === 36007 || sub === 36009)) return { ...reauth, reason: `the sign-in took too long or was already used; please connect ${product} again` };
   if (sub !== undefined && IG_SUBCODE_STOP.has(sub)) return { ...base, category: 'stop', reason: `${product} blocked this` };
   if (sub !== undefined && IG_SUBCODE_RETRY.has(sub)) return { ...base, category: 'retry', reason: `${product} had a temporary problem` };
-  if (code === 9 && sub === 2207042) return { ...base, category: 'backoff', reason: 'the daily publishing limit was reached' };
+  if (code === 9 && sub === 2207042) return { ...base, category: 'backoff', reason: 'the daily publishing limit was reached', retryAfterSeconds: graphRetryAfter(res) ?? 24 * 3600 };
   if (code !== undefined && GRAPH_RATE_LIMIT.has(code)) {
     return { ...base, category: 'backoff', reason: 'too many requests, waiting for the rate limit to reset', retryAfterSeconds: graphRetryAfter(res) };
   }

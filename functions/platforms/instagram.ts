@@ -1,7 +1,31 @@
 import * as z from 'zod';
 import { GRAPH_VERSION } from './hosts';
 import { callPlatform, classifyGraphError, expiresAtFrom, formPost, jsonGet, splitScopes, withQuery, type AdapterDeps, type CallContext } from './http';
-import { PlatformError, type PlatformAdapter, type TokenSet } from './types';
+import { guardedCreate, handleOf, isVideo, num, publishCallContext, sameText, str } from './publish';
+import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishStepResult, type TokenSet } from './types';
+
+const IdSchema = z.object({ id: z.string() });
+const ContainerStatusSchema = z.object({ id: z.string().optional(), status_code: z.enum(['IN_PROGRESS', 'FINISHED', 'ERROR', 'EXPIRED', 'PUBLISHED']), status: z.string().optional() });
+const PermalinkSchema = z.object({ id: z.string(), permalink: z.string().optional() });
+const MediaListSchema = z.object({ data: z.array(z.object({ id: z.string(), caption: z.string().optional(), permalink: z.string().optional(), timestamp: z.string().optional() })) });
+
+/** How long to wait before asking again while a container processes (Meta: poll about once a minute; images are quick). */
+const CONTAINER_WAIT_SECONDS = 10;
+
+/** Wording per `code/subcode` for publishing (§1.4); {after} is the reset time. */
+const IG_MESSAGES = {
+  '9/2207042': "Instagram's daily publishing limit is reached; try again after {after}.",
+  '9004/2207052': "Instagram couldn't download the media file; upload it again and retry.",
+  '36000/2207004': 'The image is larger than the 8 MB Instagram accepts.',
+  '36001/2207005': 'Instagram does not accept this image format; use a JPEG.',
+  '36003/2207009': "The image's aspect ratio must be between 4:5 and 1.91:1 for Instagram.",
+  '36004/2207010': 'The caption is longer than the 2,200 characters Instagram allows.',
+  '100/2207028': 'An Instagram carousel takes 2 to 10 photos or videos.',
+  '100/2207035': 'Instagram allows at most 30 hashtags in a caption.',
+  '352/2207026': 'Instagram does not support this video format; use an MP4 (H.264, AAC).',
+  '4/2207051': 'Instagram blocked this post as possible spam.',
+  '25/2207050': 'Your Instagram account is restricted; open the Instagram app to resolve it.',
+};
 
 /** Instagram Login scopes (§1.1); the older `business_*` names were retired in Jan 2025. */
 export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
@@ -33,9 +57,124 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Platform
   const { app, hosts, now } = deps;
   const ctx: CallContext = { platform: 'instagram', fetch: deps.fetch, now, classify: (res) => classifyGraphError(res, 'Instagram') };
 
+  const publishCtx = publishCallContext(ctx, IG_MESSAGES);
+  const graph = `${hosts.graph}/${GRAPH_VERSION}`;
+
+  const post = (tokens: TokenSet, what: string, path: string, params: Record<string, string>) =>
+    callPlatform(publishCtx, { what, url: `${graph}${path}`, init: formPost({ ...params, access_token: tokens.accessToken }), schema: IdSchema, secrets: [tokens.accessToken] });
+  const get = <S extends z.ZodType>(tokens: TokenSet, what: string, path: string, params: Record<string, string>, schema: S) =>
+    callPlatform(publishCtx, { what, url: withQuery(`${graph}${path}`, { ...params, access_token: tokens.accessToken }), init: jsonGet, schema, secrets: [tokens.accessToken] });
+  const status = (tokens: TokenSet, id: string) => get(tokens, 'check the media processing', `/${id}`, { fields: 'status_code,status' }, ContainerStatusSchema);
+
+  const posted = async (tokens: TokenSet, mediaId: string): Promise<PublishStepResult> => {
+    const r = await get(tokens, 'read the post link', `/${mediaId}`, { fields: 'permalink' }, PermalinkSchema);
+    return { status: 'posted', platformPostId: mediaId, postUrl: r.permalink ?? `${hosts.www}/` };
+  };
+
+  /** Containers are invisible until media_publish (§6), so creating them is safe to repeat. */
+  const createContainers = async (context: PublishContext): Promise<PublishCheckpoint> => {
+    const { tokens, request } = context;
+    const user = `/${request.accountId}`;
+    const media = request.media;
+    if (!media.length) throw new PlatformError('instagram', 'fix-input', 'Instagram needs a photo or a video to post.');
+    if (media.length > 10) throw new PlatformError('instagram', 'fix-input', 'An Instagram carousel takes 2 to 10 photos or videos.');
+    if (media.length === 1) {
+      const only = media[0]!;
+      const params: Record<string, string> = isVideo(only) ? { media_type: 'REELS', video_url: only.url, caption: request.caption } : { image_url: only.url, caption: request.caption };
+      const { id } = await post(tokens, 'prepare the post', `${user}/media`, params);
+      return { containerId: id };
+    }
+    const children: string[] = [];
+    for (const m of media) {
+      const params: Record<string, string> = isVideo(m) ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' } : { image_url: m.url, is_carousel_item: 'true' };
+      children.push((await post(tokens, 'prepare a carousel item', `${user}/media`, params)).id);
+    }
+    return { children: children.join(',') };
+  };
+
+  /**
+   * container(s) → FINISHED → [checkpoint containerId + publishAttemptedAt] → media_publish → permalink.
+   * A redelivery after an attempt asks the container: PUBLISHED means it went out (find the media);
+   * FINISHED means it did not, and publishing it is safe (§6).
+   */
+  const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
+    const { tokens, request } = context;
+    let cp: PublishCheckpoint = context.checkpoint ?? {};
+    const save = async (next: PublishCheckpoint) => {
+      cp = next;
+      await context.saveCheckpoint(next);
+    };
+    for (let guard = 0; guard < 8; guard++) {
+      const mediaId = str(cp, 'mediaId');
+      if (mediaId) return posted(tokens, mediaId);
+      const containerId = str(cp, 'containerId');
+      const children = str(cp, 'children');
+      if (!containerId && !children) {
+        await save(await createContainers(context));
+        continue;
+      }
+      if (!containerId && children) {
+        const states = await Promise.all(children.split(',').map((id) => status(tokens, id)));
+        if (states.some((s) => s.status_code === 'ERROR')) throw new PlatformError('instagram', 'fix-input', "Instagram couldn't process one of the carousel files; try another file.");
+        if (states.some((s) => s.status_code === 'EXPIRED')) {
+          await save({});
+          continue;
+        }
+        if (states.some((s) => s.status_code !== 'FINISHED')) return { status: 'wait', retryAfterSeconds: CONTAINER_WAIT_SECONDS };
+        const { id } = await post(tokens, 'prepare the carousel', `/${request.accountId}/media`, { media_type: 'CAROUSEL', children, caption: request.caption });
+        await save({ containerId: id });
+        continue;
+      }
+      const state = await status(tokens, containerId!);
+      const attemptedAt = str(cp, 'publishAttemptedAt');
+      switch (state.status_code) {
+        case 'PUBLISHED': {
+          // It went out (perhaps on a delivery whose answer was lost): find the media it became.
+          const found = await findMedia(context, attemptedAt ?? new Date(now().getTime() - 3600_000).toISOString());
+          if (found) return { status: 'posted', platformPostId: found.id, postUrl: found.permalink ?? profileUrl(request.accountName) };
+          // Published for certain, but the media list (an unconfirmed lookup, §6) did not show it: link the profile.
+          return { status: 'posted', platformPostId: containerId!, postUrl: profileUrl(request.accountName) };
+        }
+        case 'IN_PROGRESS':
+          return { status: 'wait', retryAfterSeconds: CONTAINER_WAIT_SECONDS };
+        case 'EXPIRED':
+          // Never published (that would read PUBLISHED): a new container is safe.
+          await save({});
+          continue;
+        case 'ERROR':
+          throw new PlatformError('instagram', 'fix-input', `Instagram couldn't process the media${state.status ? ` (${state.status})` : ''}; try another file.`);
+        case 'FINISHED': {
+          const before = { containerId: containerId! };
+          try {
+            const { id } = await guardedCreate(context, { containerId: containerId!, publishAttemptedAt: now().toISOString(), attempts: (num(cp, 'attempts') ?? 0) + 1 }, before, () =>
+              post(tokens, 'publish the post', `/${request.accountId}/media_publish`, { creation_id: containerId! }),
+            );
+            await save({ containerId: containerId!, mediaId: id });
+            continue;
+          } catch (error) {
+            // 9007/2207027: not ready after all; ask again shortly.
+            if (error instanceof PlatformError && error.details.code === '9007/2207027') return { status: 'wait', retryAfterSeconds: CONTAINER_WAIT_SECONDS };
+            throw error;
+          }
+        }
+      }
+    }
+    throw new PlatformError('instagram', 'retry', 'Instagram is still preparing the post; we will try again.');
+  };
+
+  const profileUrl = (accountName: string) => `${hosts.www}/${encodeURIComponent(handleOf(accountName))}/`;
+
+  /** `GET /{ig-user-id}/media` newest first, matched on the caption (the lookup is unconfirmed, §6). */
+  const findMedia = async (context: PublishContext, since: string) => {
+    const r = await get(context.tokens, 'look up recent posts', `/${context.request.accountId}/media`, { fields: 'id,caption,permalink,timestamp', limit: '25' }, MediaListSchema);
+    const from = Date.parse(since) - 5 * 60_000;
+    return r.data.find((m) => sameText(m.caption ?? '', context.request.caption) && (!m.timestamp || Date.parse(m.timestamp.replace(/\+0000$/, 'Z')) >= from));
+  };
+
   return {
     platform: 'instagram',
     usesPkce: false,
+    publishStep,
     authorizeUrl({ state }) {
       return withQuery(`${hosts.www}/oauth/authorize`, {
         client_id: app.clientId,

@@ -62,7 +62,7 @@ export interface PlatformAdapter {
    * (retry / backoff with retryAfterSeconds / reauth / fix-input / stop / unknown-outcome) and a
    * plain-language message fit to show the user.
    */
-  publishStep?(context: PublishContext): Promise<PublishStepResult>;
+  publishStep(context: PublishContext): Promise<PublishStepResult>;
 }
 
 /** A file to publish, readable by the platform through a short-lived presigned GET. */

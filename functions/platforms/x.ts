@@ -15,7 +15,21 @@ import {
   type Classification,
   type FailedResponse,
 } from './http';
-import type { PlatformAdapter, TokenSet } from './types';
+import { LOOKUP_SKEW_SECONDS, guardedCreate, handleOf, publishCallContext, sameText, str, unknownOutcome } from './publish';
+import { PlatformError, type PlatformAdapter, type PublishContext, type PublishStepResult, type TokenSet } from './types';
+
+const TweetCreatedSchema = z.object({ data: z.object({ id: z.string(), text: z.string().optional() }) });
+const TimelineSchema = z.object({
+  data: z.array(z.object({ id: z.string(), text: z.string(), created_at: z.string().optional() })).optional(),
+  meta: z.object({ result_count: z.number().optional() }).optional(),
+});
+
+/** Publishing wording per classified code (§3.4). */
+const X_MESSAGES = {
+  duplicate: 'X rejected this as a duplicate of a recent post on this account.',
+  'too-long': 'The post is longer than X allows (280 characters, links count 23).',
+  CreditsDepleted: 'Our X API credits are used up; the post could not be sent.',
+};
 
 /** platform-apis.md §3.1: posting needs tweet.*, users.read; media upload needs media.write; refresh needs offline.access. */
 export const X_SCOPES = ['tweet.read', 'users.read', 'tweet.write', 'media.write', 'offline.access'] as const;
@@ -71,8 +85,11 @@ export function classifyXError(res: FailedResponse): Classification {
   return { ...base, category: 'stop', reason: res.status === 403 ? 'X does not allow this' : `X answered with status ${res.status}` };
 }
 
-/** `x-rate-limit-reset` is unix seconds (§3.3); fall back to Retry-After. */
+/** `x-rate-limit-reset` is unix seconds (§3.3); a spent 24-hour cap wins; else Retry-After. */
 function rateLimitReset(res: FailedResponse): number | undefined {
+  const daily = Number(res.headers.get('x-user-limit-24hour-reset') ?? res.headers.get('x-app-limit-24hour-reset'));
+  const dailySpent = res.headers.get('x-user-limit-24hour-remaining') === '0' || res.headers.get('x-app-limit-24hour-remaining') === '0';
+  if (dailySpent && Number.isFinite(daily) && daily > 0) return Math.max(0, Math.ceil(daily - res.now.getTime() / 1000));
   const reset = Number(res.headers.get('x-rate-limit-reset'));
   if (res.headers.get('x-rate-limit-reset') && Number.isFinite(reset)) return Math.max(0, Math.ceil(reset - res.now.getTime() / 1000));
   return retryAfterHeader(res.headers, res.now);
@@ -97,9 +114,79 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
     };
   };
 
+  // The 403s differ only in their text (§3.4): name the two a user can act on.
+  const publishCtx = publishCallContext(
+    {
+      ...ctx,
+      classify: (res) => {
+        const c = classifyXError(res);
+        if (res.status === 403 && /duplicate content/i.test(c.platformMessage ?? '')) return { ...c, code: 'duplicate' };
+        if (res.status === 403 && /too long/i.test(c.platformMessage ?? '')) return { ...c, category: 'fix-input', code: 'too-long' };
+        return c;
+      },
+    },
+    X_MESSAGES,
+  );
+  const isDuplicate = (e: unknown) => e instanceof PlatformError && e.details.code === 'duplicate';
+
+  const tweet = (tokens: TokenSet, text: string) =>
+    callPlatform(publishCtx, {
+      what: 'publish the post',
+      url: `${hosts.api}/2/tweets`,
+      init: { method: 'POST', headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ text }) },
+      schema: TweetCreatedSchema,
+      secrets: [tokens.accessToken],
+    });
+
+  const postUrl = (accountName: string, id: string) => {
+    const handle = handleOf(accountName);
+    // `https://x.com/i/web/status/{id}` works without the handle (widely used, unconfirmed officially).
+    return handle ? `${hosts.www}/${encodeURIComponent(handle)}/status/${id}` : `${hosts.www}/i/web/status/${id}`;
+  };
+
+  /** After a lost answer: is the post on the account's timeline since the attempt? (§6) */
+  const findOnTimeline = async (context: PublishContext, attemptedAt: string) => {
+    const { tokens, request } = context;
+    const start = new Date(Date.parse(attemptedAt) - LOOKUP_SKEW_SECONDS * 1000).toISOString();
+    const r = await callPlatform(publishCtx, {
+      what: 'look up recent posts',
+      url: withQuery(`${hosts.api}/2/users/${encodeURIComponent(request.accountId)}/tweets`, { max_results: '20', start_time: start, 'tweet.fields': 'created_at' }),
+      init: bearerGet(tokens.accessToken),
+      schema: TimelineSchema,
+      secrets: [tokens.accessToken],
+    });
+    return (r.data ?? []).find((t) => sameText(t.text, request.caption));
+  };
+
+  /**
+   * X is text-only here (spec): media is ignored. Checkpoint `createAttemptedAt` before POST /2/tweets;
+   * a redelivery that finds it looks on the timeline first, and only then posts again, relying on
+   * X's duplicate guard (a 403 duplicate then means "maybe posted": unknown-outcome, never success).
+   */
+  const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
+    const { request, checkpoint } = context;
+    const text = request.caption;
+    if (!text.trim()) throw new PlatformError('x', 'fix-input', 'X posts need text; add a caption for X.');
+    const attemptedAt = str(checkpoint, 'createAttemptedAt');
+    if (attemptedAt) {
+      const found = await findOnTimeline(context, attemptedAt);
+      if (found) return { status: 'posted', platformPostId: found.id, postUrl: postUrl(request.accountName, found.id) };
+    }
+    try {
+      const created = await guardedCreate(context, { createAttemptedAt: now().toISOString(), ...(attemptedAt ? { retriedAfterLookup: true } : {}) }, {}, () => tweet(context.tokens, text));
+      return { status: 'posted', platformPostId: created.data.id, postUrl: postUrl(request.accountName, created.data.id) };
+    } catch (error) {
+      if (isDuplicate(error)) {
+        if (attemptedAt) throw unknownOutcome('x', 'X says an identical post already exists, which may be ours.');
+      }
+      throw error;
+    }
+  };
+
   return {
     platform: 'x',
     usesPkce: true,
+    publishStep,
     authorizeUrl({ state, codeChallenge }) {
       if (!codeChallenge) throw new Error('X requires a PKCE code challenge (S256)');
       return withQuery(`${hosts.www}/i/oauth2/authorize`, {

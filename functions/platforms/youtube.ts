@@ -15,7 +15,44 @@ import {
   type Classification,
   type FailedResponse,
 } from './http';
-import type { PlatformAdapter, TokenSet } from './types';
+import { callPlatformRaw } from './http';
+import { isVideo, num, publishCallContext, str, unknownOutcome } from './publish';
+import { PlatformError, type PlatformAdapter, type PublishContext, type PublishMedia, type PublishStepResult, type TokenSet } from './types';
+
+const VideoResourceSchema = z.object({ id: z.string() });
+const VideoListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      status: z.object({ uploadStatus: z.string(), failureReason: z.string().optional(), rejectionReason: z.string().optional() }).optional(),
+      processingDetails: z.object({ processingStatus: z.string().optional() }).optional(),
+    }),
+  ),
+});
+
+/** Chunks must be multiples of 256 KiB except the last (§5.2). */
+const CHUNK_BYTES = 32 * 256 * 1024;
+const PROCESSING_WAIT_SECONDS = 15;
+
+const YT_MESSAGES = {
+  quotaExceeded: "YouTube's daily upload quota for this app is used up; it resets at midnight Pacific time.",
+  uploadLimitExceeded: 'Your YouTube channel reached its daily upload limit; we will try again after {after}.',
+  invalidTitle: 'YouTube needs a title of 1 to 100 characters without < or >.',
+  invalidDescription: 'The YouTube description must be under 5,000 bytes and contain no < or >.',
+  forbidden: 'This YouTube channel cannot upload videos; check the channel in YouTube Studio.',
+  insufficientPermissions: 'Schedule & Autopost is missing permission to upload to YouTube; reconnect YouTube on Platforms.',
+};
+
+async function readAll(media: PublishMedia, fetchImpl: typeof fetch): Promise<Buffer> {
+  if (media.open) {
+    const opened = await media.open();
+    if (Buffer.isBuffer(opened)) return opened;
+    return Buffer.from(await new Response(opened).arrayBuffer());
+  }
+  const res = await fetchImpl(media.url);
+  if (!res.ok) throw new PlatformError('youtube', 'retry', "We couldn't read the video file from storage; we'll try again.");
+  return Buffer.from(await res.arrayBuffer());
+}
 
 /** §5.1: upload, plus a read scope to look up the channel. */
 export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'] as const;
@@ -118,9 +155,118 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
     };
   };
 
+  const publishCtx = publishCallContext(ctx, YT_MESSAGES);
+  const watchUrl = (id: string) => `${hosts.www}/watch?v=${id}`;
+
+  const processing = async (tokens: TokenSet, videoId: string): Promise<PublishStepResult> => {
+    const r = await callPlatform(publishCtx, {
+      what: 'check the video processing',
+      url: withQuery(`${hosts.api}/youtube/v3/videos`, { part: 'status,processingDetails', id: videoId }),
+      init: bearerGet(tokens.accessToken),
+      schema: VideoListSchema,
+      secrets: [tokens.accessToken],
+    });
+    const item = r.items[0];
+    if (!item) throw new PlatformError('youtube', 'stop', 'The uploaded video is no longer on YouTube; it may have been deleted.');
+    const state = item.status?.uploadStatus;
+    if (state === 'processed') return { status: 'posted', platformPostId: videoId, postUrl: watchUrl(videoId) };
+    if (state === 'failed') throw new PlatformError('youtube', 'fix-input', `YouTube couldn't process the video${item.status?.failureReason ? ` (${item.status.failureReason})` : ''}; try another file.`);
+    if (state === 'rejected') throw new PlatformError('youtube', 'stop', `YouTube rejected the video${item.status?.rejectionReason ? ` (${item.status.rejectionReason})` : ''}.`);
+    if (state === 'deleted') throw new PlatformError('youtube', 'stop', 'The video was deleted on YouTube.');
+    return { status: 'wait', retryAfterSeconds: PROCESSING_WAIT_SECONDS };
+  };
+
+  const putChunk = (sessionUri: string, range: string, body?: Buffer) =>
+    callPlatformRaw(publishCtx, {
+      what: 'upload the video',
+      url: sessionUri,
+      init: { method: 'PUT', headers: { 'content-range': range, ...(body ? { 'content-type': 'application/octet-stream' } : {}) }, ...(body ? { body: new Uint8Array(body) } : {}) },
+      accept: [200, 201, 308],
+    });
+
+  /** 308's `Range: bytes=0-N` → the next byte to send. */
+  const nextOffset = (headers: Headers) => {
+    const m = /bytes=\d+-(\d+)/.exec(headers.get('range') ?? '');
+    return m ? Number(m[1]) + 1 : 0;
+  };
+
+  /** Sends the bytes from `offset`, saving session URI + offset before each PUT; the last PUT is the create (§6). */
+  const upload = async (context: PublishContext, sessionUri: string, bytes: Buffer, offset: number): Promise<PublishStepResult> => {
+    const total = bytes.length;
+    let at = offset;
+    for (;;) {
+      const end = Math.min(total, at + CHUNK_BYTES);
+      const final = end === total;
+      await context.saveCheckpoint({ sessionUri, total, offset: at, ...(final ? { finalChunkAt: now().toISOString() } : {}) });
+      const r = await putChunk(sessionUri, `bytes ${at}-${end - 1}/${total}`, bytes.subarray(at, end));
+      if (r.status === 200 || r.status === 201) {
+        const video = VideoResourceSchema.safeParse(r.body);
+        if (!video.success) throw new PlatformError('youtube', 'stop', 'YouTube answered the upload in an unexpected format.');
+        await context.saveCheckpoint({ videoId: video.data.id });
+        return processing(context.tokens, video.data.id);
+      }
+      at = nextOffset(r.headers);
+    }
+  };
+
+  /**
+   * Resumable upload (§5.2): start a session (title with #shorts, caption as description, public),
+   * PUT the bytes in chunks, then poll videos.list until processed. A redelivery with a session asks
+   * it where it is (`bytes *\/total`): 200/201 means the video exists; 308 resumes from Range.
+   */
+  const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
+    const { tokens, request, checkpoint } = context;
+    const videoId = str(checkpoint, 'videoId');
+    if (videoId) return processing(tokens, videoId);
+    const videos = request.media.filter(isVideo);
+    if (videos.length !== 1) throw new PlatformError('youtube', 'fix-input', 'YouTube needs exactly one video.');
+    const video = videos[0]!;
+    const sessionUri = str(checkpoint, 'sessionUri');
+    if (sessionUri) {
+      const total = num(checkpoint, 'total') ?? video.sizeBytes;
+      try {
+        const r = await putChunk(sessionUri, `bytes */${total}`);
+        if (r.status === 200 || r.status === 201) {
+          const found = VideoResourceSchema.parse(r.body);
+          await context.saveCheckpoint({ videoId: found.id });
+          return processing(tokens, found.id);
+        }
+        return upload(context, sessionUri, await readAll(video, deps.fetch), nextOffset(r.headers));
+      } catch (error) {
+        const gone = error instanceof PlatformError && (error.details.status === 404 || error.details.status === 410);
+        if (!gone) throw error;
+        // The session expired. If the final chunk may have landed, a new session could post twice.
+        if (str(checkpoint, 'finalChunkAt')) throw unknownOutcome('youtube');
+      }
+    }
+    const title = (request.title ?? request.caption).slice(0, 100) || 'Untitled #shorts';
+    const start = await callPlatformRaw(publishCtx, {
+      what: 'start the upload',
+      url: withQuery(`${hosts.api}/upload/youtube/v3/videos`, { uploadType: 'resumable', part: 'snippet,status' }),
+      init: {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${tokens.accessToken}`,
+          'content-type': 'application/json; charset=UTF-8',
+          'x-upload-content-length': String(video.sizeBytes),
+          'x-upload-content-type': video.mimeType,
+        },
+        body: JSON.stringify({ snippet: { title, description: request.caption, categoryId: '22' }, status: { privacyStatus: 'public', selfDeclaredMadeForKids: false } }),
+      },
+      secrets: [tokens.accessToken],
+      accept: [200, 201],
+    });
+    const location = start.headers.get('location');
+    if (!location) throw new PlatformError('youtube', 'retry', 'YouTube did not return an upload session; we will try again.');
+    const bytes = await readAll(video, deps.fetch);
+    await context.saveCheckpoint({ sessionUri: location, total: bytes.length, offset: 0 });
+    return upload(context, location, bytes, 0);
+  };
+
   return {
     platform: 'youtube',
     usesPkce: false,
+    publishStep,
     authorizeUrl({ state }) {
       return withQuery(`${hosts.accounts}/o/oauth2/v2/auth`, {
         client_id: app.clientId,

@@ -1,0 +1,356 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Platform } from '@shared/platforms';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { s3Client } from '../../functions/lib/aws';
+import { hostsFor } from '../../functions/platforms/hosts';
+import { createAdapter } from '../../functions/platforms/registry';
+import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishMedia, type PublishRequest, type TokenSet } from '../../functions/platforms/types';
+import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
+import { A_TINY_PNG, aMediaKey, anObjectStoredDirectly } from '../helpers/media';
+
+/**
+ * Each adapter's publishStep, run step by step the way the publisher does, against the sandbox
+ * platforms with real presigned media from the local S3: happy paths, the "platform acted but the
+ * answer was lost" fault (never two posts), and each injected error class.
+ */
+const { url: frontDoor, env } = inject('cloud');
+const sandbox = env.PLATFORM_SANDBOX_URL!;
+const credentials = JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<Platform, { clientId: string; clientSecret: string }>;
+let clockOffsetMs = 0;
+
+const adapterFor = (platform: Platform) =>
+  createAdapter(platform, {
+    app: { ...credentials[platform], redirectUri: `${frontDoor}/api/oauth/${platform}/callback` },
+    hosts: hostsFor(platform, sandbox),
+    now: () => new Date(Date.now() + clockOffsetMs),
+  });
+
+async function control(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${sandbox}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  return (await res.json()) as Record<string, any>;
+}
+const advance = async (seconds: number) => {
+  await control('POST', '/clock/advance', { seconds });
+  clockOffsetMs += seconds * 1000;
+};
+const receipts = async (platform: Platform) => (await control('GET', `/receipts?platform=${platform}`)).receipts as { postId: string; caption: string; url: string; receivedAtMs: number }[];
+const fault = (body: Record<string, unknown>) => control('POST', '/faults', body);
+
+/** Consent as the first demo identity (all its Pages), code → tokens → the account to post as. */
+async function connect(platform: Platform): Promise<{ adapter: PlatformAdapter; tokens: TokenSet; accountId: string; accountName: string }> {
+  const adapter = adapterFor(platform);
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const who = DEMO_IDENTITIES[platform][0]!;
+  const form = new URLSearchParams({ decision: 'allow', identity: who.id });
+  for (const page of who.pages ?? []) form.append('pages', page.id);
+  const res = await fetch(adapter.authorizeUrl({ state: 's', codeChallenge: adapter.usesPkce ? challenge : undefined }), { method: 'POST', body: form, redirect: 'manual' });
+  const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+  const userTokens = await adapter.exchangeCode({ code, codeVerifier: adapter.usesPkce ? verifier : undefined });
+  const [account] = await adapter.accounts(userTokens);
+  return { adapter, tokens: account!.tokens, accountId: account!.accountId, accountName: account!.accountName };
+}
+
+/** A real object in the local media bucket and a presigned GET for it, as the publisher hands out. */
+async function aStoredMedia(kind: 'image' | 'video'): Promise<PublishMedia> {
+  const bytes = kind === 'image' ? A_TINY_PNG : Buffer.concat([Buffer.from('\0\0\0 ftypisom'), randomBytes(600 * 1024)]);
+  const mimeType = kind === 'image' ? 'image/png' : 'video/mp4';
+  const key = aMediaKey('publish-test', kind === 'image' ? 'png' : 'mp4');
+  await anObjectStoredDirectly(key, bytes, mimeType);
+  const url = await getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: process.env.MEDIA_BUCKET, Key: key }), { expiresIn: 3600 });
+  return { url, mimeType, sizeBytes: bytes.length, open: async () => bytes };
+}
+
+const unreachableImage = (): PublishMedia => ({ url: `${frontDoor}/no-such-bucket/missing.png`, mimeType: 'image/png', sizeBytes: 10 });
+
+interface Run {
+  result?: { status: string; platformPostId?: string; postUrl?: string };
+  error?: PlatformError;
+  checkpoints: PublishCheckpoint[];
+  steps: number;
+}
+
+/**
+ * The publisher's loop: call publishStep with the last saved checkpoint until posted or a final
+ * error; a 'wait' advances the sandbox clock; a 'retry' (e.g. a lost answer) calls again.
+ */
+async function publish(adapter: PlatformAdapter, tokens: TokenSet, request: PublishRequest, options: { retries?: number; checkpoint?: PublishCheckpoint | null } = {}): Promise<Run> {
+  const run: Run = { checkpoints: [], steps: 0 };
+  let checkpoint: PublishCheckpoint | null = options.checkpoint ?? null;
+  let retries = options.retries ?? 2;
+  for (; run.steps < 40; run.steps++) {
+    try {
+      const result = await adapter.publishStep({
+        tokens,
+        request,
+        checkpoint,
+        saveCheckpoint: async (cp) => {
+          checkpoint = cp;
+          run.checkpoints.push(cp);
+        },
+      });
+      if (result.status === 'posted') return { ...run, result };
+      await advance(result.retryAfterSeconds);
+      // Let background work (TikTok's download) finish on the real clock too.
+      await new Promise((r) => setTimeout(r, 20));
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      if (error.category === 'retry' && retries-- > 0) continue;
+      return { ...run, error };
+    }
+  }
+  throw new Error('publishStep never finished');
+}
+
+const requestFor = (c: { accountId: string; accountName: string }, overrides: Partial<PublishRequest> = {}): PublishRequest => ({
+  accountId: c.accountId,
+  accountName: c.accountName,
+  caption: `Fresh sourdough at 7am ${randomBytes(3).toString('hex')} #bakery`,
+  settings: {},
+  media: [],
+  ...overrides,
+});
+
+async function expectPageShows(url: string, text: string) {
+  expect(url.startsWith(`${sandbox}/`)).toBe(true);
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain(text.split(' ')[0]);
+}
+
+beforeEach(async () => {
+  clockOffsetMs = 0;
+  await control('POST', '/reset');
+});
+
+describe('publishing to each sandbox platform', () => {
+  it('posts to X and the post URL opens on the sandbox', async () => {
+    const x = await connect('x');
+    const request = requestFor(x);
+
+    const run = await publish(x.adapter, x.tokens, request);
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    expect(run.result!.postUrl).toBe(`${sandbox}/x/www/${DEMO_IDENTITIES.x[0]!.username}/status/${run.result!.platformPostId}`);
+    await expectPageShows(run.result!.postUrl!, request.caption);
+    expect(run.checkpoints[0]).toHaveProperty('createAttemptedAt');
+    expect(await receipts('x')).toHaveLength(1);
+  });
+
+  it('posts a photo to Instagram through a container, and the permalink opens', async () => {
+    const ig = await connect('instagram');
+    const request = requestFor(ig, { media: [await aStoredMedia('image')] });
+
+    const run = await publish(ig.adapter, ig.tokens, request);
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    expect(run.result!.postUrl).toMatch(new RegExp(`^${sandbox}/instagram/www/p/[\\w-]+/$`));
+    await expectPageShows(run.result!.postUrl!, request.caption);
+    expect(run.checkpoints.some((cp) => cp.publishAttemptedAt && cp.containerId)).toBe(true);
+    const [receipt] = await receipts('instagram');
+    expect(receipt).toMatchObject({ postId: run.result!.platformPostId, caption: request.caption });
+  });
+
+  it('posts several photos to Instagram as one carousel', async () => {
+    const ig = await connect('instagram');
+    const request = requestFor(ig, { media: [await aStoredMedia('image'), await aStoredMedia('image')] });
+
+    const run = await publish(ig.adapter, ig.tokens, request);
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    expect((await control('GET', '/posts?platform=instagram')).posts[0]).toMatchObject({ kind: 'carousel', mediaUrls: expect.arrayContaining([expect.any(String)]) });
+  });
+
+  it('posts a video to Instagram as a reel, waiting for processing', async () => {
+    const ig = await connect('instagram');
+    await control('POST', '/processing', { platform: 'instagram', seconds: 30 });
+
+    const run = await publish(ig.adapter, ig.tokens, requestFor(ig, { media: [await aStoredMedia('video')] }));
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    expect(run.steps).toBeGreaterThan(1);
+    expect((await control('GET', '/posts?platform=instagram')).posts[0].kind).toBe('reel');
+  });
+
+  it.each([
+    ['text', 0, 'text'],
+    ['a photo', 1, 'photo'],
+    ['several photos', 2, 'photos'],
+  ] as const)('posts %s to a Facebook Page', async (_label, images, kind) => {
+    const fb = await connect('facebook');
+    const media = await Promise.all(Array.from({ length: images }, () => aStoredMedia('image')));
+    const request = requestFor(fb, { media });
+
+    const run = await publish(fb.adapter, fb.tokens, request);
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    await expectPageShows(run.result!.postUrl!, request.caption);
+    expect((await control('GET', '/posts?platform=facebook')).posts[0].kind).toBe(kind);
+    expect(await receipts('facebook')).toHaveLength(1);
+  });
+
+  it('posts a video to a Facebook Page and waits for its processing', async () => {
+    const fb = await connect('facebook');
+
+    const run = await publish(fb.adapter, fb.tokens, requestFor(fb, { media: [await aStoredMedia('video')] }));
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    expect(run.result!.postUrl).toContain(`/facebook/www/${fb.accountId}/videos/`);
+    expect(run.steps).toBeGreaterThan(0);
+  });
+
+  it('posts a public video to TikTok, polling the status until the post id arrives', async () => {
+    const tt = await connect('tiktok');
+    const request = requestFor(tt, { media: [await aStoredMedia('video')] });
+
+    const run = await publish(tt.adapter, tt.tokens, request);
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    expect(run.result!.postUrl).toBe(`${sandbox}/tiktok/www/@${DEMO_IDENTITIES.tiktok[0]!.username}/video/${run.result!.platformPostId}`);
+    expect(run.result!.platformPostId).toMatch(/^\d{19}$/);
+    await expectPageShows(run.result!.postUrl!, request.caption);
+  });
+
+  it('posts a private TikTok as SELF_ONLY and a draft to the inbox', async () => {
+    const tt = await connect('tiktok');
+
+    const privately = await publish(tt.adapter, tt.tokens, requestFor(tt, { settings: { tiktok_private: true }, media: [await aStoredMedia('video')] }));
+    const draft = await publish(tt.adapter, tt.tokens, requestFor(tt, { settings: { tiktok_draft: true }, media: [await aStoredMedia('video')] }));
+
+    expect(privately.result!.postUrl).toBe(`${sandbox}/tiktok/www/@${DEMO_IDENTITIES.tiktok[0]!.username}`);
+    expect(draft.result!.platformPostId).toMatch(/^v_pub_url~/);
+    const posts = (await control('GET', '/posts?platform=tiktok')).posts as { visibility: string }[];
+    expect(posts.map((p) => p.visibility).sort()).toEqual(['inbox', 'private']);
+  });
+
+  it('uploads a Short to YouTube in resumable chunks and waits for processing', async () => {
+    const yt = await connect('youtube');
+    const request = requestFor(yt, { title: 'Morning bake #shorts', media: [await aStoredMedia('video')] });
+
+    const run = await publish(yt.adapter, yt.tokens, request);
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    expect(run.result!.postUrl).toBe(`${sandbox}/youtube/www/watch?v=${run.result!.platformPostId}`);
+    await expectPageShows(run.result!.postUrl!, 'Morning');
+    expect(run.checkpoints.filter((cp) => cp.sessionUri).length).toBeGreaterThan(1);
+  });
+});
+
+describe('when the platform acted but the answer was lost', () => {
+  it.each([
+    ['x', 0],
+    ['facebook', 0],
+    ['instagram', 1],
+    ['youtube', 1],
+  ] as const)('%s never posts twice, and ends posted through recovery', async (platform, images) => {
+    const c = await connect(platform);
+    const media = platform === 'youtube' ? [await aStoredMedia('video')] : await Promise.all(Array.from({ length: images }, () => aStoredMedia('image')));
+    await fault({ platform, error: 'timeout_after_acting' });
+
+    const run = await publish(c.adapter, c.tokens, requestFor(c, { media, ...(platform === 'youtube' ? { title: 'Timeout #shorts' } : {}) }));
+
+    const got = await receipts(platform);
+    expect(got).toHaveLength(1);
+    expect(run.result).toMatchObject({ status: 'posted', platformPostId: got[0]!.postId });
+  });
+
+  it('TikTok cannot look up a lost init, so it reports an unknown outcome rather than posting again', async () => {
+    const tt = await connect('tiktok');
+    await fault({ platform: 'tiktok', error: 'timeout_after_acting' });
+
+    const run = await publish(tt.adapter, tt.tokens, requestFor(tt, { media: [await aStoredMedia('video')] }));
+
+    expect(run.error).toMatchObject({ category: 'unknown-outcome' });
+    expect(run.error!.message).toContain("We couldn't confirm this post went out; check your account");
+    await advance(30);
+    expect(await receipts('tiktok')).toHaveLength(1);
+  });
+
+  it('Facebook without any trace of the post says the outcome is unknown', async () => {
+    const fb = await connect('facebook');
+    const request = requestFor(fb);
+    const attempted = { kind: 'feed', createAttemptedAt: new Date(Date.now() - 60_000).toISOString() };
+
+    const run = await publish(fb.adapter, fb.tokens, request, { checkpoint: attempted });
+
+    expect(run.error).toMatchObject({ category: 'unknown-outcome' });
+    expect(await receipts('facebook')).toHaveLength(0);
+  });
+});
+
+describe('injected publishing errors', () => {
+  it.each([
+    ['x', 'rate_limit', 'backoff'],
+    ['x', 'server_error', 'retry'],
+    ['x', 'duplicate', 'stop'],
+    ['x', 'token_revoked', 'reauth'],
+    ['x', 'daily_limit', 'backoff'],
+    ['facebook', 'rate_limit', 'backoff'],
+    ['facebook', 'server_error', 'retry'],
+    ['facebook', 'duplicate', 'stop'],
+    ['facebook', 'token_expired', 'reauth'],
+    ['facebook', 'media_unreachable', 'fix-input'],
+    ['facebook', 'processing_failed', 'fix-input'],
+    ['instagram', 'rate_limit', 'backoff'],
+    ['instagram', 'server_error', 'retry'],
+    ['instagram', 'daily_limit', 'backoff'],
+    ['instagram', 'token_revoked', 'reauth'],
+    ['instagram', 'media_unreachable', 'fix-input'],
+    ['instagram', 'processing_failed', 'fix-input'],
+    ['tiktok', 'rate_limit', 'backoff'],
+    ['tiktok', 'server_error', 'retry'],
+    ['tiktok', 'daily_limit', 'backoff'],
+    ['tiktok', 'token_expired', 'reauth'],
+    ['tiktok', 'media_unreachable', 'retry'],
+    ['tiktok', 'processing_failed', 'fix-input'],
+    ['youtube', 'quota_exceeded', 'stop'],
+    ['youtube', 'upload_limit', 'backoff'],
+    ['youtube', 'rate_limit', 'backoff'],
+    ['youtube', 'server_error', 'retry'],
+    ['youtube', 'token_revoked', 'reauth'],
+    ['youtube', 'processing_failed', 'fix-input'],
+  ] as const)('%s %s → %s with a plain-language message', async (platform, error, category) => {
+    const c = await connect(platform);
+    const needsVideo = platform === 'tiktok' || platform === 'youtube' || (error === 'processing_failed' && platform === 'facebook');
+    const media = needsVideo ? [await aStoredMedia('video')] : platform === 'instagram' ? [await aStoredMedia('image')] : error === 'media_unreachable' ? [await aStoredMedia('image')] : [];
+    await fault({ platform, error, times: error === 'media_unreachable' ? 5 : 1, resetSeconds: 600 });
+
+    const run = await publish(c.adapter, c.tokens, requestFor(c, { media, ...(platform === 'youtube' ? { title: 'Err #shorts' } : {}) }), { retries: 0 });
+
+    expect(run.error).toBeInstanceOf(PlatformError);
+    expect(run.error!.category).toBe(category);
+    expect(run.error!.message).not.toMatch(/undefined|\[object/);
+    if (error === 'token_revoked' || error === 'token_expired') expect(run.error!.message).toMatch(/reconnect it on Platforms/);
+    if (error === 'rate_limit' && platform !== 'tiktok') expect(run.error!.details.retryAfterSeconds).toBeGreaterThan(0);
+    if (platform === 'instagram' && error === 'daily_limit') expect(run.error!.message).toMatch(/daily publishing limit is reached; try again after \d\d:\d\d UTC/);
+  });
+
+  it('a transient 5xx on X is retried and then posts once', async () => {
+    const x = await connect('x');
+    await fault({ platform: 'x', error: 'server_error' });
+
+    const run = await publish(x.adapter, x.tokens, requestFor(x));
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    expect(await receipts('x')).toHaveLength(1);
+  });
+
+  it('the receipts log can be reset', async () => {
+    const x = await connect('x');
+    await publish(x.adapter, x.tokens, requestFor(x));
+
+    await control('DELETE', '/receipts');
+
+    expect(await receipts('x')).toHaveLength(0);
+  });
+
+  it('Instagram fails with the documented error when the media URL is not reachable', async () => {
+    const ig = await connect('instagram');
+
+    const run = await publish(ig.adapter, ig.tokens, requestFor(ig, { media: [unreachableImage()] }));
+
+    expect(run.error).toMatchObject({ category: 'fix-input', details: { code: '9004/2207052' } });
+  });
+});
