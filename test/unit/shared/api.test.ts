@@ -32,6 +32,10 @@ describe('RuntimeConfigSchema', () => {
     expect(RuntimeConfigSchema.parse(minimal).googleSignIn).toBe(false);
   });
 
+  it('keeps Pro "Coming Soon" unless the deployment turns it off', () => {
+    expect(RuntimeConfigSchema.parse(minimal).proComingSoon).toBe(true);
+  });
+
   it('keeps the optional local and OAuth settings when given', () => {
     // Prepare
     const config = {
@@ -41,6 +45,7 @@ describe('RuntimeConfigSchema', () => {
       googleSignIn: true,
       inboxUrl: 'http://localhost:3000/inbox',
       apiBasePath: '/v1',
+      proComingSoon: false,
     };
 
     // Act
