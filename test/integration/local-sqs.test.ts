@@ -3,6 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Sha256 } from '@aws-crypto/sha256-js';
+import {
+  ChangeMessageVisibilityCommand,
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  DeleteMessageCommand,
+  GetQueueAttributesCommand,
+  GetQueueUrlCommand,
+  PurgeQueueCommand,
+  QueueDoesNotExist,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { SQSEvent, SQSBatchResponse } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,8 +24,9 @@ import { md5OfMessageAttributes, redrivePolicy, startSqs, type LocalSqs, type Sq
 import { cloud } from '../helpers/given';
 
 /*
- * @aws-sdk/client-sqs is not installed, so these tests speak its wire protocol (AWS JSON 1.0,
- * SigV4-signed like the SDK's requests) through fetch.
+ * Most tests speak the wire protocol (AWS JSON 1.0, SigV4-signed like the SDK's requests) through
+ * fetch, to assert what goes over the wire; one block goes through @aws-sdk/client-sqs itself, which
+ * also checks the MD5 digests of bodies and attributes.
  */
 const signer = new SignatureV4({ service: 'sqs', region: 'us-east-1', sha256: Sha256, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 
@@ -222,6 +237,50 @@ describe('the local SQS, over the JSON protocol', () => {
 
     const { Attributes } = await sqs('GetQueueAttributes', { QueueUrl, AttributeNames: ['All'] });
     expect(Attributes).toMatchObject({ ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesDelayed: '0' });
+  });
+});
+
+describe('the local SQS, through @aws-sdk/client-sqs', () => {
+  const client = () => new SQSClient({ region: 'us-east-1', endpoint: sqsEndpoint(), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+
+  it('round-trips every operation the pipeline uses', async () => {
+    const sdk = client();
+    const name = aQueueName('sdk');
+    const { QueueUrl } = await sdk.send(new CreateQueueCommand({ QueueName: name, Attributes: { VisibilityTimeout: '5' } }));
+    expect(await sdk.send(new GetQueueUrlCommand({ QueueName: name }))).toMatchObject({ QueueUrl });
+
+    const sent = await sdk.send(
+      new SendMessageCommand({ QueueUrl, MessageBody: 'hello', MessageAttributes: { platform: { DataType: 'String', StringValue: 'x' }, blob: { DataType: 'Binary', BinaryValue: new Uint8Array([1, 2, 3]) } } }),
+    );
+    const batch = await sdk.send(new SendMessageBatchCommand({ QueueUrl, Entries: [{ Id: 'a', MessageBody: 'A' }, { Id: 'b', MessageBody: 'B', DelaySeconds: 1 }] }));
+    const { Messages = [] } = await sdk.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
+
+    expect(batch.Successful).toHaveLength(2);
+    expect(Messages.map((m) => m.Body).sort()).toEqual(['A', 'hello']);
+    const hello = Messages.find((m) => m.Body === 'hello')!;
+    expect(hello).toMatchObject({ MessageId: sent.MessageId, Attributes: { ApproximateReceiveCount: '1' }, MessageAttributes: { platform: { DataType: 'String', StringValue: 'x' } } });
+    expect(Buffer.from(hello.MessageAttributes!.blob!.BinaryValue!)).toEqual(Buffer.from([1, 2, 3]));
+
+    await sdk.send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: hello.ReceiptHandle, VisibilityTimeout: 0 }));
+    const again = await sdk.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
+    expect(again.Messages![0]).toMatchObject({ Body: 'hello', Attributes: { ApproximateReceiveCount: '2' } });
+    await sdk.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: again.Messages![0]!.ReceiptHandle }));
+    const deleted = await sdk.send(new DeleteMessageBatchCommand({ QueueUrl, Entries: Messages.filter((m) => m.Body === 'A').map((m) => ({ Id: 'a', ReceiptHandle: m.ReceiptHandle })) }));
+    expect(deleted.Successful).toEqual([{ Id: 'a' }]);
+
+    const { Attributes } = await sdk.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['All'] }));
+    expect(Attributes).toMatchObject({ ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '0', ApproximateNumberOfMessagesDelayed: '1', VisibilityTimeout: '5' });
+    const delayed = await sdk.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 3 }));
+    expect(delayed.Messages![0]!.Body).toBe('B');
+    await sdk.send(new PurgeQueueCommand({ QueueUrl }));
+  });
+
+  it('surfaces errors as the modelled exceptions of the SDK', async () => {
+    const sdk = client();
+
+    await expect(sdk.send(new GetQueueUrlCommand({ QueueName: 'no-such-queue' }))).rejects.toBeInstanceOf(QueueDoesNotExist);
+    const { QueueUrl } = await sdk.send(new CreateQueueCommand({ QueueName: aQueueName('sdk') }));
+    await expect(sdk.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x', DelaySeconds: 901 }))).rejects.toMatchObject({ name: 'InvalidParameterValue', $metadata: { httpStatusCode: 400 } });
   });
 });
 
