@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Fetch, OAuthApp, PlatformError } from '../../../functions/platforms/types';
+import type { Fetch, OAuthApp, PlatformError, PublishCheckpoint, PublishContext, PublishMedia, PublishRequest, TokenSet } from '../../../functions/platforms/types';
 
 /** A request the adapter made, as the platform would have seen it. */
 export interface RecordedRequest {
@@ -63,3 +63,46 @@ export async function expectPlatformError(
   for (const secret of secrets) expect(error.message).not.toContain(secret);
   return error;
 }
+
+/**
+ * Given: a publish context that records every checkpoint it saves, in one timeline with the platform's
+ * requests. Saving takes a tick, so a checkpoint an adapter did not await shows up after the request.
+ */
+export function aPublishContext(
+  platform: ReturnType<typeof aFakePlatform>,
+  request: Partial<PublishRequest> & Pick<PublishRequest, 'accountId' | 'accountName'>,
+  checkpoint: PublishCheckpoint | null = null,
+  tokens: TokenSet = { accessToken: 'publish-token-c2VjcmV0LXRva2VuLXZhbHVl', expiresAt: null },
+) {
+  const timeline: string[] = [];
+  const saved: PublishCheckpoint[] = [];
+  const originalFetch = platform.fetch;
+  const fetch: Fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    timeline.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+    return originalFetch(input, init);
+  };
+  const context: PublishContext = {
+    tokens,
+    request: { caption: 'Fresh sourdough at 7am #bakery', settings: {}, media: [], ...request },
+    checkpoint,
+    saveCheckpoint: async (cp) => {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      saved.push(cp);
+      timeline.push(`checkpoint ${Object.keys(cp).sort().join(',')}`);
+    },
+  };
+  return { context, saved, timeline, fetch };
+}
+
+/** Then: a checkpoint with `key` was saved before `request` ("POST /2/tweets") went out. */
+export function expectCheckpointBefore(timeline: readonly string[], key: string, request: string): void {
+  const saved = timeline.findIndex((e) => e.startsWith('checkpoint ') && e.slice(11).split(',').includes(key));
+  const sent = timeline.indexOf(request);
+  expect(saved, `no checkpoint with ${key} in ${timeline.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  expect(sent, `${request} never sent: ${timeline.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  expect(saved).toBeLessThan(sent);
+}
+
+export const anImage = (n = 1): PublishMedia => ({ url: `https://media.example/u/${n}.jpg?X-Amz-Signature=abc`, mimeType: 'image/jpeg', sizeBytes: 1000 });
+export const aVideo = (bytes = Buffer.alloc(1000, 1)): PublishMedia => ({ url: 'https://media.example/u/v.mp4?X-Amz-Signature=abc', mimeType: 'video/mp4', sizeBytes: bytes.length, open: async () => bytes });

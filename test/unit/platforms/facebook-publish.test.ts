@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { hostsFor } from '../../../functions/platforms/hosts';
+import { createAdapter } from '../../../functions/platforms/registry';
+import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, anImage, clock, expectCheckpointBefore, expectPlatformError, type Reply } from './fake-platform';
+
+const PAGE = '61500000000000001';
+const account = { accountId: PAGE, accountName: 'Corner Café' };
+const V = '/v21.0';
+const graphErr = (code: number, error_subcode?: number, headers?: Record<string, string>): Reply => ({
+  status: 400,
+  body: { error: { message: `(#${code}) err`, type: 'OAuthException', code, ...(error_subcode ? { error_subcode } : {}), fbtrace_id: 'x' } },
+  ...(headers ? { headers } : {}),
+});
+
+function aFacebook(request: Partial<Parameters<typeof aPublishContext>[1]>, checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
+  const platform = aFakePlatform(...replies);
+  const publish = aPublishContext(platform, { ...account, ...request }, checkpoint);
+  const adapter = createAdapter('facebook', { app: anApp, hosts: hostsFor('facebook'), fetch: publish.fetch, now: clock });
+  return { ...publish, requests: platform.requests, step: () => adapter.publishStep(publish.context) };
+}
+
+describe('Facebook publishStep', () => {
+  it('posts text to /feed with the Page token and links the post', async () => {
+    const { step, requests, timeline } = aFacebook({}, null, { body: { id: `${PAGE}_111` } });
+
+    await expect(step()).resolves.toEqual({ status: 'posted', platformPostId: `${PAGE}_111`, postUrl: `https://www.facebook.com/${PAGE}_111` });
+    expect(requests[0]!.url.href).toBe(`https://graph.facebook.com${V}/${PAGE}/feed`);
+    expect(requests[0]!.form).toEqual({ message: 'Fresh sourdough at 7am #bakery', access_token: 'publish-token-c2VjcmV0LXRva2VuLXZhbHVl' });
+    expectCheckpointBefore(timeline, 'createAttemptedAt', `POST ${V}/${PAGE}/feed`);
+  });
+
+  it('posts one image through /photos, checkpointing first', async () => {
+    const { step, requests, timeline } = aFacebook({ media: [anImage()] }, null, { body: { id: '222', post_id: `${PAGE}_222` } });
+
+    await expect(step()).resolves.toMatchObject({ platformPostId: `${PAGE}_222` });
+    expect(requests[0]!.form).toMatchObject({ url: anImage().url, message: 'Fresh sourdough at 7am #bakery' });
+    expectCheckpointBefore(timeline, 'createAttemptedAt', `POST ${V}/${PAGE}/photos`);
+  });
+
+  it('posts several images as unpublished photos attached to one feed post', async () => {
+    const { step, requests, timeline } = aFacebook({ media: [anImage(1), anImage(2)] }, null, { body: { id: 'p1' } }, { body: { id: 'p2' } }, { body: { id: `${PAGE}_333` } });
+
+    await expect(step()).resolves.toMatchObject({ platformPostId: `${PAGE}_333` });
+    expect(requests[0]!.form).toMatchObject({ published: 'false' });
+    expect(JSON.parse(requests[2]!.form.attached_media!)).toEqual([{ media_fbid: 'p1' }, { media_fbid: 'p2' }]);
+    expectCheckpointBefore(timeline, 'createAttemptedAt', `POST ${V}/${PAGE}/feed`);
+  });
+
+  it('posts a video through /videos with file_url and waits for processing', async () => {
+    const { step, requests, saved, timeline } = aFacebook({ media: [aVideo()] }, null, { body: { id: 'v1' } }, { body: { id: 'v1', status: { video_status: 'processing' } } });
+
+    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 15 });
+    expect(requests[0]!.form).toMatchObject({ file_url: aVideo().url, description: 'Fresh sourdough at 7am #bakery' });
+    expect(saved.at(-1)).toEqual({ kind: 'video', videoId: 'v1' });
+    expectCheckpointBefore(timeline, 'createAttemptedAt', `POST ${V}/${PAGE}/videos`);
+  });
+
+  it('finishes a processed video with its permalink', async () => {
+    const { step } = aFacebook({ media: [aVideo()] }, { kind: 'video', videoId: 'v1' }, { body: { id: 'v1', permalink_url: `https://www.facebook.com/${PAGE}/videos/v1`, status: { video_status: 'ready' } } });
+
+    await expect(step()).resolves.toEqual({ status: 'posted', platformPostId: 'v1', postUrl: `https://www.facebook.com/${PAGE}/videos/v1` });
+  });
+
+  it('after a lost answer, finds the post in the Page feed by its text', async () => {
+    const { step, requests } = aFacebook(
+      {},
+      { kind: 'feed', createAttemptedAt: NOW.toISOString() },
+      { body: { data: [{ id: `${PAGE}_9`, message: 'Fresh sourdough at 7am #bakery', created_time: '2026-11-22T05:00:02+0000', permalink_url: `https://www.facebook.com/${PAGE}_9` }] } },
+    );
+
+    await expect(step()).resolves.toMatchObject({ status: 'posted', platformPostId: `${PAGE}_9` });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url.searchParams.get('since')).toBe(String(NOW.getTime() / 1000 - 120));
+  });
+
+  it('after a lost answer on a video, finds it among the uploaded videos and keeps polling it', async () => {
+    const { step } = aFacebook(
+      { media: [aVideo()] },
+      { kind: 'video', createAttemptedAt: NOW.toISOString() },
+      { body: { data: [{ id: 'v7', description: 'Fresh sourdough at 7am #bakery', created_time: '2026-11-22T05:00:02+0000' }] } },
+      { body: { id: 'v7', status: { video_status: 'processing' } } },
+    );
+
+    await expect(step()).resolves.toMatchObject({ status: 'wait' });
+  });
+
+  it('with no trace of the post, reports an unknown outcome and never posts again', async () => {
+    const { step, requests } = aFacebook({}, { kind: 'feed', createAttemptedAt: NOW.toISOString() }, { body: { data: [] } });
+
+    const error = await expectPlatformError(step(), { category: 'unknown-outcome' });
+    expect(error.message).toContain("We couldn't confirm this post went out; check your account");
+    expect(requests.every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  it.each([
+    ['duplicate 506', graphErr(506), 'stop', /duplicate of the last post/],
+    ['page rate limit 32 with BUC', graphErr(32, undefined, { 'x-business-use-case-usage': JSON.stringify({ [PAGE]: [{ estimated_time_to_regain_access: 30 }] }) }), 'backoff', /after 05:30 UTC/],
+    ['app limit 4', graphErr(4), 'backoff', /limiting/],
+    ['user limit 17', graphErr(17), 'backoff', /limiting/],
+    ['custom limit 613', graphErr(613), 'backoff', /limiting/],
+    ['revoked token 190', graphErr(190, 458), 'reauth', /Your Facebook connection has expired; reconnect it on Platforms/],
+    ['missing permission 200', graphErr(200), 'reauth', /missing permission/],
+    ['transient 2', { status: 500, body: { error: { message: 'x', code: 2, is_transient: true } } }, 'retry', /temporary problem/],
+    ['photo not reachable 324', graphErr(324), 'fix-input', /couldn't download the photo/],
+  ] as const)('maps %s to %s', async (_label, reply, category, message) => {
+    const { step, saved } = aFacebook({ media: _label.includes('photo') ? [anImage()] : [] }, null, reply as Reply);
+
+    const error = await expectPlatformError(step(), { category }, ['publish-token-c2VjcmV0LXRva2VuLXZhbHVl']);
+    expect(error.message).toMatch(message);
+    // Facebook answered, so nothing was created: the attempt marker is taken back.
+    expect(saved.at(-1)).toEqual({});
+  });
+
+  it('maps a video Facebook could not fetch (389) and one it could not process', async () => {
+    await expectPlatformError(aFacebook({ media: [aVideo()] }, null, graphErr(389)).step(), { category: 'fix-input' });
+    await expectPlatformError(aFacebook({ media: [aVideo()] }, { kind: 'video', videoId: 'v1' }, { body: { id: 'v1', status: { video_status: 'error' } } }).step(), { category: 'fix-input' });
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { hostsFor } from '../../../functions/platforms/hosts';
+import { createAdapter } from '../../../functions/platforms/registry';
+import { NOW, aFakePlatform, aPublishContext, anApp, anImage, clock, expectCheckpointBefore, expectPlatformError, type Reply } from './fake-platform';
+
+const account = { accountId: '1790000000000000001', accountName: '@ada_bakes' };
+const created: Reply = { status: 201, body: { data: { id: '1860000000000000001', text: 'Fresh sourdough at 7am #bakery', edit_history_tweet_ids: ['1860000000000000001'] } } };
+const duplicate: Reply = { status: 403, body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 } };
+
+function anX(checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
+  const platform = aFakePlatform(...replies);
+  const publish = aPublishContext(platform, { ...account, media: [anImage()] }, checkpoint);
+  const adapter = createAdapter('x', { app: anApp, hosts: hostsFor('x'), fetch: publish.fetch, now: clock });
+  return { ...publish, requests: platform.requests, step: () => adapter.publishStep(publish.context) };
+}
+
+describe('X publishStep', () => {
+  it('posts the caption as text only, ignoring media, and links the post on x.com', async () => {
+    const { step, requests } = anX(null, created);
+
+    const result = await step();
+
+    expect(result).toEqual({ status: 'posted', platformPostId: '1860000000000000001', postUrl: 'https://x.com/ada_bakes/status/1860000000000000001' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url.href).toBe('https://api.x.com/2/tweets');
+    expect(JSON.parse(requests[0]!.body)).toEqual({ text: 'Fresh sourdough at 7am #bakery' });
+  });
+
+  it('saves "create attempted at" before sending the post', async () => {
+    const { step, timeline, saved } = anX(null, created);
+
+    await step();
+
+    expectCheckpointBefore(timeline, 'createAttemptedAt', 'POST /2/tweets');
+    expect(saved[0]).toEqual({ createAttemptedAt: NOW.toISOString() });
+  });
+
+  it('takes the marker back when X refused the post, so a later retry is a fresh create', async () => {
+    const { step, saved } = anX(null, { status: 503, body: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 } });
+
+    await expectPlatformError(step(), { category: 'retry' });
+    expect(saved.at(-1)).toEqual({});
+  });
+
+  it('keeps the marker when the answer was lost', async () => {
+    const { step, saved } = anX(null, 'network-error');
+
+    await expectPlatformError(step(), { category: 'retry' });
+    expect(saved.at(-1)).toHaveProperty('createAttemptedAt');
+  });
+
+  it('after a lost answer, finds the post on the timeline and does not post again', async () => {
+    const { step, requests } = anX(
+      { createAttemptedAt: NOW.toISOString() },
+      { body: { data: [{ id: '1860000000000000009', text: 'Fresh sourdough at 7am #bakery', created_at: NOW.toISOString() }], meta: { result_count: 1 } } },
+    );
+
+    const result = await step();
+
+    expect(result).toMatchObject({ status: 'posted', platformPostId: '1860000000000000009' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url.pathname).toBe('/2/users/1790000000000000001/tweets');
+    expect(requests[0]!.url.searchParams.get('start_time')).toBe(new Date(NOW.getTime() - 120_000).toISOString());
+  });
+
+  it('after a lost answer with no trace, posts again guarded by the duplicate check', async () => {
+    const { step, requests } = anX({ createAttemptedAt: NOW.toISOString() }, { body: { meta: { result_count: 0 } } }, created);
+
+    await expect(step()).resolves.toMatchObject({ status: 'posted' });
+    expect(requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+  });
+
+  it('treats a duplicate answer on that retry as an unknown outcome, never as success', async () => {
+    const { step } = anX({ createAttemptedAt: NOW.toISOString() }, { body: { meta: { result_count: 0 } } }, duplicate);
+
+    const error = await expectPlatformError(step(), { category: 'unknown-outcome' });
+    expect(error.message).toContain("We couldn't confirm this post went out; check your account");
+  });
+
+  it.each([
+    ['a duplicate on a fresh post', duplicate, 'stop', /duplicate of a recent post/],
+    ['429 with a reset', { status: 429, body: { title: 'Too Many Requests', status: 429 }, headers: { 'x-rate-limit-reset': String(NOW.getTime() / 1000 + 600) } }, 'backoff', /try again after 05:10 UTC/],
+    ['the 24-hour cap', { status: 429, body: { title: 'Too Many Requests', status: 429 }, headers: { 'x-rate-limit-reset': String(NOW.getTime() / 1000 + 60), 'x-user-limit-24hour-remaining': '0', 'x-user-limit-24hour-reset': String(NOW.getTime() / 1000 + 3600) } }, 'backoff', /after 06:00 UTC/],
+    ['401', { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'Unauthorized' } }, 'reauth', /Your X connection has expired; reconnect it on Platforms/],
+    ['503', { status: 503, body: { title: 'Service Unavailable', status: 503 } }, 'retry', /temporary problem/],
+    ['text too long', { status: 403, body: { title: 'Forbidden', status: 403, detail: 'Your Tweet text is too long.' } }, 'fix-input', /280 characters/],
+    ['no credits', { status: 402, body: { title: 'CreditsDepleted', detail: 'Your account has no credits' } }, 'stop', /credits/],
+  ] as const)('maps %s to %s with a plain message', async (_label, reply, category, message) => {
+    const { step } = anX(null, reply as Reply);
+
+    const error = await expectPlatformError(step(), { category }, ['publish-token-c2VjcmV0LXRva2VuLXZhbHVl']);
+    expect(error.message).toMatch(message);
+  });
+
+  it('asks for a caption when there is no text', async () => {
+    const platform = aFakePlatform();
+    const publish = aPublishContext(platform, { ...account, caption: '  ' });
+    const adapter = createAdapter('x', { app: anApp, hosts: hostsFor('x'), fetch: publish.fetch, now: clock });
+
+    await expectPlatformError(adapter.publishStep(publish.context), { category: 'fix-input' });
+    expect(platform.requests).toHaveLength(0);
+  });
+});
