@@ -59,7 +59,15 @@ export const COGNITO_TRIGGERS = {
   customMessage: 'auth/custom-message',
 } as const;
 
+/** The publishing engine's functions (DESIGN §6), invoked by Scheduler, SQS and a rate schedule. */
+export const PUBLISHING_HANDLERS = {
+  dispatcher: 'publishing/dispatch-post',
+  publisher: 'publishing/publish-target',
+  watchdog: 'publishing/watchdog',
+  deadLetters: 'publishing/dead-letter',
+} as const;
+
 /** Every handler module that becomes a Lambda function. */
 export function allHandlerModules(): string[] {
-  return [...new Set([...ROUTES.map((r) => r.handler), ...Object.values(COGNITO_TRIGGERS)])];
+  return [...new Set([...ROUTES.map((r) => r.handler), ...Object.values(COGNITO_TRIGGERS), ...Object.values(PUBLISHING_HANDLERS)])];
 }

@@ -12,6 +12,8 @@ import { realtimeModule } from './services/realtime';
 import { LOCAL_MEDIA_BUCKET, startS3 } from './services/s3';
 import { schedulerModule } from './services/scheduler';
 import { sqsModule } from './services/sqs';
+import { publishingModule } from './services/publishing';
+import { PUBLISHING_HANDLERS } from '../functions/routes';
 import { sandboxModule } from './sandbox';
 import { stripeModule } from './stripe';
 import { startWeb, type WebMode } from './web';
@@ -113,10 +115,10 @@ const apiModule: LocalModule = {
  * Functions addressed by ARN (Scheduler targets): env var → handler module under functions/handlers.
  * Each reaches the handlers' env as `arn:aws:lambda:us-east-1:000000000000:function:<module, / as ->`.
  */
-export const LOCAL_FUNCTION_ARNS: Readonly<Record<string, string>> = {};
+export const LOCAL_FUNCTION_ARNS: Readonly<Record<string, string>> = { DISPATCHER_FUNCTION_ARN: PUBLISHING_HANDLERS.dispatcher };
 
 /** The modules, in start order. The Scheduler stays last: overdue schedules fire as it starts. */
-export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, sandboxModule, apiModule, realtimeModule(() => cognito, LOCAL_REGION), stripeModule, sqsModule, schedulerModule(LOCAL_FUNCTION_ARNS)];
+export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, sandboxModule, apiModule, realtimeModule(() => cognito, LOCAL_REGION), stripeModule, sqsModule, publishingModule, schedulerModule(LOCAL_FUNCTION_ARNS)];
 
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;

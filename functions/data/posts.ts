@@ -13,7 +13,7 @@ import { BY_USER_TIME, conditional, db, tableName, userPk } from './table';
  *  - gsi2: OPEN / <scheduled_at>#<userId>#<postId>, only while the post is open (watchdog; sparse)
  */
 const POST_PREFIX = 'POST#';
-const postSk = (id: string) => `${POST_PREFIX}${id}`;
+export const postSk = (id: string) => `${POST_PREFIX}${id}`;
 const BY_TAB_KEYS = TABLE_DESIGN.indexes.postsByTabKeys;
 const OPEN_BY_DUE = TABLE_DESIGN.indexes.openByDue;
 const OPEN = 'OPEN';
@@ -87,7 +87,7 @@ function toItem(userId: string, post: PostRecord): Record<string, unknown> {
   return { pk: userPk(userId), sk: postSk(post.id), type: 'Post', ...post, ...postIndexKeys(userId, post) };
 }
 
-function toPost(item: Record<string, unknown>): PostRecord {
+export function toPost(item: Record<string, unknown>): PostRecord {
   const post = Object.fromEntries(POST_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as PostRecord;
   return { ...post, media: (item.media as StoredMedia[] | undefined) ?? [], platforms: (item.platforms as PostTarget[] | undefined) ?? [] };
 }

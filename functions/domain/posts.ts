@@ -36,22 +36,38 @@ import {
 } from '../data/posts';
 import { claimUsage, getUsageCount, releaseUsage } from '../data/usage';
 import { defaultDeps, type Deps } from '../lib/clock';
-import { ConflictError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
+import { ConflictError, DependencyError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { assertPlanAllows, currentPlan } from './entitlements';
+import { removeSchedule, scheduleDispatch } from './schedules';
 
 /** Posts (issue 4): compose, edit, delete and the read models of the Posts, Schedule and Dashboard views. */
 export const NOT_EDITABLE_MESSAGE = 'Only scheduled posts and drafts can be edited';
 export const UNKNOWN_CLIENT_MESSAGE = 'That client was not found in your clients';
 export const DUPLICATE_ACCOUNT_MESSAGE = 'Each account can be selected only once per post';
 
+export const NOT_SCHEDULED_MESSAGE = "We couldn't schedule this post right now, so it was saved as a draft. Please schedule it again.";
+
 /**
- * The seam the publishing engine plugs into: EventBridge schedule sync lands with issue 5
- * (DESIGN §6 step 1). Called after every write that schedules or unschedules a post.
+ * Keeps the post's EventBridge schedule in step after a write (DESIGN §6 step 1). If the schedule
+ * can't be made, the post is turned into a draft before the error reaches the user: a post never
+ * claims to be scheduled without a schedule that will publish it.
  */
-export const postLifecycle = {
-  scheduled: async (_post: PostRecord): Promise<void> => {},
-  unscheduled: async (_post: PostRecord): Promise<void> => {},
-};
+async function syncSchedule(userId: string, post: PostRecord, deps: Deps): Promise<PostRecord> {
+  if (post.status !== 'scheduled') {
+    await removeSchedule(post.id);
+    return post;
+  }
+  try {
+    await scheduleDispatch(userId, post, deps);
+    return post;
+  } catch (error) {
+    logger.error('Could not schedule a post; keeping it as a draft', { postId: post.id, error });
+    const draft: PostRecord = { ...post, status: 'draft', scheduled_at: null, version: post.version + 1, updated_at: deps.now().toISOString() };
+    await replacePost(userId, draft, { version: post.version, status: 'scheduled' }).catch(() => undefined);
+    throw new DependencyError(NOT_SCHEDULED_MESSAGE, { cause: error });
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Rules (pure)
@@ -194,7 +210,7 @@ export async function createPost(userId: string, body: z.output<typeof CreatePos
       throw error;
     });
   });
-  if (post.status === 'scheduled') await postLifecycle.scheduled(post);
+  if (post.status === 'scheduled') await syncSchedule(userId, post, deps);
   return present(post);
 }
 
@@ -224,7 +240,7 @@ export async function updatePost(userId: string, id: string, body: z.output<type
     usage_month: usageMonth ?? old.usage_month,
   };
   await withClaim(userId, usageMonth, () => replacePost(userId, post, { version: old.version, status: old.status }));
-  await (post.status === 'scheduled' ? postLifecycle.scheduled(post) : postLifecycle.unscheduled(post));
+  await syncSchedule(userId, post, deps);
   return present(post);
 }
 
@@ -232,5 +248,5 @@ export async function updatePost(userId: string, id: string, body: z.output<type
 export async function deletePost(userId: string, id: string): Promise<void> {
   const old = await deletePostItem(userId, id);
   await deleteMediaOfPost(userId, old.media.map((m) => ({ ...m, post_id: old.id })));
-  await postLifecycle.unscheduled(old);
+  await removeSchedule(old.id);
 }

@@ -4,6 +4,7 @@ import { KMSClient } from '@aws-sdk/client-kms';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from './env';
@@ -47,6 +48,4 @@ export const secretsClient = memo(() => new SecretsManagerClient({ region: env()
 
 export const schedulerClient = memo(() => new SchedulerClient({ region: env().AWS_REGION, endpoint: env().SCHEDULER_ENDPOINT }));
 
-// sqsClient(): @aws-sdk/client-sqs is not installed yet. Once it is, add
-// `memo(() => new SQSClient({ region: env().AWS_REGION, endpoint: env().SQS_ENDPOINT }))` here; the
-// local SQS (local/services/sqs.ts) speaks the JSON protocol that client uses.
+export const sqsClient = memo(() => new SQSClient({ region: env().AWS_REGION, endpoint: env().SQS_ENDPOINT }));

@@ -38,6 +38,15 @@ const EnvSchema = z.object({
   LOCAL_TOKEN_KEY_FILE: z.string().min(1).optional(),
   /** AppSync GraphQL endpoint the functions publish user events to (IAM-signed). Absent: not published. */
   REALTIME_GRAPHQL_URL: z.url().optional(),
+  /** The publishing engine (issue 5): the dispatcher the schedules invoke, and the role they use. */
+  DISPATCHER_FUNCTION_ARN: z.string().min(1).optional(),
+  SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+  /** Where the Scheduler puts dispatches it could not deliver. */
+  SCHEDULER_DLQ_ARN: z.string().min(1).optional(),
+  /** JSON `{ platform: queueUrl }`: one publishing queue per platform. */
+  PUBLISH_QUEUE_URLS: z.string().min(2).optional(),
+  /** Transient failures are retried for at most this long past the due time (issue 5: 15 minutes). */
+  PUBLISH_RETRY_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   /** Pro is sold only when this is 'false' (spec §3: Pro is "coming soon"); the local cloud turns it off. */
   PRO_COMING_SOON: z.enum(['true', 'false']).default('true'),
   /** Stripe keys, local: the secret API key and the webhook signing secret. On AWS they live in STRIPE_SECRET_NAME. */

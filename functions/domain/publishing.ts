@@ -1,0 +1,277 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { randomUUID } from 'node:crypto';
+import { minimumPlanFor, planAllows } from '@shared/plans';
+import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
+import { mediaUrl } from '../data/media';
+import {
+  getEnginePost,
+  isTerminal,
+  LeaseLostError,
+  listOpenPostsDueBefore,
+  markWatchdogRedispatch,
+  releaseLease,
+  saveCheckpoint,
+  settlePost,
+  settleTarget,
+  takeLease,
+  type EnginePost,
+  type EngineTarget,
+  type TargetOutcome,
+} from '../data/publishing';
+import { s3Client } from '../lib/aws';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { env } from '../lib/env';
+import { NotFoundError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../platforms/types';
+import { withFreshTokens } from './accounts';
+import { currentPlan } from './entitlements';
+import { notifyUser } from './notifications';
+import { dispatchPost, dueTime, enqueueAt, PublishMessageSchema, DispatchInputSchema, retryWindowMs, sendTargets, type PublishMessage } from './dispatch';
+
+/**
+ * The publishing engine (DESIGN §6): dispatch → one SQS message per target → publish steps with
+ * checkpoints → settle → notify. Every entry point tolerates being called twice with the same input.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Contracts
+
+export const UNKNOWN_OUTCOME_MESSAGE = "We couldn't confirm this post went out; check your account";
+export const STUCK_MESSAGE = "This post didn't go out within 15 minutes of its time, so we stopped trying. Please reschedule it.";
+export const DEAD_LETTER_MESSAGE = "We couldn't publish this post because of a problem on our side. Please try again.";
+export const publishedNotice = (platform: Platform) => `Your post was published to ${PLATFORM_NAMES[platform]}`;
+export const failedNotice = (platform: Platform, reason: string) => `Your post to ${PLATFORM_NAMES[platform]} failed: ${reason}`;
+
+/** A step must finish well within this; a crashed publisher's lease runs out after it. */
+const LEASE_MS = 5 * 60 * 1000;
+/** Platform processing (TikTok moderation, YouTube) may take a while; waiting stops this long after the due time. */
+const MAX_WAIT_PAST_DUE_MS = 2 * 60 * 60 * 1000;
+/** The watchdog leaves posts alone while the engine touched them this recently. */
+const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
+/** Arriving this early is not "early": SQS delays are whole seconds. */
+const EARLY_TOLERANCE_MS = 250;
+
+// ---------------------------------------------------------------------------------------------
+// Publish
+
+/**
+ * One delivery of a target's message. 'done': the message can be deleted (published, failed,
+ * re-queued or nothing to do). 'retry': leave it to come back after its visibility timeout (another
+ * delivery holds the target, or our side failed unexpectedly — that path reaches the DLQ in the end).
+ */
+export async function publishTarget(message: PublishMessage, deps: Deps = defaultDeps): Promise<'done' | 'retry'> {
+  const post = await getEnginePost(message.userId, message.postId);
+  if (!post || post.version !== message.version) return 'done';
+  const index = post.platforms.findIndex((t) => t.id === message.targetId);
+  const target = post.platforms[index];
+  if (!target || isTerminal(target) || !['queued', 'publishing'].includes(post.status)) return 'done';
+
+  const now = deps.now();
+  const notBefore = Math.max(dueTime(post), message.notBefore ? Date.parse(message.notBefore) : 0);
+  if (now.getTime() < notBefore - EARLY_TOLERANCE_MS) {
+    await enqueueAt(target.platform, message, new Date(notBefore), now);
+    return 'done';
+  }
+
+  const owner = randomUUID();
+  if (!(await takeLease(message.userId, post, index, owner, now, LEASE_MS))) {
+    const latest = await getEnginePost(message.userId, message.postId);
+    const latestTarget = latest?.platforms[index];
+    return !latest || !latestTarget || isTerminal(latestTarget) || latest.version !== message.version ? 'done' : 'retry';
+  }
+
+  try {
+    const plan = await currentPlan(message.userId, now);
+    if (!planAllows(plan.id, target.platform)) {
+      const needed = minimumPlanFor(target.platform);
+      await finish(message.userId, post, index, target, { status: 'failed', message: `Your ${plan.name} plan doesn't include ${PLATFORM_NAMES[target.platform]}. Upgrade to ${needed.name} to publish there.` }, deps, owner);
+      return 'done';
+    }
+    const result = await runStep(message.userId, post, index, target, owner, deps);
+    return await afterStep(message, post, index, target, owner, result, deps);
+  } catch (error) {
+    return await afterError(message, post, index, target, owner, error, deps);
+  }
+}
+
+async function runStep(userId: string, post: EnginePost, index: number, target: EngineTarget, owner: string, deps: Deps): Promise<PublishStepResult> {
+  const request = await publishRequest(post, target);
+  return withFreshTokens(
+    userId,
+    target.social_account_id,
+    (tokens, adapter) => {
+      if (!adapter.publishStep) throw new PlatformError(target.platform, 'stop', `Publishing to ${PLATFORM_NAMES[target.platform]} is not available yet.`);
+      return adapter.publishStep({
+        tokens,
+        request,
+        checkpoint: target.checkpoint ?? null,
+        saveCheckpoint: (checkpoint) => saveCheckpoint(userId, post.id, index, owner, checkpoint),
+      });
+    },
+    deps,
+  );
+}
+
+async function publishRequest(post: EnginePost, target: EngineTarget): Promise<PublishRequest> {
+  const media: PublishMedia[] = await Promise.all(
+    post.media.map(async (file) => ({
+      url: await mediaUrl(file.file_path),
+      mimeType: file.file_type,
+      sizeBytes: file.file_size,
+      open: async () => {
+        const object = await s3Client().send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: file.file_path }));
+        return Buffer.from(await object.Body!.transformToByteArray());
+      },
+    })),
+  );
+  return {
+    accountId: target.account_id,
+    accountName: target.account_name,
+    caption: target.caption,
+    ...(target.platform === 'youtube' && post.title ? { title: post.title } : {}),
+    settings: target.settings ?? {},
+    media,
+  };
+}
+
+async function afterStep(message: PublishMessage, post: EnginePost, index: number, target: EngineTarget, owner: string, result: PublishStepResult, deps: Deps): Promise<'done'> {
+  const now = deps.now();
+  if (result.status === 'posted') {
+    await finish(message.userId, post, index, target, { status: 'posted', platformPostId: result.platformPostId, postUrl: result.postUrl, postedAt: now.toISOString() }, deps, owner);
+    return 'done';
+  }
+  // The platform is still processing: come back later without holding the target.
+  if (now.getTime() + result.retryAfterSeconds * 1000 > dueTime(post) + MAX_WAIT_PAST_DUE_MS) {
+    await finish(message.userId, post, index, target, { status: 'failed', message: `${PLATFORM_NAMES[target.platform]} is still processing this post; check your account.` }, deps, owner);
+    return 'done';
+  }
+  await releaseLease(message.userId, post.id, index, owner);
+  await enqueueAt(target.platform, message, new Date(now.getTime() + result.retryAfterSeconds * 1000), now);
+  return 'done';
+}
+
+async function afterError(message: PublishMessage, post: EnginePost, index: number, target: EngineTarget, owner: string, error: unknown, deps: Deps): Promise<'done' | 'retry'> {
+  const now = deps.now();
+  if (error instanceof LeaseLostError) return 'done';
+  if (error instanceof NotFoundError) {
+    await finish(message.userId, post, index, target, { status: 'failed', message: `The ${PLATFORM_NAMES[target.platform]} account for this post was disconnected. Reconnect it on Platforms and reschedule.` }, deps, owner);
+    return 'done';
+  }
+  if (!(error instanceof PlatformError)) {
+    logger.error('Publish step failed on our side', { error, postId: post.id, platform: target.platform });
+    await releaseLease(message.userId, post.id, index, owner);
+    return 'retry';
+  }
+  logger.warn('Publish step refused by the platform', { platform: target.platform, category: error.category, details: error.details, postId: post.id });
+  if (error.category === 'retry' || error.category === 'backoff') {
+    const attempts = (target.attempts ?? 0) + 1;
+    const delaySeconds = backoffSeconds(attempts, error.details.retryAfterSeconds);
+    if (now.getTime() + delaySeconds * 1000 <= dueTime(post) + retryWindowMs()) {
+      await releaseLease(message.userId, post.id, index, owner);
+      await enqueueAt(target.platform, message, new Date(now.getTime() + delaySeconds * 1000), now);
+      return 'done';
+    }
+  }
+  const reason = error.category === 'unknown-outcome' ? UNKNOWN_OUTCOME_MESSAGE : error.message;
+  await finish(message.userId, post, index, target, { status: 'failed', message: reason }, deps, owner);
+  return 'done';
+}
+
+/** Exponential backoff with full jitter, never sooner than the platform's own reset time. */
+export function backoffSeconds(attempts: number, retryAfterSeconds?: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(300, 2 ** Math.min(attempts, 10));
+  const jittered = Math.max(1, Math.round(ceiling / 2 + random() * (ceiling / 2)));
+  return Math.max(jittered, Math.ceil(retryAfterSeconds ?? 0));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settling and telling the user
+
+/** Settles a target, then the post once all its targets are settled, then tells the user. */
+async function finish(userId: string, post: EnginePost, index: number, target: EngineTarget, outcome: TargetOutcome, deps: Deps, owner?: string): Promise<void> {
+  const now = deps.now();
+  const after = await settleTarget(userId, post.id, index, target.id, outcome, now, owner);
+  if (!after) return;
+  let postStatus: string = after.status;
+  if (after.platforms.every(isTerminal)) {
+    const derived = derivePostOutcome(after.platforms);
+    if (await settlePost(userId, after, derived, now)) postStatus = derived.status;
+  }
+  const notice = outcome.status === 'posted' ? publishedNotice(target.platform) : failedNotice(target.platform, outcome.message);
+  await notifyUser(userId, { message: notice, postId: post.id, postStatus }, deps).catch((error: unknown) => logger.error('Could not record the outcome notice', { error, postId: post.id }));
+}
+
+function listNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** posted when every target posted; failed otherwise, saying what did go out (issue 5 "Outcomes"). */
+export function derivePostOutcome(targets: readonly EngineTarget[]): { status: 'posted' | 'failed'; publishedAt: string | null; errorMessage: string | null } {
+  const posted = targets.filter((t) => t.status === 'posted');
+  const failed = targets.filter((t) => t.status === 'failed');
+  const lastPostedAt = posted.map((t) => t.posted_at ?? '').sort().at(-1) || null;
+  if (failed.length === 0) return { status: 'posted', publishedAt: lastPostedAt, errorMessage: null };
+  const names = (list: EngineTarget[]) => [...new Set(list.map((t) => PLATFORM_NAMES[t.platform]))];
+  const failures = failed.map((t) => `${PLATFORM_NAMES[t.platform]} failed: ${t.error_message ?? 'unknown error'}`).join('; ');
+  const went = posted.length > 0 ? `Published to ${listNames(names(posted))}; ` : '';
+  return { status: 'failed', publishedAt: lastPostedAt, errorMessage: `${went}${failures}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Watchdog and dead letters
+
+/**
+ * Every 5 minutes: a post still open 15 minutes after its due time, that the engine has not touched
+ * for 10 minutes, is dispatched again once; found stuck again later, its open targets fail with a
+ * visible reason. Nothing stays stuck silently.
+ */
+export async function runWatchdog(deps: Deps = defaultDeps): Promise<{ redispatched: number; failed: number }> {
+  const now = deps.now();
+  const candidates = await listOpenPostsDueBefore(new Date(now.getTime() - retryWindowMs()));
+  let redispatched = 0;
+  let failed = 0;
+  for (const { userId, postId } of candidates) {
+    const post = await getEnginePost(userId, postId);
+    if (!post || !['scheduled', 'queued', 'publishing'].includes(post.status)) continue;
+    if (now.getTime() - Date.parse(post.updated_at) < QUIET_BEFORE_WATCHDOG_MS) continue;
+    if (!post.watchdog_at) {
+      if (!(await markWatchdogRedispatch(userId, postId, now))) continue;
+      logger.warn('Watchdog re-dispatches a stuck post', { postId, status: post.status });
+      if (post.status === 'scheduled') await dispatchPost({ userId, postId, version: post.version }, deps);
+      else await sendTargets(userId, post, now);
+      redispatched += 1;
+    } else {
+      logger.warn('Watchdog fails a post stuck after its second chance', { postId, status: post.status });
+      await failOpenTargets(userId, post, STUCK_MESSAGE, deps);
+      failed += 1;
+    }
+  }
+  return { redispatched, failed };
+}
+
+async function failOpenTargets(userId: string, post: EnginePost, message: string, deps: Deps): Promise<void> {
+  for (const [index, target] of post.platforms.entries()) {
+    if (!isTerminal(target)) await finish(userId, post, index, target, { status: 'failed', message }, deps);
+  }
+}
+
+/** A message that exhausted its deliveries: the target (or, from the scheduler's DLQ, the post) fails visibly. */
+export async function failFromDeadLetter(body: unknown, deps: Deps = defaultDeps): Promise<void> {
+  const asTarget = PublishMessageSchema.safeParse(body);
+  const asDispatch = DispatchInputSchema.safeParse(body);
+  const ids = asTarget.success ? asTarget.data : asDispatch.success ? asDispatch.data : null;
+  if (!ids) {
+    logger.error('Unreadable dead letter', { body });
+    return;
+  }
+  const post = await getEnginePost(ids.userId, ids.postId);
+  if (!post || post.version !== ids.version) return;
+  if (asTarget.success) {
+    const index = post.platforms.findIndex((t) => t.id === asTarget.data.targetId);
+    const target = post.platforms[index];
+    if (target && !isTerminal(target)) await finish(ids.userId, post, index, target, { status: 'failed', message: DEAD_LETTER_MESSAGE }, deps);
+    return;
+  }
+  await failOpenTargets(ids.userId, post, DEAD_LETTER_MESSAGE, deps);
+}

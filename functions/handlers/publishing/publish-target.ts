@@ -1,0 +1,29 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { PublishMessageSchema } from '../../domain/dispatch';
+import { publishTarget } from '../../domain/publishing';
+import { logger } from '../../lib/logger';
+
+/**
+ * A platform queue's publisher: one publish step per message. Messages that must come back later
+ * (another delivery holds the target, or our side failed) are reported as batch item failures, so
+ * the rest of the batch is deleted and only they return after their visibility timeout.
+ */
+export const handler = middy<SQSEvent, SQSBatchResponse>()
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .handler(async (event) => {
+    const failures: SQSBatchResponse['batchItemFailures'] = [];
+    await Promise.all(
+      event.Records.map(async (record) => {
+        try {
+          const message = PublishMessageSchema.parse(JSON.parse(record.body));
+          if ((await publishTarget(message)) === 'retry') failures.push({ itemIdentifier: record.messageId });
+        } catch (error) {
+          logger.error('Publish message failed', { error, messageId: record.messageId });
+          failures.push({ itemIdentifier: record.messageId });
+        }
+      }),
+    );
+    return { batchItemFailures: failures };
+  });

@@ -1,0 +1,54 @@
+import { PLATFORMS } from '@shared/platforms';
+import { PUBLISHING_HANDLERS } from '../../functions/routes';
+import type { LocalModule } from '../cloud';
+import { invokeLambda } from '../lambda-runtime';
+import { localQueueArn, localSqs, redrivePolicy, type EventSourceMapping } from './sqs';
+
+/**
+ * The publishing pipeline's wiring on the local cloud, as the Publishing construct wires it on AWS:
+ * one queue per platform with its DLQ, a publisher mapped to each, the dead-letter handler on every
+ * DLQ, the Scheduler's DLQ, and the 5-minute watchdog. Starts after SQS, before the Scheduler.
+ */
+export const publishQueueName = (platform: string) => `publish-${platform}`;
+export const SCHEDULER_DLQ = 'dispatch-dlq';
+const LOCAL_SCHEDULER_ROLE = 'arn:aws:iam::000000000000:role/local-scheduler';
+/** Short, so a step another delivery held comes back soon; the lease is what keeps it single. */
+const VISIBILITY_TIMEOUT_SECONDS = '30';
+const MAX_RECEIVES = 5;
+const WATCHDOG_EVERY_MS = 5 * 60 * 1000;
+
+export const publishingModule: LocalModule = {
+  name: 'Publishing queues and watchdog',
+  async start() {
+    const sqs = localSqs();
+    const queueUrls: Record<string, string> = {};
+    const mappings: EventSourceMapping[] = [];
+    sqs.createQueue(SCHEDULER_DLQ);
+    mappings.push(sqs.mapQueueToHandler(SCHEDULER_DLQ, PUBLISHING_HANDLERS.deadLetters, { batchSize: 10, maxConcurrency: 2 }));
+    for (const platform of PLATFORMS) {
+      const dlq = `${publishQueueName(platform)}-dlq`;
+      sqs.createQueue(dlq);
+      queueUrls[platform] = sqs.createQueue(publishQueueName(platform), {
+        VisibilityTimeout: VISIBILITY_TIMEOUT_SECONDS,
+        RedrivePolicy: redrivePolicy(dlq, MAX_RECEIVES),
+      });
+      mappings.push(sqs.mapQueueToHandler(publishQueueName(platform), PUBLISHING_HANDLERS.publisher, { batchSize: 10, maxConcurrency: 20 }));
+      mappings.push(sqs.mapQueueToHandler(dlq, PUBLISHING_HANDLERS.deadLetters, { batchSize: 10, maxConcurrency: 2 }));
+    }
+    const watchdog = setInterval(() => {
+      invokeLambda(PUBLISHING_HANDLERS.watchdog, {}).catch((error: unknown) => console.error('[watchdog]', error));
+    }, WATCHDOG_EVERY_MS);
+    watchdog.unref();
+    return {
+      env: {
+        PUBLISH_QUEUE_URLS: JSON.stringify(queueUrls),
+        SCHEDULER_ROLE_ARN: LOCAL_SCHEDULER_ROLE,
+        SCHEDULER_DLQ_ARN: localQueueArn(SCHEDULER_DLQ),
+      },
+      stop: async () => {
+        clearInterval(watchdog);
+        await Promise.all(mappings.map((m) => m.stop()));
+      },
+    };
+  },
+};
