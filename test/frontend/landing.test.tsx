@@ -31,11 +31,11 @@ describe('the landing page', () => {
     expect(within(pro).getByText('$19.99')).toBeInTheDocument();
   });
 
-  it('sends Free to sign-in, a paid plan to sign-up, and disables the coming-soon plan', async () => {
+  it('sends Free to sign-in, offers a paid plan for checkout, and disables the coming-soon plan', async () => {
     renderApp('/');
     const free = await screen.findByTestId('plan-free');
     expect(within(free).getByRole('link')).toHaveAttribute('href', '/auth');
-    expect(within(screen.getByTestId('plan-basic')).getByRole('link')).toHaveAttribute('href', '/auth?mode=signup');
+    expect(within(screen.getByTestId('plan-basic')).getByRole('button', { name: 'Get Basic' })).toBeEnabled();
     expect(within(screen.getByTestId('plan-pro')).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
   });
 
@@ -43,7 +43,7 @@ describe('the landing page', () => {
     mockApi({ 'GET /config.json': { body: { proComingSoon: false } } });
     renderApp('/');
     const pro = await screen.findByTestId('plan-pro');
-    await waitFor(() => expect(within(pro).getByRole('link', { name: 'Get Pro' })).toHaveAttribute('href', '/auth?mode=signup'));
+    await waitFor(() => expect(within(pro).getByRole('button', { name: 'Get Pro' })).toBeEnabled());
     expect(within(pro).queryByText('Coming soon')).not.toBeInTheDocument();
   });
 

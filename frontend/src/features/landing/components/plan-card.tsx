@@ -6,8 +6,8 @@ import styles from './landing.module.css';
 
 const BUTTON = `${styles.button} ${styles.md} ${styles.block}`;
 
-/** Free goes to sign-in; a paid plan to sign-up (checkout arrives with billing); coming soon is disabled. */
-function PlanAction({ plan }: { plan: Plan }) {
+/** Free goes to sign-in; a paid plan opens the checkout dialog; coming soon is disabled (spec §2 Landing). */
+function PlanAction({ plan, onChoose }: { plan: Plan; onChoose: (plan: Plan) => void }) {
   if (plan.comingSoon) {
     return (
       <button type="button" className={`${BUTTON} ${styles.subtle}`} disabled>
@@ -23,13 +23,13 @@ function PlanAction({ plan }: { plan: Plan }) {
     );
   }
   return (
-    <Link to={paths.auth.getHref({ mode: 'signup' })} className={`${BUTTON} ${styles.solid}`}>
+    <button type="button" className={`${BUTTON} ${styles.solid}`} onClick={() => onChoose(plan)}>
       Get {plan.name}
-    </Link>
+    </button>
   );
 }
 
-export function PlanCard({ plan, highlighted = false }: { plan: Plan; highlighted?: boolean }) {
+export function PlanCard({ plan, highlighted = false, onChoose }: { plan: Plan; highlighted?: boolean; onChoose: (plan: Plan) => void }) {
   const className = [styles.card, highlighted && styles.highlighted, plan.comingSoon && styles.comingSoon]
     .filter(Boolean)
     .join(' ');
@@ -60,7 +60,7 @@ export function PlanCard({ plan, highlighted = false }: { plan: Plan; highlighte
         </ul>
       </div>
       <div className={styles.cardFooter}>
-        <PlanAction plan={plan} />
+        <PlanAction plan={plan} onChoose={onChoose} />
       </div>
     </div>
   );

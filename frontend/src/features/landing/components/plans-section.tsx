@@ -1,11 +1,26 @@
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { Plan } from '@shared/plans';
 import { paths } from '@/config/paths';
 import styles from './landing.module.css';
 import { useOfferedPlans } from '../api/use-offered-plans';
+import { CheckoutDialog } from './checkout-dialog';
 import { PlanCard } from './plan-card';
 
 export function PlansSection() {
   const plans = useOfferedPlans();
+  const [buying, setBuying] = useState<Plan | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  function choose(plan: Plan) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setBuying(plan);
+  }
+
+  function closeDialog() {
+    setBuying(null);
+    opener.current?.focus();
+  }
   return (
     <section id="pricing" className={`${styles.container} ${styles.section} ${styles.plans}`}>
       <div className={styles.sectionHead}>
@@ -14,7 +29,7 @@ export function PlansSection() {
       </div>
       <div className={styles.grid}>
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} highlighted={plan.id === 'basic'} />
+          <PlanCard key={plan.id} plan={plan} highlighted={plan.id === 'basic'} onChoose={choose} />
         ))}
       </div>
       <p className={styles.signInPrompt}>
@@ -23,6 +38,7 @@ export function PlansSection() {
           Sign in
         </Link>
       </p>
+      {buying ? <CheckoutDialog plan={buying} onClose={closeDialog} /> : null}
     </section>
   );
 }
