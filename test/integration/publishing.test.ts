@@ -1,0 +1,315 @@
+import { GetScheduleCommand } from '@aws-sdk/client-scheduler';
+import { randomBytes } from 'node:crypto';
+import { PLATFORMS, type Platform } from '@shared/platforms';
+import type { Post } from '@shared/posts';
+import { ulid } from 'ulid';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getAccount } from '../../functions/data/accounts';
+import { putNewPost, type PostRecord } from '../../functions/data/posts';
+import { dispatchPost } from '../../functions/domain/dispatch';
+import { runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';
+import { scheduleName } from '../../functions/domain/schedules';
+import { schedulerClient } from '../../functions/lib/aws';
+import { connect } from '../helpers/connect';
+import { aConfirmedUser, cloud } from '../helpers/given';
+import { anUploadedImage } from '../helpers/media';
+import { weCallTheApi } from '../helpers/when';
+
+/**
+ * Issue 5 through the emulators and the sandbox: the post is created through the API, the local
+ * Scheduler/SQS deliver it, the real publishers run the real adapters against the sandbox platforms,
+ * and the sandbox's receipts log says what actually went out (and how often).
+ */
+const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
+const sqsEndpoint = () => cloud().env.SQS_ENDPOINT!;
+
+async function control(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${sandbox()}/control${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(res.ok).toBe(true);
+  return res.status === 204 ? undefined : res.json();
+}
+
+interface Receipt {
+  platform: Platform;
+  caption: string;
+  url: string;
+  receivedAtMs: number;
+}
+const receiptsFor = async (caption: string): Promise<Receipt[]> =>
+  ((await control('GET', '/receipts')) as { receipts: Receipt[] }).receipts.filter((r) => r.caption === caption || r.caption?.startsWith(caption));
+
+async function duplicateDeliveries(on: boolean) {
+  const res = await fetch(`${sqsEndpoint()}/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duplicateDeliveries: on }) });
+  expect(res.ok).toBe(true);
+}
+
+const aVideo = () => ({ name: 'clip.mp4', type: 'video/mp4', bytes: Buffer.concat([Buffer.from('\0\0\0 ftypisom'), randomBytes(64 * 1024)]) });
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+const uniqueCaption = (what: string) => `${what} ${ulid().slice(-8)}`;
+
+/** A Pro user with one connected account per requested platform (through the sandbox consent). */
+async function aPublisher(platforms: readonly Platform[]) {
+  const user = await aConfirmedUser({ plan: 'pro' });
+  for (const platform of platforms) await connect(platform, user.accessToken);
+  const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body as { accounts: { id: string; platform: Platform }[] };
+  const accountFor = (platform: Platform) => accounts.find((a) => a.platform === platform)!.id;
+  return { ...user, accountFor };
+}
+
+async function aPost(user: Awaited<ReturnType<typeof aPublisher>>, platforms: readonly Platform[], caption: string, scheduledAt: string | null, mediaIds: string[] = []) {
+  const res = await weCallTheApi('POST', '/api/posts', {
+    token: user.accessToken,
+    body: {
+      ...(platforms.includes('youtube') ? { title: 'Morning bake' } : {}),
+      scheduled_at: scheduledAt,
+      platforms: platforms.map((platform) => ({ platform, social_account_id: user.accountFor(platform), caption, settings: {} })),
+      media_ids: mediaIds,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as Post;
+}
+
+async function settled(token: string, postId: string, timeoutMs = 60_000): Promise<Post> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await weCallTheApi('GET', `/api/posts/${postId}`, { token });
+    const post = res.body as Post;
+    if (post.status === 'posted' || post.status === 'failed') return post;
+    if (Date.now() > until) throw new Error(`Post ${postId} still ${post.status}: ${JSON.stringify(post.platforms.map((t) => [t.platform, t.status]))}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+beforeEach(async () => {
+  // Faults left over from a test (unused injections) must not leak into the next one's connects.
+  await control('POST', '/reset');
+  for (const platform of PLATFORMS) await control('POST', '/processing', { platform, seconds: 1 });
+});
+
+afterEach(async () => {
+  await duplicateDeliveries(false);
+});
+
+describe('publishing a scheduled post', () => {
+  it('publishes to all five platforms once, at its time, with five URLs, and tells the user', { timeout: 120_000 }, async () => {
+    // Prepare
+    const user = await aPublisher(PLATFORMS);
+    const video = await anUploadedImage(user.accessToken, aVideo());
+    const caption = uniqueCaption('Five platforms');
+
+    // Act
+    const post = await aPost(user, PLATFORMS, caption, inSeconds(3), [video.id]);
+    const done = await settled(user.accessToken, post.id, 90_000);
+
+    // Assess
+    expect(done.status, done.error_message ?? '').toBe('posted');
+    expect(done.platforms.map((t) => t.status)).toEqual(PLATFORMS.map(() => 'posted'));
+    for (const target of done.platforms) expect(target.post_url).toMatch(/^http/);
+    expect(done.published_at).not.toBeNull();
+    const receipts = await receiptsFor(caption);
+    expect(receipts.map((r) => r.platform).sort()).toEqual([...PLATFORMS].sort());
+    for (const receipt of receipts) expect(receipt.receivedAtMs).toBeGreaterThanOrEqual(Date.parse(post.scheduled_at!) - 1000);
+    const notes = (await weCallTheApi('GET', '/api/notifications', { token: user.accessToken })).body.items as { message: string }[];
+    expect(notes.map((n) => n.message)).toEqual(expect.arrayContaining(['Your post was published to Instagram', 'Your post was published to X']));
+  });
+
+  it('publishes once even when the dispatch arrives twice and every SQS message is delivered twice', async () => {
+    // Prepare
+    const user = await aPublisher(['facebook', 'x']);
+    const caption = uniqueCaption('Twice delivered');
+    await duplicateDeliveries(true);
+
+    // Act
+    const post = await aPost(user, ['facebook', 'x'], caption, inSeconds(2));
+    await dispatchPost({ userId: user.userId, postId: post.id, version: post.version });
+    const done = await settled(user.accessToken, post.id);
+
+    // Assess
+    expect(done.status).toBe('posted');
+    expect((await receiptsFor(caption)).map((r) => r.platform).sort()).toEqual(['facebook', 'x']);
+  });
+
+  it('does not post twice when the platform accepted the post but the answer was lost', async () => {
+    // Prepare
+    const user = await aPublisher(['x']);
+    const caption = uniqueCaption('Lost answer');
+    await control('POST', '/faults', { platform: 'x', error: 'timeout_after_acting', times: 1 });
+
+    // Act
+    const post = await aPost(user, ['x'], caption, inSeconds(1));
+    const done = await settled(user.accessToken, post.id);
+
+    // Assess: recovered from the account's recent posts, or failed saying so; never a second post.
+    expect(await receiptsFor(caption)).toHaveLength(1);
+    if (done.status === 'posted') expect(done.platforms[0]!.post_url).toMatch(/status/);
+    else expect(done.platforms[0]!.error_message).toBe("We couldn't confirm this post went out; check your account");
+  });
+
+  it('retries a rate-limited platform and still publishes once', async () => {
+    // Prepare
+    const user = await aPublisher(['x']);
+    const caption = uniqueCaption('Rate limited');
+    await control('POST', '/faults', { platform: 'x', error: 'rate_limit', times: 1, resetSeconds: 2, publish: true });
+
+    // Act
+    const post = await aPost(user, ['x'], caption, inSeconds(1));
+    const done = await settled(user.accessToken, post.id);
+
+    // Assess
+    expect(done.status).toBe('posted');
+    expect(await receiptsFor(caption)).toHaveLength(1);
+  });
+
+  it('fails with a plain message and asks for a reconnect when the token was revoked', async () => {
+    // Prepare
+    const user = await aPublisher(['x']);
+    const caption = uniqueCaption('Revoked');
+    await control('POST', '/faults', { platform: 'x', error: 'token_revoked', times: 5 });
+
+    // Act
+    const post = await aPost(user, ['x'], caption, inSeconds(1));
+    const done = await settled(user.accessToken, post.id);
+
+    // Assess
+    expect(done.status).toBe('failed');
+    expect(done.error_message).toMatch(/^X failed: .*reconnect/i);
+    expect((await getAccount(user.userId, user.accountFor('x'))).needs_reconnect).toBe(true);
+    expect(await receiptsFor(caption)).toHaveLength(0);
+    const notes = (await weCallTheApi('GET', '/api/notifications', { token: user.accessToken })).body.items as { message: string }[];
+    expect(notes[0]!.message).toMatch(/^Your post to X failed: /);
+  });
+
+  it('says what went out when only some platforms failed', async () => {
+    // Prepare
+    const user = await aPublisher(['facebook', 'x']);
+    const caption = uniqueCaption('Partly');
+    await control('POST', '/faults', { platform: 'x', error: 'token_revoked', times: 5 });
+
+    // Act
+    const post = await aPost(user, ['facebook', 'x'], caption, inSeconds(1));
+    const done = await settled(user.accessToken, post.id);
+
+    // Assess
+    expect(done.status).toBe('failed');
+    expect(done.error_message).toMatch(/^Published to Facebook; X failed: /);
+  });
+});
+
+describe('keeping publishing in step with edits', () => {
+  it('creates the post-<id> schedule one minute before the due minute, and publishes the edited version at the new time', async () => {
+    // Prepare
+    const user = await aPublisher(['facebook']);
+    const post = await aPost(user, ['facebook'], uniqueCaption('Original'), inSeconds(3600));
+    const schedule = await schedulerClient().send(new GetScheduleCommand({ Name: scheduleName(post.id), GroupName: cloud().env.SCHEDULE_GROUP }));
+    const edited = uniqueCaption('Edited');
+
+    // Act
+    const patch = await weCallTheApi('PATCH', `/api/posts/${post.id}`, {
+      token: user.accessToken,
+      body: { scheduled_at: inSeconds(2), platforms: [{ id: post.platforms[0]!.id, caption: edited }] },
+    });
+    const stale = await dispatchPost({ userId: user.userId, postId: post.id, version: post.version });
+    const done = await settled(user.accessToken, post.id);
+
+    // Assess
+    const due = new Date(Date.parse(post.scheduled_at!));
+    const expectedAt = new Date(Math.floor(due.getTime() / 60_000) * 60_000 - 60_000).toISOString().slice(0, 19);
+    expect(schedule.ScheduleExpression).toBe(`at(${expectedAt})`);
+    expect(schedule.ActionAfterCompletion).toBe('DELETE');
+    expect(JSON.parse(schedule.Target!.Input!)).toEqual({ userId: user.userId, postId: post.id, version: 1 });
+    expect(patch.status).toBe(200);
+    expect(stale).toBe('ignored');
+    expect(done.status).toBe('posted');
+    expect(done.platforms[0]!.caption).toBe(edited);
+    expect(await receiptsFor(edited)).toHaveLength(1);
+  });
+
+  it('never publishes a deleted post, and removes its schedule', async () => {
+    // Prepare
+    const user = await aPublisher(['facebook']);
+    const caption = uniqueCaption('Deleted');
+    const later = await aPost(user, ['facebook'], uniqueCaption('Later'), inSeconds(3600));
+    const soon = await aPost(user, ['facebook'], caption, inSeconds(2));
+
+    // Act
+    await weCallTheApi('DELETE', `/api/posts/${soon.id}`, { token: user.accessToken });
+    await weCallTheApi('DELETE', `/api/posts/${later.id}`, { token: user.accessToken });
+    await new Promise((r) => setTimeout(r, 4000));
+
+    // Assess
+    expect(await receiptsFor(caption)).toHaveLength(0);
+    await expect(schedulerClient().send(new GetScheduleCommand({ Name: scheduleName(later.id), GroupName: cloud().env.SCHEDULE_GROUP }))).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+    });
+  });
+
+  it('turning a scheduled post back into a draft removes its schedule', async () => {
+    // Prepare
+    const user = await aPublisher(['facebook']);
+    const post = await aPost(user, ['facebook'], uniqueCaption('Unschedule'), inSeconds(3600));
+
+    // Act
+    await weCallTheApi('PATCH', `/api/posts/${post.id}`, { token: user.accessToken, body: { scheduled_at: null, platforms: [] } });
+
+    // Assess
+    await expect(schedulerClient().send(new GetScheduleCommand({ Name: scheduleName(post.id), GroupName: cloud().env.SCHEDULE_GROUP }))).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+    });
+  });
+});
+
+describe('the watchdog', () => {
+  it('catches a post whose schedule was lost, publishes it, and fails one that stays stuck', async () => {
+    // Prepare: a scheduled post 20 minutes overdue, with no schedule behind it.
+    const user = await aPublisher(['facebook']);
+    const account = await getAccount(user.userId, user.accountFor('facebook'));
+    const caption = uniqueCaption('Lost schedule');
+    const overdue = new Date(Date.now() - 20 * 60_000).toISOString();
+    const lost: PostRecord = {
+      id: ulid(),
+      title: null,
+      scheduled_at: overdue,
+      published_at: null,
+      status: 'scheduled',
+      error_message: null,
+      youtube_type: null,
+      client_id: null,
+      version: 1,
+      created_at: overdue,
+      updated_at: overdue,
+      usage_month: null,
+      media: [],
+      platforms: [
+        { id: ulid(), platform: 'facebook', social_account_id: account.id, account_name: account.account_name, account_id: account.account_id, caption, settings: {}, status: 'pending', post_url: null, posted_at: null, error_message: null },
+      ],
+    };
+    await putNewPost(user.userId, lost);
+    // And one already given its second chance 20 minutes ago, still publishing.
+    const stuck = {
+      ...lost,
+      id: ulid(),
+      status: 'publishing',
+      platforms: lost.platforms.map((t) => ({ ...t, id: ulid(), status: 'publishing', caption: uniqueCaption('Stuck') })),
+      watchdog_at: overdue,
+    } as PostRecord;
+    await putNewPost(user.userId, stuck);
+
+    // Act
+    const result = await runWatchdog();
+    const done = await settled(user.accessToken, lost.id);
+    const failed = await settled(user.accessToken, stuck.id);
+
+    // Assess
+    expect(result.redispatched).toBeGreaterThanOrEqual(1);
+    expect(result.failed).toBeGreaterThanOrEqual(1);
+    expect(done.status).toBe('posted');
+    expect(await receiptsFor(caption)).toHaveLength(1);
+    expect(failed.status).toBe('failed');
+    expect(failed.error_message).toBe(`Facebook failed: ${STUCK_MESSAGE}`);
+  });
+});
