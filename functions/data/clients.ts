@@ -1,15 +1,29 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CLIENT_NAME } from '@shared/settings';
-import { db, tableName, userPk } from './table';
+import { conditional, db, tableName, userPk } from './table';
 
-/** Agency clients: pk = USER#<id>, sk = CLIENT#<ulid> (access pattern 3; ULIDs sort by creation). */
+/**
+ * Agency clients: pk = USER#<id>, sk = CLIENT#<ulid> (access pattern 3; ULIDs sort by creation, so
+ * a descending query is newest first). Every key starts from the caller's user id: another user's
+ * client id simply finds nothing.
+ */
 const CLIENT_PREFIX = 'CLIENT#';
+const clientKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: `${CLIENT_PREFIX}${id}` });
 
 export interface Client {
   id: string;
   name: string;
   logo_url: string | null;
   created_at: string;
+}
+
+function toClient(item: Record<string, unknown>): Client {
+  return {
+    id: String(item.id),
+    name: String(item.name),
+    logo_url: typeof item.logo_url === 'string' ? item.logo_url : null,
+    created_at: String(item.created_at),
+  };
 }
 
 export async function hasAnyClient(userId: string): Promise<boolean> {
@@ -41,4 +55,84 @@ export async function ensureDefaultClient(userId: string, id: string, now: Date)
   if (await hasAnyClient(userId)) return false;
   await createClient(userId, { id, name: DEFAULT_CLIENT_NAME, logo_url: null, created_at: now.toISOString() });
   return true;
+}
+
+/** All of the user's clients, newest first (a user has a handful; the query follows every page). */
+export async function listClients(userId: string): Promise<Client[]> {
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': CLIENT_PREFIX },
+        ScanIndexForward: false,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items.map(toClient);
+}
+
+export async function getClient(userId: string, id: string): Promise<Client | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: clientKey(userId, id), ConsistentRead: true }));
+  return Item ? toClient(Item) : null;
+}
+
+/** Whether the client is one of the user's (a post may only name the user's own clients). */
+export async function isUsersClient(userId: string, clientId: string): Promise<boolean> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: clientKey(userId, clientId), ProjectionExpression: 'pk' }));
+  return Boolean(Item);
+}
+
+/** Sets the given fields of an existing client; null when the user has no such client (nothing written). */
+export async function updateClient(userId: string, id: string, changes: { name?: string; logo_url?: string | null }, now: Date): Promise<Client | null> {
+  const names: Record<string, string> = { '#updated': 'updated_at' };
+  const values: Record<string, unknown> = { ':updated': now.toISOString() };
+  const sets = ['#updated = :updated'];
+  const removes: string[] = [];
+  if (changes.name !== undefined) {
+    names['#name'] = 'name';
+    values[':name'] = changes.name;
+    sets.push('#name = :name');
+  }
+  if (changes.logo_url !== undefined) {
+    names['#logo'] = 'logo_url';
+    if (changes.logo_url === null) removes.push('#logo');
+    else {
+      values[':logo'] = changes.logo_url;
+      sets.push('#logo = :logo');
+    }
+  }
+  return conditional(
+    async () => {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: clientKey(userId, id),
+          UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes ? toClient(Attributes) : null;
+    },
+    () => null,
+  );
+}
+
+/** Deletes the client; false when the user has no such client. */
+export async function deleteClientItem(userId: string, id: string): Promise<boolean> {
+  return conditional(
+    async () => {
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: clientKey(userId, id), ConditionExpression: 'attribute_exists(pk)' }));
+      return true;
+    },
+    () => false,
+  );
 }

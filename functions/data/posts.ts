@@ -1,4 +1,4 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostTarget } from '@shared/posts';
 import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@shared/statuses';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
@@ -261,13 +261,48 @@ export async function putPostsInBatches(userId: string, posts: PostRecord[]): Pr
   }
 }
 
+/** Moved next to the other CLIENT# keys; re-exported so existing importers keep working. */
+export { isUsersClient } from './clients';
+
 /**
- * Whether the client is one of the user's (agency mode). It belongs in data/clients.ts next to the
- * other CLIENT# keys; it lives here until that module is next edited (not part of this change).
+ * A deleted client's posts stay, unassigned: clears `client_id` on each of the user's posts that
+ * names it. One query over the user's posts (filtered by client; a rare, user-initiated operation)
+ * and one conditional update per match. The version is not bumped: this is not an edit, and a
+ * scheduled post's dispatch (which carries its version) must still fire. Returns how many changed.
  */
-export async function isUsersClient(userId: string, clientId: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: `CLIENT#${clientId}` }, ProjectionExpression: 'pk' }),
-  );
-  return Boolean(Item);
+export async function clearClientFromPosts(userId: string, clientId: string): Promise<number> {
+  let cleared = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: 'client_id = :client',
+        ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': POST_PREFIX, ':client': clientId },
+        ProjectionExpression: 'sk',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const changed = await conditional(
+        async () => {
+          await db().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: { pk: userPk(userId), sk: String(item.sk) },
+              UpdateExpression: 'SET client_id = :null',
+              ConditionExpression: 'client_id = :client',
+              ExpressionAttributeValues: { ':null': null, ':client': clientId },
+            }),
+          );
+          return true;
+        },
+        () => false,
+      );
+      if (changed) cleared++;
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return cleared;
 }

@@ -1,0 +1,38 @@
+import { CLIENT_MSG, type Client, type CreateClient, type UpdateClient } from '@shared/clients';
+import { createClient as putClient, deleteClientItem, listClients as readClients, updateClient as writeClient } from '../data/clients';
+import { clearClientFromPosts } from '../data/posts';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { NotFoundError } from '../lib/errors';
+import { logger } from '../lib/logger';
+
+/**
+ * Agency clients (issue 7). Another user's client id is indistinguishable from a missing one (404),
+ * because every key is built from the caller's own user id.
+ */
+export async function listClients(userId: string): Promise<Client[]> {
+  return readClients(userId);
+}
+
+export async function createClient(userId: string, body: CreateClient, deps: Deps = defaultDeps): Promise<Client> {
+  return putClient(userId, { id: deps.newId(), name: body.name, logo_url: body.logo_url ?? null, created_at: deps.now().toISOString() });
+}
+
+export async function updateClient(userId: string, id: string, body: UpdateClient, deps: Deps = defaultDeps): Promise<Client> {
+  const updated = await writeClient(userId, id, body, deps.now());
+  if (!updated) throw new NotFoundError(CLIENT_MSG.notFound);
+  return updated;
+}
+
+/**
+ * Deletes the client; its posts stay and lose the assignment (client_id cleared), so no post points
+ * at a client that no longer exists. The row goes first: from then on no new post can name it. If
+ * clearing is interrupted, the remaining posts keep an id that names no client (the UI shows none).
+ */
+export async function deleteClient(userId: string, id: string): Promise<void> {
+  if (!(await deleteClientItem(userId, id))) throw new NotFoundError(CLIENT_MSG.notFound);
+  try {
+    await clearClientFromPosts(userId, id);
+  } catch (error) {
+    logger.error('Clearing a deleted client from its posts failed', { error, clientId: id });
+  }
+}

@@ -1,0 +1,8 @@
+import { ClientIdParamsSchema, UpdateClientSchema } from '@shared/clients';
+import { updateClient } from '../../domain/clients';
+import { httpHandler, ok } from '../../lib/http';
+
+/** PATCH /api/clients/{id}: the edit dialog (name, logo URL). */
+export const handler = httpHandler({ params: ClientIdParamsSchema, body: UpdateClientSchema }, async ({ userId, params, body }) =>
+  ok(await updateClient(userId, params.id, body)),
+);

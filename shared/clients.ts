@@ -1,0 +1,80 @@
+import * as z from 'zod';
+
+/**
+ * Agency clients (spec §2 Clients, §5 client form, §7 writes). A logo URL is only ever rendered by
+ * the browser, never fetched by the server (DESIGN §8), so http(s) is all it has to be.
+ */
+export const CLIENT_NAME_MAX = 100;
+export const LOGO_URL_MAX = 2048;
+
+export const CLIENT_MSG = {
+  nameRequired: 'Client name is required',
+  nameTooLong: `Client name must be ${CLIENT_NAME_MAX} characters or less`,
+  logoUrlInvalid: 'Logo URL must be a valid http(s) URL',
+  notFound: 'Client not found',
+  created: 'Client created successfully!',
+  updated: 'Client updated successfully!',
+  deleted: 'Client deleted',
+  createError: 'Error creating client',
+  empty: 'No clients yet. Add your first client to get started!',
+} as const;
+
+const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: CLIENT_MSG.notFound });
+export const ClientIdParamsSchema = z.object({ id: Ulid });
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const ClientNameSchema = z
+  .string({ message: CLIENT_MSG.nameRequired })
+  .trim()
+  .min(1, { message: CLIENT_MSG.nameRequired })
+  .max(CLIENT_NAME_MAX, { message: CLIENT_MSG.nameTooLong });
+
+/** Optional logo: a blank field (or null) means "no logo"; anything else must be an http(s) URL. */
+export const LogoUrlSchema = z
+  .union([z.string(), z.null()])
+  .transform((v) => (v === null ? null : v.trim() || null))
+  .refine((v) => v === null || (v.length <= LOGO_URL_MAX && isHttpUrl(v)), { message: CLIENT_MSG.logoUrlInvalid });
+
+export const ClientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type Client = z.infer<typeof ClientSchema>;
+
+export const ClientListSchema = z.object({ items: z.array(ClientSchema) });
+export type ClientList = z.infer<typeof ClientListSchema>;
+
+/** POST /api/clients */
+export const CreateClientSchema = z.object({
+  name: ClientNameSchema,
+  logo_url: LogoUrlSchema.optional(),
+});
+export type CreateClientInput = z.input<typeof CreateClientSchema>;
+export type CreateClient = z.output<typeof CreateClientSchema>;
+
+/** PATCH /api/clients/{id}: name and/or logo (null or '' removes the logo); at least one of them. */
+export const UpdateClientSchema = z
+  .object({
+    name: ClientNameSchema.optional(),
+    logo_url: LogoUrlSchema.optional(),
+  })
+  .refine((v) => v.name !== undefined || v.logo_url !== undefined, { message: 'Nothing to update' });
+export type UpdateClientInput = z.input<typeof UpdateClientSchema>;
+export type UpdateClient = z.output<typeof UpdateClientSchema>;
+
+/** The initials shown when a client has no logo, or its logo does not load. */
+export function clientInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!].map((w) => Array.from(w)[0]) : Array.from(words[0] ?? '').slice(0, 2);
+  return letters.join('').toUpperCase() || '?';
+}
