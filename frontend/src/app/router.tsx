@@ -78,6 +78,11 @@ export function createRoutes(): RouteObject[] {
               lazy: lazyAuthRoute(() => import('./routes/verify-email')),
             },
             {
+              path: paths.completeSignup.path,
+              handle: { title: 'Complete signup' } satisfies RouteHandle,
+              lazy: lazyAuthRoute(() => import('./routes/complete-signup')),
+            },
+            {
               path: paths.aboutUs.path,
               handle: { title: 'About Us' } satisfies RouteHandle,
               lazy: lazyRoute(() => import('./routes/about-us')),
@@ -136,7 +141,11 @@ export function createRoutes(): RouteObject[] {
                     },
                     { path: app.clients.path, ...upcoming('Clients') },
                     { path: app.settings.path, ...upcoming('Settings') },
-                    { path: app.subscription.path, ...upcoming('Subscription') },
+                    {
+                      path: app.subscription.path,
+                      handle: { title: 'Subscription' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/subscription')),
+                    },
                   ],
                 },
               ],

@@ -1,0 +1,131 @@
+import { Box, Button, Card, Circle, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { LuCircleCheck } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import * as z from 'zod';
+import { PasswordSchema, firstIssue } from '@shared/auth';
+import { BILLING_MSG } from '@shared/billing';
+import { MSG } from '@shared/messages';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useCompleteSignup } from '../api/complete-signup';
+
+/** Spec §4, §9: the page waits 1 s after creating the account, then goes to /home. */
+export const SIGNUP_REDIRECT_MS = 1000;
+
+// Spec §5: 6 to 72 characters, then the confirmation must match; the first failure is the toast.
+const PasswordsSchema = z
+  .object({ password: PasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: MSG.passwordsDontMatch, path: ['confirm'] });
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
+
+interface CompleteSignupFormProps {
+  email: string;
+  sessionId: string;
+  /** Signs the new account in (the auth feature's password sign-in, wired by the route). */
+  signIn: (credentials: { email: string; password: string }) => Promise<void>;
+}
+
+/**
+ * After a public checkout (spec §2 Complete signup): the paid visitor picks a password, the API
+ * creates the account holding the subscription, and the page signs in and opens the dashboard.
+ */
+export function CompleteSignupForm({ email, sessionId, signIn }: CompleteSignupFormProps) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [redirecting, setRedirecting] = useState(false);
+  const completeSignup = useCompleteSignup();
+  const { refresh } = useAuth();
+  const navigate = useNavigate();
+  const busy = completeSignup.isPending || redirecting;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = PasswordsSchema.safeParse({ password, confirm });
+    if (!parsed.success) {
+      toaster.error({ title: MSG.validationErrorTitle, description: firstIssue(parsed) ?? MSG.passwordTooShort });
+      return;
+    }
+    try {
+      await completeSignup.mutateAsync({ email, session_id: sessionId, password, confirm });
+    } catch (error) {
+      toaster.error({ title: 'Error', description: messageOf(error) });
+      return;
+    }
+    setRedirecting(true);
+    toaster.success({ title: BILLING_MSG.accountCreatedTitle, description: BILLING_MSG.accountCreatedText });
+    try {
+      await Promise.all([
+        signIn({ email, password }).then(() => refresh()),
+        delay(SIGNUP_REDIRECT_MS),
+      ]);
+    } catch (error) {
+      // The account exists; only the automatic sign-in failed, so the sign-in page takes over.
+      toaster.error({ title: 'Error', description: messageOf(error) });
+      navigate(paths.auth.getHref({ email }), { replace: true });
+      return;
+    }
+    navigate(paths.app.root.getHref(), { replace: true });
+  }
+
+  return (
+    <Card.Root w="full" maxW="md" variant="outline" bg="bg.panel" shadow="lg" rounded="2xl">
+      <Card.Header gap="3" pb="2" alignItems="center" textAlign="center">
+        <Circle size="12" bg="green.subtle" color="green.fg" fontSize="2xl" aria-hidden>
+          <LuCircleCheck />
+        </Circle>
+        <Card.Title as="h1" textStyle="2xl" letterSpacing="tight">
+          {BILLING_MSG.paymentSuccessful}
+        </Card.Title>
+        <Card.Description>
+          Create a password to finish setting up your account for{' '}
+          <Box as="span" fontWeight="semibold" color="fg" data-testid="complete-signup-email">
+            {email}
+          </Box>
+          .
+        </Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate aria-label="Complete signup form">
+          <Stack gap="4">
+            <Field.Root>
+              <Field.Label>Email</Field.Label>
+              <Input type="email" name="email" autoComplete="username" value={email} readOnly disabled />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Create Password</Field.Label>
+              <Input
+                type="password"
+                name="password"
+                autoComplete="new-password"
+                placeholder="At least 6 characters"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Confirm Password</Field.Label>
+              <Input
+                type="password"
+                name="confirm"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
+            </Field.Root>
+            <Button type="submit" colorPalette="brand" loading={busy} mt="1">
+              Complete Setup
+            </Button>
+            <Text textStyle="xs" color="fg.muted" textAlign="center">
+              Your subscription is attached to this email.
+            </Text>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BILLING_MSG } from '@shared/billing';
+import { MSG } from '@shared/messages';
+import { authModule, resetAmplifyMocks, signInSucceedsAs } from './helpers/amplify-mocks';
+import { mockApi, shellRoutes } from './helpers/api-mock';
+import { renderApp } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+const URL_AFTER_PAYMENT = '/complete-signup?email=buyer%40example.com&session_id=cs_test_42';
+
+function toastWith(title: string) {
+  return screen.findAllByText(title).then((nodes) => nodes.map((n) => n.closest('[data-scope="toast"][data-part="root"]') as HTMLElement).find(Boolean)!);
+}
+
+async function expectToast(title: string, description: string) {
+  await waitFor(async () => expect(within(await toastWith(title)).getByText(description)).toBeInTheDocument());
+}
+
+async function submit(user: ReturnType<typeof renderApp>['user'], password: string, confirm: string) {
+  const password$ = await screen.findByLabelText('Create Password');
+  const confirm$ = screen.getByLabelText('Confirm Password');
+  await user.clear(password$);
+  if (password) await user.type(password$, password);
+  await user.clear(confirm$);
+  if (confirm) await user.type(confirm$, confirm);
+  await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+}
+
+describe('the complete-signup page', () => {
+  beforeEach(() => resetAmplifyMocks());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends a visitor without an email in the link to the landing page', async () => {
+    mockApi({});
+    const { location } = renderApp('/complete-signup?session_id=cs_test_42');
+    await screen.findByTestId('plan-free');
+    expect(location().pathname).toBe('/');
+  });
+
+  it('says the payment succeeded and shows the email with the two password fields', async () => {
+    mockApi({});
+    renderApp(URL_AFTER_PAYMENT);
+    expect(await screen.findByRole('heading', { name: BILLING_MSG.paymentSuccessful })).toBeInTheDocument();
+    expect(screen.getByTestId('complete-signup-email')).toHaveTextContent('buyer@example.com');
+    expect(screen.getByLabelText('Create Password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm Password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Complete Setup' })).toBeInTheDocument();
+  });
+
+  it('shows the first problem as a Validation Error toast: too short, too long, then not matching', async () => {
+    const api = mockApi({});
+    const { user } = renderApp(URL_AFTER_PAYMENT);
+
+    await submit(user, 'abc', 'abc');
+    await expectToast(MSG.validationErrorTitle, MSG.passwordTooShort);
+
+    await submit(user, 'x'.repeat(73), 'x'.repeat(73));
+    await expectToast(MSG.validationErrorTitle, MSG.passwordTooLong);
+
+    await submit(user, 'secret123', 'secret124');
+    await expectToast(MSG.validationErrorTitle, MSG.passwordsDontMatch);
+
+    expect(api.callsTo('POST', '/billing/complete-signup')).toHaveLength(0);
+  });
+
+  it('creates the account, toasts, signs in with the password and opens /home after 1 second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockApi({
+      ...shellRoutes(),
+      'POST /billing/complete-signup': { status: 201, body: { email: 'buyer@example.com', message: BILLING_MSG.accountCreatedTitle } },
+    });
+    signInSucceedsAs({ sub: 'user-buyer', email: 'buyer@example.com' });
+    const { user, location } = renderApp(URL_AFTER_PAYMENT);
+
+    await submit(user, 'secret123', 'secret123');
+    await expectToast(BILLING_MSG.accountCreatedTitle, BILLING_MSG.accountCreatedText);
+
+    const [call] = api.callsTo('POST', '/billing/complete-signup');
+    expect(call!.body).toEqual({ email: 'buyer@example.com', session_id: 'cs_test_42', password: 'secret123', confirm: 'secret123' });
+    expect(call!.headers.Authorization).toBeUndefined();
+    await waitFor(() =>
+      expect(authModule.signIn).toHaveBeenCalledWith({
+        username: 'buyer@example.com',
+        password: 'secret123',
+        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      }),
+    );
+    expect(location().pathname).toBe('/complete-signup');
+
+    await vi.advanceTimersByTimeAsync(1000);
+    await waitFor(() => expect(location().pathname).toBe('/home'));
+    expect(await screen.findByTestId('greeting')).toBeInTheDocument();
+  });
+
+  it("shows the API's refusal in an Error toast and stays on the page", async () => {
+    mockApi({
+      'POST /billing/complete-signup': { status: 409, body: { error: { code: 'CONFLICT', message: BILLING_MSG.paymentAlreadyUsed } } },
+    });
+    const { user, location } = renderApp(URL_AFTER_PAYMENT);
+    await submit(user, 'secret123', 'secret123');
+    await expectToast('Error', BILLING_MSG.paymentAlreadyUsed);
+    expect(authModule.signIn).not.toHaveBeenCalled();
+    expect(location().pathname).toBe('/complete-signup');
+  });
+});
