@@ -1,0 +1,148 @@
+import { AdminDeleteUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UPCOMING_STATUSES, type PostStatus } from '@shared/statuses';
+import { cognitoClient, s3Client } from '../lib/aws';
+import { env } from '../lib/env';
+import { conditional, db, tableName, userPk } from './table';
+
+/**
+ * What account deletion needs from storage (access patterns 2, 8 and 9 of table-design.ts):
+ *  - every item under pk = USER#<id> (one partition: settings, profile, subscription, accounts,
+ *    tokens, posts, media rows, clients, notifications, usage, OAuth markers), deleted in batches;
+ *  - the pointer items outside it, each found from something under USER#<id>: OAUTHSTATE#<state>
+ *    from the user's OAUTHSTATE# markers, STRIPECUSTOMER#<id> from the subscription's customer, and
+ *    CHECKOUT#<session> from that customer pointer (public checkout) or from CHECKOUT# markers;
+ *  - the media bucket's objects under `{userId}/` and `avatars/{userId}-`;
+ *  - the Cognito user.
+ * Every function here is idempotent: running it again after it (or part of it) ran is a no-op.
+ */
+const DELETION_SK = 'DELETION';
+const OAUTH_STATE_PREFIX = 'OAUTHSTATE#';
+const CHECKOUT_PREFIX = 'CHECKOUT#';
+const POST_PREFIX = 'POST#';
+const pointerKey = (id: string) => ({ pk: id, sk: id });
+
+/** Marks the account as being deleted (kept until the very end; records when it started and each attempt). */
+export async function markDeleting(userId: string, now: Date): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: userPk(userId), sk: DELETION_SK },
+      UpdateExpression: 'SET #type = :type, startedAt = if_not_exists(startedAt, :now), lastAttemptAt = :now ADD attempts :one',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'AccountDeletion', ':now': now.toISOString(), ':one': 1 },
+    }),
+  );
+}
+
+async function queryAll(userId: string, options: { prefix?: string; projection: string; names?: Record<string, string> }): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: options.prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': userPk(userId), ...(options.prefix ? { ':prefix': options.prefix } : {}) },
+        ProjectionExpression: options.projection,
+        ExpressionAttributeNames: options.names,
+        ConsistentRead: true,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items;
+}
+
+/** Ids of the user's posts that may own a schedule (scheduled, queued, publishing). */
+export async function openPostIds(userId: string): Promise<string[]> {
+  const posts = await queryAll(userId, { prefix: POST_PREFIX, projection: 'id, #status', names: { '#status': 'status' } });
+  return posts.filter((p) => UPCOMING_STATUSES.includes(p.status as PostStatus)).map((p) => String(p.id));
+}
+
+/** The states of the user's pending OAuth connects (from the markers under USER#<id>). */
+export async function pendingOAuthStates(userId: string): Promise<string[]> {
+  const markers = await queryAll(userId, { prefix: OAUTH_STATE_PREFIX, projection: 'sk' });
+  return markers.map((m) => String(m.sk).slice(OAUTH_STATE_PREFIX.length));
+}
+
+/** Checkout sessions the user's partition points at (CHECKOUT#<session> markers, if any). */
+export async function markedCheckouts(userId: string): Promise<string[]> {
+  const markers = await queryAll(userId, { prefix: CHECKOUT_PREFIX, projection: 'sk' });
+  return markers.map((m) => String(m.sk).slice(CHECKOUT_PREFIX.length));
+}
+
+/** Deletes a pointer item only if it names this user (never another user's pointer). */
+async function deletePointerOf(id: string, userId: string, condition: string): Promise<void> {
+  await conditional(
+    () => db().send(new DeleteCommand({ TableName: tableName(), Key: pointerKey(id), ConditionExpression: condition, ExpressionAttributeValues: { ':user': userId } })),
+    () => undefined,
+  );
+}
+
+export const deleteOAuthStatePointer = (state: string, userId: string) => deletePointerOf(`${OAUTH_STATE_PREFIX}${state}`, userId, 'userId = :user');
+
+/** A checkout pointer of this user: bought while signed in (userId), or the public checkout the signup claimed (claimedBy). */
+export const deleteCheckoutPointer = (sessionId: string, userId: string) =>
+  deletePointerOf(`${CHECKOUT_PREFIX}${sessionId}`, userId, 'userId = :user OR claimedBy = :user');
+
+export const deleteCustomerPointer = (customerId: string, userId: string) => deletePointerOf(`STRIPECUSTOMER#${customerId}`, userId, 'userId = :user');
+
+/**
+ * Deletes every item under USER#<id> but the deletion mark, in batches of 25, retrying what
+ * DynamoDB leaves unprocessed, until a query finds nothing more (a write racing the deletion is
+ * swept by the next round).
+ */
+export async function deleteUserItems(userId: string): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const keys = (await queryAll(userId, { projection: 'pk, sk' })).filter((k) => k.sk !== DELETION_SK);
+    if (keys.length === 0) return deleted;
+    for (let i = 0; i < keys.length; i += 25) {
+      let requests: Record<string, unknown>[] = keys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+        const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+        requests = (UnprocessedItems?.[tableName()] ?? []) as Record<string, unknown>[];
+      }
+    }
+    deleted += keys.length;
+  }
+}
+
+export async function deleteDeletionMark(userId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: DELETION_SK } }));
+}
+
+/** Deletes every object whose key starts with `prefix` (ListObjectsV2 pages of up to 1000 → DeleteObjects). */
+export async function deleteObjectsUnder(prefix: string): Promise<number> {
+  const bucket = env().MEDIA_BUCKET;
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => Boolean(k));
+    if (keys.length > 0) {
+      const out = await s3Client().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+      if (out.Errors?.length) throw new Error(`Could not delete ${out.Errors.length} media objects (first: ${out.Errors[0]?.Key}: ${out.Errors[0]?.Code})`);
+      deleted += keys.length;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return deleted;
+}
+
+/** Deletes the Cognito user (its username is its `sub`: the pool signs in by e-mail). Already gone is fine. */
+export async function deleteLogin(userId: string): Promise<void> {
+  const poolId = env().USER_POOL_ID;
+  if (!poolId) throw new Error('USER_POOL_ID is not set for this function');
+  try {
+    await cognitoClient().send(new AdminDeleteUserCommand({ UserPoolId: poolId, Username: userId }));
+  } catch (error) {
+    if (error instanceof UserNotFoundException || (error as Error)?.name === 'UserNotFoundException') return;
+    throw error;
+  }
+}

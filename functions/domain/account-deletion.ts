@@ -1,0 +1,147 @@
+import type Stripe from 'stripe';
+import {
+  deleteCheckoutPointer,
+  deleteCustomerPointer,
+  deleteDeletionMark,
+  deleteLogin,
+  deleteOAuthStatePointer,
+  deleteObjectsUnder,
+  deleteUserItems,
+  markDeleting,
+  markedCheckouts,
+  openPostIds,
+  pendingOAuthStates,
+} from '../data/account-deletion';
+import { getCustomerLink } from '../data/billing';
+import { readSubscriptionState } from '../data/subscriptions';
+import { DependencyError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { stripe } from '../lib/stripe';
+import { removeSchedule } from './schedules';
+
+/**
+ * DELETE /api/account (spec §7 "Account deletion sequence", DESIGN §8): removes every item, object,
+ * schedule and pointer of the user, cancels the Stripe subscription at once, and finally the
+ * Cognito user.
+ *
+ * Resumable: every step is idempotent and finds its work from what is still stored, and what a
+ * later step needs to find its work is deleted only by that step or after it (the posts that name
+ * the schedules, the subscription row that names the customer, the markers that name the OAuth
+ * pointers all live under USER#<id>, which goes second to last; the login goes last, so the user can
+ * still sign in and ask again). A run that fails half-way is completed by running it again.
+ *
+ * A Stripe failure blocks (502) rather than being skipped: once the subscription row is gone nothing
+ * would know which subscription to stop, and the person would go on being billed for a deleted
+ * account. The steps before it are already done; the retry picks up from there.
+ */
+export interface SubscriptionCanceller {
+  subscriptions: Pick<Stripe.SubscriptionsResource, 'retrieve' | 'update' | 'cancel'>;
+}
+
+export interface AccountDeletionDeps {
+  now: () => Date;
+  /** The Stripe client (the same one billing uses; typed here with the calls deletion makes). */
+  stripe: () => Promise<SubscriptionCanceller>;
+  removeSchedule: (postId: string) => Promise<void>;
+}
+
+export const defaultAccountDeletionDeps: AccountDeletionDeps = {
+  now: () => new Date(),
+  stripe: async () => (await stripe()) as unknown as SubscriptionCanceller,
+  removeSchedule,
+};
+
+/** Stripe statuses after which nothing is billed any more. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+const SCHEDULE_CONCURRENCY = 10;
+
+type Step = (userId: string, deps: AccountDeletionDeps) => Promise<void>;
+
+/** The deletion steps, in order. Exported so tests can see the order; `deleteAccount` runs them. */
+export const DELETION_STEPS: readonly (readonly [name: string, run: Step])[] = [
+  ['mark deleting', (userId, deps) => markDeleting(userId, deps.now())],
+  ['schedules', deleteSchedules],
+  ['media objects', deleteMediaObjects],
+  ['subscription and billing pointers', stopBilling],
+  ['oauth state pointers', deleteOAuthPointers],
+  ['user items', deleteAllUserItems],
+  ['login', (userId) => deleteLogin(userId)],
+];
+
+export async function deleteAccount(userId: string, deps: AccountDeletionDeps = defaultAccountDeletionDeps): Promise<void> {
+  for (const [name, run] of DELETION_STEPS) {
+    try {
+      await run(userId, deps);
+    } catch (error) {
+      logger.error('Account deletion stopped; running it again resumes here', { step: name, userId, error });
+      throw error;
+    }
+  }
+  logger.info('Account deleted', { userId });
+}
+
+/**
+ * One Scheduler schedule per open post. `removeSchedule` treats "not found" as done and only logs
+ * other failures: a schedule left behind fires once, finds no post and is deleted after it fires.
+ */
+async function deleteSchedules(userId: string, deps: AccountDeletionDeps): Promise<void> {
+  const ids = await openPostIds(userId);
+  for (let i = 0; i < ids.length; i += SCHEDULE_CONCURRENCY) {
+    await Promise.all(ids.slice(i, i + SCHEDULE_CONCURRENCY).map((id) => deps.removeSchedule(id)));
+  }
+}
+
+/** Post media under `{userId}/` and profile pictures under `avatars/{userId}-` (spec §7 Storage). */
+async function deleteMediaObjects(userId: string): Promise<void> {
+  await deleteObjectsUnder(`${userId}/`);
+  await deleteObjectsUnder(`avatars/${userId}-`);
+}
+
+/**
+ * The billing pointers go first, then the subscription is canceled at once: the webhooks that the
+ * cancellation triggers then find no owner (no customer link, and the subscription's `userId`
+ * metadata cleared) and cannot write a subscription row back into the deleted account.
+ */
+async function stopBilling(userId: string, deps: AccountDeletionDeps): Promise<void> {
+  const { state } = await readSubscriptionState(userId);
+  for (const sessionId of await markedCheckouts(userId)) await deleteCheckoutPointer(sessionId, userId);
+  if (!state) return;
+  if (state.customer_id) {
+    const link = await getCustomerLink(state.customer_id);
+    // A public checkout's pointer is named only by the customer link: delete it before the link.
+    if (link?.sessionId) await deleteCheckoutPointer(link.sessionId, userId);
+    if (link) await deleteCustomerPointer(state.customer_id, userId);
+  }
+  if (ENDED.has(state.status)) return;
+  await cancelSubscription(state.id, deps);
+}
+
+async function cancelSubscription(subscriptionId: string, deps: AccountDeletionDeps): Promise<void> {
+  try {
+    const api = (await deps.stripe()).subscriptions;
+    const sub = await api.retrieve(subscriptionId);
+    if (ENDED.has(sub.status)) return;
+    if (sub.metadata?.userId) await api.update(subscriptionId, { metadata: { userId: '' } });
+    await api.cancel(subscriptionId);
+  } catch (error) {
+    if (isMissing(error)) {
+      logger.warn('Subscription unknown to Stripe; nothing to cancel', { subscriptionId });
+      return;
+    }
+    throw new DependencyError("We couldn't cancel your subscription, so your account is not fully deleted yet. Please try again.", { cause: error });
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const e = error as { code?: string; statusCode?: number } | undefined;
+  return e?.code === 'resource_missing' || e?.statusCode === 404;
+}
+
+async function deleteOAuthPointers(userId: string): Promise<void> {
+  for (const state of await pendingOAuthStates(userId)) await deleteOAuthStatePointer(state, userId);
+}
+
+async function deleteAllUserItems(userId: string): Promise<void> {
+  await deleteUserItems(userId);
+  await deleteDeletionMark(userId);
+}

@@ -1,0 +1,196 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { deleteAccount, defaultAccountDeletionDeps } from '../../functions/domain/account-deletion';
+import { notifyUser } from '../../functions/domain/notifications';
+import { documentClient, s3Client } from '../../functions/lib/aws';
+import { DependencyError } from '../../functions/lib/errors';
+import { stripe } from '../../functions/lib/stripe';
+import { aPaidPublicCheckout, signInWithPassword, stripeControl } from '../helpers/billing';
+import { connect, initiate } from '../helpers/connect';
+import { aRandomEmail, cloud, cognito } from '../helpers/given';
+import { anObjectStoredDirectly, anUploadedImage, objectExists, A_TINY_PNG } from '../helpers/media';
+import { aComposeBody, inDays } from '../helpers/posts';
+import { itemsOfUser } from '../helpers/then';
+import { weCallTheApi } from '../helpers/when';
+
+/** Issue 7 "Account deletion": DELETE /api/account leaves nothing of the user anywhere, and nothing of anyone else is touched. */
+const scheduler = () => new SchedulerClient({ region: 'us-east-1', endpoint: cloud().env.SCHEDULER_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+
+async function scheduleExists(postId: string): Promise<boolean> {
+  try {
+    await scheduler().send(new GetScheduleCommand({ Name: `post-${postId}`, GroupName: 'posts' }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ResourceNotFoundException') return false;
+    throw error;
+  }
+}
+
+async function loginExists(userId: string): Promise<boolean> {
+  try {
+    await cognito().send(new AdminGetUserCommand({ UserPoolId: cloud().env.USER_POOL_ID, Username: userId }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'UserNotFoundException') return false;
+    throw error;
+  }
+}
+
+/** Every table item that mentions any of `needles` in any attribute (keys included). */
+async function tableItemsMentioning(...needles: string[]): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: cursor }));
+    for (const item of page.Items ?? []) {
+      const text = JSON.stringify(item).toLowerCase();
+      if (needles.some((n) => text.includes(n.toLowerCase()))) found.push(item);
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return found;
+}
+
+async function objectKeysMentioning(userId: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(new ListObjectsV2Command({ Bucket: process.env.MEDIA_BUCKET, ContinuationToken: token }));
+    keys.push(...(page.Contents ?? []).map((o) => o.Key!).filter((k) => k.includes(userId)));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
+
+/** Waits until Stripe has delivered every webhook about the subscription (so a late one could not resurrect anything unseen). */
+async function webhooksSettled(subscriptionId: string, type: string) {
+  for (let i = 0; i < 50; i++) {
+    const { body } = await stripeControl('GET', `/events?subscription=${subscriptionId}`);
+    const events = body.events as { type: string; deliveries: number[] }[];
+    if (events.some((e) => e.type === type) && events.every((e) => e.deliveries.length > 0)) return events;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`webhooks for ${subscriptionId} did not settle`);
+}
+
+/**
+ * A user with data in every place: paid Basic through the (local) Stripe and signed up from it
+ * (settings, profile, "My Account", customer and checkout pointers), a connected Facebook account
+ * with its encrypted tokens, a pending connect (OAuth state), a draft and a scheduled post (with its
+ * schedule), an uploaded image, a profile picture, a client and a notification.
+ */
+async function aUserWithDataEverywhere() {
+  const email = aRandomEmail();
+  const password = 'secret123';
+  const checkout = await aPaidPublicCheckout(email, 'basic');
+  const signup = await weCallTheApi('POST', '/api/billing/complete-signup', { body: { email, password, session_id: checkout.sessionId } });
+  expect(signup.status).toBe(201);
+  const token = await signInWithPassword(email, password);
+  const me = (await weCallTheApi('GET', '/api/me', { token })).body;
+  const userId = me.userId as string;
+
+  await connect('facebook', token);
+  const [account] = (await weCallTheApi('GET', '/api/accounts', { token })).body.accounts;
+  await initiate('instagram', token);
+  const image = await anUploadedImage(token);
+  const avatarKey = `avatars/${userId}-${Date.now()}.png`;
+  await anObjectStoredDirectly(avatarKey, A_TINY_PNG, 'image/png');
+  const client = (await weCallTheApi('POST', '/api/clients', { token, body: { name: 'Acme' } })).body;
+  const draft = (await weCallTheApi('POST', '/api/posts', { token, body: aComposeBody(account, { media_ids: [image.id], client_id: client.id }) })).body;
+  const scheduled = await weCallTheApi('POST', '/api/posts', { token, body: aComposeBody(account, { scheduled_at: inDays(3) }) });
+  expect(scheduled.status).toBe(201);
+  await notifyUser(userId, 'Your post was published');
+  const subscription = (await weCallTheApi('GET', '/api/subscription', { token })).body.subscription;
+
+  return { email, password, token, userId, subscriptionId: subscription.id as string, sessionId: checkout.sessionId, draft, scheduledPostId: scheduled.body.id as string, image, avatarKey };
+}
+
+/** What must exist for a user before deletion (and still exist for everyone else after). */
+async function expectAllThere(user: Awaited<ReturnType<typeof aUserWithDataEverywhere>>) {
+  const kinds = new Set((await itemsOfUser(user.userId)).map((i) => String(i.sk).replace(/#.*$/, '#')));
+  expect([...kinds].sort()).toEqual(['ACCOUNT#', 'CLIENT#', 'MEDIA#', 'NOTE#', 'OAUTHSTATE#', 'PLATFORMACCOUNT#', 'POST#', 'PROFILE', 'SETTINGS', 'SUBSCRIPTION', 'TOKEN#', 'USAGE#']);
+  expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('STRIPECUSTOMER#'))).toBe(true);
+  expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('OAUTHSTATE#'))).toBe(true);
+  expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('CHECKOUT#'))).toBe(true);
+  expect(await scheduleExists(user.scheduledPostId)).toBe(true);
+  expect(await objectExists(user.image.file_path)).toBe(true);
+  expect(await objectExists(user.avatarKey)).toBe(true);
+  expect(await loginExists(user.userId)).toBe(true);
+  expect((await (await stripe()).subscriptions.retrieve(user.subscriptionId)).status).toBe('active');
+}
+
+async function expectNothingLeft(user: Awaited<ReturnType<typeof aUserWithDataEverywhere>>) {
+  await webhooksSettled(user.subscriptionId, 'customer.subscription.deleted');
+  expect(await tableItemsMentioning(user.userId, user.email, user.sessionId)).toEqual([]);
+  expect(await objectKeysMentioning(user.userId)).toEqual([]);
+  expect(await scheduleExists(user.scheduledPostId)).toBe(false);
+  expect(await loginExists(user.userId)).toBe(false);
+  expect((await (await stripe()).subscriptions.retrieve(user.subscriptionId)).status).toBe('canceled');
+}
+
+describe('deleting an account', () => {
+  it('removes every item, object, schedule, pointer, the subscription and the login, and nothing of another user', async () => {
+    // Prepare
+    const user = await aUserWithDataEverywhere();
+    const other = await aUserWithDataEverywhere();
+    await expectAllThere(user);
+    await expectAllThere(other);
+    const othersItems = await tableItemsMentioning(other.userId);
+
+    // Act
+    const res = await weCallTheApi('DELETE', '/api/account', { token: user.token });
+
+    // Assess
+    expect(res.status).toBe(204);
+    await expectNothingLeft(user);
+    await expectAllThere(other);
+    expect(await tableItemsMentioning(other.userId)).toEqual(othersItems);
+  });
+
+  it('is resumed by running it again after a step failed half-way', async () => {
+    // Prepare
+    const user = await aUserWithDataEverywhere();
+    const stripeDown = { ...defaultAccountDeletionDeps, stripe: async () => Promise.reject(new Error('Stripe is unreachable')) };
+
+    // Act
+    const failed = await deleteAccount(user.userId, stripeDown).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+    // Assess: the steps before Stripe are done, the rest (and the login) are still there to retry with.
+    expect(failed).toBeInstanceOf(DependencyError);
+    expect(await scheduleExists(user.scheduledPostId)).toBe(false);
+    expect(await objectKeysMentioning(user.userId)).toEqual([]);
+    expect((await itemsOfUser(user.userId)).map((i) => i.sk)).toEqual(expect.arrayContaining(['DELETION', 'SETTINGS', 'SUBSCRIPTION']));
+    expect(await loginExists(user.userId)).toBe(true);
+    expect((await (await stripe()).subscriptions.retrieve(user.subscriptionId)).status).toBe('active');
+
+    // Act: the user asks again (the login still works)
+    const retried = await weCallTheApi('DELETE', '/api/account', { token: user.token });
+
+    // Assess
+    expect(retried.status).toBe(204);
+    await expectNothingLeft(user);
+  });
+
+  it('does nothing more when run again after it completed', async () => {
+    // Prepare
+    const user = await aUserWithDataEverywhere();
+    await deleteAccount(user.userId);
+
+    // Act
+    const again = await deleteAccount(user.userId);
+
+    // Assess
+    expect(again).toBeUndefined();
+    await expectNothingLeft(user);
+  });
+
+  it('refuses a caller without a token', async () => {
+    expect((await weCallTheApi('DELETE', '/api/account')).status).toBe(401);
+  });
+});
