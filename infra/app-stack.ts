@@ -64,8 +64,8 @@ export interface AppStackProps extends StackProps {
 
 /** Handler modules that read or write platform tokens, and so may use the token key. */
 const TOKEN_HANDLERS = /^(accounts|oauth)\//;
-/** Handler modules that presign uploads (the POST is signed with the function's PutObject right), check, read or delete media. */
-const MEDIA_HANDLERS = /^(media|posts)\//;
+/** Handler modules that presign uploads (the POST is signed with the function's PutObject right), check, read or delete media; me/ presigns the profile picture's GET. */
+const MEDIA_HANDLERS = /^(media|posts|profile|me)\//;
 /** Handler modules that call Stripe (the subscription read does not). */
 const STRIPE_HANDLERS = /^(stripe\/|billing\/(public-checkout|checkout|manage-subscription|complete-signup)$)/;
 /** The one handler that creates Cognito users (a paid public checkout becomes an account). */

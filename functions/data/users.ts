@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UpdateProfile } from '@shared/profile';
 import { DEFAULT_SETTINGS, EMPTY_PROFILE, type Profile, type Settings, type UpdateSettings } from '@shared/settings';
 import { conditional, db, tableName, userPk } from './table';
 
@@ -127,4 +128,44 @@ export async function setTimezoneIfUnset(userId: string, timezone: string, now: 
     },
     () => getSettings(userId),
   );
+}
+
+/**
+ * Sets the given profile fields (spec §7 "profiles update"); null removes a field. The e-mail and
+ * any field not given are kept; a missing row is created. Returns the row before and after, so the
+ * caller can clean up a replaced avatar without a second read racing another write.
+ */
+export async function updateProfile(userId: string, changes: UpdateProfile, now: Date): Promise<{ before: StoredProfile; after: StoredProfile }> {
+  const names: Record<string, string> = { '#type': 'type', '#updated_at': 'updated_at' };
+  const values: Record<string, unknown> = { ':type': 'Profile', ':now': now.toISOString() };
+  const sets = ['#type = if_not_exists(#type, :type)', '#updated_at = :now'];
+  const removes: string[] = [];
+  for (const field of ['username', 'bio', 'website', 'avatar_url'] as const) {
+    const value = changes[field];
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    if (value === null) {
+      removes.push(`#${field}`);
+    } else {
+      values[`:${field}`] = value;
+      sets.push(`#${field} = :${field}`);
+    }
+  }
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: userPk(userId), sk: PROFILE_SK },
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  const before = toProfile(Attributes);
+  const after: StoredProfile = { ...before };
+  for (const field of ['username', 'bio', 'website', 'avatar_url'] as const) {
+    const value = changes[field];
+    if (value !== undefined) after[field] = value;
+  }
+  return { before, after };
 }

@@ -588,10 +588,10 @@ describe('AppStack media grants', () => {
     synth = synthApp();
   });
 
-  it('lets only the media and posts functions put, get and delete media objects', () => {
+  it('lets only the media, posts, profile and me functions put, get and delete media objects', () => {
     // Prepare
     const logicalIdOf = (module: string) => `Api${module.split(/[/-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
-    const expected = [...new Set(ROUTES.map((r) => r.handler))].filter((m) => /^(media|posts)\//.test(m)).map(logicalIdOf).sort();
+    const expected = [...new Set(ROUTES.map((r) => r.handler))].filter((m) => /^(media|posts|profile|me)\//.test(m)).map(logicalIdOf).sort();
     const [bucketId] = Object.entries(resourcesOf(synth, 'AWS::S3::Bucket')).find(([id]) => id.startsWith('MediaBucket'))!;
 
     // Act
