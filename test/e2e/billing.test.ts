@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aRandomEmail, cloud } from '../helpers/given';
+import { aDesktopPage, launchChromium, toastIn } from './browser';
+
+/**
+ * Buying a plan without an account, through the real front door: landing → Basic → checkout dialog
+ * → the local Stripe's hosted page → Pay → complete signup with a password → dashboard → the
+ * Subscription page shows Basic → cancel at period end → reactivate.
+ */
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await aDesktopPage(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (text: string | RegExp) => toastIn(page, text);
+
+describe('a visitor who buys Basic', () => {
+  const email = aRandomEmail();
+  const password = 'correct-horse-1';
+
+  it('opens the checkout dialog from the Basic plan and is sent to the hosted payment page', async () => {
+    await page.goto(`${cloud().url}/`);
+    await page.getByTestId('plan-basic').getByRole('button', { name: 'Get Basic' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Complete Your Subscription' });
+    await dialog.waitFor();
+    const proceed = dialog.getByRole('button', { name: 'Proceed to Payment' });
+    await expect(proceed.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel(/Email/).fill(email);
+    await proceed.click();
+
+    await page.waitForURL('**/_local/stripe/checkout/**');
+    await page.getByRole('heading', { name: 'Basic' }).waitFor();
+    await expect(page.getByText(email).isVisible()).resolves.toBe(true);
+  });
+
+  it('pays and lands on "Payment Successful!" with the email', async () => {
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    await page.waitForURL('**/complete-signup?**');
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await expect(page.getByTestId('complete-signup-email').innerText()).resolves.toBe(email);
+  });
+
+  it('is told when the passwords do not match', async () => {
+    await page.getByLabel('Create Password').fill(password);
+    await page.getByLabel('Confirm Password').fill(`${password}x`);
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+
+    await toast("Passwords don't match").waitFor();
+    await expect(toast('Validation Error').isVisible()).resolves.toBe(true);
+  });
+
+  it('creates a password, is signed in and taken to the dashboard', async () => {
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+
+    await toast('Account created successfully!').waitFor();
+    await page.waitForURL('**/home', { timeout: 15_000 });
+    await page.getByTestId('greeting').waitFor();
+  });
+
+  it('sees Basic with an active subscription that renews', async () => {
+    await page.getByRole('link', { name: 'Subscription' }).first().click();
+    await page.waitForURL('**/home/subscription');
+
+    const current = page.getByTestId('current-plan');
+    await expect.poll(() => current.getByRole('heading', { level: 2 }).innerText(), { timeout: 15_000 }).toBe('Basic');
+    const card = page.getByTestId('subscription-card');
+    await expect(card.getByTestId('subscription-status').innerText()).resolves.toBe('Active');
+    await expect.poll(() => card.getByTestId('subscription-period').innerText()).toMatch(/^Renews on /);
+  });
+
+  it('cancels at period end and sees "Expires on"', async () => {
+    const card = page.getByTestId('subscription-card');
+    await card.getByRole('button', { name: 'Cancel Subscription' }).click();
+
+    await toast('Subscription updated successfully').waitFor();
+    await expect.poll(() => card.getByTestId('subscription-period').innerText()).toMatch(/^Expires on /);
+    await expect(card.getByTestId('subscription-ending').isVisible()).resolves.toBe(true);
+  });
+
+  it('reactivates and sees "Renews on" again', async () => {
+    const card = page.getByTestId('subscription-card');
+    await card.getByRole('button', { name: 'Reactivate Subscription' }).click();
+
+    await expect.poll(() => card.getByTestId('subscription-period').innerText()).toMatch(/^Renews on /);
+    await expect(card.getByRole('button', { name: 'Cancel Subscription' }).isVisible()).resolves.toBe(true);
+  });
+});
