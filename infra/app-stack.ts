@@ -70,6 +70,8 @@ const MEDIA_HANDLERS = /^(media|posts|profile|me)\//;
 const STRIPE_HANDLERS = /^(stripe\/|billing\/(public-checkout|checkout|manage-subscription|complete-signup)$)/;
 /** The one handler that creates Cognito users (a paid public checkout becomes an account). */
 const ACCOUNT_CREATING_HANDLER = 'billing/complete-signup';
+/** Account deletion (DELETE /api/account): cancels the subscription, removes the user's objects and login. */
+const ACCOUNT_DELETING_HANDLER = 'account/delete-account';
 
 /** The whole application: capabilities (DESIGN §3) wired together. Resources live in the constructs. */
 export class AppStack extends Stack {
@@ -127,6 +129,11 @@ export class AppStack extends Stack {
       data.grantReadWrite(fn);
       if (STRIPE_HANDLERS.test(handlerModule)) billing.bindStripeClient(fn);
       if (handlerModule === ACCOUNT_CREATING_HANDLER) billing.grantAccountCreation(fn);
+      if (handlerModule === ACCOUNT_DELETING_HANDLER) {
+        billing.bindStripeClient(fn);
+        billing.grantAccountDeletion(fn);
+        media.grantDelete(fn);
+      }
       if (MEDIA_HANDLERS.test(handlerModule)) media.grantReadWrite(fn);
       if (!TOKEN_HANDLERS.test(handlerModule)) continue;
       tokens.grantEncryptDecrypt(fn);

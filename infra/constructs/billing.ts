@@ -56,4 +56,9 @@ export class Billing extends Construct {
       }),
     );
   }
+
+  /** Account deletion removes the signed-in user's own login: exactly AdminDeleteUser, on this pool. */
+  grantAccountDeletion(fn: IFunction): void {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [this.userPool.userPoolArn] }));
+  }
 }

@@ -63,6 +63,20 @@ export class Media extends Construct {
     return [`https://*.s3.${region}.${urlSuffix}`, `https://s3.${region}.${urlSuffix}`];
   }
 
+  /** List keys and delete objects, nothing else: account deletion removes a user's prefixes. */
+  grantDelete(grantee: IGrantable): void {
+    Grant.addToPrincipal({ grantee, actions: ['s3:DeleteObject'], resourceArns: [this.bucket.arnForObjects('*')] });
+    Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [this.bucket.bucketArn] });
+    const principal = grantee.grantPrincipal;
+    if (principal instanceof Construct) {
+      const logicalId = Stack.of(this).resolve((this.bucket.node.defaultChild as CfnBucket).logicalId) as string;
+      Validations.of(principal).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
+        reason: "Account deletion removes the objects under the user's prefixes ({userId}/, avatars/{userId}-); the handler scopes keys, IAM scopes the bucket.",
+      });
+    }
+  }
+
   /** Put, get and delete objects and list keys: what presigned uploads/reads and account deletion need. */
   grantReadWrite(grantee: IGrantable): void {
     const objects = this.bucket.arnForObjects('*');
