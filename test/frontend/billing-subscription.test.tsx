@@ -164,6 +164,16 @@ describe('the Subscription page', () => {
     expect(within(await screen.findByTestId('plan-option-pro')).getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
   });
 
+  it('does not offer another paid plan while one is live (the API allows one subscription)', async () => {
+    routes(state({ plan: 'basic', subscription: subscription() }));
+    const { user } = renderApp('/home/subscription', { config: { proComingSoon: false } });
+    await user.click(await screen.findByRole('tab', { name: 'Plans' }));
+    const pro = await screen.findByTestId('plan-option-pro');
+    expect(within(pro).getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
+    expect(within(pro).getByText('Available once your current plan has ended.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('plan-option-basic')).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  });
+
   it('after a paid checkout, toasts success and polls until the new plan shows', async () => {
     let reads = 0;
     routes(() => {

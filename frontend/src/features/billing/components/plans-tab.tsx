@@ -19,7 +19,9 @@ export function PlansTab({ currentPlan }: { currentPlan: PlanId }) {
             isCurrent={plan.id === current.id}
             isUpgrade={plan.price > current.price}
             pending={checkout.isPending && checkout.variables?.productId === plan.productId}
-            disabled={checkout.isPending}
+            // One subscription per user (the API answers 409): a paid plan must end before buying another.
+            disabled={checkout.isPending || !current.isFree}
+            locked={!current.isFree}
             onChoose={() => plan.productId && checkout.mutate({ productId: plan.productId })}
           />
         ))}
@@ -37,10 +39,12 @@ interface PlanOptionProps {
   isUpgrade: boolean;
   pending: boolean;
   disabled: boolean;
+  /** On a paid plan already: another can only be bought after it ends. */
+  locked: boolean;
   onChoose: () => void;
 }
 
-function PlanOption({ plan, isCurrent, isUpgrade, pending, disabled, onChoose }: PlanOptionProps) {
+function PlanOption({ plan, isCurrent, isUpgrade, pending, disabled, locked, onChoose }: PlanOptionProps) {
   return (
     <Card.Root
       variant="outline"
@@ -76,13 +80,13 @@ function PlanOption({ plan, isCurrent, isUpgrade, pending, disabled, onChoose }:
         <PlanFeatures features={plan.features} />
       </Card.Body>
       <Card.Footer>
-        <PlanButton plan={plan} isCurrent={isCurrent} isUpgrade={isUpgrade} pending={pending} disabled={disabled} onChoose={onChoose} />
+        <PlanButton plan={plan} isCurrent={isCurrent} isUpgrade={isUpgrade} pending={pending} disabled={disabled} locked={locked} onChoose={onChoose} />
       </Card.Footer>
     </Card.Root>
   );
 }
 
-function PlanButton({ plan, isCurrent, isUpgrade, pending, disabled, onChoose }: PlanOptionProps) {
+function PlanButton({ plan, isCurrent, isUpgrade, pending, disabled, locked, onChoose }: PlanOptionProps) {
   if (isCurrent) {
     return (
       <Button w="full" variant="subtle" disabled>
@@ -100,8 +104,15 @@ function PlanButton({ plan, isCurrent, isUpgrade, pending, disabled, onChoose }:
     );
   }
   return (
-    <Button w="full" colorPalette="brand" variant={isUpgrade ? 'solid' : 'outline'} loading={pending} disabled={disabled} onClick={onChoose}>
-      {isUpgrade ? `Upgrade to ${plan.name}` : `Choose ${plan.name}`}
-    </Button>
+    <Stack w="full" gap="1.5">
+      <Button w="full" colorPalette="brand" variant={isUpgrade ? 'solid' : 'outline'} loading={pending} disabled={disabled} onClick={onChoose}>
+        {isUpgrade ? `Upgrade to ${plan.name}` : `Choose ${plan.name}`}
+      </Button>
+      {locked ? (
+        <Text textStyle="xs" color="fg.muted" textAlign="center">
+          Available once your current plan has ended.
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
