@@ -139,7 +139,11 @@ export function createRoutes(): RouteObject[] {
                       handle: { title: 'Platforms' } satisfies RouteHandle,
                       lazy: lazyRoute(() => import('./routes/app/platforms')),
                     },
-                    { path: app.clients.path, ...upcoming('Clients') },
+                    {
+                      path: app.clients.path,
+                      handle: { title: 'Clients' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/clients')),
+                    },
                     { path: app.settings.path, ...upcoming('Settings') },
                     {
                       path: app.subscription.path,

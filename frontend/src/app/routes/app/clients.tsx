@@ -1,0 +1,5 @@
+import { ClientsPage } from '@/features/clients/components/clients-page';
+
+export default function ClientsRoute() {
+  return <ClientsPage />;
+}

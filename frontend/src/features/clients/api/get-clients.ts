@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ClientListSchema, type Client } from '@shared/clients';
+import { api } from '@/lib/api-client';
+import { clientKeys } from './query-keys';
+
+/** The user's clients, newest first. */
+export async function getClients(): Promise<Client[]> {
+  const { items } = await api('/clients', { schema: ClientListSchema });
+  return items;
+}
+
+export function getClientsQueryOptions() {
+  return queryOptions({ queryKey: clientKeys.list(), queryFn: getClients });
+}
+
+/** Agency mode only: creators have no clients to show, so callers pass `enabled`. */
+export function useClients(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getClientsQueryOptions(), enabled: options.enabled ?? true });
+}

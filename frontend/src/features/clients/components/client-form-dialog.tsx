@@ -1,0 +1,89 @@
+import { Button, chakra, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { CLIENT_MSG, CLIENT_NAME_MAX, isHttpUrl, type Client } from '@shared/clients';
+import { useCreateClient } from '../api/create-client';
+import { useUpdateClient } from '../api/update-client';
+
+interface ClientFormDialogProps {
+  /** The client to edit; none: Add Client. */
+  client?: Client;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Spec §5: the name is required (the button is disabled while it is empty); the logo URL is optional, http(s) only. */
+function ClientForm({ client, onDone }: { client?: Client; onDone: () => void }) {
+  const [name, setName] = useState(client?.name ?? '');
+  const [logoUrl, setLogoUrl] = useState(client?.logo_url ?? '');
+  const create = useCreateClient({ onSuccess: onDone });
+  const update = useUpdateClient({ onSuccess: onDone });
+  const pending = create.isPending || update.isPending;
+  const logoInvalid = logoUrl.trim() !== '' && !isHttpUrl(logoUrl.trim());
+  const nameTooLong = name.trim().length > CLIENT_NAME_MAX;
+  const canSubmit = name.trim() !== '' && !nameTooLong && !logoInvalid && !pending;
+
+  function submit() {
+    if (!canSubmit) return;
+    const body = { name: name.trim(), logo_url: logoUrl.trim() || null };
+    if (client) update.mutate({ id: client.id, body });
+    else create.mutate(body);
+  }
+
+  return (
+    <chakra.form
+      display="contents"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Dialog.Body>
+        <Stack gap="4">
+          <Field.Root required invalid={nameTooLong}>
+            <Field.Label>
+              Client Name <Field.RequiredIndicator />
+            </Field.Label>
+            <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Acme Bakery" autoFocus />
+            {nameTooLong ? <Field.ErrorText>{CLIENT_MSG.nameTooLong}</Field.ErrorText> : null}
+          </Field.Root>
+          <Field.Root invalid={logoInvalid}>
+            <Field.Label>Logo URL (optional)</Field.Label>
+            <Input type="url" value={logoUrl} onChange={(e) => setLogoUrl(e.target.value)} placeholder="https://example.com/logo.png" />
+            {logoInvalid ? <Field.ErrorText>{CLIENT_MSG.logoUrlInvalid}</Field.ErrorText> : null}
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" disabled={pending}>
+            Cancel
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" colorPalette="brand" disabled={!canSubmit} loading={pending}>
+          {client ? 'Save Changes' : 'Add Client'}
+        </Button>
+      </Dialog.Footer>
+    </chakra.form>
+  );
+}
+
+export function ClientFormDialog({ client, open, onOpenChange }: ClientFormDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{client ? 'Edit Client' : 'Add Client'}</Dialog.Title>
+            </Dialog.Header>
+            <ClientForm client={client} onDone={() => onOpenChange(false)} />
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuPlus } from 'react-icons/lu';
+import { CLIENT_MSG, type Client } from '@shared/clients';
+import { PageHeader } from '@/components/page-header';
+import { useMe } from '@/features/settings/api/get-me';
+import { userTimezone } from '@/lib/time';
+import { useDeleteClient } from '../api/delete-client';
+import { useClients } from '../api/get-clients';
+import { ClientCard } from './client-card';
+import { ClientFormDialog } from './client-form-dialog';
+
+/** /home/clients (spec §2 Clients, agency mode): a card grid, newest first; add, edit, delete without confirmation. */
+export function ClientsPage() {
+  const clients = useClients();
+  const { data: me } = useMe();
+  const zone = userTimezone(me?.settings.timezone);
+  const remove = useDeleteClient();
+  const [dialog, setDialog] = useState<{ open: boolean; client?: Client }>({ open: false });
+
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
+        <PageHeader title="Clients" description="The brands and businesses you manage." />
+        <Button colorPalette="brand" onClick={() => setDialog({ open: true })}>
+          <LuPlus /> Add Client
+        </Button>
+      </HStack>
+
+      {clients.isPending ? (
+        <Center py="16">
+          <Spinner />
+        </Center>
+      ) : clients.isError ? (
+        <Text color="fg.error">{clients.error.message}</Text>
+      ) : clients.data.length === 0 ? (
+        <Center py="16" borderWidth="1px" borderStyle="dashed" borderRadius="l3">
+          <Text color="fg.muted">{CLIENT_MSG.empty}</Text>
+        </Center>
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          {clients.data.map((client) => (
+            <ClientCard
+              key={client.id}
+              client={client}
+              zone={zone}
+              onEdit={() => setDialog({ open: true, client })}
+              onDelete={() => remove.mutate(client.id)}
+              deleting={remove.isPending && remove.variables === client.id}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <ClientFormDialog
+        key={dialog.client?.id ?? 'new'}
+        client={dialog.client}
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Client } from '@shared/clients';
+import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
+import { renderApp } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+const ACME = '01JQ0000000000000000000AC1';
+const GYM = '01JQ0000000000000000000GY1';
+const NEW = '01JQ0000000000000000000NE1';
+
+const aClient = (overrides: Partial<Client> & Pick<Client, 'id' | 'name'>): Client => ({ logo_url: null, created_at: '2026-03-14T12:00:00.000Z', ...overrides });
+const agency = () => shellRoutes({ me: meResponse({ settings: { mode: 'agency' } }) });
+
+/** The API as the Clients page uses it, over an in-memory list (newest first). */
+function clientsApi(initial: Client[], overrides: Parameters<typeof mockApi>[0] = {}) {
+  let clients = [...initial];
+  return mockApi({
+    ...agency(),
+    'GET /clients': () => ({ body: { items: clients } }),
+    'POST /clients': (call) => {
+      const body = call.body as { name: string; logo_url: string | null };
+      const created = aClient({ id: NEW, name: body.name, logo_url: body.logo_url, created_at: '2026-04-01T12:00:00.000Z' });
+      clients = [created, ...clients];
+      return { status: 201, body: created };
+    },
+    [`PATCH /clients/${ACME}`]: (call) => {
+      const body = call.body as { name: string; logo_url: string | null };
+      clients = clients.map((c) => (c.id === ACME ? { ...c, ...body } : c));
+      return { body: clients.find((c) => c.id === ACME) };
+    },
+    [`DELETE /clients/${ACME}`]: () => {
+      clients = clients.filter((c) => c.id !== ACME);
+      return { status: 204 };
+    },
+    ...overrides,
+  });
+}
+
+async function openClients(initial: Client[], overrides: Parameters<typeof mockApi>[0] = {}) {
+  const api = clientsApi(initial, overrides);
+  signedInAs();
+  const app = renderApp('/home/clients');
+  await screen.findByRole('heading', { name: 'Clients', level: 1 });
+  return { ...app, api };
+}
+
+const cards = () => screen.queryAllByTestId('client-card');
+
+describe('the Clients page (agency mode)', () => {
+  beforeEach(() => resetAmplifyMocks());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says how to start when there are no clients', async () => {
+    await openClients([]);
+    expect(await screen.findByText('No clients yet. Add your first client to get started!')).toBeInTheDocument();
+  });
+
+  it('shows a card per client in the order the API gives (newest first), with initials when there is no logo', async () => {
+    await openClients([aClient({ id: GYM, name: 'Iron Gym' }), aClient({ id: ACME, name: 'Acme Bakery' })]);
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(within(cards()[0]!).getByText('Iron Gym')).toBeInTheDocument();
+    expect(within(cards()[1]!).getByText('Acme Bakery')).toBeInTheDocument();
+    expect(within(cards()[1]!).getByTestId('client-initials')).toHaveTextContent('AB');
+    expect(within(cards()[1]!).getByText('Added Mar 14, 2026')).toBeInTheDocument();
+  });
+
+  it('falls back to the initials when the logo fails to load', async () => {
+    await openClients([aClient({ id: ACME, name: 'Acme Bakery', logo_url: 'https://cdn.example.com/broken.png' })]);
+    const card = (await screen.findAllByTestId('client-card'))[0]!;
+    const img = card.querySelector('img')!;
+    expect(img).toHaveAttribute('src', 'https://cdn.example.com/broken.png');
+    fireEvent.error(img);
+    await waitFor(() => expect(within(card).getByTestId('client-initials')).toBeVisible());
+    expect(within(card).getByTestId('client-initials')).toHaveTextContent('AB');
+  });
+
+  it('adds a client: the button waits for a name, then the new client appears with a toast', async () => {
+    const { user, api } = await openClients([aClient({ id: ACME, name: 'Acme Bakery' })]);
+    await user.click(screen.getByRole('button', { name: 'Add Client' }));
+    const dialog = await screen.findByRole('dialog');
+    const submit = within(dialog).getByRole('button', { name: 'Add Client' });
+    expect(submit).toBeDisabled();
+
+    await user.type(within(dialog).getByLabelText(/Client Name/), '   ');
+    expect(submit).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText(/Client Name/));
+    await user.type(within(dialog).getByLabelText(/Client Name/), ' Florist ');
+    await user.type(within(dialog).getByLabelText(/Logo URL/), 'https://cdn.example.com/florist.png');
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    expect(await screen.findByText('Client created successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/clients')[0]!.body).toEqual({ name: 'Florist', logo_url: 'https://cdn.example.com/florist.png' });
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(within(cards()[0]!).getByText('Florist')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('refuses a logo URL that is not http(s) before sending anything', async () => {
+    const { user, api } = await openClients([]);
+    await user.click(screen.getByRole('button', { name: 'Add Client' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Client Name/), 'Acme');
+    await user.type(within(dialog).getByLabelText(/Logo URL/), 'javascript:alert(1)');
+
+    expect(within(dialog).getByText('Logo URL must be a valid http(s) URL')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add Client' })).toBeDisabled();
+    expect(api.callsTo('POST', '/clients')).toHaveLength(0);
+  });
+
+  it("shows 'Error creating client' with the reason when the API refuses", async () => {
+    const { user } = await openClients([], {
+      'POST /clients': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Client name must be 100 characters or less' } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Client' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Client Name/), 'Acme');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+
+    expect(await screen.findByText('Error creating client')).toBeInTheDocument();
+    expect(screen.getByText('Client name must be 100 characters or less')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('edits a client in a dialog filled with its values', async () => {
+    const { user, api } = await openClients([aClient({ id: ACME, name: 'Acme Bakery', logo_url: 'https://cdn.example.com/acme.png' })]);
+    await user.click(await screen.findByRole('button', { name: 'Edit Acme Bakery' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Edit Client')).toBeInTheDocument();
+    const name = within(dialog).getByLabelText(/Client Name/);
+    expect(name).toHaveValue('Acme Bakery');
+    expect(within(dialog).getByLabelText(/Logo URL/)).toHaveValue('https://cdn.example.com/acme.png');
+
+    await user.clear(name);
+    await user.type(name, 'Acme Ltd');
+    await user.clear(within(dialog).getByLabelText(/Logo URL/));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Client updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', `/clients/${ACME}`)[0]!.body).toEqual({ name: 'Acme Ltd', logo_url: null });
+    expect(await screen.findByText('Acme Ltd')).toBeInTheDocument();
+  });
+
+  it('deletes a client at once, without confirmation', async () => {
+    const { user, api } = await openClients([aClient({ id: GYM, name: 'Iron Gym' }), aClient({ id: ACME, name: 'Acme Bakery' })]);
+    await user.click(await screen.findByRole('button', { name: 'Delete Acme Bakery' }));
+
+    expect(await screen.findByText('Client deleted')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/clients/${ACME}`)).toHaveLength(1);
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.queryByText('Acme Bakery')).not.toBeInTheDocument();
+  });
+
+  it('only logs a failed delete (spec: no error handling)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await openClients([aClient({ id: ACME, name: 'Acme Bakery' })], {
+      [`DELETE /clients/${ACME}`]: { status: 500, body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Acme Bakery' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Delete client failed', expect.anything()));
+    expect(screen.queryByText('Client deleted')).not.toBeInTheDocument();
+    expect(screen.getByText('Acme Bakery')).toBeInTheDocument();
+  });
+});
