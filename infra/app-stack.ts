@@ -10,6 +10,7 @@ import { Auth } from './constructs/auth';
 import { Billing } from './constructs/billing';
 import { DataTable } from './constructs/data-table';
 import { Media } from './constructs/media';
+import { Publishing } from './constructs/publishing';
 import { Realtime } from './constructs/realtime';
 import { TokenVault } from './constructs/token-vault';
 import { Web } from './constructs/web';
@@ -73,6 +74,12 @@ const ACCOUNT_CREATING_HANDLER = 'billing/complete-signup';
 /** Account deletion (DELETE /api/account): cancels the subscription, removes the user's objects and login. */
 const ACCOUNT_DELETING_HANDLER = 'account/delete-account';
 
+/**
+ * Handler modules that create, move or delete post schedules, and may dispatch a post due within the
+ * minute (domain/posts.ts syncSchedule and deletePost; account deletion removes every schedule).
+ */
+const SCHEDULING_HANDLERS = /^(posts\/(create|update|delete)-post|account\/delete-account)$/;
+
 /** The whole application: capabilities (DESIGN §3) wired together. Resources live in the constructs. */
 export class AppStack extends Stack {
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -124,6 +131,24 @@ export class AppStack extends Stack {
     const platformCredentials = props.platformCredentialsSecretName
       ? Secret.fromSecretNameV2(this, 'PlatformCredentials', props.platformCredentialsSecretName)
       : undefined;
+    const publishing = new Publishing(this, 'Publishing', {
+      functionEnvironment: { ...functionEnvironment, tokenKmsKeyId: tokens.keyArn },
+      mediaBucket: media.bucket,
+      handlersDir: props.handlersDir,
+      removalPolicy,
+    });
+    for (const fn of publishing.engineFunctions) {
+      data.grantReadWrite(fn);
+      realtime.bindPublisher(fn);
+    }
+    // Publishers refresh and save platform tokens, with the platforms' app credentials.
+    for (const fn of publishing.publishers) {
+      tokens.grantEncryptDecrypt(fn);
+      if (platformCredentials) {
+        fn.addEnvironment('PLATFORM_CREDENTIALS_SECRET', platformCredentials.secretName);
+        platformCredentials.grantRead(fn);
+      }
+    }
     const billing = new Billing(this, 'Billing', { stripeSecretName: props.stripeSecretName, stripePrices: props.stripePrices, userPool: auth.userPool });
     for (const [handlerModule, fn] of api.functions) {
       data.grantReadWrite(fn);
@@ -134,6 +159,7 @@ export class AppStack extends Stack {
         billing.grantAccountDeletion(fn);
         media.grantDelete(fn);
       }
+      if (SCHEDULING_HANDLERS.test(handlerModule)) publishing.bindScheduling(fn);
       if (MEDIA_HANDLERS.test(handlerModule)) media.grantReadWrite(fn);
       if (!TOKEN_HANDLERS.test(handlerModule)) continue;
       tokens.grantEncryptDecrypt(fn);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
 import { allHandlerModules, COGNITO_TRIGGERS, ROUTES } from '../../functions/routes';
 import { RuntimeConfigSchema } from '../../shared/api';
+import { PLATFORMS } from '../../shared/platforms';
 import { GOOGLE, type SynthesizedApp, synthApp } from './synth';
 
 /** The inline script of test/fixtures/web/index.html, which the CSP must allow by hash. */
@@ -334,20 +335,21 @@ describe('AppStack without Google sign-in (dev)', () => {
   describe('functions', () => {
     it('creates one function per handler module, on nodejs22.x arm64 with tracing and the house limits', () => {
       // Act
-      const functions = appFunctions(synth);
+      const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
 
       // Assess
-      expect(functions).toHaveLength(allHandlerModules().length);
-      for (const fn of functions) {
+      // The publisher module runs as one function per platform queue (DESIGN §3 Publishing).
+      expect(functions).toHaveLength(allHandlerModules().length + PLATFORMS.length - 1);
+      for (const [logicalId, fn] of functions) {
         expect(fn.Properties).toMatchObject({
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
-          MemorySize: 256,
-          Timeout: 10,
           TracingConfig: { Mode: 'Active' },
           Handler: 'index.handler',
           LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         });
+        // The publishing engine's functions set their own limits (publishing.test.ts).
+        if (!logicalId.startsWith('Publishing')) expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
       }
     });
 
@@ -359,7 +361,12 @@ describe('AppStack without Google sign-in (dev)', () => {
       for (const [logicalId, fn] of functions) {
         // Triggers get no pool id (it would be a cycle; Cognito sends it in the event); API functions do.
         const isTrigger = /PostConfirmation|CustomMessage/.test(logicalId);
-        const expected = isTrigger ? base : [...base, 'USER_POOL_ID', 'TOKEN_KMS_KEY_ID'];
+        // Publishing: engine functions send to the queues (all but the dead-letter handler) and notify; post scheduling functions schedule.
+        const engine = ['TOKEN_KMS_KEY_ID', 'REALTIME_GRAPHQL_URL', ...(/^PublishingDeadLetterHandler/.test(logicalId) ? [] : ['PUBLISH_QUEUE_URLS'])];
+        const scheduling = /^Api(Posts(Create|Update|Delete)Post|AccountDeleteAccount)[0-9A-F]{8}$/.test(logicalId)
+          ? ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN', 'PUBLISH_QUEUE_URLS']
+          : [];
+        const expected = isTrigger ? base : logicalId.startsWith('Publishing') ? [...base, ...engine] : [...base, 'USER_POOL_ID', 'TOKEN_KMS_KEY_ID', ...scheduling];
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
         expect(fn.Properties.Environment.Variables).toMatchObject({
           APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',
@@ -381,7 +388,8 @@ describe('AppStack without Google sign-in (dev)', () => {
       const kmsPolicies = Object.entries(resourcesOf(synth, 'AWS::IAM::Policy')).filter(([, p]) =>
         (p.Properties.PolicyDocument.Statement as { Action: unknown }[]).some((st) => JSON.stringify(st.Action).includes('kms:')),
       );
-      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsDeleteAccount', 'ApiAccountsGetPageInfo', 'ApiAccountsInitiateOauth', 'ApiAccountsListAccounts', 'ApiAccountsListPlatforms', 'ApiOauthOauthCallback']);
+      const publishers = PLATFORMS.map((p) => `Publishing${p.charAt(0).toUpperCase()}${p.slice(1)}Publisher`);
+      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsDeleteAccount', 'ApiAccountsGetPageInfo', 'ApiAccountsInitiateOauth', 'ApiAccountsListAccounts', 'ApiAccountsListPlatforms', 'ApiOauthOauthCallback', ...publishers].sort());
       for (const [, policy] of kmsPolicies) {
         expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
           expect.objectContaining({ Action: ['kms:Decrypt', 'kms:Encrypt'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } }),
@@ -570,7 +578,7 @@ describe('AppStack with platform app credentials in Secrets Manager', () => {
 
     // Assess
     expect(readers.length).toBeGreaterThan(0);
-    expect(readers.every(([id]) => /Accounts|Oauth/i.test(id))).toBe(true);
+    expect(readers.every(([id]) => /Accounts|Oauth|^Publishing\w+Publisher/i.test(id))).toBe(true);
     expect(readers.every(([, fn]) => fn.Properties.Environment.Variables.PLATFORM_CREDENTIALS_SECRET === 'schedule-autopost/platform-apps')).toBe(true);
     expect(policies).toHaveLength(readers.length);
   });
@@ -595,8 +603,9 @@ describe('AppStack media grants', () => {
     const [bucketId] = Object.entries(resourcesOf(synth, 'AWS::S3::Bucket')).find(([id]) => id.startsWith('MediaBucket'))!;
 
     // Act
-    const s3Policies = Object.entries(resourcesOf(synth, 'AWS::IAM::Policy')).filter(([, p]) =>
-      JSON.stringify(p.Properties.PolicyDocument).includes(`"${bucketId}"`),
+    // (Publishers only read media: publishing.test.ts.)
+    const s3Policies = Object.entries(resourcesOf(synth, 'AWS::IAM::Policy')).filter(([id, p]) =>
+      !id.startsWith('Publishing') && JSON.stringify(p.Properties.PolicyDocument).includes(`"${bucketId}"`),
     );
 
     // Assess

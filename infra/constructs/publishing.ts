@@ -1,0 +1,303 @@
+import { Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, type IAlarmAction, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { PUBLISHING_HANDLERS } from '../../functions/routes';
+import { PLATFORMS, type Platform } from '../../shared/platforms';
+import { AppFunction, type FunctionEnvironment } from './app-function';
+
+export interface PublishingProps {
+  /** What every engine function parses at start-up (table, media bucket, token key, app origin). */
+  readonly functionEnvironment: FunctionEnvironment;
+  /**
+   * The media bucket. Publishers read objects from it (presigned GETs for platforms that pull,
+   * direct reads for uploads); Media offers no read-only grant, so this construct grants GetObject.
+   */
+  readonly mediaBucket: IBucket;
+  /** @default functions/handlers in the repository */
+  readonly handlersDir?: string;
+  /** @default PLATFORMS from shared/platforms.ts: one queue and one publisher each */
+  readonly platforms?: readonly Platform[];
+  /**
+   * How many publisher invocations one platform's queue may drive at once (SQS event source
+   * maximum concurrency, at least 2). Caps the calls we make to each network.
+   * @default 5
+   */
+  readonly publisherConcurrency?: number;
+  /** @default Duration.seconds(60) */
+  readonly publisherTimeout?: Duration;
+  /** @default 512 */
+  readonly publisherMemorySize?: number;
+  /**
+   * What happens to the schedule group (and with it every pending post's schedule) and the queues
+   * (and their in-flight messages) when they leave the stack.
+   * @default RemovalPolicy.RETAIN
+   */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/** A platform's publishing lane: its queue, the queue's DLQ and the publisher draining it. */
+export interface PublishingLane {
+  readonly queue: Queue;
+  readonly deadLetters: Queue;
+  readonly publisher: AppFunction;
+}
+
+/** Messages in flight per batch; the publisher runs them in parallel. */
+const PUBLISHER_BATCH_SIZE = 5;
+/** Deliveries before a message is dead-lettered (the publisher retries transient faults itself first). */
+const MAX_RECEIVES = 5;
+const DEAD_LETTER_TIMEOUT = Duration.seconds(30);
+const DEAD_LETTER_RETENTION = Duration.days(14);
+
+/**
+ * The publishing engine on AWS (DESIGN §3 Publishing, §6): a Scheduler group holding one one-shot
+ * schedule per post, the role those schedules invoke the dispatcher with, one SQS queue (with a DLQ)
+ * and one publisher per platform, the dead-letter handler on every DLQ (the Scheduler's included),
+ * the 5-minute watchdog, and alarms on DLQ depth and publisher errors.
+ *
+ * The stack grants what the engine functions need from other capabilities (table, token key,
+ * platform credentials, realtime) through `engineFunctions` and `publishers`; functions that
+ * schedule posts get `bindScheduling(fn)`.
+ */
+export class Publishing extends Construct {
+  readonly scheduleGroup: ScheduleGroup;
+  /** The role Scheduler assumes: it may invoke the dispatcher and write to the scheduler DLQ, nothing else. */
+  readonly schedulerRole: iam.Role;
+  /** Where Scheduler (delivery failures) and the dispatcher (async failures) put what they could not dispatch. */
+  readonly schedulerDeadLetters: Queue;
+  readonly dispatcher: AppFunction;
+  readonly lanes: ReadonlyMap<Platform, PublishingLane>;
+  readonly deadLetterHandler: AppFunction;
+  readonly watchdog: AppFunction;
+  /** One alarm per DLQ (messages visible > 0), one per publisher (Errors > 0), one on the dispatcher's errors. */
+  readonly alarms: readonly Alarm[];
+
+  private readonly queueUrls: string;
+
+  constructor(scope: Construct, id: string, props: PublishingProps) {
+    super(scope, id);
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+    const publisherTimeout = props.publisherTimeout ?? Duration.seconds(60);
+    const functionProps = { environment: props.functionEnvironment, handlersDir: props.handlersDir };
+    const alarms: Alarm[] = [];
+
+    this.scheduleGroup = new ScheduleGroup(this, 'Group', { removalPolicy });
+
+    this.schedulerDeadLetters = this.deadLetterQueue('SchedulerDeadLetters', removalPolicy);
+    Validations.of(this.schedulerDeadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This is the dead-letter queue of the post schedules and of the dispatcher; the dead-letter handler drains it and an alarm watches its depth.',
+    });
+    alarms.push(this.depthAlarm('SchedulerDeadLetters', this.schedulerDeadLetters));
+
+    this.dispatcher = new AppFunction(this, 'Dispatcher', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.dispatcher, timeout: Duration.seconds(30) });
+    // Scheduler invokes Lambda asynchronously, so a dispatcher error is retried by Lambda, not by
+    // the schedule's retry policy; after those retries the event lands beside the schedules' own.
+    this.dispatcher.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.schedulerDeadLetters) });
+    alarms.push(this.errorsAlarm('DispatcherErrors', this.dispatcher));
+
+    this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
+      description: 'Assumed by the post schedules to invoke the dispatcher',
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    });
+    this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.dispatcher.functionArn] }));
+    this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.schedulerDeadLetters.queueArn] }));
+
+    this.deadLetterHandler = new AppFunction(this, 'DeadLetterHandler', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.deadLetters, timeout: DEAD_LETTER_TIMEOUT });
+    this.drainDeadLetters(this.schedulerDeadLetters);
+
+    const lanes = new Map<Platform, PublishingLane>();
+    for (const platform of props.platforms ?? PLATFORMS) {
+      const name = pascal(platform);
+      const deadLetters = this.deadLetterQueue(`${name}DeadLetters`, removalPolicy);
+      const queue = new Queue(this, `${name}Queue`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        // AWS's guidance for a Lambda event source: at least six times the function timeout, so a
+        // throttled or retried batch is not redelivered while it is still being worked on. A step
+        // another delivery holds comes back after this; the target's lease keeps it single.
+        visibilityTimeout: Duration.seconds(publisherTimeout.toSeconds() * 6),
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_RECEIVES },
+        removalPolicy,
+      });
+      // One function per platform, not one shared: the event source's concurrency cap is per queue,
+      // so a slow or rate-limited network cannot take the capacity of the others.
+      const publisher = new AppFunction(this, `${name}Publisher`, {
+        ...functionProps,
+        handlerModule: PUBLISHING_HANDLERS.publisher,
+        timeout: publisherTimeout,
+        memorySize: props.publisherMemorySize ?? 512,
+      });
+      publisher.addEventSource(
+        new SqsEventSource(queue, {
+          batchSize: PUBLISHER_BATCH_SIZE,
+          maxConcurrency: props.publisherConcurrency ?? 5,
+          reportBatchItemFailures: true,
+        }),
+      );
+      this.grantMediaRead(publisher, props.mediaBucket);
+      this.drainDeadLetters(deadLetters);
+      alarms.push(this.depthAlarm(`${name}DeadLetters`, deadLetters), this.errorsAlarm(`${name}PublisherErrors`, publisher));
+      lanes.set(platform, { queue, deadLetters, publisher });
+    }
+    this.lanes = lanes;
+    this.queueUrls = Stack.of(this).toJsonString(Object.fromEntries([...lanes].map(([platform, lane]) => [platform, lane.queue.queueUrl])));
+
+    this.watchdog = new AppFunction(this, 'Watchdog', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.watchdog, timeout: Duration.seconds(60) });
+    new Rule(this, 'WatchdogRule', {
+      description: 'Re-dispatches or fails posts still open 15 minutes after their time (DESIGN §6 step 6)',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaTarget(this.watchdog)],
+    });
+
+    // Who sends: the dispatcher (every target's first message) and the watchdog (a second chance)
+    // to any platform; a publisher re-queues a step that must come back later, on its own queue
+    // only. The dead-letter handler only settles and notifies.
+    this.bindQueues(this.dispatcher);
+    this.bindQueues(this.watchdog);
+    for (const lane of lanes.values()) this.bindQueues(lane.publisher, [lane.queue]);
+    this.alarms = alarms;
+  }
+
+  /** The publishers, one per platform. */
+  get publishers(): AppFunction[] {
+    return [...this.lanes.values()].map((lane) => lane.publisher);
+  }
+
+  /** Every engine function: all read and write the table and notify users of outcomes. */
+  get engineFunctions(): AppFunction[] {
+    return [this.dispatcher, ...this.publishers, this.deadLetterHandler, this.watchdog];
+  }
+
+  /** Every dead-letter queue: the scheduler's and each platform's. */
+  get deadLetterQueues(): Queue[] {
+    return [this.schedulerDeadLetters, ...[...this.lanes.values()].map((lane) => lane.deadLetters)];
+  }
+
+  /**
+   * A function that schedules posts (functions/domain/schedules.ts) and may dispatch one due within
+   * the minute itself: the scheduling environment, create/update/delete/get on the group's
+   * `post-*` schedules, passing the scheduler role to Scheduler only, and sending to the platform queues.
+   */
+  bindScheduling(fn: LambdaFunction): void {
+    fn.addEnvironment('SCHEDULE_GROUP', this.scheduleGroup.scheduleGroupName);
+    fn.addEnvironment('DISPATCHER_FUNCTION_ARN', this.dispatcher.functionArn);
+    fn.addEnvironment('SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn);
+    fn.addEnvironment('SCHEDULER_DLQ_ARN', this.schedulerDeadLetters.queueArn);
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+        resources: [this.postSchedulesArn()],
+      }),
+    );
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [this.schedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    this.bindQueues(fn);
+    Validations.of(fn.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${this.postSchedulesNagArn()}]`,
+      reason: 'Schedules are created at run time, one per post (post-<postId>); the wildcard spans only the post schedules of this group.',
+    });
+  }
+
+  /** Sends an action (e.g. an SNS topic) on every alarm. */
+  addAlarmAction(...actions: IAlarmAction[]): void {
+    for (const alarm of this.alarms) alarm.addAlarmAction(...actions);
+  }
+
+  /** PUBLISH_QUEUE_URLS and sqs:SendMessage on the given platform queues (all by default): what dispatch.ts enqueue() needs. */
+  private bindQueues(fn: LambdaFunction, queues: Queue[] = [...this.lanes.values()].map((lane) => lane.queue)): void {
+    fn.addEnvironment('PUBLISH_QUEUE_URLS', this.queueUrls);
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: queues.map((queue) => queue.queueArn) }));
+  }
+
+  private deadLetterQueue(id: string, removalPolicy: RemovalPolicy): Queue {
+    return new Queue(this, id, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: DEAD_LETTER_RETENTION,
+      visibilityTimeout: Duration.seconds(DEAD_LETTER_TIMEOUT.toSeconds() * 6),
+      removalPolicy,
+    });
+  }
+
+  private drainDeadLetters(queue: Queue): void {
+    this.deadLetterHandler.addEventSource(new SqsEventSource(queue, { batchSize: 10, maxConcurrency: 2, reportBatchItemFailures: true }));
+    // A DLQ has no DLQ of its own: a letter the handler cannot settle stays (retried) until retention ends.
+    if (queue !== this.schedulerDeadLetters) {
+      Validations.of(queue).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: 'This is a publishing queue\'s dead-letter queue; the dead-letter handler drains it and an alarm watches its depth.',
+      });
+    }
+  }
+
+  /** The handler drains every DLQ, so a visible message means it is failing or falling behind. */
+  private depthAlarm(id: string, queue: Queue): Alarm {
+    return new Alarm(this, `${id}Alarm`, {
+      alarmDescription: 'Publishing: messages are waiting in a dead-letter queue (the dead-letter handler is failing or behind)',
+      metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  private errorsAlarm(id: string, fn: AppFunction): Alarm {
+    return new Alarm(this, `${id}Alarm`, {
+      alarmDescription: 'Publishing: a publishing function failed (crashed or timed out)',
+      metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /** Exactly GetObject: publishers never write, list or delete media. */
+  private grantMediaRead(fn: AppFunction, bucket: IBucket): void {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }));
+    const cfnBucket = bucket.node.defaultChild as CfnBucket | undefined;
+    if (!cfnBucket) return;
+    const logicalId = Stack.of(this).resolve(cfnBucket.logicalId) as string;
+    Validations.of(fn.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
+      reason: 'A post\'s media keys are only known at run time ({userId}/...); publishers may read, not write, objects of this bucket.',
+    });
+  }
+
+  /** `arn:<partition>:scheduler:<region>:<account>:schedule/<group>/post-*` (names from functions/domain/schedules.ts). */
+  private postSchedulesArn(): string {
+    return Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.scheduleGroup.scheduleGroupName}/post-*` });
+  }
+
+  /** postSchedulesArn() as cdk-nag prints it in a finding: pseudo parameters as `<AWS::Name>`. */
+  private postSchedulesNagArn(): string {
+    const { partition, region, account } = Stack.of(this);
+    const shown = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+    const group = this.scheduleGroup.scheduleGroupName;
+    if (Token.isUnresolved(group)) throw new Error('The schedule group name must be known at synth time');
+    return `arn:${shown(partition, 'Partition')}:scheduler:${shown(region, 'Region')}:${shown(account, 'AccountId')}:schedule/${group}/post-*`;
+  }
+}
+
+/** `tiktok` → `Tiktok`, `x` → `X`. */
+function pascal(platform: string): string {
+  return platform.charAt(0).toUpperCase() + platform.slice(1);
+}
