@@ -168,3 +168,88 @@ describe('the Clients page (agency mode)', () => {
     expect(screen.getByText('Acme Bakery')).toBeInTheDocument();
   });
 });
+
+describe('clients elsewhere in agency mode', { timeout: 30_000 }, () => {
+  beforeEach(() => resetAmplifyMocks());
+  afterEach(() => vi.restoreAllMocks());
+
+  const CLIENTS = [aClient({ id: GYM, name: 'Iron Gym' }), aClient({ id: ACME, name: 'Acme Bakery' })];
+  const X_ID = '01JQ00000000000000000000X1';
+  const DRAFT = {
+    id: '01JQ00000000000000000000P1', title: null, scheduled_at: null, published_at: null, status: 'draft', error_message: null, youtube_type: null,
+    client_id: ACME, version: 1, created_at: '2026-03-20T12:00:00.000Z', updated_at: '2026-03-20T12:00:00.000Z', media: [], platforms: [],
+  };
+
+  it('assigns a new post to the chosen client when composing', async () => {
+    const api = mockApi({
+      ...agency(),
+      'GET /clients': { body: { items: CLIENTS } },
+      'GET /accounts': {
+        body: { accounts: [{ id: X_ID, platform: 'x', account_id: 'x-1', account_name: '@baker', picture_url: null, is_connected: true, needs_reconnect: false, created_at: '2026-03-14T12:00:00.000Z' }] },
+      },
+      'POST /posts': { status: 201, body: DRAFT },
+    });
+    signedInAs();
+    const { user } = renderApp('/home/compose');
+    await screen.findByTestId('platform-picker');
+    const select = await screen.findByRole('combobox', { name: 'Client' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Acme Bakery' })).toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(screen.getByLabelText('X caption'));
+    await user.paste('Fresh bread');
+    await user.selectOptions(select, ACME);
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/posts')[0]!.body).toMatchObject({ client_id: ACME });
+  });
+
+  it('filters the Posts lists by client', async () => {
+    const api = mockApi({
+      ...agency(),
+      'GET /clients': { body: { items: CLIENTS } },
+      'GET /posts/counts': { body: { scheduled: 0, posted: 0, drafts: 0, failed: 0 } },
+      'GET /posts': { body: { items: [], nextCursor: null } },
+    });
+    signedInAs();
+    const { user } = renderApp('/home/posts');
+    const select = await screen.findByRole('combobox', { name: 'Client' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Iron Gym' })).toBeInTheDocument());
+    expect(api.callsTo('GET', '/posts').at(-1)!.query.client_id).toBeUndefined();
+
+    await user.selectOptions(select, GYM);
+
+    await waitFor(() => expect(api.callsTo('GET', '/posts').at(-1)!.query).toMatchObject({ tab: 'scheduled', client_id: GYM }));
+  });
+
+  it('filters the calendar by client', async () => {
+    const api = mockApi({
+      ...agency(),
+      'GET /clients': { body: { items: CLIENTS } },
+      'GET /posts/calendar': { body: { items: [] } },
+    });
+    signedInAs();
+    const { user } = renderApp('/home/schedule');
+    const select = await screen.findByRole('combobox', { name: 'Client' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Acme Bakery' })).toBeInTheDocument());
+
+    await user.selectOptions(select, ACME);
+
+    await waitFor(() => expect(api.callsTo('GET', '/posts/calendar').at(-1)!.query.client_id).toBe(ACME));
+  });
+
+  it('shows no client picker to a creator, and never asks for clients', async () => {
+    const api = mockApi({
+      ...shellRoutes(),
+      'GET /posts/counts': { body: { scheduled: 0, posted: 0, drafts: 0, failed: 0 } },
+      'GET /posts': { body: { items: [], nextCursor: null } },
+    });
+    signedInAs();
+    renderApp('/home/posts');
+    await screen.findByRole('heading', { name: 'Posts', level: 1 });
+    await waitFor(() => expect(api.callsTo('GET', '/posts').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('combobox', { name: 'Client' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/clients')).toHaveLength(0);
+  });
+});

@@ -8,6 +8,7 @@ import type { Platform } from '@shared/platforms';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { PlatformPicker } from '@/features/accounts/components/platform-picker';
+import { ClientSelect } from '@/features/clients/components/client-select';
 import { isApiError } from '@/lib/api-error';
 import { useCreatePost } from '../api/create-post';
 import { useMediaUploads } from '../hooks/use-media-uploads';
@@ -124,6 +125,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
         </Stack>
 
         <Stack gap="6" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+          <ClientSelect value={draft.clientId} onChange={(clientId) => patch({ clientId })} emptyLabel="No client" maxW="full" />
           <MediaUploader uploads={uploads} />
           <ScheduleCard
             zone={zone}

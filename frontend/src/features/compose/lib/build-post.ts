@@ -17,6 +17,8 @@ export interface ComposeDraft {
   /** The `datetime-local` value, read in the user's timezone; '' for a draft. */
   scheduleLocal: string;
   mediaIds: string[];
+  /** Agency mode: the client the post is for; '' for none. */
+  clientId: string;
 }
 
 export const EMPTY_DRAFT: ComposeDraft = {
@@ -28,6 +30,7 @@ export const EMPTY_DRAFT: ComposeDraft = {
   tiktokDraft: false,
   scheduleLocal: '',
   mediaIds: [],
+  clientId: '',
 };
 
 /** Connected accounts of each platform, newest first (the API's order, made sure of here). */
@@ -61,6 +64,7 @@ export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePo
     platforms,
     media_ids: draft.mediaIds,
     youtube_type: youtube ? 'shorts' : undefined,
+    ...(draft.clientId ? { client_id: draft.clientId } : {}),
   };
 }
 

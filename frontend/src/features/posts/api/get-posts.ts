@@ -6,22 +6,23 @@ import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
 
 /** One page of a tab; the cursor is the server's opaque `nextCursor` of the page before. */
-export function getPosts({ tab, cursor, signal }: { tab: PostTabId; cursor?: string | null; signal?: AbortSignal }): Promise<PostPage> {
+export function getPosts({ tab, cursor, clientId, signal }: { tab: PostTabId; cursor?: string | null; clientId?: string; signal?: AbortSignal }): Promise<PostPage> {
   const query = new URLSearchParams({ tab, limit: String(POST_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
+  if (clientId) query.set('client_id', clientId);
   return api(`/posts?${query.toString()}`, { schema: PostPageSchema, signal });
 }
 
-export function getPostsInfiniteQueryOptions(tab: PostTabId) {
+export function getPostsInfiniteQueryOptions(tab: PostTabId, clientId = '') {
   return infiniteQueryOptions({
-    queryKey: postKeys.list(tab),
-    queryFn: ({ pageParam, signal }) => getPosts({ tab, cursor: pageParam, signal }),
+    queryKey: postKeys.list(tab, clientId),
+    queryFn: ({ pageParam, signal }) => getPosts({ tab, cursor: pageParam, clientId, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
 /** Spec §9: the lists refresh every 15 s while the Posts view is open. */
-export function usePosts(tab: PostTabId) {
-  return useInfiniteQuery({ ...getPostsInfiniteQueryOptions(tab), refetchInterval: UI.postsRefreshMs });
+export function usePosts(tab: PostTabId, clientId = '') {
+  return useInfiniteQuery({ ...getPostsInfiniteQueryOptions(tab, clientId), refetchInterval: UI.postsRefreshMs });
 }

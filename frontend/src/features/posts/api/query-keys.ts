@@ -7,6 +7,7 @@ import type { PostTabId } from '@shared/statuses';
 export const postKeys = {
   all: ['posts'] as const,
   lists: () => [...postKeys.all, 'list'] as const,
-  list: (tab: PostTabId) => [...postKeys.lists(), tab] as const,
+  /** With a client (agency filter) the key names it; without, it is the every-client key. */
+  list: (tab: PostTabId, clientId = '') => (clientId ? ([...postKeys.lists(), tab, clientId] as const) : ([...postKeys.lists(), tab] as const)),
   counts: () => [...postKeys.all, 'counts'] as const,
 };

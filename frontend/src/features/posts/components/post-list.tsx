@@ -36,9 +36,9 @@ function uniqueById(posts: Post[]): Post[] {
 }
 
 /** One tab's posts, a page at a time ("Load more" follows the server's cursor). */
-export function PostList({ tab, empty }: { tab: PostTabId; empty: string }) {
+export function PostList({ tab, empty, clientId = '' }: { tab: PostTabId; empty: string; clientId?: string }) {
   const { zone, ready } = useUserTimezone();
-  const query = usePosts(tab);
+  const query = usePosts(tab, clientId);
 
   if (query.isPending || !ready) return <LoadingPosts />;
   if (query.isError) {

@@ -1,7 +1,9 @@
 import { Stack, Tabs } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { POST_TABS, type PostTabId } from '@shared/statuses';
 import { PageHeader } from '@/components/page-header';
+import { ClientSelect } from '@/features/clients/components/client-select';
 import { usePostCounts } from '../api/get-post-counts';
 import { PostList } from './post-list';
 
@@ -15,10 +17,13 @@ export function PostsPage() {
   const raw = params.get('tab');
   const tab: PostTabId = isTab(raw) ? raw : 'scheduled';
   const counts = usePostCounts();
+  // Agency mode: filter the lists by client ('' = all; the tab counts stay for every client).
+  const [clientId, setClientId] = useState('');
 
   return (
     <Stack gap="6">
       <PageHeader title="Posts" description="Everything you have scheduled, published, drafted, or that needs attention." />
+      <ClientSelect value={clientId} onChange={setClientId} emptyLabel="All clients" />
       <Tabs.Root
         value={tab}
         onValueChange={(details) => setParams({ tab: details.value }, { replace: true })}
@@ -39,7 +44,7 @@ export function PostsPage() {
         </Tabs.List>
         {POST_TABS.map((t) => (
           <Tabs.Content key={t.id} value={t.id} pt="5">
-            <PostList tab={t.id} empty={t.empty} />
+            <PostList tab={t.id} empty={t.empty} clientId={clientId} />
           </Tabs.Content>
         ))}
       </Tabs.Root>

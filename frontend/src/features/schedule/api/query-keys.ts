@@ -5,5 +5,7 @@
 export const scheduleKeys = {
   posts: ['posts'] as const,
   calendarAll: () => [...scheduleKeys.posts, 'calendar'] as const,
-  calendar: (from: string, to: string) => [...scheduleKeys.calendarAll(), from, to] as const,
+  /** With a client (agency filter) the key names it; without, it is the every-client key. */
+  calendar: (from: string, to: string, clientId = '') =>
+    clientId ? ([...scheduleKeys.calendarAll(), from, to, clientId] as const) : ([...scheduleKeys.calendarAll(), from, to] as const),
 };

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { LuGlobe } from 'react-icons/lu';
 import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
 import { PageHeader } from '@/components/page-header';
+import { ClientSelect } from '@/features/clients/components/client-select';
 import { toaster } from '@/components/ui/toaster';
 import { useMe } from '@/features/settings/api/get-me';
 import { userTimezone, zoneLabel } from '@/lib/time';
@@ -43,13 +44,15 @@ export function SchedulePage() {
 function ScheduleCalendar({ zone }: { zone: string }) {
   const [view, setView] = useState<CalendarView>('month');
   const [chosenDay, setChosenDay] = useState<CalendarDay | null>(null);
+  // Agency mode: show one client's posts ('' = all).
+  const [clientId, setClientId] = useState('');
   const today = todayIn(zone);
   // The selected day also anchors the period: the picker, Today and prev/next all move it.
   const selected = chosenDay ?? today;
 
   const days = useMemo(() => visibleDays(view, selected), [view, selected]);
   const range = useMemo(() => periodRange(days, zone), [days, zone]);
-  const calendar = useCalendarPosts(range);
+  const calendar = useCalendarPosts(range, clientId);
   const reschedule = useReschedulePost();
 
   const allPosts = useMemo(() => calendar.data ?? [], [calendar.data]);
@@ -74,6 +77,7 @@ function ScheduleCalendar({ zone }: { zone: string }) {
   return (
     <PostDragProvider onDropPost={handleDrop}>
       <Stack gap="4">
+        <ClientSelect value={clientId} onChange={setClientId} emptyLabel="All clients" />
         <CalendarToolbar
           view={view}
           title={periodTitle(view, selected)}
