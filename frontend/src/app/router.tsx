@@ -36,11 +36,6 @@ function lazyAuthRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
   };
 }
 
-const upcoming = (title: string): RouteObject => ({
-  handle: { title } satisfies RouteHandle,
-  lazy: lazyRoute(() => import('./routes/app/upcoming')),
-});
-
 export function createRoutes(): RouteObject[] {
   const { app } = paths;
   return [
@@ -144,7 +139,11 @@ export function createRoutes(): RouteObject[] {
                       handle: { title: 'Clients' } satisfies RouteHandle,
                       lazy: lazyRoute(() => import('./routes/app/clients')),
                     },
-                    { path: app.settings.path, ...upcoming('Settings') },
+                    {
+                      path: app.settings.path,
+                      handle: { title: 'Settings' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/settings')),
+                    },
                     {
                       path: app.subscription.path,
                       handle: { title: 'Subscription' } satisfies RouteHandle,

@@ -26,6 +26,7 @@ export const authModule = {
   confirmSignUp: vi.fn(),
   resendSignUpCode: vi.fn(),
   signInWithRedirect: vi.fn(),
+  updatePassword: vi.fn(),
 };
 
 export const utilsModule = { Hub: hub };
@@ -80,5 +81,6 @@ export function resetAmplifyMocks(): void {
   authModule.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
   authModule.confirmSignUp.mockResolvedValue({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
   authModule.resendSignUpCode.mockResolvedValue({});
+  authModule.updatePassword.mockResolvedValue(undefined);
   signedOut();
 }

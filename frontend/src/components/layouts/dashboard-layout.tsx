@@ -13,6 +13,7 @@ interface DashboardLayoutProps {
   /** The notifications bell (a feature), rendered in the top bar. */
   notifications: ReactNode;
   userEmail: string | null | undefined;
+  userAvatarUrl?: string | null;
   onSignOut: () => void;
   /** Refetches data; the layout shows progress and binds the `r` shortcut. */
   onRefresh: () => Promise<void>;
@@ -20,7 +21,7 @@ interface DashboardLayoutProps {
 }
 
 /** The shell of every /home view: sidebar, top bar and content (spec §2 Shell). */
-export function DashboardLayout({ navItems, notifications, userEmail, onSignOut, onRefresh, children }: DashboardLayoutProps) {
+export function DashboardLayout({ navItems, notifications, userEmail, userAvatarUrl, onSignOut, onRefresh, children }: DashboardLayoutProps) {
   const sidebar = useSidebarState();
   const [refreshing, setRefreshing] = useState(false);
 
@@ -80,7 +81,7 @@ export function DashboardLayout({ navItems, notifications, userEmail, onSignOut,
           <ColorModeButton />
           {notifications}
           <Box ms="1">
-            <UserMenu email={userEmail} onSignOut={onSignOut} />
+            <UserMenu email={userEmail} avatarUrl={userAvatarUrl} onSignOut={onSignOut} />
           </Box>
         </Flex>
         <Box as="main" flex="1" minW="0" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>

@@ -8,11 +8,13 @@ export function avatarInitial(email: string | null | undefined): string {
 
 interface UserMenuProps {
   email: string | null | undefined;
+  /** The profile picture; the initial shows until it loads, or when there is none or it fails. */
+  avatarUrl?: string | null;
   onSignOut: () => void;
 }
 
 /** The avatar in the top bar: the e-mail (disabled) and Logout (spec §2 Shell). */
-export function UserMenu({ email, onSignOut }: UserMenuProps) {
+export function UserMenu({ email, avatarUrl, onSignOut }: UserMenuProps) {
   return (
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
@@ -24,6 +26,7 @@ export function UserMenu({ email, onSignOut }: UserMenuProps) {
         <IconButton aria-label="Account menu" variant="ghost" size="sm" rounded="full" data-testid="avatar-menu">
           <Avatar.Root size="xs" colorPalette="brand" variant="solid">
             <Avatar.Fallback data-testid="avatar-initial">{avatarInitial(email)}</Avatar.Fallback>
+            {avatarUrl ? <Avatar.Image src={avatarUrl} alt="" data-testid="avatar-picture" /> : null}
           </Avatar.Root>
         </IconButton>
       </Menu.Trigger>

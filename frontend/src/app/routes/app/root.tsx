@@ -63,6 +63,7 @@ export default function AppRoot() {
       navItems={navItems}
       notifications={<NotificationsMenu />}
       userEmail={user?.email ?? me.data?.email}
+      userAvatarUrl={me.data?.profile.avatar_url}
       onSignOut={onSignOut}
       onRefresh={refresh}
     >

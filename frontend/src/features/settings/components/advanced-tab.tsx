@@ -1,0 +1,73 @@
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuTrash2 } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useDeleteAccount } from '../api/delete-account';
+import { SettingsCard } from './settings-card';
+
+/** Settings → Advanced: the Danger Zone (spec §2, §7 account deletion sequence). */
+export function AdvancedTab() {
+  const [open, setOpen] = useState(false);
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const remove = useDeleteAccount({
+    onSuccess: () => {
+      setOpen(false);
+      toaster.success({ title: 'Account deleted' });
+      // The Cognito user is gone; signing out only clears this browser's session.
+      signOut()
+        .catch((error: unknown) => console.error('Sign-out after account deletion failed', error))
+        .finally(() => navigate(paths.auth.getHref(), { replace: true }));
+    },
+    onError: (error) => toaster.error({ title: 'Error deleting account', description: error.message }),
+  });
+
+  return (
+    <SettingsCard title="Danger Zone" description="Irreversible actions on your account." tone="danger">
+      <Stack gap="4" align="flex-start">
+        <Text textStyle="sm">
+          Deleting your account removes your posts, media, connected accounts, clients, notifications and settings. This cannot be undone.
+        </Text>
+        <Dialog.Root open={open} onOpenChange={(details) => !remove.isPending && setOpen(details.open)} role="alertdialog" lazyMount unmountOnExit>
+          <Dialog.Trigger asChild>
+            <Button colorPalette="red" variant="solid">
+              <LuTrash2 /> Delete Account
+            </Button>
+          </Dialog.Trigger>
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content>
+                <Dialog.Header>
+                  <Dialog.Title>Are you absolutely sure?</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Text>
+                    This permanently deletes your account and all of its data: posts, media, connected accounts, clients and settings. There is no way
+                    back.
+                  </Text>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline" disabled={remove.isPending}>
+                      Cancel
+                    </Button>
+                  </Dialog.ActionTrigger>
+                  <Button colorPalette="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+                    Yes, Delete Everything
+                  </Button>
+                </Dialog.Footer>
+                <Dialog.CloseTrigger asChild>
+                  <CloseButton size="sm" disabled={remove.isPending} />
+                </Dialog.CloseTrigger>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      </Stack>
+    </SettingsCard>
+  );
+}
