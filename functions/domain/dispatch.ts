@@ -45,12 +45,16 @@ export function resetPublishingConfigForTests(): void {
   queueUrls = undefined;
 }
 
+/** Messages are due this long before their time, so the publisher can prepare (see publishing.ts). */
+export const PUBLISH_LEAD_MS = 3_000;
+
 export async function enqueue(platform: Platform, message: PublishMessage, delaySeconds: number): Promise<void> {
   await sqsClient().send(
     new SendMessageCommand({
       QueueUrl: queueUrlFor(platform),
       MessageBody: JSON.stringify(message),
-      DelaySeconds: Math.max(0, Math.min(SQS_MAX_DELAY_SECONDS, Math.ceil(delaySeconds))),
+      // Rounded down: SQS delays are whole seconds, and the publisher waits out the last fraction itself.
+      DelaySeconds: Math.max(0, Math.min(SQS_MAX_DELAY_SECONDS, Math.floor(delaySeconds))),
     }),
   );
 }
@@ -92,7 +96,7 @@ function ignored(reason: string, input: DispatchInput): 'ignored' {
 }
 
 export async function sendTargets(userId: string, post: EnginePost, now: Date): Promise<void> {
-  const delaySeconds = (dueTime(post) - now.getTime()) / 1000;
+  const delaySeconds = (dueTime(post) - PUBLISH_LEAD_MS - now.getTime()) / 1000;
   await Promise.all(
     post.platforms
       .filter((target) => !isTerminal(target))

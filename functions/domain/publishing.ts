@@ -27,7 +27,7 @@ import { PlatformError, type PublishMedia, type PublishRequest, type PublishStep
 import { withFreshTokens } from './accounts';
 import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
-import { dispatchPost, dueTime, enqueueAt, PublishMessageSchema, DispatchInputSchema, retryWindowMs, sendTargets, type PublishMessage } from './dispatch';
+import { dispatchPost, dueTime, enqueueAt, PUBLISH_LEAD_MS, PublishMessageSchema, DispatchInputSchema, retryWindowMs, sendTargets, type PublishMessage } from './dispatch';
 
 /**
  * The publishing engine (DESIGN §6): dispatch → one SQS message per target → publish steps with
@@ -49,8 +49,14 @@ const LEASE_MS = 5 * 60 * 1000;
 const MAX_WAIT_PAST_DUE_MS = 2 * 60 * 60 * 1000;
 /** The watchdog leaves posts alone while the engine touched them this recently. */
 const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
-/** Arriving this early is not "early": SQS delays are whole seconds. */
-const EARLY_TOLERANCE_MS = 250;
+/**
+ * The dispatcher has messages arrive a few seconds before the due time (SQS delays are whole
+ * seconds). The publisher does everything it can beforehand (lease, plan, tokens, media URLs) and
+ * then waits for the due second itself, so at the due second only the platform call is left.
+ * Arriving earlier than this, a message goes back on the queue.
+ */
+const PREPARE_WITHIN_MS = 5_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // Publish
@@ -67,13 +73,13 @@ export async function publishTarget(message: PublishMessage, deps: Deps = defaul
   const target = post.platforms[index];
   if (!target || isTerminal(target) || !['queued', 'publishing'].includes(post.status)) return 'done';
 
-  const now = deps.now();
   const notBefore = Math.max(dueTime(post), message.notBefore ? Date.parse(message.notBefore) : 0);
-  if (now.getTime() < notBefore - EARLY_TOLERANCE_MS) {
-    await enqueueAt(target.platform, message, new Date(notBefore), now);
+  if (notBefore - deps.now().getTime() > PREPARE_WITHIN_MS) {
+    await enqueueAt(target.platform, message, new Date(notBefore - PUBLISH_LEAD_MS), deps.now());
     return 'done';
   }
 
+  const now = deps.now();
   const owner = randomUUID();
   if (!(await takeLease(message.userId, post, index, owner, now, LEASE_MS))) {
     const latest = await getEnginePost(message.userId, message.postId);
@@ -88,20 +94,21 @@ export async function publishTarget(message: PublishMessage, deps: Deps = defaul
       await finish(message.userId, post, index, target, { status: 'failed', message: `Your ${plan.name} plan doesn't include ${PLATFORM_NAMES[target.platform]}. Upgrade to ${needed.name} to publish there.` }, deps, owner);
       return 'done';
     }
-    const result = await runStep(message.userId, post, index, target, owner, deps);
+    const result = await runStep(message.userId, post, index, target, owner, notBefore, deps);
     return await afterStep(message, post, index, target, owner, result, deps);
   } catch (error) {
     return await afterError(message, post, index, target, owner, error, deps);
   }
 }
 
-async function runStep(userId: string, post: EnginePost, index: number, target: EngineTarget, owner: string, deps: Deps): Promise<PublishStepResult> {
+async function runStep(userId: string, post: EnginePost, index: number, target: EngineTarget, owner: string, notBefore: number, deps: Deps): Promise<PublishStepResult> {
   const request = await publishRequest(post, target);
   return withFreshTokens(
     userId,
     target.social_account_id,
-    (tokens, adapter) => {
-      if (!adapter.publishStep) throw new PlatformError(target.platform, 'stop', `Publishing to ${PLATFORM_NAMES[target.platform]} is not available yet.`);
+    async (tokens, adapter) => {
+      const early = notBefore - deps.now().getTime();
+      if (early > 0) await sleep(early);
       return adapter.publishStep({
         tokens,
         request,

@@ -133,7 +133,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
         return videoStep(tokens, video.id);
       }
     }
-    const feed = await pageGet(tokens, 'look up recent posts', `/${request.accountId}/feed`, { fields: 'id,message,created_time,permalink_url', since, limit: '25' }, FeedSchema);
+    const feed = await pageGet(tokens, 'look up recent posts', `/${request.accountId}/feed`, { fields: 'id,message,created_time,permalink_url', since, limit: '100' }, FeedSchema);
     const found = feed.data.find((p) => sameText(p.message ?? '', text) && !(graphTime(p.created_time) < from));
     if (found) return { status: 'posted', platformPostId: found.id, postUrl: found.permalink_url ?? postUrl(found.id) };
     throw unknownOutcome('facebook');

@@ -150,7 +150,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
     const start = new Date(Date.parse(attemptedAt) - LOOKUP_SKEW_SECONDS * 1000).toISOString();
     const r = await callPlatform(publishCtx, {
       what: 'look up recent posts',
-      url: withQuery(`${hosts.api}/2/users/${encodeURIComponent(request.accountId)}/tweets`, { max_results: '20', start_time: start, 'tweet.fields': 'created_at' }),
+      url: withQuery(`${hosts.api}/2/users/${encodeURIComponent(request.accountId)}/tweets`, { max_results: '100', start_time: start, 'tweet.fields': 'created_at' }),
       init: bearerGet(tokens.accessToken),
       schema: TimelineSchema,
       secrets: [tokens.accessToken],

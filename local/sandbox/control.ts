@@ -37,6 +37,7 @@ const PUBLISH_ERRORS: readonly NamedError[] = ['daily_limit', 'upload_limit', 'd
  *                                      sandboxAt, platform, accountId, postId, caption, url}]}
  *   DELETE /receipts  (or POST /receipts/reset)   forget the receipts
  *   GET  /posts?platform=&account=     what each platform shows as published
+ *   POST /limits {enabled}             benchmarks: turn rate limits and daily caps off (enabled: false)
  */
 export function control(ctx: SandboxContext, method: string, path: string, body: unknown, query = new URLSearchParams()): SandboxResponse {
   const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
@@ -59,6 +60,12 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
       const platform = query.get('platform');
       const account = query.get('account');
       return json(200, { posts: pub.posts.filter((p) => (!platform || p.platform === platform) && (!account || p.accountId === account)) });
+    }
+    case 'POST /limits': {
+      if (typeof input.enabled !== 'boolean') return bad('enabled must be true or false');
+      pub.limitsOff = !input.enabled;
+      ctx.state.persist();
+      return json(200, { limits: input.enabled });
     }
     case 'POST /processing': {
       const platform = input.platform as Platform;

@@ -97,7 +97,7 @@ export const sandboxModule: LocalModule = {
     return {
       env: { PLATFORM_SANDBOX_URL: `${publicUrl}${SANDBOX_PREFIX}`, PLATFORM_CREDENTIALS: JSON.stringify(credentials) },
       routes: [{ prefix: SANDBOX_PREFIX, handle: sandbox.handle }],
-      stop: async () => undefined,
+      stop: async () => sandbox.state.flush(),
     };
   },
 };

@@ -132,6 +132,8 @@ export interface PublishData {
   windows: Record<string, number[]>;
   /** Processing delays set through the control API, seconds. */
   delays: Partial<Record<Platform, number>>;
+  /** Benchmarks only: rate limits and daily caps off, to measure our engine rather than the quotas. */
+  limitsOff?: boolean;
 }
 
 export const emptyPublishData = (): PublishData => ({
@@ -175,6 +177,7 @@ export function shortId(length = 11): string {
  * call leaves the window. `limit` calls per `windowSeconds`.
  */
 export function hitWindow(data: PublishData, key: string, limit: number, windowSeconds: number, now: number): { remaining: number; resetAt: number; retryAfter?: number } {
+  if (data.limitsOff) return { remaining: limit, resetAt: now + windowSeconds * 1000 };
   const since = now - windowSeconds * 1000;
   const calls = (data.windows[key] ?? []).filter((t) => t > since);
   if (calls.length >= limit) {

@@ -270,7 +270,22 @@ export class SandboxState {
     for (const [code, record] of Object.entries(this.data.codes)) if (record.expiresAt < cutoff) delete this.data.codes[code];
   }
 
+  private saveTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Writes are batched: every change marks the state dirty and one write follows within 50 ms.
+   * Serialising the whole state on every call made a burst of posts quadratic (a 1,000-post minute
+   * spent seconds in JSON.stringify). `flush()` writes now (on stop).
+   */
   private save(): void {
+    if (!this.file || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => this.flush(), 50);
+    this.saveTimer.unref();
+  }
+
+  flush(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
     if (!this.file) return;
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.tmp`;

@@ -1,0 +1,173 @@
+/**
+ * Benchmark of the publishing engine on the local cloud (issue 5): N posts with one target each, all
+ * due in the same minute, go through the real path — EventBridge Scheduler emulator → dispatcher →
+ * SQS emulator (DelaySeconds) → publishers → adapters → sandbox platforms. Lateness is the sandbox's
+ * receipt time of the public create minus the due time.
+ *
+ * Two runs: a clean one, and one where every SQS message is delivered twice and 5% of the platform
+ * creates time out after the platform acted. Half the posts go to X, half to a Facebook Page, as text,
+ * so platform processing time does not count as our lateness. The sandbox's rate limits and daily caps
+ * are turned off: one benchmark user posting 1,000 times would otherwise measure the quotas.
+ *
+ *   npm run bench:publishing            (POSTS=1000 by default)
+ */
+process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPRESS_WARNING = '1';
+process.env.LOG_LEVEL ??= 'SILENT';
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfirmSignUpCommand, CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ulid } from 'ulid';
+import type { Platform } from '../shared/platforms';
+import { startLocalCloud } from '../local/cloud';
+import { DEMO_IDENTITIES } from '../local/sandbox/apps';
+
+const POSTS = Number(process.env.POSTS ?? 1000);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-publishing-'));
+const cloud = await startLocalCloud({ dataDir, web: 'none' });
+const { putPostsInBatches, countTab } = await import('../functions/data/posts');
+const { scheduleDispatch } = await import('../functions/domain/schedules');
+const sandbox = cloud.env.PLATFORM_SANDBOX_URL!;
+
+async function call(url: string, init: RequestInit & { json?: unknown } = {}) {
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+const control = (p: string, json?: unknown, method = 'POST') => call(`${sandbox}/control${p}`, { method, json });
+
+async function aUser() {
+  const cognito = new CognitoIdentityProviderClient({ endpoint: cloud.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  const email = `bench-${ulid().toLowerCase()}@example.com`;
+  await cognito.send(new SignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] }));
+  const { messages } = (await call(`${cloud.url}/_local/inbox/messages?to=${encodeURIComponent(email)}`)) as { messages: { html: string }[] };
+  const code = /[?&]code=(\d+)/.exec(messages[0]!.html)![1]!;
+  await cognito.send(new ConfirmSignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, ConfirmationCode: code }));
+  const auth = await cognito.send(new InitiateAuthCommand({ ClientId: cloud.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'secret123' } }));
+  const token = auth.AuthenticationResult!.AccessToken!;
+  const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+  return { token, userId };
+}
+
+/** The browser's connect flow: initiate → consent (Allow) → our callback. */
+async function connect(platform: Platform, token: string) {
+  const { authUrl } = (await call(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })) as { authUrl: string };
+  const who = DEMO_IDENTITIES[platform][0]!;
+  const form = new URLSearchParams({ decision: 'allow', identity: who.id });
+  for (const page of who.pages ?? []) form.append('pages', page.id);
+  const consent = await fetch(authUrl, { method: 'POST', body: form, redirect: 'manual' });
+  const back = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
+  if (!new URL(back.headers.get('location')!).searchParams.get('status')) throw new Error(`Connecting ${platform} failed: ${back.headers.get('location')}`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function run(label: string, faults: { duplicates: boolean; timeoutShare: number }) {
+  const user = await aUser();
+  // Pro, so every platform is in the plan; written as billing's webhook would.
+  const { documentClient } = await import('../functions/lib/aws');
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  await documentClient().send(
+    new PutCommand({
+      TableName: cloud.env.TABLE_NAME,
+      Item: { pk: `USER#${user.userId}`, sk: 'SUBSCRIPTION', id: 'sub_bench', status: 'active', product_id: 'prod_sa_pro_monthly', current_period_end: new Date(Date.now() + 86_400_000).toISOString(), cancel_at_period_end: false, created_at: new Date().toISOString() },
+    }),
+  );
+  await connect('facebook', user.token);
+  await connect('x', user.token);
+  const { accounts } = (await call(`${cloud.url}/api/accounts`, { headers: { authorization: `Bearer ${user.token}` } })) as { accounts: { id: string; platform: Platform; account_id: string; account_name: string }[] };
+  const byPlatform = { facebook: accounts.find((a) => a.platform === 'facebook')!, x: accounts.find((a) => a.platform === 'x')! };
+
+  await control('/faults', undefined, 'DELETE');
+  await control('/receipts/reset');
+  await call(`${cloud.env.SQS_ENDPOINT}/_control/faults`, { method: 'POST', json: { duplicateDeliveries: faults.duplicates } });
+  if (faults.timeoutShare > 0) {
+    const times = Math.round((POSTS * faults.timeoutShare) / 2);
+    await control('/faults', { platform: 'x', error: 'timeout_after_acting', times, publish: true });
+    await control('/faults', { platform: 'facebook', error: 'timeout_after_acting', times, publish: true });
+  }
+
+  // Due at the start of the minute after next, so every schedule (a minute earlier) is still ahead.
+  const due = new Date(Math.ceil((Date.now() + 90_000) / 60_000) * 60_000);
+  const now = new Date().toISOString();
+  const posts = Array.from({ length: POSTS }, (_, i) => {
+    const platform: 'facebook' | 'x' = i % 2 === 0 ? 'facebook' : 'x';
+    const account = byPlatform[platform];
+    return {
+      id: ulid(),
+      title: null,
+      scheduled_at: due.toISOString(),
+      published_at: null,
+      status: 'scheduled' as const,
+      error_message: null,
+      youtube_type: null,
+      client_id: null,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+      usage_month: null,
+      media: [],
+      platforms: [
+        {
+          id: ulid(),
+          platform,
+          social_account_id: account.id,
+          account_name: account.account_name,
+          account_id: account.account_id,
+          caption: `bench ${label} ${i} ${ulid().slice(-6)}`,
+          settings: {},
+          status: 'pending' as const,
+          post_url: null,
+          posted_at: null,
+          error_message: null,
+        },
+      ],
+    };
+  });
+  const t0 = Date.now();
+  await putPostsInBatches(user.userId, posts);
+  for (const post of posts) await scheduleDispatch(user.userId, post);
+  console.log(`  ${label}: ${POSTS} posts and schedules written in ${((Date.now() - t0) / 1000).toFixed(1)} s; due ${due.toISOString()}`);
+
+  const deadline = due.getTime() + 5 * 60_000;
+  let settled = 0;
+  while (Date.now() < deadline) {
+    settled = (await countTab(user.userId, 'posted')) + (await countTab(user.userId, 'failed'));
+    if (settled >= POSTS) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const posted = await countTab(user.userId, 'posted');
+  const failed = await countTab(user.userId, 'failed');
+  const { receipts } = (await control('/receipts', undefined, 'GET')) as { receipts: { caption: string; receivedAtMs: number }[] };
+  const byCaption = new Map<string, number[]>();
+  for (const r of receipts) byCaption.set(r.caption, [...(byCaption.get(r.caption) ?? []), r.receivedAtMs]);
+  const lateness = [...byCaption.values()].map((times) => Math.min(...times) - due.getTime()).sort((a, b) => a - b);
+  const duplicates = [...byCaption.values()].reduce((n, times) => n + times.length - 1, 0);
+  const lost = POSTS - posted - failed;
+  console.log(
+    `  ${label}: received ${byCaption.size}/${POSTS}; lateness p50 ${percentile(lateness, 50)} ms, p99 ${percentile(lateness, 99)} ms, max ${lateness.at(-1)} ms; ` +
+      `early ${lateness.filter((l) => l < 0).length}; duplicates ${duplicates}; posted ${posted}; failed ${failed}; lost ${lost}`,
+  );
+  return { posted, failed, lost, duplicates, lateness };
+}
+
+try {
+  await control('/reset');
+  await control('/limits', { enabled: false });
+  console.log(`Publishing benchmark: ${POSTS} posts due in the same minute (local cloud, ${os.cpus().length} cores)`);
+  await run('clean', { duplicates: false, timeoutShare: 0 });
+  await run('faults', { duplicates: true, timeoutShare: 0.05 });
+} finally {
+  await cloud.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
