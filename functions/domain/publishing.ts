@@ -264,7 +264,10 @@ async function failOpenTargets(userId: string, post: EnginePost, message: string
 }
 
 /** A message that exhausted its deliveries: the target (or, from the scheduler's DLQ, the post) fails visibly. */
-export async function failFromDeadLetter(body: unknown, deps: Deps = defaultDeps): Promise<void> {
+export async function failFromDeadLetter(raw: unknown, deps: Deps = defaultDeps): Promise<void> {
+  // A failed asynchronous invocation of the dispatcher reaches its DLQ wrapped by Lambda
+  // ({ requestContext, requestPayload, responsePayload }); the Scheduler's own DLQ gets the input as is.
+  const body = raw && typeof raw === 'object' && 'requestPayload' in raw ? (raw as { requestPayload: unknown }).requestPayload : raw;
   const asTarget = PublishMessageSchema.safeParse(body);
   const asDispatch = DispatchInputSchema.safeParse(body);
   const ids = asTarget.success ? asTarget.data : asDispatch.success ? asDispatch.data : null;

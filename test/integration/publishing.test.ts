@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/data/accounts';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { dispatchPost } from '../../functions/domain/dispatch';
-import { runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';
+import { DEAD_LETTER_MESSAGE, failFromDeadLetter, runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';
 import { scheduleName } from '../../functions/domain/schedules';
 import { schedulerClient } from '../../functions/lib/aws';
 import { connect } from '../helpers/connect';
@@ -260,6 +260,26 @@ describe('keeping publishing in step with edits', () => {
     await expect(schedulerClient().send(new GetScheduleCommand({ Name: scheduleName(post.id), GroupName: cloud().env.SCHEDULE_GROUP }))).rejects.toMatchObject({
       name: 'ResourceNotFoundException',
     });
+  });
+});
+
+describe('dead letters', () => {
+  it('fail what could not be dispatched or published, visibly, whether Lambda wrapped the message or not', async () => {
+    // Prepare
+    const user = await aPublisher(['facebook']);
+    const undispatched = await aPost(user, ['facebook'], uniqueCaption('Undispatched'), inSeconds(3600));
+    const unpublished = await aPost(user, ['facebook'], uniqueCaption('Unpublished'), inSeconds(3600));
+
+    // Act: the dispatcher's failed async invocation (wrapped), and a publish message out of receives.
+    await failFromDeadLetter({ requestContext: { condition: 'RetriesExhausted' }, requestPayload: { userId: user.userId, postId: undispatched.id, version: 1 } });
+    await failFromDeadLetter({ userId: user.userId, postId: unpublished.id, targetId: unpublished.platforms[0]!.id, version: 1 });
+
+    // Assess
+    for (const id of [undispatched.id, unpublished.id]) {
+      const post = (await weCallTheApi('GET', `/api/posts/${id}`, { token: user.accessToken })).body as Post;
+      expect(post.status).toBe('failed');
+      expect(post.error_message).toBe(`Facebook failed: ${DEAD_LETTER_MESSAGE}`);
+    }
   });
 });
 
