@@ -24,7 +24,9 @@ describe('AppStack with Stripe configured', () => {
     const readers = policiesMentioning(synth, 'secretsmanager:GetSecretValue');
 
     // Assess
+    // Account deletion cancels the user's subscription at once (issue 7).
     expect(stripeFns.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
+      'ApiAccountDeleteAccount',
       'ApiBillingCheckout',
       'ApiBillingCompleteSignup',
       'ApiBillingManageSubscription',
@@ -39,10 +41,13 @@ describe('AppStack with Stripe configured', () => {
 
   it('lets only signup completion create users, with exactly the three admin calls on the app pool', () => {
     // Act
-    const admins = policiesMentioning(synth, 'cognito-idp:Admin');
+    const admins = policiesMentioning(synth, 'cognito-idp:AdminCreateUser');
+    const deleters = policiesMentioning(synth, 'cognito-idp:AdminDeleteUser');
 
     // Assess
     expect(admins.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiBillingCompleteSignup']);
+    // Only account deletion may delete users.
+    expect(deleters.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiAccountDeleteAccount']);
     const statement = admins[0]![1].Properties.PolicyDocument.Statement.find((s: { Action: unknown }) => JSON.stringify(s.Action).includes('cognito-idp'));
     expect(statement).toMatchObject({
       Action: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserPassword'],
