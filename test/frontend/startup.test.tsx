@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authModule, resetAmplifyMocks } from './helpers/amplify-mocks';
 import { mockApi } from './helpers/api-mock';
@@ -12,11 +12,15 @@ vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) =>
 describe('starting the app', () => {
   beforeEach(() => resetAmplifyMocks());
 
-  it('shows the landing to a visitor without a session without fetching /config.json', async () => {
+  it('shows the landing to a visitor without a session even when /config.json fails, without Amplify', async () => {
     const api = mockApi({ 'GET /config.json': { status: 404 } });
     renderApp('/', { config: null });
     expect(await screen.findByTestId('plan-free')).toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
+    // The landing only asks /config.json whether Pro is sold; failing that, Pro stays "Coming Soon".
+    // (Twice under StrictMode, whose effects run twice in development.)
+    await waitFor(() => expect(api.calls.length).toBeGreaterThan(0));
+    expect(new Set(api.calls.map((c) => c.path))).toEqual(new Set(['/config.json']));
+    expect(screen.getByTestId('plan-pro')).toHaveTextContent('Coming Soon');
     expect(authModule.fetchAuthSession).not.toHaveBeenCalled();
   });
 

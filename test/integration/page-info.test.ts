@@ -29,7 +29,7 @@ describe('Facebook page info', () => {
   });
 
   it('refuses accounts of other platforms with a clear message', async () => {
-    const user = await aConfirmedUser();
+    const user = await aConfirmedUser({ plan: 'basic' });
     await connect('x', user.accessToken);
     const [account] = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body.accounts;
 

@@ -70,6 +70,8 @@ describe('the sandbox', () => {
       const before = createSandbox({ publicUrl: 'http://localhost:1', dataDir });
       const token = before.state.issueToken({ platform: 'x', kind: 'access', clientId: 'c', identityId: 'i', scopes: [], grantId: 'g', ttlSeconds: 60 }, '').token;
       before.state.advance(30);
+      // What the module's stop does: writes are batched, the last one is flushed on the way out.
+      before.state.flush();
 
       const after = createSandbox({ publicUrl: 'http://localhost:1', dataDir });
       expect(after.state.check('x', token)).toMatchObject({ ok: true });
