@@ -45,8 +45,12 @@ export function resetPublishingConfigForTests(): void {
   queueUrls = undefined;
 }
 
-/** Messages are due this long before their time, so the publisher can prepare (see publishing.ts). */
-export const PUBLISH_LEAD_MS = 3_000;
+/**
+ * Messages are due this long before their time, so the publisher can prepare (see publishing.ts).
+ * A deployment setting: on AWS each message has its own Lambda and a few seconds suffice; the local
+ * cloud runs every publisher in one process, so it prepares a busy minute's posts earlier.
+ */
+export const publishLeadMs = () => env().PUBLISH_LEAD_SECONDS * 1000;
 
 export async function enqueue(platform: Platform, message: PublishMessage, delaySeconds: number): Promise<void> {
   await sqsClient().send(
@@ -96,7 +100,7 @@ function ignored(reason: string, input: DispatchInput): 'ignored' {
 }
 
 export async function sendTargets(userId: string, post: EnginePost, now: Date): Promise<void> {
-  const delaySeconds = (dueTime(post) - PUBLISH_LEAD_MS - now.getTime()) / 1000;
+  const delaySeconds = (dueTime(post) - publishLeadMs() - now.getTime()) / 1000;
   await Promise.all(
     post.platforms
       .filter((target) => !isTerminal(target))

@@ -27,7 +27,7 @@ import { PlatformError, type PublishMedia, type PublishRequest, type PublishStep
 import { withFreshTokens } from './accounts';
 import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
-import { dispatchPost, dueTime, enqueueAt, PUBLISH_LEAD_MS, PublishMessageSchema, DispatchInputSchema, retryWindowMs, sendTargets, type PublishMessage } from './dispatch';
+import { dispatchPost, dueTime, enqueueAt, publishLeadMs, PublishMessageSchema, DispatchInputSchema, retryWindowMs, sendTargets, type PublishMessage } from './dispatch';
 
 /**
  * The publishing engine (DESIGN §6): dispatch → one SQS message per target → publish steps with
@@ -55,7 +55,7 @@ const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
  * then waits for the due second itself, so at the due second only the platform call is left.
  * Arriving earlier than this, a message goes back on the queue.
  */
-const PREPARE_WITHIN_MS = 5_000;
+const PREPARE_MARGIN_MS = 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
@@ -74,8 +74,8 @@ export async function publishTarget(message: PublishMessage, deps: Deps = defaul
   if (!target || isTerminal(target) || !['queued', 'publishing'].includes(post.status)) return 'done';
 
   const notBefore = Math.max(dueTime(post), message.notBefore ? Date.parse(message.notBefore) : 0);
-  if (notBefore - deps.now().getTime() > PREPARE_WITHIN_MS) {
-    await enqueueAt(target.platform, message, new Date(notBefore - PUBLISH_LEAD_MS), deps.now());
+  if (notBefore - deps.now().getTime() > publishLeadMs() + PREPARE_MARGIN_MS) {
+    await enqueueAt(target.platform, message, new Date(notBefore - publishLeadMs()), deps.now());
     return 'done';
   }
 

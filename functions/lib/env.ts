@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   PUBLISH_QUEUE_URLS: z.string().min(2).optional(),
   /** Transient failures are retried for at most this long past the due time (issue 5: 15 minutes). */
   PUBLISH_RETRY_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /** Publish messages arrive this long before the due time so the publisher can prepare (seconds). */
+  PUBLISH_LEAD_SECONDS: z.coerce.number().min(0).max(60).default(3),
   /** Pro is sold only when this is 'false' (spec §3: Pro is "coming soon"); the local cloud turns it off. */
   PRO_COMING_SOON: z.enum(['true', 'false']).default('true'),
   /** Stripe keys, local: the secret API key and the webhook signing secret. On AWS they live in STRIPE_SECRET_NAME. */

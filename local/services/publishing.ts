@@ -32,7 +32,8 @@ export const publishingModule: LocalModule = {
         VisibilityTimeout: VISIBILITY_TIMEOUT_SECONDS,
         RedrivePolicy: redrivePolicy(dlq, MAX_RECEIVES),
       });
-      mappings.push(sqs.mapQueueToHandler(publishQueueName(platform), PUBLISHING_HANDLERS.publisher, { batchSize: 10, maxConcurrency: 20 }));
+      // Enough room for a busy minute's posts to wait for their second side by side.
+      mappings.push(sqs.mapQueueToHandler(publishQueueName(platform), PUBLISHING_HANDLERS.publisher, { batchSize: 10, maxConcurrency: 100 }));
       mappings.push(sqs.mapQueueToHandler(dlq, PUBLISHING_HANDLERS.deadLetters, { batchSize: 10, maxConcurrency: 2 }));
     }
     const watchdog = setInterval(() => {
@@ -44,6 +45,8 @@ export const publishingModule: LocalModule = {
         PUBLISH_QUEUE_URLS: JSON.stringify(queueUrls),
         SCHEDULER_ROLE_ARN: LOCAL_SCHEDULER_ROLE,
         SCHEDULER_DLQ_ARN: localQueueArn(SCHEDULER_DLQ),
+        // One process runs every publisher here: prepare a busy minute's posts well ahead.
+        PUBLISH_LEAD_SECONDS: '15',
       },
       stop: async () => {
         clearInterval(watchdog);
