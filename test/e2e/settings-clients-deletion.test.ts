@@ -1,0 +1,119 @@
+import { addDays } from 'date-fns';
+import { formatInTimeZone } from 'date-fns-tz';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aConfirmedUser, cloud } from '../helpers/given';
+import { aConnectedAccount } from '../helpers/posts';
+import { weCallTheApi } from '../helpers/when';
+import { launchChromium, toastIn } from './browser';
+
+/**
+ * Issue 7 as an agency user: switch to agency mode and see Clients appear, add, edit and delete a
+ * client, change the timezone and see a scheduled time move in Posts, delete the account, and fail
+ * to sign in again.
+ */
+let browser: Browser;
+let page: Page;
+let user: Awaited<ReturnType<typeof aConfirmedUser>>;
+// 14:00 UTC three days ahead: 2:00 PM in UTC, 11:00 PM in Tokyo (no daylight saving there).
+const due = new Date(`${formatInTimeZone(addDays(new Date(), 3), 'UTC', 'yyyy-MM-dd')}T14:00:00.000Z`);
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (text: string | RegExp) => toastIn(page, text);
+const sidebarLink = (name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true });
+
+async function signIn(email: string, password: string) {
+  await page.goto(`${cloud().url}/auth`);
+  const form = page.getByTestId('sign-in-form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await page.getByTestId('auth-submit').click();
+}
+
+async function savePreferences(change: { mode?: string; timezone?: string }) {
+  await page.goto(`${cloud().url}/home/settings?tab=preferences`);
+  if (change.mode) await page.getByLabel('Mode').selectOption(change.mode);
+  if (change.timezone) await page.getByLabel('Timezone').selectOption(change.timezone);
+  // Saving with a mode reloads the page after 1 s (spec §4): wait for it, or it lands mid-step.
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await toast('Settings updated successfully!').waitFor();
+  await reloaded;
+}
+
+describe('an agency user', () => {
+  it('signs in with a scheduled post', async () => {
+    user = await aConfirmedUser();
+    const facebook = await aConnectedAccount(user.userId, 'facebook', 'Corner Bakery');
+    const created = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: { scheduled_at: due.toISOString(), platforms: [{ platform: 'facebook', social_account_id: facebook.id, caption: 'Timezone check', settings: {} }] },
+    });
+    expect(created.status).toBe(201);
+    await signIn(user.email, user.password);
+    await page.waitForURL('**/home');
+    await expect(sidebarLink('Clients').count()).resolves.toBe(0);
+  });
+
+  it('switches to agency mode and sees Clients appear after the reload', async () => {
+    await savePreferences({ mode: 'agency' });
+    await sidebarLink('Clients').waitFor();
+  });
+
+  it('adds, edits and deletes a client', async () => {
+    await sidebarLink('Clients').click();
+    await page.waitForURL('**/home/clients');
+    await page.getByText('My Account').waitFor();
+
+    await page.getByRole('button', { name: 'Add Client' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Add Client' }).isDisabled()).resolves.toBe(true);
+    await dialog.getByPlaceholder('e.g. Acme Bakery').fill('Acme Bakery');
+    await dialog.getByRole('button', { name: 'Add Client' }).click();
+    await toast('Client created successfully!').waitFor();
+    await page.getByText('Acme Bakery').waitFor();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Edit Acme Bakery' }).click();
+    await page.getByRole('dialog').getByPlaceholder('e.g. Acme Bakery').fill('Acme Bakehouse');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await toast('Client updated successfully!').waitFor();
+    await page.getByText('Acme Bakehouse').waitFor();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Delete Acme Bakehouse' }).click();
+    await toast('Client deleted').waitFor();
+    await expect.poll(() => page.getByText('Acme Bakehouse').count()).toBe(0);
+  });
+
+  it('sees the scheduled time move when the timezone changes', async () => {
+    const day = formatInTimeZone(due, 'UTC', 'MMM d');
+    await page.goto(`${cloud().url}/home/posts`);
+    await page.getByText(`Scheduled for: ${day}, 2:00 PM`).waitFor();
+
+    await savePreferences({ timezone: 'Asia/Tokyo' });
+    await page.goto(`${cloud().url}/home/posts`);
+    await page.getByText(`Scheduled for: ${formatInTimeZone(due, 'Asia/Tokyo', 'MMM d')}, 11:00 PM`).waitFor();
+  });
+
+  it('deletes the account and cannot sign in again', async () => {
+    await page.goto(`${cloud().url}/home/settings?tab=advanced`);
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('alertdialog').getByText('Are you absolutely sure?').waitFor();
+    await page.getByRole('button', { name: 'Yes, Delete Everything' }).click();
+    await toast('Account deleted').waitFor();
+    await page.waitForURL('**/auth**');
+
+    await signIn(user.email, user.password);
+    await toast(/Error|incorrect|not exist/i).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+  });
+});
