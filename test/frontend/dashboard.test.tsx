@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Dashboard, Post, PostTarget } from '@shared/posts';
+import type { Dashboard } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
+import { aPost, meResponse, mockApi, postTarget, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -87,38 +87,6 @@ describe('the dashboard', () => {
   });
 });
 
-function target(overrides: Partial<PostTarget> & Pick<PostTarget, 'id' | 'platform'>): PostTarget {
-  return {
-    social_account_id: `acc-${overrides.id}`,
-    account_name: 'bakery',
-    account_id: '1234567890',
-    caption: 'Fresh bread every morning',
-    settings: {},
-    status: 'pending',
-    post_url: null,
-    posted_at: null,
-    error_message: null,
-    ...overrides,
-  };
-}
-
-function post(overrides: Partial<Post> & Pick<Post, 'id'>): Post {
-  return {
-    title: null,
-    scheduled_at: '2030-07-01T10:00:00.000Z',
-    published_at: null,
-    status: 'scheduled',
-    error_message: null,
-    youtube_type: null,
-    client_id: null,
-    version: 1,
-    created_at: '2026-01-01T12:00:00.000Z',
-    updated_at: '2026-01-01T12:00:00.000Z',
-    media: [],
-    platforms: [target({ id: `t-${overrides.id}`, platform: 'instagram' })],
-    ...overrides,
-  };
-}
 
 function openDashboard(dashboard: Dashboard, zone = 'Asia/Tokyo') {
   const api = mockApi({
@@ -139,14 +107,14 @@ describe("the dashboard's post lists", () => {
   it('lists the next scheduled posts with caption, blurred thumbnail, platforms, status and time', async () => {
     openDashboard({
       upcoming: [
-        post({
+        aPost({
           id: 'p1',
           status: 'scheduled',
           scheduled_at: '2030-07-01T10:00:00.000Z',
           media: [{ id: 'm1', post_id: 'p1', file_path: 'u/1.jpg', file_type: 'image/jpeg', file_size: 10, url: 'https://cdn.example/1.jpg', created_at: '2026-01-01T12:00:00.000Z' }],
-          platforms: [target({ id: 't1', platform: 'instagram', caption: LONG }), target({ id: 't2', platform: 'x', caption: 'Short' })],
+          platforms: [postTarget({ id: 't1', platform: 'instagram', caption: LONG }), postTarget({ id: 't2', platform: 'x', caption: 'Short' })],
         }),
-        post({ id: 'p2', status: 'queued', scheduled_at: '2030-07-02T23:30:00.000Z', platforms: [target({ id: 't3', platform: 'facebook', caption: '' })] }),
+        aPost({ id: 'p2', status: 'queued', scheduled_at: '2030-07-02T23:30:00.000Z', platforms: [postTarget({ id: 't3', platform: 'facebook', caption: '' })] }),
       ],
       recent: [],
     });
@@ -177,11 +145,11 @@ describe("the dashboard's post lists", () => {
       {
         upcoming: [],
         recent: [
-          post({
+          aPost({
             id: 'p1',
             status: 'posted',
             published_at: '2026-03-04T20:00:00.000Z',
-            platforms: [target({ id: 't1', platform: 'instagram', caption: 'Launch day' }), target({ id: 't2', platform: 'x' })],
+            platforms: [postTarget({ id: 't1', platform: 'instagram', caption: 'Launch day' }), postTarget({ id: 't2', platform: 'x' })],
           }),
         ],
       },

@@ -1,46 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Post, PostCounts, PostTarget } from '@shared/posts';
+import type { Post, PostCounts } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
+import { aPost, meResponse, mockApi, postTarget, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
 vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
 
-function target(overrides: Partial<PostTarget> & Pick<PostTarget, 'id' | 'platform'>): PostTarget {
-  return {
-    social_account_id: `acc-${overrides.id}`,
-    account_name: 'bakery',
-    account_id: '1234567890',
-    caption: 'Fresh bread every morning',
-    settings: {},
-    status: 'pending',
-    post_url: null,
-    posted_at: null,
-    error_message: null,
-    ...overrides,
-  };
-}
-
-function post(overrides: Partial<Post> & Pick<Post, 'id'>): Post {
-  return {
-    title: null,
-    scheduled_at: '2030-07-01T10:00:00.000Z',
-    published_at: null,
-    status: 'scheduled',
-    error_message: null,
-    youtube_type: null,
-    client_id: null,
-    version: 1,
-    created_at: '2026-01-01T12:00:00.000Z',
-    updated_at: '2026-01-01T12:00:00.000Z',
-    media: [],
-    platforms: [target({ id: `t-${overrides.id}`, platform: 'instagram' })],
-    ...overrides,
-  };
-}
 
 const NO_COUNTS: PostCounts = { scheduled: 0, posted: 0, drafts: 0, failed: 0 };
 
@@ -118,16 +86,16 @@ describe('the Posts page', () => {
     await openPosts({
       tabs: {
         scheduled: [
-          post({
+          aPost({
             id: 'p1',
             status: 'queued',
             media: [
               { id: 'm1', post_id: 'p1', file_path: 'u/1.jpg', file_type: 'image/jpeg', file_size: 10, url: 'https://cdn.example/1.jpg', created_at: '2026-01-01T12:00:00.000Z' },
             ],
             platforms: [
-              target({ id: 't1', platform: 'instagram', account_name: 'bakery.ig', caption: 'Croissants are back!' }),
-              target({ id: 't2', platform: 'facebook', account_name: 'Bakery Page', account_id: '998877', caption: 'Other caption' }),
-              target({ id: 't3', platform: 'x', account_name: '@bakerx', post_url: 'https://x.com/bakerx/status/1' }),
+              postTarget({ id: 't1', platform: 'instagram', account_name: 'bakery.ig', caption: 'Croissants are back!' }),
+              postTarget({ id: 't2', platform: 'facebook', account_name: 'Bakery Page', account_id: '998877', caption: 'Other caption' }),
+              postTarget({ id: 't3', platform: 'x', account_name: '@bakerx', post_url: 'https://x.com/bakerx/status/1' }),
             ],
           }),
         ],
@@ -151,7 +119,7 @@ describe('the Posts page', () => {
     ['Asia/Tokyo', 'Scheduled for: Jul 1, 7:00 PM'],
     ['America/Los_Angeles', 'Scheduled for: Jul 1, 3:00 AM'],
   ])("shows the scheduled time in the user's timezone (%s)", async (zone, text) => {
-    await openPosts({ zone, tabs: { scheduled: [post({ id: 'p1', scheduled_at: '2030-07-01T10:00:00.000Z' })] } });
+    await openPosts({ zone, tabs: { scheduled: [aPost({ id: 'p1', scheduled_at: '2030-07-01T10:00:00.000Z' })] } });
     const [card] = await cards();
     expect(within(card!).getByText(text)).toBeInTheDocument();
   });
@@ -160,8 +128,8 @@ describe('the Posts page', () => {
     const { user } = await openPosts({
       zone: 'Asia/Tokyo',
       tabs: {
-        posted: [post({ id: 'p1', status: 'posted', scheduled_at: '2026-03-04T20:00:00.000Z', published_at: '2026-03-04T20:00:00.000Z' })],
-        drafts: [post({ id: 'p2', status: 'draft', scheduled_at: null })],
+        posted: [aPost({ id: 'p1', status: 'posted', scheduled_at: '2026-03-04T20:00:00.000Z', published_at: '2026-03-04T20:00:00.000Z' })],
+        drafts: [aPost({ id: 'p2', status: 'draft', scheduled_at: null })],
       },
     });
     await user.click(screen.getByRole('tab', { name: /Posted/ }));
@@ -175,7 +143,7 @@ describe('the Posts page', () => {
 
   it('shows the error message of a failed post, and offers delete but not edit', async () => {
     const { user } = await openPosts({
-      tabs: { failed: [post({ id: 'p1', status: 'failed', error_message: 'The access token has expired' })] },
+      tabs: { failed: [aPost({ id: 'p1', status: 'failed', error_message: 'The access token has expired' })] },
     });
     await user.click(screen.getByRole('tab', { name: /Failed/ }));
     const [card] = await cards();
@@ -189,9 +157,9 @@ describe('the Posts page', () => {
     await openPosts({
       tabs: {
         scheduled: [
-          post({ id: 'p1', status: 'scheduled' }),
-          post({ id: 'p2', status: 'queued' }),
-          post({ id: 'p3', status: 'publishing' }),
+          aPost({ id: 'p1', status: 'scheduled' }),
+          aPost({ id: 'p2', status: 'queued' }),
+          aPost({ id: 'p3', status: 'publishing' }),
         ],
       },
     });
@@ -203,7 +171,7 @@ describe('the Posts page', () => {
   });
 
   it("deletes a post with DELETE and says 'Post deleted'", async () => {
-    let items = [post({ id: 'p1' })];
+    let items = [aPost({ id: 'p1' })];
     const { user, api } = await openPosts({
       extra: {
         'GET /posts': () => ({ body: { items, nextCursor: null } }),
@@ -223,7 +191,7 @@ describe('the Posts page', () => {
   it('shows no toast when deleting fails (only logs)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user, api } = await openPosts({
-      tabs: { scheduled: [post({ id: 'p1' })] },
+      tabs: { scheduled: [aPost({ id: 'p1' })] },
       extra: { 'DELETE /posts/p1': { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom' } } } },
     });
     const [card] = await cards();
@@ -239,8 +207,8 @@ describe('the Posts page', () => {
       extra: {
         'GET /posts': (call) =>
           call.query.cursor === 'cursor-2'
-            ? { body: { items: [post({ id: 'p2', platforms: [target({ id: 't2', platform: 'x', caption: 'Second page' })] })], nextCursor: null } }
-            : { body: { items: [post({ id: 'p1', platforms: [target({ id: 't1', platform: 'x', caption: 'First page' })] })], nextCursor: 'cursor-2' } },
+            ? { body: { items: [aPost({ id: 'p2', platforms: [postTarget({ id: 't2', platform: 'x', caption: 'Second page' })] })], nextCursor: null } }
+            : { body: { items: [aPost({ id: 'p1', platforms: [postTarget({ id: 't1', platform: 'x', caption: 'First page' })] })], nextCursor: 'cursor-2' } },
       },
     });
     expect(await screen.findByText('First page')).toBeInTheDocument();
@@ -253,7 +221,7 @@ describe('the Posts page', () => {
 
   it('refreshes the counts and the open tab every 15 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { api } = await openPosts({ tabs: { scheduled: [post({ id: 'p1' })] } });
+    const { api } = await openPosts({ tabs: { scheduled: [aPost({ id: 'p1' })] } });
     await cards();
     const lists = api.callsTo('GET', '/posts').length;
     const counts = api.callsTo('GET', '/posts/counts').length;
@@ -281,7 +249,7 @@ describe('the Edit Post dialog', () => {
   }
 
   it('starts a draft at 12:00 with no date, and disables past dates', async () => {
-    const { dialog } = await openEditor(post({ id: 'p1', status: 'draft', scheduled_at: null }), { zone: 'Asia/Tokyo' });
+    const { dialog } = await openEditor(aPost({ id: 'p1', status: 'draft', scheduled_at: null }), { zone: 'Asia/Tokyo' });
     expect(dialog.getByLabelText('Time')).toHaveValue('12:00');
     expect(dialog.getByLabelText('Date')).toHaveValue('');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -291,12 +259,12 @@ describe('the Edit Post dialog', () => {
 
   it("starts from the post's time in the user's timezone, with a caption box per account", async () => {
     const { dialog } = await openEditor(
-      post({
+      aPost({
         id: 'p1',
         scheduled_at: '2030-07-01T10:00:00.000Z',
         platforms: [
-          target({ id: 't1', platform: 'instagram', account_name: 'bakery.ig', caption: 'Hello' }),
-          target({ id: 't2', platform: 'x', account_name: '@bakerx', caption: 'Hi X' }),
+          postTarget({ id: 't1', platform: 'instagram', account_name: 'bakery.ig', caption: 'Hello' }),
+          postTarget({ id: 't2', platform: 'x', account_name: '@bakerx', caption: 'Hi X' }),
         ],
       }),
       { zone: 'America/New_York' },
@@ -313,7 +281,7 @@ describe('the Edit Post dialog', () => {
     ['America/New_York', '2030-08-15T16:00:00.000Z'],
     ['Asia/Tokyo', '2030-08-15T03:00:00.000Z'],
   ])("schedules a draft at the date and time read in the user's zone (%s)", async (zone, iso) => {
-    const p = post({ id: 'p1', status: 'draft', scheduled_at: null, platforms: [target({ id: 't1', platform: 'instagram', caption: 'Old' })] });
+    const p = aPost({ id: 'p1', status: 'draft', scheduled_at: null, platforms: [postTarget({ id: 't1', platform: 'instagram', caption: 'Old' })] });
     const { dialog, user, api } = await openEditor(p, {
       zone,
       extra: { 'PATCH /posts/p1': (call) => ({ body: { ...p, status: 'scheduled', scheduled_at: (call.body as { scheduled_at: string }).scheduled_at } }) },
@@ -331,7 +299,7 @@ describe('the Edit Post dialog', () => {
   });
 
   it('turns a scheduled post into a draft when the schedule is cleared', async () => {
-    const p = post({ id: 'p1' });
+    const p = aPost({ id: 'p1' });
     const { dialog, user, api } = await openEditor(p, { extra: { 'PATCH /posts/p1': { body: { ...p, status: 'draft', scheduled_at: null } } } });
     await user.click(dialog.getByRole('button', { name: /Clear schedule/ }));
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
@@ -340,7 +308,7 @@ describe('the Edit Post dialog', () => {
   });
 
   it("shows 'Error updating post' with the API's message", async () => {
-    const { dialog, user } = await openEditor(post({ id: 'p1' }), {
+    const { dialog, user } = await openEditor(aPost({ id: 'p1' }), {
       extra: { 'PATCH /posts/p1': { status: 409, body: { error: { code: 'CONFLICT', message: 'This post is already being published' } } } },
     });
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
@@ -350,7 +318,7 @@ describe('the Edit Post dialog', () => {
   });
 
   it('refuses a caption over the platform limit before calling the API', async () => {
-    const { dialog, user, api } = await openEditor(post({ id: 'p1', platforms: [target({ id: 't1', platform: 'x', caption: 'x'.repeat(281) })] }));
+    const { dialog, user, api } = await openEditor(aPost({ id: 'p1', platforms: [postTarget({ id: 't1', platform: 'x', caption: 'x'.repeat(281) })] }));
     expect(dialog.getByText('281/280')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Caption too long')).toBeInTheDocument();
@@ -359,7 +327,7 @@ describe('the Edit Post dialog', () => {
   });
 
   it('closes without saving on Cancel', async () => {
-    const { dialog, user, api } = await openEditor(post({ id: 'p1' }));
+    const { dialog, user, api } = await openEditor(aPost({ id: 'p1' }));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(0);

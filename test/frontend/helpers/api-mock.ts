@@ -1,3 +1,4 @@
+import type { Post, PostTarget } from '@shared/posts';
 import type { PlatformsResponse } from '@shared/entitlements';
 import { minimumPlanFor, planAllows, type PlanId } from '@shared/plans';
 import { PLATFORMS, type Platform } from '@shared/platforms';
@@ -99,6 +100,40 @@ export function socialAccount(overrides: Partial<SocialAccount> & Pick<SocialAcc
     is_connected: true,
     needs_reconnect: false,
     created_at: '2026-03-14T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A post as the API returns it (frontend fixtures). */
+export function postTarget(overrides: Partial<PostTarget> & Pick<PostTarget, 'id' | 'platform'>): PostTarget {
+  return {
+    social_account_id: `acc-${overrides.id}`,
+    account_name: 'bakery',
+    account_id: '1234567890',
+    caption: 'Fresh bread every morning',
+    settings: {},
+    status: 'pending',
+    post_url: null,
+    posted_at: null,
+    error_message: null,
+    ...overrides,
+  };
+}
+
+export function aPost(overrides: Partial<Post> & Pick<Post, 'id'>): Post {
+  return {
+    title: null,
+    scheduled_at: '2030-07-01T10:00:00.000Z',
+    published_at: null,
+    status: 'scheduled',
+    error_message: null,
+    youtube_type: null,
+    client_id: null,
+    version: 1,
+    created_at: '2026-01-01T12:00:00.000Z',
+    updated_at: '2026-01-01T12:00:00.000Z',
+    media: [],
+    platforms: [postTarget({ id: `t-${overrides.id}`, platform: 'instagram' })],
     ...overrides,
   };
 }
