@@ -30,9 +30,18 @@ function load(module: string): Promise<Handler> {
   return handler;
 }
 
+/**
+ * Function timeouts as deployed (infra/): API handlers 10 s; the publishers 60 s, since they wait
+ * for the due second after preparing (PUBLISH_LEAD_SECONDS). middy aborts a handler whose remaining
+ * time runs out, so this has to match, or a waiting publisher is cut off locally.
+ */
+const TIMEOUT_MS: Readonly<Record<string, number>> = { 'publishing/publish-target': 60_000 };
+const DEFAULT_TIMEOUT_MS = 10_000;
+
 export async function invokeLambda<T = unknown>(module: string, event: unknown): Promise<T> {
   const handler = await load(module);
   const started = Date.now();
+  const timeoutMs = TIMEOUT_MS[module] ?? DEFAULT_TIMEOUT_MS;
   const context: Context = {
     callbackWaitsForEmptyEventLoop: false,
     functionName: module.replaceAll('/', '-'),
@@ -42,7 +51,7 @@ export async function invokeLambda<T = unknown>(module: string, event: unknown):
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${module}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, 10_000 - (Date.now() - started)),
+    getRemainingTimeInMillis: () => Math.max(0, timeoutMs - (Date.now() - started)),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

@@ -118,6 +118,23 @@ describe('publishing a scheduled post', () => {
     expect(notes.map((n) => n.message)).toEqual(expect.arrayContaining(['Your post was published to Instagram', 'Your post was published to X']));
   });
 
+  it('waits out the whole lead time before the due second without being cut off', { timeout: 60_000 }, async () => {
+    // Prepare: due in 20 s, so the message arrives 15 s early (the local lead) and the publisher
+    // waits longer than an API function's 10 s timeout.
+    const user = await aPublisher(['facebook']);
+    const caption = uniqueCaption('Patient');
+
+    // Act
+    const post = await aPost(user, ['facebook'], caption, inSeconds(20));
+    const done = await settled(user.accessToken, post.id, 50_000);
+
+    // Assess
+    expect(done.status, done.error_message ?? '').toBe('posted');
+    const [receipt] = await receiptsFor(caption);
+    expect(receipt!.receivedAtMs).toBeGreaterThanOrEqual(Date.parse(post.scheduled_at!));
+    expect(await receiptsFor(caption)).toHaveLength(1);
+  });
+
   it('publishes once even when the dispatch arrives twice and every SQS message is delivered twice', async () => {
     // Prepare
     const user = await aPublisher(['facebook', 'x']);
