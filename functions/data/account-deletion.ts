@@ -1,10 +1,10 @@
 import { AdminDeleteUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UPCOMING_STATUSES, type PostStatus } from '@shared/statuses';
 import { cognitoClient, s3Client } from '../lib/aws';
 import { env } from '../lib/env';
-import { conditional, db, tableName, userPk } from './table';
+import { conditional, db, queryAll, tableName, userPk } from './table';
 
 /**
  * What account deletion needs from storage (access patterns 2, 8 and 9 of table-design.ts):
@@ -36,42 +36,32 @@ export async function markDeleting(userId: string, now: Date): Promise<void> {
   );
 }
 
-async function queryAll(userId: string, options: { prefix?: string; projection: string; names?: Record<string, string> }): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: options.prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': userPk(userId), ...(options.prefix ? { ':prefix': options.prefix } : {}) },
-        ProjectionExpression: options.projection,
-        ExpressionAttributeNames: options.names,
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return items;
+async function queryUserItems(userId: string, options: { prefix?: string; projection: string; names?: Record<string, string> }): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: options.prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ...(options.prefix ? { ':prefix': options.prefix } : {}) },
+    ProjectionExpression: options.projection,
+    ExpressionAttributeNames: options.names,
+    ConsistentRead: true,
+  });
 }
 
 /** Ids of the user's posts that may own a schedule (scheduled, queued, publishing). */
 export async function openPostIds(userId: string): Promise<string[]> {
-  const posts = await queryAll(userId, { prefix: POST_PREFIX, projection: 'id, #status', names: { '#status': 'status' } });
+  const posts = await queryUserItems(userId, { prefix: POST_PREFIX, projection: 'id, #status', names: { '#status': 'status' } });
   return posts.filter((p) => UPCOMING_STATUSES.includes(p.status as PostStatus)).map((p) => String(p.id));
 }
 
 /** The states of the user's pending OAuth connects (from the markers under USER#<id>). */
 export async function pendingOAuthStates(userId: string): Promise<string[]> {
-  const markers = await queryAll(userId, { prefix: OAUTH_STATE_PREFIX, projection: 'sk' });
+  const markers = await queryUserItems(userId, { prefix: OAUTH_STATE_PREFIX, projection: 'sk' });
   return markers.map((m) => String(m.sk).slice(OAUTH_STATE_PREFIX.length));
 }
 
 /** Checkout sessions the user's partition points at (CHECKOUT#<session> markers, if any). */
 export async function markedCheckouts(userId: string): Promise<string[]> {
-  const markers = await queryAll(userId, { prefix: CHECKOUT_PREFIX, projection: 'sk' });
+  const markers = await queryUserItems(userId, { prefix: CHECKOUT_PREFIX, projection: 'sk' });
   return markers.map((m) => String(m.sk).slice(CHECKOUT_PREFIX.length));
 }
 
@@ -99,7 +89,7 @@ export const deleteCustomerPointer = (customerId: string, userId: string) => del
 export async function deleteUserItems(userId: string): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const keys = (await queryAll(userId, { projection: 'pk, sk' })).filter((k) => k.sk !== DELETION_SK);
+    const keys = (await queryUserItems(userId, { projection: 'pk, sk' })).filter((k) => k.sk !== DELETION_SK);
     if (keys.length === 0) return deleted;
     for (let i = 0; i < keys.length; i += 25) {
       let requests: Record<string, unknown>[] = keys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));

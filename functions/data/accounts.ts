@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SocialAccount } from '@shared/accounts';
 import type { Platform } from '@shared/platforms';
 import { NotFoundError } from '../lib/errors';
-import { conditional, db, tableName, userPk } from './table';
+import { conditional, db, queryAll, tableName, userPk } from './table';
 import { tokenSk } from './tokens';
 
 /**
@@ -93,21 +93,12 @@ export async function upsertAccount(userId: string, profile: AccountProfile, new
 }
 
 export async function listAccounts(userId: string): Promise<SocialAccount[]> {
-  const items: Record<string, unknown>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': ACCOUNT_PREFIX },
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': ACCOUNT_PREFIX },
+    ScanIndexForward: false,
+  });
   return items.map(toAccount);
 }
 

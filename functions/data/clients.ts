@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CLIENT_NAME } from '@shared/settings';
-import { conditional, db, tableName, userPk } from './table';
+import { conditional, db, queryAll, tableName, userPk } from './table';
 
 /**
  * Agency clients: pk = USER#<id>, sk = CLIENT#<ulid> (access pattern 3; ULIDs sort by creation, so
@@ -59,21 +59,12 @@ export async function ensureDefaultClient(userId: string, id: string, now: Date)
 
 /** All of the user's clients, newest first (a user has a handful; the query follows every page). */
 export async function listClients(userId: string): Promise<Client[]> {
-  const items: Record<string, unknown>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': CLIENT_PREFIX },
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': CLIENT_PREFIX },
+    ScanIndexForward: false,
+  });
   return items.map(toClient);
 }
 

@@ -3,7 +3,7 @@ import type { PostTarget } from '@shared/posts';
 import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@shared/statuses';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { TABLE_DESIGN } from './table-design';
-import { BY_USER_TIME, conditional, db, tableName, userPk } from './table';
+import { BY_USER_TIME, conditional, db, queryAll, tableName, userPk } from './table';
 
 /**
  * Posts (access patterns 6, 6a, 6b, 7, 14, 15): one item per post, pk = USER#<id>, sk = POST#<ulid>,
@@ -163,23 +163,14 @@ export async function listTabPage(userId: string, tab: PostTabId, options: { lim
 /** Scheduled-tab posts due in [from, to), soonest first (`from`/`to` are UTC ISO strings with ms). */
 export async function listScheduledBetween(userId: string, from: string, to: string, clientId?: string): Promise<PostRecord[]> {
   const filter = clientFilter(clientId);
-  const items: Record<string, unknown>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: BY_USER_TIME.indexName,
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        FilterExpression: filter.FilterExpression,
-        ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey, '#sk': BY_USER_TIME.sortKey },
-        ExpressionAttributeValues: { ':pk': tabPk(userId, 'scheduled'), ':from': from, ':to': to, ...filter.values },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: BY_USER_TIME.indexName,
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+    FilterExpression: filter.FilterExpression,
+    ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey, '#sk': BY_USER_TIME.sortKey },
+    ExpressionAttributeValues: { ':pk': tabPk(userId, 'scheduled'), ':from': from, ':to': to, ...filter.values },
+  });
   return items.map(toPost);
 }
 

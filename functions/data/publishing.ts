@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostTarget } from '@shared/posts';
 import type { PostStatus } from '@shared/statuses';
 import type { PublishCheckpoint } from '../platforms/types';
 import { postIndexKeys, postSk, toPost, type PostRecord } from './posts';
-import { conditional, db, tableName, userPk } from './table';
+import { conditional, db, queryAll, tableName, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
 
 /**
@@ -298,24 +298,13 @@ export async function markWatchdogRedispatch(userId: string, postId: string, now
 
 /** Open posts (scheduled, queued, publishing) due before `cutoff`, oldest first (access pattern 7). */
 export async function listOpenPostsDueBefore(cutoff: Date): Promise<{ userId: string; postId: string }[]> {
-  const found: { userId: string; postId: string }[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: OPEN_BY_DUE.indexName,
-        KeyConditionExpression: '#pk = :open AND #sk < :cutoff',
-        ExpressionAttributeNames: { '#pk': OPEN_BY_DUE.partitionKey, '#sk': OPEN_BY_DUE.sortKey },
-        ExpressionAttributeValues: { ':open': 'OPEN', ':cutoff': cutoff.toISOString() },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      found.push({ userId: String(item.pk).replace(/^USER#/, ''), postId: String(item.sk).replace(/^POST#/, '') });
-    }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return found;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: OPEN_BY_DUE.indexName,
+    KeyConditionExpression: '#pk = :open AND #sk < :cutoff',
+    ExpressionAttributeNames: { '#pk': OPEN_BY_DUE.partitionKey, '#sk': OPEN_BY_DUE.sortKey },
+    ExpressionAttributeValues: { ':open': 'OPEN', ':cutoff': cutoff.toISOString() },
+    ProjectionExpression: 'pk, sk',
+  });
+  return items.map((item) => ({ userId: String(item.pk).replace(/^USER#/, ''), postId: String(item.sk).replace(/^POST#/, '') }));
 }

@@ -1,4 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/aws';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/errors';
@@ -23,4 +24,16 @@ export async function conditional<T>(write: () => Promise<T>, onConflict: () => 
     }
     throw error;
   }
+}
+
+/** Every item a query matches, following each page (for result sets known to be small or bounded). */
+export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: cursor }));
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items;
 }
