@@ -5,8 +5,15 @@ import { LOOKUP_SKEW_SECONDS, guardedCreate, isImage, isVideo, publishCallContex
 import { PlatformError, type ConnectedAccount, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishStepResult, type TokenSet } from './types';
 
 const CreatedSchema = z.object({ id: z.string(), post_id: z.string().optional() });
-const FeedSchema = z.object({ data: z.array(z.object({ id: z.string(), message: z.string().optional(), created_time: z.string().optional(), permalink_url: z.string().optional() })) });
-const VideoListSchema = z.object({ data: z.array(z.object({ id: z.string(), description: z.string().optional(), created_time: z.string().optional() })) });
+const PagingSchema = z.object({ next: z.string().optional() }).optional();
+const FeedSchema = z.object({
+  data: z.array(z.object({ id: z.string(), message: z.string().optional(), created_time: z.string().optional(), permalink_url: z.string().optional() })),
+  paging: PagingSchema,
+});
+const VideoListSchema = z.object({ data: z.array(z.object({ id: z.string(), description: z.string().optional(), created_time: z.string().optional() })), paging: PagingSchema });
+/** A recovery lookup reads at most this many pages of 100 before giving up. */
+const LOOKUP_PAGE_SIZE = 100;
+const MAX_LOOKUP_PAGES = 20;
 const VideoStatusSchema = z.object({
   id: z.string(),
   permalink_url: z.string().optional(),
@@ -115,6 +122,46 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
   };
 
   /**
+   * `paging.next`, if it points at the Graph host we were given (same origin and, for the sandbox,
+   * its path prefix): a cursor URL carries the Page token, so it is never sent anywhere else.
+   */
+  const onGraphHost = (next: string | undefined, accessToken: string): string | undefined => {
+    if (!next) return undefined;
+    let url: URL;
+    try {
+      url = new URL(next);
+    } catch {
+      return undefined;
+    }
+    const base = new URL(`${hosts.graph}/`);
+    if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return undefined;
+    if (!url.searchParams.has('access_token')) url.searchParams.set('access_token', accessToken);
+    return url.href;
+  };
+
+  /**
+   * Walks a newest-first list from its first page along `paging.next` until `matches` finds an
+   * item, the pages run out, or MAX_LOOKUP_PAGES were read. Errors surface as for one call.
+   */
+  const findOnPages = async <T>(
+    tokens: TokenSet,
+    what: string,
+    path: string,
+    params: Record<string, string>,
+    schema: z.ZodType<{ data: T[]; paging?: { next?: string | undefined } | undefined }>,
+    matches: (item: T) => boolean,
+  ): Promise<T | undefined> => {
+    let url: string | undefined = withQuery(`${graph}${path}`, { ...params, access_token: tokens.accessToken });
+    for (let page = 0; url && page < MAX_LOOKUP_PAGES; page++) {
+      const r = await callPlatform(publishCtx, { what, url, init: jsonGet, schema, secrets: [tokens.accessToken] });
+      const found = r.data.find(matches);
+      if (found) return found;
+      url = onGraphHost(r.paging?.next, tokens.accessToken);
+    }
+    return undefined;
+  };
+
+  /**
    * After a lost answer (§6): Facebook cannot say whether a create happened, so look for it on the
    * Page (the uploaded-videos list for a video, the feed otherwise) by its text since the attempt.
    * No evidence → unknown-outcome: 506 only guards consecutive identical posts, so retrying is not safe.
@@ -125,16 +172,19 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
     const text = request.caption;
     if (!text.trim()) throw unknownOutcome('facebook', 'A post without text cannot be looked up on the Page.');
     const from = Date.parse(attemptedAt) - LOOKUP_SKEW_SECONDS * 1000;
+    const params = { since, limit: String(LOOKUP_PAGE_SIZE) };
     if (kind === 'video') {
-      const videos = await pageGet(tokens, 'look up recent videos', `/${request.accountId}/videos`, { fields: 'id,description,created_time', since }, VideoListSchema);
-      const video = videos.data.find((v) => sameText(v.description ?? '', text) && !(graphTime(v.created_time) < from));
+      const video = await findOnPages(tokens, 'look up recent videos', `/${request.accountId}/videos`, { ...params, fields: 'id,description,created_time' }, VideoListSchema, (v) =>
+        sameText(v.description ?? '', text) && !(graphTime(v.created_time) < from),
+      );
       if (video) {
         await context.saveCheckpoint({ kind, videoId: video.id });
         return videoStep(tokens, video.id);
       }
     }
-    const feed = await pageGet(tokens, 'look up recent posts', `/${request.accountId}/feed`, { fields: 'id,message,created_time,permalink_url', since, limit: '100' }, FeedSchema);
-    const found = feed.data.find((p) => sameText(p.message ?? '', text) && !(graphTime(p.created_time) < from));
+    const found = await findOnPages(tokens, 'look up recent posts', `/${request.accountId}/feed`, { ...params, fields: 'id,message,created_time,permalink_url' }, FeedSchema, (p) =>
+      sameText(p.message ?? '', text) && !(graphTime(p.created_time) < from),
+    );
     if (found) return { status: 'posted', platformPostId: found.id, postUrl: found.permalink_url ?? postUrl(found.id) };
     throw unknownOutcome('facebook');
   };

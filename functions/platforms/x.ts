@@ -21,8 +21,11 @@ import { PlatformError, type PlatformAdapter, type PublishContext, type PublishS
 const TweetCreatedSchema = z.object({ data: z.object({ id: z.string(), text: z.string().optional() }) });
 const TimelineSchema = z.object({
   data: z.array(z.object({ id: z.string(), text: z.string(), created_at: z.string().optional() })).optional(),
-  meta: z.object({ result_count: z.number().optional() }).optional(),
+  meta: z.object({ result_count: z.number().optional(), next_token: z.string().optional() }).optional(),
 });
+/** The user timeline reaches back 3,200 posts at most, 100 per page. */
+const TIMELINE_PAGE_SIZE = 100;
+const MAX_TIMELINE_PAGES = 32;
 
 /** Publishing wording per classified code (§3.4). */
 const X_MESSAGES = {
@@ -144,18 +147,30 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
     return handle ? `${hosts.www}/${encodeURIComponent(handle)}/status/${id}` : `${hosts.www}/i/web/status/${id}`;
   };
 
-  /** After a lost answer: is the post on the account's timeline since the attempt? (§6) */
+  /**
+   * After a lost answer: is the post on the account's timeline since the attempt? (§6) An account
+   * that kept posting meanwhile pushes it past the first page, so follow `next_token` until it turns
+   * up, the pages run out, or X's own reach (3,200 posts) is read. Errors surface as for one call.
+   */
   const findOnTimeline = async (context: PublishContext, attemptedAt: string) => {
     const { tokens, request } = context;
     const start = new Date(Date.parse(attemptedAt) - LOOKUP_SKEW_SECONDS * 1000).toISOString();
-    const r = await callPlatform(publishCtx, {
-      what: 'look up recent posts',
-      url: withQuery(`${hosts.api}/2/users/${encodeURIComponent(request.accountId)}/tweets`, { max_results: '100', start_time: start, 'tweet.fields': 'created_at' }),
-      init: bearerGet(tokens.accessToken),
-      schema: TimelineSchema,
-      secrets: [tokens.accessToken],
-    });
-    return (r.data ?? []).find((t) => sameText(t.text, request.caption));
+    const base = { max_results: String(TIMELINE_PAGE_SIZE), start_time: start, 'tweet.fields': 'created_at' };
+    let token: string | undefined;
+    for (let page = 0; page < MAX_TIMELINE_PAGES; page++) {
+      const r: z.infer<typeof TimelineSchema> = await callPlatform(publishCtx, {
+        what: 'look up recent posts',
+        url: withQuery(`${hosts.api}/2/users/${encodeURIComponent(request.accountId)}/tweets`, token ? { ...base, pagination_token: token } : base),
+        init: bearerGet(tokens.accessToken),
+        schema: TimelineSchema,
+        secrets: [tokens.accessToken],
+      });
+      const found = (r.data ?? []).find((t) => sameText(t.text, request.caption));
+      if (found) return found;
+      token = r.meta?.next_token;
+      if (!token) return undefined;
+    }
+    return undefined;
   };
 
   /**

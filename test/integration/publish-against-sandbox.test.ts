@@ -4,7 +4,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Platform } from '@shared/platforms';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { s3Client } from '../../functions/lib/aws';
-import { hostsFor } from '../../functions/platforms/hosts';
+import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishMedia, type PublishRequest, type TokenSet } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
@@ -51,6 +51,16 @@ async function connect(platform: Platform): Promise<{ adapter: PlatformAdapter; 
   const userTokens = await adapter.exchangeCode({ code, codeVerifier: adapter.usesPkce ? verifier : undefined });
   const [account] = await adapter.accounts(userTokens);
   return { adapter, tokens: account!.tokens, accountId: account!.accountId, accountName: account!.accountName };
+}
+
+/** Someone else's post on the same account, straight through the platform's create endpoint. */
+async function anotherPost(platform: 'x' | 'facebook', c: { tokens: TokenSet; accountId: string }, text: string) {
+  const hosts = hostsFor(platform, sandbox) as { api?: string; graph?: string };
+  const res =
+    platform === 'x'
+      ? await fetch(`${hosts.api}/2/tweets`, { method: 'POST', headers: { authorization: `Bearer ${c.tokens.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ text }) })
+      : await fetch(`${hosts.graph}/${GRAPH_VERSION}/${c.accountId}/feed`, { method: 'POST', body: new URLSearchParams({ message: text, access_token: c.tokens.accessToken }) });
+  expect(res.ok, await res.clone().text()).toBe(true);
 }
 
 /** A real object in the local media bucket and a presigned GET for it, as the publisher hands out. */
@@ -254,6 +264,31 @@ describe('when the platform acted but the answer was lost', () => {
     const got = await receipts(platform);
     expect(got).toHaveLength(1);
     expect(run.result).toMatchObject({ status: 'posted', platformPostId: got[0]!.postId });
+  });
+
+  it.each(['x', 'facebook'] as const)('%s finds the lost post through recovery when 250 other posts went out after it', async (platform) => {
+    const c = await connect(platform);
+    const request = requestFor(c);
+    // 250 creates in a burst are beyond the per-account quotas; this test is about the lookup.
+    await control('POST', '/limits', { enabled: false });
+    try {
+      await fault({ platform, error: 'timeout_after_acting' });
+      const lost = await publish(c.adapter, c.tokens, request, { retries: 0 });
+      expect(lost.error).toMatchObject({ category: 'retry' });
+      expect(lost.checkpoints.at(-1)).toHaveProperty('createAttemptedAt');
+
+      await Promise.all(Array.from({ length: 250 }, (_, i) => anotherPost(platform, c, `Other post ${i} ${randomBytes(3).toString('hex')}`)));
+
+      const run = await publish(c.adapter, c.tokens, request, { checkpoint: lost.checkpoints.at(-1)!, retries: 0 });
+
+      const got = await receipts(platform);
+      expect(got).toHaveLength(251);
+      const ours = got.filter((r) => r.caption === request.caption);
+      expect(ours).toHaveLength(1);
+      expect(run.result).toMatchObject({ status: 'posted', platformPostId: ours[0]!.postId });
+    } finally {
+      await control('POST', '/limits', { enabled: true });
+    }
   });
 
   it('TikTok cannot look up a lost init, so it reports an unknown outcome rather than posting again', async () => {

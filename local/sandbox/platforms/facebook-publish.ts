@@ -12,6 +12,17 @@ import { graphError, graphTokenError, pick } from './graph';
  */
 const PAGE_CALLS_PER_HOUR = 200;
 
+/** Cursors are opaque to clients; here they carry the id of the item they stand for. */
+const toCursor = (id: string) => Buffer.from(`fbc:${id}`).toString('base64url');
+const fromCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8').replace(/^fbc:/, '');
+
+/** Newest first, items made in the same millisecond too (the input lists them oldest first). */
+const newestFirst = <T extends { createdAt: number }>(items: T[]) =>
+  items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => b.item.createdAt - a.item.createdAt || b.i - a.i)
+    .map(({ item }) => item);
+
 const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
 
 export function registerFacebookPublishing(ctx: SandboxContext): void {
@@ -161,6 +172,37 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
     return /^\d+$/.test(raw) ? Number(raw) * 1000 : Date.parse(raw) || 0;
   };
 
+  /**
+   * One page of a newest-first edge, Graph style: `limit` (default 25, at most 100), the `after`
+   * cursor, `since` (unix seconds or a date), and `paging.cursors` plus `paging.next` (the same URL
+   * with `after=`) only while more items exist. A cursor names the item it stands for, so items
+   * added meanwhile do not shift the walk.
+   */
+  const pageOf = <T extends { id: string; createdAt: number }>(
+    req: SandboxRequest,
+    all: T[],
+    sinceMs: number,
+    render: (item: T) => Record<string, unknown>,
+    headers: Record<string, string>,
+  ): SandboxResponse => {
+    const limit = Math.min(100, Math.max(1, Math.floor(Number(req.query.get('limit') ?? 25)) || 25));
+    const after = req.query.get('after');
+    const from = after === null ? 0 : all.findIndex((item) => item.id === fromCursor(after)) + 1;
+    if (after !== null && from === 0) return graphError(400, '(#100) The after cursor is not valid', 100);
+    const rest = all.slice(from).filter((item) => item.createdAt >= sinceMs);
+    const page = rest.slice(0, limit);
+    if (!page.length) return json(200, { data: [] }, headers);
+    const cursors = { before: toCursor(page[0]!.id), after: toCursor(page[page.length - 1]!.id) };
+    let next: string | undefined;
+    if (rest.length > limit) {
+      const query = new URLSearchParams(req.query);
+      query.delete('before');
+      query.set('after', cursors.after);
+      next = `${ctx.sandboxUrl}/facebook/graph${req.path}?${query.toString()}`;
+    }
+    return json(200, { data: page.map(render), paging: { cursors, ...(next ? { next } : {}) } }, headers);
+  };
+
   for (const edge of ['feed', 'posts', 'published_posts']) {
     ctx.router.on(
       'GET',
@@ -171,13 +213,9 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
         const pageId = req.params.pageId!;
         const auth = authorize(req, pageId);
         if ('response' in auth) return auth.response;
-        const limit = Math.min(100, Number(req.query.get('limit') ?? 25) || 25);
         // Videos show up in the feed once processed, as on Facebook.
-        const items = postsOf(data(), 'facebook', pageId)
-          .filter((post) => post.createdAt >= since(req) && videoReady(post))
-          .slice(0, limit)
-          .map((post) => pick(req.query.get('fields') ?? 'id,message,created_time', postFields(post)));
-        return json(200, { data: items, paging: { cursors: { before: 'QVFIUj', after: 'QVFIUk' } } }, auth.headers);
+        const posts = newestFirst(postsOf(data(), 'facebook', pageId)).filter(videoReady);
+        return pageOf(req, posts, since(req), (post) => pick(req.query.get('fields') ?? 'id,message,created_time', postFields(post)), auth.headers);
       },
       { publish: 'step' },
     );
@@ -213,11 +251,8 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
       const pageId = req.params.pageId!;
       const auth = authorize(req, pageId);
       if ('response' in auth) return auth.response;
-      const items = Object.values(data().fbVideos)
-        .filter((video) => video.pageId === pageId && video.createdAt >= since(req))
-        .sort((a, b) => b.createdAt - a.createdAt)
-        .map((video) => pick(req.query.get('fields') ?? 'id,description,created_time', videoFields(video)));
-      return json(200, { data: items, paging: { cursors: { before: 'QVFIUl', after: 'QVFIUm' } } }, auth.headers);
+      const videos = newestFirst(Object.values(data().fbVideos).filter((video) => video.pageId === pageId));
+      return pageOf(req, videos, since(req), (video) => pick(req.query.get('fields') ?? 'id,description,created_time', videoFields(video)), auth.headers);
     },
     { publish: 'step' },
   );

@@ -6,7 +6,8 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
 
 /**
  * X posts (platform-apis.md §3.2–§3.4): POST /2/tweets (100 per 15 min per user, rate headers on
- * every answer), 403 for the same text again within a day, and the user's timeline for lookups.
+ * every answer), 403 for the same text again within a day, and the user's timeline for lookups,
+ * newest first, paged with `pagination_token` / `meta.next_token` and bounded by `start_time` / `end_time`.
  */
 const TWEETS_PER_WINDOW = 100;
 const TIMELINE_PER_WINDOW = 900;
@@ -14,6 +15,29 @@ const WINDOW_SECONDS = 900;
 const DUPLICATE_WINDOW_MS = 24 * 3600 * 1000;
 
 const problem = (status: number, title: string, detail: string, headers?: Record<string, string>, type = 'about:blank') => json(status, { title, detail, type, status }, headers);
+
+/** Pagination tokens are opaque to clients; here they carry the id of the last post already returned. */
+const toToken = (id: string) => Buffer.from(`after:${id}`).toString('base64url');
+const fromToken = (token: string) => Buffer.from(token, 'base64url').toString('utf8').replace(/^after:/, '');
+
+/** Newest first, posts made in the same millisecond too (X's ids grow with time; postsOf keeps those in creation order). */
+const newestFirst = (posts: PublishedPost[]) =>
+  posts
+    .map((post, i) => ({ post, i }))
+    .sort((a, b) => b.post.createdAt - a.post.createdAt || b.i - a.i)
+    .map(({ post }) => post);
+
+const invalidRequest = (parameter: string, value: string, headers: Record<string, string>) =>
+  json(
+    400,
+    {
+      errors: [{ parameters: { [parameter]: [value] }, message: `The \`${parameter}\` query parameter value [${value}] is not valid` }],
+      title: 'Invalid Request',
+      detail: 'One or more parameters to your request was invalid.',
+      type: 'https://api.twitter.com/2/problems/invalid-request',
+    },
+    headers,
+  );
 
 /** Weighted length, simplified from twitter-text v3: URLs count 23, code points above U+10FF count 2. */
 function weightedLength(text: string): number {
@@ -89,13 +113,20 @@ export function registerXPublishing(ctx: SandboxContext): void {
       if (window.retryAfter !== undefined) return problem(429, 'Too Many Requests', 'Too Many Requests', headers);
       const max = Math.min(100, Math.max(5, Number(req.query.get('max_results') ?? 10) || 10));
       const start = Date.parse(req.query.get('start_time') ?? '') || 0;
+      const end = Date.parse(req.query.get('end_time') ?? '') || Number.POSITIVE_INFINITY;
       const fields = (req.query.get('tweet.fields') ?? '').split(',');
-      const tweets = postsOf(data(), 'x', req.params.id!)
-        .filter((p) => p.createdAt >= start)
-        .slice(0, max)
-        .map((p) => ({ id: p.id, text: p.text, edit_history_tweet_ids: [p.id], ...(fields.includes('created_at') ? { created_at: new Date(p.createdAt).toISOString() } : {}) }));
+      // The token names the last post of the previous page, so posts made meanwhile do not shift the walk.
+      const all = newestFirst(postsOf(data(), 'x', req.params.id!));
+      const token = req.query.get('pagination_token');
+      const from = token === null ? 0 : all.findIndex((p) => p.id === fromToken(token)) + 1;
+      if (token !== null && from === 0) return invalidRequest('pagination_token', token, headers);
+      // start_time inclusive, end_time exclusive (X's wording).
+      const rest = all.slice(from).filter((p) => p.createdAt >= start && p.createdAt < end);
+      const page = rest.slice(0, max);
+      const tweets = page.map((p) => ({ id: p.id, text: p.text, edit_history_tweet_ids: [p.id], ...(fields.includes('created_at') ? { created_at: new Date(p.createdAt).toISOString() } : {}) }));
       if (!tweets.length) return json(200, { meta: { result_count: 0 } }, headers);
-      return json(200, { data: tweets, meta: { result_count: tweets.length, newest_id: tweets[0]!.id, oldest_id: tweets[tweets.length - 1]!.id } }, headers);
+      const next = rest.length > max ? { next_token: toToken(page[page.length - 1]!.id) } : {};
+      return json(200, { data: tweets, meta: { result_count: tweets.length, newest_id: tweets[0]!.id, oldest_id: tweets[tweets.length - 1]!.id, ...next } }, headers);
     },
     { publish: 'step' },
   );

@@ -12,6 +12,12 @@ const graphErr = (code: number, error_subcode?: number, headers?: Record<string,
   ...(headers ? { headers } : {}),
 });
 
+/** One feed page of 100 other posts (plus `ours` at its end), with `paging.next` when more follow. */
+function feedPage(n: number, next?: string, ours?: { id: string; message: string; created_time: string; permalink_url: string }): Reply {
+  const others = Array.from({ length: ours ? 99 : 100 }, (_, i) => ({ id: `${PAGE}_${n}${String(i).padStart(3, '0')}`, message: `Another post ${n}-${i}`, created_time: '2026-11-22T05:00:03+0000' }));
+  return { body: { data: ours ? [...others, ours] : others, paging: { cursors: { before: `b${n}`, after: `a${n}` }, ...(next ? { next } : {}) } } };
+}
+
 function aFacebook(request: Partial<Parameters<typeof aPublishContext>[1]>, checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
   const platform = aFakePlatform(...replies);
   const publish = aPublishContext(platform, { ...account, ...request }, checkpoint);
@@ -71,6 +77,63 @@ describe('Facebook publishStep', () => {
     await expect(step()).resolves.toMatchObject({ status: 'posted', platformPostId: `${PAGE}_9` });
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url.searchParams.get('since')).toBe(String(NOW.getTime() / 1000 - 120));
+  });
+
+  it('after a lost answer, follows paging.next and finds the post on page 3', async () => {
+    const next2 = `https://graph.facebook.com${V}/${PAGE}/feed?limit=100&after=QVFIUjI&access_token=publish-token-c2VjcmV0LXRva2VuLXZhbHVl`;
+    const next3 = `https://graph.facebook.com${V}/${PAGE}/feed?limit=100&after=QVFIUjM&access_token=publish-token-c2VjcmV0LXRva2VuLXZhbHVl`;
+    const { step, requests } = aFacebook(
+      {},
+      { kind: 'feed', createAttemptedAt: NOW.toISOString() },
+      feedPage(1, next2),
+      feedPage(2, next3),
+      feedPage(3, undefined, { id: `${PAGE}_9`, message: 'Fresh sourdough at 7am #bakery', created_time: '2026-11-22T05:00:02+0000', permalink_url: `https://www.facebook.com/${PAGE}_9` }),
+    );
+
+    await expect(step()).resolves.toMatchObject({ status: 'posted', platformPostId: `${PAGE}_9` });
+    expect(requests.map((r) => r.url.href)).toEqual([expect.stringContaining(`https://graph.facebook.com${V}/${PAGE}/feed?`), next2, next3]);
+    expect(requests[0]!.url.searchParams.get('limit')).toBe('100');
+    expect(requests[0]!.url.searchParams.get('since')).toBe(String(NOW.getTime() / 1000 - 120));
+  });
+
+  it('stops after 20 pages of 100 and reports an unknown outcome, never posting again', async () => {
+    const pages = Array.from({ length: 20 }, (_, i) => feedPage(i + 1, `https://graph.facebook.com${V}/${PAGE}/feed?limit=100&after=QVFIU${i}&access_token=t`));
+    const { step, requests } = aFacebook({}, { kind: 'feed', createAttemptedAt: NOW.toISOString() }, ...pages);
+
+    await expectPlatformError(step(), { category: 'unknown-outcome' });
+    expect(requests).toHaveLength(20);
+    expect(requests.every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  it('does not follow a paging.next that leaves the Graph host (it would carry the Page token)', async () => {
+    const { step, requests } = aFacebook(
+      {},
+      { kind: 'feed', createAttemptedAt: NOW.toISOString() },
+      feedPage(1, `https://graph.facebook.com.evil.example${V}/${PAGE}/feed?after=QVFIUjI&access_token=publish-token-c2VjcmV0LXRva2VuLXZhbHVl`),
+    );
+
+    await expectPlatformError(step(), { category: 'unknown-outcome' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('surfaces a rate limit on a later lookup page like one on the first', async () => {
+    const { step } = aFacebook({}, { kind: 'feed', createAttemptedAt: NOW.toISOString() }, feedPage(1, `https://graph.facebook.com${V}/${PAGE}/feed?after=QVFIUjI&access_token=t`), graphErr(32));
+
+    await expectPlatformError(step(), { category: 'backoff' }, ['publish-token-c2VjcmV0LXRva2VuLXZhbHVl']);
+  });
+
+  it('pages through the uploaded videos too when a lost video is not on the first page', async () => {
+    const videos = (n: number, extra: object[] = []) => Array.from({ length: 100 - extra.length }, (_, i) => ({ id: `v${n}${i}`, description: `Another ${n}-${i}`, created_time: '2026-11-22T05:00:03+0000' })).concat(extra as never[]);
+    const { step, requests } = aFacebook(
+      { media: [aVideo()] },
+      { kind: 'video', createAttemptedAt: NOW.toISOString() },
+      { body: { data: videos(1), paging: { next: `https://graph.facebook.com${V}/${PAGE}/videos?limit=100&after=QVFIUjI&access_token=t` } } },
+      { body: { data: videos(2, [{ id: 'v7', description: 'Fresh sourdough at 7am #bakery', created_time: '2026-11-22T05:00:02+0000' }]) } },
+      { body: { id: 'v7', status: { video_status: 'ready' } } },
+    );
+
+    await expect(step()).resolves.toMatchObject({ status: 'posted', platformPostId: 'v7' });
+    expect(requests.map((r) => r.url.pathname)).toEqual([`${V}/${PAGE}/videos`, `${V}/${PAGE}/videos`, `${V}/v7`]);
   });
 
   it('after a lost answer on a video, finds it among the uploaded videos and keeps polling it', async () => {

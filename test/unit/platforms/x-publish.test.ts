@@ -7,6 +7,13 @@ const account = { accountId: '1790000000000000001', accountName: '@ada_bakes' };
 const created: Reply = { status: 201, body: { data: { id: '1860000000000000001', text: 'Fresh sourdough at 7am #bakery', edit_history_tweet_ids: ['1860000000000000001'] } } };
 const duplicate: Reply = { status: 403, body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 } };
 
+/** One page of 100 other posts on the timeline (plus `ours` at its end), with X's `next_token` when more follow. */
+function timelinePage(n: number, nextToken?: string, ours?: { id: string; text: string; created_at: string }): Reply {
+  const others = Array.from({ length: ours ? 99 : 100 }, (_, i) => ({ id: `18700000000000${String(n * 1000 + i).padStart(5, '0')}`, text: `Another post ${n}-${i}`, created_at: NOW.toISOString() }));
+  const data = ours ? [...others, ours] : others;
+  return { body: { data, meta: { result_count: data.length, newest_id: data[0]!.id, oldest_id: data.at(-1)!.id, ...(nextToken ? { next_token: nextToken } : {}) } } };
+}
+
 function anX(checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
   const platform = aFakePlatform(...replies);
   const publish = aPublishContext(platform, { ...account, media: [anImage()] }, checkpoint);
@@ -61,6 +68,45 @@ describe('X publishStep', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url.pathname).toBe('/2/users/1790000000000000001/tweets');
     expect(requests[0]!.url.searchParams.get('start_time')).toBe(new Date(NOW.getTime() - 120_000).toISOString());
+  });
+
+  it('after a lost answer, pages back along next_token and finds the post on page 3', async () => {
+    const { step, requests } = anX(
+      { createAttemptedAt: NOW.toISOString() },
+      timelinePage(1, 'tok-page-2-aaaaaaaaaa'),
+      timelinePage(2, 'tok-page-3-bbbbbbbbbb'),
+      timelinePage(3, undefined, { id: '1860000000000000009', text: 'Fresh sourdough at 7am #bakery', created_at: NOW.toISOString() }),
+    );
+
+    const result = await step();
+
+    expect(result).toMatchObject({ status: 'posted', platformPostId: '1860000000000000009' });
+    expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(Array(3).fill('GET /2/users/1790000000000000001/tweets'));
+    expect(requests.map((r) => r.url.searchParams.get('pagination_token'))).toEqual([null, 'tok-page-2-aaaaaaaaaa', 'tok-page-3-bbbbbbbbbb']);
+    for (const r of requests) {
+      expect(r.url.searchParams.get('start_time')).toBe(new Date(NOW.getTime() - 120_000).toISOString());
+      expect(r.url.searchParams.get('max_results')).toBe('100');
+    }
+  });
+
+  it("stops paging at X's 3,200-post reach (32 pages), then posts again guarded by the duplicate check", async () => {
+    const pages = Array.from({ length: 32 }, (_, i) => timelinePage(i + 1, `tok-page-${i + 2}-cccccccccc`));
+    const { step, requests } = anX({ createAttemptedAt: NOW.toISOString() }, ...pages, duplicate);
+
+    await expectPlatformError(step(), { category: 'unknown-outcome' });
+    expect(requests.filter((r) => r.method === 'GET')).toHaveLength(32);
+    expect(requests.map((r) => r.method).at(-1)).toBe('POST');
+  });
+
+  it('surfaces a rate limit on a later lookup page like one on the first', async () => {
+    const { step, requests } = anX(
+      { createAttemptedAt: NOW.toISOString() },
+      timelinePage(1, 'tok-page-2-dddddddddd'),
+      { status: 429, body: { title: 'Too Many Requests', status: 429 }, headers: { 'x-rate-limit-reset': String(NOW.getTime() / 1000 + 600) } },
+    );
+
+    await expectPlatformError(step(), { category: 'backoff', retryAfterSeconds: 600 }, ['publish-token-c2VjcmV0LXRva2VuLXZhbHVl']);
+    expect(requests.map((r) => r.method)).toEqual(['GET', 'GET']);
   });
 
   it('after a lost answer with no trace, posts again guarded by the duplicate check', async () => {
