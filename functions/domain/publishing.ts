@@ -51,8 +51,9 @@ const MAX_WAIT_PAST_DUE_MS = 2 * 60 * 60 * 1000;
 const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
 /**
  * The dispatcher has messages arrive a few seconds before the due time (SQS delays are whole
- * seconds). The publisher does everything it can beforehand (lease, plan, tokens, media URLs) and
- * then waits for the due second itself, so at the due second only the platform call is left.
+ * seconds). The publisher does everything it can beforehand (lease, plan, tokens, media URLs, and
+ * the adapter's invisible work and checkpoint up to its first public call, see PublishContext.untilDue)
+ * and then waits for the due second, so at the due second only the platform call is left.
  * Arriving earlier than this, a message goes back on the queue.
  */
 const PREPARE_MARGIN_MS = 2_000;
@@ -108,13 +109,15 @@ async function runStep(userId: string, post: EnginePost, index: number, target: 
     userId,
     target.social_account_id,
     async (tokens, adapter) => {
-      const early = notBefore - deps.now().getTime();
-      if (early > 0) await sleep(early);
       return adapter.publishStep({
         tokens,
         request,
         checkpoint: target.checkpoint ?? null,
         saveCheckpoint: (checkpoint) => saveCheckpoint(userId, post.id, index, owner, checkpoint),
+        untilDue: async () => {
+          const early = notBefore - deps.now().getTime();
+          if (early > 0) await sleep(early);
+        },
       });
     },
     deps,

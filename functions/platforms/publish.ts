@@ -54,12 +54,15 @@ export function publishCallContext(ctx: CallContext, messages: PublishMessages =
 }
 
 /**
- * Saves `marker` (e.g. "create attempted at") BEFORE the one non-idempotent call (platform-apis.md §6).
- * When the platform answered with an error, nothing was created, so the marker is taken back; when
- * the answer was lost (network), it stays and the next delivery recovers from it.
+ * Saves `marker` (e.g. "create attempted at") BEFORE the one non-idempotent call (platform-apis.md §6),
+ * then waits for the due second and makes the call: at the due second only the platform call is
+ * left. When the platform answered with an error, nothing was created, so the marker is taken back;
+ * when the answer was lost (network), or this delivery died while waiting, it stays and the next
+ * delivery recovers from it.
  */
 export async function guardedCreate<T>(context: PublishContext, marker: PublishCheckpoint, before: PublishCheckpoint, call: () => Promise<T>): Promise<T> {
   await context.saveCheckpoint(marker);
+  await context.untilDue?.();
   try {
     return await call();
   } catch (error) {

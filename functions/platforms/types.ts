@@ -100,6 +100,12 @@ export interface PublishContext {
   readonly checkpoint: PublishCheckpoint | null;
   /** Persists a checkpoint durably; awaited before the adapter makes the call it guards. */
   saveCheckpoint(checkpoint: PublishCheckpoint): Promise<void>;
+  /**
+   * Resolves at the post's due second. The engine starts a step a few seconds early so that reading
+   * media, invisible uploads and checkpoints are done by then; an adapter awaits this right before
+   * the first call that makes anything public (guardedCreate does). Absent: the time has come.
+   */
+  untilDue?(): Promise<void>;
 }
 
 /**

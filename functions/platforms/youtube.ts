@@ -198,6 +198,8 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
       const end = Math.min(total, at + CHUNK_BYTES);
       const final = end === total;
       await context.saveCheckpoint({ sessionUri, total, offset: at, ...(final ? { finalChunkAt: now().toISOString() } : {}) });
+      // The video exists once the last byte lands: everything before it may happen ahead of time.
+      if (final) await context.untilDue?.();
       const r = await putChunk(sessionUri, `bytes ${at}-${end - 1}/${total}`, bytes.subarray(at, end));
       if (r.status === 200 || r.status === 201) {
         const video = VideoResourceSchema.safeParse(r.body);

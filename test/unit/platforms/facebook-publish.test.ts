@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
-import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, anImage, clock, expectCheckpointBefore, expectPlatformError, type Reply } from './fake-platform';
+import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, anImage, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
 
 const PAGE = '61500000000000001';
 const account = { accountId: PAGE, accountName: 'Corner Café' };
@@ -50,6 +50,15 @@ describe('Facebook publishStep', () => {
     expect(requests[0]!.form).toMatchObject({ published: 'false' });
     expect(JSON.parse(requests[2]!.form.attached_media!)).toEqual([{ media_fbid: 'p1' }, { media_fbid: 'p2' }]);
     expectCheckpointBefore(timeline, 'createAttemptedAt', `POST ${V}/${PAGE}/feed`);
+  });
+
+  it('uploads the unpublished photos ahead of time and waits for the due second right before the feed post', async () => {
+    const { step, timeline } = aFacebook({ media: [anImage(1), anImage(2)] }, null, { body: { id: 'p1' } }, { body: { id: 'p2' } }, { body: { id: `${PAGE}_333` } });
+
+    await step();
+
+    expect(timeline.slice(0, 2)).toEqual([`POST ${V}/${PAGE}/photos`, `POST ${V}/${PAGE}/photos`]);
+    expectDueRightBefore(timeline, 'createAttemptedAt', `POST ${V}/${PAGE}/feed`);
   });
 
   it('posts a video through /videos with file_url and waits for processing', async () => {

@@ -91,6 +91,9 @@ export function aPublishContext(
       saved.push(cp);
       timeline.push(`checkpoint ${Object.keys(cp).sort().join(',')}`);
     },
+    untilDue: async () => {
+      timeline.push('due');
+    },
   };
   return { context, saved, timeline, fetch };
 }
@@ -102,6 +105,17 @@ export function expectCheckpointBefore(timeline: readonly string[], key: string,
   expect(saved, `no checkpoint with ${key} in ${timeline.join(' | ')}`).toBeGreaterThanOrEqual(0);
   expect(sent, `${request} never sent: ${timeline.join(' | ')}`).toBeGreaterThanOrEqual(0);
   expect(saved).toBeLessThan(sent);
+}
+
+/**
+ * Then: the adapter waited for the due second once, after its checkpoint with `key` and right before
+ * `request` (the call that makes the post public); what came earlier is invisible preparation.
+ */
+export function expectDueRightBefore(timeline: readonly string[], key: string, request: string): void {
+  expect(timeline.filter((e) => e === 'due'), timeline.join(' | ')).toHaveLength(1);
+  const due = timeline.indexOf('due');
+  expect(timeline[due + 1], timeline.join(' | ')).toBe(request);
+  expectCheckpointBefore(timeline.slice(0, due + 2), key, request);
 }
 
 export const anImage = (n = 1): PublishMedia => ({ url: `https://media.example/u/${n}.jpg?X-Amz-Signature=abc`, mimeType: 'image/jpeg', sizeBytes: 1000 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
-import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, anImage, clock, expectCheckpointBefore, expectPlatformError, type Reply } from './fake-platform';
+import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, anImage, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
 
 const account = { accountId: '17840000000000001', accountName: '@cornercafe' };
 const V = '/v21.0';
@@ -39,6 +39,15 @@ describe('Instagram publishStep', () => {
     await step();
 
     expectCheckpointBefore(timeline, 'publishAttemptedAt', `POST ${V}/17840000000000001/media_publish`);
+  });
+
+  it('prepares the container ahead of time and waits for the due second right before media_publish', async () => {
+    const { step, timeline } = anInstagram({ media: [anImage()] }, null, { body: { id: 'c1' } }, status('FINISHED'), { body: { id: 'm1' } }, permalink);
+
+    await step();
+
+    expect(timeline.indexOf(`POST ${V}/17840000000000001/media`)).toBeLessThan(timeline.indexOf('due'));
+    expectDueRightBefore(timeline, 'publishAttemptedAt', `POST ${V}/17840000000000001/media_publish`);
   });
 
   it('publishes a single video as a reel and waits while the container processes', async () => {

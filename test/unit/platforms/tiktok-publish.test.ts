@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
-import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, clock, expectCheckpointBefore, expectPlatformError, type Reply } from './fake-platform';
+import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
 
 const account = { accountId: '-000sbxOpenIdAdaBakes001', accountName: '@adabakes' };
 const ok = (data: unknown): Reply => ({ body: { data, error: { code: 'ok', message: '', log_id: 'L1' } } });
@@ -30,6 +30,15 @@ describe('TikTok publishStep', () => {
     });
     expectCheckpointBefore(timeline, 'initAttemptedAt', 'POST /v2/post/publish/video/init/');
     expect(saved.at(-1)).toEqual({ username: 'adabakes', privacy: 'PUBLIC_TO_EVERYONE', publishId: 'v_pub_url~v2-1.7' });
+  });
+
+  it('reads creator_info ahead of time and waits for the due second right before the init', async () => {
+    const { step, timeline } = aTikTok({}, null, creator, initOk);
+
+    await step();
+
+    expect(timeline[0]).toBe('POST /v2/post/publish/creator_info/query/');
+    expectDueRightBefore(timeline, 'initAttemptedAt', 'POST /v2/post/publish/video/init/');
   });
 
   it('posts privately as SELF_ONLY', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
-import { NOW, aFakePlatform, aPublishContext, anApp, anImage, clock, expectCheckpointBefore, expectPlatformError, type Reply } from './fake-platform';
+import { NOW, aFakePlatform, aPublishContext, anApp, anImage, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
 
 const account = { accountId: '1790000000000000001', accountName: '@ada_bakes' };
 const created: Reply = { status: 201, body: { data: { id: '1860000000000000001', text: 'Fresh sourdough at 7am #bakery', edit_history_tweet_ids: ['1860000000000000001'] } } };
@@ -40,6 +40,14 @@ describe('X publishStep', () => {
 
     expectCheckpointBefore(timeline, 'createAttemptedAt', 'POST /2/tweets');
     expect(saved[0]).toEqual({ createAttemptedAt: NOW.toISOString() });
+  });
+
+  it('waits for the due second after saving the marker, right before the post goes out', async () => {
+    const { step, timeline } = anX(null, created);
+
+    await step();
+
+    expectDueRightBefore(timeline, 'createAttemptedAt', 'POST /2/tweets');
   });
 
   it('takes the marker back when X refused the post, so a later retry is a fresh create', async () => {

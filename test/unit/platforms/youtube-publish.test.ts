@@ -40,6 +40,20 @@ describe('YouTube publishStep', () => {
     expect(saved.filter((cp) => cp.finalChunkAt)).toEqual([{ sessionUri: SESSION, total: bytes.length, offset: 8388608, finalChunkAt: NOW.toISOString() }]);
   });
 
+  it('uploads all but the last chunk ahead of time and waits for the due second right before the last byte creates the video', async () => {
+    const { step, timeline } = aYouTube(null, undefined, started, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
+
+    await step();
+
+    const puts = timeline.flatMap((e, i) => (e.startsWith('PUT ') ? [i] : []));
+    const due = timeline.indexOf('due');
+    expect(puts).toHaveLength(2);
+    expect(timeline.filter((e) => e === 'due')).toHaveLength(1);
+    expect(puts[0]).toBeLessThan(due);
+    expect(timeline[due - 1]).toContain('finalChunkAt');
+    expect(puts[1]).toBe(due + 1);
+  });
+
   it('posts once processing finished, with the watch URL', async () => {
     const { step } = aYouTube({ videoId: 'vid12345678' }, undefined, list('processed'));
 
