@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { RuntimeConfig } from '@shared/api';
 import { createGateway } from './gateway';
+import { stopLambdaWorkers } from './lambda-runtime';
 import { startCognito, LOCAL_REGION, type LocalCognito } from './services/cognito';
 import { LOCAL_TABLE_NAME, startDynamo } from './services/dynamo';
 import { Inbox } from './services/inbox';
@@ -162,7 +163,9 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    // Node's default backlog (511) drops connections when a busy second's publishers all call the
+    // sandbox platforms at once; the dropped ones come back after TCP's 1 s, 3 s, 7 s retransmits.
+    server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', backlog: 4096 }, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const publicUrl = `http://localhost:${port}`;
@@ -180,6 +183,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   const stop = async () => {
     await web?.stop();
     for (const module of [...started].reverse()) await module.stop().catch(() => undefined);
+    await stopLambdaWorkers();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };

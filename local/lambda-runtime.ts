@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SHARE_ENV, Worker } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
 
 /**
- * Runs a handler module of functions/handlers in this process, the way Lambda would: one module
- * instance per function (cached, like a warm container), an AWS-shaped context per invocation.
+ * Runs the handler modules of functions/handlers the way Lambda would: one module instance per
+ * function (cached, like a warm container), an AWS-shaped context per invocation. The functions run
+ * on worker threads (`LOCAL_LAMBDA_WORKERS`, default 1; 0 runs them in this thread), apart from the
+ * emulated services, as on AWS: a busy minute's publishers then use a second core instead of
+ * queueing behind DynamoDB, SQS and the sandbox platforms on one event loop.
  */
 const HANDLERS_DIR = path.resolve(import.meta.dirname, '../functions/handlers');
 /** Test-only handlers (scheduler and queue targets in tests); searched after functions/handlers. */
@@ -39,6 +44,12 @@ const TIMEOUT_MS: Readonly<Record<string, number>> = { 'publishing/publish-targe
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export async function invokeLambda<T = unknown>(module: string, event: unknown): Promise<T> {
+  if (registeredHandlers.has(module) || workerCount() === 0) return (await runHandler(module, event)) as T;
+  return (await pool().invoke(module, event)) as T;
+}
+
+/** Runs `module`'s handler in this thread (the workers call this too). */
+export async function runHandler(module: string, event: unknown): Promise<unknown> {
   const handler = await load(module);
   const started = Date.now();
   const timeoutMs = TIMEOUT_MS[module] ?? DEFAULT_TIMEOUT_MS;
@@ -56,7 +67,104 @@ export async function invokeLambda<T = unknown>(module: string, event: unknown):
     fail: () => undefined,
     succeed: () => undefined,
   };
-  return (await handler(event, context)) as T;
+  return handler(event, context);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worker threads
+
+/** What a worker answers for one invocation; an error travels as its name, message and own fields. */
+export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+  fields: Record<string, unknown>;
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    try {
+      fields[key] = structuredClone(value);
+    } catch {
+      // Not transferable (functions, sockets): the name and message carry the meaning.
+    }
+  }
+  return { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}), fields };
+}
+
+function deserializeError(e: SerializedError): Error {
+  const error = Object.assign(new Error(e.message), e.fields);
+  error.name = e.name;
+  if (e.stack) error.stack = e.stack;
+  return error;
+}
+
+function workerCount(): number {
+  const configured = Number(process.env.LOCAL_LAMBDA_WORKERS ?? 1);
+  return Number.isInteger(configured) && configured >= 0 ? Math.min(configured, os.cpus().length * 2) : 1;
+}
+
+interface PooledWorker {
+  worker: Worker;
+  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+}
+
+class WorkerPool {
+  private readonly workers: PooledWorker[] = [];
+  private nextId = 1;
+
+  invoke(module: string, event: unknown): Promise<unknown> {
+    const target = this.leastBusy();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      target.pending.set(id, { resolve, reject });
+      target.worker.postMessage({ id, module, event });
+    });
+  }
+
+  private leastBusy(): PooledWorker {
+    while (this.workers.length < workerCount()) this.workers.push(this.spawn());
+    return this.workers.reduce((best, w) => (w.pending.size < best.pending.size ? w : best));
+  }
+
+  private spawn(): PooledWorker {
+    // The environment is shared, so settings the local cloud adds later reach the functions too.
+    const worker = new Worker(new URL('./lambda-worker.mjs', import.meta.url), { env: SHARE_ENV });
+    worker.unref();
+    const entry: PooledWorker = { worker, pending: new Map() };
+    worker.on('message', (reply: WorkerReply) => {
+      const waiting = entry.pending.get(reply.id);
+      if (!waiting) return;
+      entry.pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply.value);
+      else waiting.reject(deserializeError(reply.error));
+    });
+    const lost = (reason: string) => {
+      const index = this.workers.indexOf(entry);
+      if (index >= 0) this.workers.splice(index, 1);
+      for (const waiting of entry.pending.values()) waiting.reject(new Error(`The local Lambda worker stopped: ${reason}`));
+      entry.pending.clear();
+    };
+    worker.on('error', (error) => lost(error.message));
+    worker.on('exit', (code) => lost(`exit code ${code}`));
+    return entry;
+  }
+
+  async stop(): Promise<void> {
+    const workers = this.workers.splice(0);
+    await Promise.all(workers.map((w) => w.worker.terminate()));
+  }
+}
+
+let workerPool: WorkerPool | undefined;
+const pool = () => (workerPool ??= new WorkerPool());
+
+/** Ends the worker threads (the local cloud's stop). Invocations after this start new ones. */
+export async function stopLambdaWorkers(): Promise<void> {
+  await workerPool?.stop();
 }
 
 /*

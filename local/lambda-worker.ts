@@ -1,0 +1,22 @@
+import { parentPort } from 'node:worker_threads';
+import { runHandler, serializeError, type WorkerReply } from './lambda-runtime';
+
+/** One worker thread of local/lambda-runtime.ts: runs each invocation it is sent and answers. */
+const port = parentPort;
+if (!port) throw new Error('local/lambda-worker.ts runs as a worker thread of local/lambda-runtime.ts');
+
+function reply(message: WorkerReply): void {
+  try {
+    port!.postMessage(message);
+  } catch (error) {
+    // A result that cannot cross threads is the handler's bug; the caller hears of it.
+    port!.postMessage({ id: message.id, ok: false, error: serializeError(error) } satisfies WorkerReply);
+  }
+}
+
+port.on('message', ({ id, module, event }: { id: number; module: string; event: unknown }) => {
+  runHandler(module, event).then(
+    (value) => reply({ id, ok: true, value }),
+    (error: unknown) => reply({ id, ok: false, error: serializeError(error) }),
+  );
+});
