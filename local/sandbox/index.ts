@@ -79,7 +79,8 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string }) 
     const response = await found.route.handler(request);
     if (actThenDrop) {
       // The platform did act (the post is recorded); the client never hears back: a stall, then a dropped connection.
-      await new Promise((resolve) => setTimeout(resolve, actThenDrop.delayMs ?? 50));
+      // Unref: a long stall must not keep a stopping local cloud alive.
+      await new Promise((resolve) => setTimeout(resolve, actThenDrop.delayMs ?? 50).unref());
       req.socket.destroy();
       return;
     }

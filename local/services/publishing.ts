@@ -32,8 +32,9 @@ export const publishingModule: LocalModule = {
         VisibilityTimeout: VISIBILITY_TIMEOUT_SECONDS,
         RedrivePolicy: redrivePolicy(dlq, MAX_RECEIVES),
       });
-      // Enough room for a busy minute's posts to wait for their second side by side.
-      mappings.push(sqs.mapQueueToHandler(publishQueueName(platform), PUBLISHING_HANDLERS.publisher, { batchSize: 10, maxConcurrency: 100 }));
+      // Lambda's ceiling (1,000): every message of a busy minute waits for its second in its own
+      // invocation, and one dispatched in the last seconds must not queue behind those waiting.
+      mappings.push(sqs.mapQueueToHandler(publishQueueName(platform), PUBLISHING_HANDLERS.publisher, { batchSize: 10, maxConcurrency: 1000 }));
       mappings.push(sqs.mapQueueToHandler(dlq, PUBLISHING_HANDLERS.deadLetters, { batchSize: 10, maxConcurrency: 2 }));
     }
     const watchdog = setInterval(() => {
