@@ -36,6 +36,7 @@ new AppStack(app, `ScheduleAutopost-${config.stage}`, {
   proComingSoon: config.proComingSoon,
   stripeSecretName: config.stripeSecretName,
   stripePrices: config.stripePrices,
+  publisherConcurrency: config.publisherConcurrency,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

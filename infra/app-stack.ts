@@ -46,6 +46,8 @@ export interface AppStackProps extends StackProps {
    * @default true
    */
   readonly proComingSoon?: boolean;
+  /** Concurrent publisher invocations per platform queue (infra/config.ts). @default 50 */
+  readonly publisherConcurrency?: number;
   /**
    * Secrets Manager secret holding the Stripe keys as `{"secretKey", "webhookSecret"}`.
    * @default - none: checkout and webhooks answer "Stripe is not configured"
@@ -136,6 +138,7 @@ export class AppStack extends Stack {
       mediaBucket: media.bucket,
       handlersDir: props.handlersDir,
       removalPolicy,
+      ...(props.publisherConcurrency ? { publisherConcurrency: props.publisherConcurrency } : {}),
     });
     for (const fn of publishing.engineFunctions) {
       data.grantReadWrite(fn);

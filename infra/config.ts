@@ -38,6 +38,12 @@ const AppConfigSchema = z.object({
   /** Secrets Manager secret (created by the operator) holding the Stripe keys: {"secretKey", "webhookSecret"}. */
   stripeSecretName: z.string().min(1).optional(),
   /** The Stripe price id sold for each paid plan: {"<product id>": "price_…"}. */
+  /**
+   * How many publisher invocations each platform's queue may run at once. A busy minute's posts
+   * each wait a few seconds in their invocation for the due second, so this bounds how many can go
+   * out in the same second per platform. Lambda's SQS ceiling is 1,000.
+   */
+  publisherConcurrency: z.number().int().min(2).max(1000).default(50),
   stripePrices: z.record(z.string().min(1), z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')).optional(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
@@ -58,6 +64,11 @@ function jsonObject(value: unknown): unknown {
   } catch {
     return value;
   }
+}
+
+/** Digits (env, `-c`) or a JSON number (cdk.json) → number; anything else is left for zod to refuse. */
+function integer(value: unknown): unknown {
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 }
 
 type ContextReader = (key: string) => unknown;
@@ -93,6 +104,7 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     proComingSoon: flag(read('proComingSoon', 'PRO_COMING_SOON')),
     stripeSecretName: read('stripeSecretName', 'STRIPE_SECRET_NAME'),
     stripePrices: jsonObject(read('stripePrices', 'STRIPE_PRICES')),
+    publisherConcurrency: integer(read('publisherConcurrency', 'PUBLISHER_CONCURRENCY')),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');

@@ -28,8 +28,10 @@ export interface PublishingProps {
   readonly platforms?: readonly Platform[];
   /**
    * How many publisher invocations one platform's queue may drive at once (SQS event source
-   * maximum concurrency, at least 2). Caps the calls we make to each network.
-   * @default 5
+   * maximum concurrency, 2 to 1,000). Caps the calls we make to each network; each invocation waits
+   * up to PUBLISH_LEAD_SECONDS for its due second, so with batches of 10 this is how many of one
+   * platform's posts can go out in the same second (/10).
+   * @default 50
    */
   readonly publisherConcurrency?: number;
   /** @default Duration.seconds(60) */
@@ -52,7 +54,8 @@ export interface PublishingLane {
 }
 
 /** Messages in flight per batch; the publisher runs them in parallel. */
-const PUBLISHER_BATCH_SIZE = 5;
+/** Lambda's SQS maximum without a batching window: messages of the same second arrive together. */
+const PUBLISHER_BATCH_SIZE = 10;
 /** Deliveries before a message is dead-lettered (the publisher retries transient faults itself first). */
 const MAX_RECEIVES = 5;
 const DEAD_LETTER_TIMEOUT = Duration.seconds(30);
@@ -142,7 +145,7 @@ export class Publishing extends Construct {
       publisher.addEventSource(
         new SqsEventSource(queue, {
           batchSize: PUBLISHER_BATCH_SIZE,
-          maxConcurrency: props.publisherConcurrency ?? 5,
+          maxConcurrency: props.publisherConcurrency ?? 50,
           reportBatchItemFailures: true,
         }),
       );

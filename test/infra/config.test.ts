@@ -19,7 +19,21 @@ describe('parseAppConfig', () => {
       webDir: 'frontend/dist',
       logLevel: 'INFO',
       proComingSoon: true,
+      publisherConcurrency: 50,
     });
+  });
+
+  it('takes the publishers\' concurrency per platform from the environment or cdk.json, within Lambda\'s 2 to 1,000', () => {
+    // Act
+    const fromEnv = parseAppConfig(context(), { PUBLISHER_CONCURRENCY: '200' });
+    const fromContext = parseAppConfig(context({ publisherConcurrency: 20 }), {});
+
+    // Assess
+    expect(fromEnv.publisherConcurrency).toBe(200);
+    expect(fromContext.publisherConcurrency).toBe(20);
+    expect(() => parseAppConfig(context(), { PUBLISHER_CONCURRENCY: '1' })).toThrow(/publisherConcurrency/);
+    expect(() => parseAppConfig(context(), { PUBLISHER_CONCURRENCY: '1001' })).toThrow(/publisherConcurrency/);
+    expect(() => parseAppConfig(context(), { PUBLISHER_CONCURRENCY: 'lots' })).toThrow(/publisherConcurrency/);
   });
 
   it('turns Pro\'s "Coming Soon" off from the environment or from cdk.json', () => {

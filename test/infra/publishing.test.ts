@@ -114,15 +114,15 @@ describe('Publishing in the app stack (dev)', () => {
       expect(sslOnly.sort()).toEqual(queues.map(([id]) => id).sort());
     });
 
-    it('drains each platform queue with its own publisher: batches of 5, partial batch failures, concurrency capped', () => {
+    it('drains each platform queue with its own publisher: batches of 10, partial batch failures, concurrency capped at 50', () => {
       // Assess
       for (const platform of PLATFORMS) {
         synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
           EventSourceArn: getAtt(queue(platform)),
           FunctionName: { Ref: publisher(platform) },
-          BatchSize: 5,
+          BatchSize: 10,
           FunctionResponseTypes: ['ReportBatchItemFailures'],
-          ScalingConfig: { MaximumConcurrency: 5 },
+          ScalingConfig: { MaximumConcurrency: 50 },
         });
         synth.template.hasResourceProperties('AWS::Lambda::Function', { Timeout: 60, MemorySize: 512 });
       }
@@ -374,7 +374,7 @@ describe('Publishing construct options', () => {
     expect([...publishing.lanes.keys()]).toEqual(['x', 'tiktok']);
     template.resourceCountIs('AWS::SQS::Queue', 5);
     template.resourceCountIs('AWS::Lambda::EventSourceMapping', 5);
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 2 }, BatchSize: 5 });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 2 }, BatchSize: 10 });
     expect(publishing.alarms).toHaveLength(3 + 2 + 1); // DLQs, publishers, dispatcher
     expect(publishing.deadLetterQueues).toHaveLength(3);
     expect(Object.values(template.findResources('AWS::SQS::Queue')).every((q) => q.DeletionPolicy === 'Retain')).toBe(true);
