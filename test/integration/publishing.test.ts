@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/data/accounts';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { dispatchPost } from '../../functions/domain/dispatch';
-import { DEAD_LETTER_MESSAGE, failFromDeadLetter, runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';
+import { DEAD_LETTER_MESSAGE, failFromDeadLetter, publishTarget, runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';
 import { scheduleName } from '../../functions/domain/schedules';
 import { schedulerClient } from '../../functions/lib/aws';
 import { connect } from '../helpers/connect';
@@ -161,10 +161,33 @@ describe('publishing a scheduled post', () => {
     const post = await aPost(user, ['x'], caption, inSeconds(1));
     const done = await settled(user.accessToken, post.id);
 
-    // Assess: recovered from the account's recent posts, or failed saying so; never a second post.
-    expect(await receiptsFor(caption)).toHaveLength(1);
-    if (done.status === 'posted') expect(done.platforms[0]!.post_url).toMatch(/status/);
-    else expect(done.platforms[0]!.error_message).toBe("We couldn't confirm this post went out; check your account");
+    // Assess: recovered from the account's timeline, never a second post.
+    const receipts = await receiptsFor(caption);
+    expect(receipts).toHaveLength(1);
+    expect(done.status, done.error_message ?? '').toBe('posted');
+    expect(done.platforms[0]!.post_url).toBe(receipts[0]!.url);
+  });
+
+  it('does not post twice when the publisher dies after the platform accepted the post', async () => {
+    // Prepare: X accepts the post and then never answers, so the delivery that sent it makes no more
+    // progress, as if its Lambda had been killed mid-call, still holding the target's lease.
+    const user = await aPublisher(['x']);
+    const caption = uniqueCaption('Killed publisher');
+    await control('POST', '/faults', { platform: 'x', error: 'timeout_after_acting', times: 1, publish: true, delayMs: 40_000 });
+    const post = await aPost(user, ['x'], caption, inSeconds(1));
+    await expect.poll(() => receiptsFor(caption), { timeout: 30_000, interval: 250 }).toHaveLength(1);
+
+    // Act: the message comes back after its visibility timeout, once the dead delivery's lease ran out.
+    const later = { now: () => new Date(Date.now() + 6 * 60_000), newId: () => ulid() };
+    const outcome = await publishTarget({ userId: user.userId, postId: post.id, targetId: post.platforms[0]!.id, version: post.version }, later);
+    const done = await settled(user.accessToken, post.id);
+
+    // Assess: found on the timeline from the checkpoint, not posted again.
+    const receipts = await receiptsFor(caption);
+    expect(outcome).toBe('done');
+    expect(receipts).toHaveLength(1);
+    expect(done.status, done.error_message ?? '').toBe('posted');
+    expect(done.platforms[0]!.post_url).toBe(receipts[0]!.url);
   });
 
   it('retries a rate-limited platform and still publishes once', async () => {
