@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionState, SubscriptionToken } from './subscriptions';
-import { conditional, db, tableName } from './table';
+import { conditional, db, tableName, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
 
 /**
@@ -9,7 +9,8 @@ import { TABLE_DESIGN } from './table-design';
  *  - CHECKOUT#<sessionId>: who a checkout is for (email, product, the user when signed in), whether
  *    it was paid, whether a signup already used it, and, for a public checkout, the subscription
  *    parked until complete-signup attaches it to the new account (`parked`, CAS on parked.observed_at).
- *    An unpaid one expires (TTL expiresAt); a paid one is kept.
+ *    An unpaid one expires (TTL expiresAt); a paid one is kept. A signed-in checkout also leaves a
+ *    marker USER#<id> / CHECKOUT#<sessionId>, so account deletion finds the pointer.
  *  - STRIPECUSTOMER#<customerId>: the user a Stripe customer belongs to, or the public checkout it
  *    came from while that has no account yet.
  *  - STRIPEEVENT#<eventId>: a processed webhook event (dedupe), expiring after Stripe's retry window.
@@ -34,6 +35,10 @@ export interface CheckoutRecord {
 }
 
 export async function saveCheckout(record: Omit<CheckoutRecord, 'paid' | 'used' | 'customerId' | 'subscriptionId'>, expiresAt: number): Promise<void> {
+  // The marker first: if the pointer's write then fails, the marker points at nothing, which is harmless.
+  if (record.userId) {
+    await db().send(new PutCommand({ TableName: tableName(), Item: { pk: userPk(record.userId), sk: `CHECKOUT#${record.sessionId}`, type: 'CheckoutMarker', createdAt: record.createdAt } }));
+  }
   await db().send(
     new PutCommand({
       TableName: tableName(),

@@ -10,7 +10,7 @@ import { DependencyError } from '../../functions/lib/errors';
 import { stripe } from '../../functions/lib/stripe';
 import { aPaidPublicCheckout, signInWithPassword, stripeControl } from '../helpers/billing';
 import { connect, initiate } from '../helpers/connect';
-import { aRandomEmail, cloud, cognito } from '../helpers/given';
+import { aConfirmedUser, aRandomEmail, cloud, cognito } from '../helpers/given';
 import { anObjectStoredDirectly, anUploadedImage, objectExists, A_TINY_PNG } from '../helpers/media';
 import { aComposeBody, inDays } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
@@ -188,6 +188,21 @@ describe('deleting an account', () => {
     // Assess
     expect(again).toBeUndefined();
     await expectNothingLeft(user);
+  });
+
+  it('removes a checkout the user started while signed in and never paid', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const started = await weCallTheApi('POST', '/api/billing/checkout', { token: user.accessToken, body: { productId: 'prod_sa_basic_monthly' } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('CHECKOUT#'))).toBe(true);
+
+    // Act
+    const res = await weCallTheApi('DELETE', '/api/account', { token: user.accessToken });
+
+    // Assess
+    expect(res.status).toBe(204);
+    expect(await tableItemsMentioning(user.userId)).toEqual([]);
   });
 
   it('refuses a caller without a token', async () => {
