@@ -10,6 +10,9 @@
  * are turned off: one benchmark user posting 1,000 times would otherwise measure the quotas.
  *
  *   npm run bench:publishing            (POSTS=1000 by default; RUNS=clean,faults)
+ *
+ * The functions run on LOCAL_LAMBDA_WORKERS worker threads (default 1), the emulators on the main
+ * thread. PROFILE=1 writes a CPU profile of the main thread from 1 s before to 8 s after the due second.
  */
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPRESS_WARNING = '1';
@@ -138,11 +141,27 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
   for (const post of posts) await scheduleDispatch(user.userId, post);
   console.log(`  ${label}: ${POSTS} posts and schedules written in ${((Date.now() - t0) / 1000).toFixed(1)} s; due ${due.toISOString()}`);
 
+  if (process.env.PROFILE) {
+    const { Session } = await import('node:inspector/promises');
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    setTimeout(() => void session.post('Profiler.start'), due.getTime() - 1000 - Date.now());
+    setTimeout(async () => {
+      const { profile } = await session.post('Profiler.stop');
+      const file = path.join(os.tmpdir(), `bench-publishing-${label}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+      console.log(`  ${label}: CPU profile of this thread around the due second: ${file}`);
+    }, due.getTime() + 8_000 - Date.now());
+  }
   const deadline = due.getTime() + 5 * 60_000;
   let settled = 0;
   while (Date.now() < deadline) {
     settled = (await countTab(user.userId, 'posted')) + (await countTab(user.userId, 'failed'));
-    if (settled >= POSTS) break;
+    if (settled >= POSTS) {
+      console.log(`  ${label}: every post shows Posted or Failed ${((Date.now() - due.getTime()) / 1000).toFixed(1)} s after the due time (polled each second)`);
+      break;
+    }
     await new Promise((r) => setTimeout(r, 1000));
   }
   const posted = await countTab(user.userId, 'posted');
@@ -163,7 +182,7 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
 try {
   await control('/reset');
   await control('/limits', { enabled: false });
-  console.log(`Publishing benchmark: ${POSTS} posts due in the same minute (local cloud, ${os.cpus().length} cores)`);
+  console.log(`Publishing benchmark: ${POSTS} posts due in the same minute (local cloud, ${os.cpus().length} cores, ${process.env.LOCAL_LAMBDA_WORKERS ?? 1} Lambda worker thread(s))`);
   const runs = (process.env.RUNS ?? 'clean,faults').split(',');
   if (runs.includes('clean')) await run('clean', { duplicates: false, timeoutShare: 0 });
   if (runs.includes('faults')) await run('faults', { duplicates: true, timeoutShare: 0.05 });
