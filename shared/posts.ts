@@ -89,6 +89,9 @@ export const ListPostsQuerySchema = z.object({
 export const PostPageSchema = z.object({ items: z.array(PostSchema), nextCursor: z.string().nullable() });
 export type PostPage = z.infer<typeof PostPageSchema>;
 
+/** GET /api/posts/counts?client_id=: the client filter is the list's, so the counts match the lists. */
+export const PostCountsQuerySchema = ListPostsQuerySchema.pick({ client_id: true });
+
 /** GET /api/posts/counts: the tab counts, without loading posts. */
 export const PostCountsSchema = z.object({
   scheduled: z.number().int().nonnegative(),

@@ -174,18 +174,33 @@ export async function listScheduledBetween(userId: string, from: string, to: str
   return items.map(toPost);
 }
 
-/** How many posts a tab holds: a COUNT query on the keys-only gsi3, following every page. */
-export async function countTab(userId: string, tab: PostTabId): Promise<number> {
+/**
+ * How many posts a tab holds, following every page. Without a client: a COUNT query on the keys-only
+ * gsi3. With a client (agency filter): gsi3 has no client_id, so the count runs the tab list's own
+ * query on gsi1 with its client filter, and so always agrees with the filtered list.
+ */
+export async function countTab(userId: string, tab: PostTabId, clientId?: string): Promise<number> {
+  const filter = clientFilter(clientId);
+  const query = clientId
+    ? {
+        IndexName: BY_USER_TIME.indexName,
+        FilterExpression: filter.FilterExpression,
+        ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey },
+        ExpressionAttributeValues: { ':pk': tabPk(userId, tab), ...filter.values },
+      }
+    : {
+        IndexName: BY_TAB_KEYS.indexName,
+        ExpressionAttributeNames: { '#pk': BY_TAB_KEYS.partitionKey },
+        ExpressionAttributeValues: { ':pk': tabPk(userId, tab) },
+      };
   let count = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: BY_TAB_KEYS.indexName,
         KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': BY_TAB_KEYS.partitionKey },
-        ExpressionAttributeValues: { ':pk': tabPk(userId, tab) },
+        ...query,
         Select: 'COUNT',
         ExclusiveStartKey: cursor,
       }),

@@ -15,6 +15,7 @@ import {
   type ListPostsQuerySchema,
   type Post,
   type PostCounts,
+  type PostCountsQuerySchema,
   type PostPage,
   type PostTarget,
   type UpdatePostBodySchema,
@@ -126,8 +127,9 @@ export async function listPosts(userId: string, query: z.output<typeof ListPosts
   return { items: await Promise.all(page.items.map(present)), nextCursor: page.cursor };
 }
 
-export async function countPosts(userId: string): Promise<PostCounts> {
-  const counts = await Promise.all(POST_TABS.map((tab) => countTab(userId, tab.id)));
+/** The number on each Posts tab; with a client, only that client's posts (as the filtered lists show). */
+export async function countPosts(userId: string, query: z.output<typeof PostCountsQuerySchema> = {}): Promise<PostCounts> {
+  const counts = await Promise.all(POST_TABS.map((tab) => countTab(userId, tab.id, query.client_id)));
   return Object.fromEntries(POST_TABS.map((tab, i) => [tab.id, counts[i]])) as PostCounts;
 }
 

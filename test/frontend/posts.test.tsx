@@ -49,6 +49,45 @@ describe('the Posts page', () => {
     expect(screen.getByRole('tab', { name: 'Failed (2)' })).toBeInTheDocument();
   });
 
+  it("shows the selected client's counts in the tab labels (agency mode), and every client's again for All clients", async () => {
+    const ACME = '01JQ0000000000000000000AC1';
+    const GYM = '01JQ0000000000000000000GY1';
+    const countsByClient: Record<string, PostCounts> = {
+      '': { scheduled: 9, posted: 20, drafts: 4, failed: 3 },
+      [ACME]: { scheduled: 2, posted: 5, drafts: 1, failed: 0 },
+      [GYM]: { scheduled: 7, posted: 15, drafts: 3, failed: 3 },
+    };
+    const { user, api } = await openPosts({
+      extra: {
+        ...shellRoutes({ me: meResponse({ settings: { mode: 'agency' } }) }),
+        'GET /clients': {
+          body: {
+            items: [
+              { id: ACME, name: 'Acme Bakery', logo_url: null, created_at: '2026-03-14T12:00:00.000Z' },
+              { id: GYM, name: 'Iron Gym', logo_url: null, created_at: '2026-03-14T12:00:00.000Z' },
+            ],
+          },
+        },
+        'GET /posts/counts': (call) => ({ body: countsByClient[call.query.client_id ?? ''] }),
+      },
+    });
+    const tabNames = async () => (await screen.findAllByRole('tab')).map((tab) => tab.textContent);
+    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (9)', 'Posted (20)', 'Drafts (4)', 'Failed (3)']));
+    const select = await screen.findByRole('combobox', { name: 'Client' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Acme Bakery' })).toBeInTheDocument());
+
+    await user.selectOptions(select, ACME);
+    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (2)', 'Posted (5)', 'Drafts (1)', 'Failed (0)']));
+    expect(api.callsTo('GET', '/posts/counts').at(-1)!.query).toEqual({ client_id: ACME });
+
+    await user.selectOptions(select, GYM);
+    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (7)', 'Posted (15)', 'Drafts (3)', 'Failed (3)']));
+
+    await user.selectOptions(select, '');
+    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (9)', 'Posted (20)', 'Drafts (4)', 'Failed (3)']));
+    expect(api.callsTo('GET', '/posts/counts')[0]!.query).toEqual({});
+  });
+
   it('says each tab is empty in its own words', async () => {
     const { user, api } = await openPosts();
     expect(await screen.findByText('No scheduled posts')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { SocialAccount } from '@shared/accounts';
+import { POST_TAB_IDS } from '@shared/posts';
 import type { PostStatus } from '@shared/statuses';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ const BASE = Date.parse('2027-03-01T12:00:00.000Z');
 const at = (hours: number) => new Date(BASE + hours * 3_600_000).toISOString();
 
 /** `count` posts of one status whose order time is `at(i)` for the i-th, written in one batch run. */
-async function givenPosts(userId: string, account: SocialAccount, status: PostStatus, count: number, caption: string = status): Promise<PostRecord[]> {
+async function givenPosts(userId: string, account: SocialAccount, status: PostStatus, count: number, caption: string = status, clientId: string | null = null): Promise<PostRecord[]> {
   const posts = Array.from({ length: count }, (_, i): PostRecord => ({
     id: ulid(BASE + i),
     title: null,
@@ -21,7 +22,7 @@ async function givenPosts(userId: string, account: SocialAccount, status: PostSt
     status,
     error_message: status === 'failed' ? 'The platform refused the post' : null,
     youtube_type: null,
-    client_id: null,
+    client_id: clientId,
     version: 1,
     created_at: at(i),
     updated_at: at(i),
@@ -35,6 +36,22 @@ async function givenPosts(userId: string, account: SocialAccount, status: PostSt
 
 const captions = (items: { platforms: { caption: string }[] }[]) => items.map((p) => p.platforms[0]!.caption);
 const list = (token: string, query: string) => weCallTheApi('GET', `/api/posts?${query}`, { token });
+
+/** Every post of a tab, following the cursor (a client-filtered page may hold fewer than `limit`). */
+async function wholeTab(token: string, tab: string, clientId: string): Promise<unknown[]> {
+  const items: unknown[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ tab, limit: '100' });
+    if (clientId) query.set('client_id', clientId);
+    if (cursor) query.set('cursor', cursor);
+    const page = await list(token, query.toString());
+    expect(page.status).toBe(200);
+    items.push(...page.body.items);
+    cursor = page.body.nextCursor;
+  } while (cursor);
+  return items;
+}
 
 describe('a Posts tab', () => {
   it.each([
@@ -126,6 +143,62 @@ describe('the tab counts', () => {
     // Assess
     expect(before).toEqual({ status: 200, body: { scheduled: 4, posted: 4, drafts: 1, failed: 2 } });
     expect(after.body).toEqual({ scheduled: 4, posted: 4, drafts: 0, failed: 2 });
+  });
+
+  it("with a client, counts only that client's posts: each tab's number is its filtered list's length", async () => {
+    // Prepare: two clients with posts in several tabs each, and posts of no client.
+    const user = await aConfirmedUser();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    const newClient = async (name: string) => (await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name } })).body.id as string;
+    const acme = await newClient('Acme');
+    const gym = await newClient('Gym');
+    await givenPosts(user.userId, account, 'scheduled', 3, 'acme', acme);
+    await givenPosts(user.userId, account, 'queued', 1, 'acme', acme);
+    await givenPosts(user.userId, account, 'posted', 2, 'acme', acme);
+    await givenPosts(user.userId, account, 'draft', 1, 'acme', acme);
+    await givenPosts(user.userId, account, 'scheduled', 1, 'gym', gym);
+    await givenPosts(user.userId, account, 'posted', 4, 'gym', gym);
+    await givenPosts(user.userId, account, 'draft', 2, 'gym', gym);
+    await givenPosts(user.userId, account, 'failed', 2, 'gym', gym);
+    await givenPosts(user.userId, account, 'scheduled', 2, 'nobody');
+    await givenPosts(user.userId, account, 'draft', 1, 'nobody');
+
+    // Act
+    const [all, ofAcme, ofGym] = await Promise.all(
+      ['', `?client_id=${acme}`, `?client_id=${gym}`].map((query) => weCallTheApi('GET', `/api/posts/counts${query}`, { token: user.accessToken })),
+    );
+    const listed = async (clientId: string) =>
+      Object.fromEntries(await Promise.all(POST_TAB_IDS.map(async (tab) => [tab, (await wholeTab(user.accessToken, tab, clientId)).length] as const)));
+
+    // Assess
+    expect(ofAcme).toEqual({ status: 200, body: { scheduled: 4, posted: 2, drafts: 1, failed: 0 } });
+    expect(ofGym).toEqual({ status: 200, body: { scheduled: 1, posted: 4, drafts: 2, failed: 2 } });
+    expect(all).toEqual({ status: 200, body: { scheduled: 7, posted: 6, drafts: 4, failed: 2 } });
+    expect(ofAcme.body).toEqual(await listed(acme));
+    expect(ofGym.body).toEqual(await listed(gym));
+    expect(all.body).toEqual(await listed(''));
+  });
+
+  it("answers another user's client as the list does (nothing of theirs, no error), and refuses a malformed one as the list does", async () => {
+    // Prepare
+    const alice = await aConfirmedUser();
+    const mallory = await aConfirmedUser();
+    const account = await aConnectedAccount(alice.userId, 'facebook');
+    const mallorys = (await weCallTheApi('POST', '/api/clients', { token: mallory.accessToken, body: { name: 'Theirs' } })).body.id as string;
+    await givenPosts(alice.userId, account, 'scheduled', 2);
+    await givenPosts(mallory.userId, await aConnectedAccount(mallory.userId, 'facebook'), 'scheduled', 3, 'theirs', mallorys);
+
+    // Act
+    const counts = await weCallTheApi('GET', `/api/posts/counts?client_id=${mallorys}`, { token: alice.accessToken });
+    const lists = await Promise.all(POST_TAB_IDS.map((tab) => list(alice.accessToken, `tab=${tab}&client_id=${mallorys}`)));
+    const badCounts = await weCallTheApi('GET', '/api/posts/counts?client_id=not-a-client', { token: alice.accessToken });
+    const badList = await list(alice.accessToken, 'tab=scheduled&client_id=not-a-client');
+
+    // Assess
+    expect(lists.map((r) => [r.status, r.body.items.length])).toEqual(POST_TAB_IDS.map(() => [200, 0]));
+    expect(counts).toEqual({ status: 200, body: { scheduled: 0, posted: 0, drafts: 0, failed: 0 } });
+    expect(badList.status).toBe(400);
+    expect(badCounts).toEqual({ status: badList.status, body: badList.body });
   });
 
   it('is all zeros for a new user', async () => {

@@ -1,5 +1,6 @@
+import { PostCountsQuerySchema } from '@shared/posts';
 import { countPosts } from '../../domain/posts';
 import { httpHandler, ok } from '../../lib/http';
 
-/** GET /api/posts/counts: the number on each Posts tab, without loading posts. */
-export const handler = httpHandler({}, async ({ userId }) => ok(await countPosts(userId)));
+/** GET /api/posts/counts?client_id=: the number on each Posts tab, without loading posts; a client narrows them as it narrows the lists. */
+export const handler = httpHandler({ query: PostCountsQuerySchema }, async ({ userId, query }) => ok(await countPosts(userId, query)));

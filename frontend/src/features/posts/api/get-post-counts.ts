@@ -4,15 +4,17 @@ import { UI } from '@shared/ui';
 import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
 
-/** The tab counts, without loading the posts themselves. */
-export function getPostCounts(): Promise<PostCounts> {
-  return api('/posts/counts', { schema: PostCountsSchema });
+/** The tab counts, without loading the posts themselves; with a client, only that client's posts. */
+export function getPostCounts({ clientId, signal }: { clientId?: string; signal?: AbortSignal } = {}): Promise<PostCounts> {
+  const query = clientId ? `?${new URLSearchParams({ client_id: clientId }).toString()}` : '';
+  return api(`/posts/counts${query}`, { schema: PostCountsSchema, signal });
 }
 
-export function getPostCountsQueryOptions() {
-  return queryOptions({ queryKey: postKeys.counts(), queryFn: getPostCounts });
+export function getPostCountsQueryOptions(clientId = '') {
+  return queryOptions({ queryKey: postKeys.counts(clientId), queryFn: ({ signal }) => getPostCounts({ clientId, signal }) });
 }
 
-export function usePostCounts() {
-  return useQuery({ ...getPostCountsQueryOptions(), refetchInterval: UI.postsRefreshMs });
+/** `clientId` is the Posts page's agency filter ('' = every client), the same one its lists use. */
+export function usePostCounts(clientId = '') {
+  return useQuery({ ...getPostCountsQueryOptions(clientId), refetchInterval: UI.postsRefreshMs });
 }

@@ -16,9 +16,9 @@ export function PostsPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: PostTabId = isTab(raw) ? raw : 'scheduled';
-  const counts = usePostCounts();
-  // Agency mode: filter the lists by client ('' = all; the tab counts stay for every client).
+  // Agency mode: filter the lists and their tab counts by client ('' = all).
   const [clientId, setClientId] = useState('');
+  const counts = usePostCounts(clientId);
 
   return (
     <Stack gap="6">
