@@ -33,22 +33,23 @@ describe('Amplify v6 generateClient against the local realtime API', () => {
     const subscribe = (userId: string) =>
       client.graphql({ query: ON_USER_EVENT_SUBSCRIPTION, variables: { userId }, authToken: alice.accessToken }) as unknown as Sub;
 
-    // Act
+    // Act: Alice's own events first; then her token on Bob's events. (Amplify closes the shared
+    // socket when a subscription is refused and re-subscribes after a back-off, so the refusal
+    // comes second: it would otherwise hold up her events for a random while.)
     const received: UserEvent[] = [];
     const own = subscribe(alice.userId).subscribe({
       next: ({ data }) => received.push(OnUserEventDataSchema.parse(data).onUserEvent!),
       error: () => undefined,
     });
-    const refused = new Promise<unknown>((resolve) => {
-      subscribe(bob.userId).subscribe({ next: () => resolve('delivered'), error: resolve });
-    });
     const event: UserEvent = { userId: alice.userId, id: 'evt-amplify', message: 'Posted to YouTube', createdAt: new Date().toISOString(), postId: null, postStatus: null };
     // start_ack has no public hook here: publish until the subscription is live.
-    for (let i = 0; i < 50 && received.length === 0; i++) {
+    for (let i = 0; i < 150 && received.length === 0; i++) {
       await publishUserEvent({ ...event, id: `evt-amplify-${i}` });
       await new Promise((r) => setTimeout(r, 100));
     }
-    const error = await refused;
+    const error = await new Promise<unknown>((resolve) => {
+      subscribe(bob.userId).subscribe({ next: () => resolve('delivered'), error: resolve });
+    });
     own.unsubscribe();
 
     // Assess
