@@ -57,7 +57,6 @@ const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
  * Arriving earlier than this, a message goes back on the queue.
  */
 const PREPARE_MARGIN_MS = 2_000;
-const SETTLE_SPREAD_MS = 3_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
@@ -149,10 +148,12 @@ async function publishRequest(post: EnginePost, target: EngineTarget): Promise<P
 async function afterStep(message: PublishMessage, post: EnginePost, index: number, target: EngineTarget, owner: string, result: PublishStepResult, deps: Deps): Promise<'done'> {
   const now = deps.now();
   if (result.status === 'posted') {
-    // Posts due in the same second share their publishers' CPU; the platform calls go first and the
-    // bookkeeping (settle, notify) follows within a couple of seconds. Nothing is lost meanwhile: the
-    // lease is held and the checkpoint says what to look for if this delivery dies here.
-    if (now.getTime() - dueTime(post) < SETTLE_SPREAD_MS) await sleep(Math.random() * SETTLE_SPREAD_MS);
+    // Where posts due in the same second share their publishers' CPU (the local cloud), the platform
+    // calls go first and the bookkeeping (settle, notify) follows within PUBLISH_SETTLE_SPREAD_SECONDS.
+    // Nothing is lost meanwhile: the lease is held and the checkpoint says what to look for if this
+    // delivery dies here. On AWS every invocation has its own CPU, and the spread is 0.
+    const spreadMs = env().PUBLISH_SETTLE_SPREAD_SECONDS * 1000;
+    if (spreadMs > 0 && now.getTime() - dueTime(post) < spreadMs) await sleep(Math.random() * spreadMs);
     await finish(message.userId, post, index, target, { status: 'posted', platformPostId: result.platformPostId, postUrl: result.postUrl, postedAt: now.toISOString() }, deps, owner);
     return 'done';
   }

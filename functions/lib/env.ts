@@ -49,6 +49,11 @@ const EnvSchema = z.object({
   PUBLISH_RETRY_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   /** Publish messages arrive this long before the due time so the publisher can prepare (seconds). */
   PUBLISH_LEAD_SECONDS: z.coerce.number().min(0).max(60).default(3),
+  /**
+   * Outcomes of the due second are recorded over a random moment within this many seconds, so
+   * publishers sharing one CPU (the local cloud) make their platform calls first. 0 on AWS.
+   */
+  PUBLISH_SETTLE_SPREAD_SECONDS: z.coerce.number().min(0).max(10).default(0),
   /** Pro is sold only when this is 'false' (spec §3: Pro is "coming soon"); the local cloud turns it off. */
   PRO_COMING_SOON: z.enum(['true', 'false']).default('true'),
   /** Stripe keys, local: the secret API key and the webhook signing secret. On AWS they live in STRIPE_SECRET_NAME. */

@@ -48,6 +48,7 @@ export const publishingModule: LocalModule = {
         SCHEDULER_DLQ_ARN: localQueueArn(SCHEDULER_DLQ),
         // One process runs every publisher here: prepare a busy minute's posts well ahead.
         PUBLISH_LEAD_SECONDS: '15',
+        PUBLISH_SETTLE_SPREAD_SECONDS: '3',
       },
       stop: async () => {
         clearInterval(watchdog);
