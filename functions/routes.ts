@@ -52,6 +52,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/subscription', handler: 'billing/get-subscription', auth: 'user' },
   { method: 'POST', path: '/api/billing/checkout', handler: 'billing/checkout', auth: 'user' },
   { method: 'POST', path: '/api/billing/subscription', handler: 'billing/manage-subscription', auth: 'user' },
+  { method: 'POST', path: '/api/billing/claim-checkout', handler: 'billing/claim-checkout', auth: 'user' },
   // Public by spec: a visitor pays before having an account; the paid session proves the signup.
   { method: 'POST', path: '/api/billing/public-checkout', handler: 'billing/public-checkout', auth: 'public' },
   { method: 'POST', path: '/api/billing/complete-signup', handler: 'billing/complete-signup', auth: 'public' },

@@ -20,6 +20,9 @@ export const BILLING_MSG = {
   paymentNotFound: "We couldn't find this payment",
   emailMismatch: 'The email does not match this payment',
   accountExists: 'An account with this email already exists — sign in instead',
+  /** The /complete-signup link that takes an existing user to sign-in with the payment to claim. */
+  signInToClaim: 'Sign in to add this plan to your account',
+  planClaimed: 'Your plan was added to your account',
   unknownPlan: 'Unknown plan',
   freePlanNotSold: 'The Free plan needs no payment',
   planNotForSale: "This plan can't be bought right now",
@@ -72,10 +75,13 @@ export type ManageSubscriptionResponse = z.infer<typeof ManageSubscriptionRespon
  * page sends the email and session_id from its query string with the chosen password. `confirm`
  * is optional for the API (the page checks it first, spec §5) but must match when given.
  */
+/** A Checkout Session id from a success URL, as complete-signup and claim-checkout receive it. */
+const CheckoutSessionIdSchema = z.string().trim().min(1, { message: BILLING_MSG.paymentNotFound }).max(255);
+
 export const CompleteSignupBodySchema = z
   .object({
     email: EmailSchema,
-    session_id: z.string().trim().min(1, { message: BILLING_MSG.paymentNotFound }).max(255),
+    session_id: CheckoutSessionIdSchema,
     password: PasswordSchema,
     confirm: z.string().optional(),
   })
@@ -85,6 +91,17 @@ export type CompleteSignupBody = z.infer<typeof CompleteSignupBodySchema>;
 /** 201: the account exists and holds the paid subscription; the page signs in with the password. */
 export const CompleteSignupResponseSchema = z.object({ email: z.string(), message: z.literal(BILLING_MSG.accountCreatedTitle) });
 export type CompleteSignupResponse = z.infer<typeof CompleteSignupResponseSchema>;
+
+/**
+ * POST /api/billing/claim-checkout (signed in): a public checkout paid with the e-mail of an
+ * existing account is attached to that account once its owner signs in.
+ */
+export const ClaimCheckoutBodySchema = z.object({ session_id: CheckoutSessionIdSchema });
+export type ClaimCheckoutBody = z.infer<typeof ClaimCheckoutBodySchema>;
+
+/** 200: the subscription now on the account (null only until Stripe or its webhook can be read). */
+export const ClaimCheckoutResponseSchema = z.object({ subscription: SubscriptionSchema.nullable(), message: z.literal(BILLING_MSG.planClaimed) });
+export type ClaimCheckoutResponse = z.infer<typeof ClaimCheckoutResponseSchema>;
 
 /** GET /api/subscription: the Subscription page's Overview (current plan, usage bar, subscription card). */
 export const SubscriptionResponseSchema = z.object({

@@ -2,6 +2,8 @@ import {
   BILLING_MSG,
   planComingSoonMessage,
   type CheckoutResponse,
+  type ClaimCheckoutBody,
+  type ClaimCheckoutResponse,
   type CompleteSignupBody,
   type CompleteSignupResponse,
   type ManageSubscriptionBody,
@@ -10,6 +12,7 @@ import {
 } from '@shared/billing';
 import type { Plan } from '@shared/plans';
 import { effectivePlan, type Subscription } from '@shared/subscription';
+import type Stripe from 'stripe';
 import { AccountExistsError, accountExists, createAccount } from '../data/billing-accounts';
 import type { SubscriptionState } from '../data/subscriptions';
 import { getUsageCount } from '../data/usage';
@@ -150,17 +153,11 @@ export async function subscriptionOverview(userId: string, deps: Pick<BillingDep
   return { subscription: state ? toPublicSubscription(state) : null, plan: plan.id, usage: { month, used, limit: plan.postLimit } };
 }
 
-/**
- * POST /api/billing/complete-signup: turns a paid public checkout into an account. Stripe must say
- * the session is paid, its e-mail must be the one given, and each payment makes one account: the
- * claim on the checkout pointer is a conditional write that exactly one request wins.
- */
-export async function completeSignup(body: CompleteSignupBody, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CompleteSignupResponse> {
-  const email = body.email.trim();
-  const sessionId = body.session_id;
+/** A paid public checkout nobody has used yet: its pointer, Stripe's session and the payer's e-mail (lower-cased). */
+async function paidUnusedCheckout(sessionId: string, deps: CheckoutDeps): Promise<{ session: Stripe.Checkout.Session; paidBy: string }> {
   const checkout = await deps.store.getCheckout(sessionId);
   if (!checkout) throw new AppError('PAYMENT_NOT_FOUND', 404, BILLING_MSG.paymentNotFound);
-  if (checkout.used || checkout.userId) throw new AppError('PAYMENT_ALREADY_USED', 409, BILLING_MSG.paymentAlreadyUsed);
+  if (checkout.used || checkout.userId) throw paymentAlreadyUsed();
 
   let session;
   try {
@@ -171,12 +168,57 @@ export async function completeSignup(body: CompleteSignupBody, deps: CheckoutDep
   if (session.mode !== 'subscription' || session.status !== 'complete' || session.payment_status !== 'paid') {
     throw new AppError('PAYMENT_NOT_COMPLETE', 400, BILLING_MSG.paymentNotComplete);
   }
-  const paidBy = (session.customer_details?.email ?? session.customer_email ?? checkout.email).toLowerCase();
+  return { session, paidBy: (session.customer_details?.email ?? session.customer_email ?? checkout.email).toLowerCase() };
+}
+
+const paymentAlreadyUsed = () => new AppError('PAYMENT_ALREADY_USED', 409, BILLING_MSG.paymentAlreadyUsed);
+
+/** Takes the checkout pointer for one account: a conditional write that exactly one request wins. */
+async function claimOrRefuse(sessionId: string, now: Date, deps: CheckoutDeps): Promise<void> {
+  if (!(await deps.store.claimCheckout(sessionId, now))) throw paymentAlreadyUsed();
+}
+
+/**
+ * Moves a claimed public checkout's subscription to `userId`: the Stripe customer now names the
+ * user, the subscription is read again for them (or, failing that, taken from what the webhooks
+ * parked on the pointer), and the pointer records whose it became. Returns what the user now has.
+ */
+async function attachPaidCheckout(sessionId: string, session: Stripe.Checkout.Session, userId: string, now: Date, deps: CheckoutDeps): Promise<SubscriptionState | null> {
+  const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+  if (customerId) await deps.store.linkCustomer(customerId, { userId }, now);
+  const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
+  let stored: SubscriptionState | null = null;
+  // Read after the customer link exists: every webhook from here on goes to the user, and this read
+  // is newer than anything parked before it.
+  if (subscriptionId) {
+    try {
+      stored = await syncSubscription(subscriptionId, { owner: { userId } }, deps);
+    } catch (error) {
+      // The payment is spent on this user: fall back to what the webhooks parked, and let the next
+      // webhook (the customer now names the user) bring the row up to date.
+      logger.error('Reading the paid subscription failed; using the parked copy', { error, userId, subscriptionId });
+      const parked = await deps.store.readParkedSubscription(sessionId);
+      if (parked?.state) stored = await storeSubscription({ userId }, parked.state, deps);
+    }
+  }
+  await deps.store.finishCheckout(sessionId, userId, now);
+  return stored;
+}
+
+/**
+ * POST /api/billing/complete-signup: turns a paid public checkout into an account. Stripe must say
+ * the session is paid, its e-mail must be the one given, and each payment makes one account: the
+ * claim on the checkout pointer is a conditional write that exactly one request wins.
+ */
+export async function completeSignup(body: CompleteSignupBody, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CompleteSignupResponse> {
+  const email = body.email.trim();
+  const sessionId = body.session_id;
+  const { session, paidBy } = await paidUnusedCheckout(sessionId, deps);
   if (paidBy !== email.toLowerCase()) throw new AppError('EMAIL_MISMATCH', 403, BILLING_MSG.emailMismatch);
   if (await deps.accounts.accountExists(email)) throw new AppError('ACCOUNT_EXISTS', 409, BILLING_MSG.accountExists);
 
   const now = deps.now();
-  if (!(await deps.store.claimCheckout(sessionId, now))) throw new AppError('PAYMENT_ALREADY_USED', 409, BILLING_MSG.paymentAlreadyUsed);
+  await claimOrRefuse(sessionId, now, deps);
   let userId: string;
   try {
     userId = await deps.accounts.createAccount(email, body.password);
@@ -192,22 +234,27 @@ export async function completeSignup(body: CompleteSignupBody, deps: CheckoutDep
     // Spec §8: a failure creating settings or the default client is only logged.
     logger.error('Onboarding a paid signup failed', { error, userId });
   }
-  const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
-  if (customerId) await deps.store.linkCustomer(customerId, { userId }, now);
-  const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
-  // Read after the customer link exists: every webhook from here on goes to the user, and this read
-  // is newer than anything parked before it.
-  if (subscriptionId) {
-    try {
-      await syncSubscription(subscriptionId, { owner: { userId } }, deps);
-    } catch (error) {
-      // The account exists and the payment is spent: fall back to what the webhooks parked, and let
-      // the next webhook (the customer now names the user) bring the row up to date.
-      logger.error('Reading the paid subscription failed; using the parked copy', { error, userId, subscriptionId });
-      const parked = await deps.store.readParkedSubscription(sessionId);
-      if (parked?.state) await storeSubscription({ userId }, parked.state, deps);
-    }
-  }
-  await deps.store.finishCheckout(sessionId, userId, now);
+  await attachPaidCheckout(sessionId, session, userId, now, deps);
   return { email, message: BILLING_MSG.accountCreatedTitle };
+}
+
+/**
+ * POST /api/billing/claim-checkout: a public checkout paid with the e-mail of an existing account
+ * (complete-signup answered ACCOUNT_EXISTS) goes to that account once its owner signs in. The
+ * payment's e-mail must be the signed-in user's, and a user with a paid plan gets no second one
+ * (startCheckout's rule); the pointer's conditional claim makes a repeat a 409.
+ */
+export async function claimPaidCheckout(userId: string, body: ClaimCheckoutBody, deps: CheckoutDeps = defaultCheckoutDeps): Promise<ClaimCheckoutResponse> {
+  const sessionId = body.session_id;
+  const { session, paidBy } = await paidUnusedCheckout(sessionId, deps);
+  // The profile keeps the e-mail the account was confirmed with (the access token carries none).
+  const { email } = await getProfile(userId);
+  if (!email || email.trim().toLowerCase() !== paidBy) throw new AppError('EMAIL_MISMATCH', 403, BILLING_MSG.emailMismatch);
+  const { state } = await deps.store.readSubscriptionState(userId);
+  if (effectivePlan(state, deps.now()).id !== 'free') throw new ConflictError(BILLING_MSG.alreadySubscribed);
+
+  const now = deps.now();
+  await claimOrRefuse(sessionId, now, deps);
+  const stored = await attachPaidCheckout(sessionId, session, userId, now, deps);
+  return { subscription: stored ? toPublicSubscription(stored) : null, message: BILLING_MSG.planClaimed };
 }

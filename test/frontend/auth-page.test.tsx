@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BILLING_MSG, type SubscriptionResponse } from '@shared/billing';
 import { MSG } from '@shared/messages';
-import { authModule, resetAmplifyMocks, signInSucceedsAs } from './helpers/amplify-mocks';
+import { authModule, resetAmplifyMocks, signedInAs, signInSucceedsAs } from './helpers/amplify-mocks';
 import { mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
@@ -91,6 +92,89 @@ describe('the sign-in page', () => {
     });
     expect(await screen.findByTestId('greeting')).toBeInTheDocument();
     expect(location().pathname).toBe('/home');
+  });
+
+  describe('with ?claim= from the complete-signup page', () => {
+    const URL_TO_CLAIM = '/auth?email=alice%40example.com&claim=cs_test_42';
+    const FREE: SubscriptionResponse = { subscription: null, plan: 'free', usage: { month: '2026-06', used: 0, limit: 5 } };
+    const BASIC: SubscriptionResponse = {
+      subscription: {
+        id: 'sub_claimed',
+        status: 'active',
+        product_id: 'prod_sa_basic_monthly',
+        current_period_end: '2026-07-14T12:00:00.000Z',
+        cancel_at_period_end: false,
+        created_at: '2026-06-14T12:00:00.000Z',
+      },
+      plan: 'basic',
+      usage: { month: '2026-06', used: 0, limit: 15 },
+    };
+
+    it('signs in, claims the paid checkout once, toasts and shows the plan on /home/subscription', async () => {
+      // Prepare
+      let claimed = false;
+      const api = mockApi({
+        ...shellRoutes(),
+        'GET /subscription': () => ({ body: claimed ? BASIC : FREE }),
+        'POST /billing/claim-checkout': () => {
+          claimed = true;
+          return { body: { subscription: BASIC.subscription, message: BILLING_MSG.planClaimed } };
+        },
+      });
+      signInSucceedsAs();
+      const { user, location } = renderApp(URL_TO_CLAIM);
+      expect(await screen.findByLabelText('Email')).toHaveValue('alice@example.com');
+
+      // Act
+      await fillAndSubmit(user, 'alice@example.com', 'secret123');
+
+      // Assess
+      await expectToast(BILLING_MSG.planClaimed);
+      await waitFor(() => expect(location().pathname).toBe('/home/subscription'));
+      expect(location().search).toBe('');
+      expect(await screen.findByTestId('subscription-card')).toBeInTheDocument();
+      const calls = api.callsTo('POST', '/billing/claim-checkout');
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.body).toEqual({ session_id: 'cs_test_42' });
+      expect(calls[0]!.headers.Authorization).toMatch(/^Bearer /);
+    });
+
+    it('sends a user who is already signed in straight to /home/subscription and claims there', async () => {
+      // Prepare
+      const api = mockApi({
+        ...shellRoutes(),
+        'GET /subscription': { body: BASIC },
+        'POST /billing/claim-checkout': { body: { subscription: BASIC.subscription, message: BILLING_MSG.planClaimed } },
+      });
+      signedInAs();
+
+      // Act
+      const { location } = renderApp(URL_TO_CLAIM);
+
+      // Assess
+      await expectToast(BILLING_MSG.planClaimed);
+      expect(location().pathname).toBe('/home/subscription');
+      expect(api.callsTo('POST', '/billing/claim-checkout')).toHaveLength(1);
+    });
+
+    it("shows the API's refusal in an Error toast and still opens /home/subscription", async () => {
+      // Prepare
+      const api = mockApi({
+        ...shellRoutes(),
+        'GET /subscription': { body: FREE },
+        'POST /billing/claim-checkout': { status: 403, body: { error: { code: 'EMAIL_MISMATCH', message: BILLING_MSG.emailMismatch } } },
+      });
+      signInSucceedsAs();
+      const { user, location } = renderApp(URL_TO_CLAIM);
+
+      // Act
+      await fillAndSubmit(user, 'alice@example.com', 'secret123');
+
+      // Assess
+      await expectToast('Error', BILLING_MSG.emailMismatch);
+      await waitFor(() => expect(location().pathname).toBe('/home/subscription'));
+      expect(api.callsTo('POST', '/billing/claim-checkout')).toHaveLength(1);
+    });
   });
 
   it('asks an unconfirmed user to verify their e-mail first', async () => {

@@ -105,5 +105,29 @@ describe('the complete-signup page', () => {
     await expectToast('Error', BILLING_MSG.paymentAlreadyUsed);
     expect(authModule.signIn).not.toHaveBeenCalled();
     expect(location().pathname).toBe('/complete-signup');
+    expect(screen.queryByRole('link', { name: BILLING_MSG.signInToClaim })).not.toBeInTheDocument();
+  });
+
+  it('offers a sign-in link carrying the email and the payment when the email already has an account', async () => {
+    // Prepare
+    mockApi({
+      'POST /billing/complete-signup': { status: 409, body: { error: { code: 'ACCOUNT_EXISTS', message: BILLING_MSG.accountExists } } },
+    });
+    const { user, location } = renderApp(URL_AFTER_PAYMENT);
+
+    // Act
+    await submit(user, 'secret123', 'secret123');
+
+    // Assess
+    await expectToast('Error', BILLING_MSG.accountExists);
+    expect(within(screen.getByTestId('account-exists')).getByText(BILLING_MSG.accountExists)).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: BILLING_MSG.signInToClaim });
+    expect(link).toHaveAttribute('href', '/auth?email=buyer%40example.com&claim=cs_test_42');
+    expect(authModule.signIn).not.toHaveBeenCalled();
+
+    await user.click(link);
+    await waitFor(() => expect(location().pathname).toBe('/auth'));
+    expect(location().search).toBe('?email=buyer%40example.com&claim=cs_test_42');
+    expect(await screen.findByLabelText('Email')).toHaveValue('buyer@example.com');
   });
 });

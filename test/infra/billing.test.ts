@@ -28,6 +28,7 @@ describe('AppStack with Stripe configured', () => {
     expect(stripeFns.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
       'ApiAccountDeleteAccount',
       'ApiBillingCheckout',
+      'ApiBillingClaimCheckout',
       'ApiBillingCompleteSignup',
       'ApiBillingManageSubscription',
       'ApiBillingPublicCheckout',
@@ -63,7 +64,7 @@ describe('AppStack with Stripe configured', () => {
 
     // Assess
     for (const key of ['POST /api/stripe/webhook', 'POST /api/billing/public-checkout', 'POST /api/billing/complete-signup']) expect(byKey(key).AuthorizationType).toBe('NONE');
-    for (const key of ['POST /api/billing/checkout', 'POST /api/billing/subscription', 'GET /api/subscription']) expect(byKey(key).AuthorizationType).toBe('JWT');
+    for (const key of ['POST /api/billing/checkout', 'POST /api/billing/subscription', 'POST /api/billing/claim-checkout', 'GET /api/subscription']) expect(byKey(key).AuthorizationType).toBe('JWT');
   });
 
   it('passes cdk-nag with no unacknowledged finding', () => {

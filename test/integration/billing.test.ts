@@ -8,6 +8,7 @@ import { weCallTheApi } from '../helpers/when';
 
 /** Issue 6: selling plans through the (local) Stripe, end to end through the front door. */
 const completeSignup = (body: Record<string, unknown>) => weCallTheApi('POST', '/api/billing/complete-signup', { body });
+const claimCheckout = (token: string, sessionId: string) => weCallTheApi('POST', '/api/billing/claim-checkout', { token, body: { session_id: sessionId } });
 const subscriptionOf = async (token: string) => (await weCallTheApi('GET', '/api/subscription', { token })).body;
 
 describe('a visitor buys Basic, then creates the account', () => {
@@ -117,6 +118,87 @@ describe('a visitor buys Basic, then creates the account', () => {
 
     expect(free).toMatchObject({ status: 400, body: { error: { message: BILLING_MSG.unknownPlan } } });
     expect(badEmail).toMatchObject({ status: 400, body: { error: { message: 'Please enter a valid email address' } } });
+  });
+});
+
+describe('an existing user pays on the landing page, then signs in to claim the plan', () => {
+  it('attaches the paid plan to the account the email belongs to, once', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const { sessionId } = await aPaidPublicCheckout(user.email, 'basic');
+    const signup = await completeSignup({ email: user.email, session_id: sessionId, password: 'secret123' });
+
+    // Act
+    const claimed = await claimCheckout(user.accessToken, sessionId);
+    const again = await claimCheckout(user.accessToken, sessionId);
+
+    // Assess
+    expect(signup).toMatchObject({ status: 409, body: { error: { code: 'ACCOUNT_EXISTS', message: BILLING_MSG.accountExists } } });
+    expect(claimed).toMatchObject({
+      status: 200,
+      body: { message: BILLING_MSG.planClaimed, subscription: { status: 'active', product_id: productOf('basic') } },
+    });
+    expect(await subscriptionOf(user.accessToken)).toMatchObject({
+      plan: 'basic',
+      subscription: { id: claimed.body.subscription.id, status: 'active', product_id: productOf('basic'), cancel_at_period_end: false },
+    });
+    expect(again).toMatchObject({ status: 409, body: { error: { code: 'PAYMENT_ALREADY_USED', message: BILLING_MSG.paymentAlreadyUsed } } });
+    expect((await subscriptionOf(user.accessToken)).subscription.id).toBe(claimed.body.subscription.id);
+    // A claimed payment can no longer become a new account either.
+    expect(await completeSignup({ email: user.email, session_id: sessionId, password: 'secret123' })).toMatchObject({ status: 409 });
+  });
+
+  it("refuses another user's claim with 403 and attaches nothing, leaving the payment to its owner", async () => {
+    // Prepare
+    const owner = await aConfirmedUser();
+    const other = await aConfirmedUser();
+    const { sessionId } = await aPaidPublicCheckout(owner.email);
+
+    // Act
+    const res = await claimCheckout(other.accessToken, sessionId);
+
+    // Assess
+    expect(res).toMatchObject({ status: 403, body: { error: { code: 'EMAIL_MISMATCH', message: BILLING_MSG.emailMismatch } } });
+    expect(await subscriptionOf(other.accessToken)).toMatchObject({ plan: 'free', subscription: null });
+    expect(await claimCheckout(owner.accessToken, sessionId)).toMatchObject({ status: 200 });
+  });
+
+  it('refuses an unpaid checkout with 400', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const { sessionId } = await aPublicCheckout(user.email);
+
+    // Act
+    const res = await claimCheckout(user.accessToken, sessionId);
+
+    // Assess
+    expect(res).toMatchObject({ status: 400, body: { error: { code: 'PAYMENT_NOT_COMPLETE', message: BILLING_MSG.paymentNotComplete } } });
+    expect(await subscriptionOf(user.accessToken)).toMatchObject({ plan: 'free', subscription: null });
+  });
+
+  it('refuses a user who already has a paid plan with 409 and keeps their plan', async () => {
+    // Prepare
+    const user = await aConfirmedUser({ plan: 'basic' });
+    const before = await subscriptionOf(user.accessToken);
+    const { sessionId } = await aPaidPublicCheckout(user.email, 'basic');
+
+    // Act
+    const res = await claimCheckout(user.accessToken, sessionId);
+
+    // Assess
+    expect(res).toMatchObject({ status: 409, body: { error: { message: BILLING_MSG.alreadySubscribed } } });
+    expect(await subscriptionOf(user.accessToken)).toEqual(before);
+    expect(before).toMatchObject({ plan: 'basic', subscription: { id: `sub_test_${user.userId.slice(0, 8)}` } });
+  });
+
+  it('refuses an unknown payment with 404 and needs a session', async () => {
+    const user = await aConfirmedUser();
+
+    const unknown = await claimCheckout(user.accessToken, 'cs_test_nope');
+    const anonymous = await weCallTheApi('POST', '/api/billing/claim-checkout', { body: { session_id: 'cs_test_nope' } });
+
+    expect(unknown).toMatchObject({ status: 404, body: { error: { message: BILLING_MSG.paymentNotFound } } });
+    expect(anonymous).toMatchObject({ status: 401, body: { error: { message: 'Not authenticated' } } });
   });
 });
 

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useSearchParams } from 'react-router-dom';
 import { FullPageLoader } from '@/components/feedback/full-page-loader';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -11,10 +11,17 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** / and /auth: a signed-in user is sent to /home. */
+/**
+ * / and /auth: a signed-in user is sent to /home, or with /auth?claim=<session> to the Subscription
+ * page, which attaches that paid checkout (the sign-in link of /complete-signup).
+ */
 export function RedirectIfSignedIn() {
   const { loading, user } = useAuth();
+  const [params] = useSearchParams();
   if (loading) return <FullPageLoader />;
-  if (user) return <Navigate to={paths.app.root.getHref()} replace />;
+  if (user) {
+    const claim = params.get('claim');
+    return <Navigate to={claim ? paths.app.subscription.getHref({ claim }) : paths.app.root.getHref()} replace />;
+  }
   return <Outlet />;
 }

@@ -12,8 +12,9 @@ export const paths = {
   landing: { path: '/', getHref: () => '/' },
   auth: {
     path: '/auth',
-    getHref: (query: { mode?: AuthMode; email?: string } = {}) =>
-      withQuery('/auth', { mode: query.mode === 'signup' ? 'signup' : undefined, email: query.email }),
+    /** `claim`: a paid public checkout to attach to the account once signed in (see app.subscription). */
+    getHref: (query: { mode?: AuthMode; email?: string; claim?: string } = {}) =>
+      withQuery('/auth', { mode: query.mode === 'signup' ? 'signup' : undefined, email: query.email, claim: query.claim }),
   },
   verifyEmail: {
     path: '/auth/verify',
@@ -45,7 +46,8 @@ export const paths = {
     platforms: { path: 'platforms', getHref: () => '/home/platforms' },
     clients: { path: 'clients', getHref: () => '/home/clients' },
     settings: { path: 'settings', getHref: () => '/home/settings' },
-    subscription: { path: 'subscription', getHref: () => '/home/subscription' },
+    /** `claim`: the page claims that paid public checkout for the signed-in user once, then drops it. */
+    subscription: { path: 'subscription', getHref: (query: { claim?: string } = {}) => withQuery('/home/subscription', { claim: query.claim }) },
   },
 } as const;
 

@@ -74,7 +74,9 @@ export function AuthForm() {
         // The guard on /home reads the session from context: make sure it is there before we go.
         await refresh();
         toaster.success({ title: MSG.welcomeBack });
-        navigate(paths.app.root.getHref(), { replace: true });
+        // Signing in from /complete-signup's link: the Subscription page attaches the paid checkout.
+        const claim = params.get('claim');
+        navigate(claim ? paths.app.subscription.getHref({ claim }) : paths.app.root.getHref(), { replace: true });
       }
     } catch (error) {
       toaster.error({ title: AUTH_TEXT.errorTitle, description: errorMessage(error) });

@@ -1,13 +1,14 @@
-import { Box, Button, Card, Circle, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Circle, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuCircleCheck } from 'react-icons/lu';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import * as z from 'zod';
 import { PasswordSchema, firstIssue } from '@shared/auth';
 import { BILLING_MSG } from '@shared/billing';
 import { MSG } from '@shared/messages';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useCompleteSignup } from '../api/complete-signup';
 
@@ -38,6 +39,8 @@ export function CompleteSignupForm({ email, sessionId, signIn }: CompleteSignupF
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [redirecting, setRedirecting] = useState(false);
+  // The e-mail already has an account: the payment is attached after signing in to it instead.
+  const [accountExists, setAccountExists] = useState(false);
   const completeSignup = useCompleteSignup();
   const { refresh } = useAuth();
   const navigate = useNavigate();
@@ -53,6 +56,7 @@ export function CompleteSignupForm({ email, sessionId, signIn }: CompleteSignupF
     try {
       await completeSignup.mutateAsync({ email, session_id: sessionId, password, confirm });
     } catch (error) {
+      setAccountExists(isApiError(error) && error.code === 'ACCOUNT_EXISTS');
       toaster.error({ title: 'Error', description: messageOf(error) });
       return;
     }
@@ -89,7 +93,18 @@ export function CompleteSignupForm({ email, sessionId, signIn }: CompleteSignupF
           .
         </Card.Description>
       </Card.Header>
-      <Card.Body>
+      <Card.Body gap="5">
+        {accountExists ? (
+          <Alert.Root status="info" rounded="lg" data-testid="account-exists">
+            <Alert.Indicator />
+            <Alert.Content gap="3">
+              <Alert.Description>{BILLING_MSG.accountExists}</Alert.Description>
+              <Button asChild size="sm" colorPalette="brand" alignSelf="flex-start">
+                <RouterLink to={paths.auth.getHref({ email, claim: sessionId })}>{BILLING_MSG.signInToClaim}</RouterLink>
+              </Button>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
         <form onSubmit={onSubmit} noValidate aria-label="Complete signup form">
           <Stack gap="4">
             <Field.Root>

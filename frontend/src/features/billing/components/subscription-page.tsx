@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { BILLING_MSG } from '@shared/billing';
 import { PageHeader } from '@/components/page-header';
 import { toaster } from '@/components/ui/toaster';
+import { useClaimCheckout } from '../api/claim-checkout';
 import { useSubscription } from '../api/get-subscription';
 import { billingKeys } from '../api/query-keys';
 import { OverviewTab } from './overview-tab';
@@ -18,11 +19,13 @@ const CHECKOUT_POLL_FOR_MS = 10_000;
 
 /**
  * The Subscription view (spec §2): Overview and Plans. Returning from the hosted payment page with
- * ?checkout=success shows the success toast and polls until the new plan is visible.
+ * ?checkout=success shows the success toast and polls until the new plan is visible; ?claim=<session>
+ * (signing in from /complete-signup) attaches that paid public checkout to the account.
  */
 export function SubscriptionPage() {
   const [tab, setTab] = useState<TabId>('overview');
   const pollUntil = useCheckoutReturn();
+  useClaimFromSignIn();
   const query = useSubscription({
     refetchInterval: (q) =>
       pollUntil !== null && Date.now() < pollUntil && (q.state.data?.plan ?? 'free') === 'free' ? CHECKOUT_POLL_MS : false,
@@ -95,4 +98,29 @@ function useCheckoutReturn(): number | null {
   }, [result, setParams, queryClient]);
 
   return pollUntil;
+}
+
+/**
+ * Reads ?claim=<session> once, drops it from the URL (a reload must not claim again) and claims the
+ * paid checkout; the mutation toasts and refreshes the subscription.
+ */
+function useClaimFromSignIn(): void {
+  const [params, setParams] = useSearchParams();
+  const { mutate: claim } = useClaimCheckout();
+  const sessionId = params.get('claim');
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (!sessionId || handled.current) return;
+    handled.current = true;
+    claim({ session_id: sessionId });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('claim');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [sessionId, setParams, claim]);
 }

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BILLING_MSG, ClaimCheckoutResponseSchema, type ClaimCheckoutBody, type ClaimCheckoutResponse } from '@shared/billing';
+import { toaster } from '@/components/ui/toaster';
+import { api } from '@/lib/api-client';
+import { billingKeys } from './query-keys';
+
+/** POST /billing/claim-checkout: attaches a public checkout paid with this account's e-mail. */
+export function claimCheckout(body: ClaimCheckoutBody): Promise<ClaimCheckoutResponse> {
+  return api('/billing/claim-checkout', { method: 'POST', body, schema: ClaimCheckoutResponseSchema });
+}
+
+/** The plan-added toast, or 'Error' with the refusal (spec §8); the subscription is read again either way. */
+export function useClaimCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: claimCheckout,
+    onSuccess: () => {
+      toaster.success({ title: BILLING_MSG.planClaimed });
+    },
+    onError: (error) => {
+      toaster.error({ title: 'Error', description: error.message });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
