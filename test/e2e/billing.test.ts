@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aRandomEmail, cloud } from '../helpers/given';
+import { aConfirmedUser, aRandomEmail, cloud } from '../helpers/given';
 import { aDesktopPage, launchChromium, toastIn } from './browser';
 
 /**
@@ -94,5 +94,40 @@ describe('a visitor who buys Basic', () => {
 
     await expect.poll(() => card.getByTestId('subscription-period').innerText()).toMatch(/^Renews on /);
     await expect(card.getByRole('button', { name: 'Cancel Subscription' }).isVisible()).resolves.toBe(true);
+  });
+});
+
+describe('someone with an account who buys Basic on the landing page', () => {
+  it('pays with the account\'s email, signs in from the complete-signup page, and gets Basic', { timeout: 60_000 }, async () => {
+    const user = await aConfirmedUser();
+    const buyer = await aDesktopPage(browser);
+    const toastFor = (text: string | RegExp) => toastIn(buyer, text);
+
+    await buyer.goto(`${cloud().url}/`);
+    await buyer.getByTestId('plan-basic').getByRole('button', { name: 'Get Basic' }).click();
+    const dialog = buyer.getByRole('dialog', { name: 'Complete Your Subscription' });
+    await dialog.getByLabel(/Email/).fill(user.email);
+    await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await buyer.waitForURL('**/_local/stripe/checkout/**');
+    await buyer.getByRole('button', { name: /^Pay / }).click();
+    await buyer.waitForURL('**/complete-signup?**');
+
+    await buyer.getByLabel('Create Password').fill('another-pass-1');
+    await buyer.getByLabel('Confirm Password').fill('another-pass-1');
+    await buyer.getByRole('button', { name: 'Complete Setup' }).click();
+    await toastFor('An account with this email already exists — sign in instead').waitFor();
+
+    await buyer.getByRole('link', { name: 'Sign in to add this plan to your account' }).or(buyer.getByRole('button', { name: 'Sign in to add this plan to your account' })).click();
+    await buyer.waitForURL(/\/auth\?/);
+    const form = buyer.getByTestId('sign-in-form');
+    await expect(form.getByLabel('Email').inputValue()).resolves.toBe(user.email);
+    await form.getByLabel('Password').fill(user.password);
+    await buyer.getByTestId('auth-submit').click();
+
+    await buyer.waitForURL('**/home/subscription**');
+    await toastFor('Your plan was added to your account').waitFor();
+    const current = buyer.getByTestId('current-plan');
+    await expect.poll(() => current.getByRole('heading', { level: 2 }).innerText(), { timeout: 15_000 }).toBe('Basic');
+    await buyer.close();
   });
 });
