@@ -34,6 +34,14 @@ describe('AppStack without Google sign-in (dev)', () => {
       expect(synth.violations.map((v) => `${v.severity} ${v.ruleName} at ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}`)).toEqual([]);
     });
 
+    it("fits CloudFormation's limit of 500 resources per stack", () => {
+      // Act
+      const count = Object.keys(synth.template.toJSON().Resources as object).length;
+
+      // Assess
+      expect(count).toBeLessThanOrEqual(500);
+    });
+
     it('gives every acknowledged finding a specific reason', () => {
       // Prepare
       const vague = synth.acknowledgements.filter((a) => a.reason.trim().length < 20);
