@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { RuntimeConfig } from '@shared/api';
 import { createGateway } from './gateway';
-import { stopLambdaWorkers } from './lambda-runtime';
+import { stopLambdaWorkers, warmLambdaWorkers } from './lambda-runtime';
 import { startCognito, LOCAL_REGION, type LocalCognito } from './services/cognito';
 import { LOCAL_TABLE_NAME, startDynamo } from './services/dynamo';
 import { Inbox } from './services/inbox';
@@ -188,12 +188,14 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
   try {
+    // The functions' worker threads boot while the services start (their environment is shared).
+    warmLambdaWorkers();
     for (const module of MODULES) {
       const t0 = Date.now();
       const result = await module.start({ dataDir, publicUrl, inbox, env });
       started.push(result);
       Object.assign(env, result.env);
-      // The handlers run in this process and read their configuration from process.env, as on Lambda.
+      // The functions read their configuration from process.env (shared with their worker threads), as on Lambda.
       Object.assign(process.env, result.env);
       routes.push(...(result.routes ?? []));
       upgrades.push(...(result.upgrades ?? []));

@@ -20,3 +20,6 @@ port.on('message', ({ id, module, event }: { id: number; module: string; event: 
     (error: unknown) => reply({ id, ok: false, error: serializeError(error) }),
   );
 });
+
+// Like a provisioned Lambda's init: load what nearly every function imports before the first call.
+void Promise.all([import('../functions/lib/http'), import('../functions/lib/aws')]).catch(() => undefined);
