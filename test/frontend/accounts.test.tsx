@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocialAccount } from '@shared/accounts';
+import { UI } from '@shared/ui';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { mockApi, platformsResponse, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
@@ -289,9 +290,24 @@ describe('connecting an account through the OAuth popup', () => {
 
     popup!.closed = true;
 
-    await waitFor(() => expect(api.callsTo('GET', '/accounts').length).toBeGreaterThan(listCalls));
+    await waitFor(() => expect(api.callsTo('GET', '/accounts').length).toBeGreaterThan(listCalls), { timeout: 5000 });
     expect(screen.queryByText('Connection failed')).not.toBeInTheDocument();
     expect(screen.queryByText('Success!')).not.toBeInTheDocument();
+  });
+
+  it('still says so when the success message arrives just after the popup closed itself', async () => {
+    const { popup } = popupOpens();
+    const { user } = await openPlatforms([]);
+    await user.click(screen.getByRole('button', { name: 'Connect X (Twitter)' }));
+    await waitFor(() => expect(popup!.location.href).toBe(AUTH_URL));
+
+    // /oauth-callback posts and closes at once; the poll may notice the close first.
+    popup!.closed = true;
+    await act(() => new Promise((resolve) => setTimeout(resolve, UI.oauthPopup.pollMs + 100)));
+    postFromPopup({ type: 'oauth-success', provider: 'x' });
+
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    expect(screen.getByText('X (Twitter) account connected successfully')).toBeInTheDocument();
   });
 
   it('ignores messages from another origin', async () => {

@@ -23,6 +23,12 @@ function errorMessage(error: unknown, fallback: string): string {
 }
 
 /**
+ * /oauth-callback posts its result and closes itself at once: the poll may see the popup closed
+ * before the message is dispatched here, so a closed popup ends the flow only after this grace.
+ */
+const CLOSED_GRACE_MS = 1000;
+
+/**
  * The connect flow of spec §4: a popup on the platform's consent page, whose end is reported by
  * /oauth-callback through postMessage or noticed by polling popup.closed. Every ending dispatches
  * oauth-complete, so the accounts list refetches.
@@ -43,9 +49,11 @@ export function useConnectAccount() {
     }
 
     let ended = false;
+    let closedGrace: number | undefined;
     const stop = () => {
       window.removeEventListener('message', onMessage);
       window.clearInterval(poll);
+      window.clearTimeout(closedGrace);
       if (stopRef.current === stop) stopRef.current = null;
     };
     const end = () => {
@@ -74,7 +82,7 @@ export function useConnectAccount() {
 
     window.addEventListener('message', onMessage);
     const poll = window.setInterval(() => {
-      if (popup.closed) end();
+      if (popup.closed && closedGrace === undefined) closedGrace = window.setTimeout(end, CLOSED_GRACE_MS);
     }, UI.oauthPopup.pollMs);
     stopRef.current = stop;
     setConnecting(platform);
