@@ -359,18 +359,18 @@ class SqsEngine {
     return { visible, inFlight, delayed };
   }
 
-  /** Arms the queue's one timer for `at` if that is sooner than what it waits for. */
+  /**
+   * Arms the queue's one timer for `at` if that is sooner than what it waits for. Always a timer,
+   * also when `at` has come: its firing looks for the next delayed message and arms for it. (A bare
+   * notify here lost that chain when `at` came due between onTimer's scan and this call: the
+   * messages after it waited for an unrelated visibility timeout.)
+   */
   wakeAt(queue: Queue, at: number): void {
     if (this.stopped) return;
-    const now = Date.now();
-    if (at <= now) {
-      setImmediate(() => this.notify(queue));
-      return;
-    }
     if (queue.timer && queue.timerAt !== undefined && queue.timerAt <= at) return;
     clearTimeout(queue.timer);
     queue.timerAt = at;
-    queue.timer = setTimeout(() => this.onTimer(queue), at - now);
+    queue.timer = setTimeout(() => this.onTimer(queue), Math.max(0, at - Date.now()));
   }
 
   private onTimer(queue: Queue): void {
