@@ -45,7 +45,7 @@ const PictureSchema = z.object({ data: z.object({ url: z.string().optional() }).
 
 const AccountsResponseSchema = z.object({
   data: z.array(z.object({ id: z.string(), name: z.string(), access_token: z.string().min(1), picture: PictureSchema.optional() })),
-  paging: z.object({ next: z.string().optional() }).optional(),
+  paging: PagingSchema,
 });
 
 const PageInfoResponseSchema = z.object({
@@ -123,7 +123,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
 
   /**
    * `paging.next`, if it points at the Graph host we were given (same origin and, for the sandbox,
-   * its path prefix): a cursor URL carries the Page token, so it is never sent anywhere else.
+   * its path prefix): a cursor URL carries the user's or Page's token, so it is never sent anywhere else.
    */
   const onGraphHost = (next: string | undefined, accessToken: string): string | undefined => {
     if (!next) return undefined;
@@ -275,9 +275,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
           // A Page token derived from a long-lived user token does not expire (§2.1).
           out.push({ accountId: page.id, accountName: page.name, ...(pictureUrl ? { pictureUrl } : {}), tokens: { accessToken: page.access_token, issuedAt: now().toISOString(), expiresAt: null } });
         }
-        // Only follow cursors on the host we were given (the sandbox rewrites it; never send a token elsewhere).
-        const next: string | undefined = r.paging?.next;
-        url = next && next.startsWith(`${hosts.graph}/`) ? next : undefined;
+        url = onGraphHost(r.paging?.next, tokens.accessToken);
       }
       return out;
     },
