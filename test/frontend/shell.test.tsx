@@ -135,8 +135,23 @@ describe('the app shell', () => {
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('titles the top bar "Dashboard"', async () => {
-    await renderShell();
-    expect(within(screen.getAllByRole('banner')[0]!).getByText('Dashboard')).toBeInTheDocument();
+  it('titles the top bar with the name of the page the user is on', async () => {
+    const { user } = await renderShell('agency');
+    const topBarTitle = () => within(screen.getAllByRole('banner')[0]!).getByTestId('page-title');
+    expect(topBarTitle()).toHaveTextContent('Dashboard');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const [link, title] of [
+      ['Compose', 'Compose'],
+      ['Schedule', 'Schedule'],
+      ['Posts', 'Posts'],
+      ['Platforms', 'Platforms'],
+      ['Clients', 'Clients'],
+      ['Settings', 'Settings'],
+      ['Subscription', 'Subscription'],
+      ['Home', 'Dashboard'],
+    ] as const) {
+      await user.click(within(nav).getByRole('link', { name: link }));
+      await waitFor(() => expect(topBarTitle()).toHaveTextContent(title));
+    }
   });
 });

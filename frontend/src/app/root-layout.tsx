@@ -6,14 +6,20 @@ export interface RouteHandle {
   title?: string;
 }
 
-function useDocumentTitle() {
+/** The deepest matched route's title: the page's name, for the document title and the app's top bar. */
+export function useRouteTitle(): string | undefined {
   const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     | RouteHandle
     | undefined;
+  return handle?.title;
+}
+
+function useDocumentTitle() {
+  const title = useRouteTitle();
   useEffect(() => {
-    document.title = title?.title ? `${title.title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
-  }, [title?.title]);
+    document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [title]);
 }
 
 // Brand 400 to purple 400, the same in both themes; plain styles because Chakra may not be loaded yet.

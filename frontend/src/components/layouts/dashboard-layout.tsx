@@ -9,6 +9,8 @@ import { Sidebar, useSidebarState, type NavItem } from './sidebar';
 import { UserMenu } from './user-menu';
 
 interface DashboardLayoutProps {
+  /** The current page's name, shown in the top bar. */
+  title: string;
   navItems: NavItem[];
   /** The notifications bell (a feature), rendered in the top bar. */
   notifications: ReactNode;
@@ -21,7 +23,7 @@ interface DashboardLayoutProps {
 }
 
 /** The shell of every /home view: sidebar, top bar and content (spec §2 Shell). */
-export function DashboardLayout({ navItems, notifications, userEmail, userAvatarUrl, onSignOut, onRefresh, children }: DashboardLayoutProps) {
+export function DashboardLayout({ title, navItems, notifications, userEmail, userAvatarUrl, onSignOut, onRefresh, children }: DashboardLayoutProps) {
   const sidebar = useSidebarState();
   const [refreshing, setRefreshing] = useState(false);
 
@@ -67,8 +69,8 @@ export function DashboardLayout({ navItems, notifications, userEmail, userAvatar
             <LuPanelLeft />
           </IconButton>
           <Separator orientation="vertical" h="4" mx="1" />
-          <Text fontWeight="semibold" textStyle="sm">
-            Dashboard
+          <Text fontWeight="semibold" textStyle="sm" truncate data-testid="page-title">
+            {title}
           </Text>
           <Spacer />
           <Tooltip content="Refresh data (R)">

@@ -22,6 +22,7 @@ import { NotificationsMenu } from '@/features/notifications/components/notificat
 import { useMe } from '@/features/settings/api/get-me';
 import { useEnsureInitialTimezone } from '@/features/settings/api/save-initial-timezone';
 import { useAuth } from '@/lib/auth';
+import { useRouteTitle } from '../../root-layout';
 
 /** Sidebar entries; Clients only for a user whose saved mode is agency (spec §2, §6). */
 export function navItemsFor(mode: Mode | undefined): NavItem[] {
@@ -47,6 +48,7 @@ export default function AppRoot() {
   useUserEvents({ userId: user?.sub, pushOptIn: me.data?.settings.push_opt_in ?? false });
   const mode = me.data?.settings.mode;
   const navItems = useMemo(() => navItemsFor(mode), [mode]);
+  const pageTitle = useRouteTitle() ?? 'Dashboard';
 
   async function refresh() {
     await queryClient.invalidateQueries({ refetchType: 'active' });
@@ -60,6 +62,7 @@ export default function AppRoot() {
 
   return (
     <DashboardLayout
+      title={pageTitle}
       navItems={navItems}
       notifications={<NotificationsMenu />}
       userEmail={user?.email ?? me.data?.email}
