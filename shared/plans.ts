@@ -105,9 +105,9 @@ export function nextPlanAfter(plan: PlanId): Plan | null {
   return PLANS.find((p) => p.postLimit > current.postLimit) ?? null;
 }
 
-/** "You've reached your plan's limit of {n} scheduled posts this month" */
+/** "You've reached your plan's limit of {n} scheduled posts this month." A sentence: the upgrade follows it. */
 export function planLimitMessage(limit: number): string {
-  return `You've reached your plan's limit of ${limit} scheduled posts this month`;
+  return `You've reached your plan's limit of ${limit} scheduled posts this month.`;
 }
 
 /** The upgrade suggestion that follows the limit message. */

@@ -70,11 +70,31 @@ describe('the Subscription page', () => {
     expect(within(notice).queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 
+  it('still says "Running low!" at 99%, one post before the limit', async () => {
+    routes(state({ plan: 'pro', subscription: subscription({ product_id: 'prod_sa_pro_monthly' }), usage: { month: '2026-06', used: 29, limit: 30 } }));
+    renderApp('/home/subscription');
+    const notice = await screen.findByTestId('usage-notice');
+    expect(within(notice).getByText('Running low!')).toBeInTheDocument();
+  });
+
+  it('says the limit is reached on the top plan at 100%, with no upgrade to offer', async () => {
+    routes(state({ plan: 'pro', subscription: subscription({ product_id: 'prod_sa_pro_monthly' }), usage: { month: '2026-06', used: 30, limit: 30 } }));
+    renderApp('/home/subscription');
+    const notice = await screen.findByTestId('usage-notice');
+    expect(within(notice).getByText('Monthly limit reached')).toBeInTheDocument();
+    expect(within(notice).queryByText('Running low!')).not.toBeInTheDocument();
+    expect(within(notice).queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+  });
+
   it('suggests the next plan at 100%', async () => {
     routes(state({ usage: { month: '2026-06', used: 5, limit: 5 } }));
     const { user } = renderApp('/home/subscription');
     const notice = await screen.findByTestId('usage-notice');
-    expect(notice).toHaveTextContent('Upgrade to Basic for 15 scheduled posts a month.');
+    expect(within(notice).getByText('Monthly limit reached: time to upgrade')).toBeInTheDocument();
+    expect(within(notice).queryByText('Running low!')).not.toBeInTheDocument();
+    expect(notice).toHaveTextContent(
+      "You've reached your plan's limit of 5 scheduled posts this month. Upgrade to Basic for 15 scheduled posts a month.",
+    );
     await user.click(within(notice).getByRole('button', { name: 'Upgrade' }));
     expect(await screen.findByTestId('plan-option-basic')).toBeVisible();
   });

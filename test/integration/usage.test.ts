@@ -29,7 +29,7 @@ describe('the monthly scheduled-post limit', () => {
         body: {
           error: {
             code: 'PLAN_LIMIT_REACHED',
-            message: "You've reached your plan's limit of 5 scheduled posts this month",
+            message: "You've reached your plan's limit of 5 scheduled posts this month.",
             details: { limit: 5, upgrade: 'Upgrade to Basic for 15 scheduled posts a month.' },
           },
         },

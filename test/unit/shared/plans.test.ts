@@ -4,7 +4,9 @@ import {
   formatPrice,
   PLAN_IDS,
   planForProductId,
+  planLimitMessage,
   PLANS,
+  upgradeForMorePostsMessage,
   USAGE_FULL_RATIO,
   USAGE_LOW_RATIO,
   type PlanId,
@@ -121,5 +123,11 @@ describe('usage notices', () => {
 
   it('suggest an upgrade from 100% of the monthly limit (spec §4, §9)', () => {
     expect(USAGE_FULL_RATIO).toBe(1);
+  });
+
+  it('end the plan-limit message with a full stop, so the upgrade that follows reads as its own sentence', () => {
+    expect(`${planLimitMessage(5)} ${upgradeForMorePostsMessage('free')}`).toBe(
+      "You've reached your plan's limit of 5 scheduled posts this month. Upgrade to Basic for 15 scheduled posts a month.",
+    );
   });
 });

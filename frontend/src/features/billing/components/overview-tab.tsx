@@ -101,7 +101,8 @@ function UsageCard({ plan, usage, onViewPlans }: { plan: Plan; usage: Subscripti
               <LuTriangleAlert />
             </Alert.Indicator>
             <Alert.Content>
-              <Alert.Title>Running low!</Alert.Title>
+              {/* Spec §4: 80–99% warns "Running low!"; at 100% the limit is reached and an upgrade is suggested. */}
+              <Alert.Title>{full ? (upgrade ? 'Monthly limit reached: time to upgrade' : 'Monthly limit reached') : 'Running low!'}</Alert.Title>
               <Alert.Description>
                 {full
                   ? planLimitMessage(usage.limit)
