@@ -70,8 +70,29 @@ export function int64AsString(fetchImpl: Fetch): Fetch {
   };
 }
 
-/** §4.1: basic profile, Direct Post, and inbox upload. */
-export const TIKTOK_SCOPES = ['user.info.basic', 'video.publish', 'video.upload'] as const;
+/**
+ * §4.1: basic profile, the @username (user.info.profile since Feb 2024), Direct Post, and inbox
+ * upload. A user may grant only some of them: accounts() asks only for the fields the granted ones cover.
+ */
+export const TIKTOK_SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish', 'video.upload'] as const;
+
+/**
+ * Which scope covers which /v2/user/info/ field (TikTok's "User Info APIs Scope Migration", Feb 2024).
+ * Asking for a field the token's scopes do not cover fails the whole call with 401 scope_not_authorized.
+ */
+const USER_INFO_FIELDS = [
+  ['open_id', 'user.info.basic'],
+  ['union_id', 'user.info.basic'],
+  ['avatar_url', 'user.info.basic'],
+  ['display_name', 'user.info.basic'],
+  ['username', 'user.info.profile'],
+] as const;
+
+/** The fields these scopes cover. Unknown scopes (a token from before we recorded them): basic only. */
+export function userInfoFields(scopes: readonly string[] | undefined): string[] {
+  const granted = new Set(scopes ?? ['user.info.basic']);
+  return USER_INFO_FIELDS.filter(([, scope]) => granted.has(scope)).map(([field]) => field);
+}
 
 const TokenResponseSchema = z.object({
   open_id: z.string().optional(),
@@ -282,13 +303,15 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): PlatformAdapte
     async accounts(tokens) {
       const r = await callPlatform(ctx, {
         what: 'read the profile',
-        url: withQuery(`${hosts.api}/v2/user/info/`, { fields: 'open_id,union_id,avatar_url,display_name,username' }),
+        url: withQuery(`${hosts.api}/v2/user/info/`, { fields: userInfoFields(tokens.scopes).join(',') }),
         init: bearerGet(tokens.accessToken),
         schema: UserInfoResponseSchema,
         secrets: [tokens.accessToken],
         isErrorBody: isTikTokErrorBody,
       });
       const u = r.data.user;
+      // Without user.info.profile there is no @username: the display name stands in (publishing reads
+      // the username from creator_info, which video.publish covers).
       const accountName = u.username ? `@${u.username}` : (u.display_name ?? u.open_id);
       return [{ accountId: u.open_id, accountName, ...(u.avatar_url ? { pictureUrl: u.avatar_url } : {}), tokens }];
     },

@@ -65,6 +65,23 @@ describe('each adapter against its sandbox platform', () => {
     }
   });
 
+  it('connects TikTok by its @username, and by its display name when the user granted only the basic profile', async () => {
+    const adapter = adapterFor('tiktok');
+    const who = DEMO_IDENTITIES.tiktok[0]!;
+    const full = await connect('tiktok');
+    // A Login Kit URL asking for less than our scopes: what a user who unticks user.info.profile grants.
+    const narrow = new URL(adapter.authorizeUrl({ state: 'state-tiktok' }));
+    narrow.searchParams.set('scope', 'user.info.basic,video.publish,video.upload');
+    const back = await allow('tiktok', narrow.href);
+    const tokens = await adapter.exchangeCode({ code: back.searchParams.get('code')! });
+
+    const basicOnly = await adapter.accounts(tokens);
+
+    expect(full.tokens.scopes).toContain('user.info.profile');
+    expect(full.accounts[0]!.accountName).toBe(`@${who.username}`);
+    expect(basicOnly).toEqual([expect.objectContaining({ accountId: who.id, accountName: who.name })]);
+  });
+
   it('refreshes X and stores the rotated refresh token', async () => {
     const { adapter, tokens } = await connect('x');
 

@@ -332,8 +332,8 @@ describe('TikTok', () => {
   const tokenUrl = `${sandbox}/tiktok/api/v2/oauth/token/`;
   const userInfo = `${sandbox}/tiktok/api/v2/user/info/?fields=open_id,union_id,avatar_url,display_name,username`;
 
-  async function tkCode() {
-    const url = authorizeUrl('/tiktok/www/v2/auth/authorize/', { client_key: tk.clientId, scope: 'user.info.basic,video.publish', redirect_uri: callback('tiktok'), state: 'st-tk', response_type: 'code' });
+  async function tkCode(scope = 'user.info.basic,user.info.profile,video.publish') {
+    const url = authorizeUrl('/tiktok/www/v2/auth/authorize/', { client_key: tk.clientId, scope, redirect_uri: callback('tiktok'), state: 'st-tk', response_type: 'code' });
     const { html, location } = await consent(url, { decision: 'allow', identity: '-000sbxOpenIdAdaBakes001' });
     return { html, code: location.searchParams.get('code')! };
   }
@@ -344,7 +344,7 @@ describe('TikTok', () => {
     const { html, code } = await tkCode();
     expect(html).toContain('TikTok');
     const tokens = await exchange(code);
-    expect(tokens).toMatchObject({ status: 200, body: { open_id: '-000sbxOpenIdAdaBakes001', expires_in: 7200, refresh_expires_in: 15552000, scope: 'user.info.basic,video.publish', token_type: 'Bearer' } });
+    expect(tokens).toMatchObject({ status: 200, body: { open_id: '-000sbxOpenIdAdaBakes001', expires_in: 7200, refresh_expires_in: 15552000, scope: 'user.info.basic,user.info.profile,video.publish', token_type: 'Bearer' } });
 
     const me = await get(userInfo, tokens.body.access_token);
     expect(me.body).toMatchObject({ data: { user: { open_id: '-000sbxOpenIdAdaBakes001', display_name: 'Ada Bakes', username: 'adabakes' } }, error: { code: 'ok' } });
@@ -354,6 +354,19 @@ describe('TikTok', () => {
     expect(rotated.body.refresh_token).not.toBe(tokens.body.refresh_token);
     expect(await refresh(tokens.body.refresh_token)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     expect((await refresh(rotated.body.refresh_token)).status).toBe(200);
+  });
+
+  it('refuses username, bio and verified status to a token without user.info.profile, as TikTok does since Feb 2024', async () => {
+    const tokens = await exchange((await tkCode('user.info.basic,video.publish')).code);
+
+    const refused = await get(userInfo, tokens.body.access_token);
+    const basic = await get(`${sandbox}/tiktok/api/v2/user/info/?fields=open_id,avatar_url,display_name`, tokens.body.access_token);
+
+    expect(refused).toMatchObject({ status: 401, body: { data: {}, error: { code: 'scope_not_authorized', message: expect.stringContaining('user.info.profile'), log_id: expect.any(String) } } });
+    for (const field of ['bio_description', 'profile_deep_link', 'is_verified']) {
+      expect((await get(`${sandbox}/tiktok/api/v2/user/info/?fields=open_id,${field}`, tokens.body.access_token)).body.error.code).toBe('scope_not_authorized');
+    }
+    expect(basic).toMatchObject({ status: 200, body: { data: { user: { open_id: '-000sbxOpenIdAdaBakes001', display_name: 'Ada Bakes' } }, error: { code: 'ok' } } });
   });
 
   it('refuses a reused code and a missing or expired access token with its own error shape', async () => {

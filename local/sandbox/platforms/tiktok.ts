@@ -9,6 +9,24 @@ import { registerTikTokPublishing } from './tiktok-publish';
 const ACCESS_TTL = 7200;
 const REFRESH_TTL = 180 * 24 * 3600;
 
+/** The scope each /v2/user/info/ field needs (Get User Info reference, after the Feb 2024 migration). */
+const FIELD_SCOPES: Record<string, string> = {
+  open_id: 'user.info.basic',
+  union_id: 'user.info.basic',
+  avatar_url: 'user.info.basic',
+  avatar_url_100: 'user.info.basic',
+  avatar_large_url: 'user.info.basic',
+  display_name: 'user.info.basic',
+  username: 'user.info.profile',
+  bio_description: 'user.info.profile',
+  profile_deep_link: 'user.info.profile',
+  is_verified: 'user.info.profile',
+  follower_count: 'user.info.stats',
+  following_count: 'user.info.stats',
+  likes_count: 'user.info.stats',
+  video_count: 'user.info.stats',
+};
+
 const tokenError = (error: string, description: string, status = 400) => json(status, { error, error_description: description, log_id: logId() });
 const apiError = (status: number, code: string, message: string) => json(status, { data: {}, error: { code, message, log_id: logId() } });
 
@@ -89,16 +107,28 @@ export function registerTikTok(ctx: SandboxContext): void {
     if (!check.ok) return apiError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
     const fields = (req.query.get('fields') ?? '').split(',').filter(Boolean);
     if (!fields.length) return apiError(400, 'invalid_params', 'The fields parameter is required.');
+    // Each field needs its scope (User Info APIs scope migration, Feb 2024); one uncovered field fails the call.
+    const uncovered = fields.filter((f) => FIELD_SCOPES[f] && !check.record.scopes.includes(FIELD_SCOPES[f]));
+    if (uncovered.length) {
+      const needed = [...new Set(uncovered.map((f) => FIELD_SCOPES[f]!))].join(',');
+      return apiError(401, 'scope_not_authorized', `The user did not authorize the scope required for completing this request: ${needed}.`);
+    }
     const who = identity('tiktok', check.record.identityId)!;
     const all: Record<string, unknown> = {
       open_id: who.id,
       union_id: `union-${who.id}`,
       avatar_url: avatarUrl(ctx.sandboxUrl, who.name),
       avatar_url_100: avatarUrl(ctx.sandboxUrl, who.name),
+      avatar_large_url: avatarUrl(ctx.sandboxUrl, who.name),
       display_name: who.name,
       username: who.username,
       bio_description: '',
+      profile_deep_link: `${ctx.sandboxUrl}/tiktok/www/@${who.username}`,
       is_verified: false,
+      follower_count: 0,
+      following_count: 0,
+      likes_count: 0,
+      video_count: 0,
     };
     const user = Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]));
     return json(200, { data: { user }, error: { code: 'ok', message: '', log_id: logId() } });

@@ -31,7 +31,7 @@ const aTikTok = (...replies: Parameters<typeof aFakePlatform>) => {
 };
 
 describe('TikTok sign-in', () => {
-  it('sends the user to Login Kit with client_key (not client_id) and the three scopes', () => {
+  it('sends the user to Login Kit with client_key (not client_id) and the four scopes, user.info.profile among them', () => {
     const { adapter } = aTikTok();
 
     const url = new URL(adapter.authorizeUrl({ state: 'st-1' }));
@@ -40,7 +40,7 @@ describe('TikTok sign-in', () => {
     expect(`${url.origin}${url.pathname}`).toBe('https://www.tiktok.com/v2/auth/authorize/');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_key: 'client-123',
-      scope: 'user.info.basic,video.publish,video.upload',
+      scope: 'user.info.basic,user.info.profile,video.publish,video.upload',
       redirect_uri: 'https://app.example/api/oauth/x/callback',
       state: 'st-1',
       response_type: 'code',
@@ -107,7 +107,7 @@ describe('TikTok profile', () => {
         error: { code: 'ok', message: '', log_id: '20230101000000ABCDEF' },
       },
     });
-    const tokens = { accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(7200) };
+    const tokens = { accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(7200), scopes: ['user.info.basic', 'user.info.profile', 'video.publish'] };
 
     const accounts = await adapter.accounts(tokens);
 
@@ -115,6 +115,40 @@ describe('TikTok profile', () => {
     expect(requests[0]!.url.searchParams.get('fields')).toBe('open_id,union_id,avatar_url,display_name,username');
     expect(requests[0]!.headers['authorization']).toBe(`Bearer ${ACCESS}`);
     expect(accounts).toEqual([{ accountId: '723f24d7-e717-40f8-a2b6-cb8464cd23b4', accountName: '@cornerbakery', pictureUrl: 'https://p16.example/a.jpg', tokens }]);
+  });
+});
+
+describe('TikTok profile with only the basic scope', () => {
+  const basicUser: Reply = {
+    body: { data: { user: { open_id: 'oid-1', union_id: 'u-1', avatar_url: 'https://p16.example/a.jpg', display_name: 'Corner Bakery' } }, error: { code: 'ok', message: '', log_id: 'L' } },
+  };
+
+  it('asks only for the fields the granted scopes cover and names the account by its display name', async () => {
+    const { adapter, requests } = aTikTok(basicUser);
+    const tokens = { accessToken: ACCESS, expiresAt: inSeconds(7200), scopes: ['user.info.basic', 'video.publish'] };
+
+    const accounts = await adapter.accounts(tokens);
+
+    expect(requests[0]!.url.searchParams.get('fields')).toBe('open_id,union_id,avatar_url,display_name');
+    expect(accounts).toEqual([{ accountId: 'oid-1', accountName: 'Corner Bakery', pictureUrl: 'https://p16.example/a.jpg', tokens }]);
+  });
+
+  it('reads the scopes TikTok granted from the token answer, and never asks for username without user.info.profile', async () => {
+    const { adapter, requests } = aTikTok({ body: { ...(tokenReply().body as object), scope: 'user.info.basic,video.publish,video.upload' } }, basicUser);
+
+    const tokens = await adapter.exchangeCode({ code: 'code-1' });
+    const accounts = await adapter.accounts(tokens);
+
+    expect(requests[1]!.url.searchParams.get('fields')!.split(',')).not.toContain('username');
+    expect(accounts[0]!.accountName).toBe('Corner Bakery');
+  });
+
+  it('asks for username once TikTok says user.info.profile was granted', async () => {
+    const { adapter, requests } = aTikTok({ body: { ...(tokenReply().body as object), scope: 'user.info.basic,user.info.profile,video.publish' } }, basicUser);
+
+    await adapter.accounts(await adapter.exchangeCode({ code: 'code-1' }));
+
+    expect(requests[1]!.url.searchParams.get('fields')).toBe('open_id,union_id,avatar_url,display_name,username');
   });
 });
 
