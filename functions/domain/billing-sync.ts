@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import * as z from 'zod';
 import * as billingData from '../data/billing';
 import { readSubscriptionState, writeSubscriptionState, type SubscriptionState, type SubscriptionToken } from '../data/subscriptions';
 import { AppError } from '../lib/errors';
@@ -129,27 +130,78 @@ async function ownerOf(sub: Stripe.Subscription, deps: BillingDeps): Promise<Sub
   return undefined;
 }
 
+/** Why a signed delivery is still refused (the signature proves who sent it, not what it holds). */
+export const WEBHOOK_MSG = {
+  notAnEvent: 'The webhook body is not a Stripe event',
+} as const;
+
 /**
- * Verifies and handles one webhook delivery. A bad signature writes nothing (400); a duplicate
- * event id is acknowledged without work; a failure forgets the event so Stripe's retry is handled.
+ * The least an event must be before we act on it. A signed body that is not JSON, or is an array,
+ * or lacks an id would otherwise throw deep inside (a 500 that Stripe retries for three days) or
+ * write a dedupe marker for `undefined`.
  */
-export async function handleStripeWebhook(rawBody: string, signature: string | undefined, deps: BillingDeps = defaultBillingDeps): Promise<{ received: true; duplicate?: true }> {
+const WebhookEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+/** The `t=` of a Stripe-Signature header (seconds), or null when there is none. */
+function signedAt(signature: string): number | null {
+  for (const part of signature.split(',')) {
+    const [name, value] = part.split('=', 2);
+    if (name?.trim() === 't' && value && /^\d{1,12}$/.test(value.trim())) return Number(value.trim());
+  }
+  return null;
+}
+
+/** Stripe's "resource_missing": the object the event names does not exist (another account, test data deleted). */
+function isMissingInStripe(error: unknown): boolean {
+  const e = error as { type?: string; code?: string; statusCode?: number } | null;
+  return e?.type === 'StripeInvalidRequestError' && (e.code === 'resource_missing' || e.statusCode === 404);
+}
+
+/**
+ * Verifies and handles one webhook delivery. A bad signature, a timestamp outside the tolerance
+ * (past or future), or a body that is not an event writes nothing (400); a duplicate event id is
+ * acknowledged without work; an event about an object Stripe does not know is acknowledged and
+ * ignored (retrying cannot help); any other failure forgets the event so Stripe's retry is handled.
+ */
+export async function handleStripeWebhook(
+  rawBody: string,
+  signature: string | undefined,
+  deps: BillingDeps = defaultBillingDeps,
+): Promise<{ received: true; duplicate?: true; ignored?: true }> {
   if (!signature) throw new AppError('INVALID_SIGNATURE', 400, BILLING_MSG.invalidSignature);
-  let event: Stripe.Event;
+  const nowMs = deps.now().getTime();
+  // The library refuses old timestamps only; one from the future would let a captured delivery be
+  // replayed until that time, so the tolerance applies both ways.
+  const t = signedAt(signature);
+  if (t !== null && t - Math.floor(nowMs / 1000) > WEBHOOK_TOLERANCE_SECONDS) throw new AppError('INVALID_SIGNATURE', 400, BILLING_MSG.invalidSignature);
+  let parsed: unknown;
   try {
-    event = (await deps.stripe()).webhooks.constructEvent(rawBody, signature, await deps.webhookSecret(), WEBHOOK_TOLERANCE_SECONDS);
+    parsed = (await deps.stripe()).webhooks.constructEvent(rawBody, signature, await deps.webhookSecret(), WEBHOOK_TOLERANCE_SECONDS, undefined, nowMs);
   } catch (error) {
     if ((error as Error)?.name === 'StripeSignatureVerificationError' || (error as { type?: string })?.type === 'StripeSignatureVerificationError') {
       throw new AppError('INVALID_SIGNATURE', 400, BILLING_MSG.invalidSignature);
     }
+    // The signature held (the library checks it before parsing), but the body is not JSON.
+    if (error instanceof SyntaxError) throw new AppError('INVALID_EVENT', 400, WEBHOOK_MSG.notAnEvent);
     throw error;
   }
-  const expiresAt = Math.floor(deps.now().getTime() / 1000) + EVENT_DEDUPE_SECONDS;
+  if (!WebhookEventSchema.safeParse(parsed).success) throw new AppError('INVALID_EVENT', 400, WEBHOOK_MSG.notAnEvent);
+  const event = parsed as Stripe.Event;
+  const expiresAt = Math.floor(nowMs / 1000) + EVENT_DEDUPE_SECONDS;
   if (!(await deps.store.claimEvent(event.id, event.type, expiresAt))) return { received: true, duplicate: true };
   try {
     await applyEvent(event, deps);
   } catch (error) {
     await deps.store.releaseEvent(event.id).catch(() => undefined);
+    if (isMissingInStripe(error)) {
+      logger.warn('Ignoring a Stripe event about an object Stripe does not know', { eventId: event.id, type: event.type });
+      return { received: true, ignored: true };
+    }
     throw error;
   }
   return { received: true };

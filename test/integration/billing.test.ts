@@ -2,7 +2,9 @@ import { BILLING_MSG } from '@shared/billing';
 import { describe, expect, it } from 'vitest';
 import { aConfirmedUser, aRandomEmail, cloud } from '../helpers/given';
 import { aPaidCheckout, aPaidPublicCheckout, aPublicCheckout, productOf, signInWithPassword, stripeControl, weOpenAndPay } from '../helpers/billing';
-import { signPayload } from '../../local/stripe';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../functions/lib/aws';
+import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../local/stripe';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
@@ -301,6 +303,55 @@ describe('the Stripe webhook', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { message: BILLING_MSG.invalidSignature } });
     expect(await itemsOfUser(user.userId)).toEqual(before);
+  });
+
+  /** A delivery signed with the local cloud's real webhook secret, at `t` (seconds). */
+  const deliverSigned = (body: string, t = Math.floor(Date.now() / 1000)) =>
+    fetch(`${cloud().url}/api/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': signPayload(body, LOCAL_WEBHOOK_SECRET, t), 'content-type': 'application/json' }, body });
+  const dedupeMarker = async (eventId: string) =>
+    (await documentClient().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `STRIPEEVENT#${eventId}`, sk: `STRIPEEVENT#${eventId}` } }))).Item;
+  const anEventFor = (subscriptionId: string, id = `evt_probe_${Math.random().toString(36).slice(2)}`) =>
+    JSON.stringify({ id, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: { id: subscriptionId, object: 'subscription' } } });
+
+  it.each([
+    ['not JSON', 'this is not json'],
+    ['a JSON array', '[{"type":"customer.subscription.deleted"}]'],
+  ])('refuses a correctly signed body that is %s with 400, writing no marker for it', async (_name, body) => {
+    // Act
+    const res = await deliverSigned(body);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: 'INVALID_EVENT' } });
+    expect(await dedupeMarker('undefined')).toBeUndefined();
+  });
+
+  it('refuses a signature dated beyond the tolerance in the future, and changes nothing', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    await aPaidCheckout(user.accessToken, 'basic');
+    const { subscription } = await subscriptionOf(user.accessToken);
+    const before = await itemsOfUser(user.userId);
+    const body = anEventFor(subscription.id, 'evt_from_the_future');
+
+    // Act
+    const res = await deliverSigned(body, Math.floor(Date.now() / 1000) + 3600);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { message: BILLING_MSG.invalidSignature } });
+    expect(await dedupeMarker('evt_from_the_future')).toBeUndefined();
+    expect(await itemsOfUser(user.userId)).toEqual(before);
+  });
+
+  it('acknowledges an event for a subscription Stripe does not know (so Stripe stops retrying) and writes nothing', async () => {
+    // Act
+    const res = await deliverSigned(anEventFor('sub_nobody_knows', 'evt_unknown_subscription'));
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, ignored: true });
+    expect(await dedupeMarker('evt_unknown_subscription')).toBeUndefined();
   });
 
   it('acknowledges a replayed event without doing it twice, and survives events delivered out of order', async () => {

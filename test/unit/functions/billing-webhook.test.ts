@@ -9,6 +9,7 @@ import {
   toSubscriptionState,
   type BillingDeps,
   type BillingStore,
+  WEBHOOK_MSG,
 } from '../../../functions/domain/billing-sync';
 import { AppError } from '../../../functions/lib/errors';
 import type { StripeApi } from '../../../functions/lib/stripe';
@@ -349,6 +350,64 @@ describe('webhook signatures', () => {
     const payload = JSON.stringify(anEvent('customer.subscription.updated', { id: 'sub_1' }));
 
     await expect(handleStripeWebhook(payload.replace('updated', 'deleted'), signPayload(payload, SECRET), ctx.deps)).rejects.toMatchObject({ statusCode: 400 });
+    expect(ctx.store.writes).toBe(0);
+  });
+
+  it.each([
+    ['is not JSON', 'not json at all'],
+    ['is a JSON array', '[{"id":"evt_1","type":"customer.subscription.deleted"}]'],
+    ['is JSON null', 'null'],
+    ['has no event id', JSON.stringify({ object: 'event', type: 'customer.subscription.deleted', created: T0, data: { object: { id: 'sub_1' } } })],
+  ])('refuses a correctly signed body that %s with 400 and writes nothing', async (_name, payload) => {
+    // Prepare
+    const ctx = setup();
+
+    // Act
+    const result = handleStripeWebhook(payload, signPayload(payload, SECRET), ctx.deps);
+
+    // Assess: a client error (never a 500 that Stripe retries for days), no dedupe marker, no read
+    await expect(result).rejects.toMatchObject({ statusCode: 400, code: 'INVALID_EVENT', message: WEBHOOK_MSG.notAnEvent });
+    expect(ctx.store.events.size).toBe(0);
+    expect(ctx.store.writes).toBe(0);
+    expect(ctx.retrievals).toEqual([]);
+  });
+
+  it('refuses a signature dated more than 300 s in the future, like one 300 s in the past', async () => {
+    // Prepare
+    const ctx = setup();
+    const payload = JSON.stringify(anEvent('customer.subscription.updated', { id: 'sub_1' }));
+    const now = Math.floor(ctx.deps.now().getTime() / 1000);
+
+    // Act
+    const future = handleStripeWebhook(payload, signPayload(payload, SECRET, now + 301), ctx.deps);
+
+    // Assess
+    await expect(future).rejects.toMatchObject({ statusCode: 400, message: invalid.message });
+    expect(ctx.store.events.size).toBe(0);
+    expect(ctx.retrievals).toEqual([]);
+  });
+
+  it('accepts a signature a little ahead of our clock (skew inside the tolerance)', async () => {
+    const ctx = setup();
+    const payload = JSON.stringify(anEvent('customer.subscription.updated', { id: 'sub_1' }));
+    const now = Math.floor(ctx.deps.now().getTime() / 1000);
+
+    expect(await handleStripeWebhook(payload, signPayload(payload, SECRET, now + 120), ctx.deps)).toEqual({ received: true });
+  });
+
+  it('acknowledges and ignores an event about a subscription Stripe does not know, writing nothing', async () => {
+    // Prepare: Stripe answers 404 resource_missing, as it does for an unknown id
+    const ctx = setup();
+    ctx.onRetrieve(async (id) => {
+      if (id === 'sub_gone') throw new Stripe.errors.StripeInvalidRequestError({ message: `No such subscription: '${id}'`, code: 'resource_missing', statusCode: 404 } as never);
+    });
+
+    // Act
+    const result = await deliver(ctx, anEvent('customer.subscription.updated', { id: 'sub_gone' }));
+
+    // Assess: 200 so Stripe stops retrying, and no marker or row left behind
+    expect(result).toEqual({ received: true, ignored: true });
+    expect(ctx.store.events.size).toBe(0);
     expect(ctx.store.writes).toBe(0);
   });
 
