@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { fromZonedTime } from 'date-fns-tz';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
@@ -9,8 +10,9 @@ vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.cor
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
 vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
 
+/** hour:30 on the clock of meResponse()'s default zone, Europe/London. */
 function at(hour: number) {
-  vi.setSystemTime(new Date(2025, 5, 10, hour, 30));
+  vi.setSystemTime(fromZonedTime(`2025-06-10T${String(hour).padStart(2, '0')}:30:00`, 'Europe/London'));
 }
 
 describe('the dashboard', () => {
@@ -31,6 +33,19 @@ describe('the dashboard', () => {
     mockApi(shellRoutes({ me: meResponse({ profile: { username: 'Sam' } }) }));
     renderApp('/home');
     expect(await screen.findByRole('heading', { name: `${greeting}, Sam` })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['America/New_York', 'Good afternoon', 'Tuesday, June 10'],
+    ['Asia/Tokyo', 'Good morning', 'Wednesday, June 11'],
+  ])("greets by the time of day in the user's saved timezone (%s), not the browser's clock", async (timezone, greeting, date) => {
+    // 19:25 UTC is 15:25 in New York and 04:25 the next day in Tokyo: whatever the browser's zone,
+    // at most one of these can match its clock.
+    vi.setSystemTime(new Date('2025-06-10T19:25:00Z'));
+    mockApi(shellRoutes({ me: meResponse({ profile: { username: 'Sam' }, settings: { timezone } }) }));
+    renderApp('/home');
+    expect(await screen.findByRole('heading', { name: `${greeting}, Sam` })).toBeInTheDocument();
+    expect(screen.getByText(`${date} · Here is what is happening with your posts.`)).toBeInTheDocument();
   });
 
   it('says "there" when the user has no nickname', async () => {

@@ -7,11 +7,12 @@ import { userTimezone } from '@/lib/time';
 
 export default function DashboardRoute() {
   const me = useMe();
+  const zone = userTimezone(me.data?.settings.timezone);
   return (
     <Stack gap="8">
-      <Greeting nickname={me.data?.profile.username} loading={me.isPending} />
+      <Greeting nickname={me.data?.profile.username} zone={zone} loading={me.isPending} />
       <QuickActions />
-      <DashboardPosts zone={userTimezone(me.data?.settings.timezone)} zoneReady={!me.isPending} />
+      <DashboardPosts zone={zone} zoneReady={!me.isPending} />
     </Stack>
   );
 }

@@ -1,23 +1,26 @@
 import { Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import { greetingFor } from '@shared/ui';
+import { formatInZone } from '@/lib/time';
 
 interface GreetingProps {
   /** The profile nickname; falls back to "there". */
   nickname: string | null | undefined;
+  /** The user's saved timezone: the time of day is theirs, not the browser's clock (issue 17.7). */
+  zone: string;
   loading?: boolean;
   now?: Date;
 }
 
-export function Greeting({ nickname, loading = false, now = new Date() }: GreetingProps) {
+export function Greeting({ nickname, zone, loading = false, now = new Date() }: GreetingProps) {
+  const hour = Number(formatInZone(now, zone, 'H'));
   return (
     <Stack gap="1">
       <Skeleton loading={loading} alignSelf="flex-start">
         <Heading as="h1" data-testid="greeting" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-          {`${greetingFor(now.getHours())}, ${nickname?.trim() || 'there'}`}
+          {`${greetingFor(hour)}, ${nickname?.trim() || 'there'}`}
         </Heading>
       </Skeleton>
-      <Text color="fg.muted">{format(now, 'EEEE, MMMM d')} · Here is what is happening with your posts.</Text>
+      <Text color="fg.muted">{formatInZone(now, zone, 'EEEE, MMMM d')} · Here is what is happening with your posts.</Text>
     </Stack>
   );
 }
