@@ -352,6 +352,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     xhr.respond(204);
 
     expect(await within(tile).findByText('Upload Complete')).toBeInTheDocument();
+    expect(await screen.findByText('File uploaded successfully!')).toBeInTheDocument();
     expect(api.callsTo('POST', '/media')[0]!.body).toEqual({ key: 'user-alice/01.png' });
     expect(within(tile).getByRole('img', { name: 'cake.png' })).toHaveAttribute('src', mediaItem().url);
     expect(screen.getByRole('button', { name: 'Save Draft' })).toBeEnabled();
@@ -393,6 +394,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Upload failed')).toBeInTheDocument();
     expect(screen.getByText('Only images and videos can be uploaded')).toBeInTheDocument();
+    expect(screen.queryByText('File uploaded successfully!')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument());
   });
 

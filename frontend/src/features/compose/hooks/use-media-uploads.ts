@@ -86,6 +86,7 @@ export function useMediaUploads() {
             return { ...item, progress: 100, previewUrl: null, stored };
           }),
         );
+        toaster.success({ title: 'File uploaded successfully!' });
       } catch (error) {
         console.error(`Upload of ${file.name} failed`, error);
         drop(localId);
