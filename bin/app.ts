@@ -34,6 +34,8 @@ new AppStack(app, `ScheduleAutopost-${config.stage}`, {
   logLevel: config.logLevel,
   platformCredentialsSecretName: config.platformCredentialsSecretName,
   proComingSoon: config.proComingSoon,
+  graphApiVersion: config.graphApiVersion,
+  youtubeUnverified: config.youtubeUnverified,
   stripeSecretName: config.stripeSecretName,
   stripePrices: config.stripePrices,
   publisherConcurrency: config.publisherConcurrency,

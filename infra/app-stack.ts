@@ -14,6 +14,7 @@ import { Publishing } from './constructs/publishing';
 import { Realtime } from './constructs/realtime';
 import { TokenVault } from './constructs/token-vault';
 import { Web } from './constructs/web';
+import { DEFAULT_GRAPH_API_VERSION } from '../shared/graph-api-version';
 
 export interface AppStackProps extends StackProps {
   /** `prod` keeps stateful resources (table, user pool, buckets) when they leave the stack. */
@@ -46,6 +47,18 @@ export interface AppStackProps extends StackProps {
    * @default true
    */
   readonly proComingSoon?: boolean;
+  /**
+   * The Graph API version the Facebook and Instagram adapters call (GRAPH_API_VERSION of the functions
+   * that talk to the platforms).
+   * @default DEFAULT_GRAPH_API_VERSION (shared/graph-api-version.ts)
+   */
+  readonly graphApiVersion?: string;
+  /**
+   * The Google project is not verified for the YouTube API, so YouTube keeps uploads private; compose
+   * tells the user (runtime config `youtubeUnverified`).
+   * @default true
+   */
+  readonly youtubeUnverified?: boolean;
   /** Concurrent publisher invocations per platform queue (infra/config.ts). @default 50 */
   readonly publisherConcurrency?: number;
   /**
@@ -144,9 +157,11 @@ export class AppStack extends Stack {
       data.grantReadWrite(fn);
       realtime.bindPublisher(fn);
     }
+    const graphApiVersion = props.graphApiVersion ?? DEFAULT_GRAPH_API_VERSION;
     // Publishers refresh and save platform tokens, with the platforms' app credentials.
     for (const fn of publishing.publishers) {
       tokens.grantEncryptDecrypt(fn);
+      fn.addEnvironment('GRAPH_API_VERSION', graphApiVersion);
       if (platformCredentials) {
         fn.addEnvironment('PLATFORM_CREDENTIALS_SECRET', platformCredentials.secretName);
         platformCredentials.grantRead(fn);
@@ -166,6 +181,7 @@ export class AppStack extends Stack {
       if (MEDIA_HANDLERS.test(handlerModule)) media.grantReadWrite(fn);
       if (!TOKEN_HANDLERS.test(handlerModule)) continue;
       tokens.grantEncryptDecrypt(fn);
+      fn.addEnvironment('GRAPH_API_VERSION', graphApiVersion);
       if (platformCredentials) {
         fn.addEnvironment('PLATFORM_CREDENTIALS_SECRET', platformCredentials.secretName);
         platformCredentials.grantRead(fn);
@@ -176,7 +192,7 @@ export class AppStack extends Stack {
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
     web.allowConnectTo(realtime.browserOrigin);
     web.allowMediaFrom(...media.browserOrigins);
-    web.deploySite({ region: this.region, apiBasePath: '/api', proComingSoon: props.proComingSoon ?? true, ...auth.runtimeConfig, graphqlUrl: realtime.graphqlUrl, realtimeUrl: realtime.realtimeUrl });
+    web.deploySite({ region: this.region, apiBasePath: '/api', proComingSoon: props.proComingSoon ?? true, youtubeUnverified: props.youtubeUnverified ?? true, ...auth.runtimeConfig, graphqlUrl: realtime.graphqlUrl, realtimeUrl: realtime.realtimeUrl });
 
     new CfnOutput(this, 'AppUrl', { value: web.appOrigin });
     new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GraphApiVersionSchema } from '../shared/graph-api-version';
 
 /**
  * The deployment settings, parsed once in bin/app.ts from CDK context (`-c key=value`, cdk.json)
@@ -35,6 +36,13 @@ const AppConfigSchema = z.object({
   platformCredentialsSecretName: z.string().min(1).optional(),
   /** Pro is shown as "Coming Soon" and not sold (spec §3) until this is turned off. */
   proComingSoon: z.boolean().default(true),
+  /** The Meta Graph API version the Facebook and Instagram adapters call (shared/graph-api-version.ts). */
+  graphApiVersion: GraphApiVersionSchema,
+  /**
+   * The Google project is not yet verified (audited) for the YouTube API: YouTube locks every upload
+   * private, and compose says so. Turn off once Google has verified the project.
+   */
+  youtubeUnverified: z.boolean().default(true),
   /** Secrets Manager secret (created by the operator) holding the Stripe keys: {"secretKey", "webhookSecret"}. */
   stripeSecretName: z.string().min(1).optional(),
   /** The Stripe price id sold for each paid plan: {"<product id>": "price_…"}. */
@@ -102,6 +110,8 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     logLevel: read('logLevel', 'LOG_LEVEL'),
     platformCredentialsSecretName: read('platformCredentialsSecretName', 'PLATFORM_CREDENTIALS_SECRET_NAME'),
     proComingSoon: flag(read('proComingSoon', 'PRO_COMING_SOON')),
+    graphApiVersion: read('graphApiVersion', 'GRAPH_API_VERSION'),
+    youtubeUnverified: flag(read('youtubeUnverified', 'YOUTUBE_UNVERIFIED')),
     stripeSecretName: read('stripeSecretName', 'STRIPE_SECRET_NAME'),
     stripePrices: jsonObject(read('stripePrices', 'STRIPE_PRICES')),
     publisherConcurrency: integer(read('publisherConcurrency', 'PUBLISHER_CONCURRENCY')),

@@ -25,11 +25,26 @@ const compiled: CompiledRoute[] = ROUTES.map((route) => {
   return { route, pattern: new RegExp(`^${source}$`), names };
 });
 
-function matchRoute(method: string, pathname: string): { route: RouteDef; params: Record<string, string> } | null {
+/** A path parameter that is not valid percent-encoded UTF-8 (`%zz`, `%E0%A4`, an encoded lone surrogate). */
+export const MALFORMED_PATH_MESSAGE = 'The address has a malformed %-escape';
+
+function decodeParam(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+function matchRoute(method: string, pathname: string): { route: RouteDef; params: Record<string, string> | null } | null {
   for (const { route, pattern, names } of compiled) {
     if (route.method !== method) continue;
     const m = pattern.exec(pathname);
-    if (m) return { route, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+    if (!m) continue;
+    const values = names.map((_n, i) => decodeParam(m[i + 1]!));
+    // API Gateway answers a path it cannot decode with 400 before any Lambda runs.
+    if (values.some((v) => v === null)) return { route, params: null };
+    return { route, params: Object.fromEntries(names.map((n, i) => [n, values[i]!])) };
   }
   return null;
 }
@@ -55,6 +70,8 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
     const method = (req.method ?? 'GET').toUpperCase();
     const match = matchRoute(method, url.pathname);
     if (!match) return send(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    if (!match.params) return send(res, 400, { error: { code: 'BAD_REQUEST', message: MALFORMED_PATH_MESSAGE } });
+    const params = match.params;
 
     let claims: Record<string, string> | undefined;
     if (match.route.auth === 'user') {
@@ -73,7 +90,7 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
       rawQueryString: url.search.slice(1),
       headers,
       queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
-      pathParameters: Object.keys(match.params).length ? match.params : undefined,
+      pathParameters: Object.keys(params).length ? params : undefined,
       requestContext: {
         accountId: '000000000000',
         apiId: 'local',

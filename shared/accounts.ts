@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { text } from './text';
 import { PLATFORMS } from './platforms';
 
 /** A connected social account as the browser sees it (spec §3 social_accounts). Never any token. */
@@ -26,11 +27,11 @@ export const InitiateOAuthResponseSchema = z.object({ authUrl: z.url() });
 
 /** GET /api/oauth/{platform}/callback: the platform's redirect (code + state, or an error). */
 export const OAuthCallbackQuerySchema = z.object({
-  state: z.string().min(1).max(512).optional(),
-  code: z.string().min(1).max(2048).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(1000).optional(),
-  error_reason: z.string().max(200).optional(),
+  state: text().min(1).max(512).optional(),
+  code: text().min(1).max(2048).optional(),
+  error: text().max(200).optional(),
+  error_description: text().max(1000).optional(),
+  error_reason: text().max(200).optional(),
 });
 
 /** OAuth states live 10 minutes (issue 3). */

@@ -19,6 +19,11 @@ export const RuntimeConfigSchema = z.object({
   googleSignIn: z.boolean().default(false),
   /** Pro is shown as "Coming Soon" and not sold (a deployment setting; off in the local cloud). */
   proComingSoon: z.boolean().default(true),
+  /**
+   * The Google project is not verified for the YouTube API yet, so YouTube keeps every upload private
+   * (a deployment setting); compose's YouTube panel says so.
+   */
+  youtubeUnverified: z.boolean().default(true),
   /** Local cloud only: the inbox page, linked from the sign-up toast. */
   inboxUrl: z.string().optional(),
   /**

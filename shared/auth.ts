@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MSG } from './messages';
+import { text } from './text';
 
 export const EMAIL_MAX = 255;
 export const PASSWORD_MIN = 6;
@@ -8,14 +9,12 @@ export const PASSWORD_MAX = 72;
 // A pragmatic address check: something@something.tld, no spaces. Cognito is the final judge.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const EmailSchema = z
-  .string()
+export const EmailSchema = text()
   .trim()
   .regex(EMAIL_PATTERN, { message: MSG.emailInvalid })
   .max(EMAIL_MAX, { message: MSG.emailTooLong });
 
-export const PasswordSchema = z
-  .string()
+export const PasswordSchema = text()
   .min(PASSWORD_MIN, { message: MSG.passwordTooShort })
   .max(PASSWORD_MAX, { message: MSG.passwordTooLong });
 

@@ -3,6 +3,7 @@ import { EmailSchema, PasswordSchema } from './auth';
 import { MSG } from './messages';
 import { PLAN_IDS } from './plans';
 import { SubscriptionSchema } from './subscription';
+import { text } from './text';
 
 /**
  * The billing API contract (issue 6): checkout with and without an account, subscription
@@ -35,14 +36,14 @@ export const BILLING_MSG = {
 /** "{Plan} is coming soon" */
 export const planComingSoonMessage = (planName: string) => `${planName} is coming soon`;
 
-const ProductIdSchema = z.string().trim().min(1, { message: BILLING_MSG.unknownPlan }).max(100);
+const ProductIdSchema = text().trim().min(1, { message: BILLING_MSG.unknownPlan }).max(100);
 
 /** POST /api/billing/public-checkout (no session): the landing page's "Complete Your Subscription" dialog. */
 export const PublicCheckoutBodySchema = z.object({
   productId: ProductIdSchema,
   email: EmailSchema,
   /** Optional; defaults to the email (spec §5). */
-  name: z.string().trim().max(200).optional(),
+  name: text().trim().max(200).optional(),
 });
 export type PublicCheckoutBody = z.infer<typeof PublicCheckoutBodySchema>;
 
@@ -59,7 +60,7 @@ export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
 
 /** POST /api/billing/subscription (signed in): cancel at period end, or undo that. */
 export const ManageSubscriptionBodySchema = z.object({
-  subscriptionId: z.string().trim().min(1, { message: BILLING_MSG.subscriptionNotFound }).max(255),
+  subscriptionId: text().trim().min(1, { message: BILLING_MSG.subscriptionNotFound }).max(255),
   action: z.enum(SUBSCRIPTION_ACTIONS),
 });
 export type ManageSubscriptionBody = z.infer<typeof ManageSubscriptionBodySchema>;
@@ -76,14 +77,14 @@ export type ManageSubscriptionResponse = z.infer<typeof ManageSubscriptionRespon
  * is optional for the API (the page checks it first, spec §5) but must match when given.
  */
 /** A Checkout Session id from a success URL, as complete-signup and claim-checkout receive it. */
-const CheckoutSessionIdSchema = z.string().trim().min(1, { message: BILLING_MSG.paymentNotFound }).max(255);
+const CheckoutSessionIdSchema = text().trim().min(1, { message: BILLING_MSG.paymentNotFound }).max(255);
 
 export const CompleteSignupBodySchema = z
   .object({
     email: EmailSchema,
     session_id: CheckoutSessionIdSchema,
     password: PasswordSchema,
-    confirm: z.string().optional(),
+    confirm: text().optional(),
   })
   .refine((b) => b.confirm === undefined || b.confirm === b.password, { message: MSG.passwordsDontMatch, path: ['confirm'] });
 export type CompleteSignupBody = z.infer<typeof CompleteSignupBodySchema>;
@@ -117,4 +118,4 @@ export const SubscriptionResponseSchema = z.object({
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;
 
 /** Query parameters of /complete-signup (the success URL of a public checkout). */
-export const CompleteSignupQuerySchema = z.object({ email: z.string().min(1), session_id: z.string().min(1) });
+export const CompleteSignupQuerySchema = z.object({ email: text().min(1), session_id: text().min(1) });

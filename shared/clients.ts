@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { text } from './text';
 
 /**
  * Agency clients (spec §2 Clients, §5 client form, §7 writes). A logo URL is only ever rendered by
@@ -31,15 +32,14 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const ClientNameSchema = z
-  .string({ message: CLIENT_MSG.nameRequired })
+export const ClientNameSchema = text({ message: CLIENT_MSG.nameRequired })
   .trim()
   .min(1, { message: CLIENT_MSG.nameRequired })
   .max(CLIENT_NAME_MAX, { message: CLIENT_MSG.nameTooLong });
 
 /** Optional logo: a blank field (or null) means "no logo"; anything else must be an http(s) URL. */
 export const LogoUrlSchema = z
-  .union([z.string(), z.null()])
+  .union([text(), z.null()])
   .transform((v) => (v === null ? null : v.trim() || null))
   .refine((v) => v === null || (v.length <= LOGO_URL_MAX && isHttpUrl(v)), { message: CLIENT_MSG.logoUrlInvalid });
 

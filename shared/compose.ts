@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { captionOverLimitMessage, MSG } from './messages';
+import { text } from './text';
 import {
   ABSOLUTE_CAPTION_CAP,
   CAPTION_LIMITS,
@@ -16,8 +17,8 @@ export const TargetSettingsSchema = z
 
 export const ComposeTargetSchema = z.object({
   platform: z.enum(PLATFORMS),
-  social_account_id: z.string().min(1).max(64),
-  caption: z.string(),
+  social_account_id: text().min(1).max(64),
+  caption: text(),
   settings: TargetSettingsSchema.default({}),
 });
 export type ComposeTarget = z.infer<typeof ComposeTargetSchema>;
@@ -28,10 +29,10 @@ export type ComposeTarget = z.infer<typeof ComposeTargetSchema>;
  */
 export const CreatePostSchema = z
   .object({
-    title: z.string().optional(),
+    title: text().optional(),
     scheduled_at: z.iso.datetime({ offset: true }).nullable().optional(),
     platforms: z.array(ComposeTargetSchema).max(PLATFORMS.length),
-    media_ids: z.array(z.string().min(1).max(64)).max(20).default([]),
+    media_ids: z.array(text().min(1).max(64)).max(20).default([]),
     youtube_type: z.literal('shorts').optional(),
   })
   .superRefine((post, ctx) => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MSG } from './messages';
+import { text } from './text';
 
 /** Upload rules (spec §5, §9). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -25,8 +26,8 @@ export function checkUploadSize(fileName: string, sizeBytes: number): string | n
 
 /** POST /api/media/uploads: ask for a presigned POST before uploading (issue 4). */
 export const PresignUploadBodySchema = z.object({
-  file_name: z.string().min(1).max(255),
-  file_type: z.string().max(255).refine(isAcceptedMediaType, { message: 'Only images and videos can be uploaded' }),
+  file_name: text().min(1).max(255),
+  file_type: text().max(255).refine(isAcceptedMediaType, { message: 'Only images and videos can be uploaded' }),
   file_size: z.number().int().positive(),
 }).superRefine((file, ctx) => {
   const tooLarge = checkUploadSize(file.file_name, file.file_size);
@@ -43,7 +44,7 @@ export const PresignUploadResponseSchema = z.object({
 export type PresignUploadResponse = z.infer<typeof PresignUploadResponseSchema>;
 
 /** POST /api/media: confirm an upload; the API checks the stored object and writes the media row. */
-export const ConfirmUploadBodySchema = z.object({ key: z.string().min(1).max(1024) });
+export const ConfirmUploadBodySchema = z.object({ key: text().min(1).max(1024) });
 
 /** Presigned GETs for media live this long. */
 export const MEDIA_URL_TTL_SECONDS = 3600;

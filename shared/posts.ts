@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CreatePostSchema, TargetSettingsSchema } from './compose';
 import { PLATFORMS } from './platforms';
 import { POST_STATUSES, POST_TABS } from './statuses';
+import { text } from './text';
 
 /**
  * The posts API (issue 4). A post is one item with its per-platform targets and its media embedded
@@ -71,7 +72,7 @@ export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
  */
 export const UpdatePostBodySchema = z.object({
   scheduled_at: z.iso.datetime({ offset: true }).nullable(),
-  platforms: z.array(z.object({ id: z.string().min(1).max(64), caption: z.string() })).max(PLATFORMS.length * 10).default([]),
+  platforms: z.array(z.object({ id: text().min(1).max(64), caption: text() })).max(PLATFORMS.length * 10).default([]),
 });
 export type UpdatePostBody = z.input<typeof UpdatePostBodySchema>;
 
@@ -82,7 +83,7 @@ type PostTabId = (typeof POST_TABS)[number]['id'];
 /** GET /api/posts?tab=&cursor=&limit=: one page of a tab, from one DynamoDB query. */
 export const ListPostsQuerySchema = z.object({
   tab: z.enum(POST_TAB_IDS, { message: 'Unknown tab' }),
-  cursor: z.string().max(2048).optional(),
+  cursor: text().max(2048).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(POST_PAGE_SIZE),
   client_id: Ulid.optional(),
 });

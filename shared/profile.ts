@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { checkUploadSize, isImageType } from './media';
 import { MSG } from './messages';
 import { ProfileSchema } from './settings';
+import { text } from './text';
 
 /**
  * Issue 7 "Settings": the profile row (spec §3 profiles, §7 "profiles update") and the avatar upload.
@@ -34,7 +35,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const httpUrl = (message: string) => z.string().trim().max(PROFILE_LIMITS.url, PROFILE_MSG.urlTooLong).refine(isHttpUrl, { message });
+const httpUrl = (message: string) => text().trim().max(PROFILE_LIMITS.url, PROFILE_MSG.urlTooLong).refine(isHttpUrl, { message });
 
 /** Empty text clears a field: it is stored as "no value" (null). */
 const emptyToNull = (value: string) => (value === '' ? null : value);
@@ -42,10 +43,9 @@ const emptyToNull = (value: string) => (value === '' ? null : value);
 /** PATCH /api/profile: any subset of the fields, at least one. */
 export const UpdateProfileSchema = z
   .object({
-    username: z.string().trim().max(PROFILE_LIMITS.username, PROFILE_MSG.usernameTooLong).transform(emptyToNull).optional(),
-    bio: z.string().trim().max(PROFILE_LIMITS.bio, PROFILE_MSG.bioTooLong).transform(emptyToNull).optional(),
-    website: z
-      .string()
+    username: text().trim().max(PROFILE_LIMITS.username, PROFILE_MSG.usernameTooLong).transform(emptyToNull).optional(),
+    bio: text().trim().max(PROFILE_LIMITS.bio, PROFILE_MSG.bioTooLong).transform(emptyToNull).optional(),
+    website: text()
       .trim()
       .max(PROFILE_LIMITS.url, PROFILE_MSG.urlTooLong)
       .refine((v) => v === '' || isHttpUrl(v), { message: PROFILE_MSG.websiteInvalid })
@@ -66,8 +66,8 @@ export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 /** POST /api/profile/avatar/uploads: a presigned POST for one image of at most 100 MB (spec §5). */
 export const AvatarPresignSchema = z
   .object({
-    file_name: z.string().min(1).max(255),
-    file_type: z.string().max(255).refine(isImageType, { message: PROFILE_MSG.avatarImagesOnly }),
+    file_name: text().min(1).max(255),
+    file_type: text().max(255).refine(isImageType, { message: PROFILE_MSG.avatarImagesOnly }),
     file_size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   })
   .strict()
@@ -78,7 +78,7 @@ export const AvatarPresignSchema = z
 export type AvatarPresign = z.infer<typeof AvatarPresignSchema>;
 
 /** POST /api/profile/avatar: the upload finished; the API checks the object and sets it as the picture. */
-export const AvatarConfirmSchema = z.object({ key: z.string().min(1).max(1024) }).strict();
+export const AvatarConfirmSchema = z.object({ key: text().min(1).max(1024) }).strict();
 export type AvatarConfirm = z.infer<typeof AvatarConfirmSchema>;
 
 /**

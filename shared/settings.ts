@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { text } from './text';
 import { isValidTimeZone } from './timezones';
 
 export const MODES = ['creator', 'agency'] as const;
@@ -6,7 +7,7 @@ export type Mode = (typeof MODES)[number];
 export const DEFAULT_MODE: Mode = 'creator';
 export const DEFAULT_CLIENT_NAME = 'My Account';
 
-export const TimeZoneSchema = z.string().refine(isValidTimeZone, { message: 'Please choose a valid timezone' });
+export const TimeZoneSchema = text().refine(isValidTimeZone, { message: 'Please choose a valid timezone' });
 
 export const SettingsSchema = z.object({
   mode: z.enum(MODES),

@@ -1,3 +1,4 @@
+import { graphApiVersionFrom } from '@shared/graph-api-version';
 import type { Platform } from '@shared/platforms';
 
 /**
@@ -15,8 +16,12 @@ export const PLATFORM_HOSTS = {
 
 export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof PLATFORM_HOSTS)[P]]: string };
 
-/** The Graph API version the adapters and the sandbox speak. */
-export const GRAPH_VERSION = 'v21.0';
+/**
+ * The Graph API version the adapters and the sandbox speak: the deployment setting GRAPH_API_VERSION
+ * (infra/config.ts passes it to the functions; the local cloud shares its environment with the
+ * sandbox), read once when this module loads. A malformed value stops the cold start.
+ */
+export const GRAPH_VERSION = graphApiVersionFrom(process.env);
 
 /** Hosts for a platform: the real ones, or the sandbox's when `sandboxUrl` is given. */
 export function hostsFor<P extends Platform>(platform: P, sandboxUrl?: string): PlatformHosts<P> {

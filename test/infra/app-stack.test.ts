@@ -257,6 +257,8 @@ describe('AppStack without Google sign-in (dev)', () => {
         googleSignIn: false,
         // Pro stays "Coming Soon" unless the deployment says otherwise (issue 3).
         proComingSoon: true,
+        // Until Google verifies the project, YouTube keeps uploads private and compose says so (issue 12).
+        youtubeUnverified: true,
         // The realtime API (issue 5): the SPA subscribes through it.
         graphqlUrl: expect.stringContaining('<<marker:'),
         realtimeUrl: expect.stringContaining('<<marker:'),
@@ -374,7 +376,9 @@ describe('AppStack without Google sign-in (dev)', () => {
         const scheduling = /^Api(Posts(Create|Update|Delete)Post|AccountDeleteAccount)[0-9A-F]{8}$/.test(logicalId)
           ? ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN', 'PUBLISH_QUEUE_URLS']
           : [];
-        const expected = isTrigger ? base : logicalId.startsWith('Publishing') ? [...base, ...engine] : [...base, 'USER_POOL_ID', 'TOKEN_KMS_KEY_ID', ...scheduling];
+        // Functions that call the platforms (publishers, accounts/ and oauth/ handlers) speak the configured Graph API version.
+        const platforms = /^Publishing\w+Publisher[0-9A-F]{8}$/.test(logicalId) || /^Api(Accounts|Oauth)/.test(logicalId) ? ['GRAPH_API_VERSION'] : [];
+        const expected = [...(isTrigger ? base : logicalId.startsWith('Publishing') ? [...base, ...engine] : [...base, 'USER_POOL_ID', 'TOKEN_KMS_KEY_ID', ...scheduling]), ...platforms];
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
         expect(fn.Properties.Environment.Variables).toMatchObject({
           APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',

@@ -19,8 +19,23 @@ describe('parseAppConfig', () => {
       webDir: 'frontend/dist',
       logLevel: 'INFO',
       proComingSoon: true,
+      graphApiVersion: 'v26.0',
+      youtubeUnverified: true,
       publisherConcurrency: 50,
     });
+  });
+
+  it('takes the Graph API version and the YouTube verification state from the environment or cdk.json, and refuses a malformed version', () => {
+    // Act
+    const fromEnv = parseAppConfig(context(), { GRAPH_API_VERSION: 'v25.0', YOUTUBE_UNVERIFIED: 'false' });
+    const fromContext = parseAppConfig(context({ graphApiVersion: 'v24.0', youtubeUnverified: false }), {});
+
+    // Assess
+    expect(fromEnv).toMatchObject({ graphApiVersion: 'v25.0', youtubeUnverified: false });
+    expect(fromContext).toMatchObject({ graphApiVersion: 'v24.0', youtubeUnverified: false });
+    expect(() => parseAppConfig(context(), { GRAPH_API_VERSION: 'v25' })).toThrow(/graphApiVersion/);
+    expect(() => parseAppConfig(context(), { GRAPH_API_VERSION: '25.0' })).toThrow(/graphApiVersion/);
+    expect(() => parseAppConfig(context(), { YOUTUBE_UNVERIFIED: 'maybe' })).toThrow(/youtubeUnverified/);
   });
 
   it('takes the publishers\' concurrency per platform from the environment or cdk.json, within Lambda\'s 2 to 1,000', () => {

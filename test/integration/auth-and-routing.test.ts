@@ -40,6 +40,15 @@ describe('the API front door', () => {
     expect(config.proComingSoon).toBe(false);
   });
 
+  it.each(['%zz', '%E0%A4', '%ED%A0%80', '%'])('answers a path parameter with the malformed escape %s with 400, not 500', async (escape) => {
+    const user = await aConfirmedUser();
+
+    const res = await weCallTheApi('GET', `/api/posts/${escape}`, { token: user.accessToken });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 'BAD_REQUEST', message: 'The address has a malformed %-escape' } });
+  });
+
   it('answers an unknown path with 404 in the error shape', async () => {
     const res = await weCallTheApi('GET', '/api/nothing-here');
 

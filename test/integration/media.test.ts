@@ -1,4 +1,5 @@
 import { MEDIA_URL_TTL_SECONDS } from '@shared/media';
+import { MALFORMED_TEXT_MESSAGE } from '@shared/text';
 import { describe, expect, it } from 'vitest';
 import { MediaItemSchema } from '@shared/posts';
 import { attachMediaToPost } from '../../functions/data/media';
@@ -11,6 +12,20 @@ const mediaRowsOf = async (userId: string) => (await itemsOfUser(userId)).filter
 const ONE_MB = 1024 * 1024;
 
 describe('uploading media', () => {
+  it('refuses a file name holding a lone UTF-16 surrogate with 400 and a clear message, writing nothing', async () => {
+    // Prepare: JSON can carry half an emoji ("\ud83d"); it has no UTF-8 form
+    const user = await aConfirmedUser();
+    const before = await itemsOfUser(user.userId);
+
+    // Act
+    const res = await weAskToUpload(user.accessToken, { name: 'holiday \ud83d.png', type: 'image/png', size: 10 });
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MALFORMED_TEXT_MESSAGE);
+    expect(await itemsOfUser(user.userId)).toEqual(before);
+  });
+
   it('presigns a POST, takes a real multipart upload, confirms it and serves the same bytes back', async () => {
     // Prepare
     const user = await aConfirmedUser();

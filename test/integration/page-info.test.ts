@@ -3,6 +3,7 @@ import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { connect } from '../helpers/connect';
 import { weCallTheApi } from '../helpers/when';
+import { GRAPH_VERSION } from '../../functions/platforms/hosts';
 
 /** The Facebook page-info dialog's API: live Page details read with the stored Page token. */
 const control = (path: string, body: unknown = {}) =>
@@ -50,7 +51,7 @@ describe('Facebook page info', () => {
 
   it('says in plain words when Facebook fails, and leaves the account connected', async () => {
     const { user, page } = await aUserWithAFacebookPage();
-    await control('/faults', { platform: 'facebook', endpoint: `/graph/v21.0/${page.account_id}`, error: 'server_error' });
+    await control('/faults', { platform: 'facebook', endpoint: `/graph/${GRAPH_VERSION}/${page.account_id}`, error: 'server_error' });
 
     const res = await weCallTheApi('GET', `/api/accounts/${page.id}/page-info`, { token: user.accessToken });
 

@@ -1,5 +1,6 @@
 import { ChangePasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PresignUploadResponse } from '@shared/media';
+import { MALFORMED_TEXT_MESSAGE } from '@shared/text';
 import { describe, expect, it } from 'vitest';
 import { aConfirmedUser, cloud, cognito } from '../helpers/given';
 import { anObjectStoredDirectly, aPng, A_TINY_PNG, objectExists, weUploadTo, type AFile } from '../helpers/media';
@@ -104,6 +105,17 @@ describe('updating the profile', () => {
 });
 
 describe('uploading a profile picture', () => {
+  it('refuses a file name holding a lone UTF-16 surrogate with 400 and a clear message, writing nothing', async () => {
+    const user = await aConfirmedUser();
+    const before = await itemsOfUser(user.userId);
+
+    const res = await weAskToUploadAnAvatar(user.accessToken, { name: '\udc00me.png', type: 'image/png', size: 10 });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MALFORMED_TEXT_MESSAGE);
+    expect(await itemsOfUser(user.userId)).toEqual(before);
+  });
+
   it('presigns, takes the upload, confirms it, and /api/me serves a working URL of the same bytes', async () => {
     // Prepare
     const user = await aConfirmedUser();

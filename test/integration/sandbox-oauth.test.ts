@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { createSandbox } from '../../local/sandbox';
+import { GRAPH_VERSION } from '../../functions/platforms/hosts';
 
 /** The sandbox platforms' OAuth, driven over HTTP the way the adapters and a browser would. */
 const { url: frontDoor, env } = inject('cloud');
@@ -196,10 +197,10 @@ describe('X', () => {
 
 describe('Facebook', () => {
   const fb = app('facebook');
-  const graph = `${sandbox}/facebook/graph/v21.0`;
+  const graph = `${sandbox}/facebook/graph/${GRAPH_VERSION}`;
 
   async function fbCode(pages: string[] = ['61500000000000001', '61500000000000002']) {
-    const url = authorizeUrl('/facebook/www/v21.0/dialog/oauth', { client_id: fb.clientId, redirect_uri: callback('facebook'), state: 'st-fb', response_type: 'code', scope: 'pages_show_list,pages_manage_posts,pages_read_engagement' });
+    const url = authorizeUrl(`/facebook/www/${GRAPH_VERSION}/dialog/oauth`, { client_id: fb.clientId, redirect_uri: callback('facebook'), state: 'st-fb', response_type: 'code', scope: 'pages_show_list,pages_manage_posts,pages_read_engagement' });
     const { html, location } = await consent(url, { decision: 'allow', identity: '10200000000000001', pages });
     return { html, code: location.searchParams.get('code')!, location };
   }
@@ -259,7 +260,7 @@ describe('Facebook', () => {
   });
 
   it('sends the user back with access_denied and user_denied when they cancel', async () => {
-    const url = authorizeUrl('/facebook/www/v21.0/dialog/oauth', { client_id: fb.clientId, redirect_uri: callback('facebook'), state: 'st', response_type: 'code', scope: 'pages_show_list' });
+    const url = authorizeUrl(`/facebook/www/${GRAPH_VERSION}/dialog/oauth`, { client_id: fb.clientId, redirect_uri: callback('facebook'), state: 'st', response_type: 'code', scope: 'pages_show_list' });
     const { location } = await consent(url, { decision: 'deny' });
     expect(Object.fromEntries(location.searchParams)).toEqual({ error: 'access_denied', error_code: '200', error_description: 'Permissions error', error_reason: 'user_denied', state: 'st' });
   });
@@ -296,14 +297,14 @@ describe('Instagram', () => {
     const long = await longLived(short.body.access_token);
     expect(long).toMatchObject({ status: 200, body: { token_type: 'bearer', expires_in: 5184000 } });
 
-    const me = await get(`${graph}/v21.0/me?fields=user_id,username,name,profile_picture_url`, long.body.access_token);
+    const me = await get(`${graph}/${GRAPH_VERSION}/me?fields=user_id,username,name,profile_picture_url`, long.body.access_token);
     expect(me.body).toMatchObject({ user_id: '17840000000000001', username: 'cornercafe', name: 'Corner Café', profile_picture_url: expect.any(String) });
 
     expect((await refresh(long.body.access_token)).body.error).toMatchObject({ type: 'OAuthException', code: 100 });
     await control('/clock/advance', { seconds: 24 * 3600 + 1 });
     const refreshed = await refresh(long.body.access_token);
     expect(refreshed).toMatchObject({ status: 200, body: { token_type: 'bearer', expires_in: 5184000 } });
-    expect((await get(`${graph}/v21.0/me?fields=username`, refreshed.body.access_token)).status).toBe(200);
+    expect((await get(`${graph}/${GRAPH_VERSION}/me?fields=username`, refreshed.body.access_token)).status).toBe(200);
   });
 
   it('expires the short-lived token after an hour', async () => {
@@ -467,7 +468,7 @@ describe('the control API', () => {
 
   it('injects an expired-token error as Graph code 190', async () => {
     await control('/faults', { platform: 'facebook', error: 'token_expired' });
-    const res = await get(`${sandbox}/facebook/graph/v21.0/me`, 'x');
+    const res = await get(`${sandbox}/facebook/graph/${GRAPH_VERSION}/me`, 'x');
     expect(res.body.error).toMatchObject({ type: 'OAuthException', code: 190, error_subcode: 463 });
   });
 

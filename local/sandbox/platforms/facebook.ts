@@ -5,7 +5,7 @@ import type { SandboxContext } from '../context';
 import { json, type SandboxRequest } from '../router';
 import type { TokenRecord } from '../state';
 import { registerFacebookPublishing } from './facebook-publish';
-import { graphError, graphTokenError, pick } from './graph';
+import { graphError, graphTokenError, pick, registerGraphVersionGuard } from './graph';
 
 /** Facebook Login + Pages (platform-apis.md §2.1): short → long-lived user token → Page tokens. */
 const SHORT_TTL = 2 * 3600;
@@ -118,6 +118,7 @@ export function registerFacebook(ctx: SandboxContext): void {
     }
     return json(200, pageInfo(ctx, id, req.query.get('fields')));
   });
+  registerGraphVersionGuard(ctx, 'facebook', ['graph', 'www']);
 }
 
 function userGrant(record: TokenRecord) {

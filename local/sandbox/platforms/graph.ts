@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { json, type SandboxResponse } from '../router';
+import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
+import type { SandboxContext } from '../context';
+import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import type { TokenCheck } from '../state';
 
 /** The Graph error shape shared by Facebook and Instagram (platform-apis.md §1.4, §2.4). */
@@ -28,4 +30,25 @@ export function pick(fieldsParam: string | null, all: Record<string, unknown>, a
   const out: Record<string, unknown> = {};
   for (const key of [...always, ...wanted]) if (key in all && all[key] !== undefined) out[key] = all[key];
   return out;
+}
+
+/**
+ * Graph serves the configured version only: a path under any other `/vNN.N/` prefix (a version the
+ * adapters should no longer speak) gets what Graph answers for a version it does not serve, HTTP 400
+ * code 2500 "Unknown path components". Registered after a platform's real routes, so it only catches
+ * what they did not.
+ */
+export function registerGraphVersionGuard(ctx: SandboxContext, platform: 'facebook' | 'instagram', hostKeys: readonly string[]): void {
+  const handler = (req: SandboxRequest): SandboxResponse => {
+    const version = /^\/(v\d+\.\d+)\//.exec(req.path)?.[1];
+    if (version && version !== GRAPH_VERSION) return graphError(400, `Unknown path components: ${req.path}`, 2500);
+    return json(404, { error: `the sandbox does not serve ${req.method} ${req.path} on ${platform}/${req.hostKey} yet` });
+  };
+  for (const hostKey of hostKeys) {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      for (const depth of [1, 2, 3, 4]) {
+        ctx.router.on(method, platform, hostKey, ['/:version', ...Array.from({ length: depth }, (_, i) => `:p${i}`)].join('/'), handler, { faults: false });
+      }
+    }
+  }
 }

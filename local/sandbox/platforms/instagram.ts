@@ -3,7 +3,7 @@ import { SANDBOX_APPS, avatarUrl, identity } from '../apps';
 import { registerConsent, type ConsentSpec } from '../consent';
 import type { SandboxContext } from '../context';
 import { json, type SandboxRequest } from '../router';
-import { graphError, graphTokenError, pick } from './graph';
+import { graphError, graphTokenError, pick, registerGraphVersionGuard } from './graph';
 import { registerInstagramPublishing } from './instagram-publish';
 
 /**
@@ -109,4 +109,5 @@ export function registerInstagram(ctx: SandboxContext): void {
   ctx.router.on('GET', 'instagram', 'graph', `/${GRAPH_VERSION}/me`, me);
   ctx.router.on('GET', 'instagram', 'graph', '/me', me);
   registerInstagramPublishing(ctx);
+  registerGraphVersionGuard(ctx, 'instagram', ['graph']);
 }

@@ -16,6 +16,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   apiBasePath: '/api',
   googleSignIn: false,
   proComingSoon: true,
+  youtubeUnverified: true,
 };
 
 interface RenderAppOptions {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFor } from '../../../functions/platforms/hosts';
+import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
 import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, anImage, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
 
 const PAGE = '61500000000000001';
 const account = { accountId: PAGE, accountName: 'Corner Café' };
-const V = '/v21.0';
+const V = `/${GRAPH_VERSION}`;
 const graphErr = (code: number, error_subcode?: number, headers?: Record<string, string>): Reply => ({
   status: 400,
   body: { error: { message: `(#${code}) err`, type: 'OAuthException', code, ...(error_subcode ? { error_subcode } : {}), fbtrace_id: 'x' } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFor } from '../../../functions/platforms/hosts';
+import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
 import { aFakePlatform, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
@@ -29,7 +29,7 @@ describe('Facebook sign-in', () => {
     const url = new URL(adapter.authorizeUrl({ state: 'st-1' }));
 
     expect(adapter.usesPkce).toBe(false);
-    expect(`${url.origin}${url.pathname}`).toBe('https://www.facebook.com/v21.0/dialog/oauth');
+    expect(`${url.origin}${url.pathname}`).toBe(`https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: 'client-123',
       redirect_uri: 'https://app.example/api/oauth/x/callback',
@@ -45,8 +45,8 @@ describe('Facebook sign-in', () => {
     const tokens = await adapter.exchangeCode({ code: 'code-1' });
 
     expect(requests.map((r) => [r.method, `${r.url.origin}${r.url.pathname}`])).toEqual([
-      ['GET', 'https://graph.facebook.com/v21.0/oauth/access_token'],
-      ['GET', 'https://graph.facebook.com/v21.0/oauth/access_token'],
+      ['GET', `https://graph.facebook.com/${GRAPH_VERSION}/oauth/access_token`],
+      ['GET', `https://graph.facebook.com/${GRAPH_VERSION}/oauth/access_token`],
     ]);
     expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({
       client_id: 'client-123',
@@ -78,7 +78,7 @@ describe('Facebook Pages', () => {
 
     const accounts = await adapter.accounts({ accessToken: LONG, expiresAt: inSeconds(5183944) });
 
-    expect(requests[0]!.url.pathname).toBe('/v21.0/me/accounts');
+    expect(requests[0]!.url.pathname).toBe(`/${GRAPH_VERSION}/me/accounts`);
     expect(requests[0]!.url.searchParams.get('fields')).toBe('id,name,access_token,picture');
     expect(requests[0]!.url.searchParams.get('access_token')).toBe(LONG);
     expect(accounts).toEqual([
@@ -89,7 +89,7 @@ describe('Facebook Pages', () => {
 
   it('follows paging.next on the Graph host to collect every Page', async () => {
     const { adapter, requests } = aFacebook(
-      { body: { data: [{ id: '101', name: 'A', access_token: PAGE_A }], paging: { next: `https://graph.facebook.com/v21.0/me/accounts?after=QVFJ&access_token=${LONG}` } } },
+      { body: { data: [{ id: '101', name: 'A', access_token: PAGE_A }], paging: { next: `https://graph.facebook.com/${GRAPH_VERSION}/me/accounts?after=QVFJ&access_token=${LONG}` } } },
       { body: { data: [{ id: '202', name: 'B', access_token: PAGE_B }], paging: {} } },
     );
 
@@ -125,7 +125,7 @@ describe('Facebook Pages', () => {
 
     const info = await adapter.pageInfo(PAGE_A, '101');
 
-    expect(requests[0]!.url.pathname).toBe('/v21.0/101');
+    expect(requests[0]!.url.pathname).toBe(`/${GRAPH_VERSION}/101`);
     expect(requests[0]!.url.searchParams.get('fields')).toBe('name,category,picture,cover,location,hours,is_verified');
     expect(requests[0]!.url.searchParams.get('access_token')).toBe(PAGE_A);
     expect(info).toEqual({

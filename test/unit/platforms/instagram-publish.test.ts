@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFor } from '../../../functions/platforms/hosts';
+import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
 import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, anImage, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
 
 const account = { accountId: '17840000000000001', accountName: '@cornercafe' };
-const V = '/v21.0';
+const V = `/${GRAPH_VERSION}`;
 const status = (status_code: string): Reply => ({ body: { id: 'c1', status_code } });
 const permalink: Reply = { body: { id: 'm1', permalink: 'https://www.instagram.com/p/ABC123/' } };
 const graphErr = (code: number, error_subcode?: number, headers?: Record<string, string>): Reply => ({

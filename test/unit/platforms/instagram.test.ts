@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFor } from '../../../functions/platforms/hosts';
+import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
 import { aFakePlatform, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
@@ -133,7 +133,7 @@ describe('Instagram profile', () => {
 
     const accounts = await adapter.accounts(tokens);
 
-    expect(requests[0]!.url.pathname).toBe('/v21.0/me');
+    expect(requests[0]!.url.pathname).toBe(`/${GRAPH_VERSION}/me`);
     expect(requests[0]!.url.searchParams.get('fields')).toBe('user_id,username,name,profile_picture_url');
     expect(accounts).toEqual([{ accountId: '17841400000000000', accountName: '@cornerbakery', pictureUrl: 'https://cdn.example/ig.jpg', tokens }]);
   });

@@ -36,6 +36,11 @@ describe('RuntimeConfigSchema', () => {
     expect(RuntimeConfigSchema.parse(minimal).proComingSoon).toBe(true);
   });
 
+  it('says YouTube uploads stay private (unverified Google project) unless the deployment says it is verified', () => {
+    expect(RuntimeConfigSchema.parse(minimal).youtubeUnverified).toBe(true);
+    expect(RuntimeConfigSchema.parse({ ...minimal, youtubeUnverified: false }).youtubeUnverified).toBe(false);
+  });
+
   it('keeps the optional local and OAuth settings when given', () => {
     // Prepare
     const config = {
@@ -46,6 +51,7 @@ describe('RuntimeConfigSchema', () => {
       inboxUrl: 'http://localhost:3000/inbox',
       apiBasePath: '/v1',
       proComingSoon: false,
+      youtubeUnverified: false,
     };
 
     // Act
