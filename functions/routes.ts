@@ -37,6 +37,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user' },
   { method: 'GET', path: '/api/posts/counts', handler: 'posts/count-posts', auth: 'user' },
   { method: 'GET', path: '/api/posts/calendar', handler: 'posts/list-calendar', auth: 'user' },
+  { method: 'POST', path: '/api/posts/limit-check', handler: 'posts/check-limits', auth: 'user' },
   { method: 'GET', path: '/api/posts/{id}', handler: 'posts/get-post', auth: 'user' },
   { method: 'PATCH', path: '/api/posts/{id}', handler: 'posts/update-post', auth: 'user' },
   { method: 'DELETE', path: '/api/posts/{id}', handler: 'posts/delete-post', auth: 'user' },

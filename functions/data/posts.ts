@@ -6,7 +6,7 @@ import { TABLE_DESIGN } from './table-design';
 import { BY_USER_TIME, conditional, db, queryAll, tableName, userPk } from './table';
 
 /**
- * Posts (access patterns 6, 6a, 6b, 7, 14, 15): one item per post, pk = USER#<id>, sk = POST#<ulid>,
+ * Posts (access patterns 6, 6a, 6b, 6c, 7, 7d, 14, 15): one item per post, pk = USER#<id>, sk = POST#<ulid>,
  * with its targets and its media embedded, so a post is read and written in one request.
  * Index keys are derived from the post on every write (`postIndexKeys`), never set by callers:
  *  - gsi1 / gsi3: POSTTAB#<userId>#<tab> with the tab's order key (a tab page, the calendar, counts)
@@ -170,6 +170,37 @@ export async function listScheduledBetween(userId: string, from: string, to: str
     FilterExpression: filter.FilterExpression,
     ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey, '#sk': BY_USER_TIME.sortKey },
     ExpressionAttributeValues: { ':pk': tabPk(userId, 'scheduled'), ':from': from, ':to': to, ...filter.values },
+  });
+  return items.map(toPost);
+}
+
+/**
+ * Posted-tab posts published in [from, to) (access pattern 6c): the same gsi1 range query on the
+ * posted tab, whose order key is <published_at>#<postId>. Platform limits count them (issue 12).
+ */
+export async function listPostedBetween(userId: string, from: string, to: string): Promise<PostRecord[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: BY_USER_TIME.indexName,
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+    ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey, '#sk': BY_USER_TIME.sortKey },
+    ExpressionAttributeValues: { ':pk': tabPk(userId, 'posted'), ':from': from, ':to': to },
+  });
+  return items.map(toPost);
+}
+
+/**
+ * Every user's open posts due in [from, to) (access pattern 7d): gsi2 = OPEN by due time, the
+ * watchdog's sparse index. YouTube's upload quota is per Google project, so its forecast counts
+ * across users (issue 12).
+ */
+export async function listOpenPostsBetween(from: string, to: string): Promise<PostRecord[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: OPEN_BY_DUE.indexName,
+    KeyConditionExpression: '#pk = :open AND #sk BETWEEN :from AND :to',
+    ExpressionAttributeNames: { '#pk': OPEN_BY_DUE.partitionKey, '#sk': OPEN_BY_DUE.sortKey },
+    ExpressionAttributeValues: { ':open': OPEN, ':from': from, ':to': to },
   });
   return items.map(toPost);
 }

@@ -14,9 +14,17 @@
  *      LastEvaluatedKey, checked on the way back in to belong to the caller and the tab)
  *  6a. A user's calendar period [from, to)         → gsi1  → gsi1pk = POSTTAB#<id>#scheduled, gsi1sk BETWEEN <from> AND <to>
  *       (`<to>#<postId>` sorts after `<to>`, so a post due exactly at `to` is left out, as [from, to) says)
+ *  6c. A user's posts by account in a time window (platform limits, issue 12) → gsi1 → the scheduled tab
+ *       BETWEEN <from> AND <to> (by scheduled_at) and the posted tab BETWEEN <from> AND <to> (by published_at);
+ *       the targets embedded in each post say which account they go to
  *  6b. Dashboard: next 5 upcoming / 3 newest posted → gsi1 → the scheduled tab ascending, Limit 5; the posted tab descending, Limit 3
  *  7. Open posts by due time (watchdog)           → gsi2  → gsi2pk = OPEN, gsi2sk = <scheduled_at>#<userId>#<postId>,
  *       between <from> and <to> (sparse: only scheduled / queued / publishing posts carry it)
+ *  7d. Every user's open posts due in [from, to) (YouTube's per-project upload forecast) → gsi2 → gsi2pk = OPEN,
+ *       gsi2sk BETWEEN <from> AND <to>
+ *  7e. Tokens whose expiry notice is due (connection health sweep) → gsi2 → gsi2pk = TOKENNOTICE,
+ *       gsi2sk <= <now>: sparse, gsi2sk = <notice time>#<userId>#<accountId>; moved to the next notice
+ *       (7 days, then 1 day before expiry) by a conditional update, removed after the last
  *  8. Lookups from outside (OAuth state, Stripe customer, checkout session) → table → pk = <KIND>#<id>, sk = <KIND>
  *     (OAuth state: pk = sk = OAUTHSTATE#<state>, consumed by a conditional delete; TTL expiresAt)
  *  9. A user's pending OAuth states (account deletion) → table → pk = USER#<id>, sk begins_with OAUTHSTATE#  (TTL expiresAt)

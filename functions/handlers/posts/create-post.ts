@@ -1,9 +1,14 @@
+import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
 import { CreatePostBodySchema } from '@shared/posts';
+import { warningsForSavedPost } from '../../domain/platform-limits';
 import { createPost } from '../../domain/posts';
 import { httpHandler } from '../../lib/http';
 
-/** POST /api/posts: a draft, or a scheduled post when a time is given (spec §4, issue 4). */
-export const handler = httpHandler({ body: CreatePostBodySchema }, async ({ userId, body }) => ({
-  statusCode: 201,
-  body: await createPost(userId, body),
-}));
+/**
+ * POST /api/posts: a draft, or a scheduled post when a time is given (spec §4, issue 4). A platform
+ * limit the schedule would exceed is returned as `limit_warnings`, not refused (issue 12).
+ */
+export const handler = httpHandler({ body: CreatePostBodySchema }, async ({ userId, body }) => {
+  const post = await createPost(userId, body);
+  return { statusCode: 201, body: PostWithLimitWarningsSchema.parse({ ...post, limit_warnings: await warningsForSavedPost(userId, post) }) };
+});

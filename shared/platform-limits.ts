@@ -1,0 +1,136 @@
+import * as z from 'zod';
+import { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms';
+import { PostSchema } from './posts';
+
+/**
+ * Platform posting limits known at scheduling time (issue 12 "Beyond the references"). The numbers
+ * and their sources are also the table in docs/platform-limits.md; the math is in
+ * functions/domain/platform-limits.ts. Facebook Pages publish no feed-post cap, so none is checked.
+ *
+ * - rolling: at most `cap` publishes in any `windowMs` window, per connected account
+ * - pacific-day: at most `cap` per calendar day in America/Los_Angeles, per Google project (that is,
+ *   across every user of this deployment)
+ */
+export type LimitWindow = 'rolling-24h' | 'rolling-3h' | 'pacific-day';
+export type LimitScope = 'account' | 'project';
+
+export interface PlatformLimit {
+  readonly platform: Platform;
+  readonly cap: number;
+  readonly window: LimitWindow;
+  readonly windowMs: number;
+  readonly scope: LimitScope;
+  /** Where the number comes from (official pages). */
+  readonly source: string;
+}
+
+const HOUR = 3_600_000;
+
+export const PLATFORM_LIMITS: Partial<Record<Platform, PlatformLimit>> = {
+  // content_publishing_limit: quota_total "currently 50", quota_duration 86400 (moving 24 h window).
+  // The live quota replaces this once the adapter reads it (functions/domain/platform-limits.ts).
+  instagram: {
+    platform: 'instagram',
+    cap: 50,
+    window: 'rolling-24h',
+    windowMs: 24 * HOUR,
+    scope: 'account',
+    source: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/content_publishing_limit',
+  },
+  // POST /2/tweets: 300 requests per 3 hours per user (and 200 per 15 min) per app.
+  x: { platform: 'x', cap: 300, window: 'rolling-3h', windowMs: 3 * HOUR, scope: 'account', source: 'https://docs.x.com/x-api/fundamentals/rate-limits' },
+  // Content Sharing Guidelines: "a limit on the number of posts ... to a creator account in a
+  // 24-hour window via Direct Post API ... typically around 15 posts per day"; the API answers
+  // spam_risk_too_many_posts when it is reached.
+  tiktok: {
+    platform: 'tiktok',
+    cap: 15,
+    window: 'rolling-24h',
+    windowMs: 24 * HOUR,
+    scope: 'account',
+    source: 'https://developers.tiktok.com/doc/content-sharing-guidelines',
+  },
+  // videos.insert has its own bucket of 100 calls a day per project, reset at midnight Pacific.
+  youtube: {
+    platform: 'youtube',
+    cap: 100,
+    window: 'pacific-day',
+    windowMs: 24 * HOUR,
+    scope: 'project',
+    source: 'https://developers.google.com/youtube/v3/determine_quota_cost',
+  },
+};
+
+const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown id' });
+
+/** POST /api/posts/limit-check: the draft's accounts and time (and the post being edited, if any). */
+export const LimitCheckBodySchema = z.object({
+  scheduled_at: z.iso.datetime({ offset: true, message: 'Choose a valid date and time' }),
+  platforms: z
+    .array(z.object({ platform: z.enum(PLATFORMS, { message: 'Unknown platform' }), social_account_id: z.string().min(1).max(64) }))
+    .min(1, { message: 'Choose at least one account' })
+    .max(PLATFORMS.length * 10),
+  /** Editing: this post's own targets are not counted against it. */
+  post_id: Ulid.optional(),
+});
+export type LimitCheckBody = z.input<typeof LimitCheckBodySchema>;
+
+export const LimitWarningSchema = z.object({
+  platform: z.enum(PLATFORMS),
+  social_account_id: z.string(),
+  account_name: z.string(),
+  cap: z.number().int().positive(),
+  window: z.enum(['rolling-24h', 'rolling-3h', 'pacific-day']),
+  /** Which publish in its window this one would be (cap + 1 or more). */
+  would_be: z.number().int().positive(),
+  /** The window over the cap: a rolling one ends at this time ("the 24 hours before"); a day contains it. */
+  over_at: z.iso.datetime(),
+  /** The first time at or after the chosen one that keeps every window within the cap. */
+  next_free_at: z.iso.datetime().nullable(),
+  message: z.string(),
+});
+export type LimitWarning = z.infer<typeof LimitWarningSchema>;
+
+export const LimitCheckResponseSchema = z.object({ warnings: z.array(LimitWarningSchema) });
+export type LimitCheckResponse = z.infer<typeof LimitCheckResponseSchema>;
+
+/** "Tue Dec 1, 09:00" in `zone`. */
+export function formatLimitTime(iso: string, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('month')} ${part('day')}, ${part('hour')}:${part('minute')}`;
+}
+
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+};
+
+/**
+ * The warning compose shows, in the user's timezone: "Instagram allows 50 posts a day for @acme; this
+ * would be the 51st in the 24 hours before Tue Dec 1, 09:00. The next free time is Tue Dec 1, 10:15."
+ */
+export function limitWarningMessage(w: Omit<LimitWarning, 'message'>, zone: string): string {
+  const name = PLATFORM_NAMES[w.platform];
+  const at = formatLimitTime(w.over_at, zone);
+  const allows = {
+    'rolling-24h': `${name} allows ${w.cap} posts a day for ${w.account_name}; this would be the ${ordinal(w.would_be)} in the 24 hours before ${at}.`,
+    'rolling-3h': `${name} allows ${w.cap} posts in 3 hours for ${w.account_name}; this would be the ${ordinal(w.would_be)} in the 3 hours before ${at}.`,
+    'pacific-day': `${name} allows this app ${w.cap} uploads a day (Pacific time) across all its users; this would be the ${ordinal(w.would_be)} on the day of ${at}.`,
+  }[w.window];
+  const next = w.next_free_at ? ` The next free time is ${formatLimitTime(w.next_free_at, zone)}.` : '';
+  return `${allows}${next}`;
+}
+
+/** POST /api/posts and PATCH /api/posts/{id}: the saved post, with the same warnings (saving never waits on them). */
+export const PostWithLimitWarningsSchema = PostSchema.extend({ limit_warnings: z.array(LimitWarningSchema).default([]) });
+export type PostWithLimitWarnings = z.infer<typeof PostWithLimitWarningsSchema>;
