@@ -99,6 +99,11 @@ export function upgradeToConnectMessage(platform: Platform): string {
   return `Upgrade to ${minimumPlanFor(platform).name} to connect ${PLATFORM_NAMES[platform]}`;
 }
 
+/** "Upgrade to {plan} to post to {Platform}": a compose tile the user's plan locks. */
+export function upgradeToPostMessage(platform: Platform): string {
+  return `Upgrade to ${minimumPlanFor(platform).name} to post to ${PLATFORM_NAMES[platform]}`;
+}
+
 /** The next plan up with a higher post limit, or null on the top plan. */
 export function nextPlanAfter(plan: PlanId): Plan | null {
   const current = PLANS.find((p) => p.id === plan) ?? FREE_PLAN;

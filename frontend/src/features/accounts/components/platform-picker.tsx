@@ -1,8 +1,10 @@
-import { Box, chakra, Float, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, chakra, Float, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuLock } from 'react-icons/lu';
 import { MSG } from '@shared/messages';
+import { minimumPlanFor, upgradeToPostMessage } from '@shared/plans';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { Tooltip } from '@/components/ui/tooltip';
+import { usePlatforms } from '../api/get-platforms';
 import { PlatformIcon } from './platform-icon';
 
 interface PlatformPickerProps {
@@ -14,9 +16,12 @@ interface PlatformPickerProps {
 
 /**
  * The shell's platform picker (spec §2): a 2-column grid of toggle tiles. A platform without a
- * connected account is disabled, dimmed and locked, with a tooltip saying where to connect it.
+ * connected account is disabled, dimmed and locked, with a tooltip saying where to connect it; one
+ * the user's plan lacks names the plan that unlocks it instead (issue 17.12), since connecting
+ * would not help.
  */
 export function PlatformPicker({ connected, selected, onChange }: PlatformPickerProps) {
+  const entitlements = usePlatforms();
   function toggle(platform: Platform) {
     onChange(selected.includes(platform) ? selected.filter((p) => p !== platform) : [...selected, platform]);
   }
@@ -24,7 +29,10 @@ export function PlatformPicker({ connected, selected, onChange }: PlatformPicker
   return (
     <SimpleGrid columns={2} gap="2" role="group" aria-label="Platforms" data-testid="platform-picker">
       {PLATFORMS.map((platform) => {
-        const locked = !connected.includes(platform);
+        // Until the plan is known, only the connection decides (the API refuses a plan-locked post anyway).
+        const planLocked = entitlements.data?.platforms.find((p) => p.platform === platform)?.allowed === false;
+        const locked = planLocked || !connected.includes(platform);
+        const reason = planLocked ? upgradeToPostMessage(platform) : MSG.platformLocked;
         const isSelected = !locked && selected.includes(platform);
         const tile = (
           <chakra.button
@@ -53,7 +61,16 @@ export function PlatformPicker({ connected, selected, onChange }: PlatformPicker
             _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
           >
             <PlatformIcon platform={platform} />
-            {PLATFORM_LABELS[platform]}
+            {planLocked ? (
+              <Stack gap="0" minW="0" pe="5">
+                <span>{PLATFORM_LABELS[platform]}</span>
+                <Text as="span" textStyle="xs" fontWeight="normal" color="fg.muted" aria-hidden data-testid={`platform-plan-${platform}`}>
+                  Available on {minimumPlanFor(platform).name}
+                </Text>
+              </Stack>
+            ) : (
+              PLATFORM_LABELS[platform]
+            )}
             {locked ? (
               <Float placement="middle-end" offset="4">
                 <Box color="fg.muted" aria-hidden>
@@ -65,11 +82,11 @@ export function PlatformPicker({ connected, selected, onChange }: PlatformPicker
         );
         // A disabled button gets no pointer events, so the tooltip hangs on a wrapper.
         return locked ? (
-          <Tooltip key={platform} content={MSG.platformLocked} showArrow>
+          <Tooltip key={platform} content={reason} showArrow>
             <Box data-testid={`platform-tile-wrapper-${platform}`}>
               {tile}
               <Text as="span" srOnly id={`platform-locked-${platform}`}>
-                {MSG.platformLocked}
+                {reason}
               </Text>
             </Box>
           </Tooltip>
