@@ -155,7 +155,8 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
   const findOnTimeline = async (context: PublishContext, attemptedAt: string) => {
     const { tokens, request } = context;
     const start = new Date(Date.parse(attemptedAt) - LOOKUP_SKEW_SECONDS * 1000).toISOString();
-    const base = { max_results: String(TIMELINE_PAGE_SIZE), start_time: start, 'tweet.fields': 'created_at' };
+    // The current OpenAPI (xdevplatform/xdk) names the field parameter post.fields (formerly tweet.fields).
+    const base = { max_results: String(TIMELINE_PAGE_SIZE), start_time: start, 'post.fields': 'created_at' };
     let token: string | undefined;
     for (let page = 0; page < MAX_TIMELINE_PAGES; page++) {
       const r: z.infer<typeof TimelineSchema> = await callPlatform(publishCtx, {

@@ -1,4 +1,5 @@
 import type { Platform } from '@shared/platforms';
+import { problemJson } from './platforms/x-errors';
 import { json, type SandboxResponse } from './router';
 import type { Fault, NamedError } from './state';
 
@@ -11,16 +12,16 @@ export function namedError(platform: Platform, error: NamedError, now: number, o
   switch (platform) {
     case 'x':
       if (error === 'rate_limit')
-        return json(429, { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 }, { 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': reset });
+        return problemJson(429, { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 }, { 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': reset });
       if (error === 'quota_exceeded' || error === 'daily_limit')
-        return json(
+        return problemJson(
           429,
           { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
           { 'x-rate-limit-limit': '100', 'x-rate-limit-remaining': '99', 'x-rate-limit-reset': String(Math.floor(now / 1000) + 900), 'x-user-limit-24hour-limit': '2400', 'x-user-limit-24hour-remaining': '0', 'x-user-limit-24hour-reset': String(Math.floor(now / 1000) + (options.resetSeconds ?? 86400)) },
         );
-      if (error === 'duplicate') return json(403, { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 });
-      if (error === 'server_error') return json(503, { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 });
-      return json(401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' });
+      if (error === 'duplicate') return problemJson(403, { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 });
+      if (error === 'server_error') return problemJson(503, { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 });
+      return problemJson(401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' });
     case 'facebook':
     case 'instagram': {
       if (error === 'rate_limit') {

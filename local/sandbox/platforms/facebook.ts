@@ -5,7 +5,7 @@ import type { SandboxContext } from '../context';
 import { json, type SandboxRequest } from '../router';
 import type { TokenRecord } from '../state';
 import { registerFacebookPublishing } from './facebook-publish';
-import { graphError, graphTokenError, pick, registerGraphVersionGuard } from './graph';
+import { graphError, graphPermissionError, graphTokenError, pick, registerGraphVersionGuard } from './graph';
 
 /** Facebook Login + Pages (platform-apis.md §2.1): short → long-lived user token → Page tokens. */
 const SHORT_TTL = 2 * 3600;
@@ -85,6 +85,8 @@ export function registerFacebook(ctx: SandboxContext): void {
   ctx.router.on('GET', 'facebook', 'graph', `${v}/me/accounts`, (req) => {
     const check = ctx.state.check('facebook', req.bearer);
     if (!check.ok) return graphTokenError(check);
+    // Listing the Pages a person manages needs pages_show_list (Graph reference: User /accounts).
+    if (!check.record.scopes.includes('pages_show_list')) return graphPermissionError('pages_show_list');
     const user = check.record;
     const owner = identity('facebook', user.identityId)!;
     const pageTokens = { ...user.pageTokens };

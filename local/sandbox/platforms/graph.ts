@@ -24,6 +24,14 @@ export function graphTokenError(check: Exclude<TokenCheck, { ok: true }>): Sandb
   }
 }
 
+/**
+ * A call the granted permissions do not cover: Graph answers #10 naming the permission
+ * (e.g. `/me/accounts` without pages_show_list, Instagram `/me` without instagram_business_basic).
+ */
+export function graphPermissionError(permission: string): SandboxResponse {
+  return graphError(403, `(#10) This endpoint requires the '${permission}' permission.`, 10);
+}
+
 /** `fields=a,b,c` → a picker that keeps only the asked-for fields (plus `id`, as Graph does). */
 export function pick(fieldsParam: string | null, all: Record<string, unknown>, always: string[] = ['id']): Record<string, unknown> {
   const wanted = fieldsParam ? fieldsParam.split(',').map((f) => f.trim()).filter(Boolean) : Object.keys(all);

@@ -3,7 +3,7 @@ import { SANDBOX_APPS, avatarUrl, identity } from '../apps';
 import { registerConsent, type ConsentSpec } from '../consent';
 import type { SandboxContext } from '../context';
 import { json, type SandboxRequest } from '../router';
-import { graphError, graphTokenError, pick, registerGraphVersionGuard } from './graph';
+import { graphError, graphPermissionError, graphTokenError, pick, registerGraphVersionGuard } from './graph';
 import { registerInstagramPublishing } from './instagram-publish';
 
 /**
@@ -91,6 +91,8 @@ export function registerInstagram(ctx: SandboxContext): void {
   const me = (req: SandboxRequest) => {
     const check = ctx.state.check('instagram', req.bearer);
     if (!check.ok) return graphTokenError(check);
+    // The profile (user_id, username, name, picture) is what instagram_business_basic grants.
+    if (!check.record.scopes.includes('instagram_business_basic')) return graphPermissionError('instagram_business_basic');
     const who = identity('instagram', check.record.identityId)!;
     return json(
       200,

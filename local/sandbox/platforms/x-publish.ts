@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context';
 import { hitWindow, numericId, postsOf, recordPost, type PublishedPost } from '../publish-store';
 import { publicUrls } from '../publishing';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
+import { X_ENDPOINT_SCOPES, hasScopes, problemJson } from './x-errors';
 
 /**
  * X posts (platform-apis.md §3.2–§3.4): POST /2/tweets (100 per 15 min per user, rate headers on
@@ -14,7 +15,7 @@ const TIMELINE_PER_WINDOW = 900;
 const WINDOW_SECONDS = 900;
 const DUPLICATE_WINDOW_MS = 24 * 3600 * 1000;
 
-const problem = (status: number, title: string, detail: string, headers?: Record<string, string>, type = 'about:blank') => json(status, { title, detail, type, status }, headers);
+const problem = (status: number, title: string, detail: string, headers?: Record<string, string>, type = 'about:blank') => problemJson(status, { title, detail, type, status }, headers);
 
 /** Pagination tokens are opaque to clients; here they carry the id of the last post already returned. */
 const toToken = (id: string) => Buffer.from(`after:${id}`).toString('base64url');
@@ -28,7 +29,7 @@ const newestFirst = (posts: PublishedPost[]) =>
     .map(({ post }) => post);
 
 const invalidRequest = (parameter: string, value: string, headers: Record<string, string>) =>
-  json(
+  problemJson(
     400,
     {
       errors: [{ parameters: { [parameter]: [value] }, message: `The \`${parameter}\` query parameter value [${value}] is not valid` }],
@@ -77,7 +78,7 @@ export function registerXPublishing(ctx: SandboxContext): void {
     (req) => {
       const auth = authorize(req);
       if ('response' in auth) return auth.response;
-      if (!auth.scopes.includes('tweet.write')) return problem(403, 'Forbidden', 'You are not permitted to perform this action.');
+      if (!hasScopes(auth.scopes, X_ENDPOINT_SCOPES.createTweet)) return problem(403, 'Forbidden', 'You are not permitted to perform this action.');
       const now = ctx.state.now();
       const window = hitWindow(data(), `x:tweets:${auth.userId}`, TWEETS_PER_WINDOW, WINDOW_SECONDS, now);
       const headers = rateHeaders(window, TWEETS_PER_WINDOW);
@@ -85,7 +86,7 @@ export function registerXPublishing(ctx: SandboxContext): void {
       const body = (req.json ?? {}) as { text?: unknown };
       const text = typeof body.text === 'string' ? body.text : '';
       if (!text.trim()) {
-        return json(400, { errors: [{ message: 'text: must not be empty', parameters: { text: [] } }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' }, headers);
+        return problemJson(400, { errors: [{ message: 'text: must not be empty', parameters: { text: [] } }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' }, headers);
       }
       if (weightedLength(text) > 280) return problem(403, 'Forbidden', 'Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.', headers);
       const duplicate = postsOf(data(), 'x', auth.userId).some((p) => p.createdAt > now - DUPLICATE_WINDOW_MS && p.text === text);
@@ -94,7 +95,7 @@ export function registerXPublishing(ctx: SandboxContext): void {
       const post: PublishedPost = { id, platform: 'x', accountId: auth.userId, text, kind: 'text', mediaUrls: [], createdAt: now, url: publicUrls(ctx).xPost(auth.username, id), visibility: 'public' };
       recordPost(data(), post, req.receivedAtMs, now);
       ctx.state.persist();
-      return json(201, { data: { id, text, edit_history_tweet_ids: [id] } }, headers);
+      return json(201, { data: { id, text, edit_history_post_ids: [id] } }, headers);
     },
     { publish: 'create' },
   );
@@ -107,6 +108,7 @@ export function registerXPublishing(ctx: SandboxContext): void {
     (req) => {
       const auth = authorize(req);
       if ('response' in auth) return auth.response;
+      if (!hasScopes(auth.scopes, X_ENDPOINT_SCOPES.userTweets)) return problem(403, 'Forbidden', 'Forbidden');
       const now = ctx.state.now();
       const window = hitWindow(data(), `x:timeline:${auth.userId}`, TIMELINE_PER_WINDOW, WINDOW_SECONDS, now);
       const headers = rateHeaders(window, TIMELINE_PER_WINDOW);
@@ -114,7 +116,8 @@ export function registerXPublishing(ctx: SandboxContext): void {
       const max = Math.min(100, Math.max(5, Number(req.query.get('max_results') ?? 10) || 10));
       const start = Date.parse(req.query.get('start_time') ?? '') || 0;
       const end = Date.parse(req.query.get('end_time') ?? '') || Number.POSITIVE_INFINITY;
-      const fields = (req.query.get('tweet.fields') ?? '').split(',');
+      // The current OpenAPI (xdk) names the parameter post.fields; older clients send tweet.fields. Both are honoured.
+      const fields = [req.query.get('post.fields'), req.query.get('tweet.fields')].flatMap((f) => (f ?? '').split(','));
       // The token names the last post of the previous page, so posts made meanwhile do not shift the walk.
       const all = newestFirst(postsOf(data(), 'x', req.params.id!));
       const token = req.query.get('pagination_token');
@@ -123,7 +126,7 @@ export function registerXPublishing(ctx: SandboxContext): void {
       // start_time inclusive, end_time exclusive (X's wording).
       const rest = all.slice(from).filter((p) => p.createdAt >= start && p.createdAt < end);
       const page = rest.slice(0, max);
-      const tweets = page.map((p) => ({ id: p.id, text: p.text, edit_history_tweet_ids: [p.id], ...(fields.includes('created_at') ? { created_at: new Date(p.createdAt).toISOString() } : {}) }));
+      const tweets = page.map((p) => ({ id: p.id, text: p.text, edit_history_post_ids: [p.id], ...(fields.includes('created_at') ? { created_at: new Date(p.createdAt).toISOString() } : {}) }));
       if (!tweets.length) return json(200, { meta: { result_count: 0 } }, headers);
       const next = rest.length > max ? { next_token: toToken(page[page.length - 1]!.id) } : {};
       return json(200, { data: tweets, meta: { result_count: tweets.length, newest_id: tweets[0]!.id, oldest_id: tweets[tweets.length - 1]!.id, ...next } }, headers);

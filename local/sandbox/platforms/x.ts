@@ -3,6 +3,7 @@ import { SANDBOX_APPS, avatarUrl, identity } from '../apps';
 import { registerConsent } from '../consent';
 import type { SandboxContext } from '../context';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
+import { X_ENDPOINT_SCOPES, hasScopes, problemJson } from './x-errors';
 import { registerXPublishing } from './x-publish';
 
 /** X (API v2): OAuth 2.0 code + PKCE S256 (platform-apis.md §3.1), errors as §3.4. */
@@ -10,14 +11,16 @@ const ACCESS_TTL = 7200;
 const REFRESH_TTL = 180 * 24 * 3600;
 
 export const xErrors = {
-  unauthorized: (): SandboxResponse => json(401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }),
+  unauthorized: (): SandboxResponse => problemJson(401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }),
+  /** A token without the scopes the endpoint needs (GET /2/users/me: users.read and tweet.read). */
+  forbidden: (): SandboxResponse => problemJson(403, { title: 'Forbidden', type: 'about:blank', status: 403, detail: 'Forbidden' }),
   rateLimit: (now: number): SandboxResponse =>
-    json(
+    problemJson(
       429,
       { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
       { 'x-rate-limit-limit': '75', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(Math.floor(now / 1000) + 900) },
     ),
-  serverError: (): SandboxResponse => json(503, { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 }),
+  serverError: (): SandboxResponse => problemJson(503, { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 }),
 };
 
 const oauthError = (status: number, error: string, description: string) => json(status, { error, error_description: description });
@@ -115,6 +118,7 @@ export function registerX(ctx: SandboxContext): void {
   ctx.router.on('GET', 'x', 'api', '/2/users/me', (req) => {
     const check = ctx.state.check('x', req.headers.authorization ? req.bearer : undefined);
     if (!check.ok) return xErrors.unauthorized();
+    if (!hasScopes(check.record.scopes, X_ENDPOINT_SCOPES.usersMe)) return xErrors.forbidden();
     const who = identity('x', check.record.identityId)!;
     const fields = (req.query.get('user.fields') ?? '').split(',');
     return json(200, {

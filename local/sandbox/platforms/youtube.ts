@@ -1,12 +1,13 @@
 import { SANDBOX_APPS, avatarUrl, identity } from '../apps';
 import { registerConsent } from '../consent';
 import type { SandboxContext } from '../context';
-import { youtubeAuthError } from '../faults';
+import { googleError, youtubeAuthError } from '../faults';
 import { json } from '../router';
 import { registerYouTubePublishing } from './youtube-publish';
 
 /** Google OAuth 2.0 web-server flow + YouTube Data API v3 (platform-apis.md §5.1). */
 const ACCESS_TTL = 3599;
+const CHANNEL_READ_SCOPES = ['youtube.readonly', 'youtube', 'youtube.force-ssl', 'youtubepartner'].map((s) => `https://www.googleapis.com/auth/${s}`);
 
 const oauthError = (status: number, error: string, description: string) => json(status, { error, error_description: description });
 
@@ -84,6 +85,10 @@ export function registerYouTube(ctx: SandboxContext): void {
   ctx.router.on('GET', 'youtube', 'api', '/youtube/v3/channels', (req) => {
     const check = ctx.state.check('youtube', req.headers.authorization ? req.bearer : undefined);
     if (!check.ok) return youtubeAuthError();
+    // channels.list accepts youtube.readonly, youtube, youtube.force-ssl or youtubepartner; youtube.upload alone is not enough.
+    if (!check.record.scopes.some((scope) => CHANNEL_READ_SCOPES.includes(scope))) {
+      return googleError(403, 'Request had insufficient authentication scopes.', 'insufficientPermissions', 'global', 'PERMISSION_DENIED');
+    }
     const who = identity('youtube', check.record.identityId)!;
     const items = req.query.get('mine') === 'true' || req.query.get('id') === who.id
       ? [

@@ -78,6 +78,15 @@ describe('X publishStep', () => {
     expect(requests[0]!.url.searchParams.get('start_time')).toBe(new Date(NOW.getTime() - 120_000).toISOString());
   });
 
+  it("names the timeline's field parameter post.fields, as X's current OpenAPI does (not the older tweet.fields)", async () => {
+    const { step, requests } = anX({ createAttemptedAt: NOW.toISOString() }, { body: { data: [{ id: '1860000000000000009', text: 'Fresh sourdough at 7am #bakery' }], meta: { result_count: 1 } } });
+
+    await step();
+
+    expect(requests[0]!.url.searchParams.get('post.fields')).toBe('created_at');
+    expect(requests[0]!.url.searchParams.has('tweet.fields')).toBe(false);
+  });
+
   it('after a lost answer, pages back along next_token and finds the post on page 3', async () => {
     const { step, requests } = anX(
       { createAttemptedAt: NOW.toISOString() },
