@@ -7,10 +7,23 @@ import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type Publi
 const IdSchema = z.object({ id: z.string() });
 const ContainerStatusSchema = z.object({ id: z.string().optional(), status_code: z.enum(['IN_PROGRESS', 'FINISHED', 'ERROR', 'EXPIRED', 'PUBLISHED']), status: z.string().optional() });
 const PermalinkSchema = z.object({ id: z.string(), permalink: z.string().optional() });
+const PublishingLimitSchema = z.object({
+  data: z.array(z.object({ quota_usage: z.number().int().nonnegative(), config: z.object({ quota_total: z.number().int().positive(), quota_duration: z.number().int().positive() }).optional() })).min(1),
+});
 const MediaListSchema = z.object({ data: z.array(z.object({ id: z.string(), caption: z.string().optional(), permalink: z.string().optional(), timestamp: z.string().optional() })) });
 
-/** How long to wait before asking again while a container processes (Meta: poll about once a minute; images are quick). */
-const CONTAINER_WAIT_SECONDS = 10;
+/**
+ * Container processing (platform-apis.md §1.2 and the 2026-11-23 corrections): Meta asks for a status
+ * check about once a minute for no more than 5 minutes. The engine starts a step a few seconds before
+ * the due second, so the container is made then and asked at once; an image is usually FINISHED by
+ * the next look. That one early re-check comes FIRST_RECHECK_SECONDS after the container was made,
+ * so a photo due at 09:00:00 is not published at 09:01; after it, once a minute until the 5 minutes
+ * since the first container are up, and then the target fails instead of polling for ever.
+ */
+export const FIRST_RECHECK_SECONDS = 3;
+export const POLL_EVERY_SECONDS = 60;
+export const MAX_PROCESSING_SECONDS = 5 * 60;
+export const STILL_PROCESSING_MESSAGE = 'Instagram was still processing the media after 5 minutes; please try again.';
 
 /** Wording per `code/subcode` for publishing (§1.4); {after} is the reset time. */
 const IG_MESSAGES = {
@@ -53,7 +66,21 @@ const MeResponseSchema = z.object({
   profile_picture_url: z.string().optional(),
 });
 
-export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): PlatformAdapter {
+/** `GET /{ig-user-id}/content_publishing_limit` (§1.3): the account's real quota, which Meta says to read rather than assume. */
+export interface InstagramPublishingLimit {
+  /** Publishes in the moving window so far. */
+  readonly used: number;
+  /** The cap (quota_total; "currently 50" in the reference). */
+  readonly total: number;
+  readonly windowSeconds: number;
+}
+
+export interface InstagramAdapter extends PlatformAdapter {
+  /** For warnings at scheduling time (functions/domain/platform-limits.ts LimitSources.capFor). */
+  publishingLimit(tokens: TokenSet, accountId: string): Promise<InstagramPublishingLimit>;
+}
+
+export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): InstagramAdapter {
   const { app, hosts, now } = deps;
   const ctx: CallContext = { platform: 'instagram', fetch: deps.fetch, now, classify: (res) => classifyGraphError(res, 'Instagram') };
 
@@ -71,6 +98,17 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Platform
     return { status: 'posted', platformPostId: mediaId, postUrl: r.permalink ?? `${hosts.www}/` };
   };
 
+  /**
+   * The answer while a container still processes: ask again in a few seconds the first time, then
+   * once a minute, never past MAX_PROCESSING_SECONDS after `since` (the first container's creation).
+   */
+  const waitFor = (since: string): PublishStepResult => {
+    const elapsed = (now().getTime() - Date.parse(since)) / 1000;
+    if (!(elapsed < MAX_PROCESSING_SECONDS)) throw new PlatformError('instagram', 'stop', STILL_PROCESSING_MESSAGE);
+    const next = elapsed < FIRST_RECHECK_SECONDS ? FIRST_RECHECK_SECONDS - elapsed : elapsed < FIRST_RECHECK_SECONDS + POLL_EVERY_SECONDS ? FIRST_RECHECK_SECONDS + POLL_EVERY_SECONDS - elapsed : POLL_EVERY_SECONDS;
+    return { status: 'wait', retryAfterSeconds: Math.max(1, Math.ceil(Math.min(next, MAX_PROCESSING_SECONDS - elapsed))) };
+  };
+
   /** Containers are invisible until media_publish (§6), so creating them is safe to repeat. */
   const createContainers = async (context: PublishContext): Promise<PublishCheckpoint> => {
     const { tokens, request } = context;
@@ -82,14 +120,14 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Platform
       const only = media[0]!;
       const params: Record<string, string> = isVideo(only) ? { media_type: 'REELS', video_url: only.url, caption: request.caption } : { image_url: only.url, caption: request.caption };
       const { id } = await post(tokens, 'prepare the post', `${user}/media`, params);
-      return { containerId: id };
+      return { containerId: id, processingSince: now().toISOString() };
     }
     const children: string[] = [];
     for (const m of media) {
       const params: Record<string, string> = isVideo(m) ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' } : { image_url: m.url, is_carousel_item: 'true' };
       children.push((await post(tokens, 'prepare a carousel item', `${user}/media`, params)).id);
     }
-    return { children: children.join(',') };
+    return { children: children.join(','), processingSince: now().toISOString() };
   };
 
   /**
@@ -113,6 +151,12 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Platform
         await save(await createContainers(context));
         continue;
       }
+      // Checkpoints saved before the start time was kept: the processing clock starts now.
+      let since = str(cp, 'processingSince');
+      if (!since) {
+        since = now().toISOString();
+        await save({ ...cp, processingSince: since });
+      }
       if (!containerId && children) {
         const states = await Promise.all(children.split(',').map((id) => status(tokens, id)));
         if (states.some((s) => s.status_code === 'ERROR')) throw new PlatformError('instagram', 'fix-input', "Instagram couldn't process one of the carousel files; try another file.");
@@ -120,9 +164,9 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Platform
           await save({});
           continue;
         }
-        if (states.some((s) => s.status_code !== 'FINISHED')) return { status: 'wait', retryAfterSeconds: CONTAINER_WAIT_SECONDS };
+        if (states.some((s) => s.status_code !== 'FINISHED')) return waitFor(since);
         const { id } = await post(tokens, 'prepare the carousel', `/${request.accountId}/media`, { media_type: 'CAROUSEL', children, caption: request.caption });
-        await save({ containerId: id });
+        await save({ containerId: id, processingSince: since });
         continue;
       }
       const state = await status(tokens, containerId!);
@@ -136,7 +180,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Platform
           return { status: 'posted', platformPostId: containerId!, postUrl: profileUrl(request.accountName) };
         }
         case 'IN_PROGRESS':
-          return { status: 'wait', retryAfterSeconds: CONTAINER_WAIT_SECONDS };
+          return waitFor(since);
         case 'EXPIRED':
           // Never published (that would read PUBLISHED): a new container is safe.
           await save({});
@@ -144,16 +188,16 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Platform
         case 'ERROR':
           throw new PlatformError('instagram', 'fix-input', `Instagram couldn't process the media${state.status ? ` (${state.status})` : ''}; try another file.`);
         case 'FINISHED': {
-          const before = { containerId: containerId! };
+          const before = { containerId: containerId!, processingSince: since };
           try {
-            const { id } = await guardedCreate(context, { containerId: containerId!, publishAttemptedAt: now().toISOString(), attempts: (num(cp, 'attempts') ?? 0) + 1 }, before, () =>
+            const { id } = await guardedCreate(context, { ...before, publishAttemptedAt: now().toISOString(), attempts: (num(cp, 'attempts') ?? 0) + 1 }, before, () =>
               post(tokens, 'publish the post', `/${request.accountId}/media_publish`, { creation_id: containerId! }),
             );
             await save({ containerId: containerId!, mediaId: id });
             continue;
           } catch (error) {
-            // 9007/2207027: not ready after all; ask again shortly.
-            if (error instanceof PlatformError && error.details.code === '9007/2207027') return { status: 'wait', retryAfterSeconds: CONTAINER_WAIT_SECONDS };
+            // 9007/2207027: not ready after all; ask again on the same schedule.
+            if (error instanceof PlatformError && error.details.code === '9007/2207027') return waitFor(since);
             throw error;
           }
         }
@@ -175,6 +219,18 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Platform
     platform: 'instagram',
     usesPkce: false,
     publishStep,
+    async publishingLimit(tokens, accountId) {
+      const r = await callPlatform(ctx, {
+        what: 'read the publishing limit',
+        url: withQuery(`${graph}/${encodeURIComponent(accountId)}/content_publishing_limit`, { fields: 'quota_usage,config', access_token: tokens.accessToken }),
+        init: jsonGet,
+        schema: PublishingLimitSchema,
+        secrets: [tokens.accessToken],
+      });
+      const row = r.data[0]!;
+      // Without config the reference's documented values apply (50 per 86,400 s).
+      return { used: row.quota_usage, total: row.config?.quota_total ?? 50, windowSeconds: row.config?.quota_duration ?? 86400 };
+    },
     authorizeUrl({ state }) {
       return withQuery(`${hosts.www}/oauth/authorize`, {
         client_id: app.clientId,

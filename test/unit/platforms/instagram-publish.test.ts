@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
+import { createInstagramAdapter } from '../../../functions/platforms/instagram';
 import { createAdapter } from '../../../functions/platforms/registry';
 import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, anImage, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
 
@@ -14,9 +15,13 @@ const graphErr = (code: number, error_subcode?: number, headers?: Record<string,
 });
 
 function anInstagram(request: Partial<Parameters<typeof aPublishContext>[1]>, checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
+  return anInstagramAt(clock, request, checkpoint, ...replies);
+}
+
+function anInstagramAt(now: () => Date, request: Partial<Parameters<typeof aPublishContext>[1]>, checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
   const platform = aFakePlatform(...replies);
   const publish = aPublishContext(platform, { ...account, ...request }, checkpoint);
-  const adapter = createAdapter('instagram', { app: anApp, hosts: hostsFor('instagram'), fetch: publish.fetch, now: clock });
+  const adapter = createAdapter('instagram', { app: anApp, hosts: hostsFor('instagram'), fetch: publish.fetch, now });
   return { ...publish, requests: platform.requests, step: () => adapter.publishStep(publish.context) };
 }
 
@@ -53,9 +58,9 @@ describe('Instagram publishStep', () => {
   it('publishes a single video as a reel and waits while the container processes', async () => {
     const { step, requests, saved } = anInstagram({ media: [aVideo()] }, null, { body: { id: 'c1' } }, status('IN_PROGRESS'));
 
-    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 10 });
+    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 3 });
     expect(requests[0]!.form).toMatchObject({ media_type: 'REELS', video_url: aVideo().url });
-    expect(saved).toEqual([{ containerId: 'c1' }]);
+    expect(saved).toEqual([{ containerId: 'c1', processingSince: NOW.toISOString() }]);
   });
 
   it('makes a carousel from several images: children first, then the parent with the caption', async () => {
@@ -105,9 +110,9 @@ describe('Instagram publishStep', () => {
   });
 
   it('waits when media_publish says the media is not ready (9007)', async () => {
-    const { step } = anInstagram({ media: [anImage()] }, { containerId: 'c1' }, status('FINISHED'), graphErr(9007, 2207027));
+    const { step } = anInstagram({ media: [anImage()] }, { containerId: 'c1', processingSince: NOW.toISOString() }, status('FINISHED'), graphErr(9007, 2207027));
 
-    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 10 });
+    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 3 });
   });
 
   it('says when the daily publishing limit frees up', async () => {
@@ -137,5 +142,76 @@ describe('Instagram publishStep', () => {
   it('fails a processing ERROR as something to fix, and asks for media when there is none', async () => {
     await expectPlatformError(anInstagram({ media: [anImage()] }, { containerId: 'c1' }, { body: { status_code: 'ERROR', status: 'Error: 2207053' } }).step(), { category: 'fix-input' });
     await expectPlatformError(anInstagram({ media: [] }, null).step(), { category: 'fix-input' });
+  });
+});
+
+const isWait = (r: unknown): r is { status: 'wait'; retryAfterSeconds: number } => typeof r === 'object' && r !== null && (r as { status?: unknown }).status === 'wait';
+
+describe('Instagram container polling (Meta: about once a minute, for at most 5 minutes)', () => {
+  it('asks again 3 s after creating the container, then once a minute, and fails after 5 minutes with a clear message', async () => {
+    // Every status check answers IN_PROGRESS; the fake clock moves by each wait, as the engine's re-delivery would.
+    let at = NOW.getTime();
+    const now = () => new Date(at);
+    let checkpoint: Parameters<typeof aPublishContext>[2] = null;
+    const waits: number[] = [];
+    let outcome: unknown;
+    for (let i = 0; i < 20 && outcome === undefined; i++) {
+      const replies: Reply[] = checkpoint ? [status('IN_PROGRESS')] : [{ body: { id: 'c1' } }, status('IN_PROGRESS')];
+      const { step, saved } = anInstagramAt(now, { media: [aVideo()] }, checkpoint, ...replies);
+      const result: unknown = await step().catch((error: unknown) => error);
+      if (saved.length) checkpoint = saved[saved.length - 1]!;
+      if (isWait(result)) {
+        waits.push(result.retryAfterSeconds);
+        at += result.retryAfterSeconds * 1000;
+      } else outcome = result;
+    }
+
+    expect(waits).toEqual([3, 60, 60, 60, 60, 57]);
+    expect((at - NOW.getTime()) / 1000).toBe(300);
+    expect(checkpoint).toMatchObject({ containerId: 'c1', processingSince: NOW.toISOString() });
+    expect(outcome).toMatchObject({ name: 'PlatformError', category: 'stop', message: 'Instagram was still processing the media after 5 minutes; please try again.' });
+  });
+
+  it('publishes as soon as a check finds the container FINISHED within the 5 minutes', async () => {
+    const threeMinutesIn = () => new Date(NOW.getTime() + 183_000);
+    const { step } = anInstagramAt(threeMinutesIn, { media: [aVideo()] }, { containerId: 'c1', processingSince: NOW.toISOString() }, status('FINISHED'), { body: { id: 'm1' } }, permalink);
+
+    await expect(step()).resolves.toMatchObject({ status: 'posted', platformPostId: 'm1' });
+  });
+
+  it('keeps the start time of the first container through a carousel, so children and parent share the 5 minutes', async () => {
+    const fourMinutesIn = () => new Date(NOW.getTime() + 240_000);
+    const { step, saved } = anInstagramAt(fourMinutesIn, { media: [anImage(1), anImage(2)] }, { children: 'k1,k2', processingSince: NOW.toISOString() }, status('FINISHED'), status('FINISHED'), { body: { id: 'p1' } }, status('IN_PROGRESS'));
+
+    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 60 });
+    expect(saved).toEqual([{ containerId: 'p1', processingSince: NOW.toISOString() }]);
+  });
+
+  it('starts the clock on the first look when a checkpoint from before this rule has no start time', async () => {
+    const { step, saved } = anInstagram({ media: [aVideo()] }, { containerId: 'c1' }, status('IN_PROGRESS'));
+
+    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 3 });
+    expect(saved).toEqual([{ containerId: 'c1', processingSince: NOW.toISOString() }]);
+  });
+});
+
+describe('Instagram content_publishing_limit', () => {
+  it('reads the account quota from content_publishing_limit with quota_usage and config', async () => {
+    const platform = aFakePlatform({ body: { data: [{ quota_usage: 7, config: { quota_total: 50, quota_duration: 86400 } }] } });
+    const adapter = createInstagramAdapter({ app: anApp, hosts: hostsFor('instagram'), fetch: platform.fetch, now: clock });
+
+    const limit = await adapter.publishingLimit({ accessToken: 'publish-token-c2VjcmV0LXRva2VuLXZhbHVl', expiresAt: null }, account.accountId);
+
+    expect(limit).toEqual({ used: 7, total: 50, windowSeconds: 86400 });
+    const url = platform.requests[0]!.url;
+    expect(url.pathname).toBe(`${V}/17840000000000001/content_publishing_limit`);
+    expect(url.searchParams.get('fields')).toBe('quota_usage,config');
+  });
+
+  it('asks for a reconnect when the token is refused, without leaking it', async () => {
+    const platform = aFakePlatform(graphErr(190, 463));
+    const adapter = createInstagramAdapter({ app: anApp, hosts: hostsFor('instagram'), fetch: platform.fetch, now: clock });
+
+    await expectPlatformError(adapter.publishingLimit({ accessToken: 'publish-token-c2VjcmV0LXRva2VuLXZhbHVl', expiresAt: null }, account.accountId), { category: 'reauth' }, ['publish-token-c2VjcmV0LXRva2VuLXZhbHVl']);
   });
 });
