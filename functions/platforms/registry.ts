@@ -3,7 +3,7 @@ import { createFacebookAdapter, type FacebookAdapter } from './facebook';
 import type { PlatformHosts } from './hosts';
 import type { AdapterDeps } from './http';
 import { createInstagramAdapter } from './instagram';
-import { createTikTokAdapter } from './tiktok';
+import { createTikTokAdapter, type TikTokAdapter } from './tiktok';
 import type { Fetch, OAuthApp, PlatformAdapter } from './types';
 import { createXAdapter } from './x';
 import { createYouTubeAdapter } from './youtube';
@@ -18,8 +18,8 @@ export interface CreateAdapterDeps<P extends Platform> {
   readonly now?: () => Date;
 }
 
-/** Facebook's adapter also reads Page details. */
-type AdapterFor<P extends Platform> = P extends 'facebook' ? FacebookAdapter : PlatformAdapter;
+/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options. */
+type AdapterFor<P extends Platform> = P extends 'facebook' ? FacebookAdapter : P extends 'tiktok' ? TikTokAdapter : PlatformAdapter;
 
 const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = {
   instagram: createInstagramAdapter,

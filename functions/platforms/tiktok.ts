@@ -1,7 +1,9 @@
 import * as z from 'zod';
+import { TIKTOK_MSG, TIKTOK_PRIVACY_LEVELS, tiktokPrivacyOf, type TikTokCreatorInfo, type TikTokPrivacyLevel } from '@shared/tiktok';
 import {
   bearerGet,
   callPlatform,
+  callPlatformRaw,
   expiresAtFrom,
   formPost,
   isServerError,
@@ -15,10 +17,19 @@ import {
   type FailedResponse,
 } from './http';
 import { guardedCreate, handleOf, isVideo, num, publishCallContext, str, unknownOutcome } from './publish';
-import { PlatformError, type Fetch, type PlatformAdapter, type PublishContext, type PublishStepResult, type TokenSet } from './types';
+import { PlatformError, type Fetch, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishMedia, type PublishStepResult, type TokenSet } from './types';
 
 const CreatorInfoSchema = z.object({
-  data: z.object({ creator_username: z.string().optional(), privacy_level_options: z.array(z.string()), max_video_post_duration_sec: z.number().optional() }),
+  data: z.object({
+    creator_avatar_url: z.string().optional(),
+    creator_username: z.string().optional(),
+    creator_nickname: z.string().optional(),
+    privacy_level_options: z.array(z.string()),
+    comment_disabled: z.boolean().optional(),
+    duet_disabled: z.boolean().optional(),
+    stitch_disabled: z.boolean().optional(),
+    max_video_post_duration_sec: z.number().optional(),
+  }),
 });
 const InitSchema = z.object({ data: z.object({ publish_id: z.string(), upload_url: z.string().optional() }) });
 const StatusSchema = z.object({
@@ -29,6 +40,40 @@ const StatusSchema = z.object({
     publicaly_available_post_id: z.array(z.union([z.string(), z.number()])).optional(),
   }),
 });
+
+/**
+ * FILE_UPLOAD chunking (Media Transfer Guide): total_chunk_count = floor(video_size / chunk_size);
+ * chunks of 5–64 MB, the last one taking the remainder (up to 128 MB); a video under 5 MB goes whole,
+ * one over 64 MB must be split; at most 1,000 chunks, in order. Up to 64 MB (decimal, so under either
+ * reading of "MB") we send one chunk; above, 32 MiB chunks keep the last one under 64 MiB.
+ */
+export const TIKTOK_SINGLE_CHUNK_MAX = 64_000_000;
+export const TIKTOK_CHUNK_BYTES = 32 * 1024 * 1024;
+
+export function tiktokChunkPlan(videoSize: number): { chunkSize: number; totalChunkCount: number } {
+  if (videoSize <= TIKTOK_SINGLE_CHUNK_MAX) return { chunkSize: videoSize, totalChunkCount: 1 };
+  return { chunkSize: TIKTOK_CHUNK_BYTES, totalChunkCount: Math.floor(videoSize / TIKTOK_CHUNK_BYTES) };
+}
+
+/** The byte range of chunk `index`: the last one runs to the end of the file. */
+function chunkRange(index: number, plan: { chunkSize: number; totalChunkCount: number }, total: number): [number, number] {
+  const first = index * plan.chunkSize;
+  return [first, index === plan.totalChunkCount - 1 ? total : first + plan.chunkSize];
+}
+
+async function readAll(media: PublishMedia, fetchImpl: Fetch): Promise<Buffer> {
+  if (media.open) {
+    const opened = await media.open();
+    if (Buffer.isBuffer(opened)) return opened;
+    return Buffer.from(await new Response(opened).arrayBuffer());
+  }
+  const res = await fetchImpl(media.url);
+  if (!res.ok) throw new PlatformError('tiktok', 'retry', "We couldn't read the video file from storage; we'll try again.");
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** What TikTok takes for FILE_UPLOAD (Media Transfer Guide). */
+const UPLOAD_TYPES = new Set(['video/mp4', 'video/quicktime', 'video/webm']);
 
 const STATUS_WAIT_SECONDS = 10;
 /** A public post gets its id after moderation (usually < 1 min, sometimes hours): wait this long, then link the profile. */
@@ -157,7 +202,12 @@ export function classifyTikTokError(res: FailedResponse): Classification {
   return { ...base, category: 'stop', reason: res.status === 403 ? 'TikTok does not allow this' : `TikTok answered with status ${res.status}` };
 }
 
-export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): PlatformAdapter {
+/** TikTok's adapter also reads creator_info for the compose panel (Content Sharing Guidelines). */
+export interface TikTokAdapter extends PlatformAdapter {
+  creatorInfo(tokens: TokenSet): Promise<TikTokCreatorInfo>;
+}
+
+export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter {
   const { app, hosts, now } = deps;
   const ctx: CallContext = { platform: 'tiktok', fetch: deps.fetch, now, classify: classifyTikTokError };
   const tokenUrl = `${hosts.api}/v2/oauth/token/`;
@@ -227,39 +277,120 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): PlatformAdapte
     return { status: 'wait', retryAfterSeconds: STATUS_WAIT_SECONDS };
   };
 
+  const creatorInfo = (c: CallContext, tokens: TokenSet) => api(c, tokens, 'read the TikTok posting options', '/v2/post/publish/creator_info/query/', {}, CreatorInfoSchema);
+
+  /** One chunk PUT to upload_url: 206 while parts are missing, 201 once all are in; 416 says what TikTok already has. */
+  const putChunk = (uploadUrl: string, mimeType: string, bytes: Buffer, first: number, end: number) =>
+    callPlatformRaw(publishCtx, {
+      what: 'upload the video',
+      url: uploadUrl,
+      init: { method: 'PUT', headers: { 'content-type': mimeType, 'content-range': `bytes ${first}-${end - 1}/${bytes.length}` }, body: new Uint8Array(bytes.subarray(first, end)) },
+      accept: [201, 206, 416],
+      secrets: [uploadUrl, new URL(uploadUrl).searchParams.get('upload_token') ?? ''],
+    });
+
   /**
-   * Direct Post: creator_info → [checkpoint initAttemptedAt] → init (PULL_FROM_URL) → [checkpoint
-   * publish_id] → status/fetch until done. Private → SELF_ONLY. Draft → the inbox init (video.upload).
+   * Sends the chunks from `from`, saving the uploaded byte count after each. A 403/404 means the
+   * upload_url died (1 h) before the last byte: nothing was posted, so a fresh init is safe.
+   */
+  const upload = async (context: PublishContext, base: PublishCheckpoint, uploadUrl: string, mimeType: string, bytes: Buffer, from: number) => {
+    const plan = tiktokChunkPlan(bytes.length);
+    let at = from;
+    while (at < bytes.length) {
+      const index = Math.min(Math.floor(at / plan.chunkSize), plan.totalChunkCount - 1);
+      const [first, end] = chunkRange(index, plan, bytes.length);
+      let r;
+      try {
+        r = await putChunk(uploadUrl, mimeType, bytes, first, end);
+      } catch (error) {
+        const reinits = num(base, 'reinits') ?? 0;
+        if (error instanceof PlatformError && (error.details.status === 403 || error.details.status === 404) && reinits < MAX_REINITS) {
+          await context.saveCheckpoint({ reinits: reinits + 1 });
+          throw new PlatformError('tiktok', 'retry', "TikTok's upload link expired before the video was in; we'll start the upload again.", { status: error.details.status });
+        }
+        throw error;
+      }
+      if (r.status === 416) {
+        const has = /bytes \d+-(\d+)\/\d+/.exec(r.headers.get('content-range') ?? '');
+        if (!has) throw new PlatformError('tiktok', 'retry', 'TikTok did not accept part of the video; we\'ll try again.', { status: 416 });
+        at = Number(has[1]) + 1;
+      } else {
+        at = r.status === 201 ? bytes.length : end;
+      }
+      await context.saveCheckpoint({ ...base, uploadedBytes: at });
+    }
+  };
+
+  /**
+   * Direct Post per the Content Sharing Guidelines: creator_info → (read the bytes) →
+   * [checkpoint initAttemptedAt] → init (FILE_UPLOAD, with exactly the privacy, interaction and
+   * disclosure settings the user chose) → [checkpoint publish_id + upload_url] → PUT the chunks →
+   * status/fetch until done. Draft → the inbox init (video.upload), which carries no post_info.
+   * FILE_UPLOAD rather than PULL_FROM_URL: TikTok pulls only from URL prefixes verified for the app,
+   * which a presigned S3 URL cannot be (docs/tiktok.md).
    */
   const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
     const { tokens, request, checkpoint } = context;
     const publishId = str(checkpoint, 'publishId');
-    if (publishId) return poll(context, publishId);
+    const videos = request.media.filter(isVideo);
+    if (publishId) {
+      const uploadUrl = str(checkpoint, 'uploadUrl');
+      const uploaded = num(checkpoint, 'uploadedBytes') ?? 0;
+      const total = num(checkpoint, 'videoSize');
+      // An upload cut off midway (a crash, a lost answer): send the rest before asking for the status.
+      if (uploadUrl && total !== undefined && uploaded < total && videos[0]) {
+        const base = Object.fromEntries(Object.entries(checkpoint ?? {}).filter(([k]) => k !== 'uploadedBytes'));
+        await upload(context, base, uploadUrl, videos[0].mimeType, await readAll(videos[0], deps.fetch), uploaded);
+        return { status: 'wait', retryAfterSeconds: STATUS_WAIT_SECONDS };
+      }
+      return poll(context, publishId);
+    }
     // An init whose answer was lost: TikTok offers no lookup without the publish_id (§6).
     if (str(checkpoint, 'initAttemptedAt')) throw unknownOutcome('tiktok');
-    const videos = request.media.filter(isVideo);
     if (videos.length !== 1) throw new PlatformError('tiktok', 'fix-input', 'TikTok needs exactly one video.');
     const video = videos[0]!;
+    if (!UPLOAD_TYPES.has(video.mimeType)) throw new PlatformError('tiktok', 'fix-input', 'TikTok takes MP4, MOV or WebM videos.');
     const reinits = num(checkpoint, 'reinits') ?? 0;
-    const draft = request.settings.tiktok_draft === true;
+    const { settings } = request;
+    const draft = settings.tiktok_draft === true;
     let username = handleOf(request.accountName);
-    let privacy = 'SELF_ONLY';
+    // Posts stored before the guidelines: the Private switch off was an explicit choice of public.
+    const privacy = draft ? 'SELF_ONLY' : (tiktokPrivacyOf(settings) ?? (settings.tiktok_private === false ? 'PUBLIC_TO_EVERYONE' : undefined));
+    if (!privacy) throw new PlatformError('tiktok', 'fix-input', `${TIKTOK_MSG.privacyRequired}.`);
     if (!draft) {
-      const info = await api(publishCtx, tokens, 'read the TikTok posting options', '/v2/post/publish/creator_info/query/', {}, CreatorInfoSchema);
+      const info = await creatorInfo(publishCtx, tokens);
       username = info.data.creator_username ?? username;
-      privacy = request.settings.tiktok_private ? 'SELF_ONLY' : 'PUBLIC_TO_EVERYONE';
       if (!info.data.privacy_level_options.includes(privacy)) {
-        throw new PlatformError('tiktok', 'fix-input', privacy === 'SELF_ONLY' ? 'This TikTok account does not allow private posts through the API.' : 'This TikTok account can only post privately through the API for now; choose Private.');
+        throw new PlatformError('tiktok', 'fix-input', privacy === 'SELF_ONLY' ? 'This TikTok account does not allow private posts through the API.' : 'This TikTok account does not allow that privacy setting right now; choose another.');
       }
     }
+    const bytes = await readAll(video, deps.fetch);
+    const plan = tiktokChunkPlan(bytes.length);
+    const sourceInfo = { source: 'FILE_UPLOAD', video_size: bytes.length, chunk_size: plan.chunkSize, total_chunk_count: plan.totalChunkCount };
+    const commercial = settings.tiktok_commercial === true;
     const body = draft
-      ? { source_info: { source: 'PULL_FROM_URL', video_url: video.url } }
-      : { post_info: { title: request.caption, privacy_level: privacy, disable_duet: false, disable_stitch: false, disable_comment: false }, source_info: { source: 'PULL_FROM_URL', video_url: video.url } };
+      ? { source_info: sourceInfo }
+      : {
+          post_info: {
+            title: request.caption,
+            privacy_level: privacy,
+            disable_comment: settings.tiktok_allow_comment !== true,
+            disable_duet: settings.tiktok_allow_duet !== true,
+            disable_stitch: settings.tiktok_allow_stitch !== true,
+            brand_content_toggle: commercial && settings.tiktok_branded_content === true,
+            brand_organic_toggle: commercial && settings.tiktok_your_brand === true,
+          },
+          source_info: sourceInfo,
+        };
     const base = { username, privacy, ...(reinits ? { reinits } : {}) };
     const init = await guardedCreate(context, { ...base, initAttemptedAt: now().toISOString() }, reinits ? { reinits } : {}, () =>
       api(publishCtx, tokens, draft ? 'send the video to your TikTok inbox' : 'publish the video', draft ? '/v2/post/publish/inbox/video/init/' : '/v2/post/publish/video/init/', body, InitSchema),
     );
-    await context.saveCheckpoint({ ...base, publishId: init.data.publish_id });
+    const uploadUrl = init.data.upload_url;
+    if (!uploadUrl) throw new PlatformError('tiktok', 'stop', 'TikTok answered the upload in an unexpected format (no upload_url).');
+    const withUpload = { ...base, publishId: init.data.publish_id, uploadUrl, videoSize: bytes.length };
+    await context.saveCheckpoint({ ...withUpload, uploadedBytes: 0 });
+    await upload(context, withUpload, uploadUrl, video.mimeType, bytes, 0);
     return { status: 'wait', retryAfterSeconds: STATUS_WAIT_SECONDS };
   };
 
@@ -267,6 +398,20 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): PlatformAdapte
     platform: 'tiktok',
     usesPkce: false,
     publishStep,
+    async creatorInfo(tokens) {
+      const { data } = await creatorInfo(ctx, tokens);
+      const known = (TIKTOK_PRIVACY_LEVELS as readonly string[]);
+      return {
+        creator_nickname: data.creator_nickname ?? data.creator_username ?? '',
+        creator_username: data.creator_username ?? '',
+        creator_avatar_url: data.creator_avatar_url ?? null,
+        privacy_level_options: data.privacy_level_options.filter((o): o is TikTokPrivacyLevel => known.includes(o)),
+        comment_disabled: data.comment_disabled === true,
+        duet_disabled: data.duet_disabled === true,
+        stitch_disabled: data.stitch_disabled === true,
+        max_video_post_duration_sec: data.max_video_post_duration_sec !== undefined && data.max_video_post_duration_sec > 0 ? Math.floor(data.max_video_post_duration_sec) : null,
+      };
+    },
     authorizeUrl({ state }) {
       return withQuery(`${hosts.www}/v2/auth/authorize/`, {
         client_key: app.clientId,

@@ -1,4 +1,5 @@
 import type { Platform } from '@shared/platforms';
+import type { TikTokSettings } from '@shared/tiktok';
 
 /** One adapter per network behind this interface (STYLE: Platforms): OAuth, profile, and publishing steps. */
 export interface OAuthApp {
@@ -82,7 +83,7 @@ export interface PublishRequest {
   readonly caption: string;
   /** YouTube: the title with " #shorts" already applied. */
   readonly title?: string;
-  readonly settings: { readonly tiktok_private?: boolean; readonly tiktok_draft?: boolean };
+  readonly settings: TikTokSettings;
   readonly media: readonly PublishMedia[];
 }
 

@@ -38,6 +38,8 @@ const PUBLISH_ERRORS: readonly NamedError[] = ['daily_limit', 'upload_limit', 'd
  *   DELETE /receipts  (or POST /receipts/reset)   forget the receipts
  *   GET  /posts?platform=&account=     what each platform shows as published
  *   POST /limits {enabled}             benchmarks: turn rate limits and daily caps off (enabled: false)
+ *   POST /tiktok/app {audited?, verifiedUrlPrefixes?}   the TikTok app's audit status (unaudited:
+ *                                      SELF_ONLY only) and the URL prefixes PULL_FROM_URL may use
  */
 export function control(ctx: SandboxContext, method: string, path: string, body: unknown, query = new URLSearchParams()): SandboxResponse {
   const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
@@ -66,6 +68,15 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
       pub.limitsOff = !input.enabled;
       ctx.state.persist();
       return json(200, { limits: input.enabled });
+    }
+    case 'POST /tiktok/app': {
+      if (input.audited !== undefined && typeof input.audited !== 'boolean') return bad('audited must be true or false');
+      const prefixes = input.verifiedUrlPrefixes;
+      if (prefixes !== undefined && !(Array.isArray(prefixes) && prefixes.every((p) => typeof p === 'string' && /^https?:\/\//.test(p)))) return bad('verifiedUrlPrefixes must be a list of URL prefixes');
+      if (typeof input.audited === 'boolean') pub.tiktokUnaudited = !input.audited;
+      if (prefixes !== undefined) pub.tiktokVerifiedPrefixes = prefixes as string[];
+      ctx.state.persist();
+      return json(200, { audited: !pub.tiktokUnaudited, verifiedUrlPrefixes: pub.tiktokVerifiedPrefixes ?? [] });
     }
     case 'POST /processing': {
       const platform = input.platform as Platform;

@@ -86,6 +86,12 @@ export interface TikTokPublish {
   /** PULL_FROM_URL: the download finished (or failed) in the background. */
   pulled?: 'ok' | 'failed';
   uploadToken?: string;
+  /** FILE_UPLOAD: the chunking declared at init, which every PUT must follow. */
+  chunkSize?: number;
+  chunkCount?: number;
+  /** The video's length when the sandbox could read it (an MP4's mvhd box), and the creator's cap. */
+  durationSec?: number;
+  maxDurationSec?: number;
   createdAt: number;
   receivedAtMs: number;
   /** Set once every byte is in: processing ends at readyAt. */
@@ -134,6 +140,10 @@ export interface PublishData {
   delays: Partial<Record<Platform, number>>;
   /** Benchmarks only: rate limits and daily caps off, to measure our engine rather than the quotas. */
   limitsOff?: boolean;
+  /** TikTok app settings (control API `/tiktok/app`): an unaudited client posts SELF_ONLY only. */
+  tiktokUnaudited?: boolean;
+  /** URL prefixes verified for the TikTok app: PULL_FROM_URL works only from these. */
+  tiktokVerifiedPrefixes?: string[];
 }
 
 export const emptyPublishData = (): PublishData => ({
@@ -215,6 +225,8 @@ export interface FetchedMedia {
   status?: number;
   contentType?: string;
   size?: number;
+  /** The body, for platforms that judge a file by its bytes rather than its Content-Type (Instagram images). */
+  bytes?: Buffer;
 }
 
 /**
@@ -227,7 +239,7 @@ export async function fetchMedia(url: string | undefined | null): Promise<Fetche
     const res = await fetch(url, { signal: AbortSignal.timeout(15_000), redirect: 'follow' });
     const bytes = Buffer.from(await res.arrayBuffer());
     if (!res.ok) return { ok: false, status: res.status };
-    return { ok: true, status: res.status, contentType: res.headers.get('content-type') ?? 'application/octet-stream', size: bytes.length };
+    return { ok: true, status: res.status, contentType: res.headers.get('content-type') ?? 'application/octet-stream', size: bytes.length, bytes };
   } catch {
     return { ok: false };
   }

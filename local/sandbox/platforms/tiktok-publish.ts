@@ -9,7 +9,54 @@ import { logId } from '../state';
  * FILE_UPLOAD, or the inbox/draft init) → upload → status/fetch. Every answer is
  * `{data, error:{code,message,log_id}}`; per-token rate limits per endpoint.
  */
-const PRIVACY_OPTIONS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'];
+const PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
+
+/** What creator_info says per demo creator: Ada's is a public account; Corner Café's a private one with interactions off. */
+interface CreatorProfile {
+  privacy_level_options: string[];
+  comment_disabled: boolean;
+  duet_disabled: boolean;
+  stitch_disabled: boolean;
+  max_video_post_duration_sec: number;
+}
+const CREATORS: Record<string, CreatorProfile> = {
+  '-000sbxOpenIdAdaBakes001': { privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'], comment_disabled: false, duet_disabled: false, stitch_disabled: true, max_video_post_duration_sec: 600 },
+  '-000sbxOpenIdCornerCafe02': { privacy_level_options: ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'], comment_disabled: true, duet_disabled: true, stitch_disabled: true, max_video_post_duration_sec: 60 },
+};
+export const creatorProfile = (openId: string): CreatorProfile => CREATORS[openId] ?? CREATORS['-000sbxOpenIdAdaBakes001']!;
+
+/** Media Transfer Guide chunk rules (sizes in MiB, as TikTok's own samples compute them). */
+const MIB = 1024 * 1024;
+const CHUNK_MIN = 5 * MIB;
+const CHUNK_MAX = 64 * MIB;
+const LAST_CHUNK_MAX = 128 * MIB;
+const MAX_CHUNKS = 1000;
+const MAX_VIDEO_BYTES = 4 * 1024 * MIB;
+const UPLOAD_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
+
+/** Why a FILE_UPLOAD source_info breaks the chunk rules, or null. */
+export function chunkingProblem(size: number, chunk: number, count: number): string | null {
+  if (!Number.isInteger(size) || size <= 0 || size > MAX_VIDEO_BYTES) return 'video_size must be between 1 byte and 4 GB.';
+  if (!Number.isInteger(chunk) || chunk <= 0 || !Number.isInteger(count) || count < 1 || count > MAX_CHUNKS) return 'chunk_size and total_chunk_count (1–1000) are required.';
+  if (size < CHUNK_MIN && (chunk !== size || count !== 1)) return 'A video under 5 MB must be uploaded whole: chunk_size = video_size, total_chunk_count = 1.';
+  if (size > CHUNK_MAX && count < 2) return 'A video over 64 MB must be uploaded in chunks.';
+  if (count === 1) return chunk === size ? null : 'With one chunk, chunk_size must equal video_size.';
+  if (chunk < CHUNK_MIN || chunk > CHUNK_MAX) return 'Each chunk must be 5–64 MB.';
+  if (Math.floor(size / chunk) !== count) return 'total_chunk_count must be floor(video_size / chunk_size).';
+  if (size - (count - 1) * chunk > LAST_CHUNK_MAX) return 'The last chunk may be at most 128 MB.';
+  return null;
+}
+
+/** The duration of an MP4/MOV from its `mvhd` box (timescale + duration), when the bytes hold one. */
+export function mp4DurationSec(bytes: Buffer): number | undefined {
+  const at = bytes.indexOf('mvhd');
+  if (at < 4 || at + 32 > bytes.length) return undefined;
+  const version = bytes[at + 4];
+  const timescale = version === 1 ? bytes.readUInt32BE(at + 24) : bytes.readUInt32BE(at + 16);
+  const duration = version === 1 ? Number(bytes.readBigUInt64BE(at + 28)) : bytes.readUInt32BE(at + 20);
+  return timescale > 0 ? duration / timescale : undefined;
+}
+
 const DIRECT_POSTS_PER_DAY = 15;
 const PENDING_SHARES_PER_DAY = 5;
 const DAY = 86400;
@@ -42,11 +89,7 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
         creator_avatar_url: avatarUrl(ctx.sandboxUrl, who.name),
         creator_username: who.username,
         creator_nickname: who.name,
-        privacy_level_options: PRIVACY_OPTIONS,
-        comment_disabled: false,
-        duet_disabled: false,
-        stitch_disabled: true,
-        max_video_post_duration_sec: 600,
+        ...creatorProfile(auth.openId),
       });
     },
     { publish: 'step' },
@@ -61,10 +104,18 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
     const now = ctx.state.now();
     const title = typeof info.title === 'string' ? info.title : '';
     const privacy = typeof info.privacy_level === 'string' ? info.privacy_level : '';
+    const creator = creatorProfile(auth.openId);
     if (mode === 'direct') {
       if (!privacy) return fail(400, 'invalid_param', 'post_info.privacy_level is required.');
-      if (!PRIVACY_OPTIONS.includes(privacy)) return fail(403, 'privacy_level_option_mismatch', 'The privacy_level is not one of the creator\'s privacy_level_options.');
+      if (!PRIVACY_LEVELS.includes(privacy)) return fail(400, 'invalid_param', `post_info.privacy_level must be one of ${PRIVACY_LEVELS.join(', ')}.`);
+      if (!creator.privacy_level_options.includes(privacy)) return fail(403, 'privacy_level_option_mismatch', 'The privacy_level is not one of the creator\'s privacy_level_options.');
+      if (data().tiktokUnaudited && privacy !== 'SELF_ONLY') return fail(403, 'unaudited_client_can_only_post_to_private_accounts', 'Unaudited clients can only post with SELF_ONLY privacy.');
       if (title.length > 2200) return fail(400, 'invalid_param', 'post_info.title is longer than 2200 runes.');
+      // disable_* default to false (interaction allowed): allowing what the creator turned off is refused.
+      for (const kind of ['comment', 'duet', 'stitch'] as const) {
+        if (creator[`${kind}_disabled`] && info[`disable_${kind}`] !== true) return fail(400, 'invalid_param', `This creator has turned ${kind}s off: post_info.disable_${kind} must be true.`);
+      }
+      if (info.brand_content_toggle === true && privacy === 'SELF_ONLY') return fail(400, 'invalid_param', 'Branded content (brand_content_toggle) cannot be posted with SELF_ONLY privacy.');
     }
     const jobs = Object.values(data().tiktok).filter((j) => j.openId === auth.openId && j.mode === mode && j.createdAt > now - DAY * 1000 && !j.failReason);
     if (!data().limitsOff && mode === 'direct' && jobs.length >= DIRECT_POSTS_PER_DAY) return fail(403, 'spam_risk_too_many_posts', 'The daily post cap for this creator has been reached.');
@@ -86,17 +137,23 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
     if (kind === 'PULL_FROM_URL') {
       const url = typeof source.video_url === 'string' ? source.video_url : '';
       if (!/^https?:\/\//.test(url)) return fail(400, 'invalid_param', 'source_info.video_url must be a valid URL.');
+      // TikTok pulls only from a domain or URL prefix verified for the app (Media Transfer Guide).
+      if (!(data().tiktokVerifiedPrefixes ?? []).some((prefix) => url.startsWith(prefix))) {
+        return fail(403, 'url_ownership_unverified', 'The video_url is not under a domain or URL prefix verified for this app.');
+      }
       job.id = `v_pub_url~v2-1.${randomId()}`;
       job.videoUrl = url;
     } else if (kind === 'FILE_UPLOAD') {
       const size = Number(source.video_size);
       const chunk = Number(source.chunk_size);
       const count = Number(source.total_chunk_count);
-      if (!(size > 0) || !(chunk > 0) || !(count >= 1) || Math.max(1, Math.floor(size / chunk)) !== count) {
-        return fail(400, 'invalid_param', 'video_size, chunk_size and total_chunk_count do not agree (total_chunk_count = floor(video_size / chunk_size)).');
-      }
+      const problem = chunkingProblem(size, chunk, count);
+      if (problem) return fail(400, 'invalid_param', problem);
       job.id = `v_pub_file~v2-1.${randomId()}`;
       job.size = size;
+      job.chunkSize = chunk;
+      job.chunkCount = count;
+      if (mode === 'direct') job.maxDurationSec = creator.max_video_post_duration_sec;
       job.uploadToken = randomId();
       uploadUrl = `${ctx.sandboxUrl}/tiktok/upload/video/?upload_id=${encodeURIComponent(job.id)}&upload_token=${job.uploadToken}`;
     } else {
@@ -129,13 +186,28 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
     const job = data().tiktok[req.query.get('upload_id') ?? ''];
     if (!job || job.source !== 'FILE_UPLOAD') return fail(404, 'not_found', 'No upload task for this upload_id.');
     if (job.uploadToken !== req.query.get('upload_token') || ctx.state.now() - job.createdAt > 3600_000) return fail(403, 'forbidden', 'The upload_url has expired.');
+    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
+    if (!UPLOAD_TYPES.includes(type)) return fail(400, 'invalid_param', `Content-Type must be one of ${UPLOAD_TYPES.join(', ')}.`);
     const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(req.headers['content-range'] ?? ''));
     if (!range) return fail(400, 'invalid_param', 'Content-Range is required: bytes {first}-{last}/{total}.');
     const [first, last, total] = [Number(range[1]), Number(range[2]), Number(range[3])];
     if (total !== job.size || last - first + 1 !== req.raw.length) return fail(400, 'invalid_param', 'Content-Range does not match the body or the declared video_size.');
     if (first !== job.transferred) return { ...fail(416, 'range_not_satisfiable', 'Chunks must be uploaded in order.'), headers: { 'content-range': `bytes 0-${job.transferred - 1}/${job.size}` } };
+    // Each chunk is exactly chunk_size, except the last, which runs to the end of the file.
+    const chunk = job.chunkSize ?? job.size;
+    const index = first / chunk;
+    const final = index === (job.chunkCount ?? 1) - 1;
+    if (!Number.isInteger(index) || last !== (final ? job.size - 1 : first + chunk - 1)) {
+      return fail(400, 'invalid_param', `Chunk ${first}-${last} does not follow the declared chunk_size ${chunk} and total_chunk_count ${job.chunkCount ?? 1}.`);
+    }
+    job.durationSec ??= mp4DurationSec(req.raw);
     job.transferred = last + 1;
-    if (job.transferred >= job.size) job.readyAt = ctx.state.now() + processingDelayMs(data(), 'tiktok', 'video');
+    if (job.transferred >= job.size) {
+      job.readyAt = ctx.state.now() + processingDelayMs(data(), 'tiktok', 'video');
+      // With FILE_UPLOAD the post is asked for when its last byte lands.
+      job.receivedAtMs = req.receivedAtMs;
+      if (job.durationSec !== undefined && job.maxDurationSec !== undefined && job.durationSec > job.maxDurationSec) job.failReason ??= 'duration_check_failed';
+    }
     ctx.state.persist();
     return { status: job.transferred >= job.size ? 201 : 206, headers: { 'content-range': `bytes 0-${job.transferred - 1}/${job.size}` } };
   });
