@@ -92,12 +92,32 @@ export function queueNameOfArn(arn: string): string | undefined {
   return new RegExp(`^arn:aws:sqs:[^:]+:${LOCAL_ACCOUNT_ID}:([A-Za-z0-9_-]{1,80})$`).exec(arn)?.[1];
 }
 
+/** SQS's payload ceiling for one message and for the sum of a batch's bodies: 1 MiB. */
+export const MAX_MESSAGE_BYTES = 1_048_576;
+
+/**
+ * The characters SQS accepts in a body (the XML 1.0 Char production): #x9 | #xA | #xD | #x20-#xD7FF |
+ * #xE000-#xFFFD | #x10000-#x10FFFF. Anything else, U+0000 and lone surrogates included, is refused.
+ */
+const FORBIDDEN_BODY_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+function checkBodyCharacters(body: string): void {
+  const bad = FORBIDDEN_BODY_CHARACTER.exec(body)?.[0];
+  if (bad === undefined) return;
+  const hex = bad.codePointAt(0)!.toString(16).toUpperCase();
+  throw new SqsError(
+    'InvalidMessageContents',
+    `Invalid binary character '#x${hex}' was found in the message body, the set of allowed characters is #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF`,
+  );
+}
+
 const DEFAULT_ATTRIBUTES: Record<QueueAttributeName, string> = {
   DelaySeconds: '0',
   VisibilityTimeout: '30',
   MessageRetentionPeriod: '345600',
   ReceiveMessageWaitTimeSeconds: '0',
-  MaximumMessageSize: '262144',
+  // SQS raised the message payload ceiling from 256 KiB to 1 MiB in August 2025, and made 1 MiB the default.
+  MaximumMessageSize: String(MAX_MESSAGE_BYTES),
   RedrivePolicy: '',
 };
 const NUMERIC_LIMITS: Partial<Record<QueueAttributeName, [number, number]>> = {
@@ -105,7 +125,7 @@ const NUMERIC_LIMITS: Partial<Record<QueueAttributeName, [number, number]>> = {
   VisibilityTimeout: [0, 43_200],
   MessageRetentionPeriod: [60, 1_209_600],
   ReceiveMessageWaitTimeSeconds: [0, 20],
-  MaximumMessageSize: [1024, 262_144],
+  MaximumMessageSize: [1024, MAX_MESSAGE_BYTES],
 };
 const SENDER_ID = 'AIDALOCALSQSSENDER000';
 
@@ -245,6 +265,7 @@ class SqsEngine {
     if (Buffer.byteLength(body) > Number(queue.attributes.MaximumMessageSize)) {
       throw invalidParameter(`One or more parameters are invalid. Reason: Message must be shorter than ${queue.attributes.MaximumMessageSize} bytes.`);
     }
+    checkBodyCharacters(body);
     const delay = integerParam(delaySeconds, 'DelaySeconds', [0, 900], Number(queue.attributes.DelaySeconds));
     const attributes = validateMessageAttributes(messageAttributes);
     const now = Date.now();
@@ -554,6 +575,11 @@ function operations(engine: SqsEngine, endpoint: () => string, longPoll: (queue:
     SendMessage: (i: Input) => sendResult(engine.send(engine.queueOfUrl(i.QueueUrl), i.MessageBody, i.DelaySeconds, i.MessageAttributes)),
     SendMessageBatch: (i: Input) => {
       const queue = engine.queueOfUrl(i.QueueUrl);
+      // The whole batch shares the one-message ceiling: the sum of its bodies may not exceed 1 MiB.
+      const total = Array.isArray(i.Entries) ? i.Entries.reduce((sum: number, e: Input) => sum + (typeof e?.MessageBody === 'string' ? Buffer.byteLength(e.MessageBody) : 0), 0) : 0;
+      if (total > MAX_MESSAGE_BYTES) {
+        throw new SqsError('BatchRequestTooLong', `Batch requests cannot be longer than ${MAX_MESSAGE_BYTES} bytes. You have sent ${total} bytes.`, 'AWS.SimpleQueueService.BatchRequestTooLong');
+      }
       return batch(i.Entries, (e: Entry & Input) => sendResult(engine.send(queue, e.MessageBody, e.DelaySeconds, e.MessageAttributes)));
     },
     ReceiveMessage: (i: Input) => longPoll(engine.queueOfUrl(i.QueueUrl), i),

@@ -158,6 +158,39 @@ describe('the local SQS, over the JSON protocol', () => {
     await expect(sqs('SendMessage', { QueueUrl, MessageBody: 'x', DelaySeconds: 901 })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#InvalidParameterValue', queryError: 'InvalidParameterValue;Sender' });
   });
 
+  it('takes a message of exactly 1 MiB, the SQS ceiling since August 2025, and refuses one byte more', async () => {
+    const QueueUrl = await aQueue();
+
+    await sqs('SendMessage', { QueueUrl, MessageBody: 'x'.repeat(1_048_576) });
+    const { Attributes } = await sqs('GetQueueAttributes', { QueueUrl, AttributeNames: ['MaximumMessageSize'] });
+    const { Messages } = await sqs('ReceiveMessage', { QueueUrl });
+
+    expect(Attributes).toEqual({ MaximumMessageSize: '1048576' });
+    expect(Messages[0].Body).toHaveLength(1_048_576);
+    await expect(sqs('SendMessage', { QueueUrl, MessageBody: 'x'.repeat(1_048_577) })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#InvalidParameterValue' });
+    // Bytes, not characters: 350,000 three-byte characters are 1,050,000 bytes.
+    await expect(sqs('SendMessage', { QueueUrl, MessageBody: '€'.repeat(350_000) })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#InvalidParameterValue' });
+    await expect(sqs('CreateQueue', { QueueName: aQueueName(), Attributes: { MaximumMessageSize: '1048577' } })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#InvalidAttributeValue' });
+    await expect(sqs('SendMessageBatch', { QueueUrl, Entries: [{ Id: 'a', MessageBody: 'x'.repeat(600_000) }, { Id: 'b', MessageBody: 'x'.repeat(600_000) }] })).rejects.toMatchObject({
+      type: 'com.amazonaws.sqs#BatchRequestTooLong',
+      queryError: 'AWS.SimpleQueueService.BatchRequestTooLong;Sender',
+    });
+  });
+
+  it('refuses a body with a character SQS does not allow (U+0000, other controls, a lone surrogate) and stores nothing', async () => {
+    const QueueUrl = await aQueue();
+
+    for (const body of ['before\u0000after', 'bell\u0007', 'half \uD800 a pair', '\uFFFE']) {
+      await expect(sqs('SendMessage', { QueueUrl, MessageBody: body })).rejects.toMatchObject({ status: 400, type: 'com.amazonaws.sqs#InvalidMessageContents' });
+    }
+    const batch = await sqs('SendMessageBatch', { QueueUrl, Entries: [{ Id: 'ok', MessageBody: 'tab\tnew line\n emoji 🎉 \uE000' }, { Id: 'nul', MessageBody: '\u0000' }] });
+    const { Messages } = await sqs('ReceiveMessage', { QueueUrl, MaxNumberOfMessages: 10 });
+
+    expect(batch.Successful.map((s: { Id: string }) => s.Id)).toEqual(['ok']);
+    expect(batch.Failed).toEqual([expect.objectContaining({ Id: 'nul', SenderFault: true, Code: 'InvalidMessageContents' })]);
+    expect(Messages.map((m: { Body: string }) => m.Body)).toEqual(['tab\tnew line\n emoji 🎉 \uE000']);
+  });
+
   it('holds a delayed message back until its delay is over', async () => {
     const QueueUrl = await aQueue();
 
@@ -282,6 +315,7 @@ describe('the local SQS, through @aws-sdk/client-sqs', () => {
     await expect(sdk.send(new GetQueueUrlCommand({ QueueName: 'no-such-queue' }))).rejects.toBeInstanceOf(QueueDoesNotExist);
     const { QueueUrl } = await sdk.send(new CreateQueueCommand({ QueueName: aQueueName('sdk') }));
     await expect(sdk.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x', DelaySeconds: 901 }))).rejects.toMatchObject({ name: 'InvalidParameterValue', $metadata: { httpStatusCode: 400 } });
+    await expect(sdk.send(new SendMessageCommand({ QueueUrl, MessageBody: 'nul \u0000' }))).rejects.toMatchObject({ name: 'InvalidMessageContents', $metadata: { httpStatusCode: 400 } });
   });
 });
 
