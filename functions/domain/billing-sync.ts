@@ -231,6 +231,16 @@ async function applyEvent(event: Stripe.Event, deps: BillingDeps): Promise<void>
   }
 }
 
+/**
+ * Whether a completed checkout settled the subscription: paid, or nothing to pay. Stripe reports
+ * `no_payment_required` for a trial or a 100%-off promotion code; the plan is granted all the same
+ * (Stripe's Checkout Session object, `payment_status`). `unpaid` (e.g. a delayed payment method still
+ * pending) grants nothing until checkout.session.async_payment_succeeded.
+ */
+export function checkoutSettled(session: Pick<Stripe.Checkout.Session, 'mode' | 'payment_status'>): boolean {
+  return session.mode === 'subscription' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+}
+
 async function checkoutCompleted(session: Stripe.Checkout.Session, eventCreated: number, deps: BillingDeps): Promise<void> {
   const { store } = deps;
   const checkout = await store.getCheckout(session.id);
@@ -238,7 +248,7 @@ async function checkoutCompleted(session: Stripe.Checkout.Session, eventCreated:
     logger.warn('Checkout session we did not start', { sessionId: session.id });
     return;
   }
-  if (session.mode !== 'subscription' || session.payment_status !== 'paid') return;
+  if (!checkoutSettled(session)) return;
   const customerId = idOf(session.customer as string | { id: string } | null);
   const subscriptionId = idOf(session.subscription as string | { id: string } | null);
   await store.markCheckoutPaid(session.id, { customerId, subscriptionId });

@@ -21,7 +21,7 @@ import { appOrigin } from '../lib/app-origin';
 import { AppError, ConflictError, DependencyError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { priceFor } from '../lib/stripe';
-import { defaultBillingDeps, storeSubscription, syncSubscription, toSubscriptionState, type BillingDeps } from './billing-sync';
+import { checkoutSettled, defaultBillingDeps, storeSubscription, syncSubscription, toSubscriptionState, type BillingDeps } from './billing-sync';
 import { onboardUser } from './onboarding';
 import { offeredPlans } from './plans';
 import { monthOf } from './posts';
@@ -72,6 +72,9 @@ async function createSession(
       ...(input.email ? { customer_email: input.email } : {}),
       ...(input.userId ? { client_reference_id: input.userId } : {}),
       metadata: { ...metadata, ...(input.name ? { name: input.name } : {}) },
+      // Promotion codes made in the Stripe dashboard (a 100%-off code completes with payment_status
+      // no_payment_required, which grants the plan like a payment: checkoutSettled).
+      allow_promotion_codes: true,
       // Carried on the subscription, so its webhooks name the user even before the customer is linked.
       subscription_data: { metadata },
     });
@@ -165,7 +168,7 @@ async function paidUnusedCheckout(sessionId: string, deps: CheckoutDeps): Promis
   } catch (error) {
     throw new DependencyError("We couldn't check the payment. Please try again.", { cause: error });
   }
-  if (session.mode !== 'subscription' || session.status !== 'complete' || session.payment_status !== 'paid') {
+  if (session.status !== 'complete' || !checkoutSettled(session)) {
     throw new AppError('PAYMENT_NOT_COMPLETE', 400, BILLING_MSG.paymentNotComplete);
   }
   return { session, paidBy: (session.customer_details?.email ?? session.customer_email ?? checkout.email).toLowerCase() };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { formatPrice } from '@shared/plans';
 import type { LocalModule } from '../cloud';
 import { asList, asRecord, asString, decodeForm, type FormValue } from './form';
-import { LOCAL_PRICES, StripeWorld, stripeId, type StoredEvent } from './state';
+import { LOCAL_PRICES, LOCAL_PROMOTION_CODES, StripeWorld, stripeId, type StoredEvent } from './state';
 
 /**
  * The local Stripe (DESIGN §4): the API endpoints the `stripe` library calls for billing, on their
@@ -95,6 +95,7 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
         clientReferenceId: asString(params.client_reference_id) ?? null,
         metadata: asRecord(params.metadata),
         subscriptionMetadata: asRecord((params.subscription_data as Record<string, FormValue> | undefined)?.metadata),
+        allowPromotionCodes: asString(params.allow_promotion_codes) === 'true',
         hostedPageBase: `${options.publicUrl}${STRIPE_PREFIX}/checkout`,
       });
       return { status: 200, body: session };
@@ -166,7 +167,11 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
           const form = new URLSearchParams(body.toString('utf8'));
           const email = session.customer_email ?? form.get('email') ?? '';
           if (!email) return html(res, 400, checkoutPage(session, 'Enter your email'));
-          await emit(world.pay(id, email, form.get('name') || null));
+          const code = (form.get('promotion_code') ?? '').trim();
+          if (code && (!world.sessionInput(id)?.allowPromotionCodes || !LOCAL_PROMOTION_CODES[code.toUpperCase()])) {
+            return html(res, 400, checkoutPage(session, 'This code is invalid.'));
+          }
+          await emit(world.pay(id, email, form.get('name') || null, code || undefined));
         }
         const success = world.get('sessions', id)!.success_url.replaceAll('{CHECKOUT_SESSION_ID}', id);
         return redirect(res, success);
@@ -252,6 +257,7 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
 ${error ? `<p class="error">${esc(error)}</p>` : ''}
 ${done ? '<p>This checkout is already paid.</p>' : ''}
 <form method="post" action="${STRIPE_PREFIX}/checkout/${esc(session.id)}/pay">${emailField}
+${input.allowPromotionCodes ? `<label>Promotion code<input name="promotion_code" autocomplete="off" placeholder="${esc(Object.keys(LOCAL_PROMOTION_CODES).join(', '))}"></label>` : ''}
 <p class="muted">Card: 4242 4242 4242 4242 (test mode: nothing is charged)</p>
 <button type="submit" name="pay" value="1">Pay ${esc(amount)}</button></form>
 <form method="post" action="${STRIPE_PREFIX}/checkout/${esc(session.id)}/cancel"><button type="submit" class="secondary">Cancel</button></form>`,

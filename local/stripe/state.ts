@@ -21,7 +21,7 @@ interface World {
   prices: Record<string, Obj>;
   sessions: Record<string, Obj>;
   /** What a session was created with but Stripe does not return (line items, subscription_data). */
-  sessionInputs: Record<string, { priceId: string; subscriptionMetadata: Record<string, string> }>;
+  sessionInputs: Record<string, { priceId: string; subscriptionMetadata: Record<string, string>; allowPromotionCodes?: boolean }>;
   customers: Record<string, Obj>;
   subscriptions: Record<string, Obj>;
   invoices: Record<string, Obj>;
@@ -32,6 +32,13 @@ interface World {
 export const LOCAL_PRICES: Record<string, string> = Object.fromEntries(
   PLANS.filter((p) => p.productId).map((p) => [p.productId!, `price_local_${p.id}_monthly`]),
 );
+
+/**
+ * Promotion codes the local Stripe knows (a real account makes them in the dashboard). FREE100 is
+ * 100% off forever: its checkout completes with payment_status `no_payment_required`, as Stripe's
+ * does for a fully discounted or trial subscription. Codes are case-insensitive, as on Stripe.
+ */
+export const LOCAL_PROMOTION_CODES: Record<string, { percentOff: number }> = { FREE100: { percentOff: 100 } };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const stripeId = (prefix: string, length = 24) =>
@@ -97,13 +104,14 @@ export class StripeWorld {
   sessionInput = (id: string) => this.world.sessionInputs[id];
   events = () => this.world.events;
 
-  createSession(input: { priceId: string; successUrl: string; cancelUrl: string; customerEmail: string | null; clientReferenceId: string | null; metadata: Record<string, string>; subscriptionMetadata: Record<string, string>; hostedPageBase: string }): Obj {
+  createSession(input: { priceId: string; successUrl: string; cancelUrl: string; customerEmail: string | null; clientReferenceId: string | null; metadata: Record<string, string>; subscriptionMetadata: Record<string, string>; allowPromotionCodes: boolean; hostedPageBase: string }): Obj {
     const price = this.world.prices[input.priceId]!;
     const id = stripeId('cs_test', 58);
     const created = nowSeconds();
     const session = {
       id,
       object: 'checkout.session',
+      allow_promotion_codes: input.allowPromotionCodes,
       amount_subtotal: price.unit_amount,
       amount_total: price.unit_amount,
       cancel_url: input.cancelUrl,
@@ -125,21 +133,29 @@ export class StripeWorld {
       url: `${input.hostedPageBase}/${id}`,
     };
     this.world.sessions[id] = session;
-    this.world.sessionInputs[id] = { priceId: input.priceId, subscriptionMetadata: input.subscriptionMetadata };
+    this.world.sessionInputs[id] = { priceId: input.priceId, subscriptionMetadata: input.subscriptionMetadata, allowPromotionCodes: input.allowPromotionCodes };
     this.save();
     return session;
   }
 
-  /** The hosted page's Pay: customer, subscription, paid invoice; returns the events Stripe would send. */
-  pay(sessionId: string, email: string, name: string | null): Obj[] {
+  /**
+   * The hosted page's Pay: customer, subscription, paid invoice; returns the events Stripe would send.
+   * With a 100%-off promotion code nothing is charged: a $0 paid invoice, and the session completes
+   * with payment_status `no_payment_required`.
+   */
+  pay(sessionId: string, email: string, name: string | null, promotionCode?: string): Obj[] {
     const session = this.world.sessions[sessionId]!;
     const input = this.world.sessionInputs[sessionId]!;
     const price = this.world.prices[input.priceId]!;
+    const promo = promotionCode ? LOCAL_PROMOTION_CODES[promotionCode.toUpperCase()] : undefined;
+    const percentOff = promo?.percentOff ?? 0;
+    const amount = Math.round(price.unit_amount * (1 - percentOff / 100));
     const t = nowSeconds();
     const customer = { id: stripeId('cus', 14), object: 'customer', created: t, email, name, livemode: false, metadata: {}, description: null };
     this.world.customers[customer.id] = customer;
     const subId = stripeId('sub');
-    const invoice = this.newInvoice(subId, customer.id, price, t, 'paid', input.subscriptionMetadata);
+    const invoice = this.newInvoice(subId, customer.id, { ...price, unit_amount: amount }, t, 'paid', input.subscriptionMetadata);
+    const discount = promo ? { id: stripeId('di', 14), object: 'discount', coupon: { id: `local_${promotionCode!.toUpperCase()}`, object: 'coupon', percent_off: percentOff, duration: 'forever' }, promotion_code: stripeId('promo', 14) } : null;
     const subscription = {
       id: subId,
       object: 'subscription',
@@ -166,13 +182,17 @@ export class StripeWorld {
       metadata: input.subscriptionMetadata,
       start_date: t,
       status: 'active',
+      discounts: discount ? [discount.id] : [],
       trial_end: null,
       trial_start: null,
     };
     this.world.subscriptions[subId] = subscription;
     Object.assign(session, {
       status: 'complete',
-      payment_status: 'paid',
+      payment_status: amount === 0 ? 'no_payment_required' : 'paid',
+      amount_total: amount,
+      total_details: { amount_discount: price.unit_amount - amount, amount_shipping: 0, amount_tax: 0 },
+      discounts: discount ? [{ coupon: discount.coupon.id, promotion_code: discount.promotion_code }] : [],
       customer: customer.id,
       customer_details: { email, name, address: null, phone: null, tax_exempt: 'none', tax_ids: [] },
       subscription: subId,

@@ -15,8 +15,8 @@ export async function aPublicCheckout(email: string, plan: PlanId = 'basic') {
   return { checkoutUrl, sessionId: sessionIdOf(checkoutUrl) };
 }
 
-/** Opens the hosted checkout page and submits its Pay form, as a browser would; returns where it redirects. */
-export async function weOpenAndPay(checkoutUrl: string, button: 'pay' | 'cancel' = 'pay') {
+/** Opens the hosted checkout page and submits its Pay form (with `fields`, e.g. a promotion code), as a browser would; returns where it redirects. */
+export async function weOpenAndPay(checkoutUrl: string, button: 'pay' | 'cancel' = 'pay', fields: Record<string, string> = {}) {
   const page = await fetch(checkoutUrl);
   const html = await page.text();
   const action = [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]!).find((a) => a.endsWith(`/${button}`));
@@ -24,10 +24,10 @@ export async function weOpenAndPay(checkoutUrl: string, button: 'pay' | 'cancel'
   const res = await fetch(new URL(action, checkoutUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: button === 'pay' ? 'pay=1' : '',
+    body: button === 'pay' ? new URLSearchParams({ pay: '1', ...fields }).toString() : '',
     redirect: 'manual',
   });
-  return { page: html, status: res.status, location: res.headers.get('location') ?? '' };
+  return { page: html, status: res.status, location: res.headers.get('location') ?? '', answer: res.status === 303 ? '' : await res.text() };
 }
 
 export async function stripeControl(method: 'GET' | 'POST', path: string, body?: unknown) {

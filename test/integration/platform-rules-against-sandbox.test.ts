@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PLATFORMS, type Platform } from '@shared/platforms';
+import type { Platform } from '@shared/platforms';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';

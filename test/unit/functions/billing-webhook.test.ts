@@ -169,6 +169,28 @@ describe('the webhook keeps the subscription row in step with Stripe', () => {
   });
 
   it.each([
+    ['no_payment_required', 'a 100%-off promotion code or a trial', true],
+    ['unpaid', 'a delayed payment method still pending', false],
+  ])('a completed checkout with payment_status %s (%s) grants the plan: %s', async (paymentStatus, _why, grants) => {
+    // Prepare
+    await ctx.deps.store.saveCheckout({ sessionId: 'cs_free', email: 'a@example.com', productId: BASIC, userId: 'user-1', createdAt: 'x' }, 0);
+    const session = { id: 'cs_free', object: 'checkout.session', mode: 'subscription', payment_status: paymentStatus, status: 'complete', customer: 'cus_1', subscription: 'sub_1' };
+
+    // Act
+    const result = await deliver(ctx, anEvent('checkout.session.completed', session));
+
+    // Assess
+    expect(result).toEqual({ received: true });
+    if (grants) {
+      expect(ctx.store.users.get('user-1')).toMatchObject({ id: 'sub_1', status: 'active', product_id: BASIC });
+      expect(ctx.store.checkouts.get('cs_free')).toMatchObject({ paid: true, subscriptionId: 'sub_1' });
+    } else {
+      expect(ctx.store.users.get('user-1')).toBeUndefined();
+      expect(ctx.store.checkouts.get('cs_free')).not.toMatchObject({ paid: true });
+    }
+  });
+
+  it.each([
     ['active', 'basic'],
     ['trialing', 'basic'],
     ['past_due', 'basic'],
