@@ -27,6 +27,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/accounts', handler: 'accounts/list-accounts', auth: 'user' },
   { method: 'DELETE', path: '/api/accounts/{id}', handler: 'accounts/delete-account', auth: 'user' },
   { method: 'GET', path: '/api/accounts/{id}/page-info', handler: 'accounts/get-page-info', auth: 'user' },
+  { method: 'GET', path: '/api/accounts/{id}/tiktok-creator-info', handler: 'accounts/get-tiktok-creator-info', auth: 'user' },
   { method: 'POST', path: '/api/accounts/{platform}/oauth/initiate', handler: 'accounts/initiate-oauth', auth: 'user' },
   { method: 'GET', path: '/api/platforms', handler: 'accounts/list-platforms', auth: 'user' },
   { method: 'GET', path: '/api/usage', handler: 'posts/get-usage', auth: 'user' },
