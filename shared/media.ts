@@ -6,12 +6,61 @@ import { text } from './text';
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_UPLOAD_MB = 100;
 
-export function isAcceptedMediaType(mime: string): boolean {
-  return /^(image|video)\/[\w.+-]+$/i.test(mime);
-}
+/**
+ * The raster images and videos the five platforms publish (platform-apis.md §1–5): Instagram JPEG
+ * (others converted), MP4/MOV; Facebook JPEG/PNG/GIF, MP4/MOV; X JPEG/PNG/WebP/GIF, MP4/MOV; TikTok
+ * JPEG/WebP, MP4/MOV/WebM; YouTube MP4/MOV/WebM. Nothing else is taken: SVG can carry script, and
+ * HEIC/AVIF/BMP/TIFF are not published by most of them nor shown by most browsers.
+ */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+export const MEDIA_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images and MP4, MOV or WebM videos can be uploaded';
+/** For the file pickers' `accept` attribute. */
+export const IMAGE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
+export const VIDEO_ACCEPT = ACCEPTED_VIDEO_TYPES.join(',');
+
+const normalize = (mime: string) => mime.trim().toLowerCase();
 
 export function isImageType(mime: string): boolean {
-  return /^image\//i.test(mime);
+  return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(normalize(mime));
+}
+
+export function isAcceptedMediaType(mime: string): boolean {
+  return isImageType(mime) || (ACCEPTED_VIDEO_TYPES as readonly string[]).includes(normalize(mime));
+}
+
+/**
+ * The type the first bytes of a file show (magic numbers), or null for anything else. A stored
+ * object's Content-Type is only what the uploader claimed; these bytes are what it is.
+ */
+export function sniffMediaType(head: Uint8Array): string | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.length >= 8 && ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
+  if (head.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'image/gif';
+  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'video/webm';
+  if (head.length >= 12 && ascii(4, 8) === 'ftyp') {
+    const brand = ascii(8, 12);
+    if (brand === 'qt  ') return 'video/quicktime';
+    // HEIC/AVIF photos share the ISO container; they are not videos.
+    if (/^(hei[cmsx]|hev[cmsx]|mif1|msf1|avi[fs])$/.test(brand)) return null;
+    return 'video/mp4';
+  }
+  // Older QuickTime files start with a top-level atom other than ftyp.
+  if (head.length >= 8 && ['moov', 'mdat', 'wide', 'free', 'skip', 'pnot'].includes(ascii(4, 8))) return 'video/quicktime';
+  return null;
+}
+
+/** How many leading bytes sniffMediaType needs. */
+export const SNIFF_BYTES = 16;
+
+/** Whether the bytes agree with the claimed type (MP4 and MOV share a container and are told apart loosely). */
+export function contentMatchesType(head: Uint8Array, claimed: string): boolean {
+  const sniffed = sniffMediaType(head);
+  if (!sniffed || !isAcceptedMediaType(claimed)) return false;
+  const family = (t: string) => (t === 'video/mp4' || t === 'video/quicktime' ? 'iso-video' : t);
+  return family(sniffed) === family(normalize(claimed));
 }
 
 /** "{file name} exceeds 100MB limit ({size in MB, 1 decimal}MB)" */
@@ -27,7 +76,7 @@ export function checkUploadSize(fileName: string, sizeBytes: number): string | n
 /** POST /api/media/uploads: ask for a presigned POST before uploading (issue 4). */
 export const PresignUploadBodySchema = z.object({
   file_name: text().min(1).max(255),
-  file_type: text().max(255).refine(isAcceptedMediaType, { message: 'Only images and videos can be uploaded' }),
+  file_type: text().max(255).refine(isAcceptedMediaType, { message: MEDIA_TYPE_MESSAGE }),
   file_size: z.number().int().positive(),
 }).superRefine((file, ctx) => {
   const tooLarge = checkUploadSize(file.file_name, file.file_size);

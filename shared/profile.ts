@@ -16,7 +16,7 @@ export const PROFILE_MSG = {
   websiteInvalid: 'Website must be a link starting with http:// or https://',
   avatarUrlInvalid: 'Profile picture URL must be a link starting with http:// or https://',
   urlTooLong: `Links must be ${PROFILE_LIMITS.url} characters or less`,
-  avatarImagesOnly: 'Only images can be used as a profile picture',
+  avatarImagesOnly: 'Only JPEG, PNG, WebP or GIF images can be used as a profile picture',
   nothingToUpdate: 'Nothing to update',
 } as const;
 

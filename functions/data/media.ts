@@ -3,7 +3,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-s
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MAX_UPLOAD_BYTES, MEDIA_URL_TTL_SECONDS, type PresignUploadResponse } from '@shared/media';
+import { MAX_UPLOAD_BYTES, MEDIA_URL_TTL_SECONDS, SNIFF_BYTES, type PresignUploadResponse } from '@shared/media';
 import type { MediaItem } from '@shared/posts';
 import { encodeTime } from 'ulid';
 import { s3Client } from '../lib/aws';
@@ -128,6 +128,19 @@ export async function headObject(key: string): Promise<StoredObject | null> {
   }
 }
 
+/** The first bytes of the object (what it really is, whatever its Content-Type says); empty when it has none. */
+export async function readObjectHead(key: string, bytes = SNIFF_BYTES): Promise<Uint8Array> {
+  try {
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
+    const body = (await out.Body?.transformToByteArray()) ?? new Uint8Array();
+    return body.subarray(0, bytes);
+  } catch (error) {
+    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'InvalidRange' || e.$metadata?.httpStatusCode === 416) return new Uint8Array();
+    throw error;
+  }
+}
+
 export async function deleteObject(key: string): Promise<void> {
   await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
 }
@@ -144,11 +157,16 @@ async function deleteObjects(keys: string[]): Promise<void> {
  * many posts signs each file once per window instead of on every read (~2 ms each).
  */
 const SIGNING_WINDOW_MS = 30 * 60 * 1000;
+export const MEDIA_CONTENT_DISPOSITION = 'attachment';
 const MAX_CACHED_URLS = 5000;
 const signedUrls = new Map<string, string>();
 let signedUrlsWindow = 0;
 
-/** A short-lived presigned GET: the bucket is private (DESIGN §3). */
+/**
+ * A short-lived presigned GET: the bucket is private (DESIGN §3). It asks S3 to answer with
+ * `Content-Disposition: attachment`, so a user's file opened by its URL is downloaded, never rendered
+ * as a page of our origin's neighbour (img/video elements and the platforms' fetches ignore it).
+ */
 export async function mediaUrl(key: string, now: Date = new Date()): Promise<string> {
   const window = Math.floor(now.getTime() / SIGNING_WINDOW_MS) * SIGNING_WINDOW_MS;
   if (window !== signedUrlsWindow || signedUrls.size >= MAX_CACHED_URLS) {
@@ -157,7 +175,7 @@ export async function mediaUrl(key: string, now: Date = new Date()): Promise<str
   }
   const cached = signedUrls.get(key);
   if (cached) return cached;
-  const url = await getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: bucket(), Key: key }), {
+  const url = await getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentDisposition: MEDIA_CONTENT_DISPOSITION }), {
     signingDate: new Date(window),
     expiresIn: MEDIA_URL_TTL_SECONDS + SIGNING_WINDOW_MS / 1000,
   });

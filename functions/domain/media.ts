@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkUploadSize, isAcceptedMediaType, type PresignUploadBody, type PresignUploadResponse } from '@shared/media';
+import { checkUploadSize, contentMatchesType, isAcceptedMediaType, MEDIA_TYPE_MESSAGE, type PresignUploadBody, type PresignUploadResponse } from '@shared/media';
 import type { MediaItem } from '@shared/posts';
 import {
   claimMediaForDelete,
@@ -12,6 +12,7 @@ import {
   newObjectKey,
   presignPost,
   putMediaRowOnce,
+  readObjectHead,
 } from '../data/media';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
@@ -19,7 +20,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 /** Issue 4 "Media": presigned uploads straight to S3, a confirm that re-checks the object, delete. */
 
 export const UPLOAD_NOT_FOUND_MESSAGE = 'Upload not found; please try again';
-export const MEDIA_TYPE_MESSAGE = 'Only images and videos can be uploaded';
+export { MEDIA_TYPE_MESSAGE };
 export const MEDIA_NOT_FOUND_MESSAGE = 'File not found';
 export const MEDIA_ON_POST_MESSAGE = 'This file belongs to a post; delete it from the post';
 /** Long enough for a 100 MB upload on a slow line, short enough that a leaked form is soon useless. */
@@ -56,7 +57,8 @@ export async function presignUpload(userId: string, file: PresignUploadBody, dep
 
 /**
  * The browser says the upload finished. We look at what S3 really holds (the local S3 enforces no
- * POST policy, and a client can lie): wrong type or too large → the object is deleted and refused.
+ * POST policy, and a client can lie): a type we do not take, first bytes that are not that type
+ * (an SVG or HTML page labelled image/png), or too large → the object is deleted and refused.
  * Confirming the same key again returns the same row.
  */
 export async function confirmUpload(userId: string, key: string, deps: Deps = defaultDeps): Promise<MediaItem> {
@@ -69,7 +71,8 @@ export async function confirmUpload(userId: string, key: string, deps: Deps = de
   if (!stored) throw new ValidationError(UPLOAD_NOT_FOUND_MESSAGE);
   const refusal = !isAcceptedMediaType(stored.contentType)
     ? MEDIA_TYPE_MESSAGE
-    : checkUploadSize(stored.fileName ?? key.slice(key.lastIndexOf('/') + 1), stored.size);
+    : (checkUploadSize(stored.fileName ?? key.slice(key.lastIndexOf('/') + 1), stored.size) ??
+      (contentMatchesType(await readObjectHead(key), stored.contentType) ? null : MEDIA_TYPE_MESSAGE));
   if (refusal) {
     await deleteObject(key);
     throw new ValidationError(refusal);

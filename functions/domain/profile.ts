@@ -1,7 +1,7 @@
-import { checkUploadSize, isImageType, type PresignUploadResponse } from '@shared/media';
+import { checkUploadSize, contentMatchesType, isImageType, type PresignUploadResponse } from '@shared/media';
 import { avatarKeyOf, avatarRef, PROFILE_MSG, type AvatarPresign, type UpdateProfile } from '@shared/profile';
 import type { Profile } from '@shared/settings';
-import { deleteObject, headObject, mediaUrl, presignPost } from '../data/media';
+import { deleteObject, headObject, mediaUrl, presignPost, readObjectHead } from '../data/media';
 import { updateProfile, type StoredProfile } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { logger } from '../lib/logger';
@@ -71,7 +71,8 @@ export async function confirmAvatar(userId: string, key: string, deps: Pick<Deps
   if (!stored) throw new ValidationError(UPLOAD_NOT_FOUND_MESSAGE);
   const refusal = !isImageType(stored.contentType)
     ? PROFILE_MSG.avatarImagesOnly
-    : checkUploadSize(stored.fileName ?? key.slice(key.lastIndexOf('/') + 1), stored.size);
+    : (checkUploadSize(stored.fileName ?? key.slice(key.lastIndexOf('/') + 1), stored.size) ??
+      (contentMatchesType(await readObjectHead(key), stored.contentType) ? null : PROFILE_MSG.avatarImagesOnly));
   if (refusal) {
     await deleteObject(key);
     throw new ValidationError(refusal);

@@ -5,7 +5,9 @@ import S3rver from 's3rver';
 
 /**
  * The local S3: s3rver, objects kept under .local/s3. It checks neither signatures nor POST
- * policies, which is why the API re-checks every upload's real size and type itself.
+ * policies, which is why the API re-checks every upload's real size and type itself. Like S3, it
+ * honours a signed GET's `response-content-disposition` (and the other `response-*` overrides), so
+ * tests see the `Content-Disposition: attachment` that media URLs ask for.
  */
 export const LOCAL_MEDIA_BUCKET = 'schedule-autopost-media';
 

@@ -324,6 +324,18 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument();
   });
 
+  it('refuses a dropped SVG (it can carry script) with the types it takes, before any upload', async () => {
+    const { api } = await openCompose();
+    const svg = new File(['<svg onload="alert(1)"/>'], 'logo.svg', { type: 'image/svg+xml' });
+
+    fireEvent.drop(screen.getByTestId('media-dropzone'), { dataTransfer: { files: [svg] } });
+
+    expect(await screen.findByText('File not supported')).toBeInTheDocument();
+    expect(screen.getByText('logo.svg: Only JPEG, PNG, WebP or GIF images and MP4, MOV or WebM videos can be uploaded')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/media/uploads')).toHaveLength(0);
+    expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument();
+  });
+
   it('uploads a dropped image (presign → storage POST → confirm), attaches it, and deletes it', async () => {
     const { user, api } = await openCompose({
       routes: {

@@ -167,7 +167,7 @@ describe('the Settings page', { timeout: 30_000 }, () => {
         },
       });
       const input = await screen.findByLabelText('Profile picture file');
-      expect(input).toHaveAttribute('accept', 'image/*');
+      expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif');
 
       // Act
       await user.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
@@ -192,9 +192,19 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       // A drop or a browser ignoring `accept` can still hand over any file.
       fireEvent.change(input, { target: { files: [new File(['hi'], 'notes.txt', { type: 'text/plain' })] } });
 
-      await toast('Error uploading profile picture', 'Only images can be used as a profile picture');
+      await toast('Error uploading profile picture', 'Only JPEG, PNG, WebP or GIF images can be used as a profile picture');
       expect(api.callsTo('POST', '/profile/avatar/uploads')).toHaveLength(0);
       expect(FakeXhr.instances).toHaveLength(0);
+    });
+
+    it('refuses an SVG picture (it can carry script) before any request', async () => {
+      const { api } = await openSettings();
+      const input = await screen.findByLabelText('Profile picture file');
+
+      fireEvent.change(input, { target: { files: [new File(['<svg onload="alert(1)"/>'], 'me.svg', { type: 'image/svg+xml' })] } });
+
+      await toast('Error uploading profile picture', 'Only JPEG, PNG, WebP or GIF images can be used as a profile picture');
+      expect(api.callsTo('POST', '/profile/avatar/uploads')).toHaveLength(0);
     });
 
     it('says the upload failed when the API refuses the stored file', async () => {

@@ -1,4 +1,4 @@
-import { MEDIA_URL_TTL_SECONDS } from '@shared/media';
+import { MEDIA_TYPE_MESSAGE, MEDIA_URL_TTL_SECONDS } from '@shared/media';
 import { MALFORMED_TEXT_MESSAGE } from '@shared/text';
 import { describe, expect, it } from 'vitest';
 import { MediaItemSchema } from '@shared/posts';
@@ -101,7 +101,7 @@ describe('uploading media', () => {
     const res = await weAskToUpload(user.accessToken, { name: 'notes.txt', type: 'text/plain', size: 10 });
 
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Only images and videos can be uploaded');
+    expect(res.body.error.message).toBe(MEDIA_TYPE_MESSAGE);
     expect(await mediaRowsOf(user.userId)).toEqual([]);
   });
 });
@@ -115,9 +115,50 @@ describe('confirming an upload checks what S3 really holds', () => {
     const res = await weConfirmTheUpload(user.accessToken, key);
 
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Only images and videos can be uploaded');
+    expect(res.body.error.message).toBe(MEDIA_TYPE_MESSAGE);
     expect(await objectExists(key)).toBe(false);
     expect(await mediaRowsOf(user.userId)).toEqual([]);
+  });
+
+  it.each([
+    ['an SVG with script', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"/>')],
+    ['an SVG labelled as a PNG', 'image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"/>')],
+    ['an HTML page labelled as a JPEG', 'image/jpeg', Buffer.from('<!doctype html><script>alert(1)</script>')],
+    ['a HEIC photo labelled as an MP4', 'video/mp4', Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic', 'latin1')],
+  ])('deletes and refuses %s, writing no row', async (_name, contentType, bytes) => {
+    // Prepare: a client that ignored the form (or lied in it) stored this
+    const user = await aConfirmedUser();
+    const key = aMediaKey(user.userId);
+    await anObjectStoredDirectly(key, bytes, contentType);
+
+    // Act
+    const res = await weConfirmTheUpload(user.accessToken, key);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MEDIA_TYPE_MESSAGE);
+    expect(await objectExists(key)).toBe(false);
+    expect(await mediaRowsOf(user.userId)).toEqual([]);
+  });
+
+  it('refuses to hand out an upload form for an SVG', async () => {
+    const user = await aConfirmedUser();
+
+    const res = await weAskToUpload(user.accessToken, { name: 'logo.svg', type: 'image/svg+xml', size: 100 });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MEDIA_TYPE_MESSAGE);
+  });
+
+  it('serves a stored file as an attachment, so opening its URL never renders it as a page', async () => {
+    const user = await aConfirmedUser();
+    const item = await anUploadedImage(user.accessToken);
+
+    const served = await fetch(item.url);
+
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-disposition')).toBe('attachment');
+    expect(served.headers.get('content-type')).toBe('image/png');
   });
 
   it('deletes and refuses an object larger than 100 MB, naming the file', async () => {

@@ -1,5 +1,6 @@
 import { ChangePasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PresignUploadResponse } from '@shared/media';
+import { PROFILE_MSG } from '@shared/profile';
 import { MALFORMED_TEXT_MESSAGE } from '@shared/text';
 import { describe, expect, it } from 'vitest';
 import { aConfirmedUser, cloud, cognito } from '../helpers/given';
@@ -167,7 +168,7 @@ describe('uploading a profile picture', () => {
     const res = await weAskToUploadAnAvatar(user.accessToken, { name: 'clip.mp4', type: 'video/mp4', size: 1000 });
 
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Only images can be used as a profile picture');
+    expect(res.body.error.message).toBe(PROFILE_MSG.avatarImagesOnly);
   });
 
   it('refuses to presign an image over 100 MB with the spec message', async () => {
@@ -192,9 +193,46 @@ describe('uploading a profile picture', () => {
 
     // Assess
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Only images can be used as a profile picture');
+    expect(res.body.error.message).toBe(PROFILE_MSG.avatarImagesOnly);
     expect(await objectExists(key)).toBe(false);
     expect((await profileOf(user.userId))?.avatar_url).toBe('https://cdn.example/old.png');
+  });
+
+  it('deletes and refuses an SVG stored under an image type, keeping the old picture', async () => {
+    // Prepare: the form said image/png; the bytes are an SVG that runs script when opened
+    const user = await aConfirmedUser();
+    const form = await weAskToUploadAnAvatar(user.accessToken, { name: 'me.png', type: 'image/png', size: 60 });
+    const key = (form.body as PresignUploadResponse).key;
+    await anObjectStoredDirectly(key, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/png');
+
+    // Act
+    const res = await weConfirmTheAvatar(user.accessToken, key);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(PROFILE_MSG.avatarImagesOnly);
+    expect(await objectExists(key)).toBe(false);
+    expect((await profileOf(user.userId))?.avatar_url).toBeUndefined();
+  });
+
+  it('refuses to presign an SVG picture', async () => {
+    const user = await aConfirmedUser();
+
+    const res = await weAskToUploadAnAvatar(user.accessToken, { name: 'me.svg', type: 'image/svg+xml', size: 100 });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(PROFILE_MSG.avatarImagesOnly);
+  });
+
+  it('serves the uploaded picture as an attachment', async () => {
+    const user = await aConfirmedUser();
+    await anUploadedAvatar(user.accessToken);
+    const me = await weCallTheApi('GET', '/api/me', { token: user.accessToken });
+
+    const served = await fetch(me.body.profile.avatar_url);
+
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-disposition')).toBe('attachment');
   });
 
   it("refuses another user's key and leaves their object alone", async () => {

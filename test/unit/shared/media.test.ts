@@ -3,8 +3,10 @@ import {
   checkUploadSize,
   fileTooLargeMessage,
   isAcceptedMediaType,
+  contentMatchesType,
   isImageType,
   MAX_UPLOAD_BYTES,
+  sniffMediaType,
   MAX_UPLOAD_MB,
 } from '@shared/media';
 
@@ -44,14 +46,14 @@ describe('fileTooLargeMessage', () => {
 });
 
 describe('isAcceptedMediaType', () => {
-  it.each(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml', 'video/mp4', 'video/quicktime', 'video/webm'])(
-    'accepts %s (spec §5: image/* and video/*)',
+  it.each(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm', 'IMAGE/JPEG'])(
+    'accepts %s (the raster images and videos the platforms publish)',
     (mime) => {
       expect(isAcceptedMediaType(mime)).toBe(true);
     },
   );
 
-  it.each(['application/pdf', 'text/plain', 'audio/mpeg', 'application/octet-stream', '', 'imagejpeg', 'x-image/png'])(
+  it.each(['image/svg+xml', 'image/heic', 'image/bmp', 'text/html', 'video/x-matroska', 'application/pdf', 'text/plain', 'audio/mpeg', 'application/octet-stream', '', 'imagejpeg', 'x-image/png'])(
     'rejects %j',
     (mime) => {
       expect(isAcceptedMediaType(mime)).toBe(false);
@@ -66,5 +68,44 @@ describe('isImageType', () => {
 
   it.each(['video/mp4', 'application/pdf', ''])('does not treat %j as an image', (mime) => {
     expect(isImageType(mime)).toBe(false);
+  });
+});
+
+describe('what the first bytes of a file are', () => {
+  const bytes = (...parts: (string | number[])[]) => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p)))));
+
+  it.each([
+    ['JPEG', bytes([0xff, 0xd8, 0xff, 0xe0], '\0\x10JFIF'), 'image/jpeg'],
+    ['PNG', bytes([0x89], 'PNG\r\n\x1a\n\0\0\0\rIHDR'), 'image/png'],
+    ['GIF', bytes('GIF89a\x01\0\x01\0'), 'image/gif'],
+    ['WebP', bytes('RIFF\x24\0\0\0WEBPVP8 '), 'image/webp'],
+    ['WebM', bytes([0x1a, 0x45, 0xdf, 0xa3], '\x9fB\x86\x81'), 'video/webm'],
+    ['MP4', bytes('\0\0\0 ftypisom\0\0\x02\0'), 'video/mp4'],
+    ['MOV', bytes('\0\0\0\x14ftypqt  \0\0\0\0'), 'video/quicktime'],
+    ['old MOV', bytes('\0\0\0\x08wide\0\0\0\0'), 'video/quicktime'],
+  ])('knows %s', (_name, head, type) => {
+    expect(sniffMediaType(head)).toBe(type);
+  });
+
+  it.each([
+    ['SVG', bytes('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">')],
+    ['SVG with an XML prolog', bytes('<?xml version="1.0"?><svg>')],
+    ['HTML', bytes('<!doctype html><script>')],
+    ['HEIC (an ISO container, not a video)', bytes('\0\0\0\x18ftypheic\0\0\0\0')],
+    ['nothing', bytes('')],
+    ['a truncated JPEG', bytes([0xff, 0xd8])],
+  ])('takes %s for none of them', (_name, head) => {
+    expect(sniffMediaType(head)).toBeNull();
+  });
+
+  it('matches bytes to the claimed type, MP4 and MOV being one container', () => {
+    const png = bytes([0x89], 'PNG\r\n\x1a\n\0\0\0\rIHDR');
+    const mp4 = bytes('\0\0\0 ftypisom\0\0\x02\0');
+
+    expect(contentMatchesType(png, 'image/png')).toBe(true);
+    expect(contentMatchesType(png, 'image/jpeg')).toBe(false);
+    expect(contentMatchesType(mp4, 'video/quicktime')).toBe(true);
+    expect(contentMatchesType(bytes('<svg>'), 'image/png')).toBe(false);
+    expect(contentMatchesType(png, 'image/svg+xml')).toBe(false);
   });
 });

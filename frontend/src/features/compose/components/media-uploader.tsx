@@ -1,7 +1,7 @@
 import { Button, Card, Center, chakra, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { LuImage, LuUpload, LuVideo } from 'react-icons/lu';
-import { MAX_UPLOAD_MB } from '@shared/media';
+import { IMAGE_ACCEPT, MAX_UPLOAD_MB, VIDEO_ACCEPT } from '@shared/media';
 import type { useMediaUploads } from '../hooks/use-media-uploads';
 import { MediaTile } from './media-tile';
 
@@ -77,7 +77,7 @@ export function MediaUploader({ uploads }: { uploads: Uploads }) {
           <chakra.input
             ref={imageInput}
             type="file"
-            accept="image/*"
+            accept={IMAGE_ACCEPT}
             multiple
             hidden
             aria-label="Choose images"
@@ -86,7 +86,7 @@ export function MediaUploader({ uploads }: { uploads: Uploads }) {
           <chakra.input
             ref={videoInput}
             type="file"
-            accept="video/*"
+            accept={VIDEO_ACCEPT}
             multiple
             hidden
             aria-label="Choose videos"

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkUploadSize, isAcceptedMediaType, isImageType } from '@shared/media';
+import { checkUploadSize, isAcceptedMediaType, isImageType, MEDIA_TYPE_MESSAGE } from '@shared/media';
 import { MSG } from '@shared/messages';
 import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
@@ -96,11 +96,17 @@ export function useMediaUploads() {
     [drop, update],
   );
 
-  /** Only images and videos are taken; others are ignored (spec §5). */
+  /**
+   * Only images and videos are taken; other files are ignored (spec §5). An image or video of a
+   * type the platforms do not publish (SVG, HEIC, MKV…) is refused with the reason.
+   */
   const addFiles = useCallback(
     (files: Iterable<File>) => {
       for (const file of files) {
-        if (!isAcceptedMediaType(file.type)) continue;
+        if (!isAcceptedMediaType(file.type)) {
+          if (/^(image|video)\//i.test(file.type)) toaster.error({ title: 'File not supported', description: `${file.name}: ${MEDIA_TYPE_MESSAGE}` });
+          continue;
+        }
         const tooLarge = checkUploadSize(file.name, file.size);
         if (tooLarge) {
           toaster.error({ title: MSG.fileTooLargeTitle, description: tooLarge });

@@ -1,6 +1,7 @@
 import { Avatar, Button, Field, HStack, Input, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { LuImageUp, LuTrash2 } from 'react-icons/lu';
+import { IMAGE_ACCEPT } from '@shared/media';
 import { PROFILE_LIMITS, UpdateProfileSchema, type UpdateProfileInput } from '@shared/profile';
 import type { MeResponse } from '@shared/settings';
 import { toaster } from '@/components/ui/toaster';
@@ -42,7 +43,7 @@ function ProfilePicture({ me }: { me: MeResponse }) {
           <input
             ref={fileInput}
             type="file"
-            accept="image/*"
+            accept={IMAGE_ACCEPT}
             aria-label="Profile picture file"
             onChange={(event) => {
               const file = event.target.files?.[0];
