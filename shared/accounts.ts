@@ -16,8 +16,12 @@ export const SocialAccountSchema = z.object({
 });
 export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 
+/** An account as GET /api/accounts returns it: plus its public profile page (null if it has none we can address). */
+export const AccountViewSchema = SocialAccountSchema.extend({ profile_url: z.string().nullable() });
+export type AccountView = z.infer<typeof AccountViewSchema>;
+
 /** GET /api/accounts, newest first. */
-export const AccountListSchema = z.object({ accounts: z.array(SocialAccountSchema) });
+export const AccountListSchema = z.object({ accounts: z.array(AccountViewSchema) });
 
 export const PlatformParamsSchema = z.object({ platform: z.enum(PLATFORMS, { message: 'Unknown platform' }) });
 export const AccountIdParamsSchema = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown account' }) });

@@ -44,6 +44,14 @@ export const PostTargetSchema = z.object({
 });
 export type PostTarget = z.infer<typeof PostTargetSchema>;
 
+/**
+ * A target as the API returns it: plus the account's public profile page on the network this
+ * deployment talks to (the sandbox's on the local cloud), or null when it has none we can address.
+ * Worked out on each read from configuration, never stored.
+ */
+export const PostTargetViewSchema = PostTargetSchema.extend({ profile_url: z.string().nullable() });
+export type PostTargetView = z.infer<typeof PostTargetViewSchema>;
+
 export const PostSchema = z.object({
   id: z.string(),
   title: z.string().nullable(),
@@ -58,7 +66,7 @@ export const PostSchema = z.object({
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   media: z.array(MediaItemSchema),
-  platforms: z.array(PostTargetSchema),
+  platforms: z.array(PostTargetViewSchema),
 });
 export type Post = z.infer<typeof PostSchema>;
 

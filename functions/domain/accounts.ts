@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { OAUTH_STATE_TTL_SECONDS, type SocialAccount } from '@shared/accounts';
+import { OAUTH_STATE_TTL_SECONDS, type AccountView } from '@shared/accounts';
 import type { PlatformsResponse } from '@shared/entitlements';
 import { minimumPlanFor, planAllows } from '@shared/plans';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from '@shared/platforms';
@@ -12,6 +12,7 @@ import { ValidationError } from '../lib/errors';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { logger } from '../lib/logger';
 import { configuredAdapter } from '../platforms/configured';
+import { profileUrl } from '../platforms/profile-urls';
 import { PlatformError, type PlatformAdapter, type TokenSet } from '../platforms/types';
 
 /** Issue 3 "Connecting": the OAuth round trip, the account list, and fresh tokens for publishing. */
@@ -120,7 +121,10 @@ export async function platformAvailability(userId: string, deps: Pick<Deps, 'now
   return { plan: plan.id, platforms };
 }
 
-export const listConnectedAccounts = (userId: string): Promise<SocialAccount[]> => listAccounts(userId);
+/** The user's accounts, each with its profile page on the network this deployment talks to. */
+export async function listConnectedAccounts(userId: string): Promise<AccountView[]> {
+  return (await listAccounts(userId)).map((account) => ({ ...account, profile_url: profileUrl(account) }));
+}
 export const disconnectAccount = (userId: string, id: string): Promise<void> => deleteAccount(userId, id);
 
 /**

@@ -39,6 +39,7 @@ import { claimUsage, getUsageCount, releaseUsage } from '../data/usage';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ConflictError, DependencyError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { profileUrl } from '../platforms/profile-urls';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { removeSchedule, scheduleDispatch } from './schedules';
 
@@ -113,7 +114,8 @@ export function targetFor(target: z.output<typeof CreatePostBodySchema>['platfor
 
 async function present(post: PostRecord): Promise<Post> {
   const media = await Promise.all(post.media.map((m) => mediaItemFor({ ...m, post_id: post.id })));
-  return PostSchema.parse({ ...post, media });
+  const platforms = post.platforms.map((target) => ({ ...target, profile_url: profileUrl(target) }));
+  return PostSchema.parse({ ...post, media, platforms });
 }
 
 export async function getPost(userId: string, id: string): Promise<Post> {

@@ -121,6 +121,8 @@ export function registerFeeds(ctx: SandboxContext): void {
 
   on('youtube', '/watch', (req) => single(ctx, 'youtube', find('youtube', (p) => p.id === req.query.get('v'))));
   on('youtube', '/shorts/:id', (req) => single(ctx, 'youtube', find('youtube', (p) => p.id === req.params.id)));
+  // Channels by id, the one address every channel has (a connected account knows its id, not always a handle).
+  on('youtube', '/channel/:id', (req) => profile(ctx, 'youtube', account(ctx, 'youtube', req.params.id!)));
   on('youtube', '/:handle', (req) => profile(ctx, 'youtube', byHandle('youtube', req.params.handle!)));
 }
 

@@ -71,8 +71,14 @@ describe('a post going out while the user watches', () => {
 
   it("opens the post on the platform's page", async () => {
     await page.keyboard.press('Escape');
-    const href = await page.getByTestId('post-card').filter({ hasText: caption }).getByRole('link', { name: /View post/ }).getAttribute('href');
+    const card = page.getByTestId('post-card').filter({ hasText: caption });
+    const href = await card.getByRole('link', { name: /^View on Facebook \(/ }).getAttribute('href');
     expect(href).toContain('/_sandbox/facebook/');
+    // The account badge opens the Page's profile on the sandbox, not on facebook.com (issue 17.11).
+    const profile = await card.locator('a[title$=" on Facebook"]').getAttribute('href');
+    expect(profile).toMatch(/\/_sandbox\/facebook\/www\/\d+$/);
+    await page.goto(profile!);
+    await page.getByText(caption).first().waitFor();
     await page.goto(href!);
     await page.getByText(caption).first().waitFor();
   });

@@ -132,9 +132,10 @@ describe('the Posts page', () => {
               { id: 'm1', post_id: 'p1', file_path: 'u/1.jpg', file_type: 'image/jpeg', file_size: 10, url: 'https://cdn.example/1.jpg', created_at: '2026-01-01T12:00:00.000Z' },
             ],
             platforms: [
-              postTarget({ id: 't1', platform: 'instagram', account_name: 'bakery.ig', caption: 'Croissants are back!' }),
-              postTarget({ id: 't2', platform: 'facebook', account_name: 'Bakery Page', account_id: '998877', caption: 'Other caption' }),
-              postTarget({ id: 't3', platform: 'x', account_name: '@bakerx', post_url: 'https://x.com/bakerx/status/1' }),
+              postTarget({ id: 't1', platform: 'instagram', account_name: '@bakery.ig', caption: 'Croissants are back!', profile_url: 'http://localhost:3100/_sandbox/instagram/www/bakery.ig/' }),
+              postTarget({ id: 't2', platform: 'facebook', account_name: 'Bakery Page', account_id: '998877', caption: 'Other caption', profile_url: 'http://localhost:3100/_sandbox/facebook/www/998877' }),
+              postTarget({ id: 't3', platform: 'x', account_name: '@bakerx', post_url: 'https://x.com/bakerx/status/1', profile_url: 'https://x.com/bakerx' }),
+              postTarget({ id: 't4', platform: 'tiktok', account_name: 'Bakery Display Name', profile_url: null }),
             ],
           }),
         ],
@@ -143,10 +144,12 @@ describe('the Posts page', () => {
     const [card] = await cards();
     const inCard = within(card!);
     expect(inCard.getByRole('img', { name: 'Post media' })).toHaveAttribute('src', 'https://cdn.example/1.jpg');
-    expect(inCard.getByRole('link', { name: /bakery\.ig/ })).toHaveAttribute('href', 'https://instagram.com/bakery.ig');
-    expect(inCard.getByRole('link', { name: /Bakery Page/ })).toHaveAttribute('href', 'https://facebook.com/998877');
-    expect(inCard.getByRole('link', { name: /@bakerx/ })).toHaveAttribute('href', 'https://x.com/bakerx');
-    expect(inCard.getByRole('link', { name: /View post/ })).toHaveAttribute('href', 'https://x.com/bakerx/status/1');
+    // Badges link where the API says each profile lives (the sandbox's pages on the local cloud).
+    expect(inCard.getByRole('link', { name: /bakery\.ig/ })).toHaveAttribute('href', 'http://localhost:3100/_sandbox/instagram/www/bakery.ig/');
+    expect(inCard.getByRole('link', { name: /Bakery Page/ })).toHaveAttribute('href', 'http://localhost:3100/_sandbox/facebook/www/998877');
+    expect(inCard.getByRole('link', { name: /^@bakerx$/ })).toHaveAttribute('href', 'https://x.com/bakerx');
+    expect(inCard.getByText('Bakery Display Name').closest('a')).toBeNull();
+    expect(inCard.getByRole('link', { name: 'View on X (@bakerx)' })).toHaveAttribute('href', 'https://x.com/bakerx/status/1');
     expect(inCard.getByTestId('post-status')).toHaveTextContent('Queued');
     expect(inCard.getByText('Croissants are back!')).toBeInTheDocument();
     expect(inCard.queryByText('Other caption')).not.toBeInTheDocument();
@@ -161,6 +164,33 @@ describe('the Posts page', () => {
     await openPosts({ zone, tabs: { scheduled: [aPost({ id: 'p1', scheduled_at: '2030-07-01T10:00:00.000Z' })] } });
     const [card] = await cards();
     expect(within(card!).getByText(text)).toBeInTheDocument();
+  });
+
+  it('names the platform and account on each "View on" link of a post published to several accounts', async () => {
+    const { user } = await openPosts({
+      tabs: {
+        posted: [
+          aPost({
+            id: 'p1',
+            status: 'posted',
+            published_at: '2026-03-04T20:00:00.000Z',
+            platforms: [
+              postTarget({ id: 't1', platform: 'instagram', account_name: '@acme', status: 'posted', post_url: 'https://sandbox.test/instagram/p/1' }),
+              postTarget({ id: 't2', platform: 'instagram', account_name: '@acme.shop', status: 'posted', post_url: 'https://sandbox.test/instagram/p/2' }),
+              postTarget({ id: 't3', platform: 'facebook', account_name: 'Acme Bakery', status: 'posted', post_url: 'https://sandbox.test/facebook/3' }),
+            ],
+          }),
+        ],
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: /Posted/ }));
+    const [card] = await cards();
+    const links = within(card!).getAllByRole('link', { name: /^View on / });
+    expect(links.map((link) => [link.textContent?.trim(), link.getAttribute('href')])).toEqual([
+      ['View on Instagram (@acme)', 'https://sandbox.test/instagram/p/1'],
+      ['View on Instagram (@acme.shop)', 'https://sandbox.test/instagram/p/2'],
+      ['View on Facebook (Acme Bakery)', 'https://sandbox.test/facebook/3'],
+    ]);
   });
 
   it("shows 'Published on:' for posted posts and 'Not scheduled' for drafts without a time", async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SCHEDULED_IN_PAST_MESSAGE, type MediaItem, type Post, type PostTarget } from '@shared/posts';
+import { SCHEDULED_IN_PAST_MESSAGE, type MediaItem, type Post, type PostTargetView } from '@shared/posts';
 import type { Platform } from '@shared/platforms';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes, type RecordedCall } from './helpers/api-mock';
@@ -18,13 +18,14 @@ function media(id: string, fileType: string): MediaItem {
   return { id, post_id: null, file_path: `u/${id}`, file_type: fileType, file_size: 1000, url: `https://cdn.test/${id}`, created_at: '2026-11-01T12:00:00.000Z' };
 }
 
-function target(id: string, platform: Platform, caption: string): PostTarget {
+function target(id: string, platform: Platform, caption: string): PostTargetView {
   return {
     id,
     platform,
     social_account_id: `acc-${platform}`,
     account_name: `My ${platform}`,
     account_id: `${platform}-1`,
+    profile_url: null,
     caption,
     settings: {},
     status: 'pending',

@@ -60,7 +60,13 @@ describe('connecting a social account', () => {
     expect(list.body.accounts.map((a: { account_id: string }) => a.account_id).sort()).toEqual([...expectedIds].sort());
     for (const account of list.body.accounts) {
       expect(account).toMatchObject({ platform, is_connected: true, needs_reconnect: false });
-      expect(Object.keys(account).sort()).toEqual(['account_id', 'account_name', 'created_at', 'id', 'is_connected', 'needs_reconnect', 'picture_url', 'platform']);
+      expect(Object.keys(account).sort()).toEqual(['account_id', 'account_name', 'created_at', 'health', 'id', 'is_connected', 'needs_reconnect', 'picture_url', 'platform', 'profile_url']);
+      // The profile link points at the network this deployment talks to: here the sandbox, which serves
+      // that account's page at the real path (issue 17.11).
+      expect(account.profile_url.startsWith(`${sandbox()}/${platform}/www/`)).toBe(true);
+      const profile = await fetch(account.profile_url);
+      expect(profile.status).toBe(200);
+      expect(await profile.text()).toContain(platform === 'facebook' ? account.account_name : who.name);
     }
 
     // No plaintext token anywhere in the table, in the redirect or in our response.

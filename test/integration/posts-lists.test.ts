@@ -4,7 +4,7 @@ import type { PostStatus } from '@shared/statuses';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { encodeCursor, putPostsInBatches, type PostRecord } from '../../functions/data/posts';
-import { aConfirmedUser } from '../helpers/given';
+import { aConfirmedUser, cloud } from '../helpers/given';
 import { aComposeBody, aConnectedAccount, aStoredPost } from '../helpers/posts';
 import { weCallTheApi } from '../helpers/when';
 
@@ -113,6 +113,24 @@ describe('a Posts tab', () => {
     // Assess
     expect(results.map((r) => r.status)).toEqual([400, 400, 400, 400]);
     expect(results.every((r) => r.body.items === undefined)).toBe(true);
+  });
+
+  it("links each target's account to its profile page on the sandbox, the network the local cloud talks to", async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const page = await aConnectedAccount(user.userId, 'facebook', 'Bakery Page');
+    const insta = await aConnectedAccount(user.userId, 'instagram', '@bakery.ig');
+    await givenPosts(user.userId, page, 'scheduled', 1);
+    await givenPosts(user.userId, insta, 'draft', 1);
+
+    // Act
+    const scheduled = await list(user.accessToken, 'tab=scheduled');
+    const drafts = await list(user.accessToken, 'tab=drafts');
+
+    // Assess
+    const sandbox = cloud().env.PLATFORM_SANDBOX_URL!.replace(/\/$/, '');
+    expect(scheduled.body.items[0].platforms[0].profile_url).toBe(`${sandbox}/facebook/www/${page.account_id}`);
+    expect(drafts.body.items[0].platforms[0].profile_url).toBe(`${sandbox}/instagram/www/bakery.ig/`);
   });
 
   it('refuses an unknown tab', async () => {

@@ -1,4 +1,4 @@
-import type { Post, PostTarget } from '@shared/posts';
+import type { Post, PostTargetView } from '@shared/posts';
 import type { PlatformsResponse } from '@shared/entitlements';
 import { minimumPlanFor, planAllows, type PlanId } from '@shared/plans';
 import { PLATFORMS, type Platform } from '@shared/platforms';
@@ -105,11 +105,12 @@ export function socialAccount(overrides: Partial<SocialAccount> & Pick<SocialAcc
 }
 
 /** A post as the API returns it (frontend fixtures). */
-export function postTarget(overrides: Partial<PostTarget> & Pick<PostTarget, 'id' | 'platform'>): PostTarget {
+export function postTarget(overrides: Partial<PostTargetView> & Pick<PostTargetView, 'id' | 'platform'>): PostTargetView {
   return {
     social_account_id: `acc-${overrides.id}`,
     account_name: 'bakery',
     account_id: '1234567890',
+    profile_url: `http://localhost:3000/_sandbox/${overrides.platform}/www/bakery`,
     caption: 'Fresh bread every morning',
     settings: {},
     status: 'pending',

@@ -2,12 +2,11 @@ import { Badge, Box, Card, Flex, HStack, IconButton, Link, Stack, Text, Wrap } f
 import { useState } from 'react';
 import { LuCalendarClock, LuCircleCheck, LuExternalLink, LuPencil, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { PLATFORM_NAMES } from '@shared/platforms';
-import type { Post } from '@shared/posts';
+import type { Post, PostTargetView } from '@shared/posts';
 import { capitalize, EDITABLE_STATUSES, postStatusColor } from '@shared/statuses';
 import { PlatformIcon } from '@/features/accounts/components/platform-icon';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { useDeletePost } from '../api/delete-post';
-import { profileUrl } from '../utils/profile-url';
 import { EditPostDialog } from './edit-post-dialog';
 import { PostThumbnail } from './post-thumbnail';
 
@@ -18,6 +17,11 @@ function whenText(post: Post, zone: string): string {
     return `Published on: ${published ? formatInZone(published, zone, DISPLAY_FORMATS.published) : 'Unknown'}`;
   }
   return `Scheduled for: ${post.scheduled_at ? formatInZone(post.scheduled_at, zone, DISPLAY_FORMATS.scheduled) : 'Not scheduled'}`;
+}
+
+/** "View on Instagram (@acme)": several links on one card must say which post each opens (issue 17.18). */
+function viewPostText(target: Pick<PostTargetView, 'platform' | 'account_name'>): string {
+  return `View on ${PLATFORM_NAMES[target.platform]} (${target.account_name})`;
 }
 
 export function PostCard({ post, zone }: { post: Post; zone: string }) {
@@ -38,21 +42,29 @@ export function PostCard({ post, zone }: { post: Post; zone: string }) {
                 <Badge colorPalette={postStatusColor(post.status)} variant="subtle" data-testid="post-status">
                   {capitalize(post.status)}
                 </Badge>
-                {post.platforms.map((target) => (
-                  <Badge key={target.id} asChild variant="outline" size="md" maxW="full" _hover={{ bg: 'bg.muted' }}>
-                    <a
-                      href={profileUrl(target.platform, target)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      title={`${target.account_name} on ${PLATFORM_NAMES[target.platform]}`}
-                    >
+                {post.platforms.map((target) => {
+                  const badge = (
+                    <>
                       <PlatformIcon platform={target.platform} />
                       <Text as="span" truncate>
                         {target.account_name}
                       </Text>
-                    </a>
-                  </Badge>
-                ))}
+                    </>
+                  );
+                  const title = `${target.account_name} on ${PLATFORM_NAMES[target.platform]}`;
+                  // The API says where the profile lives (the sandbox's on the local cloud); none, no link.
+                  return target.profile_url ? (
+                    <Badge key={target.id} asChild variant="outline" size="md" maxW="full" _hover={{ bg: 'bg.muted' }}>
+                      <a href={target.profile_url} target="_blank" rel="noopener noreferrer" title={title}>
+                        {badge}
+                      </a>
+                    </Badge>
+                  ) : (
+                    <Badge key={target.id} variant="outline" size="md" maxW="full" title={title}>
+                      {badge}
+                    </Badge>
+                  );
+                })}
               </Wrap>
               <HStack gap="1" flexShrink={0}>
                 {editable ? (
@@ -83,15 +95,8 @@ export function PostCard({ post, zone }: { post: Post; zone: string }) {
                 <Text>{whenText(post, zone)}</Text>
               </HStack>
               {published.map((target) => (
-                <Link
-                  key={target.id}
-                  href={target.post_url!}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  color="brand.fg"
-                  aria-label={published.length > 1 ? `View post on ${PLATFORM_NAMES[target.platform]}` : undefined}
-                >
-                  View post <LuExternalLink aria-hidden />
+                <Link key={target.id} href={target.post_url!} target="_blank" rel="noopener noreferrer" color="brand.fg">
+                  {viewPostText(target)} <LuExternalLink aria-hidden />
                 </Link>
               ))}
             </Flex>

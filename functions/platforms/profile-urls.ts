@@ -1,0 +1,42 @@
+import type { Platform } from '@shared/platforms';
+import { env } from '../lib/env';
+import { hostsFor } from './hosts';
+import { handleOf } from './publish';
+
+interface ProfileAccount {
+  readonly platform: Platform;
+  /** The platform's own id of the account (Page id, channel id, …). */
+  readonly account_id: string;
+  /** As the adapter stored it: `@handle` where the platform has handles, else a display name. */
+  readonly account_name: string;
+}
+
+/**
+ * The public profile page of a connected account on `www` (the platform's www host: the real one on
+ * AWS, the sandbox's on the local cloud). Facebook Pages and YouTube channels are addressed by id,
+ * since their names are not unique; Instagram, X and TikTok by @handle. A TikTok account connected
+ * without the user.info.profile scope has only a display name, so it gets no link (null) rather
+ * than one to a stranger's page.
+ */
+export function profileUrlOn(www: string, account: ProfileAccount): string | null {
+  const id = encodeURIComponent(account.account_id);
+  const hasHandle = account.account_name.startsWith('@');
+  const handle = encodeURIComponent(handleOf(account.account_name));
+  switch (account.platform) {
+    case 'instagram':
+      return hasHandle ? `${www}/${handle}/` : null;
+    case 'facebook':
+      return `${www}/${id}`;
+    case 'x':
+      return hasHandle ? `${www}/${handle}` : null;
+    case 'tiktok':
+      return hasHandle ? `${www}/@${handle}` : null;
+    case 'youtube':
+      return `${www}/channel/${id}`;
+  }
+}
+
+/** The profile URL on the network this deployment talks to (PLATFORM_SANDBOX_URL on the local cloud). */
+export function profileUrl(account: ProfileAccount): string | null {
+  return profileUrlOn(hostsFor(account.platform, env().PLATFORM_SANDBOX_URL).www, account);
+}
