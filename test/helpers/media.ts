@@ -12,6 +12,18 @@ export const A_TINY_PNG = Buffer.from(
   'base64',
 );
 
+/** A 4×4 JPEG: what every platform, Instagram included, publishes as is. */
+export const A_TINY_JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAEAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCxASR1/9k=',
+  'base64',
+);
+
+/** A real image of the given size (sharp), for the Instagram format, size and aspect rules. */
+export async function anImageOf(width: number, height: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg'): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 160, b: 96 } } }).toFormat(format).toBuffer();
+}
+
 export interface AFile {
   name: string;
   type: string;

@@ -8,7 +8,7 @@ import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishMedia, type PublishRequest, type TokenSet } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
-import { A_TINY_PNG, aMediaKey, anObjectStoredDirectly } from '../helpers/media';
+import { A_TINY_JPEG, aMediaKey, anObjectStoredDirectly } from '../helpers/media';
 
 /**
  * Each adapter's publishStep, run step by step the way the publisher does, against the sandbox
@@ -65,9 +65,10 @@ async function anotherPost(platform: 'x' | 'facebook', c: { tokens: TokenSet; ac
 
 /** A real object in the local media bucket and a presigned GET for it, as the publisher hands out. */
 async function aStoredMedia(kind: 'image' | 'video'): Promise<PublishMedia> {
-  const bytes = kind === 'image' ? A_TINY_PNG : Buffer.concat([Buffer.from('\0\0\0 ftypisom'), randomBytes(600 * 1024)]);
-  const mimeType = kind === 'image' ? 'image/png' : 'video/mp4';
-  const key = aMediaKey('publish-test', kind === 'image' ? 'png' : 'mp4');
+  // A JPEG: Instagram takes nothing else (the app hands it a converted copy of a PNG, see media confirm).
+  const bytes = kind === 'image' ? A_TINY_JPEG : Buffer.concat([Buffer.from('\0\0\0 ftypisom'), randomBytes(600 * 1024)]);
+  const mimeType = kind === 'image' ? 'image/jpeg' : 'video/mp4';
+  const key = aMediaKey('publish-test', kind === 'image' ? 'jpg' : 'mp4');
   await anObjectStoredDirectly(key, bytes, mimeType);
   const url = await getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: process.env.MEDIA_BUCKET, Key: key }), { expiresIn: 3600 });
   return { url, mimeType, sizeBytes: bytes.length, open: async () => bytes };

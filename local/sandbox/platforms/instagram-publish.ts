@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
 import { identity } from '../apps';
 import type { SandboxContext } from '../context';
@@ -11,9 +12,39 @@ import { graphError, graphTokenError, pick } from './graph';
  * Instagram content publishing (platform-apis.md §1.2–§1.4): container → poll status_code →
  * media_publish → permalink. Meta fetches image_url/video_url itself, so the sandbox does too.
  */
-export const IG_QUOTA_TOTAL = 100;
+/**
+ * content_publishing_limit's quota_total ("currently 50" in the reference; the 2026-11-23 corrections
+ * say to read it rather than assume). The endpoint reports it and media_publish enforces it, from one
+ * count, so what a client reads is what it gets.
+ */
+export const IG_QUOTA_TOTAL = 50;
+const QUOTA_DURATION_SECONDS = 86400;
 const DAY_MS = 24 * 3600 * 1000;
+/** Image rules (§1.3, error codes §1.4): JPEG only, at most 8 MiB, aspect 4:5 … 1.91:1. */
 const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * What Meta answers for an image it fetched: the format by its first bytes (a PNG served as
+ * image/jpeg is still a PNG), then the size, then the aspect ratio as displayed (EXIF orientation
+ * applied). Undefined when Instagram would take it.
+ */
+async function imageRefusal(bytes: Buffer): Promise<SandboxResponse | undefined> {
+  const isJpeg = bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (!isJpeg) return graphError(400, 'The image format is not supported.', 36001, { error_subcode: 2207005, is_transient: false });
+  if (bytes.length > IMAGE_MAX_BYTES) return graphError(400, 'The image size is too large.', 36000, { error_subcode: 2207004, is_transient: false });
+  let width = 0;
+  let height = 0;
+  try {
+    const meta = await sharp(bytes).metadata();
+    width = meta.autoOrient?.width ?? meta.width ?? 0;
+    height = meta.autoOrient?.height ?? meta.height ?? 0;
+  } catch {
+    return graphError(400, 'The image format is not supported.', 36001, { error_subcode: 2207005, is_transient: false });
+  }
+  // 4:5 ≤ width/height ≤ 1.91:1, in integers so that the edges (1080×1350, 1910×1000) are exact.
+  if (!(height > 0 && width * 5 >= height * 4 && width * 100 <= height * 191)) return graphError(400, 'The aspect ratio is not supported.', 36003, { error_subcode: 2207009, is_transient: false });
+  return undefined;
+}
 
 const fetchFailed = () =>
   graphError(400, 'Media download has failed. The media URI doesn\'t meet our requirements.', 9004, { error_subcode: 2207052, is_transient: false });
@@ -32,6 +63,9 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
     if (publish && !check.record.scopes.includes('instagram_business_content_publish')) return graphError(403, '(#10) Application does not have permission for this action', 10);
     return undefined;
   };
+
+  /** API publishes of this account in the moving 24 h window, newest first (a carousel counts once). */
+  const publishedInWindow = (userId: string) => postsOf(data(), 'instagram', userId).filter((post) => post.createdAt > ctx.state.now() - DAY_MS);
 
   const statusOf = (c: IgContainer): 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED' => {
     const now = ctx.state.now();
@@ -80,9 +114,8 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
         if (!url) return graphError(400, '(#100) The parameter image_url is required', 100);
         const media = ctx.state.takeHandlerFault('instagram', 'media_unreachable') ? { ok: false } : await fetchMedia(url);
         if (!media.ok) return fetchFailed();
-        // Meta documents JPEG only; the sandbox also takes PNG/WebP so the app's uploads can be tried end to end.
-        if ('contentType' in media && !/^image\/(jpe?g|png|webp)/.test(String(media.contentType))) return graphError(400, 'The image format is not supported.', 36001, { error_subcode: 2207005 });
-        if ('size' in media && (media.size ?? 0) > IMAGE_MAX_BYTES) return graphError(400, 'The image size is too large.', 36000, { error_subcode: 2207004 });
+        const refused = await imageRefusal('bytes' in media && media.bytes ? media.bytes : Buffer.alloc(0));
+        if (refused) return refused;
         Object.assign(container, { mediaType: 'IMAGE', mediaUrl: url, readyAt: now + processingDelayMs(data(), 'instagram', 'image') });
       } else {
         return graphError(400, 'The media type is not supported.', 100, { error_subcode: 2207023 });
@@ -114,8 +147,8 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
       // Publishing the same container twice: Meta refuses (exact wording unconfirmed).
       if (status === 'PUBLISHED') return graphError(400, '(#100) This media has already been published.', 100, { error_subcode: 2207006 });
       const now = ctx.state.now();
-      const recent = postsOf(data(), 'instagram', userId).filter((post) => post.createdAt > now - DAY_MS);
-      if (recent.length >= IG_QUOTA_TOTAL) return igDailyLimit(now, Math.ceil((recent[recent.length - 1]!.createdAt + DAY_MS - now) / 1000));
+      const recent = publishedInWindow(userId);
+      if (!data().limitsOff && recent.length >= IG_QUOTA_TOTAL) return igDailyLimit(now, Math.ceil((recent[recent.length - 1]!.createdAt + DAY_MS - now) / 1000));
       const shortcode = shortId(11);
       const mediaId = numericId(17);
       container.mediaId = mediaId;
@@ -147,8 +180,14 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
     const userId = req.params.userId!;
     const denied = authorize(req, userId, false);
     if (denied) return denied;
-    const usage = postsOf(data(), 'instagram', userId).filter((post) => post.createdAt > ctx.state.now() - DAY_MS).length;
-    return json(200, { data: [{ quota_usage: usage, config: { quota_total: IG_QUOTA_TOTAL, quota_duration: 86400 } }] });
+    // `since` (a Unix time no older than 24 h) narrows the count; fields default to quota_usage alone.
+    const sinceParam = Number(req.query.get('since') ?? NaN);
+    const since = Number.isFinite(sinceParam) ? Math.max(sinceParam * 1000, ctx.state.now() - DAY_MS) : undefined;
+    const usage = publishedInWindow(userId).filter((post) => since === undefined || post.createdAt > since).length;
+    const fields = (req.query.get('fields') ?? 'quota_usage').split(',').map((f) => f.trim());
+    const row: Record<string, unknown> = { quota_usage: usage };
+    if (fields.includes('config')) row.config = { quota_total: IG_QUOTA_TOTAL, quota_duration: QUOTA_DURATION_SECONDS };
+    return json(200, { data: [row] });
   });
 
   const mediaFields = (id: string) => {
