@@ -76,6 +76,8 @@ export const PUBLISHING_HANDLERS = {
   publisher: 'publishing/publish-target',
   watchdog: 'publishing/watchdog',
   deadLetters: 'publishing/dead-letter',
+  /** Hourly: connection expiry notices 7 days and 1 day ahead (issue 12). */
+  expiryNotices: 'accounts/expiry-notices',
 } as const;
 
 /** Every handler module that becomes a Lambda function. */

@@ -131,6 +131,9 @@ export function limitWarningMessage(w: Omit<LimitWarning, 'message'>, zone: stri
   return `${allows}${next}`;
 }
 
-/** POST /api/posts and PATCH /api/posts/{id}: the saved post, with the same warnings (saving never waits on them). */
-export const PostWithLimitWarningsSchema = PostSchema.extend({ limit_warnings: z.array(LimitWarningSchema).default([]) });
+/**
+ * POST /api/posts and PATCH /api/posts/{id}: the saved post, plus `limit_warnings` when the schedule
+ * is over a platform's cap (absent when there are none, so the body is then exactly the post).
+ */
+export const PostWithLimitWarningsSchema = PostSchema.extend({ limit_warnings: z.array(LimitWarningSchema).min(1).optional() });
 export type PostWithLimitWarnings = z.infer<typeof PostWithLimitWarningsSchema>;

@@ -216,3 +216,9 @@ export async function warningsForSavedPost(userId: string, post: Pick<PostRecord
     return [];
   }
 }
+
+/** The saved post as create / edit return it: with `limit_warnings` only when there are some. */
+export async function withLimitWarnings<P extends Parameters<typeof warningsForSavedPost>[1]>(userId: string, post: P, deps: Pick<Deps, 'now'> = defaultDeps): Promise<P & { limit_warnings?: LimitWarning[] }> {
+  const warnings = await warningsForSavedPost(userId, post, deps);
+  return warnings.length > 0 ? { ...post, limit_warnings: warnings } : post;
+}

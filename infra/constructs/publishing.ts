@@ -81,6 +81,8 @@ export class Publishing extends Construct {
   readonly lanes: ReadonlyMap<Platform, PublishingLane>;
   readonly deadLetterHandler: AppFunction;
   readonly watchdog: AppFunction;
+  /** Hourly: tells users 7 days and 1 day before a connection expires (issue 12). */
+  readonly expiryNotices: AppFunction;
   /** One alarm per DLQ (messages visible > 0), one per publisher (Errors > 0), one on the dispatcher's errors. */
   readonly alarms: readonly Alarm[];
 
@@ -164,6 +166,13 @@ export class Publishing extends Construct {
       targets: [new LambdaTarget(this.watchdog)],
     });
 
+    this.expiryNotices = new AppFunction(this, 'ExpiryNotices', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.expiryNotices, timeout: Duration.seconds(60) });
+    new Rule(this, 'ExpiryNoticesRule', {
+      description: 'Notifies users 7 days and 1 day before a social connection expires',
+      schedule: Schedule.rate(Duration.hours(1)),
+      targets: [new LambdaTarget(this.expiryNotices)],
+    });
+
     // Who sends: the dispatcher (every target's first message) and the watchdog (a second chance)
     // to any platform; a publisher re-queues a step that must come back later, on its own queue
     // only. The dead-letter handler only settles and notifies.
@@ -180,7 +189,7 @@ export class Publishing extends Construct {
 
   /** Every engine function: all read and write the table and notify users of outcomes. */
   get engineFunctions(): AppFunction[] {
-    return [this.dispatcher, ...this.publishers, this.deadLetterHandler, this.watchdog];
+    return [this.dispatcher, ...this.publishers, this.deadLetterHandler, this.watchdog, this.expiryNotices];
   }
 
   /** Every dead-letter queue: the scheduler's and each platform's. */

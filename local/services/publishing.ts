@@ -7,7 +7,7 @@ import { localQueueArn, localSqs, redrivePolicy, type EventSourceMapping } from 
 /**
  * The publishing pipeline's wiring on the local cloud, as the Publishing construct wires it on AWS:
  * one queue per platform with its DLQ, a publisher mapped to each, the dead-letter handler on every
- * DLQ, the Scheduler's DLQ, and the 5-minute watchdog. Starts after SQS, before the Scheduler.
+ * DLQ, the Scheduler's DLQ, the 5-minute watchdog and the hourly connection expiry notices. Starts after SQS, before the Scheduler.
  */
 export const publishQueueName = (platform: string) => `publish-${platform}`;
 export const SCHEDULER_DLQ = 'dispatch-dlq';
@@ -16,6 +16,8 @@ const LOCAL_SCHEDULER_ROLE = 'arn:aws:iam::000000000000:role/local-scheduler';
 const VISIBILITY_TIMEOUT_SECONDS = '30';
 const MAX_RECEIVES = 5;
 const WATCHDOG_EVERY_MS = 5 * 60 * 1000;
+/** As on AWS (rate(1 hour)): the connection expiry notices (issue 12). */
+const EXPIRY_NOTICES_EVERY_MS = 60 * 60 * 1000;
 
 export const publishingModule: LocalModule = {
   name: 'Publishing queues and watchdog',
@@ -41,6 +43,10 @@ export const publishingModule: LocalModule = {
       invokeLambda(PUBLISHING_HANDLERS.watchdog, {}).catch((error: unknown) => console.error('[watchdog]', error));
     }, WATCHDOG_EVERY_MS);
     watchdog.unref();
+    const expiryNotices = setInterval(() => {
+      invokeLambda(PUBLISHING_HANDLERS.expiryNotices, {}).catch((error: unknown) => console.error('[expiry notices]', error));
+    }, EXPIRY_NOTICES_EVERY_MS);
+    expiryNotices.unref();
     return {
       env: {
         PUBLISH_QUEUE_URLS: JSON.stringify(queueUrls),
@@ -52,6 +58,7 @@ export const publishingModule: LocalModule = {
       },
       stop: async () => {
         clearInterval(watchdog);
+        clearInterval(expiryNotices);
         await Promise.all(mappings.map((m) => m.stop()));
       },
     };

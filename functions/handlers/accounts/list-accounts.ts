@@ -1,6 +1,6 @@
-import { AccountListSchema } from '@shared/accounts';
-import { listConnectedAccounts } from '../../domain/accounts';
+import { ListedAccountsSchema } from '@shared/connection-health';
+import { listAccountsWithHealth } from '../../domain/connection-health';
 import { httpHandler, ok } from '../../lib/http';
 
-/** GET /api/accounts: the user's connected accounts, newest first, never a token. */
-export const handler = httpHandler({}, async ({ userId }) => ok(AccountListSchema.parse({ accounts: await listConnectedAccounts(userId) })));
+/** GET /api/accounts: the user's connected accounts, newest first, each with when it must be reconnected; never a token. */
+export const handler = httpHandler({}, async ({ userId }) => ok(ListedAccountsSchema.parse({ accounts: await listAccountsWithHealth(userId) })));

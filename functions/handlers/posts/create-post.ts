@@ -1,6 +1,6 @@
 import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
 import { CreatePostBodySchema } from '@shared/posts';
-import { warningsForSavedPost } from '../../domain/platform-limits';
+import { withLimitWarnings } from '../../domain/platform-limits';
 import { createPost } from '../../domain/posts';
 import { httpHandler } from '../../lib/http';
 
@@ -10,5 +10,5 @@ import { httpHandler } from '../../lib/http';
  */
 export const handler = httpHandler({ body: CreatePostBodySchema }, async ({ userId, body }) => {
   const post = await createPost(userId, body);
-  return { statusCode: 201, body: PostWithLimitWarningsSchema.parse({ ...post, limit_warnings: await warningsForSavedPost(userId, post) }) };
+  return { statusCode: 201, body: PostWithLimitWarningsSchema.parse(await withLimitWarnings(userId, post)) };
 });

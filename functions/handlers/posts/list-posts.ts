@@ -1,6 +1,14 @@
+import { PostPageWithIssuesSchema } from '@shared/connection-health';
 import { ListPostsQuerySchema } from '@shared/posts';
+import { withConnectionIssues } from '../../domain/connection-health';
 import { listPosts } from '../../domain/posts';
 import { httpHandler, ok } from '../../lib/http';
 
-/** GET /api/posts?tab=&cursor=&limit=: one page of a Posts tab, in the tab's order. */
-export const handler = httpHandler({ query: ListPostsQuerySchema }, async ({ userId, query }) => ok(await listPosts(userId, query)));
+/**
+ * GET /api/posts?tab=&cursor=&limit=: one page of a Posts tab, in the tab's order; each open post
+ * says which of its accounts cannot publish at its time (issue 12), worked out on read.
+ */
+export const handler = httpHandler({ query: ListPostsQuerySchema }, async ({ userId, query }) => {
+  const page = await listPosts(userId, query);
+  return ok(PostPageWithIssuesSchema.parse({ ...page, items: await withConnectionIssues(userId, page.items) }));
+});

@@ -1,11 +1,11 @@
 import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
 import { IdParamsSchema, UpdatePostBodySchema } from '@shared/posts';
-import { warningsForSavedPost } from '../../domain/platform-limits';
+import { withLimitWarnings } from '../../domain/platform-limits';
 import { updatePost } from '../../domain/posts';
 import { httpHandler, ok } from '../../lib/http';
 
 /** PATCH /api/posts/{id}: the Edit Post dialog (schedule time and captions); limit warnings as on create (issue 12). */
 export const handler = httpHandler({ params: IdParamsSchema, body: UpdatePostBodySchema }, async ({ userId, params, body }) => {
   const post = await updatePost(userId, params.id, body);
-  return ok(PostWithLimitWarningsSchema.parse({ ...post, limit_warnings: await warningsForSavedPost(userId, post) }));
+  return ok(PostWithLimitWarningsSchema.parse(await withLimitWarnings(userId, post)));
 });
