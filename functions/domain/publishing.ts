@@ -27,6 +27,7 @@ import { PlatformError, type PublishMedia, type PublishRequest, type PublishStep
 import { withFreshTokens } from './accounts';
 import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
+import { claimDailyQuota } from './platform-quotas';
 import { dispatchPost, dueTime, enqueueAt, publishLeadMs, PublishMessageSchema, DispatchInputSchema, retryWindowMs, sendTargets, type PublishMessage } from './dispatch';
 
 /**
@@ -117,6 +118,7 @@ async function runStep(userId: string, post: EnginePost, index: number, target: 
           const early = notBefore - deps.now().getTime();
           if (early > 0) await sleep(early);
         },
+        claimDailyQuota: (bucket) => claimDailyQuota(bucket, deps.now()),
       });
     },
     deps,

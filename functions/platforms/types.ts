@@ -107,7 +107,16 @@ export interface PublishContext {
    * the first call that makes anything public (guardedCreate does). Absent: the time has come.
    */
   untilDue?(): Promise<void>;
+  /**
+   * Takes one use of a platform quota our whole app shares per day (YouTube's 100 videos.insert calls
+   * per project), before the call that spends it. Absent: nothing is counted (unit tests).
+   */
+  claimDailyQuota?(bucket: DailyQuotaBucket): Promise<DailyQuotaClaim>;
 }
+
+/** Daily per-app platform quotas we count ourselves (functions/domain/platform-quotas.ts). */
+export type DailyQuotaBucket = 'youtube.videos.insert';
+export type DailyQuotaClaim = { readonly ok: true } | { readonly ok: false; readonly limit: number; readonly resetsAt: string };
 
 /**
  * The outcome of one publish step. 'wait': the platform is processing (IG container, TikTok

@@ -176,11 +176,17 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
     return { status: 'wait', retryAfterSeconds: PROCESSING_WAIT_SECONDS };
   };
 
-  const putChunk = (sessionUri: string, range: string, body?: Buffer) =>
+  /** Every PUT of the session (chunks and the `bytes *\/total` status query) carries the user's token, as Google requires. */
+  const putChunk = (tokens: TokenSet, sessionUri: string, range: string, body?: Buffer) =>
     callPlatformRaw(publishCtx, {
       what: 'upload the video',
       url: sessionUri,
-      init: { method: 'PUT', headers: { 'content-range': range, ...(body ? { 'content-type': 'application/octet-stream' } : {}) }, ...(body ? { body: new Uint8Array(body) } : {}) },
+      init: {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-range': range, ...(body ? { 'content-type': 'application/octet-stream' } : {}) },
+        ...(body ? { body: new Uint8Array(body) } : {}),
+      },
+      secrets: [tokens.accessToken],
       accept: [200, 201, 308],
     });
 
@@ -200,7 +206,7 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
       await context.saveCheckpoint({ sessionUri, total, offset: at, ...(final ? { finalChunkAt: now().toISOString() } : {}) });
       // The video exists once the last byte lands: everything before it may happen ahead of time.
       if (final) await context.untilDue?.();
-      const r = await putChunk(sessionUri, `bytes ${at}-${end - 1}/${total}`, bytes.subarray(at, end));
+      const r = await putChunk(context.tokens, sessionUri, `bytes ${at}-${end - 1}/${total}`, bytes.subarray(at, end));
       if (r.status === 200 || r.status === 201) {
         const video = VideoResourceSchema.safeParse(r.body);
         if (!video.success) throw new PlatformError('youtube', 'stop', 'YouTube answered the upload in an unexpected format.');
@@ -227,7 +233,7 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
     if (sessionUri) {
       const total = num(checkpoint, 'total') ?? video.sizeBytes;
       try {
-        const r = await putChunk(sessionUri, `bytes */${total}`);
+        const r = await putChunk(tokens, sessionUri, `bytes */${total}`);
         if (r.status === 200 || r.status === 201) {
           const found = VideoResourceSchema.parse(r.body);
           await context.saveCheckpoint({ videoId: found.id });
@@ -242,6 +248,17 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
       }
     }
     const title = (request.title ?? request.caption).slice(0, 100) || 'Untitled #shorts';
+    // Starting the session is the videos.insert call that spends the project's daily upload quota.
+    const quota = await context.claimDailyQuota?.('youtube.videos.insert');
+    if (quota && !quota.ok) {
+      const at = new Date(quota.resetsAt);
+      throw new PlatformError(
+        'youtube',
+        'backoff',
+        `This app's YouTube upload limit for today (${quota.limit} videos) is used up. It resets at midnight Pacific time (${at.toISOString().slice(0, 16).replace('T', ' ')} UTC); schedule the video after that.`,
+        { code: 'dailyUploadQuota', retryAfterSeconds: Math.max(1, Math.ceil((at.getTime() - now().getTime()) / 1000)) },
+      );
+    }
     const start = await callPlatformRaw(publishCtx, {
       what: 'start the upload',
       url: withQuery(`${hosts.api}/upload/youtube/v3/videos`, { uploadType: 'resumable', part: 'snippet,status' }),

@@ -25,9 +25,15 @@ export const SANDBOX_PREFIX = '/_sandbox';
  * The sandbox platforms (DESIGN §7): the five networks' OAuth (and later publishing) endpoints,
  * served at `/_sandbox/<platform>/<hostKey><real path>`, plus a control API for tests.
  */
-export function createSandbox(options: { publicUrl: string; dataDir?: string }) {
+export function createSandbox(options: { publicUrl: string; dataDir?: string; youtubeUnverified?: boolean }) {
   const state = new SandboxState(options.dataDir ? path.join(options.dataDir, 'sandbox.json') : undefined);
-  const ctx: SandboxContext = { state, router: new Router(), publicUrl: options.publicUrl, sandboxUrl: `${options.publicUrl}${SANDBOX_PREFIX}` };
+  const ctx: SandboxContext = {
+    state,
+    router: new Router(),
+    publicUrl: options.publicUrl,
+    sandboxUrl: `${options.publicUrl}${SANDBOX_PREFIX}`,
+    youtubeUnverified: options.youtubeUnverified ?? true,
+  };
   registerX(ctx);
   registerFacebook(ctx);
   registerInstagram(ctx);
@@ -93,9 +99,15 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string }) 
 export const sandboxModule: LocalModule = {
   name: 'Sandbox platforms',
   async start({ publicUrl, dataDir }) {
-    const sandbox = createSandbox({ publicUrl, dataDir });
+    // The same setting as a deployment's youtubeUnverified: the sandbox's Google project is unverified
+    // unless YOUTUBE_UNVERIFIED=false, and compose (through /config.json) says what that means.
+    const flag = process.env.YOUTUBE_UNVERIFIED;
+    if (flag !== undefined && flag !== '' && flag !== 'true' && flag !== 'false') throw new Error(`YOUTUBE_UNVERIFIED must be true or false (got "${flag}")`);
+    const youtubeUnverified = flag !== 'false';
+    const sandbox = createSandbox({ publicUrl, dataDir, youtubeUnverified });
     const credentials = Object.fromEntries(PLATFORMS.map((p) => [p, { clientId: SANDBOX_APPS[p].clientId, clientSecret: SANDBOX_APPS[p].clientSecret }]));
     return {
+      config: { youtubeUnverified },
       env: { PLATFORM_SANDBOX_URL: `${publicUrl}${SANDBOX_PREFIX}`, PLATFORM_CREDENTIALS: JSON.stringify(credentials) },
       routes: [{ prefix: SANDBOX_PREFIX, handle: sandbox.handle }],
       stop: async () => sandbox.state.flush(),

@@ -144,3 +144,94 @@ describe('X', () => {
     expect(older.data[0]!.created_at).toEqual(expect.any(String));
   });
 });
+
+describe('YouTube', () => {
+  const aVideoPost = (accountId: string, bytes = Buffer.alloc(300 * 1024, 7)) => ({
+    request: {
+      accountId,
+      accountName: 'Sbx',
+      caption: 'Fresh sourdough #bakery',
+      title: `Morning bake ${randomBytes(3).toString('hex')} #shorts`,
+      settings: {},
+      media: [{ url: 'http://unused.invalid/video.mp4', mimeType: 'video/mp4', sizeBytes: bytes.length, open: async () => bytes }],
+    },
+    checkpoint: null,
+    saveCheckpoint: async () => undefined,
+  });
+  const startSession = async (accessToken: string, total: number) => {
+    const res = await fetch(`${sandbox}/youtube/api/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-length': String(total), 'x-upload-content-type': 'video/mp4' },
+      body: JSON.stringify({ snippet: { title: 'Direct #shorts', description: 'd' }, status: { privacyStatus: 'public' } }),
+    });
+    expect(res.status).toBe(200);
+    return res.headers.get('location')!;
+  };
+
+  it('refuses every resumable-upload PUT without the Authorization header, the status query included', async () => {
+    // Prepare
+    const { tokens } = await connect('youtube');
+    const session = await startSession(tokens.accessToken, 4);
+
+    // Act
+    const chunk = await fetch(session, { method: 'PUT', headers: { 'content-range': 'bytes 0-3/4' }, body: new Uint8Array([1, 2, 3, 4]) });
+    const query = await fetch(session, { method: 'PUT', headers: { 'content-range': 'bytes */4' } });
+    const authorized = await fetch(session, { method: 'PUT', headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-range': 'bytes */4' } });
+
+    // Assess
+    expect(chunk.status).toBe(401);
+    expect(query.status).toBe(401);
+    expect(await chunk.json()).toMatchObject({ error: { code: 401 } });
+    expect(authorized.status).toBe(308);
+  });
+
+  it('uploads through the adapter (which authorizes every PUT), and an unverified project gets the video locked private', async () => {
+    // Prepare
+    const { adapter, tokens, who } = await connect('youtube');
+
+    // Act
+    const step = await adapter.publishStep({ tokens, ...aVideoPost(who.id) });
+
+    // Assess
+    expect(step.status).toBe('wait');
+    const posts = (await (await control('/posts?platform=youtube', undefined, 'GET')).json()) as { posts: { visibility: string }[] };
+    expect(posts.posts.map((p) => p.visibility)).toEqual(['private']);
+    expect((await (await fetch(`${frontDoor}/config.json`)).json()) as { youtubeUnverified: boolean }).toMatchObject({ youtubeUnverified: true });
+  });
+
+  it("stops at the project's 100 uploads a day on our own count, before YouTube has to refuse the 101st", async () => {
+    // Prepare: a quota day of its own (far from today's, which other tests' publishing spends).
+    const { claimDailyQuota } = await import('../../functions/domain/platform-quotas');
+    const day = new Date(Date.UTC(2031, 0, 1) + Math.floor(Math.random() * 3000) * 86_400_000 + 12 * 3_600_000);
+    const { adapter, tokens, who } = await connect('youtube');
+    const publish = () => adapter.publishStep({ tokens, ...aVideoPost(who.id, Buffer.alloc(1024, 1)), claimDailyQuota: (bucket) => claimDailyQuota(bucket, day) });
+
+    // Act
+    for (let i = 0; i < 100; i++) await publish();
+    const refused = await publish().catch((e: unknown) => e);
+
+    // Assess
+    expect(refused).toBeInstanceOf(PlatformError);
+    expect(refused).toMatchObject({ category: 'backoff', details: { code: 'dailyUploadQuota' } });
+    expect((refused as PlatformError).message).toMatch(/upload limit for today \(100 videos\) is used up/);
+    const posts = (await (await control('/posts?platform=youtube', undefined, 'GET')).json()) as { posts: unknown[] };
+    expect(posts.posts).toHaveLength(100);
+  }, 60_000);
+
+  it('refuses the 101st videos.insert of a Pacific day with 403 quotaExceeded, as YouTube does, so an adapter that stops counting fails', async () => {
+    // Prepare
+    const { tokens } = await connect('youtube');
+    for (let i = 0; i < 100; i++) await startSession(tokens.accessToken, 4);
+
+    // Act
+    const res = await fetch(`${sandbox}/youtube/api/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-length': '4' },
+      body: JSON.stringify({ snippet: { title: 'One too many #shorts', description: 'd' }, status: { privacyStatus: 'public' } }),
+    });
+
+    // Assess
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: 403, errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }] } });
+  }, 60_000);
+});

@@ -1,6 +1,6 @@
 import type { SandboxContext } from '../context';
 import { googleError, youtubeAuthError } from '../faults';
-import { hitWindow, processingDelayMs, recordPost, shortId, type YtSession, type YtVideo } from '../publish-store';
+import { processingDelayMs, recordPost, shortId, type YtSession, type YtVideo } from '../publish-store';
 import { publicUrls } from '../publishing';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
 
@@ -9,17 +9,36 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
  * PUT sends bytes (308 + Range while incomplete, 200 + the video when the last byte lands; an empty
  * PUT with `Content-Range: bytes *\/total` asks where the session is), videos.list reports processing.
  */
+/** videos.insert has its own bucket: 100 calls a day per project, reset at midnight Pacific (YouTube quota page). */
 const INSERTS_PER_DAY = 100;
 const UPLOAD_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube', 'https://www.googleapis.com/auth/youtube.force-ssl'];
 const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 
+/** The Pacific-time calendar day of a moment (YYYY-MM-DD), the unit YouTube's daily quotas reset on. */
+export function pacificDay(ms: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+}
+
 export function registerYouTubePublishing(ctx: SandboxContext): void {
   const data = () => ctx.state.publishing;
 
-  const authorize = (req: SandboxRequest): { response: SandboxResponse } | { channelId: string; scopes: string[] } => {
+  /**
+   * Counts one videos.insert against the project's (our app's client id) bucket for today, Pacific
+   * time. Kept in the rate-limit store under a per-day key, so a reset or a new day starts at zero.
+   */
+  const takeInsert = (clientId: string): boolean => {
+    if (data().limitsOff) return true;
+    const key = `youtube:inserts:${clientId}:${pacificDay(ctx.state.now())}`;
+    const used = data().windows[key] ?? [];
+    if (used.length >= INSERTS_PER_DAY) return false;
+    data().windows[key] = [...used, ctx.state.now()];
+    return true;
+  };
+
+  const authorize = (req: SandboxRequest): { response: SandboxResponse } | { channelId: string; scopes: string[]; clientId: string } => {
     const check = ctx.state.check('youtube', req.headers.authorization ? req.bearer : undefined);
     if (!check.ok) return { response: youtubeAuthError() };
-    return { channelId: check.record.identityId, scopes: check.record.scopes };
+    return { channelId: check.record.identityId, scopes: check.record.scopes, clientId: check.record.clientId };
   };
 
   const resource = (video: YtVideo, parts: string[]) => {
@@ -62,8 +81,7 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
       const description = typeof body.snippet?.description === 'string' ? body.snippet.description : '';
       if (!title.trim() || [...title].length > 100 || /[<>]/.test(title)) return googleError(400, 'The request metadata specifies an invalid or empty video title.', 'invalidTitle', 'youtube.video', 'INVALID_ARGUMENT');
       if (Buffer.byteLength(description) > 5000 || /[<>]/.test(description)) return googleError(400, 'The request metadata specifies an invalid video description.', 'invalidDescription', 'youtube.video', 'INVALID_ARGUMENT');
-      const quota = hitWindow(data(), 'youtube:inserts', INSERTS_PER_DAY, 86400, ctx.state.now());
-      if (quota.retryAfter !== undefined) return googleError(403, 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'quotaExceeded', 'youtube.quota', 'PERMISSION_DENIED');
+      if (!takeInsert(auth.clientId)) return googleError(403, 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'quotaExceeded', 'youtube.quota', 'PERMISSION_DENIED');
       const total = Number(req.headers['x-upload-content-length'] ?? -1);
       const session: YtSession = {
         id: `ABPtcP${shortId(40)}`,
@@ -89,8 +107,12 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
     'api',
     '/upload/youtube/v3/videos',
     (req) => {
+      // Every PUT of a resumable session, the status query included, carries the user's token (Resumable Uploads guide).
+      const auth = authorize(req);
+      if ('response' in auth) return auth.response;
       const session = data().ytSessions[req.query.get('upload_id') ?? ''];
       if (!session || ctx.state.now() - session.createdAt > SESSION_TTL_MS) return googleError(404, 'Not Found', 'notFound', 'global', 'NOT_FOUND');
+      if (session.channelId !== auth.channelId) return googleError(403, 'The request is not authorized to use this upload session.', 'forbidden', 'global', 'PERMISSION_DENIED');
       const parts = (req.query.get('part') ?? 'snippet,status').split(',');
       const finished = () => {
         const video = data().ytVideos[session.videoId!]!;
@@ -119,13 +141,15 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
       }
       // The last byte landed: the video exists now (§6), whether or not the client hears back.
       const now = ctx.state.now();
-      const video: YtVideo = { id: shortId(11), channelId: session.channelId, title: session.title, description: session.description, privacyStatus: session.privacyStatus, createdAt: now, readyAt: now + processingDelayMs(data(), 'youtube', 'video') };
+      // An unverified project's uploads are locked private, whatever was asked (Videos: insert reference).
+      const privacyStatus = ctx.youtubeUnverified ? 'private' : session.privacyStatus;
+      const video: YtVideo = { id: shortId(11), channelId: session.channelId, title: session.title, description: session.description, privacyStatus, createdAt: now, readyAt: now + processingDelayMs(data(), 'youtube', 'video') };
       if (ctx.state.takeHandlerFault('youtube', 'processing_failed')) video.failed = true;
       data().ytVideos[video.id] = video;
       session.videoId = video.id;
       recordPost(
         data(),
-        { id: video.id, platform: 'youtube', accountId: session.channelId, text: session.description, title: session.title, kind: 'short', mediaUrls: [], createdAt: now, url: publicUrls(ctx).youtubeWatch(video.id), visibility: session.privacyStatus === 'public' ? 'public' : 'private' },
+        { id: video.id, platform: 'youtube', accountId: session.channelId, text: session.description, title: session.title, kind: 'short', mediaUrls: [], createdAt: now, url: publicUrls(ctx).youtubeWatch(video.id), visibility: privacyStatus === 'public' ? 'public' : 'private' },
         req.receivedAtMs,
         now,
       );

@@ -89,6 +89,41 @@ describe('YouTube publishStep', () => {
     expect(requests[1]!.method).toBe('POST');
   });
 
+  it('sends the Authorization header on every PUT of the session: each chunk and the status query', async () => {
+    const fresh = aYouTube(null, undefined, started, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
+    const resumed = aYouTube({ sessionUri: SESSION, total: bytes.length, offset: 0 }, undefined, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
+
+    await fresh.step();
+    await resumed.step();
+
+    const puts = [...fresh.requests, ...resumed.requests].filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => r.headers['content-range'])).toEqual([`bytes 0-8388607/${bytes.length}`, `bytes 8388608-${bytes.length - 1}/${bytes.length}`, `bytes */${bytes.length}`, `bytes 8388608-${bytes.length - 1}/${bytes.length}`]);
+    expect(puts.every((r) => r.headers['authorization'] === 'Bearer publish-token-c2VjcmV0LXRva2VuLXZhbHVl')).toBe(true);
+  });
+
+  it("counts each new upload session against the project's daily videos.insert quota, and not a resumed one", async () => {
+    const fresh = aYouTube(null, undefined, started, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
+    const resumed = aYouTube({ sessionUri: SESSION, total: bytes.length, offset: 0 }, undefined, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
+    const claims: string[] = [];
+    for (const y of [fresh, resumed]) y.context.claimDailyQuota = async (bucket) => (claims.push(bucket), { ok: true });
+
+    await fresh.step();
+    await resumed.step();
+
+    expect(claims).toEqual(['youtube.videos.insert']);
+  });
+
+  it('stops before calling YouTube when the daily upload quota is used up, saying when it resets', async () => {
+    const y = aYouTube(null, undefined, started);
+    y.context.claimDailyQuota = async () => ({ ok: false, limit: 100, resetsAt: '2026-11-25T08:00:00.000Z' });
+
+    const error = await expectPlatformError(y.step(), { category: 'backoff' });
+
+    expect(y.requests).toHaveLength(0);
+    expect(error.message).toMatch(/upload limit for today \(100 videos\) is used up.*midnight Pacific time \(2026-11-25 08:00 UTC\)/);
+    expect(error.details.retryAfterSeconds).toBe((Date.parse('2026-11-25T08:00:00.000Z') - NOW.getTime()) / 1000);
+  });
+
   it.each([
     ['quotaExceeded', gErr(403, 'quotaExceeded'), 'stop', /midnight Pacific/],
     ['uploadLimitExceeded', gErr(400, 'uploadLimitExceeded'), 'backoff', /daily upload limit; we will try again after 05:00 UTC/],

@@ -1,0 +1,29 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditional, db, tableName } from './table';
+
+/**
+ * A platform's daily quota for our whole app (access pattern 18): pk = QUOTA#<bucket>,
+ * sk = DAY#<yyyy-mm-dd> in the platform's reset time zone (YouTube: Pacific). One conditional ADD per
+ * use, so concurrent publishers can never take it past the limit; TTL removes old days.
+ */
+const quotaKey = (bucket: string, day: string) => ({ pk: `QUOTA#${bucket}`, sk: `DAY#${day}` });
+
+/** Takes one use of `bucket` on `day`; false when `limit` uses were already taken that day. */
+export async function claimQuota(bucket: string, day: string, limit: number, expiresAtSeconds: number): Promise<boolean> {
+  return conditional(
+    async () => {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: quotaKey(bucket, day),
+          UpdateExpression: 'ADD #count :one SET #type = :type, expiresAt = :expiresAt',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+          ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
+          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':type': 'PlatformQuota', ':expiresAt': expiresAtSeconds },
+        }),
+      );
+      return true;
+    },
+    () => false,
+  );
+}
