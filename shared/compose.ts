@@ -9,11 +9,14 @@ import {
   YOUTUBE_TITLE_MAX,
   type Platform,
 } from './platforms';
+import { TikTokSettingsShape, tiktokSettingsProblems } from './tiktok';
 
-/** Per-target settings (spec §3 post_platforms.settings). */
-export const TargetSettingsSchema = z
-  .object({ tiktok_private: z.boolean().optional(), tiktok_draft: z.boolean().optional() })
-  .strict();
+/** A post's title when YouTube is not selected: a label for the user, far above any real one. */
+export const POST_TITLE_MAX = 1000;
+export const TITLE_TOO_LONG_MESSAGE = `Title must be ${POST_TITLE_MAX.toLocaleString('en-US')} characters or less`;
+
+/** Per-target settings (spec §3 post_platforms.settings). TikTok's are in shared/tiktok.ts. */
+export const TargetSettingsSchema = z.object({ ...TikTokSettingsShape }).strict();
 
 export const ComposeTargetSchema = z.object({
   platform: z.enum(PLATFORMS),
@@ -29,7 +32,8 @@ export type ComposeTarget = z.infer<typeof ComposeTargetSchema>;
  */
 export const CreatePostSchema = z
   .object({
-    title: text().optional(),
+    // Only YouTube publishes a title (100); elsewhere it is the post's own name, bounded generously.
+    title: text().max(POST_TITLE_MAX, { message: TITLE_TOO_LONG_MESSAGE }).optional(),
     scheduled_at: z.iso.datetime({ offset: true }).nullable().optional(),
     platforms: z.array(ComposeTargetSchema).max(PLATFORMS.length),
     media_ids: z.array(text().min(1).max(64)).max(20).default([]),
@@ -49,6 +53,9 @@ export const CreatePostSchema = z
     post.platforms.forEach((target, i) => {
       const problem = captionProblem(target.platform, target.caption);
       if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['platforms', i, 'caption'], params: { title: problem.title } });
+      if (target.platform === 'tiktok') {
+        for (const p of tiktokSettingsProblems(target.settings)) ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', p.field] });
+      }
     });
   });
 export type CreatePostInput = z.input<typeof CreatePostSchema>;

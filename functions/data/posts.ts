@@ -2,6 +2,7 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand,
 import type { PostTarget } from '@shared/posts';
 import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@shared/statuses';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { documentItemSizeBytes, kilobytes, MAX_ITEM_BYTES } from './item-size';
 import { TABLE_DESIGN } from './table-design';
 import { BY_USER_TIME, conditional, db, queryAll, tableName, userPk } from './table';
 
@@ -25,6 +26,12 @@ export interface StoredMedia {
   file_type: string;
   file_size: number;
   created_at: string;
+  /** From the media row (functions/data/media.ts): the picked name, an image's size, its Instagram JPEG copy. */
+  file_name?: string;
+  width?: number;
+  height?: number;
+  instagram_path?: string;
+  instagram_size?: number;
 }
 
 /** A post as stored (the domain type); `usage_month` says which month's plan usage it counted in. */
@@ -85,6 +92,28 @@ export function postIndexKeys(userId: string, post: PostRecord): Record<string, 
 
 function toItem(userId: string, post: PostRecord): Record<string, unknown> {
   return { pk: userPk(userId), sk: postSk(post.id), type: 'Post', ...post, ...postIndexKeys(userId, post) };
+}
+
+/**
+ * A post is one item (DESIGN §5), so its captions, title and media together must fit DynamoDB's
+ * 400 KB, counted in UTF-8 bytes (an emoji is 4). The last 16 KB are kept for what publishing adds
+ * to the item later (statuses, URLs, error texts, checkpoints), so a saved post can always publish.
+ */
+export const POST_MAX_BYTES = MAX_ITEM_BYTES - 16 * 1024;
+export const postTooLargeMessage = (bytes: number) =>
+  `This post is too large to save (${kilobytes(bytes)} KB of ${kilobytes(POST_MAX_BYTES)} KB). Shorten the captions or the title.`;
+
+/** Throws the ValidationError a post too large to store gets; callers check before claiming anything. */
+export function assertPostFits(userId: string, post: PostRecord): void {
+  postItemToWrite(userId, post);
+}
+
+/** The item to write for a user's post, or a ValidationError when it would not fit. */
+function postItemToWrite(userId: string, post: PostRecord): Record<string, unknown> {
+  const item = toItem(userId, post);
+  const size = documentItemSizeBytes(item);
+  if (size > POST_MAX_BYTES) throw new ValidationError(postTooLargeMessage(size));
+  return item;
 }
 
 export function toPost(item: Record<string, unknown>): PostRecord {
@@ -246,7 +275,7 @@ export async function countTab(userId: string, tab: PostTabId, clientId?: string
 // Writes
 
 export async function putNewPost(userId: string, post: PostRecord): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: toItem(userId, post), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db().send(new PutCommand({ TableName: tableName(), Item: postItemToWrite(userId, post), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
 /**
@@ -260,7 +289,7 @@ export async function replacePost(userId: string, post: PostRecord, expected: { 
       db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: toItem(userId, post),
+          Item: postItemToWrite(userId, post),
           ConditionExpression: 'attribute_exists(pk) AND #version = :version AND #status = :status',
           ExpressionAttributeNames: { '#version': 'version', '#status': 'status' },
           ExpressionAttributeValues: { ':version': expected.version, ':status': expected.status },

@@ -3,11 +3,13 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/aws';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/errors';
+import { guardItemSizes } from './item-size';
 import { TABLE_DESIGN } from './table-design';
 
 /** Shared plumbing of the repositories. Only functions/data knows key attribute names. */
 export const tableName = () => env().TABLE_NAME;
-export const db = () => documentClient();
+/** The document client, with every write bounded to DynamoDB's 400 KB item size (item-size.ts). */
+export const db = () => guardItemSizes(documentClient());
 export const BY_USER_TIME = TABLE_DESIGN.indexes.byUserTime;
 
 export const userPk = (userId: string) => `USER#${userId}`;

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { captionProblem } from '@shared/compose';
+import { instagramMediaProblem } from '@shared/instagram';
 import { UsageSchema, type Usage } from '@shared/entitlements';
 import { MSG } from '@shared/messages';
 import { planLimitMessage, upgradeForMorePostsMessage, type Plan } from '@shared/plans';
@@ -23,7 +24,7 @@ import {
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
 import type { SocialAccount } from '@shared/accounts';
 import { listAccounts } from '../data/accounts';
-import { attachMediaToPost, deleteMediaOfPost, getMediaRows, mediaItemFor } from '../data/media';
+import { attachMediaToPost, deleteMediaOfPost, getMediaRows, instagramFactsOf, mediaItemFor, storedMediaOf } from '../data/media';
 import {
   countTab,
   deletePostItem,
@@ -33,6 +34,7 @@ import {
   listTabPage,
   putNewPost,
   replacePost,
+  assertPostFits,
   type PostRecord,
 } from '../data/posts';
 import { claimUsage, getUsageCount, releaseUsage } from '../data/usage';
@@ -42,6 +44,7 @@ import { logger } from '../lib/logger';
 import { profileUrl } from '../platforms/profile-urls';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { removeSchedule, scheduleDispatch } from './schedules';
+import { assertTikTokTargetsPostable } from './tiktok-posting';
 
 /** Posts (issue 4): compose, edit, delete and the read models of the Posts, Schedule and Dashboard views. */
 export const NOT_EDITABLE_MESSAGE = 'Only scheduled posts and drafts can be edited';
@@ -181,15 +184,21 @@ async function withClaim<T>(userId: string, month: string | null, write: () => P
 export async function createPost(userId: string, body: z.output<typeof CreatePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
   const now = deps.now();
   const schedule = scheduleFrom(body.scheduled_at, now);
+  assertTikTokTargetsPostable(body.platforms);
   const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
   const platforms = body.platforms.map((target) => targetFor(target, accounts, plan, deps.newId));
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
   if (body.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
   const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
+  if (platforms.some((t) => t.platform === 'instagram')) {
+    // Instagram's rules at compose time, not at publish time (issue 12 item 2); nothing written yet.
+    const problem = instagramMediaProblem(mediaRows.map(instagramFactsOf));
+    if (problem) throw new ValidationError(problem);
+  }
   const onYouTube = platforms.some((t) => t.platform === 'youtube');
   const title = body.title?.trim() || null;
 
-  const usageMonth = schedule.status === 'scheduled' ? await claimMonthlyPost(userId, plan, now) : null;
+  const usageMonth = schedule.status === 'scheduled' ? monthOf(now) : null;
   const post: PostRecord = {
     id: deps.newId(),
     title: onYouTube && title ? withShortsSuffix(title) : title,
@@ -202,9 +211,12 @@ export async function createPost(userId: string, body: z.output<typeof CreatePos
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
     usage_month: usageMonth,
-    media: mediaRows.map(({ id, file_path, file_type, file_size, created_at }) => ({ id, file_path, file_type, file_size, created_at })),
+    media: mediaRows.map(storedMediaOf),
     platforms,
   };
+  // Too large to store: refused before this month's allowance is touched.
+  assertPostFits(userId, post);
+  if (usageMonth) await claimMonthlyPost(userId, plan, now);
   await withClaim(userId, usageMonth, async () => {
     await putNewPost(userId, post);
     if (mediaRows.length === 0) return;
@@ -234,7 +246,7 @@ export async function updatePost(userId: string, id: string, body: z.output<type
 
   // A draft becoming scheduled counts against this month, unless it already did.
   const counts = old.status === 'draft' && schedule.status === 'scheduled' && old.usage_month !== monthOf(now);
-  const usageMonth = counts ? await claimMonthlyPost(userId, await currentPlan(userId, now), now) : null;
+  const usageMonth = counts ? monthOf(now) : null;
   const post: PostRecord = {
     ...old,
     ...schedule,
@@ -243,6 +255,8 @@ export async function updatePost(userId: string, id: string, body: z.output<type
     updated_at: now.toISOString(),
     usage_month: usageMonth ?? old.usage_month,
   };
+  assertPostFits(userId, post);
+  if (usageMonth) await claimMonthlyPost(userId, await currentPlan(userId, now), now);
   await withClaim(userId, usageMonth, () => replacePost(userId, post, { version: old.version, status: old.status }));
   await syncSchedule(userId, post, deps);
   return present(post);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
@@ -12,7 +13,18 @@ import {
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { itemSizeBytes } from '../../functions/data/item-size';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
+
+/**
+ * dynalite measures an item in UTF-16 code units (`string.length`); DynamoDB measures UTF-8 bytes
+ * ("Item sizes and formats"), so an emoji caption AWS refuses (4 bytes, 2 units each) was accepted
+ * here. Its PutItem, UpdateItem and BatchWriteItem checks all call `db.itemSize`, which is replaced
+ * with DynamoDB's byte count: over 400 KB is "ValidationException: Item size has exceeded the
+ * maximum allowed size", as on AWS.
+ */
+const dynaliteDb = createRequire(import.meta.url)('dynalite/db') as { itemSize: (item: Record<string, unknown>) => number };
+dynaliteDb.itemSize = (item) => itemSizeBytes(item as Parameters<typeof itemSizeBytes>[0]);
 
 /**
  * The local DynamoDB: dynalite in this process, data kept under .local/dynamodb. The table is created
