@@ -1,6 +1,5 @@
 import type * as z from 'zod';
 import { captionProblem } from '@shared/compose';
-import { instagramMediaProblem } from '@shared/instagram';
 import { UsageSchema, type Usage } from '@shared/entitlements';
 import { MSG } from '@shared/messages';
 import { planLimitMessage, upgradeForMorePostsMessage, type Plan } from '@shared/plans';
@@ -24,7 +23,7 @@ import {
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
 import type { SocialAccount } from '@shared/accounts';
 import { listAccounts } from '../data/accounts';
-import { attachMediaToPost, deleteMediaOfPost, getMediaRows, instagramFactsOf, mediaItemFor, storedMediaOf } from '../data/media';
+import { attachMediaToPost, deleteMediaOfPost, getMediaRows, mediaItemFor } from '../data/media';
 import {
   countTab,
   deletePostItem,
@@ -44,7 +43,6 @@ import { logger } from '../lib/logger';
 import { profileUrl } from '../platforms/profile-urls';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { removeSchedule, scheduleDispatch } from './schedules';
-import { assertTikTokTargetsPostable } from './tiktok-posting';
 
 /** Posts (issue 4): compose, edit, delete and the read models of the Posts, Schedule and Dashboard views. */
 export const NOT_EDITABLE_MESSAGE = 'Only scheduled posts and drafts can be edited';
@@ -184,17 +182,11 @@ async function withClaim<T>(userId: string, month: string | null, write: () => P
 export async function createPost(userId: string, body: z.output<typeof CreatePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
   const now = deps.now();
   const schedule = scheduleFrom(body.scheduled_at, now);
-  assertTikTokTargetsPostable(body.platforms);
   const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
   const platforms = body.platforms.map((target) => targetFor(target, accounts, plan, deps.newId));
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
   if (body.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
   const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
-  if (platforms.some((t) => t.platform === 'instagram')) {
-    // Instagram's rules at compose time, not at publish time (issue 12 item 2); nothing written yet.
-    const problem = instagramMediaProblem(mediaRows.map(instagramFactsOf));
-    if (problem) throw new ValidationError(problem);
-  }
   const onYouTube = platforms.some((t) => t.platform === 'youtube');
   const title = body.title?.trim() || null;
 
@@ -211,7 +203,7 @@ export async function createPost(userId: string, body: z.output<typeof CreatePos
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
     usage_month: usageMonth,
-    media: mediaRows.map(storedMediaOf),
+    media: mediaRows.map(({ id, file_path, file_type, file_size, created_at }) => ({ id, file_path, file_type, file_size, created_at })),
     platforms,
   };
   // Too large to store: refused before this month's allowance is touched.
