@@ -1,6 +1,13 @@
 import { Alert, Field, HStack, Input, List, Stack, Switch, Text } from '@chakra-ui/react';
 import { LuInfo } from 'react-icons/lu';
 import { withShortsSuffix, YOUTUBE_SHORTS_MAX_SECONDS, YOUTUBE_TITLE_MAX } from '@shared/platforms';
+import { getRuntimeConfig } from '@/config/runtime-config';
+
+/**
+ * YouTube locks every upload from a Google project that has not passed Google's verification (audit)
+ * to private; the deployment says so with youtubeUnverified (README settings), and compose tells the user.
+ */
+export const YOUTUBE_UNVERIFIED_NOTE = "Until this app's Google project is verified, YouTube keeps uploads private.";
 
 /** YouTube publishes Shorts: a required title, and the video rules (spec §2, §5). */
 export function YoutubeShortsOptions({ title, onTitleChange }: { title: string; onTitleChange: (title: string) => void }) {
@@ -31,6 +38,14 @@ export function YoutubeShortsOptions({ title, onTitleChange }: { title: string; 
         <List.Item>The video must be at most {YOUTUBE_SHORTS_MAX_SECONDS} seconds long and vertical.</List.Item>
         <List.Item>#shorts is added to the title automatically.</List.Item>
       </List.Root>
+      {getRuntimeConfig().youtubeUnverified ? (
+        <Alert.Root status="warning" variant="subtle" size="sm" rounded="md" data-testid="youtube-private-note">
+          <Alert.Indicator>
+            <LuInfo />
+          </Alert.Indicator>
+          <Alert.Description>{YOUTUBE_UNVERIFIED_NOTE}</Alert.Description>
+        </Alert.Root>
+      ) : null}
     </Stack>
   );
 }
