@@ -63,6 +63,11 @@ export function contentMatchesType(head: Uint8Array, claimed: string): boolean {
   return family(sniffed) === family(normalize(claimed));
 }
 
+/** A file labelled and shaped as an image that no image decoder can read (truncated, corrupt). */
+export function unreadableImageMessage(fileName: string): string {
+  return `${fileName} could not be read as an image; please upload a JPEG, PNG, WebP or GIF file`;
+}
+
 /** "{file name} exceeds 100MB limit ({size in MB, 1 decimal}MB)" */
 export function fileTooLargeMessage(fileName: string, sizeBytes: number): string {
   return `${fileName} exceeds ${MAX_UPLOAD_MB}MB limit (${(sizeBytes / (1024 * 1024)).toFixed(1)}MB)`;

@@ -19,6 +19,9 @@ export const MediaItemSchema = z.object({
   file_path: z.string(),
   file_type: z.string(),
   file_size: z.number().int().nonnegative(),
+  /** Images: the size as displayed, read at confirm (null for videos and files from before). */
+  width: z.number().int().positive().nullable().optional(),
+  height: z.number().int().positive().nullable().optional(),
   url: z.string(),
   created_at: z.iso.datetime(),
 });

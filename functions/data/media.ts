@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_UPLOAD_BYTES, MEDIA_URL_TTL_SECONDS, SNIFF_BYTES, type PresignUploadResponse } from '@shared/media';
+import type { InstagramMediaFacts } from '@shared/instagram';
 import type { MediaItem } from '@shared/posts';
 import { encodeTime } from 'ulid';
 import { s3Client } from '../lib/aws';
 import { env } from '../lib/env';
 import { ValidationError } from '../lib/errors';
+import type { StoredMedia } from './posts';
 import { conditional, db, tableName, userPk } from './table';
 
 /**
@@ -34,10 +36,22 @@ export interface MediaRow {
   file_type: string;
   file_size: number;
   created_at: string;
+  /** The name the user picked (for messages); rows from before it was kept have none. */
+  file_name?: string;
+  /** Images: what sharp read at confirm (displayed size, EXIF orientation applied). */
+  width?: number;
+  height?: number;
+  format?: string;
+  /** Images Instagram cannot take as they are: the key of the JPEG copy made for it, and its size. */
+  instagram_path?: string;
+  instagram_size?: number;
 }
 
+const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const optionalNumber = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
 function toRow(item: Record<string, unknown>): MediaRow {
-  return {
+  const row: MediaRow = {
     id: String(item.id),
     post_id: typeof item.post_id === 'string' ? item.post_id : null,
     file_path: String(item.file_path),
@@ -45,7 +59,32 @@ function toRow(item: Record<string, unknown>): MediaRow {
     file_size: Number(item.file_size),
     created_at: String(item.created_at),
   };
+  const extra = {
+    file_name: optionalString(item.file_name),
+    width: optionalNumber(item.width),
+    height: optionalNumber(item.height),
+    format: optionalString(item.format),
+    instagram_path: optionalString(item.instagram_path),
+    instagram_size: optionalNumber(item.instagram_size),
+  };
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined) Object.assign(row, { [key]: value });
+  return row;
 }
+
+/** What a post keeps of a media row (embedded in the post item, DESIGN §5). */
+export function storedMediaOf(row: MediaRow): StoredMedia {
+  const { id, file_path, file_type, file_size, created_at, file_name, width, height, instagram_path, instagram_size } = row;
+  const optional = { file_name, width, height, instagram_path, instagram_size };
+  return { id, file_path, file_type, file_size, created_at, ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)) };
+}
+
+/** What the compose rules (shared/instagram.ts) need of a file. */
+export function instagramFactsOf(row: Pick<MediaRow, 'file_path' | 'file_type' | 'file_name' | 'width' | 'height'>): InstagramMediaFacts {
+  return { file_name: row.file_name ?? row.file_path.slice(row.file_path.lastIndexOf('/') + 1), file_type: row.file_type, width: row.width ?? null, height: row.height ?? null };
+}
+
+/** Every stored object of a media row: the upload and, if one was made, its Instagram copy. */
+export const objectKeysOf = (row: Pick<MediaRow, 'file_path' | 'instagram_path'>): string[] => [row.file_path, ...(row.instagram_path ? [row.instagram_path] : [])];
 
 // ---------------------------------------------------------------------------------------------
 // Object keys
@@ -59,6 +98,15 @@ const OBJECT_NAME = /^(\d{13})-([0-9a-z]{8})\.([0-9a-z]{1,10})$/;
  */
 export function newObjectKey(userId: string, ext: string, now: Date, random: string): string {
   return `${userId}/${now.getTime()}-${random}.${ext}`;
+}
+
+/**
+ * Where the Instagram JPEG copy of an upload lives: beside it, under the user's prefix (so account
+ * deletion takes it with everything else), with a name no upload form hands out (two dots), so it
+ * can never be confirmed as a media row of its own.
+ */
+export function instagramCopyKey(key: string): string {
+  return `${key.replace(/\.[0-9a-z]{1,10}$/, '')}.ig.jpg`;
 }
 
 /** The row id of an object key of this user, or null when the key is not one of theirs. */
@@ -141,6 +189,16 @@ export async function readObjectHead(key: string, bytes = SNIFF_BYTES): Promise<
   }
 }
 
+/** The whole object (images are read at confirm; uploads are at most 100 MB). */
+export async function readObject(key: string): Promise<Buffer> {
+  const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  return Buffer.from(await object.Body!.transformToByteArray());
+}
+
+export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  await s3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
+}
+
 export async function deleteObject(key: string): Promise<void> {
   await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
 }
@@ -184,7 +242,9 @@ export async function mediaUrl(key: string, now: Date = new Date()): Promise<str
 }
 
 export async function mediaItemFor(row: MediaRow): Promise<MediaItem> {
-  return { ...row, url: await mediaUrl(row.file_path) };
+  const { id, post_id, file_path, file_type, file_size, created_at, width, height } = row;
+  // Width and height only where confirm read them (images confirmed since sharp; never videos).
+  return { id, post_id, file_path, file_type, file_size, created_at, ...(width && height ? { width, height } : {}), url: await mediaUrl(file_path) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,6 +342,6 @@ export async function deleteMediaRow(userId: string, id: string): Promise<void> 
 export async function deleteMediaOfPost(userId: string, rows: MediaRow[]): Promise<void> {
   if (rows.length === 0) return;
   // Only keys under the user's own prefix: a row is never a way into someone else's files.
-  await deleteObjects(rows.map((row) => row.file_path).filter((key) => key.startsWith(`${userId}/`)));
+  await deleteObjects(rows.flatMap(objectKeysOf).filter((key) => key.startsWith(`${userId}/`)));
   for (const row of rows) await deleteMediaRow(userId, row.id);
 }

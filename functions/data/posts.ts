@@ -26,6 +26,12 @@ export interface StoredMedia {
   file_type: string;
   file_size: number;
   created_at: string;
+  /** From the media row (functions/data/media.ts): the picked name, an image's size, its Instagram JPEG copy. */
+  file_name?: string;
+  width?: number;
+  height?: number;
+  instagram_path?: string;
+  instagram_size?: number;
 }
 
 /** A post as stored (the domain type); `usage_month` says which month's plan usage it counted in. */

@@ -1,21 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { checkUploadSize, contentMatchesType, isAcceptedMediaType, MEDIA_TYPE_MESSAGE, type PresignUploadBody, type PresignUploadResponse } from '@shared/media';
-import type { MediaItem } from '@shared/posts';
-import {
-  claimMediaForDelete,
-  deleteObject,
-  deleteMediaRow,
-  getMediaRow,
-  headObject,
-  mediaIdForKey,
-  mediaItemFor,
-  newObjectKey,
-  presignPost,
-  putMediaRowOnce,
-  readObjectHead,
-} from '../data/media';
+import { MEDIA_TYPE_MESSAGE, type PresignUploadBody, type PresignUploadResponse } from '@shared/media';
+import { claimMediaForDelete, deleteObject, deleteMediaRow, getMediaRow, newObjectKey, objectKeysOf, presignPost } from '../data/media';
 import { defaultDeps, type Deps } from '../lib/clock';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 
 /** Issue 4 "Media": presigned uploads straight to S3, a confirm that re-checks the object, delete. */
 
@@ -55,39 +42,7 @@ export async function presignUpload(userId: string, file: PresignUploadBody, dep
   return presignPost({ key, contentType: file.file_type, fileName: file.file_name, expiresInSeconds: UPLOAD_FORM_TTL_SECONDS });
 }
 
-/**
- * The browser says the upload finished. We look at what S3 really holds (the local S3 enforces no
- * POST policy, and a client can lie): a type we do not take, first bytes that are not that type
- * (an SVG or HTML page labelled image/png), or too large → the object is deleted and refused.
- * Confirming the same key again returns the same row.
- */
-export async function confirmUpload(userId: string, key: string, deps: Deps = defaultDeps): Promise<MediaItem> {
-  const id = mediaIdForKey(userId, key);
-  if (!id) throw new ValidationError(UPLOAD_NOT_FOUND_MESSAGE);
-  const existing = await getMediaRow(userId, id);
-  if (existing) return mediaItemFor(existing);
-
-  const stored = await headObject(key);
-  if (!stored) throw new ValidationError(UPLOAD_NOT_FOUND_MESSAGE);
-  const refusal = !isAcceptedMediaType(stored.contentType)
-    ? MEDIA_TYPE_MESSAGE
-    : (checkUploadSize(stored.fileName ?? key.slice(key.lastIndexOf('/') + 1), stored.size) ??
-      (contentMatchesType(await readObjectHead(key), stored.contentType) ? null : MEDIA_TYPE_MESSAGE));
-  if (refusal) {
-    await deleteObject(key);
-    throw new ValidationError(refusal);
-  }
-
-  const row = await putMediaRowOnce(userId, {
-    id,
-    post_id: null,
-    file_path: key,
-    file_type: stored.contentType,
-    file_size: stored.size,
-    created_at: deps.now().toISOString(),
-  });
-  return mediaItemFor(row);
-}
+// Confirm (reading images with sharp) lives in media-confirm.ts, so that only its function carries sharp.
 
 /** Deletes an unattached file of the user: the stored object first, then the row (spec §7). */
 export async function deleteMedia(userId: string, id: string): Promise<void> {
@@ -97,6 +52,6 @@ export async function deleteMedia(userId: string, id: string): Promise<void> {
     if (row?.post_id) throw new ConflictError(MEDIA_ON_POST_MESSAGE);
     throw new NotFoundError(MEDIA_NOT_FOUND_MESSAGE);
   }
-  await deleteObject(claimed.file_path);
+  for (const key of objectKeysOf(claimed)) await deleteObject(key);
   await deleteMediaRow(userId, id);
 }

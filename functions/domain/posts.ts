@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { captionProblem } from '@shared/compose';
+import { instagramMediaProblem } from '@shared/instagram';
 import { UsageSchema, type Usage } from '@shared/entitlements';
 import { MSG } from '@shared/messages';
 import { planLimitMessage, upgradeForMorePostsMessage, type Plan } from '@shared/plans';
@@ -23,7 +24,7 @@ import {
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
 import type { SocialAccount } from '@shared/accounts';
 import { listAccounts } from '../data/accounts';
-import { attachMediaToPost, deleteMediaOfPost, getMediaRows, mediaItemFor } from '../data/media';
+import { attachMediaToPost, deleteMediaOfPost, getMediaRows, instagramFactsOf, mediaItemFor, storedMediaOf } from '../data/media';
 import {
   countTab,
   deletePostItem,
@@ -187,6 +188,11 @@ export async function createPost(userId: string, body: z.output<typeof CreatePos
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
   if (body.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
   const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
+  if (platforms.some((t) => t.platform === 'instagram')) {
+    // Instagram's rules at compose time, not at publish time (issue 12 item 2); nothing written yet.
+    const problem = instagramMediaProblem(mediaRows.map(instagramFactsOf));
+    if (problem) throw new ValidationError(problem);
+  }
   const onYouTube = platforms.some((t) => t.platform === 'youtube');
   const title = body.title?.trim() || null;
 
@@ -203,7 +209,7 @@ export async function createPost(userId: string, body: z.output<typeof CreatePos
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
     usage_month: usageMonth,
-    media: mediaRows.map(({ id, file_path, file_type, file_size, created_at }) => ({ id, file_path, file_type, file_size, created_at })),
+    media: mediaRows.map(storedMediaOf),
     platforms,
   };
   // Too large to store: refused before this month's allowance is touched.

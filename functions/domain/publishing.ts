@@ -127,15 +127,20 @@ async function runStep(userId: string, post: EnginePost, index: number, target: 
 
 async function publishRequest(post: EnginePost, target: EngineTarget): Promise<PublishRequest> {
   const media: PublishMedia[] = await Promise.all(
-    post.media.map(async (file) => ({
-      url: await mediaUrl(file.file_path),
-      mimeType: file.file_type,
-      sizeBytes: file.file_size,
-      open: async () => {
-        const object = await s3Client().send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: file.file_path }));
-        return Buffer.from(await object.Body!.transformToByteArray());
-      },
-    })),
+    post.media.map(async (stored) => {
+      // Instagram takes JPEG only: it gets the copy media confirm made of anything else (docs/instagram.md).
+      const copy = target.platform === 'instagram' && stored.instagram_path;
+      const file = copy ? { path: stored.instagram_path!, type: 'image/jpeg', size: stored.instagram_size ?? stored.file_size } : { path: stored.file_path, type: stored.file_type, size: stored.file_size };
+      return {
+        url: await mediaUrl(file.path),
+        mimeType: file.type,
+        sizeBytes: file.size,
+        open: async () => {
+          const object = await s3Client().send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: file.path }));
+          return Buffer.from(await object.Body!.transformToByteArray());
+        },
+      };
+    }),
   );
   return {
     accountId: target.account_id,

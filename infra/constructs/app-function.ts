@@ -1,13 +1,47 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Handlers that need a native module at run time, and what that costs them. sharp (libvips) cannot
+ * be inlined by esbuild: it is left out of the bundle and installed beside it as a node module, for
+ * the function's own OS and CPU (see nativeModuleInstall). Only these functions carry it.
+ * Media confirm reads and converts images for Instagram (functions/domain/media.ts): a large PNG
+ * decodes to hundreds of MB, hence the memory, and the API's 30 s caps the timeout.
+ */
+export const NATIVE_MODULE_HANDLERS: Readonly<Record<string, { readonly modules: readonly string[]; readonly memorySize: number; readonly timeoutSeconds: number }>> = {
+  'media/confirm-upload': { modules: ['sharp'], memorySize: 1536, timeoutSeconds: 29 },
+};
+
+const lockedVersion = (name: string): string => {
+  const lock = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+  const version = lock.packages[`node_modules/${name}`]?.version;
+  if (!version) throw new Error(`${name} is not in package-lock.json; npm install it first`);
+  return version;
+};
+
+/**
+ * Shell commands (run in the bundle's output directory after esbuild) that install `modules` at
+ * their locked versions for Lambda's Linux on `architecture`. npm's --os/--cpu pick sharp's
+ * prebuilt binaries for that platform (@img/sharp-linux-arm64 and its libvips) instead of the build
+ * machine's; the last command fails the build if the binary for the target is missing.
+ */
+export function nativeModuleInstall(modules: readonly string[], architecture: Architecture, outputDir: string): string[] {
+  if (modules.length === 0) return [];
+  const cpu = architecture === Architecture.ARM_64 ? 'arm64' : 'x64';
+  const specs = modules.map((name) => `${name}@${lockedVersion(name)}`).join(' ');
+  const commands = [`npm install --prefix "${outputDir}" --no-save --no-package-lock --no-audit --no-fund --omit=dev --os=linux --cpu=${cpu} ${specs}`];
+  if (modules.includes('sharp')) commands.push(`test -f "${outputDir}/node_modules/@img/sharp-linux-${cpu}/package.json"`);
+  return commands;
+}
 
 /** The values every handler parses at cold start (functions/lib/env.ts). */
 export interface FunctionEnvironment {
@@ -25,6 +59,8 @@ export interface FunctionEnvironment {
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** @default true */
   readonly proComingSoon?: boolean;
+  /** TikTok takes SELF_ONLY posts only until the client is audited. @default true */
+  readonly tiktokUnaudited?: boolean;
 }
 
 export interface AppFunctionProps {
@@ -50,6 +86,34 @@ export interface AppFunctionProps {
 }
 
 /**
+ * The esbuild settings of a handler: ESM for node22, the AWS SDK from the runtime, and a handler's
+ * native modules (NATIVE_MODULE_HANDLERS) external and installed for `architecture` after bundling.
+ */
+export function bundlingFor(handlerModule: string, architecture: Architecture): BundlingOptions {
+  const native = NATIVE_MODULE_HANDLERS[handlerModule];
+  return {
+    format: OutputFormat.ESM,
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    // Some CommonJS dependencies call require(); ESM output has none unless we make one.
+    banner: "const require = (await import('node:module')).createRequire(import.meta.url);",
+    minify: true,
+    sourceMap: true,
+    externalModules: ['@aws-sdk/*', ...(native?.modules ?? [])],
+    tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+    ...(native
+      ? {
+          commandHooks: {
+            beforeBundling: () => [],
+            beforeInstall: () => [],
+            afterBundling: (_inputDir: string, outputDir: string) => nativeModuleInstall(native.modules, architecture, outputDir),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
  * A Lambda function with the house defaults: Node 22 on ARM, ESM bundle with source maps, the
  * AWS SDK taken from the runtime, X-Ray tracing, its own log group with retention, and a role that
  * may write only to that log group (instead of the AWSLambdaBasicExecutionRole managed policy).
@@ -58,6 +122,9 @@ export interface AppFunctionProps {
  * before `super()`), named after it.
  */
 export class AppFunction extends NodejsFunction {
+  /** Native modules installed beside this function's bundle (NATIVE_MODULE_HANDLERS); none for most. */
+  readonly nativeModules: readonly string[];
+
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
@@ -69,15 +136,17 @@ export class AppFunction extends NodejsFunction {
     logGroup.grantWrite(role);
 
     const env = props.environment;
+    const native = NATIVE_MODULE_HANDLERS[props.handlerModule];
+    const architecture = Architecture.ARM_64;
     super(scope, id, {
       entry: path.join(props.handlersDir ?? path.join(REPO_ROOT, 'functions/handlers'), `${props.handlerModule}.ts`),
       handler: 'handler',
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 256,
-      timeout: props.timeout ?? Duration.seconds(10),
+      architecture,
+      memorySize: props.memorySize ?? native?.memorySize ?? 256,
+      timeout: props.timeout ?? (native ? Duration.seconds(native.timeoutSeconds) : Duration.seconds(10)),
       tracing: Tracing.ACTIVE,
       logGroup,
       role,
@@ -89,21 +158,13 @@ export class AppFunction extends NodejsFunction {
         ...(env.tokenKmsKeyId ? { TOKEN_KMS_KEY_ID: env.tokenKmsKeyId } : {}),
         LOG_LEVEL: env.logLevel ?? 'INFO',
         PRO_COMING_SOON: String(env.proComingSoon ?? true),
+        TIKTOK_UNAUDITED: String(env.tiktokUnaudited ?? true),
         POWERTOOLS_SERVICE_NAME: 'schedule-autopost',
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        // Some CommonJS dependencies call require(); ESM output has none unless we make one.
-        banner: "const require = (await import('node:module')).createRequire(import.meta.url);",
-        minify: true,
-        sourceMap: true,
-        externalModules: ['@aws-sdk/*'],
-        tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
-      },
+      bundling: bundlingFor(props.handlerModule, architecture),
     });
+    this.nativeModules = native?.modules ?? [];
 
     // Every handler may resolve the SPA origin (e-mail links, checkout return URLs). The ARN is
     // built from the name, not from the parameter resource, so no function depends on CloudFront.

@@ -54,7 +54,9 @@ describe('creating a post', () => {
     at.setUTCSeconds(0, 0);
 
     // Act
-    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { scheduled_at: at.toISOString().replace('.000Z', '+00:00') }) });
+    // Instagram takes no post without a photo or video.
+    const file = await aMediaFile(user.userId);
+    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { scheduled_at: at.toISOString().replace('.000Z', '+00:00'), media_ids: [file.id] }) });
 
     // Assess
     expect(res.status).toBe(201);
@@ -233,7 +235,7 @@ describe('editing a post', () => {
     // Prepare
     const user = await aConfirmedUser();
     const account = await aConnectedAccount(user.userId, 'instagram');
-    const draft = (await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account) })).body;
+    const draft = (await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { media_ids: [(await aMediaFile(user.userId)).id] }) })).body;
 
     // Act
     const res = await weCallTheApi('PATCH', `/api/posts/${draft.id}`, { token: user.accessToken, body: body(draft.platforms[0].id) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aConfirmedUser } from '../helpers/given';
-import { aComposeBody, aConnectedAccount, aPaidPlan, inDays } from '../helpers/posts';
+import { aComposeBody, aConnectedAccount, aMediaFile, aPaidPlan, inDays } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
@@ -43,10 +43,12 @@ describe('the monthly scheduled-post limit', () => {
     // Prepare
     const user = await aConfirmedUser();
     const account = await aConnectedAccount(user.userId, 'instagram');
-    for (let i = 0; i < 5; i++) await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { scheduled_at: inDays(2) }) });
+    // Instagram takes no post without a photo or video: each post gets its own file.
+    const withPhoto = async (extra: Record<string, unknown> = {}) => aComposeBody(account, { ...extra, media_ids: [(await aMediaFile(user.userId)).id] });
+    for (let i = 0; i < 5; i++) await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: await withPhoto({ scheduled_at: inDays(2) }) });
 
     // Act
-    const draft = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account) });
+    const draft = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: await withPhoto() });
     const schedule = await weCallTheApi('PATCH', `/api/posts/${draft.body.id}`, { token: user.accessToken, body: { scheduled_at: inDays(3) } });
 
     // Assess

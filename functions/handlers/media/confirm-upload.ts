@@ -1,6 +1,6 @@
 import { ConfirmUploadBodySchema } from '@shared/media';
 import { MediaItemSchema } from '@shared/posts';
-import { confirmUpload } from '../../domain/media';
+import { confirmUpload } from '../../domain/media-confirm';
 import { httpHandler } from '../../lib/http';
 
 /** POST /api/media: the upload finished; check the stored object and record it. */

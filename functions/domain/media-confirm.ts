@@ -1,0 +1,81 @@
+import { checkUploadSize, contentMatchesType, isAcceptedMediaType, isImageType, MEDIA_TYPE_MESSAGE, unreadableImageMessage } from '@shared/media';
+import type { MediaItem } from '@shared/posts';
+import { deleteObject, getMediaRow, headObject, instagramCopyKey, mediaIdForKey, mediaItemFor, putMediaRowOnce, putObject, readObject, readObjectHead, type MediaRow } from '../data/media';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { DependencyError, ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { instagramJpeg, needsInstagramCopy, readImage } from './images';
+import { UPLOAD_NOT_FOUND_MESSAGE } from './media';
+
+export const IMAGE_NOT_PREPARED_MESSAGE = "We couldn't prepare this image right now; please try again.";
+
+/**
+ * The browser says the upload finished. We look at what S3 really holds (the local S3 enforces no
+ * POST policy, and a client can lie): a type we do not take, first bytes that are not that type
+ * (an SVG or HTML page labelled image/png), too large, or an image sharp cannot read → the object
+ * is deleted and refused, and no row is written. An image's real format and displayed size go on
+ * the row (compose checks Instagram's aspect ratio with them); one Instagram cannot take as it is
+ * gets a JPEG copy beside it (docs/instagram.md). Confirming the same key again returns the same row.
+ */
+export async function confirmUpload(userId: string, key: string, deps: Deps = defaultDeps): Promise<MediaItem> {
+  const id = mediaIdForKey(userId, key);
+  if (!id) throw new ValidationError(UPLOAD_NOT_FOUND_MESSAGE);
+  const existing = await getMediaRow(userId, id);
+  if (existing) return mediaItemFor(existing);
+
+  const stored = await headObject(key);
+  if (!stored) throw new ValidationError(UPLOAD_NOT_FOUND_MESSAGE);
+  const fileName = stored.fileName ?? key.slice(key.lastIndexOf('/') + 1);
+  const refusal = !isAcceptedMediaType(stored.contentType)
+    ? MEDIA_TYPE_MESSAGE
+    : (checkUploadSize(fileName, stored.size) ?? (contentMatchesType(await readObjectHead(key), stored.contentType) ? null : MEDIA_TYPE_MESSAGE));
+  if (refusal) {
+    await deleteObject(key);
+    throw new ValidationError(refusal);
+  }
+
+  const row: MediaRow = {
+    id,
+    post_id: null,
+    file_path: key,
+    file_type: stored.contentType,
+    file_size: stored.size,
+    created_at: deps.now().toISOString(),
+    file_name: fileName,
+  };
+  if (isImageType(stored.contentType)) Object.assign(row, await prepareImage(key, fileName, stored.size));
+  return mediaItemFor(await putMediaRowOnce(userId, row));
+}
+
+/** Reads the image for its real format and size and, when Instagram needs one, writes its JPEG copy. */
+async function prepareImage(key: string, fileName: string, size: number): Promise<Partial<MediaRow>> {
+  let bytes: Buffer;
+  try {
+    bytes = await readObject(key);
+  } catch (error) {
+    // The upload stays; confirming again retries.
+    throw new DependencyError(IMAGE_NOT_PREPARED_MESSAGE, { cause: error });
+  }
+  const facts = await readImage(bytes);
+  if (!facts) {
+    await deleteObject(key);
+    throw new ValidationError(unreadableImageMessage(fileName));
+  }
+  const described = { width: facts.width, height: facts.height, format: facts.format };
+  if (!needsInstagramCopy(facts, size)) return described;
+  let copy: Buffer;
+  try {
+    copy = await instagramJpeg(bytes);
+  } catch (error) {
+    // Only an image far outside Instagram's aspect range gets here; compose refuses it for Instagram.
+    logger.warn('No Instagram copy for an image', { key, error });
+    return described;
+  }
+  const copyKey = instagramCopyKey(key);
+  try {
+    await putObject(copyKey, copy, 'image/jpeg');
+  } catch (error) {
+    throw new DependencyError(IMAGE_NOT_PREPARED_MESSAGE, { cause: error });
+  }
+  return { ...described, instagram_path: copyKey, instagram_size: copy.length };
+}
