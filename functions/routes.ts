@@ -51,6 +51,8 @@ export const ROUTES = [
   { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user' },
   { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', auth: 'user' },
   { method: 'DELETE', path: '/api/account', handler: 'account/delete-account', auth: 'user' },
+  // After a password change (Amplify changes it in the browser) and for "sign out everywhere".
+  { method: 'POST', path: '/api/account/sign-out-everywhere', handler: 'account/sign-out-everywhere', auth: 'user' },
   { method: 'GET', path: '/api/subscription', handler: 'billing/get-subscription', auth: 'user' },
   { method: 'POST', path: '/api/billing/checkout', handler: 'billing/checkout', auth: 'user' },
   { method: 'POST', path: '/api/billing/subscription', handler: 'billing/manage-subscription', auth: 'user' },
@@ -79,6 +81,14 @@ export const PUBLISHING_HANDLERS = {
   /** Hourly: connection expiry notices 7 days and 1 day ahead (issue 12). */
   expiryNotices: 'accounts/expiry-notices',
 } as const;
+
+/**
+ * API handlers that need longer than the API default (API_FUNCTION_TIMEOUT_SECONDS), in seconds; API
+ * Gateway waits at most 30 s. Account deletion waits out every request admitted before it began
+ * before its last sweep, so it needs the default plus its own work.
+ */
+export const API_FUNCTION_TIMEOUT_SECONDS = 10;
+export const LONG_RUNNING_HANDLERS: Readonly<Record<string, number>> = { 'account/delete-account': 29 };
 
 /** Every handler module that becomes a Lambda function. */
 export function allHandlerModules(): string[] {

@@ -84,10 +84,12 @@ const TOKEN_HANDLERS = /^(accounts|oauth)\//;
 const MEDIA_HANDLERS = /^(media|posts|profile|me)\//;
 /** Handler modules that call Stripe (the subscription read does not). */
 const STRIPE_HANDLERS = /^(stripe\/|billing\/(public-checkout|checkout|manage-subscription|complete-signup|claim-checkout)$)/;
-/** The one handler that creates Cognito users (a paid public checkout becomes an account). */
+/** The one handler that signs Cognito users up (a paid public checkout becomes an unconfirmed account). */
 const ACCOUNT_CREATING_HANDLER = 'billing/complete-signup';
 /** Account deletion (DELETE /api/account): cancels the subscription, removes the user's objects and login. */
 const ACCOUNT_DELETING_HANDLER = 'account/delete-account';
+/** Ends every session of the signed-in user (Cognito global sign-out). */
+const SESSION_REVOKING_HANDLER = 'account/sign-out-everywhere';
 
 /**
  * Handler modules that create, move or delete post schedules, and may dispatch a post due within the
@@ -171,7 +173,8 @@ export class AppStack extends Stack {
     for (const [handlerModule, fn] of api.functions) {
       data.grantReadWrite(fn);
       if (STRIPE_HANDLERS.test(handlerModule)) billing.bindStripeClient(fn);
-      if (handlerModule === ACCOUNT_CREATING_HANDLER) billing.grantAccountCreation(fn);
+      if (handlerModule === ACCOUNT_CREATING_HANDLER) billing.grantAccountCreation(fn, auth.client);
+      if (handlerModule === SESSION_REVOKING_HANDLER) billing.grantSessionRevocation(fn);
       if (handlerModule === ACCOUNT_DELETING_HANDLER) {
         billing.bindStripeClient(fn);
         billing.grantAccountDeletion(fn);

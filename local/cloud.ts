@@ -92,7 +92,8 @@ const cognitoModule: LocalModule = {
     cognito = await startCognito({ dataDir, publicBase: `${publicUrl}/_local/cognito`, inbox });
     const local = cognito;
     return {
-      env: { USER_POOL_ID: local.poolId, COGNITO_ENDPOINT: local.internalUrl },
+      // Through the front door's shim, which adds the admin calls cognito-local lacks (global sign-out).
+      env: { USER_POOL_ID: local.poolId, USER_POOL_CLIENT_ID: local.clientId, COGNITO_ENDPOINT: `${publicUrl}/_local/cognito/` },
       config: { userPoolId: local.poolId, userPoolClientId: local.clientId, userPoolEndpoint: `${publicUrl}/_local/cognito/` },
       routes: [
         { prefix: '/_local/cognito', handle: (req, res, body) => local.handle(req, res, body) },

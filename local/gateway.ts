@@ -82,12 +82,16 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
     }
 
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
+    // Payload v2 moves the request's cookies into a `cookies` array (one entry per name=value).
+    const cookies = (headers.cookie ?? '').split(';').map((c) => c.trim()).filter(Boolean);
+    delete headers.cookie;
     const now = new Date();
     const event = {
       version: '2.0',
       routeKey: `${match.route.method} ${match.route.path}`,
       rawPath: url.pathname,
       rawQueryString: url.search.slice(1),
+      ...(cookies.length ? { cookies } : {}),
       headers,
       queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
       pathParameters: Object.keys(params).length ? params : undefined,
@@ -108,8 +112,11 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
       isBase64Encoded: false,
     };
     try {
-      const result = await invokeLambda<{ statusCode?: number; headers?: Record<string, string>; body?: string }>(match.route.handler, event);
-      res.writeHead(result?.statusCode ?? 200, result?.headers ?? { 'content-type': 'application/json' }).end(result?.body ?? '');
+      const result = await invokeLambda<{ statusCode?: number; headers?: Record<string, string>; cookies?: string[]; body?: string }>(match.route.handler, event);
+      // Each entry of the result's `cookies` becomes its own Set-Cookie header, as API Gateway does.
+      const responseHeaders: Record<string, string | string[]> = { ...(result?.headers ?? { 'content-type': 'application/json' }) };
+      if (result?.cookies?.length) responseHeaders['set-cookie'] = result.cookies;
+      res.writeHead(result?.statusCode ?? 200, responseHeaders).end(result?.body ?? '');
     } catch (error) {
       // Like API Gateway when a Lambda crashes: a 500 without the internals.
       console.error(`[gateway] ${match.route.handler} crashed:`, error);

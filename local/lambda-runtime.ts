@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
+import { LONG_RUNNING_HANDLERS } from '../functions/routes';
 
 /**
  * Runs the handler modules of functions/handlers the way Lambda would: one module instance per
@@ -40,7 +41,10 @@ function load(module: string): Promise<Handler> {
  * for the due second after preparing (PUBLISH_LEAD_SECONDS). middy aborts a handler whose remaining
  * time runs out, so this has to match, or a waiting publisher is cut off locally.
  */
-const TIMEOUT_MS: Readonly<Record<string, number>> = { 'publishing/publish-target': 60_000 };
+const TIMEOUT_MS: Readonly<Record<string, number>> = {
+  'publishing/publish-target': 60_000,
+  ...Object.fromEntries(Object.entries(LONG_RUNNING_HANDLERS).map(([module, seconds]) => [module, seconds * 1000])),
+};
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export async function invokeLambda<T = unknown>(module: string, event: unknown): Promise<T> {

@@ -1,16 +1,10 @@
-import {
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  UserNotFoundException,
-  UsernameExistsException,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, SignUpCommand, UserNotFoundException, UsernameExistsException } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient } from '../lib/aws';
 import { env } from '../lib/env';
 
 /**
  * The user directory (Cognito) as signup completion needs it: the account for a paid public
- * checkout is created by the server, its e-mail already proven by the payment's receipt address.
+ * checkout is signed up by the server, and its owner proves the e-mail before signing in.
  */
 function poolId(): string {
   const id = env().USER_POOL_ID;
@@ -31,31 +25,22 @@ export async function accountExists(email: string): Promise<boolean> {
 export class AccountExistsError extends Error {}
 
 /**
- * Creates a confirmed user with a permanent password and returns its id (`sub`). No invitation
- * mail: the person is on the page and has just chosen the password.
+ * Signs the person up as an UNCONFIRMED user with the chosen password and returns its id (`sub`).
+ * Cognito sends the verification mail as for any sign-up (CustomMessage_SignUp: the link), and
+ * the account cannot sign in until that link is followed: a payment's e-mail is whatever the payer
+ * typed on the checkout page, so it proves nothing about who owns the address (issue 13.7).
  */
 export async function createAccount(email: string, password: string): Promise<string> {
-  let sub: string | undefined;
+  const clientId = env().USER_POOL_CLIENT_ID;
+  if (!clientId) throw new Error('USER_POOL_CLIENT_ID is not set for this function');
   try {
-    const { User } = await cognitoClient().send(
-      new AdminCreateUserCommand({
-        UserPoolId: poolId(),
-        Username: email,
-        // The temporary password is the chosen one, so the pool's policy is checked before anything exists.
-        TemporaryPassword: password,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
+    const { UserSub } = await cognitoClient().send(
+      new SignUpCommand({ ClientId: clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
     );
-    sub = User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    if (!UserSub) throw new Error('Cognito signed a user up without a sub');
+    return UserSub;
   } catch (error) {
     if (error instanceof UsernameExistsException || (error as Error)?.name === 'UsernameExistsException') throw new AccountExistsError(email);
     throw error;
   }
-  if (!sub) throw new Error('Cognito created a user without a sub');
-  await cognitoClient().send(new AdminSetUserPasswordCommand({ UserPoolId: poolId(), Username: email, Password: password, Permanent: true }));
-  return sub;
 }

@@ -21,6 +21,8 @@ export interface OAuthState {
   userId: string;
   platform: Platform;
   codeVerifier?: string;
+  /** SHA-256 (hex) of the browser-binding cookie set by the initiate response (RFC 9700 §4.7). */
+  bindingHash?: string;
   createdAt: string;
   /** Epoch seconds. */
   expiresAt: number;
@@ -44,6 +46,7 @@ export async function saveOAuthState(s: OAuthState): Promise<void> {
         userId: s.userId,
         platform: s.platform,
         codeVerifier: s.codeVerifier,
+        bindingHash: s.bindingHash,
         createdAt: s.createdAt,
         [TTL]: s.expiresAt,
       },
@@ -80,6 +83,7 @@ export async function takeOAuthState(state: string): Promise<OAuthState | undefi
     userId,
     platform: item.platform as Platform,
     ...(typeof item.codeVerifier === 'string' ? { codeVerifier: item.codeVerifier } : {}),
+    ...(typeof item.bindingHash === 'string' ? { bindingHash: item.bindingHash } : {}),
     createdAt: String(item.createdAt),
     expiresAt: Number(item[TTL]),
   };

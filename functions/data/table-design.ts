@@ -38,6 +38,9 @@
  *       values as gsi1; KEYS_ONLY, so counting reads only keys, never post bodies)
  * 16. A user's scheduled-post usage this month   → table → pk = USER#<id>, sk = USAGE#<yyyy-mm>, ADD count with the
  *       condition count < plan limit (the plan limit holds under concurrent creates)
+ * 17. A user's session gate (every authenticated request, the publisher, OAuth callbacks) → table →
+ *       pk = sk = SESSIONS#<id>: `validAfter` (sign out everywhere) and `deletedAt` (the deletion tombstone);
+ *       outside USER#<id> so account deletion's sweep keeps it; TTL expiresAt two days after the last write
  * 18. A platform quota our whole app spends per day (YouTube videos.insert) → table → pk = QUOTA#<bucket>,
  *       sk = DAY#<yyyy-mm-dd in the platform's reset zone>, ADD count with the condition count < limit; TTL expiresAt
  */

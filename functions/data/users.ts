@@ -1,6 +1,9 @@
+import { AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UpdateProfile } from '@shared/profile';
 import { DEFAULT_SETTINGS, EMPTY_PROFILE, type Profile, type Settings, type UpdateSettings } from '@shared/settings';
+import { cognitoClient } from '../lib/aws';
+import { env } from '../lib/env';
 import { conditional, db, tableName, userPk } from './table';
 
 /**
@@ -168,4 +171,77 @@ export async function updateProfile(userId: string, changes: UpdateProfile, now:
     if (value !== undefined) after[field] = value;
   }
   return { before, after };
+}
+
+/**
+ * The session gate of a user (access pattern 17): pk = sk = SESSIONS#<id>, outside USER#<id> so
+ * that account deletion's sweep of the partition leaves it standing.
+ *  - `validAfter` (epoch seconds): tokens whose session began before it are refused (sign out
+ *    everywhere, password change, deletion);
+ *  - `deletedAt`: the account is closed (the tombstone): every token is refused, the publisher
+ *    stops, OAuth callbacks are refused.
+ * It expires (TTL) SESSION_GATE_TTL_SECONDS after its last write: by then every token issued before
+ * it has expired (Cognito access and ID tokens live at most one day), so it has nothing left to stop.
+ */
+const SESSIONS_PREFIX = 'SESSIONS#';
+const sessionsKey = (userId: string) => ({ pk: `${SESSIONS_PREFIX}${userId}`, sk: `${SESSIONS_PREFIX}${userId}` });
+export const SESSION_GATE_TTL_SECONDS = 2 * 24 * 60 * 60;
+
+export interface SessionGate {
+  /** Epoch seconds; tokens with an earlier auth_time are refused. */
+  validAfter: number | null;
+  /** ISO time the account's deletion began; null while the account is open. */
+  deletedAt: string | null;
+}
+
+export async function getSessionGate(userId: string): Promise<SessionGate> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: sessionsKey(userId), ConsistentRead: true }));
+  return {
+    validAfter: typeof Item?.validAfter === 'number' ? Item.validAfter : null,
+    deletedAt: typeof Item?.deletedAt === 'string' ? Item.deletedAt : null,
+  };
+}
+
+/**
+ * Token times have one-second precision, so the gate opens at the next whole second: a token issued
+ * in the same second as the revocation may predate it and is refused too.
+ */
+const nextSecond = (now: Date) => Math.floor(now.getTime() / 1000) + 1;
+
+/** Ends every session that began at or before `now`. */
+export async function endSessionsBefore(userId: string, now: Date): Promise<void> {
+  const seconds = nextSecond(now);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: sessionsKey(userId),
+      UpdateExpression: 'SET #type = :type, validAfter = :at, expiresAt = :ttl',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'SessionGate', ':at': seconds, ':ttl': seconds + SESSION_GATE_TTL_SECONDS },
+    }),
+  );
+}
+
+/**
+ * The tombstone: written before anything of the account is deleted, so no request admitted after it
+ * reads or writes. The first deletion attempt's time is kept; the TTL moves with each attempt.
+ */
+export async function markAccountClosed(userId: string, now: Date): Promise<void> {
+  const seconds = nextSecond(now);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: sessionsKey(userId),
+      UpdateExpression: 'SET #type = :type, deletedAt = if_not_exists(deletedAt, :now), validAfter = :at, expiresAt = :ttl',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'SessionGate', ':now': now.toISOString(), ':at': seconds, ':ttl': seconds + SESSION_GATE_TTL_SECONDS },
+    }),
+  );
+}
+
+/** Cognito's global sign-out: every refresh token of the user stops working (its username is its `sub`). */
+export async function signOutEverywhere(userId: string): Promise<void> {
+  const poolId = env().USER_POOL_ID;
+  if (!poolId) throw new Error('USER_POOL_ID is not set for this function');
+  await cognitoClient().send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: userId }));
 }

@@ -13,10 +13,12 @@ import {
   pendingOAuthStates,
 } from '../data/account-deletion';
 import { getCustomerLink } from '../data/billing';
+import { getSessionGate, markAccountClosed } from '../data/users';
 import { readSubscriptionState } from '../data/subscriptions';
 import { DependencyError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { stripe } from '../lib/stripe';
+import { API_FUNCTION_TIMEOUT_SECONDS } from '../routes';
 import { removeSchedule } from './schedules';
 
 /**
@@ -40,6 +42,7 @@ export interface SubscriptionCanceller {
 
 export interface AccountDeletionDeps {
   now: () => Date;
+  sleep: (ms: number) => Promise<void>;
   /** The Stripe client (the same one billing uses; typed here with the calls deletion makes). */
   stripe: () => Promise<SubscriptionCanceller>;
   removeSchedule: (postId: string) => Promise<void>;
@@ -47,6 +50,7 @@ export interface AccountDeletionDeps {
 
 export const defaultAccountDeletionDeps: AccountDeletionDeps = {
   now: () => new Date(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   stripe: async () => (await stripe()) as unknown as SubscriptionCanceller,
   removeSchedule,
 };
@@ -54,11 +58,20 @@ export const defaultAccountDeletionDeps: AccountDeletionDeps = {
 /** Stripe statuses after which nothing is billed any more. */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
 const SCHEDULE_CONCURRENCY = 10;
+/**
+ * How long a request admitted just before the tombstone can still be writing: the API functions'
+ * timeout, after which Lambda stops them. The last sweep runs no earlier than this after the
+ * tombstone, so nothing such a request wrote survives (DELETE /api/account has a longer timeout).
+ */
+export const IN_FLIGHT_GRACE_MS = API_FUNCTION_TIMEOUT_SECONDS * 1000;
 
 type Step = (userId: string, deps: AccountDeletionDeps) => Promise<void>;
 
 /** The deletion steps, in order. Exported so tests can see the order; `deleteAccount` runs them. */
 export const DELETION_STEPS: readonly (readonly [name: string, run: Step])[] = [
+  // First: from here on every request with the user's tokens is refused, OAuth callbacks of their
+  // pending connects are refused and the publisher stops; it lives outside USER#<id> and outlives it.
+  ['close account', (userId, deps) => markAccountClosed(userId, deps.now())],
   ['mark deleting', (userId, deps) => markDeleting(userId, deps.now())],
   ['schedules', deleteSchedules],
   ['media objects', deleteMediaObjects],
@@ -66,6 +79,7 @@ export const DELETION_STEPS: readonly (readonly [name: string, run: Step])[] = [
   ['oauth state pointers', deleteOAuthPointers],
   ['user items', deleteAllUserItems],
   ['login', (userId) => deleteLogin(userId)],
+  ['late writes', sweepLateWrites],
 ];
 
 export async function deleteAccount(userId: string, deps: AccountDeletionDeps = defaultAccountDeletionDeps): Promise<void> {
@@ -139,6 +153,18 @@ function isMissing(error: unknown): boolean {
 
 async function deleteOAuthPointers(userId: string): Promise<void> {
   for (const state of await pendingOAuthStates(userId)) await deleteOAuthStatePointer(state, userId);
+}
+
+/**
+ * A request admitted before the tombstone may still write under USER#<id> after the sweep above
+ * (it passed the session check a moment before deletion began). Once every such request has
+ * ended, one more sweep removes what it wrote.
+ */
+async function sweepLateWrites(userId: string, deps: AccountDeletionDeps): Promise<void> {
+  const { deletedAt } = await getSessionGate(userId);
+  const since = deletedAt ? deps.now().getTime() - Date.parse(deletedAt) : 0;
+  if (since < IN_FLIGHT_GRACE_MS) await deps.sleep(IN_FLIGHT_GRACE_MS - since);
+  await deleteAllUserItems(userId);
 }
 
 async function deleteAllUserItems(userId: string): Promise<void> {

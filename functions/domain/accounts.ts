@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { OAUTH_STATE_TTL_SECONDS, type AccountView } from '@shared/accounts';
 import type { PlatformsResponse } from '@shared/entitlements';
 import { minimumPlanFor, planAllows } from '@shared/plans';
@@ -10,6 +10,7 @@ import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ValidationError } from '../lib/errors';
 import { assertPlanAllows, currentPlan } from './entitlements';
+import { isAccountClosed } from './sessions';
 import { logger } from '../lib/logger';
 import { configuredAdapter } from '../platforms/configured';
 import { profileUrl } from '../platforms/profile-urls';
@@ -28,26 +29,76 @@ async function availableAdapter(platform: Platform, now: () => Date): Promise<Pl
   return adapter;
 }
 
-/** Starts a connect: a one-time state bound to this user (and a PKCE verifier), and where to send the popup. */
-export async function initiateConnect(userId: string, platform: Platform, deps: Deps = defaultDeps): Promise<{ authUrl: string }> {
+/**
+ * Browser binding of a connect (RFC 9700 §4.7, CSRF): the state alone identifies the user, so
+ * whoever holds the consent link could finish A's connect with their own platform account (A sends
+ * the link to a victim; the victim's Pages land in A's dashboard). The initiate response therefore
+ * sets a random value as an HttpOnly cookie, scoped to the platform's callback path, and the state
+ * keeps only its hash; the callback must bring the cookie back. SameSite=Lax: the platform's
+ * redirect is a top-level GET navigation, on which Lax cookies are sent.
+ */
+export const CONNECT_BINDING_COOKIE = 'sa_oauth_binding';
+export const OTHER_BROWSER_MESSAGE = 'This connection was started in another browser. Start it again from Platforms.';
+const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function bindingCookie(platform: Platform, value: string, maxAgeSeconds: number, origin: string): string {
+  // Secure everywhere but a plain-http localhost (the local cloud), where a browser would still take it
+  // but test clients and older browsers would not.
+  const secure = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin) ? '' : '; Secure';
+  return `${CONNECT_BINDING_COOKIE}=${value}; Path=/api/oauth/${platform}/callback; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The value of the binding cookie among API Gateway's `cookies` (undefined when absent). */
+export function bindingFromCookies(cookies: readonly string[] | undefined): string | undefined {
+  for (const cookie of cookies ?? []) {
+    const at = cookie.indexOf('=');
+    if (at > 0 && cookie.slice(0, at).trim() === CONNECT_BINDING_COOKIE) return cookie.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** The Set-Cookie that removes the binding once its callback came back (used or not). */
+export async function clearBindingCookie(platform: Platform): Promise<string> {
+  return bindingCookie(platform, '', 0, await appOrigin());
+}
+
+function bindingMatches(saved: string | undefined, presented: string | undefined): boolean {
+  if (!saved || !presented) return false;
+  const a = Buffer.from(saved, 'hex');
+  const b = Buffer.from(sha256Hex(presented), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Starts a connect: a one-time state bound to this user and to this browser (the cookie), a PKCE
+ * verifier, and where to send the popup.
+ */
+export async function initiateConnect(userId: string, platform: Platform, deps: Deps = defaultDeps): Promise<{ authUrl: string; cookie: string }> {
   const adapter = await availableAdapter(platform, deps.now);
   assertPlanAllows(await currentPlan(userId, deps.now()), platform);
   const state = randomBytes(32).toString('base64url');
   const codeVerifier = adapter.usesPkce ? randomBytes(48).toString('base64url') : undefined;
+  const binding = randomBytes(32).toString('base64url');
   const now = deps.now();
   await saveOAuthState({
     state,
     userId,
     platform,
     ...(codeVerifier ? { codeVerifier } : {}),
+    bindingHash: sha256Hex(binding),
     createdAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + OAUTH_STATE_TTL_SECONDS,
   });
   const codeChallenge = codeVerifier ? createHash('sha256').update(codeVerifier).digest('base64url') : undefined;
-  return { authUrl: adapter.authorizeUrl({ state, ...(codeChallenge ? { codeChallenge } : {}) }) };
+  return {
+    authUrl: adapter.authorizeUrl({ state, ...(codeChallenge ? { codeChallenge } : {}) }),
+    cookie: bindingCookie(platform, binding, OAUTH_STATE_TTL_SECONDS, await appOrigin()),
+  };
 }
 
 export interface CallbackInput {
+  /** The binding cookie's value, as this browser sent it. */
+  binding?: string | undefined;
   state?: string | undefined;
   code?: string | undefined;
   error?: string | undefined;
@@ -74,6 +125,10 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   const saved = input.state ? await takeOAuthState(input.state) : undefined;
   const now = deps.now();
   if (!saved || saved.platform !== platform || saved.expiresAt * 1000 <= now.getTime()) return back({ error: EXPIRED_STATE_MESSAGE });
+  // Another browser than the one that started it (a forwarded consent link): store nothing.
+  if (!bindingMatches(saved.bindingHash, input.binding)) return back({ error: OTHER_BROWSER_MESSAGE });
+  // The state outlived its account (deletion began after the connect started): store nothing.
+  if (await isAccountClosed(saved.userId)) return back({ error: EXPIRED_STATE_MESSAGE });
   if (input.error) {
     const name = PLATFORM_NAMES[platform];
     return back({ error: input.error === 'access_denied' ? cancelledMessage(platform) : `${name} couldn't complete the connection. Please try again.` });

@@ -22,7 +22,6 @@ import { AppError, ConflictError, DependencyError, NotFoundError } from '../lib/
 import { logger } from '../lib/logger';
 import { priceFor } from '../lib/stripe';
 import { checkoutSettled, defaultBillingDeps, storeSubscription, syncSubscription, toSubscriptionState, type BillingDeps } from './billing-sync';
-import { onboardUser } from './onboarding';
 import { offeredPlans } from './plans';
 import { monthOf } from './posts';
 
@@ -211,7 +210,8 @@ async function attachPaidCheckout(sessionId: string, session: Stripe.Checkout.Se
 /**
  * POST /api/billing/complete-signup: turns a paid public checkout into an account. Stripe must say
  * the session is paid, its e-mail must be the one given, and each payment makes one account: the
- * claim on the checkout pointer is a conditional write that exactly one request wins.
+ * claim on the checkout pointer is a conditional write that exactly one request wins. The account
+ * starts unconfirmed: it signs in only after its owner followed the verification link (issue 13.7).
  */
 export async function completeSignup(body: CompleteSignupBody, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CompleteSignupResponse> {
   const email = body.email.trim();
@@ -231,12 +231,10 @@ export async function completeSignup(body: CompleteSignupBody, deps: CheckoutDep
     throw error;
   }
 
-  try {
-    await onboardUser(userId, email);
-  } catch (error) {
-    // Spec §8: a failure creating settings or the default client is only logged.
-    logger.error('Onboarding a paid signup failed', { error, userId });
-  }
+  // The plan goes to the new, still unconfirmed user at once: nobody can use it before the e-mail is
+  // proven, because an unconfirmed user cannot sign in. Settings, profile and the default client
+  // come from the post-confirmation trigger when the verification link is followed, as for any
+  // sign-up.
   await attachPaidCheckout(sessionId, session, userId, now, deps);
   return { email, message: BILLING_MSG.accountCreatedTitle };
 }

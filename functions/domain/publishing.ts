@@ -29,6 +29,7 @@ import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
 import { claimDailyQuota } from './platform-quotas';
 import { dispatchPost, dueTime, enqueueAt, publishLeadMs, PublishMessageSchema, DispatchInputSchema, retryWindowMs, sendTargets, type PublishMessage } from './dispatch';
+import { isAccountClosed } from './sessions';
 
 /**
  * The publishing engine (DESIGN §6): dispatch → one SQS message per target → publish steps with
@@ -69,6 +70,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * delivery holds the target, or our side failed unexpectedly — that path reaches the DLQ in the end).
  */
 export async function publishTarget(message: PublishMessage, deps: Deps = defaultDeps): Promise<'done' | 'retry'> {
+  // A deleted account publishes nothing and gets nothing written (issue 13.1): its deletion may not
+  // have reached this post yet.
+  if (await isAccountClosed(message.userId)) return 'done';
   const post = await getEnginePost(message.userId, message.postId);
   if (!post || post.version !== message.version) return 'done';
   const index = post.platforms.findIndex((t) => t.id === message.targetId);

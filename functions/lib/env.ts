@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   MEDIA_BUCKET: z.string().min(1),
   /** For handlers that call Cognito's admin API. Triggers get the pool id in their event instead. */
   USER_POOL_ID: z.string().min(1).optional(),
+  /** The SPA's app client: signup completion signs the paid account up through it, so Cognito verifies the e-mail. */
+  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   /** The SPA's origin, used in e-mail links. Set locally; on AWS read from APP_ORIGIN_PARAMETER. */
   APP_ORIGIN: z.url().optional(),
   /** SSM parameter holding the SPA origin (avoids a CloudFront ↔ user-pool dependency cycle). */

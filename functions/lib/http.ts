@@ -2,6 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
+import { assertSessionOpen, sessionStart } from '../domain/sessions';
 import { AppError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
 
@@ -16,6 +17,8 @@ export interface HttpResponse {
   readonly statusCode: number;
   readonly body?: unknown;
   readonly headers?: Record<string, string>;
+  /** Set-Cookie values (API Gateway payload v2 turns each into one `set-cookie` header). */
+  readonly cookies?: readonly string[];
 }
 
 export const ok = (body: unknown): HttpResponse => ({ statusCode: 200, body });
@@ -27,6 +30,11 @@ type Out<S> = S extends Schema ? z.output<S> : undefined;
 interface Options<B, P, Q> {
   /** 'user' (default): the request must carry verified claims. 'public': no user. */
   readonly auth?: 'user' | 'public';
+  /**
+   * Admit a user whose account deletion has begun, with a token from after it began (only DELETE
+   * /api/account, so an interrupted deletion can be finished by signing in and asking again).
+   */
+  readonly duringDeletion?: boolean;
   readonly body?: B;
   readonly params?: P;
   readonly query?: Q;
@@ -66,9 +74,14 @@ export function httpHandler<
 
 function parseInput(options: Options<Schema | undefined, Schema | undefined, Schema | undefined>): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
   return {
-    before: (request) => {
+    before: async (request) => {
       const { event } = request;
       const userId = options.auth === 'public' ? undefined : userIdFromClaims(event);
+      // The authorizer checked signature and expiry, not revocation: a deleted account, or a session
+      // ended by "sign out everywhere" or a password change, is refused here before any work.
+      if (userId !== undefined) {
+        await assertSessionOpen(userId, sessionStart(event.requestContext.authorizer.jwt.claims), { duringDeletion: options.duringDeletion === true });
+      }
       request.context.input = {
         userId,
         body: options.body ? parse(options.body, readJsonBody(event)) : undefined,
@@ -107,6 +120,7 @@ function toResult(response: HttpResponse): HttpResult {
   return {
     statusCode: response.statusCode,
     headers: { ...JSON_HEADERS, ...response.headers },
+    ...(response.cookies?.length ? { cookies: [...response.cookies] } : {}),
     body: response.body === undefined ? '' : JSON.stringify(response.body),
   };
 }

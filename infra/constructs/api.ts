@@ -1,11 +1,11 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ROUTES, type RouteDef } from '../../functions/routes';
+import { LONG_RUNNING_HANDLERS, ROUTES, type RouteDef } from '../../functions/routes';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 
 export interface ApiProps {
@@ -87,6 +87,7 @@ export class Api extends Construct {
           handlerModule: route.handler,
           handlersDir: props.handlersDir,
           environment: props.functionEnvironment,
+          ...(LONG_RUNNING_HANDLERS[route.handler] ? { timeout: Duration.seconds(LONG_RUNNING_HANDLERS[route.handler]!) } : {}),
         });
         functions.set(route.handler, fn);
         integration = new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn);

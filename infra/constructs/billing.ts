@@ -47,14 +47,18 @@ export class Billing extends Construct {
     this.stripeSecret.grantRead(fn);
   }
 
-  /** Signup completion creates the paid account itself: exactly these three admin calls, on this pool. */
-  grantAccountCreation(fn: IFunction): void {
-    fn.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser'],
-        resources: [this.userPool.userPoolArn],
-      }),
-    );
+  /**
+   * Signup completion signs the paid account up through the app client (SignUp needs no IAM right,
+   * and leaves the user unconfirmed until the e-mail is verified); it only looks the e-mail up first.
+   */
+  grantAccountCreation(fn: IFunction & { addEnvironment(key: string, value: string): unknown }, client: { userPoolClientId: string }): void {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [this.userPool.userPoolArn] }));
+    fn.addEnvironment('USER_POOL_CLIENT_ID', client.userPoolClientId);
+  }
+
+  /** "Sign out everywhere" (and after a password change) revokes the user's refresh tokens: exactly AdminUserGlobalSignOut. */
+  grantSessionRevocation(fn: IFunction): void {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut'], resources: [this.userPool.userPoolArn] }));
   }
 
   /** Account deletion removes the signed-in user's own login: exactly AdminDeleteUser, on this pool. */

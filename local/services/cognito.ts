@@ -132,6 +132,19 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
     return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } };
   }
 
+  /**
+   * AdminUserGlobalSignOut, which cognito-local lacks: like Cognito, every refresh token of the user
+   * stops working (access and ID tokens already issued stay valid until they expire; the API's
+   * session gate refuses them).
+   */
+  async function adminUserGlobalSignOut(input: { UserPoolId: string; Username: string }) {
+    const pool = await cognito.getUserPool(ctx as never, input.UserPoolId);
+    const user = await pool.getUserByUsername(ctx as never, input.Username);
+    if (!user) throw Object.assign(new Error('User does not exist.'), { code: 'UserNotFoundException' });
+    await pool.saveUser(ctx as never, { ...user, RefreshTokens: [] });
+    return {};
+  }
+
   return {
     poolId: LOCAL_POOL_ID,
     clientId,
@@ -143,6 +156,14 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
       if (target === `${TARGET_PREFIX}ResendConfirmationCode`) {
         try {
           return sendJson(res, 200, await resendConfirmationCode(JSON.parse(body.toString('utf8'))));
+        } catch (error) {
+          const e = error as Error & { code?: string };
+          return sendJson(res, 400, { __type: e.code ?? 'InternalErrorException', message: e.message });
+        }
+      }
+      if (target === `${TARGET_PREFIX}AdminUserGlobalSignOut`) {
+        try {
+          return sendJson(res, 200, await adminUserGlobalSignOut(JSON.parse(body.toString('utf8'))));
         } catch (error) {
           const e = error as Error & { code?: string };
           return sendJson(res, 400, { __type: e.code ?? 'InternalErrorException', message: e.message });

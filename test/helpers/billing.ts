@@ -1,6 +1,7 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PLANS, type PlanId } from '@shared/plans';
-import { cloud, cognito } from './given';
+import { expect } from 'vitest';
+import { cloud, cognito, mailsTo, verificationCodeIn } from './given';
 import { weCallTheApi } from './when';
 
 /** Billing given/when-steps: checkouts, the local Stripe's hosted page and control API. */
@@ -59,4 +60,14 @@ export async function aPaidCheckout(accessToken: string, plan: PlanId = 'basic')
   if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
   const paid = await weOpenAndPay(res.body.checkoutUrl);
   return { checkoutUrl: res.body.checkoutUrl as string, sessionId: sessionIdOf(res.body.checkoutUrl), successUrl: paid.location };
+}
+
+/**
+ * The owner of `email` follows the verification link of the mail Cognito sent (as the app's /verify
+ * page does with the link's code): the account is confirmed and the post-confirmation trigger runs.
+ */
+export async function weVerifyTheEmail(email: string) {
+  const mails = await mailsTo(email);
+  expect(mails.length, `no verification mail to ${email}`).toBeGreaterThan(0);
+  await cognito().send(new ConfirmSignUpCommand({ ClientId: cloud().clientId, Username: email, ConfirmationCode: verificationCodeIn(mails.at(-1)!) }));
 }

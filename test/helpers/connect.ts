@@ -1,13 +1,26 @@
 import type { Platform } from '@shared/platforms';
 import { expect } from 'vitest';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
-import { weCallTheApi } from './when';
+import { cloud } from './given';
+
+/**
+ * The browser's cookie jar for connects: the binding cookie each initiate set, by the state it
+ * belongs to, so `followCallback` sends it back as the browser that started the connect would.
+ */
+const bindingCookies = new Map<string, string>();
+
+/** The `name=value` part of a connect's binding cookie (what a browser sends back), by its authorize URL. */
+export const bindingCookieOf = (authUrl: URL): string | undefined => bindingCookies.get(authUrl.searchParams.get('state') ?? '');
 
 /** The connect flow as a browser drives it: initiate → sandbox consent → our callback. */
 export async function initiate(platform: string, token: string): Promise<URL> {
-  const res = await weCallTheApi('POST', `/api/accounts/${platform}/oauth/initiate`, { token });
-  expect(res.status).toBe(200);
-  return new URL(res.body.authUrl);
+  const res = await fetch(`${cloud().url}/api/accounts/${platform}/oauth/initiate`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { authUrl: string };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  const authUrl = new URL(body.authUrl);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sa_oauth_binding='));
+  if (cookie) bindingCookies.set(authUrl.searchParams.get('state')!, cookie.split(';')[0]!);
+  return authUrl;
 }
 
 /** The consent page's form POST, as the browser sends it; returns the platform's redirect to our callback. */
@@ -20,9 +33,15 @@ export async function consent(platform: Platform, authUrl: URL, decision: 'allow
   return res.headers.get('location')!;
 }
 
-/** The browser following the platform's redirect: no bearer token, and we do not follow our own 302. */
+/**
+ * The browser following the platform's redirect: no bearer token, and we do not follow our own 302.
+ * It is the browser that started the connect (its binding cookie goes along) unless `headers` say
+ * otherwise (`{ cookie: '' }`: another browser).
+ */
 export async function followCallback(location: string, headers: Record<string, string> = {}) {
-  const res = await fetch(location, { redirect: 'manual', headers });
+  const state = new URL(location).searchParams.get('state') ?? '';
+  const cookie = bindingCookies.get(state);
+  const res = await fetch(location, { redirect: 'manual', headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const body = await res.text();
   expect(res.status).toBe(302);
   const to = new URL(res.headers.get('location')!);

@@ -40,21 +40,24 @@ describe('AppStack with Stripe configured', () => {
     expect(readers).toHaveLength(stripeFns.length);
   });
 
-  it('lets only signup completion create users, with exactly the three admin calls on the app pool', () => {
+  it('lets no function create confirmed users: signup completion only looks an e-mail up and signs up through the app client', () => {
     // Act
-    const admins = policiesMentioning(synth, 'cognito-idp:AdminCreateUser');
+    const creators = [...policiesMentioning(synth, 'cognito-idp:AdminCreateUser'), ...policiesMentioning(synth, 'cognito-idp:AdminSetUserPassword'), ...policiesMentioning(synth, 'cognito-idp:AdminConfirmSignUp')];
+    const lookups = policiesMentioning(synth, 'cognito-idp:AdminGetUser');
     const deleters = policiesMentioning(synth, 'cognito-idp:AdminDeleteUser');
+    const signOuts = policiesMentioning(synth, 'cognito-idp:AdminUserGlobalSignOut');
+    const functions = synth.template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+    const withClientId = Object.entries(functions).filter(([, fn]) => fn.Properties.Environment?.Variables?.USER_POOL_CLIENT_ID);
 
     // Assess
-    expect(admins.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiBillingCompleteSignup']);
-    // Only account deletion may delete users.
+    expect(creators).toEqual([]);
+    expect(lookups.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiBillingCompleteSignup']);
+    expect(withClientId.map(([id]) => id)).toEqual([expect.stringMatching(/^ApiBillingCompleteSignup/)]);
+    // Only account deletion may delete users; only "sign out everywhere" may end their sessions.
     expect(deleters.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiAccountDeleteAccount']);
-    const statement = admins[0]![1].Properties.PolicyDocument.Statement.find((s: { Action: unknown }) => JSON.stringify(s.Action).includes('cognito-idp'));
-    expect(statement).toMatchObject({
-      Action: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserPassword'],
-      Effect: 'Allow',
-      Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] },
-    });
+    expect(signOuts.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiAccountSignOutEverywhere']);
+    const statement = lookups[0]![1].Properties.PolicyDocument.Statement.find((s: { Action: unknown }) => JSON.stringify(s.Action).includes('cognito-idp'));
+    expect(statement).toMatchObject({ Action: 'cognito-idp:AdminGetUser', Effect: 'Allow', Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] } });
   });
 
   it('routes the webhook and the public billing calls without the authorizer, and the rest with it', () => {

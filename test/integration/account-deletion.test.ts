@@ -8,7 +8,7 @@ import { notifyUser } from '../../functions/domain/notifications';
 import { documentClient, s3Client } from '../../functions/lib/aws';
 import { DependencyError } from '../../functions/lib/errors';
 import { stripe } from '../../functions/lib/stripe';
-import { aPaidPublicCheckout, signInWithPassword, stripeControl } from '../helpers/billing';
+import { aPaidPublicCheckout, signInWithPassword, stripeControl, weVerifyTheEmail } from '../helpers/billing';
 import { connect, initiate } from '../helpers/connect';
 import { aConfirmedUser, aRandomEmail, cloud, cognito } from '../helpers/given';
 import { anObjectStoredDirectly, anUploadedImage, objectExists, A_TINY_PNG } from '../helpers/media';
@@ -54,6 +54,20 @@ async function tableItemsMentioning(...needles: string[]): Promise<Record<string
   return found;
 }
 
+/**
+ * What is left of a deleted user in the table: nothing but the session gate (SESSIONS#<id>), the
+ * tombstone that keeps the user's earlier tokens refused until they have all expired (TTL 2 days).
+ */
+async function dataMentioning(...needles: string[]): Promise<Record<string, unknown>[]> {
+  const items = await tableItemsMentioning(...needles);
+  const gates = items.filter((i) => String(i.pk).startsWith('SESSIONS#'));
+  for (const gate of gates) {
+    expect(gate.deletedAt).toEqual(expect.any(String));
+    expect(Number(gate.expiresAt) * 1000 - Date.now()).toBeLessThanOrEqual(2 * 86_400_000 + 1000);
+  }
+  return items.filter((i) => !gates.includes(i));
+}
+
 async function objectKeysMentioning(userId: string): Promise<string[]> {
   const keys: string[] = [];
   let token: string | undefined;
@@ -88,6 +102,7 @@ async function aUserWithDataEverywhere() {
   const checkout = await aPaidPublicCheckout(email, 'basic');
   const signup = await weCallTheApi('POST', '/api/billing/complete-signup', { body: { email, password, session_id: checkout.sessionId } });
   expect(signup.status).toBe(201);
+  await weVerifyTheEmail(email);
   const token = await signInWithPassword(email, password);
   const me = (await weCallTheApi('GET', '/api/me', { token })).body;
   const userId = me.userId as string;
@@ -124,7 +139,7 @@ async function expectAllThere(user: Awaited<ReturnType<typeof aUserWithDataEvery
 
 async function expectNothingLeft(user: Awaited<ReturnType<typeof aUserWithDataEverywhere>>) {
   await webhooksSettled(user.subscriptionId, 'customer.subscription.deleted');
-  expect(await tableItemsMentioning(user.userId, user.email, user.sessionId)).toEqual([]);
+  expect(await dataMentioning(user.userId, user.email, user.sessionId)).toEqual([]);
   expect(await objectKeysMentioning(user.userId)).toEqual([]);
   expect(await scheduleExists(user.scheduledPostId)).toBe(false);
   expect(await loginExists(user.userId)).toBe(false);
@@ -169,8 +184,11 @@ describe('deleting an account', () => {
     expect(await loginExists(user.userId)).toBe(true);
     expect((await (await stripe()).subscriptions.retrieve(user.subscriptionId)).status).toBe('active');
 
-    // Act: the user asks again (the login still works)
-    const retried = await weCallTheApi('DELETE', '/api/account', { token: user.token });
+    // Act: the user signs in again (the login still works; the earlier token is refused) and asks again.
+    expect((await weCallTheApi('DELETE', '/api/account', { token: user.token })).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
+    const fresh = await signInWithPassword(user.email, user.password);
+    const retried = await weCallTheApi('DELETE', '/api/account', { token: fresh });
 
     // Assess
     expect(retried.status).toBe(204);
@@ -202,7 +220,7 @@ describe('deleting an account', () => {
 
     // Assess
     expect(res.status).toBe(204);
-    expect(await tableItemsMentioning(user.userId)).toEqual([]);
+    expect(await dataMentioning(user.userId)).toEqual([]);
   });
 
   it('refuses a caller without a token', async () => {

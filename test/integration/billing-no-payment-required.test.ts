@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aConfirmedUser, aRandomEmail } from '../helpers/given';
-import { aPublicCheckout, productOf, signInWithPassword, weOpenAndPay } from '../helpers/billing';
+import { aPublicCheckout, productOf, signInWithPassword, weOpenAndPay, weVerifyTheEmail } from '../helpers/billing';
 import { weCallTheApi } from '../helpers/when';
 
 /**
@@ -27,6 +27,7 @@ describe('a checkout with nothing to pay (100%-off promotion code)', () => {
     // Act
     const paid = await weOpenAndPay(checkout.checkoutUrl, 'pay', { promotion_code: 'free100' });
     const done = await completeSignup({ email, session_id: checkout.sessionId, password: 'secret123', confirm: 'secret123' });
+    await weVerifyTheEmail(email);
     const token = await signInWithPassword(email, 'secret123');
 
     // Assess

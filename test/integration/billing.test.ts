@@ -1,7 +1,7 @@
 import { BILLING_MSG } from '@shared/billing';
 import { describe, expect, it } from 'vitest';
-import { aConfirmedUser, aRandomEmail, cloud } from '../helpers/given';
-import { aPaidCheckout, aPaidPublicCheckout, aPublicCheckout, productOf, signInWithPassword, stripeControl, weOpenAndPay } from '../helpers/billing';
+import { aConfirmedUser, aRandomEmail, cloud, mailsTo } from '../helpers/given';
+import { aPaidCheckout, aPaidPublicCheckout, aPublicCheckout, productOf, signInWithPassword, stripeControl, weOpenAndPay, weVerifyTheEmail } from '../helpers/billing';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/lib/aws';
 import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../local/stripe';
@@ -14,7 +14,7 @@ const claimCheckout = (token: string, sessionId: string) => weCallTheApi('POST',
 const subscriptionOf = async (token: string) => (await weCallTheApi('GET', '/api/subscription', { token })).body;
 
 describe('a visitor buys Basic, then creates the account', () => {
-  it('pays on the hosted page, completes signup, signs in and sees Basic active', async () => {
+  it('pays on the hosted page, completes signup, verifies the e-mail, signs in and sees Basic active', async () => {
     // Prepare
     const email = aRandomEmail();
     const checkout = await aPublicCheckout(email, 'basic');
@@ -23,9 +23,17 @@ describe('a visitor buys Basic, then creates the account', () => {
     const paid = await weOpenAndPay(checkout.checkoutUrl);
     const success = new URL(paid.location);
     const done = await completeSignup({ email: success.searchParams.get('email'), session_id: success.searchParams.get('session_id'), password: 'secret123', confirm: 'secret123' });
+    const beforeVerifying = await signInWithPassword(email, 'secret123').then(
+      () => 'signed in',
+      (error: Error) => error.name,
+    );
+    const [mail] = await mailsTo(email);
+    await weVerifyTheEmail(email);
     const token = await signInWithPassword(email, 'secret123');
 
-    // Assess
+    // Assess: the payment's e-mail proved nothing; the address is proven by the link, then the plan is there.
+    expect(beforeVerifying).toBe('UserNotConfirmedException');
+    expect(mail?.html).toMatch(/Verify my email/);
     expect(paid.page).toMatch(/<h1>Schedule &#38; Autopost Basic<\/h1>/);
     expect(paid.page).toContain('$4.99');
     expect(paid.status).toBe(303);

@@ -2,7 +2,7 @@ import { deleteAccount } from '../../domain/account-deletion';
 import { httpHandler, noContent } from '../../lib/http';
 
 /** DELETE /api/account: everything of the signed-in user, then the login itself (resumable: call again after a failure). */
-export const handler = httpHandler({}, async ({ userId }) => {
+export const handler = httpHandler({ duringDeletion: true }, async ({ userId }) => {
   await deleteAccount(userId);
   return noContent();
 });

@@ -2,8 +2,8 @@ import { InitiateOAuthResponseSchema, PlatformParamsSchema } from '@shared/accou
 import { initiateConnect } from '../../domain/accounts';
 import { httpHandler, ok } from '../../lib/http';
 
-/** POST /api/accounts/{platform}/oauth/initiate → `{ authUrl }` for the connect popup. */
+/** POST /api/accounts/{platform}/oauth/initiate → `{ authUrl }` for the connect popup, and the cookie that binds the connect to this browser. */
 export const handler = httpHandler({ params: PlatformParamsSchema }, async ({ userId, params }) => {
-  const result = await initiateConnect(userId, params.platform);
-  return ok(InitiateOAuthResponseSchema.parse(result));
+  const { authUrl, cookie } = await initiateConnect(userId, params.platform);
+  return { ...ok(InitiateOAuthResponseSchema.parse({ authUrl })), cookies: [cookie] };
 });

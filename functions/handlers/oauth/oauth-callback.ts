@@ -1,5 +1,5 @@
 import { OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
-import { completeConnect, unreadableCallback } from '../../domain/accounts';
+import { bindingFromCookies, clearBindingCookie, completeConnect, unreadableCallback } from '../../domain/accounts';
 import { httpHandler } from '../../lib/http';
 
 /**
@@ -12,6 +12,10 @@ export const handler = httpHandler({ auth: 'public' }, async ({ event }) => {
   const params = PlatformParamsSchema.safeParse(event.pathParameters ?? {});
   const query = OAuthCallbackQuerySchema.safeParse(event.queryStringParameters ?? {});
   const location =
-    params.success && query.success ? await completeConnect(params.data.platform, query.data) : await unreadableCallback(params.success ? params.data.platform : undefined);
-  return { statusCode: 302, headers: { location, 'referrer-policy': 'no-referrer' } };
+    params.success && query.success
+      ? await completeConnect(params.data.platform, { ...query.data, binding: bindingFromCookies(event.cookies) })
+      : await unreadableCallback(params.success ? params.data.platform : undefined);
+  // The binding is spent with its state either way.
+  const cookies = params.success ? [await clearBindingCookie(params.data.platform)] : [];
+  return { statusCode: 302, headers: { location, 'referrer-policy': 'no-referrer' }, cookies };
 });

@@ -1,0 +1,165 @@
+import { ChangePasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Post } from '@shared/posts';
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { DELETION_STEPS, defaultAccountDeletionDeps } from '../../functions/domain/account-deletion';
+import { OTHER_BROWSER_MESSAGE } from '../../functions/domain/accounts';
+import { SESSION_ENDED_MESSAGE } from '../../functions/domain/sessions';
+import { documentClient } from '../../functions/lib/aws';
+import { ROUTES } from '../../functions/routes';
+import { signInWithPassword } from '../helpers/billing';
+import { bindingCookieOf, connect, consent, followCallback, initiate } from '../helpers/connect';
+import { aConfirmedUser, claimsOf, cloud, cognito } from '../helpers/given';
+import { itemsOfUser } from '../helpers/then';
+import { weCallTheApi } from '../helpers/when';
+
+/**
+ * Issue 13.1 and 13.2: a token issued before account deletion, "sign out everywhere" or a password
+ * change reads, writes and publishes nothing; an OAuth connect completes only in the browser that
+ * started it.
+ */
+const USER_ROUTES = ROUTES.filter((r) => r.auth === 'user');
+const pathOf = (path: string) => path.replace('{platform}', 'facebook').replace(/\{\w+\}/g, ulid());
+const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
+const receiptsFor = async (caption: string) =>
+  (((await (await fetch(`${sandbox()}/control/receipts`)).json()) as { receipts: { caption?: string }[] }).receipts ?? []).filter((r) => r.caption === caption);
+const accountsOf = async (token: string) => (await weCallTheApi('GET', '/api/accounts', { token })).body.accounts as { id: string; platform: string }[];
+
+describe('a deleted account', () => {
+  it(`refuses the old token on every one of the ${USER_ROUTES.length} user routes and writes nothing`, { timeout: 60_000 }, async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    expect((await weCallTheApi('DELETE', '/api/account', { token: user.accessToken })).status).toBe(204);
+
+    // Act: every user route of the route table, with a body that would otherwise be accepted or at least parsed.
+    const answers: [string, number, string][] = [];
+    for (const route of USER_ROUTES) {
+      const res = await weCallTheApi(route.method, pathOf(route.path), { token: user.accessToken, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }) });
+      answers.push([`${route.method} ${route.path}`, res.status, res.body?.error?.message]);
+    }
+
+    // Assess
+    for (const [route, status, message] of answers) expect({ route, status, message }).toEqual({ route, status: 401, message: SESSION_ENDED_MESSAGE });
+    expect(await itemsOfUser(user.userId)).toEqual([]);
+  });
+
+  it('cannot finish a connect it started before the deletion', { timeout: 60_000 }, async () => {
+    // Prepare: the consent is given, the deletion happens before the browser comes back.
+    const user = await aConfirmedUser();
+    const location = await consent('facebook', await initiate('facebook', user.accessToken));
+    expect((await weCallTheApi('DELETE', '/api/account', { token: user.accessToken })).status).toBe(204);
+
+    // Act
+    const { to } = await followCallback(location);
+
+    // Assess
+    expect(to.searchParams.get('error')).toMatch(/expired or was already used/);
+    expect(await itemsOfUser(user.userId)).toEqual([]);
+  });
+
+  it('publishes nothing once its deletion has begun, and leaves the post untouched', { timeout: 60_000 }, async () => {
+    // Prepare: a post due in a few seconds is already queued for its second.
+    const user = await aConfirmedUser();
+    await connect('facebook', user.accessToken);
+    const [account] = await accountsOf(user.accessToken);
+    const caption = `Deleted before its time ${ulid().slice(-8)}`;
+    const scheduledAt = new Date(Date.now() + 4000).toISOString();
+    const created = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: { scheduled_at: scheduledAt, platforms: [{ platform: 'facebook', social_account_id: account!.id, caption, settings: {} }], media_ids: [] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const post = created.body as Post;
+
+    // Act: deletion's first step (the tombstone) lands, and the rest has not reached the post yet.
+    await DELETION_STEPS[0]![1](user.userId, defaultAccountDeletionDeps);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(scheduledAt) - Date.now() + 6000));
+
+    // Assess: nothing on the platform, and the post item is as the deletion found it.
+    expect(await receiptsFor(caption)).toEqual([]);
+    const { Item } = await documentClient().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `USER#${user.userId}`, sk: `POST#${post.id}` } }));
+    expect(Item?.platforms?.[0]?.status).not.toBe('posted');
+    expect(Item?.platforms?.[0]?.status).not.toBe('publishing');
+  });
+});
+
+describe('signing out everywhere after a password change', () => {
+  it('refuses every earlier token and refresh, and lets a new sign-in in', { timeout: 30_000 }, async () => {
+    // Prepare: two devices signed in.
+    const user = await aConfirmedUser();
+    const otherDevice = await signInWithPassword(user.email, user.password);
+    expect((await weCallTheApi('GET', '/api/me', { token: otherDevice })).status).toBe(200);
+
+    // Act: the browser changes the password through Cognito (as Amplify does), then ends every session.
+    await cognito().send(new ChangePasswordCommand({ AccessToken: user.accessToken, PreviousPassword: user.password, ProposedPassword: 'n3w-secret' }));
+    const ended = await weCallTheApi('POST', '/api/account/sign-out-everywhere', { token: user.accessToken });
+
+    // Assess
+    expect(ended.status).toBe(204);
+    for (const token of [user.accessToken, otherDevice]) {
+      const res = await weCallTheApi('GET', '/api/me', { token });
+      expect(res).toMatchObject({ status: 401, body: { error: { code: 'SESSION_ENDED', message: SESSION_ENDED_MESSAGE } } });
+    }
+    await expect(
+      cognito().send(new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: user.refreshToken } })),
+    ).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
+    const fresh = await signInWithPassword(user.email, 'n3w-secret');
+    expect(claimsOf(fresh).auth_time).toBeGreaterThan(claimsOf(user.accessToken).auth_time as number);
+    expect((await weCallTheApi('GET', '/api/me', { token: fresh })).status).toBe(200);
+  });
+});
+
+describe('an OAuth connect bound to the browser that started it', () => {
+  it('is refused in another browser (no binding cookie) and stores nothing', async () => {
+    // Prepare: A starts a connect and sends the consent link to someone else, who allows it.
+    const user = await aConfirmedUser();
+    const location = await consent('facebook', await initiate('facebook', user.accessToken));
+
+    // Act: the other browser has no cookie of A's.
+    const res = await fetch(location, { redirect: 'manual' });
+
+    // Assess
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe(OTHER_BROWSER_MESSAGE);
+    expect(await accountsOf(user.accessToken)).toEqual([]);
+    expect((await itemsOfUser(user.userId)).filter((i) => /^(ACCOUNT|TOKEN|PLATFORMACCOUNT)#/.test(i.sk))).toEqual([]);
+  });
+
+  it('is refused with another browser binding cookie, and the state is spent', async () => {
+    // Prepare: the attacker's own cookie from a connect of their own does not fit A's state.
+    const a = await aConfirmedUser();
+    const b = await aConfirmedUser();
+    const aLocation = await consent('facebook', await initiate('facebook', a.accessToken));
+    const bCookie = bindingCookieOf(await initiate('facebook', b.accessToken))!;
+
+    // Act
+    const { to } = await followCallback(aLocation, { cookie: bCookie });
+    const replay = await followCallback(aLocation);
+
+    // Assess
+    expect(to.searchParams.get('error')).toBe(OTHER_BROWSER_MESSAGE);
+    expect(replay.to.searchParams.get('error')).toMatch(/expired or was already used/);
+    expect(await accountsOf(a.accessToken)).toEqual([]);
+  });
+
+  it('completes in the browser that started it, whose cookie is HttpOnly, Lax, scoped to the callback and cleared after use', async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const init = await fetch(`${cloud().url}/api/accounts/facebook/oauth/initiate`, { method: 'POST', headers: { authorization: `Bearer ${user.accessToken}` } });
+    const setCookie = init.headers.getSetCookie();
+    const authUrl = new URL(((await init.json()) as { authUrl: string }).authUrl);
+    const location = await consent('facebook', authUrl);
+
+    // Act
+    const res = await fetch(location, { redirect: 'manual', headers: { cookie: setCookie[0]!.split(';')[0]! } });
+
+    // Assess
+    expect(setCookie).toHaveLength(1);
+    expect(setCookie[0]).toMatch(/^sa_oauth_binding=[\w-]{43}; Path=\/api\/oauth\/facebook\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    expect(new URL(res.headers.get('location')!).searchParams.get('status')).toBe('ok');
+    expect(res.headers.getSetCookie()).toEqual([expect.stringMatching(/^sa_oauth_binding=; Path=\/api\/oauth\/facebook\/callback; Max-Age=0; HttpOnly; SameSite=Lax$/)]);
+    expect((await accountsOf(user.accessToken)).map((a) => a.platform)).toContain('facebook');
+  });
+});
