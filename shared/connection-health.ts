@@ -20,7 +20,9 @@ export const ConnectionHealthSchema = z.object({
 export type ConnectionHealth = z.infer<typeof ConnectionHealthSchema>;
 
 /** An account as GET /api/accounts lists it (whatever else that row carries), plus its health. */
-export const ListedAccountSchema = AccountListSchema.shape.accounts.element.extend({ health: ConnectionHealthSchema });
+export const ListedAccountSchema = AccountListSchema.shape.accounts.element.extend({
+  health: ConnectionHealthSchema.default({ expires_at: null, missing_publish_permission: false }),
+});
 export type ListedAccount = z.infer<typeof ListedAccountSchema>;
 
 const DAY = 86_400_000;
@@ -112,3 +114,4 @@ export type TargetIssue = z.infer<typeof TargetIssueSchema>;
 export const PostWithIssuesSchema = PostSchema.extend({ connection_issues: z.array(TargetIssueSchema).default([]) });
 export type PostWithIssues = z.infer<typeof PostWithIssuesSchema>;
 export const PostPageWithIssuesSchema = PostPageSchema.extend({ items: z.array(PostWithIssuesSchema) });
+export type PostPageWithIssues = z.infer<typeof PostPageWithIssuesSchema>;

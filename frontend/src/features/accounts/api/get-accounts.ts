@@ -1,13 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { AccountListSchema, type SocialAccount } from '@shared/accounts';
+import { ListedAccountsSchema, type ListedAccount } from '@shared/connection-health';
 import { api } from '@/lib/api-client';
 import { OAUTH_COMPLETE_EVENT } from '../oauth-messages';
 import { accountKeys } from './query-keys';
 
-/** The user's connected accounts, newest first. */
-export async function getAccounts(): Promise<SocialAccount[]> {
-  const { accounts } = await api('/accounts', { schema: AccountListSchema });
+/** The user's connected accounts, newest first, each with its connection health (issue 12). */
+export async function getAccounts(): Promise<ListedAccount[]> {
+  const { accounts } = await api('/accounts', { schema: ListedAccountsSchema });
   return accounts;
 }
 

@@ -3,7 +3,9 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import type { SocialAccount } from '@shared/accounts';
 import { UI } from '@shared/ui';
+import type { ListedAccount } from '@shared/connection-health';
 import { useDisconnectAccount } from '../api/disconnect-account';
+import { ConnectionExpiry } from './connection-expiry';
 import { PageInfoDialog } from './page-info-dialog';
 
 interface AccountRowProps {
@@ -41,6 +43,7 @@ export function AccountRow({ account, onReconnect, reconnecting }: AccountRowPro
           <Text textStyle="xs" color="fg.muted">
             Linked <time dateTime={account.created_at}>{format(new Date(account.created_at), UI.formats.linked)}</time>
           </Text>
+          <ConnectionExpiry health={(account as Partial<ListedAccount>).health} />
         </Stack>
         {account.needs_reconnect ? (
           <Badge colorPalette="orange" variant="subtle">

@@ -11,12 +11,14 @@ import { PlatformPicker } from '@/features/accounts/components/platform-picker';
 import { ClientSelect } from '@/features/clients/components/client-select';
 import { isApiError } from '@/lib/api-error';
 import { useCreatePost } from '../api/create-post';
+import { useLimitConfirmation } from '../hooks/use-limit-confirmation';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { buildCreatePostBody, connectedByPlatform, EMPTY_DRAFT, firstProblem, orderedPlatforms, type ComposeDraft } from '../lib/build-post';
 import { MediaUploader } from './media-uploader';
 import { TiktokOptions, XOptions, YoutubeShortsOptions } from './platform-options';
 import { PlatformSection } from './platform-section';
 import { ScheduleCard } from './schedule-card';
+import { ConnectionFlags, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
 
 interface ComposeFormProps {
   accounts: SocialAccount[];
@@ -36,6 +38,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
   const [planLimit, setPlanLimit] = useState<{ message: string; upgrade: string } | null>(null);
   const uploads = useMediaUploads();
   const createPost = useCreatePost();
+  const limits = useLimitConfirmation();
 
   const groups = connectedByPlatform(accounts);
   const connected = orderedPlatforms((Object.keys(groups) as Platform[]).filter((p) => groups[p].length > 0));
@@ -53,18 +56,21 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
     });
   }
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (createPost.isPending || uploads.uploading) return;
+    if (createPost.isPending || uploads.uploading || limits.checking) return;
     const body = buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone);
     const problem = firstProblem(body, selected, connected, now());
     if (problem) {
       toaster.error({ title: problem.title, description: problem.message });
       return;
     }
+    // Over a platform's cap at that time: say so and save only when the user submits again (issue 12).
+    if (!(await limits.mayProceed(body))) return;
     setPlanLimit(null);
     createPost.mutate(body, {
       onSuccess: () => {
+        limits.reset();
         toaster.success({ title: 'Post created successfully!' });
         setDraft(EMPTY_DRAFT);
         uploads.reset();
@@ -136,7 +142,13 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
             targetCount={targetCount}
             mediaCount={uploads.items.length}
             uploading={uploads.uploading}
-            submitting={createPost.isPending}
+            submitting={createPost.isPending || limits.checking}
+          />
+          <LimitWarnings warnings={limits.warnings} onCancel={limits.reset} />
+          <ConnectionFlags
+            accounts={accounts}
+            accountIds={selected.flatMap((p) => draft.accountIds[p] ?? [])}
+            scheduledAt={scheduledIsoOrNull(draft.scheduleLocal, zone)}
           />
           {planLimit ? (
             <Alert.Root status="warning" rounded="xl" data-testid="plan-limit-alert">

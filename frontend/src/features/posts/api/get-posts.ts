@@ -1,16 +1,17 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { POST_PAGE_SIZE, PostPageSchema, type PostPage } from '@shared/posts';
+import { PostPageWithIssuesSchema, type PostPageWithIssues } from '@shared/connection-health';
+import { POST_PAGE_SIZE } from '@shared/posts';
 import type { PostTabId } from '@shared/statuses';
 import { UI } from '@shared/ui';
 import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
 
-/** One page of a tab; the cursor is the server's opaque `nextCursor` of the page before. */
-export function getPosts({ tab, cursor, clientId, signal }: { tab: PostTabId; cursor?: string | null; clientId?: string; signal?: AbortSignal }): Promise<PostPage> {
+/** One page of a tab (each post with its connection issues); the cursor is the server's opaque `nextCursor` of the page before. */
+export function getPosts({ tab, cursor, clientId, signal }: { tab: PostTabId; cursor?: string | null; clientId?: string; signal?: AbortSignal }): Promise<PostPageWithIssues> {
   const query = new URLSearchParams({ tab, limit: String(POST_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
   if (clientId) query.set('client_id', clientId);
-  return api(`/posts?${query.toString()}`, { schema: PostPageSchema, signal });
+  return api(`/posts?${query.toString()}`, { schema: PostPageWithIssuesSchema, signal });
 }
 
 export function getPostsInfiniteQueryOptions(tab: PostTabId, clientId = '') {

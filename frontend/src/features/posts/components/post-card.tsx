@@ -2,11 +2,13 @@ import { Badge, Box, Card, Flex, HStack, IconButton, Link, Stack, Text, Wrap } f
 import { useState } from 'react';
 import { LuCalendarClock, LuCircleCheck, LuExternalLink, LuPencil, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { PLATFORM_NAMES } from '@shared/platforms';
+import type { TargetIssue } from '@shared/connection-health';
 import type { Post, PostTargetView } from '@shared/posts';
 import { capitalize, EDITABLE_STATUSES, postStatusColor } from '@shared/statuses';
 import { PlatformIcon } from '@/features/accounts/components/platform-icon';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { useDeletePost } from '../api/delete-post';
+import { ConnectionIssues } from './connection-issues';
 import { EditPostDialog } from './edit-post-dialog';
 import { PostThumbnail } from './post-thumbnail';
 
@@ -24,7 +26,8 @@ function viewPostText(target: Pick<PostTargetView, 'platform' | 'account_name'>)
   return `View on ${PLATFORM_NAMES[target.platform]} (${target.account_name})`;
 }
 
-export function PostCard({ post, zone }: { post: Post; zone: string }) {
+/** `connection_issues`: the Posts list's flags of accounts that cannot publish at the post's time (issue 12). */
+export function PostCard({ post, zone }: { post: Post & { connection_issues?: TargetIssue[] }; zone: string }) {
   const [editing, setEditing] = useState(false);
   const deletion = useDeletePost();
   const caption = post.platforms[0]?.caption ?? '';
@@ -109,6 +112,7 @@ export function PostCard({ post, zone }: { post: Post; zone: string }) {
                 <Text>{post.error_message}</Text>
               </HStack>
             ) : null}
+            <ConnectionIssues issues={post.connection_issues} />
           </Stack>
         </Flex>
       </Card.Body>

@@ -1,0 +1,85 @@
+import { Alert, Button, List, Stack } from '@chakra-ui/react';
+import type { SocialAccount } from '@shared/accounts';
+import { publishProblemAt, type ListedAccount } from '@shared/connection-health';
+import type { LimitWarning } from '@shared/platform-limits';
+import type { Platform } from '@shared/platforms';
+import { localInputToIso } from '@/lib/time';
+
+/** The compose field's local time as UTC ISO; null when empty or not yet a whole date and time. */
+export function scheduledIsoOrNull(local: string, zone: string): string | null {
+  if (!local) return null;
+  try {
+    return localInputToIso(local, zone);
+  } catch {
+    return null;
+  }
+}
+
+/** Over a platform's cap at the chosen time: what, when it is free, and the way to go ahead anyway. */
+export function LimitWarnings({ warnings, onCancel }: { warnings: LimitWarning[]; onCancel: () => void }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Alert.Root status="warning" rounded="xl" data-testid="limit-warnings">
+      <Alert.Indicator />
+      <Alert.Content gap="2">
+        <Alert.Title>This schedule is over a platform limit</Alert.Title>
+        <List.Root gap="1" textStyle="sm" ps="4">
+          {warnings.map((w) => (
+            <List.Item key={w.social_account_id}>{w.message}</List.Item>
+          ))}
+        </List.Root>
+        <Alert.Description>Pick another time, or schedule anyway: the platform may refuse the post when it goes out.</Alert.Description>
+        <Stack direction="row" gap="2">
+          <Button type="submit" size="sm" colorPalette="orange">
+            Schedule anyway
+          </Button>
+          <Button size="sm" variant="outline" onClick={onCancel}>
+            Change the time
+          </Button>
+        </Stack>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+interface ConnectionFlagsProps {
+  accounts: SocialAccount[];
+  accountIds: string[];
+  /** The chosen time (UTC ISO), or null for a draft. */
+  scheduledAt: string | null;
+  /** Platforms the user's plan includes now; undefined while unknown (then nothing is flagged for it). */
+  allowedPlatforms?: readonly Platform[] | undefined;
+}
+
+/**
+ * An account that cannot publish at the chosen time ("@acme's Instagram connection expires before
+ * this post's time; reconnect on Platforms"), known from the accounts list: nothing is fetched.
+ */
+export function ConnectionFlags({ accounts, accountIds, scheduledAt, allowedPlatforms }: ConnectionFlagsProps) {
+  if (!scheduledAt) return null;
+  const problems = accountIds.flatMap((id) => {
+    const account = accounts.find((a) => a.id === id) as ListedAccount | undefined;
+    if (!account) return [];
+    const listed: ListedAccount = { ...account, health: account.health ?? { expires_at: null, missing_publish_permission: false } };
+    const message = publishProblemAt(
+      { account: listed, platform: account.platform, accountName: account.account_name, planAllows: allowedPlatforms ? allowedPlatforms.includes(account.platform) : true },
+      scheduledAt,
+    );
+    return message ? [{ id, message }] : [];
+  });
+  if (problems.length === 0) return null;
+  return (
+    <Alert.Root status="warning" rounded="xl" data-testid="connection-flags">
+      <Alert.Indicator />
+      <Alert.Content>
+        <List.Root gap="1" textStyle="sm">
+          {problems.map((p) => (
+            <List.Item key={p.id} listStyleType="none">
+              {p.message}
+            </List.Item>
+          ))}
+        </List.Root>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

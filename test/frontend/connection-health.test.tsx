@@ -1,0 +1,138 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ListedAccount } from '@shared/connection-health';
+import type { LimitWarning } from '@shared/platform-limits';
+import type { Post } from '@shared/posts';
+import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { aPost, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { renderApp } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+/** Issue 12 in the browser: expiry on the Platforms page, flags on the Posts page and in compose, limit warnings before saving. */
+const DAY = 86_400_000;
+const IG_ID = '01JQ00000000000000000000A1';
+const X_ID = '01JQ00000000000000000000X1';
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+function listed(account: Parameters<typeof socialAccount>[0], expiresAt: string | null): ListedAccount {
+  return { ...socialAccount(account), health: { expires_at: expiresAt, missing_publish_permission: false } };
+}
+
+const WARNING: LimitWarning = {
+  platform: 'x',
+  social_account_id: X_ID,
+  account_name: '@baker',
+  cap: 300,
+  window: 'rolling-3h',
+  would_be: 301,
+  over_at: '2030-07-01T08:00:00.000Z',
+  next_free_at: '2030-07-01T09:15:00.000Z',
+  message: 'X allows 300 posts in 3 hours for @baker; this would be the 301st in the 3 hours before Mon Jul 1, 09:00. The next free time is Mon Jul 1, 10:15.',
+};
+
+function createdPost(): Post {
+  return aPost({ id: '01JQ00000000000000000000P1', platforms: [] });
+}
+
+describe('connection health and platform limits in the app', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    resetAmplifyMocks();
+    signedInAs();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows on the Platforms page when each connection must be renewed', async () => {
+    // Prepare
+    mockApi({
+      ...shellRoutes(),
+      'GET /accounts': { body: { accounts: [listed({ id: IG_ID, platform: 'instagram', account_name: '@acme' }, inDays(8.5)), listed({ id: X_ID, platform: 'x', account_name: '@baker' }, null)] } },
+    });
+
+    // Act
+    renderApp('/home/platforms');
+
+    // Assess
+    const instagram = await screen.findByTestId('platform-card-instagram');
+    expect(await within(instagram).findByTestId('connection-expiry')).toHaveTextContent('Reconnect within 9 days');
+    expect(within(screen.getByTestId('platform-card-x')).queryByTestId('connection-expiry')).not.toBeInTheDocument();
+  });
+
+  it('flags a scheduled post whose account cannot publish at its time on its Posts card', async () => {
+    // Prepare
+    const post = aPost({ id: '01JQ00000000000000000000P2' });
+    const flagged = { ...post, connection_issues: [{ target_id: post.platforms[0]!.id, message: "@acme's Instagram connection expires before this post's time; reconnect on Platforms." }] };
+    mockApi({
+      ...shellRoutes(),
+      'GET /posts/counts': { body: { scheduled: 1, posted: 0, drafts: 0, failed: 0 } },
+      'GET /posts': (call) => ({ body: { items: call.query.tab === 'scheduled' ? [flagged] : [], nextCursor: null } }),
+    });
+
+    // Act
+    renderApp('/home/posts');
+
+    // Assess
+    const card = await screen.findByTestId('post-card');
+    expect(within(card).getByTestId('post-connection-issues')).toHaveTextContent("@acme's Instagram connection expires before this post's time; reconnect on Platforms.");
+  });
+
+  async function openCompose(accounts: ListedAccount[], limitWarnings: LimitWarning[]) {
+    const api = mockApi({
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+      'GET /accounts': { body: { accounts } },
+      'POST /posts/limit-check': { body: { warnings: limitWarnings } },
+      'POST /posts': { status: 201, body: createdPost() },
+    });
+    const app = renderApp('/home/compose');
+    await screen.findByTestId('platform-picker');
+    await app.user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await app.user.click(screen.getByLabelText('X caption'));
+    await app.user.paste('Fresh bread at nine');
+    fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2030-07-01T09:00' } });
+    return { ...app, api };
+  }
+
+  it('warns before saving a schedule over a platform limit, saves nothing, and saves once the user schedules anyway', async () => {
+    // Prepare
+    const { user, api } = await openCompose([listed({ id: X_ID, platform: 'x', account_name: '@baker' }, null)], [WARNING]);
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
+
+    // Assess: the warning with the next free time; nothing saved
+    const alert = await screen.findByTestId('limit-warnings');
+    expect(alert).toHaveTextContent(WARNING.message);
+    expect(api.callsTo('POST', '/posts/limit-check')[0]!.body).toEqual({ scheduled_at: '2030-07-01T08:00:00.000Z', platforms: [{ platform: 'x', social_account_id: X_ID }] });
+    expect(api.callsTo('POST', '/posts')).toHaveLength(0);
+
+    // Act: confirm
+    await user.click(within(alert).getByRole('button', { name: 'Schedule anyway' }));
+
+    // Assess
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/posts')).toHaveLength(1);
+    expect(api.callsTo('POST', '/posts/limit-check')).toHaveLength(1);
+  });
+
+  it('saves straight away when no limit is in the way', async () => {
+    const { user, api } = await openCompose([listed({ id: X_ID, platform: 'x', account_name: '@baker' }, null)], []);
+    await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    expect(screen.queryByTestId('limit-warnings')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/posts')).toHaveLength(1);
+  });
+
+  it('flags in compose an account whose connection expires before the chosen time', async () => {
+    // Prepare: @baker's connection ends on 2030-06-30, the post is for 2030-07-01
+    await openCompose([listed({ id: X_ID, platform: 'x', account_name: '@baker' }, '2030-06-30T12:00:00.000Z')], []);
+
+    // Assess
+    expect(await screen.findByTestId('connection-flags')).toHaveTextContent("@baker's X connection expires before this post's time; reconnect on Platforms.");
+
+    // Act: an earlier time clears it
+    fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2030-06-29T09:00' } });
+    await waitFor(() => expect(screen.queryByTestId('connection-flags')).not.toBeInTheDocument());
+  });
+});
