@@ -36,6 +36,7 @@ new AppStack(app, `ScheduleAutopost-${config.stage}`, {
   proComingSoon: config.proComingSoon,
   graphApiVersion: config.graphApiVersion,
   youtubeUnverified: config.youtubeUnverified,
+  tiktokUnaudited: config.tiktokUnaudited,
   stripeSecretName: config.stripeSecretName,
   stripePrices: config.stripePrices,
   publisherConcurrency: config.publisherConcurrency,

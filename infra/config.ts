@@ -43,6 +43,11 @@ const AppConfigSchema = z.object({
    * private, and compose says so. Turn off once Google has verified the project.
    */
   youtubeUnverified: z.boolean().default(true),
+  /**
+   * The TikTok client has not passed TikTok's audit: TikTok takes SELF_ONLY (Only me) posts only, so
+   * compose offers nothing else and the API refuses other privacy levels. Turn off once audited.
+   */
+  tiktokUnaudited: z.boolean().default(true),
   /** Secrets Manager secret (created by the operator) holding the Stripe keys: {"secretKey", "webhookSecret"}. */
   stripeSecretName: z.string().min(1).optional(),
   /** The Stripe price id sold for each paid plan: {"<product id>": "price_…"}. */
@@ -112,6 +117,7 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     proComingSoon: flag(read('proComingSoon', 'PRO_COMING_SOON')),
     graphApiVersion: read('graphApiVersion', 'GRAPH_API_VERSION'),
     youtubeUnverified: flag(read('youtubeUnverified', 'YOUTUBE_UNVERIFIED')),
+    tiktokUnaudited: flag(read('tiktokUnaudited', 'TIKTOK_UNAUDITED')),
     stripeSecretName: read('stripeSecretName', 'STRIPE_SECRET_NAME'),
     stripePrices: jsonObject(read('stripePrices', 'STRIPE_PRICES')),
     publisherConcurrency: integer(read('publisherConcurrency', 'PUBLISHER_CONCURRENCY')),

@@ -24,6 +24,11 @@ export const RuntimeConfigSchema = z.object({
    * (a deployment setting); compose's YouTube panel says so.
    */
   youtubeUnverified: z.boolean().default(true),
+  /**
+   * The TikTok client is not audited yet, so TikTok takes Only me (SELF_ONLY) posts only (a deployment
+   * setting); compose's TikTok panel offers nothing else and says why.
+   */
+  tiktokUnaudited: z.boolean().default(true),
   /** Local cloud only: the inbox page, linked from the sign-up toast. */
   inboxUrl: z.string().optional(),
   /**

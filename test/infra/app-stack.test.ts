@@ -259,6 +259,8 @@ describe('AppStack without Google sign-in (dev)', () => {
         proComingSoon: true,
         // Until Google verifies the project, YouTube keeps uploads private and compose says so (issue 12).
         youtubeUnverified: true,
+        // Until TikTok audits the client, only Only me posts, and compose says so (issue 12).
+        tiktokUnaudited: true,
         // The realtime API (issue 5): the SPA subscribes through it.
         graphqlUrl: expect.stringContaining('<<marker:'),
         realtimeUrl: expect.stringContaining('<<marker:'),
@@ -365,7 +367,7 @@ describe('AppStack without Google sign-in (dev)', () => {
 
     it('gives every function the environment the handlers parse at start-up', () => {
       // Assess
-      const base = ['APP_ORIGIN_PARAMETER', 'LOG_LEVEL', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'PRO_COMING_SOON', 'TABLE_NAME'];
+      const base = ['APP_ORIGIN_PARAMETER', 'LOG_LEVEL', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'PRO_COMING_SOON', 'TABLE_NAME', 'TIKTOK_UNAUDITED'];
       const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
       expect(functions.filter(([id]) => /PostConfirmation|CustomMessage/.test(id))).toHaveLength(2);
       for (const [logicalId, fn] of functions) {

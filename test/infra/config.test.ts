@@ -21,8 +21,21 @@ describe('parseAppConfig', () => {
       proComingSoon: true,
       graphApiVersion: 'v26.0',
       youtubeUnverified: true,
+      tiktokUnaudited: true,
       publisherConcurrency: 50,
     });
+  });
+
+  it('takes the TikTok audit state from the environment or cdk.json, unaudited unless told otherwise', () => {
+    // Act
+    const fromEnv = parseAppConfig(context(), { TIKTOK_UNAUDITED: 'false' });
+    const fromContext = parseAppConfig(context({ tiktokUnaudited: false }), {});
+
+    // Assess
+    expect(parseAppConfig(context(), {}).tiktokUnaudited).toBe(true);
+    expect(fromEnv.tiktokUnaudited).toBe(false);
+    expect(fromContext.tiktokUnaudited).toBe(false);
+    expect(() => parseAppConfig(context(), { TIKTOK_UNAUDITED: 'maybe' })).toThrow(/tiktokUnaudited/);
   });
 
   it('takes the Graph API version and the YouTube verification state from the environment or cdk.json, and refuses a malformed version', () => {

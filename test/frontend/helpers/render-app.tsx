@@ -17,6 +17,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   googleSignIn: false,
   proComingSoon: true,
   youtubeUnverified: true,
+  tiktokUnaudited: true,
 };
 
 interface RenderAppOptions {
