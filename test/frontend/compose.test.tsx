@@ -241,7 +241,17 @@ describe('the Compose page', { timeout: 30_000 }, () => {
   });
 
   it('sends a YouTube Short with its title and one target per checked account', async () => {
-    const { user, api } = await openCompose();
+    const { user, api } = await openCompose({
+      routes: {
+        'POST /media/uploads': { body: { key: 'k', url: UPLOAD_URL, fields: {} } },
+        'POST /media': { status: 201, body: mediaItem({ width: 1080, height: 1080 }) },
+      },
+    });
+    // Instagram takes no post without a photo or video.
+    await user.upload(screen.getByLabelText('Choose images'), new File(['cake'], 'cake.png', { type: 'image/png' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    FakeXhr.instances[0]!.respond(204);
+    await screen.findByText('Upload Complete');
     await user.click(screen.getByRole('button', { name: 'Instagram' }));
     await user.click(screen.getByRole('button', { name: 'YouTube' }));
 
@@ -265,7 +275,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
         { platform: 'instagram', social_account_id: IG_OLD, caption: 'Crumb shot', settings: {} },
         { platform: 'youtube', social_account_id: YT_ID, caption: '', settings: {} },
       ],
-      media_ids: [],
+      media_ids: [MEDIA_ID],
       youtube_type: 'shorts',
     });
   });
@@ -394,6 +404,41 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     await screen.findByText('Post created successfully!');
     expect((api.callsTo('POST', '/posts')[0]!.body as { media_ids: string[] }).media_ids).toEqual([MEDIA_ID]);
     await waitFor(() => expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument());
+  });
+
+  it('names an image outside Instagram’s 4:5 … 1.91:1 as soon as it is uploaded, and does not save', async () => {
+    const { user, api } = await openCompose({
+      routes: {
+        'POST /media/uploads': { body: { key: 'k', url: UPLOAD_URL, fields: {} } },
+        'POST /media': { status: 201, body: mediaItem({ width: 500, height: 1500 }) },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await fill(user, 'Instagram caption', 'Tall one');
+    await user.upload(screen.getByLabelText('Choose images'), new File(['tall'], 'photo.png', { type: 'image/png' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    FakeXhr.instances[0]!.respond(204);
+    await screen.findByText('Upload Complete');
+
+    const message = 'Instagram needs images between 4:5 (portrait) and 1.91:1 (landscape); photo.png is 1:3.';
+    expect(within(screen.getByTestId('instagram-media-problem')).getByText(message)).toBeInTheDocument();
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Not accepted by Instagram')).toBeInTheDocument();
+    expect(screen.getAllByText(message).length).toBeGreaterThan(1);
+    expect(api.callsTo('POST', '/posts')).toHaveLength(0);
+  });
+
+  it('asks for a photo or a video when Instagram is picked without media, and does not save', async () => {
+    const { user, api } = await openCompose();
+    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await fill(user, 'Instagram caption', 'Words only');
+    expect(screen.queryByTestId('instagram-media-problem')).not.toBeInTheDocument();
+
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Instagram needs a photo or a video to post.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/posts')).toHaveLength(0);
   });
 
   it('says "Upload failed" and drops the file when the API refuses it', async () => {

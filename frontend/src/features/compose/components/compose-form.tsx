@@ -14,6 +14,8 @@ import { useCreatePost } from '../api/create-post';
 import { useLimitConfirmation } from '../hooks/use-limit-confirmation';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { buildCreatePostBody, connectedByPlatform, EMPTY_DRAFT, firstProblem, orderedPlatforms, type ComposeDraft } from '../lib/build-post';
+import { instagramProblemOf } from '../lib/instagram-checks';
+import { InstagramMediaNote } from './instagram-media-note';
 import { MediaUploader } from './media-uploader';
 import { TiktokOptions, XOptions, YoutubeShortsOptions } from './platform-options';
 import { PlatformSection } from './platform-section';
@@ -60,7 +62,8 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
     event.preventDefault();
     if (createPost.isPending || uploads.uploading || limits.checking) return;
     const body = buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone);
-    const problem = firstProblem(body, selected, connected, now());
+    const instagram = selected.includes('instagram') ? instagramProblemOf(uploads.items) : null;
+    const problem = firstProblem(body, selected, connected, now()) ?? (instagram ? { title: 'Not accepted by Instagram', message: instagram } : null);
     if (problem) {
       toaster.error({ title: problem.title, description: problem.message });
       return;
@@ -125,6 +128,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
                   />
                 ) : null}
                 {platform === 'x' ? <XOptions /> : null}
+                {platform === 'instagram' ? <InstagramMediaNote items={uploads.items} /> : null}
               </PlatformSection>
             ))
           )}
