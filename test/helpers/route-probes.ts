@@ -1,0 +1,300 @@
+import { AccountIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
+import {
+  CheckoutBodySchema,
+  ClaimCheckoutBodySchema,
+  CompleteSignupBodySchema,
+  ManageSubscriptionBodySchema,
+  PublicCheckoutBodySchema,
+} from '@shared/billing';
+import { ClientIdParamsSchema, CreateClientSchema, UpdateClientSchema } from '@shared/clients';
+import { ConfirmUploadBodySchema, PresignUploadBodySchema } from '@shared/media';
+import { NotificationIdParamsSchema } from '@shared/notifications';
+import { LimitCheckBodySchema } from '@shared/platform-limits';
+import { CalendarQuerySchema, CreatePostBodySchema, IdParamsSchema, ListPostsQuerySchema, PostCountsQuerySchema, UpdatePostBodySchema } from '@shared/posts';
+import { AvatarConfirmSchema, AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
+import { InitialTimezoneSchema, UpdateSettingsSchema } from '@shared/settings';
+import { ulid } from 'ulid';
+import type * as z from 'zod';
+import { addNotification } from '../../functions/data/notifications';
+import { ROUTES } from '../../functions/routes';
+import { productOf, aPaidCheckout } from './billing';
+import { initiate } from './connect';
+import { aConfirmedUser, cloud } from './given';
+import { aMediaKey, anObjectStoredDirectly, anUploadedImage, A_TINY_PNG } from './media';
+import { aConnectedAccount, inDays } from './posts';
+import { itemsOfUser } from './then';
+import { weCallTheApi } from './when';
+
+/**
+ * The probe map of the generated suites (issue 13): for every route of functions/routes.ts, which of
+ * the owner's ids it takes, a well-formed body/query/path with those ids, the zod schemas that
+ * judge them, and what another user may be answered. The isolation suite sends the well-formed
+ * request as another user; the malformed-input suite sends the owner's own request broken in
+ * every way it can be. Both fail when a route has no entry here (or an entry outlives its route),
+ * so a new route cannot be forgotten.
+ */
+
+/** What the owner (user A) has, for others to try to reach. */
+export interface ProbeFixture {
+  owner: { userId: string; email: string; accessToken: string };
+  ids: {
+    account: string;
+    post: string;
+    target: string;
+    media: string;
+    client: string;
+    notification: string;
+    subscription: string;
+    checkoutSession: string;
+    /** An object in A's upload prefix, never confirmed. */
+    uploadKey: string;
+    /** An object under A's avatar key. */
+    avatarKey: string;
+    /** A connect A started (the platform would send the browser back with it). */
+    oauthState: string;
+  };
+  /** Every id and text of A that must never appear in another user's answer. */
+  secrets: string[];
+}
+
+type Schema = z.ZodType;
+
+export interface RouteProbe {
+  /** Path parameter values and the schema the handler parses them with. */
+  params?: { values: (f: ProbeFixture) => Record<string, string>; schema: Schema };
+  /** A well-formed body that uses A's ids, and the schema the handler parses it with. */
+  body?: { sample: (f: ProbeFixture) => Record<string, unknown>; schema: Schema };
+  /** A well-formed query, and the schema the handler parses it with. */
+  query?: { sample: (f: ProbeFixture) => Record<string, string>; schema: Schema };
+  /** The body is read raw (signed) rather than parsed as JSON by the handler factory. */
+  rawBody?: true;
+  /** What user B may be answered when sending A's request. */
+  isolation: readonly number[];
+  /** Statuses beside 4xx a malformed request may get (the OAuth callback always redirects). */
+  malformedAlso?: readonly number[];
+  /** Why the route gets no malformed probe (no input to malform, and it ends the caller's session). */
+  noInput?: string;
+  /** Runs after every other route in the isolation walk (it signs the caller out or deletes them). */
+  last?: true;
+  /**
+   * Items of A (by sort-key prefix) another user's request may remove but never add or change: a
+   * one-time secret of A's that was presented is spent, whoever presented it.
+   */
+  maySpend?: string;
+}
+
+const ulidOf = (f: ProbeFixture, name: keyof ProbeFixture['ids']) => ({ id: f.ids[name] });
+const A_FUTURE = inDays(3);
+
+export const ROUTE_PROBES: Record<string, RouteProbe> = {
+  'GET /api/plans': { isolation: [200] },
+  'GET /api/me': { isolation: [200] },
+  'PATCH /api/settings': {
+    body: { sample: () => ({ timezone: 'Europe/Paris', mode: 'creator', push_opt_in: false }), schema: UpdateSettingsSchema },
+    isolation: [200],
+  },
+  'PUT /api/settings/initial-timezone': { body: { sample: () => ({ timezone: 'Europe/Paris' }), schema: InitialTimezoneSchema }, isolation: [200, 204, 409] },
+  'GET /api/notifications': { isolation: [200] },
+  'POST /api/notifications/read-all': { isolation: [200, 204], noInput: 'takes no input (marks all of the caller’s notifications read)' },
+  'POST /api/notifications/{id}/read': { params: { values: (f) => ulidOf(f, 'notification'), schema: NotificationIdParamsSchema }, isolation: [404] },
+  'GET /api/accounts': { isolation: [200] },
+  'DELETE /api/accounts/{id}': { params: { values: (f) => ulidOf(f, 'account'), schema: AccountIdParamsSchema }, isolation: [404] },
+  'GET /api/accounts/{id}/page-info': { params: { values: (f) => ulidOf(f, 'account'), schema: AccountIdParamsSchema }, isolation: [404] },
+  'GET /api/accounts/{id}/tiktok-creator-info': { params: { values: (f) => ulidOf(f, 'account'), schema: AccountIdParamsSchema }, isolation: [404] },
+  'POST /api/accounts/{platform}/oauth/initiate': { params: { values: () => ({ platform: 'facebook' }), schema: PlatformParamsSchema }, isolation: [200] },
+  'GET /api/platforms': { isolation: [200] },
+  'GET /api/usage': { isolation: [200] },
+  'POST /api/media/uploads': {
+    body: { sample: () => ({ file_name: 'photo.png', file_type: 'image/png', file_size: 68 }), schema: PresignUploadBodySchema },
+    isolation: [200],
+  },
+  'POST /api/media': { body: { sample: (f) => ({ key: f.ids.uploadKey }), schema: ConfirmUploadBodySchema }, isolation: [400] },
+  'DELETE /api/media/{id}': { params: { values: (f) => ulidOf(f, 'media'), schema: IdParamsSchema }, isolation: [404] },
+  'POST /api/posts': {
+    body: {
+      sample: (f) => ({
+        title: 'Probe',
+        scheduled_at: A_FUTURE,
+        platforms: [{ platform: 'facebook', social_account_id: f.ids.account, caption: 'Probe caption' }],
+        media_ids: [f.ids.media],
+        client_id: f.ids.client,
+      }),
+      schema: CreatePostBodySchema,
+    },
+    isolation: [400],
+  },
+  'GET /api/posts': { query: { sample: (f) => ({ tab: 'drafts', limit: '20', client_id: f.ids.client }), schema: ListPostsQuerySchema }, isolation: [200, 400, 404] },
+  'GET /api/posts/counts': { query: { sample: (f) => ({ client_id: f.ids.client }), schema: PostCountsQuerySchema }, isolation: [200, 400, 404] },
+  'GET /api/posts/calendar': {
+    query: { sample: (f) => ({ from: inDays(0), to: inDays(30), client_id: f.ids.client }), schema: CalendarQuerySchema },
+    isolation: [200, 400, 404],
+  },
+  'POST /api/posts/limit-check': {
+    body: {
+      sample: (f) => ({ scheduled_at: A_FUTURE, platforms: [{ platform: 'facebook', social_account_id: f.ids.account }], post_id: f.ids.post }),
+      schema: LimitCheckBodySchema,
+    },
+    isolation: [200, 400, 404],
+  },
+  'GET /api/posts/{id}': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
+  'PATCH /api/posts/{id}': {
+    params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema },
+    body: { sample: (f) => ({ scheduled_at: null, platforms: [{ id: f.ids.target, caption: 'Hijacked' }] }), schema: UpdatePostBodySchema },
+    isolation: [404],
+  },
+  'DELETE /api/posts/{id}': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
+  'GET /api/dashboard': { isolation: [200] },
+  'PATCH /api/profile': { body: { sample: () => ({ username: 'probe', bio: 'Probe bio', website: 'https://example.com' }), schema: UpdateProfileSchema }, isolation: [200] },
+  'POST /api/profile/avatar/uploads': {
+    body: { sample: () => ({ file_name: 'me.png', file_type: 'image/png', file_size: 68 }), schema: AvatarPresignSchema },
+    isolation: [200],
+  },
+  'POST /api/profile/avatar': { body: { sample: (f) => ({ key: f.ids.avatarKey }), schema: AvatarConfirmSchema }, isolation: [400] },
+  'GET /api/clients': { isolation: [200] },
+  'POST /api/clients': { body: { sample: () => ({ name: 'Probe client', logo_url: 'https://example.com/logo.png' }), schema: CreateClientSchema }, isolation: [200, 201, 400, 409] },
+  'PATCH /api/clients/{id}': {
+    params: { values: (f) => ulidOf(f, 'client'), schema: ClientIdParamsSchema },
+    body: { sample: () => ({ name: 'Hijacked' }), schema: UpdateClientSchema },
+    isolation: [404],
+  },
+  'DELETE /api/clients/{id}': { params: { values: (f) => ulidOf(f, 'client'), schema: ClientIdParamsSchema }, isolation: [404] },
+  'DELETE /api/account': { isolation: [204, 401], noInput: 'takes no input (deletes the caller)', last: true },
+  'POST /api/account/sign-out-everywhere': { isolation: [200, 204, 401], noInput: 'takes no input (signs the caller out)', last: true },
+  'GET /api/subscription': { isolation: [200] },
+  'POST /api/billing/checkout': { body: { sample: () => ({ productId: productOf('basic') }), schema: CheckoutBodySchema }, isolation: [200, 400, 409] },
+  'POST /api/billing/subscription': {
+    body: { sample: (f) => ({ subscriptionId: f.ids.subscription, action: 'cancel' }), schema: ManageSubscriptionBodySchema },
+    isolation: [400, 404],
+  },
+  'POST /api/billing/claim-checkout': { body: { sample: (f) => ({ session_id: f.ids.checkoutSession }), schema: ClaimCheckoutBodySchema }, isolation: [400, 403, 404, 409] },
+  'POST /api/billing/public-checkout': {
+    body: { sample: (f) => ({ productId: productOf('basic'), email: f.owner.email, name: 'Probe' }), schema: PublicCheckoutBodySchema },
+    isolation: [200, 400, 409],
+  },
+  'POST /api/billing/complete-signup': {
+    body: { sample: (f) => ({ email: f.owner.email, session_id: f.ids.checkoutSession, password: 'secret123', confirm: 'secret123' }), schema: CompleteSignupBodySchema },
+    isolation: [400, 403, 404, 409],
+  },
+  'POST /api/stripe/webhook': { rawBody: true, isolation: [400] },
+  'GET /api/oauth/{platform}/callback': {
+    params: { values: () => ({ platform: 'facebook' }), schema: PlatformParamsSchema },
+    query: { sample: (f) => ({ state: f.ids.oauthState, code: 'probe-code' }), schema: OAuthCallbackQuerySchema },
+    isolation: [302],
+    malformedAlso: [302],
+    // The callback spends the state it is given (RFC 9700: one-time), even from the wrong browser, so
+    // a leaked state cannot be tried twice; nothing is connected to A.
+    maySpend: 'OAUTHSTATE#',
+  },
+};
+
+export const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+/** Routes without a probe, and probes without a route: both must be empty. */
+export function probeCoverageGaps(): { unprobed: string[]; stale: string[] } {
+  const routes = ROUTES.map(routeKey);
+  return { unprobed: routes.filter((k) => !(k in ROUTE_PROBES)), stale: Object.keys(ROUTE_PROBES).filter((k) => !routes.includes(k)) };
+}
+
+/** The request path with these (already encoded) parameter values. */
+export const pathWith = (path: string, params: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? 'missing');
+
+export interface ProbeAnswer {
+  status: number;
+  text: string;
+}
+
+/** One request through the front door, with a raw path, query string and body. */
+export async function send(method: string, pathAndQuery: string, options: { token?: string; body?: string } = {}): Promise<ProbeAnswer> {
+  const res = await fetch(`${cloud().url}${pathAndQuery}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: options.body,
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+export const queryString = (query: Record<string, string>) => {
+  const qs = new URLSearchParams(query).toString();
+  return qs ? `?${qs}` : '';
+};
+
+/** `after` is `before`, except that items whose sort key starts with `spent` may be gone. */
+export function samePartition(before: string, after: string, spent?: string): boolean {
+  if (before === after) return true;
+  if (!spent) return false;
+  const keep = (items: string) => JSON.stringify((JSON.parse(items) as { sk: string }[]).filter((i) => !String(i.sk).startsWith(spent)));
+  const gone = (JSON.parse(after) as { sk: string }[]).filter((i) => String(i.sk).startsWith(spent)).every((i) => before.includes(JSON.stringify(i)));
+  return keep(before) === keep(after) && gone;
+}
+
+/** Everything of a user, sorted, for before/after comparison. */
+export async function partitionOf(userId: string): Promise<string> {
+  const items = await itemsOfUser(userId);
+  return JSON.stringify(items.map((item) => Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))).sort((a, b) => String(a.sk).localeCompare(String(b.sk))));
+}
+
+/** Runs `tasks` at most `width` at a time, keeping their order in the results. */
+export async function inBatches<T>(tasks: (() => Promise<T>)[], width = 6): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]!();
+      }
+    }),
+  );
+  return results;
+}
+
+/** User A with one of everything a route can take an id of. */
+export async function aProbeFixture(): Promise<ProbeFixture> {
+  const owner = await aConfirmedUser();
+  const paid = await aPaidCheckout(owner.accessToken, 'basic');
+  // The paid checkout's webhooks arrive after the answers; the partition must be settled first.
+  let subscription = '';
+  for (let i = 0; i < 100 && !subscription; i++) {
+    const res = await weCallTheApi('GET', '/api/subscription', { token: owner.accessToken });
+    subscription = res.body?.subscription?.id ?? '';
+    if (!subscription) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!subscription) throw new Error('the owner’s subscription never arrived');
+  const account = await aConnectedAccount(owner.userId, 'facebook', 'A secret page');
+  const media = await anUploadedImage(owner.accessToken);
+  const post = await weCallTheApi('POST', '/api/posts', {
+    token: owner.accessToken,
+    body: { title: 'A secret title', platforms: [{ platform: 'facebook', social_account_id: account.id, caption: 'A secret caption' }] },
+  });
+  if (post.status !== 201) throw new Error(`the owner’s post was refused: ${JSON.stringify(post.body)}`);
+  const notification = await addNotification(owner.userId, { id: ulid(), message: 'A secret notification', created_at: new Date().toISOString() });
+  const uploadKey = aMediaKey(owner.userId);
+  await anObjectStoredDirectly(uploadKey, A_TINY_PNG, 'image/png');
+  const avatarKey = `avatars/${owner.userId}-${Date.now()}.png`;
+  await anObjectStoredDirectly(avatarKey, A_TINY_PNG, 'image/png');
+  const oauthState = (await initiate('facebook', owner.accessToken)).searchParams.get('state')!;
+  const client = (await itemsOfUser(owner.userId)).find((item) => String(item.sk).startsWith('CLIENT#'));
+  if (!client) throw new Error('the owner has no client');
+  const ids = {
+    account: account.id,
+    post: post.body.id as string,
+    target: post.body.platforms[0].id as string,
+    media: media.id,
+    client: String(client.id),
+    notification: notification.id,
+    subscription,
+    checkoutSession: paid.sessionId,
+    uploadKey,
+    avatarKey,
+    oauthState,
+  };
+  return {
+    owner: { userId: owner.userId, email: owner.email, accessToken: owner.accessToken },
+    ids,
+    secrets: [owner.userId, owner.email, account.id, ids.post, ids.target, ids.media, ids.client, ids.notification, subscription, 'A secret'],
+  };
+}
