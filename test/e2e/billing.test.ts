@@ -5,7 +5,8 @@ import { aDesktopPage, launchChromium, toastIn } from './browser';
 
 /**
  * Buying a plan without an account, through the real front door: landing → Basic → checkout dialog
- * → the local Stripe's hosted page → Pay → complete signup with a password → dashboard → the
+ * → the local Stripe's hosted page → Pay → complete signup with a password → verify the e-mail from
+ * the local inbox (no sign-in before) → sign in → dashboard → the
  * Subscription page shows Basic → cancel at period end → reactivate.
  */
 let browser: Browser;
@@ -59,11 +60,34 @@ describe('a visitor who buys Basic', () => {
     await expect(toast('Validation Error').isVisible()).resolves.toBe(true);
   });
 
-  it('creates a password, is signed in and taken to the dashboard', async () => {
+  it('creates a password and is told to verify the e-mail before signing in', async () => {
     await page.getByLabel('Confirm Password').fill(password);
     await page.getByRole('button', { name: 'Complete Setup' }).click();
 
     await toast('Account created successfully!').waitFor();
+    await page.getByTestId('verify-email').getByText('Check your email to verify your address, then sign in.').waitFor();
+    await expect(page.getByLabel('Create Password').count()).resolves.toBe(0);
+  });
+
+  it('cannot sign in before following the verification link (the checkout e-mail proves nothing)', async () => {
+    await page.getByTestId('verify-email').getByRole('link', { name: 'Go to Sign In' }).click();
+    await page.waitForURL(/\/auth\?email=/);
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel('Password').fill(password);
+    await page.getByTestId('auth-submit').click();
+
+    await toast('Please verify your email first — check your inbox for the verification link.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+  });
+
+  it('verifies the e-mail from the inbox, signs in and lands on the dashboard', async () => {
+    await page.goto(`${cloud().url}/_local/inbox?to=${encodeURIComponent(email)}`);
+    await page.getByRole('link', { name: 'Verify my email' }).first().click();
+    await page.waitForURL(/\/auth\?email=/);
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel('Password').fill(password);
+    await page.getByTestId('auth-submit').click();
+
     await page.waitForURL('**/home', { timeout: 15_000 });
     await page.getByTestId('greeting').waitFor();
   });
@@ -82,6 +106,7 @@ describe('a visitor who buys Basic', () => {
   it('cancels at period end and sees "Expires on"', async () => {
     const card = page.getByTestId('subscription-card');
     await card.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Subscription' }).click();
 
     await toast('Subscription updated successfully').waitFor();
     await expect.poll(() => card.getByTestId('subscription-period').innerText()).toMatch(/^Expires on /);
