@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditional, db, tableName } from './table';
 
 /**
@@ -26,4 +26,10 @@ export async function claimQuota(bucket: string, day: string, limit: number, exp
     },
     () => false,
   );
+}
+
+/** How many uses of `bucket` were taken on `day` (0 for a day not yet started): one GetItem. */
+export async function getQuotaUsed(bucket: string, day: string): Promise<number> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: quotaKey(bucket, day) }));
+  return typeof Item?.count === 'number' ? Item.count : 0;
 }

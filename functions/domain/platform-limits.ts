@@ -5,11 +5,15 @@ import type { Platform } from '@shared/platforms';
 import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
 import { effectiveTimezone } from '@shared/timezones';
 import { listAccounts } from '../data/accounts';
+import { getQuotaUsed } from '../data/platform-quotas';
 import { listOpenPostsBetween, listPostedBetween, listScheduledBetween, type PostRecord } from '../data/posts';
 import { getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import type { InstagramAdapter } from '../platforms/instagram';
+import { withFreshTokens } from './accounts';
+import { dayIn, DAILY_QUOTAS } from './platform-quotas';
 
 /**
  * Platform limits at scheduling time (issue 12). The pure part answers "given the other publishes
@@ -112,18 +116,45 @@ export function checkLimit(limit: Pick<PlatformLimit, 'cap' | 'window' | 'window
 /** A place to plug in a live quota (Instagram's content_publishing_limit); the static cap otherwise. */
 export interface LimitSources {
   /** The cap for this account (e.g. Instagram's quota_total read from the platform). */
-  capFor?: (platform: Platform, socialAccountId: string) => Promise<number | null>;
+  capFor?: (platform: Platform, socialAccountId: string, userId?: string) => Promise<number | null>;
   /** YouTube uploads already made on a Pacific day (the runtime counter of real videos.insert calls). */
   youtubeUploadsOn?: (dayStart: number) => Promise<number>;
 }
 
-/** A target that counts: not failed, not of the post being edited; its time is when it went or goes out. */
-function publishTimes(posts: readonly PostRecord[], match: (platform: Platform, accountId: string) => boolean, excludePostId?: string): number[] {
+/**
+ * The live sources this deployment has: Instagram's own content_publishing_limit (its quota_total;
+ * the static 50 when the call fails) and YouTube's counter of videos.insert calls already made
+ * (functions/domain/platform-quotas.ts, a table item per Pacific day).
+ */
+export const liveLimitSources: LimitSources = {
+  async capFor(platform, socialAccountId, userId) {
+    if (platform !== 'instagram' || !userId) return null;
+    try {
+      return await withFreshTokens(userId, socialAccountId, async (tokens, adapter) => {
+        const instagram = adapter as Partial<InstagramAdapter>;
+        if (!instagram.publishingLimit) return null;
+        const account = await listAccounts(userId).then((all) => all.find((a) => a.id === socialAccountId));
+        return account ? (await instagram.publishingLimit(tokens, account.account_id)).total : null;
+      });
+    } catch (error) {
+      logger.warn('Could not read Instagram content_publishing_limit; using the documented cap', { error });
+      return null;
+    }
+  },
+  youtubeUploadsOn: (dayStart) => getQuotaUsed('youtube.videos.insert', dayIn(DAILY_QUOTAS['youtube.videos.insert'].timeZone, new Date(dayStart))),
+};
+
+/**
+ * A target that counts: not failed, not of the post being edited; its time is when it went or goes
+ * out. With `onlyUnsent`, only targets not yet handed to the platform (the rest are in a counter).
+ */
+function publishTimes(posts: readonly PostRecord[], match: (platform: Platform, accountId: string) => boolean, excludePostId?: string, onlyUnsent = false): number[] {
   const times: number[] = [];
   for (const post of posts) {
     if (post.id === excludePostId) continue;
     for (const target of post.platforms) {
       if (target.status === 'failed' || !match(target.platform, target.social_account_id)) continue;
+      if (onlyUnsent && target.status !== 'pending' && target.status !== 'queued') continue;
       const when = target.posted_at ?? post.scheduled_at ?? post.published_at;
       if (when) times.push(Date.parse(when));
     }
@@ -138,7 +169,7 @@ const uniqueById = (posts: readonly PostRecord[]) => [...new Map(posts.map((p) =
  * the user's scheduled and posted tabs over the windows (two gsi1 range queries) and, for YouTube,
  * every user's open posts over the days concerned (one gsi2 range query). Never a Scan.
  */
-export async function limitWarnings(userId: string, body: z.output<typeof LimitCheckBodySchema>, deps: Pick<Deps, 'now'> = defaultDeps, sources: LimitSources = {}): Promise<LimitWarning[]> {
+export async function limitWarnings(userId: string, body: z.output<typeof LimitCheckBodySchema>, deps: Pick<Deps, 'now'> = defaultDeps, sources: LimitSources = liveLimitSources): Promise<LimitWarning[]> {
   const at = Date.parse(body.scheduled_at);
   if (!Number.isFinite(at)) throw new ValidationError('Choose a valid date and time');
   if (at < deps.now().getTime()) throw new ValidationError(SCHEDULED_IN_PAST_MESSAGE);
@@ -171,10 +202,11 @@ export async function limitWarnings(userId: string, body: z.output<typeof LimitC
   const warnings: LimitWarning[] = [];
   for (const account of limited) {
     const limit = PLATFORM_LIMITS[account.platform]!;
-    const cap = (await sources.capFor?.(account.platform, account.id)) ?? limit.cap;
+    const cap = (await sources.capFor?.(account.platform, account.id, userId)) ?? limit.cap;
     let verdict: LimitVerdict;
     if (limit.scope === 'project') {
-      const others = publishTimes(projectPosts, (p) => p === account.platform, body.post_id);
+      // Uploads already made are in the counter; open posts add those still to come.
+      const others = publishTimes(projectPosts, (p) => p === account.platform, body.post_id, Boolean(sources.youtubeUploadsOn));
       const used = new Map<number, number>();
       if (sources.youtubeUploadsOn) {
         for (let day = pacificDayStart(at); day <= at + NEXT_FREE_HORIZON_MS; day = pacificDayEnd(day)) used.set(day, await sources.youtubeUploadsOn(day));
@@ -210,6 +242,7 @@ export async function warningsForSavedPost(userId: string, post: Pick<PostRecord
       userId,
       { scheduled_at: post.scheduled_at, post_id: post.id, platforms: post.platforms.map((t) => ({ platform: t.platform, social_account_id: t.social_account_id })) },
       { now: () => new Date(Math.min(deps.now().getTime(), Date.parse(post.scheduled_at!))) },
+      liveLimitSources,
     );
   } catch (error) {
     logger.warn('Could not check platform limits for a saved post', { postId: post.id, error });

@@ -1,7 +1,9 @@
 import { ulid } from 'ulid';
 import type { SocialAccount } from '@shared/accounts';
 import { describe, expect, it } from 'vitest';
+import { claimQuota } from '../../functions/data/platform-quotas';
 import { putPostsInBatches, type PostRecord } from '../../functions/data/posts';
+import { dayIn } from '../../functions/domain/platform-quotas';
 import { updateSettings } from '../../functions/data/users';
 import { aConfirmedUser } from '../helpers/given';
 import { aComposeBody, aConnectedAccount, aPaidPlan } from '../helpers/posts';
@@ -131,6 +133,22 @@ describe('POST /api/posts/limit-check', () => {
     expect(res.body.warnings).toEqual([expect.objectContaining({ platform: 'youtube', cap: 100, would_be: 101, window: 'pacific-day' })]);
     expect(new Date(res.body.warnings[0].next_free_at).getUTCHours()).toBeOneOf([7, 8]);
     expect(Date.parse(res.body.warnings[0].next_free_at)).toBeGreaterThan(slot);
+  });
+
+  it('adds the YouTube uploads already made that Pacific day (the runtime counter) to those still scheduled', async () => {
+    // Prepare: 60 uploads already made on the slot's Pacific day, 40 more scheduled by this user
+    const user = await aConfirmedUser();
+    await aPaidPlan(user.userId, 'pro');
+    const mine = await aConnectedAccount(user.userId, 'youtube');
+    const slot = anHourAhead(210, 20);
+    const day = dayIn('America/Los_Angeles', new Date(slot));
+    for (let i = 0; i < 60; i++) await claimQuota('youtube.videos.insert', day, 100, Math.floor(slot / 1000) + 2 * 86_400);
+    await scheduledPosts(user.userId, mine, slot - 60 * MIN, 39, MIN);
+
+    // Act / Assess: the 100th is still fine, the 101st is not
+    expect((await check(user.accessToken, slot, [mine])).body).toEqual({ warnings: [] });
+    await scheduledPosts(user.userId, mine, slot - 10 * MIN, 1, 0);
+    expect((await check(user.accessToken, slot, [mine])).body.warnings).toEqual([expect.objectContaining({ platform: 'youtube', would_be: 101 })]);
   });
 
   it('refuses bad input with a clear message and writes nothing', async () => {
