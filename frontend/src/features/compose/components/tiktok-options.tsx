@@ -49,7 +49,6 @@ function useVideoDurations(sources: readonly string[]): (number | null)[] {
     return () => {
       for (const v of elements) v.removeAttribute('src');
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return sources.map((s) => durations[s] ?? null);
 }
@@ -91,7 +90,6 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
   // A creator's options can change between visits: drop a chosen value that is no longer offered.
   useEffect(() => {
     if (!loading && infos.length && settings.tiktok_privacy_level && !rules.privacy.includes(settings.tiktok_privacy_level)) set({ tiktok_privacy_level: undefined });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loading, rules.privacy.join(','), settings.tiktok_privacy_level]);
 
   const interaction = (key: 'tiktok_allow_comment' | 'tiktok_allow_duet' | 'tiktok_allow_stitch', label: string, disabled: boolean) => (
