@@ -40,6 +40,8 @@ new AppStack(app, `ScheduleAutopost-${config.stage}`, {
   stripeSecretName: config.stripeSecretName,
   stripePrices: config.stripePrices,
   publisherConcurrency: config.publisherConcurrency,
+  alarmEmail: config.alarmEmail,
+  waf: config.waf,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -4,11 +4,13 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { GoogleSignInConfig, Stage } from './config';
 import { AccessLogs } from './constructs/access-logs';
+import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
 import { REPO_ROOT } from './constructs/app-function';
 import { Auth } from './constructs/auth';
 import { Billing } from './constructs/billing';
 import { DataTable } from './constructs/data-table';
+import { Firewall } from './constructs/firewall';
 import { Media } from './constructs/media';
 import { Publishing } from './constructs/publishing';
 import { Realtime } from './constructs/realtime';
@@ -72,6 +74,17 @@ export interface AppStackProps extends StackProps {
    */
   readonly stripePrices?: Record<string, string>;
   /**
+   * Who is e-mailed when an alarm fires (an SNS subscription, confirmed by a link SNS sends first).
+   * @default - nobody: the alarm topic exists without subscribers
+   */
+  readonly alarmEmail?: string;
+  /**
+   * A WAF web ACL (managed rule groups, per-IP rate rule) in front of CloudFront. Needs the stack in
+   * us-east-1 (CLOUDFRONT scope).
+   * @default false (infra/config.ts turns it on in prod)
+   */
+  readonly waf?: boolean;
+  /**
    * Where handler modules live (tests point this at stubs).
    * @default functions/handlers in the repository
    */
@@ -109,11 +122,13 @@ export class AppStack extends Stack {
     const logs = new AccessLogs(this, 'AccessLogs', { removalPolicy });
     const data = new DataTable(this, 'Data', { removalPolicy });
     const tokens = new TokenVault(this, 'Tokens', { removalPolicy });
+    const firewall = props.waf ? new Firewall(this, 'Firewall') : undefined;
     const web = new Web(this, 'Web', {
       siteDir: path.resolve(REPO_ROOT, props.webDir ?? 'frontend/dist'),
       appOriginParameterName,
       accessLogsBucket: logs.bucket,
       removalPolicy,
+      webAclArn: firewall?.webAclArn,
     });
     const media = new Media(this, 'Media', {
       allowedOrigins: [web.appOrigin, ...(props.extraCorsOrigins ?? [])],
@@ -191,7 +206,8 @@ export class AppStack extends Stack {
       }
     }
 
-    web.routeApi(api.domainName);
+    web.routeApi(api.domainName, api.originHeaders);
+    new Alarms(this, 'Alarms', { email: props.alarmEmail, removalPolicy }).notifyOn(publishing.alarms);
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
     web.allowConnectTo(realtime.browserOrigin);
     web.allowMediaFrom(...media.browserOrigins);

@@ -58,7 +58,25 @@ const AppConfigSchema = z.object({
    */
   publisherConcurrency: z.number().int().min(2).max(1000).default(50),
   stripePrices: z.record(z.string().min(1), z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')).optional(),
-});
+  /** Who gets alarm notifications (SNS e-mail subscription, confirmed by a link SNS mails first). */
+  alarmEmail: z.email('must be an e-mail address').optional(),
+  /**
+   * A WAF web ACL in front of CloudFront (managed rule groups and a per-IP rate rule). Undefined here
+   * means "the stage's default": on in prod, off in dev.
+   */
+  waf: z.enum(['on', 'off']).optional(),
+})
+  // Rest properties keep keys whose value is undefined; leave unset settings out, as zod does.
+  .transform(({ waf, ...config }) => ({
+    ...(Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)) as typeof config),
+    waf: (waf ?? (config.stage === 'prod' ? 'on' : 'off')) === 'on',
+  }))
+  // A CLOUDFRONT-scoped web ACL can only be created in us-east-1, and CloudFormation cannot create a
+  // resource in another region than its stack's.
+  .refine((config) => !config.waf || config.region === 'us-east-1', {
+    path: ['waf'],
+    message: 'a WAF web ACL for CloudFront can only be created in us-east-1: deploy to us-east-1, or set waf=off (WAF=off)',
+  });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 export type Stage = AppConfig['stage'];
 
@@ -121,6 +139,8 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     stripeSecretName: read('stripeSecretName', 'STRIPE_SECRET_NAME'),
     stripePrices: jsonObject(read('stripePrices', 'STRIPE_PRICES')),
     publisherConcurrency: integer(read('publisherConcurrency', 'PUBLISHER_CONCURRENCY')),
+    alarmEmail: read('alarmEmail', 'ALARM_EMAIL'),
+    waf: read('waf', 'WAF'),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');

@@ -94,7 +94,8 @@ const cognitoModule: LocalModule = {
     return {
       // Through the front door's shim, which adds the admin calls cognito-local lacks (global sign-out).
       env: { USER_POOL_ID: local.poolId, USER_POOL_CLIENT_ID: local.clientId, COGNITO_ENDPOINT: `${publicUrl}/_local/cognito/` },
-      config: { userPoolId: local.poolId, userPoolClientId: local.clientId, userPoolEndpoint: `${publicUrl}/_local/cognito/` },
+      // cognito-local has no SRP: the browser signs in with USER_PASSWORD_AUTH here only.
+      config: { userPoolId: local.poolId, userPoolClientId: local.clientId, userPoolEndpoint: `${publicUrl}/_local/cognito/`, authFlow: 'USER_PASSWORD_AUTH' },
       routes: [
         { prefix: '/_local/cognito', handle: (req, res, body) => local.handle(req, res, body) },
         { prefix: '/_local/inbox', handle: (req, res) => inbox.handle(req, res, (req.url ?? '').replace(/^\/_local\/inbox/, '').split('?')[0] ?? '') },

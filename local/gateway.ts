@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { MSG } from '@shared/messages';
+import { VIEWER_IP_HEADER } from '../functions/lib/edge-headers';
 import { ROUTES, type RouteDef } from '../functions/routes';
 import { invokeLambda } from './lambda-runtime';
 
@@ -82,6 +83,10 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
     }
 
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
+    // The local front door is CloudFront too: like the viewer-request function on /api/* (infra/
+    // constructs/web.ts), it hands the API the client's address, overwriting any value sent.
+    const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
+    headers[VIEWER_IP_HEADER] = sourceIp;
     // Payload v2 moves the request's cookies into a `cookies` array (one entry per name=value).
     const cookies = (headers.cookie ?? '').split(';').map((c) => c.trim()).filter(Boolean);
     delete headers.cookie;
@@ -100,7 +105,7 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
         apiId: 'local',
         domainName: headers.host ?? 'localhost',
         domainPrefix: 'local',
-        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp, userAgent: headers['user-agent'] ?? '' },
         requestId: randomUUID(),
         routeKey: `${match.route.method} ${match.route.path}`,
         stage: '$default',

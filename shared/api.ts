@@ -13,6 +13,12 @@ export const RuntimeConfigSchema = z.object({
   userPoolClientId: z.string(),
   /** Only for the local cloud: where the Cognito API is served. Absent on AWS. */
   userPoolEndpoint: z.string().optional(),
+  /**
+   * How the browser signs in. AWS: SRP (the password never leaves the browser; the app client does
+   * not allow USER_PASSWORD_AUTH). The local Cognito only speaks USER_PASSWORD_AUTH, so the local
+   * cloud serves that.
+   */
+  authFlow: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']).default('USER_SRP_AUTH'),
   apiBasePath: z.string().default('/api'),
   /** Hosted-UI domain when Google federation is configured; absent otherwise. */
   oauthDomain: z.string().optional(),

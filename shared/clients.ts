@@ -8,7 +8,11 @@ import { text } from './text';
 export const CLIENT_NAME_MAX = 100;
 export const LOGO_URL_MAX = 2048;
 
+/** Clients one user may have (the default "My Account" included): far beyond any agency's roster. */
+export const MAX_CLIENTS = 100;
+
 export const CLIENT_MSG = {
+  limitReached: `You can have at most ${MAX_CLIENTS} clients. Delete one to add another.`,
   nameRequired: 'Client name is required',
   nameTooLong: `Client name must be ${CLIENT_NAME_MAX} characters or less`,
   logoUrlInvalid: 'Logo URL must be a valid http(s) URL',

@@ -39,6 +39,26 @@ export async function hasAnyClient(userId: string): Promise<boolean> {
   return (Items?.length ?? 0) > 0;
 }
 
+/** How many clients the user has (pattern 3, counted: no client bodies are read). */
+export async function countClients(userId: string): Promise<number> {
+  let count = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': CLIENT_PREFIX },
+        Select: 'COUNT',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    count += page.Count ?? 0;
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return count;
+}
+
 export async function createClient(userId: string, client: Client): Promise<Client> {
   await db().send(
     new PutCommand({

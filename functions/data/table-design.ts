@@ -43,6 +43,9 @@
  *       outside USER#<id> so account deletion's sweep keeps it; TTL expiresAt two days after the last write
  * 18. A platform quota our whole app spends per day (YouTube videos.insert) → table → pk = QUOTA#<bucket>,
  *       sk = DAY#<yyyy-mm-dd in the platform's reset zone>, ADD count with the condition count < limit; TTL expiresAt
+ * 19. A route's request counter per user or client IP (functions/routes.ts `limit`) → table →
+ *       pk = RATE#<hash of route and subject>, sk = WINDOW#<window start>, ADD count with the condition
+ *       count < max; outside USER#<id>; TTL expiresAt = window end
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',

@@ -1,8 +1,8 @@
-import { CLIENT_MSG, type Client, type CreateClient, type UpdateClient } from '@shared/clients';
-import { createClient as putClient, deleteClientItem, listClients as readClients, updateClient as writeClient } from '../data/clients';
+import { CLIENT_MSG, MAX_CLIENTS, type Client, type CreateClient, type UpdateClient } from '@shared/clients';
+import { countClients, createClient as putClient, deleteClientItem, listClients as readClients, updateClient as writeClient } from '../data/clients';
 import { clearClientFromPosts } from '../data/posts';
 import { defaultDeps, type Deps } from '../lib/clock';
-import { NotFoundError } from '../lib/errors';
+import { AppError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 
 /**
@@ -14,6 +14,9 @@ export async function listClients(userId: string): Promise<Client[]> {
 }
 
 export async function createClient(userId: string, body: CreateClient, deps: Deps = defaultDeps): Promise<Client> {
+  // A quota against flooding, not a plan limit. Counted before the write, so requests racing each
+  // other could pass it together; the route's rate limit (functions/routes.ts) bounds by how much.
+  if ((await countClients(userId)) >= MAX_CLIENTS) throw new AppError('CLIENT_LIMIT_REACHED', 409, CLIENT_MSG.limitReached, { limit: MAX_CLIENTS });
   return putClient(userId, { id: deps.newId(), name: body.name, logo_url: body.logo_url ?? null, created_at: deps.now().toISOString() });
 }
 

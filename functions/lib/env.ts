@@ -70,6 +70,11 @@ const EnvSchema = z.object({
   /** JSON `{ "<our product id>": "<Stripe price id>" }`: the monthly price sold for each paid plan. */
   STRIPE_PRICES: z.string().min(2).default('{}'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /**
+   * AWS: the secret whose value CloudFront sends in x-origin-verify (functions/lib/origin-gate.ts);
+   * API functions refuse requests without it. Absent on the local cloud, which has no other door.
+   */
+  ORIGIN_VERIFY_SECRET_ARN: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -43,6 +43,28 @@ export class ConflictError extends AppError {
 }
 
 /** A platform or other dependency failed; the message is plain language and safe to show. */
+/** "in 45 seconds", "in 1 minute", "in 10 minutes", "in 2 hours": rounded up, never "in 0". */
+function waitText(seconds: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (seconds < 60) return unit(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 2 * 3600) return unit(Math.ceil(seconds / 60), 'minute');
+  return unit(Math.ceil(seconds / 3600), 'hour');
+}
+
+/** A route's per-user or per-IP limit (functions/routes.ts) is used up; carries Retry-After. */
+export class TooManyRequestsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('TOO_MANY_REQUESTS', 429, `Too many requests; try again in ${waitText(retryAfterSeconds)}.`, { retryAfterSeconds });
+  }
+}
+
+/** A request that did not come through CloudFront (the API's own execute-api endpoint). */
+export class ForbiddenOriginError extends AppError {
+  constructor() {
+    super('FORBIDDEN', 403, 'This API is only served through the app\'s own address.');
+  }
+}
+
 export class DependencyError extends AppError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('DEPENDENCY_FAILED', 502, message, undefined, options);

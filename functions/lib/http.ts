@@ -3,8 +3,10 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { assertSessionOpen, sessionStart } from '../domain/sessions';
-import { AppError, UnauthorizedError, ValidationError } from './errors';
+import { enforceRouteLimit } from '../domain/rate-limits';
+import { AppError, TooManyRequestsError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
+import { assertThroughCloudFront, clientIp } from './origin-gate';
 
 /**
  * The handler factory: logger → authentication (user id from the verified JWT claims) → zod input
@@ -68,7 +70,9 @@ export function httpHandler<
   return middy<HttpEvent, HttpResult, Error, ParsedContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorMapper())
+    .use(originGate())
     .use(parseInput(options))
+    .use(rateLimit())
     .handler(async (_event, context) => toResult(await fn(context.input as unknown as HttpInput<B, P, Q, A>)));
 }
 
@@ -89,6 +93,25 @@ function parseInput(options: Options<Schema | undefined, Schema | undefined, Sch
         query: options.query ? parse(options.query, event.queryStringParameters ?? {}) : undefined,
         event,
       };
+    },
+  };
+}
+
+/** Before anything else: only CloudFront's requests are served (functions/lib/origin-gate.ts). */
+function originGate(): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
+  return { before: (request) => assertThroughCloudFront(request.event.headers) };
+}
+
+/**
+ * After parsing, so bad input is refused without counting: the route's per-user or per-IP limit
+ * (functions/routes.ts). A refused request gets 429 and does nothing else.
+ */
+function rateLimit(): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
+  return {
+    before: async (request) => {
+      const { event } = request;
+      const ip = clientIp(event.headers, event.requestContext?.http?.sourceIp);
+      await enforceRouteLimit(event.routeKey, { userId: request.context.input?.userId, ip }, new Date());
     },
   };
 }
@@ -135,6 +158,7 @@ export function errorMapper(): middy.MiddlewareObj<HttpEvent, HttpResult, Error,
         request.response = toResult({
           statusCode: error.statusCode,
           body: { error: { code: error.code, message: error.message, details: error.details } },
+          ...(error instanceof TooManyRequestsError && { headers: { 'retry-after': String(error.retryAfterSeconds) } }),
         });
         return;
       }

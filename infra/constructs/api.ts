@@ -4,7 +4,9 @@ import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/edge-headers';
 import { LONG_RUNNING_HANDLERS, ROUTES, type RouteDef } from '../../functions/routes';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 
@@ -37,6 +39,11 @@ export class Api extends Construct {
   readonly httpApi: HttpApi;
   /** Route functions by handler module (two routes sharing a module share a function). */
   readonly functions: ReadonlyMap<string, AppFunction>;
+  /**
+   * The value CloudFront must send in ORIGIN_VERIFY_HEADER; every route function refuses a request
+   * without it (functions/lib/http.ts), so the execute-api endpoint is useless without CloudFront.
+   */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -78,6 +85,18 @@ export class Api extends Construct {
 
     const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.jwtIssuer, { jwtAudience: props.jwtAudience });
 
+    // The execute-api endpoint stays on: it is CloudFront's origin (there is no custom domain to move
+    // the API to), so the functions, not the network, tell CloudFront's requests from direct ones.
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Sent by CloudFront to the API in the x-origin-verify header; the API refuses requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotating it means updating the CloudFront origin header in the same step; it is rotated by a redeploy after changing the secret, and it guards a path that also needs a valid JWT or public-route input.',
+    });
+
     const functions = new Map<string, AppFunction>();
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of props.routes ?? ROUTES) {
@@ -89,6 +108,8 @@ export class Api extends Construct {
           environment: props.functionEnvironment,
           ...(LONG_RUNNING_HANDLERS[route.handler] ? { timeout: Duration.seconds(LONG_RUNNING_HANDLERS[route.handler]!) } : {}),
         });
+        fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', this.originSecret.secretArn);
+        this.originSecret.grantRead(fn);
         functions.set(route.handler, fn);
         integration = new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn);
         integrations.set(route.handler, integration);
@@ -107,6 +128,11 @@ export class Api extends Construct {
       }
     }
     this.functions = functions;
+  }
+
+  /** The custom origin header CloudFront adds to every /api/* request (resolved at deploy time). */
+  get originHeaders(): Record<string, string> {
+    return { [ORIGIN_VERIFY_HEADER]: this.originSecret.secretValue.unsafeUnwrap() };
   }
 
   /** Host of the default endpoint (`<id>.execute-api.<region>.<suffix>`), for a CloudFront origin. */

@@ -124,7 +124,10 @@ export class Auth extends Construct {
 
     this.client = this.userPool.addClient('SpaClient', {
       generateSecret: false,
-      authFlows: { userPassword: true, userSrp: true },
+      // SRP only (CDK adds ALLOW_REFRESH_TOKEN_AUTH): with USER_PASSWORD_AUTH the password itself
+      // travels to Cognito, and nothing in the browser needs it on AWS. The local Cognito has no SRP,
+      // so the local cloud tells the SPA to use USER_PASSWORD_AUTH instead (runtime config authFlow).
+      authFlows: { userSrp: true },
       preventUserExistenceErrors: true,
       // Without Google there is no managed login, so no OAuth (CDK would default to example.com callbacks).
       disableOAuth: !google,
@@ -168,10 +171,11 @@ export class Auth extends Construct {
   }
 
   /** The auth part of the SPA's `/config.json`. */
-  get runtimeConfig(): Pick<RuntimeConfig, 'userPoolId' | 'userPoolClientId' | 'oauthDomain' | 'googleSignIn'> {
+  get runtimeConfig(): Pick<RuntimeConfig, 'userPoolId' | 'userPoolClientId' | 'oauthDomain' | 'googleSignIn' | 'authFlow'> {
     return {
       userPoolId: this.userPool.userPoolId,
       userPoolClientId: this.client.userPoolClientId,
+      authFlow: 'USER_SRP_AUTH',
       ...(this.oauthDomain && { oauthDomain: this.oauthDomain }),
       googleSignIn: this.oauthDomain !== undefined,
     };

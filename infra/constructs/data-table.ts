@@ -10,6 +10,12 @@ export interface DataTableProps {
    * @default RemovalPolicy.RETAIN
    */
   readonly removalPolicy?: RemovalPolicy;
+  /**
+   * Refuse DeleteTable (from the console, the CLI or a stack update that replaces the table) until
+   * someone turns this off: the table holds every user's data.
+   * @default true when removalPolicy is RETAIN
+   */
+  readonly deletionProtection?: boolean;
 }
 
 /** The single table (DESIGN §5), shaped by TABLE_DESIGN so infra and the data layer cannot drift. */
@@ -27,6 +33,7 @@ export class DataTable extends Construct {
       timeToLiveAttribute: TABLE_DESIGN.ttlAttribute,
       encryption: TableEncryption.AWS_MANAGED,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      deletionProtection: props.deletionProtection ?? (props.removalPolicy ?? RemovalPolicy.RETAIN) === RemovalPolicy.RETAIN,
     });
     for (const index of Object.values(TABLE_DESIGN.indexes)) {
       this.table.addGlobalSecondaryIndex({

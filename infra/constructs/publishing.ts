@@ -59,6 +59,17 @@ const PUBLISHER_BATCH_SIZE = 10;
 /** Deliveries before a message is dead-lettered (the publisher retries transient faults itself first). */
 const MAX_RECEIVES = 5;
 const DEAD_LETTER_TIMEOUT = Duration.seconds(30);
+/**
+ * Retention, publishing queues and their DLQs together. A publish message is useful for minutes: it
+ * arrives at most 15 min before its due second (SQS's delay ceiling), is retried up to MAX_RECEIVES
+ * times a visibility timeout apart, and the watchdog fails any post still open 15 min after its due
+ * time. Four days (SQS's default, now explicit) is far more than that lifetime, so a message never
+ * expires unprocessed in the source queue. SQS keeps a message's original enqueue time when it is
+ * dead-lettered and expires it by that time, so the DLQ must keep messages longer than the source
+ * queue (AWS's own advice): 14 days, the maximum, leaves at least 10 days to inspect or redrive a
+ * dead letter, and the depth alarm fires within 5 minutes of its arrival.
+ */
+const QUEUE_RETENTION = Duration.days(4);
 const DEAD_LETTER_RETENTION = Duration.days(14);
 
 /**
@@ -133,6 +144,7 @@ export class Publishing extends Construct {
         // throttled or retried batch is not redelivered while it is still being worked on. A step
         // another delivery holds comes back after this; the target's lease keeps it single.
         visibilityTimeout: Duration.seconds(publisherTimeout.toSeconds() * 6),
+        retentionPeriod: QUEUE_RETENTION,
         deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_RECEIVES },
         removalPolicy,
       });

@@ -25,6 +25,7 @@ import { Bucket, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct, type IConstruct } from 'constructs';
+import { VIEWER_IP_HEADER } from '../../functions/lib/edge-headers';
 import type { RuntimeConfig } from '../../shared/api';
 import { PRIVATE_BUCKET_DEFAULTS } from './private-bucket';
 
@@ -45,7 +46,23 @@ export interface WebProps {
    * @default RemovalPolicy.RETAIN
    */
   readonly removalPolicy?: RemovalPolicy;
+  /**
+   * ARN of a CLOUDFRONT-scoped WAF web ACL (infra/constructs/firewall.ts) to attach.
+   * @default - no web ACL
+   */
+  readonly webAclArn?: string;
 }
+
+/**
+ * Viewer-request function on /api/*: hands the API the viewer's IP (API Gateway only sees
+ * CloudFront's), overwriting whatever a client sent under that name, so per-IP limits cannot be
+ * dodged by forging it.
+ */
+const API_VIEWER_IP = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}`;
 
 /**
  * CSP hashes of the inline scripts in the built index.html (e.g. the theme script that runs before
@@ -130,6 +147,7 @@ export class Web extends Construct {
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
       enableLogging: true,
+      ...(props.webAclArn && { webAclId: props.webAclArn }),
       logBucket: props.accessLogsBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
@@ -147,14 +165,17 @@ export class Web extends Construct {
         reason: 'The product serves creators worldwide (spec §1); there is no country to restrict.',
       },
       {
-        id: 'AwsSolutions-CFR2',
-        reason: 'No WAF at launch: a web ACL must live in us-east-1 and costs per rule; the API is throttled and JWT-protected.',
-      },
-      {
         id: 'AwsSolutions-CFR4',
         reason: 'Served on the default *.cloudfront.net certificate, whose TLS policy CloudFront fixes; a custom domain would set TLSv1.2_2021.',
       },
     );
+
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason: 'WAF is a deployment setting (waf=on, the default in prod); this deployment turned it off. The API still enforces per-user and per-IP limits.',
+      });
+    }
 
     this.appOrigin = `https://${this.distribution.distributionDomainName}`;
 
@@ -175,13 +196,23 @@ export class Web extends Construct {
     this.mediaSources.push(...origins);
   }
 
-  /** Forward `/api/*` to the HTTP API, uncached and with every viewer header but Host. */
-  routeApi(apiDomainName: string): void {
+  /**
+   * Forward `/api/*` to the HTTP API, uncached and with every viewer header but Host, plus the
+   * viewer's IP and the origin-verify header the API requires (`originHeaders`: CloudFront
+   * overwrites a viewer header of the same name, so a client cannot supply or learn it).
+   */
+  routeApi(apiDomainName: string, originHeaders: Record<string, string> = {}): void {
+    const viewerIp = new CloudFrontFunction(this, 'ApiViewerIp', {
+      code: FunctionCode.fromInline(API_VIEWER_IP),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Pass the viewer IP to the API for its per-IP limits',
+    });
     this.distribution.addBehavior(
       '/api/*',
       new HttpOrigin(apiDomainName, {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+        customHeaders: originHeaders,
       }),
       {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -189,6 +220,7 @@ export class Web extends Construct {
         cachePolicy: CachePolicy.CACHING_DISABLED,
         originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
     );
   }

@@ -79,10 +79,23 @@ describe('the sign-in page', () => {
     expect(link).toHaveAttribute('href', 'http://localhost:4000/_local/inbox');
   });
 
-  it('signs in with USER_PASSWORD_AUTH, toasts "Welcome back!" and opens /home', async () => {
+  it('signs in with SRP on AWS, where the app client refuses USER_PASSWORD_AUTH', async () => {
     mockApi(shellRoutes());
     signInSucceedsAs();
-    const { user, location } = renderApp('/auth');
+    const { user } = renderApp('/auth', { config: { authFlow: 'USER_SRP_AUTH' } });
+    await fillAndSubmit(user, 'alice@example.com', 'secret123');
+    await expectToast(MSG.welcomeBack);
+    expect(authModule.signIn).toHaveBeenCalledWith({
+      username: 'alice@example.com',
+      password: 'secret123',
+      options: { authFlowType: 'USER_SRP_AUTH' },
+    });
+  });
+
+  it('signs in with USER_PASSWORD_AUTH where /config.json says so (the local Cognito has no SRP), toasts "Welcome back!" and opens /home', async () => {
+    mockApi(shellRoutes());
+    signInSucceedsAs();
+    const { user, location } = renderApp('/auth', { config: { authFlow: 'USER_PASSWORD_AUTH' } });
     await fillAndSubmit(user, 'alice@example.com', 'secret123');
     await expectToast(MSG.welcomeBack);
     expect(authModule.signIn).toHaveBeenCalledWith({

@@ -86,7 +86,7 @@ describe('the complete-signup page', () => {
       expect(authModule.signIn).toHaveBeenCalledWith({
         username: 'buyer@example.com',
         password: 'secret123',
-        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+        options: { authFlowType: 'USER_SRP_AUTH' },
       }),
     );
     expect(location().pathname).toBe('/complete-signup');

@@ -191,7 +191,7 @@ describe('AppStack without Google sign-in (dev)', () => {
 
     it('sends client-side routes to index.html with a viewer-request function instead of error responses', () => {
       // Prepare
-      const [fn] = Object.values(resourcesOf(synth, 'AWS::CloudFront::Function'));
+      const fn = Object.entries(resourcesOf(synth, 'AWS::CloudFront::Function')).find(([id]) => id.startsWith('WebSpaFallback'))?.[1];
       const [distribution] = Object.values(resourcesOf(synth, 'AWS::CloudFront::Distribution'));
       const config = distribution!.Properties.DistributionConfig;
 
@@ -205,7 +205,7 @@ describe('AppStack without Google sign-in (dev)', () => {
 
     it('rewrites extension-less paths to /index.html and leaves files alone', () => {
       // Prepare
-      const [fn] = Object.values(resourcesOf(synth, 'AWS::CloudFront::Function'));
+      const fn = Object.entries(resourcesOf(synth, 'AWS::CloudFront::Function')).find(([id]) => id.startsWith('WebSpaFallback'))?.[1];
       const handler = new Function(`${fn!.Properties.FunctionCode}; return handler;`)() as (event: unknown) => { uri: string };
       const viewerRequest = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
 
@@ -255,6 +255,8 @@ describe('AppStack without Google sign-in (dev)', () => {
         userPoolId: expect.stringContaining('<<marker:'),
         userPoolClientId: expect.stringContaining('<<marker:'),
         googleSignIn: false,
+        // SRP on AWS: the app client does not allow USER_PASSWORD_AUTH there (issue 13 item 9).
+        authFlow: 'USER_SRP_AUTH',
         // Pro stays "Coming Soon" unless the deployment says otherwise (issue 3).
         proComingSoon: true,
         // Until Google verifies the project, YouTube keeps uploads private and compose says so (issue 12).
@@ -360,9 +362,8 @@ describe('AppStack without Google sign-in (dev)', () => {
           Handler: 'index.handler',
           LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         });
-        // The publishing engine's functions set their own limits (publishing.test.ts), and so does
-        // media confirm, which converts images with sharp (native-modules.test.ts).
-        if (!logicalId.startsWith('Publishing') && !/ConfirmUpload/.test(logicalId)) expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
+        // The publishing engine's functions set their own limits (publishing.test.ts).
+        if (!logicalId.startsWith('Publishing')) expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
       }
     });
 
@@ -381,7 +382,9 @@ describe('AppStack without Google sign-in (dev)', () => {
           : [];
         // Functions that call the platforms (publishers, accounts/ and oauth/ handlers) speak the configured Graph API version.
         const platforms = /^Publishing\w+Publisher[0-9A-F]{8}$/.test(logicalId) || /^Api(Accounts|Oauth)/.test(logicalId) ? ['GRAPH_API_VERSION'] : [];
-        const expected = [...(isTrigger ? base : logicalId.startsWith('Publishing') ? [...base, ...engine] : [...base, 'USER_POOL_ID', 'TOKEN_KMS_KEY_ID', ...scheduling]), ...platforms];
+        // API functions refuse requests that did not come through CloudFront (issue 13 item 6).
+        const api = ['USER_POOL_ID', 'TOKEN_KMS_KEY_ID', 'ORIGIN_VERIFY_SECRET_ARN'];
+        const expected = [...(isTrigger ? base : logicalId.startsWith('Publishing') ? [...base, ...engine] : [...base, ...api, ...scheduling]), ...platforms];
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
         expect(fn.Properties.Environment.Variables).toMatchObject({
           APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',
@@ -392,7 +395,8 @@ describe('AppStack without Google sign-in (dev)', () => {
 
     it('wraps stored platform tokens with a rotating KMS key that only the token-handling functions may use', () => {
       // Assess
-      const keys = Object.entries(resourcesOf(synth, 'AWS::KMS::Key'));
+      // The other key encrypts the alarm topic (infra/constructs/alarms.ts).
+      const keys = Object.entries(resourcesOf(synth, 'AWS::KMS::Key')).filter(([id]) => id.startsWith('Tokens'));
       expect(keys).toHaveLength(1);
       const [keyId, key] = keys[0]!;
       expect(key.Properties.EnableKeyRotation).toBe(true);
@@ -455,11 +459,11 @@ describe('AppStack without Google sign-in (dev)', () => {
       });
     });
 
-    it('gives the SPA a public client with password and SRP sign-in and no user-existence errors', () => {
+    it('gives the SPA a public client with SRP sign-in and refresh only (no password flow) and no user-existence errors', () => {
       // Assess
       synth.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
         GenerateSecret: false,
-        ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+        ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         PreventUserExistenceErrors: 'ENABLED',
       });
     });
@@ -587,8 +591,9 @@ describe('AppStack with platform app credentials in Secrets Manager', () => {
     // Prepare
     const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
     const readers = functions.filter(([, fn]) => fn.Properties.Environment.Variables.PLATFORM_CREDENTIALS_SECRET);
+    // Every API function also reads the CloudFront origin secret (its own statement, asserted in hardening.test.ts).
     const policies = Object.values(resourcesOf(synth, 'AWS::IAM::Policy')).filter((p) =>
-      JSON.stringify(p.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue'),
+      JSON.stringify(p.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue') && JSON.stringify(p.Properties.PolicyDocument).includes('platform-apps'),
     );
 
     // Assess

@@ -23,6 +23,8 @@ describe('parseAppConfig', () => {
       youtubeUnverified: true,
       tiktokUnaudited: true,
       publisherConcurrency: 50,
+      // WAF is a prod default (issue 13 item 6).
+      waf: false,
     });
   });
 
@@ -77,7 +79,8 @@ describe('parseAppConfig', () => {
 
   it('takes the region from CDK_DEFAULT_REGION and lets CDK context win over the environment', () => {
     // Act
-    const config = parseAppConfig(context({ stage: 'prod' }), { CDK_DEFAULT_REGION: 'eu-west-1', STAGE: 'dev' });
+    // Outside us-east-1 a prod stack needs WAF off (a CloudFront web ACL lives in us-east-1).
+    const config = parseAppConfig(context({ stage: 'prod', waf: 'off' }), { CDK_DEFAULT_REGION: 'eu-west-1', STAGE: 'dev' });
 
     // Assess
     expect(config).toMatchObject({ stage: 'prod', region: 'eu-west-1' });

@@ -13,6 +13,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   region: 'us-east-1',
   userPoolId: 'us-east-1_test',
   userPoolClientId: TEST_CLIENT_ID,
+  authFlow: 'USER_SRP_AUTH',
   apiBasePath: '/api',
   googleSignIn: false,
   proComingSoon: true,

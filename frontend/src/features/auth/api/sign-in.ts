@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { signIn } from 'aws-amplify/auth';
 import type { Credentials } from '@shared/auth';
+import { getRuntimeConfig } from '@/config/runtime-config';
 import { AUTH_TEXT } from '../texts';
 
 export class SignInStepError extends Error {
@@ -8,8 +9,8 @@ export class SignInStepError extends Error {
 }
 
 export async function signInWithPassword({ email, password }: Credentials): Promise<void> {
-  // USER_PASSWORD_AUTH: the local Cognito has no SRP; on AWS the app client allows this flow too.
-  const result = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  // SRP on AWS (the app client refuses USER_PASSWORD_AUTH there); the local Cognito has no SRP.
+  const result = await signIn({ username: email, password, options: { authFlowType: getRuntimeConfig().authFlow } });
   if (result.isSignedIn) return;
   const step = result.nextStep.signInStep;
   // Amplify turns Cognito's UserNotConfirmedException into this step instead of throwing.

@@ -1,0 +1,57 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+
+export interface AlarmsProps {
+  /**
+   * Who is told when an alarm fires. SNS mails a confirmation link first; nothing arrives until it
+   * is clicked.
+   * @default - no subscriber: the topic exists, subscribe to it by hand
+   */
+  readonly email?: string;
+  /** @default RemovalPolicy.DESTROY */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/**
+ * Where alarms go: one SNS topic (encrypted with its own key, TLS only), optionally with an e-mail
+ * subscriber. `notifyOn(alarms)` makes every given alarm notify both when it fires and when it
+ * recovers, so an operator also learns that a dead-letter backlog has drained.
+ */
+export class Alarms extends Construct {
+  readonly topic: Topic;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps = {}) {
+    super(scope, id);
+    // CloudWatch publishes to an encrypted topic only with a customer managed key it may use
+    // (the AWS managed alias/aws/sns key policy does not name CloudWatch).
+    const key = new Key(this, 'Key', {
+      description: 'Encrypts the alarm notifications topic',
+      enableKeyRotation: true,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.DESTROY,
+    });
+    key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+    this.topic = new Topic(this, 'Topic', { displayName: 'Schedule & Autopost alarms', masterKey: key, enforceSSL: true });
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+  }
+
+  /** Alarm and OK notifications of every given alarm go to the topic. */
+  notifyOn(alarms: readonly Alarm[]): void {
+    const action = new SnsAction(this.topic);
+    for (const alarm of alarms) {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+    }
+  }
+}

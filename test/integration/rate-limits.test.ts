@@ -1,0 +1,173 @@
+import http from 'node:http';
+import { randomInt } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { createClient as putClient } from '../../functions/data/clients';
+import { documentClient } from '../../functions/lib/aws';
+import { ROUTES } from '../../functions/routes';
+import { CLIENT_MSG, MAX_CLIENTS } from '@shared/clients';
+import { productOf } from '../helpers/billing';
+import { aConfirmedUser, aRandomEmail, cloud } from '../helpers/given';
+import { itemsOfUser } from '../helpers/then';
+
+/*
+ * Issue 13 item 6: 500 drafts, 300 clients, 200 OAuth starts and 200 anonymous checkouts were all
+ * accepted in seconds. Each limited route answers 429 with Retry-After once its window is full, and
+ * the refused request writes nothing. Per-IP limits are exercised from distinct loopback addresses
+ * (127.x.y.z all reach the local cloud), the way distinct visitors reach CloudFront.
+ */
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+
+/** One API request from the given local address (the client IP the local front door sees). */
+function request(method: string, path: string, options: { token?: string; body?: unknown; from?: string } = {}): Promise<Reply> {
+  const url = new URL(path, cloud().url);
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        localAddress: options.from,
+        headers: {
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          // A client cannot choose its IP by sending the header CloudFront sets.
+          'x-viewer-ip': '192.0.2.1',
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const aLoopbackAddress = () => `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(2, 255)}`;
+const limitOf = (method: string, path: string) => {
+  const route = ROUTES.find((r) => r.method === method && r.path === path);
+  if (!route || !('limit' in route)) throw new Error(`${method} ${path} has no limit`);
+  return route.limit;
+};
+
+/** Fixed windows: start a burst well inside one, so the window cannot roll over in the middle. */
+async function awayFromWindowEdge(windowSeconds: number) {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
+  if (left < 30) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 500));
+}
+
+async function burst(count: number, send: (i: number) => Promise<Reply>): Promise<Reply[]> {
+  const replies: Reply[] = [];
+  // In small parallel groups: fast, and concurrent claims on one window are part of what is tested.
+  for (let i = 0; i < count; i += 10) replies.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, (_, j) => send(i + j)))));
+  return replies;
+}
+
+function expectRefusal(reply: Reply, windowSeconds: number) {
+  expect(reply.status).toBe(429);
+  expect(reply.body.error.code).toBe('TOO_MANY_REQUESTS');
+  expect(reply.body.error.message).toMatch(/^Too many requests; try again in \d+ (second|minute|hour)s?\.$/);
+  const retryAfter = Number(reply.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+}
+
+describe('per-user limits', () => {
+  it('lets a user create clients up to the window limit, then answers 429 with Retry-After and stores nothing more', { timeout: 60_000 }, async () => {
+    const user = await aConfirmedUser();
+    const { max, windowSeconds } = limitOf('POST', '/api/clients');
+    await awayFromWindowEdge(windowSeconds);
+
+    const replies = await burst(max + 5, (i) => request('POST', '/api/clients', { token: user.accessToken, body: { name: `Client ${i}` } }));
+
+    expect(replies.filter((r) => r.status === 201 || r.status === 200)).toHaveLength(max);
+    const refused = replies.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(5);
+    expectRefusal(refused[0]!, windowSeconds);
+    const clients = (await itemsOfUser(user.userId)).filter((item) => item.type === 'Client');
+    expect(clients).toHaveLength(max + 1); // + the default "My Account"
+    // Another user is not affected by this one's window.
+    const other = await aConfirmedUser();
+    expect((await request('POST', '/api/clients', { token: other.accessToken, body: { name: 'Mine' } })).status).toBeLessThan(300);
+  });
+
+  it(`holds a user to ${MAX_CLIENTS} clients in all, whatever the rate`, async () => {
+    const user = await aConfirmedUser();
+    // Seeded straight into the table: the route's rate limit would take hours to reach the quota.
+    const now = new Date().toISOString();
+    for (let i = 0; i < MAX_CLIENTS - 2; i++) {
+      await putClient(user.userId, { id: `01J${String(i).padStart(23, '0')}`, name: `Seeded ${i}`, logo_url: null, created_at: now });
+    }
+
+    const last = await request('POST', '/api/clients', { token: user.accessToken, body: { name: 'The hundredth' } });
+    const over = await request('POST', '/api/clients', { token: user.accessToken, body: { name: 'One too many' } });
+
+    expect(last.status).toBeLessThan(300);
+    expect(over.status).toBe(409);
+    expect(over.body.error).toMatchObject({ code: 'CLIENT_LIMIT_REACHED', message: CLIENT_MSG.limitReached });
+    const clients = (await itemsOfUser(user.userId)).filter((item) => item.type === 'Client');
+    expect(clients).toHaveLength(MAX_CLIENTS);
+    expect(clients.map((c) => c.name)).not.toContain('One too many');
+  });
+
+  it('limits OAuth starts per user, and a refused start stores no state', { timeout: 60_000 }, async () => {
+    const user = await aConfirmedUser();
+    const { max, windowSeconds } = limitOf('POST', '/api/accounts/{platform}/oauth/initiate');
+    await awayFromWindowEdge(windowSeconds);
+
+    const replies = await burst(max, () => request('POST', '/api/accounts/facebook/oauth/initiate', { token: user.accessToken }));
+    const statesBefore = (await itemsOfUser(user.userId)).filter((item) => String(item.sk).startsWith('OAUTHSTATE#')).length;
+    const refused = await request('POST', '/api/accounts/instagram/oauth/initiate', { token: user.accessToken });
+
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    expectRefusal(refused, windowSeconds);
+    expect((await itemsOfUser(user.userId)).filter((item) => String(item.sk).startsWith('OAUTHSTATE#'))).toHaveLength(statesBefore);
+  });
+});
+
+describe('per-IP limits on public routes', () => {
+  const checkout = (email: string, from: string) => request('POST', '/api/billing/public-checkout', { body: { productId: productOf('basic'), email, name: 'Buyer' }, from });
+
+  async function checkoutsFor(email: string) {
+    const { Items } = await documentClient().send(
+      new ScanCommand({ TableName: process.env.TABLE_NAME, FilterExpression: 'begins_with(pk, :checkout) AND email = :email', ExpressionAttributeValues: { ':checkout': 'CHECKOUT#', ':email': email } }),
+    );
+    return Items ?? [];
+  }
+
+  it('limits anonymous checkouts per client IP, refuses without creating a session, and serves other IPs', { timeout: 90_000 }, async () => {
+    const { max, windowSeconds } = limitOf('POST', '/api/billing/public-checkout');
+    await awayFromWindowEdge(windowSeconds);
+    const crowd = aLoopbackAddress();
+
+    const replies = await burst(max, () => checkout(aRandomEmail(), crowd));
+    const refusedEmail = aRandomEmail();
+    const refused = await checkout(refusedEmail, crowd);
+    const elsewhere = await checkout(aRandomEmail(), aLoopbackAddress());
+
+    expect(replies.map((r) => r.status)).toEqual(Array(max).fill(200));
+    expectRefusal(refused, windowSeconds);
+    expect(await checkoutsFor(refusedEmail)).toEqual([]);
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('does not count bad input against the window (it is refused before the limit, writing nothing)', async () => {
+    const from = aLoopbackAddress();
+
+    const bad = await Promise.all(Array.from({ length: 40 }, () => checkout('not-an-email', from)));
+    const good = await checkout(aRandomEmail(), from);
+
+    expect(bad.every((r) => r.status === 400)).toBe(true);
+    expect(good.status).toBe(200);
+  });
+});
