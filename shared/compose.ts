@@ -9,15 +9,14 @@ import {
   YOUTUBE_TITLE_MAX,
   type Platform,
 } from './platforms';
+import { TikTokSettingsShape, tiktokSettingsProblems } from './tiktok';
 
 /** A post's title when YouTube is not selected: a label for the user, far above any real one. */
 export const POST_TITLE_MAX = 1000;
 export const TITLE_TOO_LONG_MESSAGE = `Title must be ${POST_TITLE_MAX.toLocaleString('en-US')} characters or less`;
 
-/** Per-target settings (spec §3 post_platforms.settings). */
-export const TargetSettingsSchema = z
-  .object({ tiktok_private: z.boolean().optional(), tiktok_draft: z.boolean().optional() })
-  .strict();
+/** Per-target settings (spec §3 post_platforms.settings). TikTok's are in shared/tiktok.ts. */
+export const TargetSettingsSchema = z.object({ ...TikTokSettingsShape }).strict();
 
 export const ComposeTargetSchema = z.object({
   platform: z.enum(PLATFORMS),
@@ -54,6 +53,9 @@ export const CreatePostSchema = z
     post.platforms.forEach((target, i) => {
       const problem = captionProblem(target.platform, target.caption);
       if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['platforms', i, 'caption'], params: { title: problem.title } });
+      if (target.platform === 'tiktok') {
+        for (const p of tiktokSettingsProblems(target.settings)) ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', p.field] });
+      }
     });
   });
 export type CreatePostInput = z.input<typeof CreatePostSchema>;

@@ -46,7 +46,7 @@ const QUALITIES = [90, 82, 74, 66, 58, 50] as const;
  * frame of an animation, transparency on white (JPEG has no alpha, and black is what a bare
  * conversion gives), and the best quality that stays within 8 MiB.
  */
-export async function instagramJpeg(bytes: Buffer): Promise<Buffer> {
+export async function instagramJpeg(bytes: Buffer, maxBytes = INSTAGRAM_IMAGE_MAX_BYTES): Promise<Buffer> {
   const base = sharp(bytes, { animated: false })
     .rotate()
     .resize({ width: INSTAGRAM_IMAGE_MAX_WIDTH, withoutEnlargement: true })
@@ -55,7 +55,7 @@ export async function instagramJpeg(bytes: Buffer): Promise<Buffer> {
   let out = Buffer.alloc(0);
   for (const quality of QUALITIES) {
     out = await base.clone().jpeg({ quality, mozjpeg: true }).toBuffer();
-    if (out.length <= INSTAGRAM_IMAGE_MAX_BYTES) return out;
+    if (out.length <= maxBytes) return out;
   }
   // 1440 px wide at quality 50 is far below 8 MiB unless the image is extremely tall.
   throw new Error(`JPEG copy still ${out.length} bytes at quality ${QUALITIES[QUALITIES.length - 1]}`);

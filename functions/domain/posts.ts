@@ -44,6 +44,7 @@ import { logger } from '../lib/logger';
 import { profileUrl } from '../platforms/profile-urls';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { removeSchedule, scheduleDispatch } from './schedules';
+import { assertTikTokTargetsPostable } from './tiktok-posting';
 
 /** Posts (issue 4): compose, edit, delete and the read models of the Posts, Schedule and Dashboard views. */
 export const NOT_EDITABLE_MESSAGE = 'Only scheduled posts and drafts can be edited';
@@ -183,6 +184,7 @@ async function withClaim<T>(userId: string, month: string | null, write: () => P
 export async function createPost(userId: string, body: z.output<typeof CreatePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
   const now = deps.now();
   const schedule = scheduleFrom(body.scheduled_at, now);
+  assertTikTokTargetsPostable(body.platforms);
   const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
   const platforms = body.platforms.map((target) => targetFor(target, accounts, plan, deps.newId));
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);

@@ -99,6 +99,9 @@ async function openCompose(options: { accounts?: SocialAccount[]; timezone?: str
     ...shellRoutes({ me: meResponse({ settings: { timezone: options.timezone ?? 'Europe/London' } }) }),
     'GET /accounts': { body: { accounts: options.accounts ?? ACCOUNTS } },
     'POST /posts': { status: 201, body: createdPost() },
+    [`GET /accounts/${TT_ID}/tiktok-creator-info`]: {
+      body: { creator_nickname: 'Baker', creator_username: 'baker.tt', creator_avatar_url: null, privacy_level_options: ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'], comment_disabled: false, duet_disabled: false, stitch_disabled: false, max_video_post_duration_sec: 600 },
+    },
     ...options.routes,
   });
   signedInAs();
@@ -217,7 +220,8 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'TikTok' }));
     await fill(user, 'X caption', 'Hello X');
     await fill(user, 'TikTok caption', 'Hello TikTok');
-    await user.click(screen.getByLabelText('Private'));
+    await user.selectOptions(await screen.findByLabelText('Who can see this TikTok video'), 'Only me');
+    await user.click(screen.getByText("By posting, you agree to TikTok's Music Usage Confirmation"));
     fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2030-07-01T09:00' } });
 
     await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
@@ -228,7 +232,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
       scheduled_at: utc,
       platforms: [
         { platform: 'x', social_account_id: X_ID, caption: 'Hello X', settings: {} },
-        { platform: 'tiktok', social_account_id: TT_ID, caption: 'Hello TikTok', settings: { tiktok_private: true, tiktok_draft: false } },
+        { platform: 'tiktok', social_account_id: TT_ID, caption: 'Hello TikTok', settings: { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true } },
       ],
       media_ids: [],
     });

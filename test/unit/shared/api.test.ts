@@ -41,6 +41,11 @@ describe('RuntimeConfigSchema', () => {
     expect(RuntimeConfigSchema.parse({ ...minimal, youtubeUnverified: false }).youtubeUnverified).toBe(false);
   });
 
+  it('says TikTok takes Only me posts (unaudited client) unless the deployment says it was audited', () => {
+    expect(RuntimeConfigSchema.parse(minimal).tiktokUnaudited).toBe(true);
+    expect(RuntimeConfigSchema.parse({ ...minimal, tiktokUnaudited: false }).tiktokUnaudited).toBe(false);
+  });
+
   it('keeps the optional local and OAuth settings when given', () => {
     // Prepare
     const config = {
@@ -52,6 +57,7 @@ describe('RuntimeConfigSchema', () => {
       apiBasePath: '/v1',
       proComingSoon: false,
       youtubeUnverified: false,
+      tiktokUnaudited: false,
     };
 
     // Act

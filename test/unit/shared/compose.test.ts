@@ -18,8 +18,11 @@ const SPEC_LIMITS = [
   ['youtube', 5000],
 ] as const;
 
+/** A TikTok Direct Post needs the user's privacy choice and consent (Content Sharing Guidelines). */
+const TIKTOK_READY = { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true } as const;
+
 function target(platform: Platform, caption = 'Hello world', social_account_id = `acc-${platform}`) {
-  return { platform, social_account_id, caption };
+  return { platform, social_account_id, caption, ...(platform === 'tiktok' ? { settings: TIKTOK_READY } : {}) };
 }
 
 function issues(input: unknown) {
@@ -163,7 +166,7 @@ describe('CreatePostSchema', () => {
 
 describe('ComposeTargetSchema', () => {
   it('defaults the target settings to an empty object (spec §3)', () => {
-    expect(ComposeTargetSchema.parse(target('tiktok')).settings).toEqual({});
+    expect(ComposeTargetSchema.parse({ platform: 'tiktok', social_account_id: 'acc-tiktok', caption: 'Hi' }).settings).toEqual({});
   });
 
   it('rejects an unknown platform', () => {

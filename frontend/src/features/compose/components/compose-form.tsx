@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Grid, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LuSparkles } from 'react-icons/lu';
 import type { SocialAccount } from '@shared/accounts';
@@ -17,10 +17,11 @@ import { buildCreatePostBody, connectedByPlatform, EMPTY_DRAFT, firstProblem, or
 import { instagramProblemOf } from '../lib/instagram-checks';
 import { InstagramMediaNote } from './instagram-media-note';
 import { MediaUploader } from './media-uploader';
-import { TiktokOptions, XOptions, YoutubeShortsOptions } from './platform-options';
+import { XOptions, YoutubeShortsOptions } from './platform-options';
 import { PlatformSection } from './platform-section';
 import { ScheduleCard } from './schedule-card';
 import { ConnectionFlags, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
+import { TiktokOptions } from './tiktok-options';
 
 interface ComposeFormProps {
   accounts: SocialAccount[];
@@ -48,6 +49,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
   const targetCount = selected.reduce((sum, p) => sum + (draft.accountIds[p]?.length ?? 0), 0);
 
   const patch = (change: Partial<ComposeDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const setTiktokProblem = useCallback((tiktokProblem: string | null) => setDraft((current) => (current.tiktokProblem === tiktokProblem ? current : { ...current, tiktokProblem })), []);
 
   function selectPlatforms(platforms: Platform[]) {
     setDraft((current) => {
@@ -62,8 +64,12 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
     event.preventDefault();
     if (createPost.isPending || uploads.uploading || limits.checking) return;
     const body = buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone);
+    const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
     const instagram = selected.includes('instagram') ? instagramProblemOf(uploads.items) : null;
-    const problem = firstProblem(body, selected, connected, now()) ?? (instagram ? { title: 'Not accepted by Instagram', message: instagram } : null);
+    const problem =
+      firstProblem(body, selected, connected, now()) ??
+      (tooLong ? { title: 'Video too long', message: tooLong } : null) ??
+      (instagram ? { title: 'Not accepted by Instagram', message: instagram } : null);
     if (problem) {
       toaster.error({ title: problem.title, description: problem.message });
       return;
@@ -121,10 +127,11 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
                 {platform === 'youtube' ? <YoutubeShortsOptions title={draft.title} onTitleChange={(title) => patch({ title })} /> : null}
                 {platform === 'tiktok' ? (
                   <TiktokOptions
-                    isPrivate={draft.tiktokPrivate}
-                    draft={draft.tiktokDraft}
-                    onPrivateChange={(tiktokPrivate) => patch({ tiktokPrivate })}
-                    onDraftChange={(tiktokDraft) => patch({ tiktokDraft })}
+                    accountIds={draft.accountIds.tiktok ?? []}
+                    settings={draft.tiktok}
+                    onChange={(tiktok) => patch({ tiktok })}
+                    videoSources={uploads.items.filter((m) => m.kind === 'video').flatMap((m) => (m.previewUrl ?? m.stored?.url) ?? [])}
+                    onBlockingProblem={setTiktokProblem}
                   />
                 ) : null}
                 {platform === 'x' ? <XOptions /> : null}

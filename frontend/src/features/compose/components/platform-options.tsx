@@ -1,4 +1,4 @@
-import { Alert, Field, HStack, Input, List, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Field, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
 import { LuInfo } from 'react-icons/lu';
 import { withShortsSuffix, YOUTUBE_SHORTS_MAX_SECONDS, YOUTUBE_TITLE_MAX } from '@shared/platforms';
 import { getRuntimeConfig } from '@/config/runtime-config';
@@ -50,44 +50,7 @@ export function YoutubeShortsOptions({ title, onTitleChange }: { title: string; 
   );
 }
 
-interface TiktokOptionsProps {
-  isPrivate: boolean;
-  draft: boolean;
-  onPrivateChange: (value: boolean) => void;
-  onDraftChange: (value: boolean) => void;
-}
-
-/** TikTok's Private and Draft switches (settings.tiktok_private / tiktok_draft). */
-export function TiktokOptions({ isPrivate, draft, onPrivateChange, onDraftChange }: TiktokOptionsProps) {
-  return (
-    <Stack gap="3" rounded="lg" bg="bg.subtle" p="3.5" data-testid="tiktok-panel">
-      <Switch.Root colorPalette="brand" checked={isPrivate} onCheckedChange={(event) => onPrivateChange(event.checked)}>
-        <Switch.HiddenInput />
-        <Switch.Control>
-          <Switch.Thumb />
-        </Switch.Control>
-        <Stack gap="0">
-          <Switch.Label>Private</Switch.Label>
-          <Text textStyle="xs" color="fg.muted">
-            Only you can see the video.
-          </Text>
-        </Stack>
-      </Switch.Root>
-      <Switch.Root colorPalette="brand" checked={draft} onCheckedChange={(event) => onDraftChange(event.checked)}>
-        <Switch.HiddenInput />
-        <Switch.Control>
-          <Switch.Thumb />
-        </Switch.Control>
-        <Stack gap="0">
-          <Switch.Label>Draft</Switch.Label>
-          <Text textStyle="xs" color="fg.muted">
-            Send it to your TikTok drafts to finish in the app.
-          </Text>
-        </Stack>
-      </Switch.Root>
-    </Stack>
-  );
-}
+/** TikTok's panel is tiktok-options.tsx (Content Sharing Guidelines). */
 
 export function XOptions() {
   return (

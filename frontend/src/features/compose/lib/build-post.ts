@@ -3,6 +3,7 @@ import { connectedAccountsProblem, CreatePostSchema } from '@shared/compose';
 import { MSG } from '@shared/messages';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { SCHEDULED_IN_PAST_MESSAGE, type CreatePostBody } from '@shared/posts';
+import type { TikTokSettings } from '@shared/tiktok';
 import { localInputToIso } from '@/lib/time';
 
 /** What the compose form holds, before it becomes a request body. */
@@ -12,8 +13,10 @@ export interface ComposeDraft {
   accountIds: Partial<Record<Platform, string[]>>;
   captions: Partial<Record<Platform, string>>;
   title: string;
-  tiktokPrivate: boolean;
-  tiktokDraft: boolean;
+  /** The TikTok panel's choices, sent as each TikTok target's settings (shared/tiktok.ts). */
+  tiktok: TikTokSettings;
+  /** What the TikTok panel says stops the post (a video longer than the creator may post), or null. */
+  tiktokProblem: string | null;
   /** The `datetime-local` value, read in the user's timezone; '' for a draft. */
   scheduleLocal: string;
   mediaIds: string[];
@@ -26,8 +29,8 @@ export const EMPTY_DRAFT: ComposeDraft = {
   accountIds: {},
   captions: {},
   title: '',
-  tiktokPrivate: false,
-  tiktokDraft: false,
+  tiktok: {},
+  tiktokProblem: null,
   scheduleLocal: '',
   mediaIds: [],
   clientId: '',
@@ -46,6 +49,13 @@ export function orderedPlatforms(selected: readonly Platform[]): Platform[] {
   return PLATFORMS.filter((p) => selected.includes(p));
 }
 
+/** Only what the user set; a draft (inbox upload) carries no Direct Post choices. */
+function tiktokTargetSettings(s: TikTokSettings): TikTokSettings {
+  if (s.tiktok_draft) return { tiktok_draft: true };
+  const defined = Object.entries(s).filter(([, v]) => v !== undefined);
+  return Object.fromEntries(defined) as TikTokSettings;
+}
+
 /** The POST /api/posts body (spec §7): one target per checked account of each selected platform. */
 export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePostBody {
   const youtube = draft.platforms.includes('youtube');
@@ -54,7 +64,7 @@ export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePo
       platform,
       social_account_id,
       caption: draft.captions[platform] ?? '',
-      settings: platform === 'tiktok' ? { tiktok_private: draft.tiktokPrivate, tiktok_draft: draft.tiktokDraft } : {},
+      settings: platform === 'tiktok' ? tiktokTargetSettings(draft.tiktok) : {},
     })),
   );
   return {
