@@ -57,7 +57,7 @@ export function mp4DurationSec(bytes: Buffer): number | undefined {
   return timescale > 0 ? duration / timescale : undefined;
 }
 
-const DIRECT_POSTS_PER_DAY = 15;
+export const DIRECT_POSTS_PER_DAY = 15;
 const PENDING_SHARES_PER_DAY = 5;
 const DAY = 86400;
 

@@ -7,12 +7,15 @@ import { X_ENDPOINT_SCOPES, hasScopes, problemJson } from './x-errors';
 
 /**
  * X posts (platform-apis.md §3.2–§3.4): POST /2/tweets (100 per 15 min per user, rate headers on
- * every answer), 403 for the same text again within a day, and the user's timeline for lookups,
+ * every answer; and 300 per 3 hours per user, the 2026-11-23 corrections' figure that compose
+ * forecasts, shared/platform-limits.ts), 403 for the same text again within a day, and the user's timeline for lookups,
  * newest first, paged with `pagination_token` / `meta.next_token` and bounded by `start_time` / `end_time`.
  */
 const TWEETS_PER_WINDOW = 100;
 const TIMELINE_PER_WINDOW = 900;
 const WINDOW_SECONDS = 900;
+export const TWEETS_PER_3_HOURS = 300;
+const THREE_HOURS_SECONDS = 3 * 3600;
 const DUPLICATE_WINDOW_MS = 24 * 3600 * 1000;
 
 const problem = (status: number, title: string, detail: string, headers?: Record<string, string>, type = 'about:blank') => problemJson(status, { title, detail, type, status }, headers);
@@ -80,6 +83,9 @@ export function registerXPublishing(ctx: SandboxContext): void {
       if ('response' in auth) return auth.response;
       if (!hasScopes(auth.scopes, X_ENDPOINT_SCOPES.createTweet)) return problem(403, 'Forbidden', 'You are not permitted to perform this action.');
       const now = ctx.state.now();
+      // The 3-hour cap first: a request it refuses is not counted in the 15-minute window.
+      const long = hitWindow(data(), `x:tweets3h:${auth.userId}`, TWEETS_PER_3_HOURS, THREE_HOURS_SECONDS, now);
+      if (long.retryAfter !== undefined) return problem(429, 'Too Many Requests', 'Too Many Requests', rateHeaders(long, TWEETS_PER_3_HOURS));
       const window = hitWindow(data(), `x:tweets:${auth.userId}`, TWEETS_PER_WINDOW, WINDOW_SECONDS, now);
       const headers = rateHeaders(window, TWEETS_PER_WINDOW);
       if (window.retryAfter !== undefined) return problem(429, 'Too Many Requests', 'Too Many Requests', headers);

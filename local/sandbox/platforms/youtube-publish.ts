@@ -10,7 +10,7 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
  * PUT with `Content-Range: bytes *\/total` asks where the session is), videos.list reports processing.
  */
 /** videos.insert has its own bucket: 100 calls a day per project, reset at midnight Pacific (YouTube quota page). */
-const INSERTS_PER_DAY = 100;
+export const INSERTS_PER_DAY = 100;
 const UPLOAD_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube', 'https://www.googleapis.com/auth/youtube.force-ssl'];
 const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 
