@@ -3,6 +3,7 @@ import { CredentialsSchema } from '@shared/auth';
 import { CompleteSignupBodySchema, PublicCheckoutBodySchema } from '@shared/billing';
 import { CreateClientSchema } from '@shared/clients';
 import { ConfirmUploadBodySchema, PresignUploadBodySchema } from '@shared/media';
+import { LimitCheckBodySchema } from '@shared/platform-limits';
 import { CreatePostBodySchema, ListPostsQuerySchema, UpdatePostBodySchema } from '@shared/posts';
 import { AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
 import { InitialTimezoneSchema } from '@shared/settings';
@@ -55,5 +56,11 @@ describe('well-formed text', () => {
 
     expect(result.error?.issues.map((i) => i.message)).toContain(MALFORMED_TEXT_MESSAGE);
     expect(edit.error?.issues.map((i) => i.message)).toContain(MALFORMED_TEXT_MESSAGE);
+  });
+
+  it('refuses a lone surrogate in the account id of a limit check', () => {
+    const result = LimitCheckBodySchema.safeParse({ scheduled_at: '2030-01-01T00:00:00Z', platforms: [{ platform: 'x', social_account_id: `a${HALF_AN_EMOJI}` }] });
+
+    expect(result.error?.issues.map((i) => i.message)).toContain(MALFORMED_TEXT_MESSAGE);
   });
 });
