@@ -14,7 +14,8 @@ import { text } from './text';
 export const BILLING_MSG = {
   subscriptionUpdated: 'Subscription updated successfully',
   accountCreatedTitle: 'Account created successfully!',
-  accountCreatedText: 'Redirecting to your dashboard...',
+  // Issue 13.7: the payer's e-mail is proven by the verification link before the account can sign in.
+  accountCreatedText: 'Check your email to verify your address, then sign in.',
   paymentSuccessful: 'Payment Successful!',
   paymentAlreadyUsed: 'This payment was already used to create an account',
   paymentNotComplete: 'This payment is not complete',

@@ -299,8 +299,8 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       expect(authModule.updatePassword).not.toHaveBeenCalled();
     });
 
-    it('changes the password through Cognito and clears the fields', async () => {
-      const { user } = await openSettings();
+    it('changes the password through Cognito, ends every session and signs out', async () => {
+      const { user, api } = await openSettings({ routes: { 'POST /account/sign-out-everywhere': { status: 204 } } });
       await screen.findByLabelText('New password');
 
       await fill(user, 'Current password', 'secret123');
@@ -308,10 +308,26 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       await fill(user, 'Confirm password', 'secret99');
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
-      await toast('Password changed successfully!');
+      await toast('Password changed successfully!', 'Please sign in again with your new password.');
       expect(authModule.updatePassword).toHaveBeenCalledWith({ oldPassword: 'secret123', newPassword: 'secret99' });
-      expect(screen.getByLabelText('Current password')).toHaveValue('');
-      expect(screen.getByLabelText('New password')).toHaveValue('');
+      // Issue 13.1: tokens issued before the change (another device's, a stolen one) stop working now.
+      expect(api.callsTo('POST', '/account/sign-out-everywhere')).toHaveLength(1);
+      await waitFor(() => expect(authModule.signOut).toHaveBeenCalled());
+    });
+
+    it('says so when the password changed but the other sessions could not be ended', async () => {
+      const { user } = await openSettings({
+        routes: { 'POST /account/sign-out-everywhere': { status: 502, body: { error: { code: 'DEPENDENCY_FAILED', message: 'Cognito is unavailable' } } } },
+      });
+      await screen.findByLabelText('New password');
+
+      await fill(user, 'Current password', 'secret123');
+      await fill(user, 'New password', 'secret99');
+      await fill(user, 'Confirm password', 'secret99');
+      await user.click(screen.getByRole('button', { name: 'Change Password' }));
+
+      await toast('Error changing password', "Your password was changed, but we couldn't sign out your other devices: Cognito is unavailable");
+      expect(authModule.signOut).not.toHaveBeenCalled();
     });
 
     it("shows Cognito's message when the change fails", async () => {

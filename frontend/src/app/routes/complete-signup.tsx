@@ -1,7 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
-import { signInWithPassword } from '@/features/auth/api/sign-in';
 import { CompleteSignupForm } from '@/features/billing/components/complete-signup-form';
 
 /** The success URL of a public checkout: /complete-signup?email=…&session_id=… (spec §2). */
@@ -11,7 +10,7 @@ export default function CompleteSignupRoute() {
   if (!email) return <Navigate to={paths.landing.getHref()} replace />;
   return (
     <AuthLayout>
-      <CompleteSignupForm email={email} sessionId={params.get('session_id') ?? ''} signIn={signInWithPassword} />
+      <CompleteSignupForm email={email} sessionId={params.get('session_id') ?? ''} />
     </AuthLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Circle, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuCircleCheck } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import * as z from 'zod';
 import { PasswordSchema, firstIssue } from '@shared/auth';
 import { BILLING_MSG } from '@shared/billing';
@@ -9,42 +9,33 @@ import { MSG } from '@shared/messages';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
-import { useAuth } from '@/lib/auth';
 import { useCompleteSignup } from '../api/complete-signup';
-
-/** Spec §4, §9: the page waits 1 s after creating the account, then goes to /home. */
-export const SIGNUP_REDIRECT_MS = 1000;
 
 // Spec §5: 6 to 72 characters, then the confirmation must match; the first failure is the toast.
 const PasswordsSchema = z
   .object({ password: PasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { message: MSG.passwordsDontMatch, path: ['confirm'] });
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
 
 interface CompleteSignupFormProps {
   email: string;
   sessionId: string;
-  /** Signs the new account in (the auth feature's password sign-in, wired by the route). */
-  signIn: (credentials: { email: string; password: string }) => Promise<void>;
 }
 
 /**
- * After a public checkout (spec §2 Complete signup): the paid visitor picks a password, the API
- * creates the account holding the subscription, and the page signs in and opens the dashboard.
+ * After a public checkout (spec §2 Complete signup): the paid visitor picks a password and the API
+ * creates the account holding the subscription. The e-mail typed at checkout proves nothing, so the
+ * account signs in only after the verification link in the mail Cognito sent (issue 13.7); the page
+ * says so and offers the sign-in page instead of signing in.
  */
-export function CompleteSignupForm({ email, sessionId, signIn }: CompleteSignupFormProps) {
+export function CompleteSignupForm({ email, sessionId }: CompleteSignupFormProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [redirecting, setRedirecting] = useState(false);
+  const [created, setCreated] = useState(false);
   // The e-mail already has an account: the payment is attached after signing in to it instead.
   const [accountExists, setAccountExists] = useState(false);
   const completeSignup = useCompleteSignup();
-  const { refresh } = useAuth();
-  const navigate = useNavigate();
-  const busy = completeSignup.isPending || redirecting;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,20 +51,8 @@ export function CompleteSignupForm({ email, sessionId, signIn }: CompleteSignupF
       toaster.error({ title: 'Error', description: messageOf(error) });
       return;
     }
-    setRedirecting(true);
+    setCreated(true);
     toaster.success({ title: BILLING_MSG.accountCreatedTitle, description: BILLING_MSG.accountCreatedText });
-    try {
-      await Promise.all([
-        signIn({ email, password }).then(() => refresh()),
-        delay(SIGNUP_REDIRECT_MS),
-      ]);
-    } catch (error) {
-      // The account exists; only the automatic sign-in failed, so the sign-in page takes over.
-      toaster.error({ title: 'Error', description: messageOf(error) });
-      navigate(paths.auth.getHref({ email }), { replace: true });
-      return;
-    }
-    navigate(paths.app.root.getHref(), { replace: true });
   }
 
   return (
@@ -94,6 +73,18 @@ export function CompleteSignupForm({ email, sessionId, signIn }: CompleteSignupF
         </Card.Description>
       </Card.Header>
       <Card.Body gap="5">
+        {created ? (
+          <Alert.Root status="success" rounded="lg" data-testid="verify-email">
+            <Alert.Indicator />
+            <Alert.Content gap="3">
+              <Alert.Title>{BILLING_MSG.accountCreatedTitle}</Alert.Title>
+              <Alert.Description>{BILLING_MSG.accountCreatedText}</Alert.Description>
+              <Button asChild size="sm" colorPalette="brand" alignSelf="flex-start">
+                <RouterLink to={paths.auth.getHref({ email })}>Go to Sign In</RouterLink>
+              </Button>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
         {accountExists ? (
           <Alert.Root status="info" rounded="lg" data-testid="account-exists">
             <Alert.Indicator />
@@ -105,41 +96,43 @@ export function CompleteSignupForm({ email, sessionId, signIn }: CompleteSignupF
             </Alert.Content>
           </Alert.Root>
         ) : null}
-        <form onSubmit={onSubmit} noValidate aria-label="Complete signup form">
-          <Stack gap="4">
-            <Field.Root>
-              <Field.Label>Email</Field.Label>
-              <Input type="email" name="email" autoComplete="username" value={email} readOnly disabled />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Create Password</Field.Label>
-              <Input
-                type="password"
-                name="password"
-                autoComplete="new-password"
-                placeholder="At least 6 characters"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Confirm Password</Field.Label>
-              <Input
-                type="password"
-                name="confirm"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-            </Field.Root>
-            <Button type="submit" colorPalette="brand" loading={busy} mt="1">
-              Complete Setup
-            </Button>
-            <Text textStyle="xs" color="fg.muted" textAlign="center">
-              Your subscription is attached to this email.
-            </Text>
-          </Stack>
-        </form>
+        {created ? null : (
+          <form onSubmit={onSubmit} noValidate aria-label="Complete signup form">
+            <Stack gap="4">
+              <Field.Root>
+                <Field.Label>Email</Field.Label>
+                <Input type="email" name="email" autoComplete="username" value={email} readOnly disabled />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Create Password</Field.Label>
+                <Input
+                  type="password"
+                  name="password"
+                  autoComplete="new-password"
+                  placeholder="At least 6 characters"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Confirm Password</Field.Label>
+                <Input
+                  type="password"
+                  name="confirm"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                />
+              </Field.Root>
+              <Button type="submit" colorPalette="brand" loading={completeSignup.isPending} mt="1">
+                Complete Setup
+              </Button>
+              <Text textStyle="xs" color="fg.muted" textAlign="center">
+                Your subscription is attached to this email.
+              </Text>
+            </Stack>
+          </form>
+        )}
       </Card.Body>
     </Card.Root>
   );

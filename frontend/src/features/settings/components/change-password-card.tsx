@@ -2,6 +2,7 @@ import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MSG } from '@shared/messages';
 import { toaster } from '@/components/ui/toaster';
+import { useAuth } from '@/lib/auth';
 import { useChangePassword } from '../api/change-password';
 import { SettingsCard } from './settings-card';
 
@@ -21,11 +22,14 @@ export function ChangePasswordCard() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
+  const { signOut } = useAuth();
   const change = useChangePassword({
     onSuccess: () => {
       setCurrent('');
       setNext('');
       setConfirm('');
+      // Every session ended with the change (this one too): sign in again with the new password.
+      signOut().catch((error: unknown) => console.error('Sign-out failed', error));
     },
   });
 
