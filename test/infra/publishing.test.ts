@@ -154,6 +154,24 @@ describe('Publishing in the app stack (dev)', () => {
     });
   });
 
+  describe('connection expiry notices (issue 12)', () => {
+    it('runs the expiry notices every hour, with the table and realtime but not the token key', () => {
+      // Prepare
+      const notices = functionId(synth, 'PublishingExpiryNotices');
+
+      // Assess
+      synth.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(1 hour)',
+        State: 'ENABLED',
+        Targets: [{ Arn: getAtt(notices), Id: 'Target0' }],
+      });
+      synth.template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: getAtt(notices), Principal: 'events.amazonaws.com' });
+      const statements = statementsOf(synth, notices);
+      expect(allowing(statements, 'dynamodb:Query')).not.toEqual([]);
+      expect(allowing(statements, 'kms:Decrypt')).toEqual([]);
+    });
+  });
+
   describe('functions that schedule posts', () => {
     it('are exactly create, update and delete post and account deletion, and carry the scheduling environment', () => {
       // Prepare
