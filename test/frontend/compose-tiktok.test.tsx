@@ -5,6 +5,7 @@ import type { TikTokCreatorInfo } from '@shared/tiktok';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { combinedCreatorRules } from '@/features/compose/components/tiktok-options';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
@@ -144,5 +145,23 @@ describe('the TikTok compose panel', () => {
 
     await waitFor(() => expect(api.callsTo('POST', '/posts')).toHaveLength(1));
     expect((api.callsTo('POST', '/posts')[0]!.body as { platforms: { settings: unknown }[] }).platforms[0]!.settings).toEqual({ tiktok_draft: true });
+  });
+});
+
+describe('the rules of several checked TikTok accounts together', () => {
+  const other: TikTokCreatorInfo = { ...CREATOR, privacy_level_options: ['MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'], comment_disabled: false, stitch_disabled: true, max_video_post_duration_sec: 60 };
+
+  it('offers only the privacy levels every creator has, keeps an interaction off if any creator turned it off, and takes the shortest cap', () => {
+    expect(combinedCreatorRules([CREATOR, other], false)).toEqual({
+      privacy: ['FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
+      commentDisabled: true,
+      duetDisabled: false,
+      stitchDisabled: true,
+      maxDurationSec: 60,
+    });
+  });
+
+  it('offers Only me alone while the app is unaudited', () => {
+    expect(combinedCreatorRules([CREATOR, other], true).privacy).toEqual(['SELF_ONLY']);
   });
 });
