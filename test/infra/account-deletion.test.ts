@@ -30,6 +30,15 @@ describe('the account-deletion function', () => {
     expect(functionsOf(synth).filter(([id]) => DELETER.test(id))).toHaveLength(1);
   });
 
+  it('runs long enough to wait out every request admitted before the deletion began, within API Gateway\'s 30 s', () => {
+    // Prepare: deletion's last sweep waits the API functions' timeout (functions/domain/account-deletion.ts).
+    const timeoutOf = (pattern: RegExp) => functionsOf(synth).find(([id]) => pattern.test(id))![1].Properties.Timeout;
+
+    // Assess
+    expect(timeoutOf(/^ApiMeGetMe/)).toBe(10);
+    expect(timeoutOf(DELETER)).toBe(29);
+  });
+
   it('may delete users in the app pool, and it is the only function that may', () => {
     // Prepare
     const deleters = policiesOf(synth).filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('cognito-idp:AdminDeleteUser'));
