@@ -9,9 +9,10 @@ interface ClientCardProps {
   zone: string;
   onEdit: () => void;
   onDelete: () => void;
+  deleting: boolean;
 }
 
-export function ClientCard({ client, zone, onEdit, onDelete }: ClientCardProps) {
+export function ClientCard({ client, zone, onEdit, onDelete, deleting }: ClientCardProps) {
   return (
     <Card.Root data-testid="client-card" variant="outline">
       <Card.Body>
@@ -29,7 +30,7 @@ export function ClientCard({ client, zone, onEdit, onDelete }: ClientCardProps) 
             <IconButton aria-label={`Edit ${client.name}`} variant="ghost" size="sm" onClick={onEdit}>
               <LuPencil />
             </IconButton>
-            <IconButton aria-label={`Delete ${client.name}`} variant="ghost" size="sm" colorPalette="red" onClick={onDelete}>
+            <IconButton aria-label={`Delete ${client.name}`} variant="ghost" size="sm" colorPalette="red" onClick={onDelete} loading={deleting}>
               <LuTrash2 />
             </IconButton>
           </HStack>

@@ -92,6 +92,13 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
     if (!loading && infos.length && settings.tiktok_privacy_level && !rules.privacy.includes(settings.tiktok_privacy_level)) set({ tiktok_privacy_level: undefined });
   }, [loading, rules.privacy.join(','), settings.tiktok_privacy_level]);
 
+  // Likewise an interaction ticked for one account and turned off by another creator is not sent.
+  const offNow = { tiktok_allow_comment: rules.commentDisabled, tiktok_allow_duet: rules.duetDisabled, tiktok_allow_stitch: rules.stitchDisabled } as const;
+  const stale = (Object.keys(offNow) as (keyof typeof offNow)[]).filter((k) => offNow[k] && settings[k] === true);
+  useEffect(() => {
+    if (stale.length) set(Object.fromEntries(stale.map((k) => [k, false])));
+  }, [stale.join(',')]);
+
   const interaction = (key: 'tiktok_allow_comment' | 'tiktok_allow_duet' | 'tiktok_allow_stitch', label: string, disabled: boolean) => (
     <Checkbox.Root
       size="sm"
