@@ -100,7 +100,7 @@ const TK_MESSAGES = {
   spam_risk_too_many_pending_share: 'This TikTok account has 5 drafts waiting in its inbox; finish or delete some in the TikTok app first.',
   spam_risk_user_banned_from_posting: 'TikTok has banned this account from posting.',
   privacy_level_option_mismatch: 'This TikTok account does not allow that privacy setting; choose another.',
-  unaudited_client_can_only_post_to_private_accounts: 'TikTok only allows private posts from this app for now; choose Private.',
+  unaudited_client_can_only_post_to_private_accounts: 'TikTok only allows private (Only me) posts from this app until TikTok audits it; choose Only me.',
   url_ownership_unverified: "TikTok couldn't verify where the video is stored; the post could not be sent.",
   reached_active_user_cap: 'Our TikTok app reached its daily limit of posting accounts; try again tomorrow.',
 };
@@ -177,7 +177,16 @@ export function isTikTokErrorBody(body: unknown): boolean {
 }
 
 const REAUTH_CODES = new Set(['access_token_invalid', 'scope_not_authorized', 'invalid_grant', 'invalid_token']);
-const FIX_INPUT_CODES = new Set(['invalid_param', 'invalid_params', 'invalid_request', 'invalid_scope', 'privacy_level_option_mismatch', 'url_ownership_unverified']);
+const FIX_INPUT_CODES = new Set([
+  'invalid_param',
+  'invalid_params',
+  'invalid_request',
+  'invalid_scope',
+  'privacy_level_option_mismatch',
+  'url_ownership_unverified',
+  // The user can fix it by choosing Only me (or we get audited): not a dead end.
+  'unaudited_client_can_only_post_to_private_accounts',
+]);
 const RETRY_CODES = new Set(['internal_error', 'server_error', 'temporarily_unavailable']);
 const BACKOFF_CODES = new Set(['rate_limit_exceeded', 'spam_risk_too_many_posts', 'spam_risk_too_many_pending_share']);
 

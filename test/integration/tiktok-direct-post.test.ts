@@ -150,8 +150,8 @@ describe('TikTok Direct Post against the sandbox', () => {
     const publicRun = await publish(ada, PUBLIC);
     const privateRun = await publish(ada, { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true });
 
-    expect(publicRun.error).toMatchObject({ details: { status: 403, code: 'unaudited_client_can_only_post_to_private_accounts' } });
-    expect(publicRun.error!.message).toMatch(/only allows private posts from this app/);
+    expect(publicRun.error).toMatchObject({ category: 'fix-input', details: { status: 403, code: 'unaudited_client_can_only_post_to_private_accounts' } });
+    expect(publicRun.error!.message).toBe('TikTok only allows private (Only me) posts from this app until TikTok audits it; choose Only me.');
     expect(privateRun.result).toMatchObject({ status: 'posted' });
   });
 });
