@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { OAUTH_STATE_TTL_SECONDS, type AccountView } from '@shared/accounts';
 import type { PlatformsResponse } from '@shared/entitlements';
+import { oauthErrorMessage } from '@shared/oauth-errors';
 import { minimumPlanFor, planAllows } from '@shared/plans';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from '@shared/platforms';
 import { deleteAccount, getAccount, listAccounts, markNeedsReconnect, upsertAccount } from '../data/accounts';
@@ -19,7 +20,7 @@ import { PlatformError, type PlatformAdapter, type TokenSet } from '../platforms
 /** Issue 3 "Connecting": the OAuth round trip, the account list, and fresh tokens for publishing. */
 
 export const EXPIRED_STATE_MESSAGE = 'This connection link has expired or was already used. Please try again.';
-export const cancelledMessage = (platform: Platform) => `You cancelled the connection to ${PLATFORM_NAMES[platform]}.`;
+export const cancelledMessage = (platform: Platform) => oauthErrorMessage(platform, 'access_denied');
 /** Refresh when the token expires within this window, so a publish never starts on a dying token. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
@@ -130,8 +131,7 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   // The state outlived its account (deletion began after the connect started): store nothing.
   if (await isAccountClosed(saved.userId)) return back({ error: EXPIRED_STATE_MESSAGE });
   if (input.error) {
-    const name = PLATFORM_NAMES[platform];
-    return back({ error: input.error === 'access_denied' ? cancelledMessage(platform) : `${name} couldn't complete the connection. Please try again.` });
+    return back({ error: oauthErrorMessage(platform, input.error) });
   }
   if (!input.code) return back({ error: `${PLATFORM_NAMES[platform]} didn't send a sign-in code. Please try again.` });
   try {

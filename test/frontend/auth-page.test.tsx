@@ -197,12 +197,29 @@ describe('the sign-in page', () => {
     await expectToast('Error', 'Please verify your email first — check your inbox for the verification link.');
   });
 
-  it("shows Cognito's message in an Error toast when sign-in fails", async () => {
-    authModule.signIn.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+  it.each([
+    ['a wrong password', 'NotAuthorizedException', 'Incorrect username or password.'],
+    ['a deleted user', 'UserNotFoundException', 'User does not exist.'],
+    ['a disabled user', 'NotAuthorizedException', 'User is disabled.'],
+    ['a user refused by a trigger', 'NotAuthorizedException', 'User not authorized'],
+  ])('says the same plain words for %s, never whether the account exists', async (_case, name, cognitoText) => {
+    authModule.signIn.mockRejectedValue(Object.assign(new Error(cognitoText), { name }));
     const { user, location } = renderApp('/auth');
     await fillAndSubmit(user, 'alice@example.com', 'wrong-pass');
-    await expectToast('Error', 'Incorrect username or password.');
+    await expectToast('Error', "We couldn't sign you in with that email and password.");
+    expect(screen.queryByText(cognitoText)).not.toBeInTheDocument();
     expect(location().pathname).toBe('/auth');
+  });
+
+  it('says to wait after too many attempts, and to check the connection when Cognito cannot be reached', async () => {
+    authModule.signIn.mockRejectedValueOnce(Object.assign(new Error('Password attempts exceeded'), { name: 'NotAuthorizedException' }));
+    const { user } = renderApp('/auth');
+    await fillAndSubmit(user, 'alice@example.com', 'wrong-pass');
+    await expectToast('Error', 'Too many sign-in attempts. Please wait a few minutes and try again.');
+
+    authModule.signIn.mockRejectedValueOnce(Object.assign(new Error('A network error has occurred.'), { name: 'NetworkError' }));
+    await user.click(screen.getByTestId('auth-submit'));
+    expect(await screen.findByText("We couldn't reach the sign-in service. Check your connection and try again.")).toBeInTheDocument();
   });
 
   it('prefills the e-mail from ?email= in sign-in mode', async () => {

@@ -48,6 +48,19 @@ describe('the /oauth-callback page', () => {
     );
   });
 
+  it.each([
+    ['access_denied', 'instagram', 'You cancelled the connection on Instagram.'],
+    ['temporarily_unavailable', 'x', 'X is busy or down for maintenance. Please try again in a few minutes.'],
+    ['server_error', 'tiktok', 'TikTok had a problem on its side. Please try again in a few minutes.'],
+    ['some_new_code', 'youtube', "YouTube couldn't complete the connection. Please try again."],
+  ])('puts a bare OAuth error code (%s) in plain words for its opener', async (code, provider, message) => {
+    const { opener, close } = withOpener();
+    renderApp(`/oauth-callback?error=${code}&provider=${provider}`);
+
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(opener.postMessage).toHaveBeenCalledWith({ type: 'oauth-error', provider, message }, window.location.origin);
+  });
+
   it('without an opener goes on to /connections with the same query, history replaced', async () => {
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
     signedInWithAccounts();
@@ -98,6 +111,15 @@ describe('the /connections page', () => {
     expect(await screen.findByText('Connection failed')).toBeInTheDocument();
     expect(screen.getByText('Access denied')).toBeInTheDocument();
     await waitFor(() => expect(app.location().search).toBe(''));
+  });
+
+  it('never shows a raw OAuth code such as access_denied', async () => {
+    signedInWithAccounts();
+    renderApp('/connections?error=access_denied&provider=facebook');
+
+    expect(await screen.findByText('Connection failed')).toBeInTheDocument();
+    expect(screen.getByText('You cancelled the connection on Facebook.')).toBeInTheDocument();
+    expect(screen.queryByText(/access_denied/)).not.toBeInTheDocument();
   });
 
   it('is for signed-in users only', async () => {

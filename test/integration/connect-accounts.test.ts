@@ -160,7 +160,7 @@ describe('connecting a social account', () => {
     const { to } = await followCallback(await consent('facebook', await initiate('facebook', user.accessToken), 'deny'));
 
     // Assess
-    expect(Object.fromEntries(to.searchParams)).toEqual({ error: 'You cancelled the connection to Facebook.', provider: 'facebook' });
+    expect(Object.fromEntries(to.searchParams)).toEqual({ error: 'You cancelled the connection on Facebook.', provider: 'facebook' });
   });
 
   it('passes on the platform’s plain message when the code exchange fails', async () => {

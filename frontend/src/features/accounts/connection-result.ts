@@ -1,3 +1,4 @@
+import { isOAuthErrorCode, oauthErrorMessage } from '@shared/oauth-errors';
 import { isPlatform, PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { toaster } from '@/components/ui/toaster';
 import { connectedMessage, OAUTH_FALLBACK, OAUTH_RESULT_STORAGE_KEY, OAUTH_TOASTS, type OAuthMessage } from './oauth-messages';
@@ -12,11 +13,14 @@ export interface ConnectionResult {
 
 export function readConnectionResult(params: URLSearchParams): ConnectionResult {
   const provider = params.get('provider');
+  const platform = provider && isPlatform(provider) ? provider : undefined;
+  const error = params.get('error');
   return {
     status: params.get('status'),
-    provider: provider && isPlatform(provider) ? provider : undefined,
+    provider: platform,
     msg: params.get('msg'),
-    error: params.get('error'),
+    // Our callback sends sentences; a bare OAuth code (access_denied…) is put in plain words here.
+    error: error && isOAuthErrorCode(error) ? oauthErrorMessage(platform, error) : error,
   };
 }
 

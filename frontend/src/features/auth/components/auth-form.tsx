@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { useSignIn } from '../api/sign-in';
 import { useSignInWithGoogle } from '../api/sign-in-with-google';
 import { useSignUp } from '../api/sign-up';
-import { AUTH_TEXT, errorMessage } from '../texts';
+import { AUTH_TEXT, errorMessage, signInErrorMessage } from '../texts';
 
 const COPY: Record<AuthMode, { heading: string; sub: string; submit: string; switchPrompt: string; switchLink: string }> = {
   signin: {
@@ -79,7 +79,7 @@ export function AuthForm() {
         navigate(claim ? paths.app.subscription.getHref({ claim }) : paths.app.root.getHref(), { replace: true });
       }
     } catch (error) {
-      toaster.error({ title: AUTH_TEXT.errorTitle, description: errorMessage(error) });
+      toaster.error({ title: AUTH_TEXT.errorTitle, description: mode === 'signin' ? signInErrorMessage(error) : errorMessage(error) });
     }
   }
 
