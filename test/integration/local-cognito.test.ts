@@ -1,4 +1,4 @@
-import { ConfirmSignUpCommand, GetTokensFromRefreshTokenCommand, ResendConfirmationCodeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand, GetTokensFromRefreshTokenCommand, InitiateAuthCommand, ResendConfirmationCodeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { aConfirmedUser, anUnconfirmedUser, claimsOf, cloud, cognito, mailsTo, verificationCodeIn } from '../helpers/given';
 import { weCallTheApi } from '../helpers/when';
@@ -19,6 +19,16 @@ describe('the local Cognito', () => {
     expect(claimsOf(AuthenticationResult!.AccessToken!).sub).toBe(user.userId);
     const res = await weCallTheApi('GET', '/api/me', { token: AuthenticationResult!.AccessToken! });
     expect(res.status).toBe(200);
+  });
+
+  it('tells the SPA to sign in with USER_PASSWORD_AUTH, the one flow it speaks (AWS gets SRP: issue 13 item 9)', async () => {
+    const user = await aConfirmedUser();
+
+    const config = (await (await fetch(`${cloud().url}/config.json`)).json()) as { authFlow: string };
+    const srp = cognito().send(new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: user.email, SRP_A: 'ab'.repeat(192) } }));
+
+    expect(config.authFlow).toBe('USER_PASSWORD_AUTH');
+    await expect(srp).rejects.toThrow();
   });
 
   it('refuses a refresh token it never issued', async () => {
