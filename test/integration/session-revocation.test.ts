@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { updateSettings } from '../../functions/data/users';
 import { DELETION_STEPS, defaultAccountDeletionDeps } from '../../functions/domain/account-deletion';
 import { OTHER_BROWSER_MESSAGE } from '../../functions/domain/accounts';
 import { SESSION_ENDED_MESSAGE } from '../../functions/domain/sessions';
@@ -44,6 +45,23 @@ describe('a deleted account', () => {
     expect(await itemsOfUser(user.userId)).toEqual([]);
   });
 
+  it('keeps nothing a request admitted just before the deletion writes after the sweep', { timeout: 60_000 }, async () => {
+    // Prepare: a request that passed the session check a moment before deletion began is still running.
+    const user = await aConfirmedUser();
+    const deleting = weCallTheApi('DELETE', '/api/account', { token: user.accessToken });
+
+    // Act: it writes under USER#<id> a few seconds later, after the first sweep emptied the partition.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await updateSettings(user.userId, { timezone: 'Europe/Paris' }, new Date());
+    const lateWrite = (await itemsOfUser(user.userId)).map((i) => i.sk);
+    const res = await deleting;
+
+    // Assess
+    expect(lateWrite).toContain('SETTINGS');
+    expect(res.status).toBe(204);
+    expect(await itemsOfUser(user.userId)).toEqual([]);
+  });
+
   it('cannot finish a connect it started before the deletion', { timeout: 60_000 }, async () => {
     // Prepare: the consent is given, the deletion happens before the browser comes back.
     const user = await aConfirmedUser();
@@ -56,6 +74,20 @@ describe('a deleted account', () => {
     // Assess
     expect(to.searchParams.get('error')).toMatch(/expired or was already used/);
     expect(await itemsOfUser(user.userId)).toEqual([]);
+  });
+
+  it('stores no connect whose callback arrives while the deletion is under way', { timeout: 30_000 }, async () => {
+    // Prepare: the tombstone is written; the step that removes OAuth states has not run yet.
+    const user = await aConfirmedUser();
+    const location = await consent('facebook', await initiate('facebook', user.accessToken));
+    await DELETION_STEPS[0]![1](user.userId, defaultAccountDeletionDeps);
+
+    // Act
+    const { to } = await followCallback(location);
+
+    // Assess
+    expect(to.searchParams.get('error')).toMatch(/expired or was already used/);
+    expect((await itemsOfUser(user.userId)).filter((i) => /^(ACCOUNT|TOKEN|PLATFORMACCOUNT)#/.test(i.sk))).toEqual([]);
   });
 
   it('publishes nothing once its deletion has begun, and leaves the post untouched', { timeout: 60_000 }, async () => {
