@@ -81,6 +81,11 @@ export function findPage(pageId: string): { owner: DemoIdentity; page: DemoPage 
   return undefined;
 }
 
+/** A Page's cover photo served by the sandbox: a wide banner in Facebook's 820×312 cover proportions. */
+export function coverUrl(sandboxUrl: string, name: string): string {
+  return `${sandboxUrl}/cover.svg?name=${encodeURIComponent(name)}`;
+}
+
 /** A picture URL served by the sandbox (an SVG monogram). */
 export function avatarUrl(sandboxUrl: string, name: string): string {
   return `${sandboxUrl}/avatar.svg?name=${encodeURIComponent(name)}`;

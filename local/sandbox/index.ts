@@ -52,6 +52,10 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
       res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' }).end(avatar(url.searchParams.get('name') ?? '?'));
       return;
     }
+    if (rest === '/cover.svg') {
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' }).end(cover(url.searchParams.get('name') ?? '?'));
+      return;
+    }
     if (rest === '/feeds' || rest === '/feeds/') return send(res, { status: 200, html: feedsHub(ctx) });
     if (rest.startsWith('/control/') || rest === '/control') {
       let input: unknown;
@@ -128,6 +132,14 @@ function indexPage(ctx: SandboxContext): string {
 table{border-collapse:collapse;width:100%;font-size:13px} td,th{border-bottom:1px solid #262c38;padding:10px;text-align:left;vertical-align:top} code{color:#8ab4ff} p{color:#9aa3b2}</style></head>
 <body><main><h1>Sandbox platforms</h1><p>Local stand-ins for the five networks. Sandbox clock: ${escapeHtml(summary.now)} · ${summary.activeTokens} active tokens · ${summary.faults.length} pending faults. Control API under <code>/_sandbox/control</code>. <a style="color:#8ab4ff" href="${escapeHtml(ctx.sandboxUrl)}/feeds">What was published →</a></p>
 <table><tr><th>Platform</th><th>Registered app (client id / secret)</th><th>Redirect URI</th><th>Hosts</th></tr>${rows}</table></main></body></html>`;
+}
+
+/** A Page cover: a wide gradient banner with the Page's name (not the square avatar, which a cover frame crops to a blur). */
+function cover(name: string): string {
+  let hash = 0;
+  for (const c of name) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  const hue = hash % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="820" height="312" viewBox="0 0 820 312"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 60% 42%)"/><stop offset="1" stop-color="hsl(${(hue + 50) % 360} 65% 30%)"/></linearGradient></defs><rect width="820" height="312" fill="url(#g)"/><text x="410" y="172" font-family="system-ui,sans-serif" font-size="44" font-weight="700" fill="#fff" fill-opacity="0.9" text-anchor="middle">${escapeHtml(name)}</text></svg>`;
 }
 
 function avatar(name: string): string {

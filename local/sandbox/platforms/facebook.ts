@@ -1,5 +1,5 @@
 import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
-import { SANDBOX_APPS, avatarUrl, findPage, identity, type DemoPage } from '../apps';
+import { SANDBOX_APPS, coverUrl, findPage, identity, type DemoPage } from '../apps';
 import { registerConsent } from '../consent';
 import type { SandboxContext } from '../context';
 import { json, type SandboxRequest } from '../router';
@@ -138,7 +138,7 @@ function pageInfo(ctx: SandboxContext, pageId: string, fields: string | null) {
     name: page.name,
     category: page.category,
     picture: picture(ctx, page.name),
-    cover: { cover_id: `${page.id}9`, offset_x: 0, offset_y: 50, source: avatarUrl(ctx.sandboxUrl, page.name), id: `${page.id}9` },
+    cover: { cover_id: `${page.id}9`, offset_x: 0, offset_y: 50, source: coverUrl(ctx.sandboxUrl, page.name), id: `${page.id}9` },
     location: { city: 'Springfield', country: 'United States', street: '1 Main Street', zip: '12345' },
     hours: { mon_1_open: '08:00', mon_1_close: '17:00', sat_1_open: '09:00', sat_1_close: '14:00' },
     is_verified: false,

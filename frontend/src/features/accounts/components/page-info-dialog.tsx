@@ -41,10 +41,15 @@ function PageInfoBody({ info }: { info: PageInfo }) {
   const location = locationText(info.location);
   return (
     <Stack gap="4" data-testid="page-info">
-      {info.cover ? <Image src={info.cover} alt={`${info.name} cover`} rounded="md" maxH="40" objectFit="cover" /> : null}
+      {/* Facebook shows covers at 820×312; the frame keeps that shape whatever the image's size. */}
+      {info.cover ? (
+        <Image src={info.cover} alt={`${info.name} cover`} rounded="md" w="full" aspectRatio="820 / 312" objectFit="cover" data-testid="page-cover" />
+      ) : null}
       <HStack gap="3">
-        {info.picture ? <Image src={info.picture} alt={`${info.name} picture`} boxSize="12" rounded="full" /> : null}
-        <Stack gap="0">
+        {info.picture ? (
+          <Image src={info.picture} alt={`${info.name} picture`} boxSize="12" flexShrink={0} rounded="full" objectFit="cover" data-testid="page-picture" />
+        ) : null}
+        <Stack gap="0" minW="0">
           <HStack gap="1.5">
             <Text fontWeight="semibold">{info.name}</Text>
             {info.is_verified ? (
