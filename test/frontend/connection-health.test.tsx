@@ -78,6 +78,29 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     expect(within(card).getByTestId('post-connection-issues')).toHaveTextContent("@acme's Instagram connection expires before this post's time; reconnect on Platforms.");
   });
 
+  it('says after an edit that the new time is over a platform limit (the edit is saved)', async () => {
+    // Prepare
+    const post = aPost({ id: 'p1', scheduled_at: '2030-07-01T10:00:00.000Z' });
+    const api = mockApi({
+      ...shellRoutes(),
+      'GET /posts/counts': { body: { scheduled: 1, posted: 0, drafts: 0, failed: 0 } },
+      'GET /posts': (call) => ({ body: { items: call.query.tab === 'scheduled' ? [post] : [], nextCursor: null } }),
+      'PATCH /posts/p1': { body: { ...post, limit_warnings: [{ ...WARNING, platform: 'instagram', social_account_id: 'a', message: 'Instagram allows 50 posts a day for @acme; this would be the 51st.' }] } },
+    });
+    const { user } = renderApp('/home/posts?tab=scheduled');
+    const card = await screen.findByTestId('post-card');
+    await user.click(within(card).getByRole('button', { name: 'Edit post' }));
+    const dialog = within(await screen.findByRole('dialog'));
+
+    // Act
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+
+    // Assess
+    expect(await screen.findByText('Post updated successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Instagram allows 50 posts a day for @acme; this would be the 51st.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(1);
+  });
+
   async function openCompose(accounts: ListedAccount[], limitWarnings: LimitWarning[]) {
     const api = mockApi({
       ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
@@ -122,6 +145,25 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
     expect(screen.queryByTestId('limit-warnings')).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/posts')).toHaveLength(1);
+  });
+
+  it('still shows the warning the API returns with the saved post when the check before saving could not run', async () => {
+    // Prepare: the limit check fails; the save answers with the warning
+    const { user, api } = await openCompose([listed({ id: X_ID, platform: 'x', account_name: '@baker' }, null)], []);
+    api.fetchMock.mockClear();
+    const routes = mockApi({
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+      'POST /posts/limit-check': { status: 503, body: { error: { code: 'DEPENDENCY', message: 'Try again' } } },
+      'POST /posts': { status: 201, body: { ...createdPost(), limit_warnings: [WARNING] } },
+    });
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
+
+    // Assess: saved, and told
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    expect(await screen.findByText(WARNING.message)).toBeInTheDocument();
+    expect(routes.callsTo('POST', '/posts')).toHaveLength(1);
   });
 
   it('flags in compose an account whose connection expires before the chosen time', async () => {

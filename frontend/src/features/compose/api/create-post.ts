@@ -1,23 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PostSchema, type CreatePostBody, type Post } from '@shared/posts';
+import { PostWithLimitWarningsSchema, type PostWithLimitWarnings } from '@shared/platform-limits';
+import type { CreatePostBody } from '@shared/posts';
+import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { composeKeys } from './query-keys';
 
 /** POST /api/posts: a scheduled post when `scheduled_at` is set, otherwise a draft (spec §4). */
-export function createPost(body: CreatePostBody): Promise<Post> {
-  return api('/posts', { method: 'POST', body, schema: PostSchema });
+export function createPost(body: CreatePostBody): Promise<PostWithLimitWarnings> {
+  return api('/posts', { method: 'POST', body, schema: PostWithLimitWarningsSchema });
 }
 
-/** Toasts and the form reset are the caller's; lists of posts and the usage meter refetch here. */
+/** Outcome toasts and the form reset are the caller's; a platform-limit warning the API returns is shown here; lists of posts and the usage meter refetch here. */
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: composeKeys.createPost,
     mutationFn: createPost,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (post) => {
+      // Compose asks before saving over a platform's cap; should that check have failed, the API still says so (issue 12).
+      for (const warning of post.limit_warnings ?? []) toaster.warning({ title: 'Over a platform limit', description: warning.message });
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: composeKeys.posts }),
         queryClient.invalidateQueries({ queryKey: composeKeys.usage }),
-      ]),
+      ]);
+    },
   });
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PostSchema, type Post, type UpdatePostBody } from '@shared/posts';
+import { PostWithLimitWarningsSchema, type PostWithLimitWarnings } from '@shared/platform-limits';
+import type { Post, UpdatePostBody } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
 
 /** PATCH /posts/{id}: the new time (null turns the post into a draft) and the captions by target id. */
-export function updatePost({ id, body }: { id: string; body: UpdatePostBody }): Promise<Post> {
-  return api(`/posts/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: PostSchema });
+export function updatePost({ id, body }: { id: string; body: UpdatePostBody }): Promise<PostWithLimitWarnings> {
+  return api(`/posts/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: PostWithLimitWarningsSchema });
 }
 
 /** Spec §8: 'Post updated successfully!' or 'Error updating post' with the failure's message. */
@@ -16,6 +17,8 @@ export function useUpdatePost({ onSuccess }: { onSuccess?: (post: Post) => void 
     mutationFn: updatePost,
     onSuccess: (post) => {
       toaster.success({ title: 'Post updated successfully!' });
+      // Saved, but over a platform's cap at the new time (issue 12): say so, with the next free time.
+      for (const warning of post.limit_warnings ?? []) toaster.warning({ title: 'Over a platform limit', description: warning.message });
       onSuccess?.(post);
     },
     onError: (error) => {
