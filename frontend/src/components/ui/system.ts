@@ -1,4 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { switchAnatomy } from '@chakra-ui/react/anatomy';
 
 /**
  * The design system: Chakra's defaults plus an indigo "brand" palette and a quiet, near-black dark
@@ -31,8 +32,23 @@ const config = defineConfig({
         },
       },
     },
+    slotRecipes: {
+      // Chakra's off track is bg.emphasized, which on our near-black panel is barely there (issue
+      // 17.16). An off switch must still read as a control: ≥ 3:1 against the panel (WCAG 1.4.11).
+      switch: {
+        slots: switchAnatomy.keys(),
+        variants: {
+          variant: {
+            solid: { control: { bg: 'switch.trackOff', _checked: { bg: 'colorPalette.solid' } } },
+          },
+        },
+      },
+    },
     semanticTokens: {
       colors: {
+        switch: {
+          trackOff: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.500}' } },
+        },
         brand: {
           solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.500}' } },
           contrast: { value: 'white' },
