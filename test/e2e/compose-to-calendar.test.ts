@@ -106,6 +106,11 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     await scheduledCard().getByRole('button', { name: 'Edit post' }).click();
 
     const dialog = page.getByRole('dialog');
+    // On a desktop the dialog is as tall as its content, its buttons right under the fields.
+    const content = (await dialog.boundingBox())!;
+    const footer = (await dialog.getByRole('button', { name: 'Save Changes' }).boundingBox())!;
+    expect(content.height).toBeLessThan(900 - 80);
+    expect(content.y + content.height - (footer.y + footer.height)).toBeLessThan(48);
     await dialog.getByLabel('Time').fill('11:00');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
 
@@ -115,6 +120,11 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
 
   it('deletes it', async () => {
     await scheduledCard().getByRole('button', { name: 'Delete post' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(/^Delete the post "/).waitFor();
+    // The safe choice holds the focus: Enter on a freshly opened confirmation deletes nothing.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await confirm.getByRole('button', { name: 'Delete Post' }).click();
 
     await toast('Post deleted').waitFor();
     await page.getByText('No scheduled posts').waitFor();

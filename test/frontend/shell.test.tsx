@@ -87,6 +87,16 @@ describe('the app shell', () => {
     expect(api.callsTo('GET', '/me').length).toBeGreaterThan(before);
   });
 
+  it('shows toasts at the top right, under the top bar, away from the forms\' submit buttons at the bottom', async () => {
+    const { user } = await renderShell();
+    await user.click(screen.getByRole('button', { name: 'Refresh data' }));
+    const toast = await screen.findByText('Data refreshed');
+    const group = toast.closest('[data-scope="toast"][data-part="group"]') as HTMLElement;
+    expect(group).toHaveAttribute('data-placement', 'top-end');
+    // Below the 3.5rem (h="14") sticky top bar, so the bell and the avatar menu stay reachable.
+    expect(group.style.getPropertyValue('--viewport-offset-top')).toBe('4.5rem');
+  });
+
   it('explains the refresh button with the tooltip "Refresh data (R)"', async () => {
     const { user } = await renderShell();
     await user.hover(screen.getByRole('button', { name: 'Refresh data' }));

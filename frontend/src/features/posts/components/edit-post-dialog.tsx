@@ -138,7 +138,9 @@ export function EditPostDialog({ post, zone, open, onOpenChange }: EditPostDialo
       onOpenChange={(details) => onOpenChange(details.open)}
       lazyMount
       unmountOnExit
-      size={{ base: 'full', md: 'lg' }}
+      // Exact breakpoints: with `base: 'full'` the full-screen size leaked into md and up, so the
+      // dialog filled the window's height with a gap above its buttons (issue 17.15).
+      size={{ mdDown: 'full', md: 'lg' }}
       scrollBehavior="inside"
     >
       <Portal>
