@@ -18,7 +18,8 @@ const X_ID = '01JQ00000000000000000000X1';
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 function listed(account: Parameters<typeof socialAccount>[0], expiresAt: string | null): ListedAccount {
-  return { ...socialAccount(account), health: { expires_at: expiresAt, missing_publish_permission: false } };
+  const base: Omit<ListedAccount, 'health' | 'profile_url'> & { profile_url?: string | null } = socialAccount(account);
+  return { ...base, profile_url: base.profile_url ?? null, health: { expires_at: expiresAt, missing_publish_permission: false } };
 }
 
 const WARNING: LimitWarning = {
