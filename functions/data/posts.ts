@@ -204,6 +204,31 @@ export async function listScheduledBetween(userId: string, from: string, to: str
 }
 
 /**
+ * The calendar's posts in [from, to) (access pattern 6b): the open ones by due time and the
+ * published ones by publish time, so a day shows what went out as well as what will (issue 17.13).
+ * One gsi1 Query per tab partition over the range, run together; no Scan.
+ */
+export async function listCalendarBetween(userId: string, from: string, to: string, clientId?: string): Promise<PostRecord[]> {
+  const filter = clientFilter(clientId);
+  const byTab = await Promise.all(
+    (['scheduled', 'posted'] as const).map((tab) =>
+      queryAll({
+        TableName: tableName(),
+        IndexName: BY_USER_TIME.indexName,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        FilterExpression: filter.FilterExpression,
+        ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey, '#sk': BY_USER_TIME.sortKey },
+        ExpressionAttributeValues: { ':pk': tabPk(userId, tab), ':from': from, ':to': to, ...filter.values },
+      }).then((items) => items.map((item) => ({ post: toPost(item), at: String(item[BY_USER_TIME.sortKey]) }))),
+    ),
+  );
+  return byTab
+    .flat()
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .map(({ post }) => post);
+}
+
+/**
  * Posted-tab posts published in [from, to) (access pattern 6c): the same gsi1 range query on the
  * posted tab, whose order key is <published_at>#<postId>. Platform limits count them (issue 12).
  */

@@ -30,7 +30,7 @@ import {
   deletePostItem,
   getPost as getPostRecord,
   isUsersClient,
-  listScheduledBetween,
+  listCalendarBetween,
   listTabPage,
   putNewPost,
   replacePost,
@@ -141,7 +141,7 @@ export async function countPosts(userId: string, query: z.output<typeof PostCoun
 export async function listCalendar(userId: string, query: z.output<typeof CalendarQuerySchema>): Promise<Post[]> {
   const from = new Date(query.from).toISOString();
   const to = new Date(query.to).toISOString();
-  return Promise.all((await listScheduledBetween(userId, from, to, query.client_id)).map(present));
+  return Promise.all((await listCalendarBetween(userId, from, to, query.client_id)).map(present));
 }
 
 export async function getDashboard(userId: string): Promise<Dashboard> {

@@ -183,8 +183,9 @@ describe('the schedule calendar', () => {
     expect(launch.getByText('9:00 AM')).toBeInTheDocument();
     expect(launch.getByText('Launch day is here! Our new product ships today.')).toBeInTheDocument();
     expect(launch.getByText('Scheduled')).toBeInTheDocument();
-    expect(launch.getByText('Instagram')).toBeInTheDocument();
-    expect(launch.getByText('X')).toBeInTheDocument();
+    // Each target by its account, so two accounts of one platform are told apart.
+    expect(launch.getByText('My instagram')).toBeInTheDocument();
+    expect(launch.getByText('My x')).toBeInTheDocument();
     const teaser = within(screen.getByTestId('day-post-teaser'));
     expect(teaser.getByText('3:15 PM')).toBeInTheDocument();
     expect(teaser.getByText('Queued')).toBeInTheDocument();
@@ -194,6 +195,34 @@ describe('the schedule calendar', () => {
 
     await user.click(dayButton('2026-11-13'));
     expect(panel().getByText('No posts scheduled for this date')).toBeInTheDocument();
+  });
+
+  it('names the accounts of a post to two Pages of one platform, not "Facebook Facebook"', async () => {
+    const twoPages = post({
+      id: 'pages',
+      scheduled_at: '2026-11-12T14:00:00.000Z',
+      platforms: [{ ...target('p1', 'facebook', 'Hello'), account_name: 'Corner Café' }, { ...target('p2', 'facebook', 'Hello'), account_name: 'Ada Bakes' }],
+    });
+    const { user } = setup({ posts: [twoPages] }).view;
+    await screen.findByTestId('period-summary');
+    await user.click(dayButton('2026-11-12'));
+    const entry = within(screen.getByTestId('day-post-pages'));
+    expect(entry.getByText('Corner Café')).toBeInTheDocument();
+    expect(entry.getByText('Ada Bakes')).toBeInTheDocument();
+    expect(entry.queryByText('Facebook')).not.toBeInTheDocument();
+  });
+
+  it('shows published posts, marked as posted and not draggable, beside the scheduled ones', async () => {
+    const published = post({ id: 'sent', scheduled_at: '2026-11-09T13:00:00.000Z', status: 'posted', published_at: '2026-11-09T13:00:05.000Z' });
+    const { user } = setup({ posts: [...FIXTURE, published] }).view;
+    await screen.findByTestId('period-summary');
+
+    const chip = await screen.findByTestId('post-chip-sent');
+    expect(chip).toHaveAttribute('data-status', 'posted');
+    expect(within(chip).getByLabelText('Posted')).toBeInTheDocument();
+    expect(chip).not.toHaveAttribute('draggable', 'true');
+    await user.click(dayButton('2026-11-09'));
+    expect(within(screen.getByTestId('day-post-sent')).getByText('Posted')).toBeInTheDocument();
   });
 
   it('steps week by week (Monday first) and comes back with Today', async () => {

@@ -229,7 +229,7 @@ describe('the tab counts', () => {
 });
 
 describe('the calendar', () => {
-  it('lists the scheduled-tab posts due in [from, to), soonest first, and nothing else', async () => {
+  it('lists the open posts due and the published posts sent in [from, to), in time order, and nothing else', async () => {
     // Prepare: scheduled posts at +0h … +9h, a posted one inside the period, another user's inside it.
     const user = await aConfirmedUser();
     const other = await aConfirmedUser();
@@ -245,7 +245,11 @@ describe('the calendar', () => {
 
     // Assess
     expect(res.status).toBe(200);
-    expect(captions(res.body.items)).toEqual(['scheduled 2', 'scheduled 3', 'scheduled 4']);
+    // Both kinds in time order (each hour holds one of each; within it either may come first).
+    const items = res.body.items as { status: string; scheduled_at: string; platforms: { caption: string }[] }[];
+    expect(items.map((p) => p.scheduled_at)).toEqual([...items.map((p) => p.scheduled_at)].sort());
+    expect(captions(items).sort()).toEqual(['posted 2', 'posted 3', 'posted 4', 'scheduled 2', 'scheduled 3', 'scheduled 4']);
+    expect(items.filter((p) => p.status === 'posted')).toHaveLength(3);
   });
 
   it('refuses a period longer than 43 days', async () => {

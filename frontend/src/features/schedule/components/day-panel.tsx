@@ -69,9 +69,12 @@ function DayPanelEntry({ post, zone }: { post: Post; zone: string }) {
         </HStack>
         <HStack gap="1.5" wrap="wrap">
           {post.platforms.map((target) => (
-            <Badge key={target.id} variant="outline" size="sm" gap="1" title={target.account_name}>
+            // The account, not the platform: two Pages of one post read "Facebook Facebook" (issue 17.13).
+            <Badge key={target.id} variant="outline" size="sm" gap="1" maxW="full" title={`${target.account_name} on ${PLATFORM_NAMES[target.platform]}`}>
               <PlatformIcon platform={target.platform} />
-              {PLATFORM_NAMES[target.platform]}
+              <Text as="span" truncate>
+                {target.account_name}
+              </Text>
             </Badge>
           ))}
         </HStack>

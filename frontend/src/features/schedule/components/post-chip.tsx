@@ -1,4 +1,5 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
+import { LuCircleCheck } from 'react-icons/lu';
 import type { Post } from '@shared/posts';
 import { postStatusColor } from '@shared/statuses';
 import { PlatformIcon } from '@/features/accounts/components/platform-icon';
@@ -6,11 +7,16 @@ import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { firstCaption } from '../utils/post-text';
 import { useDraggablePost } from './drag-and-drop';
 
-/** A post inside a calendar cell: time, platforms and (when there is room) its caption. Scheduled posts drag. */
+/**
+ * A post inside a calendar cell: time, platforms and (when there is room) its caption. Scheduled posts
+ * drag; published ones are marked with a check (and green). The chip never draws outside its cell:
+ * in a narrow week column its icons wrap under the time instead of spilling into the next day.
+ */
 export function PostChip({ post, zone, showCaption = false }: { post: Post; zone: string; showCaption?: boolean }) {
   const drag = useDraggablePost(post.id, post.status === 'scheduled');
   const time = post.scheduled_at ? formatInZone(post.scheduled_at, zone, DISPLAY_FORMATS.calendar) : '';
   const palette = postStatusColor(post.status);
+  const posted = post.status === 'posted';
 
   return (
     <Box
@@ -27,14 +33,17 @@ export function PostChip({ post, zone, showCaption = false }: { post: Post; zone
       textStyle="xs"
       cursor={drag.draggable ? 'grab' : 'default'}
       opacity={drag.isDragging ? 0.5 : 1}
-      title={drag.draggable ? 'Drag to reschedule' : undefined}
+      title={drag.draggable ? 'Drag to reschedule' : posted ? 'Posted' : undefined}
+      data-status={post.status}
       minW="0"
+      overflow="hidden"
     >
-      <HStack gap="1" minW="0">
-        <Text fontWeight="semibold" flexShrink={0}>
-          {time}
-        </Text>
-        <HStack gap="0.5" flexShrink={0} aria-hidden>
+      <HStack gap="1" minW="0" wrap="wrap" rowGap="0.5">
+        <HStack gap="0.5" flexShrink={0}>
+          {posted ? <LuCircleCheck aria-label="Posted" /> : null}
+          <Text fontWeight="semibold">{time}</Text>
+        </HStack>
+        <HStack gap="0.5" flexShrink={0} wrap="wrap" aria-hidden>
           {post.platforms.map((target) => (
             <PlatformIcon key={target.id} platform={target.platform} />
           ))}

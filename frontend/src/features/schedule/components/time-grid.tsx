@@ -43,7 +43,8 @@ export const TimeGrid = memo(function TimeGrid({ days, today, selected, postsByD
   return (
     <Box borderWidth="1px" rounded="xl" overflow="hidden" bg="bg.panel" data-testid={single ? 'day-grid' : 'week-grid'}>
       <Box overflowX="auto">
-        <Box minW={single ? undefined : '720px'}>
+        {/* 56px of hours + 7 × 76px: fits the column beside the day panel at 1366 px (it was 720px and scrolled Sunday away). */}
+        <Box minW={single ? undefined : '588px'}>
           <Grid templateColumns={columns} bg="bg.muted" borderBottomWidth="1px">
             <Box />
             {days.map((day) => {
