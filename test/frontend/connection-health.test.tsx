@@ -120,7 +120,8 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
 
   it('warns before saving a schedule over a platform limit, saves nothing, and saves once the user schedules anyway', async () => {
     // Prepare
-    const { user, api } = await openCompose([listed({ id: X_ID, platform: 'x', account_name: '@baker' }, null)], [WARNING]);
+    // (the server's wording is replaced by the same sentence in the zone compose shows times in: London)
+    const { user, api } = await openCompose([listed({ id: X_ID, platform: 'x', account_name: '@baker' }, null)], [{ ...WARNING, message: 'Server wording in UTC' }]);
 
     // Act
     await user.click(screen.getByRole('button', { name: 'Schedule Post' }));

@@ -155,7 +155,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
             uploading={uploads.uploading}
             submitting={createPost.isPending || limits.checking}
           />
-          <LimitWarnings warnings={limits.warnings} onCancel={limits.reset} />
+          <LimitWarnings warnings={limits.warnings} zone={zone} onCancel={limits.reset} />
           <ConnectionFlags
             accounts={accounts}
             accountIds={selected.flatMap((p) => draft.accountIds[p] ?? [])}

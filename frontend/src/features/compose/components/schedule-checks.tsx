@@ -1,7 +1,7 @@
 import { Alert, Button, List, Stack } from '@chakra-ui/react';
 import type { SocialAccount } from '@shared/accounts';
 import { publishProblemAt, type ListedAccount } from '@shared/connection-health';
-import type { LimitWarning } from '@shared/platform-limits';
+import { limitWarningMessage, type LimitWarning } from '@shared/platform-limits';
 import type { Platform } from '@shared/platforms';
 import { localInputToIso } from '@/lib/time';
 
@@ -15,8 +15,11 @@ export function scheduledIsoOrNull(local: string, zone: string): string | null {
   }
 }
 
-/** Over a platform's cap at the chosen time: what, when it is free, and the way to go ahead anyway. */
-export function LimitWarnings({ warnings, onCancel }: { warnings: LimitWarning[]; onCancel: () => void }) {
+/**
+ * Over a platform's cap at the chosen time: what, when it is free, and the way to go ahead anyway.
+ * The text is built here in the zone compose shows times in, so it agrees with the schedule field.
+ */
+export function LimitWarnings({ warnings, zone, onCancel }: { warnings: LimitWarning[]; zone: string; onCancel: () => void }) {
   if (warnings.length === 0) return null;
   return (
     <Alert.Root status="warning" rounded="xl" data-testid="limit-warnings">
@@ -25,7 +28,7 @@ export function LimitWarnings({ warnings, onCancel }: { warnings: LimitWarning[]
         <Alert.Title>This schedule is over a platform limit</Alert.Title>
         <List.Root gap="1" textStyle="sm" ps="4">
           {warnings.map((w) => (
-            <List.Item key={w.social_account_id}>{w.message}</List.Item>
+            <List.Item key={w.social_account_id}>{limitWarningMessage(w, zone)}</List.Item>
           ))}
         </List.Root>
         <Alert.Description>Pick another time, or schedule anyway: the platform may refuse the post when it goes out.</Alert.Description>
