@@ -113,6 +113,22 @@ describe('Pacific days (YouTube: 100 uploads a day per project)', () => {
   });
 });
 
+describe('rolling windows across a DST change', () => {
+  it('counts 24 real hours, not a wall-clock day, and says the times in the user zone on each side of the change', () => {
+    // Prepare: New York falls back on Sun Nov 1 2026 at 02:00 (EDT → EST); 50 posts from Sat 09:00 EDT (13:00Z)
+    const others = series(t('2026-10-31T13:00:00Z'), 50, MIN);
+    // Act: Sun 08:00 EST (13:00Z) is 24 real hours after the first, though the clock says 23
+    const verdict = checkLimit(instagram, others, t('2026-11-01T12:59:00Z'));
+    // Assess
+    expect(verdict).toMatchObject({ ok: false, wouldBe: 51, nextFreeAt: t('2026-11-01T13:00:00Z') });
+    const message = limitWarningMessage(
+      { platform: 'instagram', social_account_id: 'a', account_name: '@acme', cap: 50, window: 'rolling-24h', would_be: 51, over_at: '2026-11-01T12:59:00.000Z', next_free_at: '2026-11-01T13:00:00.000Z' },
+      'America/New_York',
+    );
+    expect(message).toContain('in the 24 hours before Sun Nov 1, 07:59. The next free time is Sun Nov 1, 08:00.');
+  });
+});
+
 describe('the warning text', () => {
   it('says the cap, the account, which publish this would be and the next free time in the user zone', () => {
     const message = limitWarningMessage(
