@@ -11,7 +11,7 @@ function LandingHeader() {
     <header className={styles.header}>
       <div className={styles.container}>
         <div className={styles.headerBar}>
-          <Link to={paths.landing.getHref()} aria-label={`${PRODUCT_NAME} home`}>
+          <Link to={paths.landing.getHref()} aria-label={`${PRODUCT_NAME} home`} className={styles.logoLink}>
             <span className={styles.logo}>
               <span className={styles.logoMark} aria-hidden>
                 <LuCalendarCheck />

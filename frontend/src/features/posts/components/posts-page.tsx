@@ -32,11 +32,12 @@ export function PostsPage() {
         variant="line"
         colorPalette="brand"
       >
-        <Tabs.List overflowX="auto" overflowY="hidden" scrollbarWidth="none">
+        {/* The four tabs share the width on a phone (a scrolled-away Failed tab gave no hint it was there). */}
+        <Tabs.List>
           {POST_TABS.map((t) => {
             const count = counts.data?.[t.id];
             return (
-              <Tabs.Trigger key={t.id} value={t.id} flexShrink={0}>
+              <Tabs.Trigger key={t.id} value={t.id} flex={{ base: '1', sm: 'initial' }} minW="0" px={{ base: '1', sm: '4' }} textStyle={{ base: 'xs', sm: 'sm' }} whiteSpace="nowrap" justifyContent="center">
                 {count === undefined ? t.label : `${t.label} (${count})`}
               </Tabs.Trigger>
             );
