@@ -39,10 +39,11 @@ export function PostChip({ post, zone, showCaption = false }: { post: Post; zone
       overflow="hidden"
     >
       <HStack gap="1" minW="0" wrap="wrap" rowGap="0.5">
-        <HStack gap="0.5" flexShrink={0}>
-          {posted ? <LuCircleCheck aria-label="Posted" /> : null}
-          <Text fontWeight="semibold">{time}</Text>
-        </HStack>
+        <Text fontWeight="semibold" flexShrink={0}>
+          {time}
+        </Text>
+        {/* The check rides with the icons, so the time keeps its room in a narrow week column. */}
+        {posted ? <LuCircleCheck aria-label="Posted" /> : null}
         <HStack gap="0.5" flexShrink={0} wrap="wrap" aria-hidden>
           {post.platforms.map((target) => (
             <PlatformIcon key={target.id} platform={target.platform} />
