@@ -14,23 +14,22 @@ interface ProfileAccount {
 /**
  * The public profile page of a connected account on `www` (the platform's www host: the real one on
  * AWS, the sandbox's on the local cloud). Facebook Pages and YouTube channels are addressed by id,
- * since their names are not unique; Instagram, X and TikTok by @handle. A TikTok account connected
- * without the user.info.profile scope has only a display name, so it gets no link (null) rather
- * than one to a stranger's page.
+ * since their names are not unique; Instagram, X and TikTok by handle (Instagram and X accounts are
+ * always named by it). A TikTok account connected without the user.info.profile scope has only a
+ * display name, so it gets no link (null) rather than one to a stranger's page.
  */
 export function profileUrlOn(www: string, account: ProfileAccount): string | null {
   const id = encodeURIComponent(account.account_id);
-  const hasHandle = account.account_name.startsWith('@');
   const handle = encodeURIComponent(handleOf(account.account_name));
   switch (account.platform) {
     case 'instagram':
-      return hasHandle ? `${www}/${handle}/` : null;
+      return `${www}/${handle}/`;
     case 'facebook':
       return `${www}/${id}`;
     case 'x':
-      return hasHandle ? `${www}/${handle}` : null;
+      return `${www}/${handle}`;
     case 'tiktok':
-      return hasHandle ? `${www}/@${handle}` : null;
+      return account.account_name.startsWith('@') ? `${www}/@${handle}` : null;
     case 'youtube':
       return `${www}/channel/${id}`;
   }

@@ -30,6 +30,11 @@ describe('profile URLs of connected accounts', () => {
     expect(profileUrlOn(www('tiktok'), { platform: 'tiktok', account_id: 'open-id', account_name: 'Ada Bakes' })).toBeNull();
   });
 
+  it('take an Instagram or X name with or without its @', () => {
+    expect(profileUrlOn(www('instagram'), { platform: 'instagram', account_id: '1', account_name: 'corner.bakery' })).toBe('https://www.instagram.com/corner.bakery/');
+    expect(profileUrlOn(www('x'), { platform: 'x', account_id: '1', account_name: 'acme' })).toBe('https://x.com/acme');
+  });
+
   it('escape handles and ids into the path', () => {
     expect(profileUrlOn(www('facebook'), { platform: 'facebook', account_id: '1/../2', account_name: 'x' })).toBe('https://www.facebook.com/1%2F..%2F2');
   });
