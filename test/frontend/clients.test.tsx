@@ -4,6 +4,7 @@ import type { Client } from '@shared/clients';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { undoWindow } from '@/features/clients/api/delete-client';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
@@ -146,26 +147,49 @@ describe('the Clients page (agency mode)', () => {
     expect(await screen.findByText('Acme Ltd')).toBeInTheDocument();
   });
 
-  it('deletes a client at once, without confirmation', async () => {
+  it('deletes a client in one click, hiding it at once and sending the DELETE when the Undo window closes', async () => {
+    undoWindow.ms = 800;
     const { user, api } = await openClients([aClient({ id: GYM, name: 'Iron Gym' }), aClient({ id: ACME, name: 'Acme Bakery' })]);
     await user.click(await screen.findByRole('button', { name: 'Delete Acme Bakery' }));
 
-    expect(await screen.findByText('Client deleted')).toBeInTheDocument();
-    expect(api.callsTo('DELETE', `/clients/${ACME}`)).toHaveLength(1);
+    const toast = (await screen.findByText('Client deleted')).closest('[data-scope="toast"][data-part="root"]') as HTMLElement;
+    expect(within(toast).getByText('Acme Bakery')).toBeInTheDocument();
+    expect(within(toast).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(screen.queryByText('Acme Bakery')).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/clients/${ACME}`)).toHaveLength(0);
+
+    await waitFor(() => expect(api.callsTo('DELETE', `/clients/${ACME}`)).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(api.callsTo('GET', '/clients').length).toBeGreaterThan(1));
+    expect(cards()).toHaveLength(1);
+    expect(within(screen.getByTestId('client-card')).queryByText('Acme Bakery')).not.toBeInTheDocument();
   });
 
-  it('only logs a failed delete (spec: no error handling)', async () => {
+  it('Undo brings the client back and nothing is deleted', async () => {
+    undoWindow.ms = 1500;
+    const { user, api } = await openClients([aClient({ id: GYM, name: 'Iron Gym' }), aClient({ id: ACME, name: 'Acme Bakery' })]);
+    await user.click(await screen.findByRole('button', { name: 'Delete Acme Bakery' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Delete Acme Bakery' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(api.callsTo('DELETE', `/clients/${ACME}`)).toHaveLength(0);
+    expect(cards()).toHaveLength(2);
+  });
+
+  it('only logs a failed delete (spec: no error handling), and the client shows again', async () => {
+    undoWindow.ms = 300;
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await openClients([aClient({ id: ACME, name: 'Acme Bakery' })], {
       [`DELETE /clients/${ACME}`]: { status: 500, body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } } },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Acme Bakery' }));
 
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Delete client failed', expect.anything()));
-    expect(screen.queryByText('Client deleted')).not.toBeInTheDocument();
-    expect(screen.getByText('Acme Bakery')).toBeInTheDocument();
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Delete client failed', expect.anything()), { timeout: 3000 });
+    expect(await screen.findByRole('button', { name: 'Delete Acme Bakery' })).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong on our side. Please try again.')).not.toBeInTheDocument();
   });
 });
 
@@ -185,7 +209,7 @@ describe('clients elsewhere in agency mode', { timeout: 30_000 }, () => {
       ...agency(),
       'GET /clients': { body: { items: CLIENTS } },
       'GET /accounts': {
-        body: { accounts: [{ id: X_ID, platform: 'x', account_id: 'x-1', account_name: '@baker', picture_url: null, is_connected: true, needs_reconnect: false, created_at: '2026-03-14T12:00:00.000Z' }] },
+        body: { accounts: [{ id: X_ID, platform: 'x', account_id: 'x-1', account_name: '@baker', picture_url: null, profile_url: null, is_connected: true, needs_reconnect: false, created_at: '2026-03-14T12:00:00.000Z' }] },
       },
       'POST /posts': { status: 201, body: DRAFT },
     });
