@@ -4,7 +4,8 @@ export {};
 // Quiet two SDK notices about Node 20 before anything loads an SDK (hence the dynamic import).
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-const { startLocalCloud } = await import('./cloud');
+const { DEFAULT_DATA_DIR, startLocalCloud } = await import('./cloud');
+const { dataDirLine } = await import('./launcher-text');
 
 const t0 = Date.now();
 const web = process.argv.includes('--dist') ? 'dist' : 'dev';
@@ -21,7 +22,8 @@ console.log(`\nReady in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
 console.log(`  ➜ Open ${cloud.url}\n`);
 console.log(`    Local inbox (verification e-mails): ${cloud.url}/_local/inbox`);
 console.log(`    Sandbox platforms (OAuth consent, control API): ${cloud.url}/_sandbox`);
-console.log('    Data is kept in .local/ (npm run reset wipes it). Press Ctrl-C to stop.\n');
+// startLocalCloud keeps its data in DEFAULT_DATA_DIR (LOCAL_DATA_DIR, else .local/) when given none.
+console.log(`    ${dataDirLine(DEFAULT_DATA_DIR, process.cwd())}\n`);
 
 let stoppingSince = 0;
 const shutdown = async () => {

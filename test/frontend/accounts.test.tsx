@@ -97,10 +97,28 @@ describe('the Platforms page', () => {
     });
 
     await user.click(within(card('x')).getByRole('button', { name: 'Disconnect @baker' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Disconnect @baker from X?' });
+    expect(confirm).toHaveTextContent('Scheduled posts for it will fail until you reconnect.');
+    expect(api.callsTo('DELETE', `/accounts/${X_ID}`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Disconnect' }));
 
     await waitFor(() => expect(api.callsTo('DELETE', `/accounts/${X_ID}`)).toHaveLength(1));
     expect(await screen.findByText('Account disconnected')).toBeInTheDocument();
     await waitFor(() => expect(within(card('x')).getByText('Not Connected')).toBeInTheDocument());
+  });
+
+  it('asks before disconnecting, and Cancel keeps the account', async () => {
+    const { user, api } = await openPlatforms([socialAccount({ id: X_ID, platform: 'x', account_name: '@baker' })], {
+      [`DELETE /accounts/${X_ID}`]: { status: 204 },
+    });
+
+    await user.click(within(card('x')).getByRole('button', { name: 'Disconnect @baker' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Disconnect @baker from X?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', `/accounts/${X_ID}`)).toHaveLength(0);
+    expect(within(card('x')).getByText('@baker')).toBeInTheDocument();
   });
 
   it('offers Reconnect on an account that needs it, which starts the connect flow', async () => {

@@ -136,6 +136,12 @@ describe('the Subscription page', () => {
     });
     const { user } = renderApp('/home/subscription');
     await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel your Basic subscription?' });
+    expect(confirm).toHaveTextContent(
+      'You keep Basic until Jul 15, 2026, then move to Free: 5 scheduled posts a month, on Facebook and Instagram only. You can reactivate before then.',
+    );
+    expect(api.callsTo('POST', '/billing/subscription')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel Subscription' }));
 
     expect(await screen.findByText(BILLING_MSG.subscriptionUpdated)).toBeInTheDocument();
     expect(api.callsTo('POST', '/billing/subscription')[0]!.body).toEqual({ subscriptionId: 'sub_1', action: 'cancel' });
@@ -148,12 +154,24 @@ describe('the Subscription page', () => {
     expect(api.callsTo('POST', '/billing/subscription')[1]!.body).toEqual({ subscriptionId: 'sub_1', action: 'reactivate' });
   });
 
+  it('keeps the subscription when the user chooses "Keep Subscription"', async () => {
+    const api = routes(state({ plan: 'basic', subscription: subscription() }));
+    const { user } = renderApp('/home/subscription');
+    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel your Basic subscription?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep Subscription' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/billing/subscription')).toHaveLength(0);
+    expect(within(screen.getByTestId('subscription-card')).getByText('Renews on Jul 15, 2026')).toBeInTheDocument();
+  });
+
   it('shows the refusal of a change in an Error toast', async () => {
     routes(state({ plan: 'basic', subscription: subscription() }), {
       'POST /billing/subscription': { status: 409, body: { error: { code: 'CONFLICT', message: BILLING_MSG.subscriptionNotActive } } },
     });
     const { user } = renderApp('/home/subscription');
     await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel Subscription' }));
     const title = await screen.findByText('Error');
     const toast = title.closest('[data-scope="toast"][data-part="root"]') as HTMLElement;
     expect(within(toast).getByText(BILLING_MSG.subscriptionNotActive)).toBeInTheDocument();

@@ -252,9 +252,30 @@ describe('the Posts page', () => {
     });
     const [card] = await cards();
     await user.click(within(card!).getByRole('button', { name: 'Delete post' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete the post "Fresh bread every morning"?' });
+    expect(confirm).toHaveTextContent("It will not be published to Instagram, and its media are removed. This can't be undone.");
+    expect(api.callsTo('DELETE', '/posts/p1')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete Post' }));
     await waitFor(() => expect(api.callsTo('DELETE', '/posts/p1')).toHaveLength(1));
     expect(await screen.findByText('Post deleted')).toBeInTheDocument();
     expect(await screen.findByText('No scheduled posts')).toBeInTheDocument();
+  });
+
+  it('keeps the post when the delete confirmation is cancelled, and says a posted one stays on the platform', async () => {
+    const { user, api } = await openPosts({
+      tabs: { posted: [aPost({ id: 'p1', status: 'posted', published_at: '2026-03-04T20:00:00.000Z', platforms: [postTarget({ id: 't1', platform: 'x', caption: 'A'.repeat(60) })] })] },
+      extra: { 'DELETE /posts/p1': { status: 204 } },
+    });
+    await user.click(screen.getByRole('tab', { name: /Posted/ }));
+    const [card] = await cards();
+    await user.click(within(card!).getByRole('button', { name: 'Delete post' }));
+    const confirm = await screen.findByRole('alertdialog', { name: `Delete the post "${'A'.repeat(40)}…"?` });
+    expect(confirm).toHaveTextContent("It stays on X; only its record here and its media are removed. This can't be undone.");
+    // (That Cancel holds the focus is checked in a real browser, e2e: jsdom has no layout for the focus trap.)
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', '/posts/p1')).toHaveLength(0);
+    expect(card).toBeInTheDocument();
   });
 
   it('shows no toast when deleting fails (only logs)', async () => {
@@ -265,6 +286,7 @@ describe('the Posts page', () => {
     });
     const [card] = await cards();
     await user.click(within(card!).getByRole('button', { name: 'Delete post' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete Post' }));
     await waitFor(() => expect(api.callsTo('DELETE', '/posts/p1')).toHaveLength(1));
     await waitFor(() => expect(error).toHaveBeenCalled());
     expect(screen.queryByText('Post deleted')).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import { PLATFORMS, type Platform } from '@shared/platforms';
 import { vi } from 'vitest';
 import type { MeResponse } from '@shared/settings';
 import type { Notification } from '@shared/notifications';
-import type { SocialAccount } from '@shared/accounts';
+import type { AccountView } from '@shared/accounts';
 
 export interface RecordedCall {
   method: string;
@@ -92,10 +92,11 @@ export function shellRoutes(options: { me?: MeResponse; notifications?: Notifica
 }
 
 /** A connected account; created_at at noon UTC so its linked date reads the same in every timezone. */
-export function socialAccount(overrides: Partial<SocialAccount> & Pick<SocialAccount, 'id' | 'platform'>): SocialAccount {
+export function socialAccount(overrides: Partial<AccountView> & Pick<AccountView, 'id' | 'platform'>): AccountView {
   return {
     account_id: `${overrides.platform}-${overrides.id.slice(-4)}`,
     account_name: `My ${overrides.platform} account`,
+    profile_url: `http://localhost:3000/_sandbox/${overrides.platform}/www/${overrides.id.slice(-4)}`,
     picture_url: null,
     is_connected: true,
     needs_reconnect: false,

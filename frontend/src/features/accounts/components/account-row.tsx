@@ -2,8 +2,10 @@ import { Avatar, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import type { SocialAccount } from '@shared/accounts';
+import { PLATFORM_NAMES } from '@shared/platforms';
 import { UI } from '@shared/ui';
 import type { ListedAccount } from '@shared/connection-health';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDisconnectAccount } from '../api/disconnect-account';
 import { ConnectionExpiry } from './connection-expiry';
 import { PageInfoDialog } from './page-info-dialog';
@@ -18,6 +20,7 @@ interface AccountRowProps {
 export function AccountRow({ account, onReconnect, reconnecting }: AccountRowProps) {
   const disconnect = useDisconnectAccount();
   const [pageInfoOpen, setPageInfoOpen] = useState(false);
+  const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
 
   return (
     <Stack
@@ -66,13 +69,22 @@ export function AccountRow({ account, onReconnect, reconnecting }: AccountRowPro
           size="xs"
           variant="outline"
           colorPalette="red"
-          onClick={() => disconnect.mutate(account.id)}
+          onClick={() => setConfirmingDisconnect(true)}
           loading={disconnect.isPending}
           aria-label={`Disconnect ${account.account_name}`}
         >
           Disconnect
         </Button>
       </HStack>
+      <ConfirmDialog
+        open={confirmingDisconnect}
+        onOpenChange={setConfirmingDisconnect}
+        title={`Disconnect ${account.account_name} from ${PLATFORM_NAMES[account.platform]}?`}
+        description="Scheduled posts for it will fail until you reconnect."
+        confirmLabel="Disconnect"
+        pending={disconnect.isPending}
+        onConfirm={() => disconnect.mutate(account.id, { onSettled: () => setConfirmingDisconnect(false) })}
+      />
       {account.platform === 'facebook' ? (
         <PageInfoDialog account={account} open={pageInfoOpen} onOpenChange={setPageInfoOpen} />
       ) : null}

@@ -1,8 +1,12 @@
 import { Alert, Badge, Button, Card, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { LuCalendarClock, LuTriangleAlert } from 'react-icons/lu';
 import type { SubscriptionResponse } from '@shared/billing';
+import { PLATFORM_NAMES } from '@shared/platforms';
 import {
+  FREE_PLAN,
   formatPrice,
+  PLAN_PLATFORMS,
   planForProductId,
   planLimitMessage,
   PLANS,
@@ -12,6 +16,7 @@ import {
   type Plan,
 } from '@shared/plans';
 import type { Subscription } from '@shared/subscription';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useManageSubscription } from '../api/manage-subscription';
 import { PlanFeatures } from './plan-features';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
@@ -129,6 +134,9 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
   const periodEnd = subscription.current_period_end ? formatDate(subscription.current_period_end) : null;
   const ending = subscription.cancel_at_period_end;
   const action = ending ? 'reactivate' : 'cancel';
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  // Reactivating loses nothing, so only cancelling asks first (issue 17.4).
+  const run = () => manage.mutate({ subscriptionId: subscription.id, action }, { onSettled: () => setConfirmingCancel(false) });
 
   return (
     <Card.Root variant="outline" bg="bg.panel" rounded="xl" data-testid="subscription-card">
@@ -169,12 +177,22 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
             variant={ending ? 'solid' : 'outline'}
             colorPalette={ending ? 'brand' : 'red'}
             loading={manage.isPending}
-            onClick={() => manage.mutate({ subscriptionId: subscription.id, action })}
+            onClick={() => (ending ? run() : setConfirmingCancel(true))}
           >
             {ending ? 'Reactivate Subscription' : 'Cancel Subscription'}
           </Button>
         </Card.Footer>
       ) : null}
+      <ConfirmDialog
+        open={confirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        title={`Cancel your ${plan.name} subscription?`}
+        description={`You keep ${plan.name} ${periodEnd ? `until ${periodEnd}` : 'until the end of this period'}, then move to ${FREE_PLAN.name}: ${FREE_PLAN.postLimit} scheduled posts a month, on ${PLAN_PLATFORMS.free.map((p) => PLATFORM_NAMES[p]).join(' and ')} only. You can reactivate before then.`}
+        confirmLabel="Cancel Subscription"
+        cancelLabel="Keep Subscription"
+        pending={manage.isPending}
+        onConfirm={run}
+      />
     </Card.Root>
   );
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { CLIENT_MSG } from '@shared/clients';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
@@ -9,18 +10,81 @@ export function deleteClient(id: string): Promise<undefined> {
 }
 
 /**
- * Spec §8: 'Client deleted'; a failure has no toast (spec) and is only logged. The client's posts
- * lose their assignment on the server, so post data is refetched too.
+ * How long "Client deleted" offers Undo before the DELETE is sent (issue 17.4: the spec deletes a
+ * client without confirmation, so the one click stays, with a way back). Until then nothing has
+ * left the browser, so Undo restores exactly what was there; closing the tab in that window keeps
+ * the client. Tests shorten it.
  */
+export const undoWindow = { ms: 6000 };
+
+// Deletions waiting out their undo window, kept outside React so leaving the page does not cancel them.
+const pending = new Map<string, ReturnType<typeof setTimeout>>();
+const listeners = new Set<() => void>();
+let snapshot: ReadonlySet<string> = new Set();
+
+function changed() {
+  snapshot = new Set(pending.keys());
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Ids of clients deleted but still undoable: the list hides them meanwhile. */
+export function usePendingClientDeletes(): ReadonlySet<string> {
+  return useSyncExternalStore(subscribe, () => snapshot);
+}
+
+async function send(queryClient: QueryClient, id: string) {
+  try {
+    await deleteClient(id);
+    // The client's posts lose their assignment on the server, so post data is refetched too.
+    void queryClient.invalidateQueries({ queryKey: ['posts'] });
+  } catch (error) {
+    // Spec §8: a failed client delete has no toast; the client simply shows again after the refetch.
+    console.error('Delete client failed', error);
+  } finally {
+    pending.delete(id);
+    changed();
+    await queryClient.invalidateQueries({ queryKey: clientKeys.all });
+  }
+}
+
+/** Spec §8 'Client deleted', with Undo for `undoWindow.ms`; the DELETE goes when the window closes. */
 export function useDeleteClient() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteClient,
-    onSuccess: () => {
-      toaster.success({ title: CLIENT_MSG.deleted });
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+  return useCallback(
+    (client: { id: string; name: string }) => {
+      if (pending.has(client.id)) return;
+      let toastId: string | undefined;
+      pending.set(
+        client.id,
+        setTimeout(() => {
+          // A toast kept open by the pointer must not offer an Undo that can no longer work.
+          if (toastId) toaster.dismiss(toastId);
+          void send(queryClient, client.id);
+        }, undoWindow.ms),
+      );
+      changed();
+      toastId = toaster.create({
+        type: 'success',
+        title: CLIENT_MSG.deleted,
+        description: client.name,
+        duration: undoWindow.ms,
+        action: {
+          label: 'Undo',
+          onClick: () => {
+            const timer = pending.get(client.id);
+            if (timer === undefined) return;
+            clearTimeout(timer);
+            pending.delete(client.id);
+            changed();
+          },
+        },
+      });
     },
-    onError: (error) => console.error('Delete client failed', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
-  });
+    [queryClient],
+  );
 }

@@ -9,10 +9,9 @@ interface ClientCardProps {
   zone: string;
   onEdit: () => void;
   onDelete: () => void;
-  deleting: boolean;
 }
 
-export function ClientCard({ client, zone, onEdit, onDelete, deleting }: ClientCardProps) {
+export function ClientCard({ client, zone, onEdit, onDelete }: ClientCardProps) {
   return (
     <Card.Root data-testid="client-card" variant="outline">
       <Card.Body>
@@ -30,7 +29,7 @@ export function ClientCard({ client, zone, onEdit, onDelete, deleting }: ClientC
             <IconButton aria-label={`Edit ${client.name}`} variant="ghost" size="sm" onClick={onEdit}>
               <LuPencil />
             </IconButton>
-            <IconButton aria-label={`Delete ${client.name}`} variant="ghost" size="sm" colorPalette="red" onClick={onDelete} loading={deleting}>
+            <IconButton aria-label={`Delete ${client.name}`} variant="ghost" size="sm" colorPalette="red" onClick={onDelete}>
               <LuTrash2 />
             </IconButton>
           </HStack>

@@ -5,17 +5,19 @@ import { CLIENT_MSG, type Client } from '@shared/clients';
 import { PageHeader } from '@/components/page-header';
 import { useMe } from '@/features/settings/api/get-me';
 import { userTimezone } from '@/lib/time';
-import { useDeleteClient } from '../api/delete-client';
+import { useDeleteClient, usePendingClientDeletes } from '../api/delete-client';
 import { useClients } from '../api/get-clients';
 import { ClientCard } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 
-/** /home/clients (spec §2 Clients, agency mode): a card grid, newest first; add, edit, delete without confirmation. */
+/** /home/clients (spec §2 Clients, agency mode): a card grid, newest first; add, edit, delete without confirmation but with Undo. */
 export function ClientsPage() {
   const clients = useClients();
   const { data: me } = useMe();
   const zone = userTimezone(me?.settings.timezone);
   const remove = useDeleteClient();
+  const deleting = usePendingClientDeletes();
+  const shown = clients.data?.filter((client) => !deleting.has(client.id));
   const [dialog, setDialog] = useState<{ open: boolean; client?: Client }>({ open: false });
 
   return (
@@ -33,20 +35,19 @@ export function ClientsPage() {
         </Center>
       ) : clients.isError ? (
         <Text color="fg.error">{clients.error.message}</Text>
-      ) : clients.data.length === 0 ? (
+      ) : !shown?.length ? (
         <Center py="16" borderWidth="1px" borderStyle="dashed" borderRadius="l3">
           <Text color="fg.muted">{CLIENT_MSG.empty}</Text>
         </Center>
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {clients.data.map((client) => (
+          {shown.map((client) => (
             <ClientCard
               key={client.id}
               client={client}
               zone={zone}
               onEdit={() => setDialog({ open: true, client })}
-              onDelete={() => remove.mutate(client.id)}
-              deleting={remove.isPending && remove.variables === client.id}
+              onDelete={() => remove(client)}
             />
           ))}
         </SimpleGrid>

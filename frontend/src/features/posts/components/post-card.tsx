@@ -6,6 +6,7 @@ import type { TargetIssue } from '@shared/connection-health';
 import type { Post, PostTargetView } from '@shared/posts';
 import { capitalize, EDITABLE_STATUSES, postStatusColor } from '@shared/statuses';
 import { PlatformIcon } from '@/features/accounts/components/platform-icon';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { useDeletePost } from '../api/delete-post';
 import { ConnectionIssues } from './connection-issues';
@@ -21,6 +22,21 @@ function whenText(post: Post, zone: string): string {
   return `Scheduled for: ${post.scheduled_at ? formatInZone(post.scheduled_at, zone, DISPLAY_FORMATS.scheduled) : 'Not scheduled'}`;
 }
 
+/** Names the post by its caption, so the user knows which one goes (issue 17.4). */
+function deleteTitle(caption: string): string {
+  const words = caption.trim().replace(/\s+/g, ' ');
+  if (!words) return 'Delete this post without a caption?';
+  return `Delete the post "${words.length > 40 ? `${words.slice(0, 40).trimEnd()}…` : words}"?`;
+}
+
+/** What deleting changes, which depends on where the post is in its life. */
+function deleteConsequence(post: Post): string {
+  const where = [...new Set(post.platforms.map((t) => PLATFORM_NAMES[t.platform]))].join(', ');
+  if (post.status === 'posted') return `It stays on ${where}; only its record here and its media are removed. This can't be undone.`;
+  if (post.status === 'draft' || post.status === 'failed') return "The post and its media are removed. This can't be undone.";
+  return `It will not be published to ${where}, and its media are removed. This can't be undone.`;
+}
+
 /** "View on Instagram (@acme)": several links on one card must say which post each opens (issue 17.18). */
 function viewPostText(target: Pick<PostTargetView, 'platform' | 'account_name'>): string {
   return `View on ${PLATFORM_NAMES[target.platform]} (${target.account_name})`;
@@ -29,6 +45,7 @@ function viewPostText(target: Pick<PostTargetView, 'platform' | 'account_name'>)
 /** `connection_issues`: the Posts list's flags of accounts that cannot publish at the post's time (issue 12). */
 export function PostCard({ post, zone }: { post: Post & { connection_issues?: TargetIssue[] }; zone: string }) {
   const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deletion = useDeletePost();
   const caption = post.platforms[0]?.caption ?? '';
   const editable = EDITABLE_STATUSES.includes(post.status);
@@ -81,7 +98,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
                   variant="ghost"
                   colorPalette="red"
                   loading={deletion.isPending}
-                  onClick={() => deletion.mutate(post.id)}
+                  onClick={() => setConfirmingDelete(true)}
                 >
                   <LuTrash2 />
                 </IconButton>
@@ -117,6 +134,15 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
         </Flex>
       </Card.Body>
       {editable ? <EditPostDialog post={post} zone={zone} open={editing} onOpenChange={setEditing} /> : null}
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title={deleteTitle(caption)}
+        description={deleteConsequence(post)}
+        confirmLabel="Delete Post"
+        pending={deletion.isPending}
+        onConfirm={() => deletion.mutate(post.id, { onSettled: () => setConfirmingDelete(false) })}
+      />
     </Card.Root>
   );
 }

@@ -1,0 +1,64 @@
+import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useRef, type ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A question that names the thing: "Disconnect @acme from Instagram?" */
+  title: string;
+  /** What happens next, in plain words. */
+  description: ReactNode;
+  /** The destructive button, e.g. "Disconnect". */
+  confirmLabel: string;
+  /** The safe way out, e.g. "Keep Subscription". */
+  cancelLabel?: string;
+  onConfirm: () => void;
+  /** While the action runs, the dialog stays and cannot be dismissed. */
+  pending?: boolean;
+}
+
+/**
+ * A confirmation before a destructive action (issue 17.4). An alertdialog whose focus starts on the
+ * safe button, so Enter or a stray click never confirms by accident (WAI-ARIA alertdialog pattern).
+ */
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, pending = false }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !pending && onOpenChange(details.open)}
+      role="alertdialog"
+      initialFocusEl={() => cancelRef.current}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header pe="12">
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text textStyle="sm" color="fg.muted">
+                {description}
+              </Text>
+            </Dialog.Body>
+            <Dialog.Footer flexWrap="wrap">
+              <Button ref={cancelRef} variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+                {cancelLabel}
+              </Button>
+              <Button colorPalette="red" loading={pending} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" disabled={pending} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
