@@ -61,6 +61,12 @@ export interface AppStackProps extends StackProps {
    * @default true
    */
   readonly youtubeUnverified?: boolean;
+  /**
+   * The TikTok client is not audited yet, so TikTok takes SELF_ONLY posts only: the API refuses other
+   * privacy levels (TIKTOK_UNAUDITED) and compose says why (runtime config `tiktokUnaudited`).
+   * @default true
+   */
+  readonly tiktokUnaudited?: boolean;
   /** Concurrent publisher invocations per platform queue (infra/config.ts). @default 50 */
   readonly publisherConcurrency?: number;
   /**
@@ -142,6 +148,7 @@ export class AppStack extends Stack {
       appOriginParameterName,
       logLevel: props.logLevel,
       proComingSoon: props.proComingSoon ?? true,
+      tiktokUnaudited: props.tiktokUnaudited ?? true,
     };
     const auth = new Auth(this, 'Auth', {
       functionEnvironment,
@@ -211,7 +218,7 @@ export class AppStack extends Stack {
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
     web.allowConnectTo(realtime.browserOrigin);
     web.allowMediaFrom(...media.browserOrigins);
-    web.deploySite({ region: this.region, apiBasePath: '/api', proComingSoon: props.proComingSoon ?? true, youtubeUnverified: props.youtubeUnverified ?? true, ...auth.runtimeConfig, graphqlUrl: realtime.graphqlUrl, realtimeUrl: realtime.realtimeUrl });
+    web.deploySite({ region: this.region, apiBasePath: '/api', proComingSoon: props.proComingSoon ?? true, youtubeUnverified: props.youtubeUnverified ?? true, tiktokUnaudited: props.tiktokUnaudited ?? true, ...auth.runtimeConfig, graphqlUrl: realtime.graphqlUrl, realtimeUrl: realtime.realtimeUrl });
 
     new CfnOutput(this, 'AppUrl', { value: web.appOrigin });
     new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });

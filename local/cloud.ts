@@ -133,7 +133,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   const started: StartedModule[] = [];
   let web: Awaited<ReturnType<typeof startWeb>> | undefined;
   // Pro's "Coming Soon" is off locally so that every plan and platform can be tried (issue 3).
-  let config: Partial<RuntimeConfig> = { region: LOCAL_REGION, apiBasePath: '/api', googleSignIn: false, proComingSoon: false };
+  // TikTok: unaudited as on AWS by default (the sandbox takes Only me posts); TIKTOK_UNAUDITED=false lifts it.
+  let config: Partial<RuntimeConfig> = { region: LOCAL_REGION, apiBasePath: '/api', googleSignIn: false, proComingSoon: false, tiktokUnaudited: process.env.TIKTOK_UNAUDITED !== 'false' };
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   PUBLISH_SETTLE_SPREAD_SECONDS: z.coerce.number().min(0).max(10).default(0),
   /** Pro is sold only when this is 'false' (spec §3: Pro is "coming soon"); the local cloud turns it off. */
   PRO_COMING_SOON: z.enum(['true', 'false']).default('true'),
+  /** Until TikTok audits our client it takes SELF_ONLY posts only; the API refuses others while 'true'. */
+  TIKTOK_UNAUDITED: z.enum(['true', 'false']).default('true'),
   /** Stripe keys, local: the secret API key and the webhook signing secret. On AWS they live in STRIPE_SECRET_NAME. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
