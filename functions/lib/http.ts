@@ -61,22 +61,32 @@ type ParsedContext = Context & { input?: RawInput };
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
+/**
+ * The checks that need the table: session revocation and route limits. Injected so the factory's own
+ * behaviour (claims, parsing, error mapping) is unit-testable without a database (STYLE habit 4).
+ */
+export interface HttpGuards {
+  assertSessionOpen: typeof assertSessionOpen;
+  enforceRouteLimit: typeof enforceRouteLimit;
+}
+const TABLE_GUARDS: HttpGuards = { assertSessionOpen, enforceRouteLimit };
+
 export function httpHandler<
   B extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   A extends 'user' | 'public' = 'user',
->(options: Options<B, P, Q> & { auth?: A }, fn: (input: HttpInput<B, P, Q, A>) => Promise<HttpResponse>) {
+>(options: Options<B, P, Q> & { auth?: A }, fn: (input: HttpInput<B, P, Q, A>) => Promise<HttpResponse>, guards: HttpGuards = TABLE_GUARDS) {
   return middy<HttpEvent, HttpResult, Error, ParsedContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorMapper())
     .use(originGate())
-    .use(parseInput(options))
-    .use(rateLimit())
+    .use(parseInput(options, guards))
+    .use(rateLimit(guards))
     .handler(async (_event, context) => toResult(await fn(context.input as unknown as HttpInput<B, P, Q, A>)));
 }
 
-function parseInput(options: Options<Schema | undefined, Schema | undefined, Schema | undefined>): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
+function parseInput(options: Options<Schema | undefined, Schema | undefined, Schema | undefined>, guards: HttpGuards): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
   return {
     before: async (request) => {
       const { event } = request;
@@ -84,7 +94,7 @@ function parseInput(options: Options<Schema | undefined, Schema | undefined, Sch
       // The authorizer checked signature and expiry, not revocation: a deleted account, or a session
       // ended by "sign out everywhere" or a password change, is refused here before any work.
       if (userId !== undefined) {
-        await assertSessionOpen(userId, sessionStart(event.requestContext.authorizer.jwt.claims), { duringDeletion: options.duringDeletion === true });
+        await guards.assertSessionOpen(userId, sessionStart(event.requestContext.authorizer.jwt.claims), { duringDeletion: options.duringDeletion === true });
       }
       request.context.input = {
         userId,
@@ -106,12 +116,12 @@ function originGate(): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedC
  * After parsing, so bad input is refused without counting: the route's per-user or per-IP limit
  * (functions/routes.ts). A refused request gets 429 and does nothing else.
  */
-function rateLimit(): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
+function rateLimit(guards: HttpGuards): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
   return {
     before: async (request) => {
       const { event } = request;
       const ip = clientIp(event.headers, event.requestContext?.http?.sourceIp);
-      await enforceRouteLimit(event.routeKey, { userId: request.context.input?.userId, ip }, new Date());
+      await guards.enforceRouteLimit(event.routeKey, { userId: request.context.input?.userId, ip }, new Date());
     },
   };
 }

@@ -78,7 +78,8 @@ describe('routing and guards', () => {
     await screen.findByRole('menuitem', { name: 'Logout' });
     // jsdom cannot drive Zag's pointer highlighting; the keyboard path selects the same item.
     await user.keyboard('{ArrowDown}{Enter}');
-    expect(await screen.findByTestId('sign-in-form')).toBeInTheDocument();
+    // /auth is a lazy route: its chunk can take a few seconds to load on a busy 2-core machine.
+    expect(await screen.findByTestId('sign-in-form', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(authModule.signOut).toHaveBeenCalled();
     await waitFor(() => expect(location().pathname).toBe('/auth'));
   });

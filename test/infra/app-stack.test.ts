@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
-import { allHandlerModules, COGNITO_TRIGGERS, ROUTES } from '../../functions/routes';
+import { allHandlerModules, COGNITO_TRIGGERS, LONG_RUNNING_HANDLERS, ROUTES } from '../../functions/routes';
 import { RuntimeConfigSchema } from '../../shared/api';
 import { PLATFORMS } from '../../shared/platforms';
 import { GOOGLE, type SynthesizedApp, synthApp } from './synth';
@@ -363,8 +363,10 @@ describe('AppStack without Google sign-in (dev)', () => {
           LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         });
         // The publishing engine's functions set their own limits (publishing.test.ts), and so does
-        // media confirm, which converts images with sharp (native-modules.test.ts).
-        if (!logicalId.startsWith('Publishing') && !/ConfirmUpload/.test(logicalId)) expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
+        // media confirm, which converts images with sharp (native-modules.test.ts). Account deletion
+        // waits out the API timeout before its final sweep (LONG_RUNNING_HANDLERS).
+        if (/^ApiAccountDeleteAccount[0-9A-F]{8}$/.test(logicalId)) expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: LONG_RUNNING_HANDLERS['account/delete-account'] });
+        else if (!logicalId.startsWith('Publishing') && !/ConfirmUpload/.test(logicalId)) expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
       }
     });
 
@@ -376,8 +378,8 @@ describe('AppStack without Google sign-in (dev)', () => {
       for (const [logicalId, fn] of functions) {
         // Triggers get no pool id (it would be a cycle; Cognito sends it in the event); API functions do.
         const isTrigger = /PostConfirmation|CustomMessage/.test(logicalId);
-        // Publishing: engine functions send to the queues (all but the dead-letter handler) and notify; post scheduling functions schedule.
-        const engine = ['TOKEN_KMS_KEY_ID', 'REALTIME_GRAPHQL_URL', ...(/^PublishingDeadLetterHandler/.test(logicalId) ? [] : ['PUBLISH_QUEUE_URLS'])];
+        // Publishing: engine functions send to the queues (all but the dead-letter handler and the expiry-notice sweep) and notify; post scheduling functions schedule.
+        const engine = ['TOKEN_KMS_KEY_ID', 'REALTIME_GRAPHQL_URL', ...(/^Publishing(DeadLetterHandler|ExpiryNotices)/.test(logicalId) ? [] : ['PUBLISH_QUEUE_URLS'])];
         const scheduling = /^Api(Posts(Create|Update|Delete)Post|AccountDeleteAccount)[0-9A-F]{8}$/.test(logicalId)
           ? ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN', 'PUBLISH_QUEUE_URLS']
           : [];
@@ -385,7 +387,9 @@ describe('AppStack without Google sign-in (dev)', () => {
         const platforms = /^Publishing\w+Publisher[0-9A-F]{8}$/.test(logicalId) || /^Api(Accounts|Oauth)/.test(logicalId) ? ['GRAPH_API_VERSION'] : [];
         // API functions refuse requests that did not come through CloudFront (issue 13 item 6).
         const api = ['USER_POOL_ID', 'TOKEN_KMS_KEY_ID', 'ORIGIN_VERIFY_SECRET_ARN'];
-        const expected = [...(isTrigger ? base : logicalId.startsWith('Publishing') ? [...base, ...engine] : [...base, ...api, ...scheduling]), ...platforms];
+        // Signup completion signs the buyer up through the app client, so Cognito sends the verification mail (issue 13.7).
+        const signUp = /^ApiBillingCompleteSignup[0-9A-F]{8}$/.test(logicalId) ? ['USER_POOL_CLIENT_ID'] : [];
+        const expected = [...(isTrigger ? base : logicalId.startsWith('Publishing') ? [...base, ...engine] : [...base, ...api, ...scheduling, ...signUp]), ...platforms];
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
         expect(fn.Properties.Environment.Variables).toMatchObject({
           APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',
@@ -409,7 +413,7 @@ describe('AppStack without Google sign-in (dev)', () => {
         (p.Properties.PolicyDocument.Statement as { Action: unknown }[]).some((st) => JSON.stringify(st.Action).includes('kms:')),
       );
       const publishers = PLATFORMS.map((p) => `Publishing${p.charAt(0).toUpperCase()}${p.slice(1)}Publisher`);
-      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsDeleteAccount', 'ApiAccountsGetPageInfo', 'ApiAccountsInitiateOauth', 'ApiAccountsListAccounts', 'ApiAccountsListPlatforms', 'ApiOauthOauthCallback', ...publishers].sort());
+      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsDeleteAccount', 'ApiAccountsGetPageInfo', 'ApiAccountsGetTiktokCreatorInfo', 'ApiAccountsInitiateOauth', 'ApiAccountsListAccounts', 'ApiAccountsListPlatforms', 'ApiOauthOauthCallback', ...publishers].sort());
       for (const [, policy] of kmsPolicies) {
         expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
           expect.objectContaining({ Action: ['kms:Decrypt', 'kms:Encrypt'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } }),

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../functions/lib/errors';
-import { httpHandler, noContent, ok } from '../../../functions/lib/http';
+import { SessionEndedError } from '../../../functions/domain/sessions';
+import { TooManyRequestsError } from '../../../functions/lib/errors';
+import { httpHandler, noContent, ok, type HttpGuards } from '../../../functions/lib/http';
 import { aLambdaContext, anApiEvent } from '../../helpers/when';
 
 const call = async (handler: ReturnType<typeof httpHandler>, event: ReturnType<typeof anApiEvent>) => {
@@ -9,8 +11,11 @@ const call = async (handler: ReturnType<typeof httpHandler>, event: ReturnType<t
   return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers };
 };
 
+/** The table-backed checks, open: this file is about the factory itself (integration tests cover the real ones). */
+const open: HttpGuards = { assertSessionOpen: async () => {}, enforceRouteLimit: async () => {} };
+
 describe('the handler factory', () => {
-  const echo = httpHandler({ body: z.object({ name: z.string().min(1, { message: 'Name is required' }) }) }, async ({ userId, body }) => ok({ userId, name: body.name }));
+  const echo = httpHandler({ body: z.object({ name: z.string().min(1, { message: 'Name is required' }) }) }, async ({ userId, body }) => ok({ userId, name: body.name }), open);
 
   it('hands the handler the user id from the verified claims and the parsed body', async () => {
     const res = await call(echo, anApiEvent('user-1', { body: { name: 'Ada' } }));
@@ -21,10 +26,14 @@ describe('the handler factory', () => {
 
   it('answers 401 "Not authenticated" when there are no claims, without running the handler', async () => {
     let ran = false;
-    const handler = httpHandler({}, async () => {
-      ran = true;
-      return noContent();
-    });
+    const handler = httpHandler(
+      {},
+      async () => {
+        ran = true;
+        return noContent();
+      },
+      open,
+    );
 
     const res = await call(handler, anApiEvent(undefined));
 
@@ -39,9 +48,13 @@ describe('the handler factory', () => {
   });
 
   it('maps an AppError to its status and shape', async () => {
-    const handler = httpHandler({}, async () => {
-      throw new NotFoundError('Post not found');
-    });
+    const handler = httpHandler(
+      {},
+      async () => {
+        throw new NotFoundError('Post not found');
+      },
+      open,
+    );
 
     const res = await call(handler, anApiEvent('user-1'));
 
@@ -49,9 +62,13 @@ describe('the handler factory', () => {
   });
 
   it('hides an unexpected error behind a generic 500', async () => {
-    const handler = httpHandler({}, async () => {
-      throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
-    });
+    const handler = httpHandler(
+      {},
+      async () => {
+        throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
+      },
+      open,
+    );
 
     const res = await call(handler, anApiEvent('user-1'));
 
@@ -61,10 +78,59 @@ describe('the handler factory', () => {
   });
 
   it('lets public routes through without claims', async () => {
-    const handler = httpHandler({ auth: 'public' }, async ({ userId }) => ok({ userId: userId ?? null }));
+    const handler = httpHandler({ auth: 'public' }, async ({ userId }) => ok({ userId: userId ?? null }), open);
 
     const res = await call(handler, anApiEvent(undefined));
 
     expect(res).toMatchObject({ status: 200, body: { userId: null } });
+  });
+
+  it('answers 401 "Your session has ended" for a revoked session, without running the handler', async () => {
+    let ran = false;
+    const seen: unknown[] = [];
+    const handler = httpHandler(
+      {},
+      async () => {
+        ran = true;
+        return noContent();
+      },
+      {
+        ...open,
+        assertSessionOpen: async (userId, startedAt) => {
+          seen.push({ userId, startedAt });
+          throw new SessionEndedError();
+        },
+      },
+    );
+
+    const res = await call(handler, anApiEvent('user-1'));
+
+    expect(res).toMatchObject({ status: 401, body: { error: { code: 'SESSION_ENDED', message: 'Your session has ended; please sign in again.' } } });
+    expect(seen).toEqual([{ userId: 'user-1', startedAt: expect.any(Number) }]);
+    expect(ran).toBe(false);
+  });
+
+  it('answers 429 with Retry-After when the route limit is reached, without running the handler', async () => {
+    let ran = false;
+    const handler = httpHandler(
+      {},
+      async () => {
+        ran = true;
+        return noContent();
+      },
+      {
+        ...open,
+        enforceRouteLimit: async () => {
+          throw new TooManyRequestsError(180);
+        },
+      },
+    );
+
+    const res = await call(handler, anApiEvent('user-1'));
+
+    expect(res.status).toBe(429);
+    expect(res.body.error.message).toBe('Too many requests; try again in 3 minutes.');
+    expect(res.headers['retry-after']).toBe('180');
+    expect(ran).toBe(false);
   });
 });

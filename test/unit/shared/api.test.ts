@@ -46,6 +46,11 @@ describe('RuntimeConfigSchema', () => {
     expect(RuntimeConfigSchema.parse({ ...minimal, tiktokUnaudited: false }).tiktokUnaudited).toBe(false);
   });
 
+  it('signs in with SRP unless the deployment names another flow (the local Cognito has no SRP)', () => {
+    expect(RuntimeConfigSchema.parse(minimal).authFlow).toBe('USER_SRP_AUTH');
+    expect(RuntimeConfigSchema.safeParse({ ...minimal, authFlow: 'ADMIN_NO_SRP_AUTH' }).success).toBe(false);
+  });
+
   it('keeps the optional local and OAuth settings when given', () => {
     // Prepare
     const config = {
@@ -58,6 +63,7 @@ describe('RuntimeConfigSchema', () => {
       proComingSoon: false,
       youtubeUnverified: false,
       tiktokUnaudited: false,
+      authFlow: 'USER_PASSWORD_AUTH' as const,
     };
 
     // Act
