@@ -103,8 +103,15 @@ export async function publishTarget(message: PublishMessage, deps: Deps = defaul
     const result = await runStep(message.userId, post, index, target, owner, notBefore, deps);
     return await afterStep(message, post, index, target, owner, result, deps);
   } catch (error) {
+    // Nothing went out; the deletion's sweep removes the post with everything else of the account.
+    if (error instanceof AccountClosedError) return 'done';
     return await afterError(message, post, index, target, owner, error, deps);
   }
+}
+
+/** The account's deletion began while this delivery waited for its second: publish nothing. */
+class AccountClosedError extends Error {
+  override name = 'AccountClosedError';
 }
 
 async function runStep(userId: string, post: EnginePost, index: number, target: EngineTarget, owner: string, notBefore: number, deps: Deps): Promise<PublishStepResult> {
@@ -121,6 +128,9 @@ async function runStep(userId: string, post: EnginePost, index: number, target: 
         untilDue: async () => {
           const early = notBefore - deps.now().getTime();
           if (early > 0) await sleep(early);
+          // Checked again right before the public call: the deletion may have begun while this
+          // delivery prepared and waited for the due second (up to the lead time).
+          if (await isAccountClosed(userId)) throw new AccountClosedError();
         },
         claimDailyQuota: (bucket) => claimDailyQuota(bucket, deps.now()),
       });

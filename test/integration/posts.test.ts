@@ -40,6 +40,8 @@ describe('creating a post', () => {
         post_url: null,
         posted_at: null,
         error_message: null,
+        // The account's page on the network this deployment talks to (the sandbox here).
+        profile_url: expect.stringMatching(/^http:\/\/localhost:\d+\/_sandbox\/facebook\/www\/./),
       },
     ]);
     expect((await weCallTheApi('GET', `/api/posts/${res.body.id}`, { token: user.accessToken })).body).toEqual(res.body);

@@ -66,7 +66,8 @@ async function aPost(user: Awaited<ReturnType<typeof aPublisher>>, platforms: re
     body: {
       ...(platforms.includes('youtube') ? { title: 'Morning bake' } : {}),
       scheduled_at: scheduledAt,
-      platforms: platforms.map((platform) => ({ platform, social_account_id: user.accountFor(platform), caption, settings: {} })),
+      // TikTok Direct Post needs the user's own privacy choice and consent (Content Sharing Guidelines); unaudited: Only me.
+      platforms: platforms.map((platform) => ({ platform, social_account_id: user.accountFor(platform), caption, settings: platform === 'tiktok' ? { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true } : {} })),
       media_ids: mediaIds,
     },
   });
