@@ -62,6 +62,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/posts/{id}', handler: 'posts/get-post', auth: 'user' },
   { method: 'PATCH', path: '/api/posts/{id}', handler: 'posts/update-post', auth: 'user' },
   { method: 'DELETE', path: '/api/posts/{id}', handler: 'posts/delete-post', auth: 'user' },
+  // Each retry publishes again (and may call the platforms); a person retries a handful of posts at a time.
+  { method: 'POST', path: '/api/posts/{id}/retry', handler: 'posts/retry-post', auth: 'user', limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES } },
   { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user' },
   { method: 'PATCH', path: '/api/profile', handler: 'profile/update-profile', auth: 'user' },
   { method: 'POST', path: '/api/profile/avatar/uploads', handler: 'profile/presign-avatar', auth: 'user', limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES } },

@@ -87,6 +87,15 @@ export const UpdatePostBodySchema = z.object({
 });
 export type UpdatePostBody = z.input<typeof UpdatePostBodySchema>;
 
+/**
+ * POST /api/posts/{id}/retry (issue 17.5): publish a failed post's failed targets again, now (no
+ * time, or null) or at a later time. Targets that went out are never sent again.
+ */
+export const RetryPostBodySchema = z.object({ scheduled_at: z.iso.datetime({ offset: true }).nullable().optional() });
+export type RetryPostBody = z.input<typeof RetryPostBodySchema>;
+export const NOTHING_TO_RETRY_MESSAGE = 'Only a post that failed can be retried, and this one has no failed platforms.';
+export const ALREADY_RETRYING_MESSAGE = 'This post is already being published again.';
+
 export const POST_PAGE_SIZE = 20;
 export const POST_TAB_IDS = POST_TABS.map((t) => t.id) as [PostTabId, ...PostTabId[]];
 type PostTabId = (typeof POST_TABS)[number]['id'];

@@ -29,6 +29,9 @@ export const PublishMessageSchema = z.object({
 });
 export type PublishMessage = z.infer<typeof PublishMessageSchema>;
 
+/** A target whose create may have gone through; its checkpoint lets the adapter look before creating again. */
+export const UNKNOWN_OUTCOME_MESSAGE = "We couldn't confirm this post went out; check your account";
+
 const SQS_MAX_DELAY_SECONDS = 900;
 export const retryWindowMs = () => env().PUBLISH_RETRY_WINDOW_MINUTES * 60 * 1000;
 

@@ -8,7 +8,10 @@ import { PLATFORM_NAMES, withShortsSuffix } from '@shared/platforms';
 import {
   DASHBOARD_RECENT,
   DASHBOARD_UPCOMING,
+  ALREADY_RETRYING_MESSAGE,
+  NOTHING_TO_RETRY_MESSAGE,
   PostSchema,
+  PostTargetSchema,
   SCHEDULED_IN_PAST_MESSAGE,
   type CalendarQuerySchema,
   type CreatePostBodySchema,
@@ -19,6 +22,7 @@ import {
   type PostCountsQuerySchema,
   type PostPage,
   type PostTarget,
+  type RetryPostBodySchema,
   type UpdatePostBodySchema,
 } from '@shared/posts';
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
@@ -37,11 +41,13 @@ import {
   assertPostFits,
   type PostRecord,
 } from '../data/posts';
+import type { EngineTarget } from '../data/publishing';
 import { claimUsage, getUsageCount, releaseUsage } from '../data/usage';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ConflictError, DependencyError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { profileUrl } from '../platforms/profile-urls';
+import { UNKNOWN_OUTCOME_MESSAGE } from './dispatch';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { removeSchedule, scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
@@ -260,6 +266,66 @@ export async function updatePost(userId: string, id: string, body: z.output<type
   await withClaim(userId, usageMonth, () => replacePost(userId, post, { version: old.version, status: old.status }));
   await syncSchedule(userId, post, deps);
   return present(post);
+}
+
+/** Publishing states a retry of the same post may already be in. */
+const PUBLISHING_STATUSES: readonly string[] = ['scheduled', 'queued', 'publishing'];
+
+/**
+ * Publishes a failed post's failed targets again (issue 17.5), through the same engine as any
+ * scheduled post: a new version, the post's one schedule (or a dispatch straight away when due now),
+ * and only the failed targets open again. Targets that went out stay settled, and the dispatcher and
+ * publisher send only open targets, so a retry never posts twice where a post already went out.
+ *
+ * A retry is not a new post: it does not count against the plan's monthly allowance, which the post
+ * already took when it was first scheduled (the plan counts posts, not attempts). The route's own
+ * rate limit bounds retries.
+ */
+export async function retryPost(userId: string, id: string, body: z.output<typeof RetryPostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const now = deps.now();
+  const old = await getPostRecord(userId, id);
+  if (!old) throw new NotFoundError('Post not found');
+  if (PUBLISHING_STATUSES.includes(old.status)) throw new ConflictError(ALREADY_RETRYING_MESSAGE);
+  const failed = old.platforms.filter((t) => t.status === 'failed');
+  if (old.status !== 'failed' || failed.length === 0) throw new ConflictError(NOTHING_TO_RETRY_MESSAGE);
+  const scheduledAt = body.scheduled_at ? scheduleFrom(body.scheduled_at, now).scheduled_at! : now.toISOString();
+
+  // What would fail again for a reason the user must fix first is refused now, with nothing written.
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  for (const target of failed) {
+    const account = accounts.find((a) => a.id === target.social_account_id);
+    if (!account) throw new ValidationError(`The ${PLATFORM_NAMES[target.platform]} account ${target.account_name} is no longer connected. Connect it again, then retry.`);
+    if (!account.is_connected) throw new ValidationError(`Your ${PLATFORM_NAMES[target.platform]} account ${account.account_name} is not connected. Connect it again to post.`);
+    assertPlanAllows(plan, target.platform);
+  }
+
+  const post: PostRecord = {
+    ...old,
+    status: 'scheduled',
+    scheduled_at: scheduledAt,
+    error_message: null,
+    version: old.version + 1,
+    updated_at: now.toISOString(),
+    platforms: old.platforms.map((t) => (t.status === 'failed' ? reopened(t as EngineTarget) : t)),
+  };
+  assertPostFits(userId, post);
+  // Conditioned on the failed version read above: of two retries at once, the second gets a 409.
+  await replacePost(userId, post, { version: old.version, status: old.status }).catch((error: unknown) => {
+    throw error instanceof ConflictError ? new ConflictError(ALREADY_RETRYING_MESSAGE, { cause: error }) : error;
+  });
+  await syncSchedule(userId, post, deps);
+  return present(post);
+}
+
+/**
+ * A failed target made pending again, without the engine's lease and attempt count. Its checkpoint is
+ * kept only when the outcome was unknown (the platform may have acted): the adapter then looks for
+ * that post before creating another. Any other failure starts afresh (an old container or upload
+ * session would only fail again).
+ */
+function reopened(target: EngineTarget): PostTarget {
+  const base = PostTargetSchema.parse({ ...target, status: 'pending', error_message: null, post_url: null, posted_at: null });
+  return target.error_message === UNKNOWN_OUTCOME_MESSAGE && target.checkpoint ? ({ ...base, checkpoint: target.checkpoint } as PostTarget) : base;
 }
 
 /** Any post can be deleted (spec §4); its media files and rows go with it. */

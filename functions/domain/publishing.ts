@@ -28,7 +28,7 @@ import { withFreshTokens } from './accounts';
 import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
 import { claimDailyQuota } from './platform-quotas';
-import { dispatchPost, dueTime, enqueueAt, publishLeadMs, PublishMessageSchema, DispatchInputSchema, retryWindowMs, sendTargets, type PublishMessage } from './dispatch';
+import { dispatchPost, dueTime, enqueueAt, publishLeadMs, PublishMessageSchema, DispatchInputSchema, retryWindowMs, sendTargets, UNKNOWN_OUTCOME_MESSAGE, type PublishMessage } from './dispatch';
 import { isAccountClosed } from './sessions';
 
 /**
@@ -39,7 +39,7 @@ import { isAccountClosed } from './sessions';
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const UNKNOWN_OUTCOME_MESSAGE = "We couldn't confirm this post went out; check your account";
+export { UNKNOWN_OUTCOME_MESSAGE };
 export const STUCK_MESSAGE = "This post didn't go out within 15 minutes of its time, so we stopped trying. Please reschedule it.";
 export const DEAD_LETTER_MESSAGE = "We couldn't publish this post because of a problem on our side. Please try again.";
 export const publishedNotice = (platform: Platform) => `Your post was published to ${PLATFORM_NAMES[platform]}`;

@@ -10,7 +10,7 @@ import { ClientIdParamsSchema, CreateClientSchema, UpdateClientSchema } from '@s
 import { ConfirmUploadBodySchema, PresignUploadBodySchema } from '@shared/media';
 import { NotificationIdParamsSchema } from '@shared/notifications';
 import { LimitCheckBodySchema } from '@shared/platform-limits';
-import { CalendarQuerySchema, CreatePostBodySchema, IdParamsSchema, ListPostsQuerySchema, PostCountsQuerySchema, UpdatePostBodySchema } from '@shared/posts';
+import { CalendarQuerySchema, CreatePostBodySchema, IdParamsSchema, ListPostsQuerySchema, PostCountsQuerySchema, RetryPostBodySchema, UpdatePostBodySchema } from '@shared/posts';
 import { AvatarConfirmSchema, AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
 import { InitialTimezoneSchema, UpdateSettingsSchema } from '@shared/settings';
 import { ulid } from 'ulid';
@@ -143,6 +143,11 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     isolation: [404],
   },
   'DELETE /api/posts/{id}': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
+  'POST /api/posts/{id}/retry': {
+    params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema },
+    body: { sample: () => ({ scheduled_at: A_FUTURE }), schema: RetryPostBodySchema },
+    isolation: [404],
+  },
   'GET /api/dashboard': { isolation: [200] },
   'PATCH /api/profile': { body: { sample: () => ({ username: 'probe', bio: 'Probe bio', website: 'https://example.com' }), schema: UpdateProfileSchema }, isolation: [200] },
   'POST /api/profile/avatar/uploads': {
