@@ -91,7 +91,21 @@ describe('an agency user', () => {
 
     await page.getByRole('button', { name: 'Delete Acme Bakehouse' }).click();
     await toast('Client deleted').waitFor();
-    await expect.poll(() => page.getByText('Acme Bakehouse').count()).toBe(0);
+    // The card goes at once (the toast names the client and offers Undo for a few seconds)…
+    await expect.poll(() => page.getByRole('button', { name: 'Edit Acme Bakehouse' }).count()).toBe(0);
+    // …and once the Undo window has closed (the toast goes with it) the deletion has reached the
+    // server: a reload agrees. (Reloading inside the window would keep the client, by design.)
+    await toast('Client deleted').waitFor({ state: 'hidden', timeout: 15_000 });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByText('My Account').waitFor();
+          return page.getByText('Acme Bakehouse').count();
+        },
+        { timeout: 20_000, intervals: [2000] },
+      )
+      .toBe(0);
   });
 
   it('sees the scheduled time move when the timezone changes', async () => {
