@@ -86,6 +86,8 @@ export const ROUTES = [
   // a Cognito user. Generous for an IP many people share (an office, a mobile carrier's NAT).
   { method: 'POST', path: '/api/billing/public-checkout', handler: 'billing/public-checkout', auth: 'public', limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR } },
   { method: 'POST', path: '/api/billing/complete-signup', handler: 'billing/complete-signup', auth: 'public', limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR } },
+  // Read only, but each call asks Stripe and answers whether a session id exists: limited per IP like the signup it precedes.
+  { method: 'GET', path: '/api/billing/checkout-status', handler: 'billing/checkout-status', auth: 'public', limit: { per: 'ip', max: 60, windowSeconds: ONE_HOUR } },
   // Public: Stripe calls it; the signature over the raw body authenticates it.
   { method: 'POST', path: '/api/stripe/webhook', handler: 'stripe/webhook', auth: 'public' },
   // Public: the platform redirects the browser here; the one-time state identifies the user.

@@ -102,7 +102,7 @@ const TOKEN_HANDLERS = /^(accounts|oauth)\//;
 /** Handler modules that presign uploads (the POST is signed with the function's PutObject right), check, read or delete media; me/ presigns the profile picture's GET. */
 const MEDIA_HANDLERS = /^(media|posts|profile|me)\//;
 /** Handler modules that call Stripe (the subscription read does not). */
-const STRIPE_HANDLERS = /^(stripe\/|billing\/(public-checkout|checkout|manage-subscription|complete-signup|claim-checkout)$)/;
+const STRIPE_HANDLERS = /^(stripe\/|billing\/(public-checkout|checkout|checkout-status|manage-subscription|complete-signup|claim-checkout)$)/;
 /** The one handler that signs Cognito users up (a paid public checkout becomes an unconfirmed account). */
 const ACCOUNT_CREATING_HANDLER = 'billing/complete-signup';
 /** Account deletion (DELETE /api/account): cancels the subscription, removes the user's objects and login. */

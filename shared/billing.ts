@@ -90,6 +90,17 @@ export const CompleteSignupBodySchema = z
   .refine((b) => b.confirm === undefined || b.confirm === b.password, { message: MSG.passwordsDontMatch, path: ['confirm'] });
 export type CompleteSignupBody = z.infer<typeof CompleteSignupBodySchema>;
 
+/**
+ * GET /api/billing/checkout-status?session_id=…&email=… (no session): /complete-signup asks before
+ * it says "Payment Successful!" (issue 17.9). 200 only for a paid, unused checkout paid with this
+ * e-mail; otherwise the same error complete-signup would give (not found, not complete, used, other e-mail).
+ */
+export const CheckoutStatusQuerySchema = z.object({ session_id: CheckoutSessionIdSchema, email: EmailSchema });
+export type CheckoutStatusQuery = z.infer<typeof CheckoutStatusQuerySchema>;
+
+export const CheckoutStatusResponseSchema = z.object({ status: z.literal('paid') });
+export type CheckoutStatusResponse = z.infer<typeof CheckoutStatusResponseSchema>;
+
 /** 201: the account exists and holds the paid subscription; the page signs in with the password. */
 export const CompleteSignupResponseSchema = z.object({ email: z.string(), message: z.literal(BILLING_MSG.accountCreatedTitle) });
 export type CompleteSignupResponse = z.infer<typeof CompleteSignupResponseSchema>;

@@ -2,6 +2,8 @@ import {
   BILLING_MSG,
   planComingSoonMessage,
   type CheckoutResponse,
+  type CheckoutStatusQuery,
+  type CheckoutStatusResponse,
   type ClaimCheckoutBody,
   type ClaimCheckoutResponse,
   type CompleteSignupBody,
@@ -205,6 +207,13 @@ async function attachPaidCheckout(sessionId: string, session: Stripe.Checkout.Se
   }
   await deps.store.finishCheckout(sessionId, userId, now);
   return stored;
+}
+
+/** GET /api/billing/checkout-status: may /complete-signup offer its password form for this payment? */
+export async function checkoutStatus(query: CheckoutStatusQuery, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CheckoutStatusResponse> {
+  const { paidBy } = await paidUnusedCheckout(query.session_id, deps);
+  if (paidBy !== query.email.trim().toLowerCase()) throw new AppError('EMAIL_MISMATCH', 403, BILLING_MSG.emailMismatch);
+  return { status: 'paid' };
 }
 
 /**

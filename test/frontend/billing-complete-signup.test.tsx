@@ -12,6 +12,9 @@ vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) =>
 
 const URL_AFTER_PAYMENT = '/complete-signup?email=buyer%40example.com&session_id=cs_test_42';
 
+/** The payment check the page makes before greeting the payer (issue 17.9): this one is paid and unused. */
+const PAID = { 'GET /billing/checkout-status': { body: { status: 'paid' } } };
+
 function toastWith(title: string) {
   return screen.findAllByText(title).then((nodes) => nodes.map((n) => n.closest('[data-scope="toast"][data-part="root"]') as HTMLElement).find(Boolean)!);
 }
@@ -41,7 +44,7 @@ describe('the complete-signup page', () => {
   });
 
   it('says the payment succeeded and shows the email with the two password fields', async () => {
-    mockApi({});
+    mockApi(PAID);
     renderApp(URL_AFTER_PAYMENT);
     expect(await screen.findByRole('heading', { name: BILLING_MSG.paymentSuccessful })).toBeInTheDocument();
     expect(screen.getByTestId('complete-signup-email')).toHaveTextContent('buyer@example.com');
@@ -51,7 +54,7 @@ describe('the complete-signup page', () => {
   });
 
   it('shows the first problem as a Validation Error toast: too short, too long, then not matching', async () => {
-    const api = mockApi({});
+    const api = mockApi(PAID);
     const { user } = renderApp(URL_AFTER_PAYMENT);
 
     await submit(user, 'abc', 'abc');
@@ -69,6 +72,7 @@ describe('the complete-signup page', () => {
   it('creates the account, says to verify the e-mail and sign in, and signs nobody in', async () => {
     // Prepare
     const api = mockApi({
+      ...PAID,
       ...shellRoutes(),
       'POST /billing/complete-signup': { status: 201, body: { email: 'buyer@example.com', message: BILLING_MSG.accountCreatedTitle } },
     });
@@ -95,6 +99,7 @@ describe('the complete-signup page', () => {
 
   it("shows the API's refusal in an Error toast and stays on the page", async () => {
     mockApi({
+      ...PAID,
       'POST /billing/complete-signup': { status: 409, body: { error: { code: 'CONFLICT', message: BILLING_MSG.paymentAlreadyUsed } } },
     });
     const { user, location } = renderApp(URL_AFTER_PAYMENT);
@@ -108,6 +113,7 @@ describe('the complete-signup page', () => {
   it('offers a sign-in link carrying the email and the payment when the email already has an account', async () => {
     // Prepare
     mockApi({
+      ...PAID,
       'POST /billing/complete-signup': { status: 409, body: { error: { code: 'ACCOUNT_EXISTS', message: BILLING_MSG.accountExists } } },
     });
     const { user, location } = renderApp(URL_AFTER_PAYMENT);
@@ -126,5 +132,87 @@ describe('the complete-signup page', () => {
     await waitFor(() => expect(location().pathname).toBe('/auth'));
     expect(location().search).toBe('?email=buyer%40example.com&claim=cs_test_42');
     expect(await screen.findByLabelText('Email')).toHaveValue('buyer@example.com');
+  });
+
+  it('marks the password field that is wrong, not only the toast (issue 17.21)', async () => {
+    // Prepare
+    mockApi(PAID);
+    const { user } = renderApp(URL_AFTER_PAYMENT);
+
+    // Act: too short
+    await submit(user, 'abc', 'abc');
+
+    // Assess
+    const password$ = screen.getByLabelText('Create Password');
+    const confirm$ = screen.getByLabelText('Confirm Password');
+    await waitFor(() => expect(password$).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(password$).toHaveAccessibleErrorMessage(MSG.passwordTooShort));
+    expect(confirm$).not.toHaveAttribute('aria-invalid');
+
+    // Act: long enough, but the confirmation differs
+    await submit(user, 'secret123', 'secret124');
+
+    // Assess: the mark moves to the confirmation
+    await waitFor(() => expect(confirm$).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(confirm$).toHaveAccessibleErrorMessage(MSG.passwordsDontMatch));
+    expect(password$).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+/** Every text the page ever showed while the test ran, so "never appears" covers the loading instant too. */
+function recordTexts() {
+  const seen = new Set<string>();
+  const take = () => seen.add(document.body.textContent ?? '');
+  const observer = new MutationObserver(take);
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  return { everShown: (text: string) => (take(), [...seen].some((t) => t.includes(text))), stop: () => observer.disconnect() };
+}
+
+describe('the complete-signup page without a usable payment (issue 17.9)', () => {
+  beforeEach(() => resetAmplifyMocks());
+
+  it('checks first, then says it could not find an unknown payment, and never says Payment Successful', async () => {
+    // Prepare
+    const texts = recordTexts();
+    const api = mockApi({ 'GET /billing/checkout-status': { status: 404, body: { error: { code: 'PAYMENT_NOT_FOUND', message: BILLING_MSG.paymentNotFound } } } });
+
+    // Act
+    renderApp('/complete-signup?email=buyer%40example.com&session_id=cs_unknown');
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: BILLING_MSG.paymentNotFound })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/');
+    expect(screen.queryByLabelText('Create Password')).not.toBeInTheDocument();
+    expect(texts.everShown('Checking your payment…')).toBe(true);
+    expect(texts.everShown(BILLING_MSG.paymentSuccessful)).toBe(false);
+    expect(api.callsTo('GET', '/billing/checkout-status')[0]!.query).toEqual({ email: 'buyer@example.com', session_id: 'cs_unknown' });
+    texts.stop();
+  });
+
+  it('says the same for a link with no payment session at all', async () => {
+    // Prepare: the API refuses an empty session id with the not-found message (shared CheckoutSessionIdSchema)
+    const texts = recordTexts();
+    mockApi({ 'GET /billing/checkout-status': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: BILLING_MSG.paymentNotFound } } } });
+
+    // Act
+    renderApp('/complete-signup?email=buyer%40example.com');
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: BILLING_MSG.paymentNotFound })).toBeInTheDocument();
+    expect(texts.everShown(BILLING_MSG.paymentSuccessful)).toBe(false);
+    texts.stop();
+  });
+
+  it('sends the payer of an already used payment to sign in', async () => {
+    // Prepare
+    mockApi({ 'GET /billing/checkout-status': { status: 409, body: { error: { code: 'PAYMENT_ALREADY_USED', message: BILLING_MSG.paymentAlreadyUsed } } } });
+
+    // Act
+    renderApp(URL_AFTER_PAYMENT);
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: BILLING_MSG.paymentAlreadyUsed })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/auth?email=buyer%40example.com');
+    expect(screen.queryByText(BILLING_MSG.paymentSuccessful)).not.toBeInTheDocument();
   });
 });

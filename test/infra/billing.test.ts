@@ -29,6 +29,7 @@ describe('AppStack with Stripe configured', () => {
     expect(stripeFns.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
       'ApiAccountDeleteAccount',
       'ApiBillingCheckout',
+      'ApiBillingCheckoutStatus',
       'ApiBillingClaimCheckout',
       'ApiBillingCompleteSignup',
       'ApiBillingManageSubscription',
@@ -67,7 +68,7 @@ describe('AppStack with Stripe configured', () => {
     const byKey = (key: string) => routes.find((r) => r.RouteKey === key)!;
 
     // Assess
-    for (const key of ['POST /api/stripe/webhook', 'POST /api/billing/public-checkout', 'POST /api/billing/complete-signup']) expect(byKey(key).AuthorizationType).toBe('NONE');
+    for (const key of ['POST /api/stripe/webhook', 'POST /api/billing/public-checkout', 'POST /api/billing/complete-signup', 'GET /api/billing/checkout-status']) expect(byKey(key).AuthorizationType).toBe('NONE');
     for (const key of ['POST /api/billing/checkout', 'POST /api/billing/subscription', 'POST /api/billing/claim-checkout', 'GET /api/subscription']) expect(byKey(key).AuthorizationType).toBe('JWT');
   });
 

@@ -131,6 +131,48 @@ describe('a visitor buys Basic, then creates the account', () => {
   });
 });
 
+describe('the /complete-signup page checks its payment before greeting the payer (issue 17.9)', () => {
+  const statusOf = (email: string, sessionId: string) =>
+    weCallTheApi('GET', `/api/billing/checkout-status?${new URLSearchParams({ email, session_id: sessionId })}`);
+
+  it('answers paid for a paid, unused checkout and the e-mail it was paid with, and nothing else', async () => {
+    // Prepare
+    const email = aRandomEmail();
+    const { sessionId } = await aPaidPublicCheckout(email);
+    const unpaidEmail = aRandomEmail();
+    const unpaid = await aPublicCheckout(unpaidEmail);
+
+    // Act
+    const [paid, unknown, notPaid, otherEmail, noSession] = await Promise.all([
+      statusOf(email.toUpperCase().replace('@EXAMPLE.COM', '@example.com'), sessionId),
+      statusOf(email, 'cs_test_nobody_paid_this'),
+      statusOf(unpaidEmail, unpaid.sessionId),
+      statusOf(aRandomEmail(), sessionId),
+      weCallTheApi('GET', `/api/billing/checkout-status?${new URLSearchParams({ email })}`),
+    ]);
+
+    // Assess
+    expect(paid).toMatchObject({ status: 200, body: { status: 'paid' } });
+    expect(unknown).toMatchObject({ status: 404, body: { error: { message: BILLING_MSG.paymentNotFound } } });
+    expect(notPaid).toMatchObject({ status: 400, body: { error: { message: BILLING_MSG.paymentNotComplete } } });
+    expect(otherEmail).toMatchObject({ status: 403, body: { error: { message: BILLING_MSG.emailMismatch } } });
+    expect(noSession.status).toBe(400);
+  });
+
+  it('answers already used once the account was created', async () => {
+    // Prepare
+    const email = aRandomEmail();
+    const { sessionId } = await aPaidPublicCheckout(email);
+    await completeSignup({ email, session_id: sessionId, password: 'secret123' });
+
+    // Act
+    const res = await statusOf(email, sessionId);
+
+    // Assess
+    expect(res).toMatchObject({ status: 409, body: { error: { message: BILLING_MSG.paymentAlreadyUsed } } });
+  });
+});
+
 describe('an existing user pays on the landing page, then signs in to claim the plan', () => {
   it('attaches the paid plan to the account the email belongs to, once', async () => {
     // Prepare
