@@ -27,10 +27,10 @@ export function aComposeBody(account: SocialAccount, overrides: Record<string, u
   return { platforms: [{ platform: account.platform, social_account_id: account.id, caption: `Hello from ${account.platform}` }], ...overrides };
 }
 
-/** A post written straight to the table, in any status (the publisher's statuses included). */
-export async function aStoredPost(userId: string, account: SocialAccount, overrides: Partial<PostRecord> = {}): Promise<PostRecord> {
+/** A post record for one account, in any status (the publisher's statuses included); a draft by default. */
+export function aPostRecord(account: SocialAccount, overrides: Partial<PostRecord> = {}, caption = 'Stored post'): PostRecord {
   const now = new Date().toISOString();
-  const post: PostRecord = {
+  return {
     id: ulid(),
     title: null,
     scheduled_at: null,
@@ -51,7 +51,7 @@ export async function aStoredPost(userId: string, account: SocialAccount, overri
         social_account_id: account.id,
         account_name: account.account_name,
         account_id: account.account_id,
-        caption: 'Stored post',
+        caption,
         settings: {},
         status: 'pending',
         post_url: null,
@@ -61,6 +61,11 @@ export async function aStoredPost(userId: string, account: SocialAccount, overri
     ],
     ...overrides,
   };
+}
+
+/** A post written straight to the table, in any status (the publisher's statuses included). */
+export async function aStoredPost(userId: string, account: SocialAccount, overrides: Partial<PostRecord> = {}): Promise<PostRecord> {
+  const post = aPostRecord(account, overrides);
   await putNewPost(userId, post);
   return post;
 }

@@ -1,12 +1,11 @@
-import { ulid } from 'ulid';
 import type { SocialAccount } from '@shared/accounts';
 import { describe, expect, it } from 'vitest';
 import { claimQuota } from '../../functions/data/platform-quotas';
-import { putPostsInBatches, type PostRecord } from '../../functions/data/posts';
+import { putPostsInBatches } from '../../functions/data/posts';
 import { dayIn } from '../../functions/domain/platform-quotas';
 import { updateSettings } from '../../functions/data/users';
 import { aConfirmedUser } from '../helpers/given';
-import { aComposeBody, aConnectedAccount, aPaidPlan } from '../helpers/posts';
+import { aComposeBody, aConnectedAccount, aPaidPlan, aPostRecord } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
@@ -22,37 +21,7 @@ function anHourAhead(days: number, hourUtc = 9): number {
 
 /** `n` scheduled posts for the account, every `stepMs` from `from`, written in batches. */
 async function scheduledPosts(userId: string, account: SocialAccount, from: number, n: number, stepMs: number): Promise<void> {
-  const now = new Date().toISOString();
-  const posts: PostRecord[] = Array.from({ length: n }, (_, i) => ({
-    id: ulid(),
-    title: null,
-    scheduled_at: new Date(from + i * stepMs).toISOString(),
-    published_at: null,
-    status: 'scheduled',
-    error_message: null,
-    youtube_type: null,
-    client_id: null,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-    usage_month: null,
-    media: [],
-    platforms: [
-      {
-        id: ulid(),
-        platform: account.platform,
-        social_account_id: account.id,
-        account_name: account.account_name,
-        account_id: account.account_id,
-        caption: 'Planned',
-        settings: {},
-        status: 'pending',
-        post_url: null,
-        posted_at: null,
-        error_message: null,
-      },
-    ],
-  }));
+  const posts = Array.from({ length: n }, (_, i) => aPostRecord(account, { scheduled_at: new Date(from + i * stepMs).toISOString(), status: 'scheduled' }, 'Planned'));
   await putPostsInBatches(userId, posts);
 }
 
