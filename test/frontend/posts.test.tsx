@@ -222,6 +222,58 @@ describe('the Posts page', () => {
     expect(within(card!).getByRole('button', { name: 'Delete post' })).toBeInTheDocument();
   });
 
+  it('retries a failed post for its failed platforms only, naming them, and the post moves to Scheduled', async () => {
+    const failed = aPost({
+      id: 'p1',
+      status: 'failed',
+      error_message: 'Published to Facebook; X failed: X does not allow this',
+      platforms: [
+        postTarget({ id: 't1', platform: 'facebook', account_name: 'Bakery Page', status: 'posted', post_url: 'https://fb.example/1' }),
+        postTarget({ id: 't2', platform: 'x', account_name: '@bakerx', status: 'failed', error_message: 'X does not allow this' }),
+      ],
+    });
+    let tabs: Record<string, Post[]> = { failed: [failed], scheduled: [] };
+    const { user, api } = await openPosts({
+      extra: {
+        'GET /posts': (call) => ({ body: { items: tabs[call.query.tab as string] ?? [], nextCursor: null } }),
+        'POST /posts/p1/retry': () => {
+          const again = { ...failed, status: 'scheduled' as const, error_message: null, version: 2, platforms: [failed.platforms[0]!, { ...failed.platforms[1]!, status: 'pending' as const, error_message: null }] };
+          tabs = { failed: [], scheduled: [again] };
+          return { body: again };
+        },
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: /Failed/ }));
+    const [card] = await cards();
+
+    await user.click(within(card!).getByRole('button', { name: 'Retry failed platforms: X (@bakerx)' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/posts/p1/retry')).toHaveLength(1));
+    expect(api.callsTo('POST', '/posts/p1/retry')[0]!.body).toEqual({});
+    expect(await screen.findByText('Publishing the failed platforms again')).toBeInTheDocument();
+    expect(screen.getByText('Sending to X (@bakerx) only.')).toBeInTheDocument();
+    expect(await screen.findByText('No failed posts')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Scheduled/ }));
+    const [moved] = await cards();
+    expect(within(moved!).getByTestId('post-status')).toHaveTextContent('Scheduled');
+    expect(within(moved!).queryByRole('button', { name: /Retry failed platforms/ })).not.toBeInTheDocument();
+  });
+
+  it("says in words why a retry was refused", async () => {
+    const failed = aPost({ id: 'p1', status: 'failed', platforms: [postTarget({ id: 't1', platform: 'facebook', account_name: 'Bakery Page', status: 'failed' })] });
+    const { user } = await openPosts({
+      tabs: { failed: [failed] },
+      extra: { 'POST /posts/p1/retry': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Your Facebook account Bakery Page is not connected. Connect it again to post.' } } } },
+    });
+    await user.click(screen.getByRole('tab', { name: /Failed/ }));
+    const [card] = await cards();
+
+    await user.click(within(card!).getByRole('button', { name: 'Retry failed platforms: Facebook (Bakery Page)' }));
+
+    expect(await screen.findByText("Couldn't retry the post")).toBeInTheDocument();
+    expect(screen.getByText('Your Facebook account Bakery Page is not connected. Connect it again to post.')).toBeInTheDocument();
+  });
+
   it('offers edit only on scheduled posts and drafts', async () => {
     await openPosts({
       tabs: {

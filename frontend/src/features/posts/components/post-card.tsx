@@ -1,6 +1,6 @@
-import { Badge, Box, Card, Flex, HStack, IconButton, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, IconButton, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuCalendarClock, LuCircleCheck, LuExternalLink, LuPencil, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { LuCalendarClock, LuCircleCheck, LuExternalLink, LuPencil, LuRotateCw, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import type { TargetIssue } from '@shared/connection-health';
 import type { Post, PostTargetView } from '@shared/posts';
@@ -9,6 +9,7 @@ import { PlatformIcon } from '@/features/accounts/components/platform-icon';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { useDeletePost } from '../api/delete-post';
+import { failedTargetNames, useRetryPost } from '../api/retry-post';
 import { ConnectionIssues } from './connection-issues';
 import { EditPostDialog } from './edit-post-dialog';
 import { PostThumbnail } from './post-thumbnail';
@@ -47,6 +48,9 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deletion = useDeletePost();
+  const retry = useRetryPost();
+  // A failed post goes out again to its failed platforms only (issue 17.5); the label names them.
+  const retryable = post.status === 'failed' && post.platforms.some((t) => t.status === 'failed');
   const caption = post.platforms[0]?.caption ?? '';
   const editable = EDITABLE_STATUSES.includes(post.status);
   const published = post.platforms.filter((t) => t.post_url);
@@ -130,6 +134,14 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
               </HStack>
             ) : null}
             <ConnectionIssues issues={post.connection_issues} />
+            {retryable ? (
+              <Box>
+                <Button size="sm" variant="outline" loading={retry.isPending} onClick={() => retry.mutate({ post })} whiteSpace="normal" h="auto" minH="8" py="1.5" textAlign="start">
+                  <LuRotateCw aria-hidden />
+                  Retry failed platforms: {failedTargetNames(post)}
+                </Button>
+              </Box>
+            ) : null}
           </Stack>
         </Flex>
       </Card.Body>

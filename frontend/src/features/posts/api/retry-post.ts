@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PLATFORM_NAMES } from '@shared/platforms';
+import { PostSchema, type Post, type RetryPostBody } from '@shared/posts';
+import { toaster } from '@/components/ui/toaster';
+import { api } from '@/lib/api-client';
+import { postKeys } from './query-keys';
+
+/** POST /posts/{id}/retry: the failed platforms only, now (no time) or at `scheduled_at` (issue 17.5). */
+export function retryPost({ id, body = {} }: { id: string; body?: RetryPostBody }): Promise<Post> {
+  return api(`/posts/${encodeURIComponent(id)}/retry`, { method: 'POST', body, schema: PostSchema });
+}
+
+/** "Facebook (Bakery Page) and X (@ada)": the failed targets a retry sends again. */
+export function failedTargetNames(post: Pick<Post, 'platforms'>): string {
+  const names = post.platforms.filter((t) => t.status === 'failed').map((t) => `${PLATFORM_NAMES[t.platform]} (${t.account_name})`);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The post leaves the Failed tab for Scheduled: every post list and count is refetched. */
+export function useRetryPost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ post, body }: { post: Post; body?: RetryPostBody }) => retryPost({ id: post.id, body }),
+    // Named from the post as it was: those are the targets that failed and go out again.
+    onSuccess: (_, { post }) => {
+      toaster.success({ title: 'Publishing the failed platforms again', description: `Sending to ${failedTargetNames(post)} only.` });
+    },
+    onError: (error) => {
+      toaster.error({ title: "Couldn't retry the post", description: error.message });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
+  });
+}
