@@ -97,8 +97,25 @@ export const PresignUploadResponseSchema = z.object({
 });
 export type PresignUploadResponse = z.infer<typeof PresignUploadResponseSchema>;
 
+/** The longest video and the widest side the confirm call takes; anything beyond is not a real measure. */
+export const MAX_VIDEO_SECONDS = 24 * 60 * 60;
+export const MAX_VIDEO_SIDE = 16_384;
+
+/**
+ * A video's length and displayed size as the browser measured them when the file was picked (a
+ * <video> element's duration, videoWidth, videoHeight). The platforms' compose rules need them
+ * (shared/media-rules.ts). The browser can lie: these are the user's own claims about their file,
+ * and the platform still checks the real video when it is published.
+ */
+export const VideoFactsSchema = z.object({
+  duration_seconds: z.number().positive().max(MAX_VIDEO_SECONDS),
+  width: z.number().int().positive().max(MAX_VIDEO_SIDE),
+  height: z.number().int().positive().max(MAX_VIDEO_SIDE),
+});
+export type VideoFacts = z.infer<typeof VideoFactsSchema>;
+
 /** POST /api/media: confirm an upload; the API checks the stored object and writes the media row. */
-export const ConfirmUploadBodySchema = z.object({ key: text().min(1).max(1024) });
+export const ConfirmUploadBodySchema = z.object({ key: text().min(1).max(1024), video: VideoFactsSchema.optional() }).strict();
 
 /** Presigned GETs for media live this long. */
 export const MEDIA_URL_TTL_SECONDS = 3600;

@@ -5,6 +5,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_UPLOAD_BYTES, MEDIA_URL_TTL_SECONDS, SNIFF_BYTES, type PresignUploadResponse } from '@shared/media';
 import type { InstagramMediaFacts } from '@shared/instagram';
+import type { MediaFacts } from '@shared/media-rules';
 import type { MediaItem } from '@shared/posts';
 import { encodeTime } from 'ulid';
 import { s3Client } from '../lib/aws';
@@ -38,10 +39,12 @@ export interface MediaRow {
   created_at: string;
   /** The name the user picked (for messages); rows from before it was kept have none. */
   file_name?: string;
-  /** Images: what sharp read at confirm (displayed size, EXIF orientation applied). */
+  /** Images: what sharp read at confirm (displayed size, EXIF orientation applied). Videos: what the browser measured. */
   width?: number;
   height?: number;
   format?: string;
+  /** Videos: the length in seconds the browser measured (shared/media.ts VideoFactsSchema). */
+  duration_seconds?: number;
   /** Images Instagram cannot take as they are: the key of the JPEG copy made for it, and its size. */
   instagram_path?: string;
   instagram_size?: number;
@@ -64,6 +67,7 @@ function toRow(item: Record<string, unknown>): MediaRow {
     width: optionalNumber(item.width),
     height: optionalNumber(item.height),
     format: optionalString(item.format),
+    duration_seconds: optionalNumber(item.duration_seconds),
     instagram_path: optionalString(item.instagram_path),
     instagram_size: optionalNumber(item.instagram_size),
   };
@@ -73,14 +77,19 @@ function toRow(item: Record<string, unknown>): MediaRow {
 
 /** What a post keeps of a media row (embedded in the post item, DESIGN §5). */
 export function storedMediaOf(row: MediaRow): StoredMedia {
-  const { id, file_path, file_type, file_size, created_at, file_name, width, height, instagram_path, instagram_size } = row;
-  const optional = { file_name, width, height, instagram_path, instagram_size };
+  const { id, file_path, file_type, file_size, created_at, file_name, width, height, duration_seconds, instagram_path, instagram_size } = row;
+  const optional = { file_name, width, height, duration_seconds, instagram_path, instagram_size };
   return { id, file_path, file_type, file_size, created_at, ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)) };
 }
 
 /** What the compose rules (shared/instagram.ts) need of a file. */
 export function instagramFactsOf(row: Pick<MediaRow, 'file_path' | 'file_type' | 'file_name' | 'width' | 'height'>): InstagramMediaFacts {
   return { file_name: row.file_name ?? row.file_path.slice(row.file_path.lastIndexOf('/') + 1), file_type: row.file_type, width: row.width ?? null, height: row.height ?? null };
+}
+
+/** What every platform's media rules (shared/media-rules.ts) need of a file, from its row or a post's copy of it. */
+export function mediaFactsOf(row: Pick<MediaRow, 'file_path' | 'file_type' | 'file_name' | 'width' | 'height' | 'duration_seconds'>): MediaFacts {
+  return { ...instagramFactsOf(row), duration_seconds: row.duration_seconds ?? null };
 }
 
 /** Every stored object of a media row: the upload and, if one was made, its Instagram copy. */
@@ -243,7 +252,7 @@ export async function mediaUrl(key: string, now: Date = new Date()): Promise<str
 
 export async function mediaItemFor(row: MediaRow): Promise<MediaItem> {
   const { id, post_id, file_path, file_type, file_size, created_at, width, height } = row;
-  // Width and height only where confirm read them (images confirmed since sharp; never videos).
+  // Width and height only where known: read by sharp for images, measured by the browser for videos.
   return { id, post_id, file_path, file_type, file_size, created_at, ...(width && height ? { width, height } : {}), url: await mediaUrl(file_path) };
 }
 

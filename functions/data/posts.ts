@@ -30,6 +30,8 @@ export interface StoredMedia {
   file_name?: string;
   width?: number;
   height?: number;
+  /** Videos: the length the browser measured at confirm (width and height above likewise). */
+  duration_seconds?: number;
   instagram_path?: string;
   instagram_size?: number;
 }

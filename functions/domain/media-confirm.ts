@@ -1,4 +1,4 @@
-import { checkUploadSize, contentMatchesType, isAcceptedMediaType, isImageType, MEDIA_TYPE_MESSAGE, unreadableImageMessage } from '@shared/media';
+import { checkUploadSize, contentMatchesType, isAcceptedMediaType, isImageType, MEDIA_TYPE_MESSAGE, unreadableImageMessage, type VideoFacts } from '@shared/media';
 import type { MediaItem } from '@shared/posts';
 import { deleteObject, getMediaRow, headObject, instagramCopyKey, mediaIdForKey, mediaItemFor, putMediaRowOnce, putObject, readObject, readObjectHead, type MediaRow } from '../data/media';
 import { defaultDeps, type Deps } from '../lib/clock';
@@ -16,8 +16,14 @@ export const IMAGE_NOT_PREPARED_MESSAGE = "We couldn't prepare this image right 
  * is deleted and refused, and no row is written. An image's real format and displayed size go on
  * the row (compose checks Instagram's aspect ratio with them); one Instagram cannot take as it is
  * gets a JPEG copy beside it (docs/instagram.md). Confirming the same key again returns the same row.
+ *
+ * A video's length and displayed size come from the browser, which measured the file when it was
+ * picked (`video`, validated by shared/media.ts VideoFactsSchema); the compose rules of TikTok and
+ * YouTube Shorts need them (shared/media-rules.ts). They are the client's word, not read from the
+ * stored bytes: a client that lies about them only gets its own post refused by the platform at
+ * publish time, as it would have been without these checks. They are ignored for an image.
  */
-export async function confirmUpload(userId: string, key: string, deps: Deps = defaultDeps): Promise<MediaItem> {
+export async function confirmUpload(userId: string, key: string, deps: Deps = defaultDeps, video?: VideoFacts): Promise<MediaItem> {
   const id = mediaIdForKey(userId, key);
   if (!id) throw new ValidationError(UPLOAD_NOT_FOUND_MESSAGE);
   const existing = await getMediaRow(userId, id);
@@ -44,6 +50,7 @@ export async function confirmUpload(userId: string, key: string, deps: Deps = de
     file_name: fileName,
   };
   if (isImageType(stored.contentType)) Object.assign(row, await prepareImage(key, fileName, stored.size));
+  else if (video) Object.assign(row, { duration_seconds: video.duration_seconds, width: video.width, height: video.height });
   return mediaItemFor(await putMediaRowOnce(userId, row));
 }
 

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { captionProblem } from '@shared/compose';
-import { instagramMediaProblem } from '@shared/instagram';
+import { mediaRuleProblems, type MediaFacts } from '@shared/media-rules';
 import { UsageSchema, type Usage } from '@shared/entitlements';
 import { MSG } from '@shared/messages';
 import { planLimitMessage, upgradeForMorePostsMessage, type Plan } from '@shared/plans';
@@ -28,7 +28,7 @@ import {
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
 import type { SocialAccount } from '@shared/accounts';
 import { listAccounts } from '../data/accounts';
-import { attachMediaToPost, deleteMediaOfPost, getMediaRows, instagramFactsOf, mediaItemFor, storedMediaOf } from '../data/media';
+import { attachMediaToPost, deleteMediaOfPost, getMediaRows, mediaFactsOf, mediaItemFor, storedMediaOf } from '../data/media';
 import {
   countTab,
   deletePostItem,
@@ -96,6 +96,16 @@ export function scheduleFrom(scheduledAt: string | null | undefined, now: Date):
   if (at.getTime() < now.getTime()) throw new ValidationError(SCHEDULED_IN_PAST_MESSAGE);
   return { status: 'scheduled', scheduled_at: at.toISOString() };
 }
+
+/**
+ * Refuses a post whose media a selected platform would refuse (shared/media-rules.ts, the same rules
+ * the compose form shows under each platform): the first problem, in the product's platform order.
+ */
+export function assertMediaRules(platforms: readonly Pick<PostTarget, 'platform'>[], media: readonly MediaFacts[]): void {
+  const [problem] = mediaRuleProblems(platforms.map((t) => t.platform), media);
+  if (problem) throw new ValidationError(problem.message, { title: MEDIA_RULE_TITLE, platform: problem.platform });
+}
+export const MEDIA_RULE_TITLE = 'Not accepted by the platform';
 
 /** Checks one compose target against the user's accounts and plan and builds the stored target. */
 export function targetFor(target: z.output<typeof CreatePostBodySchema>['platforms'][number], accounts: SocialAccount[], plan: Plan, newId: () => string): PostTarget {
@@ -196,11 +206,8 @@ export async function createPost(userId: string, body: z.output<typeof CreatePos
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
   if (body.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
   const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
-  if (platforms.some((t) => t.platform === 'instagram')) {
-    // Instagram's rules at compose time, not at publish time (issue 12 item 2); nothing written yet.
-    const problem = instagramMediaProblem(mediaRows.map(instagramFactsOf));
-    if (problem) throw new ValidationError(problem);
-  }
+  // Each platform's media rules at compose time, not at publish time (issue 17 item 1); nothing written yet.
+  assertMediaRules(platforms, mediaRows.map(mediaFactsOf));
   const onYouTube = platforms.some((t) => t.platform === 'youtube');
   const title = body.title?.trim() || null;
 
@@ -261,6 +268,8 @@ export async function updatePost(userId: string, id: string, body: z.output<type
     updated_at: now.toISOString(),
     usage_month: usageMonth ?? old.usage_month,
   };
+  // The edited post must still be one its platforms accept (issue 17 item 1); nothing written otherwise.
+  assertMediaRules(post.platforms, post.media.map(mediaFactsOf));
   assertPostFits(userId, post);
   if (usageMonth) await claimMonthlyPost(userId, await currentPlan(userId, now), now);
   await withClaim(userId, usageMonth, () => replacePost(userId, post, { version: old.version, status: old.status }));

@@ -77,3 +77,17 @@ export async function objectExists(key: string): Promise<boolean> {
 
 /** A key of the shape the API hands out, for objects the test stores itself. */
 export const aMediaKey = (userId: string, ext = 'png') => `${userId}/${Date.now()}-${Math.random().toString(36).slice(2, 10).padEnd(8, '0')}.${ext}`;
+
+/** A stand-in MP4: an `ftyp` box, then filler. The API sniffs only the first bytes; length and size come from `video`. */
+export const aVideoFile = (name = 'clip.mp4'): AFile => ({ name, type: 'video/mp4', bytes: Buffer.concat([Buffer.from('\0\0\0 ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(1024)]) });
+
+/** Presign → POST → confirm a video with the measures the browser would send (issue 17 item 1). */
+export async function anUploadedVideo(token: string, file: AFile, video?: { duration_seconds: number; width: number; height: number }): Promise<MediaItem> {
+  const form = await weAskToUpload(token, { name: file.name, type: file.type, size: file.bytes.length });
+  if (form.status !== 200) throw new Error(`presign failed: ${JSON.stringify(form.body)}`);
+  const upload = await weUploadTo(form.body as PresignUploadResponse, file);
+  if (!upload.ok) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+  const confirmed = await weCallTheApi('POST', '/api/media', { token, body: { key: (form.body as PresignUploadResponse).key, ...(video ? { video } : {}) } });
+  if (confirmed.status !== 201) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
+  return confirmed.body as MediaItem;
+}

@@ -6,6 +6,7 @@ import { replacePost } from '../../functions/data/posts';
 import { ConflictError } from '../../functions/lib/errors';
 import { aConfirmedUser } from '../helpers/given';
 import { aComposeBody, aConnectedAccount, aMediaFile, aPaidPlan, aStoredPost, inDays } from '../helpers/posts';
+import { anUploadedVideo, aVideoFile } from '../helpers/media';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
@@ -78,9 +79,10 @@ describe('creating a post', () => {
     const user = await aConfirmedUser();
     await aPaidPlan(user.userId, 'pro');
     const youtube = await aConnectedAccount(user.userId, 'youtube');
+    const short = await anUploadedVideo(user.accessToken, aVideoFile(), { duration_seconds: 30, width: 1080, height: 1920 });
 
     // Act
-    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(youtube, { title: '  Baking bread ' }) });
+    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(youtube, { title: '  Baking bread ', media_ids: [short.id] }) });
 
     // Assess
     expect(res.status).toBe(201);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aConfirmedUser } from '../helpers/given';
+import { anUploadedVideo, aVideoFile } from '../helpers/media';
 import { aConnectedAccount, aPaidPlan } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
@@ -13,16 +14,19 @@ const postsOf = async (userId: string) => (await itemsOfUser(userId)).filter((i)
 async function aProUserWithTikTok() {
   const user = await aConfirmedUser();
   await aPaidPlan(user.userId, 'pro');
-  return { user, account: await aConnectedAccount(user.userId, 'tiktok', 'Ada Bakes') };
+  const account = await aConnectedAccount(user.userId, 'tiktok', 'Ada Bakes');
+  // TikTok needs one video (issue 17 item 1).
+  const video = await anUploadedVideo(user.accessToken, aVideoFile(), { duration_seconds: 20, width: 1080, height: 1920 });
+  return { user, account, video };
 }
-const body = (accountId: string, settings: Record<string, unknown>) => ({ platforms: [{ platform: 'tiktok', social_account_id: accountId, caption: 'Morning bake', settings }] });
+const body = (accountId: string, settings: Record<string, unknown>, mediaIds: string[] = []) => ({ platforms: [{ platform: 'tiktok', social_account_id: accountId, caption: 'Morning bake', settings }], media_ids: mediaIds });
 
 describe('creating a TikTok post', () => {
   it('saves an Only me Direct Post with every choice the user made', async () => {
-    const { user, account } = await aProUserWithTikTok();
+    const { user, account, video } = await aProUserWithTikTok();
     const settings = { tiktok_privacy_level: 'SELF_ONLY', tiktok_allow_comment: true, tiktok_commercial: true, tiktok_your_brand: true, tiktok_consent: true };
 
-    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: body(account.id, settings) });
+    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: body(account.id, settings, [video.id]) });
 
     expect(res.status).toBe(201);
     expect(res.body.platforms[0].settings).toEqual(settings);
@@ -58,9 +62,9 @@ describe('creating a TikTok post', () => {
   });
 
   it('takes a draft for the TikTok inbox without privacy or consent: the user finishes it in the app', async () => {
-    const { user, account } = await aProUserWithTikTok();
+    const { user, account, video } = await aProUserWithTikTok();
 
-    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: body(account.id, { tiktok_draft: true }) });
+    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: body(account.id, { tiktok_draft: true }, [video.id]) });
 
     expect(res.status).toBe(201);
   });

@@ -6,5 +6,5 @@ import { httpHandler } from '../../lib/http';
 /** POST /api/media: the upload finished; check the stored object and record it. */
 export const handler = httpHandler({ body: ConfirmUploadBodySchema }, async ({ userId, body }) => ({
   statusCode: 201,
-  body: MediaItemSchema.parse(await confirmUpload(userId, body.key)),
+  body: MediaItemSchema.parse(await confirmUpload(userId, body.key, undefined, body.video)),
 }));

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { INSTAGRAM_NEEDS_MEDIA_MESSAGE } from '@shared/instagram';
+import { ConfirmUploadBodySchema } from '@shared/media';
+import { mediaRuleProblem, mediaRuleProblems, TIKTOK_NEEDS_VIDEO_MESSAGE, X_TEXT_ONLY_MESSAGE, YOUTUBE_NEEDS_VIDEO_MESSAGE, type MediaFacts } from '@shared/media-rules';
+
+const video = (name: string, width: number | null, height: number | null, duration: number | null): MediaFacts => ({
+  file_name: name,
+  file_type: 'video/mp4',
+  width,
+  height,
+  duration_seconds: duration,
+});
+const photo = (name = 'cake.jpg', width = 1080, height = 1080): MediaFacts => ({ file_name: name, file_type: 'image/jpeg', width, height });
+const shortClip = video('short.mp4', 1080, 1920, 30);
+
+describe("each platform's media rules at compose time", () => {
+  it('TikTok needs exactly one video: none, a photo only, or two videos are refused', () => {
+    expect(mediaRuleProblem('tiktok', [])).toBe(TIKTOK_NEEDS_VIDEO_MESSAGE);
+    expect(mediaRuleProblem('tiktok', [photo()])).toBe(TIKTOK_NEEDS_VIDEO_MESSAGE);
+    expect(mediaRuleProblem('tiktok', [shortClip, video('b.mp4', 1080, 1920, 10)])).toBe(TIKTOK_NEEDS_VIDEO_MESSAGE);
+    expect(mediaRuleProblem('tiktok', [shortClip])).toBeNull();
+    expect(TIKTOK_NEEDS_VIDEO_MESSAGE).toBe('TikTok needs one video to post.');
+  });
+
+  it('YouTube Shorts names the file, its size and its length when it is landscape or over 60 s', () => {
+    expect(mediaRuleProblem('youtube', [video('clip.mp4', 1920, 1080, 75)])).toBe(
+      'YouTube Shorts needs a vertical video of at most 60 seconds; clip.mp4 is 1920×1080, 75 s.',
+    );
+    expect(mediaRuleProblem('youtube', [video('wide.mp4', 1920, 1080, 20)])).toMatch(/wide\.mp4 is 1920×1080, 20 s\.$/);
+    expect(mediaRuleProblem('youtube', [video('long.mp4', 1080, 1920, 61)])).toMatch(/long\.mp4 is 1080×1920, 61 s\.$/);
+  });
+
+  it('YouTube Shorts takes a vertical or square video of up to exactly 60 s', () => {
+    expect(mediaRuleProblem('youtube', [video('a.mp4', 1080, 1920, 60)])).toBeNull();
+    expect(mediaRuleProblem('youtube', [video('b.mp4', 1080, 1080, 59.9)])).toBeNull();
+    expect(mediaRuleProblem('youtube', [video('c.mp4', 1080, 1920, 60.0004)])).toBeNull();
+    expect(mediaRuleProblem('youtube', [video('d.mp4', 1080, 1920, 60.01)])).not.toBeNull();
+  });
+
+  it('YouTube Shorts needs one video; an unmeasured one is not held against the user', () => {
+    expect(mediaRuleProblem('youtube', [])).toBe(YOUTUBE_NEEDS_VIDEO_MESSAGE);
+    expect(mediaRuleProblem('youtube', [photo()])).toBe(YOUTUBE_NEEDS_VIDEO_MESSAGE);
+    expect(mediaRuleProblem('youtube', [shortClip, shortClip])).toBe(YOUTUBE_NEEDS_VIDEO_MESSAGE);
+    expect(mediaRuleProblem('youtube', [video('old.mp4', null, null, null)])).toBeNull();
+    expect(mediaRuleProblem('youtube', [video('half.mp4', null, null, 90)])).toBe('YouTube Shorts needs a vertical video of at most 60 seconds; half.mp4 is 90 s.');
+  });
+
+  it('X is text only: any attachment is refused, none is fine', () => {
+    expect(mediaRuleProblem('x', [photo()])).toBe(X_TEXT_ONLY_MESSAGE);
+    expect(X_TEXT_ONLY_MESSAGE).toBe('X posts are text only for now; remove the media or unselect X.');
+    expect(mediaRuleProblem('x', [])).toBeNull();
+  });
+
+  it('Instagram keeps its own rules, and Facebook takes anything the upload rules took', () => {
+    expect(mediaRuleProblem('instagram', [])).toBe(INSTAGRAM_NEEDS_MEDIA_MESSAGE);
+    expect(mediaRuleProblem('instagram', [photo('tall.png', 500, 1500)])).toMatch(/tall\.png is 1:3/);
+    expect(mediaRuleProblem('instagram', [shortClip])).toBeNull();
+    expect(mediaRuleProblem('facebook', [])).toBeNull();
+    expect(mediaRuleProblem('facebook', [photo('tall.png', 500, 1500), shortClip])).toBeNull();
+  });
+
+  it('lists every selected platform’s problem in the product’s order, and only the selected ones', () => {
+    expect(mediaRuleProblems(['x', 'tiktok', 'instagram', 'facebook'], [photo()])).toEqual([
+      { platform: 'x', message: X_TEXT_ONLY_MESSAGE },
+      { platform: 'tiktok', message: TIKTOK_NEEDS_VIDEO_MESSAGE },
+    ]);
+    expect(mediaRuleProblems(['facebook', 'instagram'], [photo()])).toEqual([]);
+  });
+});
+
+describe('the confirm call’s video measures', () => {
+  it('takes a key with or without all three measures, and refuses made-up or partial ones', () => {
+    expect(ConfirmUploadBodySchema.safeParse({ key: 'k' }).success).toBe(true);
+    expect(ConfirmUploadBodySchema.safeParse({ key: 'k', video: { duration_seconds: 12.5, width: 1080, height: 1920 } }).success).toBe(true);
+    for (const bad of [
+      { duration_seconds: 0, width: 1080, height: 1920 },
+      { duration_seconds: 12, width: -1, height: 1920 },
+      { duration_seconds: 12, width: 1080.5, height: 1920 },
+      { duration_seconds: 12, width: 1080, height: 100_000 },
+      { duration_seconds: 12, width: 1080 },
+      { duration_seconds: Number.POSITIVE_INFINITY, width: 1080, height: 1920 },
+    ]) {
+      expect(ConfirmUploadBodySchema.safeParse({ key: 'k', video: bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(ConfirmUploadBodySchema.safeParse({ key: 'k', duration_seconds: 12 }).success).toBe(false);
+  });
+});
