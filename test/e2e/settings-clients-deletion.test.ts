@@ -103,7 +103,7 @@ describe('an agency user', () => {
           await page.getByText('My Account').waitFor();
           return page.getByText('Acme Bakehouse').count();
         },
-        { timeout: 20_000, intervals: [2000] },
+        { timeout: 20_000, interval: 2000 },
       )
       .toBe(0);
   });

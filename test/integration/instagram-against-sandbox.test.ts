@@ -7,6 +7,7 @@ import { createInstagramAdapter } from '../../functions/platforms/instagram';
 import { PlatformError, type PublishMedia, type TokenSet } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { aMediaKey, anImageOf, anObjectStoredDirectly } from '../helpers/media';
+import { sandboxControl } from '../helpers/sandbox';
 
 /**
  * The sandbox refuses what Instagram refuses when it fetches image_url (platform-apis.md §1.3/§1.4):
@@ -26,10 +27,7 @@ const adapter = () =>
     fetch: (input, init) => fetch(input, init),
   });
 
-async function control(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  return (await res.json()) as Record<string, any>;
-}
+const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox, method, path, body);
 
 async function connect(): Promise<{ tokens: TokenSet; accountId: string; accountName: string }> {
   const ig = adapter();

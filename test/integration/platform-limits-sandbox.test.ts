@@ -5,6 +5,7 @@ import { IG_QUOTA_TOTAL } from '../../local/sandbox/platforms/instagram-publish'
 import { DIRECT_POSTS_PER_DAY } from '../../local/sandbox/platforms/tiktok-publish';
 import { INSERTS_PER_DAY } from '../../local/sandbox/platforms/youtube-publish';
 import { TWEETS_PER_3_HOURS } from '../../local/sandbox/platforms/x-publish';
+import { sandboxControl, sandboxXToken, sandboxTweet } from '../helpers/sandbox';
 
 /**
  * Issue 12: the caps compose forecasts are the ones the sandbox platforms enforce, so the warning
@@ -13,29 +14,11 @@ import { TWEETS_PER_3_HOURS } from '../../local/sandbox/platforms/x-publish';
 const { env } = inject('cloud');
 const sandbox = env.PLATFORM_SANDBOX_URL!;
 
-async function control(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  return (await res.json()) as Record<string, any>;
-}
+const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox, method, path, body);
 
-async function xToken(): Promise<string> {
-  const { createHash } = await import('node:crypto');
-  const verifier = 'v'.repeat(43);
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const redirect = `${new URL(sandbox).origin}/api/oauth/x/callback`;
-  const authorize = `${sandbox}/x/www/i/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: 'sandbox-x-client', redirect_uri: redirect, scope: 'tweet.read tweet.write users.read', state: 's', code_challenge: challenge, code_challenge_method: 'S256' })}`;
-  const res = await fetch(authorize, { method: 'POST', body: new URLSearchParams({ decision: 'allow', identity: '1790000000000000001' }), redirect: 'manual' });
-  const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-  const token = await fetch(`${sandbox}/x/api/2/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('sandbox-x-client:sandbox-x-secret').toString('base64')}` },
-    body: new URLSearchParams({ code, grant_type: 'authorization_code', redirect_uri: redirect, code_verifier: verifier }),
-  });
-  return ((await token.json()) as { access_token: string }).access_token;
-}
+const xToken = () => sandboxXToken(sandbox);
 
-const tweet = (token: string, text: string) =>
-  fetch(`${sandbox}/x/api/2/tweets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+const tweet = (token: string, text: string) => sandboxTweet(sandbox, token, text);
 
 beforeEach(async () => {
   await control('POST', '/reset');

@@ -9,6 +9,7 @@ import { createAdapter } from '../../functions/platforms/registry';
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishMedia, type PublishRequest, type TokenSet } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { A_TINY_JPEG, aMediaKey, anObjectStoredDirectly } from '../helpers/media';
+import { sandboxControl } from '../helpers/sandbox';
 
 /**
  * Each adapter's publishStep, run step by step the way the publisher does, against the sandbox
@@ -27,10 +28,7 @@ const adapterFor = (platform: Platform) =>
     now: () => new Date(Date.now() + clockOffsetMs),
   });
 
-async function control(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  return (await res.json()) as Record<string, any>;
-}
+const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox, method, path, body);
 const advance = async (seconds: number) => {
   await control('POST', '/clock/advance', { seconds });
   clockOffsetMs += seconds * 1000;

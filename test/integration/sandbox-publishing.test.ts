@@ -2,34 +2,17 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
+import { sandboxControl, sandboxXToken, sandboxTweet } from '../helpers/sandbox';
 
 /** The sandbox's own publishing rules, driven over HTTP with a token from its consent flow. */
 const { url: frontDoor, env } = inject('cloud');
 const sandbox = env.PLATFORM_SANDBOX_URL!;
 
-async function control(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  return (await res.json()) as Record<string, any>;
-}
+const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox, method, path, body);
 
-async function xToken(): Promise<string> {
-  const { createHash } = await import('node:crypto');
-  const verifier = 'v'.repeat(43);
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const redirect = `${new URL(sandbox).origin}/api/oauth/x/callback`;
-  const authorize = `${sandbox}/x/www/i/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: 'sandbox-x-client', redirect_uri: redirect, scope: 'tweet.read tweet.write users.read', state: 's', code_challenge: challenge, code_challenge_method: 'S256' })}`;
-  const res = await fetch(authorize, { method: 'POST', body: new URLSearchParams({ decision: 'allow', identity: '1790000000000000001' }), redirect: 'manual' });
-  const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-  const token = await fetch(`${sandbox}/x/api/2/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('sandbox-x-client:sandbox-x-secret').toString('base64')}` },
-    body: new URLSearchParams({ code, grant_type: 'authorization_code', redirect_uri: redirect, code_verifier: verifier }),
-  });
-  return ((await token.json()) as { access_token: string }).access_token;
-}
+const xToken = () => sandboxXToken(sandbox);
 
-const tweet = (token: string, text: string) =>
-  fetch(`${sandbox}/x/api/2/tweets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+const tweet = (token: string, text: string) => sandboxTweet(sandbox, token, text);
 
 /** The first demo Page and its Page token, through the sandbox consent flow. */
 async function facebookPage(): Promise<{ pageId: string; token: string }> {

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The sandbox platforms over HTTP, for tests that drive them directly: the control API (faults,
+ * clock, reset, receipts) and an X token from the sandbox's own consent flow.
+ */
+export async function sandboxControl(sandbox: string, method: string, path: string, body?: unknown): Promise<Record<string, any>> {
+  const res = await fetch(`${sandbox}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return (await res.json()) as Record<string, any>;
+}
+
+/** An X user token for the first demo identity, through consent → code → token with PKCE. */
+export async function sandboxXToken(sandbox: string, scope = 'tweet.read tweet.write users.read'): Promise<string> {
+  const verifier = 'v'.repeat(43);
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const redirect = `${new URL(sandbox).origin}/api/oauth/x/callback`;
+  const authorize = `${sandbox}/x/www/i/oauth2/authorize?${new URLSearchParams({ response_type: 'code', client_id: 'sandbox-x-client', redirect_uri: redirect, scope, state: 's', code_challenge: challenge, code_challenge_method: 'S256' })}`;
+  const res = await fetch(authorize, { method: 'POST', body: new URLSearchParams({ decision: 'allow', identity: '1790000000000000001' }), redirect: 'manual' });
+  const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+  const token = await fetch(`${sandbox}/x/api/2/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('sandbox-x-client:sandbox-x-secret').toString('base64')}` },
+    body: new URLSearchParams({ code, grant_type: 'authorization_code', redirect_uri: redirect, code_verifier: verifier }),
+  });
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+/** `POST /2/tweets` on the sandbox X. */
+export const sandboxTweet = (sandbox: string, token: string, text: string) =>
+  fetch(`${sandbox}/x/api/2/tweets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
