@@ -78,14 +78,35 @@ export const CreatePostBodySchema = CreatePostSchema.and(z.object({ client_id: U
 export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
 
 /**
- * PATCH /api/posts/{id} (spec §7 update payload): the schedule time (null → draft) and captions by
- * target id. The API re-checks captions against each target's platform with the create rules.
+ * PATCH /api/posts/{id} (spec §7 update payload), as older clients send it: the schedule time (null →
+ * draft) and captions by target id. The API re-checks captions against each target's platform with
+ * the create rules. Still accepted: the Schedule view's drag-to-reschedule sends it.
  */
-export const UpdatePostBodySchema = z.object({
+export const CaptionsUpdateBodySchema = z.object({
   scheduled_at: z.iso.datetime({ offset: true }).nullable(),
   platforms: z.array(z.object({ id: text().min(1).max(64), caption: text() })).max(PLATFORMS.length * 10).default([]),
 });
-export type UpdatePostBody = z.input<typeof UpdatePostBodySchema>;
+
+/**
+ * The full edit (issue 17.5): the Compose form's whole post, with the compose rules. `platforms` is
+ * the complete target list (a target kept for the same account keeps its id; one left out is
+ * removed), `media_ids` the complete media list in order (files left out are deleted on save).
+ * Sending `media_ids` is what marks a full edit.
+ */
+export const FullUpdateBodySchema = CreatePostSchema;
+export type FullUpdateBody = z.input<typeof FullUpdateBodySchema>;
+
+const isFullEdit = (body: unknown) => typeof body === 'object' && body !== null && 'media_ids' in body;
+
+/** Either shape; each is parsed with its own schema, so errors carry that schema's messages and paths. */
+export const UpdatePostBodySchema = z.unknown().transform((body, ctx) => {
+  const parsed = isFullEdit(body) ? FullUpdateBodySchema.safeParse(body) : CaptionsUpdateBodySchema.safeParse(body);
+  if (parsed.success) return parsed.data as z.output<typeof CaptionsUpdateBodySchema> | z.output<typeof FullUpdateBodySchema>;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, params: (issue as { params?: Record<string, unknown> }).params });
+  return z.NEVER;
+});
+export type UpdatePostBody = z.input<typeof CaptionsUpdateBodySchema> | FullUpdateBody;
+export const isFullUpdate = (body: z.output<typeof UpdatePostBodySchema>): body is z.output<typeof FullUpdateBodySchema> => 'media_ids' in body;
 
 /**
  * POST /api/posts/{id}/retry (issue 17.5): publish a failed post's failed targets again, now (no

@@ -23,6 +23,9 @@ import {
   type PostPage,
   type PostTarget,
   type RetryPostBodySchema,
+  type CaptionsUpdateBodySchema,
+  type FullUpdateBodySchema,
+  isFullUpdate,
   type UpdatePostBodySchema,
 } from '@shared/posts';
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
@@ -40,6 +43,7 @@ import {
   replacePost,
   assertPostFits,
   type PostRecord,
+  type StoredMedia,
 } from '../data/posts';
 import type { EngineTarget } from '../data/publishing';
 import { claimUsage, getUsageCount, releaseUsage } from '../data/usage';
@@ -249,13 +253,7 @@ export async function updatePost(userId: string, id: string, body: z.output<type
   if (!old) throw new NotFoundError('Post not found');
   if (!EDITABLE_STATUSES.includes(old.status)) throw new ConflictError(NOT_EDITABLE_MESSAGE);
   const schedule = scheduleFrom(body.scheduled_at, now);
-  const captions = new Map(body.platforms.map((p) => [p.id, p.caption]));
-  for (const [targetId, caption] of captions) {
-    const target = old.platforms.find((t) => t.id === targetId);
-    if (!target) throw new ValidationError('This post has no such platform to edit');
-    const problem = captionProblem(target.platform, caption);
-    if (problem) throw new ValidationError(problem.message, { title: problem.title });
-  }
+  const edit = isFullUpdate(body) ? await fullEdit(userId, old, body, now, deps) : { ...captionsEdit(old, body), added: [] as string[], removed: [] as StoredMedia[] };
 
   // A draft becoming scheduled counts against this month, unless it already did.
   const counts = old.status === 'draft' && schedule.status === 'scheduled' && old.usage_month !== monthOf(now);
@@ -263,7 +261,7 @@ export async function updatePost(userId: string, id: string, body: z.output<type
   const post: PostRecord = {
     ...old,
     ...schedule,
-    platforms: old.platforms.map((t) => (captions.has(t.id) ? { ...t, caption: captions.get(t.id)! } : t)),
+    ...edit.changes,
     version: old.version + 1,
     updated_at: now.toISOString(),
     usage_month: usageMonth ?? old.usage_month,
@@ -271,10 +269,61 @@ export async function updatePost(userId: string, id: string, body: z.output<type
   // The edited post must still be one its platforms accept (issue 17 item 1); nothing written otherwise.
   assertMediaRules(post.platforms, post.media.map(mediaFactsOf));
   assertPostFits(userId, post);
-  if (usageMonth) await claimMonthlyPost(userId, await currentPlan(userId, now), now);
-  await withClaim(userId, usageMonth, () => replacePost(userId, post, { version: old.version, status: old.status }));
+  if (usageMonth) await claimMonthlyPost(userId, edit.plan ?? (await currentPlan(userId, now)), now);
+  await withClaim(userId, usageMonth, async () => {
+    await replacePost(userId, post, { version: old.version, status: old.status });
+    if (edit.added.length === 0) return;
+    // A file taken by another post meanwhile: put the post back as it was rather than keep it without its media.
+    await attachMediaToPost(userId, edit.added, post.id).catch(async (error: unknown) => {
+      await replacePost(userId, { ...old, version: post.version + 1, updated_at: now.toISOString() }, { version: post.version, status: post.status }).catch(() => undefined);
+      throw error;
+    });
+  });
   await syncSchedule(userId, post, deps);
+  // Files taken off the post go once it is saved; one left behind is only storage, never a wrong post.
+  await deleteMediaOfPost(userId, edit.removed.map((m) => ({ ...m, post_id: old.id }))).catch((error: unknown) =>
+    logger.warn('Could not delete media removed from a post', { postId: old.id, error }),
+  );
   return present(post);
+}
+
+/** The older edit: captions by target id, nothing else of the post changes. */
+function captionsEdit(old: PostRecord, body: z.output<typeof CaptionsUpdateBodySchema>): { changes: Partial<PostRecord>; plan?: Plan } {
+  const captions = new Map(body.platforms.map((p) => [p.id, p.caption]));
+  for (const [targetId, caption] of captions) {
+    const target = old.platforms.find((t) => t.id === targetId);
+    if (!target) throw new ValidationError('This post has no such platform to edit');
+    const problem = captionProblem(target.platform, caption);
+    if (problem) throw new ValidationError(problem.message, { title: problem.title });
+  }
+  return { changes: { platforms: old.platforms.map((t) => (captions.has(t.id) ? { ...t, caption: captions.get(t.id)! } : t)) } };
+}
+
+/**
+ * The full edit (issue 17.5): the post is rebuilt from the Compose form's values with the create
+ * rules (accounts connected and on the plan, one target per account, TikTok's rules, media rules).
+ * A target for an account the post already had keeps its id; media already on the post stays
+ * attached, new files are checked as on create, and files left out are returned for deletion.
+ */
+async function fullEdit(userId: string, old: PostRecord, body: z.output<typeof FullUpdateBodySchema>, now: Date, deps: Deps) {
+  assertTikTokTargetsPostable(body.platforms);
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const platforms = body.platforms.map((target) => {
+    const kept = old.platforms.find((t) => t.social_account_id === target.social_account_id && t.platform === target.platform);
+    // A target that already went out (a retried post saved as a draft) is never reopened by an edit.
+    if (kept?.status === 'posted') return kept;
+    return { ...targetFor(target, accounts, plan, deps.newId), ...(kept ? { id: kept.id } : {}) };
+  });
+  if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
+  const mediaIds = [...new Set(body.media_ids)];
+  const onPost = new Map(old.media.map((m) => [m.id, m]));
+  const added = mediaIds.filter((mediaId) => !onPost.has(mediaId));
+  const addedRows = new Map((added.length > 0 ? await getMediaRows(userId, added) : []).map((row) => [row.id, storedMediaOf(row)]));
+  const media = mediaIds.map((mediaId) => onPost.get(mediaId) ?? addedRows.get(mediaId)!);
+  const onYouTube = platforms.some((t) => t.platform === 'youtube');
+  const title = body.title?.trim() || null;
+  const changes: Partial<PostRecord> = { platforms, media, title: onYouTube && title ? withShortsSuffix(title) : title, youtube_type: onYouTube ? 'shorts' : null };
+  return { changes, plan, added, removed: old.media.filter((m) => !mediaIds.includes(m.id)) };
 }
 
 /** Publishing states a retry of the same post may already be in. */
