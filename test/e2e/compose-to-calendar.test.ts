@@ -59,7 +59,11 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     await page.getByLabel('Choose images').setInputFiles({ name: 'loaf.png', mimeType: 'image/png', buffer: A_TINY_PNG });
     await page.getByTestId('media-tile').getByText('Upload Complete').waitFor();
 
-    await page.getByLabel('Schedule time').fill(`${day}T09:30`);
+    // The date picker takes mm/dd/yyyy (Enter confirms it); the time field takes HH:mm.
+    const [year, month, date] = day.split('-');
+    await page.getByLabel('Schedule date').fill(`${month}/${date}/${year}`);
+    await page.getByLabel('Schedule date').press('Enter');
+    await page.getByLabel('Schedule time').fill('09:30');
     await page.getByTestId('schedule-helper').getByText(/Will post at .* in America\/New York timezone/).waitFor();
     await page.getByRole('button', { name: 'Schedule Post' }).click();
 

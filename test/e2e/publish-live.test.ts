@@ -23,7 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The next whole minute at least 20 s away, as the datetime-local field takes it (UTC). */
+/** The next whole minute at least 20 s away, as yyyy-MM-ddTHH:mm in UTC (the user's zone here). */
 function comingMinute(): string {
   const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
   return at.toISOString().slice(0, 16);
@@ -45,7 +45,11 @@ describe('a post going out while the user watches', () => {
     await page.getByRole('link', { name: 'Compose' }).first().click();
     await page.getByTestId('platform-tile-facebook').click();
     await page.getByLabel('Facebook caption').fill(caption);
-    await page.getByLabel('Schedule time').fill(comingMinute());
+    const [day, time] = comingMinute().split('T') as [string, string];
+    const [year, month, date] = day.split('-');
+    await page.getByLabel('Schedule date').fill(`${month}/${date}/${year}`);
+    await page.getByLabel('Schedule date').press('Enter');
+    await page.getByLabel('Schedule time').fill(time);
     await page.getByRole('button', { name: 'Schedule Post' }).click();
     await toastIn(page, 'Post created successfully!').waitFor();
   });

@@ -5,6 +5,7 @@ import type { MediaItem, Post } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { chooseScheduleTime } from './helpers/schedule';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
@@ -190,7 +191,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     await openCompose({ timezone: 'America/New_York' });
     expect(submitButton()).toHaveTextContent('Save Draft');
 
-    fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2030-07-01T09:00' } });
+    await chooseScheduleTime('2030-07-01T09:00');
 
     expect(screen.getByTestId('schedule-helper')).toHaveTextContent('Will post at Jul 1, 2030 9:00 AM in America/New York timezone');
     expect(submitButton()).toHaveTextContent('Schedule Post');
@@ -202,7 +203,8 @@ describe('the Compose page', { timeout: 30_000 }, () => {
   it('refuses a schedule time in the past', async () => {
     const { user, api } = await openCompose();
     await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
-    fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2020-01-01T09:00' } });
+    // The picker offers no day before today, so the time that has passed is earlier today (in London).
+    await chooseScheduleTime(`${new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' })}T00:00`);
 
     await user.click(submitButton());
 
@@ -222,7 +224,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     await fill(user, 'TikTok caption', 'Hello TikTok');
     await user.selectOptions(await screen.findByLabelText('Who can see this TikTok video'), 'Only me');
     await user.click(screen.getByText("By posting, you agree to TikTok's Music Usage Confirmation"));
-    fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2030-07-01T09:00' } });
+    await chooseScheduleTime('2030-07-01T09:00');
 
     await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
 

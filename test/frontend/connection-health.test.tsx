@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListedAccount } from '@shared/connection-health';
 import type { LimitWarning } from '@shared/platform-limits';
@@ -6,6 +6,7 @@ import type { Post } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aPost, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { chooseScheduleTime } from './helpers/schedule';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
@@ -114,7 +115,7 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     await app.user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
     await app.user.click(screen.getByLabelText('X caption'));
     await app.user.paste('Fresh bread at nine');
-    fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2030-07-01T09:00' } });
+    await chooseScheduleTime('2030-07-01T09:00');
     return { ...app, api };
   }
 
@@ -176,7 +177,7 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     expect(await screen.findByTestId('connection-flags')).toHaveTextContent("@baker's X connection expires before this post's time; reconnect on Platforms.");
 
     // Act: an earlier time clears it
-    fireEvent.change(screen.getByLabelText('Schedule time'), { target: { value: '2030-06-29T09:00' } });
+    await chooseScheduleTime('2030-06-29T09:00');
     await waitFor(() => expect(screen.queryByTestId('connection-flags')).not.toBeInTheDocument());
   });
 });

@@ -1,13 +1,22 @@
-import { Badge, Button, Card, Field, HStack, IconButton, Input, Separator, Stack, Text } from '@chakra-ui/react';
-import { LuCalendarClock, LuFileText, LuX } from 'react-icons/lu';
+import { Badge, Button, Card, DatePicker, Fieldset, HStack, IconButton, Input, InputGroup, Portal, Separator, Stack, Text, Wrap, parseDate } from '@chakra-ui/react';
+import { useId } from 'react';
+import { LuCalendar, LuCalendarClock, LuFileText, LuX } from 'react-icons/lu';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
-import { formatInZone, isoToLocalInput, localInputToIso, zoneLabel } from '@/lib/time';
+import { formatInZone, zoneLabel } from '@/lib/time';
+import { instantOf, scheduleChoices, todayIn } from './schedule-choices';
 
 /** How the chosen time is read back to the user (spec §2: 'Will post at {time} in {zone} timezone'). */
 export const SCHEDULE_CONFIRM_FORMAT = 'MMM d, yyyy h:mm a';
 
+/** Said at the field the moment a chosen time is behind the clock (the submit's toast says it again). */
+export const SCHEDULE_PASSED_FIELD_MESSAGE = 'This time has already passed. Pick a later one.';
+
+/** A date picked without a time yet gets the morning slot, so the field always holds a whole time. */
+const DEFAULT_TIME = '09:00';
+
 interface ScheduleCardProps {
   zone: string;
+  /** The wall-clock time in `zone` as `yyyy-MM-ddTHH:mm`, or '' for a draft. */
   value: string;
   onChange: (value: string) => void;
   now: Date;
@@ -18,11 +27,23 @@ interface ScheduleCardProps {
   submitting: boolean;
 }
 
-/** The schedule field, a summary of what will be sent, and the submit button. */
+/**
+ * The schedule field (issue 17.22): a calendar date picker and a time, both read in the user's
+ * timezone, quick choices, and a mark on the field when the time has passed; then a summary of what
+ * will be sent, and the submit button.
+ */
 export function ScheduleCard(props: ScheduleCardProps) {
   const { zone, value, onChange, now, platforms, targetCount, mediaCount, uploading, submitting } = props;
-  const scheduledIso = value ? safeIso(value, zone) : null;
-  const scheduled = scheduledIso !== null;
+  const date = value.slice(0, 10);
+  const time = value.slice(11, 16);
+  const instant = value ? instantOf(value, zone) : null;
+  const scheduled = instant !== null;
+  const passed = instant !== null && instant.getTime() <= now.getTime();
+  const today = todayIn(now, zone);
+  // Two inputs share one legend and one message, so the ids are ours, not a Field's (one control each).
+  const helperId = useId();
+  const errorId = useId();
+  const describedBy = passed ? `${errorId} ${helperId}` : helperId;
 
   return (
     <Card.Root variant="outline" rounded="xl" bg="bg.panel">
@@ -31,28 +52,88 @@ export function ScheduleCard(props: ScheduleCardProps) {
         <Card.Description textStyle="sm">Leave empty to save a draft.</Card.Description>
       </Card.Header>
       <Card.Body gap="4">
-        <Field.Root>
-          <Field.Label>Publish time</Field.Label>
-          <HStack w="full" gap="2">
-            <Input
-              type="datetime-local"
-              aria-label="Schedule time"
-              value={value}
-              min={isoToLocalInput(now.toISOString(), zone)}
-              onChange={(event) => onChange(event.target.value)}
-            />
-            {value ? (
-              <IconButton variant="ghost" size="sm" aria-label="Clear schedule time" onClick={() => onChange('')}>
-                <LuX />
-              </IconButton>
-            ) : null}
-          </HStack>
-          <Field.HelperText data-testid="schedule-helper">
-            {scheduledIso
-              ? `Will post at ${formatInZone(scheduledIso, zone, SCHEDULE_CONFIRM_FORMAT)} in ${zoneLabel(zone)} timezone`
+        <Fieldset.Root invalid={passed}>
+          <Fieldset.Legend textStyle="sm" fontWeight="medium">
+            Publish time
+          </Fieldset.Legend>
+          <Stack w="full" gap="2">
+            <DatePicker.Root
+              w="full"
+              locale="en-US"
+              timeZone={zone}
+              min={parseDate(today)}
+              value={date ? [parseDate(date)] : []}
+              onValueChange={({ value: picked }) => {
+                const day = picked[0]?.toString();
+                onChange(day ? `${day}T${time || DEFAULT_TIME}` : '');
+              }}
+            >
+              <DatePicker.Control>
+                <DatePicker.Input aria-label="Schedule date" placeholder="mm/dd/yyyy" aria-invalid={passed || undefined} aria-describedby={describedBy} />
+                <DatePicker.IndicatorGroup>
+                  <DatePicker.Trigger aria-label="Open calendar">
+                    <LuCalendar />
+                  </DatePicker.Trigger>
+                </DatePicker.IndicatorGroup>
+              </DatePicker.Control>
+              <Portal>
+                <DatePicker.Positioner>
+                  <DatePicker.Content>
+                    <DatePicker.View view="day">
+                      <DatePicker.Header />
+                      <DatePicker.DayTable />
+                    </DatePicker.View>
+                    <DatePicker.View view="month">
+                      <DatePicker.Header />
+                      <DatePicker.MonthTable />
+                    </DatePicker.View>
+                    <DatePicker.View view="year">
+                      <DatePicker.Header />
+                      <DatePicker.YearTable />
+                    </DatePicker.View>
+                  </DatePicker.Content>
+                </DatePicker.Positioner>
+              </Portal>
+            </DatePicker.Root>
+            <HStack w="full" gap="2">
+              <InputGroup flex="1" endAddon={zoneLabel(zone)} endAddonProps={{ maxW: '50%', truncate: true, title: zoneLabel(zone) }}>
+                <Input
+                  type="time"
+                  aria-label="Schedule time"
+                  aria-invalid={passed || undefined}
+                  aria-describedby={describedBy}
+                  value={time}
+                  onChange={(event) => {
+                    // A half-typed time reads as '' in the browser: keep what was there until it is whole.
+                    if (event.target.value) onChange(`${date || today}T${event.target.value}`);
+                  }}
+                />
+              </InputGroup>
+              {value ? (
+                <IconButton variant="ghost" size="sm" aria-label="Clear schedule time" onClick={() => onChange('')}>
+                  <LuX />
+                </IconButton>
+              ) : null}
+            </HStack>
+            <Wrap gap="2" aria-label="Quick choices" role="group">
+              {scheduleChoices(now, zone).map((choice) => (
+                <Button key={choice.label} size="xs" variant="outline" onClick={() => onChange(choice.value)} aria-pressed={value === choice.value}>
+                  {choice.label}
+                </Button>
+              ))}
+            </Wrap>
+          </Stack>
+          {passed ? (
+            <Fieldset.ErrorText id={errorId} data-testid="schedule-error" mt="0">
+              {SCHEDULE_PASSED_FIELD_MESSAGE}
+            </Fieldset.ErrorText>
+          ) : null}
+          <Fieldset.HelperText id={helperId} data-testid="schedule-helper" mt="0">
+            {instant && !passed
+              ? `Will post at ${formatInZone(instant, zone, SCHEDULE_CONFIRM_FORMAT)} in ${zoneLabel(zone)} timezone`
               : `Times are in your ${zoneLabel(zone)} timezone.`}
-          </Field.HelperText>
-        </Field.Root>
+          </Fieldset.HelperText>
+        </Fieldset.Root>
 
         <Separator />
 
@@ -99,14 +180,4 @@ export function ScheduleCard(props: ScheduleCardProps) {
       </Card.Body>
     </Card.Root>
   );
-}
-
-/** A half-typed datetime-local value is not a time yet. */
-function safeIso(value: string, zone: string): string | null {
-  try {
-    const iso = localInputToIso(value, zone);
-    return Number.isNaN(Date.parse(iso)) ? null : iso;
-  } catch {
-    return null;
-  }
 }
