@@ -10,6 +10,8 @@ import { combinedCreatorRules } from '@/features/compose/components/tiktok-optio
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
 vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+// jsdom reads no video headers: the browser's measure of the picked video.
+vi.mock('@/features/compose/lib/video-facts', () => ({ readVideoFacts: async () => ({ duration_seconds: 20, width: 1080, height: 1920 }) }));
 
 /** The compose TikTok panel as TikTok's Content Sharing Guidelines require it. */
 const TT_ID = '01JQ00000000000000000000T1';
@@ -37,6 +39,8 @@ async function openTikTok(options: { info?: Parameters<typeof mockApi>[0][string
     'GET /accounts': { body: { accounts: [socialAccount({ id: TT_ID, platform: 'tiktok', account_name: '@adabakes' })] } },
     'POST /posts': { status: 201, body: createdPost() },
     [INFO_ROUTE]: options.info ?? { body: CREATOR },
+    'POST /media/uploads': { body: { key: 'k', url: 'https://media-bucket.example/upload', fields: {} } },
+    'POST /media': { status: 201, body: { id: VIDEO_ID, post_id: null, file_path: 'u/clip.mp4', file_type: 'video/mp4', file_size: 4, url: 'https://media-bucket.example/u/clip.mp4', created_at: '2026-03-20T12:00:00.000Z' } },
   });
   signedInAs();
   const app = renderApp('/home/compose', { config: { tiktokUnaudited: options.unaudited ?? false } });
@@ -46,6 +50,28 @@ async function openTikTok(options: { info?: Parameters<typeof mockApi>[0][string
   await app.user.paste('Morning bake');
   const panel = await screen.findByTestId('tiktok-panel');
   return { ...app, api, panel };
+}
+const VIDEO_ID = '01JQ00000000000000000000V1';
+
+/** TikTok needs one video (issue 17 item 1): the upload's PUT answers at once. */
+class InstantXhr {
+  status = 0;
+  upload = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  send() {
+    setTimeout(() => {
+      this.status = 204;
+      this.onload?.();
+    }, 0);
+  }
+}
+async function attachAVideo(user: ReturnType<typeof renderApp>['user']) {
+  vi.stubGlobal('XMLHttpRequest', InstantXhr);
+  await user.upload(screen.getByLabelText('Choose videos'), new File(['clip'], 'clip.mp4', { type: 'video/mp4' }));
+  await screen.findByText('Upload Complete');
 }
 const privacySelect = () => screen.getByLabelText('Who can see this TikTok video') as HTMLSelectElement;
 const checkbox = (name: string) => screen.getByRole('checkbox', { name });
@@ -94,6 +120,7 @@ describe('the TikTok compose panel', () => {
     await user.selectOptions(privacySelect(), 'Followers');
     await user.click(checkbox('Duet'));
     await user.click(screen.getByText(CONSENT));
+    await attachAVideo(user);
 
     await user.click(saveDraft());
 
@@ -141,6 +168,7 @@ describe('the TikTok compose panel', () => {
 
     await user.click(within(panel).getByText('Draft'));
     expect(screen.queryByLabelText('Who can see this TikTok video')).not.toBeInTheDocument();
+    await attachAVideo(user);
     await user.click(saveDraft());
 
     await waitFor(() => expect(api.callsTo('POST', '/posts')).toHaveLength(1));

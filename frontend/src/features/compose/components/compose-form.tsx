@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { LuSparkles } from 'react-icons/lu';
 import type { SocialAccount } from '@shared/accounts';
 import { PLAN_LIMIT_CODE } from '@shared/entitlements';
-import type { Platform } from '@shared/platforms';
+import { mediaRuleProblems } from '@shared/media-rules';
+import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { PlatformPicker } from '@/features/accounts/components/platform-picker';
@@ -14,8 +15,8 @@ import { useCreatePost } from '../api/create-post';
 import { useLimitConfirmation } from '../hooks/use-limit-confirmation';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { buildCreatePostBody, connectedByPlatform, EMPTY_DRAFT, firstProblem, orderedPlatforms, type ComposeDraft } from '../lib/build-post';
-import { instagramProblemOf } from '../lib/instagram-checks';
-import { InstagramMediaNote } from './instagram-media-note';
+import { mediaFactsOf } from '../lib/media-rules';
+import { MediaRuleNote } from './media-rule-note';
 import { MediaUploader } from './media-uploader';
 import { XOptions, YoutubeShortsOptions } from './platform-options';
 import { PlatformSection } from './platform-section';
@@ -39,6 +40,8 @@ function upgradeText(error: unknown): string | null {
 export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeFormProps) {
   const [draft, setDraft] = useState<ComposeDraft>(EMPTY_DRAFT);
   const [planLimit, setPlanLimit] = useState<{ message: string; upgrade: string } | null>(null);
+  /** The user tried to save: each platform's "needs a video/photo" shows under it from then on. */
+  const [attempted, setAttempted] = useState(false);
   const uploads = useMediaUploads();
   const createPost = useCreatePost();
   const limits = useLimitConfirmation();
@@ -65,11 +68,13 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
     if (createPost.isPending || uploads.uploading || limits.checking) return;
     const body = buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone);
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
-    const instagram = selected.includes('instagram') ? instagramProblemOf(uploads.items) : null;
+    // Each platform's media rules, the same the API applies (shared/media-rules.ts); shown under each platform.
+    const [media] = mediaRuleProblems(selected, mediaFactsOf(uploads.items));
+    setAttempted(true);
     const problem =
       firstProblem(body, selected, connected, now()) ??
       (tooLong ? { title: 'Video too long', message: tooLong } : null) ??
-      (instagram ? { title: 'Not accepted by Instagram', message: instagram } : null);
+      (media ? { title: `Not accepted by ${PLATFORM_NAMES[media.platform]}`, message: media.message } : null);
     if (problem) {
       toaster.error({ title: problem.title, description: problem.message });
       return;
@@ -81,6 +86,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
       onSuccess: () => {
         limits.reset();
         toaster.success({ title: 'Post created successfully!' });
+        setAttempted(false);
         setDraft(EMPTY_DRAFT);
         uploads.reset();
       },
@@ -135,7 +141,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
                   />
                 ) : null}
                 {platform === 'x' ? <XOptions /> : null}
-                {platform === 'instagram' ? <InstagramMediaNote items={uploads.items} /> : null}
+                <MediaRuleNote platform={platform} items={uploads.items} attempted={attempted} />
               </PlatformSection>
             ))
           )}

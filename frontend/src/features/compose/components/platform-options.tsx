@@ -58,7 +58,7 @@ export function XOptions() {
       <Alert.Indicator>
         <LuInfo />
       </Alert.Indicator>
-      <Alert.Description>X supports text-only posts for now: attached media are not sent to X.</Alert.Description>
+      <Alert.Description>X supports text-only posts for now: a post with media can't include X.</Alert.Description>
     </Alert.Root>
   );
 }

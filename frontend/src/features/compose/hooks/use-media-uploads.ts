@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkUploadSize, isAcceptedMediaType, isImageType, MEDIA_TYPE_MESSAGE } from '@shared/media';
+import { checkUploadSize, isAcceptedMediaType, isImageType, MEDIA_TYPE_MESSAGE, type VideoFacts } from '@shared/media';
 import { MSG } from '@shared/messages';
 import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
@@ -8,6 +8,7 @@ import { confirmUpload } from '../api/confirm-upload';
 import { useDeleteMedia } from '../api/delete-media';
 import { presignUpload } from '../api/presign-upload';
 import { uploadToStorage } from '../api/upload-to-storage';
+import { readVideoFacts } from '../lib/video-facts';
 
 export type MediaKind = 'image' | 'video';
 
@@ -21,6 +22,8 @@ export interface ComposeMedia {
   /** An object URL of the local file; null once the stored item replaces it. */
   previewUrl: string | null;
   stored: MediaItem | null;
+  /** A video's length and size as the browser measured them (null for images, or when unreadable). */
+  video: VideoFacts | null;
 }
 
 let nextLocalId = 0;
@@ -69,13 +72,16 @@ export function useMediaUploads() {
 
   const upload = useCallback(
     async (localId: string, file: File) => {
+      // Measured while the bytes travel; the confirm call carries the result (shared/media-rules.ts).
+      const measuring = isImageType(file.type) ? Promise.resolve(null) : readVideoFacts(file);
       try {
         const target = await presignUpload({ file_name: file.name, file_type: file.type, file_size: file.size });
         await uploadToStorage(target, file, ({ loaded, total }) =>
           update(localId, (item) => ({ ...item, progress: Math.min(99, Math.round((loaded / total) * 100)) })),
         );
-        update(localId, (item) => ({ ...item, progress: 100 }));
-        const stored = await confirmUpload(target.key);
+        const video = await measuring;
+        update(localId, (item) => ({ ...item, progress: 100, video }));
+        const stored = await confirmUpload(target.key, video);
         setItems((current) =>
           current.map((item) => {
             if (item.localId !== localId) return item;
@@ -116,7 +122,7 @@ export function useMediaUploads() {
         const previewUrl = objectUrl(file);
         if (previewUrl) previews.current.add(previewUrl);
         const kind: MediaKind = isImageType(file.type) ? 'image' : 'video';
-        setItems((current) => [...current, { localId, name: file.name, kind, progress: 0, previewUrl, stored: null }]);
+        setItems((current) => [...current, { localId, name: file.name, kind, progress: 0, previewUrl, stored: null, video: null }]);
         void upload(localId, file);
       }
     },

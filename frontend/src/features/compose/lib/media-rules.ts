@@ -1,0 +1,23 @@
+import { mediaRuleProblem, type MediaFacts } from '@shared/media-rules';
+import type { Platform } from '@shared/platforms';
+import type { ComposeMedia } from '../hooks/use-media-uploads';
+
+/**
+ * The form's files as the platforms' media rules (shared/media-rules.ts, the same the API applies)
+ * see them: the name the user picked; an image's size as media confirm read it; a video's length
+ * and size as the browser measured them.
+ */
+export function mediaFactsOf(items: readonly ComposeMedia[]): MediaFacts[] {
+  return items.map((item) => ({
+    file_name: item.name,
+    file_type: item.stored?.file_type ?? (item.kind === 'image' ? 'image/*' : 'video/*'),
+    width: item.kind === 'video' ? (item.video?.width ?? null) : (item.stored?.width ?? null),
+    height: item.kind === 'video' ? (item.video?.height ?? null) : (item.stored?.height ?? null),
+    duration_seconds: item.video?.duration_seconds ?? null,
+  }));
+}
+
+/** Why `platform` would refuse the form's files, or null. */
+export function mediaProblemOf(platform: Platform, items: readonly ComposeMedia[]): string | null {
+  return mediaRuleProblem(platform, mediaFactsOf(items));
+}
