@@ -82,9 +82,12 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
 
   it('says after an edit that the new time is over a platform limit (the edit is saved)', async () => {
     // Prepare
-    const post = aPost({ id: 'p1', scheduled_at: '2030-07-01T10:00:00.000Z' });
+    // The dialog is the Compose form (issue 17.5): it needs the accounts, and Instagram a photo.
+    const photo = { id: 'm1', post_id: 'p1', file_path: 'u/1790000000000-abcdefgh.jpg', file_type: 'image/jpeg', file_size: 1200, width: 1080, height: 1080, url: 'http://localhost/m1.jpg', created_at: '2026-01-01T12:00:00.000Z' };
+    const post = aPost({ id: 'p1', scheduled_at: '2030-07-01T10:00:00.000Z', media: [photo] });
     const api = mockApi({
       ...shellRoutes(),
+      'GET /accounts': { body: { accounts: [socialAccount({ id: post.platforms[0]!.social_account_id, platform: 'instagram', account_name: '@acme' })] } },
       'GET /posts/counts': { body: { scheduled: 1, posted: 0, drafts: 0, failed: 0 } },
       'GET /posts': (call) => ({ body: { items: call.query.tab === 'scheduled' ? [post] : [], nextCursor: null } }),
       'PATCH /posts/p1': { body: { ...post, limit_warnings: [{ ...WARNING, platform: 'instagram', social_account_id: 'a', message: 'Instagram allows 50 posts a day for @acme; this would be the 51st.' }] } },
@@ -93,9 +96,10 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     const card = await screen.findByTestId('post-card');
     await user.click(within(card).getByRole('button', { name: 'Edit post' }));
     const dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByRole('form', { name: 'Edit Post' });
 
     // Act
-    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await user.click(dialog.getByRole('button', { name: 'Schedule Post' }));
 
     // Assess
     expect(await screen.findByText('Post updated successfully!')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostCounts } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { aPost, meResponse, mockApi, postTarget, shellRoutes } from './helpers/api-mock';
+import { aPost, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -375,103 +375,119 @@ describe('the Posts page', () => {
   });
 });
 
-describe('the Edit Post dialog', () => {
+describe('the Edit Post dialog (the Compose form, issue 17.5)', { timeout: 30_000 }, () => {
+  const IG = '01JQ00000000000000000000IG';
+  const XA = '01JQ00000000000000000000XA';
+  const YT = '01JQ00000000000000000000YT';
+  const ACCOUNTS = [
+    socialAccount({ id: IG, platform: 'instagram', account_name: 'bakery.ig' }),
+    socialAccount({ id: XA, platform: 'x', account_name: '@bakerx' }),
+    socialAccount({ id: YT, platform: 'youtube', account_name: 'Bakery TV' }),
+  ];
+  const PHOTO = { id: 'm1', post_id: 'p1', file_path: 'u/1790000000000-abcdefgh.jpg', file_type: 'image/jpeg', file_size: 1200, width: 1080, height: 1080, url: 'http://localhost/m1.jpg', created_at: '2026-01-01T12:00:00.000Z' };
+  const saved = (overrides: Partial<Post> = {}) =>
+    aPost({ id: 'p1', scheduled_at: '2030-07-01T13:00:00.000Z', media: [PHOTO], platforms: [postTarget({ id: 't1', platform: 'instagram', social_account_id: IG, account_name: 'bakery.ig', caption: 'Hello' })], ...overrides });
+
   beforeEach(() => {
     resetAmplifyMocks();
     signedInAs();
+    URL.createObjectURL = vi.fn(() => 'blob:local-preview');
+    URL.revokeObjectURL = vi.fn();
   });
   afterEach(() => vi.restoreAllMocks());
 
   async function openEditor(p: Post, setup: Setup = {}) {
     const tab = p.status === 'draft' ? 'drafts' : 'scheduled';
-    const app = await openPosts({ ...setup, path: `/home/posts?tab=${tab}`, tabs: { [tab]: [p] } });
+    const app = await openPosts({ ...setup, path: `/home/posts?tab=${tab}`, tabs: { [tab]: [p] }, extra: { 'GET /accounts': { body: { accounts: ACCOUNTS } }, ...setup.extra } });
     const [card] = await cards();
     await app.user.click(within(card!).getByRole('button', { name: 'Edit post' }));
     const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('form', { name: 'Edit Post' });
     return { ...app, dialog: within(dialog) };
   }
 
-  it('starts a draft at 12:00 with no date, and disables past dates', async () => {
-    const { dialog } = await openEditor(aPost({ id: 'p1', status: 'draft', scheduled_at: null }), { zone: 'Asia/Tokyo' });
-    expect(dialog.getByLabelText('Time')).toHaveValue('12:00');
-    expect(dialog.getByLabelText('Date')).toHaveValue('');
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-    expect(dialog.getByLabelText('Date')).toHaveAttribute('min', today);
-    expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  it("starts from the saved post: its platform and account, caption, media and time in the user's zone", async () => {
+    const { dialog } = await openEditor(saved(), { zone: 'America/New_York' });
+
+    expect(dialog.getByLabelText('Instagram caption')).toHaveValue('Hello');
+    expect(dialog.getByTestId('compose-platform-instagram')).toBeInTheDocument();
+    expect(dialog.queryByTestId('compose-platform-x')).not.toBeInTheDocument();
+    expect(dialog.getAllByTestId('media-tile')).toHaveLength(1);
+    expect(dialog.getByTestId('schedule-helper')).toHaveTextContent('Will post at Jul 1, 2030 9:00 AM in America/New York timezone');
+    expect(dialog.getByRole('button', { name: 'Schedule Post' })).toBeInTheDocument();
   });
 
-  it("starts from the post's time in the user's timezone, with a caption box per account", async () => {
-    const { dialog } = await openEditor(
-      aPost({
-        id: 'p1',
-        scheduled_at: '2030-07-01T10:00:00.000Z',
-        platforms: [
-          postTarget({ id: 't1', platform: 'instagram', account_name: 'bakery.ig', caption: 'Hello' }),
-          postTarget({ id: 't2', platform: 'x', account_name: '@bakerx', caption: 'Hi X' }),
-        ],
-      }),
-      { zone: 'America/New_York' },
-    );
-    expect(dialog.getByLabelText('Date')).toHaveValue('2030-07-01');
-    expect(dialog.getByLabelText('Time')).toHaveValue('06:00');
-    expect(dialog.getByLabelText('bakery.ig · Instagram')).toHaveValue('Hello');
-    expect(dialog.getByLabelText('@bakerx · X')).toHaveValue('Hi X');
-    expect(dialog.getByText('5/2200')).toBeInTheDocument();
-    expect(dialog.getByText('4/280')).toBeInTheDocument();
-  });
+  it('shows the YouTube title without the " #shorts" the API added, and sends the edited title', async () => {
+    const clip = { ...PHOTO, id: 'm2', file_path: 'u/1790000000000-abcdefgh.mp4', file_type: 'video/mp4', width: null, height: null };
+    const p = saved({ title: 'Morning bake #shorts', youtube_type: 'shorts', media: [clip], platforms: [postTarget({ id: 't1', platform: 'youtube', social_account_id: YT, account_name: 'Bakery TV', caption: 'Bake' })] });
+    const { dialog, user, api } = await openEditor(p, { extra: { 'PATCH /posts/p1': { body: p } } });
+    const title = dialog.getByLabelText('YouTube title');
+    expect(title).toHaveValue('Morning bake');
 
-  it.each([
-    ['America/New_York', '2030-08-15T16:00:00.000Z'],
-    ['Asia/Tokyo', '2030-08-15T03:00:00.000Z'],
-  ])("schedules a draft at the date and time read in the user's zone (%s)", async (zone, iso) => {
-    const p = aPost({ id: 'p1', status: 'draft', scheduled_at: null, platforms: [postTarget({ id: 't1', platform: 'instagram', caption: 'Old' })] });
-    const { dialog, user, api } = await openEditor(p, {
-      zone,
-      extra: { 'PATCH /posts/p1': (call) => ({ body: { ...p, status: 'scheduled', scheduled_at: (call.body as { scheduled_at: string }).scheduled_at } }) },
-    });
-    await user.type(dialog.getByLabelText('Date'), '2030-08-15');
-    const caption = dialog.getByLabelText('bakery · Instagram');
-    await user.clear(caption);
-    await user.type(caption, 'New caption');
-    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await user.clear(title);
+    await user.paste('Evening bake');
+    await user.click(dialog.getByRole('button', { name: 'Schedule Post' }));
 
     await waitFor(() => expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(1));
-    expect(api.callsTo('PATCH', '/posts/p1')[0]!.body).toEqual({ scheduled_at: iso, platforms: [{ id: 't1', caption: 'New caption' }] });
+    expect(api.callsTo('PATCH', '/posts/p1')[0]!.body).toMatchObject({ title: 'Evening bake', youtube_type: 'shorts', platforms: [{ platform: 'youtube', social_account_id: YT }] });
+  });
+
+  it('saves the whole post with PATCH: a platform added, the media removed, the caption changed', async () => {
+    const p = saved();
+    const { dialog, user, api } = await openEditor(p, {
+      zone: 'America/New_York',
+      extra: { 'PATCH /posts/p1': { body: { ...p, media: [] } } },
+    });
+
+    await user.click(dialog.getByRole('button', { name: 'Instagram' }));
+    await user.click(dialog.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(dialog.getByRole('button', { name: `Delete ${PHOTO.file_path.split('/').pop()}` }));
+    await user.click(dialog.getByLabelText('X caption'));
+    await user.paste('Hi X');
+    await user.click(dialog.getByRole('button', { name: 'Schedule Post' }));
+
+    await waitFor(() => expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/posts/p1')[0]!.body).toEqual({
+      scheduled_at: '2030-07-01T13:00:00.000Z',
+      platforms: [{ platform: 'x', social_account_id: XA, caption: 'Hi X', settings: {} }],
+      media_ids: [],
+    });
+    // A file of the saved post is deleted by the API on save, never on its own.
+    expect(api.callsTo('DELETE', `/media/${PHOTO.id}`)).toHaveLength(0);
     expect(await screen.findByText('Post updated successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('turns a scheduled post into a draft when the schedule is cleared', async () => {
-    const p = aPost({ id: 'p1' });
+    const p = saved();
     const { dialog, user, api } = await openEditor(p, { extra: { 'PATCH /posts/p1': { body: { ...p, status: 'draft', scheduled_at: null } } } });
-    await user.click(dialog.getByRole('button', { name: /Clear schedule/ }));
-    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await user.click(dialog.getByRole('button', { name: 'Clear schedule time' }));
+    await user.click(dialog.getByRole('button', { name: 'Save Draft' }));
     await waitFor(() => expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(1));
-    expect(api.callsTo('PATCH', '/posts/p1')[0]!.body).toMatchObject({ scheduled_at: null });
+    expect(api.callsTo('PATCH', '/posts/p1')[0]!.body).toMatchObject({ scheduled_at: null, media_ids: [PHOTO.id] });
   });
 
-  it("shows 'Error updating post' with the API's message", async () => {
-    const { dialog, user } = await openEditor(aPost({ id: 'p1' }), {
+  it("shows 'Error updating post' with the API's message and keeps the dialog", async () => {
+    const { dialog, user } = await openEditor(saved(), {
       extra: { 'PATCH /posts/p1': { status: 409, body: { error: { code: 'CONFLICT', message: 'This post is already being published' } } } },
     });
-    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await user.click(dialog.getByRole('button', { name: 'Schedule Post' }));
     expect(await screen.findByText('Error updating post')).toBeInTheDocument();
     expect(screen.getByText('This post is already being published')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('refuses a caption over the platform limit before calling the API', async () => {
-    const { dialog, user, api } = await openEditor(aPost({ id: 'p1', platforms: [postTarget({ id: 't1', platform: 'x', caption: 'x'.repeat(281) })] }));
-    expect(dialog.getByText('281/280')).toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    const { dialog, user, api } = await openEditor(saved({ media: [], platforms: [postTarget({ id: 't1', platform: 'x', social_account_id: XA, caption: 'x'.repeat(281) })] }));
+    await user.click(dialog.getByRole('button', { name: 'Schedule Post' }));
     expect(await screen.findByText('Caption too long')).toBeInTheDocument();
     expect(screen.getByText('X caption exceeds limit of 280 characters (current: 281)')).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(0);
   });
 
-  it('closes without saving on Cancel', async () => {
-    const { dialog, user, api } = await openEditor(aPost({ id: 'p1' }));
-    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+  it('closes without saving', async () => {
+    const { dialog, user, api } = await openEditor(saved());
+    await user.click(dialog.getByRole('button', { name: 'Close without saving' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(0);
   });

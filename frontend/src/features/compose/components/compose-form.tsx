@@ -3,6 +3,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LuSparkles } from 'react-icons/lu';
 import type { SocialAccount } from '@shared/accounts';
+import type { CreatePostBody, Post } from '@shared/posts';
 import { PLAN_LIMIT_CODE } from '@shared/entitlements';
 import { mediaRuleProblems } from '@shared/media-rules';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
@@ -15,6 +16,7 @@ import { useCreatePost } from '../api/create-post';
 import { useLimitConfirmation } from '../hooks/use-limit-confirmation';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { buildCreatePostBody, connectedByPlatform, EMPTY_DRAFT, firstProblem, orderedPlatforms, type ComposeDraft } from '../lib/build-post';
+import { draftFromPost } from '../lib/draft-from-post';
 import { mediaFactsOf } from '../lib/media-rules';
 import { MediaRuleNote } from './media-rule-note';
 import { MediaUploader } from './media-uploader';
@@ -28,6 +30,11 @@ interface ComposeFormProps {
   accounts: SocialAccount[];
   zone: string;
   now?: () => Date;
+  /**
+   * Edit mode (issue 17.5): the form starts from this saved post, and a valid submit goes to
+   * `edit.onSubmit` (the Edit Post dialog saves it with PATCH) instead of creating a post.
+   */
+  edit?: { post: Post; onSubmit: (body: CreatePostBody) => void; saving: boolean };
 }
 
 function upgradeText(error: unknown): string | null {
@@ -37,12 +44,12 @@ function upgradeText(error: unknown): string | null {
 }
 
 /** The Create Post form (spec §2 Compose): editor on the left, media and schedule on the right. */
-export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeFormProps) {
-  const [draft, setDraft] = useState<ComposeDraft>(EMPTY_DRAFT);
+export function ComposeForm({ accounts, zone, now = () => new Date(), edit }: ComposeFormProps) {
+  const [draft, setDraft] = useState<ComposeDraft>(() => (edit ? draftFromPost(edit.post, zone) : EMPTY_DRAFT));
   const [planLimit, setPlanLimit] = useState<{ message: string; upgrade: string } | null>(null);
   /** The user tried to save: each platform's "needs a video/photo" shows under it from then on. */
   const [attempted, setAttempted] = useState(false);
-  const uploads = useMediaUploads();
+  const uploads = useMediaUploads(edit?.post.media);
   const createPost = useCreatePost();
   const limits = useLimitConfirmation();
 
@@ -65,7 +72,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (createPost.isPending || uploads.uploading || limits.checking) return;
+    if (createPost.isPending || edit?.saving || uploads.uploading || limits.checking) return;
     const body = buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone);
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
     // Each platform's media rules, the same the API applies (shared/media-rules.ts); shown under each platform.
@@ -79,6 +86,8 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
       toaster.error({ title: problem.title, description: problem.message });
       return;
     }
+    // An edit is saved by its dialog; the API returns any platform-limit warnings with the saved post.
+    if (edit) return edit.onSubmit(body);
     // Over a platform's cap at that time: say so and save only when the user submits again (issue 12).
     if (!(await limits.mayProceed(body))) return;
     setPlanLimit(null);
@@ -99,7 +108,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create Post">
+    <form onSubmit={onSubmit} noValidate aria-label={edit ? 'Edit Post' : 'Create Post'}>
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 380px)' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
           <Card.Root variant="outline" rounded="xl" bg="bg.panel">
@@ -159,7 +168,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date() }: ComposeF
             targetCount={targetCount}
             mediaCount={uploads.items.length}
             uploading={uploads.uploading}
-            submitting={createPost.isPending || limits.checking}
+            submitting={createPost.isPending || limits.checking || !!edit?.saving}
           />
           <LimitWarnings warnings={limits.warnings} zone={zone} onCancel={limits.reset} />
           <ConnectionFlags

@@ -22,11 +22,22 @@ export interface ComposeMedia {
   /** An object URL of the local file; null once the stored item replaces it. */
   previewUrl: string | null;
   stored: MediaItem | null;
+  /**
+   * Already on the saved post being edited (issue 17.5): removing it only takes it off the form, and
+   * the API deletes it when the edit is saved (DELETE /api/media refuses a file a post holds).
+   */
+  attached?: boolean;
   /** A video's length and size as the browser measured them (null for images, or when unreadable). */
   video: VideoFacts | null;
 }
 
 let nextLocalId = 0;
+
+/** A file of the post being edited, as the form shows it. */
+function fromPost(stored: MediaItem): ComposeMedia {
+  const name = stored.file_path.slice(stored.file_path.lastIndexOf('/') + 1);
+  return { localId: `post-${stored.id}`, name, kind: isImageType(stored.file_type) ? 'image' : 'video', progress: 100, previewUrl: null, stored, video: null, attached: true };
+}
 
 function objectUrl(file: File): string | null {
   // jsdom and very old browsers lack createObjectURL; the tile then shows an icon.
@@ -42,8 +53,8 @@ function revoke(url: string | null) {
  * then presigned, uploaded with progress and confirmed. A failure removes the item (spec §8: silent,
  * except that a refusal by our API says why in an "Upload failed" toast).
  */
-export function useMediaUploads() {
-  const [items, setItems] = useState<ComposeMedia[]>([]);
+export function useMediaUploads(initial: readonly MediaItem[] = []) {
+  const [items, setItems] = useState<ComposeMedia[]>(() => initial.map(fromPost));
   const previews = useRef(new Set<string>());
   const deleteMedia = useDeleteMedia();
 
@@ -132,6 +143,7 @@ export function useMediaUploads() {
   const remove = useCallback(
     (localId: string) => {
       const item = items.find((i) => i.localId === localId);
+      if (item?.attached) return drop(localId);
       if (!item?.stored) return;
       deleteMedia.mutate(item.stored.id, {
         onSuccess: () => {

@@ -5,7 +5,7 @@ import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
 
-/** PATCH /posts/{id}: the new time (null turns the post into a draft) and the captions by target id. */
+/** PATCH /posts/{id}: the whole post as the Compose form builds it (issue 17.5), or the older time-and-captions payload. */
 export function updatePost({ id, body }: { id: string; body: UpdatePostBody }): Promise<PostWithLimitWarnings> {
   return api(`/posts/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: PostWithLimitWarningsSchema });
 }
