@@ -90,10 +90,10 @@ export const CaptionsUpdateBodySchema = z.object({
 /**
  * The full edit (issue 17.5): the Compose form's whole post, with the compose rules. `platforms` is
  * the complete target list (a target kept for the same account keeps its id; one left out is
- * removed), `media_ids` the complete media list in order (files left out are deleted on save).
- * Sending `media_ids` is what marks a full edit.
+ * removed), `media_ids` the complete media list in order (files left out are deleted on save), and
+ * `client_id` the post's client (none when left out). Sending `media_ids` is what marks a full edit.
  */
-export const FullUpdateBodySchema = CreatePostSchema;
+export const FullUpdateBodySchema = CreatePostBodySchema;
 export type FullUpdateBody = z.input<typeof FullUpdateBodySchema>;
 
 const isFullEdit = (body: unknown) => typeof body === 'object' && body !== null && 'media_ids' in body;

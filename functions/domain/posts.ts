@@ -315,6 +315,7 @@ async function fullEdit(userId: string, old: PostRecord, body: z.output<typeof F
     return { ...targetFor(target, accounts, plan, deps.newId), ...(kept ? { id: kept.id } : {}) };
   });
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
+  if (body.client_id && body.client_id !== old.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
   const mediaIds = [...new Set(body.media_ids)];
   const onPost = new Map(old.media.map((m) => [m.id, m]));
   const added = mediaIds.filter((mediaId) => !onPost.has(mediaId));
@@ -322,7 +323,13 @@ async function fullEdit(userId: string, old: PostRecord, body: z.output<typeof F
   const media = mediaIds.map((mediaId) => onPost.get(mediaId) ?? addedRows.get(mediaId)!);
   const onYouTube = platforms.some((t) => t.platform === 'youtube');
   const title = body.title?.trim() || null;
-  const changes: Partial<PostRecord> = { platforms, media, title: onYouTube && title ? withShortsSuffix(title) : title, youtube_type: onYouTube ? 'shorts' : null };
+  const changes: Partial<PostRecord> = {
+    platforms,
+    media,
+    title: onYouTube && title ? withShortsSuffix(title) : title,
+    youtube_type: onYouTube ? 'shorts' : null,
+    client_id: body.client_id ?? null,
+  };
   return { changes, plan, added, removed: old.media.filter((m) => !mediaIds.includes(m.id)) };
 }
 

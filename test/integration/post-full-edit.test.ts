@@ -2,7 +2,7 @@ import { X_TEXT_ONLY_MESSAGE } from '@shared/media-rules';
 import { SCHEDULED_IN_PAST_MESSAGE, type Post } from '@shared/posts';
 import { describe, expect, it } from 'vitest';
 import { getMediaRow, headObject, MISSING_ATTACHMENTS_MESSAGE } from '../../functions/data/media';
-import { DUPLICATE_ACCOUNT_MESSAGE } from '../../functions/domain/posts';
+import { DUPLICATE_ACCOUNT_MESSAGE, UNKNOWN_CLIENT_MESSAGE } from '../../functions/domain/posts';
 import { aConfirmedUser } from '../helpers/given';
 import { anUploadedImage, anUploadedVideo, aPng, aVideoFile } from '../helpers/media';
 import { aConnectedAccount, aPaidPlan, inDays } from '../helpers/posts';
@@ -109,6 +109,26 @@ describe('the full edit of a post', () => {
     expect(res.body.platforms[0].settings).toMatchObject({ tiktok_allow_comment: true });
     expect(untitled).toMatchObject({ status: 400, body: { error: { message: 'YouTube requires a title' } } });
     expect((await postItem(user.userId, post.id))?.title).toBe('Evening bake #shorts');
+  });
+
+  it("moves the post to another client, or to none, and refuses another user's client", async () => {
+    // Prepare
+    const { user, accounts } = await aUserWith('basic', 'facebook');
+    const other = await aConfirmedUser();
+    const clientOf = async (token: string, name: string) => (await weCallTheApi('POST', '/api/clients', { token, body: { name } })).body.id as string;
+    const [acme, gym, theirs] = [await clientOf(user.accessToken, 'Acme'), await clientOf(user.accessToken, 'Gym'), await clientOf(other.accessToken, 'Theirs')];
+    const target = [{ platform: 'facebook', social_account_id: accounts[0]!.id, caption: 'Bread' }];
+    const post = await created(user.accessToken, { platforms: target, client_id: acme });
+
+    // Act
+    const moved = await edit(user.accessToken, post.id, { scheduled_at: null, platforms: target, media_ids: [], client_id: gym });
+    const refused = await edit(user.accessToken, post.id, { scheduled_at: null, platforms: target, media_ids: [], client_id: theirs });
+    const none = await edit(user.accessToken, post.id, { scheduled_at: null, platforms: target, media_ids: [] });
+
+    // Assess
+    expect(moved.body.client_id).toBe(gym);
+    expect(refused).toMatchObject({ status: 400, body: { error: { message: UNKNOWN_CLIENT_MESSAGE } } });
+    expect(none.body).toMatchObject({ client_id: null, version: 3 });
   });
 
   it('still takes the older payload of captions by target id', async () => {
