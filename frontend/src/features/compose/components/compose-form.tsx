@@ -14,6 +14,7 @@ import { ClientSelect } from '@/features/clients/components/client-select';
 import { isApiError } from '@/lib/api-error';
 import { useCreatePost } from '../api/create-post';
 import { useLimitConfirmation } from '../hooks/use-limit-confirmation';
+import { useDisconnectedAccounts } from '../hooks/use-disconnected-accounts';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { buildCreatePostBody, connectedByPlatform, EMPTY_DRAFT, firstProblem, orderedPlatforms, type ComposeDraft } from '../lib/build-post';
 import { draftFromPost } from '../lib/draft-from-post';
@@ -56,12 +57,15 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit }: Co
   const groups = connectedByPlatform(accounts);
   const connected = orderedPlatforms((Object.keys(groups) as Platform[]).filter((p) => groups[p].length > 0));
   const selected = orderedPlatforms(draft.platforms);
+  // An account disconnected elsewhere leaves the selection, and the form says so (issue 17 item 2).
+  const disconnected = useDisconnectedAccounts(draft, accounts, setDraft);
   const targetCount = selected.reduce((sum, p) => sum + (draft.accountIds[p]?.length ?? 0), 0);
 
   const patch = (change: Partial<ComposeDraft>) => setDraft((current) => ({ ...current, ...change }));
   const setTiktokProblem = useCallback((tiktokProblem: string | null) => setDraft((current) => (current.tiktokProblem === tiktokProblem ? current : { ...current, tiktokProblem })), []);
 
   function selectPlatforms(platforms: Platform[]) {
+    disconnected.clearNotes();
     setDraft((current) => {
       const accountIds = { ...current.accountIds };
       // A newly selected platform posts from its newest account; more can be ticked below.
@@ -118,6 +122,16 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit }: Co
             </Card.Header>
             <Card.Body>
               <PlatformPicker connected={connected} selected={selected} onChange={selectPlatforms} />
+              {disconnected.notes.length > 0 ? (
+                <Alert.Root status="warning" rounded="lg" mt="4" data-testid="disconnected-note" role="status">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    {disconnected.notes.map((note) => (
+                      <Alert.Description key={note}>{note}</Alert.Description>
+                    ))}
+                  </Alert.Content>
+                </Alert.Root>
+              ) : null}
             </Card.Body>
           </Card.Root>
 
