@@ -1,6 +1,7 @@
 import { ALREADY_RETRYING_MESSAGE, NOTHING_TO_RETRY_MESSAGE, SCHEDULED_IN_PAST_MESSAGE, type Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { UNKNOWN_OUTCOME_MESSAGE } from '../../functions/domain/dispatch';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { aConnectedAccount, aStoredPost, inDays } from '../helpers/posts';
@@ -116,6 +117,38 @@ describe('retrying a failed post', () => {
     expect(res.body.platforms[0]).toMatchObject({ status: 'pending', error_message: null });
     expect(scheduled.map((p) => p.id)).toEqual([post.id]);
     expect(failedTab).toEqual([]);
+  });
+
+  it('keeps the checkpoint only of a target whose outcome was unknown, so its adapter looks before posting again', async () => {
+    // Prepare: two failed targets as the publisher leaves them, with the engine's fields.
+    const user = await aConfirmedUser({ plan: 'basic' });
+    const facebook = await aConnectedAccount(user.userId, 'facebook', 'Bakery Page');
+    const x = await aConnectedAccount(user.userId, 'x', '@bakerx');
+    const post = await aStoredPost(user.userId, facebook, { status: 'failed', scheduled_at: inDays(-1) });
+    const engine = { attempts: 3, lease_owner: null, lease_until: null };
+    const { replacePost } = await import('../../functions/data/posts');
+    await replacePost(
+      user.userId,
+      {
+        ...post,
+        platforms: [
+          { ...post.platforms[0]!, status: 'failed', error_message: UNKNOWN_OUTCOME_MESSAGE, ...engine, checkpoint: { createAttemptedAt: '2026-11-01T10:00:00.000Z' } } as never,
+          { ...post.platforms[0]!, id: ulid(), platform: 'x', social_account_id: x.id, account_name: '@bakerx', account_id: x.account_id, status: 'failed', error_message: 'X does not allow this', ...engine, checkpoint: { createAttemptedAt: '2026-11-01T10:00:00.000Z' } } as never,
+        ],
+      },
+      { version: post.version, status: 'failed' },
+    );
+
+    // Act
+    const res = await weCallTheApi('POST', `/api/posts/${post.id}/retry`, { token: user.accessToken, body: { scheduled_at: inDays(1) } });
+
+    // Assess
+    expect(res.status).toBe(200);
+    const [unknown, refused] = (await postItemOf(user.userId, post.id))!.platforms;
+    expect(unknown).toMatchObject({ status: 'pending', error_message: null, checkpoint: { createAttemptedAt: '2026-11-01T10:00:00.000Z' } });
+    expect(refused).toMatchObject({ status: 'pending', error_message: null });
+    expect(refused.checkpoint).toBeUndefined();
+    expect([unknown.attempts, refused.attempts]).toEqual([undefined, undefined]);
   });
 
   it("answers 404 for another user's post and changes nothing", async () => {
