@@ -66,7 +66,7 @@ describe('a signed-in user on the Platforms page', () => {
     await card('x').getByText(`@${who.username}`).waitFor();
     await card('x').getByText(format(new Date(), UI.formats.linked)).waitFor();
     await expect(card('x').getByText('Connected', { exact: true }).count()).resolves.toBe(1);
-    await expect(card('x').getByRole('button', { name: 'Add X (Twitter) account' }).isVisible()).resolves.toBe(true);
+    await expect(card('x').getByRole('button', { name: 'Add Account for X (Twitter)' }).isVisible()).resolves.toBe(true);
   });
 
   it('connects Facebook with all its Pages ticked and sees every Page listed', async () => {

@@ -76,7 +76,7 @@ describe('the Platforms page', () => {
     expect(within(card('facebook')).getByText('Mar 14, 2026')).toBeInTheDocument();
     expect(within(card('instagram')).getByText('bakery.ig')).toBeInTheDocument();
     expect(within(card('instagram')).getByText('Dec 1, 2025')).toBeInTheDocument();
-    expect(within(card('instagram')).getByRole('button', { name: /Add Instagram account/ })).toHaveTextContent('Add Account');
+    expect(within(card('instagram')).getByRole('button', { name: /Add Account for Instagram/ })).toHaveTextContent('Add Account');
   });
 
   it('offers Connect on a platform without accounts', async () => {

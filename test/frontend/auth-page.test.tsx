@@ -50,11 +50,37 @@ describe('the sign-in page', () => {
     await expectToast('Validation Error', 'Password must be less than 72 characters');
   });
 
-  it('shows only the first problem when both fields are wrong', async () => {
+  it('toasts only the first problem when both fields are wrong, and marks each field with its own', async () => {
+    // Act
     const { user } = renderApp('/auth');
     await fillAndSubmit(user, 'nope', '1');
+
+    // Assess: one toast, the e-mail's (spec §5)
     await expectToast('Validation Error', 'Please enter a valid email address');
-    expect(screen.queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();
+    const toast = (await screen.findByText('Validation Error')).closest('[data-scope="toast"][data-part="root"]') as HTMLElement;
+    expect(within(toast).queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();
+    // …and both fields say what is wrong with them (issue 17.21)
+    const email$ = screen.getByLabelText('Email');
+    const password$ = screen.getByLabelText('Password');
+    await waitFor(() => expect(email$).toHaveAccessibleErrorMessage('Please enter a valid email address'));
+    await waitFor(() => expect(password$).toHaveAccessibleErrorMessage('Password must be at least 6 characters'));
+    expect(email$).toHaveAttribute('aria-invalid', 'true');
+    expect(password$).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('clears the marks once the form is right, and marks only the field still wrong', async () => {
+    // Prepare
+    const { user } = renderApp('/auth');
+    await fillAndSubmit(user, 'nope', '1');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true'));
+
+    // Act
+    await fillAndSubmit(user, 'alice@example.com', '1');
+
+    // Assess
+    await waitFor(() => expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid'));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(authModule.signIn).not.toHaveBeenCalled();
   });
 
   it('signs up, toasts "Account created! Please check your email to verify." and switches to sign-in', async () => {

@@ -102,7 +102,7 @@ function SidebarContent({
         <NavList items={items} collapsed={collapsed} onNavigate={onNavigate} />
       </Box>
       {collapsed || !showShortcut ? null : (
-        <HStack px="4" pb="4" gap="1.5" color="fg.subtle" textStyle="xs" aria-hidden>
+        <HStack px="4" pb="4" gap="1.5" color="fg.muted" textStyle="xs" aria-hidden>
           <Kbd size="sm">{MOD_KEY}</Kbd>
           <Kbd size="sm">B</Kbd>
           <Text>to collapse</Text>

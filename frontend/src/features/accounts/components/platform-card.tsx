@@ -77,7 +77,8 @@ export function PlatformCard({ platform, accounts, onConnect, connecting, connec
           colorPalette="brand"
           onClick={() => onConnect(platform)}
           loading={connecting}
-          aria-label={connected ? `Add ${label} account` : `${connectLabel} ${label}`}
+          // The name starts with the visible text (axe label-content-name-mismatch), then says which platform.
+          aria-label={connected ? `Add Account for ${label}` : `${connectLabel} ${label}`}
         >
           {connected ? <LuPlus /> : null}
           {connected ? 'Add Account' : connectLabel}

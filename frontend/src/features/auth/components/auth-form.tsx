@@ -9,6 +9,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths, type AuthMode } from '@/config/paths';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { useAuth } from '@/lib/auth';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
 import { useSignIn } from '../api/sign-in';
 import { useSignInWithGoogle } from '../api/sign-in-with-google';
 import { useSignUp } from '../api/sign-up';
@@ -31,6 +32,9 @@ const COPY: Record<AuthMode, { heading: string; sub: string; submit: string; swi
   },
 };
 
+/** The one form both tabs show. */
+const AUTH_FORM_ID = 'auth-form';
+
 function modeParams(mode: AuthMode, email: string): Record<string, string> {
   const next: Record<string, string> = {};
   if (mode === 'signup') next.mode = 'signup';
@@ -46,6 +50,8 @@ export function AuthForm() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [showInboxLink, setShowInboxLink] = useState(false);
+  // Issue 17.21: the field that is wrong is marked too, not only named in the toast.
+  const [errors, setErrors] = useState<FieldErrors>({});
   const { refresh } = useAuth();
   const navigate = useNavigate();
   const signIn = useSignIn();
@@ -59,9 +65,11 @@ export function AuthForm() {
     event.preventDefault();
     const parsed = CredentialsSchema.safeParse({ email, password });
     if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error.issues));
       toaster.error({ title: MSG.validationErrorTitle, description: firstIssue(parsed) ?? MSG.emailInvalid });
       return;
     }
+    setErrors({});
     try {
       if (mode === 'signup') {
         await signUp.mutateAsync(parsed.data);
@@ -100,7 +108,12 @@ export function AuthForm() {
       <Card.Body gap="5">
         <Tabs.Root
           value={mode}
-          onValueChange={(details) => setParams(modeParams(details.value as AuthMode, email), { replace: true })}
+          // Both tabs show the one form below (there is no panel per tab): point aria-controls at it.
+          ids={{ content: () => AUTH_FORM_ID }}
+          onValueChange={(details) => {
+            setErrors({});
+            setParams(modeParams(details.value as AuthMode, email), { replace: true });
+          }}
           variant="enclosed"
           fitted
           size="sm"
@@ -126,13 +139,14 @@ export function AuthForm() {
         ) : null}
 
         <form
+          id={AUTH_FORM_ID}
           onSubmit={onSubmit}
           noValidate
           aria-label={mode === 'signup' ? 'Sign up form' : 'Sign in form'}
           data-testid={mode === 'signup' ? 'sign-up-form' : 'sign-in-form'}
         >
           <Stack gap="4">
-            <Field.Root>
+            <Field.Root invalid={Boolean(errors.email)}>
               <Field.Label>Email</Field.Label>
               <Input
                 type="email"
@@ -142,8 +156,9 @@ export function AuthForm() {
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
+              <Field.ErrorText>{errors.email}</Field.ErrorText>
             </Field.Root>
-            <Field.Root>
+            <Field.Root invalid={Boolean(errors.password)}>
               <Field.Label>Password</Field.Label>
               <Input
                 type="password"
@@ -153,6 +168,7 @@ export function AuthForm() {
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
+              <Field.ErrorText>{errors.password}</Field.ErrorText>
             </Field.Root>
             <Button type="submit" colorPalette="brand" loading={busy} data-testid="auth-submit" mt="1">
               {copy.submit}
@@ -164,7 +180,7 @@ export function AuthForm() {
           <>
             <HStack gap="3">
               <Separator flex="1" />
-              <Text textStyle="xs" color="fg.subtle" textTransform="uppercase" letterSpacing="wider">
+              <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
                 or
               </Text>
               <Separator flex="1" />

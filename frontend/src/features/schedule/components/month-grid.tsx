@@ -50,7 +50,7 @@ export const MonthGrid = memo(function MonthGrid({ days, anchor, today, selected
               borderBottomWidth={index < days.length - 7 ? '1px' : undefined}
               borderEndWidth={index % 7 < 6 ? '1px' : undefined}
               bg={isSelected ? 'brand.subtle' : inMonth ? 'bg.panel' : 'bg.subtle'}
-              color={inMonth ? 'fg' : 'fg.subtle'}
+              color={inMonth ? 'fg' : 'fg.muted'}
               transition="background 0.15s"
               _hover={{ bg: isSelected ? 'brand.subtle' : 'bg.muted' }}
             >
@@ -74,7 +74,6 @@ export const MonthGrid = memo(function MonthGrid({ days, anchor, today, selected
                     fontWeight={isToday || isSelected ? 'bold' : 'medium'}
                     bg={isToday ? 'brand.solid' : undefined}
                     color={isToday ? 'brand.contrast' : isSelected ? 'brand.fg' : undefined}
-                    opacity={inMonth ? 1 : 0.6}
                     mx={{ base: 'auto', md: '0' }}
                     focusVisibleRing="outside"
                   >
