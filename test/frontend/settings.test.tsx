@@ -127,6 +127,10 @@ describe('the Settings page', { timeout: 30_000 }, () => {
 
       await toast('Error updating profile', 'Website must be a link starting with http:// or https://');
       expect(api.callsTo('PATCH', '/profile')).toHaveLength(0);
+      // The field itself says so too (issue 17.21), and no other field is marked.
+      await waitFor(() => expect(screen.getByLabelText('Website')).toHaveAccessibleErrorMessage('Website must be a link starting with http:// or https://'));
+      expect(screen.getByLabelText('Website')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText('Nickname')).not.toHaveAttribute('aria-invalid');
     });
 
     it('sets the picture from a link, and refuses an ftp: link', async () => {
@@ -272,6 +276,9 @@ describe('the Settings page', { timeout: 30_000 }, () => {
 
       await toast("Passwords don't match", 'Please make sure both passwords are the same');
       expect(authModule.updatePassword).not.toHaveBeenCalled();
+      // Issue 17.21: the confirmation is the field marked.
+      await waitFor(() => expect(screen.getByLabelText('Confirm password')).toHaveAccessibleErrorMessage('Please make sure both passwords are the same'));
+      expect(screen.getByLabelText('New password')).not.toHaveAttribute('aria-invalid');
     });
 
     it('says a password under 6 characters is too short', async () => {
@@ -285,6 +292,8 @@ describe('the Settings page', { timeout: 30_000 }, () => {
 
       await toast('Password too short', 'Password must be at least 6 characters');
       expect(authModule.updatePassword).not.toHaveBeenCalled();
+      await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleErrorMessage('Password must be at least 6 characters'));
+      expect(screen.getByLabelText('Confirm password')).not.toHaveAttribute('aria-invalid');
     });
 
     it('asks for the current password, which Cognito needs', async () => {
@@ -297,6 +306,7 @@ describe('the Settings page', { timeout: 30_000 }, () => {
 
       await toast('Error changing password', 'Please enter your current password');
       expect(authModule.updatePassword).not.toHaveBeenCalled();
+      await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleErrorMessage('Please enter your current password'));
     });
 
     it('changes the password through Cognito, ends every session and signs out', async () => {

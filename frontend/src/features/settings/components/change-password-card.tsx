@@ -8,12 +8,16 @@ import { SettingsCard } from './settings-card';
 
 const MIN_PASSWORD_LENGTH = 6;
 
-/** The spec's checks (§5 "Change password"), in its order: match first, then length. */
-export function passwordProblem(newPassword: string, confirmPassword: string): { title: string; description: string } | null {
-  if (!newPassword || newPassword !== confirmPassword) return { title: MSG.passwordsDontMatch, description: MSG.passwordsDontMatchText };
-  if (newPassword.length < MIN_PASSWORD_LENGTH) return { title: MSG.passwordTooShortTitle, description: MSG.passwordTooShort };
+type PasswordField = 'current' | 'next' | 'confirm';
+
+/** The spec's checks (§5 "Change password"), in its order: match first, then length; `field` is the one to mark. */
+export function passwordProblem(newPassword: string, confirmPassword: string): { title: string; description: string; field: PasswordField } | null {
+  if (!newPassword || newPassword !== confirmPassword) return { title: MSG.passwordsDontMatch, description: MSG.passwordsDontMatchText, field: 'confirm' };
+  if (newPassword.length < MIN_PASSWORD_LENGTH) return { title: MSG.passwordTooShortTitle, description: MSG.passwordTooShort, field: 'next' };
   return null;
 }
+
+const CURRENT_MISSING = 'Please enter your current password';
 
 /** Settings → Profile → Change Password. */
 export function ChangePasswordCard() {
@@ -22,6 +26,8 @@ export function ChangePasswordCard() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
+  // Issue 17.21: the field that is wrong is marked as well as toasted.
+  const [invalid, setInvalid] = useState<{ field: PasswordField; message: string } | null>(null);
   const { signOut } = useAuth();
   const change = useChangePassword({
     onSuccess: () => {
@@ -36,13 +42,16 @@ export function ChangePasswordCard() {
   function submit() {
     const problem = passwordProblem(next, confirm);
     if (problem) {
-      toaster.error(problem);
+      setInvalid({ field: problem.field, message: problem.description });
+      toaster.error({ title: problem.title, description: problem.description });
       return;
     }
     if (!current) {
-      toaster.error({ title: 'Error changing password', description: 'Please enter your current password' });
+      setInvalid({ field: 'current', message: CURRENT_MISSING });
+      toaster.error({ title: 'Error changing password', description: CURRENT_MISSING });
       return;
     }
+    setInvalid(null);
     change.mutate({ oldPassword: current, newPassword: next });
   }
 
@@ -56,17 +65,20 @@ export function ChangePasswordCard() {
         }}
       >
         <Stack gap="4">
-          <Field.Root>
+          <Field.Root invalid={invalid?.field === 'current'}>
             <Field.Label>Current password</Field.Label>
             <Input type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+            <Field.ErrorText>{invalid?.message}</Field.ErrorText>
           </Field.Root>
-          <Field.Root>
+          <Field.Root invalid={invalid?.field === 'next'}>
             <Field.Label>New password</Field.Label>
             <Input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+            <Field.ErrorText>{invalid?.message}</Field.ErrorText>
           </Field.Root>
-          <Field.Root>
+          <Field.Root invalid={invalid?.field === 'confirm'}>
             <Field.Label>Confirm password</Field.Label>
             <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Field.ErrorText>{invalid?.message}</Field.ErrorText>
           </Field.Root>
           <HStack>
             <Button type="submit" colorPalette="brand" disabled={!next || !confirm} loading={change.isPending}>

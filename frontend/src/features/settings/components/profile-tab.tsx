@@ -5,6 +5,7 @@ import { IMAGE_ACCEPT } from '@shared/media';
 import { PROFILE_LIMITS, UpdateProfileSchema, type UpdateProfileInput } from '@shared/profile';
 import type { MeResponse } from '@shared/settings';
 import { toaster } from '@/components/ui/toaster';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
 import { useMe } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
@@ -65,14 +66,18 @@ function ProfileForm({ me }: { me: MeResponse }) {
   // that must not be saved back as the picture. Only a link the user types here is sent.
   const [avatarLink, setAvatarLink] = useState('');
   const save = useUpdateProfile({ onSuccess: () => setAvatarLink('') });
+  // Issue 17.21: each field the schema refuses is marked with its message (the toast names the first).
+  const [errors, setErrors] = useState<FieldErrors>({});
 
   function submit() {
     const body: UpdateProfileInput = { username, bio, website, ...(avatarLink.trim() ? { avatar_url: avatarLink } : {}) };
     const checked = UpdateProfileSchema.safeParse(body);
     if (!checked.success) {
+      setErrors(fieldErrorsOf(checked.error.issues));
       toaster.error({ title: 'Error updating profile', description: checked.error.issues[0]?.message });
       return;
     }
+    setErrors({});
     save.mutate(body);
   }
 
@@ -86,23 +91,27 @@ function ProfileForm({ me }: { me: MeResponse }) {
     >
       <Stack gap="5">
         <ProfilePicture me={me} />
-        <Field.Root>
+        <Field.Root invalid={Boolean(errors.avatar_url)}>
           <Field.Label>Profile picture URL</Field.Label>
           <Input type="url" placeholder="https://example.com/me.png" value={avatarLink} onChange={(e) => setAvatarLink(e.target.value)} />
+          <Field.ErrorText>{errors.avatar_url}</Field.ErrorText>
           <Field.HelperText>Or paste a link to an image on the web; it replaces the current picture when you save.</Field.HelperText>
         </Field.Root>
-        <Field.Root>
+        <Field.Root invalid={Boolean(errors.username)}>
           <Field.Label>Nickname</Field.Label>
           <Input value={username} maxLength={PROFILE_LIMITS.username} placeholder="What should we call you?" onChange={(e) => setUsername(e.target.value)} />
+          <Field.ErrorText>{errors.username}</Field.ErrorText>
           <Field.HelperText>Shown in your dashboard greeting.</Field.HelperText>
         </Field.Root>
-        <Field.Root>
+        <Field.Root invalid={Boolean(errors.bio)}>
           <Field.Label>Bio</Field.Label>
           <Textarea value={bio} maxLength={PROFILE_LIMITS.bio} autoresize minH="20" placeholder="A few words about you" onChange={(e) => setBio(e.target.value)} />
+          <Field.ErrorText>{errors.bio}</Field.ErrorText>
         </Field.Root>
-        <Field.Root>
+        <Field.Root invalid={Boolean(errors.website)}>
           <Field.Label>Website</Field.Label>
           <Input type="url" value={website} placeholder="https://your-site.com" onChange={(e) => setWebsite(e.target.value)} />
+          <Field.ErrorText>{errors.website}</Field.ErrorText>
         </Field.Root>
         <HStack>
           <Button type="submit" colorPalette="brand" loading={save.isPending}>
