@@ -88,6 +88,13 @@ describe('the landing checkout dialog', () => {
     expect(alert).toHaveTextContent('Error');
     expect(alert).toHaveTextContent('Please enter a valid email address');
     expect(api.callsTo('POST', '/billing/public-checkout')).toHaveLength(0);
+    // The e-mail field is marked and described by that message (issue 17.21); typing clears the mark.
+    const email$ = within(dialog).getByLabelText(/Email/);
+    expect(email$).toHaveAttribute('aria-invalid', 'true');
+    expect(email$).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid email address'));
+    expect(within(dialog).getByLabelText(/Name/)).not.toHaveAttribute('aria-invalid');
+    await user.type(email$, '@example.com');
+    expect(email$).not.toHaveAttribute('aria-invalid');
   });
 
   it("shows the API's refusal in the dialog and lets the visitor try again", async () => {
@@ -103,6 +110,8 @@ describe('the landing checkout dialog', () => {
     expect(alert).toHaveTextContent("This plan can't be bought right now");
     expect(within(dialog).getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
     expect(assign).not.toHaveBeenCalled();
+    // A refusal about the plan is not the e-mail's fault: the field stays unmarked.
+    expect(within(dialog).getByLabelText(/Email/)).not.toHaveAttribute('aria-invalid');
   });
 
   it('closes with Escape and keeps the coming-soon plan disabled', async () => {

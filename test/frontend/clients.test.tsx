@@ -112,6 +112,29 @@ describe('the Clients page (agency mode)', () => {
     expect(within(dialog).getByText('Logo URL must be a valid http(s) URL')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Add Client' })).toBeDisabled();
     expect(api.callsTo('POST', '/clients')).toHaveLength(0);
+    await waitFor(() => expect(within(dialog).getByLabelText(/Logo URL/)).toHaveAccessibleErrorMessage('Logo URL must be a valid http(s) URL'));
+    expect(within(dialog).getByLabelText(/Client Name/)).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('marks the field the API refuses, by the path its 400 names (issue 17.21)', async () => {
+    // Prepare
+    const { user } = await openClients([], {
+      'POST /clients': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Logo URL must be a valid http(s) URL', details: [{ path: 'logo_url', message: 'Logo URL must be a valid http(s) URL' }] } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Client' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Client Name/), 'Acme');
+    await user.type(within(dialog).getByLabelText(/Logo URL/), 'https://acme.example/logo.png');
+
+    // Act
+    await user.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+
+    // Assess
+    expect(await screen.findByText('Error creating client')).toBeInTheDocument();
+    const logo = within(dialog).getByLabelText(/Logo URL/);
+    await waitFor(() => expect(logo).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(logo).toHaveAccessibleErrorMessage('Logo URL must be a valid http(s) URL'));
+    expect(within(dialog).getByLabelText(/Client Name/)).not.toHaveAttribute('aria-invalid');
   });
 
   it("shows 'Error creating client' with the reason when the API refuses", async () => {

@@ -1,6 +1,8 @@
 import { Button, chakra, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CLIENT_MSG, CLIENT_NAME_MAX, isHttpUrl, type Client } from '@shared/clients';
+import { isApiError } from '@/lib/api-error';
+import { fieldErrorsOfDetails } from '@/lib/field-errors';
 import { useCreateClient } from '../api/create-client';
 import { useUpdateClient } from '../api/update-client';
 
@@ -21,6 +23,11 @@ function ClientForm({ client, onDone }: { client?: Client; onDone: () => void })
   const logoInvalid = logoUrl.trim() !== '' && !isHttpUrl(logoUrl.trim());
   const nameTooLong = name.trim().length > CLIENT_NAME_MAX;
   const canSubmit = name.trim() !== '' && !nameTooLong && !logoInvalid && !pending;
+  // Issue 17.21: a field the API refuses (its 400 names it in `details`) is marked, not only toasted.
+  const refused = create.error ?? update.error;
+  const serverErrors = isApiError(refused) ? fieldErrorsOfDetails(refused.details) : {};
+  const nameError = nameTooLong ? CLIENT_MSG.nameTooLong : serverErrors.name;
+  const logoError = logoInvalid ? CLIENT_MSG.logoUrlInvalid : serverErrors.logo_url;
 
   function submit() {
     if (!canSubmit) return;
@@ -39,17 +46,17 @@ function ClientForm({ client, onDone }: { client?: Client; onDone: () => void })
     >
       <Dialog.Body>
         <Stack gap="4">
-          <Field.Root required invalid={nameTooLong}>
+          <Field.Root required invalid={Boolean(nameError)}>
             <Field.Label>
               Client Name <Field.RequiredIndicator />
             </Field.Label>
             <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Acme Bakery" autoFocus />
-            {nameTooLong ? <Field.ErrorText>{CLIENT_MSG.nameTooLong}</Field.ErrorText> : null}
+            {nameError ? <Field.ErrorText>{nameError}</Field.ErrorText> : null}
           </Field.Root>
-          <Field.Root invalid={logoInvalid}>
+          <Field.Root invalid={Boolean(logoError)}>
             <Field.Label>Logo URL (optional)</Field.Label>
             <Input type="url" value={logoUrl} onChange={(e) => setLogoUrl(e.target.value)} placeholder="https://example.com/logo.png" />
-            {logoInvalid ? <Field.ErrorText>{CLIENT_MSG.logoUrlInvalid}</Field.ErrorText> : null}
+            {logoError ? <Field.ErrorText>{logoError}</Field.ErrorText> : null}
           </Field.Root>
         </Stack>
       </Dialog.Body>

@@ -16,6 +16,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: Plan; onClose: () => v
   const titleId = useId();
   const emailId = useId();
   const nameId = useId();
+  const errorId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
@@ -110,6 +111,9 @@ export function CheckoutDialog({ plan, onClose }: { plan: Plan; onClose: () => v
               placeholder="you@example.com"
               className={styles.input}
               value={email}
+              // Issue 17.21: a refused e-mail marks the field and points at the message that says why.
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? errorId : undefined}
               onChange={(e) => {
                 setEmail(e.target.value);
                 setProblem(null);
@@ -134,7 +138,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: Plan; onClose: () => v
             />
           </div>
           {error ? (
-            <div role="alert" className={styles.alert}>
+            <div role="alert" id={errorId} className={styles.alert}>
               <p className={styles.alertTitle}>Error</p>
               <p>{error}</p>
             </div>
