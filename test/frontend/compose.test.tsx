@@ -173,8 +173,13 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Draft' }));
 
     expect(await screen.findByText('Validation Error')).toBeInTheDocument();
-    expect(screen.getByText('Please select at least one platform')).toBeInTheDocument();
+    // The toast and the picker both say it (issue 17.21): the picker is marked and described by it.
+    expect(screen.getAllByText('Please select at least one platform')).toHaveLength(2);
+    expect(screen.getByTestId('platform-picker')).toHaveAccessibleDescription('Please select at least one platform');
     expect(api.callsTo('POST', '/posts')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    expect(screen.queryByTestId('platform-picker-error')).not.toBeInTheDocument();
   });
 
   it('requires a YouTube title, and previews it with #shorts', async () => {
@@ -184,12 +189,15 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     expect(screen.getByText('The video must be at most 60 seconds long and vertical.')).toBeInTheDocument();
 
     await user.click(submitButton());
-    expect(await screen.findByText('YouTube requires a title')).toBeInTheDocument();
-    expect(screen.getByText('Validation Error')).toBeInTheDocument();
+    expect(await screen.findByText('Validation Error')).toBeInTheDocument();
+    // Toasted, and marked at the title field (issue 17.21).
+    await waitFor(() => expect(screen.getByLabelText('YouTube title')).toHaveAccessibleErrorMessage('YouTube requires a title'));
+    expect(screen.getByLabelText('YouTube title')).toHaveAttribute('aria-invalid', 'true');
 
     await fill(user, 'YouTube title', 'Sourdough in 60s');
     expect(screen.getByTestId('youtube-title-counter')).toHaveTextContent('16/100');
     expect(screen.getByTestId('youtube-title-preview')).toHaveTextContent('Published as: Sourdough in 60s #shorts');
+    expect(screen.getByLabelText('YouTube title')).not.toHaveAttribute('aria-invalid');
     expect(api.callsTo('POST', '/posts')).toHaveLength(0);
   });
 

@@ -1,4 +1,5 @@
 import { Box, chakra, Float, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useId } from 'react';
 import { LuLock } from 'react-icons/lu';
 import { MSG } from '@shared/messages';
 import { minimumPlanFor, upgradeToPostMessage } from '@shared/plans';
@@ -12,6 +13,8 @@ interface PlatformPickerProps {
   connected: readonly Platform[];
   selected: readonly Platform[];
   onChange: (selected: Platform[]) => void;
+  /** Why the current choice is refused (none picked), shown under the tiles and read with the group (issue 17.21). */
+  error?: string | undefined;
 }
 
 /**
@@ -20,14 +23,28 @@ interface PlatformPickerProps {
  * the user's plan lacks names the plan that unlocks it instead (issue 17.12), since connecting
  * would not help.
  */
-export function PlatformPicker({ connected, selected, onChange }: PlatformPickerProps) {
+export function PlatformPicker({ connected, selected, onChange, error }: PlatformPickerProps) {
   const entitlements = usePlatforms();
+  const errorId = useId();
   function toggle(platform: Platform) {
     onChange(selected.includes(platform) ? selected.filter((p) => p !== platform) : [...selected, platform]);
   }
 
   return (
-    <SimpleGrid columns={2} gap="2" role="group" aria-label="Platforms" data-testid="platform-picker">
+    <Stack gap="2">
+    <SimpleGrid
+      columns={2}
+      gap="2"
+      role="group"
+      aria-label="Platforms"
+      aria-describedby={error ? errorId : undefined}
+      data-invalid={error ? true : undefined}
+      data-testid="platform-picker"
+      rounded="lg"
+      outline={error ? '2px solid' : undefined}
+      outlineColor="border.error"
+      outlineOffset="2px"
+    >
       {PLATFORMS.map((platform) => {
         // Until the plan is known, only the connection decides (the API refuses a plan-locked post anyway).
         const planLocked = entitlements.data?.platforms.find((p) => p.platform === platform)?.allowed === false;
@@ -95,6 +112,12 @@ export function PlatformPicker({ connected, selected, onChange }: PlatformPicker
         );
       })}
     </SimpleGrid>
+    {error ? (
+      <Text id={errorId} textStyle="sm" color="fg.error" data-testid="platform-picker-error">
+        {error}
+      </Text>
+    ) : null}
+    </Stack>
   );
 }
 

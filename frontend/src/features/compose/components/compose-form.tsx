@@ -2,6 +2,7 @@ import { Alert, Button, Card, Grid, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LuSparkles } from 'react-icons/lu';
+import { MSG } from '@shared/messages';
 import type { SocialAccount } from '@shared/accounts';
 import type { CreatePostBody, Post } from '@shared/posts';
 import { PLAN_LIMIT_CODE } from '@shared/entitlements';
@@ -121,7 +122,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit }: Co
               <Card.Description textStyle="sm">Pick one or more platforms. Each gets its own caption.</Card.Description>
             </Card.Header>
             <Card.Body>
-              <PlatformPicker connected={connected} selected={selected} onChange={selectPlatforms} />
+              <PlatformPicker connected={connected} selected={selected} onChange={selectPlatforms} error={attempted && selected.length === 0 ? MSG.selectPlatform : undefined} />
               {disconnected.notes.length > 0 ? (
                 <Alert.Root status="warning" rounded="lg" mt="4" data-testid="disconnected-note" role="status">
                   <Alert.Indicator />
@@ -153,7 +154,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit }: Co
                 caption={draft.captions[platform] ?? ''}
                 onCaptionChange={(caption) => patch({ captions: { ...draft.captions, [platform]: caption } })}
               >
-                {platform === 'youtube' ? <YoutubeShortsOptions title={draft.title} onTitleChange={(title) => patch({ title })} /> : null}
+                {platform === 'youtube' ? <YoutubeShortsOptions title={draft.title} onTitleChange={(title) => patch({ title })} attempted={attempted} /> : null}
                 {platform === 'tiktok' ? (
                   <TiktokOptions
                     accountIds={draft.accountIds.tiktok ?? []}

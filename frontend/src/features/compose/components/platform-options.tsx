@@ -1,6 +1,7 @@
 import { Alert, Field, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
 import { LuInfo } from 'react-icons/lu';
 import { withShortsSuffix, YOUTUBE_SHORTS_MAX_SECONDS, YOUTUBE_TITLE_MAX } from '@shared/platforms';
+import { MSG } from '@shared/messages';
 import { getRuntimeConfig } from '@/config/runtime-config';
 
 /**
@@ -10,15 +11,17 @@ import { getRuntimeConfig } from '@/config/runtime-config';
 export const YOUTUBE_UNVERIFIED_NOTE = "Until this app's Google project is verified, YouTube keeps uploads private.";
 
 /** YouTube publishes Shorts: a required title, and the video rules (spec §2, §5). */
-export function YoutubeShortsOptions({ title, onTitleChange }: { title: string; onTitleChange: (title: string) => void }) {
+export function YoutubeShortsOptions({ title, onTitleChange, attempted = false }: { title: string; onTitleChange: (title: string) => void; attempted?: boolean }) {
   const over = title.length > YOUTUBE_TITLE_MAX;
   const trimmed = title.trim();
+  // Issue 17.21: once the user tried to save, a missing title is marked at the field, not only toasted.
+  const fieldError = over ? `${title.length - YOUTUBE_TITLE_MAX} characters over the limit` : attempted && !trimmed ? MSG.youtubeTitleRequired : null;
   return (
     <Stack gap="3" rounded="lg" bg="bg.subtle" p="3.5" data-testid="youtube-shorts-panel">
       <Text textStyle="sm" fontWeight="semibold">
         YouTube Shorts
       </Text>
-      <Field.Root required invalid={over}>
+      <Field.Root required invalid={fieldError !== null}>
         <HStack justify="space-between" w="full">
           <Field.Label>
             Title <Field.RequiredIndicator />
@@ -28,6 +31,7 @@ export function YoutubeShortsOptions({ title, onTitleChange }: { title: string; 
           </Text>
         </HStack>
         <Input aria-label="YouTube title" value={title} onChange={(event) => onTitleChange(event.target.value)} placeholder="Give your Short a title" bg="bg.panel" />
+        {fieldError ? <Field.ErrorText>{fieldError}</Field.ErrorText> : null}
         {trimmed ? (
           <Field.HelperText data-testid="youtube-title-preview">
             Published as: <Text as="span" fontWeight="medium" color="fg">{withShortsSuffix(trimmed)}</Text>
