@@ -1,0 +1,162 @@
+/**
+ * npm run screenshots [-- --out DIR] [-- --no-build]
+ *
+ * Issue 17's look-at-it check: starts the local cloud on a free port with a throw-away data dir,
+ * signs up a user, connects a Facebook Page from the sandbox, seeds two scheduled posts and a
+ * draft, then saves a PNG of every route at 1366×860 and at 375 px
+ * wide, in the light and the dark theme. Prints the folder (default /tmp/screenshots).
+ *
+ * Builds the SPA first (production build, as the e2e suite does); --no-build reuses frontend/dist.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfirmSignUpCommand, CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { chromium, type Page } from 'playwright-core';
+import { ulid } from 'ulid';
+import type { Platform } from '../shared/platforms';
+import { startLocalCloud } from '../local/cloud';
+import { DEMO_IDENTITIES } from '../local/sandbox/apps';
+
+const args = process.argv.slice(2);
+const outIndex = args.indexOf('--out');
+const OUT = path.resolve(outIndex >= 0 && args[outIndex + 1] ? args[outIndex + 1]! : '/tmp/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PASSWORD = 'secret123';
+
+const VIEWPORTS = [
+  { name: '1366', width: 1366, height: 860 },
+  { name: '375', width: 375, height: 812 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+const PUBLIC_ROUTES: [string, string][] = [
+  ['landing', '/'],
+  ['sign-in', '/auth'],
+  ['sign-up', '/auth?mode=signup'],
+  ['verify-email', '/auth/verify?email=someone%40example.com'],
+  ['about-us', '/about-us'],
+  ['privacy-policy', '/privacy-policy'],
+  ['terms-of-service', '/terms-of-service'],
+  ['contact-us', '/contact-us'],
+  ['connections', '/connections?status=success&provider=facebook'],
+  ['complete-signup-unknown-payment', '/complete-signup?email=someone%40example.com&session_id=cs_unknown'],
+];
+const SIGNED_IN_ROUTES: [string, string][] = [
+  ['home', '/home'],
+  ['compose', '/home/compose'],
+  ['schedule', '/home/schedule'],
+  ['posts', '/home/posts'],
+  ['platforms', '/home/platforms'],
+  ['clients', '/home/clients'],
+  ['settings', '/home/settings'],
+  ['subscription', '/home/subscription'],
+];
+
+if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+if (!args.includes('--no-build')) {
+  console.log('Building the web app…');
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (build.status !== 0) throw new Error('The web build failed');
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenshots-'));
+const cloud = await startLocalCloud({ dataDir, web: 'dist' });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+async function call(url: string, init: RequestInit & { json?: unknown; token?: string } = {}) {
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers ?? {}) },
+    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** Signs up and confirms through the local Cognito and its inbox, as a new user does; returns the e-mail and an access token. */
+async function aUser(): Promise<{ email: string; token: string }> {
+  const cognito = new CognitoIdentityProviderClient({ endpoint: cloud.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  const email = `screens-${ulid().toLowerCase()}@example.com`;
+  await cognito.send(new SignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
+  const { messages } = (await call(`${cloud.url}/_local/inbox/messages?to=${encodeURIComponent(email)}`)) as { messages: { html: string }[] };
+  const code = /[?&]code=(\d+)/.exec(messages[0]!.html)![1]!;
+  await cognito.send(new ConfirmSignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, ConfirmationCode: code }));
+  const auth = await cognito.send(new InitiateAuthCommand({ ClientId: cloud.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: PASSWORD } }));
+  return { email, token: auth.AuthenticationResult!.AccessToken! };
+}
+
+/** The browser's connect flow against the sandbox: initiate → consent (Allow) → our callback. */
+async function connect(platform: Platform, token: string) {
+  const init = await fetch(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const { authUrl } = (await init.json()) as { authUrl?: string };
+  if (!init.ok || !authUrl) throw new Error(`Connecting ${platform} failed: ${init.status}`);
+  const binding = init.headers.getSetCookie().find((c) => c.startsWith('sa_oauth_binding='))?.split(';')[0];
+  const who = DEMO_IDENTITIES[platform][0]!;
+  const form = new URLSearchParams({ decision: 'allow', identity: who.id });
+  for (const page of who.pages ?? []) form.append('pages', page.id);
+  const consent = await fetch(authUrl, { method: 'POST', body: form, redirect: 'manual' });
+  await fetch(consent.headers.get('location')!, { redirect: 'manual', headers: binding ? { cookie: binding } : {} });
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${cloud.url}/auth`);
+  const form = page.getByTestId('sign-in-form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await page.getByTestId('auth-submit').click();
+  await page.waitForURL('**/home');
+}
+
+async function seedPosts(token: string) {
+  const { accounts } = (await call(`${cloud.url}/api/accounts`, { token })) as { accounts: { id: string; platform: Platform }[] };
+  const facebook = accounts.find((a) => a.platform === 'facebook');
+  if (!facebook) throw new Error('The sandbox Facebook Page did not connect');
+  const at = (hours: number) => new Date(Math.ceil((Date.now() + hours * 3_600_000) / 60_000) * 60_000).toISOString();
+  const target = (account: { id: string; platform: Platform }, caption: string) => ({ platform: account.platform, social_account_id: account.id, caption, settings: {} });
+  await call(`${cloud.url}/api/posts`, { method: 'POST', token, json: { scheduled_at: at(26), platforms: [target(facebook, 'Fresh sourdough, out of the oven at 9.')], media_ids: [] } });
+  await call(`${cloud.url}/api/posts`, { method: 'POST', token, json: { scheduled_at: at(74), platforms: [target(facebook, 'Weekend opening hours: 8 to 4.')], media_ids: [] } });
+  await call(`${cloud.url}/api/posts`, { method: 'POST', token, json: { scheduled_at: null, platforms: [target(facebook, 'Draft: new rye loaf, photo to come')], media_ids: [] } });
+}
+
+async function settle(page: Page) {
+  await page.locator('h1').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+try {
+  fs.mkdirSync(OUT, { recursive: true });
+  // Seeded through the API before the first page, as the sandbox connect flow would leave it.
+  const { email, token } = await aUser();
+  // Facebook is in the Free plan a new user has; other platforms show locked by plan, as they would.
+  await connect('facebook', token);
+  await seedPosts(token);
+  let count = 0;
+  for (const theme of THEMES) {
+    for (const viewport of VIEWPORTS) {
+      const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, reducedMotion: 'reduce' });
+      await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+      const page = await context.newPage();
+      const shoot = async (name: string, route: string) => {
+        await page.goto(`${cloud.url}${route}`);
+        await settle(page);
+        const file = path.join(OUT, `${name}-${viewport.name}-${theme}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        count += 1;
+      };
+      for (const [name, route] of PUBLIC_ROUTES) await shoot(name, route);
+      await signIn(page, email);
+      for (const [name, route] of SIGNED_IN_ROUTES) await shoot(name, route);
+      await context.close();
+    }
+  }
+  console.log(`${count} screenshots in ${OUT}`);
+} finally {
+  await browser.close();
+  await cloud.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
