@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Grid, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LuSparkles } from 'react-icons/lu';
 import { MSG } from '@shared/messages';
@@ -16,6 +16,8 @@ import { isApiError } from '@/lib/api-error';
 import { useCreatePost } from '../api/create-post';
 import { useLimitConfirmation } from '../hooks/use-limit-confirmation';
 import { useDisconnectedAccounts } from '../hooks/use-disconnected-accounts';
+import { clearLocalDraft, hasWork, loadLocalDraft, saveLocalDraft } from '../lib/local-draft';
+import { LeaveGuard } from './leave-guard';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { buildCreatePostBody, connectedByPlatform, EMPTY_DRAFT, firstProblem, orderedPlatforms, type ComposeDraft } from '../lib/build-post';
 import { draftFromPost } from '../lib/draft-from-post';
@@ -37,6 +39,8 @@ interface ComposeFormProps {
    * `edit.onSubmit` (the Edit Post dialog saves it with PATCH) instead of creating a post.
    */
   edit?: { post: Post; onSubmit: (body: CreatePostBody) => void; saving: boolean };
+  /** The signed-in user's id: a new post's unsaved work is kept in this browser under it until saved or discarded. */
+  draftUserId?: string;
 }
 
 function upgradeText(error: unknown): string | null {
@@ -46,12 +50,21 @@ function upgradeText(error: unknown): string | null {
 }
 
 /** The Create Post form (spec §2 Compose): editor on the left, media and schedule on the right. */
-export function ComposeForm({ accounts, zone, now = () => new Date(), edit }: ComposeFormProps) {
-  const [draft, setDraft] = useState<ComposeDraft>(() => (edit ? draftFromPost(edit.post, zone) : EMPTY_DRAFT));
+export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draftUserId }: ComposeFormProps) {
+  // A new post's unsaved work is kept in this browser per user (issue 17 item 3); an edit is not.
+  const keepFor = edit ? undefined : draftUserId;
+  const [restored] = useState(() => (keepFor ? loadLocalDraft(keepFor) : null));
+  const [showRestored, setShowRestored] = useState(restored !== null);
+  const [discarding, setDiscarding] = useState(false);
+  const [draft, setDraft] = useState<ComposeDraft>(() => (edit ? draftFromPost(edit.post, zone) : (restored?.draft ?? EMPTY_DRAFT)));
   const [planLimit, setPlanLimit] = useState<{ message: string; upgrade: string } | null>(null);
   /** The user tried to save: each platform's "needs a video/photo" shows under it from then on. */
   const [attempted, setAttempted] = useState(false);
-  const uploads = useMediaUploads(edit?.post.media);
+  const uploads = useMediaUploads(edit?.post.media, restored?.media);
+  const unsaved = !edit && hasWork(draft, uploads.items);
+  useEffect(() => {
+    if (keepFor) saveLocalDraft(keepFor, draft, uploads.items);
+  }, [keepFor, draft, uploads.items]);
   const createPost = useCreatePost();
   const limits = useLimitConfirmation();
 
@@ -73,6 +86,23 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit }: Co
       for (const p of platforms) if (!accountIds[p]?.length && groups[p][0]) accountIds[p] = [groups[p][0].id];
       return { ...current, platforms, accountIds };
     });
+  }
+
+  /** "Discard" on a restored draft: its uploaded files are deleted too; a file that could not be is kept, with the draft. */
+  async function discardDraft() {
+    setDiscarding(true);
+    const allDeleted = await uploads.discardUploads();
+    setDiscarding(false);
+    if (!allDeleted) {
+      toaster.error({ title: "Couldn't discard the draft", description: 'Some files could not be deleted. Please try again.' });
+      return;
+    }
+    setDraft(EMPTY_DRAFT);
+    setAttempted(false);
+    limits.reset();
+    setShowRestored(false);
+    if (keepFor) clearLocalDraft(keepFor);
+    toaster.success({ title: 'Draft discarded' });
   }
 
   async function onSubmit(event: FormEvent) {
@@ -101,6 +131,8 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit }: Co
         limits.reset();
         toaster.success({ title: 'Post created successfully!' });
         setAttempted(false);
+        setShowRestored(false);
+        if (keepFor) clearLocalDraft(keepFor);
         setDraft(EMPTY_DRAFT);
         uploads.reset();
       },
@@ -114,6 +146,19 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit }: Co
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={edit ? 'Edit Post' : 'Create Post'}>
+      {edit ? null : <LeaveGuard when={unsaved} />}
+      {showRestored ? (
+        <Alert.Root status="info" rounded="xl" mb="6" data-testid="draft-restored">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Draft restored</Alert.Title>
+            <Alert.Description>Your unsaved post was kept in this browser.</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" alignSelf="center" loading={discarding} onClick={() => void discardDraft()}>
+            Discard
+          </Button>
+        </Alert.Root>
+      ) : null}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 380px)' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
           <Card.Root variant="outline" rounded="xl" bg="bg.panel">

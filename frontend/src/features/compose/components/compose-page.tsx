@@ -80,7 +80,7 @@ export function ComposePage() {
       </Stack>
     );
   } else if (connected.length === 0) body = <NoAccounts />;
-  else body = <ComposeForm accounts={connected} zone={zone} />;
+  else body = <ComposeForm accounts={connected} zone={zone} draftUserId={me.data?.userId} />;
 
   return (
     <Stack gap="6">

@@ -5,7 +5,7 @@ import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-error';
 import { confirmUpload } from '../api/confirm-upload';
-import { useDeleteMedia } from '../api/delete-media';
+import { deleteMedia as deleteMediaFile, useDeleteMedia } from '../api/delete-media';
 import { presignUpload } from '../api/presign-upload';
 import { uploadToStorage } from '../api/upload-to-storage';
 import { readVideoFacts } from '../lib/video-facts';
@@ -53,8 +53,9 @@ function revoke(url: string | null) {
  * then presigned, uploaded with progress and confirmed. A failure removes the item (spec §8: silent,
  * except that a refusal by our API says why in an "Upload failed" toast).
  */
-export function useMediaUploads(initial: readonly MediaItem[] = []) {
-  const [items, setItems] = useState<ComposeMedia[]>(() => initial.map(fromPost));
+export function useMediaUploads(initial: readonly MediaItem[] = [], restored: readonly ComposeMedia[] = []) {
+  // `restored`: uploads of a draft kept in this browser (issue 17 item 3), not yet on any post.
+  const [items, setItems] = useState<ComposeMedia[]>(() => [...initial.map(fromPost), ...restored]);
   const previews = useRef(new Set<string>());
   const deleteMedia = useDeleteMedia();
 
@@ -163,11 +164,24 @@ export function useMediaUploads(initial: readonly MediaItem[] = []) {
     setItems([]);
   }, []);
 
+  /**
+   * Discarding a draft: its uploaded files are deleted (DELETE /api/media/{id}). A file that could
+   * not be deleted stays in the form so nothing is lost silently; resolves to whether all went.
+   */
+  const discardUploads = useCallback(async (): Promise<boolean> => {
+    const uploaded = items.filter((item) => item.stored && !item.attached);
+    const results = await Promise.allSettled(uploaded.map((item) => deleteMediaFile(item.stored!.id)));
+    const failed = new Set(uploaded.filter((_, i) => results[i]!.status === 'rejected').map((item) => item.localId));
+    for (const item of items) if (!failed.has(item.localId)) drop(item.localId);
+    return failed.size === 0;
+  }, [drop, items]);
+
   return {
     items,
     addFiles,
     remove,
     reset,
+    discardUploads,
     deletingId: deleteMedia.isPending ? deleteMedia.variables : undefined,
     uploading: items.some((item) => !item.stored),
     mediaIds: items.flatMap((item) => (item.stored ? [item.stored.id] : [])),

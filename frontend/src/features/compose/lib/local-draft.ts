@@ -1,0 +1,100 @@
+import * as z from 'zod';
+import { VideoFactsSchema } from '@shared/media';
+import { PLATFORMS } from '@shared/platforms';
+import { MediaItemSchema } from '@shared/posts';
+import { TikTokSettingsShape } from '@shared/tiktok';
+import type { ComposeMedia } from '../hooks/use-media-uploads';
+import { EMPTY_DRAFT, type ComposeDraft } from './build-post';
+
+/**
+ * The Compose draft kept in this browser until it is saved or discarded (issue 17 item 3): leaving
+ * Compose used to lose the text and the uploaded media. One entry per user id, so a shared browser
+ * never shows one user's draft to another. Only uploaded media are kept (their ids and preview info);
+ * a file still uploading when the page goes is lost with the page.
+ */
+const STORAGE_PREFIX = 'socialautomator:compose-draft:v1:';
+export const localDraftKey = (userId: string) => `${STORAGE_PREFIX}${userId}`;
+
+const platformEnum = z.enum(PLATFORMS);
+/** What is stored; read back through this schema, so a stale or tampered entry is dropped, not trusted. */
+const LocalDraftSchema = z.object({
+  draft: z.object({
+    platforms: z.array(platformEnum),
+    accountIds: z.partialRecord(platformEnum, z.array(z.string())),
+    captions: z.partialRecord(platformEnum, z.string()),
+    title: z.string(),
+    tiktok: z.object({ ...TikTokSettingsShape }).partial().catch({}),
+    scheduleLocal: z.string(),
+    clientId: z.string(),
+  }),
+  media: z.array(z.object({ name: z.string(), kind: z.enum(['image', 'video']), stored: MediaItemSchema, video: VideoFactsSchema.nullable() })),
+});
+
+export interface LocalDraft {
+  draft: ComposeDraft;
+  media: ComposeMedia[];
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null; // Storage blocked (privacy settings): compose works, without keeping drafts.
+  }
+}
+
+/** Whether there is anything of the user's to keep. */
+export function hasWork(draft: ComposeDraft, media: readonly ComposeMedia[]): boolean {
+  return (
+    draft.platforms.length > 0 ||
+    Object.values(draft.captions).some((c) => !!c?.trim()) ||
+    !!draft.title.trim() ||
+    !!draft.scheduleLocal ||
+    media.length > 0
+  );
+}
+
+export function loadLocalDraft(userId: string): LocalDraft | null {
+  const raw = storage()?.getItem(localDraftKey(userId));
+  if (!raw) return null;
+  let parsed;
+  try {
+    parsed = LocalDraftSchema.safeParse(JSON.parse(raw));
+  } catch {
+    parsed = null;
+  }
+  if (!parsed?.success) {
+    storage()?.removeItem(localDraftKey(userId));
+    return null;
+  }
+  const { draft, media } = parsed.data;
+  return {
+    draft: { ...EMPTY_DRAFT, ...draft, tiktok: draft.tiktok },
+    media: media.map((m) => ({ localId: `restored-${m.stored.id}`, name: m.name, kind: m.kind, progress: 100, previewUrl: null, stored: m.stored, video: m.video })),
+  };
+}
+
+/** Keeps the draft, or forgets it when there is nothing left to keep. */
+export function saveLocalDraft(userId: string, draft: ComposeDraft, media: readonly ComposeMedia[]): void {
+  const store = storage();
+  if (!store) return;
+  const uploaded = media.filter((m) => m.stored && !m.attached);
+  if (!hasWork(draft, uploaded)) {
+    store.removeItem(localDraftKey(userId));
+    return;
+  }
+  const { platforms, accountIds, captions, title, tiktok, scheduleLocal, clientId } = draft;
+  const entry = {
+    draft: { platforms, accountIds, captions, title, tiktok, scheduleLocal, clientId },
+    media: uploaded.map((m) => ({ name: m.name, kind: m.kind, stored: m.stored, video: m.video })),
+  };
+  try {
+    store.setItem(localDraftKey(userId), JSON.stringify(entry));
+  } catch {
+    // Quota full: the draft is simply not kept.
+  }
+}
+
+export function clearLocalDraft(userId: string): void {
+  storage()?.removeItem(localDraftKey(userId));
+}

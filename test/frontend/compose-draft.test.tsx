@@ -1,0 +1,150 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MediaItem } from '@shared/posts';
+import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { renderApp } from './helpers/render-app';
+
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
+/** Issue 17 item 3: Compose keeps unsaved work in this browser and asks before leaving it. */
+const X_ID = '01JQ00000000000000000000X1';
+const FB_ID = '01JQ00000000000000000000F1';
+const MEDIA_ID = '01JQ00000000000000000000M1';
+const DRAFT_KEY = 'socialautomator:compose-draft:v1:user-alice';
+const accounts = [socialAccount({ id: X_ID, platform: 'x', account_name: '@baker' }), socialAccount({ id: FB_ID, platform: 'facebook', account_name: 'Bakery Page' })];
+const stored: MediaItem = { id: MEDIA_ID, post_id: null, file_path: 'user-alice/cake.png', file_type: 'image/png', file_size: 4, url: 'https://media-bucket.example/user-alice/cake.png?signed', created_at: '2026-03-20T12:00:00.000Z' };
+
+/** The upload's POST to storage answers at once. */
+class InstantXhr {
+  status = 0;
+  upload = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  send() {
+    setTimeout(() => {
+      this.status = 204;
+      this.onload?.();
+    }, 0);
+  }
+}
+
+async function openCompose() {
+  const api = mockApi({
+    ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+    'GET /accounts': { body: { accounts } },
+    'POST /media/uploads': { body: { key: 'k', url: 'https://media-bucket.example/upload', fields: {} } },
+    'POST /media': { status: 201, body: stored },
+    [`DELETE /media/${MEDIA_ID}`]: { status: 204 },
+  });
+  signedInAs();
+  const app = renderApp('/home/compose');
+  await screen.findByTestId('platform-picker');
+  return { ...app, api };
+}
+
+async function writeAFacebookPostWithAPhoto(user: ReturnType<typeof renderApp>['user']) {
+  vi.stubGlobal('XMLHttpRequest', InstantXhr);
+  await user.click(screen.getByRole('button', { name: 'Facebook' }));
+  await user.click(screen.getByLabelText('Facebook caption'));
+  await user.paste('Fresh loaves at 7');
+  await user.upload(screen.getByLabelText('Choose images'), new File(['cake'], 'cake.png', { type: 'image/png' }));
+  await screen.findByText('Upload Complete');
+}
+
+describe('the Compose draft', { timeout: 30_000 }, () => {
+  beforeEach(() => resetAmplifyMocks());
+
+  it('asks before leaving with unsaved work; Stay keeps the user and the text', async () => {
+    const { user, router } = await openCompose();
+    await writeAFacebookPostWithAPhoto(user);
+
+    await act(() => router.navigate('/home/posts'));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave Compose?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/home/compose');
+    expect(screen.getByLabelText('Facebook caption')).toHaveValue('Fresh loaves at 7');
+  });
+
+  it('asks the browser to confirm closing the tab only while there is unsaved work', async () => {
+    const { user } = await openCompose();
+    const closing = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(closing()).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+
+    expect(closing()).toBe(true);
+  });
+
+  it('is restored on return, with its caption, platform and uploaded file, after the user chose to leave', async () => {
+    const { user, router } = await openCompose();
+    await writeAFacebookPostWithAPhoto(user);
+    await act(() => router.navigate('/home/posts'));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave Compose?' }, { timeout: 5000 })).getByRole('button', { name: 'Leave' }));
+    // Lazy routes load on a busy machine: generous waits.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/posts'), { timeout: 10_000 });
+
+    await user.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: /Compose/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/compose'), { timeout: 10_000 });
+
+    expect(await screen.findByTestId('draft-restored', {}, { timeout: 10_000 })).toHaveTextContent('Draft restored');
+    expect(screen.getByLabelText('Facebook caption')).toHaveValue('Fresh loaves at 7');
+    expect(within(screen.getByTestId('media-tile')).getByText('cake.png')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(DRAFT_KEY)!).media[0].stored.id).toBe(MEDIA_ID);
+  });
+
+  it('Discard deletes the uploaded file, empties the form and forgets the draft', async () => {
+    window.localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        draft: { platforms: ['facebook'], accountIds: { facebook: [FB_ID] }, captions: { facebook: 'Kept text' }, title: '', tiktok: {}, scheduleLocal: '', clientId: '' },
+        media: [{ name: 'cake.png', kind: 'image', stored, video: null }],
+      }),
+    );
+    const { user, api } = await openCompose();
+    expect(await screen.findByTestId('draft-restored')).toBeInTheDocument();
+    expect(screen.getByLabelText('Facebook caption')).toHaveValue('Kept text');
+
+    await user.click(within(screen.getByTestId('draft-restored')).getByRole('button', { name: 'Discard' }));
+
+    await waitFor(() => expect(screen.queryByTestId('draft-restored')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', `/media/${MEDIA_ID}`)).toHaveLength(1);
+    expect(screen.queryByTestId('compose-platform-facebook')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('keeps the draft and its file when the file could not be deleted', async () => {
+    window.localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        draft: { platforms: ['facebook'], accountIds: { facebook: [FB_ID] }, captions: { facebook: 'Kept text' }, title: '', tiktok: {}, scheduleLocal: '', clientId: '' },
+        media: [{ name: 'cake.png', kind: 'image', stored, video: null }],
+      }),
+    );
+    const { user, api } = await openCompose();
+    await screen.findByTestId('draft-restored');
+    // Only the DELETE fails.
+    const original = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) =>
+      (init?.method ?? 'GET') === 'DELETE' ? new Response(JSON.stringify({ error: { code: 'DEPENDENCY_ERROR', message: 'Storage is unavailable' } }), { status: 503, headers: { 'Content-Type': 'application/json' } }) : original(input, init),
+    );
+
+    await user.click(within(screen.getByTestId('draft-restored')).getByRole('button', { name: 'Discard' }));
+
+    expect(await screen.findByText("Couldn't discard the draft")).toBeInTheDocument();
+    expect(screen.getByTestId('media-tile')).toBeInTheDocument();
+    expect(screen.getByLabelText('Facebook caption')).toHaveValue('Kept text');
+    expect(window.localStorage.getItem(DRAFT_KEY)).not.toBeNull();
+  });
+});
