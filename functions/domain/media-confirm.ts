@@ -5,6 +5,7 @@ import { defaultDeps, type Deps } from '../lib/clock';
 import { DependencyError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { instagramJpeg, needsInstagramCopy, readImage } from './images';
+import { MP4_HEADER_BYTES, mp4VideoFacts } from './mp4-facts';
 import { UPLOAD_NOT_FOUND_MESSAGE } from './media';
 
 export const IMAGE_NOT_PREPARED_MESSAGE = "We couldn't prepare this image right now; please try again.";
@@ -17,11 +18,12 @@ export const IMAGE_NOT_PREPARED_MESSAGE = "We couldn't prepare this image right 
  * the row (compose checks Instagram's aspect ratio with them); one Instagram cannot take as it is
  * gets a JPEG copy beside it (docs/instagram.md). Confirming the same key again returns the same row.
  *
- * A video's length and displayed size come from the browser, which measured the file when it was
- * picked (`video`, validated by shared/media.ts VideoFactsSchema); the compose rules of TikTok and
- * YouTube Shorts need them (shared/media-rules.ts). They are the client's word, not read from the
- * stored bytes: a client that lies about them only gets its own post refused by the platform at
- * publish time, as it would have been without these checks. They are ignored for an image.
+ * A video's length and displayed size, which the compose rules of TikTok and YouTube Shorts need
+ * (shared/media-rules.ts), are read from the stored MP4/MOV header when it is in the first bytes
+ * (functions/domain/mp4-facts.ts). Otherwise (a WebM, a header at the end of the file) they are
+ * what the browser measured when the file was picked (`video`, validated by VideoFactsSchema): the
+ * client's word. A client that lies about them only gets its own post refused by the platform at
+ * publish time, as it would have been without these checks. Both are ignored for an image.
  */
 export async function confirmUpload(userId: string, key: string, deps: Deps = defaultDeps, video?: VideoFacts): Promise<MediaItem> {
   const id = mediaIdForKey(userId, key);
@@ -50,8 +52,22 @@ export async function confirmUpload(userId: string, key: string, deps: Deps = de
     file_name: fileName,
   };
   if (isImageType(stored.contentType)) Object.assign(row, await prepareImage(key, fileName, stored.size));
-  else if (video) Object.assign(row, { duration_seconds: video.duration_seconds, width: video.width, height: video.height });
+  else {
+    const facts = (await readVideoHeader(key, stored.contentType)) ?? video;
+    if (facts) Object.assign(row, { duration_seconds: facts.duration_seconds, width: facts.width, height: facts.height });
+  }
   return mediaItemFor(await putMediaRowOnce(userId, row));
+}
+
+/** The stored video's own header, when it is an MP4/MOV that starts with it; null otherwise or when storage cannot be read. */
+async function readVideoHeader(key: string, contentType: string): Promise<VideoFacts | null> {
+  if (!['video/mp4', 'video/quicktime'].includes(contentType.toLowerCase())) return null;
+  try {
+    return mp4VideoFacts(await readObjectHead(key, MP4_HEADER_BYTES));
+  } catch (error) {
+    logger.warn('Could not read a video header; keeping the browser measure', { key, error });
+    return null;
+  }
 }
 
 /** Reads the image for its real format and size and, when Instagram needs one, writes its JPEG copy. */

@@ -4,6 +4,7 @@ import type { StoredMedia } from '../../functions/data/posts';
 import { getMediaRow } from '../../functions/data/media';
 import { aConfirmedUser } from '../helpers/given';
 import { anUploadedImage, anUploadedVideo, aPng, aVideoFile } from '../helpers/media';
+import { aFastStartMp4 } from '../helpers/mp4';
 import { aConnectedAccount, aPaidPlan, aStoredPost } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
@@ -39,6 +40,16 @@ describe('confirming a video upload', () => {
 
     expect(item).toMatchObject({ width: 1920, height: 1080, file_type: 'video/mp4' });
     expect(await getMediaRow(user.userId, item.id)).toMatchObject({ duration_seconds: 75.2, width: 1920, height: 1080, file_name: 'clip.mp4' });
+  });
+
+  it('believes the file’s own MP4 header over what the browser said', async () => {
+    const user = await aConfirmedUser();
+    const file = { name: 'clip.mp4', type: 'video/mp4', bytes: aFastStartMp4({ seconds: 75, width: 1920, height: 1080 }) };
+
+    // A client claiming a 30 s vertical video
+    const item = await anUploadedVideo(user.accessToken, file, { duration_seconds: 30, width: 1080, height: 1920 });
+
+    expect(await getMediaRow(user.userId, item.id)).toMatchObject({ duration_seconds: 75, width: 1920, height: 1080 });
   });
 
   it('refuses measures that cannot be real with 400, and writes no row', async () => {
