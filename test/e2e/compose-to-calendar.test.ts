@@ -63,7 +63,7 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     const [year, month, date] = day.split('-');
     await page.getByLabel('Schedule date').fill(`${month}/${date}/${year}`);
     await page.getByLabel('Schedule date').press('Enter');
-    await page.getByLabel('Schedule time').fill('09:30');
+    await page.getByLabel('Schedule time', { exact: true }).fill('09:30');
     await page.getByTestId('schedule-helper').getByText(/Will post at .* in America\/New York timezone/).waitFor();
     await page.getByRole('button', { name: 'Schedule Post' }).click();
 
@@ -116,7 +116,7 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     const content = (await dialog.boundingBox())!;
     expect(content.y).toBeGreaterThan(0);
     expect(content.y + content.height).toBeLessThan(900);
-    await dialog.getByLabel('Schedule time').fill('11:00');
+    await dialog.getByLabel('Schedule time', { exact: true }).fill('11:00');
     await dialog.getByRole('button', { name: 'Schedule Post' }).click();
 
     await toast('Post updated successfully!').waitFor();

@@ -49,7 +49,7 @@ describe('a post going out while the user watches', () => {
     const [year, month, date] = day.split('-');
     await page.getByLabel('Schedule date').fill(`${month}/${date}/${year}`);
     await page.getByLabel('Schedule date').press('Enter');
-    await page.getByLabel('Schedule time').fill(time);
+    await page.getByLabel('Schedule time', { exact: true }).fill(time);
     await page.getByRole('button', { name: 'Schedule Post' }).click();
     await toastIn(page, 'Post created successfully!').waitFor();
   });
