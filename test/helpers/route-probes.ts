@@ -1,6 +1,7 @@
 import { AccountIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
 import {
   CheckoutBodySchema,
+  CheckoutStatusQuerySchema,
   ClaimCheckoutBodySchema,
   CompleteSignupBodySchema,
   ManageSubscriptionBodySchema,
@@ -175,6 +176,12 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'POST /api/billing/public-checkout': {
     body: { sample: (f) => ({ productId: productOf('basic'), email: f.owner.email, name: 'Probe' }), schema: PublicCheckoutBodySchema },
     isolation: [200, 400, 409],
+  },
+  // Public: the complete-signup page asks whether its payment can be used. It says only "paid" or why
+  // not, and only to someone who holds both the session id and the payer's e-mail.
+  'GET /api/billing/checkout-status': {
+    query: { sample: (f) => ({ session_id: f.ids.checkoutSession, email: f.owner.email }), schema: CheckoutStatusQuerySchema },
+    isolation: [200, 400, 403, 404, 409],
   },
   'POST /api/billing/complete-signup': {
     body: { sample: (f) => ({ email: f.owner.email, session_id: f.ids.checkoutSession, password: 'secret123', confirm: 'secret123' }), schema: CompleteSignupBodySchema },
