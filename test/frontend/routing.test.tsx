@@ -76,8 +76,12 @@ describe('routing and guards', () => {
     await screen.findByTestId('greeting');
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await screen.findByRole('menuitem', { name: 'Logout' });
-    // jsdom cannot drive Zag's pointer highlighting; the keyboard path selects the same item.
-    await user.keyboard('{ArrowDown}{Enter}');
+    // jsdom cannot drive Zag's pointer highlighting; the keyboard path selects the same item, once the
+    // menu has taken focus (on a busy machine the keys could otherwise arrive before it has).
+    await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveAttribute('data-highlighted'));
+    await user.keyboard('{Enter}');
     // /auth is a lazy route: its chunk can take a few seconds to load on a busy 2-core machine.
     expect(await screen.findByTestId('sign-in-form', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(authModule.signOut).toHaveBeenCalled();
