@@ -60,12 +60,16 @@ async function aUser() {
 
 /** The browser's connect flow: initiate → consent (Allow) → our callback. */
 async function connect(platform: Platform, token: string) {
-  const { authUrl } = (await call(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })) as { authUrl: string };
+  const initiated = await fetch(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  if (!initiated.ok) throw new Error(`Connecting ${platform}: initiate → ${initiated.status} ${await initiated.text()}`);
+  const { authUrl } = (await initiated.json()) as { authUrl: string };
+  // The connect is bound to the browser that started it (issue 13.2): send its cookie back, as a browser would.
+  const binding = initiated.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
   const who = DEMO_IDENTITIES[platform][0]!;
   const form = new URLSearchParams({ decision: 'allow', identity: who.id });
   for (const page of who.pages ?? []) form.append('pages', page.id);
   const consent = await fetch(authUrl, { method: 'POST', body: form, redirect: 'manual' });
-  const back = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
+  const back = await fetch(consent.headers.get('location')!, { redirect: 'manual', headers: binding ? { cookie: binding } : {} });
   if (!new URL(back.headers.get('location')!).searchParams.get('status')) throw new Error(`Connecting ${platform} failed: ${back.headers.get('location')}`);
 }
 
