@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CLIENT_NAME } from '@shared/settings';
-import { conditional, db, queryAll, tableName, userPk } from './table';
+import { conditional, countAll, db, queryAll, tableName, userPk } from './table';
 
 /**
  * Agency clients: pk = USER#<id>, sk = CLIENT#<ulid> (access pattern 3; ULIDs sort by creation, so
@@ -41,22 +41,11 @@ export async function hasAnyClient(userId: string): Promise<boolean> {
 
 /** How many clients the user has (pattern 3, counted: no client bodies are read). */
 export async function countClients(userId: string): Promise<number> {
-  let count = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': CLIENT_PREFIX },
-        Select: 'COUNT',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    count += page.Count ?? 0;
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return count;
+  return countAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': CLIENT_PREFIX },
+  });
 }
 
 export async function createClient(userId: string, client: Client): Promise<Client> {

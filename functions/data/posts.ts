@@ -4,7 +4,7 @@ import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { documentItemSizeBytes, kilobytes, MAX_ITEM_BYTES } from './item-size';
 import { TABLE_DESIGN } from './table-design';
-import { BY_USER_TIME, conditional, db, queryAll, tableName, userPk } from './table';
+import { BY_USER_TIME, conditional, countAll, db, queryAll, tableName, userPk } from './table';
 
 /**
  * Posts (access patterns 6, 6a, 6b, 6c, 7, 7d, 14, 15): one item per post, pk = USER#<id>, sk = POST#<ulid>,
@@ -280,22 +280,7 @@ export async function countTab(userId: string, tab: PostTabId, clientId?: string
         ExpressionAttributeNames: { '#pk': BY_TAB_KEYS.partitionKey },
         ExpressionAttributeValues: { ':pk': tabPk(userId, tab) },
       };
-  let count = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: '#pk = :pk',
-        ...query,
-        Select: 'COUNT',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    count += page.Count ?? 0;
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return count;
+  return countAll({ TableName: tableName(), KeyConditionExpression: '#pk = :pk', ...query });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -39,3 +39,15 @@ export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey
   } while (cursor);
   return items;
 }
+
+/** How many items a query matches (`Select: COUNT`, following each page; no item bodies are read). */
+export async function countAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>): Promise<number> {
+  let count = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: cursor }));
+    count += page.Count ?? 0;
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return count;
+}
