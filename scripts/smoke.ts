@@ -143,7 +143,7 @@ export async function runSmoke(options: SmokeOptions): Promise<CheckResult[]> {
   let deleted = false;
   let token: string | undefined;
   try {
-    token = await check('sign in as a throw-away user', async () => {
+    token = await check(`sign in as a throw-away user (${email})`, async () => {
       await cognito.send(
         new AdminCreateUserCommand({
           UserPoolId: config.userPoolId,
