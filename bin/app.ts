@@ -5,6 +5,8 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AppStack } from '../infra/app-stack';
 import { parseAppConfig } from '../infra/config';
+import { parsePipelineConfig, pipelineEnabled, PipelineStack, stageConfig } from '../infra/pipeline';
+import { appStackName, appStackProps } from '../infra/pipeline-stage';
 import { REPO_ROOT } from '../infra/constructs/app-function';
 
 const app = new App();
@@ -24,24 +26,20 @@ if (!existsSync(path.join(webDir, 'index.html'))) {
   }
 }
 
-new AppStack(app, `ScheduleAutopost-${config.stage}`, {
-  env: { region: config.region },
-  description: `Schedule & Autopost (${config.stage})`,
-  stage: config.stage,
-  webDir,
-  google: config.google,
-  extraCorsOrigins: config.extraCorsOrigins,
-  logLevel: config.logLevel,
-  platformCredentialsSecretName: config.platformCredentialsSecretName,
-  proComingSoon: config.proComingSoon,
-  graphApiVersion: config.graphApiVersion,
-  youtubeUnverified: config.youtubeUnverified,
-  tiktokUnaudited: config.tiktokUnaudited,
-  stripeSecretName: config.stripeSecretName,
-  stripePrices: config.stripePrices,
-  publisherConcurrency: config.publisherConcurrency,
-  alarmEmail: config.alarmEmail,
-  waf: config.waf,
-});
+const context = (key: string) => app.node.tryGetContext(key);
+if (pipelineEnabled(context)) {
+  // `-c pipeline=true`: the deploy pipeline, whose dev and prod stages each hold the app stack.
+  const pipeline = parsePipelineConfig(context);
+  new PipelineStack(app, 'ScheduleAutopost-pipeline', {
+    env: { account: pipeline.account, region: config.region },
+    description: 'Schedule & Autopost deploy pipeline',
+    pipeline,
+    dev: stageConfig('dev', pipeline, context),
+    prod: stageConfig('prod', pipeline, context),
+    webDir,
+  });
+} else {
+  new AppStack(app, appStackName(config.stage), appStackProps(config, webDir));
+}
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -39,7 +39,7 @@ export interface SynthesizedApp {
  * stubs, so these tests do not depend on the handlers' state. NodejsFunction wants entries under
  * the project root, hence a cache directory inside it rather than the OS temp directory.
  */
-function stubHandlers(): string {
+export function stubHandlers(): string {
   const dir = path.join(REPO_ROOT, 'node_modules/.cache/infra-test-handlers');
   for (const module of allHandlerModules()) {
     const file = path.join(dir, `${module}.ts`);
