@@ -5,6 +5,7 @@ import { MSG } from '@shared/messages';
 import { VIEWER_IP_HEADER } from '../functions/lib/edge-headers';
 import { ROUTES, type RouteDef } from '../functions/routes';
 import { invokeLambda } from './lambda-runtime';
+import { requireService, type LocalModule } from './modules';
 
 /**
  * The local API gateway: built from the same route table as the CDK HTTP API. It verifies the
@@ -133,3 +134,13 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 }
+
+/** The API gateway as a module of the local cloud: it verifies tokens against the local Cognito. */
+export const apiModule: LocalModule = {
+  name: 'API gateway',
+  async start({ services }) {
+    const cognito = requireService(services, 'cognito', 'The API gateway');
+    const gateway = createGateway({ issuer: cognito.issuer, audience: cognito.clientId, jwks: cognito.jwks });
+    return { routes: [{ prefix: '/api/', handle: gateway }], stop: async () => undefined };
+  },
+};

@@ -18,8 +18,8 @@ import {
 } from '@aws-sdk/client-scheduler';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localFunctionArn } from '../../local/lambda-runtime';
-import { startScheduler, type LocalScheduler, type SchedulerClock, type SchedulerOptions } from '../../local/services/scheduler';
-import type { MessageAttributeValue } from '../../local/services/sqs';
+import { startScheduler, type LocalScheduler, type SchedulerClock, type SchedulerOptions } from '../../local/scheduler';
+import type { MessageAttributeValue } from '../../local/sqs';
 import { cloud } from '../helpers/given';
 
 const client = (endpoint: string) => new SchedulerClient({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });

@@ -20,7 +20,7 @@ import {
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { SQSEvent, SQSBatchResponse } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
-import { md5OfMessageAttributes, redrivePolicy, startSqs, type LocalSqs, type SqsOptions } from '../../local/services/sqs';
+import { md5OfMessageAttributes, redrivePolicy, startSqs, type LocalSqs, type SqsOptions } from '../../local/sqs';
 import { cloud } from '../helpers/given';
 
 /*

@@ -17,7 +17,8 @@ import { createServer } from 'cognito-local/lib/server/server';
 import pino from 'pino';
 import { COGNITO_TRIGGERS } from '../../functions/routes';
 import { invokeLambda } from '../lambda-runtime';
-import type { Inbox } from './inbox';
+import type { Inbox } from '../inbox';
+import type { LocalModule } from '../modules';
 
 /**
  * The local Cognito: cognito-local, composed in this process so that its triggers run our real
@@ -216,3 +217,23 @@ function forward(base: string, req: http.IncomingMessage, res: http.ServerRespon
 }
 
 const stripPrefix = (url: string) => url.replace(/^\/_local\/cognito/, '') || '/';
+
+/** Cognito (with the local inbox it mails to) as a module of the local cloud. */
+export const cognitoModule: LocalModule = {
+  name: 'Cognito (cognito-local) + inbox',
+  async start({ dataDir, publicUrl, inbox }) {
+    const local = await startCognito({ dataDir, publicBase: `${publicUrl}/_local/cognito`, inbox });
+    return {
+      // Through the front door's shim, which adds the admin calls cognito-local lacks (global sign-out).
+      env: { USER_POOL_ID: local.poolId, USER_POOL_CLIENT_ID: local.clientId, COGNITO_ENDPOINT: `${publicUrl}/_local/cognito/` },
+      // cognito-local has no SRP: the browser signs in with USER_PASSWORD_AUTH here only.
+      config: { userPoolId: local.poolId, userPoolClientId: local.clientId, userPoolEndpoint: `${publicUrl}/_local/cognito/`, authFlow: 'USER_PASSWORD_AUTH' },
+      routes: [
+        { prefix: '/_local/cognito', handle: (req, res, body) => local.handle(req, res, body) },
+        { prefix: '/_local/inbox', handle: (req, res) => inbox.handle(req, res, (req.url ?? '').replace(/^\/_local\/inbox/, '').split('?')[0] ?? '') },
+      ],
+      provides: { cognito: local },
+      stop: local.stop,
+    };
+  },
+};
