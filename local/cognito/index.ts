@@ -154,17 +154,15 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
     jwks,
     async handle(req, res, body) {
       const target = String(req.headers['x-amz-target'] ?? '');
-      if (target === `${TARGET_PREFIX}ResendConfirmationCode`) {
+      // The calls the shim answers itself (cognito-local lacks them).
+      const own: Record<string, (input: never) => Promise<unknown>> = {
+        [`${TARGET_PREFIX}ResendConfirmationCode`]: resendConfirmationCode,
+        [`${TARGET_PREFIX}AdminUserGlobalSignOut`]: adminUserGlobalSignOut,
+      };
+      const call = own[target];
+      if (call) {
         try {
-          return sendJson(res, 200, await resendConfirmationCode(JSON.parse(body.toString('utf8'))));
-        } catch (error) {
-          const e = error as Error & { code?: string };
-          return sendJson(res, 400, { __type: e.code ?? 'InternalErrorException', message: e.message });
-        }
-      }
-      if (target === `${TARGET_PREFIX}AdminUserGlobalSignOut`) {
-        try {
-          return sendJson(res, 200, await adminUserGlobalSignOut(JSON.parse(body.toString('utf8'))));
+          return sendJson(res, 200, await call(JSON.parse(body.toString('utf8')) as never));
         } catch (error) {
           const e = error as Error & { code?: string };
           return sendJson(res, 400, { __type: e.code ?? 'InternalErrorException', message: e.message });
