@@ -4,15 +4,16 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { RuntimeConfig } from '@shared/api';
-import { createGateway } from './gateway';
+import { apiModule } from './gateway';
 import { stopLambdaWorkers, warmLambdaWorkers } from './lambda-runtime';
-import { startCognito, LOCAL_REGION, type LocalCognito } from './services/cognito';
-import { LOCAL_TABLE_NAME, startDynamo } from './services/dynamo';
-import { Inbox } from './services/inbox';
-import { realtimeModule } from './services/realtime';
-import { LOCAL_MEDIA_BUCKET, startS3 } from './services/s3';
-import { schedulerModule } from './services/scheduler';
-import { sqsModule } from './services/sqs';
+import { cognitoModule, LOCAL_REGION } from './cognito';
+import { dynamoModule } from './dynamo';
+import { Inbox } from './inbox';
+import { requireService, type LocalModule, type LocalServices, type StartedModule } from './modules';
+import { realtimeModule } from './realtime';
+import { s3Module } from './s3';
+import { schedulerModule } from './scheduler';
+import { sqsModule } from './sqs';
 import { publishingModule } from './services/publishing';
 import { PUBLISHING_HANDLERS } from '../functions/routes';
 import { sandboxModule } from './sandbox';
@@ -20,34 +21,10 @@ import { stripeModule } from './stripe';
 import { startWeb, type WebMode } from './web';
 
 /**
- * The local cloud behind `npm start` and the test harness. Each stand-in is one module: it starts,
- * may contribute environment for the Lambda handlers and routes on the front door, and stops.
- * Later emulators (Scheduler, SQS, AppSync realtime, Stripe, sandbox platforms) plug in the same way.
+ * The local cloud behind `npm start` and the test harness: it starts the emulators' modules
+ * (modules.ts) in order, gives each the environment and services of those before it, and serves
+ * their routes behind one front door.
  */
-export interface ModuleContext {
-  readonly dataDir: string;
-  /** The one URL users open, e.g. http://localhost:3000 */
-  readonly publicUrl: string;
-  readonly inbox: Inbox;
-  /** Environment contributed by the modules started before this one. */
-  readonly env: Readonly<Record<string, string>>;
-}
-
-export interface StartedModule {
-  readonly env?: Record<string, string>;
-  /** Front-door routes: requests whose path starts with `prefix` go to `handle`. */
-  readonly routes?: { prefix: string; handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> | void }[];
-  /** Front-door WebSocket upgrades: requests whose path starts with `prefix` go to `handle`. */
-  readonly upgrades?: { prefix: string; handle(req: http.IncomingMessage, socket: Duplex, head: Buffer): void }[];
-  readonly config?: Partial<RuntimeConfig>;
-  stop(): Promise<void>;
-}
-
-export interface LocalModule {
-  readonly name: string;
-  start(ctx: ModuleContext): Promise<StartedModule>;
-}
-
 export interface LocalCloudOptions {
   dataDir?: string;
   port?: number;
@@ -61,58 +38,13 @@ export interface LocalCloud {
   env: Record<string, string>;
   cognito: { poolId: string; clientId: string; endpoint: string };
   inbox: Inbox;
+  /** The running emulators' handles (e.g. `services.dynamo.requests()` for what the handlers sent DynamoDB). */
+  services: LocalServices;
   stop(): Promise<void>;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DEFAULT_DATA_DIR = process.env.LOCAL_DATA_DIR ?? path.join(ROOT, '.local');
-
-const dynamoModule: LocalModule = {
-  name: 'DynamoDB (dynalite)',
-  async start({ dataDir }) {
-    const db = await startDynamo(dataDir);
-    // The local stand-in for the KMS key that wraps stored platform tokens (created on first use).
-    const tokenKeyFile = path.join(dataDir, 'token-key');
-    return { env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: LOCAL_TABLE_NAME, LOCAL_TOKEN_KEY_FILE: tokenKeyFile }, stop: db.stop };
-  },
-};
-
-const s3Module: LocalModule = {
-  name: 'S3 (s3rver)',
-  async start({ dataDir }) {
-    const s3 = await startS3(dataDir);
-    return { env: { S3_ENDPOINT: s3.endpoint, MEDIA_BUCKET: LOCAL_MEDIA_BUCKET }, stop: s3.stop };
-  },
-};
-
-let cognito: LocalCognito | undefined;
-const cognitoModule: LocalModule = {
-  name: 'Cognito (cognito-local) + inbox',
-  async start({ dataDir, publicUrl, inbox }) {
-    cognito = await startCognito({ dataDir, publicBase: `${publicUrl}/_local/cognito`, inbox });
-    const local = cognito;
-    return {
-      // Through the front door's shim, which adds the admin calls cognito-local lacks (global sign-out).
-      env: { USER_POOL_ID: local.poolId, USER_POOL_CLIENT_ID: local.clientId, COGNITO_ENDPOINT: `${publicUrl}/_local/cognito/` },
-      // cognito-local has no SRP: the browser signs in with USER_PASSWORD_AUTH here only.
-      config: { userPoolId: local.poolId, userPoolClientId: local.clientId, userPoolEndpoint: `${publicUrl}/_local/cognito/`, authFlow: 'USER_PASSWORD_AUTH' },
-      routes: [
-        { prefix: '/_local/cognito', handle: (req, res, body) => local.handle(req, res, body) },
-        { prefix: '/_local/inbox', handle: (req, res) => inbox.handle(req, res, (req.url ?? '').replace(/^\/_local\/inbox/, '').split('?')[0] ?? '') },
-      ],
-      stop: local.stop,
-    };
-  },
-};
-
-const apiModule: LocalModule = {
-  name: 'API gateway',
-  async start() {
-    if (!cognito) throw new Error('The API gateway needs the local Cognito');
-    const gateway = createGateway({ issuer: cognito.issuer, audience: cognito.clientId, jwks: cognito.jwks });
-    return { routes: [{ prefix: '/api/', handle: gateway }], stop: async () => undefined };
-  },
-};
 
 /**
  * Functions addressed by ARN (Scheduler targets): env var → handler module under functions/handlers.
@@ -121,7 +53,7 @@ const apiModule: LocalModule = {
 export const LOCAL_FUNCTION_ARNS: Readonly<Record<string, string>> = { DISPATCHER_FUNCTION_ARN: PUBLISHING_HANDLERS.dispatcher };
 
 /** The modules, in start order. The Scheduler stays last: overdue schedules fire as it starts. */
-export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, sandboxModule, apiModule, realtimeModule(() => cognito, LOCAL_REGION), stripeModule, sqsModule, publishingModule, schedulerModule(LOCAL_FUNCTION_ARNS)];
+export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, sandboxModule, apiModule, realtimeModule(LOCAL_REGION), stripeModule, sqsModule, publishingModule, schedulerModule(LOCAL_FUNCTION_ARNS)];
 
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
@@ -131,6 +63,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   const routes: NonNullable<StartedModule['routes']> = [];
   const upgrades: NonNullable<StartedModule['upgrades']> = [];
   const started: StartedModule[] = [];
+  const services: LocalServices = {};
   let web: Awaited<ReturnType<typeof startWeb>> | undefined;
   // Pro's "Coming Soon" is off locally so that every plan and platform can be tried (issue 3).
   // TikTok: unaudited as on AWS by default (the sandbox takes Only me posts); TIKTOK_UNAUDITED=false lifts it.
@@ -187,6 +120,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     await web?.stop();
     for (const module of [...started].reverse()) await module.stop().catch(() => undefined);
     await stopLambdaWorkers();
+    inbox.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
@@ -195,9 +129,10 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     warmLambdaWorkers();
     for (const module of MODULES) {
       const t0 = Date.now();
-      const result = await module.start({ dataDir, publicUrl, inbox, env });
+      const result = await module.start({ dataDir, publicUrl, inbox, env, services });
       started.push(result);
       Object.assign(env, result.env);
+      Object.assign(services, result.provides);
       // The functions read their configuration from process.env (shared with their worker threads), as on Lambda.
       Object.assign(process.env, result.env);
       routes.push(...(result.routes ?? []));
@@ -213,6 +148,6 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     await stop();
     throw error;
   }
-  const local = cognito!;
-  return { url: publicUrl, env, cognito: { poolId: local.poolId, clientId: local.clientId, endpoint: `${publicUrl}/_local/cognito/` }, inbox, stop };
+  const local = requireService(services, 'cognito', 'The local cloud');
+  return { url: publicUrl, env, cognito: { poolId: local.poolId, clientId: local.clientId, endpoint: `${publicUrl}/_local/cognito/` }, inbox, services, stop };
 }

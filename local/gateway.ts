@@ -3,53 +3,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { MSG } from '@shared/messages';
 import { VIEWER_IP_HEADER } from '../functions/lib/edge-headers';
-import { ROUTES, type RouteDef } from '../functions/routes';
+import { ROUTES } from '../functions/routes';
 import { invokeLambda } from './lambda-runtime';
+import { requireService, type LocalModule } from './modules';
+import { routeMatcher } from './route-matching';
+
+/** Most specific route first, as API Gateway picks (route-matching.ts). */
+const matchRoute = routeMatcher(ROUTES);
+
+/** A path parameter that is not valid percent-encoded UTF-8 (`%zz`, `%E0%A4`, an encoded lone surrogate). */
+export const MALFORMED_PATH_MESSAGE = 'The address has a malformed %-escape';
 
 /**
  * The local API gateway: built from the same route table as the CDK HTTP API. It verifies the
  * bearer token against the local user pool the way the JWT authorizer does (signature, issuer,
  * expiry, audience or client_id), builds an API Gateway v2 event, and invokes the handler.
  */
-interface CompiledRoute {
-  route: RouteDef;
-  pattern: RegExp;
-  names: string[];
-}
-
-const compiled: CompiledRoute[] = ROUTES.map((route) => {
-  const names: string[] = [];
-  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { route, pattern: new RegExp(`^${source}$`), names };
-});
-
-/** A path parameter that is not valid percent-encoded UTF-8 (`%zz`, `%E0%A4`, an encoded lone surrogate). */
-export const MALFORMED_PATH_MESSAGE = 'The address has a malformed %-escape';
-
-function decodeParam(raw: string): string | null {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-}
-
-function matchRoute(method: string, pathname: string): { route: RouteDef; params: Record<string, string> | null } | null {
-  for (const { route, pattern, names } of compiled) {
-    if (route.method !== method) continue;
-    const m = pattern.exec(pathname);
-    if (!m) continue;
-    const values = names.map((_n, i) => decodeParam(m[i + 1]!));
-    // API Gateway answers a path it cannot decode with 400 before any Lambda runs.
-    if (values.some((v) => v === null)) return { route, params: null };
-    return { route, params: Object.fromEntries(names.map((n, i) => [n, values[i]!])) };
-  }
-  return null;
-}
-
 export function createGateway(options: { issuer: string; audience: string; jwks: { keys: Record<string, unknown>[] } }) {
   const keySet = createLocalJWKSet(options.jwks as never);
 
@@ -133,3 +102,13 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 }
+
+/** The API gateway as a module of the local cloud: it verifies tokens against the local Cognito. */
+export const apiModule: LocalModule = {
+  name: 'API gateway',
+  async start({ services }) {
+    const cognito = requireService(services, 'cognito', 'The API gateway');
+    const gateway = createGateway({ issuer: cognito.issuer, audience: cognito.clientId, jwks: cognito.jwks });
+    return { routes: [{ prefix: '/api/', handle: gateway }], stop: async () => undefined };
+  },
+};

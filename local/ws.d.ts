@@ -1,5 +1,5 @@
 // `ws` ships without types and @types/ws is not installed; this covers what the realtime emulator
-// (local/services/realtime.ts) and its tests use. Drop it if @types/ws is ever added.
+// (local/realtime/index.ts) and its tests use. Drop it if @types/ws is ever added.
 declare module 'ws' {
   import type { EventEmitter } from 'node:events';
   import type { IncomingMessage } from 'node:http';

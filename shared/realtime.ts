@@ -4,7 +4,7 @@ import * as z from 'zod';
  * The realtime contract (DESIGN §3 Realtime, spec §4 Notification): the backend publishes each
  * activity_log row with IAM auth, and a signed-in browser subscribes to its own user's events with
  * its Cognito token. The schema is deployed by infra/constructs/realtime.ts and served by the local
- * emulator (local/services/realtime.ts); the documents below are what the two sides send.
+ * emulator (local/realtime/index.ts); the documents below are what the two sides send.
  *
  * Two AppSync rules shape it:
  *  - The default auth mode is the user pool, so the event type also carries @aws_iam, or the

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { PLATFORMS, PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { PLATFORM_HOSTS } from '../../functions/platforms/hosts';
-import type { LocalModule } from '../cloud';
+import type { LocalModule } from '../modules';
 import { SANDBOX_APPS, registeredRedirectUri } from './apps';
 import type { SandboxContext } from './context';
 import { control } from './control';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Platform } from '@shared/platforms';
+import { persistedFile, type PersistedFile } from '../persistence';
 import { emptyPublishData, type PublishData } from './publish-store';
 
 /**
@@ -113,16 +112,12 @@ export type TokenCheck = { ok: true; record: TokenRecord } | { ok: false; reason
 
 export class SandboxState {
   private data: Persisted = empty();
+  private readonly store: PersistedFile<Partial<Persisted>>;
 
-  constructor(private readonly file?: string) {
-    if (file && fs.existsSync(file)) {
-      try {
-        const loaded = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Persisted>;
-        this.data = { ...empty(), ...loaded, publishing: { ...emptyPublishData(), ...loaded.publishing } };
-      } catch {
-        this.data = empty();
-      }
-    }
+  constructor(file?: string) {
+    this.store = persistedFile<Partial<Persisted>>(file, { debounceMs: 1000, tolerateCorrupt: true, snapshot: () => this.data });
+    const loaded = this.store.loaded;
+    if (loaded) this.data = { ...empty(), ...loaded, publishing: { ...emptyPublishData(), ...loaded.publishing } };
   }
 
   /** The sandbox clock: real time plus whatever the tests advanced it by. */
@@ -270,8 +265,6 @@ export class SandboxState {
     for (const [code, record] of Object.entries(this.data.codes)) if (record.expiresAt < cutoff) delete this.data.codes[code];
   }
 
-  private saveTimer: NodeJS.Timeout | undefined;
-
   /**
    * Writes are batched: every change marks the state dirty and one write follows within a second.
    * Serialising the whole state on every call made a burst of posts quadratic (a 1,000-post minute
@@ -279,19 +272,11 @@ export class SandboxState {
    * CPU. The sandbox is a test double: a crash may lose its last second. `flush()` writes now (on stop).
    */
   private save(): void {
-    if (!this.file || this.saveTimer) return;
-    this.saveTimer = setTimeout(() => this.flush(), 1000);
-    this.saveTimer.unref();
+    this.store.saveSoon();
   }
 
   flush(): void {
-    if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
-    if (!this.file) return;
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(this.data));
-    fs.renameSync(tmp, this.file);
+    this.store.flush();
   }
 }
 

@@ -1,8 +1,8 @@
 import { PLATFORMS } from '@shared/platforms';
 import { PUBLISHING_HANDLERS } from '../../functions/routes';
-import type { LocalModule } from '../cloud';
+import { requireService, type LocalModule } from '../modules';
 import { invokeLambda } from '../lambda-runtime';
-import { localQueueArn, localSqs, redrivePolicy, type EventSourceMapping } from './sqs';
+import { localQueueArn, redrivePolicy, type EventSourceMapping } from '../sqs';
 
 /**
  * The publishing pipeline's wiring on the local cloud, as the Publishing construct wires it on AWS:
@@ -21,8 +21,8 @@ const EXPIRY_NOTICES_EVERY_MS = 60 * 60 * 1000;
 
 export const publishingModule: LocalModule = {
   name: 'Publishing queues and watchdog',
-  async start() {
-    const sqs = localSqs();
+  async start({ services }) {
+    const sqs = requireService(services, 'sqs', 'Publishing');
     const queueUrls: Record<string, string> = {};
     const mappings: EventSourceMapping[] = [];
     sqs.createQueue(SCHEDULER_DLQ);

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { formatPrice } from '@shared/plans';
-import type { LocalModule } from '../cloud';
+import type { LocalModule } from '../modules';
 import { asList, asRecord, asString, decodeForm, type FormValue } from './form';
 import { LOCAL_PRICES, LOCAL_PROMOTION_CODES, StripeWorld, stripeId, type StoredEvent } from './state';
 
@@ -307,7 +307,10 @@ export const stripeModule: LocalModule = {
         STRIPE_PRICES: JSON.stringify(LOCAL_PRICES),
       },
       routes: [{ prefix: STRIPE_PREFIX, handle: local.handle }],
-      stop: server.stop,
+      stop: async () => {
+        await server.stop();
+        local.world.flush();
+      },
     };
   },
 };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { PLANS } from '@shared/plans';
+import { persistedFile, type PersistedFile } from '../persistence';
 
 /**
  * The local Stripe's objects, shaped like the real API version the `stripe` library pins
@@ -54,24 +54,22 @@ export function addMonth(seconds: number): number {
 
 export class StripeWorld {
   private world: World;
+  private readonly store: PersistedFile<Partial<World>>;
 
-  constructor(private readonly file?: string) {
-    this.world = this.load();
+  constructor(file?: string) {
+    this.store = persistedFile<Partial<World>>(file, { debounceMs: 100, tolerateCorrupt: true, snapshot: () => this.world });
+    const empty: World = { products: {}, prices: {}, sessions: {}, sessionInputs: {}, customers: {}, subscriptions: {}, invoices: {}, events: [] };
+    this.world = { ...empty, ...this.store.loaded };
     this.seed();
   }
 
-  private load(): World {
-    const empty: World = { products: {}, prices: {}, sessions: {}, sessionInputs: {}, customers: {}, subscriptions: {}, invoices: {}, events: [] };
-    if (!this.file || !fs.existsSync(this.file)) return empty;
-    try {
-      return { ...empty, ...(JSON.parse(fs.readFileSync(this.file, 'utf8')) as Partial<World>) };
-    } catch {
-      return empty;
-    }
+  /** One write per burst of changes; flush() (on stop) writes what is pending. */
+  save(): void {
+    this.store.saveSoon();
   }
 
-  save(): void {
-    if (this.file) fs.writeFileSync(this.file, JSON.stringify(this.world));
+  flush(): void {
+    this.store.flush();
   }
 
   private seed(): void {

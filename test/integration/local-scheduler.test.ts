@@ -18,8 +18,9 @@ import {
 } from '@aws-sdk/client-scheduler';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localFunctionArn } from '../../local/lambda-runtime';
-import { startScheduler, type LocalScheduler, type SchedulerClock, type SchedulerOptions } from '../../local/services/scheduler';
-import type { MessageAttributeValue } from '../../local/services/sqs';
+import { startScheduler, type LocalScheduler, type SchedulerOptions } from '../../local/scheduler';
+import type { MessageAttributeValue } from '../../local/sqs';
+import { FakeClock } from '../helpers/fake-clock';
 import { cloud } from '../helpers/given';
 
 const client = (endpoint: string) => new SchedulerClient({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
@@ -185,36 +186,6 @@ async function sqsCall(op: string, input: Record<string, unknown>): Promise<Reco
   if (!res.ok) throw new Error(await res.text());
   return (await res.json()) as Record<string, any>;
 }
-
-/** A clock the test moves by hand: timers run only when it passes their time. */
-class FakeClock implements SchedulerClock {
-  private timers: { at: number; fire: () => void }[] = [];
-  constructor(private t: number) {}
-  now = () => this.t;
-  setTimer = (at: number, fire: () => void) => {
-    const timer = { at, fire };
-    this.timers.push(timer);
-    return () => {
-      this.timers = this.timers.filter((x) => x !== timer);
-    };
-  };
-  /** Moves to `target`, running every timer that comes due on the way (and what they start). */
-  async advanceTo(target: number): Promise<void> {
-    for (;;) {
-      await settle();
-      const due = this.timers.filter((x) => x.at <= target).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.timers = this.timers.filter((x) => x !== due);
-      this.t = Math.max(this.t, due.at);
-      due.fire();
-    }
-    this.t = Math.max(this.t, target);
-    await settle();
-  }
-}
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-};
 
 describe('the local Scheduler firing schedules (fake clock, standalone)', () => {
   const running: LocalScheduler[] = [];

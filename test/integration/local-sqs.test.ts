@@ -19,8 +19,9 @@ import {
 } from '@aws-sdk/client-sqs';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { SQSEvent, SQSBatchResponse } from 'aws-lambda';
-import { afterEach, describe, expect, it } from 'vitest';
-import { md5OfMessageAttributes, redrivePolicy, startSqs, type LocalSqs, type SqsOptions } from '../../local/services/sqs';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { md5OfMessageAttributes, redrivePolicy, startSqs, type LocalSqs, type SqsOptions } from '../../local/sqs';
+import { FakeClock } from '../helpers/fake-clock';
 import { cloud } from '../helpers/given';
 
 /*
@@ -67,6 +68,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function aQueue(attributes: Record<string, string> = {}, name = aQueueName()): Promise<string> {
   const { QueueUrl } = await sqs('CreateQueue', { QueueName: name, Attributes: attributes });
   return QueueUrl as string;
+}
+
+async function until(check: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(5);
+  }
+}
+
+/** A standalone SQS (in memory) on a clock the test moves, spoken to over the wire; stopped after the test. */
+async function aFakeClockSqs() {
+  const clock = new FakeClock(Date.now());
+  const local = await startSqs({ clock, log: () => undefined });
+  onTestFinished(() => local.stop());
+  return { clock, sqs: (op: string, input: Record<string, unknown>) => call(local.endpoint, op, input) };
 }
 
 describe('the local SQS, over the JSON protocol', () => {
@@ -203,16 +220,23 @@ describe('the local SQS, over the JSON protocol', () => {
   });
 
   it('redelivers a message whose visibility timeout ran out, counting the receives', async () => {
-    const QueueUrl = await aQueue();
+    // On a clock the test moves: under load, real seconds could pass between the first receive and
+    // the checks that the message is hidden, and the 1 s timeout would run out before them.
+    const { clock, sqs } = await aFakeClockSqs();
+    const QueueUrl = (await sqs('CreateQueue', { QueueName: aQueueName() })).QueueUrl as string;
     await sqs('SendMessage', { QueueUrl, MessageBody: 'again' });
 
     const first = await sqs('ReceiveMessage', { QueueUrl, VisibilityTimeout: 1, AttributeNames: ['ApproximateReceiveCount'] });
     const hidden = await sqs('ReceiveMessage', { QueueUrl });
     const { Attributes } = await sqs('GetQueueAttributes', { QueueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] });
+    await clock.advanceTo(clock.now() + 999);
+    const stillHidden = await sqs('ReceiveMessage', { QueueUrl });
+    await clock.advanceTo(clock.now() + 1);
     const second = await sqs('ReceiveMessage', { QueueUrl, WaitTimeSeconds: 3, MessageSystemAttributeNames: ['ApproximateReceiveCount'] });
 
     expect(first.Messages[0].Attributes).toEqual({ ApproximateReceiveCount: '1' });
     expect(hidden).toEqual({});
+    expect(stillHidden).toEqual({});
     expect(Attributes).toEqual({ ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '1' });
     expect(second.Messages[0].Attributes).toEqual({ ApproximateReceiveCount: '2' });
     // The first receipt handle is stale now: deleting with it succeeds but leaves the message.
@@ -233,16 +257,21 @@ describe('the local SQS, over the JSON protocol', () => {
   });
 
   it('answers a long poll as soon as a message arrives', async () => {
-    const QueueUrl = await aQueue();
+    const { clock, sqs } = await aFakeClockSqs();
+    const QueueUrl = (await sqs('CreateQueue', { QueueName: aQueueName() })).QueueUrl as string;
     const started = Date.now();
+    const pollStarted = clock.now();
 
     const polling = sqs('ReceiveMessage', { QueueUrl, WaitTimeSeconds: 5 });
-    await sleep(200);
+    // The message must come after the poll has started waiting (its 5 s timer is armed), not before.
+    await until(() => clock.pending().includes(pollStarted + 5000));
     await sqs('SendMessage', { QueueUrl, MessageBody: 'wake' });
+    await clock.advanceTo(clock.now());
     const { Messages } = await polling;
 
     expect(Messages[0].Body).toBe('wake');
     // Well before the 5 s wait would have ended on its own.
+    expect(clock.now()).toBe(pollStarted);
     expect(Date.now() - started).toBeLessThan(4000);
   });
 
@@ -342,14 +371,6 @@ describe('the local SQS event source mappings', () => {
       seen.push({ at: Date.now(), records: event.Records });
     };
     return { seen, handler, bodies: () => seen.flatMap((s) => s.records.map((r) => r.body)) };
-  }
-
-  async function until(check: () => boolean, timeoutMs = 5000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await sleep(5);
-    }
   }
 
   it('invokes the handler with a Lambda-shaped SQS event and deletes what it handled', async () => {

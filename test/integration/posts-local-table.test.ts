@@ -6,7 +6,7 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, GetItemComman
 import dynalite from 'dynalite';
 import { describe, expect, it } from 'vitest';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
-import { LOCAL_TABLE_NAME, startDynamo } from '../../local/services/dynamo';
+import { LOCAL_TABLE_NAME, startDynamo } from '../../local/dynamo';
 
 /** Developers' .local tables predate gsi3: starting the local cloud brings them up to TABLE_DESIGN, keeping the data. */
 async function anOldLocalTable(dataDir: string) {

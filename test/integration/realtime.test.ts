@@ -7,7 +7,7 @@ import { aConfirmedUser, cloud } from '../helpers/given';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * The local realtime API (local/services/realtime.ts) as AppSync's clients see it: a raw WebSocket
+ * The local realtime API (local/realtime/index.ts) as AppSync's clients see it: a raw WebSocket
  * client speaking the AppSync realtime protocol the way Amplify v6 does, and the IAM-signed
  * publisher the Lambdas use.
  */

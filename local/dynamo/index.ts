@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
 import dynalite from 'dynalite';
 import { itemSizeBytes } from '../../functions/data/item-size';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
+import type { LocalModule } from '../modules';
 
 /**
  * dynalite measures an item in UTF-16 code units (`string.length`); DynamoDB measures UTF-8 bytes
@@ -33,10 +35,26 @@ dynaliteDb.itemSize = (item) => itemSizeBytes(item as Parameters<typeof itemSize
  */
 export const LOCAL_TABLE_NAME = 'schedule-autopost-local';
 
-export async function startDynamo(dataDir: string): Promise<{ endpoint: string; stop(): Promise<void> }> {
+/** The running local DynamoDB. */
+export interface LocalDynamo {
+  readonly endpoint: string;
+  /**
+   * The requests its endpoint has answered since start, per operation (the X-Amz-Target's
+   * `DynamoDB_20120810.<Op>`): what every client, in this process or a Lambda worker thread, sent.
+   */
+  requests(): Readonly<Record<string, number>>;
+  stop(): Promise<void>;
+}
+
+export async function startDynamo(dataDir: string): Promise<LocalDynamo> {
   const dir = path.join(dataDir, 'dynamodb');
   fs.mkdirSync(dir, { recursive: true });
   const server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const requests: Record<string, number> = {};
+  server.prependListener('request', (req: IncomingMessage) => {
+    const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] || 'unknown';
+    requests[operation] = (requests[operation] ?? 0) + 1;
+  });
   await new Promise<void>((resolve, reject) => server.listen(0, '127.0.0.1', (err?: Error) => (err ? reject(err) : resolve())));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
@@ -45,7 +63,7 @@ export async function startDynamo(dataDir: string): Promise<{ endpoint: string; 
   } finally {
     client.destroy();
   }
-  return { endpoint, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { endpoint, requests: () => ({ ...requests }), stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 const GSIS = Object.values(TABLE_DESIGN.indexes);
@@ -133,3 +151,14 @@ async function writeAll(client: DynamoDBClient, items: Record<string, AttributeV
     }
   }
 }
+
+/** DynamoDB as a module of the local cloud. */
+export const dynamoModule: LocalModule = {
+  name: 'DynamoDB (dynalite)',
+  async start({ dataDir }) {
+    const db = await startDynamo(dataDir);
+    // The local stand-in for the KMS key that wraps stored platform tokens (created on first use).
+    const tokenKeyFile = path.join(dataDir, 'token-key');
+    return { env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: LOCAL_TABLE_NAME, LOCAL_TOKEN_KEY_FILE: tokenKeyFile }, provides: { dynamo: db }, stop: db.stop };
+  },
+};

@@ -17,7 +17,8 @@ import { createServer } from 'cognito-local/lib/server/server';
 import pino from 'pino';
 import { COGNITO_TRIGGERS } from '../../functions/routes';
 import { invokeLambda } from '../lambda-runtime';
-import type { Inbox } from './inbox';
+import type { Inbox } from '../inbox';
+import type { LocalModule } from '../modules';
 
 /**
  * The local Cognito: cognito-local, composed in this process so that its triggers run our real
@@ -153,17 +154,15 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
     jwks,
     async handle(req, res, body) {
       const target = String(req.headers['x-amz-target'] ?? '');
-      if (target === `${TARGET_PREFIX}ResendConfirmationCode`) {
+      // The calls the shim answers itself (cognito-local lacks them).
+      const own: Record<string, (input: never) => Promise<unknown>> = {
+        [`${TARGET_PREFIX}ResendConfirmationCode`]: resendConfirmationCode,
+        [`${TARGET_PREFIX}AdminUserGlobalSignOut`]: adminUserGlobalSignOut,
+      };
+      const call = own[target];
+      if (call) {
         try {
-          return sendJson(res, 200, await resendConfirmationCode(JSON.parse(body.toString('utf8'))));
-        } catch (error) {
-          const e = error as Error & { code?: string };
-          return sendJson(res, 400, { __type: e.code ?? 'InternalErrorException', message: e.message });
-        }
-      }
-      if (target === `${TARGET_PREFIX}AdminUserGlobalSignOut`) {
-        try {
-          return sendJson(res, 200, await adminUserGlobalSignOut(JSON.parse(body.toString('utf8'))));
+          return sendJson(res, 200, await call(JSON.parse(body.toString('utf8')) as never));
         } catch (error) {
           const e = error as Error & { code?: string };
           return sendJson(res, 400, { __type: e.code ?? 'InternalErrorException', message: e.message });
@@ -216,3 +215,23 @@ function forward(base: string, req: http.IncomingMessage, res: http.ServerRespon
 }
 
 const stripPrefix = (url: string) => url.replace(/^\/_local\/cognito/, '') || '/';
+
+/** Cognito (with the local inbox it mails to) as a module of the local cloud. */
+export const cognitoModule: LocalModule = {
+  name: 'Cognito (cognito-local) + inbox',
+  async start({ dataDir, publicUrl, inbox }) {
+    const local = await startCognito({ dataDir, publicBase: `${publicUrl}/_local/cognito`, inbox });
+    return {
+      // Through the front door's shim, which adds the admin calls cognito-local lacks (global sign-out).
+      env: { USER_POOL_ID: local.poolId, USER_POOL_CLIENT_ID: local.clientId, COGNITO_ENDPOINT: `${publicUrl}/_local/cognito/` },
+      // cognito-local has no SRP: the browser signs in with USER_PASSWORD_AUTH here only.
+      config: { userPoolId: local.poolId, userPoolClientId: local.clientId, userPoolEndpoint: `${publicUrl}/_local/cognito/`, authFlow: 'USER_PASSWORD_AUTH' },
+      routes: [
+        { prefix: '/_local/cognito', handle: (req, res, body) => local.handle(req, res, body) },
+        { prefix: '/_local/inbox', handle: (req, res) => inbox.handle(req, res, (req.url ?? '').replace(/^\/_local\/inbox/, '').split('?')[0] ?? '') },
+      ],
+      provides: { cognito: local },
+      stop: local.stop,
+    };
+  },
+};

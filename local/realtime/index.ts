@@ -6,7 +6,7 @@ import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { PUBLISH_MUTATION_FIELD, SUBSCRIPTION_FIELD, UserEventSchema, type UserEvent } from '@shared/realtime';
 import { NodeSha256 } from '../../functions/lib/realtime';
-import type { LocalModule } from '../cloud';
+import { requireService, type LocalModule } from '../modules';
 
 /**
  * The local stand-in for the AppSync realtime API (DESIGN §4), behind the front door:
@@ -322,14 +322,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 /**
  * The realtime module of the local cloud. It needs the local user pool (started before it) to verify
- * subscribers' tokens, hence the getter.
+ * subscribers' tokens.
  */
-export function realtimeModule(userPool: () => RealtimeUserPool | undefined, region: string): LocalModule {
+export function realtimeModule(region: string): LocalModule {
   return {
     name: 'AppSync realtime (GraphQL + WebSocket)',
-    async start({ publicUrl, env }) {
-      const pool = userPool();
-      if (!pool) throw new Error('The realtime emulator needs the local Cognito');
+    async start({ publicUrl, env, services }) {
+      const pool: RealtimeUserPool = requireService(services, 'cognito', 'The realtime emulator');
       const realtime = startRealtime({
         userPool: pool,
         region,

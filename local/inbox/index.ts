@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { persistedFile, type PersistedFile } from '../persistence';
 
 /** The local inbox: every e-mail the local cloud "sends" lands here, kept under .local/. */
 export interface Mail {
@@ -13,17 +13,22 @@ export interface Mail {
 
 export class Inbox {
   private mails: Mail[] = [];
-  private readonly file: string;
+  private readonly store: PersistedFile<Mail[]>;
 
   constructor(dataDir: string) {
-    this.file = path.join(dataDir, 'inbox.json');
-    if (fs.existsSync(this.file)) this.mails = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Mail[];
+    this.store = persistedFile<Mail[]>(path.join(dataDir, 'inbox.json'), { debounceMs: 100, snapshot: () => this.mails.slice(-500) });
+    this.mails = this.store.loaded ?? [];
+  }
+
+  /** Writes what is pending (on stop). */
+  close(): void {
+    this.store.close();
   }
 
   deliver(to: string, subject: string, html: string): Mail {
     const mail = { id: (this.mails.at(-1)?.id ?? 0) + 1, to, subject, html, sentAt: new Date().toISOString() };
     this.mails.push(mail);
-    fs.writeFileSync(this.file, JSON.stringify(this.mails.slice(-500)));
+    this.store.saveSoon();
     return mail;
   }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import S3rver from 's3rver';
+import type { LocalModule } from '../modules';
 
 /**
  * The local S3: s3rver, objects kept under .local/s3. It checks neither signatures nor POST
@@ -31,3 +32,12 @@ export async function startS3(dataDir: string): Promise<{ endpoint: string; stop
   const { port } = (await server.run()) as { port: number };
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }
+
+/** S3 as a module of the local cloud. */
+export const s3Module: LocalModule = {
+  name: 'S3 (s3rver)',
+  async start({ dataDir }) {
+    const s3 = await startS3(dataDir);
+    return { env: { S3_ENDPOINT: s3.endpoint, MEDIA_BUCKET: LOCAL_MEDIA_BUCKET }, stop: s3.stop };
+  },
+};
