@@ -2,8 +2,7 @@ import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from '@
 import { LuCircleAlert } from 'react-icons/lu';
 import type { SocialAccount } from '@shared/accounts';
 import { PLATFORMS, type Platform } from '@shared/platforms';
-import { useAccounts } from '../api/get-accounts';
-import { usePlatforms } from '../api/get-platforms';
+import { useAccounts, usePlatforms } from '@/lib/api/accounts';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { PlatformCard } from './platform-card';
 

@@ -7,7 +7,7 @@ import { upgradeToConnectMessage } from '@shared/plans';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { paths } from '@/config/paths';
 import { AccountRow } from './account-row';
-import { PlatformIcon } from './platform-icon';
+import { PlatformIcon } from '@/components/platform-icon';
 
 interface PlatformCardProps {
   platform: Platform;

@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { CLIENT_MSG } from '@shared/clients';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
-import { clientKeys } from './query-keys';
+import { clientKeys } from '@/lib/api/clients';
 
 export function deleteClient(id: string): Promise<undefined> {
   return api(`/clients/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { LuCircleAlert, LuPlug } from 'react-icons/lu';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { useAccounts } from '@/features/accounts/api/get-accounts';
-import { useMe } from '@/features/settings/api/get-me';
+import { useAccounts } from '@/lib/api/accounts';
+import { useMe } from '@/lib/api/me';
 import { userTimezone } from '@/lib/time';
 import { ComposeForm } from './compose-form';
 

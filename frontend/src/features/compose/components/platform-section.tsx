@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { SocialAccount } from '@shared/accounts';
 import { captionLength } from '@shared/compose';
 import { CAPTION_LIMITS, PLATFORM_LABELS, PLATFORM_NAMES, type Platform } from '@shared/platforms';
-import { PlatformIcon } from '@/features/accounts/components/platform-icon';
+import { PlatformIcon } from '@/components/platform-icon';
 
 interface PlatformSectionProps {
   platform: Platform;

@@ -4,10 +4,9 @@ import { MSG } from '@shared/messages';
 import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-error';
+import { presignUpload, uploadToStorage } from '@/lib/upload';
 import { confirmUpload } from '../api/confirm-upload';
 import { deleteMedia as deleteMediaFile, useDeleteMedia } from '../api/delete-media';
-import { presignUpload } from '../api/presign-upload';
-import { uploadToStorage } from '../api/upload-to-storage';
 import { readVideoFacts } from '../lib/video-facts';
 
 export type MediaKind = 'image' | 'video';
@@ -87,7 +86,7 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
       // Measured while the bytes travel; the confirm call carries the result (shared/media-rules.ts).
       const measuring = isImageType(file.type) ? Promise.resolve(null) : readVideoFacts(file);
       try {
-        const target = await presignUpload({ file_name: file.name, file_type: file.type, file_size: file.size });
+        const target = await presignUpload('/media/uploads', file);
         await uploadToStorage(target, file, ({ loaded, total }) =>
           update(localId, (item) => ({ ...item, progress: Math.min(99, Math.round((loaded / total) * 100)) })),
         );

@@ -5,7 +5,7 @@ import { PLATFORM_NAMES } from '@shared/platforms';
 import type { TargetIssue } from '@shared/connection-health';
 import type { Post, PostTargetView } from '@shared/posts';
 import { capitalize, EDITABLE_STATUSES, postStatusColor } from '@shared/statuses';
-import { PlatformIcon } from '@/features/accounts/components/platform-icon';
+import { PlatformIcon } from '@/components/platform-icon';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { useDeletePost } from '../api/delete-post';

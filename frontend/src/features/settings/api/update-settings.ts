@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { SettingsSchema, type Settings, type UpdateSettings } from '@shared/settings';
 import { api } from '@/lib/api-client';
-import { settingsKeys } from './query-keys';
+import { settingsKeys } from '@/lib/api/me';
 
 const UpdateSettingsResponseSchema = z.object({ settings: SettingsSchema });
 

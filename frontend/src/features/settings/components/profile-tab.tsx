@@ -6,7 +6,7 @@ import { PROFILE_LIMITS, UpdateProfileSchema, type UpdateProfileInput } from '@s
 import type { MeResponse } from '@shared/settings';
 import { toaster } from '@/components/ui/toaster';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/api/me';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { ChangePasswordCard } from './change-password-card';
