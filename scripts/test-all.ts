@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * `npm test`: type-check, then the vitest projects in three sequential runs, then one plain
+ * `npm test`: type-check, lint (ESLint) and check the formatting (Prettier), then the vitest projects in three sequential runs, then one plain
  * summary line. Integration and e2e each start a local cloud inside the vitest process (the
  * handlers run in process and read process.env, as on Lambda), so they must not share a run;
  * sequential runs also keep the 2-core machine from timing out the browser-like tests.
@@ -18,6 +18,18 @@ const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'inhe
 console.log('› Type-checking (tsc --noEmit)');
 if (run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) {
   console.error('Type errors: fix them before the tests run.');
+  process.exit(1);
+}
+
+console.log('\n› Linting (npm run lint)');
+if (run('npm', ['run', '--silent', 'lint']) !== 0) {
+  console.error('Lint errors (ESLint: the layer boundaries, typescript-eslint, react-hooks): fix the code, do not weaken the rule.');
+  process.exit(1);
+}
+
+console.log('\n› Checking the formatting (npm run format:check)');
+if (run('npm', ['run', '--silent', 'format:check']) !== 0) {
+  console.error('Files above are not formatted: run `npm run format` (Prettier) and commit the result.');
   process.exit(1);
 }
 

@@ -2,5 +2,5 @@ import { EditPostForm } from '@/features/compose/components/edit-post-form';
 import { PostsPage } from '@/features/posts/components/posts-page';
 
 export default function PostsRoute() {
-  return <PostsPage editor={EditPostForm} />;
+  return <PostsPage renderEditor={(props) => <EditPostForm {...props} />} />;
 }

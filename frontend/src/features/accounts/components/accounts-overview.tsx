@@ -43,10 +43,15 @@ export function AccountsOverview({ connectLabel = 'Connect' }: { connectLabel?: 
       <Stack align="center" py="12" gap="3" color="fg.muted" role="alert">
         <LuCircleAlert />
         <Text>Couldn't load your accounts</Text>
-        <Button size="sm" variant="outline" onClick={() => {
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
             void refetch();
             void platforms.refetch();
-          }} loading={isRefetching}>
+          }}
+          loading={isRefetching}
+        >
           Try again
         </Button>
       </Stack>

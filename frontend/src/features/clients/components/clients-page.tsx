@@ -42,13 +42,7 @@ export function ClientsPage() {
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
           {shown.map((client) => (
-            <ClientCard
-              key={client.id}
-              client={client}
-              zone={zone}
-              onEdit={() => setDialog({ open: true, client })}
-              onDelete={() => remove(client)}
-            />
+            <ClientCard key={client.id} client={client} zone={zone} onEdit={() => setDialog({ open: true, client })} onDelete={() => remove(client)} />
           ))}
         </SimpleGrid>
       )}

@@ -35,7 +35,16 @@ let nextLocalId = 0;
 /** A file of the post being edited, as the form shows it. */
 function fromPost(stored: MediaItem): ComposeMedia {
   const name = stored.file_path.slice(stored.file_path.lastIndexOf('/') + 1);
-  return { localId: `post-${stored.id}`, name, kind: isImageType(stored.file_type) ? 'image' : 'video', progress: 100, previewUrl: null, stored, video: null, attached: true };
+  return {
+    localId: `post-${stored.id}`,
+    name,
+    kind: isImageType(stored.file_type) ? 'image' : 'video',
+    progress: 100,
+    previewUrl: null,
+    stored,
+    video: null,
+    attached: true,
+  };
 }
 
 function objectUrl(file: File): string | null {

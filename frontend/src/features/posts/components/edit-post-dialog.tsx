@@ -12,16 +12,14 @@ interface EditPostDialogProps {
 
 /** The app's editor (Compose's form) for the saved post; a valid submit saves the whole post with PATCH. */
 function EditPostForm({ post, zone, onDone }: { post: Post; zone: string; onDone: () => void }) {
-  const Editor = usePostEditor();
+  const renderEditor = usePostEditor();
   const update = useUpdatePost({ onSuccess: onDone });
-  return (
-    <Editor
-      post={post}
-      zone={zone}
-      saving={update.isPending}
-      onSubmit={(body) => update.mutate({ id: post.id, body: { ...body, media_ids: body.media_ids ?? [] } })}
-    />
-  );
+  return renderEditor({
+    post,
+    zone,
+    saving: update.isPending,
+    onSubmit: (body) => update.mutate({ id: post.id, body: { ...body, media_ids: body.media_ids ?? [] } }),
+  });
 }
 
 /** Edit a scheduled post or a draft with the same form as Compose. */

@@ -136,7 +136,17 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
             <ConnectionIssues issues={post.connection_issues} />
             {retryable ? (
               <Box>
-                <Button size="sm" variant="outline" loading={retry.isPending} onClick={() => retry.mutate({ post })} whiteSpace="normal" h="auto" minH="8" py="1.5" textAlign="start">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={retry.isPending}
+                  onClick={() => retry.mutate({ post })}
+                  whiteSpace="normal"
+                  h="auto"
+                  minH="8"
+                  py="1.5"
+                  textAlign="start"
+                >
                   <LuRotateCw aria-hidden />
                   Retry failed platforms: {failedTargetNames(post)}
                 </Button>
@@ -158,4 +168,3 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
     </Card.Root>
   );
 }
-

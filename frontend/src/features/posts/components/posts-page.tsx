@@ -5,7 +5,7 @@ import { POST_TABS, type PostTabId } from '@shared/statuses';
 import { PageHeader } from '@/components/page-header';
 import { ClientSelect } from '@/components/client-select';
 import { usePostCounts } from '../api/get-post-counts';
-import { PostEditorContext, type PostEditor } from './post-editor';
+import { PostEditorContext, type RenderPostEditor } from './post-editor';
 import { PostList } from './post-list';
 
 function isTab(value: string | null): value is PostTabId {
@@ -14,9 +14,9 @@ function isTab(value: string | null): value is PostTabId {
 
 /**
  * /home/posts (spec §2 Posts): one tab per status group, with counts; the open tab's list refreshes every 15 s.
- * `editor` is the form the Edit Post dialog shows (the app passes Compose's).
+ * `renderEditor` renders the form the Edit Post dialog shows (the app passes Compose's).
  */
-export function PostsPage({ editor }: { editor: PostEditor }) {
+export function PostsPage({ renderEditor }: { renderEditor: RenderPostEditor }) {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: PostTabId = isTab(raw) ? raw : 'scheduled';
@@ -25,7 +25,7 @@ export function PostsPage({ editor }: { editor: PostEditor }) {
   const counts = usePostCounts(clientId);
 
   return (
-    <PostEditorContext value={editor}>
+    <PostEditorContext value={renderEditor}>
       <Stack gap="6">
         <PageHeader title="Posts" description="Everything you have scheduled, published, drafted, or that needs attention." />
         <ClientSelect value={clientId} onChange={setClientId} emptyLabel="All clients" />
@@ -42,7 +42,16 @@ export function PostsPage({ editor }: { editor: PostEditor }) {
             {POST_TABS.map((t) => {
               const count = counts.data?.[t.id];
               return (
-                <Tabs.Trigger key={t.id} value={t.id} flex={{ base: '1', sm: 'initial' }} minW="0" px={{ base: '1', sm: '4' }} textStyle={{ base: 'xs', sm: 'sm' }} whiteSpace="nowrap" justifyContent="center">
+                <Tabs.Trigger
+                  key={t.id}
+                  value={t.id}
+                  flex={{ base: '1', sm: 'initial' }}
+                  minW="0"
+                  px={{ base: '1', sm: '4' }}
+                  textStyle={{ base: 'xs', sm: 'sm' }}
+                  whiteSpace="nowrap"
+                  justifyContent="center"
+                >
                   {count === undefined ? t.label : `${t.label} (${count})`}
                 </Tabs.Trigger>
               );

@@ -113,13 +113,7 @@ function ScheduleCalendar({ zone }: { zone: string }) {
           </HStack>
         </HStack>
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' }} gap="6" alignItems="start">
-          <Box minW="0">
-            {view === 'month' ? (
-              <MonthGrid days={days} anchor={selected} {...gridProps} />
-            ) : (
-              <TimeGrid days={days} {...gridProps} />
-            )}
-          </Box>
+          <Box minW="0">{view === 'month' ? <MonthGrid days={days} anchor={selected} {...gridProps} /> : <TimeGrid days={days} {...gridProps} />}</Box>
           <DayPanel day={selected} posts={byDay.get(selected) ?? []} zone={zone} />
         </Grid>
       </Stack>

@@ -12,7 +12,9 @@ export async function updateSettings(body: UpdateSettings): Promise<Settings> {
 }
 
 /** Callers choose the toasts: Preferences and the push toggle word their outcomes differently. */
-export function useUpdateSettings(options: { onSuccess?: (settings: Settings, body: UpdateSettings) => void; onError?: (error: Error, body: UpdateSettings) => void } = {}) {
+export function useUpdateSettings(
+  options: { onSuccess?: (settings: Settings, body: UpdateSettings) => void; onError?: (error: Error, body: UpdateSettings) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,

@@ -58,7 +58,13 @@ function PushToggle({ me }: { me: MeResponse }) {
   }
 
   return (
-    <Switch.Root key={generation} colorPalette="brand" checked={enabled} disabled={asking || save.isPending} onCheckedChange={(event) => void change(event.checked)}>
+    <Switch.Root
+      key={generation}
+      colorPalette="brand"
+      checked={enabled}
+      disabled={asking || save.isPending}
+      onCheckedChange={(event) => void change(event.checked)}
+    >
       <Switch.HiddenInput ref={input} />
       <Switch.Control>
         <Switch.Thumb />

@@ -105,7 +105,14 @@ function ProfileForm({ me }: { me: MeResponse }) {
         </Field.Root>
         <Field.Root invalid={Boolean(errors.bio)}>
           <Field.Label>Bio</Field.Label>
-          <Textarea value={bio} maxLength={PROFILE_LIMITS.bio} autoresize minH="20" placeholder="A few words about you" onChange={(e) => setBio(e.target.value)} />
+          <Textarea
+            value={bio}
+            maxLength={PROFILE_LIMITS.bio}
+            autoresize
+            minH="20"
+            placeholder="A few words about you"
+            onChange={(e) => setBio(e.target.value)}
+          />
           <Field.ErrorText>{errors.bio}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errors.website)}>
