@@ -148,7 +148,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={edit ? 'Edit Post' : 'Create Post'}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={edit ? 'Edit Post' : 'Create Post'}>
       {edit ? null : <LeaveGuard when={unsaved} />}
       {showRestored ? (
         <Alert.Root status="info" rounded="xl" mb="6" data-testid="draft-restored">

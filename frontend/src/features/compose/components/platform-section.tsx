@@ -42,7 +42,7 @@ export function PlatformSection(props: PlatformSectionProps) {
           </HStack>
           {accounts.length === 1 ? (
             <Badge variant="subtle" colorPalette="gray" maxW="50%" truncate>
-              {accounts[0]!.account_name}
+              {accounts[0].account_name}
             </Badge>
           ) : (
             <Badge variant="subtle" colorPalette="brand">

@@ -179,7 +179,7 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
   const discardUploads = useCallback(async (): Promise<boolean> => {
     const uploaded = items.filter((item) => item.stored && !item.attached);
     const results = await Promise.allSettled(uploaded.map((item) => deleteMediaFile(item.stored!.id)));
-    const failed = new Set(uploaded.filter((_, i) => results[i]!.status === 'rejected').map((item) => item.localId));
+    const failed = new Set(uploaded.filter((_, i) => results[i].status === 'rejected').map((item) => item.localId));
     for (const item of items) if (!failed.has(item.localId)) drop(item.localId);
     return failed.size === 0;
   }, [drop, items]);
