@@ -1,6 +1,6 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
-import { LuCircleAlert } from 'react-icons/lu';
+import { Text } from '@chakra-ui/react';
 import type { CreatePostBody, Post } from '@shared/posts';
+import { LoadError } from '@/components/load-error';
 import { useAccounts } from '@/lib/api/accounts';
 import { ComposeForm } from './compose-form';
 
@@ -27,15 +27,7 @@ export function EditPostForm({ post, zone, saving, onSubmit }: EditPostFormProps
     );
   }
   if (accounts.isError) {
-    return (
-      <Stack align="center" py="8" gap="3" color="fg.muted" role="alert">
-        <LuCircleAlert />
-        <Text>Couldn't load your accounts</Text>
-        <Button size="sm" variant="outline" onClick={() => void accounts.refetch()} loading={accounts.isRefetching}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    return <LoadError message="Couldn't load your accounts" onRetry={() => void accounts.refetch()} retrying={accounts.isRefetching} py="8" />;
   }
   return <ComposeForm accounts={accounts.data.filter((a) => a.is_connected)} zone={zone} edit={{ post, saving, onSubmit }} />;
 }
