@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * `npm test`: type-check, lint (ESLint) and check the formatting (Prettier), then the vitest projects in three sequential runs, then one plain
- * summary line. Integration and e2e each start a local cloud inside the vitest process (the
- * handlers run in process and read process.env, as on Lambda), so they must not share a run;
+ * `npm test`: type-check, lint (ESLint), check the formatting (Prettier), then the vitest projects
+ * in three sequential runs, then one plain summary line. Integration and e2e each start a local
+ * cloud inside the vitest process (the handlers run in process and read process.env, as on Lambda),
+ * so they must not share a run;
  * sequential runs also keep the 2-core machine from timing out the browser-like tests.
  * Arguments go to every run (e.g. `npm test -- -t "notifications"`).
  */
@@ -40,7 +41,16 @@ for (const [i, projects] of GROUPS.entries()) {
   console.log(`\n› vitest: ${projects.join(', ')}`);
   const report = path.join(dir, `group-${i}.json`);
   const projectArgs = projects.flatMap((p) => ['--project', p]);
-  const code = run('npx', ['vitest', 'run', ...projectArgs, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+  const code = run('npx', [
+    'vitest',
+    'run',
+    ...projectArgs,
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ]);
   if (fs.existsSync(report)) {
     const r = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
     totals.passed += r.numPassedTests;
