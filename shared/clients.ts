@@ -79,6 +79,6 @@ export type UpdateClient = z.output<typeof UpdateClientSchema>;
 /** The initials shown when a client has no logo, or its logo does not load. */
 export function clientInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!].map((w) => Array.from(w)[0]) : Array.from(words[0] ?? '').slice(0, 2);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]].map((w) => Array.from(w)[0]) : Array.from(words[0] ?? '').slice(0, 2);
   return letters.join('').toUpperCase() || '?';
 }

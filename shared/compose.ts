@@ -1,14 +1,7 @@
 import * as z from 'zod';
 import { captionOverLimitMessage, MSG } from './messages';
 import { text } from './text';
-import {
-  ABSOLUTE_CAPTION_CAP,
-  CAPTION_LIMITS,
-  PLATFORM_NAMES,
-  PLATFORMS,
-  YOUTUBE_TITLE_MAX,
-  type Platform,
-} from './platforms';
+import { ABSOLUTE_CAPTION_CAP, CAPTION_LIMITS, PLATFORM_NAMES, PLATFORMS, YOUTUBE_TITLE_MAX, type Platform } from './platforms';
 import { TikTokSettingsShape, tiktokSettingsProblems } from './tiktok';
 
 /** A post's title when YouTube is not selected: a label for the user, far above any real one. */
@@ -47,14 +40,14 @@ export const CreatePostSchema = z
     if (post.platforms.some((t) => t.platform === 'youtube')) {
       const title = post.title?.trim() ?? '';
       if (!title) ctx.addIssue({ code: 'custom', message: MSG.youtubeTitleRequired, path: ['title'] });
-      else if (title.length > YOUTUBE_TITLE_MAX)
-        ctx.addIssue({ code: 'custom', message: MSG.youtubeTitleTooLong, path: ['title'] });
+      else if (title.length > YOUTUBE_TITLE_MAX) ctx.addIssue({ code: 'custom', message: MSG.youtubeTitleTooLong, path: ['title'] });
     }
     post.platforms.forEach((target, i) => {
       const problem = captionProblem(target.platform, target.caption);
       if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['platforms', i, 'caption'], params: { title: problem.title } });
       if (target.platform === 'tiktok') {
-        for (const p of tiktokSettingsProblems(target.settings)) ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', p.field] });
+        for (const p of tiktokSettingsProblems(target.settings))
+          ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', p.field] });
       }
     });
   });
@@ -96,7 +89,7 @@ function isEmojiSequence(grapheme: string): boolean {
   if (!EMOJI_PART.test(grapheme)) return false;
   const cps = [...grapheme];
   // A lone text-style symbol in a light range (©, ®) is a plain character, not an emoji.
-  return !(cps.length === 1 && codePointWeight(cps[0]!.codePointAt(0)!) === 1);
+  return !(cps.length === 1 && codePointWeight(cps[0].codePointAt(0)!) === 1);
 }
 
 function textWeight(text: string): number {
@@ -123,8 +116,7 @@ export function captionProblem(platform: Platform, caption: string): { title: st
   const length = captionLength(platform, caption);
   if (length > ABSOLUTE_CAPTION_CAP) return { title: MSG.captionTooLongTitle, message: MSG.captionExceedsMax };
   const limit = CAPTION_LIMITS[platform];
-  if (length > limit)
-    return { title: MSG.captionTooLongTitle, message: captionOverLimitMessage(PLATFORM_NAMES[platform], limit, length) };
+  if (length > limit) return { title: MSG.captionTooLongTitle, message: captionOverLimitMessage(PLATFORM_NAMES[platform], limit, length) };
   return null;
 }
 

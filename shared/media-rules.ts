@@ -44,7 +44,7 @@ const isVideoType = (type: string) => type.toLowerCase().startsWith('video/');
 function youtubeProblem(media: readonly MediaFacts[]): string | null {
   const videos = media.filter((m) => isVideoType(m.file_type));
   if (videos.length !== 1) return YOUTUBE_NEEDS_VIDEO_MESSAGE;
-  const { file_name, width, height, duration_seconds } = videos[0]!;
+  const { file_name, width, height, duration_seconds } = videos[0];
   const tooLong = typeof duration_seconds === 'number' && Math.round(duration_seconds * 1000) > YOUTUBE_SHORTS_MAX_SECONDS * 1000;
   const landscape = typeof width === 'number' && typeof height === 'number' && width > height;
   if (!tooLong && !landscape) return null;

@@ -36,12 +36,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Basic',
     description: 'For creators who post every week',
     price: 4.99,
-    features: [
-      '15 scheduled posts per month',
-      'Facebook, Instagram and X (text only)',
-      'Basic analytics',
-      'Email support',
-    ],
+    features: ['15 scheduled posts per month', 'Facebook, Instagram and X (text only)', 'Basic analytics', 'Email support'],
     productId: 'prod_sa_basic_monthly',
     postLimit: 15,
     isFree: false,
@@ -60,7 +55,7 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-export const FREE_PLAN: Plan = PLANS[0]!;
+export const FREE_PLAN: Plan = PLANS[0];
 
 /** The current plan is found by the subscription's product id; default Free (spec §4). */
 export function planForProductId(productId: string | null | undefined): Plan {
@@ -91,7 +86,7 @@ export function planAllows(plan: PlanId, platform: Platform): boolean {
 
 /** The cheapest plan that includes the platform. */
 export function minimumPlanFor(platform: Platform): Plan {
-  return PLANS.find((p) => planAllows(p.id, platform)) ?? PLANS[PLANS.length - 1]!;
+  return PLANS.find((p) => planAllows(p.id, platform)) ?? PLANS[PLANS.length - 1];
 }
 
 /** "Upgrade to {plan} to connect {Platform}" */

@@ -84,7 +84,10 @@ export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
  */
 export const CaptionsUpdateBodySchema = z.object({
   scheduled_at: z.iso.datetime({ offset: true }).nullable(),
-  platforms: z.array(z.object({ id: text().min(1).max(64), caption: text() })).max(PLATFORMS.length * 10).default([]),
+  platforms: z
+    .array(z.object({ id: text().min(1).max(64), caption: text() }))
+    .max(PLATFORMS.length * 10)
+    .default([]),
 });
 
 /**
@@ -101,8 +104,9 @@ const isFullEdit = (body: unknown) => typeof body === 'object' && body !== null 
 /** Either shape; each is parsed with its own schema, so errors carry that schema's messages and paths. */
 export const UpdatePostBodySchema = z.unknown().transform((body, ctx) => {
   const parsed = isFullEdit(body) ? FullUpdateBodySchema.safeParse(body) : CaptionsUpdateBodySchema.safeParse(body);
-  if (parsed.success) return parsed.data as z.output<typeof CaptionsUpdateBodySchema> | z.output<typeof FullUpdateBodySchema>;
-  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, params: (issue as { params?: Record<string, unknown> }).params });
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues)
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, params: (issue as { params?: Record<string, unknown> }).params });
   return z.NEVER;
 });
 export type UpdatePostBody = z.input<typeof CaptionsUpdateBodySchema> | FullUpdateBody;

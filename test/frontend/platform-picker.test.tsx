@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { PlanId } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import { UiProvider } from '@/components/ui/provider';
-import { accountKeys } from '@/features/accounts/api/query-keys';
-import { PlatformPicker } from '@/features/accounts/components/platform-picker';
+import { accountKeys } from '@/lib/api/accounts';
+import { PlatformPicker } from '@/components/platform-picker';
 import { platformsResponse } from './helpers/api-mock';
 
 function Picker({ connected }: { connected: Platform[] }) {

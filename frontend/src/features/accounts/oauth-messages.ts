@@ -1,9 +1,6 @@
 import * as z from 'zod';
 import { PLATFORMS } from '@shared/platforms';
 
-/** Fired on window when a connect attempt ends, however it ends; the accounts query refetches. */
-export const OAUTH_COMPLETE_EVENT = 'oauth-complete';
-
 /** Where /oauth-callback leaves its result when there is no opener to tell (spec §4, legacy handler). */
 export const OAUTH_RESULT_STORAGE_KEY = 'oauth_result';
 

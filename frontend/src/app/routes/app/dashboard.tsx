@@ -2,7 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { DashboardPosts } from '@/features/dashboard/components/dashboard-posts';
 import { Greeting } from '@/features/dashboard/components/greeting';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
-import { useMe } from '@/features/settings/api/get-me';
+import { useMe } from '@/lib/api/me';
 import { userTimezone } from '@/lib/time';
 
 export default function DashboardRoute() {

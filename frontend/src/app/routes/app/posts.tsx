@@ -1,5 +1,6 @@
+import { EditPostForm } from '@/features/compose/components/edit-post-form';
 import { PostsPage } from '@/features/posts/components/posts-page';
 
 export default function PostsRoute() {
-  return <PostsPage />;
+  return <PostsPage renderEditor={(props) => <EditPostForm {...props} />} />;
 }

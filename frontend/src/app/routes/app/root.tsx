@@ -19,7 +19,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useUserEvents } from '@/features/notifications/api/use-user-events';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
-import { useMe } from '@/features/settings/api/get-me';
+import { useMe } from '@/lib/api/me';
 import { useEnsureInitialTimezone } from '@/features/settings/api/save-initial-timezone';
 import { useAuth } from '@/lib/auth';
 import { useRouteTitle } from '../../root-layout';

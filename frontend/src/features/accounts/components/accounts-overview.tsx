@@ -1,9 +1,8 @@
-import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
-import { LuCircleAlert } from 'react-icons/lu';
+import { Card, SimpleGrid, Skeleton, SkeletonText } from '@chakra-ui/react';
 import type { SocialAccount } from '@shared/accounts';
 import { PLATFORMS, type Platform } from '@shared/platforms';
-import { useAccounts } from '../api/get-accounts';
-import { usePlatforms } from '../api/get-platforms';
+import { LoadError } from '@/components/load-error';
+import { useAccounts, usePlatforms } from '@/lib/api/accounts';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { PlatformCard } from './platform-card';
 
@@ -41,16 +40,14 @@ export function AccountsOverview({ connectLabel = 'Connect' }: { connectLabel?: 
   if (isPending || platforms.isPending) return <LoadingCards />;
   if (isError || platforms.isError) {
     return (
-      <Stack align="center" py="12" gap="3" color="fg.muted" role="alert">
-        <LuCircleAlert />
-        <Text>Couldn't load your accounts</Text>
-        <Button size="sm" variant="outline" onClick={() => {
-            void refetch();
-            void platforms.refetch();
-          }} loading={isRefetching}>
-          Try again
-        </Button>
-      </Stack>
+      <LoadError
+        message="Couldn't load your accounts"
+        onRetry={() => {
+          void refetch();
+          void platforms.refetch();
+        }}
+        retrying={isRefetching}
+      />
     );
   }
 

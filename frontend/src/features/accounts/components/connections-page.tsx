@@ -26,7 +26,7 @@ export function ConnectionsPage() {
       queueMicrotask(() => showConnectionResult(result));
     }
     clearStoredConnectionResult();
-    navigate(paths.connections.getHref(), { replace: true });
+    void navigate(paths.connections.getHref(), { replace: true });
   }, [params, navigate]);
 
   return (

@@ -24,7 +24,7 @@ export function OAuthCallback() {
       return;
     }
     storeConnectionResult(result);
-    navigate(paths.connections.getHref(params), { replace: true });
+    void navigate(paths.connections.getHref(params), { replace: true });
   }, [params, navigate]);
 
   return (

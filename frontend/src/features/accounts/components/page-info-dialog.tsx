@@ -31,7 +31,7 @@ function openingHours(hours: Record<string, string>): [string, string][] {
     for (let slot = 1; hours[`${day}_${slot}_open`]; slot++) {
       ranges.push(`${hours[`${day}_${slot}_open`]}–${hours[`${day}_${slot}_close`] ?? ''}`);
     }
-    if (ranges.length) byDay.set(DAYS[day]!, ranges);
+    if (ranges.length) byDay.set(DAYS[day], ranges);
   }
   return [...byDay].map(([day, ranges]) => [day, ranges.join(', ')]);
 }

@@ -7,7 +7,7 @@ import { upgradeToConnectMessage } from '@shared/plans';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { paths } from '@/config/paths';
 import { AccountRow } from './account-row';
-import { PlatformIcon } from './platform-icon';
+import { PlatformIcon } from '@/components/platform-icon';
 
 interface PlatformCardProps {
   platform: Platform;
@@ -66,24 +66,25 @@ export function PlatformCard({ platform, accounts, onConnect, connecting, connec
           </HStack>
         ) : null}
       </Card.Body>
-      <Card.Footer>{comingSoon ? null : locked ? (
-        <Button asChild size="sm" variant="outline" colorPalette="brand">
-          <RouterLink to={paths.app.subscription.getHref()}>See plans</RouterLink>
-        </Button>
-      ) : (
-        <Button
-          size="sm"
-          variant={connected ? 'outline' : 'solid'}
-          colorPalette="brand"
-          onClick={() => onConnect(platform)}
-          loading={connecting}
-          // The name starts with the visible text (axe label-content-name-mismatch), then says which platform.
-          aria-label={connected ? `Add Account for ${label}` : `${connectLabel} ${label}`}
-        >
-          {connected ? <LuPlus /> : null}
-          {connected ? 'Add Account' : connectLabel}
-        </Button>
-      )}
+      <Card.Footer>
+        {comingSoon ? null : locked ? (
+          <Button asChild size="sm" variant="outline" colorPalette="brand">
+            <RouterLink to={paths.app.subscription.getHref()}>See plans</RouterLink>
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant={connected ? 'outline' : 'solid'}
+            colorPalette="brand"
+            onClick={() => onConnect(platform)}
+            loading={connecting}
+            // The name starts with the visible text (axe label-content-name-mismatch), then says which platform.
+            aria-label={connected ? `Add Account for ${label}` : `${connectLabel} ${label}`}
+          >
+            {connected ? <LuPlus /> : null}
+            {connected ? 'Add Account' : connectLabel}
+          </Button>
+        )}
       </Card.Footer>
     </Card.Root>
   );

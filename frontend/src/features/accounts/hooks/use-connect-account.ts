@@ -2,14 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { UI } from '@shared/ui';
 import { toaster } from '@/components/ui/toaster';
+import { OAUTH_COMPLETE_EVENT } from '@/lib/api/accounts';
 import { initiateOAuth } from '../api/initiate-oauth';
-import {
-  connectedMessage,
-  OAUTH_COMPLETE_EVENT,
-  OAUTH_FALLBACK,
-  OAUTH_TOASTS,
-  OAuthMessageSchema,
-} from '../oauth-messages';
+import { connectedMessage, OAUTH_FALLBACK, OAUTH_TOASTS, OAuthMessageSchema } from '../oauth-messages';
 
 function popupFeatures(): string {
   const { width, height } = UI.oauthPopup;

@@ -84,7 +84,7 @@ export function AuthForm() {
         toaster.success({ title: MSG.welcomeBack });
         // Signing in from /complete-signup's link: the Subscription page attaches the paid checkout.
         const claim = params.get('claim');
-        navigate(claim ? paths.app.subscription.getHref({ claim }) : paths.app.root.getHref(), { replace: true });
+        void navigate(claim ? paths.app.subscription.getHref({ claim }) : paths.app.root.getHref(), { replace: true });
       }
     } catch (error) {
       toaster.error({ title: AUTH_TEXT.errorTitle, description: mode === 'signin' ? signInErrorMessage(error) : errorMessage(error) });
@@ -140,7 +140,7 @@ export function AuthForm() {
 
         <form
           id={AUTH_FORM_ID}
-          onSubmit={onSubmit}
+          onSubmit={(event) => void onSubmit(event)}
           noValidate
           aria-label={mode === 'signup' ? 'Sign up form' : 'Sign in form'}
           data-testid={mode === 'signup' ? 'sign-up-form' : 'sign-in-form'}
@@ -148,14 +148,7 @@ export function AuthForm() {
           <Stack gap="4">
             <Field.Root invalid={Boolean(errors.email)}>
               <Field.Label>Email</Field.Label>
-              <Input
-                type="email"
-                name="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
+              <Input type="email" name="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
               <Field.ErrorText>{errors.email}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={Boolean(errors.password)}>

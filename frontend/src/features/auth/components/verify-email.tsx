@@ -29,7 +29,7 @@ export function VerifyEmail() {
       {
         onSuccess: () => {
           toaster.success({ title: AUTH_TEXT.emailVerified });
-          navigate(paths.auth.getHref({ email }), { replace: true });
+          void navigate(paths.auth.getHref({ email }), { replace: true });
         },
       },
     );
@@ -58,12 +58,7 @@ export function VerifyEmail() {
           />
         ) : confirm.isError ? (
           <Stack gap="5">
-            <Outcome
-              icon={<LuMailWarning />}
-              title="We couldn't verify your email"
-              text={errorMessage(confirm.error)}
-              isError
-            />
+            <Outcome icon={<LuMailWarning />} title="We couldn't verify your email" text={errorMessage(confirm.error)} isError />
             {resent ? (
               <Text textStyle="sm" color="fg.muted" textAlign="center">
                 We sent a new link to {email}.

@@ -168,7 +168,7 @@ function PasswordStep({ email, sessionId }: CompleteSignupFormProps) {
           </Alert.Root>
         ) : null}
         {created ? null : (
-          <form onSubmit={onSubmit} noValidate aria-label="Complete signup form">
+          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Complete signup form">
             <Stack gap="4">
               <Field.Root>
                 <Field.Label>Email</Field.Label>
@@ -188,13 +188,7 @@ function PasswordStep({ email, sessionId }: CompleteSignupFormProps) {
               </Field.Root>
               <Field.Root invalid={Boolean(errors.confirm)}>
                 <Field.Label>Confirm Password</Field.Label>
-                <Input
-                  type="password"
-                  name="confirm"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                />
+                <Input type="password" name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
                 <Field.ErrorText>{errors.confirm}</Field.ErrorText>
               </Field.Root>
               <Button type="submit" colorPalette="brand" loading={completeSignup.isPending} mt="1">

@@ -29,16 +29,12 @@ interface OverviewTabProps {
 
 /** Spec §2 Subscription → Overview: the current plan with its features, the usage bar, the subscription card. */
 export function OverviewTab({ data, onViewPlans }: OverviewTabProps) {
-  const plan = PLANS.find((p) => p.id === data.plan) ?? PLANS[0]!;
+  const plan = PLANS.find((p) => p.id === data.plan) ?? PLANS[0];
   return (
     <Stack gap="4">
       <CurrentPlanCard plan={plan} />
       <UsageCard plan={plan} usage={data.usage} onViewPlans={onViewPlans} />
-      {data.subscription ? (
-        <SubscriptionCard subscription={data.subscription} />
-      ) : (
-        <NoSubscriptionCard onViewPlans={onViewPlans} />
-      )}
+      {data.subscription ? <SubscriptionCard subscription={data.subscription} /> : <NoSubscriptionCard onViewPlans={onViewPlans} />}
     </Stack>
   );
 }
@@ -109,9 +105,7 @@ function UsageCard({ plan, usage, onViewPlans }: { plan: Plan; usage: Subscripti
               {/* Spec §4: 80–99% warns "Running low!"; at 100% the limit is reached and an upgrade is suggested. */}
               <Alert.Title>{full ? (upgrade ? 'Monthly limit reached: time to upgrade' : 'Monthly limit reached') : 'Running low!'}</Alert.Title>
               <Alert.Description>
-                {full
-                  ? planLimitMessage(usage.limit)
-                  : `You have used ${Math.round(ratio * 100)}% of this month's scheduled posts.`}
+                {full ? planLimitMessage(usage.limit) : `You have used ${Math.round(ratio * 100)}% of this month's scheduled posts.`}
                 {upgrade ? ` ${upgrade}` : null}
               </Alert.Description>
             </Alert.Content>
@@ -164,8 +158,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Description>
-                Your subscription is canceled and will end {periodEnd ? `on ${periodEnd}` : 'at the end of this period'}. You
-                keep {plan.name} until then.
+                Your subscription is canceled and will end {periodEnd ? `on ${periodEnd}` : 'at the end of this period'}. You keep {plan.name} until then.
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>

@@ -7,7 +7,7 @@ import { PlanFeatures } from './plan-features';
 /** Spec §2 Subscription → Plans: three plan cards and the cancel-anytime note. */
 export function PlansTab({ currentPlan }: { currentPlan: PlanId }) {
   const plans = offeredPlans();
-  const current = plans.find((p) => p.id === currentPlan) ?? plans[0]!;
+  const current = plans.find((p) => p.id === currentPlan) ?? plans[0];
   const checkout = useStartCheckout();
   return (
     <Stack gap="4">

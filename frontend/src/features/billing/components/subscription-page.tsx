@@ -27,8 +27,7 @@ export function SubscriptionPage() {
   const pollUntil = useCheckoutReturn();
   useClaimFromSignIn();
   const query = useSubscription({
-    refetchInterval: (q) =>
-      pollUntil !== null && Date.now() < pollUntil && (q.state.data?.plan ?? 'free') === 'free' ? CHECKOUT_POLL_MS : false,
+    refetchInterval: (q) => (pollUntil !== null && Date.now() < pollUntil && (q.state.data?.plan ?? 'free') === 'free' ? CHECKOUT_POLL_MS : false),
   });
 
   return (
@@ -76,7 +75,8 @@ function useCheckoutReturn(): number | null {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const result = params.get('checkout');
-  const [pollUntil, setPollUntil] = useState<number | null>(null);
+  // Poll from the moment the page opens on ?checkout=success (set here, not in the effect: no second render).
+  const [pollUntil] = useState<number | null>(() => (result === 'success' ? Date.now() + CHECKOUT_POLL_FOR_MS : null));
   const handled = useRef(false);
 
   useEffect(() => {
@@ -84,7 +84,6 @@ function useCheckoutReturn(): number | null {
     handled.current = true;
     if (result === 'success') {
       toaster.success({ title: BILLING_MSG.paymentSuccessful, description: 'Your new plan will show here in a moment.' });
-      setPollUntil(Date.now() + CHECKOUT_POLL_FOR_MS);
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });
     }
     setParams(

@@ -1,4 +1,4 @@
-import { useMe } from '@/features/settings/api/get-me';
+import { useMe } from '@/lib/api/me';
 import { formatInZone, userTimezone } from '@/lib/time';
 
 /** Spec §9 'MMM d, yyyy' (linked date), in the user's timezone like every other time shown. */

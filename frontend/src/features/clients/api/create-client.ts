@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_MSG, ClientSchema, type Client, type CreateClientInput } from '@shared/clients';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
-import { clientKeys } from './query-keys';
+import { clientKeys } from '@/lib/api/clients';
 
 export function createClient(body: CreateClientInput): Promise<Client> {
   return api('/clients', { method: 'POST', body, schema: ClientSchema });

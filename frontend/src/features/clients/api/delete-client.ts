@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { CLIENT_MSG } from '@shared/clients';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
-import { clientKeys } from './query-keys';
+import { clientKeys } from '@/lib/api/clients';
 
 export function deleteClient(id: string): Promise<undefined> {
   return api(`/clients/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -58,17 +58,8 @@ export function useDeleteClient() {
   return useCallback(
     (client: { id: string; name: string }) => {
       if (pending.has(client.id)) return;
-      let toastId: string | undefined;
-      pending.set(
-        client.id,
-        setTimeout(() => {
-          // A toast kept open by the pointer must not offer an Undo that can no longer work.
-          if (toastId) toaster.dismiss(toastId);
-          void send(queryClient, client.id);
-        }, undoWindow.ms),
-      );
-      changed();
-      toastId = toaster.create({
+      // The toast first, so the timer below knows which one to close.
+      const toastId = toaster.create({
         type: 'success',
         title: CLIENT_MSG.deleted,
         description: client.name,
@@ -84,6 +75,15 @@ export function useDeleteClient() {
           },
         },
       });
+      pending.set(
+        client.id,
+        setTimeout(() => {
+          // A toast kept open by the pointer must not offer an Undo that can no longer work.
+          toaster.dismiss(toastId);
+          void send(queryClient, client.id);
+        }, undoWindow.ms),
+      );
+      changed();
     },
     [queryClient],
   );

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { CLIENT_MSG, type Client } from '@shared/clients';
 import { PageHeader } from '@/components/page-header';
-import { useMe } from '@/features/settings/api/get-me';
+import { useMe } from '@/lib/api/me';
 import { userTimezone } from '@/lib/time';
 import { useDeleteClient, usePendingClientDeletes } from '../api/delete-client';
-import { useClients } from '../api/get-clients';
+import { useClients } from '@/lib/api/clients';
 import { ClientCard } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 
@@ -42,13 +42,7 @@ export function ClientsPage() {
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
           {shown.map((client) => (
-            <ClientCard
-              key={client.id}
-              client={client}
-              zone={zone}
-              onEdit={() => setDialog({ open: true, client })}
-              onDelete={() => remove(client)}
-            />
+            <ClientCard key={client.id} client={client} zone={zone} onEdit={() => setDialog({ open: true, client })} onDelete={() => remove(client)} />
           ))}
         </SimpleGrid>
       )}

@@ -10,8 +10,8 @@ import { mediaRuleProblems } from '@shared/media-rules';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { PlatformPicker } from '@/features/accounts/components/platform-picker';
-import { ClientSelect } from '@/features/clients/components/client-select';
+import { PlatformPicker } from '@/components/platform-picker';
+import { ClientSelect } from '@/components/client-select';
 import { isApiError } from '@/lib/api-error';
 import { useCreatePost } from '../api/create-post';
 import { useLimitConfirmation } from '../hooks/use-limit-confirmation';
@@ -76,7 +76,10 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   const targetCount = selected.reduce((sum, p) => sum + (draft.accountIds[p]?.length ?? 0), 0);
 
   const patch = (change: Partial<ComposeDraft>) => setDraft((current) => ({ ...current, ...change }));
-  const setTiktokProblem = useCallback((tiktokProblem: string | null) => setDraft((current) => (current.tiktokProblem === tiktokProblem ? current : { ...current, tiktokProblem })), []);
+  const setTiktokProblem = useCallback(
+    (tiktokProblem: string | null) => setDraft((current) => (current.tiktokProblem === tiktokProblem ? current : { ...current, tiktokProblem })),
+    [],
+  );
 
   function selectPlatforms(platforms: Platform[]) {
     disconnected.clearNotes();
@@ -145,7 +148,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={edit ? 'Edit Post' : 'Create Post'}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={edit ? 'Edit Post' : 'Create Post'}>
       {edit ? null : <LeaveGuard when={unsaved} />}
       {showRestored ? (
         <Alert.Root status="info" rounded="xl" mb="6" data-testid="draft-restored">
@@ -167,7 +170,12 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
               <Card.Description textStyle="sm">Pick one or more platforms. Each gets its own caption.</Card.Description>
             </Card.Header>
             <Card.Body>
-              <PlatformPicker connected={connected} selected={selected} onChange={selectPlatforms} error={attempted && selected.length === 0 ? MSG.selectPlatform : undefined} />
+              <PlatformPicker
+                connected={connected}
+                selected={selected}
+                onChange={selectPlatforms}
+                error={attempted && selected.length === 0 ? MSG.selectPlatform : undefined}
+              />
               {disconnected.notes.length > 0 ? (
                 <Alert.Root status="warning" rounded="lg" mt="4" data-testid="disconnected-note" role="status">
                   <Alert.Indicator />
@@ -205,7 +213,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
                     accountIds={draft.accountIds.tiktok ?? []}
                     settings={draft.tiktok}
                     onChange={(tiktok) => patch({ tiktok })}
-                    videoSources={uploads.items.filter((m) => m.kind === 'video').flatMap((m) => (m.previewUrl ?? m.stored?.url) ?? [])}
+                    videoSources={uploads.items.filter((m) => m.kind === 'video').flatMap((m) => m.previewUrl ?? m.stored?.url ?? [])}
                     onBlockingProblem={setTiktokProblem}
                   />
                 ) : null}

@@ -1,10 +1,11 @@
 import { Button, Card, Center, Grid, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import { LuCircleAlert, LuPlug } from 'react-icons/lu';
+import { LuPlug } from 'react-icons/lu';
 import { PageHeader } from '@/components/page-header';
+import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
-import { useAccounts } from '@/features/accounts/api/get-accounts';
-import { useMe } from '@/features/settings/api/get-me';
+import { useAccounts } from '@/lib/api/accounts';
+import { useMe } from '@/lib/api/me';
 import { userTimezone } from '@/lib/time';
 import { ComposeForm } from './compose-form';
 
@@ -70,15 +71,7 @@ export function ComposePage() {
   let body;
   if (accounts.isPending || me.isPending) body = <ComposeSkeleton />;
   else if (accounts.isError) {
-    body = (
-      <Stack align="center" py="12" gap="3" color="fg.muted" role="alert">
-        <LuCircleAlert />
-        <Text>Couldn't load your accounts</Text>
-        <Button size="sm" variant="outline" onClick={() => void accounts.refetch()} loading={accounts.isRefetching}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    body = <LoadError message="Couldn't load your accounts" onRetry={() => void accounts.refetch()} retrying={accounts.isRefetching} />;
   } else if (connected.length === 0) body = <NoAccounts />;
   else body = <ComposeForm accounts={connected} zone={zone} draftUserId={me.data?.userId} />;
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { SocialAccount } from '@shared/accounts';
 import { captionLength } from '@shared/compose';
 import { CAPTION_LIMITS, PLATFORM_LABELS, PLATFORM_NAMES, type Platform } from '@shared/platforms';
-import { PlatformIcon } from '@/features/accounts/components/platform-icon';
+import { PlatformIcon } from '@/components/platform-icon';
 
 interface PlatformSectionProps {
   platform: Platform;
@@ -42,7 +42,7 @@ export function PlatformSection(props: PlatformSectionProps) {
           </HStack>
           {accounts.length === 1 ? (
             <Badge variant="subtle" colorPalette="gray" maxW="50%" truncate>
-              {accounts[0]!.account_name}
+              {accounts[0].account_name}
             </Badge>
           ) : (
             <Badge variant="subtle" colorPalette="brand">

@@ -36,8 +36,9 @@ function useVideoDurations(sources: readonly string[]): (number | null)[] {
   const [durations, setDurations] = useState<Record<string, number>>({});
   const key = sources.join('\n');
   useEffect(() => {
-    if (typeof document === 'undefined') return;
-    const elements = sources.map((src) => {
+    if (typeof document === 'undefined' || !key) return;
+    // From the key, so a new array with the same sources does not reload them.
+    const elements = key.split('\n').map((src) => {
       const video = document.createElement('video');
       video.preload = 'metadata';
       video.onloadedmetadata = () => {
@@ -88,16 +89,19 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
   useEffect(() => onBlockingProblem?.(tooLong), [tooLong, onBlockingProblem]);
 
   // A creator's options can change between visits: drop a chosen value that is no longer offered.
+  // (Runs after every render that could matter; it changes nothing unless the value is stale.)
+  const offered = rules.privacy;
+  const known = !loading && infos.length > 0;
   useEffect(() => {
-    if (!loading && infos.length && settings.tiktok_privacy_level && !rules.privacy.includes(settings.tiktok_privacy_level)) set({ tiktok_privacy_level: undefined });
-  }, [loading, rules.privacy.join(','), settings.tiktok_privacy_level]);
+    if (known && settings.tiktok_privacy_level && !offered.includes(settings.tiktok_privacy_level)) onChange({ ...settings, tiktok_privacy_level: undefined });
+  }, [known, offered, settings, onChange]);
 
   // Likewise an interaction ticked for one account and turned off by another creator is not sent.
   const offNow = { tiktok_allow_comment: rules.commentDisabled, tiktok_allow_duet: rules.duetDisabled, tiktok_allow_stitch: rules.stitchDisabled } as const;
   const stale = (Object.keys(offNow) as (keyof typeof offNow)[]).filter((k) => offNow[k] && settings[k] === true);
   useEffect(() => {
-    if (stale.length) set(Object.fromEntries(stale.map((k) => [k, false])));
-  }, [stale.join(',')]);
+    if (stale.length) onChange({ ...settings, ...Object.fromEntries(stale.map((k) => [k, false])) });
+  }, [stale, settings, onChange]);
 
   const interaction = (key: 'tiktok_allow_comment' | 'tiktok_allow_duet' | 'tiktok_allow_stitch', label: string, disabled: boolean) => (
     <Checkbox.Root
@@ -184,7 +188,9 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
               <NativeSelect.Field
                 aria-label="Who can see this TikTok video"
                 value={privacy ?? ''}
-                onChange={(e) => set({ tiktok_privacy_level: (e.currentTarget.value || undefined) as TikTokPrivacyLevel | undefined, tiktok_private: undefined })}
+                onChange={(e) =>
+                  set({ tiktok_privacy_level: (e.currentTarget.value || undefined) as TikTokPrivacyLevel | undefined, tiktok_private: undefined })
+                }
                 bg="bg.panel"
               >
                 <option value="" disabled>
@@ -223,7 +229,9 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
             <Switch.Root
               colorPalette="brand"
               checked={settings.tiktok_commercial === true}
-              onCheckedChange={(e) => set(e.checked ? { tiktok_commercial: true } : { tiktok_commercial: false, tiktok_your_brand: false, tiktok_branded_content: false })}
+              onCheckedChange={(e) =>
+                set(e.checked ? { tiktok_commercial: true } : { tiktok_commercial: false, tiktok_your_brand: false, tiktok_branded_content: false })
+              }
             >
               <Switch.HiddenInput />
               <Switch.Control>
@@ -238,7 +246,12 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
             </Switch.Root>
             {settings.tiktok_commercial ? (
               <Stack gap="1.5" ps="2" data-testid="tiktok-commercial">
-                <Checkbox.Root size="sm" colorPalette="brand" checked={settings.tiktok_your_brand === true} onCheckedChange={(e) => set({ tiktok_your_brand: e.checked === true })}>
+                <Checkbox.Root
+                  size="sm"
+                  colorPalette="brand"
+                  checked={settings.tiktok_your_brand === true}
+                  onCheckedChange={(e) => set({ tiktok_your_brand: e.checked === true })}
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>Your brand — you are promoting yourself or your own business</Checkbox.Label>
@@ -266,7 +279,12 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
             ) : null}
           </Stack>
 
-          <Checkbox.Root size="sm" colorPalette="brand" checked={settings.tiktok_consent === true} onCheckedChange={(e) => set({ tiktok_consent: e.checked === true })}>
+          <Checkbox.Root
+            size="sm"
+            colorPalette="brand"
+            checked={settings.tiktok_consent === true}
+            onCheckedChange={(e) => set({ tiktok_consent: e.checked === true })}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label data-testid="tiktok-consent">{tiktokConsentText(settings)}</Checkbox.Label>

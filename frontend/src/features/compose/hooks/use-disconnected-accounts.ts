@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { SocialAccount } from '@shared/accounts';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import type { ComposeDraft } from '../lib/build-post';
@@ -7,7 +7,8 @@ import { orderedPlatforms } from '../lib/build-post';
 /** "Instagram was disconnected; it's no longer selected." */
 export const platformDisconnectedMessage = (platform: Platform) => `${PLATFORM_NAMES[platform]} was disconnected; it's no longer selected.`;
 /** "Instagram account bakery.old was disconnected; it's no longer selected." */
-export const accountDisconnectedMessage = (platform: Platform, name: string) => `${PLATFORM_NAMES[platform]} account ${name} was disconnected; it's no longer selected.`;
+export const accountDisconnectedMessage = (platform: Platform, name: string) =>
+  `${PLATFORM_NAMES[platform]} account ${name} was disconnected; it's no longer selected.`;
 
 /**
  * The draft without accounts that are no longer connected (disconnected in another tab, revoked):
@@ -45,15 +46,30 @@ export function withoutGoneAccounts(
  */
 export function useDisconnectedAccounts(draft: ComposeDraft, accounts: readonly SocialAccount[], setDraft: Dispatch<SetStateAction<ComposeDraft>>) {
   const [notes, setNotes] = useState<string[]>([]);
-  const names = useRef(new Map<string, string>());
-  for (const account of accounts) names.current.set(account.id, account.account_name);
-  const pruned = withoutGoneAccounts(draft, accounts, names.current);
+  // Every account name seen so far: a gone account is no longer in the list but its note names it.
+  const listed = accounts.map((a) => `${a.id}\t${a.account_name}`).join('\n');
+  const [seen, setSeen] = useState(() => ({ listed, names: withNames(new Map(), accounts) }));
+  let names = seen.names;
+  if (seen.listed !== listed) {
+    names = withNames(seen.names, accounts);
+    setSeen({ listed, names });
+  }
+  const pruned = withoutGoneAccounts(draft, accounts, names);
+  // Acts when what is gone changes, during render (React's "adjust state on a prop change"), not on every render.
   const key = pruned ? pruned.messages.join('\n') : '';
-  useEffect(() => {
-    if (!pruned) return;
-    setDraft((current) => withoutGoneAccounts(current, accounts, names.current)?.draft ?? current);
-    setNotes(pruned.messages);
-    // Runs when what is gone changes (`key`), not on every render.
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [handledKey, setHandledKey] = useState('');
+  if (key !== handledKey) {
+    setHandledKey(key);
+    if (pruned) {
+      setDraft((current) => withoutGoneAccounts(current, accounts, names)?.draft ?? current);
+      setNotes(pruned.messages);
+    }
+  }
   return { notes, clearNotes: () => setNotes([]) };
+}
+
+function withNames(names: ReadonlyMap<string, string>, accounts: readonly SocialAccount[]): ReadonlyMap<string, string> {
+  const next = new Map(names);
+  for (const account of accounts) next.set(account.id, account.account_name);
+  return next;
 }

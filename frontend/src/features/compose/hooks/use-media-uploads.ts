@@ -4,10 +4,9 @@ import { MSG } from '@shared/messages';
 import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-error';
+import { presignUpload, uploadToStorage } from '@/lib/upload';
 import { confirmUpload } from '../api/confirm-upload';
 import { deleteMedia as deleteMediaFile, useDeleteMedia } from '../api/delete-media';
-import { presignUpload } from '../api/presign-upload';
-import { uploadToStorage } from '../api/upload-to-storage';
 import { readVideoFacts } from '../lib/video-facts';
 
 export type MediaKind = 'image' | 'video';
@@ -36,7 +35,16 @@ let nextLocalId = 0;
 /** A file of the post being edited, as the form shows it. */
 function fromPost(stored: MediaItem): ComposeMedia {
   const name = stored.file_path.slice(stored.file_path.lastIndexOf('/') + 1);
-  return { localId: `post-${stored.id}`, name, kind: isImageType(stored.file_type) ? 'image' : 'video', progress: 100, previewUrl: null, stored, video: null, attached: true };
+  return {
+    localId: `post-${stored.id}`,
+    name,
+    kind: isImageType(stored.file_type) ? 'image' : 'video',
+    progress: 100,
+    previewUrl: null,
+    stored,
+    video: null,
+    attached: true,
+  };
 }
 
 function objectUrl(file: File): string | null {
@@ -87,7 +95,7 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
       // Measured while the bytes travel; the confirm call carries the result (shared/media-rules.ts).
       const measuring = isImageType(file.type) ? Promise.resolve(null) : readVideoFacts(file);
       try {
-        const target = await presignUpload({ file_name: file.name, file_type: file.type, file_size: file.size });
+        const target = await presignUpload('/media/uploads', file);
         await uploadToStorage(target, file, ({ loaded, total }) =>
           update(localId, (item) => ({ ...item, progress: Math.min(99, Math.round((loaded / total) * 100)) })),
         );
@@ -171,7 +179,7 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
   const discardUploads = useCallback(async (): Promise<boolean> => {
     const uploaded = items.filter((item) => item.stored && !item.attached);
     const results = await Promise.allSettled(uploaded.map((item) => deleteMediaFile(item.stored!.id)));
-    const failed = new Set(uploaded.filter((_, i) => results[i]!.status === 'rejected').map((item) => item.localId));
+    const failed = new Set(uploaded.filter((_, i) => results[i].status === 'rejected').map((item) => item.localId));
     for (const item of items) if (!failed.has(item.localId)) drop(item.localId);
     return failed.size === 0;
   }, [drop, items]);

@@ -53,7 +53,7 @@ export function orderedPlatforms(selected: readonly Platform[]): Platform[] {
 function tiktokTargetSettings(s: TikTokSettings): TikTokSettings {
   if (s.tiktok_draft) return { tiktok_draft: true };
   const defined = Object.entries(s).filter(([, v]) => v !== undefined);
-  return Object.fromEntries(defined) as TikTokSettings;
+  return Object.fromEntries(defined);
 }
 
 /** The POST /api/posts body (spec §7): one target per checked account of each selected platform. */
@@ -87,16 +87,11 @@ export interface ComposeProblem {
  * The first rule the post breaks, checked with the same shared rules as the API (spec §5), then
  * the connected-accounts rule and a schedule time in the past.
  */
-export function firstProblem(
-  body: CreatePostBody,
-  selected: readonly Platform[],
-  connected: readonly Platform[],
-  now: Date,
-): ComposeProblem | null {
+export function firstProblem(body: CreatePostBody, selected: readonly Platform[], connected: readonly Platform[], now: Date): ComposeProblem | null {
   if (selected.length === 0) return { title: MSG.validationErrorTitle, message: MSG.selectPlatform };
   const parsed = CreatePostSchema.safeParse(body);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = parsed.error.issues[0];
     const params = 'params' in issue ? (issue.params as { title?: unknown } | undefined) : undefined;
     const title = typeof params?.title === 'string' ? params.title : MSG.validationErrorTitle;
     return { title, message: issue.message };

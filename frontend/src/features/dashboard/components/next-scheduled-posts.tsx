@@ -4,7 +4,7 @@ import { PLATFORM_NAMES } from '@shared/platforms';
 import type { Post } from '@shared/posts';
 import { capitalize, postStatusColor } from '@shared/statuses';
 import { paths } from '@/config/paths';
-import { PlatformIcon } from '@/features/accounts/components/platform-icon';
+import { PlatformIcon } from '@/components/platform-icon';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { BlurredThumbnail } from './blurred-thumbnail';
 import { captionPreview } from '../utils/caption-preview';

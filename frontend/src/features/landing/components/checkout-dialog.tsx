@@ -96,7 +96,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: Plan; onClose: () => v
         <p className={styles.dialogLead}>
           {plan.name} plan · {formatPrice(plan.price)}/month. You will create your password after payment.
         </p>
-        <form onSubmit={onSubmit} noValidate className={styles.dialogForm}>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className={styles.dialogForm}>
           <div className={styles.field}>
             <label htmlFor={emailId} className={styles.label}>
               Email <span aria-hidden>*</span>
@@ -143,11 +143,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: Plan; onClose: () => v
               <p>{error}</p>
             </div>
           ) : null}
-          <button
-            type="submit"
-            className={`${styles.button} ${styles.md} ${styles.block} ${styles.solid}`}
-            disabled={!email.trim() || checkout.isPending}
-          >
+          <button type="submit" className={`${styles.button} ${styles.md} ${styles.block} ${styles.solid}`} disabled={!email.trim() || checkout.isPending}>
             {checkout.isPending ? 'Processing...' : 'Proceed to Payment'}
           </button>
         </form>

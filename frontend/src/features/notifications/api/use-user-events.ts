@@ -15,7 +15,9 @@ export function useUserEvents({ userId, pushOptIn }: { userId: string | undefine
   const queryClient = useQueryClient();
   // Read at event time, so toggling the setting does not resubscribe.
   const pushOptInRef = useRef(pushOptIn);
-  pushOptInRef.current = pushOptIn;
+  useEffect(() => {
+    pushOptInRef.current = pushOptIn;
+  }, [pushOptIn]);
 
   useEffect(() => {
     if (!userId) return;

@@ -1,22 +1,9 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Center,
-  chakra,
-  Float,
-  HStack,
-  IconButton,
-  Popover,
-  Portal,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Center, chakra, Float, HStack, IconButton, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { formatDistanceToNow } from 'date-fns';
-import { LuBell, LuBellOff, LuCircleAlert } from 'react-icons/lu';
+import { LuBell, LuBellOff } from 'react-icons/lu';
 import { MSG } from '@shared/messages';
 import type { Notification } from '@shared/notifications';
+import { LoadError } from '@/components/load-error';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -28,14 +15,7 @@ function relativeTime(iso: string): string {
 function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: string) => void }) {
   const body = (
     <HStack align="flex-start" gap="3" w="full">
-      <Box
-        mt="1.5"
-        boxSize="2"
-        flexShrink={0}
-        rounded="full"
-        bg={item.read ? 'transparent' : 'brand.solid'}
-        aria-hidden
-      />
+      <Box mt="1.5" boxSize="2" flexShrink={0} rounded="full" bg={item.read ? 'transparent' : 'brand.solid'} aria-hidden />
       <Stack gap="0.5" minW="0" flex="1">
         <Text textStyle="sm" fontWeight={item.read ? 'normal' : 'medium'} color={item.read ? 'fg.muted' : 'fg'}>
           {item.read ? null : <chakra.span srOnly>Unread: </chakra.span>}
@@ -86,15 +66,7 @@ function NotificationsBody() {
     );
   }
   if (isError) {
-    return (
-      <Stack align="center" py="8" gap="3" color="fg.muted" role="alert">
-        <LuCircleAlert />
-        <Text textStyle="sm">Couldn't load notifications</Text>
-        <Button size="xs" variant="outline" onClick={() => void refetch()} loading={isRefetching}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    return <LoadError message="Couldn't load notifications" onRetry={() => void refetch()} retrying={isRefetching} py="8" compact />;
   }
   if (data.items.length === 0) {
     return (

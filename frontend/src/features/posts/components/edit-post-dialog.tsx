@@ -1,9 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
-import { LuCircleAlert } from 'react-icons/lu';
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { Post } from '@shared/posts';
-import { useAccounts } from '@/features/accounts/api/get-accounts';
-import { ComposeForm } from '@/features/compose/components/compose-form';
 import { useUpdatePost } from '../api/update-post';
+import { usePostEditor } from './post-editor';
 
 interface EditPostDialogProps {
   post: Post;
@@ -12,40 +10,16 @@ interface EditPostDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/**
- * The Compose form, started from the saved post (issue 17.5): platforms and accounts, captions,
- * media, YouTube title, TikTok settings and schedule can all change. A valid submit saves the whole
- * post with PATCH; the API applies the create rules again.
- */
+/** The app's editor (Compose's form) for the saved post; a valid submit saves the whole post with PATCH. */
 function EditPostForm({ post, zone, onDone }: { post: Post; zone: string; onDone: () => void }) {
-  const accounts = useAccounts();
+  const renderEditor = usePostEditor();
   const update = useUpdatePost({ onSuccess: onDone });
-
-  if (accounts.isPending) {
-    return (
-      <Text color="fg.muted" role="status">
-        Loading your accounts…
-      </Text>
-    );
-  }
-  if (accounts.isError) {
-    return (
-      <Stack align="center" py="8" gap="3" color="fg.muted" role="alert">
-        <LuCircleAlert />
-        <Text>Couldn't load your accounts</Text>
-        <Button size="sm" variant="outline" onClick={() => void accounts.refetch()} loading={accounts.isRefetching}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  }
-  return (
-    <ComposeForm
-      accounts={accounts.data.filter((a) => a.is_connected)}
-      zone={zone}
-      edit={{ post, saving: update.isPending, onSubmit: (body) => update.mutate({ id: post.id, body: { ...body, media_ids: body.media_ids ?? [] } }) }}
-    />
-  );
+  return renderEditor({
+    post,
+    zone,
+    saving: update.isPending,
+    onSubmit: (body) => update.mutate({ id: post.id, body: { ...body, media_ids: body.media_ids ?? [] } }),
+  });
 }
 
 /** Edit a scheduled post or a draft with the same form as Compose. */

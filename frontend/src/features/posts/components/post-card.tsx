@@ -5,7 +5,7 @@ import { PLATFORM_NAMES } from '@shared/platforms';
 import type { TargetIssue } from '@shared/connection-health';
 import type { Post, PostTargetView } from '@shared/posts';
 import { capitalize, EDITABLE_STATUSES, postStatusColor } from '@shared/statuses';
-import { PlatformIcon } from '@/features/accounts/components/platform-icon';
+import { PlatformIcon } from '@/components/platform-icon';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { useDeletePost } from '../api/delete-post';
@@ -136,7 +136,17 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
             <ConnectionIssues issues={post.connection_issues} />
             {retryable ? (
               <Box>
-                <Button size="sm" variant="outline" loading={retry.isPending} onClick={() => retry.mutate({ post })} whiteSpace="normal" h="auto" minH="8" py="1.5" textAlign="start">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={retry.isPending}
+                  onClick={() => retry.mutate({ post })}
+                  whiteSpace="normal"
+                  h="auto"
+                  minH="8"
+                  py="1.5"
+                  textAlign="start"
+                >
                   <LuRotateCw aria-hidden />
                   Retry failed platforms: {failedTargetNames(post)}
                 </Button>
@@ -158,4 +168,3 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
     </Card.Root>
   );
 }
-

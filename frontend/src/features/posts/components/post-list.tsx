@@ -1,7 +1,8 @@
 import { Button, Card, Center, Flex, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
-import { LuCircleAlert, LuInbox } from 'react-icons/lu';
+import { LuInbox } from 'react-icons/lu';
 import type { Post } from '@shared/posts';
 import type { PostTabId } from '@shared/statuses';
+import { LoadError } from '@/components/load-error';
 import { usePosts } from '../api/get-posts';
 import { useUserTimezone } from '../hooks/use-user-timezone';
 import { PostCard } from './post-card';
@@ -42,15 +43,7 @@ export function PostList({ tab, empty, clientId = '' }: { tab: PostTabId; empty:
 
   if (query.isPending || !ready) return <LoadingPosts />;
   if (query.isError) {
-    return (
-      <Stack align="center" py="12" gap="3" color="fg.muted" role="alert">
-        <LuCircleAlert />
-        <Text>Couldn't load your posts</Text>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isRefetching}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    return <LoadError message="Couldn't load your posts" onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
   }
 
   const posts = uniqueById(query.data.pages.flatMap((page) => page.items));

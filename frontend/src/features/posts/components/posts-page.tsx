@@ -1,54 +1,58 @@
 import { Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { POST_TABS, type PostTabId } from '@shared/statuses';
 import { PageHeader } from '@/components/page-header';
-import { ClientSelect } from '@/features/clients/components/client-select';
+import { ClientSelect } from '@/components/client-select';
+import { useUrlTab } from '@/lib/use-url-tab';
 import { usePostCounts } from '../api/get-post-counts';
+import { PostEditorContext, type RenderPostEditor } from './post-editor';
 import { PostList } from './post-list';
 
-function isTab(value: string | null): value is PostTabId {
-  return POST_TABS.some((t) => t.id === value);
-}
+const TAB_IDS: readonly PostTabId[] = POST_TABS.map((t) => t.id);
 
-/** /home/posts (spec §2 Posts): one tab per status group, with counts; the open tab's list refreshes every 15 s. */
-export function PostsPage() {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const tab: PostTabId = isTab(raw) ? raw : 'scheduled';
+/**
+ * /home/posts (spec §2 Posts): one tab per status group, with counts; the open tab's list refreshes every 15 s.
+ * `renderEditor` renders the form the Edit Post dialog shows (the app passes Compose's).
+ */
+export function PostsPage({ renderEditor }: { renderEditor: RenderPostEditor }) {
+  const [tab, setTab] = useUrlTab(TAB_IDS, 'scheduled');
   // Agency mode: filter the lists and their tab counts by client ('' = all).
   const [clientId, setClientId] = useState('');
   const counts = usePostCounts(clientId);
 
   return (
-    <Stack gap="6">
-      <PageHeader title="Posts" description="Everything you have scheduled, published, drafted, or that needs attention." />
-      <ClientSelect value={clientId} onChange={setClientId} emptyLabel="All clients" />
-      <Tabs.Root
-        value={tab}
-        onValueChange={(details) => setParams({ tab: details.value }, { replace: true })}
-        lazyMount
-        unmountOnExit
-        variant="line"
-        colorPalette="brand"
-      >
-        {/* The four tabs share the width on a phone (a scrolled-away Failed tab gave no hint it was there). */}
-        <Tabs.List>
-          {POST_TABS.map((t) => {
-            const count = counts.data?.[t.id];
-            return (
-              <Tabs.Trigger key={t.id} value={t.id} flex={{ base: '1', sm: 'initial' }} minW="0" px={{ base: '1', sm: '4' }} textStyle={{ base: 'xs', sm: 'sm' }} whiteSpace="nowrap" justifyContent="center">
-                {count === undefined ? t.label : `${t.label} (${count})`}
-              </Tabs.Trigger>
-            );
-          })}
-        </Tabs.List>
-        {POST_TABS.map((t) => (
-          <Tabs.Content key={t.id} value={t.id} pt="5">
-            <PostList tab={t.id} empty={t.empty} clientId={clientId} />
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
-    </Stack>
+    <PostEditorContext value={renderEditor}>
+      <Stack gap="6">
+        <PageHeader title="Posts" description="Everything you have scheduled, published, drafted, or that needs attention." />
+        <ClientSelect value={clientId} onChange={setClientId} emptyLabel="All clients" />
+        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} lazyMount unmountOnExit variant="line" colorPalette="brand">
+          {/* The four tabs share the width on a phone (a scrolled-away Failed tab gave no hint it was there). */}
+          <Tabs.List>
+            {POST_TABS.map((t) => {
+              const count = counts.data?.[t.id];
+              return (
+                <Tabs.Trigger
+                  key={t.id}
+                  value={t.id}
+                  flex={{ base: '1', sm: 'initial' }}
+                  minW="0"
+                  px={{ base: '1', sm: '4' }}
+                  textStyle={{ base: 'xs', sm: 'sm' }}
+                  whiteSpace="nowrap"
+                  justifyContent="center"
+                >
+                  {count === undefined ? t.label : `${t.label} (${count})`}
+                </Tabs.Trigger>
+              );
+            })}
+          </Tabs.List>
+          {POST_TABS.map((t) => (
+            <Tabs.Content key={t.id} value={t.id} pt="5">
+              <PostList tab={t.id} empty={t.empty} clientId={clientId} />
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </Stack>
+    </PostEditorContext>
   );
 }

@@ -1,4 +1,4 @@
-import { useMe } from '@/features/settings/api/get-me';
+import { useMe } from '@/lib/api/me';
 import { userTimezone } from '@/lib/time';
 
 /** The zone every post time is shown in, and whether it is known yet (settings still loading). */

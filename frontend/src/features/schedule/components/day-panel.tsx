@@ -3,7 +3,7 @@ import { LuCalendarX2 } from 'react-icons/lu';
 import type { Post } from '@shared/posts';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import { capitalize, postStatusColor } from '@shared/statuses';
-import { PlatformIcon } from '@/features/accounts/components/platform-icon';
+import { PlatformIcon } from '@/components/platform-icon';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { formatDay, type CalendarDay } from '../utils/calendar-dates';
 import { firstCaption } from '../utils/post-text';

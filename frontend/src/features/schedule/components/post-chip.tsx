@@ -2,7 +2,7 @@ import { Box, HStack, Text } from '@chakra-ui/react';
 import { LuCircleCheck } from 'react-icons/lu';
 import type { Post } from '@shared/posts';
 import { postStatusColor } from '@shared/statuses';
-import { PlatformIcon } from '@/features/accounts/components/platform-icon';
+import { PlatformIcon } from '@/components/platform-icon';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { firstCaption } from '../utils/post-text';
 import { useDraggablePost } from './drag-and-drop';

@@ -3,9 +3,9 @@ import { useMemo, useState } from 'react';
 import { LuGlobe } from 'react-icons/lu';
 import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
 import { PageHeader } from '@/components/page-header';
-import { ClientSelect } from '@/features/clients/components/client-select';
+import { ClientSelect } from '@/components/client-select';
 import { toaster } from '@/components/ui/toaster';
-import { useMe } from '@/features/settings/api/get-me';
+import { useMe } from '@/lib/api/me';
 import { userTimezone, zoneLabel } from '@/lib/time';
 import { useCalendarPosts } from '../api/get-calendar-posts';
 import { useReschedulePost } from '../api/reschedule-post';
@@ -113,13 +113,7 @@ function ScheduleCalendar({ zone }: { zone: string }) {
           </HStack>
         </HStack>
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' }} gap="6" alignItems="start">
-          <Box minW="0">
-            {view === 'month' ? (
-              <MonthGrid days={days} anchor={selected} {...gridProps} />
-            ) : (
-              <TimeGrid days={days} {...gridProps} />
-            )}
-          </Box>
+          <Box minW="0">{view === 'month' ? <MonthGrid days={days} anchor={selected} {...gridProps} /> : <TimeGrid days={days} {...gridProps} />}</Box>
           <DayPanel day={selected} posts={byDay.get(selected) ?? []} zone={zone} />
         </Grid>
       </Stack>

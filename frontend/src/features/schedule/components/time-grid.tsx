@@ -33,12 +33,15 @@ export const TimeGrid = memo(function TimeGrid({ days, today, selected, postsByD
   const earliest = Math.min(FIRST_VISIBLE_HOUR, ...[...cells.keys()].map((key) => Number(key.split('|')[1])));
   const daysKey = days.join();
 
+  // Only when the period changes: a refetch must not yank the user's scroll position.
+  const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
+    if (scrolledFor.current === daysKey) return;
+    scrolledFor.current = daysKey;
     const container = scrollRef.current;
     const row = container?.querySelector<HTMLElement>(`[data-hour="${earliest}"]`);
     if (container && row) container.scrollTop = row.offsetTop;
-    // Only when the period changes: a refetch must not yank the user's scroll position.
-  }, [daysKey]);
+  }, [daysKey, earliest]);
 
   return (
     <Box borderWidth="1px" rounded="xl" overflow="hidden" bg="bg.panel" data-testid={single ? 'day-grid' : 'week-grid'}>

@@ -1,15 +1,4 @@
-import {
-  addDays,
-  addMonths,
-  differenceInCalendarDays,
-  endOfMonth,
-  endOfWeek,
-  format,
-  isSameMonth,
-  isSameYear,
-  startOfMonth,
-  startOfWeek,
-} from 'date-fns';
+import { addDays, addMonths, differenceInCalendarDays, endOfMonth, endOfWeek, format, isSameMonth, isSameYear, startOfMonth, startOfWeek } from 'date-fns';
 import type { Post } from '@shared/posts';
 import { formatInZone, localInputToIso } from '@/lib/time';
 
@@ -82,8 +71,8 @@ export function visibleDays(view: CalendarView, anchor: CalendarDay): CalendarDa
 
 /** [from, to) of the visible days as UTC ISO instants: midnight in the user's zone, not the browser's. */
 export function periodRange(days: readonly CalendarDay[], zone: string): { from: string; to: string } {
-  const first = days[0]!;
-  const afterLast = shiftDay(days[days.length - 1]!, 1);
+  const first = days[0];
+  const afterLast = shiftDay(days[days.length - 1], 1);
   return { from: localInputToIso(`${first}T00:00`, zone), to: localInputToIso(`${afterLast}T00:00`, zone) };
 }
 
@@ -139,9 +128,7 @@ export interface DropTarget {
 /** The new scheduled time of a post dropped on `target`, read in the user's zone. */
 export function rescheduledIso(scheduledAt: string, target: DropTarget, zone: string): string {
   const time =
-    target.hour === undefined
-      ? formatInZone(scheduledAt, zone, 'HH:mm')
-      : `${String(target.hour).padStart(2, '0')}:${formatInZone(scheduledAt, zone, 'mm')}`;
+    target.hour === undefined ? formatInZone(scheduledAt, zone, 'HH:mm') : `${String(target.hour).padStart(2, '0')}:${formatInZone(scheduledAt, zone, 'mm')}`;
   return localInputToIso(`${target.day}T${time}`, zone);
 }
 

@@ -23,7 +23,7 @@ export async function changePassword({ oldPassword, newPassword }: ChangePasswor
     await api('/account/sign-out-everywhere', { method: 'POST' });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Your password was changed, but we couldn't sign out your other devices: ${reason}`);
+    throw new Error(`Your password was changed, but we couldn't sign out your other devices: ${reason}`, { cause: error });
   }
 }
 

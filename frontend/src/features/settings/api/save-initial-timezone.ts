@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { SettingsSchema, type MeResponse } from '@shared/settings';
 import { DEFAULT_TIMEZONE, isValidTimeZone } from '@shared/timezones';
 import { api } from '@/lib/api-client';
-import { settingsKeys } from './query-keys';
+import { settingsKeys } from '@/lib/api/me';
 
 const InitialTimezoneResponseSchema = z.object({ settings: SettingsSchema });
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProfileResponseSchema, type ProfileResponse, type UpdateProfileInput } from '@shared/profile';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
-import { settingsKeys } from './query-keys';
+import { settingsKeys } from '@/lib/api/me';
 
 /** PATCH /profile: any of nickname, bio, website, picture link (null removes the picture). */
 export function updateProfile(body: UpdateProfileInput): Promise<ProfileResponse> {

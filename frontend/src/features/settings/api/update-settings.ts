@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { SettingsSchema, type Settings, type UpdateSettings } from '@shared/settings';
 import { api } from '@/lib/api-client';
-import { settingsKeys } from './query-keys';
+import { settingsKeys } from '@/lib/api/me';
 
 const UpdateSettingsResponseSchema = z.object({ settings: SettingsSchema });
 
@@ -12,7 +12,9 @@ export async function updateSettings(body: UpdateSettings): Promise<Settings> {
 }
 
 /** Callers choose the toasts: Preferences and the push toggle word their outcomes differently. */
-export function useUpdateSettings(options: { onSuccess?: (settings: Settings, body: UpdateSettings) => void; onError?: (error: Error, body: UpdateSettings) => void } = {}) {
+export function useUpdateSettings(
+  options: { onSuccess?: (settings: Settings, body: UpdateSettings) => void; onError?: (error: Error, body: UpdateSettings) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,

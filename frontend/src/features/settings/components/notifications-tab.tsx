@@ -2,7 +2,7 @@ import { Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type { MeResponse } from '@shared/settings';
 import { toaster } from '@/components/ui/toaster';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/api/me';
 import { useUpdateSettings } from '../api/update-settings';
 import { SettingsCard } from './settings-card';
 
@@ -58,7 +58,13 @@ function PushToggle({ me }: { me: MeResponse }) {
   }
 
   return (
-    <Switch.Root key={generation} colorPalette="brand" checked={enabled} disabled={asking || save.isPending} onCheckedChange={(event) => void change(event.checked)}>
+    <Switch.Root
+      key={generation}
+      colorPalette="brand"
+      checked={enabled}
+      disabled={asking || save.isPending}
+      onCheckedChange={(event) => void change(event.checked)}
+    >
       <Switch.HiddenInput ref={input} />
       <Switch.Control>
         <Switch.Thumb />

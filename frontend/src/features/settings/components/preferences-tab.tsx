@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MODES, type MeResponse, type Mode } from '@shared/settings';
 import { effectiveTimezone, TIMEZONES, timezoneLabel } from '@shared/timezones';
 import { toaster } from '@/components/ui/toaster';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/api/me';
 import { browserTimeZone } from '../api/save-initial-timezone';
 import { useUpdateSettings } from '../api/update-settings';
 import { SettingsCard } from './settings-card';

@@ -6,7 +6,7 @@ import { PROFILE_LIMITS, UpdateProfileSchema, type UpdateProfileInput } from '@s
 import type { MeResponse } from '@shared/settings';
 import { toaster } from '@/components/ui/toaster';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/api/me';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { ChangePasswordCard } from './change-password-card';
@@ -105,7 +105,14 @@ function ProfileForm({ me }: { me: MeResponse }) {
         </Field.Root>
         <Field.Root invalid={Boolean(errors.bio)}>
           <Field.Label>Bio</Field.Label>
-          <Textarea value={bio} maxLength={PROFILE_LIMITS.bio} autoresize minH="20" placeholder="A few words about you" onChange={(e) => setBio(e.target.value)} />
+          <Textarea
+            value={bio}
+            maxLength={PROFILE_LIMITS.bio}
+            autoresize
+            minH="20"
+            placeholder="A few words about you"
+            onChange={(e) => setBio(e.target.value)}
+          />
           <Field.ErrorText>{errors.bio}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errors.website)}>

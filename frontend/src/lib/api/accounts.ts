@@ -1,9 +1,19 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ListedAccountsSchema, type ListedAccount } from '@shared/connection-health';
+import { PlatformsResponseSchema, type PlatformsResponse } from '@shared/entitlements';
 import { api } from '@/lib/api-client';
-import { OAUTH_COMPLETE_EVENT } from '../oauth-messages';
-import { accountKeys } from './query-keys';
+
+/** Query keys of the connected social accounts (shared: Compose, Posts and the accounts pages read them). */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  list: () => [...accountKeys.all, 'list'] as const,
+  platforms: () => [...accountKeys.all, 'platforms'] as const,
+  pageInfo: (id: string) => [...accountKeys.all, 'page-info', id] as const,
+};
+
+/** Fired on window when a connect attempt ends, however it ends; the accounts query refetches. */
+export const OAUTH_COMPLETE_EVENT = 'oauth-complete';
 
 /** The user's connected accounts, newest first, each with its connection health (issue 12). */
 export async function getAccounts(): Promise<ListedAccount[]> {
@@ -24,4 +34,17 @@ export function useAccounts() {
     return () => window.removeEventListener(OAUTH_COMPLETE_EVENT, refetch);
   }, [queryClient]);
   return useQuery(getAccountsQueryOptions());
+}
+
+/** Per platform: offered by this deployment? included in the user's plan? (GET /api/platforms) */
+export function getPlatforms(): Promise<PlatformsResponse> {
+  return api('/platforms', { schema: PlatformsResponseSchema });
+}
+
+export function getPlatformsQueryOptions() {
+  return queryOptions({ queryKey: accountKeys.platforms(), queryFn: getPlatforms });
+}
+
+export function usePlatforms() {
+  return useQuery(getPlatformsQueryOptions());
 }

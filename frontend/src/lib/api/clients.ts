@@ -1,7 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ClientListSchema, type Client } from '@shared/clients';
 import { api } from '@/lib/api-client';
-import { clientKeys } from './query-keys';
+
+/** Query keys of the agency's clients (shared: the client picker of Compose, Posts and the calendar). */
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: () => [...clientKeys.all, 'list'] as const,
+};
 
 /** The user's clients, newest first. */
 export async function getClients(): Promise<Client[]> {

@@ -1,6 +1,6 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
-import { useMe } from '@/features/settings/api/get-me';
-import { useClients } from '../api/get-clients';
+import { useMe } from '@/lib/api/me';
+import { useClients } from '@/lib/api/clients';
 
 interface ClientSelectProps {
   /** '' means none: "All clients" for a filter, "No client" when composing. */

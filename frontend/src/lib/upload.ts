@@ -1,4 +1,20 @@
-import type { PresignUploadResponse } from '@shared/media';
+import { PresignUploadResponseSchema, type PresignUploadResponse } from '@shared/media';
+import { api } from '@/lib/api-client';
+
+/**
+ * Presigned uploads, one module for every file the browser stores: Compose's media (POST
+ * /api/media/uploads) and the profile picture (POST /api/profile/avatar/uploads). Each is presign →
+ * multipart POST to storage → the caller's confirm call.
+ */
+
+/** Where and how to upload one file: a presigned multipart POST for its name, type and size. */
+export function presignUpload(path: '/media/uploads' | '/profile/avatar/uploads', file: File): Promise<PresignUploadResponse> {
+  return api(path, {
+    method: 'POST',
+    body: { file_name: file.name, file_type: file.type, file_size: file.size },
+    schema: PresignUploadResponseSchema,
+  });
+}
 
 export interface UploadProgress {
   loaded: number;

@@ -1,0 +1,33 @@
+import { Text } from '@chakra-ui/react';
+import type { CreatePostBody, Post } from '@shared/posts';
+import { LoadError } from '@/components/load-error';
+import { useAccounts } from '@/lib/api/accounts';
+import { ComposeForm } from './compose-form';
+
+export interface EditPostFormProps {
+  post: Post;
+  zone: string;
+  saving: boolean;
+  onSubmit: (body: CreatePostBody) => void;
+}
+
+/**
+ * The Compose form, started from the saved post (issue 17.5): platforms and accounts, captions,
+ * media, YouTube title, TikTok settings and schedule can all change. The Posts page's Edit dialog
+ * shows it (the app hands it over: features do not import each other) and saves with PATCH.
+ */
+export function EditPostForm({ post, zone, saving, onSubmit }: EditPostFormProps) {
+  const accounts = useAccounts();
+
+  if (accounts.isPending) {
+    return (
+      <Text color="fg.muted" role="status">
+        Loading your accounts…
+      </Text>
+    );
+  }
+  if (accounts.isError) {
+    return <LoadError message="Couldn't load your accounts" onRetry={() => void accounts.refetch()} retrying={accounts.isRefetching} py="8" />;
+  }
+  return <ComposeForm accounts={accounts.data.filter((a) => a.is_connected)} zone={zone} edit={{ post, saving, onSubmit }} />;
+}
