@@ -383,7 +383,6 @@ describe('Publishing construct options', () => {
     // Act
     const publishing = new Publishing(stack, 'Publishing', {
       functionEnvironment: { tableName: 'table', mediaBucketName: bucket.bucketName, appOriginParameterName: '/test/app-origin' },
-      mediaBucket: bucket,
       platforms: ['x', 'tiktok'],
       publisherConcurrency: 2,
     });
