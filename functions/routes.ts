@@ -77,8 +77,8 @@ export interface RouteLimit {
 }
 
 /**
- * Every billing handler builds on functions/domain/billing.ts, which reconciles with Stripe and can
- * complete a paid signup, so each reaches Stripe and the sign-up calls.
+ * The checkout handlers share functions/domain/billing.ts's checkout dependencies, which include the
+ * sign-up calls, so each reaches Stripe and Cognito sign-up.
  */
 const BILLING = ['table:read', 'table:write', 'stripe', 'cognito:sign-up'] as const satisfies readonly Capability[];
 
@@ -90,10 +90,10 @@ export const ROUTES = [
   { method: 'GET', path: '/api/me', handler: 'me/get-me', auth: 'user', needs: ['table:read', 'media:read'] },
   { method: 'PATCH', path: '/api/settings', handler: 'settings/update-settings', auth: 'user', needs: ['table:read', 'table:write'] },
   { method: 'PUT', path: '/api/settings/initial-timezone', handler: 'settings/set-initial-timezone', auth: 'user', needs: ['table:read', 'table:write'] },
-  { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', auth: 'user', needs: ['table:read', 'realtime'] },
-  { method: 'POST', path: '/api/notifications/read-all', handler: 'notifications/mark-all-read', auth: 'user', needs: ['table:read', 'table:write', 'realtime'] },
-  { method: 'POST', path: '/api/notifications/{id}/read', handler: 'notifications/mark-read', auth: 'user', needs: ['table:read', 'table:write', 'realtime'] },
-  { method: 'GET', path: '/api/accounts', handler: 'accounts/list-accounts', auth: 'user', needs: ['table:read', 'realtime'] },
+  { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', auth: 'user', needs: ['table:read'] },
+  { method: 'POST', path: '/api/notifications/read-all', handler: 'notifications/mark-all-read', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/api/notifications/{id}/read', handler: 'notifications/mark-read', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/api/accounts', handler: 'accounts/list-accounts', auth: 'user', needs: ['table:read'] },
   { method: 'DELETE', path: '/api/accounts/{id}', handler: 'accounts/delete-account', auth: 'user', needs: ['table:read', 'table:write'] },
   { method: 'GET', path: '/api/accounts/{id}/page-info', handler: 'accounts/get-page-info', auth: 'user', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
   { method: 'GET', path: '/api/accounts/{id}/tiktok-creator-info', handler: 'accounts/get-tiktok-creator-info', auth: 'user', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
@@ -107,7 +107,7 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/media/{id}', handler: 'media/delete-media', auth: 'user', needs: ['table:read', 'table:write', 'media:delete'] },
   // Drafts cost no plan allowance, so this is what bounds them: one post every 6 s for ten minutes.
   { method: 'POST', path: '/api/posts', handler: 'posts/create-post', auth: 'user', limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'] },
-  { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', needs: ['table:read', 'media:read', 'realtime'] },
+  { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', needs: ['table:read', 'media:read'] },
   { method: 'GET', path: '/api/posts/counts', handler: 'posts/count-posts', auth: 'user', needs: ['table:read'] },
   { method: 'GET', path: '/api/posts/calendar', handler: 'posts/list-calendar', auth: 'user', needs: ['table:read', 'media:read'] },
   { method: 'POST', path: '/api/posts/limit-check', handler: 'posts/check-limits', auth: 'user', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
@@ -128,7 +128,7 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/account', handler: 'account/delete-account', auth: 'user', needs: ['table:read', 'table:write', 'media:delete', 'scheduling', 'stripe', 'cognito:delete-user'], timeoutSeconds: 29 },
   // After a password change (Amplify changes it in the browser) and for "sign out everywhere".
   { method: 'POST', path: '/api/account/sign-out-everywhere', handler: 'account/sign-out-everywhere', auth: 'user', needs: ['table:read', 'table:write', 'cognito:sign-out'] },
-  { method: 'GET', path: '/api/subscription', handler: 'billing/get-subscription', auth: 'user', needs: BILLING },
+  { method: 'GET', path: '/api/subscription', handler: 'billing/get-subscription', auth: 'user', needs: ['table:read', 'table:write', 'stripe'] },
   // Each creates a Stripe Checkout session.
   { method: 'POST', path: '/api/billing/checkout', handler: 'billing/checkout', auth: 'user', limit: { per: 'user', max: 20, windowSeconds: ONE_HOUR }, needs: BILLING },
   { method: 'POST', path: '/api/billing/subscription', handler: 'billing/manage-subscription', auth: 'user', needs: BILLING },

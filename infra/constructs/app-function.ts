@@ -92,6 +92,9 @@ export function bundlingFor(handlerModule: string, architecture: Architecture): 
     minify: true,
     sourceMap: true,
     externalModules: ['@aws-sdk/*', ...(native?.modules ?? [])],
+    // Parses the function's settings when the module loads (cold start), not at first use.
+    define: { __HANDLER_MODULE__: JSON.stringify(handlerModule) },
+    inject: [path.join(REPO_ROOT, 'functions/lib/cold-start.ts')],
     tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
     ...(native
       ? {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import ts from 'typescript';
 import type { Capability } from '../../../functions/routes';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -64,9 +65,12 @@ export interface Reach {
 }
 
 /**
- * Bundles a handler as deployment does (esbuild, tree-shaken, the AWS SDK external) and reads,
- * module by module, which SDK commands and capability calls survived into the bundle: what the
- * deployed function can reach.
+ * Bundles a handler as deployment does (esbuild, tree-shaken, the AWS SDK external), then follows
+ * references from the exported handler (and any top-level statement run for its effect) through the
+ * bundle's top-level declarations, and reads, module by module, which SDK commands and capability
+ * calls the reachable code makes. esbuild keeps a whole dependency object (e.g. a module's default
+ * deps) when any part of the module is used; following references instead of reading the whole
+ * bundle leaves out what the handler can never call.
  */
 export async function handlerReach(handlerModule: string, handlersDir = path.join(REPO_ROOT, 'functions/handlers')): Promise<Reach> {
   const result = await esbuild.build({
@@ -90,8 +94,7 @@ export async function handlerReach(handlerModule: string, handlersDir = path.joi
     if (!modules) uses.set(capability, (modules = new Set()));
     modules.add(module);
   };
-  // Without minification esbuild heads each module's code with a `// <path>` line.
-  for (const [module, code] of sections(text)) {
+  for (const [module, code] of reachableCode(text)) {
     for (const [, command] of code.matchAll(/new (\w+?Command)\d*\(/g)) {
       const capability = COMMANDS[command!];
       if (capability === undefined) unknownCommands.add(command!);
@@ -104,11 +107,55 @@ export async function handlerReach(handlerModule: string, handlersDir = path.joi
   return { uses, unknownCommands: [...unknownCommands] };
 }
 
-function sections(text: string): [string, string][] {
-  const parts = text.split(/^\/\/ ((?:functions|shared|node_modules)\/\S+)$/m);
-  const out: [string, string][] = [];
-  for (let i = 1; i < parts.length; i += 2) out.push([parts[i]!, parts[i + 1]!]);
-  return out;
+/**
+ * The code reachable from the handler export, by module. Without minification esbuild heads each
+ * module's code with a `// <path>` line and gives top-level names unique spellings, so a name
+ * resolves to one declaration.
+ */
+function reachableCode(text: string): Map<string, string> {
+  const file = ts.createSourceFile('bundle.js', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const headings = [...text.matchAll(/^\/\/ ((?:functions|shared|node_modules)\/\S+)$/gm)].map((m) => ({ at: m.index, module: m[1]! }));
+  const moduleAt = (pos: number) => headings.filter((h) => h.at <= pos).at(-1)?.module ?? '(bundle)';
+  const declaring = new Map<string, ts.Statement[]>();
+  const roots: ts.Statement[] = [];
+  for (const statement of file.statements) {
+    const names = declaredNames(statement);
+    for (const name of names) declaring.set(name, [...(declaring.get(name) ?? []), statement]);
+    if (ts.isExportDeclaration(statement) || ts.isExpressionStatement(statement)) roots.push(statement);
+  }
+  const reached = new Set<ts.Statement>();
+  const queue = [...roots];
+  while (queue.length) {
+    const statement = queue.pop()!;
+    if (reached.has(statement)) continue;
+    reached.add(statement);
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node)) for (const target of declaring.get(node.text) ?? []) if (!reached.has(target)) queue.push(target);
+      ts.forEachChild(node, visit);
+    };
+    visit(statement);
+  }
+  const byModule = new Map<string, string>();
+  for (const statement of file.statements) {
+    if (!reached.has(statement)) continue;
+    const module = moduleAt(statement.getStart());
+    byModule.set(module, `${byModule.get(module) ?? ''}\n${statement.getText()}`);
+  }
+  return byModule;
+}
+
+function declaredNames(statement: ts.Statement): string[] {
+  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) return [statement.name.text];
+  if (ts.isVariableStatement(statement)) {
+    const names: string[] = [];
+    const collect = (name: ts.BindingName): void => {
+      if (ts.isIdentifier(name)) names.push(name.text);
+      else for (const element of name.elements) if (!ts.isOmittedExpression(element)) collect(element.name);
+    };
+    for (const declaration of statement.declarationList.declarations) collect(declaration.name);
+    return names;
+  }
+  return [];
 }
 
 /** `function stripe()` and `async function publishUserEvent(` are definitions, not calls. */
