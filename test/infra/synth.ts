@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { App, NestedStack, type Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { allHandlerModules } from '../../functions/routes';
+import { allHandlerModules, type FunctionDef, PUBLISHING_FUNCTIONS, ROUTES, TRIGGER_FUNCTIONS } from '../../functions/routes';
 import { AppStack, type AppStackProps } from '../../infra/app-stack';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -168,4 +168,28 @@ function substitute(value: unknown, replace: (node: Record<string, Json>) => Jso
   const replaced = replace(value as Record<string, Json>);
   if (replaced !== undefined) return substitute(replaced, replace);
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, replace)]));
+}
+
+const pascalCase = (text: string) => text.split(/[/-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+
+/**
+ * The declaration (functions/routes.ts) of the function with this logical id: `Api<Module>` for
+ * routes, `Auth<Trigger>` for the Cognito triggers, `Publishing<Name>` for the engine (a publisher
+ * per platform: `Publishing<Platform>Publisher`).
+ */
+export function declarationOfFunction(logicalId: string): FunctionDef {
+  const id = logicalId.replace(/[0-9A-F]{8}$/, '');
+  const engineIds: Record<string, FunctionDef> = {
+    PublishingDispatcher: PUBLISHING_FUNCTIONS.dispatcher,
+    PublishingDeadLetterHandler: PUBLISHING_FUNCTIONS.deadLetters,
+    PublishingWatchdog: PUBLISHING_FUNCTIONS.watchdog,
+    PublishingExpiryNotices: PUBLISHING_FUNCTIONS.expiryNotices,
+  };
+  const found =
+    (ROUTES as readonly FunctionDef[]).find((r) => `Api${pascalCase(r.handler)}` === id) ??
+    Object.entries(TRIGGER_FUNCTIONS).find(([name]) => `Auth${pascalCase(name)}` === id)?.[1] ??
+    engineIds[id] ??
+    (/^Publishing\w+Publisher$/.test(id) ? PUBLISHING_FUNCTIONS.publisher : undefined);
+  if (!found) throw new Error(`No declaration for the function ${logicalId}`);
+  return found;
 }
