@@ -104,9 +104,9 @@ export interface AppStackProps extends StackProps {
  *
  * CloudFormation allows 500 resources per stack, and each function brings four or five (function,
  * role, policy, log group, invoke permission). The stateful resources (table, buckets, user pool,
- * keys), the site, the HTTP API itself and realtime stay in this stack; nested stacks hold the API's
- * functions, its routes, and the publishing engine (docs/infrastructure.md). test/infra/stack-size.test.ts
- * keeps every stack under 60% of the limit.
+ * keys, schedule group), the site, the HTTP API itself, realtime and the publishing engine stay in
+ * this stack; two nested stacks hold the API's functions and its routes (docs/infrastructure.md).
+ * test/infra/stack-size.test.ts keeps every stack under 60% of the limit.
  */
 export class AppStack extends Stack {
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -162,7 +162,9 @@ export class AppStack extends Stack {
     const platformCredentials = props.platformCredentialsSecretName
       ? Secret.fromSecretNameV2(this, 'PlatformCredentials', props.platformCredentialsSecretName)
       : undefined;
-    const publishing = new Publishing(new NestedStack(this, 'PublishingEngine', { description: 'The publishing engine: schedules, queues and their functions' }), 'Publishing', {
+    // Stays in this stack: its schedule group has a fixed name and holds every pending post's
+    // schedule, so moving it would replace it (docs/infrastructure.md).
+    const publishing = new Publishing(this, 'Publishing', {
       functionEnvironment,
       handlersDir: props.handlersDir,
       removalPolicy,

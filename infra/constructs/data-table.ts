@@ -64,7 +64,7 @@ export class DataTable extends Construct {
   grant(grantee: IGrantable, needs: readonly Capability[]): void {
     const actions = needs.flatMap((need) => TABLE_ACTIONS[need as keyof typeof TABLE_ACTIONS] ?? []);
     if (actions.length === 0) return;
-    Grant.addToPrincipal({ grantee, actions: [...actions].sort(), resourceArns: [this.table.tableArn, `${this.table.tableArn}/index/*`] });
+    Grant.addToPrincipal({ grantee, actions: [...actions].sort(), resourceArns: [`${this.table.tableArn}/index/*`, this.table.tableArn] });
     // The grant names `<table arn>/index/*` so queries on every GSI work; acknowledge exactly that.
     const principal = grantee.grantPrincipal;
     if (principal instanceof Construct) {
