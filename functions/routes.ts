@@ -8,11 +8,57 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RouteDef {
+/**
+ * What a function may reach beyond its own logs and the app-origin parameter. infra/ grants exactly
+ * this (and sets the settings each one needs, functions/lib/env.ts); test/unit/infra/capabilities.test.ts
+ * bundles every handler and fails when it reaches a capability it does not declare.
+ */
+export type Capability =
+  /** GetItem, Query, BatchGetItem on the table and its indexes. */
+  | 'table:read'
+  /** PutItem, UpdateItem, DeleteItem, BatchWriteItem (and ConditionCheckItem). A route with a `limit` writes its counter. */
+  | 'table:write'
+  /** Scan. No handler scans today; declare it only with a reason. */
+  | 'table:scan'
+  /** GetObject (and presigned GETs) on the media bucket. */
+  | 'media:read'
+  /** PutObject (presigned upload POSTs are signed with it). */
+  | 'media:write'
+  /** DeleteObject, and ListBucket so a missing key answers 404. */
+  | 'media:delete'
+  /** The token key (KMS Encrypt/Decrypt): reads or writes stored platform tokens. */
+  | 'tokens'
+  /** The platforms' app credentials (secret) and Graph API version: talks to a platform's API or OAuth. */
+  | 'platform-apps'
+  /** Creates, moves or deletes post schedules (Scheduler) and may dispatch a post due within the minute. */
+  | 'scheduling'
+  /** Sends to the platforms' publishing queues. */
+  | 'queues'
+  /** Pushes user events to the realtime API (AppSync). */
+  | 'realtime'
+  /** Calls Stripe with the keys from Secrets Manager. */
+  | 'stripe'
+  /** Signs a paid checkout's buyer up through the app client (Cognito SignUp, AdminGetUser). */
+  | 'cognito:sign-up'
+  /** Ends a user's sessions (Cognito AdminUserGlobalSignOut). */
+  | 'cognito:sign-out'
+  /** Deletes a user's login (Cognito AdminDeleteUser). */
+  | 'cognito:delete-user';
+
+/** A Lambda function: its handler module, what it may reach, and its settings. */
+export interface FunctionDef {
+  readonly handler: string;
+  readonly needs: readonly Capability[];
+  /** Seconds. @default API_FUNCTION_TIMEOUT_SECONDS */
+  readonly timeoutSeconds?: number;
+  /** MB. @default DEFAULT_MEMORY_MB */
+  readonly memoryMB?: number;
+}
+
+export interface RouteDef extends FunctionDef {
   readonly method: HttpMethod;
   /** API Gateway v2 path syntax: `/api/notifications/{id}/read`. */
   readonly path: string;
-  readonly handler: string;
   readonly auth: 'user' | 'public';
   /**
    * Requests one user (`per: 'user'`) or one client IP (`per: 'ip'`, for public routes) may make in
@@ -30,95 +76,155 @@ export interface RouteLimit {
   readonly windowSeconds: number;
 }
 
+/**
+ * The checkout handlers share functions/domain/billing.ts's checkout dependencies, which include the
+ * sign-up calls, so each reaches Stripe and Cognito sign-up.
+ */
+const BILLING = ['table:read', 'table:write', 'stripe', 'cognito:sign-up'] as const satisfies readonly Capability[];
+
 const TEN_MINUTES = 600;
 const ONE_HOUR = 3600;
 
 export const ROUTES = [
-  { method: 'GET', path: '/api/plans', handler: 'plans/list-plans', auth: 'public' },
-  { method: 'GET', path: '/api/me', handler: 'me/get-me', auth: 'user' },
-  { method: 'PATCH', path: '/api/settings', handler: 'settings/update-settings', auth: 'user' },
-  { method: 'PUT', path: '/api/settings/initial-timezone', handler: 'settings/set-initial-timezone', auth: 'user' },
-  { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', auth: 'user' },
-  { method: 'POST', path: '/api/notifications/read-all', handler: 'notifications/mark-all-read', auth: 'user' },
-  { method: 'POST', path: '/api/notifications/{id}/read', handler: 'notifications/mark-read', auth: 'user' },
-  { method: 'GET', path: '/api/accounts', handler: 'accounts/list-accounts', auth: 'user' },
-  { method: 'DELETE', path: '/api/accounts/{id}', handler: 'accounts/delete-account', auth: 'user' },
-  { method: 'GET', path: '/api/accounts/{id}/page-info', handler: 'accounts/get-page-info', auth: 'user' },
-  { method: 'GET', path: '/api/accounts/{id}/tiktok-creator-info', handler: 'accounts/get-tiktok-creator-info', auth: 'user' },
+  { method: 'GET', path: '/api/plans', handler: 'plans/list-plans', auth: 'public', needs: ['table:read'] },
+  { method: 'GET', path: '/api/me', handler: 'me/get-me', auth: 'user', needs: ['table:read', 'media:read'] },
+  { method: 'PATCH', path: '/api/settings', handler: 'settings/update-settings', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'PUT', path: '/api/settings/initial-timezone', handler: 'settings/set-initial-timezone', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', auth: 'user', needs: ['table:read'] },
+  { method: 'POST', path: '/api/notifications/read-all', handler: 'notifications/mark-all-read', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/api/notifications/{id}/read', handler: 'notifications/mark-read', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/api/accounts', handler: 'accounts/list-accounts', auth: 'user', needs: ['table:read'] },
+  { method: 'DELETE', path: '/api/accounts/{id}', handler: 'accounts/delete-account', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/api/accounts/{id}/page-info', handler: 'accounts/get-page-info', auth: 'user', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
+  { method: 'GET', path: '/api/accounts/{id}/tiktok-creator-info', handler: 'accounts/get-tiktok-creator-info', auth: 'user', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
   // Each start stores a one-time state; a person connects a handful of accounts at a time.
-  { method: 'POST', path: '/api/accounts/{platform}/oauth/initiate', handler: 'accounts/initiate-oauth', auth: 'user', limit: { per: 'user', max: 20, windowSeconds: TEN_MINUTES } },
-  { method: 'GET', path: '/api/platforms', handler: 'accounts/list-platforms', auth: 'user' },
-  { method: 'GET', path: '/api/usage', handler: 'posts/get-usage', auth: 'user' },
+  { method: 'POST', path: '/api/accounts/{platform}/oauth/initiate', handler: 'accounts/initiate-oauth', auth: 'user', limit: { per: 'user', max: 20, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'platform-apps'] },
+  { method: 'GET', path: '/api/platforms', handler: 'accounts/list-platforms', auth: 'user', needs: ['table:read', 'platform-apps'] },
+  { method: 'GET', path: '/api/usage', handler: 'posts/get-usage', auth: 'user', needs: ['table:read'] },
   // A few posts of up to 20 images each in ten minutes is a busy creator; 200 is far beyond.
-  { method: 'POST', path: '/api/media/uploads', handler: 'media/presign-upload', auth: 'user', limit: { per: 'user', max: 200, windowSeconds: TEN_MINUTES } },
-  { method: 'POST', path: '/api/media', handler: 'media/confirm-upload', auth: 'user', limit: { per: 'user', max: 200, windowSeconds: TEN_MINUTES } },
-  { method: 'DELETE', path: '/api/media/{id}', handler: 'media/delete-media', auth: 'user' },
+  { method: 'POST', path: '/api/media/uploads', handler: 'media/presign-upload', auth: 'user', limit: { per: 'user', max: 200, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'media:write'] },
+  { method: 'POST', path: '/api/media', handler: 'media/confirm-upload', auth: 'user', limit: { per: 'user', max: 200, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete'], timeoutSeconds: 29, memoryMB: 1536 },
+  { method: 'DELETE', path: '/api/media/{id}', handler: 'media/delete-media', auth: 'user', needs: ['table:read', 'table:write', 'media:delete'] },
   // Drafts cost no plan allowance, so this is what bounds them: one post every 6 s for ten minutes.
-  { method: 'POST', path: '/api/posts', handler: 'posts/create-post', auth: 'user', limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES } },
-  { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user' },
-  { method: 'GET', path: '/api/posts/counts', handler: 'posts/count-posts', auth: 'user' },
-  { method: 'GET', path: '/api/posts/calendar', handler: 'posts/list-calendar', auth: 'user' },
-  { method: 'POST', path: '/api/posts/limit-check', handler: 'posts/check-limits', auth: 'user' },
-  { method: 'GET', path: '/api/posts/{id}', handler: 'posts/get-post', auth: 'user' },
-  { method: 'PATCH', path: '/api/posts/{id}', handler: 'posts/update-post', auth: 'user' },
-  { method: 'DELETE', path: '/api/posts/{id}', handler: 'posts/delete-post', auth: 'user' },
+  { method: 'POST', path: '/api/posts', handler: 'posts/create-post', auth: 'user', limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'] },
+  { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', needs: ['table:read', 'media:read'] },
+  { method: 'GET', path: '/api/posts/counts', handler: 'posts/count-posts', auth: 'user', needs: ['table:read'] },
+  { method: 'GET', path: '/api/posts/calendar', handler: 'posts/list-calendar', auth: 'user', needs: ['table:read', 'media:read'] },
+  { method: 'POST', path: '/api/posts/limit-check', handler: 'posts/check-limits', auth: 'user', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
+  { method: 'GET', path: '/api/posts/{id}', handler: 'posts/get-post', auth: 'user', needs: ['table:read', 'media:read'] },
+  { method: 'PATCH', path: '/api/posts/{id}', handler: 'posts/update-post', auth: 'user', needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues'] },
+  { method: 'DELETE', path: '/api/posts/{id}', handler: 'posts/delete-post', auth: 'user', needs: ['table:read', 'table:write', 'media:delete', 'scheduling'] },
   // Each retry publishes again (and may call the platforms); a person retries a handful of posts at a time.
-  { method: 'POST', path: '/api/posts/{id}/retry', handler: 'posts/retry-post', auth: 'user', limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES } },
-  { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user' },
-  { method: 'PATCH', path: '/api/profile', handler: 'profile/update-profile', auth: 'user' },
-  { method: 'POST', path: '/api/profile/avatar/uploads', handler: 'profile/presign-avatar', auth: 'user', limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES } },
-  { method: 'POST', path: '/api/profile/avatar', handler: 'profile/confirm-avatar', auth: 'user', limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES } },
-  { method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user' },
+  { method: 'POST', path: '/api/posts/{id}/retry', handler: 'posts/retry-post', auth: 'user', limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues'] },
+  { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user', needs: ['table:read', 'media:read'] },
+  { method: 'PATCH', path: '/api/profile', handler: 'profile/update-profile', auth: 'user', needs: ['table:read', 'table:write', 'media:read', 'media:delete'] },
+  { method: 'POST', path: '/api/profile/avatar/uploads', handler: 'profile/presign-avatar', auth: 'user', limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'media:write'] },
+  { method: 'POST', path: '/api/profile/avatar', handler: 'profile/confirm-avatar', auth: 'user', limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'media:read', 'media:delete'] },
+  { method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', needs: ['table:read'] },
   // Besides this rate, a user has at most MAX_CLIENTS clients (functions/domain/clients.ts).
-  { method: 'POST', path: '/api/clients', handler: 'clients/create-client', auth: 'user', limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES } },
-  { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user' },
-  { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', auth: 'user' },
-  { method: 'DELETE', path: '/api/account', handler: 'account/delete-account', auth: 'user' },
+  { method: 'POST', path: '/api/clients', handler: 'clients/create-client', auth: 'user', limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write'] },
+  { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'DELETE', path: '/api/account', handler: 'account/delete-account', auth: 'user', needs: ['table:read', 'table:write', 'media:delete', 'scheduling', 'stripe', 'cognito:delete-user'], timeoutSeconds: 29 },
   // After a password change (Amplify changes it in the browser) and for "sign out everywhere".
-  { method: 'POST', path: '/api/account/sign-out-everywhere', handler: 'account/sign-out-everywhere', auth: 'user' },
-  { method: 'GET', path: '/api/subscription', handler: 'billing/get-subscription', auth: 'user' },
+  { method: 'POST', path: '/api/account/sign-out-everywhere', handler: 'account/sign-out-everywhere', auth: 'user', needs: ['table:read', 'table:write', 'cognito:sign-out'] },
+  { method: 'GET', path: '/api/subscription', handler: 'billing/get-subscription', auth: 'user', needs: ['table:read', 'table:write', 'stripe'] },
   // Each creates a Stripe Checkout session.
-  { method: 'POST', path: '/api/billing/checkout', handler: 'billing/checkout', auth: 'user', limit: { per: 'user', max: 20, windowSeconds: ONE_HOUR } },
-  { method: 'POST', path: '/api/billing/subscription', handler: 'billing/manage-subscription', auth: 'user' },
-  { method: 'POST', path: '/api/billing/claim-checkout', handler: 'billing/claim-checkout', auth: 'user' },
+  { method: 'POST', path: '/api/billing/checkout', handler: 'billing/checkout', auth: 'user', limit: { per: 'user', max: 20, windowSeconds: ONE_HOUR }, needs: BILLING },
+  { method: 'POST', path: '/api/billing/subscription', handler: 'billing/manage-subscription', auth: 'user', needs: BILLING },
+  { method: 'POST', path: '/api/billing/claim-checkout', handler: 'billing/claim-checkout', auth: 'user', needs: BILLING },
   // Public by spec: a visitor pays before having an account; the paid session proves the signup.
   // Anonymous: limited per client IP. Each checkout is a Stripe session and a table item, each signup
   // a Cognito user. Generous for an IP many people share (an office, a mobile carrier's NAT).
-  { method: 'POST', path: '/api/billing/public-checkout', handler: 'billing/public-checkout', auth: 'public', limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR } },
-  { method: 'POST', path: '/api/billing/complete-signup', handler: 'billing/complete-signup', auth: 'public', limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR } },
+  { method: 'POST', path: '/api/billing/public-checkout', handler: 'billing/public-checkout', auth: 'public', limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR }, needs: BILLING },
+  { method: 'POST', path: '/api/billing/complete-signup', handler: 'billing/complete-signup', auth: 'public', limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR }, needs: BILLING },
   // Read only, but each call asks Stripe and answers whether a session id exists: limited per IP like the signup it precedes.
-  { method: 'GET', path: '/api/billing/checkout-status', handler: 'billing/checkout-status', auth: 'public', limit: { per: 'ip', max: 60, windowSeconds: ONE_HOUR } },
+  { method: 'GET', path: '/api/billing/checkout-status', handler: 'billing/checkout-status', auth: 'public', limit: { per: 'ip', max: 60, windowSeconds: ONE_HOUR }, needs: BILLING },
   // Public: Stripe calls it; the signature over the raw body authenticates it.
-  { method: 'POST', path: '/api/stripe/webhook', handler: 'stripe/webhook', auth: 'public' },
+  { method: 'POST', path: '/api/stripe/webhook', handler: 'stripe/webhook', auth: 'public', needs: ['table:read', 'table:write', 'stripe'] },
   // Public: the platform redirects the browser here; the one-time state identifies the user.
-  { method: 'GET', path: '/api/oauth/{platform}/callback', handler: 'oauth/oauth-callback', auth: 'public' },
+  { method: 'GET', path: '/api/oauth/{platform}/callback', handler: 'oauth/oauth-callback', auth: 'public', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
 ] as const satisfies readonly RouteDef[];
 
-/** Cognito user-pool triggers, by trigger name → handler module. */
-export const COGNITO_TRIGGERS = {
-  postConfirmation: 'auth/post-confirmation',
-  customMessage: 'auth/custom-message',
-} as const;
+/** Cognito user-pool triggers, by trigger name. */
+export const TRIGGER_FUNCTIONS = {
+  /** Writes the new user's first items. */
+  postConfirmation: { handler: 'auth/post-confirmation', needs: ['table:read', 'table:write'] },
+  customMessage: { handler: 'auth/custom-message', needs: [] },
+} as const satisfies Readonly<Record<string, FunctionDef>>;
 
-/** The publishing engine's functions (DESIGN §6), invoked by Scheduler, SQS and a rate schedule. */
-export const PUBLISHING_HANDLERS = {
-  dispatcher: 'publishing/dispatch-post',
-  publisher: 'publishing/publish-target',
-  watchdog: 'publishing/watchdog',
-  deadLetters: 'publishing/dead-letter',
-  /** Hourly: connection expiry notices 7 days and 1 day ahead (issue 12). */
-  expiryNotices: 'accounts/expiry-notices',
-} as const;
+/** Trigger name → handler module. */
+export const COGNITO_TRIGGERS = handlersOf(TRIGGER_FUNCTIONS);
 
 /**
- * API handlers that need longer than the API default (API_FUNCTION_TIMEOUT_SECONDS), in seconds; API
- * Gateway waits at most 30 s. Account deletion waits out every request admitted before it began
- * before its last sweep, so it needs the default plus its own work.
+ * The publishing engine's functions (DESIGN §6), invoked by Scheduler, SQS and rate schedules. A
+ * consumer's timeout also sets the visibility timeout of the queues it drains
+ * (queueVisibilityTimeoutSeconds), on AWS and on the local cloud.
  */
+export const PUBLISHING_FUNCTIONS = {
+  dispatcher: { handler: 'publishing/dispatch-post', needs: ['table:read', 'table:write', 'queues'], timeoutSeconds: 30 },
+  /** Waits for the due second after preparing (PUBLISH_LEAD_SECONDS), hence a minute. */
+  publisher: { handler: 'publishing/publish-target', needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'queues', 'realtime'], timeoutSeconds: 60, memoryMB: 512 },
+  watchdog: { handler: 'publishing/watchdog', needs: ['table:read', 'table:write', 'queues', 'realtime'], timeoutSeconds: 60 },
+  deadLetters: { handler: 'publishing/dead-letter', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 30 },
+  /** Hourly: connection expiry notices 7 days and 1 day ahead (issue 12). */
+  expiryNotices: { handler: 'accounts/expiry-notices', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 60 },
+} as const satisfies Readonly<Record<string, FunctionDef>>;
+
+/** Engine function name → handler module. */
+export const PUBLISHING_HANDLERS = handlersOf(PUBLISHING_FUNCTIONS);
+
+/** API Gateway waits at most 30 s; API functions get this unless their route says otherwise. */
 export const API_FUNCTION_TIMEOUT_SECONDS = 10;
-export const LONG_RUNNING_HANDLERS: Readonly<Record<string, number>> = { 'account/delete-account': 29 };
+export const DEFAULT_MEMORY_MB = 256;
+
+/**
+ * API handlers whose route sets a longer timeout, in seconds. Account deletion waits out every
+ * request admitted before it began before its last sweep, so it needs the default plus its own work;
+ * media confirm converts large images.
+ */
+export const LONG_RUNNING_HANDLERS: Readonly<Record<string, number>> = Object.fromEntries(
+  ROUTES.flatMap((r: RouteDef) => (r.timeoutSeconds && r.timeoutSeconds > API_FUNCTION_TIMEOUT_SECONDS ? [[r.handler, r.timeoutSeconds]] : [])),
+);
+
+/** Every function declaration: routes (one per handler module), triggers, the engine. */
+export function allFunctions(): FunctionDef[] {
+  const byHandler = new Map<string, FunctionDef>();
+  for (const fn of [...ROUTES, ...Object.values(TRIGGER_FUNCTIONS), ...Object.values(PUBLISHING_FUNCTIONS)] as FunctionDef[]) {
+    if (!byHandler.has(fn.handler)) byHandler.set(fn.handler, fn);
+  }
+  return [...byHandler.values()];
+}
+
+/** The declaration of `handlerModule`'s function; undefined for modules that are not functions (test fixtures). */
+export function functionOf(handlerModule: string): FunctionDef | undefined {
+  return allFunctions().find((fn) => fn.handler === handlerModule);
+}
+
+/** A function's timeout in seconds, as deployed and as the local runtime applies it. */
+export function timeoutSecondsOf(fn: FunctionDef | undefined): number {
+  return fn?.timeoutSeconds ?? API_FUNCTION_TIMEOUT_SECONDS;
+}
+
+/** A function's memory in MB. */
+export function memoryMBOf(fn: FunctionDef | undefined): number {
+  return fn?.memoryMB ?? DEFAULT_MEMORY_MB;
+}
+
+/**
+ * The visibility timeout of a queue that `consumer` drains: AWS's guidance for a Lambda event source
+ * is at least six times the function timeout, so a throttled or retried batch is not redelivered
+ * while it is still being worked on.
+ */
+export function queueVisibilityTimeoutSeconds(consumer: FunctionDef): number {
+  return timeoutSecondsOf(consumer) * 6;
+}
 
 /** Every handler module that becomes a Lambda function. */
 export function allHandlerModules(): string[] {
-  return [...new Set([...ROUTES.map((r) => r.handler), ...Object.values(COGNITO_TRIGGERS), ...Object.values(PUBLISHING_HANDLERS)])];
+  return allFunctions().map((fn) => fn.handler);
+}
+
+function handlersOf<T extends Readonly<Record<string, FunctionDef>>>(functions: T): { readonly [K in keyof T]: T[K]['handler'] } {
+  return Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.handler])) as { readonly [K in keyof T]: T[K]['handler'] };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { GoogleSignInConfig, Stage } from './config';
@@ -9,6 +9,7 @@ import { Api } from './constructs/api';
 import { REPO_ROOT } from './constructs/app-function';
 import { Auth } from './constructs/auth';
 import { Billing } from './constructs/billing';
+import { grantDeclaredNeeds } from './constructs/capabilities';
 import { DataTable } from './constructs/data-table';
 import { Firewall } from './constructs/firewall';
 import { Media } from './constructs/media';
@@ -97,26 +98,16 @@ export interface AppStackProps extends StackProps {
   readonly handlersDir?: string;
 }
 
-/** Handler modules that read or write platform tokens, and so may use the token key. */
-const TOKEN_HANDLERS = /^(accounts|oauth)\//;
-/** Handler modules that presign uploads (the POST is signed with the function's PutObject right), check, read or delete media; me/ presigns the profile picture's GET. */
-const MEDIA_HANDLERS = /^(media|posts|profile|me)\//;
-/** Handler modules that call Stripe (the subscription read does not). */
-const STRIPE_HANDLERS = /^(stripe\/|billing\/(public-checkout|checkout|checkout-status|manage-subscription|complete-signup|claim-checkout)$)/;
-/** The one handler that signs Cognito users up (a paid public checkout becomes an unconfirmed account). */
-const ACCOUNT_CREATING_HANDLER = 'billing/complete-signup';
-/** Account deletion (DELETE /api/account): cancels the subscription, removes the user's objects and login. */
-const ACCOUNT_DELETING_HANDLER = 'account/delete-account';
-/** Ends every session of the signed-in user (Cognito global sign-out). */
-const SESSION_REVOKING_HANDLER = 'account/sign-out-everywhere';
-
 /**
- * Handler modules that create, move or delete post schedules, and may dispatch a post due within the
- * minute (domain/posts.ts syncSchedule and deletePost; account deletion removes every schedule).
+ * The whole application: capabilities (DESIGN §3) wired together. Resources live in the constructs;
+ * every function gets exactly what its declaration in functions/routes.ts needs (grantDeclaredNeeds).
+ *
+ * CloudFormation allows 500 resources per stack, and each function brings four or five (function,
+ * role, policy, log group, invoke permission). The stateful resources (table, buckets, user pool,
+ * keys, schedule group), the site, the HTTP API itself, realtime and the publishing engine stay in
+ * this stack; two nested stacks hold the API's functions and its routes (docs/infrastructure.md).
+ * test/infra/stack-size.test.ts keeps every stack under 60% of the limit.
  */
-const SCHEDULING_HANDLERS = /^(posts\/(create|update|delete)-post|account\/delete-account)$/;
-
-/** The whole application: capabilities (DESIGN §3) wired together. Resources live in the constructs. */
 export class AppStack extends Stack {
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -157,61 +148,41 @@ export class AppStack extends Stack {
       handlersDir: props.handlersDir,
       removalPolicy,
     });
-    data.grantReadWrite(auth.postConfirmation);
     // Functions that call notifyUser get `realtime.bindPublisher(fn)` (env + publish-only grant).
     const realtime = new Realtime(this, 'Realtime', { userPool: auth.userPool });
 
     const api = new Api(this, 'Api', {
-      functionEnvironment: { ...functionEnvironment, userPoolId: auth.userPool.userPoolId, tokenKmsKeyId: tokens.keyArn },
+      functionEnvironment: { ...functionEnvironment, userPoolId: auth.userPool.userPoolId },
       jwtIssuer: auth.issuerUrl,
       jwtAudience: [auth.client.userPoolClientId],
       handlersDir: props.handlersDir,
+      functionsScope: new NestedStack(this, 'ApiFunctions', { description: 'The HTTP API\'s functions, with their roles and log groups' }),
+      routesScope: new NestedStack(this, 'ApiRoutes', { description: 'The HTTP API\'s routes, integrations and invoke permissions' }),
     });
     const platformCredentials = props.platformCredentialsSecretName
       ? Secret.fromSecretNameV2(this, 'PlatformCredentials', props.platformCredentialsSecretName)
       : undefined;
+    // Stays in this stack: its schedule group has a fixed name and holds every pending post's
+    // schedule, so moving it would replace it (docs/infrastructure.md).
     const publishing = new Publishing(this, 'Publishing', {
-      functionEnvironment: { ...functionEnvironment, tokenKmsKeyId: tokens.keyArn },
-      mediaBucket: media.bucket,
+      functionEnvironment,
       handlersDir: props.handlersDir,
       removalPolicy,
       ...(props.publisherConcurrency ? { publisherConcurrency: props.publisherConcurrency } : {}),
     });
-    for (const fn of publishing.engineFunctions) {
-      data.grantReadWrite(fn);
-      realtime.bindPublisher(fn);
-    }
-    const graphApiVersion = props.graphApiVersion ?? DEFAULT_GRAPH_API_VERSION;
-    // Publishers refresh and save platform tokens, with the platforms' app credentials.
-    for (const fn of publishing.publishers) {
-      tokens.grantEncryptDecrypt(fn);
-      fn.addEnvironment('GRAPH_API_VERSION', graphApiVersion);
-      if (platformCredentials) {
-        fn.addEnvironment('PLATFORM_CREDENTIALS_SECRET', platformCredentials.secretName);
-        platformCredentials.grantRead(fn);
-      }
-    }
     const billing = new Billing(this, 'Billing', { stripeSecretName: props.stripeSecretName, stripePrices: props.stripePrices, userPool: auth.userPool });
-    for (const [handlerModule, fn] of api.functions) {
-      data.grantReadWrite(fn);
-      if (STRIPE_HANDLERS.test(handlerModule)) billing.bindStripeClient(fn);
-      if (handlerModule === ACCOUNT_CREATING_HANDLER) billing.grantAccountCreation(fn, auth.client);
-      if (handlerModule === SESSION_REVOKING_HANDLER) billing.grantSessionRevocation(fn);
-      if (handlerModule === ACCOUNT_DELETING_HANDLER) {
-        billing.bindStripeClient(fn);
-        billing.grantAccountDeletion(fn);
-        media.grantDelete(fn);
-      }
-      if (SCHEDULING_HANDLERS.test(handlerModule)) publishing.bindScheduling(fn);
-      if (MEDIA_HANDLERS.test(handlerModule)) media.grantReadWrite(fn);
-      if (!TOKEN_HANDLERS.test(handlerModule)) continue;
-      tokens.grantEncryptDecrypt(fn);
-      fn.addEnvironment('GRAPH_API_VERSION', graphApiVersion);
-      if (platformCredentials) {
-        fn.addEnvironment('PLATFORM_CREDENTIALS_SECRET', platformCredentials.secretName);
-        platformCredentials.grantRead(fn);
-      }
-    }
+    const providers = {
+      data,
+      media,
+      tokens,
+      publishing,
+      realtime,
+      billing,
+      appClient: auth.client,
+      graphApiVersion: props.graphApiVersion ?? DEFAULT_GRAPH_API_VERSION,
+      ...(platformCredentials ? { platformCredentials } : {}),
+    };
+    for (const fn of [...Object.values(auth.triggers), ...api.functions.values(), ...publishing.engineFunctions]) grantDeclaredNeeds(fn, providers);
 
     web.routeApi(api.domainName, api.originHeaders);
     new Alarms(this, 'Alarms', { email: props.alarmEmail, removalPolicy }).notifyOn(publishing.alarms);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
-import { LONG_RUNNING_HANDLERS } from '../functions/routes';
+import { assertEnvFor } from '../functions/lib/env';
+import { functionOf, memoryMBOf, timeoutSecondsOf } from '../functions/routes';
 
 /**
  * Runs the handler modules of functions/handlers the way Lambda would: one module instance per
@@ -27,25 +28,30 @@ function load(module: string): Promise<Handler> {
   let handler = loaded.get(module);
   if (!handler) {
     const file = [HANDLERS_DIR, FIXTURE_HANDLERS_DIR].map((dir) => path.join(dir, `${module}.ts`)).find((f) => fs.existsSync(f)) ?? path.join(HANDLERS_DIR, `${module}.ts`);
-    handler = import(pathToFileURL(file).href).then((m: { handler?: Handler }) => {
-      if (typeof m.handler !== 'function') throw new Error(`functions/handlers/${module}.ts exports no handler`);
-      return m.handler;
-    });
+    // As the deployed bundle does at cold start (functions/lib/cold-start.ts): a missing setting fails the load.
+    handler = Promise.resolve()
+      .then(() => assertEnvFor(functionOf(module)?.needs ?? []))
+      .then(() => import(pathToFileURL(file).href))
+      .then((m: { handler?: Handler }) => {
+        if (typeof m.handler !== 'function') throw new Error(`functions/handlers/${module}.ts exports no handler`);
+        return m.handler;
+      })
+      .catch((error: unknown) => {
+        // Like a failed Lambda init: the next invocation tries again (the settings may have arrived).
+        loaded.delete(module);
+        throw error;
+      });
     loaded.set(module, handler);
   }
   return handler;
 }
 
 /**
- * Function timeouts as deployed (infra/): API handlers 10 s; the publishers 60 s, since they wait
- * for the due second after preparing (PUBLISH_LEAD_SECONDS). middy aborts a handler whose remaining
- * time runs out, so this has to match, or a waiting publisher is cut off locally.
+ * Function timeouts and memory as deployed: both come from the function's declaration
+ * (functions/routes.ts), as infra/ sets them. middy aborts a handler whose remaining time runs out,
+ * so a waiting publisher is cut off here exactly when it would be on AWS. Test-only handlers get
+ * the API default.
  */
-const TIMEOUT_MS: Readonly<Record<string, number>> = {
-  'publishing/publish-target': 60_000,
-  ...Object.fromEntries(Object.entries(LONG_RUNNING_HANDLERS).map(([module, seconds]) => [module, seconds * 1000])),
-};
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 export async function invokeLambda<T = unknown>(module: string, event: unknown): Promise<T> {
   if (registeredHandlers.has(module) || workerCount() === 0) return (await runHandler(module, event)) as T;
@@ -56,13 +62,14 @@ export async function invokeLambda<T = unknown>(module: string, event: unknown):
 export async function runHandler(module: string, event: unknown): Promise<unknown> {
   const handler = await load(module);
   const started = Date.now();
-  const timeoutMs = TIMEOUT_MS[module] ?? DEFAULT_TIMEOUT_MS;
+  const declaration = functionOf(module);
+  const timeoutMs = timeoutSecondsOf(declaration) * 1000;
   const context: Context = {
     callbackWaitsForEmptyEventLoop: false,
     functionName: module.replaceAll('/', '-'),
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${module.replaceAll('/', '-')}`,
-    memoryLimitInMB: '256',
+    memoryLimitInMB: String(memoryMBOf(declaration)),
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${module}`,
     logStreamName: 'local',

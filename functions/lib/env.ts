@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { Capability } from '../routes';
 
 /**
  * Every Lambda's environment, parsed once at module load. A missing value fails the cold start
@@ -101,4 +102,43 @@ export function env(): Env {
 /** Tests that change the environment between cases call this. */
 export function resetEnvForTests(): void {
   cached = undefined;
+}
+
+/**
+ * The settings each capability (functions/routes.ts) cannot work without, beyond the base every
+ * function parses. A capability whose setting may be absent by design (realtime: not published;
+ * Stripe and the platform apps: "not configured") has none here.
+ */
+const CAPABILITY_ENV: Partial<Record<Capability, z.ZodType<unknown>>> = {
+  tokens: z
+    .object({ TOKEN_KMS_KEY_ID: z.string().min(1).optional(), LOCAL_TOKEN_KEY_FILE: z.string().min(1).optional() })
+    .refine((e) => e.TOKEN_KMS_KEY_ID || e.LOCAL_TOKEN_KEY_FILE, { message: 'set TOKEN_KMS_KEY_ID (AWS) or LOCAL_TOKEN_KEY_FILE (local)', path: ['TOKEN_KMS_KEY_ID'] }),
+  scheduling: z.object({
+    SCHEDULE_GROUP: z.string().min(1),
+    DISPATCHER_FUNCTION_ARN: z.string().min(1),
+    SCHEDULER_ROLE_ARN: z.string().min(1),
+    SCHEDULER_DLQ_ARN: z.string().min(1),
+  }),
+  queues: z.object({ PUBLISH_QUEUE_URLS: z.string().min(2) }),
+  'cognito:sign-up': z.object({ USER_POOL_ID: z.string().min(1), USER_POOL_CLIENT_ID: z.string().min(1) }),
+  'cognito:sign-out': z.object({ USER_POOL_ID: z.string().min(1) }),
+  'cognito:delete-user': z.object({ USER_POOL_ID: z.string().min(1) }),
+};
+
+/**
+ * Parses the base environment and the settings of every capability in `needs`, throwing one error
+ * that names each missing or bad setting. Runs at a function's cold start (functions/lib/cold-start.ts
+ * on AWS, the local runtime's module load), so a deployment missing a setting fails its smoke test,
+ * not a user's first request that needs it.
+ */
+export function assertEnvFor(needs: readonly Capability[], source: NodeJS.ProcessEnv = process.env): void {
+  const problems: string[] = [];
+  const base = EnvSchema.safeParse(source);
+  if (!base.success) problems.push(...base.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  else if (!base.data.APP_ORIGIN && !base.data.APP_ORIGIN_PARAMETER) problems.push('set APP_ORIGIN or APP_ORIGIN_PARAMETER');
+  for (const need of new Set(needs)) {
+    const parsed = CAPABILITY_ENV[need]?.safeParse(source);
+    if (parsed && !parsed.success) problems.push(...parsed.error.issues.map((i) => `${i.path.join('.')} (${need}): ${i.message}`));
+  }
+  if (problems.length) throw new Error(`Invalid Lambda environment: ${problems.join('; ')}`);
 }

@@ -1,13 +1,13 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/edge-headers';
-import { LONG_RUNNING_HANDLERS, ROUTES, type RouteDef } from '../../functions/routes';
+import { ROUTES, type RouteDef } from '../../functions/routes';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 
 export interface ApiProps {
@@ -29,6 +29,19 @@ export interface ApiProps {
   readonly accessLogRetention?: RetentionDays;
   /** @default RemovalPolicy.DESTROY */
   readonly logRemovalPolicy?: RemovalPolicy;
+  /**
+   * Where the route functions (with their roles, policies and log groups) are created, e.g. a nested
+   * stack. Inside it they sit under a construct with this one's id, so their logical ids are those
+   * they would have here.
+   * @default this construct
+   */
+  readonly functionsScope?: Construct;
+  /**
+   * Where the routes, their integrations and the functions' invoke permissions are created (same
+   * naming as functionsScope).
+   * @default this construct's HttpApi
+   */
+  readonly routesScope?: Construct;
 }
 
 /**
@@ -97,16 +110,18 @@ export class Api extends Construct {
       reason: 'Rotating it means updating the CloudFront origin header in the same step; it is rotated by a redeploy after changing the secret, and it guards a path that also needs a valid JWT or public-route input.',
     });
 
+    const functionsParent = props.functionsScope ? new Construct(props.functionsScope, id) : this;
+    const routesParent = props.routesScope ? new Construct(new Construct(props.routesScope, id), 'HttpApi') : this.httpApi;
     const functions = new Map<string, AppFunction>();
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of props.routes ?? ROUTES) {
       let integration = integrations.get(route.handler);
       if (!integration) {
-        const fn = new AppFunction(this, constructId(route.handler), {
+        // Timeout and memory come from the route's declaration (AppFunction).
+        const fn = new AppFunction(functionsParent, constructId(route.handler), {
           handlerModule: route.handler,
           handlersDir: props.handlersDir,
           environment: props.functionEnvironment,
-          ...(LONG_RUNNING_HANDLERS[route.handler] ? { timeout: Duration.seconds(LONG_RUNNING_HANDLERS[route.handler]!) } : {}),
         });
         fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', this.originSecret.secretArn);
         this.originSecret.grantRead(fn);
@@ -114,9 +129,10 @@ export class Api extends Construct {
         integration = new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn);
         integrations.set(route.handler, integration);
       }
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
+      // As HttpApi.addRoutes names them, so the logical ids stay where they were.
+      const httpRoute = new HttpRoute(routesParent, `${route.method}${route.path}`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration,
         ...(route.auth === 'user' && { authorizer }),
       });

@@ -7,6 +7,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { type FunctionDef, functionOf, memoryMBOf, timeoutSecondsOf } from '../../functions/routes';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -15,10 +16,10 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * be inlined by esbuild: it is left out of the bundle and installed beside it as a node module, for
  * the function's own OS and CPU (see nativeModuleInstall). Only these functions carry it.
  * Media confirm reads and converts images for Instagram (functions/domain/media.ts): a large PNG
- * decodes to hundreds of MB, hence the memory, and the API's 30 s caps the timeout.
+ * decodes to hundreds of MB, hence its memory and timeout (declared with its route, functions/routes.ts).
  */
-export const NATIVE_MODULE_HANDLERS: Readonly<Record<string, { readonly modules: readonly string[]; readonly memorySize: number; readonly timeoutSeconds: number }>> = {
-  'media/confirm-upload': { modules: ['sharp'], memorySize: 1536, timeoutSeconds: 29 },
+export const NATIVE_MODULE_HANDLERS: Readonly<Record<string, { readonly modules: readonly string[] }>> = {
+  'media/confirm-upload': { modules: ['sharp'] },
 };
 
 const lockedVersion = (name: string): string => {
@@ -50,11 +51,6 @@ export interface FunctionEnvironment {
   readonly userPoolId?: string;
   /** Name of the SSM parameter holding the SPA origin. A plain string, never a token (see Web). */
   readonly appOriginParameterName: string;
-  /**
-   * KMS key (ARN) wrapping stored platform tokens; functions that handle tokens get it.
-   * @default - none: the function cannot read or write platform tokens
-   */
-  readonly tokenKmsKeyId?: string;
   /** @default 'INFO' */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** @default true */
@@ -72,10 +68,6 @@ export interface AppFunctionProps {
    * @default functions/handlers in the repository
    */
   readonly handlersDir?: string;
-  /** @default 256 */
-  readonly memorySize?: number;
-  /** @default Duration.seconds(10) */
-  readonly timeout?: Duration;
   /** @default RetentionDays.ONE_MONTH */
   readonly logRetention?: RetentionDays;
   /**
@@ -100,6 +92,9 @@ export function bundlingFor(handlerModule: string, architecture: Architecture): 
     minify: true,
     sourceMap: true,
     externalModules: ['@aws-sdk/*', ...(native?.modules ?? [])],
+    // Parses the function's settings when the module loads (cold start), not at first use.
+    define: { __HANDLER_MODULE__: JSON.stringify(handlerModule) },
+    inject: [path.join(REPO_ROOT, 'functions/lib/cold-start.ts')],
     tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
     ...(native
       ? {
@@ -124,6 +119,8 @@ export function bundlingFor(handlerModule: string, architecture: Architecture): 
 export class AppFunction extends NodejsFunction {
   /** Native modules installed beside this function's bundle (NATIVE_MODULE_HANDLERS); none for most. */
   readonly nativeModules: readonly string[];
+  /** What the function needs and its settings (functions/routes.ts); the stack grants `needs`. */
+  readonly declaration: FunctionDef;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -145,8 +142,9 @@ export class AppFunction extends NodejsFunction {
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
       architecture,
-      memorySize: props.memorySize ?? native?.memorySize ?? 256,
-      timeout: props.timeout ?? (native ? Duration.seconds(native.timeoutSeconds) : Duration.seconds(10)),
+      // Declared beside the route or engine entry (functions/routes.ts); the local runtime applies the same.
+      memorySize: memoryMBOf(functionOf(props.handlerModule)),
+      timeout: Duration.seconds(timeoutSecondsOf(functionOf(props.handlerModule))),
       tracing: Tracing.ACTIVE,
       logGroup,
       role,
@@ -155,7 +153,6 @@ export class AppFunction extends NodejsFunction {
         MEDIA_BUCKET: env.mediaBucketName,
         ...(env.userPoolId ? { USER_POOL_ID: env.userPoolId } : {}),
         APP_ORIGIN_PARAMETER: env.appOriginParameterName,
-        ...(env.tokenKmsKeyId ? { TOKEN_KMS_KEY_ID: env.tokenKmsKeyId } : {}),
         LOG_LEVEL: env.logLevel ?? 'INFO',
         PRO_COMING_SOON: String(env.proComingSoon ?? true),
         TIKTOK_UNAUDITED: String(env.tiktokUnaudited ?? true),
@@ -165,6 +162,7 @@ export class AppFunction extends NodejsFunction {
       bundling: bundlingFor(props.handlerModule, architecture),
     });
     this.nativeModules = native?.modules ?? [];
+    this.declaration = functionOf(props.handlerModule) ?? { handler: props.handlerModule, needs: [] };
 
     // Every handler may resolve the SPA origin (e-mail links, checkout return URLs). The ARN is
     // built from the name, not from the parameter resource, so no function depends on CloudFront.

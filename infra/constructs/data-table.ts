@@ -1,8 +1,10 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type CfnTable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
+import type { Capability } from '../../functions/routes';
+import { nagRef } from './nag-ref';
 
 export interface DataTableProps {
   /**
@@ -51,15 +53,31 @@ export class DataTable extends Construct {
 
   /** Item reads and writes on the table and its indexes. */
   grantReadWrite(grantee: IGrantable): void {
-    this.table.grantReadWriteData(grantee);
+    this.grant(grantee, ['table:read', 'table:write']);
+  }
+
+  /**
+   * Exactly the item actions of the declared table capabilities, on the table and its indexes:
+   * reads (GetItem, Query, BatchGetItem, ConditionCheckItem), writes (PutItem, UpdateItem, DeleteItem,
+   * BatchWriteItem), Scan only when declared.
+   */
+  grant(grantee: IGrantable, needs: readonly Capability[]): void {
+    const actions = needs.flatMap((need) => TABLE_ACTIONS[need as keyof typeof TABLE_ACTIONS] ?? []);
+    if (actions.length === 0) return;
+    Grant.addToPrincipal({ grantee, actions: [...actions].sort(), resourceArns: [`${this.table.tableArn}/index/*`, this.table.tableArn] });
     // The grant names `<table arn>/index/*` so queries on every GSI work; acknowledge exactly that.
-    const logicalId = Stack.of(this).resolve((this.table.node.defaultChild as CfnTable).logicalId) as string;
     const principal = grantee.grantPrincipal;
     if (principal instanceof Construct) {
       Validations.of(principal).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
-        reason: 'Read/write on the single table covers its GSIs (gsi1, gsi2, gsi3); the wildcard only spans this table\'s indexes.',
+        id: `AwsSolutions-IAM5[Resource::${nagRef(principal, this.table.node.defaultChild as CfnTable, 'Arn')}/index/*]`,
+        reason: 'Item access on the single table covers its GSIs (gsi1, gsi2, gsi3); the wildcard only spans this table\'s indexes.',
       });
     }
   }
 }
+
+const TABLE_ACTIONS = {
+  'table:read': ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'],
+  'table:write': ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  'table:scan': ['dynamodb:Scan'],
+} as const satisfies Partial<Record<Capability, readonly string[]>>;

@@ -2,6 +2,8 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Bucket, type CfnBucket, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import type { Capability } from '../../functions/routes';
+import { nagRef } from './nag-ref';
 import { PRIVATE_BUCKET_DEFAULTS } from './private-bucket';
 
 export interface MediaProps {
@@ -65,30 +67,36 @@ export class Media extends Construct {
 
   /** List keys and delete objects, nothing else: account deletion removes a user's prefixes. */
   grantDelete(grantee: IGrantable): void {
-    Grant.addToPrincipal({ grantee, actions: ['s3:DeleteObject'], resourceArns: [this.bucket.arnForObjects('*')] });
-    Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [this.bucket.bucketArn] });
-    const principal = grantee.grantPrincipal;
-    if (principal instanceof Construct) {
-      const logicalId = Stack.of(this).resolve((this.bucket.node.defaultChild as CfnBucket).logicalId) as string;
-      Validations.of(principal).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
-        reason: "Account deletion removes the objects under the user's prefixes ({userId}/, avatars/{userId}-); the handler scopes keys, IAM scopes the bucket.",
-      });
-    }
+    this.grant(grantee, ['media:delete']);
   }
 
-  /** Put, get and delete objects and list keys: what presigned uploads/reads and account deletion need. */
+  /** Put, get and delete objects and list keys. */
   grantReadWrite(grantee: IGrantable): void {
-    const objects = this.bucket.arnForObjects('*');
-    Grant.addToPrincipal({ grantee, actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], resourceArns: [objects] });
-    Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [this.bucket.bucketArn] });
+    this.grant(grantee, ['media:read', 'media:write', 'media:delete']);
+  }
+
+  /**
+   * Exactly the object actions of the declared media capabilities: GetObject (read, presigned GETs),
+   * PutObject (write, presigned upload POSTs), DeleteObject with ListBucket (delete; with ListBucket a
+   * HEAD of a missing key answers 404, not 403).
+   */
+  grant(grantee: IGrantable, needs: readonly Capability[]): void {
+    const actions = needs.flatMap((need) => MEDIA_ACTIONS[need as keyof typeof MEDIA_ACTIONS] ?? []);
+    if (actions.length === 0) return;
+    Grant.addToPrincipal({ grantee, actions: [...actions].sort(), resourceArns: [this.bucket.arnForObjects('*')] });
+    if (needs.includes('media:delete')) Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [this.bucket.bucketArn] });
     const principal = grantee.grantPrincipal;
     if (principal instanceof Construct) {
-      const logicalId = Stack.of(this).resolve((this.bucket.node.defaultChild as CfnBucket).logicalId) as string;
       Validations.of(principal).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
-        reason: 'Object keys are per user and per upload ({userId}/...); the handler scopes keys, IAM scopes the bucket.',
+        id: `AwsSolutions-IAM5[Resource::${nagRef(principal, this.bucket.node.defaultChild as CfnBucket, 'Arn')}/*]`,
+        reason: 'Object keys are per user and per upload ({userId}/..., avatars/{userId}-); the handler scopes keys, IAM scopes the bucket.',
       });
     }
   }
 }
+
+const MEDIA_ACTIONS = {
+  'media:read': ['s3:GetObject'],
+  'media:write': ['s3:PutObject'],
+  'media:delete': ['s3:DeleteObject'],
+} as const satisfies Partial<Record<Capability, readonly string[]>>;

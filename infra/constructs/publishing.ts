@@ -6,22 +6,16 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { CfnBucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { PUBLISHING_HANDLERS } from '../../functions/routes';
+import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
 import { PLATFORMS, type Platform } from '../../shared/platforms';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 
 export interface PublishingProps {
   /** What every engine function parses at start-up (table, media bucket, token key, app origin). */
   readonly functionEnvironment: FunctionEnvironment;
-  /**
-   * The media bucket. Publishers read objects from it (presigned GETs for platforms that pull,
-   * direct reads for uploads); Media offers no read-only grant, so this construct grants GetObject.
-   */
-  readonly mediaBucket: IBucket;
   /** @default functions/handlers in the repository */
   readonly handlersDir?: string;
   /** @default PLATFORMS from shared/platforms.ts: one queue and one publisher each */
@@ -34,10 +28,6 @@ export interface PublishingProps {
    * @default 50
    */
   readonly publisherConcurrency?: number;
-  /** @default Duration.seconds(60) */
-  readonly publisherTimeout?: Duration;
-  /** @default 512 */
-  readonly publisherMemorySize?: number;
   /**
    * What happens to the schedule group (and with it every pending post's schedule) and the queues
    * (and their in-flight messages) when they leave the stack.
@@ -58,7 +48,6 @@ export interface PublishingLane {
 const PUBLISHER_BATCH_SIZE = 10;
 /** Deliveries before a message is dead-lettered (the publisher retries transient faults itself first). */
 const MAX_RECEIVES = 5;
-const DEAD_LETTER_TIMEOUT = Duration.seconds(30);
 /**
  * Retention, publishing queues and their DLQs together. A publish message is useful for minutes: it
  * arrives at most 15 min before its due second (SQS's delay ceiling), is retried up to MAX_RECEIVES
@@ -78,9 +67,10 @@ const DEAD_LETTER_RETENTION = Duration.days(14);
  * and one publisher per platform, the dead-letter handler on every DLQ (the Scheduler's included),
  * the 5-minute watchdog, and alarms on DLQ depth and publisher errors.
  *
- * The stack grants what the engine functions need from other capabilities (table, token key,
- * platform credentials, realtime) through `engineFunctions` and `publishers`; functions that
- * schedule posts get `bindScheduling(fn)`.
+ * Each engine function's timeout, memory and capabilities are declared in PUBLISHING_FUNCTIONS
+ * (functions/routes.ts); the stack grants the capabilities, this construct the queues it wires (a
+ * publisher sends to its own queue only). Functions that schedule posts get `bindScheduling(fn)`,
+ * others that send to the queues `bindQueues(fn)`.
  */
 export class Publishing extends Construct {
   readonly scheduleGroup: ScheduleGroup;
@@ -102,7 +92,6 @@ export class Publishing extends Construct {
   constructor(scope: Construct, id: string, props: PublishingProps) {
     super(scope, id);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
-    const publisherTimeout = props.publisherTimeout ?? Duration.seconds(60);
     const functionProps = { environment: props.functionEnvironment, handlersDir: props.handlersDir };
     const alarms: Alarm[] = [];
 
@@ -115,7 +104,7 @@ export class Publishing extends Construct {
     });
     alarms.push(this.depthAlarm('SchedulerDeadLetters', this.schedulerDeadLetters));
 
-    this.dispatcher = new AppFunction(this, 'Dispatcher', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.dispatcher, timeout: Duration.seconds(30) });
+    this.dispatcher = new AppFunction(this, 'Dispatcher', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.dispatcher });
     // Scheduler invokes Lambda asynchronously, so a dispatcher error is retried by Lambda, not by
     // the schedule's retry policy; after those retries the event lands beside the schedules' own.
     this.dispatcher.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.schedulerDeadLetters) });
@@ -130,7 +119,7 @@ export class Publishing extends Construct {
     this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.dispatcher.functionArn] }));
     this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.schedulerDeadLetters.queueArn] }));
 
-    this.deadLetterHandler = new AppFunction(this, 'DeadLetterHandler', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.deadLetters, timeout: DEAD_LETTER_TIMEOUT });
+    this.deadLetterHandler = new AppFunction(this, 'DeadLetterHandler', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.deadLetters });
     this.drainDeadLetters(this.schedulerDeadLetters);
 
     const lanes = new Map<Platform, PublishingLane>();
@@ -140,10 +129,9 @@ export class Publishing extends Construct {
       const queue = new Queue(this, `${name}Queue`, {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        // AWS's guidance for a Lambda event source: at least six times the function timeout, so a
-        // throttled or retried batch is not redelivered while it is still being worked on. A step
+        // Six publisher timeouts (queueVisibilityTimeoutSeconds, as on the local cloud). A step
         // another delivery holds comes back after this; the target's lease keeps it single.
-        visibilityTimeout: Duration.seconds(publisherTimeout.toSeconds() * 6),
+        visibilityTimeout: Duration.seconds(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.publisher)),
         retentionPeriod: QUEUE_RETENTION,
         deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_RECEIVES },
         removalPolicy,
@@ -153,8 +141,6 @@ export class Publishing extends Construct {
       const publisher = new AppFunction(this, `${name}Publisher`, {
         ...functionProps,
         handlerModule: PUBLISHING_HANDLERS.publisher,
-        timeout: publisherTimeout,
-        memorySize: props.publisherMemorySize ?? 512,
       });
       publisher.addEventSource(
         new SqsEventSource(queue, {
@@ -163,7 +149,6 @@ export class Publishing extends Construct {
           reportBatchItemFailures: true,
         }),
       );
-      this.grantMediaRead(publisher, props.mediaBucket);
       this.drainDeadLetters(deadLetters);
       alarms.push(this.depthAlarm(`${name}DeadLetters`, deadLetters), this.errorsAlarm(`${name}PublisherErrors`, publisher));
       lanes.set(platform, { queue, deadLetters, publisher });
@@ -171,14 +156,14 @@ export class Publishing extends Construct {
     this.lanes = lanes;
     this.queueUrls = Stack.of(this).toJsonString(Object.fromEntries([...lanes].map(([platform, lane]) => [platform, lane.queue.queueUrl])));
 
-    this.watchdog = new AppFunction(this, 'Watchdog', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.watchdog, timeout: Duration.seconds(60) });
+    this.watchdog = new AppFunction(this, 'Watchdog', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.watchdog });
     new Rule(this, 'WatchdogRule', {
       description: 'Re-dispatches or fails posts still open 15 minutes after their time (DESIGN §6 step 6)',
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaTarget(this.watchdog)],
     });
 
-    this.expiryNotices = new AppFunction(this, 'ExpiryNotices', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.expiryNotices, timeout: Duration.seconds(60) });
+    this.expiryNotices = new AppFunction(this, 'ExpiryNotices', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.expiryNotices });
     new Rule(this, 'ExpiryNoticesRule', {
       description: 'Notifies users 7 days and 1 day before a social connection expires',
       schedule: Schedule.rate(Duration.hours(1)),
@@ -199,7 +184,7 @@ export class Publishing extends Construct {
     return [...this.lanes.values()].map((lane) => lane.publisher);
   }
 
-  /** Every engine function: all read and write the table and notify users of outcomes. */
+  /** Every engine function (their capabilities: PUBLISHING_FUNCTIONS). */
   get engineFunctions(): AppFunction[] {
     return [this.dispatcher, ...this.publishers, this.deadLetterHandler, this.watchdog, this.expiryNotices];
   }
@@ -212,7 +197,8 @@ export class Publishing extends Construct {
   /**
    * A function that schedules posts (functions/domain/schedules.ts) and may dispatch one due within
    * the minute itself: the scheduling environment, create/update/delete/get on the group's
-   * `post-*` schedules, passing the scheduler role to Scheduler only, and sending to the platform queues.
+   * `post-*` schedules and passing the scheduler role to Scheduler only. Dispatching sends to the
+   * platform queues: such a function declares `queues` too (bindQueues).
    */
   bindScheduling(fn: LambdaFunction): void {
     fn.addEnvironment('SCHEDULE_GROUP', this.scheduleGroup.scheduleGroupName);
@@ -232,7 +218,6 @@ export class Publishing extends Construct {
         conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
       }),
     );
-    this.bindQueues(fn);
     Validations.of(fn.role!).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${this.postSchedulesNagArn()}]`,
       reason: 'Schedules are created at run time, one per post (post-<postId>); the wildcard spans only the post schedules of this group.',
@@ -245,7 +230,7 @@ export class Publishing extends Construct {
   }
 
   /** PUBLISH_QUEUE_URLS and sqs:SendMessage on the given platform queues (all by default): what dispatch.ts enqueue() needs. */
-  private bindQueues(fn: LambdaFunction, queues: Queue[] = [...this.lanes.values()].map((lane) => lane.queue)): void {
+  bindQueues(fn: LambdaFunction, queues: Queue[] = [...this.lanes.values()].map((lane) => lane.queue)): void {
     fn.addEnvironment('PUBLISH_QUEUE_URLS', this.queueUrls);
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: queues.map((queue) => queue.queueArn) }));
   }
@@ -255,7 +240,7 @@ export class Publishing extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: DEAD_LETTER_RETENTION,
-      visibilityTimeout: Duration.seconds(DEAD_LETTER_TIMEOUT.toSeconds() * 6),
+      visibilityTimeout: Duration.seconds(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.deadLetters)),
       removalPolicy,
     });
   }
@@ -291,18 +276,6 @@ export class Publishing extends Construct {
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-  }
-
-  /** Exactly GetObject: publishers never write, list or delete media. */
-  private grantMediaRead(fn: AppFunction, bucket: IBucket): void {
-    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }));
-    const cfnBucket = bucket.node.defaultChild as CfnBucket | undefined;
-    if (!cfnBucket) return;
-    const logicalId = Stack.of(this).resolve(cfnBucket.logicalId) as string;
-    Validations.of(fn.role!).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
-      reason: 'A post\'s media keys are only known at run time ({userId}/...); publishers may read, not write, objects of this bucket.',
     });
   }
 

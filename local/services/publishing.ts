@@ -1,5 +1,5 @@
 import { PLATFORMS } from '@shared/platforms';
-import { PUBLISHING_HANDLERS } from '../../functions/routes';
+import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
 import { requireService, type LocalModule } from '../modules';
 import { invokeLambda } from '../lambda-runtime';
 import { localQueueArn, redrivePolicy, type EventSourceMapping } from '../sqs';
@@ -12,8 +12,8 @@ import { localQueueArn, redrivePolicy, type EventSourceMapping } from '../sqs';
 export const publishQueueName = (platform: string) => `publish-${platform}`;
 export const SCHEDULER_DLQ = 'dispatch-dlq';
 const LOCAL_SCHEDULER_ROLE = 'arn:aws:iam::000000000000:role/local-scheduler';
-/** Short, so a step another delivery held comes back soon; the lease is what keeps it single. */
-const VISIBILITY_TIMEOUT_SECONDS = '30';
+/** As on AWS: six publisher timeouts (functions/routes.ts). The target's lease keeps a step single. */
+const VISIBILITY_TIMEOUT_SECONDS = String(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.publisher));
 const MAX_RECEIVES = 5;
 const WATCHDOG_EVERY_MS = 5 * 60 * 1000;
 /** As on AWS (rate(1 hour)): the connection expiry notices (issue 12). */

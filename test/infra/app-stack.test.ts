@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
-import { allHandlerModules, COGNITO_TRIGGERS, LONG_RUNNING_HANDLERS, ROUTES } from '../../functions/routes';
+import { allHandlerModules, type Capability, COGNITO_TRIGGERS, LONG_RUNNING_HANDLERS, ROUTES } from '../../functions/routes';
 import { RuntimeConfigSchema } from '../../shared/api';
 import { PLATFORMS } from '../../shared/platforms';
-import { GOOGLE, type SynthesizedApp, synthApp } from './synth';
+import { declarationOfFunction, GOOGLE, type SynthesizedApp, synthApp } from './synth';
 
 /** The inline script of test/fixtures/web/index.html, which the CSP must allow by hash. */
 const FIXTURE_INLINE_SCRIPT = "document.documentElement.className = 'dark';";
@@ -375,21 +375,24 @@ describe('AppStack without Google sign-in (dev)', () => {
       const base = ['APP_ORIGIN_PARAMETER', 'LOG_LEVEL', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'PRO_COMING_SOON', 'TABLE_NAME', 'TIKTOK_UNAUDITED'];
       const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
       expect(functions.filter(([id]) => /PostConfirmation|CustomMessage/.test(id))).toHaveLength(2);
+      // Each capability a function declares (functions/routes.ts) brings its settings (functions/lib/env.ts).
+      const byCapability: Partial<Record<Capability, string[]>> = {
+        tokens: ['TOKEN_KMS_KEY_ID'],
+        // Functions that call the platforms speak the configured Graph API version.
+        'platform-apps': ['GRAPH_API_VERSION'],
+        scheduling: ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'],
+        queues: ['PUBLISH_QUEUE_URLS'],
+        realtime: ['REALTIME_GRAPHQL_URL'],
+        // Signup completion signs the buyer up through the app client, so Cognito sends the verification mail (issue 13.7).
+        'cognito:sign-up': ['USER_POOL_CLIENT_ID'],
+      };
       for (const [logicalId, fn] of functions) {
         // Triggers get no pool id (it would be a cycle; Cognito sends it in the event); API functions do.
         const isTrigger = /PostConfirmation|CustomMessage/.test(logicalId);
-        // Publishing: engine functions send to the queues (all but the dead-letter handler and the expiry-notice sweep) and notify; post scheduling functions schedule.
-        const engine = ['TOKEN_KMS_KEY_ID', 'REALTIME_GRAPHQL_URL', ...(/^Publishing(DeadLetterHandler|ExpiryNotices)/.test(logicalId) ? [] : ['PUBLISH_QUEUE_URLS'])];
-        const scheduling = /^Api(Posts(Create|Update|Delete)Post|AccountDeleteAccount)[0-9A-F]{8}$/.test(logicalId)
-          ? ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN', 'PUBLISH_QUEUE_URLS']
-          : [];
-        // Functions that call the platforms (publishers, accounts/ and oauth/ handlers) speak the configured Graph API version.
-        const platforms = /^Publishing\w+Publisher[0-9A-F]{8}$/.test(logicalId) || /^Api(Accounts|Oauth)/.test(logicalId) ? ['GRAPH_API_VERSION'] : [];
         // API functions refuse requests that did not come through CloudFront (issue 13 item 6).
-        const api = ['USER_POOL_ID', 'TOKEN_KMS_KEY_ID', 'ORIGIN_VERIFY_SECRET_ARN'];
-        // Signup completion signs the buyer up through the app client, so Cognito sends the verification mail (issue 13.7).
-        const signUp = /^ApiBillingCompleteSignup[0-9A-F]{8}$/.test(logicalId) ? ['USER_POOL_CLIENT_ID'] : [];
-        const expected = [...(isTrigger ? base : logicalId.startsWith('Publishing') ? [...base, ...engine] : [...base, ...api, ...scheduling, ...signUp]), ...platforms];
+        const api = ['USER_POOL_ID', 'ORIGIN_VERIFY_SECRET_ARN'];
+        const declared = [...new Set(declarationOfFunction(logicalId).needs.flatMap((need) => byCapability[need] ?? []))];
+        const expected = [...base, ...(isTrigger || logicalId.startsWith('Publishing') ? [] : api), ...declared];
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
         expect(fn.Properties.Environment.Variables).toMatchObject({
           APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',
@@ -405,15 +408,19 @@ describe('AppStack without Google sign-in (dev)', () => {
       expect(keys).toHaveLength(1);
       const [keyId, key] = keys[0]!;
       expect(key.Properties.EnableKeyRotation).toBe(true);
-      const apiFunctions = appFunctions(synth).filter((fn) => fn.Properties.Environment.Variables.USER_POOL_ID);
-      for (const fn of apiFunctions) {
+      const keyHolders = appFunctions(synth).filter((fn) => fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID);
+      expect(keyHolders).toHaveLength(6 + PLATFORMS.length);
+      for (const fn of keyHolders) {
         expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
       }
       const kmsPolicies = Object.entries(resourcesOf(synth, 'AWS::IAM::Policy')).filter(([, p]) =>
         (p.Properties.PolicyDocument.Statement as { Action: unknown }[]).some((st) => JSON.stringify(st.Action).includes('kms:')),
       );
       const publishers = PLATFORMS.map((p) => `Publishing${p.charAt(0).toUpperCase()}${p.slice(1)}Publisher`);
-      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsDeleteAccount', 'ApiAccountsGetPageInfo', 'ApiAccountsGetTiktokCreatorInfo', 'ApiAccountsInitiateOauth', 'ApiAccountsListAccounts', 'ApiAccountsListPlatforms', 'ApiOauthOauthCallback', ...publishers].sort());
+      // The functions that read or save tokens (test/unit/infra/capabilities.test.ts): the posts
+      // handlers ask Instagram for its live publishing limit with the account's tokens. Listing,
+      // deleting and connecting accounts never touch tokens.
+      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsGetPageInfo', 'ApiAccountsGetTiktokCreatorInfo', 'ApiOauthOauthCallback', 'ApiPostsCheckLimits', 'ApiPostsCreatePost', 'ApiPostsUpdatePost', ...publishers].sort());
       for (const [, policy] of kmsPolicies) {
         expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
           expect.objectContaining({ Action: ['kms:Decrypt', 'kms:Encrypt'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } }),
@@ -603,7 +610,8 @@ describe('AppStack with platform app credentials in Secrets Manager', () => {
 
     // Assess
     expect(readers.length).toBeGreaterThan(0);
-    expect(readers.every(([id]) => /Accounts|Oauth|^Publishing\w+Publisher/i.test(id))).toBe(true);
+    expect(readers.map(([id]) => id).filter((id) => !declarationOfFunction(id).needs.includes('platform-apps'))).toEqual([]);
+    expect(readers).toHaveLength(functions.filter(([id]) => declarationOfFunction(id).needs.includes('platform-apps')).length);
     expect(readers.every(([, fn]) => fn.Properties.Environment.Variables.PLATFORM_CREDENTIALS_SECRET === 'schedule-autopost/platform-apps')).toBe(true);
     expect(policies).toHaveLength(readers.length);
   });
@@ -621,29 +629,28 @@ describe('AppStack media grants', () => {
     synth = synthApp();
   });
 
-  it('lets only the media, posts, profile and me functions put, get and delete media objects', () => {
+  it('lets each function get, put or delete media objects exactly as it declares, and list keys only with delete', () => {
     // Prepare
-    const logicalIdOf = (module: string) => `Api${module.split(/[/-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
-    const expected = [...new Set(ROUTES.map((r) => r.handler))].filter((m) => /^(media|posts|profile|me)\//.test(m)).map(logicalIdOf).sort();
     const [bucketId] = Object.entries(resourcesOf(synth, 'AWS::S3::Bucket')).find(([id]) => id.startsWith('MediaBucket'))!;
+    const policies = resourcesOf(synth, 'AWS::IAM::Policy');
+    const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
 
-    // Act
-    // (Publishers only read media: publishing.test.ts. Account deletion only lists and deletes: account-deletion.test.ts.)
-    const s3Policies = Object.entries(resourcesOf(synth, 'AWS::IAM::Policy')).filter(([id, p]) =>
-      !id.startsWith('Publishing') && !id.startsWith('ApiAccountDeleteAccount') && JSON.stringify(p.Properties.PolicyDocument).includes(`"${bucketId}"`),
-    );
-
-    // Assess
-    expect(expected).toEqual(expect.arrayContaining(['ApiMediaConfirmUpload', 'ApiMediaDeleteMedia', 'ApiMediaPresignUpload']));
-    expect(s3Policies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(expected);
-    for (const [, policy] of s3Policies) {
-      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
-        expect.objectContaining({ Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], Effect: 'Allow', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] } }),
-      );
-      // Without ListBucket a HEAD of a missing key answers 403, not 404, and confirm could not say "Upload not found".
-      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
-        expect.objectContaining({ Action: 's3:ListBucket', Effect: 'Allow', Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] } }),
-      );
+    // Act / Assess
+    expect(functions.filter(([id]) => declarationOfFunction(id).needs.includes('media:write')).map(([id]) => id.slice(0, -8)).sort()).toEqual(['ApiMediaConfirmUpload', 'ApiMediaPresignUpload', 'ApiProfilePresignAvatar']);
+    for (const [logicalId, fn] of functions) {
+      const needs = declarationOfFunction(logicalId).needs;
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+      const statements = Object.values(policies)
+        .filter((p) => p.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((st) => JSON.stringify(st.Resource).includes(`"${bucketId}"`));
+      const objectActions = [...(needs.includes('media:delete') ? ['s3:DeleteObject'] : []), ...(needs.includes('media:read') ? ['s3:GetObject'] : []), ...(needs.includes('media:write') ? ['s3:PutObject'] : [])];
+      const expected = [
+        ...(objectActions.length ? [expect.objectContaining({ Action: objectActions.length === 1 ? objectActions[0] : objectActions, Effect: 'Allow', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] } })] : []),
+        // Without ListBucket a HEAD of a missing key answers 403, not 404, and confirm could not say "Upload not found".
+        ...(needs.includes('media:delete') ? [expect.objectContaining({ Action: 's3:ListBucket', Effect: 'Allow', Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] } })] : []),
+      ];
+      expect(statements, logicalId).toEqual(expected);
     }
     expect(synth.violations.map((v) => v.ruleName)).toEqual([]);
   });

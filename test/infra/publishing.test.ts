@@ -10,8 +10,11 @@ import { type SynthesizedApp, synthApp } from './synth';
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 type Statement = { Action: string | string[]; Effect: string; Resource: unknown; Condition?: unknown };
 
-const SCHEDULING_ENV = ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN', 'PUBLISH_QUEUE_URLS'];
-const SCHEDULING_FUNCTIONS = ['ApiAccountDeleteAccount', 'ApiPostsCreatePost', 'ApiPostsDeletePost', 'ApiPostsUpdatePost'];
+const SCHEDULING_ENV = ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'];
+// Retry reaches syncSchedule through domain/posts.ts (test/unit/infra/capabilities.test.ts).
+const SCHEDULING_FUNCTIONS = ['ApiAccountDeleteAccount', 'ApiPostsCreatePost', 'ApiPostsDeletePost', 'ApiPostsRetryPost', 'ApiPostsUpdatePost'];
+/** Those that may also dispatch a post due within the minute, onto the platform queues (deleting a post or an account only removes schedules). */
+const DISPATCHING_FUNCTIONS = ['ApiPostsCreatePost', 'ApiPostsRetryPost', 'ApiPostsUpdatePost'];
 const pascal = (platform: string) => platform.charAt(0).toUpperCase() + platform.slice(1);
 
 const resources = (synth: SynthesizedApp, type: string) => Object.entries(synth.template.findResources(type) as Record<string, Resource>);
@@ -187,8 +190,8 @@ describe('Publishing in the app stack (dev)', () => {
           DISPATCHER_FUNCTION_ARN: getAtt(dispatcher),
           SCHEDULER_ROLE_ARN: getAtt(idOf(synth, 'AWS::IAM::Role', 'PublishingSchedulerRole')),
           SCHEDULER_DLQ_ARN: getAtt(schedulerDlq),
-          PUBLISH_QUEUE_URLS: expect.anything(),
         });
+        expect(envOf(synth, id).PUBLISH_QUEUE_URLS !== undefined).toBe(DISPATCHING_FUNCTIONS.includes(id.slice(0, -8)));
       }
       expect(groupId).toMatch(/^PublishingGroup/);
     });
@@ -223,7 +226,8 @@ describe('Publishing in the app stack (dev)', () => {
         expect(allowing(statements, 'iam:PassRole')).toEqual([
           { Action: 'iam:PassRole', Effect: 'Allow', Resource: getAtt(schedulerRole), Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } } },
         ]);
-        expect(allowing(statements, 'sqs:SendMessage')).toEqual([expect.objectContaining({ Resource: expect.arrayContaining(PLATFORMS.map((p) => getAtt(queue(p)))) })]);
+        if (DISPATCHING_FUNCTIONS.includes(prefix)) expect(allowing(statements, 'sqs:SendMessage')).toEqual([expect.objectContaining({ Resource: expect.arrayContaining(PLATFORMS.map((p) => getAtt(queue(p)))) })]);
+        else expect(allowing(statements, 'sqs:SendMessage')).toEqual([]);
       }
     });
 
@@ -286,7 +290,7 @@ describe('Publishing in the app stack (dev)', () => {
       expect(allowing(statementsOf(synth, deadLetterHandler), 'sqs:SendMessage')).toEqual([]);
     });
 
-    it('lets every engine function read and write the table and publish user events', () => {
+    it('lets every engine function read and write the table, and all but the dispatcher (it notifies no one) publish user events', () => {
       // Prepare
       const table = only(resources(synth, 'AWS::DynamoDB::Table'))[0];
 
@@ -294,6 +298,11 @@ describe('Publishing in the app stack (dev)', () => {
       for (const fn of [dispatcher, deadLetterHandler, watchdog, ...PLATFORMS.map(publisher)]) {
         const statements = statementsOf(synth, fn);
         expect(allowing(statements, 'dynamodb:PutItem')).toEqual([expect.objectContaining({ Resource: [getAtt(table), { 'Fn::Join': ['', [getAtt(table), '/index/*']] }] })]);
+        if (fn === dispatcher) {
+          expect(allowing(statements, 'appsync:GraphQL')).toEqual([]);
+          expect(envOf(synth, fn).REALTIME_GRAPHQL_URL).toBeUndefined();
+          continue;
+        }
         expect(allowing(statements, 'appsync:GraphQL')).toHaveLength(1);
         expect(envOf(synth, fn).REALTIME_GRAPHQL_URL).toEqual(getAtt(idOf(synth, 'AWS::AppSync::GraphQLApi', 'RealtimeApi'), 'GraphQLUrl'));
       }
@@ -383,7 +392,6 @@ describe('Publishing construct options', () => {
     // Act
     const publishing = new Publishing(stack, 'Publishing', {
       functionEnvironment: { tableName: 'table', mediaBucketName: bucket.bucketName, appOriginParameterName: '/test/app-origin' },
-      mediaBucket: bucket,
       platforms: ['x', 'tiktok'],
       publisherConcurrency: 2,
     });

@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, type Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { allHandlerModules } from '../../functions/routes';
+import { allHandlerModules, type FunctionDef, PUBLISHING_FUNCTIONS, ROUTES, TRIGGER_FUNCTIONS } from '../../functions/routes';
 import { AppStack, type AppStackProps } from '../../infra/app-stack';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,6 +32,8 @@ export interface SynthesizedApp {
   readonly acknowledgements: { readonly id: string; readonly reason: string; readonly path: string }[];
   /** The JSON object deployed as `/config.json` (tokens appear as deploy-time markers). */
   readonly runtimeConfig: Record<string, unknown>;
+  /** Resources in each CloudFormation template of the app (the stack and its nested stacks), by construct path. */
+  readonly resourceCounts: Record<string, number>;
 }
 
 /**
@@ -85,7 +87,8 @@ function readAssembly(app: App, stack: AppStack, outdir: string): SynthesizedApp
   const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as {
     pluginReports: { violations: ValidationViolation[] }[];
   };
-  const template = Template.fromJSON(JSON.parse(readFileSync(path.join(outdir, stack.templateFile), 'utf8')));
+  const resourceCounts: Record<string, number> = {};
+  const template = Template.fromJSON(flatten(outdir, stack, resourceCounts));
 
   const acknowledgements = app.node.findAll().flatMap((construct) =>
     construct.node.metadata
@@ -110,5 +113,83 @@ function readAssembly(app: App, stack: AppStack, outdir: string): SynthesizedApp
     violations: report.pluginReports.flatMap((r) => r.violations),
     acknowledgements,
     runtimeConfig,
+    resourceCounts,
   };
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+interface CfnTemplate {
+  Resources: Record<string, { Properties?: Record<string, Json>; DependsOn?: string | string[] } & Record<string, Json>>;
+  Outputs?: Record<string, { Value: Json }>;
+  [key: string]: unknown;
+}
+
+/**
+ * The stack's template with its nested stacks' resources inlined, as CloudFormation resolves them:
+ * a nested stack's parameter becomes the value its parent passes, a parent's `Outputs.X` of a nested
+ * stack becomes that output's value. Tests then assert on one template, whichever stack a resource
+ * lives in (the logical ids inside a nested stack are those the resource would have in the parent).
+ */
+function flatten(outdir: string, stack: Stack, counts: Record<string, number>): CfnTemplate {
+  let template = JSON.parse(readFileSync(path.join(outdir, stack.templateFile), 'utf8')) as CfnTemplate;
+  counts[stack.node.path] = Object.keys(template.Resources).length;
+  const nestedStacks = stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack && c.nestedStackParent === stack);
+  for (const nested of nestedStacks) {
+    const resourceId = stack.resolve(nested.nestedStackResource!.logicalId) as string;
+    const parameters = (template.Resources[resourceId]?.Properties?.Parameters ?? {}) as Record<string, Json>;
+    const child = substitute(flatten(outdir, nested, counts), (node) =>
+      typeof node.Ref === 'string' && node.Ref in parameters ? parameters[node.Ref] : undefined,
+    ) as CfnTemplate;
+    delete template.Resources[resourceId];
+    for (const [id, resource] of Object.entries(child.Resources)) {
+      if (id in template.Resources) throw new Error(`Logical id ${id} is in ${nested.node.path} and its parent`);
+      template.Resources[id] = resource;
+    }
+    template = substitute(template, (node) => {
+      const getAtt = node['Fn::GetAtt'];
+      if (!Array.isArray(getAtt) || getAtt[0] !== resourceId) return undefined;
+      const output = String(getAtt[1]).replace(/^Outputs\./, '');
+      return child.Outputs![output]!.Value;
+    }) as CfnTemplate;
+    for (const resource of Object.values(template.Resources)) {
+      if (resource.DependsOn === undefined) continue;
+      const dependsOn = [resource.DependsOn].flat().filter((id) => id !== resourceId);
+      if (dependsOn.length) resource.DependsOn = dependsOn;
+      else delete resource.DependsOn;
+    }
+  }
+  return template;
+}
+
+/** Replaces, depth first, every object for which `replace` returns a value. */
+function substitute(value: unknown, replace: (node: Record<string, Json>) => Json | undefined): unknown {
+  if (Array.isArray(value)) return value.map((item) => substitute(item, replace));
+  if (value === null || typeof value !== 'object') return value;
+  const replaced = replace(value as Record<string, Json>);
+  if (replaced !== undefined) return substitute(replaced, replace);
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, replace)]));
+}
+
+const pascalCase = (text: string) => text.split(/[/-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+
+/**
+ * The declaration (functions/routes.ts) of the function with this logical id: `Api<Module>` for
+ * routes, `Auth<Trigger>` for the Cognito triggers, `Publishing<Name>` for the engine (a publisher
+ * per platform: `Publishing<Platform>Publisher`).
+ */
+export function declarationOfFunction(logicalId: string): FunctionDef {
+  const id = logicalId.replace(/[0-9A-F]{8}$/, '');
+  const engineIds: Record<string, FunctionDef> = {
+    PublishingDispatcher: PUBLISHING_FUNCTIONS.dispatcher,
+    PublishingDeadLetterHandler: PUBLISHING_FUNCTIONS.deadLetters,
+    PublishingWatchdog: PUBLISHING_FUNCTIONS.watchdog,
+    PublishingExpiryNotices: PUBLISHING_FUNCTIONS.expiryNotices,
+  };
+  const found =
+    (ROUTES as readonly FunctionDef[]).find((r) => `Api${pascalCase(r.handler)}` === id) ??
+    Object.entries(TRIGGER_FUNCTIONS).find(([name]) => `Auth${pascalCase(name)}` === id)?.[1] ??
+    engineIds[id] ??
+    (/^Publishing\w+Publisher$/.test(id) ? PUBLISHING_FUNCTIONS.publisher : undefined);
+  if (!found) throw new Error(`No declaration for the function ${logicalId}`);
+  return found;
 }

@@ -1,0 +1,85 @@
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Capability } from '../../functions/routes';
+import type { AppFunction } from './app-function';
+import type { Billing } from './billing';
+import type { DataTable } from './data-table';
+import type { Media } from './media';
+import type { Publishing } from './publishing';
+import type { Realtime } from './realtime';
+import type { TokenVault } from './token-vault';
+
+/** The constructs that provide each capability (DESIGN §3), and the settings that go with them. */
+export interface CapabilityProviders {
+  readonly data: DataTable;
+  readonly media: Media;
+  readonly tokens: TokenVault;
+  readonly publishing: Publishing;
+  readonly realtime: Realtime;
+  readonly billing: Billing;
+  /** The SPA's app client: signup completion signs buyers up through it. */
+  readonly appClient: { readonly userPoolClientId: string };
+  /** GRAPH_API_VERSION of the functions that talk to the platforms. */
+  readonly graphApiVersion: string;
+  /** The platforms' app credentials, when configured. */
+  readonly platformCredentials?: ISecret;
+}
+
+/**
+ * Grants `fn` exactly the capabilities its declaration names (functions/routes.ts) and sets the
+ * settings each one reads (functions/lib/env.ts), nothing else. The engine's own functions get their
+ * queues from the Publishing construct, which knows which lane each publisher drains.
+ */
+export function grantDeclaredNeeds(fn: AppFunction, providers: CapabilityProviders): void {
+  const needs = fn.declaration.needs;
+  providers.data.grant(fn, needs);
+  providers.media.grant(fn, needs);
+  for (const need of needs) bind(fn, need, providers);
+}
+
+function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
+  switch (need) {
+    case 'table:read':
+    case 'table:write':
+    case 'table:scan':
+    case 'media:read':
+    case 'media:write':
+    case 'media:delete':
+      return; // Granted together above: one statement per resource.
+    case 'tokens':
+      p.tokens.grantEncryptDecrypt(fn);
+      fn.addEnvironment('TOKEN_KMS_KEY_ID', p.tokens.keyArn);
+      return;
+    case 'platform-apps':
+      fn.addEnvironment('GRAPH_API_VERSION', p.graphApiVersion);
+      if (p.platformCredentials) {
+        fn.addEnvironment('PLATFORM_CREDENTIALS_SECRET', p.platformCredentials.secretName);
+        p.platformCredentials.grantRead(fn);
+      }
+      return;
+    case 'scheduling':
+      p.publishing.bindScheduling(fn);
+      return;
+    case 'queues':
+      if (!p.publishing.engineFunctions.includes(fn)) p.publishing.bindQueues(fn);
+      return;
+    case 'realtime':
+      p.realtime.bindPublisher(fn);
+      return;
+    case 'stripe':
+      p.billing.bindStripeClient(fn);
+      return;
+    case 'cognito:sign-up':
+      p.billing.grantAccountCreation(fn, p.appClient);
+      return;
+    case 'cognito:sign-out':
+      p.billing.grantSessionRevocation(fn);
+      return;
+    case 'cognito:delete-user':
+      p.billing.grantAccountDeletion(fn);
+      return;
+    default: {
+      const unbound: never = need;
+      throw new Error(`No construct grants the capability ${String(unbound)}`);
+    }
+  }
+}

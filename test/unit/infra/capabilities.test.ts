@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allFunctions, ROUTES, type Capability, type FunctionDef } from '../../../functions/routes';
+import { handlerReach, ROUTE_LIMIT_MODULE, type Reach } from './handler-reach';
+
+/**
+ * Every function declares what it needs next to its route or engine entry (functions/routes.ts), and
+ * infra/ grants exactly that. Here each handler is bundled as for deployment and what the bundle can
+ * reach is compared with the declaration: an undeclared capability would fail on AWS (no grant, no
+ * setting); a declared one it never reaches is a grant too many.
+ */
+const limited = new Set<string>(ROUTES.filter((r) => 'limit' in r).map((r) => r.handler));
+
+/** What `fn` needs according to its bundle. */
+function required(fn: FunctionDef, reach: Reach): Set<Capability> {
+  const needs = new Set<Capability>();
+  for (const [capability, modules] of reach.uses) {
+    // The handler factory's route counter writes only for routes with a limit.
+    const only = capability === 'table:write' && [...modules].every((m) => m === ROUTE_LIMIT_MODULE);
+    if (!only || limited.has(fn.handler)) needs.add(capability);
+  }
+  return needs;
+}
+
+describe('function capabilities', () => {
+  const functions = allFunctions();
+  const reaches = new Map<string, Reach>();
+
+  beforeAll(async () => {
+    for (const fn of functions) reaches.set(fn.handler, await handlerReach(fn.handler));
+  }, 300_000);
+
+  it('classifies every AWS SDK command the handlers send', () => {
+    // Assess
+    expect(functions.flatMap((fn) => reaches.get(fn.handler)!.unknownCommands.map((c) => `${fn.handler}: ${c}`))).toEqual([]);
+  });
+
+  it('declares every capability a handler reaches', () => {
+    // Act
+    const undeclared = functions.flatMap((fn) => {
+      const reach = reaches.get(fn.handler)!;
+      return [...required(fn, reach)].filter((c) => !fn.needs.includes(c)).map((c) => `${fn.handler} reaches ${c} (${[...reach.uses.get(c)!].join(', ')}) but does not declare it`);
+    });
+
+    // Assess
+    expect(undeclared).toEqual([]);
+  });
+
+  it('declares nothing a handler does not reach', () => {
+    // Act
+    const unused = functions.flatMap((fn) => {
+      const needs = required(fn, reaches.get(fn.handler)!);
+      return fn.needs.filter((c) => !needs.has(c)).map((c) => `${fn.handler} declares ${c} but never reaches it`);
+    });
+
+    // Assess
+    expect(unused).toEqual([]);
+  });
+
+  it('declares each handler once, the same wherever it is used, with read beside write', () => {
+    // Assess
+    const all = [...ROUTES] as FunctionDef[];
+    for (const fn of functions) {
+      for (const other of all.filter((r) => r.handler === fn.handler)) expect(other.needs).toEqual(fn.needs);
+      if (fn.needs.includes('table:write')) expect(fn.needs).toContain('table:read');
+    }
+    // A route with a limit writes its counter.
+    for (const handler of limited) expect(functions.find((fn) => fn.handler === handler)!.needs).toContain('table:write');
+  });
+});

@@ -1,0 +1,164 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import ts from 'typescript';
+import type { Capability } from '../../../functions/routes';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * What each AWS SDK command a bundle sends needs. A command missing here fails the analysis, so a new
+ * kind of call is classified before it ships.
+ */
+const COMMANDS: Readonly<Record<string, Capability | 'every function'>> = {
+  GetCommand: 'table:read',
+  QueryCommand: 'table:read',
+  BatchGetCommand: 'table:read',
+  PutCommand: 'table:write',
+  UpdateCommand: 'table:write',
+  DeleteCommand: 'table:write',
+  BatchWriteCommand: 'table:write',
+  TransactWriteCommand: 'table:write',
+  ScanCommand: 'table:scan',
+  GetObjectCommand: 'media:read',
+  HeadObjectCommand: 'media:read',
+  PutObjectCommand: 'media:write',
+  DeleteObjectCommand: 'media:delete',
+  DeleteObjectsCommand: 'media:delete',
+  ListObjectsV2Command: 'media:delete',
+  EncryptCommand: 'tokens',
+  DecryptCommand: 'tokens',
+  CreateScheduleCommand: 'scheduling',
+  UpdateScheduleCommand: 'scheduling',
+  DeleteScheduleCommand: 'scheduling',
+  GetScheduleCommand: 'scheduling',
+  SendMessageCommand: 'queues',
+  SignUpCommand: 'cognito:sign-up',
+  AdminGetUserCommand: 'cognito:sign-up',
+  AdminUserGlobalSignOutCommand: 'cognito:sign-out',
+  AdminDeleteUserCommand: 'cognito:delete-user',
+  // The app origin (every function) and the secrets read by the modules below (origin gate: every API function).
+  GetParameterCommand: 'every function',
+  GetSecretValueCommand: 'every function',
+};
+
+/** Calls into a library module that stand for a capability, by the module that defines them. */
+const CALLS: readonly { readonly module: string; readonly call: RegExp; readonly capability: Capability }[] = [
+  { module: 'functions/lib/stripe.ts', call: /\b(stripe|stripeKeys)\d*\(\)/, capability: 'stripe' },
+  { module: 'functions/lib/realtime.ts', call: /\bpublishUserEvent\d*\(/, capability: 'realtime' },
+  { module: 'functions/platforms/configured.ts', call: /\b(configuredAdapter|redirectUriFor)\d*\(/, capability: 'platform-apps' },
+  // Defined in @aws-sdk/s3-presigned-post (external): every call counts.
+  { module: '@aws-sdk/s3-presigned-post', call: /\bcreatePresignedPost\d*\(/, capability: 'media:write' },
+];
+
+/**
+ * Writes that only happen for routes with a `limit`: the handler factory (functions/lib/http.ts)
+ * counts every route's requests, and the counter is written only when the route has a limit.
+ */
+export const ROUTE_LIMIT_MODULE = 'functions/data/rate-limits.ts';
+
+export interface Reach {
+  /** Capability → the modules whose code in the bundle uses it. */
+  readonly uses: ReadonlyMap<Capability, ReadonlySet<string>>;
+  /** SDK commands the table above does not classify. */
+  readonly unknownCommands: readonly string[];
+}
+
+/**
+ * Bundles a handler as deployment does (esbuild, tree-shaken, the AWS SDK external), then follows
+ * references from the exported handler (and any top-level statement run for its effect) through the
+ * bundle's top-level declarations, and reads, module by module, which SDK commands and capability
+ * calls the reachable code makes. esbuild keeps a whole dependency object (e.g. a module's default
+ * deps) when any part of the module is used; following references instead of reading the whole
+ * bundle leaves out what the handler can never call.
+ */
+export async function handlerReach(handlerModule: string, handlersDir = path.join(REPO_ROOT, 'functions/handlers')): Promise<Reach> {
+  const result = await esbuild.build({
+    entryPoints: [path.join(handlersDir, `${handlerModule}.ts`)],
+    absWorkingDir: REPO_ROOT,
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    external: ['@aws-sdk/*', 'sharp'],
+    tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+    outdir: path.join(REPO_ROOT, 'node_modules/.cache/handler-reach'),
+    logLevel: 'silent',
+  });
+  const text = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  const uses = new Map<Capability, Set<string>>();
+  const unknownCommands = new Set<string>();
+  const use = (capability: Capability, module: string) => {
+    let modules = uses.get(capability);
+    if (!modules) uses.set(capability, (modules = new Set()));
+    modules.add(module);
+  };
+  for (const [module, code] of reachableCode(text)) {
+    for (const [, command] of code.matchAll(/new (\w+?Command)\d*\(/g)) {
+      const capability = COMMANDS[command!];
+      if (capability === undefined) unknownCommands.add(command!);
+      else if (capability !== 'every function') use(capability, module);
+    }
+    for (const { module: definer, call, capability } of CALLS) {
+      if (module !== definer && call.test(stripDefinitions(code))) use(capability, module);
+    }
+  }
+  return { uses, unknownCommands: [...unknownCommands] };
+}
+
+/**
+ * The code reachable from the handler export, by module. Without minification esbuild heads each
+ * module's code with a `// <path>` line and gives top-level names unique spellings, so a name
+ * resolves to one declaration.
+ */
+function reachableCode(text: string): Map<string, string> {
+  const file = ts.createSourceFile('bundle.js', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const headings = [...text.matchAll(/^\/\/ ((?:functions|shared|node_modules)\/\S+)$/gm)].map((m) => ({ at: m.index, module: m[1]! }));
+  const moduleAt = (pos: number) => headings.filter((h) => h.at <= pos).at(-1)?.module ?? '(bundle)';
+  const declaring = new Map<string, ts.Statement[]>();
+  const roots: ts.Statement[] = [];
+  for (const statement of file.statements) {
+    const names = declaredNames(statement);
+    for (const name of names) declaring.set(name, [...(declaring.get(name) ?? []), statement]);
+    if (ts.isExportDeclaration(statement) || ts.isExpressionStatement(statement)) roots.push(statement);
+  }
+  const reached = new Set<ts.Statement>();
+  const queue = [...roots];
+  while (queue.length) {
+    const statement = queue.pop()!;
+    if (reached.has(statement)) continue;
+    reached.add(statement);
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node)) for (const target of declaring.get(node.text) ?? []) if (!reached.has(target)) queue.push(target);
+      ts.forEachChild(node, visit);
+    };
+    visit(statement);
+  }
+  const byModule = new Map<string, string>();
+  for (const statement of file.statements) {
+    if (!reached.has(statement)) continue;
+    const module = moduleAt(statement.getStart());
+    byModule.set(module, `${byModule.get(module) ?? ''}\n${statement.getText()}`);
+  }
+  return byModule;
+}
+
+function declaredNames(statement: ts.Statement): string[] {
+  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) return [statement.name.text];
+  if (ts.isVariableStatement(statement)) {
+    const names: string[] = [];
+    const collect = (name: ts.BindingName): void => {
+      if (ts.isIdentifier(name)) names.push(name.text);
+      else for (const element of name.elements) if (!ts.isOmittedExpression(element)) collect(element.name);
+    };
+    for (const declaration of statement.declarationList.declarations) collect(declaration.name);
+    return names;
+  }
+  return [];
+}
+
+/** `function stripe()` and `async function publishUserEvent(` are definitions, not calls. */
+function stripDefinitions(code: string): string {
+  return code.replace(/function\s+\w+\s*\(/g, 'function (');
+}
