@@ -39,13 +39,43 @@ function precompress(): Plugin {
 }
 
 /**
+ * Every route but the landing renders inside app/routes/ui-layout.tsx (Chakra, ~70 KB compressed),
+ * which the router would only request once the entry has downloaded and run. A tiny inline script
+ * asks for it (and what it imports) at once on those routes, beside the entry; the landing loads
+ * none of it. CloudFront's CSP hashes every inline script of the built index.html.
+ */
+function preloadUiLayout(): Plugin {
+  return {
+    name: 'preload-ui-layout',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: string[], seen = new Set<string>()) => {
+          for (const file of start) if (!seen.has(file)) closure(byName.get(file)?.imports ?? [], seen.add(file));
+          return seen;
+        };
+        const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const layout = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/routes/ui-layout.tsx'));
+        if (!layout) return;
+        const files = [...closure([layout.fileName])].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+        const script = `if(location.pathname!=='/')for(var f of ${JSON.stringify(files)}){var l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.appendChild(l)}`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/**
  * The SPA. Same-origin only: /config.json, /api/* and /_local/* are served by whatever hosts this
  * build (CloudFront on AWS, the local launcher in middleware mode), so there is no dev proxy here.
  */
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadUiLayout(), precompress()],
   resolve: {
     alias: {
       '@shared': here('../shared'),

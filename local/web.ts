@@ -14,8 +14,8 @@ export type WebHandler = { handle(req: IncomingMessage, res: ServerResponse): vo
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const WEB_DIST = path.join(ROOT, 'frontend/dist');
-/** What a build depends on: the SPA's sources and config, and the code it shares with the functions. */
-export const WEB_SOURCES = [path.join(ROOT, 'frontend'), path.join(ROOT, 'shared')];
+/** What a build depends on: the SPA's sources and config, the code it shares with the functions, the installed versions. */
+export const WEB_SOURCES = [path.join(ROOT, 'frontend'), path.join(ROOT, 'shared'), path.join(ROOT, 'package-lock.json')];
 const STAMP = '.build-stamp';
 
 /** A build started by ensureWebBuild; `dist` mode waits for it before serving. */
@@ -26,20 +26,15 @@ let pendingBuild: Promise<unknown> | undefined;
  * left out). Cheap enough to take on every start (a few hundred stats), and it changes when a file
  * is edited, added, removed or renamed.
  */
-export function sourceFingerprint(dirs: readonly string[] = WEB_SOURCES, outDir = WEB_DIST): string {
+export function sourceFingerprint(sources: readonly string[] = WEB_SOURCES, outDir = WEB_DIST): string {
   const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const file = path.join(dir, entry.name);
-      if (entry.name === 'node_modules' || file === outDir) continue;
-      if (entry.isDirectory()) walk(file);
-      else if (entry.isFile()) {
-        const stat = fs.statSync(file);
-        hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
-      }
-    }
+  const visit = (file: string) => {
+    if (path.basename(file) === 'node_modules' || file === outDir || !fs.existsSync(file)) return;
+    const stat = fs.statSync(file);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(file).sort()) visit(path.join(file, name));
+    else if (stat.isFile()) hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
   };
-  for (const dir of dirs) walk(dir);
+  for (const source of sources) visit(source);
   return hash.digest('hex');
 }
 
@@ -61,11 +56,11 @@ export interface WebBuildResult {
  * `npm start`: rebuilds frontend/dist with Vite's JS API when the sources changed since the build's
  * stamp (or there is no build, or one made without a stamp), else returns at once.
  */
-export function ensureWebBuild(options: { build?: (outDir: string) => Promise<unknown>; dirs?: readonly string[]; outDir?: string } = {}): Promise<WebBuildResult> {
+export function ensureWebBuild(options: { build?: (outDir: string) => Promise<unknown>; sources?: readonly string[]; outDir?: string } = {}): Promise<WebBuildResult> {
   const outDir = options.outDir ?? WEB_DIST;
   const run = async (): Promise<WebBuildResult> => {
     const t0 = Date.now();
-    const fingerprint = sourceFingerprint(options.dirs ?? WEB_SOURCES, outDir);
+    const fingerprint = sourceFingerprint(options.sources ?? WEB_SOURCES, outDir);
     if (isBuildCurrent(fingerprint, outDir)) return { built: false, ms: Date.now() - t0 };
     await (options.build ?? viteBuild)(outDir);
     fs.writeFileSync(path.join(outDir, STAMP), fingerprint);

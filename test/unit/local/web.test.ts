@@ -19,7 +19,7 @@ describe('npm start rebuilds the web app only when its sources changed', () => {
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, 'index.html'), `<p>build ${builds}</p>`);
   };
-  const ensure = () => ensureWebBuild({ build, dirs: [src], outDir });
+  const ensure = () => ensureWebBuild({ build, sources: [src], outDir });
 
   beforeAll(async () => {
     src = tmp();
