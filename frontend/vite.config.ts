@@ -39,14 +39,22 @@ function precompress(): Plugin {
 }
 
 /**
- * Every route but the landing renders inside app/routes/ui-layout.tsx (Chakra, ~70 KB compressed),
- * which the router would only request once the entry has downloaded and run. A tiny inline script
- * asks for it (and what it imports) at once on those routes, beside the entry; the landing loads
- * none of it. CloudFront's CSP hashes every inline script of the built index.html.
+ * Code a route needs but the router would only request once the entry has downloaded and run (and,
+ * signed in, once Amplify has read the session): every route but the landing renders inside
+ * app/routes/ui-layout.tsx (Chakra, ~70 KB compressed); /auth signs in with Amplify; /home/* and
+ * /connections read the session and render the app shell. A tiny inline script asks for those
+ * chunks at once, beside the entry; the landing loads none of them. CloudFront's CSP hashes every
+ * inline script of the built index.html.
  */
-function preloadUiLayout(): Plugin {
+const PRELOADS: [pathPattern: string, modules: string[]][] = [
+  ['^/.', ['/src/app/routes/ui-layout.tsx']],
+  ['^/auth$', ['/src/app/routes/auth.tsx', '/src/lib/amplify.ts', '/src/lib/auth-session.ts']],
+  ['^/(home|connections)', ['/src/app/routes/app/root.tsx', '/src/lib/amplify.ts', '/src/lib/auth-session.ts']],
+];
+
+function preloadRouteChunks(): Plugin {
   return {
-    name: 'preload-ui-layout',
+    name: 'preload-route-chunks',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -58,10 +66,12 @@ function preloadUiLayout(): Plugin {
           return seen;
         };
         const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-        const layout = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/routes/ui-layout.tsx'));
-        if (!layout) return;
-        const files = [...closure([layout.fileName])].filter((f) => !entry.has(f)).map((f) => `/${f}`);
-        const script = `if(location.pathname!=='/')for(var f of ${JSON.stringify(files)}){var l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.appendChild(l)}`;
+        const table = PRELOADS.map(([pattern, modules]) => {
+          const starts = modules.map((m) => chunks.find((c) => c.facadeModuleId?.endsWith(m))?.fileName);
+          if (starts.some((f) => !f)) throw new Error(`preload-route-chunks: no chunk for one of ${modules.join(', ')}`);
+          return [pattern, [...closure(starts as string[])].filter((f) => !entry.has(f)).map((f) => `/${f}`)] as const;
+        });
+        const script = `(function(t,p,s){for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p))for(var j=0;j<t[i][1].length;j++)if(!s[t[i][1][j]]){s[t[i][1][j]]=1;var l=document.createElement('link');l.rel='modulepreload';l.href=t[i][1][j];document.head.appendChild(l)}})(${JSON.stringify(table)},location.pathname,{})`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },
@@ -75,7 +85,7 @@ function preloadUiLayout(): Plugin {
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react(), preloadUiLayout(), precompress()],
+  plugins: [react(), preloadRouteChunks(), precompress()],
   resolve: {
     alias: {
       '@shared': here('../shared'),
