@@ -1,22 +1,36 @@
-/** `npm start`: the whole product on the local cloud, behind one URL. */
+/**
+ * `npm start`: the whole product on the local cloud, behind one URL, with a production build of the
+ * SPA (rebuilt first when its sources changed). `npm run dev` (--dev) serves Vite's dev server with
+ * hot reload instead.
+ */
 export {};
 
 // Quiet two SDK notices about Node 20 before anything loads an SDK (hence the dynamic import).
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const { DEFAULT_DATA_DIR, startLocalCloud } = await import('./cloud');
-const { dataDirLine } = await import('./launcher-text');
+const { dataDirLine, webBuildLine } = await import('./launcher-text');
+const { ensureWebBuild } = await import('./web');
 
 const t0 = Date.now();
-const web = process.argv.includes('--dist') ? 'dist' : 'dev';
+const web = process.argv.includes('--dev') ? 'dev' : 'dist';
 const port = Number(process.env.PORT ?? 3000);
-console.log('Starting Schedule & Autopost on the local cloud…');
+console.log(`Starting Schedule & Autopost on the local cloud${web === 'dev' ? ' (Vite dev server, hot reload)' : ''}…`);
+// The build (when stale) runs while the services start; the web app waits for it.
+const built = web === 'dist' ? ensureWebBuild().then(
+  (result) => console.log(webBuildLine(result)),
+  (error: unknown) => {
+    console.error('\nThe web app failed to build:', error);
+    process.exit(1);
+  },
+) : undefined;
 
 const cloud = await startLocalCloud({ port, host: process.env.HOST ?? '127.0.0.1', web, log: (line) => console.log(line) }).catch((error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') console.error(`\nPort ${port} is in use. Stop the other process or run: PORT=3001 npm start`);
   else console.error('\nThe local cloud failed to start:', error);
   process.exit(1);
 });
+await built;
 
 console.log(`\nReady in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
 console.log(`  ➜ Open ${cloud.url}\n`);

@@ -1,70 +1,180 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { ConfirmSignUpCommand, CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import lighthouse from 'lighthouse';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { allHandlerModules } from '../functions/routes';
 
 /**
- * `npm run bench`: prints the figures the foundation issue asks for. Each is measured, not asserted.
- *   1. `npm start` to ready (fresh data dir), and to the landing rendered in Chromium with a cold
- *      Vite cache (dev mode optimizes dependencies on the first visit)
- *   2. gzip size of the JavaScript the landing route loads (budget 150 KB)
+ * `npm run bench`: prints the figures the foundation and reshape issues ask for. Each is measured, not asserted.
+ *   1. `npm start` to ready (fresh data dir), then every route's first load in Chromium with a cold
+ *      browser cache (time to its h1 and the load event), and the JavaScript it loaded: raw and as
+ *      sent (the server compresses as CloudFront does). --web=dev measures `npm run dev` instead.
+ *   2. Lighthouse (mobile defaults) performance and accessibility of every route, on the same server
  *   3. the largest Lambda bundle, minified (budget 300 KB)
  *   4. `npx cdk synth` time
- * Pass --skip=synth,start,… to leave some out.
+ * Pass --skip=synth,lambda,lighthouse,… to leave some out.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const skip = new Set((process.argv.find((a) => a.startsWith('--skip='))?.slice(7) ?? '').split(','));
+const dev = process.argv.includes('--web=dev');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ROOT = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'secret123';
 
-async function startToReady() {
+const PUBLIC_ROUTES = ['/', '/auth', '/auth?mode=signup', '/about-us', '/privacy-policy', '/terms-of-service', '/contact-us', '/no-such-page'];
+const SIGNED_IN_ROUTES = ['/home', '/home/compose', '/home/schedule', '/home/posts', '/home/platforms', '/home/clients', '/home/settings', '/home/subscription'];
+
+interface RouteFigures {
+  loadMs?: number;
+  jsRaw?: number;
+  jsSent?: number;
+  jsFiles?: number;
+  performance?: number;
+  accessibility?: number;
+}
+const figures = new Map<string, RouteFigures>();
+const figure = (route: string) => figures.get(route) ?? figures.set(route, {}).get(route)!;
+
+/** `npm start` (or `npm run dev`) in its own process group, on a free port with a throw-away data dir. */
+async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string; readyMs: number; output: string[] }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
   const port = String(30000 + Math.floor(Math.random() * 20000));
-  fs.rmSync(path.join(ROOT, 'node_modules/.vite'), { recursive: true, force: true });
+  if (dev) fs.rmSync(path.join(ROOT, 'node_modules/.vite'), { recursive: true, force: true });
+  const output: string[] = [];
   const t0 = Date.now();
-  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: port, LOCAL_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child = spawn('npm', [dev ? 'run' : 'start', ...(dev ? ['dev'] : [])], { cwd: ROOT, env: { ...process.env, PORT: port, LOCAL_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => d.toString().includes('Ready in') && resolve());
+    child.stdout!.on('data', (d: Buffer) => {
+      output.push(...d.toString().split('\n').filter((line) => /built|build|Web app/i.test(line)));
+      if (d.toString().includes('Ready in')) resolve();
+    });
     child.on('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
   });
-  const ready = Date.now() - t0;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const page = await browser.newPage();
-  await page.goto(`http://localhost:${port}/`);
-  await page.getByTestId('plan-free').waitFor({ timeout: 60_000 });
-  const rendered = Date.now() - t0;
-  await browser.close();
-  process.kill(-child.pid!, 'SIGINT');
-  await new Promise((r) => child.on('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  console.log(`npm start → "Ready":          ${(ready / 1000).toFixed(1)} s   (goal ≤ 20 s)`);
-  console.log(`npm start → landing rendered:  ${(rendered / 1000).toFixed(1)} s   (Chromium, cold Vite dependency cache)`);
+  return { url: `http://localhost:${port}`, child, dataDir, readyMs: Date.now() - t0, output };
 }
 
-async function landingJs() {
-  spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
-  const { startLocalCloud } = await import('../local/cloud');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
-  const cloud = await startLocalCloud({ dataDir, web: 'dist' });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const files = new Map<string, number>();
-  const page = await browser.newPage();
-  page.on('response', async (res) => {
-    if (res.request().resourceType() === 'script') files.set(new URL(res.url()).pathname, gzipSync(await res.body()).length);
+async function stopServer(server: { child: ChildProcess; dataDir: string }) {
+  process.kill(-server.child.pid!, 'SIGINT');
+  await new Promise((r) => server.child.on('exit', r));
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** Signs up and confirms a user through the local Cognito and its inbox, as a new user does. */
+async function aUser(url: string): Promise<string> {
+  const config = (await (await fetch(`${url}/config.json`)).json()) as { userPoolClientId: string };
+  const cognito = new CognitoIdentityProviderClient({ endpoint: `${url}/_local/cognito/`, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  const email = `bench-${Date.now()}@example.com`;
+  await cognito.send(new SignUpCommand({ ClientId: config.userPoolClientId, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
+  const { messages } = (await (await fetch(`${url}/_local/inbox/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: { html: string }[] };
+  const code = /[?&]code=(\d+)/.exec(messages[0]!.html)![1]!;
+  await cognito.send(new ConfirmSignUpCommand({ ClientId: config.userPoolClientId, Username: email, ConfirmationCode: code }));
+  return email;
+}
+
+async function signIn(page: Page, url: string, email: string) {
+  await page.goto(`${url}/auth`);
+  const form = page.getByTestId('sign-in-form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await page.getByTestId('auth-submit').click();
+  await page.waitForURL('**/home');
+}
+
+/** One route's first load in a fresh context (cold cache): ms to its h1 and the load event, and its scripts. */
+async function firstLoad(context: BrowserContext, url: string, route: string) {
+  const page = await context.newPage();
+  const scripts: Promise<[number, number]>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    scripts.push(Promise.all([res.body().then((b) => b.length), res.request().sizes().then((s) => s.responseBodySize)]));
   });
-  await page.goto(`${cloud.url}/`, { waitUntil: 'networkidle' });
-  await browser.close();
-  await cloud.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const total = [...files.values()].reduce((a, b) => a + b, 0);
-  console.log(`Landing route JavaScript:       ${kb(total)} gzip in ${files.size} files   (budget ≤ 150 KB)`);
-  for (const [file, size] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 5)) console.log(`    ${kb(size).padStart(9)}  ${file}`);
+  const t0 = Date.now();
+  await page.goto(`${url}${route}`, { waitUntil: 'load' });
+  await page.locator('h1').first().waitFor({ timeout: 60_000 });
+  const loadMs = Date.now() - t0;
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  const sizes = await Promise.all(scripts);
+  Object.assign(figure(route), { loadMs, jsFiles: sizes.length, jsRaw: sizes.reduce((a, [raw]) => a + raw, 0), jsSent: sizes.reduce((a, [, sent]) => a + sent, 0) });
+  await page.close();
+}
+
+async function lighthouseRuns(url: string, email: string) {
+  const port = 9222 + Math.floor(Math.random() * 1000);
+  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-chrome-'));
+  const context = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  try {
+    const audit = async (route: string, signedIn: boolean) => {
+      // Signed in: keep the session (no storage reset) but still start from a cold HTTP cache.
+      if (signedIn) {
+        const cdp = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.detach();
+      }
+      const result = await lighthouse(`${url}${route}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: signedIn });
+      const categories = result?.lhr.categories;
+      Object.assign(figure(route), { performance: Math.round((categories?.performance?.score ?? 0) * 100), accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100) });
+    };
+    for (const route of PUBLIC_ROUTES) await audit(route, false);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, url, email);
+    for (const route of SIGNED_IN_ROUTES) await audit(route, true);
+  } finally {
+    await context.close();
+    fs.rmSync(userDir, { recursive: true, force: true });
+  }
+}
+
+async function routes() {
+  const server = await startServer();
+  try {
+    console.log(`${dev ? 'npm run dev' : 'npm start'} → "Ready":          ${(server.readyMs / 1000).toFixed(1)} s   (goal ≤ 20 s)`);
+    for (const line of server.output) console.log(`    ${line.trim()}`);
+    const email = await aUser(server.url);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    for (const route of PUBLIC_ROUTES) {
+      const context = await browser.newContext();
+      await firstLoad(context, server.url, route);
+      await context.close();
+    }
+    // Signed in once; each signed-in route then starts from that session with a cold cache.
+    const signInContext = await browser.newContext();
+    await signIn(await signInContext.newPage(), server.url, email);
+    const storageState = await signInContext.storageState();
+    await signInContext.close();
+    for (const route of SIGNED_IN_ROUTES) {
+      const context = await browser.newContext({ storageState });
+      await firstLoad(context, server.url, route);
+      await context.close();
+    }
+    await browser.close();
+    if (!skip.has('lighthouse')) await lighthouseRuns(server.url, email);
+  } finally {
+    await stopServer(server);
+  }
+  console.log(`\nEvery route's first load (cold cache; goal < 1 s), its JavaScript, and Lighthouse mobile (goals: public perf ≥ 90, a11y 100; signed in perf ≥ 80)`);
+  console.log(`  ${'route'.padEnd(22)} ${'load'.padStart(7)} ${'JS raw'.padStart(10)} ${'JS sent'.padStart(10)} ${'files'.padStart(5)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)}`);
+  for (const [route, f] of figures) {
+    const cell = (v: number | undefined, fmt: (n: number) => string, width: number) => (v === undefined ? '—' : fmt(v)).padStart(width);
+    console.log(`  ${route.padEnd(22)} ${cell(f.loadMs, (n) => `${(n / 1000).toFixed(2)} s`, 7)} ${cell(f.jsRaw, kb, 10)} ${cell(f.jsSent, kb, 10)} ${cell(f.jsFiles, String, 5)} ${cell(f.performance, String, 5)} ${cell(f.accessibility, String, 5)}`);
+  }
+}
+
+/** What the build would weigh on the wire, independent of the server: the landing's budget is 150 KB gzip. */
+function buildWeight() {
+  const assets = path.join(ROOT, 'frontend/dist/assets');
+  if (!fs.existsSync(assets)) return;
+  const js = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const sizes = js.map((f) => fs.readFileSync(path.join(assets, f))).map((b) => [b.length, gzipSync(b).length, brotliCompressSync(b).length] as const);
+  const sum = (i: 0 | 1 | 2) => sizes.reduce((a, s) => a + s[i], 0);
+  console.log(`\nWhole build: ${js.length} JS files, ${kb(sum(0))} raw, ${kb(sum(1))} gzip, ${kb(sum(2))} brotli`);
 }
 
 async function lambdaBundles() {
@@ -97,8 +207,8 @@ function synth() {
   console.log(`npx cdk synth (with bundling):  ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-if (!skip.has('start')) await startToReady();
-if (!skip.has('landing')) await landingJs();
+if (!skip.has('start')) await routes();
+if (!skip.has('start') && !dev) buildWeight();
 if (!skip.has('lambda')) await lambdaBundles();
 if (!skip.has('synth')) synth();
 process.exit(0);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dataDirLine } from '../../../local/launcher-text';
+import { dataDirLine, webBuildLine } from '../../../local/launcher-text';
 
 describe("the launcher's data directory line", () => {
   it('names .local/ when the data stays in the default place', () => {
@@ -13,5 +13,12 @@ describe("the launcher's data directory line", () => {
 
   it('shows a directory inside the project relative to it', () => {
     expect(dataDirLine('/work/app/data/dev', '/work/app')).toContain(`Data is kept in data${path.sep}dev${path.sep} `);
+  });
+});
+
+describe("the launcher's web build line", () => {
+  it('says the app was rebuilt and how long it took, or that the build is current', () => {
+    expect(webBuildLine({ built: true, ms: 2_340 })).toContain('built (sources changed) in 2.3 s');
+    expect(webBuildLine({ built: false, ms: 7 })).toContain('build is current');
   });
 });

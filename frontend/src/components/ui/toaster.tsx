@@ -1,4 +1,5 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 
 /**
  * One toaster for the whole app: `toaster.success/error/info(...)`. "Destructive" toasts are `error`.
@@ -9,22 +10,14 @@ import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster 
 const TOAST_OFFSETS = { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' } as const;
 export const toaster = createToaster({ placement: 'top-end', offsets: TOAST_OFFSETS, pauseOnPageIdle: true, max: 4 });
 
+// The toasts' UI (Ark's toast machine, dismissable layers) is not needed for a page's first paint:
+// it loads in its own chunk, and toasts raised before it arrives wait in the store.
+const ToasterView = lazy(() => import('./toaster-view'));
+
 export function Toaster() {
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
-            </Stack>
-            {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
-            {toast.closable ? <Toast.CloseTrigger /> : null}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }
