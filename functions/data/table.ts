@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/aws';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/errors';
@@ -26,6 +26,14 @@ export async function conditional<T>(write: () => Promise<T>, onConflict: () => 
     }
     throw error;
   }
+}
+
+/** One conditional update: the item after it, or null when the condition failed. */
+export async function updateIf(input: Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'>): Promise<Record<string, unknown> | null> {
+  return conditional(
+    async () => (await db().send(new UpdateCommand({ TableName: tableName(), ...input, ReturnValues: 'ALL_NEW' }))).Attributes ?? {},
+    () => null,
+  );
 }
 
 /** Every item a query matches, following each page (for result sets known to be small or bounded). */
