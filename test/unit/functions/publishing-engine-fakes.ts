@@ -117,7 +117,7 @@ export class MemoryStore implements EngineStore {
 }
 
 /** What a platform does with the next create: accept it, refuse it, or accept it and lose the answer. */
-export type CreateScript = 'ok' | 'act-then-time-out' | 'hang' | PlatformError | { wait: number };
+export type CreateScript = 'ok' | 'act-then-time-out' | 'hang' | 'act-then-hang' | PlatformError | { wait: number };
 
 /**
  * A platform with a timeline. Its adapter follows the house protocol (platforms/publish.ts): the
@@ -152,6 +152,8 @@ export function aPlatform(platform: Platform) {
         if (next instanceof PlatformError) throw next;
         const id = `${platform}-${timeline.length + 1}`;
         timeline.push({ caption: context.request.caption, id });
+        // A delivery frozen after the platform acted, before it heard back.
+        if (next === 'act-then-hang') await new Promise<void>((resolve) => (hung = resolve));
         // The post went out, but the answer never came back (no HTTP status: the marker stays).
         if (next === 'act-then-time-out') throw new PlatformError(platform, 'retry', 'timed out');
         return posted(id);

@@ -97,6 +97,29 @@ describe('a publish step', () => {
     expect(world.notices).toHaveLength(1);
   });
 
+  it('records and tells a post once when the delivery that published it wakes after a redelivery recovered it', async () => {
+    // Prepare: the first delivery freezes right after the platform acted, holding the lease.
+    const world = anEngine();
+    const post = aPost(['facebook']);
+    world.store.put(world.userId, post);
+    world.at(T0 - LEAD);
+    world.platform('facebook').script('act-then-hang');
+    const frozen = publishTarget(messageFor(post, 'facebook'), world.engine);
+    await settleMicrotasks();
+
+    // Act: the lease runs out, the redelivery finds the post from the checkpoint; then the first wakes.
+    world.advance(6 * 60_000);
+    const redelivery = await publishTarget(messageFor(post, 'facebook'), world.engine);
+    world.platform('facebook').resume();
+    const woken = await frozen;
+
+    // Assess
+    expect([redelivery, woken]).toEqual(['done', 'done']);
+    expect(world.platform('facebook').timeline).toHaveLength(1);
+    expect(world.store.read(world.userId, post.id)).toMatchObject({ status: 'posted', published_at: iso(T0 + 6 * 60_000) });
+    expect(world.notices).toHaveLength(1);
+  });
+
   it('gives the target back while the platform processes, and resumes from the checkpoint when the message returns', async () => {
     // Prepare
     const world = anEngine();
