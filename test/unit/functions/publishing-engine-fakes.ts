@@ -266,4 +266,14 @@ export function aPost(platforms: Platform[], extra: Partial<EnginePost> = {}): E
   };
 }
 
+/** One target due at `T0`, stored, its message arriving the lead time early (the clock set there), its platform scripted. */
+export function aDueTarget(platform: Platform, ...script: CreateScript[]) {
+  const world = anEngine();
+  const post = aPost([platform]);
+  world.store.put(world.userId, post);
+  world.at(T0 - 3_000);
+  world.platform(platform).script(...script);
+  return { world, post };
+}
+
 export const messageFor = (post: EnginePost, platform: Platform): PublishMessage => ({ userId: USER, postId: post.id, targetId: `t-${platform}`, version: post.version });

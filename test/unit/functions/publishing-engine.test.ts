@@ -3,7 +3,7 @@ import { UNKNOWN_OUTCOME_MESSAGE } from '../../../functions/domain/dispatch';
 import { publishTarget } from '../../../functions/domain/publishing';
 import { NotFoundError } from '../../../functions/lib/errors';
 import { PlatformError } from '../../../functions/platforms/types';
-import { anEngine, aPost, messageFor, T0 } from './publishing-engine-fakes';
+import { aDueTarget, anEngine, aPost, messageFor, T0 } from './publishing-engine-fakes';
 
 /**
  * The publish step (DESIGN §6 steps 3–5, 7) against the engine's ports in memory: every transition
@@ -18,13 +18,24 @@ async function settleMicrotasks(): Promise<void> {
   for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * A delivery that freezes (`freeze`) holding the lease; the message comes back after the lease
+ * (5 minutes) ran out; then the frozen one wakes. The outcomes: the redelivery's, then the frozen one's.
+ */
+async function aFrozenDeliveryAndItsRedelivery(platform: 'x' | 'facebook', freeze: 'hang' | 'act-then-hang') {
+  const { world, post } = aDueTarget(platform, freeze, 'ok');
+  const frozen = publishTarget(messageFor(post, platform), world.engine);
+  await settleMicrotasks();
+  world.advance(6 * 60_000);
+  const redelivery = await publishTarget(messageFor(post, platform), world.engine);
+  world.platform(platform).resume();
+  return { world, post, outcomes: [redelivery, await frozen] };
+}
+
 describe('a publish step', () => {
   it('takes the target, waits for the due second, posts once, settles the post and tells the user once', async () => {
     // Prepare: the message arrives the lead time early, as the dispatcher delays it.
-    const world = anEngine();
-    const post = aPost(['facebook']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
+    const { world, post } = aDueTarget('facebook');
 
     // Act: delivered twice (SQS is at-least-once).
     const first = await publishTarget(messageFor(post, 'facebook'), world.engine);
@@ -75,46 +86,23 @@ describe('a publish step', () => {
   });
 
   it('lets a redelivery take an expired lease, and the stalled holder then stops before acting', async () => {
-    // Prepare: the first delivery stalls before its checkpoint, holding the lease.
-    const world = anEngine();
-    const post = aPost(['x']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
-    world.platform('x').script('hang', 'ok');
-    const stalled = publishTarget(messageFor(post, 'x'), world.engine);
-    await settleMicrotasks();
-
-    // Act: the message comes back after the lease (5 minutes) ran out; then the stalled one wakes.
-    world.advance(6 * 60_000);
-    const redelivery = await publishTarget(messageFor(post, 'x'), world.engine);
-    world.platform('x').resume();
-    const woken = await stalled;
+    // Prepare, Act: the first delivery stalls before its checkpoint.
+    const { world, post, outcomes } = await aFrozenDeliveryAndItsRedelivery('x', 'hang');
 
     // Assess: one post, settled by the redelivery; the stalled delivery wrote nothing.
-    expect([redelivery, woken]).toEqual(['done', 'done']);
+    expect(outcomes).toEqual(['done', 'done']);
     expect(world.platform('x').timeline).toHaveLength(1);
     expect(world.store.read(world.userId, post.id).platforms[0]).toMatchObject({ status: 'posted', attempts: 2 });
     expect(world.notices).toHaveLength(1);
   });
 
   it('records and tells a post once when the delivery that published it wakes after a redelivery recovered it', async () => {
-    // Prepare: the first delivery freezes right after the platform acted, holding the lease.
-    const world = anEngine();
-    const post = aPost(['facebook']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
-    world.platform('facebook').script('act-then-hang');
-    const frozen = publishTarget(messageFor(post, 'facebook'), world.engine);
-    await settleMicrotasks();
-
-    // Act: the lease runs out, the redelivery finds the post from the checkpoint; then the first wakes.
-    world.advance(6 * 60_000);
-    const redelivery = await publishTarget(messageFor(post, 'facebook'), world.engine);
-    world.platform('facebook').resume();
-    const woken = await frozen;
+    // Prepare, Act: the first delivery freezes right after the platform acted; the redelivery finds
+    // the post from the checkpoint.
+    const { world, post, outcomes } = await aFrozenDeliveryAndItsRedelivery('facebook', 'act-then-hang');
 
     // Assess
-    expect([redelivery, woken]).toEqual(['done', 'done']);
+    expect(outcomes).toEqual(['done', 'done']);
     expect(world.platform('facebook').timeline).toHaveLength(1);
     expect(world.store.read(world.userId, post.id)).toMatchObject({ status: 'posted', published_at: iso(T0 + 6 * 60_000) });
     expect(world.notices).toHaveLength(1);
@@ -122,11 +110,7 @@ describe('a publish step', () => {
 
   it('gives the target back while the platform processes, and resumes from the checkpoint when the message returns', async () => {
     // Prepare
-    const world = anEngine();
-    const post = aPost(['instagram']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
-    world.platform('instagram').script({ wait: 30 });
+    const { world, post } = aDueTarget('instagram', { wait: 30 });
 
     // Act
     await publishTarget(messageFor(post, 'instagram'), world.engine);
@@ -149,11 +133,7 @@ describe('a publish step', () => {
 
   it('fails a post the platform is still processing two hours after its time', async () => {
     // Prepare
-    const world = anEngine();
-    const post = aPost(['youtube']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
-    world.platform('youtube').script({ wait: 3 * 60 * 60 });
+    const { world, post } = aDueTarget('youtube', { wait: 3 * 60 * 60 });
 
     // Act
     await publishTarget(messageFor(post, 'youtube'), world.engine);
@@ -165,12 +145,8 @@ describe('a publish step', () => {
 
   it('retries a temporary failure with growing, jittered delays and posts once', async () => {
     // Prepare: random() is 0.5, so attempt n waits round(0.75 × 2^n) seconds.
-    const world = anEngine();
-    const post = aPost(['x']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
     const busy = () => new PlatformError('x', 'retry', 'X had a temporary problem', { status: 503 });
-    world.platform('x').script(busy(), busy(), 'ok');
+    const { world, post } = aDueTarget('x', busy(), busy(), 'ok');
 
     // Act: each re-queued message is delivered when due.
     const delays: number[] = [];
@@ -191,11 +167,7 @@ describe('a publish step', () => {
 
   it('waits for a rate limit no sooner than the platform says', async () => {
     // Prepare
-    const world = anEngine();
-    const post = aPost(['x']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
-    world.platform('x').script(new PlatformError('x', 'backoff', 'X is limiting how fast we can post', { status: 429, retryAfterSeconds: 120 }));
+    const { world, post } = aDueTarget('x', new PlatformError('x', 'backoff', 'X is limiting how fast we can post', { status: 429, retryAfterSeconds: 120 }));
 
     // Act
     await publishTarget(messageFor(post, 'x'), world.engine);
@@ -207,11 +179,7 @@ describe('a publish step', () => {
 
   it('fails at once on a permanent refusal, with the platform\'s reason, and tells the user once', async () => {
     // Prepare
-    const world = anEngine();
-    const post = aPost(['facebook']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
-    world.platform('facebook').script(new PlatformError('facebook', 'fix-input', 'Facebook rejected the post: the text is too long.', { status: 400 }));
+    const { world, post } = aDueTarget('facebook', new PlatformError('facebook', 'fix-input', 'Facebook rejected the post: the text is too long.', { status: 400 }));
 
     // Act
     await publishTarget(messageFor(post, 'facebook'), world.engine);
@@ -227,11 +195,7 @@ describe('a publish step', () => {
 
   it('fails a create whose outcome cannot be known with the check-your-account message, never trying again', async () => {
     // Prepare
-    const world = anEngine();
-    const post = aPost(['tiktok']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
-    world.platform('tiktok').script(new PlatformError('tiktok', 'unknown-outcome', 'lost', {}));
+    const { world, post } = aDueTarget('tiktok', new PlatformError('tiktok', 'unknown-outcome', 'lost', {}));
 
     // Act
     await publishTarget(messageFor(post, 'tiktok'), world.engine);
@@ -243,11 +207,7 @@ describe('a publish step', () => {
 
   it('recovers a post whose answer was lost after the platform acted, from the checkpoint, without posting again', async () => {
     // Prepare
-    const world = anEngine();
-    const post = aPost(['x']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
-    world.platform('x').script('act-then-time-out');
+    const { world, post } = aDueTarget('x', 'act-then-time-out');
 
     // Act
     await publishTarget(messageFor(post, 'x'), world.engine);
@@ -297,10 +257,7 @@ describe('a publish step', () => {
 
   it('stops before the public call when the account is closed while the step waits for its second', async () => {
     // Prepare
-    const world = anEngine();
-    const post = aPost(['facebook']);
-    world.store.put(world.userId, post);
-    world.at(T0 - LEAD);
+    const { world, post } = aDueTarget('facebook');
     world.state.closeWhileWaiting = true;
 
     // Act
@@ -329,12 +286,8 @@ describe('a publish step', () => {
 
   it('fails a target whose social account was disconnected', async () => {
     // Prepare
-    const world = anEngine();
-    const post = aPost(['facebook']);
-    world.store.put(world.userId, post);
-    world.engine.withFreshTokens = async () => {
-      throw new NotFoundError('Account not found');
-    };
+    const { world, post } = aDueTarget('facebook');
+    world.engine.withFreshTokens = () => Promise.reject(new NotFoundError('Account not found'));
 
     // Act
     await publishTarget(messageFor(post, 'facebook'), world.engine);
@@ -348,12 +301,8 @@ describe('a publish step', () => {
 
   it('gives the target back and asks for the message again when our side fails unexpectedly', async () => {
     // Prepare
-    const world = anEngine();
-    const post = aPost(['facebook']);
-    world.store.put(world.userId, post);
-    world.engine.withFreshTokens = async () => {
-      throw new Error('KMS is down');
-    };
+    const { world, post } = aDueTarget('facebook');
+    world.engine.withFreshTokens = () => Promise.reject(new Error('KMS is down'));
 
     // Act
     const outcome = await publishTarget(messageFor(post, 'facebook'), world.engine);
