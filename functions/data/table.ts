@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type DeleteCommandInput, type PutCommandInput, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/aws';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/errors';
@@ -34,6 +34,35 @@ export async function updateIf(input: Omit<UpdateCommandInput, 'TableName' | 'Re
     async () => (await db().send(new UpdateCommand({ TableName: tableName(), ...input, ReturnValues: 'ALL_NEW' }))).Attributes ?? {},
     () => null,
   );
+}
+
+/** One conditional put: false when the condition failed. */
+export async function putIf(input: Omit<PutCommandInput, 'TableName'>): Promise<boolean> {
+  return conditional(
+    async () => {
+      await db().send(new PutCommand({ TableName: tableName(), ...input }));
+      return true;
+    },
+    () => false,
+  );
+}
+
+/** One conditional delete: the item it removed, or null when the condition failed. */
+export async function deleteIf(input: Omit<DeleteCommandInput, 'TableName' | 'ReturnValues'>): Promise<Record<string, unknown> | null> {
+  return conditional(
+    async () => (await db().send(new DeleteCommand({ TableName: tableName(), ...input, ReturnValues: 'ALL_OLD' }))).Attributes ?? {},
+    () => null,
+  );
+}
+
+/** The user's items of one kind (`sk` starting with `prefix`), in descending `sk` order (newest first for ULID ids). */
+export async function listUserItems(userId: string, prefix: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': prefix },
+    ScanIndexForward: false,
+  });
 }
 
 /** Every item a query matches, following each page (for result sets known to be small or bounded). */
