@@ -311,7 +311,7 @@ export async function claimMediaForDelete(userId: string, id: string): Promise<M
     UpdateExpression: 'SET deleting = :true',
     ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_id)',
     ExpressionAttributeValues: { ':true': true },
-  });
+  }, true);
   return after && toRow(after);
 }
 

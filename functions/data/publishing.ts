@@ -92,13 +92,14 @@ const TARGET_NAMES = { '#platforms': 'platforms', '#status': 'status', '#version
 
 /**
  * The one write of a target element, which every engine step on a target is: `change` gets the
- * element's path. The post after the write, or null when a condition failed (the lease was lost,
- * the target settled or the post moved on). `bumpRev`: the write settles the target (see settlePost).
+ * element's path. Null when a condition failed (the lease was lost, the target settled or the post
+ * moved on). `settles`: the write settles the target, so it bumps `rev` (see settlePost) and returns
+ * the post item after it.
  */
-async function updateTarget(ref: TargetRef, change: (t: string) => TargetChange, bumpRev = false): Promise<EnginePost | null> {
+async function updateTarget(ref: TargetRef, change: (t: string) => TargetChange, settles = false): Promise<Record<string, unknown> | null> {
   const t = `#platforms[${ref.index}]`;
   const { set = [], remove = [], conditions, values = {} } = change(t);
-  const update = [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : '', bumpRev ? 'ADD rev :one' : ''].filter(Boolean).join(' ');
+  const update = [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : '', settles ? 'ADD rev :one' : ''].filter(Boolean).join(' ');
   const condition = ['attribute_exists(pk)', `${t}.id = :targetId`, ...conditions].join(' AND ');
   const after = await updateIf({
     Key: key(ref.userId, ref.post.id),
@@ -106,9 +107,9 @@ async function updateTarget(ref: TargetRef, change: (t: string) => TargetChange,
     ConditionExpression: condition,
     // DynamoDB refuses names and values an expression does not use.
     ExpressionAttributeNames: Object.fromEntries(Object.entries(TARGET_NAMES).filter(([name]) => `${update} ${condition}`.includes(name))),
-    ExpressionAttributeValues: { ':targetId': ref.target.id, ...(ref.owner && `${update} ${condition}`.includes(':owner') ? { ':owner': ref.owner } : {}), ...(bumpRev ? { ':one': 1 } : {}), ...values },
-  });
-  return after && toEnginePost(after);
+    ExpressionAttributeValues: { ':targetId': ref.target.id, ...(ref.owner && `${update} ${condition}`.includes(':owner') ? { ':owner': ref.owner } : {}), ...(settles ? { ':one': 1 } : {}), ...values },
+  }, settles);
+  return after;
 }
 
 const LEASE_HELD = (t: string) => `${t}.lease_owner = :owner`;
@@ -160,7 +161,7 @@ export type TargetOutcome =
  * was already settled (or the lease was lost): the outcome was someone else's to record.
  */
 export async function settleTarget(ref: TargetRef, outcome: TargetOutcome, now: Date): Promise<EnginePost | null> {
-  return updateTarget(
+  const after = await updateTarget(
     ref,
     (t) => {
       const values: Record<string, unknown> = { ':posted': 'posted', ':failed': 'failed', ':now': now.toISOString(), ':outcome': outcome.status };
@@ -177,6 +178,7 @@ export async function settleTarget(ref: TargetRef, outcome: TargetOutcome, now: 
     },
     true,
   );
+  return after && toEnginePost(after);
 }
 
 /**

@@ -28,10 +28,13 @@ export async function conditional<T>(write: () => Promise<T>, onConflict: () => 
   }
 }
 
-/** One conditional update: the item after it, or null when the condition failed. */
-export async function updateIf(input: Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'>): Promise<Record<string, unknown> | null> {
+/**
+ * One conditional update: null when the condition failed. With `returnItem`, the item after it;
+ * else `{}` (the publishers' hot path does not carry the item back for every step).
+ */
+export async function updateIf(input: Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'>, returnItem = false): Promise<Record<string, unknown> | null> {
   return conditional(
-    async () => (await db().send(new UpdateCommand({ TableName: tableName(), ...input, ReturnValues: 'ALL_NEW' }))).Attributes ?? {},
+    async () => (await db().send(new UpdateCommand({ TableName: tableName(), ...input, ReturnValues: returnItem ? 'ALL_NEW' : 'NONE' }))).Attributes ?? {},
     () => null,
   );
 }
