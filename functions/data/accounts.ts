@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { SocialAccount } from '@shared/accounts';
 import type { Platform } from '@shared/platforms';
 import { NotFoundError } from '../lib/errors';
-import { conditional, db, queryAll, tableName, userPk } from './table';
+import { conditional, db, deleteIf, listUserItems, tableName, updateIf, userPk } from './table';
 import { tokenSk } from './tokens';
 
 /**
@@ -93,13 +93,7 @@ export async function upsertAccount(userId: string, profile: AccountProfile, new
 }
 
 export async function listAccounts(userId: string): Promise<SocialAccount[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': ACCOUNT_PREFIX },
-    ScanIndexForward: false,
-  });
-  return items.map(toAccount);
+  return (await listUserItems(userId, ACCOUNT_PREFIX)).map(toAccount);
 }
 
 export async function getAccount(userId: string, id: string): Promise<SocialAccount> {
@@ -110,37 +104,17 @@ export async function getAccount(userId: string, id: string): Promise<SocialAcco
 
 /** A recognised auth error was seen: the UI shows "Reconnect". A deleted account stays deleted. */
 export async function markNeedsReconnect(userId: string, id: string, now: Date): Promise<void> {
-  await conditional(
-    () =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk: userPk(userId), sk: accountSk(id) },
-          UpdateExpression: 'SET needs_reconnect = :true, updated_at = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
-        }),
-      ),
-    () => undefined,
-  );
+  await updateIf({
+    Key: { pk: userPk(userId), sk: accountSk(id) },
+    UpdateExpression: 'SET needs_reconnect = :true, updated_at = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
+  });
 }
 
 /** Removes the account, its tokens and its uniqueness row. Unknown ids (or another user's) are a 404. */
 export async function deleteAccount(userId: string, id: string): Promise<void> {
-  const old = await conditional(
-    async () => {
-      const { Attributes } = await db().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: { pk: userPk(userId), sk: accountSk(id) },
-          ConditionExpression: 'attribute_exists(pk)',
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      return Attributes;
-    },
-    () => undefined,
-  );
+  const old = await deleteIf({ Key: { pk: userPk(userId), sk: accountSk(id) }, ConditionExpression: 'attribute_exists(pk)' });
   if (!old) throw new NotFoundError('Account not found');
   await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: tokenSk(id) } }));
   await db().send(

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionState, SubscriptionToken } from './subscriptions';
-import { conditional, db, tableName, userPk } from './table';
+import { conditional, db, putIf, tableName, updateIf, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
 
 /**
@@ -85,21 +85,13 @@ export async function markCheckoutPaid(sessionId: string, ids: { customerId: str
 
 /** Takes the checkout for one signup: true for exactly one caller. */
 export async function claimCheckout(sessionId: string, now: Date): Promise<boolean> {
-  return conditional(
-    async () => {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: checkoutKey(sessionId),
-          UpdateExpression: 'SET used = :true, claimedAt = :now',
-          ConditionExpression: 'attribute_exists(pk) AND used = :false AND attribute_not_exists(userId)',
-          ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now.toISOString() },
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const after = await updateIf({
+    Key: checkoutKey(sessionId),
+    UpdateExpression: 'SET used = :true, claimedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND used = :false AND attribute_not_exists(userId)',
+    ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now.toISOString() },
+  });
+  return after !== null;
 }
 
 /** Gives a claim back when the signup failed before an account existed. */
@@ -179,19 +171,7 @@ export async function linkCustomer(customerId: string, link: { userId: string } 
 
 /** Records a webhook event as being handled: true the first time, false for a duplicate. */
 export async function claimEvent(eventId: string, type: string, expiresAt: number): Promise<boolean> {
-  return conditional(
-    async () => {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...eventKey(eventId), type: 'StripeEvent', eventType: type, [TTL]: expiresAt },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  return putIf({ Item: { ...eventKey(eventId), type: 'StripeEvent', eventType: type, [TTL]: expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' });
 }
 
 /** Forgets an event whose handling failed, so Stripe's retry is handled instead of deduplicated. */

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CLIENT_NAME } from '@shared/settings';
-import { conditional, countAll, db, queryAll, tableName, userPk } from './table';
+import { conditional, countAll, db, listUserItems, tableName, userPk } from './table';
 
 /**
  * Agency clients: pk = USER#<id>, sk = CLIENT#<ulid> (access pattern 3; ULIDs sort by creation, so
@@ -68,13 +68,7 @@ export async function ensureDefaultClient(userId: string, id: string, now: Date)
 
 /** All of the user's clients, newest first (a user has a handful; the query follows every page). */
 export async function listClients(userId: string): Promise<Client[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': CLIENT_PREFIX },
-    ScanIndexForward: false,
-  });
-  return items.map(toClient);
+  return (await listUserItems(userId, CLIENT_PREFIX)).map(toClient);
 }
 
 export async function getClient(userId: string, id: string): Promise<Client | null> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_UPLOAD_BYTES, MEDIA_URL_TTL_SECONDS, SNIFF_BYTES, type PresignUploadResponse } from '@shared/media';
 import type { InstagramMediaFacts } from '@shared/instagram';
 import type { MediaFacts } from '@shared/media-rules';
@@ -12,7 +12,7 @@ import { s3Client } from '../lib/aws';
 import { env } from '../lib/env';
 import { ValidationError } from '../lib/errors';
 import type { StoredMedia } from './posts';
-import { conditional, db, tableName, userPk } from './table';
+import { db, putIf, tableName, updateIf, userPk } from './table';
 
 /**
  * Media files (access pattern 13): the object lives in the media bucket at
@@ -273,19 +273,8 @@ export async function getMediaRow(userId: string, id: string): Promise<MediaRow 
  * Writes the row unless it exists; either way returns the stored row (a repeated confirm is a no-op).
  */
 export async function putMediaRowOnce(userId: string, row: MediaRow): Promise<MediaRow> {
-  return conditional(
-    async () => {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { pk: userPk(userId), sk: mediaSk(row.id), type: 'Media', ...row, post_id: row.post_id ?? undefined },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return row;
-    },
-    async () => (await getMediaRow(userId, row.id)) ?? row,
-  );
+  const written = await putIf({ Item: { pk: userPk(userId), sk: mediaSk(row.id), type: 'Media', ...row, post_id: row.post_id ?? undefined }, ConditionExpression: 'attribute_not_exists(pk)' });
+  return written ? row : ((await getMediaRow(userId, row.id)) ?? row);
 }
 
 /**
@@ -302,21 +291,13 @@ export async function getMediaRows(userId: string, ids: string[]): Promise<Media
 /** Sets post_id on each row, only while it is still unattached (or already on this post). */
 export async function attachMediaToPost(userId: string, ids: string[], postId: string): Promise<void> {
   for (const id of new Set(ids)) {
-    await conditional(
-      () =>
-        db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: { pk: userPk(userId), sk: mediaSk(id) },
-            UpdateExpression: 'SET post_id = :postId',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting) AND (attribute_not_exists(post_id) OR post_id = :postId)',
-            ExpressionAttributeValues: { ':postId': postId },
-          }),
-        ),
-      () => {
-        throw new ValidationError(MISSING_ATTACHMENTS_MESSAGE);
-      },
-    );
+    const after = await updateIf({
+      Key: { pk: userPk(userId), sk: mediaSk(id) },
+      UpdateExpression: 'SET post_id = :postId',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting) AND (attribute_not_exists(post_id) OR post_id = :postId)',
+      ExpressionAttributeValues: { ':postId': postId },
+    });
+    if (!after) throw new ValidationError(MISSING_ATTACHMENTS_MESSAGE);
   }
 }
 
@@ -325,22 +306,13 @@ export async function attachMediaToPost(userId: string, ids: string[], postId: s
  * (attach refuses marked rows). Returns the row, or null when it is missing or on a post.
  */
 export async function claimMediaForDelete(userId: string, id: string): Promise<MediaRow | null> {
-  return conditional(
-    async () => {
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk: userPk(userId), sk: mediaSk(id) },
-          UpdateExpression: 'SET deleting = :true',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_id)',
-          ExpressionAttributeValues: { ':true': true },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes ? toRow(Attributes) : null;
-    },
-    () => null,
-  );
+  const after = await updateIf({
+    Key: { pk: userPk(userId), sk: mediaSk(id) },
+    UpdateExpression: 'SET deleting = :true',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_id)',
+    ExpressionAttributeValues: { ':true': true },
+  }, true);
+  return after && toRow(after);
 }
 
 export async function deleteMediaRow(userId: string, id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '@shared/platforms';
-import { conditional, db, tableName, userPk } from './table';
+import { db, deleteIf, tableName, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
 
 /**
@@ -61,20 +61,7 @@ export async function saveOAuthState(s: OAuthState): Promise<void> {
  * the caller's to check; the state is spent either way.
  */
 export async function takeOAuthState(state: string): Promise<OAuthState | undefined> {
-  const item = await conditional(
-    async () => {
-      const { Attributes } = await db().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: { pk: statePk(state), sk: statePk(state) },
-          ConditionExpression: 'attribute_exists(pk)',
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      return Attributes;
-    },
-    () => undefined,
-  );
+  const item = await deleteIf({ Key: { pk: statePk(state), sk: statePk(state) }, ConditionExpression: 'attribute_exists(pk)' });
   if (!item) return undefined;
   const userId = String(item.userId);
   await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: statePk(state) } }));

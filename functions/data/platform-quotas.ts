@@ -1,5 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, tableName } from './table';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, updateIf } from './table';
 
 /**
  * A platform's daily quota for our whole app (access pattern 18): pk = QUOTA#<bucket>,
@@ -10,22 +10,14 @@ const quotaKey = (bucket: string, day: string) => ({ pk: `QUOTA#${bucket}`, sk: 
 
 /** Takes one use of `bucket` on `day`; false when `limit` uses were already taken that day. */
 export async function claimQuota(bucket: string, day: string, limit: number, expiresAtSeconds: number): Promise<boolean> {
-  return conditional(
-    async () => {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: quotaKey(bucket, day),
-          UpdateExpression: 'ADD #count :one SET #type = :type, expiresAt = :expiresAt',
-          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-          ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':type': 'PlatformQuota', ':expiresAt': expiresAtSeconds },
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const after = await updateIf({
+    Key: quotaKey(bucket, day),
+    UpdateExpression: 'ADD #count :one SET #type = :type, expiresAt = :expiresAt',
+    ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+    ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
+    ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':type': 'PlatformQuota', ':expiresAt': expiresAtSeconds },
+  });
+  return after !== null;
 }
 
 /** How many uses of `bucket` were taken on `day` (0 for a day not yet started): one GetItem. */

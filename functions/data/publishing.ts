@@ -1,9 +1,9 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostTarget } from '@shared/posts';
 import type { PostStatus } from '@shared/statuses';
 import type { PublishCheckpoint } from '../platforms/types';
 import { postIndexKeys, postSk, toPost, type PostRecord } from './posts';
-import { conditional, db, queryAll, tableName, userPk } from './table';
+import { db, queryAll, tableName, updateIf, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
 
 /**
@@ -38,6 +38,8 @@ export interface EnginePost extends PostRecord {
 const key = (userId: string, postId: string) => ({ pk: userPk(userId), sk: postSk(postId) });
 const TERMINAL: readonly string[] = ['posted', 'failed'];
 export const isTerminal = (target: Pick<PostTarget, 'status'>) => TERMINAL.includes(target.status);
+const STILL_OPEN = '#status IN (:scheduled, :queued, :publishing)';
+const OPEN_VALUES = { ':scheduled': 'scheduled', ':queued': 'queued', ':publishing': 'publishing' };
 
 function toEnginePost(item: Record<string, unknown>): EnginePost {
   return {
@@ -55,73 +57,83 @@ export async function getEnginePost(userId: string, postId: string): Promise<Eng
 
 /** scheduled → queued for this version; false when the post moved on (edited, deleted, already queued). */
 export async function markQueued(userId: string, post: EnginePost, now: Date): Promise<boolean> {
-  const names: Record<string, string> = { '#status': 'status', '#version': 'version', '#platforms': 'platforms' };
-  const values: Record<string, unknown> = { ':queued': 'queued', ':scheduled': 'scheduled', ':version': post.version, ':now': now.toISOString() };
   const sets = ['#status = :queued', 'updated_at = :now'];
   post.platforms.forEach((target, i) => {
     if (target.status === 'pending') sets.push(`#platforms[${i}].#status = :queued`);
   });
-  return conditional(
-    async () => {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key(userId, post.id),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk) AND #version = :version AND #status = :scheduled',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const after = await updateIf({
+    Key: key(userId, post.id),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk) AND #version = :version AND #status = :scheduled',
+    ExpressionAttributeNames: { '#status': 'status', '#version': 'version', '#platforms': 'platforms' },
+    ExpressionAttributeValues: { ':queued': 'queued', ':scheduled': 'scheduled', ':version': post.version, ':now': now.toISOString() },
+  });
+  return after !== null;
 }
 
+/** One target of one post version, and the delivery that holds (or takes) its lease: none for the watchdog and dead letters. */
+export interface TargetRef {
+  userId: string;
+  post: Pick<EnginePost, 'id' | 'version'>;
+  index: number;
+  target: Pick<EngineTarget, 'id'>;
+  owner?: string;
+}
+
+interface TargetChange {
+  set?: string[];
+  remove?: string[];
+  /** Conditions beyond "this target is still at this index". */
+  conditions: string[];
+  values?: Record<string, unknown>;
+}
+
+const TARGET_NAMES = { '#platforms': 'platforms', '#status': 'status', '#version': 'version' };
+
 /**
- * Takes target `index` for one publishing step. Refused (false) when the post is no longer this
- * version or open, the target is settled, or another delivery holds an unexpired lease.
+ * The one write of a target element, which every engine step on a target is: `change` gets the
+ * element's path. Null when a condition failed (the lease was lost, the target settled or the post
+ * moved on). `settles`: the write settles the target, so it bumps `rev` (see settlePost) and returns
+ * the post item after it.
  */
-export async function takeLease(
-  userId: string,
-  post: EnginePost,
-  index: number,
-  owner: string,
-  now: Date,
-  leaseMs: number,
-): Promise<boolean> {
-  const target = post.platforms[index]!;
-  const t = `#platforms[${index}]`;
-  return conditional(
-    async () => {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key(userId, post.id),
-          UpdateExpression: `SET ${t}.#status = :publishing, ${t}.lease_owner = :owner, ${t}.lease_until = :until, ${t}.attempts = if_not_exists(${t}.attempts, :zero) + :one, #status = :publishing, updated_at = :now`,
-          ConditionExpression:
-            `attribute_exists(pk) AND #version = :version AND #status IN (:queued, :publishing) AND ${t}.id = :targetId ` +
-            `AND ${t}.#status IN (:pending, :queued, :publishing) AND (attribute_not_exists(${t}.lease_until) OR ${t}.lease_until < :now)`,
-          ExpressionAttributeNames: { '#platforms': 'platforms', '#status': 'status', '#version': 'version' },
-          ExpressionAttributeValues: {
-            ':publishing': 'publishing',
-            ':queued': 'queued',
-            ':pending': 'pending',
-            ':owner': owner,
-            ':until': new Date(now.getTime() + leaseMs).toISOString(),
-            ':now': now.toISOString(),
-            ':zero': 0,
-            ':one': 1,
-            ':version': post.version,
-            ':targetId': target.id,
-          },
-        }),
-      );
-      return true;
+async function updateTarget(ref: TargetRef, change: (t: string) => TargetChange, settles = false): Promise<Record<string, unknown> | null> {
+  const t = `#platforms[${ref.index}]`;
+  const { set = [], remove = [], conditions, values = {} } = change(t);
+  const update = [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : '', settles ? 'ADD rev :one' : ''].filter(Boolean).join(' ');
+  const condition = ['attribute_exists(pk)', `${t}.id = :targetId`, ...conditions].join(' AND ');
+  const after = await updateIf({
+    Key: key(ref.userId, ref.post.id),
+    UpdateExpression: update,
+    ConditionExpression: condition,
+    // DynamoDB refuses names and values an expression does not use.
+    ExpressionAttributeNames: Object.fromEntries(Object.entries(TARGET_NAMES).filter(([name]) => `${update} ${condition}`.includes(name))),
+    ExpressionAttributeValues: { ':targetId': ref.target.id, ...(ref.owner && `${update} ${condition}`.includes(':owner') ? { ':owner': ref.owner } : {}), ...(settles ? { ':one': 1 } : {}), ...values },
+  }, settles);
+  return after;
+}
+
+const LEASE_HELD = (t: string) => `${t}.lease_owner = :owner`;
+
+/**
+ * Takes the target for one publishing step under `ref.owner`. Refused (false) when the post is no
+ * longer this version or open, the target is settled, or another delivery holds an unexpired lease.
+ */
+export async function takeLease(ref: TargetRef & { owner: string }, now: Date, leaseMs: number): Promise<boolean> {
+  const after = await updateTarget(ref, (t) => ({
+    set: [`${t}.#status = :publishing`, `${t}.lease_owner = :owner`, `${t}.lease_until = :until`, `${t}.attempts = if_not_exists(${t}.attempts, :zero) + :one`, '#status = :publishing', 'updated_at = :now'],
+    conditions: ['#version = :version', '#status IN (:queued, :publishing)', `${t}.#status IN (:pending, :queued, :publishing)`, `(attribute_not_exists(${t}.lease_until) OR ${t}.lease_until < :now)`],
+    values: {
+      ':publishing': 'publishing',
+      ':queued': 'queued',
+      ':pending': 'pending',
+      ':until': new Date(now.getTime() + leaseMs).toISOString(),
+      ':now': now.toISOString(),
+      ':zero': 0,
+      ':one': 1,
+      ':version': ref.post.version,
     },
-    () => false,
-  );
+  }));
+  return after !== null;
 }
 
 export class LeaseLostError extends Error {
@@ -129,43 +141,14 @@ export class LeaseLostError extends Error {
 }
 
 /** Saves the adapter's checkpoint; only the lease holder may (else LeaseLostError: stop before acting). */
-export async function saveCheckpoint(userId: string, postId: string, index: number, owner: string, checkpoint: PublishCheckpoint): Promise<void> {
-  const t = `#platforms[${index}]`;
-  await conditional(
-    () =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key(userId, postId),
-          UpdateExpression: `SET ${t}.checkpoint = :checkpoint`,
-          ConditionExpression: `attribute_exists(pk) AND ${t}.lease_owner = :owner`,
-          ExpressionAttributeNames: { '#platforms': 'platforms' },
-          ExpressionAttributeValues: { ':checkpoint': checkpoint, ':owner': owner },
-        }),
-      ),
-    () => {
-      throw new LeaseLostError('Another delivery took over this target');
-    },
-  );
+export async function saveCheckpoint(ref: TargetRef & { owner: string }, checkpoint: PublishCheckpoint): Promise<void> {
+  const after = await updateTarget(ref, (t) => ({ set: [`${t}.checkpoint = :checkpoint`], conditions: [LEASE_HELD(t)], values: { ':checkpoint': checkpoint } }));
+  if (!after) throw new LeaseLostError('Another delivery took over this target');
 }
 
 /** Gives the target back (it stays 'publishing' with its checkpoint) for a later step. */
-export async function releaseLease(userId: string, postId: string, index: number, owner: string): Promise<void> {
-  const t = `#platforms[${index}]`;
-  await conditional(
-    () =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key(userId, postId),
-          UpdateExpression: `REMOVE ${t}.lease_owner, ${t}.lease_until`,
-          ConditionExpression: `attribute_exists(pk) AND ${t}.lease_owner = :owner`,
-          ExpressionAttributeNames: { '#platforms': 'platforms' },
-          ExpressionAttributeValues: { ':owner': owner },
-        }),
-      ),
-    () => undefined,
-  );
+export async function releaseLease(ref: TargetRef & { owner: string }): Promise<void> {
+  await updateTarget(ref, (t) => ({ remove: [`${t}.lease_owner`, `${t}.lease_until`], conditions: [LEASE_HELD(t)] }));
 }
 
 export type TargetOutcome =
@@ -173,59 +156,35 @@ export type TargetOutcome =
   | { status: 'failed'; message: string };
 
 /**
- * Settles one target. With `owner`, only the lease holder may; without (watchdog, DLQ), anyone may
- * settle a target that is still open. Returns the post after the write, or null when the target
+ * Settles one target. With `ref.owner`, only the lease holder may; without (watchdog, DLQ), anyone
+ * may settle a target that is still open. Returns the post after the write, or null when the target
  * was already settled (or the lease was lost): the outcome was someone else's to record.
  */
-export async function settleTarget(
-  userId: string,
-  postId: string,
-  index: number,
-  targetId: string,
-  outcome: TargetOutcome,
-  now: Date,
-  owner?: string,
-): Promise<EnginePost | null> {
-  const t = `#platforms[${index}]`;
-  const values: Record<string, unknown> = { ':targetId': targetId, ':posted': 'posted', ':failed': 'failed', ':one': 1, ':now': now.toISOString() };
-  const sets = [`${t}.#status = :outcome`, 'updated_at = :now'];
-  if (outcome.status === 'posted') {
-    values[':outcome'] = 'posted';
-    Object.assign(values, { ':url': outcome.postUrl, ':postedAt': outcome.postedAt, ':platformPostId': outcome.platformPostId, ':null': null });
-    sets.push(`${t}.post_url = :url`, `${t}.posted_at = :postedAt`, `${t}.platform_post_id = :platformPostId`, `${t}.error_message = :null`);
-  } else {
-    values[':outcome'] = 'failed';
-    values[':message'] = outcome.message;
-    sets.push(`${t}.error_message = :message`);
-  }
-  let condition = `attribute_exists(pk) AND ${t}.id = :targetId AND NOT (${t}.#status IN (:posted, :failed))`;
-  if (owner) {
-    values[':owner'] = owner;
-    condition += ` AND ${t}.lease_owner = :owner`;
-  }
-  return conditional(
-    async () => {
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key(userId, postId),
-          UpdateExpression: `SET ${sets.join(', ')} REMOVE ${t}.lease_owner, ${t}.lease_until ADD rev :one`,
-          ConditionExpression: condition,
-          ExpressionAttributeNames: { '#platforms': 'platforms', '#status': 'status' },
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes ? toEnginePost(Attributes) : null;
+export async function settleTarget(ref: TargetRef, outcome: TargetOutcome, now: Date): Promise<EnginePost | null> {
+  const after = await updateTarget(
+    ref,
+    (t) => {
+      const values: Record<string, unknown> = { ':posted': 'posted', ':failed': 'failed', ':now': now.toISOString(), ':outcome': outcome.status };
+      const set = [`${t}.#status = :outcome`, 'updated_at = :now'];
+      if (outcome.status === 'posted') {
+        Object.assign(values, { ':url': outcome.postUrl, ':postedAt': outcome.postedAt, ':platformPostId': outcome.platformPostId, ':null': null });
+        set.push(`${t}.post_url = :url`, `${t}.posted_at = :postedAt`, `${t}.platform_post_id = :platformPostId`, `${t}.error_message = :null`);
+      } else {
+        values[':message'] = outcome.message;
+        set.push(`${t}.error_message = :message`);
+      }
+      const conditions = [`NOT (${t}.#status IN (:posted, :failed))`, ...(ref.owner ? [LEASE_HELD(t)] : [])];
+      return { set, remove: [`${t}.lease_owner`, `${t}.lease_until`], conditions, values };
     },
-    () => null,
+    true,
   );
+  return after && toEnginePost(after);
 }
 
 /**
  * Writes the post's derived status once every target is settled (posted when all posted, failed
  * otherwise) together with its new index keys. Conditioned on `rev`, so only the write that saw
- * the last target's outcome lands. Returns the settled status, or null when nothing changed.
+ * the last target's outcome lands. True when it landed.
  */
 export async function settlePost(
   userId: string,
@@ -235,65 +194,47 @@ export async function settlePost(
 ): Promise<boolean> {
   const next: PostRecord = { ...post, status: derived.status, published_at: derived.publishedAt, error_message: derived.errorMessage, updated_at: now.toISOString() };
   const keys = postIndexKeys(userId, next);
-  return conditional(
-    async () => {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key(userId, post.id),
-          UpdateExpression:
-            'SET #status = :status, published_at = :publishedAt, error_message = :error, updated_at = :now, ' +
-            '#g1pk = :g1pk, #g1sk = :g1sk, #g3pk = :g3pk, #g3sk = :g3sk REMOVE #g2pk, #g2sk',
-          ConditionExpression: 'attribute_exists(pk) AND rev = :rev AND #status IN (:scheduled, :queued, :publishing)',
-          ExpressionAttributeNames: {
-            '#status': 'status',
-            '#g1pk': BY_USER_TIME.partitionKey,
-            '#g1sk': BY_USER_TIME.sortKey,
-            '#g3pk': BY_TAB_KEYS.partitionKey,
-            '#g3sk': BY_TAB_KEYS.sortKey,
-            '#g2pk': OPEN_BY_DUE.partitionKey,
-            '#g2sk': OPEN_BY_DUE.sortKey,
-          },
-          ExpressionAttributeValues: {
-            ':status': derived.status,
-            ':publishedAt': derived.publishedAt,
-            ':error': derived.errorMessage,
-            ':now': now.toISOString(),
-            ':g1pk': keys[BY_USER_TIME.partitionKey],
-            ':g1sk': keys[BY_USER_TIME.sortKey],
-            ':g3pk': keys[BY_TAB_KEYS.partitionKey],
-            ':g3sk': keys[BY_TAB_KEYS.sortKey],
-            ':rev': post.rev,
-            ':scheduled': 'scheduled',
-            ':queued': 'queued',
-            ':publishing': 'publishing',
-          },
-        }),
-      );
-      return true;
+  const after = await updateIf({
+    Key: key(userId, post.id),
+    UpdateExpression:
+      'SET #status = :status, published_at = :publishedAt, error_message = :error, updated_at = :now, ' +
+      '#g1pk = :g1pk, #g1sk = :g1sk, #g3pk = :g3pk, #g3sk = :g3sk REMOVE #g2pk, #g2sk',
+    ConditionExpression: `attribute_exists(pk) AND rev = :rev AND ${STILL_OPEN}`,
+    ExpressionAttributeNames: {
+      '#status': 'status',
+      '#g1pk': BY_USER_TIME.partitionKey,
+      '#g1sk': BY_USER_TIME.sortKey,
+      '#g3pk': BY_TAB_KEYS.partitionKey,
+      '#g3sk': BY_TAB_KEYS.sortKey,
+      '#g2pk': OPEN_BY_DUE.partitionKey,
+      '#g2sk': OPEN_BY_DUE.sortKey,
     },
-    () => false,
-  );
+    ExpressionAttributeValues: {
+      ':status': derived.status,
+      ':publishedAt': derived.publishedAt,
+      ':error': derived.errorMessage,
+      ':now': now.toISOString(),
+      ':g1pk': keys[BY_USER_TIME.partitionKey],
+      ':g1sk': keys[BY_USER_TIME.sortKey],
+      ':g3pk': keys[BY_TAB_KEYS.partitionKey],
+      ':g3sk': keys[BY_TAB_KEYS.sortKey],
+      ':rev': post.rev,
+      ...OPEN_VALUES,
+    },
+  });
+  return after !== null;
 }
 
 /** The watchdog's one second chance per post: true for the caller that marks it first. */
 export async function markWatchdogRedispatch(userId: string, postId: string, now: Date): Promise<boolean> {
-  return conditional(
-    async () => {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key(userId, postId),
-          UpdateExpression: 'SET watchdog_at = :now',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(watchdog_at) AND #status IN (:scheduled, :queued, :publishing)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':now': now.toISOString(), ':scheduled': 'scheduled', ':queued': 'queued', ':publishing': 'publishing' },
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const after = await updateIf({
+    Key: key(userId, postId),
+    UpdateExpression: 'SET watchdog_at = :now',
+    ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(watchdog_at) AND ${STILL_OPEN}`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':now': now.toISOString(), ...OPEN_VALUES },
+  });
+  return after !== null;
 }
 
 /** Open posts (scheduled, queued, publishing) due before `cutoff`, oldest first (access pattern 7). */
@@ -308,3 +249,16 @@ export async function listOpenPostsDueBefore(cutoff: Date): Promise<{ userId: st
   });
   return items.map((item) => ({ userId: String(item.pk).replace(/^USER#/, ''), postId: String(item.sk).replace(/^POST#/, '') }));
 }
+
+/** The engine's store (domain/engine.ts EngineStore) over the table. */
+export const tableEngineStore = {
+  getPost: getEnginePost,
+  markQueued,
+  takeLease,
+  saveCheckpoint,
+  releaseLease,
+  settleTarget,
+  settlePost,
+  markWatchdogRedispatch,
+  listOpenPostsDueBefore,
+};

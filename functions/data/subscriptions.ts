@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscription } from '@shared/subscription';
-import { conditional, db, tableName, userPk } from './table';
+import { db, putIf, tableName, userPk } from './table';
 
 /**
  * A user's subscription (access pattern 1): pk = USER#<id>, sk = SUBSCRIPTION. Billing (issue 6)
@@ -65,19 +65,7 @@ export async function readSubscriptionState(userId: string): Promise<{ state: Su
 
 /** Writes the row if it is still as read (`token`); false when someone else wrote in between. */
 export async function writeSubscriptionState(userId: string, state: SubscriptionState, token: SubscriptionToken, now: Date): Promise<boolean> {
-  return conditional(
-    async () => {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { pk: userPk(userId), sk: SUBSCRIPTION_SK, type: 'Subscription', ...state, updated_at: now.toISOString() },
-          ...casCondition(token),
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  return putIf({ Item: { pk: userPk(userId), sk: SUBSCRIPTION_SK, type: 'Subscription', ...state, updated_at: now.toISOString() }, ...casCondition(token) });
 }
 
 function casCondition(token: SubscriptionToken) {

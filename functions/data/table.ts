@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type DeleteCommandInput, type PutCommandInput, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/aws';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/errors';
@@ -26,6 +26,46 @@ export async function conditional<T>(write: () => Promise<T>, onConflict: () => 
     }
     throw error;
   }
+}
+
+/**
+ * One conditional update: null when the condition failed. With `returnItem`, the item after it;
+ * else `{}` (the publishers' hot path does not carry the item back for every step).
+ */
+export async function updateIf(input: Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'>, returnItem = false): Promise<Record<string, unknown> | null> {
+  return conditional(
+    async () => (await db().send(new UpdateCommand({ TableName: tableName(), ...input, ReturnValues: returnItem ? 'ALL_NEW' : 'NONE' }))).Attributes ?? {},
+    () => null,
+  );
+}
+
+/** One conditional put: false when the condition failed. */
+export async function putIf(input: Omit<PutCommandInput, 'TableName'>): Promise<boolean> {
+  return conditional(
+    async () => {
+      await db().send(new PutCommand({ TableName: tableName(), ...input }));
+      return true;
+    },
+    () => false,
+  );
+}
+
+/** One conditional delete: the item it removed, or null when the condition failed. */
+export async function deleteIf(input: Omit<DeleteCommandInput, 'TableName' | 'ReturnValues'>): Promise<Record<string, unknown> | null> {
+  return conditional(
+    async () => (await db().send(new DeleteCommand({ TableName: tableName(), ...input, ReturnValues: 'ALL_OLD' }))).Attributes ?? {},
+    () => null,
+  );
+}
+
+/** The user's items of one kind (`sk` starting with `prefix`), in descending `sk` order (newest first for ULID ids). */
+export async function listUserItems(userId: string, prefix: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': prefix },
+    ScanIndexForward: false,
+  });
 }
 
 /** Every item a query matches, following each page (for result sets known to be small or bounded). */

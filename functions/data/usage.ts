@@ -1,5 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, tableName, userPk } from './table';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, updateIf, userPk } from './table';
 
 /**
  * The monthly scheduled-post counter (access pattern 16): pk = USER#<id>, sk = USAGE#<yyyy-mm>.
@@ -11,40 +11,25 @@ const usageSk = (month: string) => `USAGE#${month}`;
 
 /** Takes one from the month's allowance; false when the limit is already reached. */
 export async function claimUsage(userId: string, month: string, limit: number): Promise<boolean> {
-  return conditional(
-    async () => {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk: userPk(userId), sk: usageSk(month) },
-          UpdateExpression: 'ADD #count :one SET #type = :type, #month = :month',
-          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-          ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#month': 'month' },
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':type': 'Usage', ':month': month },
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  const after = await updateIf({
+    Key: { pk: userPk(userId), sk: usageSk(month) },
+    UpdateExpression: 'ADD #count :one SET #type = :type, #month = :month',
+    ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+    ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#month': 'month' },
+    ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':type': 'Usage', ':month': month },
+  });
+  return after !== null;
 }
 
 /** Gives a claim back (the post it was for was never written). Never goes below zero. */
 export async function releaseUsage(userId: string, month: string): Promise<void> {
-  await conditional(
-    () =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk: userPk(userId), sk: usageSk(month) },
-          UpdateExpression: 'ADD #count :minusOne',
-          ConditionExpression: '#count > :zero',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-        }),
-      ),
-    () => undefined,
-  );
+  await updateIf({
+    Key: { pk: userPk(userId), sk: usageSk(month) },
+    UpdateExpression: 'ADD #count :minusOne',
+    ConditionExpression: '#count > :zero',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+  });
 }
 
 export async function getUsageCount(userId: string, month: string): Promise<number> {

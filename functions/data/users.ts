@@ -4,7 +4,7 @@ import type { UpdateProfile } from '@shared/profile';
 import { DEFAULT_SETTINGS, EMPTY_PROFILE, type Profile, type Settings, type UpdateSettings } from '@shared/settings';
 import { cognitoClient } from '../lib/aws';
 import { env } from '../lib/env';
-import { conditional, db, tableName, userPk } from './table';
+import { conditional, db, putIf, tableName, userPk } from './table';
 
 /**
  * Settings and profile of a user: pk = USER#<id>, sk = SETTINGS | PROFILE (access pattern 1).
@@ -45,19 +45,10 @@ export async function getProfile(userId: string): Promise<StoredProfile> {
 
 /** Creates the settings row unless it exists. Returns false when it already existed. */
 export async function createSettingsIfAbsent(userId: string, now: Date): Promise<boolean> {
-  return conditional(
-    async () => {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { pk: userPk(userId), sk: SETTINGS_SK, type: 'Settings', ...DEFAULT_SETTINGS, timezone: undefined, created_at: now.toISOString(), updated_at: now.toISOString() },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    },
-    () => false,
-  );
+  return putIf({
+    Item: { pk: userPk(userId), sk: SETTINGS_SK, type: 'Settings', ...DEFAULT_SETTINGS, timezone: undefined, created_at: now.toISOString(), updated_at: now.toISOString() },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
 }
 
 export async function createProfileIfAbsent(userId: string, email: string | null, now: Date): Promise<boolean> {
@@ -210,16 +201,7 @@ const nextSecond = (now: Date) => Math.floor(now.getTime() / 1000) + 1;
 
 /** Ends every session that began at or before `now`. */
 export async function endSessionsBefore(userId: string, now: Date): Promise<void> {
-  const seconds = nextSecond(now);
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: sessionsKey(userId),
-      UpdateExpression: 'SET #type = :type, validAfter = :at, expiresAt = :ttl',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':type': 'SessionGate', ':at': seconds, ':ttl': seconds + SESSION_GATE_TTL_SECONDS },
-    }),
-  );
+  await closeGate(userId, now, false);
 }
 
 /**
@@ -227,14 +209,19 @@ export async function endSessionsBefore(userId: string, now: Date): Promise<void
  * reads or writes. The first deletion attempt's time is kept; the TTL moves with each attempt.
  */
 export async function markAccountClosed(userId: string, now: Date): Promise<void> {
+  await closeGate(userId, now, true);
+}
+
+/** Moves the session gate to `now` (and with `deleting`, marks the account closed from its first attempt). */
+async function closeGate(userId: string, now: Date, deleting: boolean): Promise<void> {
   const seconds = nextSecond(now);
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: sessionsKey(userId),
-      UpdateExpression: 'SET #type = :type, deletedAt = if_not_exists(deletedAt, :now), validAfter = :at, expiresAt = :ttl',
+      UpdateExpression: `SET #type = :type, ${deleting ? 'deletedAt = if_not_exists(deletedAt, :now), ' : ''}validAfter = :at, expiresAt = :ttl`,
       ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':type': 'SessionGate', ':now': now.toISOString(), ':at': seconds, ':ttl': seconds + SESSION_GATE_TTL_SECONDS },
+      ExpressionAttributeValues: { ':type': 'SessionGate', ':at': seconds, ':ttl': seconds + SESSION_GATE_TTL_SECONDS, ...(deleting ? { ':now': now.toISOString() } : {}) },
     }),
   );
 }

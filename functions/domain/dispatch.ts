@@ -1,11 +1,12 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
-import { PLATFORMS, type Platform } from '@shared/platforms';
-import { getEnginePost, isTerminal, markQueued, type EnginePost } from '../data/publishing';
-import { sqsClient } from '../lib/aws';
-import { defaultDeps, type Deps } from '../lib/clock';
+import type { Platform } from '@shared/platforms';
+import { isTerminal, tableEngineStore, type EnginePost } from '../data/publishing';
+import { defaultDeps } from '../lib/clock';
+import { eventBridgeSchedules } from '../lib/dispatch-schedules';
 import { env } from '../lib/env';
 import { logger } from '../lib/logger';
+import { sqsPublishQueue } from '../lib/publish-queues';
+import type { DispatchEngine, EngineSettings } from './engine';
 
 /**
  * Dispatch (DESIGN §6 step 2) and the publishing queues. Kept apart from the publish steps so the
@@ -32,43 +33,29 @@ export type PublishMessage = z.infer<typeof PublishMessageSchema>;
 /** A target whose create may have gone through; its checkpoint lets the adapter look before creating again. */
 export const UNKNOWN_OUTCOME_MESSAGE = "We couldn't confirm this post went out; check your account";
 
-const SQS_MAX_DELAY_SECONDS = 900;
-export const retryWindowMs = () => env().PUBLISH_RETRY_WINDOW_MINUTES * 60 * 1000;
-
-const QueueUrlsSchema = z.record(z.enum(PLATFORMS), z.string().min(1));
-let queueUrls: Partial<Record<Platform, string>> | undefined;
-function queueUrlFor(platform: Platform): string {
-  queueUrls ??= QueueUrlsSchema.parse(JSON.parse(env().PUBLISH_QUEUE_URLS ?? '{}'));
-  const url = queueUrls[platform];
-  if (!url) throw new Error(`No publishing queue configured for ${platform}`);
-  return url;
-}
-/** Tests that change the environment between cases call this. */
-export function resetPublishingConfigForTests(): void {
-  queueUrls = undefined;
-}
-
 /**
- * Messages are due this long before their time, so the publisher can prepare (see publishing.ts).
- * A deployment setting: on AWS each message has its own Lambda and a few seconds suffice; the local
- * cloud runs every publisher in one process, so it prepares a busy minute's posts earlier.
+ * The deployment's settings. `leadMs`: on AWS each message has its own Lambda and a few seconds
+ * suffice; the local cloud runs every publisher in one process, so it prepares a busy minute's posts
+ * earlier.
  */
-export const publishLeadMs = () => env().PUBLISH_LEAD_SECONDS * 1000;
+export const settingsFromEnv = (): EngineSettings => ({
+  leadMs: env().PUBLISH_LEAD_SECONDS * 1000,
+  retryWindowMs: env().PUBLISH_RETRY_WINDOW_MINUTES * 60 * 1000,
+  settleSpreadMs: env().PUBLISH_SETTLE_SPREAD_SECONDS * 1000,
+});
 
-export async function enqueue(platform: Platform, message: PublishMessage, delaySeconds: number): Promise<void> {
-  await sqsClient().send(
-    new SendMessageCommand({
-      QueueUrl: queueUrlFor(platform),
-      MessageBody: JSON.stringify(message),
-      // Rounded down: SQS delays are whole seconds, and the publisher waits out the last fraction itself.
-      DelaySeconds: Math.max(0, Math.min(SQS_MAX_DELAY_SECONDS, Math.floor(delaySeconds))),
-    }),
-  );
-}
+/** Dispatch over the table, SQS and EventBridge Scheduler: what the dispatcher and the posts API wire. */
+export const awsDispatchEngine: DispatchEngine = {
+  ...defaultDeps,
+  store: tableEngineStore,
+  queue: sqsPublishQueue,
+  scheduler: eventBridgeSchedules,
+  settings: settingsFromEnv,
+};
 
-/** Re-queues a step to run no earlier than `at`. */
-export async function enqueueAt(platform: Platform, message: PublishMessage, at: Date, now: Date): Promise<void> {
-  await enqueue(platform, { ...message, notBefore: at.toISOString() }, (at.getTime() - now.getTime()) / 1000);
+/** Sends a step to run no earlier than `at` (the queue's delay cap is bridged by re-queuing until then). */
+export async function enqueueAt(engine: DispatchEngine, platform: Platform, message: PublishMessage, at: Date, now: Date): Promise<void> {
+  await engine.queue.send(platform, { ...message, notBefore: at.toISOString() }, (at.getTime() - now.getTime()) / 1000);
 }
 
 export const dueTime = (post: EnginePost) => Date.parse(post.scheduled_at ?? post.created_at);
@@ -82,18 +69,18 @@ export const dueTime = (post: EnginePost) => Date.parse(post.scheduled_at ?? pos
  * ignored. A redelivery (already queued, same version) sends again; the publisher's leases and
  * settled targets make the duplicates harmless.
  */
-export async function dispatchPost(input: DispatchInput, deps: Deps = defaultDeps): Promise<'dispatched' | 'ignored'> {
-  const post = await getEnginePost(input.userId, input.postId);
+export async function dispatchPost(input: DispatchInput, engine: DispatchEngine = awsDispatchEngine): Promise<'dispatched' | 'ignored'> {
+  const post = await engine.store.getPost(input.userId, input.postId);
   if (!post || post.version !== input.version) return ignored('stale or deleted', input);
   if (post.status === 'scheduled') {
-    if (!(await markQueued(input.userId, post, deps.now()))) {
-      const again = await getEnginePost(input.userId, input.postId);
+    if (!(await engine.store.markQueued(input.userId, post, engine.now()))) {
+      const again = await engine.store.getPost(input.userId, input.postId);
       if (!again || again.version !== input.version || again.status !== 'queued') return ignored('moved on meanwhile', input);
     }
   } else if (post.status !== 'queued' && post.status !== 'publishing') {
     return ignored(`status ${post.status}`, input);
   }
-  await sendTargets(input.userId, post, deps.now());
+  await sendTargets(engine, input.userId, post);
   return 'dispatched';
 }
 
@@ -102,12 +89,13 @@ function ignored(reason: string, input: DispatchInput): 'ignored' {
   return 'ignored';
 }
 
-export async function sendTargets(userId: string, post: EnginePost, now: Date): Promise<void> {
-  const delaySeconds = (dueTime(post) - publishLeadMs() - now.getTime()) / 1000;
+/** One message per open target, due `leadMs` before the post's time. */
+export async function sendTargets(engine: DispatchEngine, userId: string, post: EnginePost): Promise<void> {
+  const delaySeconds = (dueTime(post) - engine.settings().leadMs - engine.now().getTime()) / 1000;
   await Promise.all(
     post.platforms
       .filter((target) => !isTerminal(target))
-      .map((target) => enqueue(target.platform, { userId, postId: post.id, targetId: target.id, version: post.version }, delaySeconds)),
+      .map((target) => engine.queue.send(target.platform, { userId, postId: post.id, targetId: target.id, version: post.version }, delaySeconds)),
   );
 }
 

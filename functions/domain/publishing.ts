@@ -1,34 +1,17 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { minimumPlanFor, planAllows } from '@shared/plans';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
-import { mediaUrl } from '../data/media';
-import {
-  getEnginePost,
-  isTerminal,
-  LeaseLostError,
-  listOpenPostsDueBefore,
-  markWatchdogRedispatch,
-  releaseLease,
-  saveCheckpoint,
-  settlePost,
-  settleTarget,
-  takeLease,
-  type EnginePost,
-  type EngineTarget,
-  type TargetOutcome,
-} from '../data/publishing';
-import { s3Client } from '../lib/aws';
-import { defaultDeps, type Deps } from '../lib/clock';
-import { env } from '../lib/env';
+import { mediaUrl, readObject } from '../data/media';
+import { isTerminal, LeaseLostError, type EnginePost, type EngineTarget, type TargetOutcome } from '../data/publishing';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../platforms/types';
 import { withFreshTokens } from './accounts';
+import { awsDispatchEngine, dispatchPost, dueTime, enqueueAt, PublishMessageSchema, DispatchInputSchema, sendTargets, UNKNOWN_OUTCOME_MESSAGE, type PublishMessage } from './dispatch';
+import type { Attempt, PublishEngine } from './engine';
 import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
 import { claimDailyQuota } from './platform-quotas';
-import { dispatchPost, dueTime, enqueueAt, publishLeadMs, PublishMessageSchema, DispatchInputSchema, retryWindowMs, sendTargets, UNKNOWN_OUTCOME_MESSAGE, type PublishMessage } from './dispatch';
 import { isAccountClosed } from './sessions';
 
 /**
@@ -59,7 +42,27 @@ const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
  * Arriving earlier than this, a message goes back on the queue.
  */
 const PREPARE_MARGIN_MS = 2_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The engine over the table, SQS, S3, EventBridge Scheduler and the platform adapters: what the publishing handlers wire. */
+export const awsPublishEngine: PublishEngine = {
+  ...awsDispatchEngine,
+  media: { url: (path) => mediaUrl(path), read: readObject },
+  isAccountClosed,
+  withFreshTokens,
+  currentPlan,
+  claimDailyQuota,
+  notify: notifyUser,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  random: Math.random,
+};
+
+/** One delivery's work on its target, holding the lease as `owner`. */
+interface Delivery extends Attempt {
+  owner: string;
+  message: PublishMessage;
+  /** The due second: nothing public happens before it. */
+  notBefore: number;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Publish
@@ -69,43 +72,45 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * re-queued or nothing to do). 'retry': leave it to come back after its visibility timeout (another
  * delivery holds the target, or our side failed unexpectedly — that path reaches the DLQ in the end).
  */
-export async function publishTarget(message: PublishMessage, deps: Deps = defaultDeps): Promise<'done' | 'retry'> {
+export async function publishTarget(message: PublishMessage, engine: PublishEngine = awsPublishEngine): Promise<'done' | 'retry'> {
+  const { userId } = message;
   // A deleted account publishes nothing and gets nothing written (issue 13.1): its deletion may not
   // have reached this post yet.
-  if (await isAccountClosed(message.userId)) return 'done';
-  const post = await getEnginePost(message.userId, message.postId);
+  if (await engine.isAccountClosed(userId)) return 'done';
+  const post = await engine.store.getPost(userId, message.postId);
   if (!post || post.version !== message.version) return 'done';
   const index = post.platforms.findIndex((t) => t.id === message.targetId);
   const target = post.platforms[index];
   if (!target || isTerminal(target) || !['queued', 'publishing'].includes(post.status)) return 'done';
 
+  const { leadMs } = engine.settings();
   const notBefore = Math.max(dueTime(post), message.notBefore ? Date.parse(message.notBefore) : 0);
-  if (notBefore - deps.now().getTime() > publishLeadMs() + PREPARE_MARGIN_MS) {
-    await enqueueAt(target.platform, message, new Date(notBefore - publishLeadMs()), deps.now());
+  if (notBefore - engine.now().getTime() > leadMs + PREPARE_MARGIN_MS) {
+    await enqueueAt(engine, target.platform, message, new Date(notBefore - leadMs), engine.now());
     return 'done';
   }
 
-  const now = deps.now();
-  const owner = randomUUID();
-  if (!(await takeLease(message.userId, post, index, owner, now, LEASE_MS))) {
-    const latest = await getEnginePost(message.userId, message.postId);
+  const now = engine.now();
+  const delivery: Delivery = { userId, post, index, target, owner: randomUUID(), message, notBefore };
+  if (!(await engine.store.takeLease(delivery, now, LEASE_MS))) {
+    const latest = await engine.store.getPost(userId, message.postId);
     const latestTarget = latest?.platforms[index];
     return !latest || !latestTarget || isTerminal(latestTarget) || latest.version !== message.version ? 'done' : 'retry';
   }
 
   try {
-    const plan = await currentPlan(message.userId, now);
+    const plan = await engine.currentPlan(userId, now);
     if (!planAllows(plan.id, target.platform)) {
       const needed = minimumPlanFor(target.platform);
-      await finish(message.userId, post, index, target, { status: 'failed', message: `Your ${plan.name} plan doesn't include ${PLATFORM_NAMES[target.platform]}. Upgrade to ${needed.name} to publish there.` }, deps, owner);
+      await finish(delivery, { status: 'failed', message: `Your ${plan.name} plan doesn't include ${PLATFORM_NAMES[target.platform]}. Upgrade to ${needed.name} to publish there.` }, engine);
       return 'done';
     }
-    const result = await runStep(message.userId, post, index, target, owner, notBefore, deps);
-    return await afterStep(message, post, index, target, owner, result, deps);
+    const result = await runStep(delivery, engine);
+    return await afterStep(delivery, result, engine);
   } catch (error) {
     // Nothing went out; the deletion's sweep removes the post with everything else of the account.
     if (error instanceof AccountClosedError) return 'done';
-    return await afterError(message, post, index, target, owner, error, deps);
+    return await afterError(delivery, error, engine);
   }
 }
 
@@ -114,9 +119,10 @@ class AccountClosedError extends Error {
   override name = 'AccountClosedError';
 }
 
-async function runStep(userId: string, post: EnginePost, index: number, target: EngineTarget, owner: string, notBefore: number, deps: Deps): Promise<PublishStepResult> {
-  const request = await publishRequest(post, target);
-  return withFreshTokens(
+async function runStep(delivery: Delivery, engine: PublishEngine): Promise<PublishStepResult> {
+  const { userId, target, notBefore } = delivery;
+  const request = await publishRequest(delivery, engine);
+  return engine.withFreshTokens(
     userId,
     target.social_account_id,
     async (tokens, adapter) => {
@@ -124,35 +130,32 @@ async function runStep(userId: string, post: EnginePost, index: number, target: 
         tokens,
         request,
         checkpoint: target.checkpoint ?? null,
-        saveCheckpoint: (checkpoint) => saveCheckpoint(userId, post.id, index, owner, checkpoint),
+        saveCheckpoint: (checkpoint) => engine.store.saveCheckpoint(delivery, checkpoint),
         untilDue: async () => {
-          const early = notBefore - deps.now().getTime();
-          if (early > 0) await sleep(early);
+          const early = notBefore - engine.now().getTime();
+          if (early > 0) await engine.sleep(early);
           // Checked again right before the public call: the deletion may have begun while this
           // delivery prepared and waited for the due second (up to the lead time).
-          if (await isAccountClosed(userId)) throw new AccountClosedError();
+          if (await engine.isAccountClosed(userId)) throw new AccountClosedError();
         },
-        claimDailyQuota: (bucket) => claimDailyQuota(bucket, deps.now()),
+        claimDailyQuota: (bucket) => engine.claimDailyQuota(bucket, engine.now()),
       });
     },
-    deps,
+    engine,
   );
 }
 
-async function publishRequest(post: EnginePost, target: EngineTarget): Promise<PublishRequest> {
+async function publishRequest({ post, target }: Attempt, engine: PublishEngine): Promise<PublishRequest> {
   const media: PublishMedia[] = await Promise.all(
     post.media.map(async (stored) => {
       // Instagram takes JPEG only: it gets the copy media confirm made of anything else (docs/instagram.md).
       const copy = target.platform === 'instagram' && stored.instagram_path;
       const file = copy ? { path: stored.instagram_path!, type: 'image/jpeg', size: stored.instagram_size ?? stored.file_size } : { path: stored.file_path, type: stored.file_type, size: stored.file_size };
       return {
-        url: await mediaUrl(file.path),
+        url: await engine.media.url(file.path),
         mimeType: file.type,
         sizeBytes: file.size,
-        open: async () => {
-          const object = await s3Client().send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: file.path }));
-          return Buffer.from(await object.Body!.transformToByteArray());
-        },
+        open: () => engine.media.read(file.path),
       };
     }),
   );
@@ -166,52 +169,58 @@ async function publishRequest(post: EnginePost, target: EngineTarget): Promise<P
   };
 }
 
-async function afterStep(message: PublishMessage, post: EnginePost, index: number, target: EngineTarget, owner: string, result: PublishStepResult, deps: Deps): Promise<'done'> {
-  const now = deps.now();
+async function afterStep(delivery: Delivery, result: PublishStepResult, engine: PublishEngine): Promise<'done'> {
+  const { post, target } = delivery;
+  const now = engine.now();
   if (result.status === 'posted') {
     // Where posts due in the same second share their publishers' CPU (the local cloud), the platform
     // calls go first and the bookkeeping (settle, notify) follows within PUBLISH_SETTLE_SPREAD_SECONDS.
     // Nothing is lost meanwhile: the lease is held and the checkpoint says what to look for if this
     // delivery dies here. On AWS every invocation has its own CPU, and the spread is 0.
-    const spreadMs = env().PUBLISH_SETTLE_SPREAD_SECONDS * 1000;
-    if (spreadMs > 0 && now.getTime() - dueTime(post) < spreadMs) await sleep(Math.random() * spreadMs);
-    await finish(message.userId, post, index, target, { status: 'posted', platformPostId: result.platformPostId, postUrl: result.postUrl, postedAt: now.toISOString() }, deps, owner);
+    const { settleSpreadMs } = engine.settings();
+    if (settleSpreadMs > 0 && now.getTime() - dueTime(post) < settleSpreadMs) await engine.sleep(engine.random() * settleSpreadMs);
+    await finish(delivery, { status: 'posted', platformPostId: result.platformPostId, postUrl: result.postUrl, postedAt: now.toISOString() }, engine);
     return 'done';
   }
   // The platform is still processing: come back later without holding the target.
   if (now.getTime() + result.retryAfterSeconds * 1000 > dueTime(post) + MAX_WAIT_PAST_DUE_MS) {
-    await finish(message.userId, post, index, target, { status: 'failed', message: `${PLATFORM_NAMES[target.platform]} is still processing this post; check your account.` }, deps, owner);
+    await finish(delivery, { status: 'failed', message: `${PLATFORM_NAMES[target.platform]} is still processing this post; check your account.` }, engine);
     return 'done';
   }
-  await releaseLease(message.userId, post.id, index, owner);
-  await enqueueAt(target.platform, message, new Date(now.getTime() + result.retryAfterSeconds * 1000), now);
+  await comeBackLater(delivery, new Date(now.getTime() + result.retryAfterSeconds * 1000), now, engine);
   return 'done';
 }
 
-async function afterError(message: PublishMessage, post: EnginePost, index: number, target: EngineTarget, owner: string, error: unknown, deps: Deps): Promise<'done' | 'retry'> {
-  const now = deps.now();
+/** Gives the target back and sends the step again, to run at `at`. */
+async function comeBackLater(delivery: Delivery, at: Date, now: Date, engine: PublishEngine): Promise<void> {
+  await engine.store.releaseLease(delivery);
+  await enqueueAt(engine, delivery.target.platform, delivery.message, at, now);
+}
+
+async function afterError(delivery: Delivery, error: unknown, engine: PublishEngine): Promise<'done' | 'retry'> {
+  const { post, target } = delivery;
+  const now = engine.now();
   if (error instanceof LeaseLostError) return 'done';
   if (error instanceof NotFoundError) {
-    await finish(message.userId, post, index, target, { status: 'failed', message: `The ${PLATFORM_NAMES[target.platform]} account for this post was disconnected. Reconnect it on Platforms and reschedule.` }, deps, owner);
+    await finish(delivery, { status: 'failed', message: `The ${PLATFORM_NAMES[target.platform]} account for this post was disconnected. Reconnect it on Platforms and reschedule.` }, engine);
     return 'done';
   }
   if (!(error instanceof PlatformError)) {
     logger.error('Publish step failed on our side', { error, postId: post.id, platform: target.platform });
-    await releaseLease(message.userId, post.id, index, owner);
+    await engine.store.releaseLease(delivery);
     return 'retry';
   }
   logger.warn('Publish step refused by the platform', { platform: target.platform, category: error.category, details: error.details, postId: post.id });
   if (error.category === 'retry' || error.category === 'backoff') {
     const attempts = (target.attempts ?? 0) + 1;
-    const delaySeconds = backoffSeconds(attempts, error.details.retryAfterSeconds);
-    if (now.getTime() + delaySeconds * 1000 <= dueTime(post) + retryWindowMs()) {
-      await releaseLease(message.userId, post.id, index, owner);
-      await enqueueAt(target.platform, message, new Date(now.getTime() + delaySeconds * 1000), now);
+    const delaySeconds = backoffSeconds(attempts, error.details.retryAfterSeconds, engine.random);
+    if (now.getTime() + delaySeconds * 1000 <= dueTime(post) + engine.settings().retryWindowMs) {
+      await comeBackLater(delivery, new Date(now.getTime() + delaySeconds * 1000), now, engine);
       return 'done';
     }
   }
   const reason = error.category === 'unknown-outcome' ? UNKNOWN_OUTCOME_MESSAGE : error.message;
-  await finish(message.userId, post, index, target, { status: 'failed', message: reason }, deps, owner);
+  await finish(delivery, { status: 'failed', message: reason }, engine);
   return 'done';
 }
 
@@ -225,18 +234,19 @@ export function backoffSeconds(attempts: number, retryAfterSeconds?: number, ran
 // ---------------------------------------------------------------------------------------------
 // Settling and telling the user
 
-/** Settles a target, then the post once all its targets are settled, then tells the user. */
-async function finish(userId: string, post: EnginePost, index: number, target: EngineTarget, outcome: TargetOutcome, deps: Deps, owner?: string): Promise<void> {
-  const now = deps.now();
-  const after = await settleTarget(userId, post.id, index, target.id, outcome, now, owner);
+/** Settles a target (as the lease holder, or with no owner as anyone), then the post once all its targets are settled, then tells the user. */
+async function finish(attempt: Attempt, outcome: TargetOutcome, engine: PublishEngine): Promise<void> {
+  const { userId, post, target } = attempt;
+  const now = engine.now();
+  const after = await engine.store.settleTarget(attempt, outcome, now);
   if (!after) return;
   let postStatus: string = after.status;
   if (after.platforms.every(isTerminal)) {
     const derived = derivePostOutcome(after.platforms);
-    if (await settlePost(userId, after, derived, now)) postStatus = derived.status;
+    if (await engine.store.settlePost(userId, after, derived, now)) postStatus = derived.status;
   }
   const notice = outcome.status === 'posted' ? publishedNotice(target.platform) : failedNotice(target.platform, outcome.message);
-  await notifyUser(userId, { message: notice, postId: post.id, postStatus }, deps).catch((error: unknown) => logger.error('Could not record the outcome notice', { error, postId: post.id }));
+  await engine.notify(userId, { message: notice, postId: post.id, postStatus }, engine).catch((error: unknown) => logger.error('Could not record the outcome notice', { error, postId: post.id }));
 }
 
 function listNames(names: string[]): string {
@@ -263,38 +273,38 @@ export function derivePostOutcome(targets: readonly EngineTarget[]): { status: '
  * for 10 minutes, is dispatched again once; found stuck again later, its open targets fail with a
  * visible reason. Nothing stays stuck silently.
  */
-export async function runWatchdog(deps: Deps = defaultDeps): Promise<{ redispatched: number; failed: number }> {
-  const now = deps.now();
-  const candidates = await listOpenPostsDueBefore(new Date(now.getTime() - retryWindowMs()));
+export async function runWatchdog(engine: PublishEngine = awsPublishEngine): Promise<{ redispatched: number; failed: number }> {
+  const now = engine.now();
+  const candidates = await engine.store.listOpenPostsDueBefore(new Date(now.getTime() - engine.settings().retryWindowMs));
   let redispatched = 0;
   let failed = 0;
   for (const { userId, postId } of candidates) {
-    const post = await getEnginePost(userId, postId);
+    const post = await engine.store.getPost(userId, postId);
     if (!post || !['scheduled', 'queued', 'publishing'].includes(post.status)) continue;
     if (now.getTime() - Date.parse(post.updated_at) < QUIET_BEFORE_WATCHDOG_MS) continue;
     if (!post.watchdog_at) {
-      if (!(await markWatchdogRedispatch(userId, postId, now))) continue;
+      if (!(await engine.store.markWatchdogRedispatch(userId, postId, now))) continue;
       logger.warn('Watchdog re-dispatches a stuck post', { postId, status: post.status });
-      if (post.status === 'scheduled') await dispatchPost({ userId, postId, version: post.version }, deps);
-      else await sendTargets(userId, post, now);
+      if (post.status === 'scheduled') await dispatchPost({ userId, postId, version: post.version }, engine);
+      else await sendTargets(engine, userId, post);
       redispatched += 1;
     } else {
       logger.warn('Watchdog fails a post stuck after its second chance', { postId, status: post.status });
-      await failOpenTargets(userId, post, STUCK_MESSAGE, deps);
+      await failOpenTargets(userId, post, STUCK_MESSAGE, engine);
       failed += 1;
     }
   }
   return { redispatched, failed };
 }
 
-async function failOpenTargets(userId: string, post: EnginePost, message: string, deps: Deps): Promise<void> {
+async function failOpenTargets(userId: string, post: EnginePost, message: string, engine: PublishEngine): Promise<void> {
   for (const [index, target] of post.platforms.entries()) {
-    if (!isTerminal(target)) await finish(userId, post, index, target, { status: 'failed', message }, deps);
+    if (!isTerminal(target)) await finish({ userId, post, index, target }, { status: 'failed', message }, engine);
   }
 }
 
 /** A message that exhausted its deliveries: the target (or, from the scheduler's DLQ, the post) fails visibly. */
-export async function failFromDeadLetter(raw: unknown, deps: Deps = defaultDeps): Promise<void> {
+export async function failFromDeadLetter(raw: unknown, engine: PublishEngine = awsPublishEngine): Promise<void> {
   // A failed asynchronous invocation of the dispatcher reaches its DLQ wrapped by Lambda
   // ({ requestContext, requestPayload, responsePayload }); the Scheduler's own DLQ gets the input as is.
   const body = raw && typeof raw === 'object' && 'requestPayload' in raw ? (raw as { requestPayload: unknown }).requestPayload : raw;
@@ -305,13 +315,13 @@ export async function failFromDeadLetter(raw: unknown, deps: Deps = defaultDeps)
     logger.error('Unreadable dead letter', { body });
     return;
   }
-  const post = await getEnginePost(ids.userId, ids.postId);
+  const post = await engine.store.getPost(ids.userId, ids.postId);
   if (!post || post.version !== ids.version) return;
   if (asTarget.success) {
     const index = post.platforms.findIndex((t) => t.id === asTarget.data.targetId);
     const target = post.platforms[index];
-    if (target && !isTerminal(target)) await finish(ids.userId, post, index, target, { status: 'failed', message: DEAD_LETTER_MESSAGE }, deps);
+    if (target && !isTerminal(target)) await finish({ userId: ids.userId, post, index, target }, { status: 'failed', message: DEAD_LETTER_MESSAGE }, engine);
     return;
   }
-  await failOpenTargets(ids.userId, post, DEAD_LETTER_MESSAGE, deps);
+  await failOpenTargets(ids.userId, post, DEAD_LETTER_MESSAGE, engine);
 }

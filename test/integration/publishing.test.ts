@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/data/accounts';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { dispatchPost } from '../../functions/domain/dispatch';
-import { DEAD_LETTER_MESSAGE, failFromDeadLetter, publishTarget, runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';
+import { awsPublishEngine, DEAD_LETTER_MESSAGE, failFromDeadLetter, publishTarget, runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';
 import { scheduleName } from '../../functions/domain/schedules';
 import { schedulerClient } from '../../functions/lib/aws';
 import { connect } from '../helpers/connect';
@@ -185,7 +185,7 @@ describe('publishing a scheduled post', () => {
     await expect.poll(() => receiptsFor(caption), { timeout: 30_000, interval: 250 }).toHaveLength(1);
 
     // Act: the message comes back after its visibility timeout, once the dead delivery's lease ran out.
-    const later = { now: () => new Date(Date.now() + 6 * 60_000), newId: () => ulid() };
+    const later = { ...awsPublishEngine, now: () => new Date(Date.now() + 6 * 60_000), newId: () => ulid() };
     const outcome = await publishTarget({ userId: user.userId, postId: post.id, targetId: post.platforms[0]!.id, version: post.version }, later);
     const done = await settled(user.accessToken, post.id);
 

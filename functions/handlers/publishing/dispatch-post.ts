@@ -1,6 +1,6 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import { dispatchPost, DispatchInputSchema } from '../../domain/dispatch';
+import { awsDispatchEngine, dispatchPost, DispatchInputSchema } from '../../domain/dispatch';
 import { logger } from '../../lib/logger';
 
 /**
@@ -9,4 +9,4 @@ import { logger } from '../../lib/logger';
  */
 export const handler = middy<unknown, { result: string }>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
-  .handler(async (event) => ({ result: await dispatchPost(DispatchInputSchema.parse(event)) }));
+  .handler(async (event) => ({ result: await dispatchPost(DispatchInputSchema.parse(event), awsDispatchEngine) }));

@@ -2,7 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { PublishMessageSchema } from '../../domain/dispatch';
-import { publishTarget } from '../../domain/publishing';
+import { awsPublishEngine, publishTarget } from '../../domain/publishing';
 import { logger } from '../../lib/logger';
 
 /**
@@ -18,7 +18,7 @@ export const handler = middy<SQSEvent, SQSBatchResponse>()
       event.Records.map(async (record) => {
         try {
           const message = PublishMessageSchema.parse(JSON.parse(record.body));
-          if ((await publishTarget(message)) === 'retry') failures.push({ itemIdentifier: record.messageId });
+          if ((await publishTarget(message, awsPublishEngine)) === 'retry') failures.push({ itemIdentifier: record.messageId });
         } catch (error) {
           logger.error('Publish message failed', { error, messageId: record.messageId });
           failures.push({ itemIdentifier: record.messageId });

@@ -1,0 +1,90 @@
+import type { Plan } from '@shared/plans';
+import type { Platform } from '@shared/platforms';
+import type { EnginePost, EngineTarget, TargetOutcome, TargetRef } from '../data/publishing';
+import type { Deps } from '../lib/clock';
+import type { DailyQuotaBucket, DailyQuotaClaim, PlatformAdapter, PublishCheckpoint, TokenSet } from '../platforms/types';
+import type { DispatchInput, PublishMessage } from './dispatch';
+import type { NotifyInput } from './notifications';
+
+/**
+ * The publishing engine's ports (DESIGN §6): what dispatch, the publish steps, the watchdog and the
+ * dead letters need from the world. The engine imports no SDK; the defaults over the table, SQS,
+ * S3 and EventBridge Scheduler are wired in dispatch.ts and publishing.ts, and the unit tests
+ * (test/unit/functions/publishing-engine*.test.ts) give it an in-memory store, a fake queue and
+ * scheduler and a fake clock.
+ */
+
+/** Target `index` of `post` as one delivery works on it: with `owner` it holds (or takes) the lease. */
+export interface Attempt extends TargetRef {
+  post: EnginePost;
+  target: EngineTarget;
+}
+
+/**
+ * The post item, where the engine's guarantees live: each write is conditional and returns what
+ * tells the engine it lost (false, null, or LeaseLostError from saveCheckpoint).
+ */
+export interface EngineStore {
+  getPost(userId: string, postId: string): Promise<EnginePost | null>;
+  /** scheduled → queued for this version; false when the post moved on. */
+  markQueued(userId: string, post: EnginePost, now: Date): Promise<boolean>;
+  /** false when the post is not this open version, the target is settled, or another unexpired lease holds it. */
+  takeLease(lease: TargetRef & { owner: string }, now: Date, leaseMs: number): Promise<boolean>;
+  /** Throws LeaseLostError when the lease is no longer the caller's. */
+  saveCheckpoint(lease: TargetRef & { owner: string }, checkpoint: PublishCheckpoint): Promise<void>;
+  releaseLease(lease: TargetRef & { owner: string }): Promise<void>;
+  /** The post after the write (its `rev` bumped), or null when the target was settled already or the lease lost. */
+  settleTarget(ref: TargetRef, outcome: TargetOutcome, now: Date): Promise<EnginePost | null>;
+  /** Lands only when `post.rev` is still current and the post still open. */
+  settlePost(userId: string, post: EnginePost, derived: { status: 'posted' | 'failed'; publishedAt: string | null; errorMessage: string | null }, now: Date): Promise<boolean>;
+  /** true for the first caller only, while the post is open. */
+  markWatchdogRedispatch(userId: string, postId: string, now: Date): Promise<boolean>;
+  listOpenPostsDueBefore(cutoff: Date): Promise<{ userId: string; postId: string }[]>;
+}
+
+/** The platforms' publishing queues: `delaySeconds` as computed (the queue caps and rounds it its own way). */
+export interface PublishQueue {
+  send(platform: Platform, message: PublishMessage, delaySeconds: number): Promise<void>;
+}
+
+/** One-shot schedules that hand a post to the dispatcher at `at`. */
+export interface DispatchScheduler {
+  /** Creates the schedule `name`, or moves it to this time and input. */
+  put(schedule: { name: string; at: Date; input: DispatchInput }): Promise<void>;
+  /** Deletes it; none to delete is done. */
+  remove(name: string): Promise<void>;
+}
+
+/** Deployment settings (functions/lib/env.ts), in milliseconds. */
+export interface EngineSettings {
+  /** Messages are due this long before their time, so the publisher can prepare. */
+  leadMs: number;
+  /** Transient failures retry until this long after the due time; the watchdog looks after it. */
+  retryWindowMs: number;
+  /** Local cloud: the bookkeeping after a publish is spread over this long (0 on AWS). */
+  settleSpreadMs: number;
+}
+
+export interface DispatchEngine extends Deps {
+  store: EngineStore;
+  queue: PublishQueue;
+  scheduler: DispatchScheduler;
+  settings: () => EngineSettings;
+}
+
+export interface PublishEngine extends DispatchEngine {
+  media: {
+    url(path: string): Promise<string>;
+    read(path: string): Promise<Buffer>;
+  };
+  /** Whether the account's deletion has begun (it publishes nothing from then on). */
+  isAccountClosed(userId: string): Promise<boolean>;
+  /** Runs `fn` with the social account's fresh tokens and its platform's adapter. */
+  withFreshTokens<T>(userId: string, socialAccountId: string, fn: (tokens: TokenSet, adapter: PlatformAdapter) => Promise<T>, deps: Deps): Promise<T>;
+  currentPlan(userId: string, now: Date): Promise<Plan>;
+  claimDailyQuota(bucket: DailyQuotaBucket, now: Date): Promise<DailyQuotaClaim>;
+  notify(userId: string, input: NotifyInput, deps: Deps): Promise<unknown>;
+  sleep(ms: number): Promise<void>;
+  /** Jitter (backoff, settle spread). */
+  random(): number;
+}
