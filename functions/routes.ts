@@ -93,13 +93,13 @@ export const ROUTES = [
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', auth: 'user', needs: ['table:read'] },
   { method: 'POST', path: '/api/notifications/read-all', handler: 'notifications/mark-all-read', auth: 'user', needs: ['table:read', 'table:write'] },
   { method: 'POST', path: '/api/notifications/{id}/read', handler: 'notifications/mark-read', auth: 'user', needs: ['table:read', 'table:write'] },
-  { method: 'GET', path: '/api/accounts', handler: 'accounts/list-accounts', auth: 'user', needs: ['table:read'] },
-  { method: 'DELETE', path: '/api/accounts/{id}', handler: 'accounts/delete-account', auth: 'user', needs: ['table:read', 'table:write'] },
-  { method: 'GET', path: '/api/accounts/{id}/page-info', handler: 'accounts/get-page-info', auth: 'user', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
-  { method: 'GET', path: '/api/accounts/{id}/tiktok-creator-info', handler: 'accounts/get-tiktok-creator-info', auth: 'user', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
+  { method: 'GET', path: '/api/accounts', handler: 'connections/list-connections', auth: 'user', needs: ['table:read'] },
+  { method: 'DELETE', path: '/api/accounts/{id}', handler: 'connections/disconnect', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/api/accounts/{id}/page-info', handler: 'connections/get-page-info', auth: 'user', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
+  { method: 'GET', path: '/api/accounts/{id}/tiktok-creator-info', handler: 'connections/get-tiktok-creator-info', auth: 'user', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'] },
   // Each start stores a one-time state; a person connects a handful of accounts at a time.
-  { method: 'POST', path: '/api/accounts/{platform}/oauth/initiate', handler: 'accounts/initiate-oauth', auth: 'user', limit: { per: 'user', max: 20, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'platform-apps'] },
-  { method: 'GET', path: '/api/platforms', handler: 'accounts/list-platforms', auth: 'user', needs: ['table:read', 'platform-apps'] },
+  { method: 'POST', path: '/api/accounts/{platform}/oauth/initiate', handler: 'connections/initiate-oauth', auth: 'user', limit: { per: 'user', max: 20, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'platform-apps'] },
+  { method: 'GET', path: '/api/platforms', handler: 'connections/list-platforms', auth: 'user', needs: ['table:read', 'platform-apps'] },
   { method: 'GET', path: '/api/usage', handler: 'posts/get-usage', auth: 'user', needs: ['table:read'] },
   // A few posts of up to 20 images each in ten minutes is a busy creator; 200 is far beyond.
   { method: 'POST', path: '/api/media/uploads', handler: 'media/presign-upload', auth: 'user', limit: { per: 'user', max: 200, windowSeconds: TEN_MINUTES }, needs: ['table:read', 'table:write', 'media:write'] },
@@ -168,7 +168,7 @@ export const PUBLISHING_FUNCTIONS = {
   watchdog: { handler: 'publishing/watchdog', needs: ['table:read', 'table:write', 'queues', 'realtime'], timeoutSeconds: 60 },
   deadLetters: { handler: 'publishing/dead-letter', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 30 },
   /** Hourly: connection expiry notices 7 days and 1 day ahead (issue 12). */
-  expiryNotices: { handler: 'accounts/expiry-notices', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 60 },
+  expiryNotices: { handler: 'connections/expiry-notices', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 60 },
 } as const satisfies Readonly<Record<string, FunctionDef>>;
 
 /** Engine function name → handler module. */

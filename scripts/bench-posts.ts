@@ -40,7 +40,7 @@ async function main() {
   const cloud = await startLocalCloud({ dataDir, web: 'none', log: () => undefined });
   try {
     const { putPostsInBatches } = await import('../functions/data/posts');
-    const { upsertAccount } = await import('../functions/data/accounts');
+    const { upsertAccount } = await import('../functions/data/connections');
 
     const dynamo = cloud.services.dynamo;
     if (!dynamo) throw new Error('The local cloud has no DynamoDB');

@@ -266,7 +266,7 @@ async function anAccountToPostTo(config: RuntimeConfig, token: string, deps: Acc
     if (!deps.table) fail('on AWS the smoke test needs --table <TableName> (a stack output) to give its user a stand-in account');
     // The data layer reads its settings from the environment, as on Lambda; it never touches media here.
     Object.assign(process.env, { TABLE_NAME: deps.table, AWS_REGION: process.env.AWS_REGION ?? config.region, MEDIA_BUCKET: process.env.MEDIA_BUCKET ?? 'unused-by-the-smoke-test' });
-    const [{ upsertAccount }, { ulid }] = await Promise.all([import('../functions/data/accounts'), import('ulid')]);
+    const [{ upsertAccount }, { ulid }] = await Promise.all([import('../functions/data/connections'), import('ulid')]);
     const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
     await upsertAccount(sub, { platform: 'facebook', account_id: `smoke-${ulid()}`, account_name: 'Smoke test page', picture_url: null }, ulid(), new Date());
   }

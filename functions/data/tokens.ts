@@ -4,6 +4,7 @@ import { decryptSecret, encryptSecret } from '../lib/secrets';
 import { NotFoundError } from '../lib/errors';
 import { conditional, db, queryAll, tableName, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
+import type { TokenSet } from '../lib/token-set';
 
 /**
  * A connected account's platform tokens: pk = USER#<id>, sk = TOKEN#<accountId> (access pattern 12).
@@ -21,18 +22,8 @@ const NOTICES = TABLE_DESIGN.indexes.openByDue;
 const TOKEN_NOTICE = 'TOKENNOTICE';
 const noticeSk = (at: string, userId: string, accountId: string) => `${at}#${userId}#${accountId}`;
 
-/** The same shape as the adapters' TokenSet. */
-export interface StoredTokens {
-  readonly accessToken: string;
-  readonly refreshToken?: string;
-  readonly expiresAt: string | null;
-  readonly issuedAt?: string;
-  readonly refreshExpiresAt?: string | null;
-  readonly scopes?: readonly string[];
-}
-
 /** Writes the tokens. A missing or empty refresh token leaves the stored one in place. */
-export async function saveTokens(userId: string, accountId: string, tokens: StoredTokens, now: Date): Promise<void> {
+export async function saveTokens(userId: string, accountId: string, tokens: TokenSet, now: Date): Promise<void> {
   const names: Record<string, string> = { '#type': 'type', '#access': 'accessToken', '#exp': 'tokenExpiresAt', '#updated': 'updated_at' };
   const values: Record<string, unknown> = {
     ':type': 'PlatformTokens',
@@ -89,7 +80,7 @@ export async function saveTokens(userId: string, accountId: string, tokens: Stor
   );
 }
 
-export async function getTokens(userId: string, accountId: string): Promise<StoredTokens> {
+export async function getTokens(userId: string, accountId: string): Promise<TokenSet> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: tokenSk(accountId) }, ConsistentRead: true }));
   if (!Item || typeof Item.accessToken !== 'string') throw new NotFoundError('Account not found');
   const refreshToken = typeof Item.refreshToken === 'string' ? await decryptSecret(Item.refreshToken) : undefined;

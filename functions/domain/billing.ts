@@ -15,7 +15,7 @@ import {
 import type { Plan } from '@shared/plans';
 import { effectivePlan, type Subscription } from '@shared/subscription';
 import type Stripe from 'stripe';
-import { AccountExistsError, accountExists, createAccount } from '../data/billing-accounts';
+import { AccountExistsError, accountExists, createAccount } from '../data/user-directory';
 import type { SubscriptionState } from '../data/subscriptions';
 import { getUsageCount } from '../data/usage';
 import { getProfile } from '../data/users';

@@ -10,13 +10,13 @@ import {
 import { planAllows } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import { UPCOMING_STATUSES } from '@shared/statuses';
-import { getAccount } from '../data/accounts';
+import { getAccount } from '../data/connections';
 import type { PostRecord } from '../data/posts';
 import { claimExpiryNotice, listDueExpiryNotices, listTokenHealth, restoreExpiryNotice, type TokenHealthRow } from '../data/tokens';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { listConnectedAccounts } from './accounts';
+import { listConnectedAccounts } from './connections';
 import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
 

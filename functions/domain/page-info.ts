@@ -1,9 +1,9 @@
 import type { FacebookPageInfo } from '@shared/accounts';
-import { getAccount } from '../data/accounts';
+import { getAccount } from '../data/connections';
 import { DependencyError, ValidationError } from '../lib/errors';
 import type { FacebookAdapter } from '../platforms/facebook';
 import { PlatformError } from '../platforms/types';
-import { withFreshTokens } from './accounts';
+import { withFreshTokens } from './connections';
 
 /** The Facebook page-info dialog (spec §2 Platforms), read live from Graph with the Page token. */
 export async function facebookPageInfo(userId: string, accountId: string): Promise<FacebookPageInfo> {

@@ -4,7 +4,7 @@ import { PLATFORM_LIMITS, limitWarningMessage, type LimitCheckBodySchema, type L
 import type { Platform } from '@shared/platforms';
 import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
 import { effectiveTimezone } from '@shared/timezones';
-import { listAccounts } from '../data/accounts';
+import { listAccounts } from '../data/connections';
 import { getQuotaUsed } from '../data/platform-quotas';
 import { listOpenPostsBetween, listPostedBetween, listScheduledBetween, type PostRecord } from '../data/posts';
 import { getSettings } from '../data/users';
@@ -12,7 +12,7 @@ import { defaultDeps, type Deps } from '../lib/clock';
 import { ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { InstagramAdapter } from '../platforms/instagram';
-import { withFreshTokens } from './accounts';
+import { withFreshTokens } from './connections';
 import { dayIn, DAILY_QUOTAS } from './platform-quotas';
 
 /**

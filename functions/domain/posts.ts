@@ -30,7 +30,7 @@ import {
 } from '@shared/posts';
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
 import type { SocialAccount } from '@shared/accounts';
-import { listAccounts } from '../data/accounts';
+import { listAccounts } from '../data/connections';
 import { attachMediaToPost, deleteMediaOfPost, getMediaRows, mediaFactsOf, mediaItemFor, storedMediaOf } from '../data/media';
 import {
   countTab,

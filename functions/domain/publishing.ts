@@ -6,7 +6,7 @@ import { isTerminal, LeaseLostError, type EnginePost, type EngineTarget, type Ta
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../platforms/types';
-import { withFreshTokens } from './accounts';
+import { withFreshTokens } from './connections';
 import { awsDispatchEngine, dispatchPost, dueTime, enqueueAt, PublishMessageSchema, DispatchInputSchema, sendTargets, UNKNOWN_OUTCOME_MESSAGE, type PublishMessage } from './dispatch';
 import type { Attempt, PublishEngine } from './engine';
 import { currentPlan } from './entitlements';

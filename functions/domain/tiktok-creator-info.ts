@@ -1,10 +1,10 @@
 import { PLATFORM_NAMES } from '@shared/platforms';
 import type { TikTokCreatorInfo } from '@shared/tiktok';
-import { getAccount } from '../data/accounts';
+import { getAccount } from '../data/connections';
 import { AppError, DependencyError, ValidationError } from '../lib/errors';
 import type { TikTokAdapter } from '../platforms/tiktok';
 import { PlatformError } from '../platforms/types';
-import { withFreshTokens } from './accounts';
+import { withFreshTokens } from './connections';
 
 export const NOT_TIKTOK_MESSAGE = 'Posting options are only available for TikTok accounts';
 export const TIKTOK_RECONNECT_MESSAGE = 'Your TikTok connection has expired; reconnect it on Platforms to post to TikTok.';

@@ -9,17 +9,8 @@ export interface OAuthApp {
   readonly redirectUri: string;
 }
 
-export interface TokenSet {
-  readonly accessToken: string;
-  /** Absent where the platform has none (Instagram refreshes the access token itself; Facebook Page tokens). */
-  readonly refreshToken?: string;
-  /** ISO time; null when the token does not expire (Facebook Page tokens). */
-  readonly expiresAt: string | null;
-  /** When the platform issued the access token (ISO); absent on tokens stored before it was recorded. */
-  readonly issuedAt?: string;
-  readonly refreshExpiresAt?: string | null;
-  readonly scopes?: readonly string[];
-}
+export type { TokenSet } from '../lib/token-set';
+import type { TokenSet } from '../lib/token-set';
 
 /** An account the user can post as: the profile plus the token to post with. */
 export interface ConnectedAccount {

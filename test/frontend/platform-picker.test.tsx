@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlanId } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import { UiProvider } from '@/components/ui/provider';
-import { accountKeys } from '@/lib/api/accounts';
+import { accountKeys } from '@/lib/api/connections';
 import { PlatformPicker } from '@/components/platform-picker';
 import { platformsResponse } from './helpers/api-mock';
 

@@ -4,7 +4,7 @@ import type { SocialAccount } from '@shared/accounts';
 import type { PlanId } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import { ulid } from 'ulid';
-import { upsertAccount } from '../../functions/data/accounts';
+import { upsertAccount } from '../../functions/data/connections';
 import { mediaIdForKey, newObjectKey, putMediaRowOnce, type MediaRow } from '../../functions/data/media';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { s3Client } from '../../functions/lib/aws';

@@ -420,7 +420,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       // The functions that read or save tokens (test/unit/infra/capabilities.test.ts): the posts
       // handlers ask Instagram for its live publishing limit with the account's tokens. Listing,
       // deleting and connecting accounts never touch tokens.
-      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiAccountsGetPageInfo', 'ApiAccountsGetTiktokCreatorInfo', 'ApiOauthOauthCallback', 'ApiPostsCheckLimits', 'ApiPostsCreatePost', 'ApiPostsUpdatePost', ...publishers].sort());
+      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiConnectionsGetPageInfo', 'ApiConnectionsGetTiktokCreatorInfo', 'ApiOauthOauthCallback', 'ApiPostsCheckLimits', 'ApiPostsCreatePost', 'ApiPostsUpdatePost', ...publishers].sort());
       for (const [, policy] of kmsPolicies) {
         expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
           expect.objectContaining({ Action: ['kms:Decrypt', 'kms:Encrypt'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } }),

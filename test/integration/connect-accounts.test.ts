@@ -4,7 +4,7 @@ import { PLATFORMS } from '@shared/platforms';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getTokens, saveTokens } from '../../functions/data/tokens';
 import { saveOAuthState } from '../../functions/data/oauth-states';
-import { withFreshTokens } from '../../functions/domain/accounts';
+import { withFreshTokens } from '../../functions/domain/connections';
 import { documentClient } from '../../functions/lib/aws';
 import { PlatformError } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';

@@ -1,9 +1,9 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { markNeedsReconnect } from '../../functions/data/accounts';
+import { markNeedsReconnect } from '../../functions/data/connections';
 import { saveTokens } from '../../functions/data/tokens';
 import { sendDueExpiryNotices } from '../../functions/domain/connection-health';
-import { handler as expiryNoticesHandler } from '../../functions/handlers/accounts/expiry-notices';
+import { handler as expiryNoticesHandler } from '../../functions/handlers/connections/expiry-notices';
 import { PUBLISHING_HANDLERS } from '../../functions/routes';
 import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount, aStoredPost, inDays } from '../helpers/posts';
@@ -86,7 +86,7 @@ describe('the expiry notices sweep', () => {
   });
 
   it('is one of the functions the stack and the local cloud schedule', () => {
-    expect(PUBLISHING_HANDLERS.expiryNotices).toBe('accounts/expiry-notices');
+    expect(PUBLISHING_HANDLERS.expiryNotices).toBe('connections/expiry-notices');
   });
 });
 

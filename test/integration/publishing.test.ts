@@ -4,7 +4,7 @@ import { PLATFORMS, type Platform } from '@shared/platforms';
 import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getAccount } from '../../functions/data/accounts';
+import { getAccount } from '../../functions/data/connections';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { dispatchPost } from '../../functions/domain/dispatch';
 import { awsPublishEngine, DEAD_LETTER_MESSAGE, failFromDeadLetter, publishTarget, runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';

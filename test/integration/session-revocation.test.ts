@@ -5,7 +5,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { updateSettings } from '../../functions/data/users';
 import { DELETION_STEPS, defaultAccountDeletionDeps } from '../../functions/domain/account-deletion';
-import { OTHER_BROWSER_MESSAGE } from '../../functions/domain/accounts';
+import { OTHER_BROWSER_MESSAGE } from '../../functions/domain/connections';
 import { SESSION_ENDED_MESSAGE } from '../../functions/domain/sessions';
 import { documentClient } from '../../functions/lib/aws';
 import { ROUTES } from '../../functions/routes';

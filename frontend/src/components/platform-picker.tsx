@@ -5,7 +5,7 @@ import { MSG } from '@shared/messages';
 import { minimumPlanFor, upgradeToPostMessage } from '@shared/plans';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/platforms';
 import { Tooltip } from '@/components/ui/tooltip';
-import { usePlatforms } from '@/lib/api/accounts';
+import { usePlatforms } from '@/lib/api/connections';
 import { PlatformIcon } from './platform-icon';
 
 interface PlatformPickerProps {

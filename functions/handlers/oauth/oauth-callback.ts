@@ -1,5 +1,5 @@
 import { OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
-import { bindingFromCookies, clearBindingCookie, completeConnect, unreadableCallback } from '../../domain/accounts';
+import { bindingFromCookies, clearBindingCookie, completeConnect, unreadableCallback } from '../../domain/connections';
 import { httpHandler } from '../../lib/http';
 
 /**

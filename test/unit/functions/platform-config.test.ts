@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { initiateConnect } from '../../../functions/domain/accounts';
+import { initiateConnect } from '../../../functions/domain/connections';
 import { resetEnvForTests } from '../../../functions/lib/env';
 import { ValidationError } from '../../../functions/lib/errors';
 import { configuredAdapter, resetPlatformConfigForTests } from '../../../functions/platforms/configured';

@@ -1,4 +1,4 @@
-import { OAuthCallback } from '@/features/accounts/components/oauth-callback';
+import { OAuthCallback } from '@/features/connections/components/oauth-callback';
 
 export default function OAuthCallbackRoute() {
   return <OAuthCallback />;

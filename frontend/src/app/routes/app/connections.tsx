@@ -1,4 +1,4 @@
-import { ConnectionsPage } from '@/features/accounts/components/connections-page';
+import { ConnectionsPage } from '@/features/connections/components/connections-page';
 
 export default function ConnectionsRoute() {
   return <ConnectionsPage />;

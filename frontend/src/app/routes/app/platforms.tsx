@@ -1,4 +1,4 @@
-import { PlatformsPage } from '@/features/accounts/components/platforms-page';
+import { PlatformsPage } from '@/features/connections/components/platforms-page';
 
 export default function PlatformsRoute() {
   return <PlatformsPage />;

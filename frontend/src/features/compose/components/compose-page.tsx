@@ -4,7 +4,7 @@ import { LuPlug } from 'react-icons/lu';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
-import { useAccounts } from '@/lib/api/accounts';
+import { useAccounts } from '@/lib/api/connections';
 import { useMe } from '@/lib/api/me';
 import { userTimezone } from '@/lib/time';
 import { ComposeForm } from './compose-form';

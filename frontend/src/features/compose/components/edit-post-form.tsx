@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import type { CreatePostBody, Post } from '@shared/posts';
 import { LoadError } from '@/components/load-error';
-import { useAccounts } from '@/lib/api/accounts';
+import { useAccounts } from '@/lib/api/connections';
 import { ComposeForm } from './compose-form';
 
 export interface EditPostFormProps {

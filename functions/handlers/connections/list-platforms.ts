@@ -1,5 +1,5 @@
 import { PlatformsResponseSchema } from '@shared/entitlements';
-import { platformAvailability } from '../../domain/accounts';
+import { platformAvailability } from '../../domain/connections';
 import { httpHandler, ok } from '../../lib/http';
 
 /** GET /api/platforms: which platforms this deployment offers and which the user's plan includes. */

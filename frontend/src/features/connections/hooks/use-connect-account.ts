@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { UI } from '@shared/ui';
 import { toaster } from '@/components/ui/toaster';
-import { OAUTH_COMPLETE_EVENT } from '@/lib/api/accounts';
+import { OAUTH_COMPLETE_EVENT } from '@/lib/api/connections';
 import { initiateOAuth } from '../api/initiate-oauth';
 import { connectedMessage, OAUTH_FALLBACK, OAUTH_TOASTS, OAuthMessageSchema } from '../oauth-messages';
 

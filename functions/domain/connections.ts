@@ -4,7 +4,7 @@ import type { PlatformsResponse } from '@shared/entitlements';
 import { oauthErrorMessage } from '@shared/oauth-errors';
 import { minimumPlanFor, planAllows } from '@shared/plans';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from '@shared/platforms';
-import { deleteAccount, getAccount, listAccounts, markNeedsReconnect, upsertAccount } from '../data/accounts';
+import { deleteAccount, getAccount, listAccounts, markNeedsReconnect, upsertAccount } from '../data/connections';
 import { saveOAuthState, takeOAuthState } from '../data/oauth-states';
 import { getTokens, saveTokens } from '../data/tokens';
 import { appOrigin } from '../lib/app-origin';

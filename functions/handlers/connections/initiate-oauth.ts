@@ -1,5 +1,5 @@
 import { InitiateOAuthResponseSchema, PlatformParamsSchema } from '@shared/accounts';
-import { initiateConnect } from '../../domain/accounts';
+import { initiateConnect } from '../../domain/connections';
 import { httpHandler, ok } from '../../lib/http';
 
 /** POST /api/accounts/{platform}/oauth/initiate → `{ authUrl }` for the connect popup, and the cookie that binds the connect to this browser. */

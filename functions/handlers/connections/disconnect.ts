@@ -1,5 +1,5 @@
 import { AccountIdParamsSchema } from '@shared/accounts';
-import { disconnectAccount } from '../../domain/accounts';
+import { disconnectAccount } from '../../domain/connections';
 import { httpHandler, noContent } from '../../lib/http';
 
 /** DELETE /api/accounts/{id}: removes the account and its tokens. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FacebookPageInfoSchema, type FacebookPageInfo } from '@shared/accounts';
 import { api } from '@/lib/api-client';
-import { accountKeys } from '@/lib/api/accounts';
+import { accountKeys } from '@/lib/api/connections';
 
 /** GET /accounts/{id}/page-info: a Facebook Page's public details. */
 export function getPageInfo(id: string): Promise<FacebookPageInfo> {

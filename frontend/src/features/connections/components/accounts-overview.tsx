@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Skeleton, SkeletonText } from '@chakra-ui/react';
 import type { SocialAccount } from '@shared/accounts';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { LoadError } from '@/components/load-error';
-import { useAccounts, usePlatforms } from '@/lib/api/accounts';
+import { useAccounts, usePlatforms } from '@/lib/api/connections';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { PlatformCard } from './platform-card';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
-import { accountKeys } from '@/lib/api/accounts';
+import { accountKeys } from '@/lib/api/connections';
 
 export function disconnectAccount(id: string): Promise<undefined> {
   return api(`/accounts/${encodeURIComponent(id)}`, { method: 'DELETE' });
