@@ -91,8 +91,10 @@ describe('the Compose draft', { timeout: 30_000 }, () => {
     await writeAFacebookPostWithAPhoto(user);
     await act(() => router.navigate('/home/posts'));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave Compose?' }, { timeout: 5000 })).getByRole('button', { name: 'Leave' }));
-    // Lazy routes load on a busy machine: generous waits.
+    // Lazy routes load on a busy machine: generous waits. The router's state moves before React
+    // renders the new page (a transition): the user clicks on once Compose is gone from the screen.
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/posts'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByTestId('platform-picker')).not.toBeInTheDocument(), { timeout: 10_000 });
 
     await user.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: /Compose/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/compose'), { timeout: 10_000 });

@@ -1,5 +1,5 @@
 import { BILLING_MSG } from '@shared/billing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aConfirmedUser, aRandomEmail, cloud, mailsTo } from '../helpers/given';
 import { aPaidCheckout, aPaidPublicCheckout, aPublicCheckout, productOf, signInWithPassword, stripeControl, weOpenAndPay, weVerifyTheEmail } from '../helpers/billing';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -265,8 +265,12 @@ describe('a signed-in user buys and manages a plan', () => {
     const cancel = await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: bought.subscription.id, action: 'cancel' } });
     const afterCancel = await subscriptionOf(user.accessToken);
     const reactivate = await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: bought.subscription.id, action: 'reactivate' } });
-    await new Promise((r) => setTimeout(r, 200)); // the emulator's webhooks follow the API answers
-    const afterReactivate = await subscriptionOf(user.accessToken);
+    // The emulator's webhooks follow the API answers: the overview catches up a moment later.
+    const afterReactivate = await vi.waitFor(async () => {
+      const overview = await subscriptionOf(user.accessToken);
+      expect(overview.subscription.cancel_at_period_end).toBe(false);
+      return overview;
+    });
 
     // Assess
     expect(checkout.successUrl).toBe(`${cloud().url}/home/subscription?checkout=success`);

@@ -83,13 +83,16 @@ interface Run {
 
 /**
  * The publisher's loop: call publishStep with the last saved checkpoint until posted or a final
- * error; a 'wait' advances the sandbox clock; a 'retry' (e.g. a lost answer) calls again.
+ * error; a 'wait' advances the sandbox clock; a 'retry' (e.g. a lost answer) calls again. Work the
+ * platform does in the background on the real clock (TikTok's download) is polled for, not slept on:
+ * the loop asks again until it finishes or the time is up.
  */
 async function publish(adapter: PlatformAdapter, tokens: TokenSet, request: PublishRequest, options: { retries?: number; checkpoint?: PublishCheckpoint | null } = {}): Promise<Run> {
   const run: Run = { checkpoints: [], steps: 0 };
   let checkpoint: PublishCheckpoint | null = options.checkpoint ?? null;
   let retries = options.retries ?? 2;
-  for (; run.steps < 40; run.steps++) {
+  const deadline = Date.now() + 15_000;
+  for (; Date.now() < deadline; run.steps++) {
     try {
       const result = await adapter.publishStep({
         tokens,
@@ -102,8 +105,6 @@ async function publish(adapter: PlatformAdapter, tokens: TokenSet, request: Publ
       });
       if (result.status === 'posted') return { ...run, result };
       await advance(result.retryAfterSeconds);
-      // Let background work (TikTok's download) finish on the real clock too.
-      await new Promise((r) => setTimeout(r, 20));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       if (error.category === 'retry' && retries-- > 0) continue;
