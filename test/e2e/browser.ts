@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { cloud } from '../helpers/given';
+import { connect } from '../helpers/connect';
+import { aConfirmedUser, cloud } from '../helpers/given';
 import { CHROMIUM } from './global-setup';
 
 /** Debian's Chromium, headless, with the flags this closed-network machine needs (DESIGN §10). */
@@ -55,6 +56,14 @@ export async function submitSignIn(page: Page, user: { email: string; password: 
 export async function signIn(page: Page, user: { email: string; password: string }) {
   await submitSignIn(page, user);
   await page.waitForURL('**/home');
+}
+
+/** Signs a new user with a Facebook Page connected (through the sandbox consent) in on `page`. */
+export async function signInANewFacebookUser(page: Page) {
+  const user = await aConfirmedUser();
+  await connect('facebook', user.accessToken);
+  await signIn(page, user);
+  return user;
 }
 
 /** A Chakra toast showing `text`. */
