@@ -9,7 +9,7 @@ import { createAdapter } from '../../functions/platforms/registry';
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishMedia, type PublishRequest, type TokenSet } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { A_TINY_JPEG, aMediaKey, anObjectStoredDirectly } from '../helpers/media';
-import { sandboxControl } from '../helpers/sandbox';
+import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 
 /**
  * Each adapter's publishStep, run step by step the way the publisher does, against the sandbox
@@ -28,12 +28,11 @@ const adapterFor = (platform: Platform) =>
     now: () => new Date(Date.now() + clockOffsetMs),
   });
 
-const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox, method, path, body);
 const advance = async (seconds: number) => {
   await control('POST', '/clock/advance', { seconds });
   clockOffsetMs += seconds * 1000;
 };
-const receipts = async (platform: Platform) => (await control('GET', `/receipts?platform=${platform}`)).receipts as { postId: string; caption: string; url: string; receivedAtMs: number }[];
+const receipts = (platform: Platform) => sandboxReceipts(platform);
 const fault = (body: Record<string, unknown>) => control('POST', '/faults', body);
 
 /** Consent as the first demo identity (all its Pages), code → tokens → the account to post as. */

@@ -13,6 +13,7 @@ import { schedulerClient } from '../../functions/lib/aws';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { anUploadedImage } from '../helpers/media';
+import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 import { weCallTheApi } from '../helpers/when';
 
 /**
@@ -20,27 +21,9 @@ import { weCallTheApi } from '../helpers/when';
  * Scheduler/SQS deliver it, the real publishers run the real adapters against the sandbox platforms,
  * and the sandbox's receipts log says what actually went out (and how often).
  */
-const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
 const sqsEndpoint = () => cloud().env.SQS_ENDPOINT!;
 
-async function control(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox()}/control${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(res.ok).toBe(true);
-  return res.status === 204 ? undefined : res.json();
-}
-
-interface Receipt {
-  platform: Platform;
-  caption: string;
-  url: string;
-  receivedAtMs: number;
-}
-const receiptsFor = async (caption: string): Promise<Receipt[]> =>
-  ((await control('GET', '/receipts')) as { receipts: Receipt[] }).receipts.filter((r) => r.caption === caption || r.caption?.startsWith(caption));
+const receiptsFor = async (caption: string) => (await sandboxReceipts()).filter((r) => r.caption === caption || r.caption?.startsWith(caption));
 
 async function duplicateDeliveries(on: boolean) {
   const res = await fetch(`${sqsEndpoint()}/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duplicateDeliveries: on }) });

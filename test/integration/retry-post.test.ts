@@ -3,8 +3,9 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../functions/domain/dispatch';
 import { connect } from '../helpers/connect';
-import { aConfirmedUser, cloud } from '../helpers/given';
+import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount, aStoredPost, inDays } from '../helpers/posts';
+import { controlTheSandbox as control, sandboxReceiptsFor } from '../helpers/sandbox';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
@@ -12,10 +13,6 @@ import { weCallTheApi } from '../helpers/when';
  * Issue 17.5: a failed post is published again for its failed platforms only, through the same
  * engine, against the sandbox platforms; the platforms that had already posted get nothing more.
  */
-const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
-const control = async (method: string, path: string, body?: unknown) =>
-  (await (await fetch(`${sandbox()}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) })).json()) as Record<string, any>;
-const receiptsFor = async (caption: string) => ((await control('GET', '/receipts')).receipts as { platform: string; caption?: string }[]).filter((r) => r.caption === caption);
 const postItemOf = async (userId: string, postId: string) => (await itemsOfUser(userId)).find((i) => i.sk === `POST#${postId}`);
 const usageOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('USAGE#'));
 
@@ -92,8 +89,8 @@ describe('retrying a failed post', () => {
     expect(settled.error_message).toBeNull();
     expect(settled.platforms[0]!.post_url).toBe(failed.platforms[0]!.post_url);
     expect(settled.platforms[1]).toMatchObject({ status: 'posted', error_message: null, post_url: expect.stringContaining('/status/') });
-    expect((await receiptsFor(captions.facebook)).map((r) => r.platform)).toEqual(['facebook']);
-    expect((await receiptsFor(captions.x)).map((r) => r.platform)).toEqual(['x']);
+    expect((await sandboxReceiptsFor(captions.facebook)).map((r) => r.platform)).toEqual(['facebook']);
+    expect((await sandboxReceiptsFor(captions.x)).map((r) => r.platform)).toEqual(['x']);
     // A retry is not a new post: this month's allowance is untouched.
     expect(await usageOf(user.userId)).toEqual(usageBefore);
     // Nothing left to retry.
