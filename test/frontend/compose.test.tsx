@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocialAccount } from '@shared/accounts';
-import type { MediaItem, Post } from '@shared/posts';
+import type { MediaItem } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { aNewDraft, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { chooseScheduleTime } from './helpers/schedule';
 
@@ -30,24 +30,7 @@ const ACCOUNTS: SocialAccount[] = [
   socialAccount({ id: IG_OLD, platform: 'instagram', account_name: 'bakery.old', created_at: '2025-01-01T12:00:00.000Z' }),
 ];
 
-function createdPost(): Post {
-  const now = new Date().toISOString();
-  return {
-    id: '01JQ00000000000000000000P1',
-    title: null,
-    scheduled_at: null,
-    published_at: null,
-    status: 'draft',
-    error_message: null,
-    youtube_type: null,
-    client_id: null,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-    media: [],
-    platforms: [],
-  };
-}
+const createdPost = aNewDraft;
 
 function mediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
   return {

@@ -6,7 +6,7 @@ import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount, aStoredPost, inDays } from '../helpers/posts';
 import { controlTheSandbox as control, sandboxReceiptsFor } from '../helpers/sandbox';
-import { itemsOfUser } from '../helpers/then';
+import { itemsOfUser, theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
@@ -16,14 +16,6 @@ import { weCallTheApi } from '../helpers/when';
 const postItemOf = async (userId: string, postId: string) => (await itemsOfUser(userId)).find((i) => i.sk === `POST#${postId}`);
 const usageOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('USAGE#'));
 
-async function untilSettled(token: string, postId: string, timeoutMs = 40_000): Promise<Post> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const post = (await weCallTheApi('GET', `/api/posts/${postId}`, { token })).body as Post;
-    if (post.status === 'posted' || post.status === 'failed' || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /** A stored post that failed on its only platform, as the publisher leaves it. */
 async function aFailedPost(userId: string) {
@@ -66,7 +58,7 @@ describe('retrying a failed post', () => {
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const failed = await untilSettled(user.accessToken, created.body.id);
+    const failed = await theSettledPost(user.accessToken, created.body.id, 40_000);
     expect(failed.status).toBe('failed');
     expect(failed.platforms.map((t) => [t.platform, t.status])).toEqual([
       ['facebook', 'posted'],
@@ -76,7 +68,7 @@ describe('retrying a failed post', () => {
 
     // Act
     const res = await weCallTheApi('POST', `/api/posts/${failed.id}/retry`, { token: user.accessToken, body: {} });
-    const settled = await untilSettled(user.accessToken, failed.id);
+    const settled = await theSettledPost(user.accessToken, failed.id, 40_000);
 
     // Assess
     expect(res.status, JSON.stringify(res.body)).toBe(200);
