@@ -4,6 +4,7 @@ import type { TikTokCreatorInfo } from '@shared/tiktok';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { InstantXhr } from './helpers/xhr';
 import { combinedCreatorRules } from '@/features/compose/components/tiktok-options';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -49,21 +50,6 @@ async function openTikTok(options: { info?: Parameters<typeof mockApi>[0][string
 }
 const VIDEO_ID = '01JQ00000000000000000000V1';
 
-/** TikTok needs one video (issue 17 item 1): the upload's PUT answers at once. */
-class InstantXhr {
-  status = 0;
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open() {}
-  send() {
-    setTimeout(() => {
-      this.status = 204;
-      this.onload?.();
-    }, 0);
-  }
-}
 async function attachAVideo(user: ReturnType<typeof renderApp>['user']) {
   vi.stubGlobal('XMLHttpRequest', InstantXhr);
   await user.upload(screen.getByLabelText('Choose videos'), new File(['clip'], 'clip.mp4', { type: 'video/mp4' }));
