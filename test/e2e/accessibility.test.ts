@@ -1,10 +1,9 @@
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../helpers/connect';
-import { aConfirmedUser, cloud } from '../helpers/given';
-import { launchChromium } from './browser';
+import { describe, expect, it } from 'vitest';
+import { cloud } from '../helpers/given';
+import { aBrowserForTheFile, signInANewFacebookUser } from './browser';
 
 /**
  * Issue 17's standing check: axe-core on every route, in both themes, with no serious or critical
@@ -28,32 +27,13 @@ const PUBLIC_ROUTES = [
 ];
 const SIGNED_IN_ROUTES = ['/home', '/home/compose', '/home/schedule', '/home/posts', '/home/platforms', '/home/clients', '/home/settings', '/home/subscription'];
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = aBrowserForTheFile();
 
 /** A browser context whose pages start in `theme` (the key index.html and next-themes read). */
 async function themedContext(theme: (typeof THEMES)[number]): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' });
+  const context = await browser().newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' });
   await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
   return context;
-}
-
-async function signIn(page: Page) {
-  const user = await aConfirmedUser();
-  await connect('facebook', user.accessToken);
-  await page.goto(`${cloud().url}/auth`);
-  const form = page.getByTestId('sign-in-form');
-  await form.getByLabel('Email').fill(user.email);
-  await form.getByLabel('Password').fill(user.password);
-  await page.getByTestId('auth-submit').click();
-  await page.waitForURL('**/home');
 }
 
 /** Opens the route, waits until its heading and data are in, and runs axe on the whole document. */
@@ -85,7 +65,7 @@ describe.each(THEMES)('every route in the %s theme', (theme) => {
     };
 
     for (const route of PUBLIC_ROUTES) await check(route);
-    await signIn(page);
+    await signInANewFacebookUser(page);
     for (const route of SIGNED_IN_ROUTES) await check(route);
     await context.close();
 

@@ -1,33 +1,57 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { aPaidCheckout, aPaidPublicCheckout, aPublicCheckout, completeSignup, subscriptionOf } from '../helpers/billing';
 import { aConfirmedUser, aRandomEmail, cloud } from '../helpers/given';
-import { aDesktopPage, launchChromium, toastIn } from './browser';
+import { weCallTheApi } from '../helpers/when';
+import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
  * Buying a plan without an account, through the real front door: landing → Basic → checkout dialog
  * → the local Stripe's hosted page → Pay → complete signup with a password → verify the e-mail from
  * the local inbox (no sign-in before) → sign in → dashboard → the
- * Subscription page shows Basic → cancel at period end → reactivate.
+ * Subscription page shows Basic → cancel at period end → reactivate. Each test is its own buyer.
  */
-let browser: Browser;
-let page: Page;
+const currentPage = aPageForEachTest();
+const toast = (text: string | RegExp) => toastIn(currentPage(), text);
+const password = 'correct-horse-1';
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await aDesktopPage(browser);
-});
+/** A visitor who paid for Basic on the hosted page, on the complete-signup page it sent them to. */
+async function onTheCompleteSignupPage(page: Page) {
+  const email = aRandomEmail();
+  const { successUrl } = await aPaidPublicCheckout(email);
+  await page.goto(new URL(successUrl, cloud().url).href);
+  await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+  return email;
+}
 
-afterAll(async () => {
-  await browser?.close();
-});
+/** A visitor who paid for Basic and completed the signup with `password`, but has not verified the e-mail. */
+async function aBuyerWithAnUnverifiedAccount() {
+  const email = aRandomEmail();
+  const { sessionId } = await aPaidPublicCheckout(email);
+  const done = await completeSignup({ email, session_id: sessionId, password, confirm: password });
+  expect(done.status, JSON.stringify(done.body)).toBeLessThan(300);
+  return email;
+}
 
-const toast = (text: string | RegExp) => toastIn(page, text);
+/** A user with paid Basic (cancelled at period end with `canceled`), signed in, on the Subscription page. */
+async function onTheSubscriptionPage(page: Page, options: { canceled?: boolean } = {}) {
+  const user = await aConfirmedUser();
+  await aPaidCheckout(user.accessToken, 'basic');
+  if (options.canceled) {
+    const { subscription } = await subscriptionOf(user.accessToken);
+    const cancel = await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: subscription.id, action: 'cancel' } });
+    expect(cancel.status).toBe(200);
+  }
+  await signIn(page, user);
+  await page.getByRole('link', { name: 'Subscription' }).first().click();
+  await page.waitForURL('**/home/subscription');
+  return page.getByTestId('subscription-card');
+}
 
 describe('a visitor who buys Basic', () => {
-  const email = aRandomEmail();
-  const password = 'correct-horse-1';
-
   it('opens the checkout dialog from the Basic plan and is sent to the hosted payment page', async () => {
+    const page = currentPage();
+    const email = aRandomEmail();
     await page.goto(`${cloud().url}/`);
     await page.getByTestId('plan-basic').getByRole('button', { name: 'Get Basic' }).click();
 
@@ -44,6 +68,9 @@ describe('a visitor who buys Basic', () => {
   });
 
   it('pays and lands on "Payment Successful!" with the email', async () => {
+    const page = currentPage();
+    const email = aRandomEmail();
+    await page.goto((await aPublicCheckout(email)).checkoutUrl);
     await page.getByRole('button', { name: /^Pay / }).click();
 
     await page.waitForURL('**/complete-signup?**');
@@ -52,6 +79,8 @@ describe('a visitor who buys Basic', () => {
   });
 
   it('is told when the passwords do not match', async () => {
+    const page = currentPage();
+    await onTheCompleteSignupPage(page);
     await page.getByLabel('Create Password').fill(password);
     await page.getByLabel('Confirm Password').fill(`${password}x`);
     await page.getByRole('button', { name: 'Complete Setup' }).click();
@@ -61,17 +90,25 @@ describe('a visitor who buys Basic', () => {
   });
 
   it('creates a password and is told to verify the e-mail before signing in', async () => {
+    const page = currentPage();
+    await onTheCompleteSignupPage(page);
+    await page.getByLabel('Create Password').fill(password);
     await page.getByLabel('Confirm Password').fill(password);
     await page.getByRole('button', { name: 'Complete Setup' }).click();
 
     await toast('Account created successfully!').waitFor();
     await page.getByTestId('verify-email').getByText('Check your email to verify your address, then sign in.').waitFor();
     await expect(page.getByLabel('Create Password').count()).resolves.toBe(0);
+    await page.getByTestId('verify-email').getByRole('link', { name: 'Go to Sign In' }).click();
+    await page.waitForURL(/\/auth\?email=/);
   });
 
   it('cannot sign in before following the verification link (the checkout e-mail proves nothing)', async () => {
-    await page.getByTestId('verify-email').getByRole('link', { name: 'Go to Sign In' }).click();
-    await page.waitForURL(/\/auth\?email=/);
+    const page = currentPage();
+    const email = await aBuyerWithAnUnverifiedAccount();
+    // Where the complete-signup page's "Go to Sign In" leads: the sign-in form with the e-mail filled in.
+    await page.goto(`${cloud().url}/auth?email=${encodeURIComponent(email)}`);
+    await expect.poll(() => page.getByTestId('sign-in-form').getByLabel('Email').inputValue()).toBe(email);
     const form = page.getByTestId('sign-in-form');
     await form.getByLabel('Password').fill(password);
     await page.getByTestId('auth-submit').click();
@@ -81,6 +118,8 @@ describe('a visitor who buys Basic', () => {
   });
 
   it('verifies the e-mail from the inbox, signs in and lands on the dashboard', async () => {
+    const page = currentPage();
+    const email = await aBuyerWithAnUnverifiedAccount();
     await page.goto(`${cloud().url}/_local/inbox?to=${encodeURIComponent(email)}`);
     await page.getByRole('link', { name: 'Verify my email' }).first().click();
     await page.waitForURL(/\/auth\?email=/);
@@ -93,8 +132,8 @@ describe('a visitor who buys Basic', () => {
   });
 
   it('sees Basic with an active subscription that renews', async () => {
-    await page.getByRole('link', { name: 'Subscription' }).first().click();
-    await page.waitForURL('**/home/subscription');
+    const page = currentPage();
+    await onTheSubscriptionPage(page);
 
     const current = page.getByTestId('current-plan');
     await expect.poll(() => current.getByRole('heading', { level: 2 }).innerText(), { timeout: 15_000 }).toBe('Basic');
@@ -104,7 +143,9 @@ describe('a visitor who buys Basic', () => {
   });
 
   it('cancels at period end and sees "Expires on"', async () => {
-    const card = page.getByTestId('subscription-card');
+    const page = currentPage();
+    const card = await onTheSubscriptionPage(page);
+    await expect.poll(() => card.getByTestId('subscription-period').innerText(), { timeout: 15_000 }).toMatch(/^Renews on /);
     await card.getByRole('button', { name: 'Cancel Subscription' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Subscription' }).click();
 
@@ -114,7 +155,8 @@ describe('a visitor who buys Basic', () => {
   });
 
   it('reactivates and sees "Renews on" again', async () => {
-    const card = page.getByTestId('subscription-card');
+    const card = await onTheSubscriptionPage(currentPage(), { canceled: true });
+    await expect.poll(() => card.getByTestId('subscription-period').innerText(), { timeout: 15_000 }).toMatch(/^Expires on /);
     await card.getByRole('button', { name: 'Reactivate Subscription' }).click();
 
     await expect.poll(() => card.getByTestId('subscription-period').innerText()).toMatch(/^Renews on /);
@@ -125,7 +167,7 @@ describe('a visitor who buys Basic', () => {
 describe('someone with an account who buys Basic on the landing page', () => {
   it('pays with the account\'s email, signs in from the complete-signup page, and gets Basic', { timeout: 60_000 }, async () => {
     const user = await aConfirmedUser();
-    const buyer = await aDesktopPage(browser);
+    const buyer = currentPage();
     const toastFor = (text: string | RegExp) => toastIn(buyer, text);
 
     await buyer.goto(`${cloud().url}/`);
@@ -153,6 +195,5 @@ describe('someone with an account who buys Basic on the landing page', () => {
     await toastFor('Your plan was added to your account').waitFor();
     const current = buyer.getByTestId('current-plan');
     await expect.poll(() => current.getByRole('heading', { level: 2 }).innerText(), { timeout: 15_000 }).toBe('Basic');
-    await buyer.close();
   });
 });

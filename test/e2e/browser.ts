@@ -1,4 +1,7 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { connect } from '../helpers/connect';
+import { aConfirmedUser, cloud } from '../helpers/given';
 import { CHROMIUM } from './global-setup';
 
 /** Debian's Chromium, headless, with the flags this closed-network machine needs (DESIGN §10). */
@@ -9,7 +12,59 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-export const aDesktopPage = (browser: Browser): Promise<Page> => browser.newPage({ viewport: { width: 1280, height: 800 } });
+/** A new page in its own context (cookies, storage), 1280×800 unless `options` say otherwise. */
+export const aDesktopPage = (browser: Browser, options: BrowserContextOptions = {}): Promise<Page> => browser.newPage({ viewport: { width: 1280, height: 800 }, ...options });
+
+/** One Chromium for the file, launched before its tests and closed after them. */
+export function aBrowserForTheFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+/**
+ * One Chromium for the file and a new page for each test (its own context: cookies, storage), closed
+ * after it: each test starts from its own given state, so one failing does not fail the next.
+ */
+export function aPageForEachTest(options: BrowserContextOptions = {}): () => Page {
+  const browser = aBrowserForTheFile();
+  let page: Page | undefined;
+  beforeEach(async () => {
+    page = await aDesktopPage(browser(), options);
+  });
+  afterEach(async () => {
+    await page?.close();
+  });
+  return () => page!;
+}
+
+/** Fills the sign-in form at /auth and submits it. */
+export async function submitSignIn(page: Page, user: { email: string; password: string }) {
+  await page.goto(`${cloud().url}/auth`);
+  const form = page.getByTestId('sign-in-form');
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await page.getByTestId('auth-submit').click();
+}
+
+/** Signs `user` in through the form and waits for the dashboard. */
+export async function signIn(page: Page, user: { email: string; password: string }) {
+  await submitSignIn(page, user);
+  await page.waitForURL('**/home');
+}
+
+/** Signs a new user with a Facebook Page connected (through the sandbox consent) in on `page`. */
+export async function signInANewFacebookUser(page: Page) {
+  const user = await aConfirmedUser();
+  await connect('facebook', user.accessToken);
+  await signIn(page, user);
+  return user;
+}
 
 /** A Chakra toast showing `text`. */
 export const toastIn = (page: Page, text: string | RegExp) =>

@@ -1,52 +1,66 @@
 import { addDays } from 'date-fns';
-import { formatInTimeZone } from 'date-fns-tz';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aConfirmedUser, cloud } from '../helpers/given';
-import { A_TINY_PNG } from '../helpers/media';
-import { aConnectedAccount } from '../helpers/posts';
-import { launchChromium, toastIn } from './browser';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { aConfirmedUser } from '../helpers/given';
+import { A_TINY_PNG, anUploadedImage, aPng } from '../helpers/media';
+import { aConnectedAccount, aCreatedPost } from '../helpers/posts';
+import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
  * Issue 4 through the real front door, as a user in New York: compose a post for Instagram and
  * Facebook with an image, schedule it, find it in Posts, on the Dashboard and in the Calendar at the
- * same local time, edit its time, and delete it.
+ * same local time, edit its time, and delete it. Each test is its own user with its own post.
  */
 const ZONE = 'America/New_York';
-let browser: Browser;
-let page: Page;
+const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
 
 // Three days ahead, 09:30 in New York: always in the future, and the same wall-clock time everywhere.
 const day = formatInTimeZone(addDays(new Date(), 3), ZONE, 'yyyy-MM-dd');
 const shortDay = formatInTimeZone(addDays(new Date(), 3), ZONE, 'MMM d');
-const caption = `Fresh sourdough at 9:30 — e2e ${Date.now().toString(36)}`;
+const aCaption = () => `Fresh sourdough at 9:30 — e2e ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
-});
+/** A user with Instagram and Facebook connected. */
+async function aBaker() {
+  const user = await aConfirmedUser();
+  const instagram = await aConnectedAccount(user.userId, 'instagram', 'corner.bakery');
+  const facebook = await aConnectedAccount(user.userId, 'facebook', 'Corner Bakery');
+  return { user, accounts: [instagram, facebook] };
+}
 
-afterAll(async () => {
-  await browser?.close();
-});
+/** A baker signed in on this test's page. */
+async function aSignedInBaker(page: Page) {
+  const baker = await aBaker();
+  await signIn(page, baker.user);
+  return baker;
+}
 
-const toast = (text: string | RegExp) => toastIn(page, text);
-const scheduledCard = () => page.getByTestId('post-card').filter({ hasText: caption });
+/**
+ * A baker whose post for both platforms with an image is scheduled at 09:30 New York time on `day`
+ * (stored as Compose sends it), signed in on this test's page.
+ */
+async function aScheduledPost(page: Page) {
+  const { user, accounts } = await aBaker();
+  const caption = aCaption();
+  const image = await anUploadedImage(user.accessToken, aPng('loaf.png'));
+  await aCreatedPost(user.accessToken, {
+    scheduled_at: fromZonedTime(`${day}T09:30:00`, ZONE).toISOString(),
+    media_ids: [image.id],
+    platforms: accounts.map((a) => ({ platform: a.platform, social_account_id: a.id, caption, settings: {} })),
+  });
+  await signIn(page, user);
+  return { caption, card: () => page.getByTestId('post-card').filter({ hasText: caption }) };
+}
 
 describe('composing, scheduling, finding, editing and deleting a post', () => {
   it('signs in with Instagram and Facebook connected', async () => {
-    const user = await aConfirmedUser();
-    await aConnectedAccount(user.userId, 'instagram', 'corner.bakery');
-    await aConnectedAccount(user.userId, 'facebook', 'Corner Bakery');
-    await page.goto(`${cloud().url}/auth`);
-    const form = page.getByTestId('sign-in-form');
-    await form.getByLabel('Email').fill(user.email);
-    await form.getByLabel('Password').fill(user.password);
-    await page.getByTestId('auth-submit').click();
-    await page.waitForURL('**/home');
+    await aSignedInBaker(currentPage());
   });
 
   it('composes a post for two platforms with an image and schedules it', async () => {
+    const page = currentPage();
+    await aSignedInBaker(page);
+    const caption = aCaption();
     await page.getByRole('link', { name: 'Compose' }).first().click();
     await page.waitForURL('**/home/compose');
 
@@ -67,13 +81,15 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     await page.getByTestId('schedule-helper').getByText(/Will post at .* in America\/New York timezone/).waitFor();
     await page.getByRole('button', { name: 'Schedule Post' }).click();
 
-    await toast('Post created successfully!').waitFor();
+    await toastIn(page, 'Post created successfully!').waitFor();
     // The form resets.
     await expect.poll(() => page.getByTestId('media-tile').count()).toBe(0);
     await expect(page.getByRole('button', { name: 'Save Draft' }).isVisible()).resolves.toBe(true);
   });
 
   it('shows it in the Scheduled tab of Posts at 9:30 AM New York time', async () => {
+    const page = currentPage();
+    const { card: scheduledCard } = await aScheduledPost(page);
     await page.getByRole('link', { name: 'Posts' }).first().click();
     await page.waitForURL('**/home/posts');
 
@@ -85,6 +101,8 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
   });
 
   it('lists it under Next Scheduled Posts on the dashboard', async () => {
+    const page = currentPage();
+    const { caption } = await aScheduledPost(page);
     await page.getByRole('link', { name: 'Home' }).first().click();
     await page.waitForURL(/\/home$/);
 
@@ -94,6 +112,8 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
   });
 
   it('puts it on the right day of the calendar at 9:30 AM', async () => {
+    const page = currentPage();
+    const { caption } = await aScheduledPost(page);
     await page.getByRole('link', { name: 'Schedule' }).first().click();
     await page.waitForURL('**/home/schedule');
 
@@ -106,6 +126,8 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
   });
 
   it('moves it to 11:00 with the edit dialog', async () => {
+    const page = currentPage();
+    const { card: scheduledCard } = await aScheduledPost(page);
     await page.getByRole('link', { name: 'Posts' }).first().click();
     await scheduledCard().getByRole('button', { name: 'Edit post' }).click();
 
@@ -119,11 +141,14 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     await dialog.getByLabel('Schedule time', { exact: true }).fill('11:00');
     await dialog.getByRole('button', { name: 'Schedule Post' }).click();
 
-    await toast('Post updated successfully!').waitFor();
+    await toastIn(page, 'Post updated successfully!').waitFor();
     await scheduledCard().getByText(`Scheduled for: ${shortDay}, 11:00 AM`).waitFor();
   });
 
   it('deletes it', async () => {
+    const page = currentPage();
+    const { card: scheduledCard } = await aScheduledPost(page);
+    await page.getByRole('link', { name: 'Posts' }).first().click();
     await scheduledCard().getByRole('button', { name: 'Delete post' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText(/^Delete the post "/).waitFor();
@@ -131,7 +156,7 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await confirm.getByRole('button', { name: 'Delete Post' }).click();
 
-    await toast('Post deleted').waitFor();
+    await toastIn(page, 'Post deleted').waitFor();
     await page.getByText('No scheduled posts').waitFor();
     await page.getByRole('tab', { name: 'Scheduled (0)' }).waitFor();
   });

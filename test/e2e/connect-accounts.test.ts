@@ -1,34 +1,33 @@
 import { format } from 'date-fns';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { UI } from '@shared/ui';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
-import { aConfirmedUser, cloud } from '../helpers/given';
-import { aDesktopPage, launchChromium, toastIn } from './browser';
+import { connect } from '../helpers/connect';
+import { aConfirmedUser } from '../helpers/given';
+import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
  * Issue 3 through the real front door: a signed-in user connects X and Facebook from the Platforms
- * page, through the OAuth popup and the sandbox platforms' consent pages.
+ * page, through the OAuth popup and the sandbox platforms' consent pages. Each test is its own user.
  */
-let browser: Browser;
-let page: Page;
+const currentPage = aPageForEachTest();
+const card = (platform: Platform) => currentPage().getByTestId(`platform-card-${platform}`);
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await aDesktopPage(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const toast = (text: string | RegExp) => toastIn(page, text);
-const card = (platform: Platform) => page.getByTestId(`platform-card-${platform}`);
+/** A Basic user (X needs Basic or better, issue 3 plan entitlements), signed in, on the Platforms page. */
+async function onThePlatformsPage(given: (user: Awaited<ReturnType<typeof aConfirmedUser>>) => Promise<unknown> = async () => undefined) {
+  const page = currentPage();
+  const user = await aConfirmedUser({ plan: 'basic' });
+  await given(user);
+  await signIn(page, user);
+  await page.getByRole('link', { name: 'Platforms' }).click();
+  await page.waitForURL('**/home/platforms');
+  return page;
+}
 
 /** Clicks Connect, allows on the sandbox consent page in the popup, and waits for the popup to close. */
 async function connectThroughPopup(platform: Platform) {
-  const popupOpened = page.waitForEvent('popup');
+  const popupOpened = currentPage().waitForEvent('popup');
   await card(platform).getByRole('button', { name: `Connect ${PLATFORM_LABELS[platform]}` }).click();
   const popup = await popupOpened;
   const closed = popup.waitForEvent('close', { timeout: 30_000 });
@@ -38,17 +37,7 @@ async function connectThroughPopup(platform: Platform) {
 
 describe('a signed-in user on the Platforms page', () => {
   it('signs in and sees every platform not connected', async () => {
-    // X needs Basic or better (issue 3 plan entitlements).
-    const user = await aConfirmedUser({ plan: 'basic' });
-    await page.goto(`${cloud().url}/auth`);
-    const form = page.getByTestId('sign-in-form');
-    await form.getByLabel('Email').fill(user.email);
-    await form.getByLabel('Password').fill(user.password);
-    await page.getByTestId('auth-submit').click();
-    await page.waitForURL('**/home');
-
-    await page.getByRole('link', { name: 'Platforms' }).click();
-    await page.waitForURL('**/home/platforms');
+    await onThePlatformsPage();
 
     for (const platform of ['instagram', 'facebook', 'x', 'tiktok', 'youtube'] as const) {
       await expect.poll(() => card(platform).getByText('Not Connected').count()).toBe(1);
@@ -59,9 +48,10 @@ describe('a signed-in user on the Platforms page', () => {
   });
 
   it('connects X through the popup and sees the account listed', async () => {
+    const page = await onThePlatformsPage();
     await connectThroughPopup('x');
 
-    await toast('X (Twitter) account connected successfully').waitFor();
+    await toastIn(page, 'X (Twitter) account connected successfully').waitFor();
     const who = DEMO_IDENTITIES.x[0]!;
     await card('x').getByText(`@${who.username}`).waitFor();
     await card('x').getByText(format(new Date(), UI.formats.linked)).waitFor();
@@ -70,9 +60,10 @@ describe('a signed-in user on the Platforms page', () => {
   });
 
   it('connects Facebook with all its Pages ticked and sees every Page listed', async () => {
+    const page = await onThePlatformsPage();
     await connectThroughPopup('facebook');
 
-    await toast('Facebook account connected successfully').waitFor();
+    await toastIn(page, 'Facebook account connected successfully').waitFor();
     for (const fbPage of DEMO_IDENTITIES.facebook[0]!.pages!) {
       await card('facebook').getByText(fbPage.name).waitFor();
     }
@@ -80,6 +71,7 @@ describe('a signed-in user on the Platforms page', () => {
   });
 
   it("opens a connected Facebook Page's info", async () => {
+    const page = await onThePlatformsPage((user) => connect('facebook', user.accessToken));
     const cafe = DEMO_IDENTITIES.facebook[0]!.pages!.find((p) => p.name === 'Corner Café')!;
     await card('facebook').getByTestId('account-row').filter({ hasText: cafe.name }).getByRole('button', { name: 'Page info' }).click();
 

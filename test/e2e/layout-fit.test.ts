@@ -1,22 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../helpers/connect';
-import { aConfirmedUser, cloud } from '../helpers/given';
-import { launchChromium } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { cloud } from '../helpers/given';
+import { aBrowserForTheFile, signInANewFacebookUser } from './browser';
 
 /**
  * Issue 17, items 13 and 17, where only a real layout engine can tell: what fits on a 375 px phone
  * and in the week view at 1366 px. Each check measures what a user would see cut off.
  */
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = aBrowserForTheFile();
 
 /** How far an element reaches past the right edge of the viewport (0 when it fits). */
 async function overflowRight(page: Page, selector: ReturnType<Page['locator']>): Promise<number> {
@@ -25,20 +16,9 @@ async function overflowRight(page: Page, selector: ReturnType<Page['locator']>):
   return Math.max(0, box.x + box.width - width);
 }
 
-async function signIn(page: Page) {
-  const user = await aConfirmedUser();
-  await connect('facebook', user.accessToken);
-  await page.goto(`${cloud().url}/auth`);
-  const form = page.getByTestId('sign-in-form');
-  await form.getByLabel('Email').fill(user.email);
-  await form.getByLabel('Password').fill(user.password);
-  await page.getByTestId('auth-submit').click();
-  await page.waitForURL('**/home');
-}
-
 describe('on a 375 px phone', () => {
   it("keeps the landing's Sign In button on screen and the page from scrolling sideways", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await browser().newPage({ viewport: { width: 375, height: 800 } });
     await page.goto(cloud().url);
     const signInLink = page.getByRole('link', { name: 'Sign In' }).first();
     await signInLink.waitFor();
@@ -48,8 +28,8 @@ describe('on a 375 px phone', () => {
   });
 
   it('shows all four Posts tabs, Failed included, without scrolling', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await signIn(page);
+    const page = await browser().newPage({ viewport: { width: 375, height: 800 } });
+    await signInANewFacebookUser(page);
     await page.goto(`${cloud().url}/home/posts`);
     for (const name of [/^Scheduled/, /^Posted/, /^Drafts/, /^Failed/]) {
       const tab = page.getByRole('tab', { name });
@@ -62,8 +42,8 @@ describe('on a 375 px phone', () => {
 
 describe('the week view at 1366 px', () => {
   it('shows Monday to Sunday without a sideways scroll', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
-    await signIn(page);
+    const page = await browser().newPage({ viewport: { width: 1366, height: 860 } });
+    await signInANewFacebookUser(page);
     await page.goto(`${cloud().url}/home/schedule`);
     await page.getByRole('button', { name: 'Week', exact: true }).click();
     const grid = page.getByTestId('week-grid');

@@ -1,27 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Post } from '@shared/posts';
 import { connect } from '../helpers/connect';
-import { aConfirmedUser, cloud } from '../helpers/given';
-import { launchChromium, toastIn } from './browser';
+import { aConfirmedUser } from '../helpers/given';
+import { aCreatedPost } from '../helpers/posts';
+import { weCallTheApi } from '../helpers/when';
+import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
  * Issue 5 as a user sees it: schedule a post for the coming minute, stay on the Posts page, and watch
  * it turn Posted without reloading (the realtime subscription), see the notification, and open the
- * post on the sandbox platform's page.
+ * post on the sandbox platform's page. Each test is its own user with its own post.
  */
 const ZONE = 'UTC';
-let browser: Browser;
-let page: Page;
-const caption = `Live from the oven ${Date.now().toString(36)}`;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
+const aCaption = () => `Live from the oven ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The next whole minute at least 20 s away, as yyyy-MM-ddTHH:mm in UTC (the user's zone here). */
 function comingMinute(): string {
@@ -29,19 +22,31 @@ function comingMinute(): string {
   return at.toISOString().slice(0, 16);
 }
 
+/** A user with a Facebook Page connected and (with `post`) a Facebook post due in `inSeconds`, made through the API; signIn() opens the app as them. */
+async function aFacebookPageOwner(page: Page, post?: { caption: string; inSeconds: number }) {
+  const user = await aConfirmedUser();
+  await connect('facebook', user.accessToken);
+  let created: Post | undefined;
+  if (post) {
+    const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body as { accounts: { id: string; platform: string }[] };
+    const facebook = accounts.find((a) => a.platform === 'facebook')!;
+    created = await aCreatedPost(user.accessToken, {
+      scheduled_at: new Date(Date.now() + post.inSeconds * 1000).toISOString(),
+      platforms: [{ platform: 'facebook', social_account_id: facebook.id, caption: post.caption, settings: {} }],
+    });
+  }
+  return { user, created, signIn: () => signIn(page, user) };
+}
+
 describe('a post going out while the user watches', () => {
   it('signs in with a Facebook Page connected', async () => {
-    const user = await aConfirmedUser();
-    await connect('facebook', user.accessToken);
-    await page.goto(`${cloud().url}/auth`);
-    const form = page.getByTestId('sign-in-form');
-    await form.getByLabel('Email').fill(user.email);
-    await form.getByLabel('Password').fill(user.password);
-    await page.getByTestId('auth-submit').click();
-    await page.waitForURL('**/home');
+    await (await aFacebookPageOwner(currentPage())).signIn();
   });
 
   it('schedules a post for the coming minute', async () => {
+    const page = currentPage();
+    const caption = aCaption();
+    await (await aFacebookPageOwner(page)).signIn();
     await page.getByRole('link', { name: 'Compose' }).first().click();
     await page.getByTestId('platform-tile-facebook').click();
     await page.getByLabel('Facebook caption').fill(caption);
@@ -55,6 +60,10 @@ describe('a post going out while the user watches', () => {
   });
 
   it('sees it turn Posted on the Posts page without reloading, and is notified', { timeout: 150_000 }, async () => {
+    const page = currentPage();
+    const caption = aCaption();
+    // Due in 45 s: time to sign in and open Posts while it is still scheduled.
+    await (await aFacebookPageOwner(page, { caption, inSeconds: 45 })).signIn();
     await page.getByRole('link', { name: 'Posts' }).first().click();
     await page.getByRole('tab', { name: 'Scheduled (1)' }).waitFor();
     const navigations: string[] = [];
@@ -73,8 +82,16 @@ describe('a post going out while the user watches', () => {
     expect(navigations.filter((url) => !url.includes('tab='))).toEqual([]);
   });
 
-  it("opens the post on the platform's page", async () => {
-    await page.keyboard.press('Escape');
+  it("opens the post on the platform's page", { timeout: 150_000 }, async () => {
+    const page = currentPage();
+    const caption = aCaption();
+    const owner = await aFacebookPageOwner(page, { caption, inSeconds: 3 });
+    await expect
+      .poll(async () => (await weCallTheApi('GET', `/api/posts/${owner.created!.id}`, { token: owner.user.accessToken })).body.status, { timeout: 120_000, interval: 1000 })
+      .toBe('posted');
+    await owner.signIn();
+    await page.getByRole('link', { name: 'Posts' }).first().click();
+    await page.getByRole('tab', { name: 'Posted (1)' }).click();
     const card = page.getByTestId('post-card').filter({ hasText: caption });
     const href = await card.getByRole('link', { name: /^View on Facebook \(/ }).getAttribute('href');
     expect(href).toContain('/_sandbox/facebook/');

@@ -1,44 +1,38 @@
 import { addDays } from 'date-fns';
 import { formatInTimeZone } from 'date-fns-tz';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aConfirmedUser, cloud } from '../helpers/given';
-import { aConnectedAccount } from '../helpers/posts';
+import { aConnectedAccount, aCreatedPost } from '../helpers/posts';
 import { weCallTheApi } from '../helpers/when';
-import { launchChromium, toastIn } from './browser';
+import { aPageForEachTest, signIn, submitSignIn, toastIn } from './browser';
 
 /**
  * Issue 7 as an agency user: switch to agency mode and see Clients appear, add, edit and delete a
  * client, change the timezone and see a scheduled time move in Posts, delete the account, and fail
- * to sign in again.
+ * to sign in again. Each test is its own user.
  */
-let browser: Browser;
-let page: Page;
-let user: Awaited<ReturnType<typeof aConfirmedUser>>;
+const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
 // 14:00 UTC three days ahead: 2:00 PM in UTC, 11:00 PM in Tokyo (no daylight saving there).
 const due = new Date(`${formatInTimeZone(addDays(new Date(), 3), 'UTC', 'yyyy-MM-dd')}T14:00:00.000Z`);
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const toast = (text: string | RegExp) => toastIn(page, text);
-const sidebarLink = (name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true });
-
-async function signIn(email: string, password: string) {
-  await page.goto(`${cloud().url}/auth`);
-  const form = page.getByTestId('sign-in-form');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await page.getByTestId('auth-submit').click();
+/** A user with a Facebook post scheduled at `due` and the given settings (e.g. agency mode), signed in. */
+async function aSignedInUser(settings: { mode?: string } = {}) {
+  const user = await aConfirmedUser();
+  const facebook = await aConnectedAccount(user.userId, 'facebook', 'Corner Bakery');
+  await aCreatedPost(user.accessToken, {
+    scheduled_at: due.toISOString(),
+    platforms: [{ platform: 'facebook', social_account_id: facebook.id, caption: 'Timezone check', settings: {} }],
+  });
+  if (settings.mode) expect((await weCallTheApi('PATCH', '/api/settings', { token: user.accessToken, body: settings })).status).toBe(200);
+  await signIn(currentPage(), user);
+  return user;
 }
 
+const toast = (text: string | RegExp) => toastIn(currentPage(), text);
+const sidebarLink = (name: string) => currentPage().getByRole('navigation').getByRole('link', { name, exact: true });
+
 async function savePreferences(change: { mode?: string; timezone?: string }) {
+  const page = currentPage();
   await page.goto(`${cloud().url}/home/settings?tab=preferences`);
   if (change.mode) await page.getByLabel('Mode').selectOption(change.mode);
   if (change.timezone) await page.getByLabel('Timezone').selectOption(change.timezone);
@@ -51,24 +45,19 @@ async function savePreferences(change: { mode?: string; timezone?: string }) {
 
 describe('an agency user', () => {
   it('signs in with a scheduled post', async () => {
-    user = await aConfirmedUser();
-    const facebook = await aConnectedAccount(user.userId, 'facebook', 'Corner Bakery');
-    const created = await weCallTheApi('POST', '/api/posts', {
-      token: user.accessToken,
-      body: { scheduled_at: due.toISOString(), platforms: [{ platform: 'facebook', social_account_id: facebook.id, caption: 'Timezone check', settings: {} }] },
-    });
-    expect(created.status).toBe(201);
-    await signIn(user.email, user.password);
-    await page.waitForURL('**/home');
+    await aSignedInUser();
     await expect(sidebarLink('Clients').count()).resolves.toBe(0);
   });
 
   it('switches to agency mode and sees Clients appear after the reload', async () => {
+    await aSignedInUser();
     await savePreferences({ mode: 'agency' });
     await sidebarLink('Clients').waitFor();
   });
 
   it('adds, edits and deletes a client', async () => {
+    await aSignedInUser({ mode: 'agency' });
+    const page = currentPage();
     await sidebarLink('Clients').click();
     await page.waitForURL('**/home/clients');
     await page.getByText('My Account').waitFor();
@@ -109,6 +98,8 @@ describe('an agency user', () => {
   });
 
   it('sees the scheduled time move when the timezone changes', async () => {
+    await aSignedInUser();
+    const page = currentPage();
     const day = formatInTimeZone(due, 'UTC', 'MMM d');
     await page.goto(`${cloud().url}/home/posts`);
     await page.getByText(`Scheduled for: ${day}, 2:00 PM`).waitFor();
@@ -119,6 +110,8 @@ describe('an agency user', () => {
   });
 
   it('deletes the account and cannot sign in again', async () => {
+    const user = await aSignedInUser();
+    const page = currentPage();
     await page.goto(`${cloud().url}/home/settings?tab=advanced`);
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await page.getByRole('alertdialog').getByText('Are you absolutely sure?').waitFor();
@@ -126,7 +119,7 @@ describe('an agency user', () => {
     await toast('Account deleted').waitFor();
     await page.waitForURL('**/auth**');
 
-    await signIn(user.email, user.password);
+    await submitSignIn(page, user);
     await toast(/Error|incorrect|not exist/i).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
   });

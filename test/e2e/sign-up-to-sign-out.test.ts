@@ -1,31 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aRandomEmail, cloud } from '../helpers/given';
-import { aDesktopPage, launchChromium, toastIn } from './browser';
+import { describe, expect, it } from 'vitest';
+import { aConfirmedUser, anUnconfirmedUser, aRandomEmail, cloud } from '../helpers/given';
+import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
  * The foundation's end-to-end path through the real front door: landing → sign up → verify through
- * the local inbox → sign in → greeting → theme toggle → sign out.
+ * the local inbox → sign in → greeting → theme toggle → sign out. Each test is its own visitor or user.
  */
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await aDesktopPage(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const toast = (text: string | RegExp) => toastIn(page, text);
+const currentPage = aPageForEachTest();
+const toast = (text: string | RegExp) => toastIn(currentPage(), text);
+const password = 'correct-horse-1';
 
 describe('a new user', () => {
-  const email = aRandomEmail();
-  const password = 'correct-horse-1';
-
   it('sees the landing page with the three plans', async () => {
+    const page = currentPage();
     await page.goto(`${cloud().url}/`);
 
     await expect.poll(() => page.getByText('$4.99').count()).toBeGreaterThan(0);
@@ -36,6 +23,8 @@ describe('a new user', () => {
   });
 
   it('is told what is wrong with a bad e-mail, in a "Validation Error" toast', async () => {
+    const page = currentPage();
+    await page.goto(`${cloud().url}/`);
     await page.getByRole('link', { name: 'Sign In' }).or(page.getByRole('button', { name: 'Sign In' })).first().click();
     await page.waitForURL('**/auth**');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -50,8 +39,13 @@ describe('a new user', () => {
   });
 
   it('signs up and gets the verification mail in the local inbox', async () => {
+    const page = currentPage();
+    const email = aRandomEmail();
+    await page.goto(`${cloud().url}/auth`);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
     const form = page.getByTestId('sign-up-form');
     await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(password);
     await page.getByTestId('auth-submit').click();
 
     await toast('Account created! Please check your email to verify.').waitFor();
@@ -60,6 +54,9 @@ describe('a new user', () => {
   });
 
   it('verifies the e-mail with the link and is sent to sign in', async () => {
+    const page = currentPage();
+    const { email } = await anUnconfirmedUser(aRandomEmail(), password);
+    await page.goto(`${cloud().url}/_local/inbox?to=${encodeURIComponent(email)}`);
     await page.getByRole('link', { name: 'Verify my email' }).click();
 
     await page.waitForURL(/\/auth\?email=/);
@@ -67,7 +64,12 @@ describe('a new user', () => {
   });
 
   it('signs in, is welcomed back and greeted on the dashboard', async () => {
+    const page = currentPage();
+    const { email, password } = await aConfirmedUser();
+    // Where the verification link leads: the sign-in form with the e-mail filled in.
+    await page.goto(`${cloud().url}/auth?email=${encodeURIComponent(email)}`);
     const form = page.getByTestId('sign-in-form');
+    await expect.poll(() => form.getByLabel('Email').inputValue()).toBe(email);
     await form.getByLabel('Password').fill(password);
     await page.getByTestId('auth-submit').click();
 
@@ -78,6 +80,8 @@ describe('a new user', () => {
   });
 
   it('switches from the dark default to light, and the choice survives a reload', async () => {
+    const page = currentPage();
+    await signIn(page, await aConfirmedUser());
     const rootClass = () => page.evaluate(() => document.documentElement.className);
     expect(await rootClass()).toContain('dark');
 
@@ -91,8 +95,11 @@ describe('a new user', () => {
   });
 
   it('signs out from the avatar menu and can no longer open the app', async () => {
+    const page = currentPage();
+    const user = await aConfirmedUser();
+    await signIn(page, user);
     await page.getByTestId('avatar-menu').click();
-    await expect(page.getByTestId('avatar-menu-email').innerText()).resolves.toContain(email);
+    await expect(page.getByTestId('avatar-menu-email').innerText()).resolves.toContain(user.email);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
 
     await page.waitForURL('**/auth');
@@ -101,6 +108,7 @@ describe('a new user', () => {
   });
 
   it('sees the 404 page on an unknown path', async () => {
+    const page = currentPage();
     await page.goto(`${cloud().url}/no-such-page`);
 
     await page.getByText('Oops! Page not found').waitFor();

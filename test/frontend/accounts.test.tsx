@@ -320,8 +320,15 @@ describe('connecting an account through the OAuth popup', () => {
     await waitFor(() => expect(popup!.location.href).toBe(AUTH_URL));
 
     // /oauth-callback posts and closes at once; the poll may notice the close first.
-    popup!.closed = true;
-    await act(() => new Promise((resolve) => setTimeout(resolve, UI.oauthPopup.pollMs + 100)));
+    let noticed = false;
+    Object.defineProperty(popup!, 'closed', {
+      get: () => {
+        noticed = true;
+        return true;
+      },
+      set: () => {},
+    });
+    await waitFor(() => expect(noticed).toBe(true), { timeout: UI.oauthPopup.pollMs * 4 });
     postFromPopup({ type: 'oauth-success', provider: 'x' });
 
     expect(await screen.findByText('Success!')).toBeInTheDocument();

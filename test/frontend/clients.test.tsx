@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '@shared/clients';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
+import { aPost, meResponse, mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { undoWindow } from '@/features/clients/api/delete-client';
 
@@ -222,10 +222,7 @@ describe('clients elsewhere in agency mode', { timeout: 30_000 }, () => {
 
   const CLIENTS = [aClient({ id: GYM, name: 'Iron Gym' }), aClient({ id: ACME, name: 'Acme Bakery' })];
   const X_ID = '01JQ00000000000000000000X1';
-  const DRAFT = {
-    id: '01JQ00000000000000000000P1', title: null, scheduled_at: null, published_at: null, status: 'draft', error_message: null, youtube_type: null,
-    client_id: ACME, version: 1, created_at: '2026-03-20T12:00:00.000Z', updated_at: '2026-03-20T12:00:00.000Z', media: [], platforms: [],
-  };
+  const DRAFT = aPost({ id: '01JQ00000000000000000000P1', scheduled_at: null, status: 'draft', client_id: ACME, created_at: '2026-03-20T12:00:00.000Z', updated_at: '2026-03-20T12:00:00.000Z', platforms: [] });
 
   it('assigns a new post to the chosen client when composing', async () => {
     const api = mockApi({

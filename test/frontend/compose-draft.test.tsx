@@ -4,6 +4,7 @@ import type { MediaItem } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { InstantXhr } from './helpers/xhr';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
@@ -17,20 +18,16 @@ const DRAFT_KEY = 'socialautomator:compose-draft:v1:user-alice';
 const accounts = [socialAccount({ id: X_ID, platform: 'x', account_name: '@baker' }), socialAccount({ id: FB_ID, platform: 'facebook', account_name: 'Bakery Page' })];
 const stored: MediaItem = { id: MEDIA_ID, post_id: null, file_path: 'user-alice/cake.png', file_type: 'image/png', file_size: 4, url: 'https://media-bucket.example/user-alice/cake.png?signed', created_at: '2026-03-20T12:00:00.000Z' };
 
-/** The upload's POST to storage answers at once. */
-class InstantXhr {
-  status = 0;
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open() {}
-  send() {
-    setTimeout(() => {
-      this.status = 204;
-      this.onload?.();
-    }, 0);
-  }
+
+/** A Facebook draft with "Kept text" and the uploaded cake.png, as Compose leaves it in this browser. */
+function aDraftKeptInThisBrowser() {
+  window.localStorage.setItem(
+    DRAFT_KEY,
+    JSON.stringify({
+      draft: { platforms: ['facebook'], accountIds: { facebook: [FB_ID] }, captions: { facebook: 'Kept text' }, title: '', tiktok: {}, scheduleLocal: '', clientId: '' },
+      media: [{ name: 'cake.png', kind: 'image', stored, video: null }],
+    }),
+  );
 }
 
 async function openCompose() {
@@ -91,8 +88,10 @@ describe('the Compose draft', { timeout: 30_000 }, () => {
     await writeAFacebookPostWithAPhoto(user);
     await act(() => router.navigate('/home/posts'));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave Compose?' }, { timeout: 5000 })).getByRole('button', { name: 'Leave' }));
-    // Lazy routes load on a busy machine: generous waits.
+    // Lazy routes load on a busy machine: generous waits. The router's state moves before React
+    // renders the new page (a transition): the user clicks on once Compose is gone from the screen.
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/posts'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByTestId('platform-picker')).not.toBeInTheDocument(), { timeout: 10_000 });
 
     await user.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: /Compose/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/compose'), { timeout: 10_000 });
@@ -104,13 +103,7 @@ describe('the Compose draft', { timeout: 30_000 }, () => {
   });
 
   it('Discard deletes the uploaded file, empties the form and forgets the draft', async () => {
-    window.localStorage.setItem(
-      DRAFT_KEY,
-      JSON.stringify({
-        draft: { platforms: ['facebook'], accountIds: { facebook: [FB_ID] }, captions: { facebook: 'Kept text' }, title: '', tiktok: {}, scheduleLocal: '', clientId: '' },
-        media: [{ name: 'cake.png', kind: 'image', stored, video: null }],
-      }),
-    );
+    aDraftKeptInThisBrowser();
     const { user, api } = await openCompose();
     expect(await screen.findByTestId('draft-restored')).toBeInTheDocument();
     expect(screen.getByLabelText('Facebook caption')).toHaveValue('Kept text');
@@ -125,13 +118,7 @@ describe('the Compose draft', { timeout: 30_000 }, () => {
   });
 
   it('keeps the draft and its file when the file could not be deleted', async () => {
-    window.localStorage.setItem(
-      DRAFT_KEY,
-      JSON.stringify({
-        draft: { platforms: ['facebook'], accountIds: { facebook: [FB_ID] }, captions: { facebook: 'Kept text' }, title: '', tiktok: {}, scheduleLocal: '', clientId: '' },
-        media: [{ name: 'cake.png', kind: 'image', stored, video: null }],
-      }),
-    );
+    aDraftKeptInThisBrowser();
     const { user, api } = await openCompose();
     await screen.findByTestId('draft-restored');
     // Only the DELETE fails.

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Post } from '@shared/posts';
 import type { TikTokCreatorInfo } from '@shared/tiktok';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { aNewDraft, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { InstantXhr } from './helpers/xhr';
 import { combinedCreatorRules } from '@/features/compose/components/tiktok-options';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -28,10 +28,7 @@ const CREATOR: TikTokCreatorInfo = {
 const INFO_ROUTE = `GET /accounts/${TT_ID}/tiktok-creator-info`;
 const CONSENT = "By posting, you agree to TikTok's Music Usage Confirmation";
 
-function createdPost(): Post {
-  const now = new Date().toISOString();
-  return { id: '01JQ00000000000000000000P1', title: null, scheduled_at: null, published_at: null, status: 'draft', error_message: null, youtube_type: null, client_id: null, version: 1, created_at: now, updated_at: now, media: [], platforms: [] };
-}
+const createdPost = aNewDraft;
 
 async function openTikTok(options: { info?: Parameters<typeof mockApi>[0][string]; unaudited?: boolean } = {}) {
   const api = mockApi({
@@ -53,21 +50,6 @@ async function openTikTok(options: { info?: Parameters<typeof mockApi>[0][string
 }
 const VIDEO_ID = '01JQ00000000000000000000V1';
 
-/** TikTok needs one video (issue 17 item 1): the upload's PUT answers at once. */
-class InstantXhr {
-  status = 0;
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open() {}
-  send() {
-    setTimeout(() => {
-      this.status = 204;
-      this.onload?.();
-    }, 0);
-  }
-}
 async function attachAVideo(user: ReturnType<typeof renderApp>['user']) {
   vi.stubGlobal('XMLHttpRequest', InstantXhr);
   await user.upload(screen.getByLabelText('Choose videos'), new File(['clip'], 'clip.mp4', { type: 'video/mp4' }));

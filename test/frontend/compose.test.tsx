@@ -1,10 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocialAccount } from '@shared/accounts';
-import type { MediaItem, Post } from '@shared/posts';
+import type { MediaItem } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { aNewDraft, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { FakeXhr } from './helpers/xhr';
 import { chooseScheduleTime } from './helpers/schedule';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -30,24 +31,7 @@ const ACCOUNTS: SocialAccount[] = [
   socialAccount({ id: IG_OLD, platform: 'instagram', account_name: 'bakery.old', created_at: '2025-01-01T12:00:00.000Z' }),
 ];
 
-function createdPost(): Post {
-  const now = new Date().toISOString();
-  return {
-    id: '01JQ00000000000000000000P1',
-    title: null,
-    scheduled_at: null,
-    published_at: null,
-    status: 'draft',
-    error_message: null,
-    youtube_type: null,
-    client_id: null,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-    media: [],
-    platforms: [],
-  };
-}
+const createdPost = aNewDraft;
 
 function mediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
   return {
@@ -62,35 +46,6 @@ function mediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
   };
 }
 
-/** A stand-in for the browser's XMLHttpRequest: the test drives progress and the answer. */
-class FakeXhr {
-  static instances: FakeXhr[] = [];
-  method = '';
-  url = '';
-  body: FormData | null = null;
-  status = 0;
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.instances.push(this);
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
-  }
-  respond(status: number) {
-    act(() => {
-      this.status = status;
-      this.onload?.();
-    });
-  }
-}
 
 /** Types into a field in one go: per-key typing is slow under jsdom and adds nothing here. */
 async function fill(user: ReturnType<typeof renderApp>['user'], label: string, text: string) {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCHEDULED_IN_PAST_MESSAGE, type MediaItem, type Post, type PostTargetView } from '@shared/posts';
 import type { Platform } from '@shared/platforms';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { meResponse, mockApi, shellRoutes, type RecordedCall } from './helpers/api-mock';
+import { aPost, meResponse, mockApi, shellRoutes, type RecordedCall } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -36,20 +36,12 @@ function target(id: string, platform: Platform, caption: string): PostTargetView
 }
 
 function post(overrides: Partial<Post> & { id: string; scheduled_at: string }): Post {
-  return {
-    title: null,
-    published_at: null,
-    status: 'scheduled',
-    error_message: null,
-    youtube_type: null,
-    client_id: null,
-    version: 1,
+  return aPost({
     created_at: '2026-11-01T12:00:00.000Z',
     updated_at: '2026-11-01T12:00:00.000Z',
-    media: [],
     platforms: [target(`${overrides.id}-t1`, 'instagram', `Caption of ${overrides.id}`)],
     ...overrides,
-  };
+  });
 }
 
 /** 3 posts, 2 images, 1 video, on Instagram and X. */

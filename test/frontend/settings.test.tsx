@@ -4,6 +4,7 @@ import type { MeResponse } from '@shared/settings';
 import { authModule, resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { FakeXhr } from './helpers/xhr';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
@@ -13,32 +14,6 @@ const UPLOAD_URL = 'https://media-bucket.example/upload';
 const AVATAR_KEY = 'avatars/user-alice-1767225600000.png';
 const AVATAR_URL = 'https://media-bucket.example/avatars/user-alice-1767225600000.png?signed';
 
-/** A stand-in for the browser's XMLHttpRequest: the test decides the storage's answer. */
-class FakeXhr {
-  static instances: FakeXhr[] = [];
-  method = '';
-  url = '';
-  body: FormData | null = null;
-  status = 0;
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.instances.push(this);
-  }
-  respond(status: number) {
-    act(() => {
-      this.status = status;
-      this.onload?.();
-    });
-  }
-}
 
 const bodyOf = (call: { body: unknown }) => call.body as Record<string, unknown>;
 

@@ -9,6 +9,15 @@ export const productOf = (plan: PlanId) => PLANS.find((p) => p.id === plan)!.pro
 
 export const sessionIdOf = (checkoutUrl: string) => new URL(checkoutUrl).pathname.split('/').pop()!;
 
+/** `POST /api/billing/complete-signup` from the complete-signup page (no session). */
+export const completeSignup = (body: Record<string, unknown>) => weCallTheApi('POST', '/api/billing/complete-signup', { body });
+
+/** `POST /api/billing/claim-checkout`: a signed-in user claims a checkout paid with their e-mail. */
+export const claimCheckout = (token: string, sessionId: string) => weCallTheApi('POST', '/api/billing/claim-checkout', { token, body: { session_id: sessionId } });
+
+/** The user's subscription overview (`GET /api/subscription`). */
+export const subscriptionOf = async (token: string) => (await weCallTheApi('GET', '/api/subscription', { token })).body;
+
 export async function aPublicCheckout(email: string, plan: PlanId = 'basic') {
   const res = await weCallTheApi('POST', '/api/billing/public-checkout', { body: { productId: productOf(plan), email, name: 'Test Buyer' } });
   if (res.status !== 200) throw new Error(`public checkout failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -3,12 +3,15 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { SocialAccount } from '@shared/accounts';
 import type { PlanId } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
+import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
+import { expect } from 'vitest';
 import { upsertAccount } from '../../functions/data/connections';
 import { mediaIdForKey, newObjectKey, putMediaRowOnce, type MediaRow } from '../../functions/data/media';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { s3Client } from '../../functions/lib/aws';
 import { aSubscription } from './given';
+import { weCallTheApi } from './when';
 
 /** Given-steps for the posts API: tests may seed accounts and plans straight into the table. */
 export async function aConnectedAccount(userId: string, platform: Platform, name = `My ${platform}`): Promise<SocialAccount> {
@@ -25,6 +28,13 @@ export const inDays = (days: number, minutes = 0) => new Date(Date.now() + days 
 /** A compose body for one account. */
 export function aComposeBody(account: SocialAccount, overrides: Record<string, unknown> = {}) {
   return { platforms: [{ platform: account.platform, social_account_id: account.id, caption: `Hello from ${account.platform}` }], ...overrides };
+}
+
+/** A post made through `POST /api/posts` as Compose sends it; the test stops unless it was created. */
+export async function aCreatedPost(token: string, body: Record<string, unknown>): Promise<Post> {
+  const res = await weCallTheApi('POST', '/api/posts', { token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as Post;
 }
 
 /** A post record for one account, in any status (the publisher's statuses included); a draft by default. */

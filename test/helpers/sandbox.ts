@@ -1,13 +1,39 @@
 import { createHash } from 'node:crypto';
+import type { Platform } from '@shared/platforms';
+import { expect } from 'vitest';
+import type { Receipt } from '../../local/sandbox/publish-store';
+import { cloud } from './given';
 
 /**
  * The sandbox platforms over HTTP, for tests that drive them directly: the control API (faults,
- * clock, reset, receipts) and an X token from the sandbox's own consent flow.
+ * clock, reset, receipts, posts) and an X token from the sandbox's own consent flow. THE way tests
+ * reach the control API: no test builds its own control fetch.
  */
-export async function sandboxControl(sandbox: string, method: string, path: string, body?: unknown): Promise<Record<string, any>> {
+export const sandboxUrl = (): string => cloud().env.PLATFORM_SANDBOX_URL!;
+
+/** One call to the control API, whatever it answers: its status and JSON body (for tests of the control API itself). */
+export async function sandboxControlCall(method: string, path: string, body?: unknown, sandbox = sandboxUrl()): Promise<{ status: number; body: Record<string, any> }> {
   const res = await fetch(`${sandbox}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  return (await res.json()) as Record<string, any>;
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
 }
+
+/** A control step that must work (a fault, the clock, a reset…): its JSON answer; the test fails on an error answer. */
+export async function sandboxControl(sandbox: string, method: string, path: string, body?: unknown): Promise<Record<string, any>> {
+  const res = await sandboxControlCall(method, path, body, sandbox);
+  expect(res.status, `${method} /control${path}: ${JSON.stringify(res.body)}`).toBeLessThan(400);
+  return res.body;
+}
+
+/** A control step on the local cloud's sandbox. */
+export const controlTheSandbox = (method: string, path: string, body?: unknown) => sandboxControl(sandboxUrl(), method, path, body);
+
+/** What the sandbox platforms received (optionally one platform's), oldest first. */
+export const sandboxReceipts = async (platform?: Platform, sandbox = sandboxUrl()): Promise<Receipt[]> =>
+  ((await sandboxControl(sandbox, 'GET', platform ? `/receipts?platform=${platform}` : '/receipts')).receipts ?? []) as Receipt[];
+
+/** The receipts of posts with exactly this caption. */
+export const sandboxReceiptsFor = async (caption: string): Promise<Receipt[]> => (await sandboxReceipts()).filter((r) => r.caption === caption);
 
 /** An X user token for the first demo identity, through consent → code → token with PKCE. */
 export async function sandboxXToken(sandbox: string, scope = 'tweet.read tweet.write users.read'): Promise<string> {

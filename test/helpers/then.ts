@@ -1,5 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Post } from '@shared/posts';
+import { vi } from 'vitest';
 import { documentClient } from '../../functions/lib/aws';
+import { weCallTheApi } from './when';
 
 /** Then-steps: look at what is stored, straight from the table. */
 export async function itemsOfUser(userId: string): Promise<Record<string, any>[]> {
@@ -7,4 +10,16 @@ export async function itemsOfUser(userId: string): Promise<Record<string, any>[]
     new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
   );
   return Items ?? [];
+}
+
+/** The post once the publisher is done with it (posted or failed), read through the API; polls until then. */
+export function theSettledPost(token: string, postId: string, timeoutMs = 60_000): Promise<Post> {
+  return vi.waitFor(
+    async () => {
+      const post = (await weCallTheApi('GET', `/api/posts/${postId}`, { token })).body as Post;
+      if (post.status !== 'posted' && post.status !== 'failed') throw new Error(`Post ${postId} still ${post.status}: ${JSON.stringify(post.platforms.map((t) => [t.platform, t.status]))}`);
+      return post;
+    },
+    { timeout: timeoutMs, interval: 250 },
+  );
 }

@@ -5,6 +5,7 @@ import { hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
 import { PlatformError } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
+import { controlTheSandbox } from '../helpers/sandbox';
 
 /**
  * The join of the two halves: each real adapter, pointed at the sandbox by origin only, connects an
@@ -22,8 +23,6 @@ const adapterFor = <P extends Platform>(platform: P) =>
     now: () => new Date(Date.now() + clockOffsetMs),
   });
 
-const control = (path: string, body: unknown = {}) =>
-  fetch(`${sandbox}/control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** What the browser does on the consent page: allow, as the first demo identity (all its Pages). */
 async function allow(platform: Platform, authorizeUrl: string): Promise<URL> {
@@ -48,7 +47,7 @@ async function connect(platform: Platform) {
 
 beforeEach(async () => {
   clockOffsetMs = 0;
-  await control('/reset');
+  await controlTheSandbox('POST', '/reset');
 });
 
 describe('each adapter against its sandbox platform', () => {
@@ -108,14 +107,14 @@ describe('each adapter against its sandbox platform', () => {
     const refreshed = await adapter.refresh(tokens);
     expect(refreshed.refreshToken).toBe(tokens.refreshToken);
 
-    await control('/tokens/revoke', { token: tokens.refreshToken });
+    await controlTheSandbox('POST', '/tokens/revoke', { token: tokens.refreshToken });
     const revoked = await adapter.refresh(refreshed).catch((e: unknown) => e);
     expect((revoked as PlatformError).category).toBe('reauth');
   });
 
   it('refreshes an Instagram long-lived token once it is a day old', async () => {
     const { adapter, tokens } = await connect('instagram');
-    await control('/clock/advance', { seconds: 25 * 3600 });
+    await controlTheSandbox('POST', '/clock/advance', { seconds: 25 * 3600 });
     clockOffsetMs = 25 * 3600 * 1000;
 
     const refreshed = await adapter.refresh(tokens);
@@ -126,7 +125,7 @@ describe('each adapter against its sandbox platform', () => {
 
   it('treats a sandbox 503 as a retry, never as a reason to reconnect', async () => {
     const { adapter, tokens } = await connect('x');
-    await control('/faults', { platform: 'x', endpoint: '/api/2/users/me', error: 'server_error' });
+    await controlTheSandbox('POST', '/faults', { platform: 'x', endpoint: '/api/2/users/me', error: 'server_error' });
 
     const failure = await adapter.accounts(tokens).catch((e: unknown) => e);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aConfirmedUser, aRandomEmail } from '../helpers/given';
-import { aPublicCheckout, productOf, signInWithPassword, weOpenAndPay, weVerifyTheEmail } from '../helpers/billing';
+import { aPublicCheckout, claimCheckout, completeSignup, productOf, signInWithPassword, subscriptionOf, weOpenAndPay, weVerifyTheEmail } from '../helpers/billing';
 import { weCallTheApi } from '../helpers/when';
 
 /**
@@ -8,9 +8,6 @@ import { weCallTheApi } from '../helpers/when';
  * trial) reports payment_status `no_payment_required`; it must grant the plan like a payment. The local
  * Stripe knows the promotion code FREE100 (100% off), as a real account would after making one.
  */
-const completeSignup = (body: Record<string, unknown>) => weCallTheApi('POST', '/api/billing/complete-signup', { body });
-const claimCheckout = (token: string, sessionId: string) => weCallTheApi('POST', '/api/billing/claim-checkout', { token, body: { session_id: sessionId } });
-const subscriptionOf = async (token: string) => (await weCallTheApi('GET', '/api/subscription', { token })).body;
 
 /** The session as Stripe's API returns it (the local Stripe's API port, with the app's key). */
 async function stripeSession(sessionId: string) {

@@ -1,7 +1,7 @@
 import { BILLING_MSG } from '@shared/billing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aConfirmedUser, aRandomEmail, cloud, mailsTo } from '../helpers/given';
-import { aPaidCheckout, aPaidPublicCheckout, aPublicCheckout, productOf, signInWithPassword, stripeControl, weOpenAndPay, weVerifyTheEmail } from '../helpers/billing';
+import { aPaidCheckout, aPaidPublicCheckout, aPublicCheckout, claimCheckout, completeSignup, productOf, signInWithPassword, stripeControl, subscriptionOf, weOpenAndPay, weVerifyTheEmail } from '../helpers/billing';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/lib/aws';
 import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../local/stripe';
@@ -9,9 +9,6 @@ import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /** Issue 6: selling plans through the (local) Stripe, end to end through the front door. */
-const completeSignup = (body: Record<string, unknown>) => weCallTheApi('POST', '/api/billing/complete-signup', { body });
-const claimCheckout = (token: string, sessionId: string) => weCallTheApi('POST', '/api/billing/claim-checkout', { token, body: { session_id: sessionId } });
-const subscriptionOf = async (token: string) => (await weCallTheApi('GET', '/api/subscription', { token })).body;
 
 describe('a visitor buys Basic, then creates the account', () => {
   it('pays on the hosted page, completes signup, verifies the e-mail, signs in and sees Basic active', async () => {
@@ -265,8 +262,12 @@ describe('a signed-in user buys and manages a plan', () => {
     const cancel = await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: bought.subscription.id, action: 'cancel' } });
     const afterCancel = await subscriptionOf(user.accessToken);
     const reactivate = await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: bought.subscription.id, action: 'reactivate' } });
-    await new Promise((r) => setTimeout(r, 200)); // the emulator's webhooks follow the API answers
-    const afterReactivate = await subscriptionOf(user.accessToken);
+    // The emulator's webhooks follow the API answers: the overview catches up a moment later.
+    const afterReactivate = await vi.waitFor(async () => {
+      const overview = await subscriptionOf(user.accessToken);
+      expect(overview.subscription.cancel_at_period_end).toBe(false);
+      return overview;
+    });
 
     // Assess
     expect(checkout.successUrl).toBe(`${cloud().url}/home/subscription?checkout=success`);

@@ -12,13 +12,12 @@ import { aConfirmedUser, cloud } from '../helpers/given';
 import { connect, consent, followCallback, initiate } from '../helpers/connect';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
+import { controlTheSandbox } from '../helpers/sandbox';
 
 /** Issue 3 "Connecting": initiate → consent on the sandbox platform → our callback → listed, tokens encrypted. */
 const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
 const EXPIRED = 'This connection link has expired or was already used. Please try again.';
 
-const control = (path: string, body: unknown = {}) =>
-  fetch(`${sandbox()}/control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 async function scanTable(): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
@@ -32,7 +31,7 @@ async function scanTable(): Promise<Record<string, unknown>[]> {
 }
 
 beforeEach(async () => {
-  await control('/reset');
+  await controlTheSandbox('POST', '/reset');
 });
 
 describe('connecting a social account', () => {
@@ -167,7 +166,7 @@ describe('connecting a social account', () => {
     // Prepare
     const user = await aConfirmedUser({ plan: 'pro' });
     const location = await consent('x', await initiate('x', user.accessToken));
-    await control('/faults', { platform: 'x', endpoint: '/api/2/oauth2/token', error: 'server_error' });
+    await controlTheSandbox('POST', '/faults', { platform: 'x', endpoint: '/api/2/oauth2/token', error: 'server_error' });
 
     // Act
     const { to } = await followCallback(location);
@@ -282,7 +281,7 @@ describe('fresh tokens for publishing', () => {
   it('marks the account needs_reconnect when the refresh token was revoked, and a reconnect clears it', async () => {
     // Prepare
     const { user, account, tokens } = await connectedX();
-    await control('/tokens/revoke', { token: tokens.refreshToken });
+    await controlTheSandbox('POST', '/tokens/revoke', { token: tokens.refreshToken });
 
     // Act
     const failure = await withFreshTokens(user.userId, account.id, async () => 'unreachable', inThreeHours).catch((e: unknown) => e);
@@ -299,7 +298,7 @@ describe('fresh tokens for publishing', () => {
   it('never marks the account needs_reconnect for a platform outage', async () => {
     // Prepare
     const { user, account } = await connectedX();
-    await control('/faults', { platform: 'x', endpoint: '/api/2/oauth2/token', error: 'server_error' });
+    await controlTheSandbox('POST', '/faults', { platform: 'x', endpoint: '/api/2/oauth2/token', error: 'server_error' });
 
     // Act
     const failure = await withFreshTokens(user.userId, account.id, async () => 'unreachable', inThreeHours).catch((e: unknown) => e);

@@ -7,7 +7,7 @@ import { createInstagramAdapter } from '../../functions/platforms/instagram';
 import { PlatformError, type PublishMedia, type TokenSet } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { aMediaKey, anImageOf, anObjectStoredDirectly } from '../helpers/media';
-import { sandboxControl } from '../helpers/sandbox';
+import { controlTheSandbox as control } from '../helpers/sandbox';
 
 /**
  * The sandbox refuses what Instagram refuses when it fetches image_url (platform-apis.md §1.3/§1.4):
@@ -27,7 +27,6 @@ const adapter = () =>
     fetch: (input, init) => fetch(input, init),
   });
 
-const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox, method, path, body);
 
 async function connect(): Promise<{ tokens: TokenSet; accountId: string; accountName: string }> {
   const ig = adapter();

@@ -5,11 +5,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getMediaRow } from '../../functions/data/media';
 import { s3Client } from '../../functions/lib/aws';
 import { connect } from '../helpers/connect';
-import { aConfirmedUser, cloud } from '../helpers/given';
+import { aConfirmedUser } from '../helpers/given';
 import { aMediaKey, anImageOf, anObjectStoredDirectly, anUploadedImage, objectExists, weConfirmTheUpload } from '../helpers/media';
 import { aConnectedAccount } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
+import { controlTheSandbox as control } from '../helpers/sandbox';
 
 /**
  * Issue 12 item 2 through the API: media confirm reads an image's real format and size and keeps a
@@ -17,13 +18,7 @@ import { weCallTheApi } from '../helpers/when';
  * aspect ratio, no media at all); the publisher hands Instagram the copy; the copy goes wherever
  * the upload goes.
  */
-const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
 
-async function control(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox()}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  expect(res.ok).toBe(true);
-  return res.json() as Promise<Record<string, any>>;
-}
 
 async function storedBytes(key: string): Promise<Buffer> {
   const object = await s3Client().send(new GetObjectCommand({ Bucket: process.env.MEDIA_BUCKET, Key: key }));

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
-import { aConfirmedUser, cloud } from '../helpers/given';
+import { aConfirmedUser } from '../helpers/given';
 import { connect } from '../helpers/connect';
 import { weCallTheApi } from '../helpers/when';
 import { GRAPH_VERSION } from '../../functions/platforms/hosts';
+import { controlTheSandbox } from '../helpers/sandbox';
 
 /** The Facebook page-info dialog's API: live Page details read with the stored Page token. */
-const control = (path: string, body: unknown = {}) =>
-  fetch(`${cloud().env.PLATFORM_SANDBOX_URL}/control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 async function aUserWithAFacebookPage() {
   const user = await aConfirmedUser();
@@ -56,7 +55,7 @@ describe('Facebook page info', () => {
 
   it('says in plain words when Facebook fails, and leaves the account connected', async () => {
     const { user, page } = await aUserWithAFacebookPage();
-    await control('/faults', { platform: 'facebook', endpoint: `/graph/${GRAPH_VERSION}/${page.account_id}`, error: 'server_error' });
+    await controlTheSandbox('POST', '/faults', { platform: 'facebook', endpoint: `/graph/${GRAPH_VERSION}/${page.account_id}`, error: 'server_error' });
 
     const res = await weCallTheApi('GET', `/api/accounts/${page.id}/page-info`, { token: user.accessToken });
 

@@ -5,7 +5,7 @@ import { IG_QUOTA_TOTAL } from '../../local/sandbox/platforms/instagram-publish'
 import { DIRECT_POSTS_PER_DAY } from '../../local/sandbox/platforms/tiktok-publish';
 import { INSERTS_PER_DAY } from '../../local/sandbox/platforms/youtube-publish';
 import { TWEETS_PER_3_HOURS } from '../../local/sandbox/platforms/x-publish';
-import { sandboxControl, sandboxXToken, sandboxTweet } from '../helpers/sandbox';
+import { controlTheSandbox as control, sandboxXToken, sandboxTweet } from '../helpers/sandbox';
 
 /**
  * Issue 12: the caps compose forecasts are the ones the sandbox platforms enforce, so the warning
@@ -14,7 +14,6 @@ import { sandboxControl, sandboxXToken, sandboxTweet } from '../helpers/sandbox'
 const { env } = inject('cloud');
 const sandbox = env.PLATFORM_SANDBOX_URL!;
 
-const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox, method, path, body);
 
 const xToken = () => sandboxXToken(sandbox);
 

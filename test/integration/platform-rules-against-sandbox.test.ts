@@ -5,6 +5,7 @@ import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
 import { PlatformError } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
+import { controlTheSandbox } from '../helpers/sandbox';
 
 /**
  * Rules of the real platforms (issue 12) that the sandbox enforces, so that an adapter that stops
@@ -21,8 +22,6 @@ const adapterFor = <P extends Platform>(platform: P) =>
     hosts: hostsFor(platform, sandbox),
   });
 
-const control = (path: string, body: unknown = {}, method = 'POST') =>
-  fetch(`${sandbox}/control${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : JSON.stringify(body) });
 
 /** Connects through the consent page as the first demo identity; `scope` overrides what the adapter asks for. */
 async function connect<P extends Platform>(platform: P, scope?: (asked: string) => string) {
@@ -42,7 +41,7 @@ async function connect<P extends Platform>(platform: P, scope?: (asked: string) 
 }
 
 beforeEach(async () => {
-  await control('/reset');
+  await controlTheSandbox('POST', '/reset');
 });
 
 describe('the Graph API version', () => {
@@ -194,7 +193,7 @@ describe('YouTube', () => {
 
     // Assess
     expect(step.status).toBe('wait');
-    const posts = (await (await control('/posts?platform=youtube', undefined, 'GET')).json()) as { posts: { visibility: string }[] };
+    const posts = (await controlTheSandbox('GET', '/posts?platform=youtube')) as { posts: { visibility: string }[] };
     expect(posts.posts.map((p) => p.visibility)).toEqual(['private']);
     expect((await (await fetch(`${frontDoor}/config.json`)).json()) as { youtubeUnverified: boolean }).toMatchObject({ youtubeUnverified: true });
   });
@@ -214,7 +213,7 @@ describe('YouTube', () => {
     expect(refused).toBeInstanceOf(PlatformError);
     expect(refused).toMatchObject({ category: 'backoff', details: { code: 'dailyUploadQuota' } });
     expect((refused as PlatformError).message).toMatch(/upload limit for today \(100 videos\) is used up/);
-    const posts = (await (await control('/posts?platform=youtube', undefined, 'GET')).json()) as { posts: unknown[] };
+    const posts = (await controlTheSandbox('GET', '/posts?platform=youtube')) as { posts: unknown[] };
     expect(posts.posts).toHaveLength(100);
   }, 60_000);
 

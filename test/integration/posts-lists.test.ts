@@ -5,7 +5,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { encodeCursor, putPostsInBatches, type PostRecord } from '../../functions/data/posts';
 import { aConfirmedUser, cloud } from '../helpers/given';
-import { aComposeBody, aConnectedAccount, aStoredPost } from '../helpers/posts';
+import { aComposeBody, aConnectedAccount, aPostRecord, aStoredPost } from '../helpers/posts';
 import { weCallTheApi } from '../helpers/when';
 
 /** Issue 4 "Posts", "Schedule" and "Dashboard": the read models, each from one query per list. */
@@ -14,22 +14,22 @@ const at = (hours: number) => new Date(BASE + hours * 3_600_000).toISOString();
 
 /** `count` posts of one status whose order time is `at(i)` for the i-th, written in one batch run. */
 async function givenPosts(userId: string, account: SocialAccount, status: PostStatus, count: number, caption: string = status, clientId: string | null = null): Promise<PostRecord[]> {
-  const posts = Array.from({ length: count }, (_, i): PostRecord => ({
-    id: ulid(BASE + i),
-    title: null,
-    scheduled_at: status === 'draft' ? null : at(i),
-    published_at: status === 'posted' ? at(i) : null,
-    status,
-    error_message: status === 'failed' ? 'The platform refused the post' : null,
-    youtube_type: null,
-    client_id: clientId,
-    version: 1,
-    created_at: at(i),
-    updated_at: at(i),
-    usage_month: null,
-    media: [],
-    platforms: [{ id: ulid(), platform: account.platform, social_account_id: account.id, account_name: account.account_name, account_id: account.account_id, caption: `${caption} ${i}`, settings: {}, status: 'pending', post_url: null, posted_at: null, error_message: null }],
-  }));
+  const posts = Array.from({ length: count }, (_, i): PostRecord =>
+    aPostRecord(
+      account,
+      {
+        id: ulid(BASE + i),
+        scheduled_at: status === 'draft' ? null : at(i),
+        published_at: status === 'posted' ? at(i) : null,
+        status,
+        error_message: status === 'failed' ? 'The platform refused the post' : null,
+        client_id: clientId,
+        created_at: at(i),
+        updated_at: at(i),
+      },
+      `${caption} ${i}`,
+    ),
+  );
   await putPostsInBatches(userId, posts);
   return posts;
 }

@@ -2,7 +2,7 @@ import { ChangePasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cogn
 import type { PresignUploadResponse } from '@shared/media';
 import { PROFILE_MSG } from '@shared/profile';
 import { MALFORMED_TEXT_MESSAGE } from '@shared/text';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aConfirmedUser, cloud, cognito } from '../helpers/given';
 import { anObjectStoredDirectly, aPng, A_TINY_PNG, objectExists, weUploadTo, type AFile } from '../helpers/media';
 import { itemsOfUser } from '../helpers/then';
@@ -139,7 +139,9 @@ describe('uploading a profile picture', () => {
   it('deletes the previous uploaded picture when a new one replaces it, and when a link replaces it', async () => {
     const user = await aConfirmedUser();
     const first = await anUploadedAvatar(user.accessToken);
-    await new Promise((resolve) => setTimeout(resolve, 5)); // a new timestamp, so a new key
+    // A new timestamp, so a new key: the clock has moved past the first key's millisecond.
+    const firstMs = Number(/-(\d{13})\.png$/.exec(first.key)![1]);
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(firstMs));
 
     const second = await anUploadedAvatar(user.accessToken);
     expect(second.key).not.toBe(first.key);

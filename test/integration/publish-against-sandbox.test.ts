@@ -9,7 +9,7 @@ import { createAdapter } from '../../functions/platforms/registry';
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishMedia, type PublishRequest, type TokenSet } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { A_TINY_JPEG, aMediaKey, anObjectStoredDirectly } from '../helpers/media';
-import { sandboxControl } from '../helpers/sandbox';
+import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 
 /**
  * Each adapter's publishStep, run step by step the way the publisher does, against the sandbox
@@ -28,12 +28,11 @@ const adapterFor = (platform: Platform) =>
     now: () => new Date(Date.now() + clockOffsetMs),
   });
 
-const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox, method, path, body);
 const advance = async (seconds: number) => {
   await control('POST', '/clock/advance', { seconds });
   clockOffsetMs += seconds * 1000;
 };
-const receipts = async (platform: Platform) => (await control('GET', `/receipts?platform=${platform}`)).receipts as { postId: string; caption: string; url: string; receivedAtMs: number }[];
+const receipts = (platform: Platform) => sandboxReceipts(platform);
 const fault = (body: Record<string, unknown>) => control('POST', '/faults', body);
 
 /** Consent as the first demo identity (all its Pages), code → tokens → the account to post as. */
@@ -83,13 +82,16 @@ interface Run {
 
 /**
  * The publisher's loop: call publishStep with the last saved checkpoint until posted or a final
- * error; a 'wait' advances the sandbox clock; a 'retry' (e.g. a lost answer) calls again.
+ * error; a 'wait' advances the sandbox clock; a 'retry' (e.g. a lost answer) calls again. Work the
+ * platform does in the background on the real clock (TikTok's download) is polled for, not slept on:
+ * the loop asks again until it finishes or the time is up.
  */
 async function publish(adapter: PlatformAdapter, tokens: TokenSet, request: PublishRequest, options: { retries?: number; checkpoint?: PublishCheckpoint | null } = {}): Promise<Run> {
   const run: Run = { checkpoints: [], steps: 0 };
   let checkpoint: PublishCheckpoint | null = options.checkpoint ?? null;
   let retries = options.retries ?? 2;
-  for (; run.steps < 40; run.steps++) {
+  const deadline = Date.now() + 15_000;
+  for (; Date.now() < deadline; run.steps++) {
     try {
       const result = await adapter.publishStep({
         tokens,
@@ -102,8 +104,6 @@ async function publish(adapter: PlatformAdapter, tokens: TokenSet, request: Publ
       });
       if (result.status === 'posted') return { ...run, result };
       await advance(result.retryAfterSeconds);
-      // Let background work (TikTok's download) finish on the real clock too.
-      await new Promise((r) => setTimeout(r, 20));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       if (error.category === 'retry' && retries-- > 0) continue;

@@ -13,6 +13,9 @@ import { schedulerClient } from '../../functions/lib/aws';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { anUploadedImage } from '../helpers/media';
+import { aCreatedPost, aPostRecord } from '../helpers/posts';
+import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
+import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
@@ -20,27 +23,9 @@ import { weCallTheApi } from '../helpers/when';
  * Scheduler/SQS deliver it, the real publishers run the real adapters against the sandbox platforms,
  * and the sandbox's receipts log says what actually went out (and how often).
  */
-const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
 const sqsEndpoint = () => cloud().env.SQS_ENDPOINT!;
 
-async function control(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox()}/control${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(res.ok).toBe(true);
-  return res.status === 204 ? undefined : res.json();
-}
-
-interface Receipt {
-  platform: Platform;
-  caption: string;
-  url: string;
-  receivedAtMs: number;
-}
-const receiptsFor = async (caption: string): Promise<Receipt[]> =>
-  ((await control('GET', '/receipts')) as { receipts: Receipt[] }).receipts.filter((r) => r.caption === caption || r.caption?.startsWith(caption));
+const receiptsFor = async (caption: string) => (await sandboxReceipts()).filter((r) => r.caption === caption || r.caption?.startsWith(caption));
 
 async function duplicateDeliveries(on: boolean) {
   const res = await fetch(`${sqsEndpoint()}/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duplicateDeliveries: on }) });
@@ -60,31 +45,14 @@ async function aPublisher(platforms: readonly Platform[]) {
   return { ...user, accountFor };
 }
 
-async function aPost(user: Awaited<ReturnType<typeof aPublisher>>, platforms: readonly Platform[], caption: string, scheduledAt: string | null, mediaIds: string[] = []) {
-  const res = await weCallTheApi('POST', '/api/posts', {
-    token: user.accessToken,
-    body: {
-      ...(platforms.includes('youtube') ? { title: 'Morning bake' } : {}),
-      scheduled_at: scheduledAt,
-      // TikTok Direct Post needs the user's own privacy choice and consent (Content Sharing Guidelines); unaudited: Only me.
-      platforms: platforms.map((platform) => ({ platform, social_account_id: user.accountFor(platform), caption, settings: platform === 'tiktok' ? { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true } : {} })),
-      media_ids: mediaIds,
-    },
+const aPost = (user: Awaited<ReturnType<typeof aPublisher>>, platforms: readonly Platform[], caption: string, scheduledAt: string | null, mediaIds: string[] = []) =>
+  aCreatedPost(user.accessToken, {
+    ...(platforms.includes('youtube') ? { title: 'Morning bake' } : {}),
+    scheduled_at: scheduledAt,
+    // TikTok Direct Post needs the user's own privacy choice and consent (Content Sharing Guidelines); unaudited: Only me.
+    platforms: platforms.map((platform) => ({ platform, social_account_id: user.accountFor(platform), caption, settings: platform === 'tiktok' ? { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true } : {} })),
+    media_ids: mediaIds,
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as Post;
-}
-
-async function settled(token: string, postId: string, timeoutMs = 60_000): Promise<Post> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await weCallTheApi('GET', `/api/posts/${postId}`, { token });
-    const post = res.body as Post;
-    if (post.status === 'posted' || post.status === 'failed') return post;
-    if (Date.now() > until) throw new Error(`Post ${postId} still ${post.status}: ${JSON.stringify(post.platforms.map((t) => [t.platform, t.status]))}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 beforeEach(async () => {
   // Faults left over from a test (unused injections) must not leak into the next one's connects.
@@ -107,8 +75,8 @@ describe('publishing a scheduled post', () => {
     const withVideo = PLATFORMS.filter((p) => p !== 'x');
     const post = await aPost(user, withVideo, caption, inSeconds(3), [video.id]);
     const textOnly = await aPost(user, ['x'], caption, inSeconds(3));
-    const done = await settled(user.accessToken, post.id, 90_000);
-    const doneX = await settled(user.accessToken, textOnly.id, 90_000);
+    const done = await theSettledPost(user.accessToken, post.id, 90_000);
+    const doneX = await theSettledPost(user.accessToken, textOnly.id, 90_000);
 
     // Assess
     for (const one of [done, doneX]) {
@@ -133,7 +101,7 @@ describe('publishing a scheduled post', () => {
 
     // Act
     const post = await aPost(user, ['facebook'], caption, inSeconds(20));
-    const done = await settled(user.accessToken, post.id, 50_000);
+    const done = await theSettledPost(user.accessToken, post.id, 50_000);
 
     // Assess
     expect(done.status, done.error_message ?? '').toBe('posted');
@@ -151,7 +119,7 @@ describe('publishing a scheduled post', () => {
     // Act
     const post = await aPost(user, ['facebook', 'x'], caption, inSeconds(2));
     await dispatchPost({ userId: user.userId, postId: post.id, version: post.version });
-    const done = await settled(user.accessToken, post.id);
+    const done = await theSettledPost(user.accessToken, post.id);
 
     // Assess
     expect(done.status).toBe('posted');
@@ -166,7 +134,7 @@ describe('publishing a scheduled post', () => {
 
     // Act
     const post = await aPost(user, ['x'], caption, inSeconds(1));
-    const done = await settled(user.accessToken, post.id);
+    const done = await theSettledPost(user.accessToken, post.id);
 
     // Assess: recovered from the account's timeline, never a second post.
     const receipts = await receiptsFor(caption);
@@ -187,7 +155,7 @@ describe('publishing a scheduled post', () => {
     // Act: the message comes back after its visibility timeout, once the dead delivery's lease ran out.
     const later = { ...awsPublishEngine, now: () => new Date(Date.now() + 6 * 60_000), newId: () => ulid() };
     const outcome = await publishTarget({ userId: user.userId, postId: post.id, targetId: post.platforms[0]!.id, version: post.version }, later);
-    const done = await settled(user.accessToken, post.id);
+    const done = await theSettledPost(user.accessToken, post.id);
 
     // Assess: found on the timeline from the checkpoint, not posted again.
     const receipts = await receiptsFor(caption);
@@ -205,7 +173,7 @@ describe('publishing a scheduled post', () => {
 
     // Act
     const post = await aPost(user, ['x'], caption, inSeconds(1));
-    const done = await settled(user.accessToken, post.id);
+    const done = await theSettledPost(user.accessToken, post.id);
 
     // Assess
     expect(done.status).toBe('posted');
@@ -220,7 +188,7 @@ describe('publishing a scheduled post', () => {
 
     // Act
     const post = await aPost(user, ['x'], caption, inSeconds(1));
-    const done = await settled(user.accessToken, post.id);
+    const done = await theSettledPost(user.accessToken, post.id);
 
     // Assess
     expect(done.status).toBe('failed');
@@ -239,7 +207,7 @@ describe('publishing a scheduled post', () => {
 
     // Act
     const post = await aPost(user, ['facebook', 'x'], caption, inSeconds(1));
-    const done = await settled(user.accessToken, post.id);
+    const done = await theSettledPost(user.accessToken, post.id);
 
     // Assess
     expect(done.status).toBe('failed');
@@ -261,7 +229,7 @@ describe('keeping publishing in step with edits', () => {
       body: { scheduled_at: inSeconds(2), platforms: [{ id: post.platforms[0]!.id, caption: edited }] },
     });
     const stale = await dispatchPost({ userId: user.userId, postId: post.id, version: post.version });
-    const done = await settled(user.accessToken, post.id);
+    const done = await theSettledPost(user.accessToken, post.id);
 
     // Assess
     const due = new Date(Date.parse(post.scheduled_at!));
@@ -281,12 +249,15 @@ describe('keeping publishing in step with edits', () => {
     const user = await aPublisher(['facebook']);
     const caption = uniqueCaption('Deleted');
     const later = await aPost(user, ['facebook'], uniqueCaption('Later'), inSeconds(3600));
-    const soon = await aPost(user, ['facebook'], caption, inSeconds(2));
+    // A post due at the same moment that is kept: once it has gone out, the deleted one would have too.
+    const due = inSeconds(4);
+    const witness = await aPost(user, ['facebook'], uniqueCaption('Witness'), due);
+    const soon = await aPost(user, ['facebook'], caption, due);
 
     // Act
     await weCallTheApi('DELETE', `/api/posts/${soon.id}`, { token: user.accessToken });
     await weCallTheApi('DELETE', `/api/posts/${later.id}`, { token: user.accessToken });
-    await new Promise((r) => setTimeout(r, 4000));
+    expect((await theSettledPost(user.accessToken, witness.id)).status).toBe('posted');
 
     // Assess
     expect(await receiptsFor(caption)).toHaveLength(0);
@@ -337,24 +308,7 @@ describe('the watchdog', () => {
     const account = await getAccount(user.userId, user.accountFor('facebook'));
     const caption = uniqueCaption('Lost schedule');
     const overdue = new Date(Date.now() - 20 * 60_000).toISOString();
-    const lost: PostRecord = {
-      id: ulid(),
-      title: null,
-      scheduled_at: overdue,
-      published_at: null,
-      status: 'scheduled',
-      error_message: null,
-      youtube_type: null,
-      client_id: null,
-      version: 1,
-      created_at: overdue,
-      updated_at: overdue,
-      usage_month: null,
-      media: [],
-      platforms: [
-        { id: ulid(), platform: 'facebook', social_account_id: account.id, account_name: account.account_name, account_id: account.account_id, caption, settings: {}, status: 'pending', post_url: null, posted_at: null, error_message: null },
-      ],
-    };
+    const lost = aPostRecord(account!, { scheduled_at: overdue, status: 'scheduled', created_at: overdue, updated_at: overdue }, caption);
     await putNewPost(user.userId, lost);
     // And one already given its second chance 20 minutes ago, still publishing.
     const stuck = {
@@ -368,8 +322,8 @@ describe('the watchdog', () => {
 
     // Act
     const result = await runWatchdog();
-    const done = await settled(user.accessToken, lost.id);
-    const failed = await settled(user.accessToken, stuck.id);
+    const done = await theSettledPost(user.accessToken, lost.id);
+    const failed = await theSettledPost(user.accessToken, stuck.id);
 
     // Assess
     expect(result.redispatched).toBeGreaterThanOrEqual(1);

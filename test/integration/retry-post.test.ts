@@ -3,30 +3,19 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../functions/domain/dispatch';
 import { connect } from '../helpers/connect';
-import { aConfirmedUser, cloud } from '../helpers/given';
+import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount, aStoredPost, inDays } from '../helpers/posts';
-import { itemsOfUser } from '../helpers/then';
+import { controlTheSandbox as control, sandboxReceiptsFor } from '../helpers/sandbox';
+import { itemsOfUser, theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
  * Issue 17.5: a failed post is published again for its failed platforms only, through the same
  * engine, against the sandbox platforms; the platforms that had already posted get nothing more.
  */
-const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
-const control = async (method: string, path: string, body?: unknown) =>
-  (await (await fetch(`${sandbox()}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) })).json()) as Record<string, any>;
-const receiptsFor = async (caption: string) => ((await control('GET', '/receipts')).receipts as { platform: string; caption?: string }[]).filter((r) => r.caption === caption);
 const postItemOf = async (userId: string, postId: string) => (await itemsOfUser(userId)).find((i) => i.sk === `POST#${postId}`);
 const usageOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('USAGE#'));
 
-async function untilSettled(token: string, postId: string, timeoutMs = 40_000): Promise<Post> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const post = (await weCallTheApi('GET', `/api/posts/${postId}`, { token })).body as Post;
-    if (post.status === 'posted' || post.status === 'failed' || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /** A stored post that failed on its only platform, as the publisher leaves it. */
 async function aFailedPost(userId: string) {
@@ -69,7 +58,7 @@ describe('retrying a failed post', () => {
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const failed = await untilSettled(user.accessToken, created.body.id);
+    const failed = await theSettledPost(user.accessToken, created.body.id, 40_000);
     expect(failed.status).toBe('failed');
     expect(failed.platforms.map((t) => [t.platform, t.status])).toEqual([
       ['facebook', 'posted'],
@@ -79,7 +68,7 @@ describe('retrying a failed post', () => {
 
     // Act
     const res = await weCallTheApi('POST', `/api/posts/${failed.id}/retry`, { token: user.accessToken, body: {} });
-    const settled = await untilSettled(user.accessToken, failed.id);
+    const settled = await theSettledPost(user.accessToken, failed.id, 40_000);
 
     // Assess
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -92,8 +81,8 @@ describe('retrying a failed post', () => {
     expect(settled.error_message).toBeNull();
     expect(settled.platforms[0]!.post_url).toBe(failed.platforms[0]!.post_url);
     expect(settled.platforms[1]).toMatchObject({ status: 'posted', error_message: null, post_url: expect.stringContaining('/status/') });
-    expect((await receiptsFor(captions.facebook)).map((r) => r.platform)).toEqual(['facebook']);
-    expect((await receiptsFor(captions.x)).map((r) => r.platform)).toEqual(['x']);
+    expect((await sandboxReceiptsFor(captions.facebook)).map((r) => r.platform)).toEqual(['facebook']);
+    expect((await sandboxReceiptsFor(captions.x)).map((r) => r.platform)).toEqual(['x']);
     // A retry is not a new post: this month's allowance is untouched.
     expect(await usageOf(user.userId)).toEqual(usageBefore);
     // Nothing left to retry.

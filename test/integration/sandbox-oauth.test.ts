@@ -5,6 +5,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { createSandbox } from '../../local/sandbox';
 import { GRAPH_VERSION } from '../../functions/platforms/hosts';
+import { sandboxControlCall } from '../helpers/sandbox';
 
 /** The sandbox platforms' OAuth, driven over HTTP the way the adapters and a browser would. */
 const { url: frontDoor, env } = inject('cloud');
@@ -13,10 +14,6 @@ const credentials = JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<string, { cl
 const app = (platform: string) => credentials[platform]!;
 const callback = (platform: string) => `${frontDoor}/api/oauth/${platform}/callback`;
 
-async function control(path: string, body: unknown = {}) {
-  const res = await fetch(`${sandbox}/control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 function authorizeUrl(path: string, params: Record<string, string>): string {
   return `${sandbox}${path}?${new URLSearchParams(params)}`;
@@ -47,7 +44,7 @@ async function get(url: string, token?: string) {
 }
 
 beforeEach(async () => {
-  await control('/reset');
+  await sandboxControlCall('POST', '/reset');
 });
 
 describe('the sandbox', () => {
@@ -152,7 +149,7 @@ describe('X', () => {
 
   it('refuses a code after it expired on the sandbox clock', async () => {
     const { code, verifier } = await xCode();
-    await control('/clock/advance', { seconds: 601 });
+    await sandboxControlCall('POST', '/clock/advance', { seconds: 601 });
     expect((await exchange(code, verifier)).status).toBe(400);
   });
 
@@ -186,11 +183,11 @@ describe('X', () => {
   it('answers 401 for an expired or revoked access token', async () => {
     const { code, verifier } = await xCode();
     const tokens = await exchange(code, verifier);
-    await control('/clock/advance', { seconds: 7201 });
+    await sandboxControlCall('POST', '/clock/advance', { seconds: 7201 });
     expect(await get(`${sandbox}/x/api/2/users/me`, tokens.body.access_token)).toMatchObject({ status: 401, body: { title: 'Unauthorized', status: 401 } });
 
     const refreshed = await postForm(tokenUrl, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token, client_id: x.clientId }, basic);
-    await control('/tokens/revoke', { token: refreshed.body.access_token });
+    await sandboxControlCall('POST', '/tokens/revoke', { token: refreshed.body.access_token });
     expect((await get(`${sandbox}/x/api/2/users/me`, refreshed.body.access_token)).status).toBe(401);
   });
 });
@@ -226,7 +223,7 @@ describe('Facebook', () => {
     expect(accounts.body.data.map((p: { name: string }) => p.name)).toEqual(['Corner Café', 'Ada Bakes']);
     const pageToken = accounts.body.data[0].access_token as string;
 
-    await control('/clock/advance', { seconds: 61 * 24 * 3600 });
+    await sandboxControlCall('POST', '/clock/advance', { seconds: 61 * 24 * 3600 });
     const info = await get(`${graph}/61500000000000001?fields=name,category,picture,cover,location,hours,is_verified`, pageToken);
     expect(info).toMatchObject({ status: 200, body: { id: '61500000000000001', name: 'Corner Café', category: 'Coffee shop', is_verified: false } });
     expect((await get(`${graph}/me`, long.body.access_token)).body.error).toMatchObject({ code: 190, error_subcode: 463 });
@@ -246,7 +243,7 @@ describe('Facebook', () => {
     expect((await exchange(first.code)).body.error).toMatchObject({ type: 'OAuthException', code: 100, error_subcode: 36009, fbtrace_id: expect.any(String) });
 
     const second = await fbCode();
-    await control('/clock/advance', { seconds: 601 });
+    await sandboxControlCall('POST', '/clock/advance', { seconds: 601 });
     expect((await exchange(second.code)).body.error).toMatchObject({ code: 100, error_subcode: 36007 });
 
     const third = await fbCode();
@@ -269,7 +266,7 @@ describe('Facebook', () => {
     const { code } = await fbCode();
     const token = (await exchange(code)).body.access_token;
     const pageToken = (await get(`${graph}/me/accounts?fields=access_token`, token)).body.data[0].access_token;
-    await control('/tokens/revoke', { token: pageToken });
+    await sandboxControlCall('POST', '/tokens/revoke', { token: pageToken });
     expect((await get(`${graph}/61500000000000001?fields=name`, pageToken)).body.error).toMatchObject({ code: 190, error_subcode: 458 });
   });
 });
@@ -301,7 +298,7 @@ describe('Instagram', () => {
     expect(me.body).toMatchObject({ user_id: '17840000000000001', username: 'cornercafe', name: 'Corner Café', profile_picture_url: expect.any(String) });
 
     expect((await refresh(long.body.access_token)).body.error).toMatchObject({ type: 'OAuthException', code: 100 });
-    await control('/clock/advance', { seconds: 24 * 3600 + 1 });
+    await sandboxControlCall('POST', '/clock/advance', { seconds: 24 * 3600 + 1 });
     const refreshed = await refresh(long.body.access_token);
     expect(refreshed).toMatchObject({ status: 200, body: { token_type: 'bearer', expires_in: 5184000 } });
     expect((await get(`${graph}/${GRAPH_VERSION}/me?fields=username`, refreshed.body.access_token)).status).toBe(200);
@@ -309,7 +306,7 @@ describe('Instagram', () => {
 
   it('expires the short-lived token after an hour', async () => {
     const short = await exchange((await igCode()).code);
-    await control('/clock/advance', { seconds: 3601 });
+    await sandboxControlCall('POST', '/clock/advance', { seconds: 3601 });
     expect((await longLived(short.body.access_token)).body.error).toMatchObject({ code: 190, error_subcode: 463 });
   });
 
@@ -375,7 +372,7 @@ describe('TikTok', () => {
     const tokens = await exchange(code);
     expect(await exchange(code)).toMatchObject({ status: 400, body: { error: 'invalid_grant', log_id: expect.any(String) } });
     expect(await get(userInfo)).toMatchObject({ status: 401, body: { data: {}, error: { code: 'access_token_invalid' } } });
-    await control('/clock/advance', { seconds: 7201 });
+    await sandboxControlCall('POST', '/clock/advance', { seconds: 7201 });
     expect((await get(userInfo, tokens.body.access_token)).body.error.code).toBe('access_token_invalid');
   });
 
@@ -424,7 +421,7 @@ describe('YouTube', () => {
 
   it('answers invalid_grant once the refresh token is revoked', async () => {
     const tokens = await exchange((await ytCode()).code);
-    await control('/tokens/revoke', { token: tokens.body.refresh_token });
+    await sandboxControlCall('POST', '/tokens/revoke', { token: tokens.body.refresh_token });
     expect(await refresh(tokens.body.refresh_token)).toEqual(expect.objectContaining({ status: 400, body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } }));
   });
 
@@ -432,7 +429,7 @@ describe('YouTube', () => {
     const { code } = await ytCode();
     const tokens = await exchange(code);
     expect(await exchange(code)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    await control('/tokens/expire', { token: tokens.body.access_token });
+    await sandboxControlCall('POST', '/tokens/expire', { token: tokens.body.access_token });
     expect(await get(channels, tokens.body.access_token)).toMatchObject({ status: 401, body: { error: { code: 401, errors: [{ reason: 'authError' }], status: 'UNAUTHENTICATED' } } });
   });
 
@@ -445,7 +442,7 @@ describe('YouTube', () => {
 
 describe('the control API', () => {
   it('makes the next call fail with a named error in the platform’s own shape, then recovers', async () => {
-    const fault = await control('/faults', { platform: 'x', endpoint: '/api/2/users/me', error: 'rate_limit' });
+    const fault = await sandboxControlCall('POST', '/faults', { platform: 'x', endpoint: '/api/2/users/me', error: 'rate_limit' });
     expect(fault.status).toBe(201);
 
     const limited = await get(`${sandbox}/x/api/2/users/me`, 'whatever');
@@ -458,7 +455,7 @@ describe('the control API', () => {
   });
 
   it('makes the next calls fail with a given status and body', async () => {
-    await control('/faults', { platform: 'tiktok', status: 503, body: { oops: true }, headers: { 'retry-after': '5' }, times: 2 });
+    await sandboxControlCall('POST', '/faults', { platform: 'tiktok', status: 503, body: { oops: true }, headers: { 'retry-after': '5' }, times: 2 });
     const first = await postForm(`${sandbox}/tiktok/api/v2/oauth/token/`, {});
     expect(first).toMatchObject({ status: 503, body: { oops: true } });
     expect(first.headers.get('retry-after')).toBe('5');
@@ -467,13 +464,13 @@ describe('the control API', () => {
   });
 
   it('injects an expired-token error as Graph code 190', async () => {
-    await control('/faults', { platform: 'facebook', error: 'token_expired' });
+    await sandboxControlCall('POST', '/faults', { platform: 'facebook', error: 'token_expired' });
     const res = await get(`${sandbox}/facebook/graph/${GRAPH_VERSION}/me`, 'x');
     expect(res.body.error).toMatchObject({ type: 'OAuthException', code: 190, error_subcode: 463 });
   });
 
   it('can make the next call slow without failing it', async () => {
-    await control('/faults', { platform: 'youtube', endpoint: '/api/youtube/v3/channels', delayMs: 300 });
+    await sandboxControlCall('POST', '/faults', { platform: 'youtube', endpoint: '/api/youtube/v3/channels', delayMs: 300 });
     const started = Date.now();
     const res = await get(`${sandbox}/youtube/api/youtube/v3/channels?part=snippet&mine=true`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
@@ -481,14 +478,14 @@ describe('the control API', () => {
   });
 
   it('advances the sandbox clock and resets it', async () => {
-    const advanced = await control('/clock/advance', { seconds: 3600 });
+    const advanced = await sandboxControlCall('POST', '/clock/advance', { seconds: 3600 });
     expect(Date.parse(advanced.body.now as string)).toBeGreaterThan(Date.now() + 3590_000);
-    await control('/reset');
-    const state = (await (await fetch(`${sandbox}/control/state`)).json()) as { clockOffsetSeconds: number; tokens: number };
+    await sandboxControlCall('POST', '/reset');
+    const state = (await sandboxControlCall('GET', '/state')).body as { clockOffsetSeconds: number; tokens: number };
     expect(state).toMatchObject({ clockOffsetSeconds: 0, tokens: 0 });
   });
 
   it('rejects a fault for an unknown platform', async () => {
-    expect((await control('/faults', { platform: 'myspace', status: 500 })).status).toBe(400);
+    expect((await sandboxControlCall('POST', '/faults', { platform: 'myspace', status: 500 })).status).toBe(400);
   });
 });

@@ -2,13 +2,12 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
-import { sandboxControl, sandboxXToken, sandboxTweet } from '../helpers/sandbox';
+import { controlTheSandbox as control, sandboxControlCall, sandboxXToken, sandboxTweet } from '../helpers/sandbox';
 
 /** The sandbox's own publishing rules, driven over HTTP with a token from its consent flow. */
 const { url: frontDoor, env } = inject('cloud');
 const sandbox = env.PLATFORM_SANDBOX_URL!;
 
-const control = (method: string, path: string, body?: unknown) => sandboxControl(sandbox, method, path, body);
 
 const xToken = () => sandboxXToken(sandbox);
 
@@ -158,7 +157,7 @@ describe('the sandbox publishing rules', () => {
   });
 
   it('refuses faults a platform does not document', async () => {
-    const res = await fetch(`${sandbox}/control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ platform: 'instagram', error: 'duplicate' }) });
+    const res = await sandboxControlCall('POST', '/faults', { platform: 'instagram', error: 'duplicate' });
 
     expect(res.status).toBe(400);
   });

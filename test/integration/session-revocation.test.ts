@@ -12,6 +12,7 @@ import { ROUTES } from '../../functions/routes';
 import { signInWithPassword } from '../helpers/billing';
 import { bindingCookieOf, connect, consent, followCallback, initiate } from '../helpers/connect';
 import { aConfirmedUser, claimsOf, cloud, cognito } from '../helpers/given';
+import { sandboxReceiptsFor } from '../helpers/sandbox';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
@@ -22,9 +23,6 @@ import { weCallTheApi } from '../helpers/when';
  */
 const USER_ROUTES = ROUTES.filter((r) => r.auth === 'user');
 const pathOf = (path: string) => path.replace('{platform}', 'facebook').replace(/\{\w+\}/g, ulid());
-const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
-const receiptsFor = async (caption: string) =>
-  (((await (await fetch(`${sandbox()}/control/receipts`)).json()) as { receipts: { caption?: string }[] }).receipts ?? []).filter((r) => r.caption === caption);
 const accountsOf = async (token: string) => (await weCallTheApi('GET', '/api/accounts', { token })).body.accounts as { id: string; platform: string }[];
 
 describe('a deleted account', () => {
@@ -111,7 +109,7 @@ describe('a deleted account', () => {
     // Assess: nothing on the platform, and the post is not recorded as published. (A delivery that
     // took its lease before the deletion began may have marked the target 'publishing'; the
     // deletion's final sweep removes the item.)
-    expect(await receiptsFor(caption)).toEqual([]);
+    expect(await sandboxReceiptsFor(caption)).toEqual([]);
     const { Item } = await documentClient().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `USER#${user.userId}`, sk: `POST#${post.id}` } }));
     expect(Item?.platforms?.[0]?.status).not.toBe('posted');
     expect(Item?.platforms?.[0]?.post_url ?? null).toBeNull();

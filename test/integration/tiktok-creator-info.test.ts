@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { connect } from '../helpers/connect';
-import { aConfirmedUser, cloud } from '../helpers/given';
+import { aConfirmedUser } from '../helpers/given';
 import { weCallTheApi } from '../helpers/when';
+import { controlTheSandbox } from '../helpers/sandbox';
 
 /** GET /api/accounts/{id}/tiktok-creator-info: what the compose panel shows before a TikTok Direct Post. */
-const control = (path: string, body: unknown = {}) =>
-  fetch(`${cloud().env.PLATFORM_SANDBOX_URL}/control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 async function aUserWithTikTok() {
   const user = await aConfirmedUser({ plan: 'pro' });
@@ -58,7 +57,7 @@ describe('TikTok creator info', () => {
 
   it('asks for a reconnect, and marks the account, when TikTok no longer accepts the token', async () => {
     const { user, account } = await aUserWithTikTok();
-    await control('/faults', { platform: 'tiktok', endpoint: '/api/v2/post/publish/creator_info/query/', error: 'token_revoked' });
+    await controlTheSandbox('POST', '/faults', { platform: 'tiktok', endpoint: '/api/v2/post/publish/creator_info/query/', error: 'token_revoked' });
 
     const res = await weCallTheApi('GET', `/api/accounts/${account.id}/tiktok-creator-info`, { token: user.accessToken });
 
@@ -70,7 +69,7 @@ describe('TikTok creator info', () => {
 
   it('says in plain words when TikTok is down, and leaves the account connected', async () => {
     const { user, account } = await aUserWithTikTok();
-    await control('/faults', { platform: 'tiktok', endpoint: '/api/v2/post/publish/creator_info/query/', error: 'server_error' });
+    await controlTheSandbox('POST', '/faults', { platform: 'tiktok', endpoint: '/api/v2/post/publish/creator_info/query/', error: 'server_error' });
 
     const res = await weCallTheApi('GET', `/api/accounts/${account.id}/tiktok-creator-info`, { token: user.accessToken });
 

@@ -5,6 +5,7 @@ import { hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
 import { PlatformError, type PublishCheckpoint, type PublishMedia, type TokenSet } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
+import { controlTheSandbox } from '../helpers/sandbox';
 
 /**
  * TikTok Direct Post as TikTok's Content Sharing Guidelines and Media Transfer Guide have it, held
@@ -25,10 +26,6 @@ const adapter = createAdapter('tiktok', {
   now: () => new Date(Date.now() + clockOffsetMs),
 });
 
-async function control(path: string, body: unknown = {}) {
-  const res = await fetch(`${sandbox}/control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as Record<string, unknown>;
-}
 
 /** Consent as `who`, code → tokens. */
 async function connectAs(who: { id: string }): Promise<{ tokens: TokenSet; accountId: string; accountName: string }> {
@@ -65,7 +62,7 @@ async function publish(c: { tokens: TokenSet; accountId: string; accountName: st
         },
       });
       if (result.status === 'posted') return { result };
-      await control('/clock/advance', { seconds: result.retryAfterSeconds });
+      await controlTheSandbox('POST', '/clock/advance', { seconds: result.retryAfterSeconds });
       clockOffsetMs += result.retryAfterSeconds * 1000;
     } catch (error) {
       if (error instanceof PlatformError) return { error };
@@ -84,7 +81,7 @@ const PUBLIC: TikTokSettings = { tiktok_privacy_level: 'PUBLIC_TO_EVERYONE', tik
 
 beforeEach(async () => {
   clockOffsetMs = 0;
-  await control('/reset');
+  await controlTheSandbox('POST', '/reset');
 });
 
 describe('TikTok creator_info', () => {
@@ -144,7 +141,7 @@ describe('TikTok Direct Post against the sandbox', () => {
   });
 
   it('as an unaudited client, posts Only me and is refused anything more public', async () => {
-    await control('/tiktok/app', { audited: false });
+    await controlTheSandbox('POST', '/tiktok/app', { audited: false });
     const ada = await connectAs(ADA);
 
     const publicRun = await publish(ada, PUBLIC);
@@ -205,7 +202,7 @@ describe("the sandbox's TikTok rules, asked directly", () => {
     const pull = (video_url: string) => post('/v2/post/publish/inbox/video/init/', ada.tokens.accessToken, { source_info: { source: 'PULL_FROM_URL', video_url } });
 
     const unverified = await pull('https://media-bucket.s3.amazonaws.com/u/v.mp4?X-Amz-Signature=abc');
-    await control('/tiktok/app', { verifiedUrlPrefixes: ['https://media.example.com/tiktok/'] });
+    await controlTheSandbox('POST', '/tiktok/app', { verifiedUrlPrefixes: ['https://media.example.com/tiktok/'] });
     const verified = await pull('https://media.example.com/tiktok/v.mp4');
 
     expect(unverified).toMatchObject({ status: 403, body: { error: { code: 'url_ownership_unverified' } } });

@@ -122,6 +122,12 @@ export function postTarget(overrides: Partial<PostTargetView> & Pick<PostTargetV
   };
 }
 
+/** The draft the API answers a create with: no targets, made now. */
+export function aNewDraft(): Post {
+  const now = new Date().toISOString();
+  return aPost({ id: '01JQ00000000000000000000P1', scheduled_at: null, status: 'draft', created_at: now, updated_at: now, platforms: [] });
+}
+
 export function aPost(overrides: Partial<Post> & Pick<Post, 'id'>): Post {
   return {
     title: null,

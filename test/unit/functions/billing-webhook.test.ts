@@ -263,15 +263,19 @@ describe('the webhook keeps the subscription row in step with Stripe', () => {
   it('lets the newer read win when two deliveries race and the older read writes last', async () => {
     // Prepare: delivery A reads Stripe first (cancel pending) but is slow to write
     let releaseA!: () => void;
+    let aHasRead!: () => void;
+    const aReads = new Promise<void>((resolve) => (aHasRead = resolve));
     let first = true;
     ctx.onRetrieve(async () => {
       if (!first) return;
       first = false;
-      await new Promise<void>((resolve) => (releaseA = resolve));
+      const held = new Promise<void>((resolve) => (releaseA = resolve));
+      aHasRead();
+      await held;
     });
     ctx.stripeSubs.set('sub_1', aStripeSubscription({ cancel_at_period_end: true }));
     const a = deliver(ctx, anEvent('customer.subscription.updated', { id: 'sub_1' }));
-    await new Promise((r) => setTimeout(r, 5));
+    await aReads;
 
     // Act: B reads the reactivated state later and writes first; then A finishes
     ctx.stripeSubs.set('sub_1', aStripeSubscription({ cancel_at_period_end: false }));

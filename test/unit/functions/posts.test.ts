@@ -4,6 +4,7 @@ import { FREE_PLAN, PLANS } from '@shared/plans';
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, postIndexKeys, tabOf, type PostRecord } from '../../../functions/data/posts';
 import { monthOf, scheduleFrom, targetFor } from '../../../functions/domain/posts';
+import { aPostRecord } from '../../helpers/posts';
 import { PlanError, ValidationError } from '../../../functions/lib/errors';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -11,23 +12,16 @@ const USER = 'user-1';
 const POST_ID = '01KAAAAAAAAAAAAAAAAAAAAAAA';
 
 function aPost(overrides: Partial<PostRecord> = {}): PostRecord {
-  return {
+  return aPostRecord(anAccount(), {
     id: POST_ID,
-    title: null,
     scheduled_at: '2026-12-01T09:00:00.000Z',
-    published_at: null,
     status: 'scheduled',
-    error_message: null,
-    youtube_type: null,
-    client_id: null,
-    version: 1,
     created_at: '2026-11-20T08:00:00.000Z',
     updated_at: '2026-11-21T08:00:00.000Z',
     usage_month: '2026-11',
-    media: [],
     platforms: [],
     ...overrides,
-  };
+  });
 }
 
 function anAccount(overrides: Partial<SocialAccount> = {}): SocialAccount {
