@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { useBlocker, useLocation, type BlockerFunction } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 
 export const LEAVE_TITLE = 'Leave Compose?';
@@ -18,6 +18,13 @@ export function LeaveGuard({ when }: { when: boolean }) {
   useEffect(() => {
     unsaved.current = when;
   }, [when]);
+  // Compose's own path: the router moves its location before React unmounts Compose, and a click in
+  // that window (already on the page the user chose to leave for) must not be blocked and dropped.
+  const here = useLocation().pathname;
+  const own = useRef(here);
+  useEffect(() => {
+    own.current = here;
+  }, [here]);
   useEffect(() => {
     active.current = true;
     return () => {
@@ -25,7 +32,8 @@ export function LeaveGuard({ when }: { when: boolean }) {
     };
   }, []);
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => active.current && unsaved.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      active.current && unsaved.current && currentLocation.pathname === own.current && currentLocation.pathname !== nextLocation.pathname,
     [],
   );
   const blocker = useBlocker(shouldBlock);
