@@ -83,7 +83,7 @@ const LAYERS = [
 ];
 
 export default defineConfig(
-  globalIgnores(['node_modules/**', 'cdk.out/**', 'dist/**', 'coverage/**', '.local/**', '.cognito/**', 'test-results/**', '**/*.d.ts']),
+  globalIgnores(['node_modules/**', 'cdk.out/**', '**/dist/**', 'coverage/**', '.local/**', '.cognito/**', 'test-results/**', '**/*.d.ts']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
