@@ -11,7 +11,7 @@ const alias = {
 };
 
 /**
- * One project per test layer (DESIGN §9). `npm test` runs them all through scripts/test-all.ts.
+ * One project per test layer (docs/architecture.md#tests). `npm test` runs them all through scripts/test-all.ts.
  * 2 cores: the heavy layers (integration, e2e) run their files one at a time.
  */
 export default defineConfig({

@@ -157,7 +157,7 @@ export const TRIGGER_FUNCTIONS = {
 export const COGNITO_TRIGGERS = handlersOf(TRIGGER_FUNCTIONS);
 
 /**
- * The publishing engine's functions (DESIGN §6), invoked by Scheduler, SQS and rate schedules. A
+ * The publishing engine's functions (docs/publishing.md#the-pipeline), invoked by Scheduler, SQS and rate schedules. A
  * consumer's timeout also sets the visibility timeout of the queues it drains
  * (queueVisibilityTimeoutSeconds), on AWS and on the local cloud.
  */

@@ -46,7 +46,7 @@ export interface AppStackProps extends StackProps {
    */
   readonly platformCredentialsSecretName?: string;
   /**
-   * Pro is shown as "Coming Soon" and cannot be bought (spec §3). Turn off to sell Pro.
+   * Pro is shown as "Coming Soon" and cannot be bought (docs/product-rules.md#plans-and-limits). Turn off to sell Pro.
    * @default true
    */
   readonly proComingSoon?: boolean;
@@ -99,7 +99,7 @@ export interface AppStackProps extends StackProps {
 }
 
 /**
- * The whole application: capabilities (DESIGN §3) wired together. Resources live in the constructs;
+ * The whole application: capabilities (docs/infrastructure.md#capabilities-one-declaration-per-function) wired together. Resources live in the constructs;
  * every function gets exactly what its declaration in functions/routes.ts needs (grantDeclaredNeeds).
  *
  * CloudFormation allows 500 resources per stack, and each function brings four or five (function,

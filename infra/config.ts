@@ -34,7 +34,7 @@ const AppConfigSchema = z.object({
   logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   /** Secrets Manager secret (created by the operator) holding {platform: {clientId, clientSecret}}. */
   platformCredentialsSecretName: z.string().min(1).optional(),
-  /** Pro is shown as "Coming Soon" and not sold (spec §3) until this is turned off. */
+  /** Pro is shown as "Coming Soon" and not sold (docs/product-rules.md#plans-and-limits) until this is turned off. */
   proComingSoon: z.boolean().default(true),
   /** The Meta Graph API version the Facebook and Instagram adapters call (shared/graph-api-version.ts). */
   graphApiVersion: GraphApiVersionSchema,

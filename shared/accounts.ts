@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { text } from './text';
 import { PLATFORMS } from './platforms';
 
-/** A connected social account as the browser sees it (spec §3 social_accounts). Never any token. */
+/** A connected social account as the browser sees it (docs/product-rules.md#entities: social_accounts). Never any token. */
 export const SocialAccountSchema = z.object({
   id: z.string(),
   platform: z.enum(PLATFORMS),
@@ -41,7 +41,7 @@ export const OAuthCallbackQuerySchema = z.object({
 /** OAuth states live 10 minutes (issue 3). */
 export const OAUTH_STATE_TTL_SECONDS = 600;
 
-/** GET /api/accounts/{id}/page-info: a Facebook Page's public details (spec §3 Facebook page metadata). */
+/** GET /api/accounts/{id}/page-info: a Facebook Page's public details (docs/product-rules.md#entities: Facebook page metadata). */
 export const FacebookPageInfoSchema = z.object({
   name: z.string(),
   category: z.string().nullable(),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Every error response of the API has this body (STYLE: one error mapper). */
+/** Every error response of the API has this body (docs/architecture.md#conventions: one error mapper). */
 export const ErrorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });

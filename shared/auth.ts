@@ -18,7 +18,7 @@ export const PasswordSchema = text()
   .min(PASSWORD_MIN, { message: MSG.passwordTooShort })
   .max(PASSWORD_MAX, { message: MSG.passwordTooLong });
 
-/** Sign-in and sign-up form (spec §5). */
+/** Sign-in and sign-up form (docs/product-rules.md#account-forms). */
 export const CredentialsSchema = z.object({ email: EmailSchema, password: PasswordSchema });
 export type Credentials = z.infer<typeof CredentialsSchema>;
 

@@ -10,7 +10,7 @@ import { text } from './text';
  * management, signup completion after a public payment, and the Subscription page's data.
  */
 
-/** Texts both sides show (spec §2 Landing / Subscription / Complete signup, §8). */
+/** Texts both sides show (docs/product-rules.md#landing, #subscription, #complete-signup, #messages-and-errors). */
 export const BILLING_MSG = {
   subscriptionUpdated: 'Subscription updated successfully',
   accountCreatedTitle: 'Account created successfully!',
@@ -43,7 +43,7 @@ const ProductIdSchema = text().trim().min(1, { message: BILLING_MSG.unknownPlan 
 export const PublicCheckoutBodySchema = z.object({
   productId: ProductIdSchema,
   email: EmailSchema,
-  /** Optional; defaults to the email (spec §5). */
+  /** Optional; defaults to the email (docs/product-rules.md#other-forms). */
   name: text().trim().max(200).optional(),
 });
 export type PublicCheckoutBody = z.infer<typeof PublicCheckoutBodySchema>;
@@ -75,7 +75,7 @@ export type ManageSubscriptionResponse = z.infer<typeof ManageSubscriptionRespon
 /**
  * POST /api/billing/complete-signup (no session): after a public checkout, the /complete-signup
  * page sends the email and session_id from its query string with the chosen password. `confirm`
- * is optional for the API (the page checks it first, spec §5) but must match when given.
+ * is optional for the API (the page checks it first, docs/product-rules.md#other-forms) but must match when given.
  */
 /** A Checkout Session id from a success URL, as complete-signup and claim-checkout receive it. */
 const CheckoutSessionIdSchema = text().trim().min(1, { message: BILLING_MSG.paymentNotFound }).max(255);

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { text } from './text';
 
 /**
- * Agency clients (spec §2 Clients, §5 client form, §7 writes). A logo URL is only ever rendered by
- * the browser, never fetched by the server (DESIGN §8), so http(s) is all it has to be.
+ * Agency clients (docs/product-rules.md#clients, #other-forms, #writes-and-storage). A logo URL is only ever rendered by
+ * the browser, never fetched by the server (docs/threat-model.md#1-the-browser-and-everything-it-sends), so http(s) is all it has to be.
  */
 export const CLIENT_NAME_MAX = 100;
 export const LOGO_URL_MAX = 2048;

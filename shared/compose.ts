@@ -8,7 +8,7 @@ import { TikTokSettingsShape, tiktokSettingsProblems } from './tiktok';
 export const POST_TITLE_MAX = 1000;
 export const TITLE_TOO_LONG_MESSAGE = `Title must be ${POST_TITLE_MAX.toLocaleString('en-US')} characters or less`;
 
-/** Per-target settings (spec §3 post_platforms.settings). TikTok's are in shared/tiktok.ts. */
+/** Per-target settings (docs/product-rules.md#entities: post_platforms.settings). TikTok's are in shared/tiktok.ts. */
 export const TargetSettingsSchema = z.object({ ...TikTokSettingsShape }).strict();
 
 export const ComposeTargetSchema = z.object({
@@ -20,7 +20,7 @@ export const ComposeTargetSchema = z.object({
 export type ComposeTarget = z.infer<typeof ComposeTargetSchema>;
 
 /**
- * The compose rules of spec §5, in the order the spec lists them. Each failure carries `params.title`
+ * The compose rules (docs/product-rules.md#compose-rules), in the order listed there. Each failure carries `params.title`
  * for the toast title where the spec gives one ("Caption too long").
  */
 export const CreatePostSchema = z
@@ -55,7 +55,7 @@ export type CreatePostInput = z.input<typeof CreatePostSchema>;
 
 /**
  * Character count as the counter shows it and the API enforces it. X counts weighted characters
- * (twitter-text config v3, platform-apis.md §3.3); every other network counts code points.
+ * (twitter-text config v3, docs/platform-apis.md#x-limits); every other network counts code points.
  */
 export function captionLength(platform: Platform, caption: string): number {
   return platform === 'x' ? xWeightedLength(caption) : [...caption].length;
@@ -120,7 +120,7 @@ export function captionProblem(platform: Platform, caption: string): { title: st
   return null;
 }
 
-/** "At least one selected platform needs a connected account" (spec §5). */
+/** "At least one selected platform needs a connected account" (docs/product-rules.md#compose-rules). */
 export function connectedAccountsProblem(selected: readonly Platform[], connected: readonly Platform[]): string | null {
   return selected.some((p) => connected.includes(p)) ? null : MSG.connectAccounts;
 }

@@ -1,5 +1,5 @@
 /**
- * Instagram's image rules (platform-apis.md §1.3, error codes §1.4), checked when a post is composed
+ * Instagram's image rules (docs/platform-apis.md#instagram-limits, error codes docs/platform-apis.md#instagram-errors), checked when a post is composed
  * rather than when it is published: the compose form and POST /api/posts use these same functions.
  * Format and size are not the user's problem: media confirm keeps a JPEG copy for Instagram of any
  * image that is not a JPEG, is over 8 MiB or wider than 1440 px (docs/instagram.md says why).

@@ -7,7 +7,7 @@ import { PLATFORMS, YOUTUBE_SHORTS_MAX_SECONDS, type Platform } from './platform
  *
  * - Instagram: a photo or a video, images within its aspect range (shared/instagram.ts).
  * - TikTok: exactly one video (the adapter uploads one video; photo posts are not supported here).
- * - YouTube Shorts: exactly one vertical (or square) video of at most 60 s (spec §5). YouTube itself
+ * - YouTube Shorts: exactly one vertical (or square) video of at most 60 s (docs/product-rules.md#media-rules). YouTube itself
  *   classifies square or vertical uploads of up to 3 min as Shorts since Oct 2024; the product keeps
  *   the spec's 60 s.
  * - X: text only for now; the adapter sends no media, so a post with media cannot include X.

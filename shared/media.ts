@@ -2,12 +2,12 @@ import * as z from 'zod';
 import { MSG } from './messages';
 import { text } from './text';
 
-/** Upload rules (spec §5, §9). */
+/** Upload rules (docs/product-rules.md#media-rules, #constants). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_UPLOAD_MB = 100;
 
 /**
- * The raster images and videos the five platforms publish (platform-apis.md §1–5): Instagram JPEG
+ * The raster images and videos the five platforms publish (docs/platform-apis.md): Instagram JPEG
  * (others converted), MP4/MOV; Facebook JPEG/PNG/GIF, MP4/MOV; X JPEG/PNG/WebP/GIF, MP4/MOV; TikTok
  * JPEG/WebP, MP4/MOV/WebM; YouTube MP4/MOV/WebM. Nothing else is taken: SVG can carry script, and
  * HEIC/AVIF/BMP/TIFF are not published by most of them nor shown by most browsers.

@@ -1,4 +1,4 @@
-/** User-facing texts that both the browser and the API use (spec §5, §8). */
+/** User-facing texts that both the browser and the API use (docs/product-rules.md#validation, #messages-and-errors). */
 export const MSG = {
   notAuthenticated: 'Not authenticated',
   validationErrorTitle: 'Validation Error',

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** The notifications menu shows the latest 20 activity_log rows (spec §9). */
+/** The notifications menu shows the latest 20 activity_log rows (docs/product-rules.md#constants). */
 export const NOTIFICATIONS_SHOWN = 20;
 
 export const NotificationSchema = z.object({

@@ -1,6 +1,6 @@
 import { PLATFORM_NAMES, type Platform } from './platforms';
 
-/** Monthly subscription plans (spec §3, §9). Product ids are deployment-independent fixed values. */
+/** Monthly subscription plans (docs/product-rules.md#plans-and-limits, #constants). Product ids are deployment-independent fixed values. */
 export const PLAN_IDS = ['free', 'basic', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -57,7 +57,7 @@ export const PLANS: readonly Plan[] = [
 
 export const FREE_PLAN: Plan = PLANS[0];
 
-/** The current plan is found by the subscription's product id; default Free (spec §4). */
+/** The current plan is found by the subscription's product id; default Free (docs/product-rules.md#plans-and-limits). */
 export function planForProductId(productId: string | null | undefined): Plan {
   return PLANS.find((p) => p.productId !== null && p.productId === productId) ?? FREE_PLAN;
 }
@@ -66,7 +66,7 @@ export function formatPrice(price: number): string {
   return `$${price % 1 === 0 ? price.toFixed(0) : price.toFixed(2)}`;
 }
 
-/** Usage notices (spec §4, §9). */
+/** Usage notices (docs/product-rules.md#plans-and-limits, #constants). */
 export const USAGE_LOW_RATIO = 0.8;
 export const USAGE_FULL_RATIO = 1;
 

@@ -5,7 +5,8 @@ import { PostSchema } from './posts';
 
 /**
  * Platform posting limits known at scheduling time (issue 12 "Beyond the references"). The numbers
- * and their sources are also the table in docs/platform-limits.md; the math is in
+ * and their sources are also the table in
+ * docs/platforms.md#known-ahead-of-time-posting-caps-at-scheduling-time-and-connection-health; the math is in
  * functions/domain/platform-limits.ts. Facebook Pages publish no feed-post cap, so none is checked.
  *
  * - rolling: at most `cap` publishes in any `windowMs` window, per connected account

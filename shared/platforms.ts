@@ -1,4 +1,4 @@
-/** The five networks the product publishes to (spec §1, §9). */
+/** The five networks the product publishes to (docs/product-rules.md#the-product, #constants). */
 export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -19,7 +19,7 @@ export const PLATFORM_NAMES: Record<Platform, string> = {
   youtube: 'YouTube',
 };
 
-/** Per-platform caption limits in characters (spec §9). */
+/** Per-platform caption limits in characters (docs/product-rules.md#constants). */
 export const CAPTION_LIMITS: Record<Platform, number> = {
   instagram: 2200,
   facebook: 63206,
@@ -28,17 +28,17 @@ export const CAPTION_LIMITS: Record<Platform, number> = {
   youtube: 5000,
 };
 
-/** No caption may exceed this, whatever the platform (spec §5). */
+/** No caption may exceed this, whatever the platform (docs/product-rules.md#captions). */
 export const ABSOLUTE_CAPTION_CAP = 63206;
 
 export const YOUTUBE_TITLE_MAX = 100;
 export const YOUTUBE_SHORTS_MAX_SECONDS = 60;
 export const SHORTS_SUFFIX = ' #shorts';
 
-/** Platforms shown as "Coming Soon" on the Platforms page (spec §1). */
+/** Platforms shown as "Coming Soon" on the Platforms page (docs/product-rules.md#the-product). */
 export const COMING_SOON_PLATFORMS: readonly Platform[] = ['youtube'];
 
-/** Appends " #shorts" unless the title already contains it, in any case (spec §5). */
+/** Appends " #shorts" unless the title already contains it, in any case (docs/product-rules.md#compose-rules). */
 export function withShortsSuffix(title: string): string {
   return /#shorts/i.test(title) ? title : `${title}${SHORTS_SUFFIX}`;
 }

@@ -6,7 +6,7 @@ import { text } from './text';
 
 /**
  * The posts API (issue 4). A post is one item with its per-platform targets and its media embedded
- * (DESIGN §5). Times are ISO strings in UTC; the browser shows them in the user's timezone.
+ * (docs/data-model.md#posts). Times are ISO strings in UTC; the browser shows them in the user's timezone.
  */
 
 const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown id' });
@@ -27,7 +27,7 @@ export const MediaItemSchema = z.object({
 });
 export type MediaItem = z.infer<typeof MediaItemSchema>;
 
-/** Target statuses: a target is published on its own; the post's status is derived (DESIGN §6). */
+/** Target statuses: a target is published on its own; the post's status is derived (docs/publishing.md#outcomes). */
 export const TARGET_STATUSES = ['pending', 'queued', 'publishing', 'posted', 'failed'] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
@@ -64,7 +64,7 @@ export const PostSchema = z.object({
   error_message: z.string().nullable(),
   youtube_type: z.literal('shorts').nullable(),
   client_id: z.string().nullable(),
-  /** Bumped on every edit; the publisher ignores stale dispatches (DESIGN §6). */
+  /** Bumped on every edit; the publisher ignores stale dispatches (docs/publishing.md#exactly-once). */
   version: z.number().int().positive(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
@@ -73,12 +73,12 @@ export const PostSchema = z.object({
 });
 export type Post = z.infer<typeof PostSchema>;
 
-/** POST /api/posts: the compose rules of spec §5 plus the optional client (agency mode). */
+/** POST /api/posts: the compose rules (docs/product-rules.md#compose-rules) plus the optional client (agency mode). */
 export const CreatePostBodySchema = CreatePostSchema.and(z.object({ client_id: Ulid.nullable().optional() }));
 export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
 
 /**
- * PATCH /api/posts/{id} (spec §7 update payload), as older clients send it: the schedule time (null →
+ * PATCH /api/posts/{id} (docs/product-rules.md#writes-and-storage: update payload), as older clients send it: the schedule time (null →
  * draft) and captions by target id. The API re-checks captions against each target's platform with
  * the create rules. Still accepted: the Schedule view's drag-to-reschedule sends it.
  */
@@ -157,7 +157,7 @@ export const CalendarQuerySchema = z
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= CALENDAR_MAX_DAYS * 86_400_000, { message: `The period can be at most ${CALENDAR_MAX_DAYS} days` });
 export const CalendarResponseSchema = z.object({ items: z.array(PostSchema) });
 
-/** GET /api/dashboard (spec §2 Dashboard). */
+/** GET /api/dashboard (docs/product-rules.md#dashboard). */
 export const DASHBOARD_UPCOMING = 5;
 export const DASHBOARD_RECENT = 3;
 export const DashboardSchema = z.object({ upcoming: z.array(PostSchema), recent: z.array(PostSchema) });

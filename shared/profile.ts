@@ -5,7 +5,7 @@ import { ProfileSchema } from './settings';
 import { text } from './text';
 
 /**
- * Issue 7 "Settings": the profile row (spec §3 profiles, §7 "profiles update") and the avatar upload.
+ * Issue 7 "Settings": the profile row (docs/product-rules.md#entities, #writes-and-storage) and the avatar upload.
  * The browser validates with these same schemas before it sends anything.
  */
 export const PROFILE_LIMITS = { username: 50, bio: 500, url: 2048 } as const;
@@ -63,7 +63,7 @@ export type UpdateProfile = z.output<typeof UpdateProfileSchema>;
 export const ProfileResponseSchema = z.object({ profile: ProfileSchema });
 export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 
-/** POST /api/profile/avatar/uploads: a presigned POST for one image of at most 100 MB (spec §5). */
+/** POST /api/profile/avatar/uploads: a presigned POST for one image of at most 100 MB (docs/product-rules.md#other-forms). */
 export const AvatarPresignSchema = z
   .object({
     file_name: text().min(1).max(255),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * The realtime contract (DESIGN §3 Realtime, spec §4 Notification): the backend publishes each
+ * The realtime contract (docs/architecture.md#the-pieces, docs/product-rules.md#notifications): the backend publishes each
  * activity_log row with IAM auth, and a signed-in browser subscribes to its own user's events with
  * its Cognito token. The schema is deployed by infra/constructs/realtime.ts and served by the local
  * emulator (local/realtime/index.ts); the documents below are what the two sides send.

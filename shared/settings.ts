@@ -11,7 +11,7 @@ export const TimeZoneSchema = text().refine(isValidTimeZone, { message: 'Please 
 
 export const SettingsSchema = z.object({
   mode: z.enum(MODES),
-  /** null until the browser's zone is saved on first load (spec §7). */
+  /** null until the browser's zone is saved on first load (docs/product-rules.md#writes-and-storage). */
   timezone: TimeZoneSchema.nullable(),
   push_opt_in: z.boolean(),
   onboarding_completed: z.boolean(),
@@ -55,5 +55,5 @@ export const UpdateSettingsSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
 
-/** PUT /api/settings/initial-timezone: saved only when none is stored yet (spec §7 writes). */
+/** PUT /api/settings/initial-timezone: saved only when none is stored yet (docs/product-rules.md#writes-and-storage). */
 export const InitialTimezoneSchema = z.object({ timezone: TimeZoneSchema }).strict();

@@ -1,8 +1,8 @@
-/** Post lifecycle (spec §4, DESIGN §6). */
+/** Post lifecycle (docs/product-rules.md#post-statuses, docs/publishing.md#outcomes). */
 export const POST_STATUSES = ['draft', 'scheduled', 'queued', 'publishing', 'posted', 'failed'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-/** Tabs of the Posts view and the statuses each one shows (spec §4). */
+/** Tabs of the Posts view and the statuses each one shows (docs/product-rules.md#post-statuses). */
 export const POST_TABS = [
   { id: 'scheduled', label: 'Scheduled', statuses: ['scheduled', 'queued', 'publishing'], empty: 'No scheduled posts' },
   { id: 'posted', label: 'Posted', statuses: ['posted'], empty: 'No posted posts' },
@@ -14,7 +14,7 @@ export type PostTabId = (typeof POST_TABS)[number]['id'];
 /** Statuses the dashboard and calendar treat as upcoming. */
 export const UPCOMING_STATUSES: readonly PostStatus[] = ['scheduled', 'queued', 'publishing'];
 
-/** Only these can be edited (spec §4). */
+/** Only these can be edited (docs/product-rules.md#post-statuses). */
 export const EDITABLE_STATUSES: readonly PostStatus[] = ['scheduled', 'draft'];
 
 /** Badge colours: queued blue, publishing yellow, posted green, failed red, scheduled purple, other grey. */
@@ -36,7 +36,7 @@ export function postStatusColor(status: string): BadgeColor {
   }
 }
 
-/** Subscription statuses and their badge variant (spec §4). */
+/** Subscription statuses and their badge variant (docs/product-rules.md#subscription-statuses). */
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'canceled', 'incomplete', 'past_due'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export type BadgeVariant = 'default' | 'secondary' | 'destructive';

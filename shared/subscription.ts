@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { planForProductId, type Plan, FREE_PLAN } from './plans';
 
 /**
- * A user's subscription as the browser sees it (spec §3 subscriptions). Billing (issue 6) keeps it
+ * A user's subscription as the browser sees it (docs/product-rules.md#entities: subscriptions). Billing (issue 6) keeps it
  * in step with the payment provider; until a user has paid there is none and the plan is Free.
  */
 export const SubscriptionSchema = z.object({

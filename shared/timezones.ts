@@ -1,4 +1,4 @@
-/** Timezone choices offered in Preferences (spec §3). */
+/** Timezone choices offered in Preferences (docs/product-rules.md#timezones). */
 export const TIMEZONES = [
   'UTC',
   'Africa/Johannesburg',
@@ -43,7 +43,7 @@ export function timezoneLabel(zone: string): string {
 
 /**
  * The zone times are shown in: the stored one; with none stored yet, the browser's; else the
- * product default (spec §3 user_settings.timezone).
+ * product default (docs/product-rules.md#timezones: user_settings.timezone).
  */
 export function effectiveTimezone(stored: string | null | undefined, browserZone?: string): string {
   if (stored && isValidTimeZone(stored)) return stored;

@@ -1,4 +1,4 @@
-/** Product constants of spec §9 that only shape the UI. */
+/** Product constants (docs/product-rules.md#constants) that only shape the UI. */
 export const UI = {
   sidebarWidth: '16rem',
   sidebarWidthMobile: '18rem',
@@ -21,7 +21,7 @@ export const UI = {
   query: { retries: 3, maxRetryDelayMs: 30_000, gcTimeMs: 5 * 60_000 },
 } as const;
 
-/** Good morning before 12, Good afternoon before 18, otherwise Good evening (spec §2). */
+/** Good morning before 12, Good afternoon before 18, otherwise Good evening (docs/product-rules.md#dashboard). */
 export function greetingFor(hour: number): string {
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';

@@ -75,7 +75,7 @@ function toRow(item: Record<string, unknown>): MediaRow {
   return row;
 }
 
-/** What a post keeps of a media row (embedded in the post item, DESIGN §5). */
+/** What a post keeps of a media row (embedded in the post item, docs/data-model.md#posts). */
 export function storedMediaOf(row: MediaRow): StoredMedia {
   const { id, file_path, file_type, file_size, created_at, file_name, width, height, duration_seconds, instagram_path, instagram_size } = row;
   const optional = { file_name, width, height, duration_seconds, instagram_path, instagram_size };
@@ -102,7 +102,7 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const OBJECT_NAME = /^(\d{13})-([0-9a-z]{8})\.([0-9a-z]{1,10})$/;
 
 /**
- * `{userId}/{timestamp}.{ext}` (spec §7) plus a short random part: a multi-file drop presigns
+ * `{userId}/{timestamp}.{ext}` (docs/product-rules.md#writes-and-storage) plus a short random part: a multi-file drop presigns
  * several files in parallel, and two in the same millisecond would otherwise overwrite each other.
  */
 export function newObjectKey(userId: string, ext: string, now: Date, random: string): string {
@@ -230,7 +230,7 @@ const signedUrls = new Map<string, string>();
 let signedUrlsWindow = 0;
 
 /**
- * A short-lived presigned GET: the bucket is private (DESIGN §3). It asks S3 to answer with
+ * A short-lived presigned GET: the bucket is private (docs/architecture.md#the-pieces). It asks S3 to answer with
  * `Content-Disposition: attachment`, so a user's file opened by its URL is downloaded, never rendered
  * as a page of our origin's neighbour (img/video elements and the platforms' fetches ignore it).
  */
@@ -319,7 +319,7 @@ export async function deleteMediaRow(userId: string, id: string): Promise<void> 
   await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: mediaSk(id) } }));
 }
 
-/** A post's media go with it: the stored files first, then the rows (spec §7). */
+/** A post's media go with it: the stored files first, then the rows (docs/product-rules.md#writes-and-storage). */
 export async function deleteMediaOfPost(userId: string, rows: MediaRow[]): Promise<void> {
   if (rows.length === 0) return;
   // Only keys under the user's own prefix: a row is never a way into someone else's files.

@@ -97,7 +97,7 @@ function toItem(userId: string, post: PostRecord): Record<string, unknown> {
 }
 
 /**
- * A post is one item (DESIGN §5), so its captions, title and media together must fit DynamoDB's
+ * A post is one item (docs/data-model.md#posts, #item-size), so its captions, title and media together must fit DynamoDB's
  * 400 KB, counted in UTF-8 bytes (an emoji is 4). The last 16 KB are kept for what publishing adds
  * to the item later (statuses, URLs, error texts, checkpoints), so a saved post can always publish.
  */

@@ -7,7 +7,7 @@ import { db, queryAll, tableName, updateIf, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
 
 /**
- * The publishing engine's writes to a post (DESIGN §6). A post is one item whose targets live in the
+ * The publishing engine's writes to a post (docs/publishing.md#exactly-once). A post is one item whose targets live in the
  * `platforms` list, so every step is a conditional update of one list element:
  *  - a target is taken with a lease (owner + until), so two deliveries of the same message never
  *    publish at once and a crashed publisher's lease simply runs out;

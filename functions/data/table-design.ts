@@ -33,7 +33,7 @@
  * 12. An account's encrypted tokens             → table → pk = USER#<id>, sk = TOKEN#<accountId>
  * 13. A user's media file (unattached until a post takes it) → table → pk = USER#<id>, sk = MEDIA#<id> (id derived from the object key)
  * 14. One post (read, edit, delete)              → table → pk = USER#<id>, sk = POST#<ulid>; targets and media are
- *       embedded in the item (DESIGN §5); edits are conditional on the version read
+ *       embedded in the item (docs/data-model.md#posts); edits are conditional on the version read
  * 15. A user's tab counts                        → gsi3  → gsi3pk = POSTTAB#<id>#<tab> with Select COUNT (same
  *       values as gsi1; KEYS_ONLY, so counting reads only keys, never post bodies)
  * 16. A user's scheduled-post usage this month   → table → pk = USER#<id>, sk = USAGE#<yyyy-mm>, ADD count with the

@@ -3,7 +3,7 @@ import { db, tableName, updateIf, userPk } from './table';
 
 /**
  * The monthly scheduled-post counter (access pattern 16): pk = USER#<id>, sk = USAGE#<yyyy-mm>.
- * The local DynamoDB has no transactions (DESIGN §5), so the counter is claimed with a conditional
+ * The local DynamoDB has no transactions (docs/data-model.md#usage-counter), so the counter is claimed with a conditional
  * ADD before the post is written and given back if that write fails. DynamoDB applies conditional
  * updates to one item one at a time, so concurrent claims can never take it past the limit.
  */

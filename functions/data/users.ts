@@ -67,7 +67,7 @@ export async function createProfileIfAbsent(userId: string, email: string | null
   );
 }
 
-/** Upserts the given settings fields (spec §7 writes). A missing row is created with the defaults. */
+/** Upserts the given settings fields (docs/product-rules.md#writes-and-storage). A missing row is created with the defaults. */
 export async function updateSettings(userId: string, changes: UpdateSettings, now: Date): Promise<Settings> {
   const fields: Record<string, unknown> = { ...changes, updated_at: now.toISOString() };
   const defaults: Record<string, unknown> = { type: 'Settings', mode: DEFAULT_SETTINGS.mode, push_opt_in: false, onboarding_completed: true };
@@ -125,7 +125,7 @@ export async function setTimezoneIfUnset(userId: string, timezone: string, now: 
 }
 
 /**
- * Sets the given profile fields (spec §7 "profiles update"); null removes a field. The e-mail and
+ * Sets the given profile fields (docs/product-rules.md#writes-and-storage: "profiles update"); null removes a field. The e-mail and
  * any field not given are kept; a missing row is created. Returns the row before and after, so the
  * caller can clean up a replaced avatar without a second read racing another write.
  */

@@ -22,7 +22,7 @@ import { API_FUNCTION_TIMEOUT_SECONDS } from '../routes';
 import { removeSchedule } from './schedules';
 
 /**
- * DELETE /api/account (spec §7 "Account deletion sequence", DESIGN §8): removes every item, object,
+ * DELETE /api/account (docs/product-rules.md#account-deletion, docs/operations.md#account-deletion): removes every item, object,
  * schedule and pointer of the user, cancels the Stripe subscription at once, and finally the
  * Cognito user.
  *
@@ -105,7 +105,7 @@ async function deleteSchedules(userId: string, deps: AccountDeletionDeps): Promi
   }
 }
 
-/** Post media under `{userId}/` and profile pictures under `avatars/{userId}-` (spec §7 Storage). */
+/** Post media under `{userId}/` and profile pictures under `avatars/{userId}-` (docs/product-rules.md#writes-and-storage). */
 async function deleteMediaObjects(userId: string): Promise<void> {
   await deleteObjectsUnder(`${userId}/`);
   await deleteObjectsUnder(`avatars/${userId}-`);

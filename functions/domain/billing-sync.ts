@@ -36,7 +36,7 @@ export const defaultBillingDeps: BillingDeps = {
 
 /** Stripe retries a failed delivery for up to three days; dedupe markers outlive that. */
 const EVENT_DEDUPE_SECONDS = 7 * 86_400;
-/** Stripe's recommended tolerance between the signature's timestamp and now (DESIGN §8). */
+/** Stripe's recommended tolerance between the signature's timestamp and now (docs/threat-model.md#7-stripe-webhooks). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 const TERMINAL_STATUSES = new Set(['canceled', 'incomplete_expired']);
 

@@ -91,7 +91,7 @@ async function createSession(
   return { checkoutUrl: session.url };
 }
 
-/** POST /api/billing/public-checkout: pay first, the account is made afterwards (spec §1). */
+/** POST /api/billing/public-checkout: pay first, the account is made afterwards (docs/product-rules.md#the-product). */
 export async function startPublicCheckout(body: { productId: string; email: string; name?: string }, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CheckoutResponse> {
   const { priceId } = sellablePlan(body.productId, deps.plans());
   const origin = await appOrigin();

@@ -25,7 +25,7 @@ import { notifyUser } from './notifications';
  * scheduled post's account can publish at its due time, and the 7-day / 1-day expiry notices.
  */
 
-/** Any one of these granted scopes lets the adapter publish (platform-apis.md §1–§5). */
+/** Any one of these granted scopes lets the adapter publish (docs/platform-apis.md). */
 export const PUBLISH_PERMISSIONS: Record<Platform, readonly string[]> = {
   instagram: ['instagram_business_content_publish', 'instagram_content_publish'],
   facebook: ['pages_manage_posts'],

@@ -9,7 +9,7 @@ import { sqsPublishQueue } from '../lib/publish-queues';
 import type { DispatchEngine, EngineSettings } from './engine';
 
 /**
- * Dispatch (DESIGN §6 step 2) and the publishing queues. Kept apart from the publish steps so the
+ * Dispatch (docs/publishing.md#dispatch) and the publishing queues. Kept apart from the publish steps so the
  * posts API, which dispatches a post due within the minute itself, does not carry the adapters.
  */
 

@@ -7,7 +7,7 @@ import type { DispatchInput, PublishMessage } from './dispatch';
 import type { NotifyInput } from './notifications';
 
 /**
- * The publishing engine's ports (DESIGN §6): what dispatch, the publish steps, the watchdog and the
+ * The publishing engine's ports (docs/publishing.md#the-pipeline): what dispatch, the publish steps, the watchdog and the
  * dead letters need from the world. The engine imports no SDK; the defaults over the table, SQS,
  * S3 and EventBridge Scheduler are wired in dispatch.ts and publishing.ts, and the unit tests
  * (test/unit/functions/publishing-engine*.test.ts) give it an in-memory store, a fake queue and

@@ -44,7 +44,7 @@ export async function presignUpload(userId: string, file: PresignUploadBody, dep
 
 // Confirm (reading images with sharp) lives in media-confirm.ts, so that only its function carries sharp.
 
-/** Deletes an unattached file of the user: the stored object first, then the row (spec §7). */
+/** Deletes an unattached file of the user: the stored object first, then the row (docs/product-rules.md#writes-and-storage). */
 export async function deleteMedia(userId: string, id: string): Promise<void> {
   const claimed = await claimMediaForDelete(userId, id);
   if (!claimed) {

@@ -15,8 +15,8 @@ export interface NotifyInput {
 }
 
 /**
- * Writes an activity_log row for the user, then pushes it to the user's live subscription (spec §4,
- * DESIGN §6 step 7). The publishing engine calls this on every outcome. The push never fails the
+ * Writes an activity_log row for the user, then pushes it to the user's live subscription (docs/product-rules.md#notifications,
+ * docs/publishing.md#notifications). The publishing engine calls this on every outcome. The push never fails the
  * call: the row is the source of truth, and the bell also polls.
  */
 export async function notifyUser(userId: string, input: string | NotifyInput, deps: Deps = defaultDeps): Promise<Notification> {

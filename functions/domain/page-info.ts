@@ -5,7 +5,7 @@ import type { FacebookAdapter } from '../platforms/facebook';
 import { PlatformError } from '../platforms/types';
 import { withFreshTokens } from './connections';
 
-/** The Facebook page-info dialog (spec §2 Platforms), read live from Graph with the Page token. */
+/** The Facebook page-info dialog (docs/product-rules.md#platforms-page), read live from Graph with the Page token. */
 export async function facebookPageInfo(userId: string, accountId: string): Promise<FacebookPageInfo> {
   const account = await getAccount(userId, accountId);
   if (account.platform !== 'facebook') throw new ValidationError('Page info is only available for Facebook Pages');

@@ -64,7 +64,7 @@ export const DUPLICATE_ACCOUNT_MESSAGE = 'Each account can be selected only once
 export const NOT_SCHEDULED_MESSAGE = "We couldn't schedule this post right now, so it was saved as a draft. Please schedule it again.";
 
 /**
- * Keeps the post's EventBridge schedule in step after a write (DESIGN §6 step 1). If the schedule
+ * Keeps the post's EventBridge schedule in step after a write (docs/publishing.md#schedule). If the schedule
  * can't be made, the post is turned into a draft before the error reaches the user: a post never
  * claims to be scheduled without a schedule that will publish it.
  */
@@ -91,7 +91,7 @@ async function syncSchedule(userId: string, post: PostRecord, deps: Deps): Promi
 export const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 
 /**
- * A time makes the post scheduled (stored in UTC), none makes it a draft (spec §4). A time before
+ * A time makes the post scheduled (stored in UTC), none makes it a draft (docs/product-rules.md#scheduling-rules). A time before
  * now is refused.
  */
 export function scheduleFrom(scheduledAt: string | null | undefined, now: Date): { status: 'scheduled' | 'draft'; scheduled_at: string | null } {
@@ -393,7 +393,7 @@ function reopened(target: EngineTarget): PostTarget {
   return target.error_message === UNKNOWN_OUTCOME_MESSAGE && target.checkpoint ? ({ ...base, checkpoint: target.checkpoint } as PostTarget) : base;
 }
 
-/** Any post can be deleted (spec §4); its media files and rows go with it. */
+/** Any post can be deleted (docs/product-rules.md#post-statuses); its media files and rows go with it. */
 export async function deletePost(userId: string, id: string): Promise<void> {
   const old = await deletePostItem(userId, id);
   await deleteMediaOfPost(userId, old.media.map((m) => ({ ...m, post_id: old.id })));

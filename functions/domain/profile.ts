@@ -14,7 +14,7 @@ import { extensionFor, UPLOAD_FORM_TTL_SECONDS, UPLOAD_NOT_FOUND_MESSAGE } from 
  * a reference, shown through a presigned GET).
  */
 
-/** Spec §7 storage: `avatars/{userId}-{timestamp}.{ext}` (a new upload in the same ms overwrites). */
+/** docs/product-rules.md#writes-and-storage: `avatars/{userId}-{timestamp}.{ext}` (a new upload in the same ms overwrites). */
 export function newAvatarKey(userId: string, ext: string, now: Date): string {
   return `avatars/${userId}-${now.getTime()}.${ext}`;
 }

@@ -15,7 +15,7 @@ import { claimDailyQuota } from './platform-quotas';
 import { isAccountClosed } from './sessions';
 
 /**
- * The publishing engine (DESIGN §6): dispatch → one SQS message per target → publish steps with
+ * The publishing engine (docs/publishing.md#the-pipeline): dispatch → one SQS message per target → publish steps with
  * checkpoints → settle → notify. Every entry point tolerates being called twice with the same input.
  */
 

@@ -13,7 +13,7 @@ export function saveSettings(userId: string, changes: UpdateSettings, deps: Pick
   return updateSettings(userId, changes, deps.now());
 }
 
-/** Spec §7: on first load with no stored timezone, the browser's zone is saved. Never overwrites. */
+/** docs/product-rules.md#writes-and-storage: on first load with no stored timezone, the browser's zone is saved. Never overwrites. */
 export function saveInitialTimezone(userId: string, timezone: string, deps: Pick<Deps, 'now'> = defaultDeps): Promise<Settings> {
   return setTimezoneIfUnset(userId, timezone, deps.now());
 }

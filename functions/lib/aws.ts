@@ -31,7 +31,7 @@ export const s3Client = memo(
       region: env().AWS_REGION,
       endpoint: env().S3_ENDPOINT,
       forcePathStyle: Boolean(env().S3_ENDPOINT),
-      // Without this the presigned URL carries an empty-body checksum that real S3 rejects (DESIGN §10).
+      // Without this the presigned URL carries an empty-body checksum that real S3 rejects (docs/architecture.md#versions-that-matter).
       requestChecksumCalculation: 'WHEN_REQUIRED',
     }),
 );

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 
-/** Time and ids are injected (STYLE habit 4): domain functions take these with defaults. */
+/** Time and ids are injected (docs/architecture.md#conventions: inject time, ids and dependencies): domain functions take these with defaults. */
 export interface Deps {
   now: () => Date;
   newId: () => string;

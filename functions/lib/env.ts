@@ -57,7 +57,7 @@ const EnvSchema = z.object({
    * publishers sharing one CPU (the local cloud) make their platform calls first. 0 on AWS.
    */
   PUBLISH_SETTLE_SPREAD_SECONDS: z.coerce.number().min(0).max(10).default(0),
-  /** Pro is sold only when this is 'false' (spec §3: Pro is "coming soon"); the local cloud turns it off. */
+  /** Pro is sold only when this is 'false' (docs/product-rules.md#plans-and-limits: Pro is "coming soon"); the local cloud turns it off. */
   PRO_COMING_SOON: z.enum(['true', 'false']).default('true'),
   /** Until TikTok audits our client it takes SELF_ONLY posts only; the API refuses others while 'true'. */
   TIKTOK_UNAUDITED: z.enum(['true', 'false']).default('true'),

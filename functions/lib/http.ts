@@ -63,7 +63,7 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
 
 /**
  * The checks that need the table: session revocation and route limits. Injected so the factory's own
- * behaviour (claims, parsing, error mapping) is unit-testable without a database (STYLE habit 4).
+ * behaviour (claims, parsing, error mapping) is unit-testable without a database (docs/architecture.md#conventions: inject time, ids and dependencies).
  */
 export interface HttpGuards {
   assertSessionOpen: typeof assertSessionOpen;

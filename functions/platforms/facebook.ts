@@ -22,7 +22,7 @@ const VideoStatusSchema = z.object({
 
 const VIDEO_WAIT_SECONDS = 15;
 
-/** Wording per Graph code for publishing (§2.4). */
+/** Wording per Graph code for publishing (docs/platform-apis.md#facebook-errors). */
 const FB_MESSAGES = {
   '506': 'Facebook rejected this as a duplicate of the last post on this Page.',
   '324': "Facebook couldn't download the photo; upload it again and retry.",
@@ -36,7 +36,7 @@ const FB_MESSAGES = {
 /** Graph times read "2026-11-22T05:00:00+0000". */
 const graphTime = (t: string | undefined) => (t ? Date.parse(t.replace(/\+0000$/, 'Z')) : Number.NaN);
 
-/** platform-apis.md §2.1: list Pages, read engagement, post, and publish_video for video. */
+/** docs/platform-apis.md#facebook-auth: list Pages, read engagement, post, and publish_video for video. */
 export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video'] as const;
 
 const TokenResponseSchema = z.object({ access_token: z.string().min(1), token_type: z.string().optional(), expires_in: z.number().optional() });
@@ -83,7 +83,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
   const ctx: CallContext = { platform: 'facebook', fetch: deps.fetch, now, classify: (res) => classifyGraphError(res, 'Facebook') };
   const graph = `${hosts.graph}/${GRAPH_VERSION}`;
 
-  /** Short- or long-lived user token → long-lived (~60 days). An expired token cannot be exchanged (§2.1). */
+  /** Short- or long-lived user token → long-lived (~60 days). An expired token cannot be exchanged (docs/platform-apis.md#facebook-auth). */
   const longLived = async (userToken: string): Promise<TokenSet> => {
     const r = await callPlatform(ctx, {
       what: 'get a long-lived sign-in',
@@ -162,7 +162,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
   };
 
   /**
-   * After a lost answer (§6): Facebook cannot say whether a create happened, so look for it on the
+   * After a lost answer (docs/platform-apis.md#avoiding-double-posts): Facebook cannot say whether a create happened, so look for it on the
    * Page (the uploaded-videos list for a video, the feed otherwise) by its text since the attempt.
    * No evidence → unknown-outcome: 506 only guards consecutive identical posts, so retrying is not safe.
    */
@@ -189,7 +189,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
     throw unknownOutcome('facebook');
   };
 
-  /** text → /feed; one image → /photos; several → unpublished /photos then /feed with attached_media; a video → /videos (§2.2). */
+  /** text → /feed; one image → /photos; several → unpublished /photos then /feed with attached_media; a video → /videos (docs/platform-apis.md#facebook-publishing). */
   const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
     const { tokens, request, checkpoint } = context;
     const page = `/${request.accountId}`;
@@ -215,7 +215,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
     }
     let attached: string[] = [];
     if (kind === 'photos') {
-      // Unpublished photos are invisible until the feed post (§6): safe to upload again on a redelivery.
+      // Unpublished photos are invisible until the feed post (docs/platform-apis.md#avoiding-double-posts): safe to upload again on a redelivery.
       attached = str(checkpoint, 'photoIds')?.split(',') ?? [];
       if (!attached.length) {
         for (const image of images) attached.push((await pagePost(tokens, 'upload a photo', `${page}/photos`, { url: image.url, published: 'false' })).id);
@@ -272,7 +272,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
         });
         for (const page of r.data) {
           const pictureUrl = page.picture?.data?.url;
-          // A Page token derived from a long-lived user token does not expire (§2.1).
+          // A Page token derived from a long-lived user token does not expire (docs/platform-apis.md#facebook-auth).
           out.push({ accountId: page.id, accountName: page.name, ...(pictureUrl ? { pictureUrl } : {}), tokens: { accessToken: page.access_token, issuedAt: now().toISOString(), expiresAt: null } });
         }
         url = onGraphHost(r.paging?.next, tokens.accessToken);

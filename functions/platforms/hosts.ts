@@ -2,7 +2,7 @@ import { graphApiVersionFrom } from '@shared/graph-api-version';
 import type { Platform } from '@shared/platforms';
 
 /**
- * The real hosts each platform's OAuth and API calls go to (platform-apis.md §1.1–§5.1). Paths after
+ * The real hosts each platform's OAuth and API calls go to (docs/platform-apis.md). Paths after
  * the host are the real ones. The sandbox platforms (local/sandbox) serve every host at
  * `${sandboxUrl}/${platform}/${hostKey}`, so pointing an adapter at the sandbox swaps origins only.
  */

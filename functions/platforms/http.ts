@@ -181,7 +181,7 @@ export function reauthMissingRefreshToken(platform: Platform): PlatformError {
   return new PlatformError(platform, 'reauth', `${PLATFORM_NAMES[platform]} has no refresh token for this connection; please reconnect the account.`);
 }
 
-/** Meta Graph error shape (§1.4, §2.4), plus the IG Login token endpoint's flat `{error_type, code, error_message}`. */
+/** Meta Graph error shape (docs/platform-apis.md#instagram-errors, #facebook-errors), plus the IG Login token endpoint's flat `{error_type, code, error_message}`. */
 const GraphErrorSchema = z.object({
   error: z.object({
     message: z.string().optional(),
@@ -198,7 +198,7 @@ const BucUsageSchema = z.record(z.string(), z.array(z.object({ estimated_time_to
 const GRAPH_RATE_LIMIT = new Set([4, 17, 32, 341, 613]);
 const GRAPH_TRANSIENT = new Set([-2, -1, 1, 2]);
 const GRAPH_FIX_INPUT = new Set([100, 324, 352, 382, 389, 9004, 36000, 36001, 36003, 36004, 1609005]);
-// Subcodes whose action (§1.4) differs from their code's.
+// Subcodes whose action (docs/platform-apis.md#instagram-errors) differs from their code's.
 const IG_SUBCODE_RETRY = new Set([2207003, 2207001, 2207032, 2207008, 2207082]);
 const IG_SUBCODE_STOP = new Set([2207051, 2207050, 2207020, 2207053, 2207006]);
 
@@ -256,7 +256,7 @@ export function classifyGraphError(res: FailedResponse, product: 'Facebook' | 'I
   return { ...base, category: 'stop', reason: code === 506 ? 'this is a duplicate post' : code === 368 ? 'the account is temporarily blocked' : `${product} rejected the request` };
 }
 
-/** BUC header's `estimated_time_to_regain_access` is minutes (§2.3); else Retry-After. */
+/** BUC header's `estimated_time_to_regain_access` is minutes (docs/platform-apis.md#facebook-limits); else Retry-After. */
 function graphRetryAfter(res: FailedResponse): number | undefined {
   const raw = res.headers.get('x-business-use-case-usage');
   if (raw) {

@@ -13,7 +13,7 @@ const PublishingLimitSchema = z.object({
 const MediaListSchema = z.object({ data: z.array(z.object({ id: z.string(), caption: z.string().optional(), permalink: z.string().optional(), timestamp: z.string().optional() })) });
 
 /**
- * Container processing (platform-apis.md §1.2 and the 2026-11-23 corrections): Meta asks for a status
+ * Container processing (docs/platform-apis.md#instagram-publishing and the 2026-11-23 corrections): Meta asks for a status
  * check about once a minute for no more than 5 minutes. The engine starts a step a few seconds before
  * the due second, so the container is made then and asked at once; an image is usually FINISHED by
  * the next look. That one early re-check comes FIRST_RECHECK_SECONDS after the container was made,
@@ -25,7 +25,7 @@ export const POLL_EVERY_SECONDS = 60;
 export const MAX_PROCESSING_SECONDS = 5 * 60;
 export const STILL_PROCESSING_MESSAGE = 'Instagram was still processing the media after 5 minutes; please try again.';
 
-/** Wording per `code/subcode` for publishing (§1.4); {after} is the reset time. */
+/** Wording per `code/subcode` for publishing (docs/platform-apis.md#instagram-errors); {after} is the reset time. */
 const IG_MESSAGES = {
   '9/2207042': "Instagram's daily publishing limit is reached; try again after {after}.",
   '9004/2207052': "Instagram couldn't download the media file; upload it again and retry.",
@@ -40,12 +40,12 @@ const IG_MESSAGES = {
   '25/2207050': 'Your Instagram account is restricted; open the Instagram app to resolve it.',
 };
 
-/** Instagram Login scopes (§1.1); the older `business_*` names were retired in Jan 2025. */
+/** Instagram Login scopes (docs/platform-apis.md#instagram-auth); the older `business_*` names were retired in Jan 2025. */
 export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
 
-/** Long-lived tokens last 60 days (§1.1 step 3/4). */
+/** Long-lived tokens last 60 days (docs/platform-apis.md#instagram-auth). */
 const LONG_LIVED_SECONDS = 60 * 24 * 3600;
-/** A token can only be refreshed once it is at least 24 h old (§1.1 step 4); the margin covers Meta's expires_in being a little under 60 days. */
+/** A token can only be refreshed once it is at least 24 h old (docs/platform-apis.md#instagram-auth); the margin covers Meta's expires_in being a little under 60 days. */
 const MIN_AGE_TO_REFRESH_SECONDS = 24 * 3600 + 10 * 60;
 
 const ShortTokenSchema = z.object({
@@ -53,7 +53,7 @@ const ShortTokenSchema = z.object({
   user_id: z.union([z.string(), z.number()]).optional(),
   permissions: z.union([z.string(), z.array(z.string())]).optional(),
 });
-// Third-party code has seen the short-lived payload wrapped in `data:[…]` (§1.1, unconfirmed): accept both.
+// Third-party code has seen the short-lived payload wrapped in `data:[…]` (docs/platform-apis.md#instagram-auth, unconfirmed): accept both.
 const ShortTokenResponseSchema = z.union([ShortTokenSchema, z.object({ data: z.array(ShortTokenSchema).min(1) }).transform((r) => r.data[0])]);
 
 const LongTokenResponseSchema = z.object({ access_token: z.string().min(1), token_type: z.string().optional(), expires_in: z.number() });
@@ -66,7 +66,7 @@ const MeResponseSchema = z.object({
   profile_picture_url: z.string().optional(),
 });
 
-/** `GET /{ig-user-id}/content_publishing_limit` (§1.3): the account's real quota, which Meta says to read rather than assume. */
+/** `GET /{ig-user-id}/content_publishing_limit` (docs/platform-apis.md#instagram-limits): the account's real quota, which Meta says to read rather than assume. */
 export interface InstagramPublishingLimit {
   /** Publishes in the moving window so far. */
   readonly used: number;
@@ -109,7 +109,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
     return { status: 'wait', retryAfterSeconds: Math.max(1, Math.ceil(Math.min(next, MAX_PROCESSING_SECONDS - elapsed))) };
   };
 
-  /** Containers are invisible until media_publish (§6), so creating them is safe to repeat. */
+  /** Containers are invisible until media_publish (docs/platform-apis.md#avoiding-double-posts), so creating them is safe to repeat. */
   const createContainers = async (context: PublishContext): Promise<PublishCheckpoint> => {
     const { tokens, request } = context;
     const user = `/${request.accountId}`;
@@ -133,7 +133,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
   /**
    * container(s) → FINISHED → [checkpoint containerId + publishAttemptedAt] → media_publish → permalink.
    * A redelivery after an attempt asks the container: PUBLISHED means it went out (find the media);
-   * FINISHED means it did not, and publishing it is safe (§6).
+   * FINISHED means it did not, and publishing it is safe (docs/platform-apis.md#avoiding-double-posts).
    */
   const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
     const { tokens, request } = context;
@@ -176,7 +176,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
           // It went out (perhaps on a delivery whose answer was lost): find the media it became.
           const found = await findMedia(context, attemptedAt ?? new Date(now().getTime() - 3600_000).toISOString());
           if (found) return { status: 'posted', platformPostId: found.id, postUrl: found.permalink ?? profileUrl(request.accountName) };
-          // Published for certain, but the media list (an unconfirmed lookup, §6) did not show it: link the profile.
+          // Published for certain, but the media list (an unconfirmed lookup, docs/platform-apis.md#avoiding-double-posts) did not show it: link the profile.
           return { status: 'posted', platformPostId: containerId!, postUrl: profileUrl(request.accountName) };
         }
         case 'IN_PROGRESS':
@@ -208,7 +208,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
 
   const profileUrl = (accountName: string) => `${hosts.www}/${encodeURIComponent(handleOf(accountName))}/`;
 
-  /** `GET /{ig-user-id}/media` newest first, matched on the caption (the lookup is unconfirmed, §6). */
+  /** `GET /{ig-user-id}/media` newest first, matched on the caption (the lookup is unconfirmed, docs/platform-apis.md#avoiding-double-posts). */
   const findMedia = async (context: PublishContext, since: string) => {
     const r = await get(context.tokens, 'look up recent posts', `/${context.request.accountId}/media`, { fields: 'id,caption,permalink,timestamp', limit: '25' }, MediaListSchema);
     const from = Date.parse(since) - 5 * 60_000;

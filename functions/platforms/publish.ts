@@ -21,7 +21,7 @@ export const isImage = (m: PublishMedia) => m.mimeType.startsWith('image/');
 /** Per-code wording for fix-input/stop answers; the key is the classification's code. */
 export type PublishMessages = Readonly<Record<string, string>>;
 
-/** The message a user sees for a failed publishing call, by category (DESIGN §6 step 5). */
+/** The message a user sees for a failed publishing call, by category (docs/publishing.md#retries-and-backoff). */
 export function publishMessage(platform: Platform, c: Classification, now: Date, messages: PublishMessages = {}): string {
   const name = PLATFORM_NAMES[platform];
   const specific = c.code !== undefined ? messages[String(c.code)] : undefined;
@@ -54,7 +54,7 @@ export function publishCallContext(ctx: CallContext, messages: PublishMessages =
 }
 
 /**
- * Saves `marker` (e.g. "create attempted at") BEFORE the one non-idempotent call (platform-apis.md §6),
+ * Saves `marker` (e.g. "create attempted at") BEFORE the one non-idempotent call (docs/platform-apis.md#avoiding-double-posts),
  * then waits for the due second and makes the call: at the due second only the platform call is
  * left. When the platform answered with an error, nothing was created, so the marker is taken back;
  * when the answer was lost (network), or this delivery died while waiting, it stays and the next

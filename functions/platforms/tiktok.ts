@@ -81,7 +81,7 @@ const MODERATION_WAIT_SECONDS = 600;
 const RETRYABLE_FAIL_REASONS = new Set(['internal', 'video_pull_failed', 'photo_pull_failed']);
 const MAX_REINITS = 2;
 
-/** fail_reason → what the user should do (§4.4). */
+/** fail_reason → what the user should do (docs/platform-apis.md#tiktok-errors). */
 const FAIL_REASON_MESSAGES: Record<string, string> = {
   file_format_check_failed: 'TikTok could not read the video file; use an MP4 (H.264).',
   duration_check_failed: 'The video is longer than this TikTok account may post.',
@@ -116,7 +116,7 @@ export function int64AsString(fetchImpl: Fetch): Fetch {
 }
 
 /**
- * §4.1: basic profile, the @username (user.info.profile since Feb 2024), Direct Post, and inbox
+ * docs/platform-apis.md#tiktok-auth: basic profile, the @username (user.info.profile since Feb 2024), Direct Post, and inbox
  * upload. A user may grant only some of them: accounts() asks only for the fields the granted ones cover.
  */
 export const TIKTOK_SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish', 'video.upload'] as const;
@@ -164,7 +164,7 @@ const UserInfoResponseSchema = z.object({
   error: ApiErrorSchema.optional(),
 });
 
-/** The OAuth endpoint's `{error, error_description}` and the API's `{data, error:{code,message}}` (§4.4). */
+/** The OAuth endpoint's `{error, error_description}` and the API's `{data, error:{code,message}}` (docs/platform-apis.md#tiktok-errors). */
 const OAuthErrorBodySchema = z.object({ error: z.string(), error_description: z.string().optional() });
 const ApiErrorBodySchema = z.object({ error: ApiErrorSchema });
 
@@ -251,7 +251,7 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
     });
   const profileUrl = (username: string) => `${hosts.www}/@${encodeURIComponent(username)}`;
 
-  /** Polls status/fetch: never calls init again unless TikTok says FAILED with a retryable reason (§6). */
+  /** Polls status/fetch: never calls init again unless TikTok says FAILED with a retryable reason (docs/platform-apis.md#avoiding-double-posts). */
   const poll = async (context: PublishContext, publishId: string): Promise<PublishStepResult> => {
     const cp = context.checkpoint ?? {};
     const username = str(cp, 'username') ?? handleOf(context.request.accountName);
@@ -354,7 +354,7 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
       }
       return poll(context, publishId);
     }
-    // An init whose answer was lost: TikTok offers no lookup without the publish_id (§6).
+    // An init whose answer was lost: TikTok offers no lookup without the publish_id (docs/platform-apis.md#avoiding-double-posts).
     if (str(checkpoint, 'initAttemptedAt')) throw unknownOutcome('tiktok');
     if (videos.length !== 1) throw new PlatformError('tiktok', 'fix-input', 'TikTok needs exactly one video.');
     const video = videos[0]!;
@@ -451,7 +451,7 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
         secrets: [tokens.refreshToken, tokens.accessToken, app.clientSecret],
         isErrorBody: isTikTokErrorBody,
       });
-      // Refresh tokens rotate (§4.1): the old one stops working, so the new one must be the one stored.
+      // Refresh tokens rotate (docs/platform-apis.md#tiktok-auth): the old one stops working, so the new one must be the one stored.
       return toTokenSet(r, tokens);
     },
     async accounts(tokens) {

@@ -1,7 +1,7 @@
 import type { Platform } from '@shared/platforms';
 import type { TikTokSettings } from '@shared/tiktok';
 
-/** One adapter per network behind this interface (STYLE: Platforms): OAuth, profile, and publishing steps. */
+/** One adapter per network behind this interface (docs/architecture.md#conventions: one adapter per platform): OAuth, profile, and publishing steps. */
 export interface OAuthApp {
   readonly clientId: string;
   readonly clientSecret: string;
@@ -24,7 +24,7 @@ export interface ConnectedAccount {
 export type ErrorCategory = 'retry' | 'backoff' | 'reauth' | 'fix-input' | 'stop' | 'unknown-outcome';
 // 'unknown-outcome': a non-idempotent create may or may not have happened and the platform offers
 // no way to tell; the engine fails the target with "We couldn't confirm this post went out" rather
-// than risk a second post (platform-apis.md §6).
+// than risk a second post (docs/platform-apis.md#avoiding-double-posts).
 
 export class PlatformError extends Error {
   constructor(
@@ -40,7 +40,7 @@ export class PlatformError extends Error {
 
 export interface PlatformAdapter {
   readonly platform: Platform;
-  /** Whether the flow uses PKCE (S256): X always; others per platform-apis.md. */
+  /** Whether the flow uses PKCE (S256): X always; others per docs/platform-apis.md#comparison. */
   readonly usesPkce: boolean;
   authorizeUrl(input: { state: string; codeChallenge?: string }): string;
   /** Code → tokens (for Instagram: short → long-lived; for Facebook: the long-lived user token). */
@@ -81,7 +81,7 @@ export interface PublishRequest {
 /**
  * What an adapter remembers between steps: platform-specific and JSON-serialisable (container id,
  * publish_id, upload session URI + offset, "create attempted at"). Stored on the target BEFORE each
- * call that creates something public, so a redelivery resumes instead of repeating (DESIGN §6).
+ * call that creates something public, so a redelivery resumes instead of repeating (docs/publishing.md#exactly-once).
  */
 export type PublishCheckpoint = Readonly<Record<string, string | number | boolean | null>>;
 
@@ -118,5 +118,5 @@ export type PublishStepResult =
   | { readonly status: 'posted'; readonly platformPostId: string; readonly postUrl: string }
   | { readonly status: 'wait'; readonly retryAfterSeconds: number };
 
-/** Injected so adapters are testable without a network (STYLE habit 4). */
+/** Injected so adapters are testable without a network (docs/architecture.md#conventions: inject time, ids and dependencies). */
 export type Fetch = typeof fetch;

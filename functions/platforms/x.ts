@@ -27,14 +27,14 @@ const TimelineSchema = z.object({
 const TIMELINE_PAGE_SIZE = 100;
 const MAX_TIMELINE_PAGES = 32;
 
-/** Publishing wording per classified code (§3.4). */
+/** Publishing wording per classified code (docs/platform-apis.md#x-errors). */
 const X_MESSAGES = {
   duplicate: 'X rejected this as a duplicate of a recent post on this account.',
   'too-long': 'The post is longer than X allows (280 characters, links count 23).',
   CreditsDepleted: 'Our X API credits are used up; the post could not be sent.',
 };
 
-/** platform-apis.md §3.1: posting needs tweet.*, users.read; media upload needs media.write; refresh needs offline.access. */
+/** docs/platform-apis.md#x-auth: posting needs tweet.*, users.read; media upload needs media.write; refresh needs offline.access. */
 export const X_SCOPES = ['tweet.read', 'users.read', 'tweet.write', 'media.write', 'offline.access'] as const;
 
 const TokenResponseSchema = z.object({
@@ -49,7 +49,7 @@ const MeResponseSchema = z.object({
   data: z.object({ id: z.string(), name: z.string().optional(), username: z.string(), profile_image_url: z.string().optional() }),
 });
 
-/** v2 problem shape, the legacy `errors[{code,message}]` 429 shape, and the token endpoint's RFC 6749 shape (§3.4). */
+/** v2 problem shape, the legacy `errors[{code,message}]` 429 shape, and the token endpoint's RFC 6749 shape (docs/platform-apis.md#x-errors). */
 const ProblemSchema = z.object({
   title: z.string().optional(),
   detail: z.string().optional(),
@@ -88,7 +88,7 @@ export function classifyXError(res: FailedResponse): Classification {
   return { ...base, category: 'stop', reason: res.status === 403 ? 'X does not allow this' : `X answered with status ${res.status}` };
 }
 
-/** `x-rate-limit-reset` is unix seconds (§3.3); a spent 24-hour cap wins; else Retry-After. */
+/** `x-rate-limit-reset` is unix seconds (docs/platform-apis.md#x-limits); a spent 24-hour cap wins; else Retry-After. */
 function rateLimitReset(res: FailedResponse): number | undefined {
   const daily = Number(res.headers.get('x-user-limit-24hour-reset') ?? res.headers.get('x-app-limit-24hour-reset'));
   const dailySpent = res.headers.get('x-user-limit-24hour-remaining') === '0' || res.headers.get('x-app-limit-24hour-remaining') === '0';
@@ -102,7 +102,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
   const { app, hosts, now } = deps;
   const ctx: CallContext = { platform: 'x', fetch: deps.fetch, now, classify: classifyXError };
   const tokenUrl = `${hosts.api}/2/oauth2/token`;
-  // Confidential client: HTTP Basic client_id:client_secret (§3.1).
+  // Confidential client: HTTP Basic client_id:client_secret (docs/platform-apis.md#x-auth).
   const basic = `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
 
   const toTokenSet = (r: z.infer<typeof TokenResponseSchema>, previousRefresh?: string): TokenSet => {
@@ -117,7 +117,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
     };
   };
 
-  // The 403s differ only in their text (§3.4): name the two a user can act on.
+  // The 403s differ only in their text (docs/platform-apis.md#x-errors): name the two a user can act on.
   const publishCtx = publishCallContext(
     {
       ...ctx,
@@ -148,7 +148,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
   };
 
   /**
-   * After a lost answer: is the post on the account's timeline since the attempt? (§6) An account
+   * After a lost answer: is the post on the account's timeline since the attempt? (docs/platform-apis.md#avoiding-double-posts) An account
    * that kept posting meanwhile pushes it past the first page, so follow `next_token` until it turns
    * up, the pages run out, or X's own reach (3,200 posts) is read. Errors surface as for one call.
    */
@@ -235,7 +235,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
         schema: TokenResponseSchema,
         secrets: [tokens.refreshToken, tokens.accessToken, app.clientSecret],
       });
-      // Rotation is unconfirmed (§3.1): keep whatever X sent last.
+      // Rotation is unconfirmed (docs/platform-apis.md#x-auth): keep whatever X sent last.
       return toTokenSet(r, tokens.refreshToken);
     },
     async accounts(tokens) {

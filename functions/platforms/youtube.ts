@@ -30,7 +30,7 @@ const VideoListSchema = z.object({
   ),
 });
 
-/** Chunks must be multiples of 256 KiB except the last (§5.2). */
+/** Chunks must be multiples of 256 KiB except the last (docs/platform-apis.md#youtube-publishing). */
 const CHUNK_BYTES = 32 * 256 * 1024;
 const PROCESSING_WAIT_SECONDS = 15;
 
@@ -54,7 +54,7 @@ async function readAll(media: PublishMedia, fetchImpl: typeof fetch): Promise<Bu
   return Buffer.from(await res.arrayBuffer());
 }
 
-/** §5.1: upload, plus a read scope to look up the channel. */
+/** docs/platform-apis.md#youtube-auth: upload, plus a read scope to look up the channel. */
 export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'] as const;
 
 const TokenResponseSchema = z.object({
@@ -116,7 +116,7 @@ export function classifyYouTubeError(res: FailedResponse): Classification {
   const base = { code, platformMessage: text };
   const reauth = { ...base, category: 'reauth' as const, reason: 'the Google sign-in expired or was revoked; please reconnect YouTube' };
 
-  // A dead refresh token: "Token has been expired or revoked." (§5.1)
+  // A dead refresh token: "Token has been expired or revoked." (docs/platform-apis.md#youtube-auth)
   if (oauth.success && oauth.data.error === 'invalid_grant') return reauth;
   // Google answers bad client credentials with 401 invalid_client: our configuration, not the user's sign-in.
   if (oauth.success && ['invalid_client', 'unauthorized_client', 'redirect_uri_mismatch'].includes(oauth.data.error)) {
@@ -126,9 +126,9 @@ export function classifyYouTubeError(res: FailedResponse): Classification {
   if (res.status === 429 || (reason && BACKOFF_REASONS.has(reason))) {
     return { ...base, category: 'backoff', reason: 'too many requests, waiting before trying again', retryAfterSeconds: retryAfterHeader(res.headers, res.now) };
   }
-  // Per-channel daily upload cap: try again in a day (§5.3).
+  // Per-channel daily upload cap: try again in a day (docs/platform-apis.md#youtube-limits).
   if (reason === 'uploadLimitExceeded') return { ...base, category: 'backoff', reason: 'the channel reached its daily upload limit', retryAfterSeconds: 24 * 3600 };
-  // Retrying only burns quota until it resets at midnight Pacific (§5.4).
+  // Retrying only burns quota until it resets at midnight Pacific (docs/platform-apis.md#youtube-errors).
   if (reason === 'quotaExceeded') return { ...base, category: 'stop', reason: "today's YouTube API quota is used up (it resets at midnight Pacific time)" };
   if (isServerError(res.status) || reason === 'backendError') return { ...base, category: 'retry', reason: 'YouTube had a temporary problem' };
   if ((reason && FIX_INPUT_REASONS.has(reason)) || (oauth.success && oauth.data.error === 'invalid_request') || res.status === 400) {
@@ -196,7 +196,7 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
     return m ? Number(m[1]) + 1 : 0;
   };
 
-  /** Sends the bytes from `offset`, saving session URI + offset before each PUT; the last PUT is the create (§6). */
+  /** Sends the bytes from `offset`, saving session URI + offset before each PUT; the last PUT is the create (docs/platform-apis.md#avoiding-double-posts). */
   const upload = async (context: PublishContext, sessionUri: string, bytes: Buffer, offset: number): Promise<PublishStepResult> => {
     const total = bytes.length;
     let at = offset;
@@ -218,7 +218,7 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
   };
 
   /**
-   * Resumable upload (§5.2): start a session (title with #shorts, caption as description, public),
+   * Resumable upload (docs/platform-apis.md#youtube-publishing): start a session (title with #shorts, caption as description, public),
    * PUT the bytes in chunks, then poll videos.list until processed. A redelivery with a session asks
    * it where it is (`bytes *\/total`): 200/201 means the video exists; 308 resumes from Range.
    */
@@ -292,7 +292,7 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
         redirect_uri: app.redirectUri,
         response_type: 'code',
         scope: YOUTUBE_SCOPES.join(' '),
-        // offline → a refresh token; consent → Google issues it again on a reconnect (§5.1).
+        // offline → a refresh token; consent → Google issues it again on a reconnect (docs/platform-apis.md#youtube-auth).
         access_type: 'offline',
         prompt: 'consent',
         include_granted_scopes: 'true',

@@ -185,7 +185,7 @@ export class AppFunction extends NodejsFunction {
     });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'DESIGN §10 pins Lambda to nodejs22.x (the runtime the code and local cloud are tested on).',
+      reason: 'docs/architecture.md#versions-that-matter pins Lambda to nodejs22.x (the runtime the code and local cloud are tested on).',
     });
   }
 }

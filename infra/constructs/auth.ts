@@ -69,7 +69,7 @@ export class Auth extends Construct {
       signInCaseSensitive: false,
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
-      // Spec §5: passwords are 6–72 characters, nothing more. 72 is enforced by the shared schema.
+      // docs/product-rules.md#account-forms: passwords are 6–72 characters, nothing more. 72 is enforced by the shared schema.
       passwordPolicy: {
         minLength: 6,
         requireLowercase: false,
@@ -90,7 +90,7 @@ export class Auth extends Construct {
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG1',
-        reason: 'Spec §5 fixes the password rule at 6–72 characters with no character classes; stricter rules would reject valid sign-ups.',
+        reason: 'docs/product-rules.md#account-forms fixes the password rule at 6–72 characters with no character classes; stricter rules would reject valid sign-ups.',
       },
       {
         id: 'AwsSolutions-COG2',

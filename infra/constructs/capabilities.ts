@@ -8,7 +8,7 @@ import type { Publishing } from './publishing';
 import type { Realtime } from './realtime';
 import type { TokenVault } from './token-vault';
 
-/** The constructs that provide each capability (DESIGN §3), and the settings that go with them. */
+/** The constructs that provide each capability (docs/infrastructure.md#capabilities-one-declaration-per-function), and the settings that go with them. */
 export interface CapabilityProviders {
   readonly data: DataTable;
   readonly media: Media;

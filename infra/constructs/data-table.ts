@@ -20,7 +20,7 @@ export interface DataTableProps {
   readonly deletionProtection?: boolean;
 }
 
-/** The single table (DESIGN §5), shaped by TABLE_DESIGN so infra and the data layer cannot drift. */
+/** The single table (docs/data-model.md), shaped by TABLE_DESIGN so infra and the data layer cannot drift. */
 export class DataTable extends Construct {
   readonly table: Table;
 

@@ -21,7 +21,7 @@ export interface MediaProps {
 }
 
 /**
- * The private media bucket (DESIGN §3): the browser uploads with presigned POSTs and reads with
+ * The private media bucket (docs/architecture.md#the-pieces): the browser uploads with presigned POSTs and reads with
  * presigned GETs issued by the API; nothing is public.
  */
 export class Media extends Construct {

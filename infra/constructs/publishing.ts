@@ -62,7 +62,7 @@ const QUEUE_RETENTION = Duration.days(4);
 const DEAD_LETTER_RETENTION = Duration.days(14);
 
 /**
- * The publishing engine on AWS (DESIGN §3 Publishing, §6): a Scheduler group holding one one-shot
+ * The publishing engine on AWS (docs/publishing.md#the-pipeline): a Scheduler group holding one one-shot
  * schedule per post, the role those schedules invoke the dispatcher with, one SQS queue (with a DLQ)
  * and one publisher per platform, the dead-letter handler on every DLQ (the Scheduler's included),
  * the 5-minute watchdog, and alarms on DLQ depth and publisher errors.
@@ -158,7 +158,7 @@ export class Publishing extends Construct {
 
     this.watchdog = new AppFunction(this, 'Watchdog', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.watchdog });
     new Rule(this, 'WatchdogRule', {
-      description: 'Re-dispatches or fails posts still open 15 minutes after their time (DESIGN §6 step 6)',
+      description: 'Re-dispatches or fails posts still open 15 minutes after their time (docs/publishing.md#watchdog)',
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaTarget(this.watchdog)],
     });

@@ -67,7 +67,7 @@ const schema: ISchema = {
 };
 
 /**
- * Live user events (DESIGN §3 Realtime): an AppSync GraphQL API whose default auth is the Cognito
+ * Live user events (docs/architecture.md#the-pieces): an AppSync GraphQL API whose default auth is the Cognito
  * user pool (browsers subscribe) and whose additional mode is IAM (functions publish). Logs at
  * ERROR field level to a log group with retention, X-Ray tracing on.
  */

@@ -162,7 +162,7 @@ export class Web extends Construct {
     Validations.of(this.distribution).acknowledge(
       {
         id: 'AwsSolutions-CFR1',
-        reason: 'The product serves creators worldwide (spec §1); there is no country to restrict.',
+        reason: 'The product serves creators worldwide (docs/product-rules.md#the-product); there is no country to restrict.',
       },
       {
         id: 'AwsSolutions-CFR4',

@@ -31,7 +31,8 @@ dynaliteDb.itemSize = (item) => itemSizeBytes(item as Parameters<typeof itemSize
 /**
  * The local DynamoDB: dynalite in this process, data kept under .local/dynamodb. The table is created
  * from the same TABLE_DESIGN constant the CDK uses. (dynalite has no TTL sweeper and no
- * transactions; DESIGN §5 keeps the data layer within what it supports.)
+ * transactions; the data layer keeps within what it supports: docs/data-model.md#usage-counter,
+ * docs/local-cloud.md#what-each-one-enforces-and-where-it-differs-from-aws.)
  */
 export const LOCAL_TABLE_NAME = 'schedule-autopost-local';
 

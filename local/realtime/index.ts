@@ -9,7 +9,7 @@ import { NodeSha256 } from '../../functions/lib/realtime';
 import { requireService, type LocalModule } from '../modules';
 
 /**
- * The local stand-in for the AppSync realtime API (DESIGN §4), behind the front door:
+ * The local stand-in for the AppSync realtime API (docs/local-cloud.md#what-each-one-enforces-and-where-it-differs-from-aws), behind the front door:
  *
  *  - POST /_local/realtime/graphql: the `publishUserEvent` mutation. Like the real API's IAM mode,
  *    it accepts only requests SigV4-signed (service `appsync`) with the local credentials; missing
@@ -29,7 +29,7 @@ export const REALTIME_PATH = `${GRAPHQL_PATH}/realtime`;
 
 /** AppSync's value: the client drops the connection after this long without a `ka`. */
 const CONNECTION_TIMEOUT_MS = 300_000;
-/** Spec §9: realtime heartbeat 25 s (Amplify flags a connection after 65 s without one). */
+/** docs/product-rules.md#constants: realtime heartbeat 25 s (Amplify flags a connection after 65 s without one). */
 const DEFAULT_KEEP_ALIVE_MS = 25_000;
 /** SigV4's allowed clock skew. */
 const MAX_SKEW_MS = 5 * 60_000;

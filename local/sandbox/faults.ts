@@ -3,7 +3,7 @@ import { problemJson } from './platforms/x-errors';
 import { json, type SandboxResponse } from './router';
 import type { Fault, NamedError } from './state';
 
-/** Each platform's wording of the named errors the control API can inject (platform-apis.md §1.4–§5.4). */
+/** Each platform's wording of the named errors the control API can inject (docs/platform-apis.md). */
 export function namedError(platform: Platform, error: NamedError, now: number, options: { resetSeconds?: number; code?: number | string } = {}): SandboxResponse {
   const resetIn = options.resetSeconds ?? 900;
   const reset = String(Math.floor(now / 1000) + resetIn);
@@ -56,7 +56,7 @@ export function namedError(platform: Platform, error: NamedError, now: number, o
   }
 }
 
-/** §1.4 code 9 / 2207042, with the usage header saying when the 24-hour window frees a slot. */
+/** docs/platform-apis.md#instagram-errors code 9 / 2207042, with the usage header saying when the 24-hour window frees a slot. */
 export function igDailyLimit(now: number, resetSeconds: number): SandboxResponse {
   const buc = JSON.stringify({ instagram: [{ type: 'instagram', call_count: 100, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: Math.max(1, Math.ceil(resetSeconds / 60)) }] });
   return json(

@@ -7,7 +7,7 @@ import { html, type SandboxResponse } from './router';
 
 /**
  * What each sandbox platform shows as published: a profile page per account listing its posts, and a
- * page per post at the post's public URL (platform-apis.md §0 shapes on the sandbox host), so a user
+ * page per post at the post's public URL (the shapes of docs/platform-apis.md#comparison, on the sandbox host), so a user
  * or a Playwright test can open the URL the app stored.
  */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

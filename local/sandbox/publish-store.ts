@@ -25,7 +25,7 @@ export interface PublishedPost {
   ref?: string;
 }
 
-/** One successful public create, as the server saw it arrive (DESIGN §6 "never post twice"; the benchmark). */
+/** One successful public create, as the server saw it arrive (docs/publishing.md#exactly-once; the benchmark). */
 export interface Receipt {
   seq: number;
   /** Real wall-clock time the create request arrived, epoch ms. */
@@ -230,7 +230,7 @@ export interface FetchedMedia {
 }
 
 /**
- * The platform's cURL fetch of a media URL (platform-apis.md §1.2: Meta fetches image_url/video_url).
+ * The platform's cURL fetch of a media URL (docs/platform-apis.md#instagram-publishing: Meta fetches image_url/video_url).
  * Reads the whole body, so an expired presigned URL or a dead host fails here as it would there.
  */
 export async function fetchMedia(url: string | undefined | null): Promise<FetchedMedia> {

@@ -5,11 +5,11 @@ import type { SandboxRequest } from './router';
 
 /**
  * Shared by the publishing handlers: reading Graph-style parameters, the public URLs the sandbox
- * serves for posts (platform-apis.md §0 shapes on the sandbox host), and settling jobs whose
+ * serves for posts (the shapes of docs/platform-apis.md#comparison, on the sandbox host), and settling jobs whose
  * processing time has passed on the sandbox clock.
  */
 
-/** Graph takes parameters in the query string, a form body or a JSON body alike (§1.2). */
+/** Graph takes parameters in the query string, a form body or a JSON body alike (docs/platform-apis.md#instagram-publishing). */
 export function graphParams(req: SandboxRequest): Map<string, string> {
   const out = new Map<string, string>();
   for (const [k, v] of req.query) out.set(k, v);

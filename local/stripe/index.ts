@@ -8,7 +8,7 @@ import { asList, asRecord, asString, decodeForm, type FormValue } from './form';
 import { LOCAL_PRICES, LOCAL_PROMOTION_CODES, StripeWorld, stripeId, type StoredEvent } from './state';
 
 /**
- * The local Stripe (DESIGN §4): the API endpoints the `stripe` library calls for billing, on their
+ * The local Stripe (docs/local-cloud.md#what-each-one-enforces-and-where-it-differs-from-aws): the API endpoints the `stripe` library calls for billing, on their
  * own port (the app's client is pointed here with the library's host/port/protocol options), plus,
  * behind the front door at /_local/stripe, the hosted checkout page and a control API for tests.
  * Webhooks go to the app's real endpoint, signed with Stripe's scheme (`t=…,v1=…`).

@@ -4,7 +4,7 @@ import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { CHROMIUM } from './global-setup';
 
-/** Debian's Chromium, headless, with the flags this closed-network machine needs (DESIGN §10). */
+/** Debian's Chromium, headless, with the flags this closed-network machine needs (docs/architecture.md#versions-that-matter). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,

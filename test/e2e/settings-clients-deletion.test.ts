@@ -36,7 +36,7 @@ async function savePreferences(change: { mode?: string; timezone?: string }) {
   await page.goto(`${cloud().url}/home/settings?tab=preferences`);
   if (change.mode) await page.getByLabel('Mode').selectOption(change.mode);
   if (change.timezone) await page.getByLabel('Timezone').selectOption(change.timezone);
-  // Saving with a mode reloads the page after 1 s (spec §4): wait for it, or it lands mid-step.
+  // Saving with a mode reloads the page after 1 s (docs/product-rules.md#settings): wait for it, or it lands mid-step.
   const reloaded = page.waitForEvent('load', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await toast('Settings updated successfully!').waitFor();

@@ -55,7 +55,7 @@ describe('the sign-in page', () => {
     const { user } = renderApp('/auth');
     await fillAndSubmit(user, 'nope', '1');
 
-    // Assess: one toast, the e-mail's (spec §5)
+    // Assess: one toast, the e-mail's (docs/product-rules.md#account-forms)
     await expectToast('Validation Error', 'Please enter a valid email address');
     const toast = (await screen.findByText('Validation Error')).closest('[data-scope="toast"][data-part="root"]') as HTMLElement;
     expect(within(toast).queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();

@@ -352,7 +352,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
 
       // Assess
-      // The publisher module runs as one function per platform queue (DESIGN §3 Publishing).
+      // The publisher module runs as one function per platform queue (docs/publishing.md#the-pipeline).
       expect(functions).toHaveLength(allHandlerModules().length + PLATFORMS.length - 1);
       for (const [logicalId, fn] of functions) {
         expect(fn.Properties).toMatchObject({

@@ -6,7 +6,7 @@ import { PLATFORMS } from '../../shared/platforms';
 import { Publishing } from '../../infra/constructs/publishing';
 import { type SynthesizedApp, synthApp } from './synth';
 
-/** DESIGN §3 Publishing and §6: schedules, dispatcher, per-platform queues and publishers, dead letters, watchdog, alarms. */
+/** docs/publishing.md#the-pipeline: schedules, dispatcher, per-platform queues and publishers, dead letters, watchdog, alarms. */
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 type Statement = { Action: string | string[]; Effect: string; Resource: unknown; Condition?: unknown };
 

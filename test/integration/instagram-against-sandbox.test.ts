@@ -10,7 +10,7 @@ import { aMediaKey, anImageOf, anObjectStoredDirectly } from '../helpers/media';
 import { controlTheSandbox as control } from '../helpers/sandbox';
 
 /**
- * The sandbox refuses what Instagram refuses when it fetches image_url (platform-apis.md §1.3/§1.4):
+ * The sandbox refuses what Instagram refuses when it fetches image_url (docs/platform-apis.md#instagram):
  * the format by the file's bytes, not its Content-Type (36001/2207005), more than 8 MiB
  * (36000/2207004), an aspect ratio outside 4:5 … 1.91:1 (36003/2207009). And content_publishing_limit
  * reports the same quota media_publish enforces.

@@ -176,7 +176,7 @@ describe('creating a post', () => {
   });
 
   it('stores 09:00 New York as 14:00Z after the November DST change and 13:00Z before it', async () => {
-    // Prepare: the browser turns the datetime-local value into UTC with the user's timezone (spec §5).
+    // Prepare: the browser turns the datetime-local value into UTC with the user's timezone (docs/product-rules.md#scheduling-rules).
     // (DST ends on 2027-11-07; the 2026 change is already in the past, and past times are refused.)
     const user = await aConfirmedUser();
     await aPaidPlan(user.userId, 'basic');

@@ -4,7 +4,7 @@ import { loadAuthSession, mayHaveSession } from '@/lib/amplify-loader';
 import { AuthContext, type AuthState, type AuthUser } from '@/lib/auth';
 
 /**
- * The Cognito session as React state: read at start and again on every Amplify auth event (spec §4).
+ * The Cognito session as React state: read at start and again on every Amplify auth event (docs/product-rules.md#authentication-state).
  * A visitor with no stored session resolves at once, without loading Amplify.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -18,7 +18,7 @@ interface PlatformPickerProps {
 }
 
 /**
- * The shell's platform picker (spec §2): a 2-column grid of toggle tiles. A platform without a
+ * The shell's platform picker (docs/product-rules.md#shell): a 2-column grid of toggle tiles. A platform without a
  * connected account is disabled, dimmed and locked, with a tooltip saying where to connect it; one
  * the user's plan lacks names the plan that unlocks it instead (issue 17.12), since connecting
  * would not help.

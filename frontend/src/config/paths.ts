@@ -1,4 +1,4 @@
-/** Every route of the SPA (spec §2 route table). Components link with getHref(); the router uses path. */
+/** Every route of the SPA (docs/product-rules.md#routes). Components link with getHref(); the router uses path. */
 export type AuthMode = 'signin' | 'signup';
 
 function withQuery(base: string, query: Record<string, string | undefined>): string {
@@ -51,7 +51,7 @@ export const paths = {
   },
 } as const;
 
-/** The public footer's links (spec §2 Landing), shared by the landing and the other public pages. */
+/** The public footer's links (docs/product-rules.md#landing), shared by the landing and the other public pages. */
 export const FOOTER_LINKS = [
   { label: 'About Us', to: paths.aboutUs.getHref() },
   { label: 'Privacy Policy', to: paths.privacyPolicy.getHref() },

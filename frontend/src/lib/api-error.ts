@@ -1,5 +1,5 @@
 /**
- * A non-2xx answer of our API, carrying the `{ error: { code, message } }` body (STYLE: one error
+ * A non-2xx answer of our API, carrying the `{ error: { code, message } }` body (docs/architecture.md#conventions: one error
  * shape). Apart from lib/api-client.ts so that the query client's retry rule (lib/react-query.ts, part
  * of the entry) does not pull in zod.
  */

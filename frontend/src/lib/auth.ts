@@ -7,7 +7,7 @@ export interface AuthUser {
 }
 
 export interface AuthState {
-  /** True until the first session check has finished (spec §4). */
+  /** True until the first session check has finished (docs/product-rules.md#authentication-state). */
   loading: boolean;
   user: AuthUser | null;
   /** True after the user signed out here, so guards send them to /auth rather than the landing. */

@@ -10,7 +10,7 @@ function isRetryable(error: unknown): boolean {
   return true;
 }
 
-/** Spec §9: 3 retries with exponential backoff up to 30 s; cache garbage-collected after 5 minutes. */
+/** docs/product-rules.md#constants: 3 retries with exponential backoff up to 30 s; cache garbage-collected after 5 minutes. */
 export const queryConfig = {
   queries: {
     retry: (failureCount, error) => failureCount < UI.query.retries && isRetryable(error),

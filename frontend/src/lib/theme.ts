@@ -3,7 +3,7 @@ import { UI } from '@shared/ui';
 export type Theme = 'light' | 'dark';
 
 /**
- * The theme as a class on <html> and under `theme` in local storage (spec §2), for pages rendered
+ * The theme as a class on <html> and under `theme` in local storage (docs/product-rules.md#shell), for pages rendered
  * without Chakra (the landing). index.html applies the stored theme before first paint; every
  * other page runs next-themes (components/ui/color-mode.tsx), which reads the same key when it
  * mounts. The two are never mounted together.

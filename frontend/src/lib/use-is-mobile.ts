@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** True under the 768 px breakpoint (spec §9), where the sidebar becomes a drawer. */
+/** True under the 768 px breakpoint (docs/product-rules.md#constants), where the sidebar becomes a drawer. */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribe,

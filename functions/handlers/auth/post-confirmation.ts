@@ -9,7 +9,7 @@ const EventSchema = z.object({
 });
 
 /**
- * Cognito post-confirmation trigger. A failure here is logged, never fatal (spec §8): the user is
+ * Cognito post-confirmation trigger. A failure here is logged, never fatal (docs/product-rules.md#messages-and-errors): the user is
  * confirmed either way, and GET /api/me answers with defaults for a missing settings row.
  */
 export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {

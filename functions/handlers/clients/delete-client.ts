@@ -2,7 +2,7 @@ import { ClientIdParamsSchema } from '@shared/clients';
 import { deleteClient } from '../../domain/clients';
 import { httpHandler, noContent } from '../../lib/http';
 
-/** DELETE /api/clients/{id}: no confirmation (spec §2); the client's posts stay, unassigned. */
+/** DELETE /api/clients/{id}: no confirmation (docs/product-rules.md#clients); the client's posts stay, unassigned. */
 export const handler = httpHandler({ params: ClientIdParamsSchema }, async ({ userId, params }) => {
   await deleteClient(userId, params.id);
   return noContent();

@@ -5,7 +5,7 @@ import { createPost } from '../../domain/posts';
 import { httpHandler } from '../../lib/http';
 
 /**
- * POST /api/posts: a draft, or a scheduled post when a time is given (spec §4, issue 4). A platform
+ * POST /api/posts: a draft, or a scheduled post when a time is given (docs/product-rules.md#scheduling-rules, issue 4). A platform
  * limit the schedule would exceed is returned as `limit_warnings`, not refused (issue 12).
  */
 export const handler = httpHandler({ body: CreatePostBodySchema }, async ({ userId, body }) => {

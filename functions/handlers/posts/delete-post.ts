@@ -2,7 +2,7 @@ import { IdParamsSchema } from '@shared/posts';
 import { deletePost } from '../../domain/posts';
 import { httpHandler, noContent } from '../../lib/http';
 
-/** DELETE /api/posts/{id}: any post, with its media (spec §4). */
+/** DELETE /api/posts/{id}: any post, with its media (docs/product-rules.md#post-statuses). */
 export const handler = httpHandler({ params: IdParamsSchema }, async ({ userId, params }) => {
   await deletePost(userId, params.id);
   return noContent();

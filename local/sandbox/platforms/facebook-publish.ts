@@ -6,7 +6,7 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import { graphError, graphTokenError, pick } from './graph';
 
 /**
- * Facebook Page publishing (platform-apis.md §2.2–§2.4): /feed and /photos are synchronous,
+ * Facebook Page publishing (docs/platform-apis.md#facebook-pages): /feed and /photos are synchronous,
  * /videos processes in the background. Every answer carries the Business Use Case usage header;
  * 506 guards against the same status twice in a row.
  */

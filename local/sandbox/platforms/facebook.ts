@@ -7,7 +7,7 @@ import type { TokenRecord } from '../state';
 import { registerFacebookPublishing } from './facebook-publish';
 import { graphError, graphPermissionError, graphTokenError, pick, registerGraphVersionGuard } from './graph';
 
-/** Facebook Login + Pages (platform-apis.md §2.1): short → long-lived user token → Page tokens. */
+/** Facebook Login + Pages (docs/platform-apis.md#facebook-auth): short → long-lived user token → Page tokens. */
 const SHORT_TTL = 2 * 3600;
 const LONG_TTL = 5183944;
 

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import type { TokenCheck } from '../state';
 
-/** The Graph error shape shared by Facebook and Instagram (platform-apis.md §1.4, §2.4). */
+/** The Graph error shape shared by Facebook and Instagram (docs/platform-apis.md#instagram-errors, #facebook-errors). */
 export function graphError(status: number, message: string, code: number, extra: { type?: string; error_subcode?: number; is_transient?: boolean } = {}): SandboxResponse {
   const { type = 'OAuthException', ...rest } = extra;
   return json(status, { error: { message, type, code, ...rest, fbtrace_id: `A${randomBytes(9).toString('base64url')}` } }, { 'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message.replace(/"/g, "'")}"` });

@@ -9,7 +9,7 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import { graphError, graphTokenError, pick } from './graph';
 
 /**
- * Instagram content publishing (platform-apis.md §1.2–§1.4): container → poll status_code →
+ * Instagram content publishing (docs/platform-apis.md#instagram): container → poll status_code →
  * media_publish → permalink. Meta fetches image_url/video_url itself, so the sandbox does too.
  */
 /**
@@ -20,7 +20,7 @@ import { graphError, graphTokenError, pick } from './graph';
 export const IG_QUOTA_TOTAL = 50;
 const QUOTA_DURATION_SECONDS = 86400;
 const DAY_MS = 24 * 3600 * 1000;
-/** Image rules (§1.3, error codes §1.4): JPEG only, at most 8 MiB, aspect 4:5 … 1.91:1. */
+/** Image rules (docs/platform-apis.md#instagram-limits, error codes docs/platform-apis.md#instagram-errors): JPEG only, at most 8 MiB, aspect 4:5 … 1.91:1. */
 const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 /**

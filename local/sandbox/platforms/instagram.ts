@@ -7,7 +7,7 @@ import { graphError, graphPermissionError, graphTokenError, pick, registerGraphV
 import { registerInstagramPublishing } from './instagram-publish';
 
 /**
- * Instagram API with Instagram Login (platform-apis.md §1.1): code → short-lived token (1 h) on
+ * Instagram API with Instagram Login (docs/platform-apis.md#instagram-auth): code → short-lived token (1 h) on
  * api.instagram.com, → long-lived (60 d) on graph.instagram.com, refreshed when ≥ 24 h old.
  */
 const SHORT_TTL = 3600;

@@ -5,7 +5,7 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import { logId } from '../state';
 
 /**
- * TikTok Content Posting (platform-apis.md §4.2–§4.4): creator_info → init (PULL_FROM_URL or
+ * TikTok Content Posting (docs/platform-apis.md#tiktok): creator_info → init (PULL_FROM_URL or
  * FILE_UPLOAD, or the inbox/draft init) → upload → status/fetch. Every answer is
  * `{data, error:{code,message,log_id}}`; per-token rate limits per endpoint.
  */
@@ -181,7 +181,7 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
   ctx.router.on('POST', 'tiktok', 'api', '/v2/post/publish/video/init/', init('direct'), { publish: 'create' });
   ctx.router.on('POST', 'tiktok', 'api', '/v2/post/publish/inbox/video/init/', init('inbox'), { publish: 'create' });
 
-  /** The upload host: `PUT <upload_url>` with Content-Range, 206 per chunk, 201 when complete (§4.2 step 3a). */
+  /** The upload host: `PUT <upload_url>` with Content-Range, 206 per chunk, 201 when complete (docs/platform-apis.md#tiktok-publishing, step 3a). */
   ctx.router.on('PUT', 'tiktok', 'upload', '/video', (req) => {
     const job = data().tiktok[req.query.get('upload_id') ?? ''];
     if (!job || job.source !== 'FILE_UPLOAD') return fail(404, 'not_found', 'No upload task for this upload_id.');

@@ -5,7 +5,7 @@ import { json } from '../router';
 import { logId } from '../state';
 import { registerTikTokPublishing } from './tiktok-publish';
 
-/** TikTok Login Kit (platform-apis.md §4.1): access 2 h, refresh 180 d, refresh tokens rotate. */
+/** TikTok Login Kit (docs/platform-apis.md#tiktok-auth): access 2 h, refresh 180 d, refresh tokens rotate. */
 const ACCESS_TTL = 7200;
 const REFRESH_TTL = 180 * 24 * 3600;
 

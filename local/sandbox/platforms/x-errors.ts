@@ -2,7 +2,7 @@ import { json, type SandboxResponse } from '../router';
 
 /**
  * X's API v2 errors are RFC 7807 problem documents, sent as `application/problem+json`
- * (platform-apis.md corrections, 2026-11-23): `{title, detail, type, status}`.
+ * (docs/platform-apis.md#x-errors, 2026-11-23 corrections): `{title, detail, type, status}`.
  */
 export const problemJson = (status: number, body: Record<string, unknown>, headers?: Record<string, string>): SandboxResponse =>
   json(status, body, { 'content-type': 'application/problem+json', ...headers });

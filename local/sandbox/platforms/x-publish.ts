@@ -6,7 +6,7 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import { X_ENDPOINT_SCOPES, hasScopes, problemJson } from './x-errors';
 
 /**
- * X posts (platform-apis.md §3.2–§3.4): POST /2/tweets (100 per 15 min per user, rate headers on
+ * X posts (docs/platform-apis.md#x): POST /2/tweets (100 per 15 min per user, rate headers on
  * every answer; and 300 per 3 hours per user, the 2026-11-23 corrections' figure that compose
  * forecasts, shared/platform-limits.ts), 403 for the same text again within a day, and the user's timeline for lookups,
  * newest first, paged with `pagination_token` / `meta.next_token` and bounded by `start_time` / `end_time`.

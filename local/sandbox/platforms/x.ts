@@ -6,7 +6,7 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import { X_ENDPOINT_SCOPES, hasScopes, problemJson } from './x-errors';
 import { registerXPublishing } from './x-publish';
 
-/** X (API v2): OAuth 2.0 code + PKCE S256 (platform-apis.md §3.1), errors as §3.4. */
+/** X (API v2): OAuth 2.0 code + PKCE S256 (docs/platform-apis.md#x-auth), errors as docs/platform-apis.md#x-errors. */
 const ACCESS_TTL = 7200;
 const REFRESH_TTL = 180 * 24 * 3600;
 

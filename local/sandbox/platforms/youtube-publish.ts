@@ -5,7 +5,7 @@ import { publicUrls } from '../publishing';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
 
 /**
- * YouTube resumable uploads (platform-apis.md §5.2–§5.4): POST starts a session (Location header),
+ * YouTube resumable uploads (docs/platform-apis.md#youtube): POST starts a session (Location header),
  * PUT sends bytes (308 + Range while incomplete, 200 + the video when the last byte lands; an empty
  * PUT with `Content-Range: bytes *\/total` asks where the session is), videos.list reports processing.
  */
@@ -139,7 +139,7 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
         ctx.state.persist();
         return incomplete();
       }
-      // The last byte landed: the video exists now (§6), whether or not the client hears back.
+      // The last byte landed: the video exists now (docs/platform-apis.md#avoiding-double-posts), whether or not the client hears back.
       const now = ctx.state.now();
       // An unverified project's uploads are locked private, whatever was asked (Videos: insert reference).
       const privacyStatus = ctx.youtubeUnverified ? 'private' : session.privacyStatus;

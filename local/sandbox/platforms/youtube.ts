@@ -5,7 +5,7 @@ import { googleError, youtubeAuthError } from '../faults';
 import { json } from '../router';
 import { registerYouTubePublishing } from './youtube-publish';
 
-/** Google OAuth 2.0 web-server flow + YouTube Data API v3 (platform-apis.md §5.1). */
+/** Google OAuth 2.0 web-server flow + YouTube Data API v3 (docs/platform-apis.md#youtube-auth). */
 const ACCESS_TTL = 3599;
 const CHANNEL_READ_SCOPES = ['youtube.readonly', 'youtube', 'youtube.force-ssl', 'youtubepartner'].map((s) => `https://www.googleapis.com/auth/${s}`);
 

@@ -38,7 +38,7 @@ function anAccount(overrides: Partial<SocialAccount> = {}): SocialAccount {
   };
 }
 
-describe('status from the schedule time (spec §4)', () => {
+describe('status from the schedule time (docs/product-rules.md#scheduling-rules)', () => {
   it('makes a post without a time a draft', () => {
     expect(scheduleFrom(undefined, NOW)).toEqual({ status: 'draft', scheduled_at: null });
     expect(scheduleFrom(null, NOW)).toEqual({ status: 'draft', scheduled_at: null });

@@ -5,7 +5,7 @@ import { removeSchedule, scheduleDispatch } from '../../../functions/domain/sche
 import { anEngine, aPost, messageFor, T0 } from './publishing-engine-fakes';
 
 /**
- * Scheduling, dispatch, the watchdog and the dead letters (DESIGN §6 steps 1, 2, 5, 6) against the
+ * Scheduling, dispatch, the watchdog and the dead letters (docs/publishing.md#schedule, #dispatch, #watchdog, #dead-letters) against the
  * engine's ports in memory.
  */
 

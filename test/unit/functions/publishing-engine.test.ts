@@ -6,7 +6,7 @@ import { PlatformError } from '../../../functions/platforms/types';
 import { aDueTarget, anEngine, aPost, messageFor, T0 } from './publishing-engine-fakes';
 
 /**
- * The publish step (DESIGN §6 steps 3–5, 7) against the engine's ports in memory: every transition
+ * The publish step (docs/publishing.md#publish, #exactly-once, #retries-and-backoff, #notifications) against the engine's ports in memory: every transition
  * of a target, with a clock that moves only when the engine sleeps or the test says so.
  */
 

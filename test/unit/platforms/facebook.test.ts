@@ -9,7 +9,7 @@ const PAGE_A = 'EAApageTokenA0123456789abcdefghijklmn';
 const PAGE_B = 'EAApageTokenB0123456789abcdefghijklmn';
 const secrets = [SHORT, LONG, PAGE_A, PAGE_B, 'app-secret-456'];
 
-// §2.1: code → short-lived; fb_exchange_token → ~60 days.
+// docs/platform-apis.md#facebook-auth: code → short-lived; fb_exchange_token → ~60 days.
 const shortReply: Reply = { body: { access_token: SHORT, token_type: 'bearer', expires_in: 5400 } };
 const longReply: Reply = { body: { access_token: LONG, token_type: 'bearer', expires_in: 5183944 } };
 const graphError = (code: number, extra: Record<string, unknown> = {}): Reply => ({

@@ -10,7 +10,7 @@ const secrets = [SHORT, LONG, RENEWED, 'app-secret-456'];
 const SIXTY_DAYS = 60 * 24 * 3600;
 const HOUR = 3600;
 
-// §1.1 steps 2–4.
+// docs/platform-apis.md#instagram-auth steps 2–4.
 const shortReply: Reply = { body: { access_token: SHORT, user_id: 17841400000000000, permissions: ['instagram_business_basic', 'instagram_business_content_publish'] } };
 const longReply: Reply = { body: { access_token: LONG, token_type: 'bearer', expires_in: 5183944 } };
 const renewedReply: Reply = { body: { access_token: RENEWED, token_type: 'bearer', expires_in: 5183944 } };

@@ -8,7 +8,7 @@ const REFRESH = 'rft.tiktokRefreshToken0123456789abcdefghij';
 const ROTATED = 'rft.tiktokRotatedToken0123456789abcdefghij';
 const secrets = [ACCESS, REFRESH, ROTATED, 'app-secret-456'];
 
-// §4.1 token response (newer docs: 2 h access, 180 d refresh, rotating).
+// docs/platform-apis.md#tiktok-auth token response (newer docs: 2 h access, 180 d refresh, rotating).
 const tokenReply = (refreshToken = REFRESH, accessToken = ACCESS): Reply => ({
   body: {
     open_id: '723f24d7-e717-40f8-a2b6-cb8464cd23b4',

@@ -7,7 +7,7 @@ const ACCESS = 'x-access-VGhpcyBpcyBhIGZha2UgdG9rZW4';
 const REFRESH = 'x-refresh-bWF5YmUgcm90YXRlZA';
 const NEW_REFRESH = 'x-refresh-NEW-c2Vjb25kIGdlbmVyYXRpb24';
 
-// §3.1: 2-hour access token, refresh token only with offline.access.
+// docs/platform-apis.md#x-auth: 2-hour access token, refresh token only with offline.access.
 const tokenReply: Reply = {
   body: { token_type: 'bearer', expires_in: 7200, access_token: ACCESS, scope: 'tweet.read users.read tweet.write media.write offline.access', refresh_token: REFRESH },
 };

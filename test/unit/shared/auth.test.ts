@@ -21,11 +21,11 @@ function messages(result: { success: boolean; error?: { issues: { message: strin
 }
 
 describe('the credential limits', () => {
-  it('allow emails of at most 255 characters (spec §5, §9)', () => {
+  it('allow emails of at most 255 characters (docs/product-rules.md#account-forms, #constants)', () => {
     expect(EMAIL_MAX).toBe(255);
   });
 
-  it('allow passwords of 6 to 72 characters (spec §5, §9)', () => {
+  it('allow passwords of 6 to 72 characters (docs/product-rules.md#account-forms, #constants)', () => {
     expect(PASSWORD_MIN).toBe(6);
     expect(PASSWORD_MAX).toBe(72);
   });
@@ -37,7 +37,7 @@ describe('EmailSchema', () => {
   });
 
   it.each(['', 'user', 'user@', '@example.com', 'user@example', 'us er@example.com', 'user@@example.com'])(
-    'rejects %j with "Please enter a valid email address" (spec §5)',
+    'rejects %j with "Please enter a valid email address" (docs/product-rules.md#account-forms)',
     (email) => {
       expect(messages(EmailSchema.safeParse(email))).toEqual(['Please enter a valid email address']);
     },
@@ -49,7 +49,7 @@ describe('EmailSchema', () => {
     expect(EmailSchema.safeParse(email).success).toBe(true);
   });
 
-  it('rejects an email of 256 characters with "Email must be less than 255 characters" (spec §5)', () => {
+  it('rejects an email of 256 characters with "Email must be less than 255 characters" (docs/product-rules.md#account-forms)', () => {
     expect(messages(EmailSchema.safeParse(emailOfLength(256)))).toEqual(['Email must be less than 255 characters']);
   });
 
@@ -59,7 +59,7 @@ describe('EmailSchema', () => {
 });
 
 describe('PasswordSchema', () => {
-  it('rejects 5 characters with "Password must be at least 6 characters" (spec §5)', () => {
+  it('rejects 5 characters with "Password must be at least 6 characters" (docs/product-rules.md#account-forms)', () => {
     expect(messages(PasswordSchema.safeParse('a'.repeat(5)))).toEqual(['Password must be at least 6 characters']);
   });
 
@@ -71,7 +71,7 @@ describe('PasswordSchema', () => {
     expect(PasswordSchema.safeParse('a'.repeat(72)).success).toBe(true);
   });
 
-  it('rejects 73 characters with "Password must be less than 72 characters" (spec §5)', () => {
+  it('rejects 73 characters with "Password must be less than 72 characters" (docs/product-rules.md#account-forms)', () => {
     expect(messages(PasswordSchema.safeParse('a'.repeat(73)))).toEqual(['Password must be less than 72 characters']);
   });
 
@@ -91,7 +91,7 @@ describe('firstIssue', () => {
     expect(firstIssue(result)).toBeNull();
   });
 
-  it('returns the email problem first when both fields are wrong (spec §5: the first issue is shown)', () => {
+  it('returns the email problem first when both fields are wrong (docs/product-rules.md#account-forms: the first issue is shown)', () => {
     // Act
     const result = CredentialsSchema.safeParse({ email: 'not-an-email', password: '123' });
 

@@ -39,11 +39,11 @@ describe('CreatePostSchema', () => {
     expect(CreatePostSchema.safeParse({ platforms: [target('instagram')] }).success).toBe(true);
   });
 
-  it('rejects a post with no platform with "Please select at least one platform" alone (spec §5)', () => {
+  it('rejects a post with no platform with "Please select at least one platform" alone (docs/product-rules.md#compose-rules)', () => {
     expect(issueMessages({ title: '', platforms: [] })).toEqual(['Please select at least one platform']);
   });
 
-  it('requires a title when YouTube is selected with "YouTube requires a title" (spec §5)', () => {
+  it('requires a title when YouTube is selected with "YouTube requires a title" (docs/product-rules.md#compose-rules)', () => {
     expect(issueMessages({ platforms: [target('youtube')] })).toEqual(['YouTube requires a title']);
   });
 
@@ -55,7 +55,7 @@ describe('CreatePostSchema', () => {
     expect(issueMessages({ title: 't'.repeat(100), platforms: [target('youtube')] })).toEqual([]);
   });
 
-  it('rejects a YouTube title of 101 characters with "YouTube title must be 100 characters or less" (spec §5)', () => {
+  it('rejects a YouTube title of 101 characters with "YouTube title must be 100 characters or less" (docs/product-rules.md#compose-rules)', () => {
     expect(issueMessages({ title: 't'.repeat(101), platforms: [target('youtube')] })).toEqual([
       'YouTube title must be 100 characters or less',
     ]);
@@ -72,7 +72,7 @@ describe('CreatePostSchema', () => {
   });
 
   it.each(SPEC_LIMITS.filter(([, limit]) => limit < 63206))(
-    'rejects a caption for %s one character over its limit of %i, titled "Caption too long" (spec §5)',
+    'rejects a caption for %s one character over its limit of %i, titled "Caption too long" (docs/product-rules.md#captions)',
     (platform, limit) => {
       // Prepare
       const post = { title: 'A title', platforms: [target(platform, 'c'.repeat(limit + 1))] };
@@ -90,7 +90,7 @@ describe('CreatePostSchema', () => {
     },
   );
 
-  it('rejects a caption over 63206 characters with "Caption exceeds maximum length" (spec §5)', () => {
+  it('rejects a caption over 63206 characters with "Caption exceeds maximum length" (docs/product-rules.md#captions)', () => {
     const post = { platforms: [target('facebook', 'c'.repeat(63207))] };
 
     expect(issueMessages(post)).toEqual(['Caption exceeds maximum length']);
@@ -110,7 +110,7 @@ describe('CreatePostSchema', () => {
     ]);
   });
 
-  it('puts the YouTube title problem before caption problems, in the spec order (spec §5)', () => {
+  it('puts the YouTube title problem before caption problems, in the spec order (docs/product-rules.md#compose-rules)', () => {
     // Prepare
     const post = { platforms: [target('x', 'c'.repeat(281)), target('youtube')] };
 
@@ -121,7 +121,7 @@ describe('CreatePostSchema', () => {
     expect(firstIssue(result)).toBe('YouTube requires a title');
   });
 
-  it('accepts a schedule time sent as an ISO time with a zone (spec §5)', () => {
+  it('accepts a schedule time sent as an ISO time with a zone (docs/product-rules.md#scheduling-rules)', () => {
     for (const scheduled_at of ['2030-06-01T09:00:00Z', '2030-06-01T09:00:00.000+02:00'])
       expect(CreatePostSchema.safeParse({ scheduled_at, platforms: [target('instagram')] }).success, scheduled_at).toBe(true);
   });
@@ -147,7 +147,7 @@ describe('CreatePostSchema', () => {
     expect(post.media_ids).toEqual(['m1', 'm2']);
   });
 
-  it("accepts 'shorts' as the only youtube_type (spec §3)", () => {
+  it("accepts 'shorts' as the only youtube_type (docs/product-rules.md#entities)", () => {
     const base = { title: 'Clip', platforms: [target('youtube')] };
 
     expect(CreatePostSchema.safeParse({ ...base, youtube_type: 'shorts' }).success).toBe(true);
@@ -165,7 +165,7 @@ describe('CreatePostSchema', () => {
 });
 
 describe('ComposeTargetSchema', () => {
-  it('defaults the target settings to an empty object (spec §3)', () => {
+  it('defaults the target settings to an empty object (docs/product-rules.md#entities)', () => {
     expect(ComposeTargetSchema.parse({ platform: 'tiktok', social_account_id: 'acc-tiktok', caption: 'Hi' }).settings).toEqual({});
   });
 
@@ -179,7 +179,7 @@ describe('ComposeTargetSchema', () => {
 });
 
 describe('TargetSettingsSchema', () => {
-  it('accepts the TikTok private and draft switches (spec §3)', () => {
+  it('accepts the TikTok private and draft switches (docs/product-rules.md#entities)', () => {
     const settings = { tiktok_private: true, tiktok_draft: false };
 
     expect(TargetSettingsSchema.parse(settings)).toEqual(settings);
@@ -207,14 +207,14 @@ describe('captionProblem', () => {
     expect(captionProblem('x', '')).toBeNull();
   });
 
-  it('reports a 281-character X caption with the platform named as users know it (spec §5)', () => {
+  it('reports a 281-character X caption with the platform named as users know it (docs/product-rules.md#captions)', () => {
     expect(captionProblem('x', 'c'.repeat(281))).toEqual({
       title: 'Caption too long',
       message: 'X caption exceeds limit of 280 characters (current: 281)',
     });
   });
 
-  it('reports a caption over the absolute cap with "Caption exceeds maximum length" (spec §5)', () => {
+  it('reports a caption over the absolute cap with "Caption exceeds maximum length" (docs/product-rules.md#captions)', () => {
     expect(captionProblem('facebook', 'c'.repeat(63207))?.message).toBe('Caption exceeds maximum length');
   });
 
@@ -237,7 +237,7 @@ describe('captionLength', () => {
   });
 });
 
-describe("captionLength on X (twitter-text weighting, platform-apis.md §3.3)", () => {
+describe("captionLength on X (twitter-text weighting, docs/platform-apis.md#x-limits)", () => {
   it('counts Latin text one per character', () => {
     expect(captionLength('x', 'Hello, world')).toBe(12);
   });
@@ -309,11 +309,11 @@ describe('connectedAccountsProblem', () => {
     expect(connectedAccountsProblem(['instagram', 'facebook'], ['instagram', 'facebook', 'x'])).toBeNull();
   });
 
-  it('finds no problem when at least one selected platform has a connected account (spec §5)', () => {
+  it('finds no problem when at least one selected platform has a connected account (docs/product-rules.md#compose-rules)', () => {
     expect(connectedAccountsProblem(['instagram', 'tiktok'], ['tiktok'])).toBeNull();
   });
 
-  it('says "Please connect accounts for selected platforms" when no selected platform is connected (spec §5)', () => {
+  it('says "Please connect accounts for selected platforms" when no selected platform is connected (docs/product-rules.md#compose-rules)', () => {
     expect(connectedAccountsProblem(['instagram', 'x'], ['facebook'])).toBe(
       'Please connect accounts for selected platforms',
     );

@@ -13,7 +13,7 @@ import {
 const MB = 1024 * 1024;
 
 describe('the upload size limit', () => {
-  it('is 100 MB (spec §5, §9)', () => {
+  it('is 100 MB (docs/product-rules.md#media-rules, #constants)', () => {
     expect(MAX_UPLOAD_MB).toBe(100);
     expect(MAX_UPLOAD_BYTES).toBe(100 * MB);
   });
@@ -30,7 +30,7 @@ describe('the upload size limit', () => {
     expect(checkUploadSize('clip.mp4', 100 * MB + 1)).toBe('clip.mp4 exceeds 100MB limit (100.0MB)');
   });
 
-  it('rejects a 150 MB file with "{file name} exceeds 100MB limit ({size}MB)" (spec §5)', () => {
+  it('rejects a 150 MB file with "{file name} exceeds 100MB limit ({size}MB)" (docs/product-rules.md#media-rules)', () => {
     expect(checkUploadSize('holiday video.mov', 150 * MB)).toBe('holiday video.mov exceeds 100MB limit (150.0MB)');
   });
 });

@@ -39,7 +39,7 @@ describe('the user-facing messages', () => {
 });
 
 describe('captionOverLimitMessage', () => {
-  it('fills "{platform} caption exceeds limit of {limit} characters (current: {n})" (spec §5)', () => {
+  it('fills "{platform} caption exceeds limit of {limit} characters (current: {n})" (docs/product-rules.md#captions)', () => {
     expect(captionOverLimitMessage('instagram', 2200, 2201)).toBe(
       'instagram caption exceeds limit of 2200 characters (current: 2201)',
     );

@@ -11,13 +11,13 @@ import {
 const notification = { id: '01J9Z7Q4W5X6Y7Z8A9B0C1D2E3', message: 'Your post was published', created_at: '2030-01-02T03:04:05.000Z', read: false };
 
 describe('the notifications menu', () => {
-  it('shows the latest 20 notifications (spec §7, §9)', () => {
+  it('shows the latest 20 notifications (docs/product-rules.md#notifications, #constants)', () => {
     expect(NOTIFICATIONS_SHOWN).toBe(20);
   });
 });
 
 describe('NotificationSchema', () => {
-  it('accepts an activity_log item with message, time and read flag (spec §3)', () => {
+  it('accepts an activity_log item with message, time and read flag (docs/product-rules.md#entities)', () => {
     expect(NotificationSchema.safeParse(notification).success).toBe(true);
   });
 

@@ -23,7 +23,7 @@ function featureText(id: PlanId): string {
 }
 
 describe('the subscription plans', () => {
-  it('are Free, Basic and Pro with ids free, basic and pro, in that order (spec §3)', () => {
+  it('are Free, Basic and Pro with ids free, basic and pro, in that order (docs/product-rules.md#plans-and-limits)', () => {
     expect([...PLAN_IDS]).toEqual(['free', 'basic', 'pro']);
     expect(PLANS.map((p) => [p.id, p.name])).toEqual([
       ['free', 'Free'],
@@ -36,7 +36,7 @@ describe('the subscription plans', () => {
     ['free', 0, 5],
     ['basic', 4.99, 15],
     ['pro', 19.99, 30],
-  ] as const)('price the %s plan at $%s a month with %i scheduled posts (spec §3, §9)', (id, price, postLimit) => {
+  ] as const)('price the %s plan at $%s a month with %i scheduled posts (docs/product-rules.md#plans-and-limits, #constants)', (id, price, postLimit) => {
     expect(plan(id).price).toBe(price);
     expect(plan(id).postLimit).toBe(postLimit);
   });
@@ -49,7 +49,7 @@ describe('the subscription plans', () => {
     ]);
   });
 
-  it('mark only Pro as coming soon (spec §3)', () => {
+  it('mark only Pro as coming soon (docs/product-rules.md#plans-and-limits)', () => {
     expect(PLANS.map((p) => [p.id, p.comingSoon])).toEqual([
       ['free', false],
       ['basic', false],
@@ -70,18 +70,18 @@ describe('the subscription plans', () => {
     expect(new Set(ids).size).toBe(2);
   });
 
-  it('list Facebook and Instagram, essential insights and community support for Free (spec §3)', () => {
+  it('list Facebook and Instagram, essential insights and community support for Free (docs/product-rules.md#plans-and-limits)', () => {
     const text = featureText('free');
     for (const item of ['facebook', 'instagram', 'essential insights', 'community support']) expect(text).toContain(item);
   });
 
-  it('list Facebook, Instagram and X text only, basic analytics and email support for Basic (spec §3)', () => {
+  it('list Facebook, Instagram and X text only, basic analytics and email support for Basic (docs/product-rules.md#plans-and-limits)', () => {
     const text = featureText('basic');
     for (const item of ['facebook', 'instagram', 'x', 'text only', 'basic analytics', 'email support'])
       expect(text).toContain(item);
   });
 
-  it('list all five platforms, advanced analytics and priority support for Pro (spec §3)', () => {
+  it('list all five platforms, advanced analytics and priority support for Pro (docs/product-rules.md#plans-and-limits)', () => {
     const text = featureText('pro');
     for (const item of ['all five platforms', 'advanced analytics', 'priority support']) expect(text).toContain(item);
   });
@@ -101,13 +101,13 @@ describe('planForProductId', () => {
     expect(planForProductId(plan('pro').productId).id).toBe('pro');
   });
 
-  it.each([null, undefined, '', 'prod_unknown'])('defaults to Free for the product id %j (spec §4)', (productId) => {
+  it.each([null, undefined, '', 'prod_unknown'])('defaults to Free for the product id %j (docs/product-rules.md#plans-and-limits)', (productId) => {
     expect(planForProductId(productId).id).toBe('free');
   });
 });
 
 describe('formatPrice', () => {
-  it('shows the monthly prices as $0, $4.99 and $19.99 (spec §9)', () => {
+  it('shows the monthly prices as $0, $4.99 and $19.99 (docs/product-rules.md#constants)', () => {
     expect(PLANS.map((p) => formatPrice(p.price))).toEqual(['$0', '$4.99', '$19.99']);
   });
 
@@ -117,11 +117,11 @@ describe('formatPrice', () => {
 });
 
 describe('usage notices', () => {
-  it('warn "Running low!" from 80% of the monthly limit (spec §4, §9)', () => {
+  it('warn "Running low!" from 80% of the monthly limit (docs/product-rules.md#plans-and-limits, #constants)', () => {
     expect(USAGE_LOW_RATIO).toBe(0.8);
   });
 
-  it('suggest an upgrade from 100% of the monthly limit (spec §4, §9)', () => {
+  it('suggest an upgrade from 100% of the monthly limit (docs/product-rules.md#plans-and-limits, #constants)', () => {
     expect(USAGE_FULL_RATIO).toBe(1);
   });
 

@@ -13,11 +13,11 @@ import {
 } from '@shared/platforms';
 
 describe('the supported platforms', () => {
-  it('are exactly instagram, facebook, x, tiktok and youtube (spec §1, §3, §9)', () => {
+  it('are exactly instagram, facebook, x, tiktok and youtube (docs/product-rules.md#the-product, #entities, #constants)', () => {
     expect([...PLATFORMS]).toEqual(['instagram', 'facebook', 'x', 'tiktok', 'youtube']);
   });
 
-  it('are labelled Instagram, Facebook, X (Twitter), TikTok and YouTube on the picker tiles (spec §2)', () => {
+  it('are labelled Instagram, Facebook, X (Twitter), TikTok and YouTube on the picker tiles (docs/product-rules.md#shell)', () => {
     expect(PLATFORM_LABELS).toEqual({
       instagram: 'Instagram',
       facebook: 'Facebook',
@@ -27,7 +27,7 @@ describe('the supported platforms', () => {
     });
   });
 
-  it('show only YouTube as coming soon on the platforms page (spec §1, §2)', () => {
+  it('show only YouTube as coming soon on the platforms page (docs/product-rules.md#the-product, #platforms-page)', () => {
     expect([...COMING_SOON_PLATFORMS]).toEqual(['youtube']);
   });
 
@@ -47,7 +47,7 @@ describe('caption limits', () => {
     ['x', 280],
     ['tiktok', 2200],
     ['youtube', 5000],
-  ] as const)('allow %s captions up to %i characters (spec §9)', (platform, limit) => {
+  ] as const)('allow %s captions up to %i characters (docs/product-rules.md#constants)', (platform, limit) => {
     expect(CAPTION_LIMITS[platform]).toBe(limit);
   });
 
@@ -55,7 +55,7 @@ describe('caption limits', () => {
     expect(Object.keys(CAPTION_LIMITS).sort()).toEqual([...PLATFORMS].sort());
   });
 
-  it('sit under an absolute cap of 63206 characters (spec §5, §9)', () => {
+  it('sit under an absolute cap of 63206 characters (docs/product-rules.md#captions, #constants)', () => {
     expect(ABSOLUTE_CAPTION_CAP).toBe(63206);
   });
 
@@ -65,15 +65,15 @@ describe('caption limits', () => {
 });
 
 describe('YouTube Shorts rules', () => {
-  it('limit the title to 100 characters (spec §5, §9)', () => {
+  it('limit the title to 100 characters (docs/product-rules.md#compose-rules, #constants)', () => {
     expect(YOUTUBE_TITLE_MAX).toBe(100);
   });
 
-  it('limit a Short to 60 seconds (spec §2, §9)', () => {
+  it('limit a Short to 60 seconds (docs/product-rules.md#compose, #constants)', () => {
     expect(YOUTUBE_SHORTS_MAX_SECONDS).toBe(60);
   });
 
-  it('use " #shorts" with a leading space as the suffix (spec §9)', () => {
+  it('use " #shorts" with a leading space as the suffix (docs/product-rules.md#constants)', () => {
     expect(SHORTS_SUFFIX).toBe(' #shorts');
   });
 

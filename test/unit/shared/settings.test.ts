@@ -15,29 +15,29 @@ import {
 import { TIMEZONES } from '@shared/timezones';
 
 describe('the modes of use', () => {
-  it('are creator and agency (spec §1, §3, §6)', () => {
+  it('are creator and agency (docs/product-rules.md#the-product, #entities, #roles-and-permissions)', () => {
     expect([...MODES]).toEqual(['creator', 'agency']);
   });
 
-  it('default to creator (spec §3)', () => {
+  it('default to creator (docs/product-rules.md#entities)', () => {
     expect(DEFAULT_MODE).toBe('creator');
   });
 });
 
 describe('the default settings', () => {
-  it('start in creator mode (spec §3, §7)', () => {
+  it('start in creator mode (docs/product-rules.md#entities, #writes-and-storage)', () => {
     expect(DEFAULT_SETTINGS.mode).toBe('creator');
   });
 
-  it('mark onboarding as completed (spec §7)', () => {
+  it('mark onboarding as completed (docs/product-rules.md#writes-and-storage)', () => {
     expect(DEFAULT_SETTINGS.onboarding_completed).toBe(true);
   });
 
-  it('leave push notifications off until the user opts in (spec §4)', () => {
+  it('leave push notifications off until the user opts in (docs/product-rules.md#notifications)', () => {
     expect(DEFAULT_SETTINGS.push_opt_in).toBe(false);
   });
 
-  it("leave the timezone unset, so the browser's zone is saved on first load (spec §7 writes)", () => {
+  it("leave the timezone unset, so the browser's zone is saved on first load (docs/product-rules.md#writes-and-storage)", () => {
     expect(DEFAULT_SETTINGS.timezone).toBeNull();
   });
 
@@ -47,7 +47,7 @@ describe('the default settings', () => {
 });
 
 describe('the default client', () => {
-  it("is named 'My Account' (spec §3)", () => {
+  it("is named 'My Account' (docs/product-rules.md#clients)", () => {
     expect(DEFAULT_CLIENT_NAME).toBe('My Account');
   });
 });
@@ -84,7 +84,7 @@ describe('UpdateSettingsSchema', () => {
     expect(UpdateSettingsSchema.safeParse(update).success).toBe(true);
   });
 
-  it.each([...TIMEZONES])('lets the user save the Preferences choice %s (spec §2, §3)', (timezone) => {
+  it.each([...TIMEZONES])('lets the user save the Preferences choice %s (docs/product-rules.md#settings, #timezones)', (timezone) => {
     expect(UpdateSettingsSchema.safeParse({ timezone }).success).toBe(true);
   });
 
@@ -114,7 +114,7 @@ describe('UpdateSettingsSchema', () => {
 });
 
 describe('InitialTimezoneSchema', () => {
-  it("accepts the browser's zone even when it is outside the choices (spec §3, §7)", () => {
+  it("accepts the browser's zone even when it is outside the choices (docs/product-rules.md#timezones, #writes-and-storage)", () => {
     expect(InitialTimezoneSchema.safeParse({ timezone: 'Europe/Vienna' }).success).toBe(true);
   });
 
@@ -132,7 +132,7 @@ describe('InitialTimezoneSchema', () => {
 });
 
 describe('the profile', () => {
-  it('has the fields username, bio, website and avatar_url (spec §3)', () => {
+  it('has the fields username, bio, website and avatar_url (docs/product-rules.md#entities)', () => {
     expect(Object.keys(ProfileSchema.shape).sort()).toEqual(['avatar_url', 'bio', 'username', 'website']);
   });
 

@@ -11,21 +11,21 @@ import {
 } from '@shared/statuses';
 
 describe('post statuses', () => {
-  it('are draft, scheduled, queued, publishing, posted and failed (spec §4)', () => {
+  it('are draft, scheduled, queued, publishing, posted and failed (docs/product-rules.md#post-statuses)', () => {
     expect([...POST_STATUSES].sort()).toEqual(['draft', 'failed', 'posted', 'publishing', 'queued', 'scheduled']);
   });
 
-  it('count scheduled, queued and publishing as upcoming on the dashboard and calendar (spec §2, §4)', () => {
+  it('count scheduled, queued and publishing as upcoming on the dashboard and calendar (docs/product-rules.md#dashboard, #post-statuses)', () => {
     expect([...UPCOMING_STATUSES].sort()).toEqual(['publishing', 'queued', 'scheduled']);
   });
 
-  it('allow editing only scheduled and draft posts (spec §4)', () => {
+  it('allow editing only scheduled and draft posts (docs/product-rules.md#post-statuses)', () => {
     expect([...EDITABLE_STATUSES].sort()).toEqual(['draft', 'scheduled']);
   });
 });
 
 describe('the Posts tabs', () => {
-  it('are Scheduled, Posted, Drafts and Failed, in that order (spec §2)', () => {
+  it('are Scheduled, Posted, Drafts and Failed, in that order (docs/product-rules.md#posts-list)', () => {
     expect(POST_TABS.map((t) => t.label)).toEqual(['Scheduled', 'Posted', 'Drafts', 'Failed']);
   });
 
@@ -34,7 +34,7 @@ describe('the Posts tabs', () => {
     ['Posted', ['posted']],
     ['Drafts', ['draft']],
     ['Failed', ['failed']],
-  ])('show %s posts with the statuses %j (spec §4)', (label, statuses) => {
+  ])('show %s posts with the statuses %j (docs/product-rules.md#post-statuses)', (label, statuses) => {
     const tab = POST_TABS.find((t) => t.label === label);
     expect([...(tab?.statuses ?? [])].sort()).toEqual(statuses);
   });
@@ -44,7 +44,7 @@ describe('the Posts tabs', () => {
     ['Posted', 'No posted posts'],
     ['Drafts', 'No draft posts'],
     ['Failed', 'No failed posts'],
-  ])('say the exact empty text for the %s tab (spec §2)', (label, empty) => {
+  ])('say the exact empty text for the %s tab (docs/product-rules.md#posts-list)', (label, empty) => {
     expect(POST_TABS.find((t) => t.label === label)?.empty).toBe(empty);
   });
 
@@ -66,17 +66,17 @@ describe('postStatusColor', () => {
     ['posted', 'green'],
     ['failed', 'red'],
     ['scheduled', 'purple'],
-  ])('colours a %s badge %s (spec §4)', (status, colour) => {
+  ])('colours a %s badge %s (docs/product-rules.md#post-statuses)', (status, colour) => {
     expect(postStatusColor(status)).toBe(colour);
   });
 
-  it.each(['draft', 'archived', ''])('colours any other status, such as %j, grey (spec §4)', (status) => {
+  it.each(['draft', 'archived', ''])('colours any other status, such as %j, grey (docs/product-rules.md#post-statuses)', (status) => {
     expect(postStatusColor(status)).toBe('gray');
   });
 });
 
 describe('subscription statuses', () => {
-  it('are active, trialing, canceled, incomplete and past_due (spec §4)', () => {
+  it('are active, trialing, canceled, incomplete and past_due (docs/product-rules.md#subscription-statuses)', () => {
     expect([...SUBSCRIPTION_STATUSES]).toEqual(['active', 'trialing', 'canceled', 'incomplete', 'past_due']);
   });
 
@@ -86,17 +86,17 @@ describe('subscription statuses', () => {
     ['canceled', 'destructive'],
     ['incomplete', 'destructive'],
     ['past_due', 'destructive'],
-  ])('give an %s subscription the %s badge (spec §4)', (status, variant) => {
+  ])('give an %s subscription the %s badge (docs/product-rules.md#subscription-statuses)', (status, variant) => {
     expect(subscriptionBadgeVariant(status)).toBe(variant);
   });
 
-  it.each(['unpaid', 'incomplete_expired', 'paused', ''])('give any other status, such as %j, the secondary badge (spec §4)', (status) => {
+  it.each(['unpaid', 'incomplete_expired', 'paused', ''])('give any other status, such as %j, the secondary badge (docs/product-rules.md#subscription-statuses)', (status) => {
     expect(subscriptionBadgeVariant(status)).toBe('secondary');
   });
 });
 
 describe('capitalize', () => {
-  it('capitalises a status for its badge (spec §2)', () => {
+  it('capitalises a status for its badge (docs/product-rules.md#posts-list)', () => {
     expect(capitalize('posted')).toBe('Posted');
   });
 

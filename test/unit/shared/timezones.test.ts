@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEZONE, effectiveTimezone, isValidTimeZone, timezoneLabel, TIMEZONES } from '@shared/timezones';
 
-// Spec §3, "Timezone choices", written out in the spec's order.
+// The timezone choices of docs/product-rules.md#timezones, written out in its order.
 const SPEC_TIMEZONES = [
   'UTC',
   ...['Johannesburg', 'Cairo', 'Lagos', 'Nairobi'].map((c) => `Africa/${c}`),
@@ -15,7 +15,7 @@ const SPEC_TIMEZONES = [
 ];
 
 describe('the timezone choices', () => {
-  it('are shown as the 29 zones the spec lists, in the spec order (spec §3)', () => {
+  it('are shown as the 29 zones the spec lists, in the spec order (docs/product-rules.md#timezones)', () => {
     expect(SPEC_TIMEZONES).toHaveLength(29);
     expect(TIMEZONES.map((zone) => timezoneLabel(zone).replaceAll(' ', '_'))).toEqual(SPEC_TIMEZONES);
   });
@@ -29,7 +29,7 @@ describe('the timezone choices', () => {
     expect(new Set(TIMEZONES).size).toBe(TIMEZONES.length);
   });
 
-  it('default to Africa/Johannesburg (spec §3, §9)', () => {
+  it('default to Africa/Johannesburg (docs/product-rules.md#timezones)', () => {
     expect(DEFAULT_TIMEZONE).toBe('Africa/Johannesburg');
   });
 
@@ -61,11 +61,11 @@ describe('effectiveTimezone', () => {
     expect(effectiveTimezone('Asia/Tokyo', 'Europe/Paris')).toBe('Asia/Tokyo');
   });
 
-  it("uses the browser's zone while none is stored (spec §3)", () => {
+  it("uses the browser's zone while none is stored (docs/product-rules.md#timezones)", () => {
     expect(effectiveTimezone(null, 'Europe/Paris')).toBe('Europe/Paris');
   });
 
-  it('falls back to Africa/Johannesburg when neither is usable (spec §3, §9)', () => {
+  it('falls back to Africa/Johannesburg when neither is usable (docs/product-rules.md#timezones)', () => {
     expect(effectiveTimezone(null, 'Not/AZone')).toBe('Africa/Johannesburg');
     expect(effectiveTimezone(undefined)).toBe('Africa/Johannesburg');
   });

@@ -13,7 +13,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * The router's errorElement: any render or loader error ends here (spec §8). It brings its own Chakra
+ * The router's errorElement: any render or loader error ends here (docs/product-rules.md#messages-and-errors). It brings its own Chakra
  * provider, since the layout that provides it (routes/ui-layout.tsx) may be what failed to load.
  */
 export default function RouteErrorPage() {

@@ -22,7 +22,7 @@ interface DashboardLayoutProps {
   children: ReactNode;
 }
 
-/** The shell of every /home view: sidebar, top bar and content (spec §2 Shell). */
+/** The shell of every /home view: sidebar, top bar and content (docs/product-rules.md#shell). */
 export function DashboardLayout({ title, navItems, notifications, userEmail, userAvatarUrl, onSignOut, onRefresh, children }: DashboardLayoutProps) {
   const sidebar = useSidebarState();
   const [refreshing, setRefreshing] = useState(false);

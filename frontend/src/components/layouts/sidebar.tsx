@@ -20,7 +20,7 @@ function initialExpanded(): boolean {
   return readCookie(UI.sidebarCookieName) !== 'false';
 }
 
-/** Expanded/collapsed on desktop (kept in a cookie for 7 days), a drawer under 768 px (spec §2, §9). */
+/** Expanded/collapsed on desktop (kept in a cookie for 7 days), a drawer under 768 px (docs/product-rules.md#shell, #constants). */
 export function useSidebarState() {
   const isMobile = useIsMobile();
   const [expanded, setExpandedState] = useState(initialExpanded);

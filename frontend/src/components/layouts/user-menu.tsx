@@ -13,7 +13,7 @@ interface UserMenuProps {
   onSignOut: () => void;
 }
 
-/** The avatar in the top bar: the e-mail (disabled) and Logout (spec §2 Shell). */
+/** The avatar in the top bar: the e-mail (disabled) and Logout (docs/product-rules.md#shell). */
 export function UserMenu({ email, avatarUrl, onSignOut }: UserMenuProps) {
   return (
     <Menu.Root

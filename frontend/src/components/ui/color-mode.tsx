@@ -6,7 +6,7 @@ import { UI } from '@shared/ui';
 
 export type ColorMode = 'light' | 'dark';
 
-/** Light or dark, default dark, stored under `theme` and applied as a class on <html> (spec §2). */
+/** Light or dark, default dark, stored under `theme` and applied as a class on <html> (docs/product-rules.md#shell). */
 export function ColorModeProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider

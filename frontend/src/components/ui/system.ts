@@ -3,7 +3,7 @@ import { switchAnatomy } from '@chakra-ui/react/anatomy';
 
 /**
  * The design system: Chakra's defaults plus an indigo "brand" palette and a quiet, near-black dark
- * surface (dark is the default theme, spec §9).
+ * surface (dark is the default theme, docs/product-rules.md#constants).
  */
 const config = defineConfig({
   globalCss: {

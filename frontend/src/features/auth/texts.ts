@@ -12,7 +12,7 @@ export const AUTH_TEXT = {
   signInFailed: 'Something went wrong while signing you in. Please try again.',
 } as const;
 
-/** The message of whatever Amplify/Cognito threw, for the 'Error' toast (spec §8). */
+/** The message of whatever Amplify/Cognito threw, for the 'Error' toast (docs/product-rules.md#messages-and-errors). */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong. Please try again.';

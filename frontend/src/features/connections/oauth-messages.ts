@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { PLATFORMS } from '@shared/platforms';
 
-/** Where /oauth-callback leaves its result when there is no opener to tell (spec §4, legacy handler). */
+/** Where /oauth-callback leaves its result when there is no opener to tell (docs/product-rules.md#connecting-an-account, legacy handler). */
 export const OAUTH_RESULT_STORAGE_KEY = 'oauth_result';
 
 /** What /oauth-callback posts to its opener (same origin only). */

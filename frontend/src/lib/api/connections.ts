@@ -25,7 +25,7 @@ export function getAccountsQueryOptions() {
   return queryOptions({ queryKey: accountKeys.list(), queryFn: getAccounts });
 }
 
-/** Also refetches whenever a connect attempt ends (spec §4: the oauth-complete event). */
+/** Also refetches whenever a connect attempt ends (docs/product-rules.md#connecting-an-account: the oauth-complete event). */
 export function useAccounts() {
   const queryClient = useQueryClient();
   useEffect(() => {

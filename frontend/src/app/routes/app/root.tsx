@@ -24,7 +24,7 @@ import { useEnsureInitialTimezone } from '@/features/settings/api/save-initial-t
 import { useAuth } from '@/lib/auth';
 import { useRouteTitle } from '../../root-layout';
 
-/** Sidebar entries; Clients only for a user whose saved mode is agency (spec §2, §6). */
+/** Sidebar entries; Clients only for a user whose saved mode is agency (docs/product-rules.md#shell, #roles-and-permissions). */
 export function navItemsFor(mode: Mode | undefined): NavItem[] {
   const { app } = paths;
   const items: (NavItem | false)[] = [
@@ -56,7 +56,7 @@ export default function AppRoot() {
   }
 
   function onSignOut() {
-    // The /home guard sends a user who just signed out to /auth (spec §2).
+    // The /home guard sends a user who just signed out to /auth (docs/product-rules.md#routes).
     signOut().catch((error: unknown) => console.error('Sign-out failed', error));
   }
 

@@ -42,7 +42,7 @@ function modeParams(mode: AuthMode, email: string): Record<string, string> {
   return next;
 }
 
-/** Sign-in / sign-up with e-mail and password (spec §2, §5). */
+/** Sign-in / sign-up with e-mail and password (docs/product-rules.md#sign-in-and-sign-up, #account-forms). */
 export function AuthForm() {
   // The mode lives in the URL (/auth?mode=signup), so links and the back button switch it too.
   const [params, setParams] = useSearchParams();

@@ -9,7 +9,7 @@ export function claimCheckout(body: ClaimCheckoutBody): Promise<ClaimCheckoutRes
   return api('/billing/claim-checkout', { method: 'POST', body, schema: ClaimCheckoutResponseSchema });
 }
 
-/** The plan-added toast, or 'Error' with the refusal (spec §8); the subscription is read again either way. */
+/** The plan-added toast, or 'Error' with the refusal (docs/product-rules.md#messages-and-errors); the subscription is read again either way. */
 export function useClaimCheckout() {
   const queryClient = useQueryClient();
   return useMutation({

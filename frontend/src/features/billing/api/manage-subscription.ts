@@ -14,7 +14,7 @@ export function manageSubscription(body: ManageSubscriptionBody): Promise<Manage
   return api('/billing/subscription', { method: 'POST', body, schema: ManageSubscriptionResponseSchema });
 }
 
-/** Spec §8: 'Subscription updated successfully', or 'Error' with the failure's message. */
+/** docs/product-rules.md#messages-and-errors: 'Subscription updated successfully', or 'Error' with the failure's message. */
 export function useManageSubscription() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,7 +8,7 @@ export function startCheckout(body: CheckoutBody): Promise<CheckoutResponse> {
   return api('/billing/checkout', { method: 'POST', body, schema: CheckoutResponseSchema });
 }
 
-/** Sends the browser to the hosted payment page; a refusal is the 'Error' toast (spec §8). */
+/** Sends the browser to the hosted payment page; a refusal is the 'Error' toast (docs/product-rules.md#messages-and-errors). */
 export function useStartCheckout() {
   return useMutation({
     mutationFn: startCheckout,

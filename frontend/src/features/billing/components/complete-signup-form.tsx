@@ -13,7 +13,7 @@ import { fieldErrorsOf, fieldErrorsOfDetails, type FieldErrors } from '@/lib/fie
 import { useCheckoutStatus } from '../api/check-checkout';
 import { useCompleteSignup } from '../api/complete-signup';
 
-// Spec §5: 6 to 72 characters, then the confirmation must match; the first failure is the toast.
+// docs/product-rules.md#account-forms: 6 to 72 characters, then the confirmation must match; the first failure is the toast.
 const PasswordsSchema = z
   .object({ password: PasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { message: MSG.passwordsDontMatch, path: ['confirm'] });
@@ -26,7 +26,7 @@ interface CompleteSignupFormProps {
 }
 
 /**
- * After a public checkout (spec §2 Complete signup): the payment is checked first, so "Payment
+ * After a public checkout (docs/product-rules.md#complete-signup): the payment is checked first, so "Payment
  * Successful!" is said only about a payment that is paid and unused (issue 17.9); until the answer
  * comes the page says it is checking, and a link without a usable payment gets its own screen.
  */

@@ -27,7 +27,7 @@ interface OverviewTabProps {
   onViewPlans: () => void;
 }
 
-/** Spec §2 Subscription → Overview: the current plan with its features, the usage bar, the subscription card. */
+/** Subscription → Overview (docs/product-rules.md#subscription): the current plan with its features, the usage bar, the subscription card. */
 export function OverviewTab({ data, onViewPlans }: OverviewTabProps) {
   const plan = PLANS.find((p) => p.id === data.plan) ?? PLANS[0];
   return (
@@ -102,7 +102,7 @@ function UsageCard({ plan, usage, onViewPlans }: { plan: Plan; usage: Subscripti
               <LuTriangleAlert />
             </Alert.Indicator>
             <Alert.Content>
-              {/* Spec §4: 80–99% warns "Running low!"; at 100% the limit is reached and an upgrade is suggested. */}
+              {/* docs/product-rules.md#plans-and-limits: 80–99% warns "Running low!"; at 100% the limit is reached and an upgrade is suggested. */}
               <Alert.Title>{full ? (upgrade ? 'Monthly limit reached: time to upgrade' : 'Monthly limit reached') : 'Running low!'}</Alert.Title>
               <Alert.Description>
                 {full ? planLimitMessage(usage.limit) : `You have used ${Math.round(ratio * 100)}% of this month's scheduled posts.`}

@@ -4,7 +4,7 @@ import { useStartCheckout } from '../api/start-checkout';
 import { offeredPlans } from './offered-plans';
 import { PlanFeatures } from './plan-features';
 
-/** Spec §2 Subscription → Plans: three plan cards and the cancel-anytime note. */
+/** Subscription → Plans (docs/product-rules.md#subscription): three plan cards and the cancel-anytime note. */
 export function PlansTab({ currentPlan }: { currentPlan: PlanId }) {
   const plans = offeredPlans();
   const current = plans.find((p) => p.id === currentPlan) ?? plans[0];

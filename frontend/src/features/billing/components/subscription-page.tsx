@@ -18,7 +18,7 @@ const CHECKOUT_POLL_MS = 1000;
 const CHECKOUT_POLL_FOR_MS = 10_000;
 
 /**
- * The Subscription view (spec §2): Overview and Plans. Returning from the hosted payment page with
+ * The Subscription view (docs/product-rules.md#subscription): Overview and Plans. Returning from the hosted payment page with
  * ?checkout=success shows the success toast and polls until the new plan is visible; ?claim=<session>
  * (signing in from /complete-signup) attaches that paid public checkout to the account.
  */

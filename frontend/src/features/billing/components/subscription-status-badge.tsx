@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
 import { capitalize, subscriptionBadgeVariant, type BadgeVariant } from '@shared/statuses';
 
-/** Spec §4: active default, trialing secondary, canceled/incomplete/past_due destructive, other secondary. */
+/** docs/product-rules.md#subscription-statuses: active default, trialing secondary, canceled/incomplete/past_due destructive, other secondary. */
 const LOOK: Record<BadgeVariant, Pick<BadgeProps, 'colorPalette' | 'variant'>> = {
   default: { colorPalette: 'brand', variant: 'solid' },
   secondary: { colorPalette: 'gray', variant: 'subtle' },

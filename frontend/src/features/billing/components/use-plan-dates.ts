@@ -1,7 +1,7 @@
 import { useMe } from '@/lib/api/me';
 import { formatInZone, userTimezone } from '@/lib/time';
 
-/** Spec §9 'MMM d, yyyy' (linked date), in the user's timezone like every other time shown. */
+/** docs/product-rules.md#constants: 'MMM d, yyyy' (linked date), in the user's timezone like every other time shown. */
 const DATE_FORMAT = 'MMM d, yyyy';
 
 export function usePlanDateFormatter(): (iso: string) => string {

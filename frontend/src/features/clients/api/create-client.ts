@@ -8,7 +8,7 @@ export function createClient(body: CreateClientInput): Promise<Client> {
   return api('/clients', { method: 'POST', body, schema: ClientSchema });
 }
 
-/** Spec §8: 'Client created successfully!', or 'Error creating client' with the reason. */
+/** docs/product-rules.md#messages-and-errors: 'Client created successfully!', or 'Error creating client' with the reason. */
 export function useCreateClient(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({

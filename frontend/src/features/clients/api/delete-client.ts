@@ -43,7 +43,7 @@ async function send(queryClient: QueryClient, id: string) {
     // The client's posts lose their assignment on the server, so post data is refetched too.
     void queryClient.invalidateQueries({ queryKey: ['posts'] });
   } catch (error) {
-    // Spec §8: a failed client delete has no toast; the client simply shows again after the refetch.
+    // docs/product-rules.md#messages-and-errors: a failed client delete has no toast; the client simply shows again after the refetch.
     console.error('Delete client failed', error);
   } finally {
     pending.delete(id);
@@ -52,7 +52,7 @@ async function send(queryClient: QueryClient, id: string) {
   }
 }
 
-/** Spec §8 'Client deleted', with Undo for `undoWindow.ms`; the DELETE goes when the window closes. */
+/** docs/product-rules.md#messages-and-errors: 'Client deleted', with Undo for `undoWindow.ms`; the DELETE goes when the window closes. */
 export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useCallback(

@@ -8,7 +8,7 @@ export function updateClient({ id, body }: { id: string; body: UpdateClientInput
   return api(`/clients/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: ClientSchema });
 }
 
-/** Spec §8: 'Client updated successfully!'; a failure has no toast (spec) and is only logged. */
+/** docs/product-rules.md#messages-and-errors: 'Client updated successfully!'; a failure has no toast and is only logged. */
 export function useUpdateClient(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -13,7 +13,7 @@ interface ClientFormDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec §5: the name is required (the button is disabled while it is empty); the logo URL is optional, http(s) only. */
+/** docs/product-rules.md#other-forms: the name is required (the button is disabled while it is empty); the logo URL is optional, http(s) only. */
 function ClientForm({ client, onDone }: { client?: Client; onDone: () => void }) {
   const [name, setName] = useState(client?.name ?? '');
   const [logoUrl, setLogoUrl] = useState(client?.logo_url ?? '');

@@ -10,7 +10,7 @@ import { useClients } from '@/lib/api/clients';
 import { ClientCard } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 
-/** /home/clients (spec §2 Clients, agency mode): a card grid, newest first; add, edit, delete without confirmation but with Undo. */
+/** /home/clients (docs/product-rules.md#clients, agency mode): a card grid, newest first; add, edit, delete without confirmation but with Undo. */
 export function ClientsPage() {
   const clients = useClients();
   const { data: me } = useMe();

@@ -5,7 +5,7 @@ import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { composeKeys } from './query-keys';
 
-/** POST /api/posts: a scheduled post when `scheduled_at` is set, otherwise a draft (spec §4). */
+/** POST /api/posts: a scheduled post when `scheduled_at` is set, otherwise a draft (docs/product-rules.md#scheduling-rules). */
 export function createPost(body: CreatePostBody): Promise<PostWithLimitWarnings> {
   return api('/posts', { method: 'POST', body, schema: PostWithLimitWarningsSchema });
 }

@@ -49,7 +49,7 @@ function upgradeText(error: unknown): string | null {
   return typeof details?.upgrade === 'string' && details.upgrade ? details.upgrade : null;
 }
 
-/** The Create Post form (spec §2 Compose): editor on the left, media and schedule on the right. */
+/** The Create Post form (docs/product-rules.md#compose): editor on the left, media and schedule on the right. */
 export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draftUserId }: ComposeFormProps) {
   // A new post's unsaved work is kept in this browser per user (issue 17 item 3); an edit is not.
   const keepFor = edit ? undefined : draftUserId;

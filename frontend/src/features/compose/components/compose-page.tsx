@@ -61,7 +61,7 @@ function NoAccounts() {
   );
 }
 
-/** /home/compose (spec §2 Compose). */
+/** /home/compose (docs/product-rules.md#compose). */
 export function ComposePage() {
   const me = useMe();
   const accounts = useAccounts();

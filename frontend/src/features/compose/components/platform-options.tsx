@@ -10,7 +10,7 @@ import { getRuntimeConfig } from '@/config/runtime-config';
  */
 export const YOUTUBE_UNVERIFIED_NOTE = "Until this app's Google project is verified, YouTube keeps uploads private.";
 
-/** YouTube publishes Shorts: a required title, and the video rules (spec §2, §5). */
+/** YouTube publishes Shorts: a required title, and the video rules (docs/product-rules.md#compose, #compose-rules, #media-rules). */
 export function YoutubeShortsOptions({ title, onTitleChange, attempted = false }: { title: string; onTitleChange: (title: string) => void; attempted?: boolean }) {
   const over = title.length > YOUTUBE_TITLE_MAX;
   const trimmed = title.trim();

@@ -5,7 +5,7 @@ import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { formatInZone, zoneLabel } from '@/lib/time';
 import { instantOf, scheduleChoices, todayIn } from './schedule-choices';
 
-/** How the chosen time is read back to the user (spec §2: 'Will post at {time} in {zone} timezone'). */
+/** How the chosen time is read back to the user (docs/product-rules.md#compose: 'Will post at {time} in {zone} timezone'). */
 export const SCHEDULE_CONFIRM_FORMAT = 'MMM d, yyyy h:mm a';
 
 /** Said at the field the moment a chosen time is behind the clock (the submit's toast says it again). */

@@ -57,8 +57,8 @@ function revoke(url: string | null) {
 }
 
 /**
- * The compose form's media (spec §2, §4): files are checked before anything is sent (type, 100 MB),
- * then presigned, uploaded with progress and confirmed. A failure removes the item (spec §8: silent,
+ * The compose form's media (docs/product-rules.md#compose): files are checked before anything is sent (type, 100 MB),
+ * then presigned, uploaded with progress and confirmed. A failure removes the item (docs/product-rules.md#messages-and-errors: silent,
  * except that a refusal by our API says why in an "Upload failed" toast).
  */
 export function useMediaUploads(initial: readonly MediaItem[] = [], restored: readonly ComposeMedia[] = []) {
@@ -123,7 +123,7 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
   );
 
   /**
-   * Only images and videos are taken; other files are ignored (spec §5). An image or video of a
+   * Only images and videos are taken; other files are ignored (docs/product-rules.md#media-rules). An image or video of a
    * type the platforms do not publish (SVG, HEIC, MKV…) is refused with the reason.
    */
   const addFiles = useCallback(

@@ -56,7 +56,7 @@ function tiktokTargetSettings(s: TikTokSettings): TikTokSettings {
   return Object.fromEntries(defined);
 }
 
-/** The POST /api/posts body (spec §7): one target per checked account of each selected platform. */
+/** The POST /api/posts body (docs/product-rules.md#writes-and-storage): one target per checked account of each selected platform. */
 export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePostBody {
   const youtube = draft.platforms.includes('youtube');
   const platforms = orderedPlatforms(draft.platforms).flatMap((platform) =>
@@ -68,7 +68,7 @@ export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePo
     })),
   );
   return {
-    // The API appends " #shorts" (spec §5); the title only matters for YouTube.
+    // The API appends " #shorts" (docs/product-rules.md#compose-rules); the title only matters for YouTube.
     title: youtube ? draft.title.trim() : undefined,
     scheduled_at: draft.scheduleLocal ? localInputToIso(draft.scheduleLocal, zone) : null,
     platforms,
@@ -84,7 +84,7 @@ export interface ComposeProblem {
 }
 
 /**
- * The first rule the post breaks, checked with the same shared rules as the API (spec §5), then
+ * The first rule the post breaks, checked with the same shared rules as the API (docs/product-rules.md#compose-rules), then
  * the connected-accounts rule and a schedule time in the past.
  */
 export function firstProblem(body: CreatePostBody, selected: readonly Platform[], connected: readonly Platform[], now: Date): ComposeProblem | null {

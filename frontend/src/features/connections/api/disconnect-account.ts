@@ -7,7 +7,7 @@ export function disconnectAccount(id: string): Promise<undefined> {
   return api(`/accounts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/** Spec §8: "Account disconnected" on success; a failure shows no toast. */
+/** docs/product-rules.md#messages-and-errors: "Account disconnected" on success; a failure shows no toast. */
 export function useDisconnectAccount() {
   const queryClient = useQueryClient();
   return useMutation({

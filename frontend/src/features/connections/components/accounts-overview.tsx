@@ -30,7 +30,7 @@ function LoadingCards() {
 
 /**
  * Every platform with its connected accounts: the Platforms page and /connections, whose variant
- * says 'Connect via OAuth' (spec §2 Platforms).
+ * says 'Connect via OAuth' (docs/product-rules.md#platforms-page).
  */
 export function AccountsOverview({ connectLabel = 'Connect' }: { connectLabel?: string }) {
   const { data, isPending, isError, refetch, isRefetching } = useAccounts();

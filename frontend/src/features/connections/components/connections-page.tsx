@@ -7,7 +7,7 @@ import { clearStoredConnectionResult, hasConnectionResult, readConnectionResult,
 import { AccountsOverview } from './accounts-overview';
 
 /**
- * /connections (spec §2): shows the toast the query asks for (status, provider, msg, error), cleans
+ * /connections (docs/product-rules.md#routes): shows the toast the query asks for (status, provider, msg, error), cleans
  * the URL with history replaced, and lists the accounts like the Platforms page.
  */
 export function ConnectionsPage() {

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { readConnectionResult, storeConnectionResult, toOAuthMessage } from '../connection-result';
 
 /**
- * Where the backend's callback sends the connect popup (spec §4): tell the opener how it went and
+ * Where the backend's callback sends the connect popup (docs/product-rules.md#connecting-an-account): tell the opener how it went and
  * close; opened without an opener (a new tab, a blocked opener), keep the result and go to /connections.
  */
 export function OAuthCallback() {

@@ -87,7 +87,7 @@ function PageInfoBody({ info }: { info: PageInfo }) {
   );
 }
 
-/** A Facebook Page's public details (spec §2 Platforms). */
+/** A Facebook Page's public details (docs/product-rules.md#platforms-page). */
 export function PageInfoDialog({ account, open, onOpenChange }: { account: SocialAccount; open: boolean; onOpenChange: (open: boolean) => void }) {
   const query = usePageInfo(account.id, { enabled: open });
 

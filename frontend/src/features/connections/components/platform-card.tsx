@@ -19,7 +19,7 @@ interface PlatformCardProps {
   availability?: PlatformAvailability | undefined;
 }
 
-/** One platform: connected or not, its accounts, and Connect / Add Account (spec §2 Platforms). */
+/** One platform: connected or not, its accounts, and Connect / Add Account (docs/product-rules.md#platforms-page). */
 export function PlatformCard({ platform, accounts, onConnect, connecting, connectLabel, availability }: PlatformCardProps) {
   const label = PLATFORM_LABELS[platform];
   const connected = accounts.length > 0;

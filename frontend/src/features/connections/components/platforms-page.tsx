@@ -2,7 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { PageHeader } from '@/components/page-header';
 import { AccountsOverview } from './accounts-overview';
 
-/** /home/platforms (spec §2 Platforms). */
+/** /home/platforms (docs/product-rules.md#platforms-page). */
 export function PlatformsPage() {
   return (
     <Stack gap="6">

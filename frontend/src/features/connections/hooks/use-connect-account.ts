@@ -24,7 +24,7 @@ function errorMessage(error: unknown, fallback: string): string {
 const CLOSED_GRACE_MS = 1000;
 
 /**
- * The connect flow of spec §4: a popup on the platform's consent page, whose end is reported by
+ * The connect flow (docs/product-rules.md#connecting-an-account): a popup on the platform's consent page, whose end is reported by
  * /oauth-callback through postMessage or noticed by polling popup.closed. Every ending dispatches
  * oauth-complete, so the accounts list refetches.
  */

@@ -7,7 +7,7 @@ import { toaster } from '@/components/ui/toaster';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
-/** Sending is simulated (spec §2 Contact): about a second, then a toast and an empty form. */
+/** Sending is simulated (docs/product-rules.md#contact): about a second, then a toast and an empty form. */
 export function ContactForm({ delayMs = UI.delays.contactSimulationMs }: { delayMs?: number }) {
   const [values, setValues] = useState(EMPTY);
   const [sending, setSending] = useState(false);

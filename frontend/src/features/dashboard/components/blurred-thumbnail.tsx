@@ -2,7 +2,7 @@ import { Box, Center, Image } from '@chakra-ui/react';
 import { LuImage } from 'react-icons/lu';
 import type { MediaItem } from '@shared/posts';
 
-/** The first media item, blurred: a hint of the post at a glance, not a preview (spec §2 Dashboard). */
+/** The first media item, blurred: a hint of the post at a glance, not a preview (docs/product-rules.md#dashboard). */
 export function BlurredThumbnail({ media }: { media: MediaItem[] }) {
   const first = media[0];
   return (

@@ -11,7 +11,7 @@ export interface PublicCheckoutInput {
 const GENERIC_FAILURE = 'Could not start the checkout. Please try again.';
 
 /**
- * Starts a paid checkout without an account (spec §1, §6) and answers the hosted payment page's URL.
+ * Starts a paid checkout without an account (docs/product-rules.md#the-product, #roles-and-permissions) and answers the hosted payment page's URL.
  * A plain fetch rather than lib/api-client: that client parses with zod and loads Amplify, and the
  * landing must stay light. Refusals carry our error shape `{ error: { message } }`.
  */

@@ -8,7 +8,7 @@ import styles from './landing.module.css';
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), [href], [tabindex]:not([tabindex="-1"])';
 
 /**
- * "Complete Your Subscription" (spec §2 Landing, §5): a visitor buys a paid plan with an e-mail and
+ * "Complete Your Subscription" (docs/product-rules.md#landing, #other-forms): a visitor buys a paid plan with an e-mail and
  * an optional name, then pays on the hosted page; the account is created after payment. A CSS modal
  * rather than Chakra's Dialog, which the landing does not load.
  */

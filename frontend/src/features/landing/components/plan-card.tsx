@@ -6,7 +6,7 @@ import styles from './landing.module.css';
 
 const BUTTON = `${styles.button} ${styles.md} ${styles.block}`;
 
-/** Free goes to sign-in; a paid plan opens the checkout dialog; coming soon is disabled (spec §2 Landing). */
+/** Free goes to sign-in; a paid plan opens the checkout dialog; coming soon is disabled (docs/product-rules.md#landing). */
 function PlanAction({ plan, onChoose }: { plan: Plan; onChoose: (plan: Plan) => void }) {
   if (plan.comingSoon) {
     return (

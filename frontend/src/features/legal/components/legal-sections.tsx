@@ -7,7 +7,7 @@ export interface LegalSection {
   bullets?: string[];
 }
 
-/** Privacy and Terms show today's date as their Last Updated date (spec §2). */
+/** Privacy and Terms show today's date as their Last Updated date (docs/product-rules.md#static-pages). */
 export function LastUpdated({ now = new Date() }: { now?: Date }) {
   return (
     <Text textStyle="sm" color="fg.muted">

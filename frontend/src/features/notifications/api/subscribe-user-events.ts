@@ -5,7 +5,7 @@ import type { RuntimeConfig } from '@shared/api';
 import { ON_USER_EVENT_SUBSCRIPTION, OnUserEventDataSchema, type UserEvent } from '@shared/realtime';
 
 /**
- * The live subscription to the signed-in user's events (spec §4 Notification), through AppSync's
+ * The live subscription to the signed-in user's events (docs/product-rules.md#notifications), through AppSync's
  * realtime protocol with the user's Cognito token. Loaded on demand by useUserEvents, so
  * aws-amplify/api stays out of the landing and shell bundles.
  */

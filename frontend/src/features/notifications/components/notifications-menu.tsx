@@ -85,7 +85,7 @@ function NotificationsBody() {
   );
 }
 
-/** The bell in the top bar and its list of the latest notifications (spec §2 Shell). */
+/** The bell in the top bar and its list of the latest notifications (docs/product-rules.md#shell). */
 export function NotificationsMenu() {
   const { data } = useNotifications();
   const markAll = useMarkAllNotificationsRead();

@@ -7,7 +7,7 @@ export function deletePost(id: string): Promise<undefined> {
   return api(`/posts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/** Spec §8: 'Post deleted' on success; a failure shows no toast and is only logged. */
+/** docs/product-rules.md#messages-and-errors: 'Post deleted' on success; a failure shows no toast and is only logged. */
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -23,7 +23,7 @@ export function getPostsInfiniteQueryOptions(tab: PostTabId, clientId = '') {
   });
 }
 
-/** Spec §9: the lists refresh every 15 s while the Posts view is open. */
+/** docs/product-rules.md#constants: the lists refresh every 15 s while the Posts view is open. */
 export function usePosts(tab: PostTabId, clientId = '') {
   return useInfiniteQuery({ ...getPostsInfiniteQueryOptions(tab, clientId), refetchInterval: UI.postsRefreshMs });
 }

@@ -10,7 +10,7 @@ export function updatePost({ id, body }: { id: string; body: UpdatePostBody }): 
   return api(`/posts/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: PostWithLimitWarningsSchema });
 }
 
-/** Spec §8: 'Post updated successfully!' or 'Error updating post' with the failure's message. */
+/** docs/product-rules.md#messages-and-errors: 'Post updated successfully!' or 'Error updating post' with the failure's message. */
 export function useUpdatePost({ onSuccess }: { onSuccess?: (post: Post) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({

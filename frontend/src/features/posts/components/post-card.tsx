@@ -14,7 +14,7 @@ import { ConnectionIssues } from './connection-issues';
 import { EditPostDialog } from './edit-post-dialog';
 import { PostThumbnail } from './post-thumbnail';
 
-/** "Published on: Jul 1" for posted posts, otherwise "Scheduled for: Jul 1, 9:00 AM" (spec §2 Posts). */
+/** "Published on: Jul 1" for posted posts, otherwise "Scheduled for: Jul 1, 9:00 AM" (docs/product-rules.md#posts-list). */
 function whenText(post: Post, zone: string): string {
   if (post.status === 'posted') {
     const published = post.published_at ?? post.platforms.find((t) => t.posted_at)?.posted_at ?? null;

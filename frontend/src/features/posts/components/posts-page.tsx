@@ -11,7 +11,7 @@ import { PostList } from './post-list';
 const TAB_IDS: readonly PostTabId[] = POST_TABS.map((t) => t.id);
 
 /**
- * /home/posts (spec §2 Posts): one tab per status group, with counts; the open tab's list refreshes every 15 s.
+ * /home/posts (docs/product-rules.md#posts-list): one tab per status group, with counts; the open tab's list refreshes every 15 s.
  * `renderEditor` renders the form the Edit Post dialog shows (the app passes Compose's).
  */
 export function PostsPage({ renderEditor }: { renderEditor: RenderPostEditor }) {

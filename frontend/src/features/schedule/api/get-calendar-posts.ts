@@ -3,7 +3,7 @@ import { CalendarResponseSchema, type Post } from '@shared/posts';
 import { api } from '@/lib/api-client';
 import { scheduleKeys } from './query-keys';
 
-/** Spec §9: the posts and schedule views refresh every 15 s. */
+/** docs/product-rules.md#constants: the posts and schedule views refresh every 15 s. */
 export const CALENDAR_REFRESH_MS = 15_000;
 
 /** The scheduled-tab posts due in [from, to), soonest first. */

@@ -19,7 +19,7 @@ type Snapshot = [QueryKey, Post[] | undefined][];
 
 /**
  * Drag-to-reschedule. The post moves at once in every cached calendar period and moves back if the
- * API refuses; spec §8 toasts either way, then every post query refetches.
+ * API refuses; docs/product-rules.md#messages-and-errors toasts either way, then every post query refetches.
  */
 export function useReschedulePost() {
   const queryClient = useQueryClient();

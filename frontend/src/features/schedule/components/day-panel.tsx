@@ -9,7 +9,7 @@ import { formatDay, type CalendarDay } from '../utils/calendar-dates';
 import { firstCaption } from '../utils/post-text';
 import { useDraggablePost } from './drag-and-drop';
 
-/** Spec §2: the selected day's posts with time, platform badges, first caption (2 lines) and status. */
+/** docs/product-rules.md#schedule-calendar: the selected day's posts with time, platform badges, first caption (2 lines) and status. */
 export function DayPanel({ day, posts, zone }: { day: CalendarDay; posts: Post[]; zone: string }) {
   return (
     <Card.Root as="section" variant="outline" bg="bg.panel" rounded="xl" aria-label="Selected day" data-testid="day-panel">

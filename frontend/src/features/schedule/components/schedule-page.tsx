@@ -28,7 +28,7 @@ import { PostDragProvider } from './drag-and-drop';
 import { MonthGrid } from './month-grid';
 import { TimeGrid } from './time-grid';
 
-/** /home/schedule (spec §2 Schedule calendar). */
+/** /home/schedule (docs/product-rules.md#schedule-calendar). */
 export function SchedulePage() {
   const me = useMe();
   // Until settings arrive the zone is unknown: fetching a period in the browser's zone would be wrong.

@@ -16,7 +16,7 @@ export const CALENDAR_VIEWS: readonly { id: CalendarView; label: string }[] = [
   { id: 'month', label: 'Month' },
 ];
 
-/** Spec §9: the calendar week starts on Monday. */
+/** docs/product-rules.md#constants: the calendar week starts on Monday. */
 const WEEK_STARTS_ON = 1;
 const DAY_PATTERN = 'yyyy-MM-dd';
 

@@ -22,7 +22,7 @@ export function summarizePeriod(posts: readonly Post[]): PeriodSummary {
   return { posts: posts.length, images, videos, platforms: platforms.size };
 }
 
-/** Spec §2, word for word (the plural nouns are the spec's text, kept even for 1). */
+/** Word for word as docs/product-rules.md#schedule-calendar has it (the plural nouns too, kept even for 1). */
 export function summaryText({ posts, images, videos, platforms }: PeriodSummary): string {
   return `This period: ${posts} posts — ${images} images, ${videos} videos across ${platforms} platforms`;
 }

@@ -4,7 +4,7 @@ import { loadAuthSession } from '@/lib/amplify-loader';
 import { api } from '@/lib/api-client';
 
 export interface ChangePasswordInput {
-  /** Cognito's ChangePassword needs the current password (spec §7 only shows "updateUser with password"). */
+  /** Cognito's ChangePassword needs the current password (docs/product-rules.md#account-forms). */
   oldPassword: string;
   newPassword: string;
 }
@@ -29,7 +29,7 @@ export async function changePassword({ oldPassword, newPassword }: ChangePasswor
 
 export const PASSWORD_CHANGED_TEXT = 'Please sign in again with your new password.';
 
-/** Spec §8: 'Password changed successfully!' or 'Error changing password' with the message. */
+/** docs/product-rules.md#messages-and-errors: 'Password changed successfully!' or 'Error changing password' with the message. */
 export function useChangePassword({ onSuccess }: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: changePassword,

@@ -26,7 +26,7 @@ export function useSaveInitialTimezone() {
 }
 
 /**
- * Spec §7 writes: on first load with no stored timezone, save the browser's. Once per user per
+ * docs/product-rules.md#writes-and-storage: on first load with no stored timezone, save the browser's. Once per user per
  * page load: a failure is not retried in a loop (the next visit tries again).
  */
 export function useEnsureInitialTimezone(me: MeResponse | undefined): void {

@@ -10,7 +10,7 @@ export function updateProfile(body: UpdateProfileInput): Promise<ProfileResponse
 }
 
 /**
- * Spec §8: 'Profile updated successfully!' or 'Error updating profile' with the failure's message.
+ * docs/product-rules.md#messages-and-errors: 'Profile updated successfully!' or 'Error updating profile' with the failure's message.
  * The me query is refetched: the dashboard greeting and the top-bar avatar read the profile from it.
  */
 export function useUpdateProfile({ onSuccess }: { onSuccess?: () => void } = {}) {

@@ -6,7 +6,7 @@ import { settingsKeys } from '@/lib/api/me';
 
 const UpdateSettingsResponseSchema = z.object({ settings: SettingsSchema });
 
-/** PATCH /settings: any of timezone, mode, push_opt_in (spec §7 user_settings upsert). */
+/** PATCH /settings: any of timezone, mode, push_opt_in (docs/product-rules.md#writes-and-storage: user_settings upsert). */
 export async function updateSettings(body: UpdateSettings): Promise<Settings> {
   return (await api('/settings', { method: 'PATCH', body, schema: UpdateSettingsResponseSchema })).settings;
 }

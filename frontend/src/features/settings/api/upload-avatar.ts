@@ -19,7 +19,7 @@ export async function uploadAvatar(file: File): Promise<ProfileResponse> {
   return confirmAvatar(target.key);
 }
 
-/** Spec §8: 'Profile picture uploaded successfully!' or 'Error uploading profile picture' with the message. */
+/** docs/product-rules.md#messages-and-errors: 'Profile picture uploaded successfully!' or 'Error uploading profile picture' with the message. */
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,7 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { SettingsCard } from './settings-card';
 
-/** Settings → Advanced: the Danger Zone (spec §2, §7 account deletion sequence). */
+/** Settings → Advanced: the Danger Zone (docs/product-rules.md#settings, #account-deletion). */
 export function AdvancedTab() {
   const [open, setOpen] = useState(false);
   const { signOut } = useAuth();

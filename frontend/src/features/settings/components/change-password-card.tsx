@@ -10,7 +10,7 @@ const MIN_PASSWORD_LENGTH = 6;
 
 type PasswordField = 'current' | 'next' | 'confirm';
 
-/** The spec's checks (§5 "Change password"), in its order: match first, then length; `field` is the one to mark. */
+/** The checks of "Change password" (docs/product-rules.md#account-forms), in that order: match first, then length; `field` is the one to mark. */
 export function passwordProblem(newPassword: string, confirmPassword: string): { title: string; description: string; field: PasswordField } | null {
   if (!newPassword || newPassword !== confirmPassword) return { title: MSG.passwordsDontMatch, description: MSG.passwordsDontMatchText, field: 'confirm' };
   if (newPassword.length < MIN_PASSWORD_LENGTH) return { title: MSG.passwordTooShortTitle, description: MSG.passwordTooShort, field: 'next' };

@@ -48,7 +48,7 @@ function PushToggle({ me }: { me: MeResponse }) {
     const permission = await askForNotificationPermission();
     setAsking(false);
     if (permission !== 'granted') {
-      // Spec §4: anything but a grant resets the toggle (it only turns on after the grant).
+      // docs/product-rules.md#notifications: anything but a grant resets the toggle (it only turns on after the grant).
       revert(false);
       toaster.error({ title: 'Notifications blocked', description: 'Please enable notifications in your browser settings' });
       return;
@@ -79,7 +79,7 @@ function PushToggle({ me }: { me: MeResponse }) {
   );
 }
 
-/** Settings → Notifications: the browser push toggle (spec §2, §4). */
+/** Settings → Notifications: the browser push toggle (docs/product-rules.md#settings, #notifications). */
 export function NotificationsTab() {
   const me = useMe();
   return (

@@ -8,7 +8,7 @@ import { browserTimeZone } from '../api/save-initial-timezone';
 import { useUpdateSettings } from '../api/update-settings';
 import { SettingsCard } from './settings-card';
 
-/** Spec §9: saving settings with a mode reloads the page after 1 s (the shell re-reads the mode). */
+/** docs/product-rules.md#constants: saving settings with a mode reloads the page after 1 s (the shell re-reads the mode). */
 export const RELOAD_DELAY_MS = 1000;
 
 const MODE_LABELS: Record<Mode, string> = { creator: 'Creator (solo)', agency: 'Agency (manage clients)' };
@@ -72,7 +72,7 @@ function PreferencesForm({ me }: { me: MeResponse }) {
   );
 }
 
-/** Settings → Preferences: timezone and mode (spec §2, §4). */
+/** Settings → Preferences: timezone and mode (docs/product-rules.md#settings). */
 export function PreferencesTab() {
   const me = useMe();
   return (

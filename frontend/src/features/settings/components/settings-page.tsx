@@ -15,7 +15,7 @@ const TABS = [
 ] as const;
 const TAB_IDS = TABS.map((t) => t.id);
 
-/** /home/settings (spec §2 Settings): Profile, Notifications, Preferences, Advanced; the tab is kept in the URL. */
+/** /home/settings (docs/product-rules.md#settings): Profile, Notifications, Preferences, Advanced; the tab is kept in the URL. */
 export function SettingsPage() {
   const [tab, setTab] = useUrlTab(TAB_IDS, 'profile');
 
