@@ -35,7 +35,11 @@ export const YOUTUBE_TITLE_MAX = 100;
 export const YOUTUBE_SHORTS_MAX_SECONDS = 60;
 export const SHORTS_SUFFIX = ' #shorts';
 
-/** Platforms shown as "Coming Soon" on the Platforms page (docs/product-rules.md#the-product). */
+/**
+ * The platform the original product listed as "Coming Soon". The app does not read it: the Platforms page
+ * shows Coming Soon for any platform the deployment has no app credentials for (GET /api/platforms,
+ * docs/product-rules.md#the-product).
+ */
 export const COMING_SOON_PLATFORMS: readonly Platform[] = ['youtube'];
 
 /** Appends " #shorts" unless the title already contains it, in any case (docs/product-rules.md#compose-rules). */

@@ -29,7 +29,7 @@ export const REALTIME_PATH = `${GRAPHQL_PATH}/realtime`;
 
 /** AppSync's value: the client drops the connection after this long without a `ka`. */
 const CONNECTION_TIMEOUT_MS = 300_000;
-/** docs/product-rules.md#constants: realtime heartbeat 25 s (Amplify flags a connection after 65 s without one). */
+/** The `ka` heartbeat every 25 s, well inside the 65 s after which Amplify flags a connection. */
 const DEFAULT_KEEP_ALIVE_MS = 25_000;
 /** SigV4's allowed clock skew. */
 const MAX_SKEW_MS = 5 * 60_000;
