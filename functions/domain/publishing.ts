@@ -314,7 +314,7 @@ async function failOpenTargets(userId: string, post: EnginePost, message: string
 export async function failFromDeadLetter(raw: unknown, engine: SettleEngine = awsDeadLetterEngine): Promise<void> {
   // A failed asynchronous invocation of the dispatcher reaches its DLQ wrapped by Lambda
   // ({ requestContext, requestPayload, responsePayload }); the Scheduler's own DLQ gets the input as is.
-  const body = raw && typeof raw === 'object' && 'requestPayload' in raw ? (raw as { requestPayload: unknown }).requestPayload : raw;
+  const body = raw && typeof raw === 'object' && 'requestPayload' in raw ? raw.requestPayload : raw;
   const asTarget = PublishMessageSchema.safeParse(body);
   const asDispatch = DispatchInputSchema.safeParse(body);
   const ids = asTarget.success ? asTarget.data : asDispatch.success ? asDispatch.data : null;
