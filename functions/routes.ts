@@ -77,10 +77,10 @@ export interface RouteLimit {
 }
 
 /**
- * The checkout handlers share functions/domain/billing.ts's checkout dependencies, which include the
- * sign-up calls, so each reaches Stripe and Cognito sign-up.
+ * The checkout handlers share functions/domain/billing.ts's checkout dependencies, so each reaches
+ * Stripe; only signup completion adds the user directory (its sign-up dependencies).
  */
-const BILLING = ['table:read', 'table:write', 'stripe', 'cognito:sign-up'] as const satisfies readonly Capability[];
+const BILLING = ['table:read', 'table:write', 'stripe'] as const satisfies readonly Capability[];
 
 const TEN_MINUTES = 600;
 const ONE_HOUR = 3600;
@@ -137,7 +137,7 @@ export const ROUTES = [
   // Anonymous: limited per client IP. Each checkout is a Stripe session and a table item, each signup
   // a Cognito user. Generous for an IP many people share (an office, a mobile carrier's NAT).
   { method: 'POST', path: '/api/billing/public-checkout', handler: 'billing/public-checkout', auth: 'public', limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR }, needs: BILLING },
-  { method: 'POST', path: '/api/billing/complete-signup', handler: 'billing/complete-signup', auth: 'public', limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR }, needs: BILLING },
+  { method: 'POST', path: '/api/billing/complete-signup', handler: 'billing/complete-signup', auth: 'public', limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR }, needs: [...BILLING, 'cognito:sign-up'] },
   // Read only, but each call asks Stripe and answers whether a session id exists: limited per IP like the signup it precedes.
   { method: 'GET', path: '/api/billing/checkout-status', handler: 'billing/checkout-status', auth: 'public', limit: { per: 'ip', max: 60, windowSeconds: ONE_HOUR }, needs: BILLING },
   // Public: Stripe calls it; the signature over the raw body authenticates it.

@@ -22,4 +22,4 @@ port.on('message', ({ id, module, event }: { id: number; module: string; event: 
 });
 
 // Like a provisioned Lambda's init: load what nearly every function imports before the first call.
-void Promise.all([import('../functions/lib/http'), import('../functions/lib/aws')]).catch(() => undefined);
+void Promise.all([import('../functions/domain/http-api'), import('../functions/lib/aws')]).catch(() => undefined);

@@ -96,7 +96,7 @@ export async function deleteUserItems(userId: string): Promise<number> {
       for (let attempt = 0; requests.length > 0; attempt++) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
         const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-        requests = (UnprocessedItems?.[tableName()] ?? []) as Record<string, unknown>[];
+        requests = UnprocessedItems?.[tableName()] ?? [];
       }
     }
     deleted += keys.length;

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostTarget } from '@shared/posts';
 import type { PostStatus } from '@shared/statuses';
-import type { PublishCheckpoint } from '../platforms/types';
+import type { PublishCheckpoint } from '../lib/publish-checkpoint';
 import { postIndexKeys, postSk, toPost, type PostRecord } from './posts';
 import { db, queryAll, tableName, updateIf, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';

@@ -50,12 +50,12 @@ export function toSubscriptionState(sub: Stripe.Subscription, observedAt: number
   return {
     id: sub.id,
     status: sub.status,
-    product_id: idOf(item?.price?.product as string | { id: string } | undefined) ?? '',
+    product_id: idOf(item?.price?.product) ?? '',
     current_period_end: iso(periodEnd),
     // Newer Dashboards cancel "at period end" by setting cancel_at to the period's end.
     cancel_at_period_end: sub.cancel_at_period_end === true || (sub.cancel_at != null && periodEnd != null && sub.cancel_at <= periodEnd && sub.status !== 'canceled'),
     created_at: iso(sub.created)!,
-    customer_id: idOf(sub.customer as string | { id: string }),
+    customer_id: idOf(sub.customer),
     price_id: item?.price?.id ?? null,
     stripe_created: sub.created,
     observed_at: observedAt,
@@ -121,7 +121,7 @@ export async function syncSubscription(subscriptionId: string, options: { owner?
 }
 
 async function ownerOf(sub: Stripe.Subscription, deps: BillingDeps): Promise<SubscriptionOwner | undefined> {
-  const customerId = idOf(sub.customer as string | { id: string });
+  const customerId = idOf(sub.customer);
   const link = customerId ? await deps.store.getCustomerLink(customerId) : undefined;
   if (link?.userId) return { userId: link.userId };
   // Set by our signed-in checkout (subscription_data.metadata), never by a browser.
@@ -222,7 +222,7 @@ async function applyEvent(event: Stripe.Event, deps: BillingDeps): Promise<void>
     case 'invoice.paid':
     case 'invoice.payment_failed':
     case 'invoice.payment_succeeded': {
-      const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription as string | { id: string } | null | undefined);
+      const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
       if (subscriptionId) await syncSubscription(subscriptionId, { eventCreated: event.created }, deps);
       return;
     }
@@ -249,8 +249,8 @@ async function checkoutCompleted(session: Stripe.Checkout.Session, eventCreated:
     return;
   }
   if (!checkoutSettled(session)) return;
-  const customerId = idOf(session.customer as string | { id: string } | null);
-  const subscriptionId = idOf(session.subscription as string | { id: string } | null);
+  const customerId = idOf(session.customer);
+  const subscriptionId = idOf(session.subscription);
   await store.markCheckoutPaid(session.id, { customerId, subscriptionId });
   const owner: SubscriptionOwner = checkout.userId ? { userId: checkout.userId } : { sessionId: session.id };
   if (customerId) await store.linkCustomer(customerId, owner, deps.now());

@@ -37,9 +37,14 @@ export interface AccountDirectory {
   createAccount(email: string, password: string): Promise<string>;
 }
 
-export type CheckoutDeps = BillingDeps & { accounts: AccountDirectory; plans: () => Plan[] };
+export type CheckoutDeps = BillingDeps & { plans: () => Plan[] };
 
-export const defaultCheckoutDeps: CheckoutDeps = { ...defaultBillingDeps, accounts: { accountExists, createAccount }, plans: offeredPlans };
+export const defaultCheckoutDeps: CheckoutDeps = { ...defaultBillingDeps, plans: offeredPlans };
+
+/** Signup completion alone reaches the user directory: the others get no Cognito grant. */
+export type SignupDeps = CheckoutDeps & { accounts: AccountDirectory };
+
+export const defaultSignupDeps: SignupDeps = { ...defaultCheckoutDeps, accounts: { accountExists, createAccount } };
 
 /** An unpaid checkout pointer outlives Stripe's 24-hour session expiry, then TTL removes it. */
 const CHECKOUT_POINTER_SECONDS = 2 * 86_400;
@@ -222,7 +227,7 @@ export async function checkoutStatus(query: CheckoutStatusQuery, deps: CheckoutD
  * claim on the checkout pointer is a conditional write that exactly one request wins. The account
  * starts unconfirmed: it signs in only after its owner followed the verification link (issue 13.7).
  */
-export async function completeSignup(body: CompleteSignupBody, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CompleteSignupResponse> {
+export async function completeSignup(body: CompleteSignupBody, deps: SignupDeps = defaultSignupDeps): Promise<CompleteSignupResponse> {
   const email = body.email.trim();
   const sessionId = body.session_id;
   const { session, paidBy } = await paidUnusedCheckout(sessionId, deps);

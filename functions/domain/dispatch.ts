@@ -2,7 +2,6 @@ import * as z from 'zod';
 import type { Platform } from '@shared/platforms';
 import { isTerminal, tableEngineStore, type EnginePost } from '../data/publishing';
 import { defaultDeps } from '../lib/clock';
-import { eventBridgeSchedules } from '../lib/dispatch-schedules';
 import { env } from '../lib/env';
 import { logger } from '../lib/logger';
 import { sqsPublishQueue } from '../lib/publish-queues';
@@ -44,12 +43,11 @@ export const settingsFromEnv = (): EngineSettings => ({
   settleSpreadMs: env().PUBLISH_SETTLE_SPREAD_SECONDS * 1000,
 });
 
-/** Dispatch over the table, SQS and EventBridge Scheduler: what the dispatcher and the posts API wire. */
+/** Dispatch over the table and SQS: what the dispatcher wires (the posts API adds the schedules, schedules.ts). */
 export const awsDispatchEngine: DispatchEngine = {
   ...defaultDeps,
   store: tableEngineStore,
   queue: sqsPublishQueue,
-  scheduler: eventBridgeSchedules,
   settings: settingsFromEnv,
 };
 

@@ -65,14 +65,34 @@ export interface EngineSettings {
   settleSpreadMs: number;
 }
 
+/**
+ * Each entry point takes only the ports it calls, and each handler is given an object built from
+ * those only: what a function's bundle can reach is what infra grants it (functions/routes.ts `needs`).
+ */
+
+/** Dispatch: the post item, the publishing queues and the lead time. */
 export interface DispatchEngine extends Deps {
   store: EngineStore;
   queue: PublishQueue;
-  scheduler: DispatchScheduler;
   settings: () => EngineSettings;
 }
 
-export interface PublishEngine extends DispatchEngine {
+/** Keeping a post's schedule in step (the posts API): dispatch, plus the schedules. */
+export interface ScheduleEngine extends DispatchEngine {
+  scheduler: DispatchScheduler;
+}
+
+/** Settling a target and telling the user: all the dead letters need. */
+export interface SettleEngine extends Deps {
+  store: EngineStore;
+  notify(userId: string, input: NotifyInput, deps: Deps): Promise<unknown>;
+}
+
+/** The watchdog: dispatches a stuck post again, or settles it. */
+export interface WatchdogEngine extends DispatchEngine, SettleEngine {}
+
+/** The publish step: the watchdog's ports, the media, the tokens and adapters, the plan and the quotas. */
+export interface PublishEngine extends WatchdogEngine {
   media: {
     url(path: string): Promise<string>;
     read(path: string): Promise<Buffer>;
@@ -83,7 +103,6 @@ export interface PublishEngine extends DispatchEngine {
   withFreshTokens<T>(userId: string, socialAccountId: string, fn: (tokens: TokenSet, adapter: PlatformAdapter) => Promise<T>, deps: Deps): Promise<T>;
   currentPlan(userId: string, now: Date): Promise<Plan>;
   claimDailyQuota(bucket: DailyQuotaBucket, now: Date): Promise<DailyQuotaClaim>;
-  notify(userId: string, input: NotifyInput, deps: Deps): Promise<unknown>;
   sleep(ms: number): Promise<void>;
   /** Jitter (backoff, settle spread). */
   random(): number;

@@ -61,7 +61,7 @@ const pacificParts = new Intl.DateTimeFormat('en-US', { timeZone: PACIFIC, year:
 
 function partsOf(ms: number): { y: number; m: number; d: number; h: number; min: number } {
   const parts = Object.fromEntries(pacificParts.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]));
-  return { y: parts.year!, m: parts.month!, d: parts.day!, h: parts.hour!, min: parts.minute! };
+  return { y: parts.year, m: parts.month, d: parts.day, h: parts.hour, min: parts.minute };
 }
 
 /** Midnight Pacific of the day `ms` falls in (PST is UTC−8, PDT UTC−7; midnight always exists). */

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { minimumPlanFor, planAllows } from '@shared/plans';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { mediaUrl, readObject } from '../data/media';
-import { isTerminal, LeaseLostError, type EnginePost, type EngineTarget, type TargetOutcome } from '../data/publishing';
+import { isTerminal, LeaseLostError, tableEngineStore, type EnginePost, type EngineTarget, type TargetOutcome } from '../data/publishing';
+import { defaultDeps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../platforms/types';
 import { withFreshTokens } from './connections';
 import { awsDispatchEngine, dispatchPost, dueTime, enqueueAt, PublishMessageSchema, DispatchInputSchema, sendTargets, UNKNOWN_OUTCOME_MESSAGE, type PublishMessage } from './dispatch';
-import type { Attempt, PublishEngine } from './engine';
+import type { Attempt, PublishEngine, SettleEngine, WatchdogEngine } from './engine';
 import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
 import { claimDailyQuota } from './platform-quotas';
@@ -43,7 +44,7 @@ const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
  */
 const PREPARE_MARGIN_MS = 2_000;
 
-/** The engine over the table, SQS, S3, EventBridge Scheduler and the platform adapters: what the publishing handlers wire. */
+/** The publish step over the table, SQS, S3 and the platform adapters: what the publisher wires. */
 export const awsPublishEngine: PublishEngine = {
   ...awsDispatchEngine,
   media: { url: (path) => mediaUrl(path), read: readObject },
@@ -55,6 +56,12 @@ export const awsPublishEngine: PublishEngine = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   random: Math.random,
 };
+
+/** The watchdog over the table and SQS. */
+export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyUser };
+
+/** The dead letters' settling over the table. */
+export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyUser };
 
 /** One delivery's work on its target, holding the lease as `owner`. */
 interface Delivery extends Attempt {
@@ -235,7 +242,7 @@ export function backoffSeconds(attempts: number, retryAfterSeconds?: number, ran
 // Settling and telling the user
 
 /** Settles a target (as the lease holder, or with no owner as anyone), then the post once all its targets are settled, then tells the user. */
-async function finish(attempt: Attempt, outcome: TargetOutcome, engine: PublishEngine): Promise<void> {
+async function finish(attempt: Attempt, outcome: TargetOutcome, engine: SettleEngine): Promise<void> {
   const { userId, post, target } = attempt;
   const now = engine.now();
   const after = await engine.store.settleTarget(attempt, outcome, now);
@@ -273,7 +280,7 @@ export function derivePostOutcome(targets: readonly EngineTarget[]): { status: '
  * for 10 minutes, is dispatched again once; found stuck again later, its open targets fail with a
  * visible reason. Nothing stays stuck silently.
  */
-export async function runWatchdog(engine: PublishEngine = awsPublishEngine): Promise<{ redispatched: number; failed: number }> {
+export async function runWatchdog(engine: WatchdogEngine = awsWatchdogEngine): Promise<{ redispatched: number; failed: number }> {
   const now = engine.now();
   const candidates = await engine.store.listOpenPostsDueBefore(new Date(now.getTime() - engine.settings().retryWindowMs));
   let redispatched = 0;
@@ -297,17 +304,17 @@ export async function runWatchdog(engine: PublishEngine = awsPublishEngine): Pro
   return { redispatched, failed };
 }
 
-async function failOpenTargets(userId: string, post: EnginePost, message: string, engine: PublishEngine): Promise<void> {
+async function failOpenTargets(userId: string, post: EnginePost, message: string, engine: SettleEngine): Promise<void> {
   for (const [index, target] of post.platforms.entries()) {
     if (!isTerminal(target)) await finish({ userId, post, index, target }, { status: 'failed', message }, engine);
   }
 }
 
 /** A message that exhausted its deliveries: the target (or, from the scheduler's DLQ, the post) fails visibly. */
-export async function failFromDeadLetter(raw: unknown, engine: PublishEngine = awsPublishEngine): Promise<void> {
+export async function failFromDeadLetter(raw: unknown, engine: SettleEngine = awsDeadLetterEngine): Promise<void> {
   // A failed asynchronous invocation of the dispatcher reaches its DLQ wrapped by Lambda
   // ({ requestContext, requestPayload, responsePayload }); the Scheduler's own DLQ gets the input as is.
-  const body = raw && typeof raw === 'object' && 'requestPayload' in raw ? (raw as { requestPayload: unknown }).requestPayload : raw;
+  const body = raw && typeof raw === 'object' && 'requestPayload' in raw ? raw.requestPayload : raw;
   const asTarget = PublishMessageSchema.safeParse(body);
   const asDispatch = DispatchInputSchema.safeParse(body);
   const ids = asTarget.success ? asTarget.data : asDispatch.success ? asDispatch.data : null;

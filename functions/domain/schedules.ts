@@ -1,8 +1,9 @@
 import type { PostRecord } from '../data/posts';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { logger } from '../lib/logger';
+import { eventBridgeSchedules } from '../lib/dispatch-schedules';
 import { awsDispatchEngine, dispatchPost, type DispatchInput } from './dispatch';
-import type { DispatchEngine, DispatchScheduler } from './engine';
+import type { DispatchScheduler, ScheduleEngine } from './engine';
 
 export { atExpression } from '../lib/dispatch-schedules';
 
@@ -25,7 +26,7 @@ export function scheduleTimeFor(dueIso: string): Date {
  * schedule time has passed is dispatched straight away instead (the dispatcher delays it to the
  * second).
  */
-export async function scheduleDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps, engine: DispatchEngine = { ...awsDispatchEngine, ...deps }): Promise<void> {
+export async function scheduleDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps, engine: ScheduleEngine = { ...awsDispatchEngine, scheduler: eventBridgeSchedules, ...deps }): Promise<void> {
   if (!post.scheduled_at) throw new Error('Only a post with a time can be scheduled');
   const at = scheduleTimeFor(post.scheduled_at);
   const input: DispatchInput = { userId, postId: post.id, version: post.version };
@@ -38,7 +39,7 @@ export async function scheduleDispatch(userId: string, post: PostRecord, deps: D
 }
 
 /** Removes the post's schedule, if any. A stale schedule left behind is harmless: the dispatcher checks the version. */
-export async function removeSchedule(postId: string, scheduler: DispatchScheduler = awsDispatchEngine.scheduler): Promise<void> {
+export async function removeSchedule(postId: string, scheduler: DispatchScheduler = eventBridgeSchedules): Promise<void> {
   try {
     await scheduler.remove(scheduleName(postId));
   } catch (error) {

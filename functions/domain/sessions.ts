@@ -20,18 +20,6 @@ export class SessionEndedError extends AppError {
 }
 
 /**
- * When the token's session began, in epoch seconds. Cognito keeps `auth_time` at the original sign-in
- * through every refresh (`iat` moves), so a refreshed token of an ended session is still refused.
- */
-export function sessionStart(claims: Record<string, unknown>): number {
-  for (const name of ['auth_time', 'iat']) {
-    const value = Number(claims[name]);
-    if (Number.isFinite(value) && value > 0) return value;
-  }
-  return 0;
-}
-
-/**
  * Throws SessionEndedError unless this session began after the last revocation and the account is
  * open. `duringDeletion` admits a closed account's NEW session (signed in after deletion began) to
  * the one route that finishes an interrupted deletion; earlier tokens stay refused there too.

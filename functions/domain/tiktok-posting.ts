@@ -12,5 +12,5 @@ export function assertTikTokTargetsPostable(targets: readonly { platform: string
   const issues = targets.flatMap((t, i) =>
     t.platform === 'tiktok' ? tiktokSettingsProblems(t.settings, { unaudited }).map((p) => ({ path: `platforms.${i}.settings.${p.field}`, message: p.message })) : [],
   );
-  if (issues.length) throw new ValidationError(issues[0]!.message, issues);
+  if (issues.length) throw new ValidationError(issues[0].message, issues);
 }

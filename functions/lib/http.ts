@@ -2,8 +2,6 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
-import { assertSessionOpen, sessionStart } from '../domain/sessions';
-import { enforceRouteLimit } from '../domain/rate-limits';
 import { AppError, TooManyRequestsError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
 import { assertThroughCloudFront, clientIp } from './origin-gate';
@@ -62,28 +60,34 @@ type ParsedContext = Context & { input?: RawInput };
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 /**
- * The checks that need the table: session revocation and route limits. Injected so the factory's own
- * behaviour (claims, parsing, error mapping) is unit-testable without a database (docs/architecture.md#conventions: inject time, ids and dependencies).
+ * The checks that need the table: session revocation and route limits. Injected (the table's are
+ * bound in functions/domain/http-api.ts, which the handlers use) so this layer needs no table, and the
+ * factory's own behaviour (claims, parsing, error mapping) is unit-testable without a database
+ * (docs/architecture.md#conventions: inject time, ids and dependencies).
  */
 export interface HttpGuards {
-  assertSessionOpen: typeof assertSessionOpen;
-  enforceRouteLimit: typeof enforceRouteLimit;
+  /** Throws (SessionEndedError) unless the user's session that began at `startedAt` (epoch seconds) is still open. */
+  assertSessionOpen(userId: string, startedAt: number, options: { duringDeletion?: boolean }): Promise<void>;
+  /** Throws TooManyRequestsError when the caller used up the route's limit (API Gateway's routeKey). */
+  enforceRouteLimit(routeKey: string | undefined, caller: { readonly userId?: string; readonly ip: string }, now: Date): Promise<void>;
 }
-const TABLE_GUARDS: HttpGuards = { assertSessionOpen, enforceRouteLimit };
 
-export function httpHandler<
-  B extends Schema | undefined = undefined,
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  A extends 'user' | 'public' = 'user',
->(options: Options<B, P, Q> & { auth?: A }, fn: (input: HttpInput<B, P, Q, A>) => Promise<HttpResponse>, guards: HttpGuards = TABLE_GUARDS) {
-  return middy<HttpEvent, HttpResult, Error, ParsedContext>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(errorMapper())
-    .use(originGate())
-    .use(parseInput(options, guards))
-    .use(rateLimit(guards))
-    .handler(async (_event, context) => toResult(await fn(context.input as unknown as HttpInput<B, P, Q, A>)));
+/** The handler factory with `guards` bound. */
+export function httpHandlerWith(guards: HttpGuards) {
+  return function httpHandler<
+    B extends Schema | undefined = undefined,
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    A extends 'user' | 'public' = 'user',
+  >(options: Options<B, P, Q> & { auth?: A }, fn: (input: HttpInput<B, P, Q, A>) => Promise<HttpResponse>) {
+    return middy<HttpEvent, HttpResult, Error, ParsedContext>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      .use(errorMapper())
+      .use(originGate())
+      .use(parseInput(options, guards))
+      .use(rateLimit(guards))
+      .handler(async (_event, context) => toResult(await fn(context.input as unknown as HttpInput<B, P, Q, A>)));
+  };
 }
 
 function parseInput(options: Options<Schema | undefined, Schema | undefined, Schema | undefined>, guards: HttpGuards): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
@@ -124,6 +128,18 @@ function rateLimit(guards: HttpGuards): middy.MiddlewareObj<HttpEvent, HttpResul
       await guards.enforceRouteLimit(event.routeKey, { userId: request.context.input?.userId, ip }, new Date());
     },
   };
+}
+
+/**
+ * When the token's session began, in epoch seconds. Cognito keeps `auth_time` at the original sign-in
+ * through every refresh (`iat` moves), so a refreshed token of an ended session is still refused.
+ */
+function sessionStart(claims: Record<string, unknown>): number {
+  for (const name of ['auth_time', 'iat']) {
+    const value = Number(claims[name]);
+    if (Number.isFinite(value) && value > 0) return value;
+  }
+  return 0;
 }
 
 function userIdFromClaims(event: HttpEvent): string {

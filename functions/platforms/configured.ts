@@ -28,7 +28,7 @@ function parseCredentials(json: string, source: string): Credentials {
   }
   const parsed = CredentialsSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`${source} must be {platform: {clientId, clientSecret}}`);
-  return Object.fromEntries(Object.entries(parsed.data).filter(([p]) => (PLATFORMS as readonly string[]).includes(p))) as Credentials;
+  return Object.fromEntries(Object.entries(parsed.data).filter(([p]) => (PLATFORMS as readonly string[]).includes(p)));
 }
 
 async function readSecret(secretId: string): Promise<string> {

@@ -209,7 +209,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
       return videoStep(tokens, created.id);
     }
     if (kind === 'photo') {
-      const created = await guardedCreate(context, marker(), {}, () => pagePost(tokens, 'publish the photo', `${page}/photos`, { url: images[0]!.url, message: request.caption }));
+      const created = await guardedCreate(context, marker(), {}, () => pagePost(tokens, 'publish the photo', `${page}/photos`, { url: images[0].url, message: request.caption }));
       const id = created.post_id ?? `${request.accountId}_${created.id}`;
       return { status: 'posted', platformPostId: id, postUrl: postUrl(id) };
     }

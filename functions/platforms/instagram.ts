@@ -117,7 +117,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
     if (!media.length) throw new PlatformError('instagram', 'fix-input', 'Instagram needs a photo or a video to post.');
     if (media.length > 10) throw new PlatformError('instagram', 'fix-input', 'An Instagram carousel takes 2 to 10 photos or videos.');
     if (media.length === 1) {
-      const only = media[0]!;
+      const only = media[0];
       const params: Record<string, string> = isVideo(only) ? { media_type: 'REELS', video_url: only.url, caption: request.caption } : { image_url: only.url, caption: request.caption };
       const { id } = await post(tokens, 'prepare the post', `${user}/media`, params);
       return { containerId: id, processingSince: now().toISOString() };
@@ -227,7 +227,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
         schema: PublishingLimitSchema,
         secrets: [tokens.accessToken],
       });
-      const row = r.data[0]!;
+      const row = r.data[0];
       // Without config the reference's documented values apply (50 per 86,400 s).
       return { used: row.quota_usage, total: row.config?.quota_total ?? 50, windowSeconds: row.config?.quota_duration ?? 86400 };
     },

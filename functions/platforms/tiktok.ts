@@ -279,7 +279,7 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
         await context.saveCheckpoint({ reinits: reinits + 1 });
         throw new PlatformError('tiktok', 'retry', reason === 'internal' ? 'TikTok had a temporary problem; we\'ll try again.' : "TikTok couldn't download the video; we'll try again.", { code: reason });
       }
-      if (reason === 'auth_removed') throw new PlatformError('tiktok', 'reauth', FAIL_REASON_MESSAGES[reason]!, { code: reason });
+      if (reason === 'auth_removed') throw new PlatformError('tiktok', 'reauth', FAIL_REASON_MESSAGES[reason], { code: reason });
       const category = reason.startsWith('spam_risk') || reason === 'publish_cancelled' ? 'stop' : 'fix-input';
       throw new PlatformError('tiktok', category, FAIL_REASON_MESSAGES[reason] ?? `TikTok could not publish the video (${reason}).`, { code: reason });
     }
@@ -357,7 +357,7 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
     // An init whose answer was lost: TikTok offers no lookup without the publish_id (docs/platform-apis.md#avoiding-double-posts).
     if (str(checkpoint, 'initAttemptedAt')) throw unknownOutcome('tiktok');
     if (videos.length !== 1) throw new PlatformError('tiktok', 'fix-input', 'TikTok needs exactly one video.');
-    const video = videos[0]!;
+    const video = videos[0];
     if (!UPLOAD_TYPES.has(video.mimeType)) throw new PlatformError('tiktok', 'fix-input', 'TikTok takes MP4, MOV or WebM videos.');
     const reinits = num(checkpoint, 'reinits') ?? 0;
     const { settings } = request;

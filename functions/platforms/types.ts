@@ -11,6 +11,7 @@ export interface OAuthApp {
 
 export type { TokenSet } from '../lib/token-set';
 import type { TokenSet } from '../lib/token-set';
+import type { PublishCheckpoint } from '../lib/publish-checkpoint';
 
 /** An account the user can post as: the profile plus the token to post with. */
 export interface ConnectedAccount {
@@ -83,7 +84,7 @@ export interface PublishRequest {
  * publish_id, upload session URI + offset, "create attempted at"). Stored on the target BEFORE each
  * call that creates something public, so a redelivery resumes instead of repeating (docs/publishing.md#exactly-once).
  */
-export type PublishCheckpoint = Readonly<Record<string, string | number | boolean | null>>;
+export type { PublishCheckpoint } from '../lib/publish-checkpoint';
 
 export interface PublishContext {
   readonly tokens: TokenSet;

@@ -228,7 +228,7 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
     if (videoId) return processing(tokens, videoId);
     const videos = request.media.filter(isVideo);
     if (videos.length !== 1) throw new PlatformError('youtube', 'fix-input', 'YouTube needs exactly one video.');
-    const video = videos[0]!;
+    const video = videos[0];
     const sessionUri = str(checkpoint, 'sessionUri');
     if (sessionUri) {
       const total = num(checkpoint, 'total') ?? video.sizeBytes;

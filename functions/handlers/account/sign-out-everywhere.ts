@@ -1,5 +1,5 @@
 import { endAllSessions } from '../../domain/sessions';
-import { httpHandler, noContent } from '../../lib/http';
+import { httpHandler, noContent } from '../../domain/http-api';
 
 /**
  * POST /api/account/sign-out-everywhere: every token issued so far stops working, this one included

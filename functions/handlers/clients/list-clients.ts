@@ -1,5 +1,5 @@
 import { listClients } from '../../domain/clients';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /** GET /api/clients: the user's clients, newest first. */
 export const handler = httpHandler({}, async ({ userId }) => ok({ items: await listClients(userId) }));

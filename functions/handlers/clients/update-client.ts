@@ -1,6 +1,6 @@
 import { ClientIdParamsSchema, UpdateClientSchema } from '@shared/clients';
 import { updateClient } from '../../domain/clients';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /** PATCH /api/clients/{id}: the edit dialog (name, logo URL). */
 export const handler = httpHandler({ params: ClientIdParamsSchema, body: UpdateClientSchema }, async ({ userId, params, body }) =>

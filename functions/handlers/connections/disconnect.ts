@@ -1,6 +1,6 @@
 import { AccountIdParamsSchema } from '@shared/accounts';
 import { disconnectAccount } from '../../domain/connections';
-import { httpHandler, noContent } from '../../lib/http';
+import { httpHandler, noContent } from '../../domain/http-api';
 
 /** DELETE /api/accounts/{id}: removes the account and its tokens. */
 export const handler = httpHandler({ params: AccountIdParamsSchema }, async ({ userId, params }) => {

@@ -1,6 +1,6 @@
 import { PresignUploadBodySchema, PresignUploadResponseSchema } from '@shared/media';
 import { presignUpload } from '../../domain/media';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /** POST /api/media/uploads: a presigned POST form for one image or video of at most 100 MB. */
 export const handler = httpHandler({ body: PresignUploadBodySchema }, async ({ userId, body }) =>

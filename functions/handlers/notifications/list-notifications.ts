@@ -1,4 +1,4 @@
 import { listNotifications } from '../../domain/notifications';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 export const handler = httpHandler({}, async ({ userId }) => ok({ items: await listNotifications(userId) }));

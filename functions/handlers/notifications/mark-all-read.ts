@@ -1,4 +1,4 @@
 import { markAllRead } from '../../domain/notifications';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 export const handler = httpHandler({}, async ({ userId }) => ok({ updated: await markAllRead(userId) }));

@@ -1,6 +1,6 @@
 import { OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
 import { bindingFromCookies, clearBindingCookie, completeConnect, unreadableCallback } from '../../domain/connections';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../../domain/http-api';
 
 /**
  * GET /api/oauth/{platform}/callback: public, because the platform redirects the browser here. The

@@ -1,6 +1,6 @@
 import { LimitCheckBodySchema, LimitCheckResponseSchema } from '@shared/platform-limits';
 import { limitWarnings } from '../../domain/platform-limits';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /** POST /api/posts/limit-check: would scheduling these accounts at this time exceed a platform's cap? Writes nothing. */
 export const handler = httpHandler({ body: LimitCheckBodySchema }, async ({ userId, body }) =>

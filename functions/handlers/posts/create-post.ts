@@ -2,7 +2,7 @@ import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
 import { CreatePostBodySchema } from '@shared/posts';
 import { withLimitWarnings } from '../../domain/platform-limits';
 import { createPost } from '../../domain/posts';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../../domain/http-api';
 
 /**
  * POST /api/posts: a draft, or a scheduled post when a time is given (docs/product-rules.md#scheduling-rules, issue 4). A platform

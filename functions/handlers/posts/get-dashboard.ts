@@ -1,5 +1,5 @@
 import { getDashboard } from '../../domain/posts';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /** GET /api/dashboard: the next 5 upcoming and the 3 newest published posts (docs/product-rules.md#dashboard). */
 export const handler = httpHandler({}, async ({ userId }) => ok(await getDashboard(userId)));

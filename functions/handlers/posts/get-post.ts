@@ -1,6 +1,6 @@
 import { IdParamsSchema } from '@shared/posts';
 import { getPost } from '../../domain/posts';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /** GET /api/posts/{id}: one of the user's posts; anyone else's is a 404. */
 export const handler = httpHandler({ params: IdParamsSchema }, async ({ userId, params }) => ok(await getPost(userId, params.id)));

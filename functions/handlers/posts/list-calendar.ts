@@ -1,6 +1,6 @@
 import { CalendarQuerySchema } from '@shared/posts';
 import { listCalendar } from '../../domain/posts';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /** GET /api/posts/calendar?from=&to=: scheduled-tab posts due in [from, to), soonest first. */
 export const handler = httpHandler({ query: CalendarQuerySchema }, async ({ userId, query }) => ok({ items: await listCalendar(userId, query) }));

@@ -2,7 +2,7 @@ import { PostPageWithIssuesSchema } from '@shared/connection-health';
 import { ListPostsQuerySchema } from '@shared/posts';
 import { withConnectionIssues } from '../../domain/connection-health';
 import { listPosts } from '../../domain/posts';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /**
  * GET /api/posts?tab=&cursor=&limit=: one page of a Posts tab, in the tab's order; each open post

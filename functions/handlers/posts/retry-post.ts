@@ -1,6 +1,6 @@
 import { IdParamsSchema, PostSchema, RetryPostBodySchema } from '@shared/posts';
 import { retryPost } from '../../domain/posts';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /** POST /api/posts/{id}/retry: publish a failed post's failed platforms again, now or at a later time (issue 17.5). */
 export const handler = httpHandler({ params: IdParamsSchema, body: RetryPostBodySchema }, async ({ userId, params, body }) => {

@@ -2,7 +2,7 @@ import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
 import { IdParamsSchema, UpdatePostBodySchema } from '@shared/posts';
 import { withLimitWarnings } from '../../domain/platform-limits';
 import { updatePost } from '../../domain/posts';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /** PATCH /api/posts/{id}: the Edit Post dialog (the whole post, or older clients' time and captions); limit warnings as on create (issue 12). */
 export const handler = httpHandler({ params: IdParamsSchema, body: UpdatePostBodySchema }, async ({ userId, params, body }) => {

@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { awsPublishEngine, failFromDeadLetter } from '../../domain/publishing';
+import { awsDeadLetterEngine, failFromDeadLetter } from '../../domain/publishing';
 import { logger } from '../../lib/logger';
 
 /** The dead-letter queues' handler: what could not be published is marked failed and the user told. */
@@ -17,7 +17,7 @@ export const handler = middy<SQSEvent, SQSBatchResponse>()
         } catch {
           // Logged as unreadable below.
         }
-        await failFromDeadLetter(body, awsPublishEngine);
+        await failFromDeadLetter(body, awsDeadLetterEngine);
       } catch (error) {
         logger.error('Dead letter could not be settled', { error, messageId: record.messageId });
         failures.push({ itemIdentifier: record.messageId });

@@ -1,6 +1,6 @@
 import { UpdateSettingsSchema } from '@shared/settings';
 import { saveSettings } from '../../domain/users';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 export const handler = httpHandler({ body: UpdateSettingsSchema }, async ({ userId, body }) =>
   ok({ settings: await saveSettings(userId, body) }),

@@ -1,5 +1,5 @@
 import { handleStripeWebhook } from '../../domain/billing-sync';
-import { httpHandler, ok } from '../../lib/http';
+import { httpHandler, ok } from '../../domain/http-api';
 
 /**
  * POST /api/stripe/webhook: public, authenticated by Stripe's signature over the raw body, so the

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../../functions/lib/edge-headers';
 import { resetEnvForTests } from '../../../functions/lib/env';
 import { TooManyRequestsError } from '../../../functions/lib/errors';
-import { httpHandler, ok } from '../../../functions/lib/http';
+import { httpHandler, ok } from '../../../functions/domain/http-api';
 import { clientIp, setSecretReaderForTests } from '../../../functions/lib/origin-gate';
 import { ROUTES } from '../../../functions/routes';
 import { aLambdaContext, anApiEvent } from '../../helpers/when';

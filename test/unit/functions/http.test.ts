@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../functions/lib/errors';
 import { SessionEndedError } from '../../../functions/domain/sessions';
 import { TooManyRequestsError } from '../../../functions/lib/errors';
-import { httpHandler, noContent, ok, type HttpGuards } from '../../../functions/lib/http';
+import { httpHandlerWith, noContent, ok, type HttpGuards } from '../../../functions/lib/http';
 import { aLambdaContext, anApiEvent } from '../../helpers/when';
 
-const call = async (handler: ReturnType<typeof httpHandler>, event: ReturnType<typeof anApiEvent>) => {
+const call = async (handler: ReturnType<ReturnType<typeof httpHandlerWith>>, event: ReturnType<typeof anApiEvent>) => {
   const result = (await handler(event, aLambdaContext())) as { statusCode: number; body: string; headers: Record<string, string> };
   return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers };
 };
@@ -15,7 +15,7 @@ const call = async (handler: ReturnType<typeof httpHandler>, event: ReturnType<t
 const open: HttpGuards = { assertSessionOpen: async () => {}, enforceRouteLimit: async () => {} };
 
 describe('the handler factory', () => {
-  const echo = httpHandler({ body: z.object({ name: z.string().min(1, { message: 'Name is required' }) }) }, async ({ userId, body }) => ok({ userId, name: body.name }), open);
+  const echo = httpHandlerWith(open)({ body: z.object({ name: z.string().min(1, { message: 'Name is required' }) }) }, async ({ userId, body }) => ok({ userId, name: body.name }));
 
   it('hands the handler the user id from the verified claims and the parsed body', async () => {
     const res = await call(echo, anApiEvent('user-1', { body: { name: 'Ada' } }));
@@ -26,13 +26,12 @@ describe('the handler factory', () => {
 
   it('answers 401 "Not authenticated" when there are no claims, without running the handler', async () => {
     let ran = false;
-    const handler = httpHandler(
+    const handler = httpHandlerWith(open)(
       {},
       async () => {
         ran = true;
         return noContent();
       },
-      open,
     );
 
     const res = await call(handler, anApiEvent(undefined));
@@ -48,12 +47,11 @@ describe('the handler factory', () => {
   });
 
   it('maps an AppError to its status and shape', async () => {
-    const handler = httpHandler(
+    const handler = httpHandlerWith(open)(
       {},
       async () => {
         throw new NotFoundError('Post not found');
       },
-      open,
     );
 
     const res = await call(handler, anApiEvent('user-1'));
@@ -62,12 +60,11 @@ describe('the handler factory', () => {
   });
 
   it('hides an unexpected error behind a generic 500', async () => {
-    const handler = httpHandler(
+    const handler = httpHandlerWith(open)(
       {},
       async () => {
         throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
       },
-      open,
     );
 
     const res = await call(handler, anApiEvent('user-1'));
@@ -78,7 +75,7 @@ describe('the handler factory', () => {
   });
 
   it('lets public routes through without claims', async () => {
-    const handler = httpHandler({ auth: 'public' }, async ({ userId }) => ok({ userId: userId ?? null }), open);
+    const handler = httpHandlerWith(open)({ auth: 'public' }, async ({ userId }) => ok({ userId: userId ?? null }));
 
     const res = await call(handler, anApiEvent(undefined));
 
@@ -88,18 +85,17 @@ describe('the handler factory', () => {
   it('answers 401 "Your session has ended" for a revoked session, without running the handler', async () => {
     let ran = false;
     const seen: unknown[] = [];
-    const handler = httpHandler(
+    const handler = httpHandlerWith({
+      ...open,
+      assertSessionOpen: async (userId, startedAt) => {
+        seen.push({ userId, startedAt });
+        throw new SessionEndedError();
+      },
+    })(
       {},
       async () => {
         ran = true;
         return noContent();
-      },
-      {
-        ...open,
-        assertSessionOpen: async (userId, startedAt) => {
-          seen.push({ userId, startedAt });
-          throw new SessionEndedError();
-        },
       },
     );
 
@@ -112,17 +108,16 @@ describe('the handler factory', () => {
 
   it('answers 429 with Retry-After when the route limit is reached, without running the handler', async () => {
     let ran = false;
-    const handler = httpHandler(
+    const handler = httpHandlerWith({
+      ...open,
+      enforceRouteLimit: async () => {
+        throw new TooManyRequestsError(180);
+      },
+    })(
       {},
       async () => {
         ran = true;
         return noContent();
-      },
-      {
-        ...open,
-        enforceRouteLimit: async () => {
-          throw new TooManyRequestsError(180);
-        },
       },
     );
 

@@ -2,7 +2,7 @@ import { PLANS, type Plan } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import { LeaseLostError, type EnginePost, type EngineTarget, type TargetOutcome, type TargetRef } from '../../../functions/data/publishing';
 import type { DispatchInput, PublishMessage } from '../../../functions/domain/dispatch';
-import type { EngineStore, PublishEngine } from '../../../functions/domain/engine';
+import type { EngineStore, PublishEngine, ScheduleEngine } from '../../../functions/domain/engine';
 import type { NotifyInput } from '../../../functions/domain/notifications';
 import { guardedCreate, str } from '../../../functions/platforms/publish';
 import { PlatformError, type PublishContext, type PublishStepResult } from '../../../functions/platforms/types';
@@ -186,7 +186,7 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
   let ids = 0;
   const platform = (p: Platform) => platforms.get(p) ?? platforms.set(p, aPlatform(p)).get(p)!;
 
-  const engine: PublishEngine = {
+  const engine: PublishEngine & ScheduleEngine = {
     now: () => new Date(now),
     newId: () => `id-${++ids}`,
     store,

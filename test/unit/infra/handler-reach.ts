@@ -130,7 +130,7 @@ function reachableCode(text: string): Map<string, string> {
     if (reached.has(statement)) continue;
     reached.add(statement);
     const visit = (node: ts.Node): void => {
-      if (ts.isIdentifier(node)) for (const target of declaring.get(node.text) ?? []) if (!reached.has(target)) queue.push(target);
+      if (ts.isIdentifier(node) && !isMemberName(node)) for (const target of declaring.get(node.text) ?? []) if (!reached.has(target)) queue.push(target);
       ts.forEachChild(node, visit);
     };
     visit(statement);
@@ -142,6 +142,17 @@ function reachableCode(text: string): Map<string, string> {
     byModule.set(module, `${byModule.get(module) ?? ''}\n${statement.getText()}`);
   }
   return byModule;
+}
+
+/**
+ * `x.readObject`, `{ readObject: … }` and a class's `readObject(…) {}` name a member, not a top-level
+ * declaration: an SDK codec's method must not pull in the media module's function of the same name.
+ */
+function isMemberName(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent)) return parent.name === node;
+  if (ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isGetAccessorDeclaration(parent) || ts.isSetAccessorDeclaration(parent)) return parent.name === node;
+  return false;
 }
 
 function declaredNames(statement: ts.Statement): string[] {
