@@ -33,7 +33,7 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
 
   async function deliver(stored: StoredEvent): Promise<number> {
     const payload = JSON.stringify(stored.event, null, 2);
-    let status = 0;
+    let status: number;
     try {
       const res = await fetch(webhookUrl, {
         method: 'POST',
@@ -194,7 +194,7 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
    *  POST /control/deliver {eventIds?: string[], order?: 'created'|'reverse'}  sends held events (or these) in that order
    */
   async function control(method: string, route: string, body: Buffer): Promise<[number, unknown]> {
-    let input: Obj = {};
+    let input: Obj;
     try {
       input = body.length ? (JSON.parse(body.toString('utf8')) as Obj) : {};
     } catch {
