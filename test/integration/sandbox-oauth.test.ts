@@ -289,7 +289,7 @@ describe('Instagram', () => {
     const { html, code } = await igCode();
     expect(html).toContain('Instagram');
     const short = await exchange(code);
-    expect(short).toMatchObject({ status: 200, body: { user_id: 17840000000000001, access_token: expect.any(String) } });
+    expect(short).toMatchObject({ status: 200, body: { user_id: Number('17840000000000001'), access_token: expect.any(String) } });
 
     const long = await longLived(short.body.access_token);
     expect(long).toMatchObject({ status: 200, body: { token_type: 'bearer', expires_in: 5184000 } });
