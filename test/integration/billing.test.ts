@@ -417,7 +417,7 @@ describe('the Stripe webhook', () => {
 
     // Act: the reactivation's event first, the cancellation's last
     const delivered = await stripeControl('POST', '/deliver', { order: 'reverse' });
-    const created = ((await stripeControl('GET', `/events?subscription=${subscription.id}&type=customer.subscription.created`)).body.events as { id: string }[])[0]!;
+    const created = ((await stripeControl('GET', `/events?subscription=${subscription.id}&type=customer.subscription.created`)).body.events as { id: string }[])[0];
     const replay = await stripeControl('POST', `/events/${created.id}/resend`);
 
     // Assess

@@ -176,7 +176,7 @@ describe('the local Scheduler API, through @aws-sdk/client-scheduler', () => {
 
     expect(fired.status).toBe(200);
     const { Messages } = await sqsCall('ReceiveMessage', { QueueUrl: `${cloud().env.SQS_ENDPOINT}/000000000000/${replyQueue}`, WaitTimeSeconds: 5 });
-    expect(JSON.parse(Messages![0]!.Body!)).toEqual({ replyQueue, schedule: `arn:aws:scheduler:us-east-1:000000000000:schedule/posts/${input.Name}`, attempt: '1' });
+    expect(JSON.parse(Messages![0].Body!)).toEqual({ replyQueue, schedule: `arn:aws:scheduler:us-east-1:000000000000:schedule/posts/${input.Name}`, attempt: '1' });
     // ActionAfterCompletion DELETE: the one-shot is gone once it has fired.
     await expect(cloudScheduler().send(new GetScheduleCommand({ Name: input.Name, GroupName: 'posts' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
   });

@@ -184,7 +184,7 @@ describe('publishing to each sandbox platform', () => {
 
     expect(run.result).toMatchObject({ status: 'posted' });
     expect(run.steps).toBeGreaterThan(1);
-    expect(((await control('GET', '/posts?platform=instagram')).posts as PublishedPost[])[0]?.kind).toBe('reel');
+    expect(((await control('GET', '/posts?platform=instagram')).posts as PublishedPost[])[0].kind).toBe('reel');
   });
 
   it.each([
@@ -200,7 +200,7 @@ describe('publishing to each sandbox platform', () => {
 
     expect(run.result).toMatchObject({ status: 'posted' });
     await expectPageShows(run.result!.postUrl!, request.caption);
-    expect(((await control('GET', '/posts?platform=facebook')).posts as PublishedPost[])[0]?.kind).toBe(kind);
+    expect(((await control('GET', '/posts?platform=facebook')).posts as PublishedPost[])[0].kind).toBe(kind);
     expect(await receipts('facebook')).toHaveLength(1);
   });
 

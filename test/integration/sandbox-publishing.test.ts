@@ -60,7 +60,7 @@ describe('the sandbox publishing rules', () => {
 
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ platform: 'x', accountId: '1790000000000000001', caption: 'Receipt me' });
-    expect(receipts[0]?.receivedAtMs).toBeGreaterThanOrEqual(before);
+    expect(receipts[0].receivedAtMs).toBeGreaterThanOrEqual(before);
     expect((await control('GET', `/receipts?since=${Date.now() + 60_000}`)).receipts).toHaveLength(0);
   });
 
