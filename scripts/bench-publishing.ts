@@ -159,9 +159,8 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
     }, due.getTime() + 8_000 - Date.now());
   }
   const deadline = due.getTime() + 5 * 60_000;
-  let settled = 0;
   while (Date.now() < deadline) {
-    settled = (await countTab(user.userId, 'posted')) + (await countTab(user.userId, 'failed'));
+    const settled = (await countTab(user.userId, 'posted')) + (await countTab(user.userId, 'failed'));
     if (settled >= POSTS) {
       console.log(`  ${label}: every post shows Posted or Failed ${((Date.now() - due.getTime()) / 1000).toFixed(1)} s after the due time (polled each second)`);
       break;

@@ -43,7 +43,7 @@ const fail = (message: string): never => {
 interface Response {
   status: number;
   text: string;
-  json: () => any;
+  json: () => unknown;
   headers: Headers;
 }
 

@@ -167,7 +167,7 @@ export class SchedulerEngine {
     const maxAttempts = 1 + (s.Target.RetryPolicy?.MaximumRetryAttempts ?? 185);
     const maxAgeMs = (s.Target.RetryPolicy?.MaximumEventAgeInSeconds ?? 86_400) * 1000;
     const started = clock.now();
-    let input = '';
+    let input: string;
     let lastError: Error | undefined;
     let exhausted: string | undefined;
     for (let attempt = 1; ; attempt++) {

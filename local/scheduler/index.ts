@@ -82,7 +82,7 @@ export async function startScheduler(options: SchedulerOptions = {}): Promise<Lo
   const server = await listenLocal(options.port, (req, res, raw) => {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-requestid': randomUUID(), ...headers }).end(JSON.stringify(body));
-    let body: Record<string, unknown> = {};
+    let body: Record<string, unknown>;
     try {
       const text = raw.toString('utf8');
       body = text ? (JSON.parse(text) as Record<string, unknown>) : {};

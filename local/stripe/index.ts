@@ -5,7 +5,7 @@ import path from 'node:path';
 import { formatPrice } from '@shared/plans';
 import type { LocalModule } from '../modules';
 import { asList, asRecord, asString, decodeForm, type FormValue } from './form';
-import { LOCAL_PRICES, LOCAL_PROMOTION_CODES, StripeWorld, stripeId, type StoredEvent } from './state';
+import { LOCAL_PRICES, LOCAL_PROMOTION_CODES, StripeWorld, stripeId, type LocalInvoice, type LocalSession, type StoredEvent, type StripeEvent, type StripeObject } from './state';
 
 /**
  * The local Stripe (docs/local-cloud.md#what-each-one-enforces-and-where-it-differs-from-aws): the API endpoints the `stripe` library calls for billing, on their
@@ -16,8 +16,6 @@ import { LOCAL_PRICES, LOCAL_PROMOTION_CODES, StripeWorld, stripeId, type Stored
 export const STRIPE_PREFIX = '/_local/stripe';
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_schedule_autopost';
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_schedule_autopost';
-
-type Obj = Record<string, any>;
 
 /** Stripe's signature header: HMAC-SHA256 over `${t}.${payload}` with the endpoint secret. */
 export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
@@ -33,7 +31,7 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
 
   async function deliver(stored: StoredEvent): Promise<number> {
     const payload = JSON.stringify(stored.event, null, 2);
-    let status = 0;
+    let status: number;
     try {
       const res = await fetch(webhookUrl, {
         method: 'POST',
@@ -50,7 +48,7 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
   }
 
   /** Sends new events in order (awaited, so a test sees their effect) unless delivery is on hold. */
-  async function emit(events: Obj[]): Promise<void> {
+  async function emit(events: StripeEvent[]): Promise<void> {
     if (hold) return;
     for (const event of events) {
       const stored = world.events().find((e) => e.event.id === event.id);
@@ -60,12 +58,12 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
 
   // ---- The API (its own port, as api.stripe.com would be) ----
 
-  function stripeError(status: number, message: string, extra: Obj = {}) {
+  function stripeError(status: number, message: string, extra: Record<string, unknown> = {}) {
     return { status, body: { error: { type: 'invalid_request_error', message, ...extra } } };
   }
   const missing = (kind: string, id: string) => stripeError(404, `No such ${kind}: '${id}'`, { code: 'resource_missing', param: 'id' });
 
-  function expand(object: Obj, paths: FormValue[]): Obj {
+  function expand(object: StripeObject, paths: FormValue[]): StripeObject {
     const out = { ...object };
     for (const p of paths) {
       if (p === 'subscription' && typeof out.subscription === 'string') out.subscription = world.get('subscriptions', out.subscription) ?? out.subscription;
@@ -194,9 +192,9 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
    *  POST /control/deliver {eventIds?: string[], order?: 'created'|'reverse'}  sends held events (or these) in that order
    */
   async function control(method: string, route: string, body: Buffer): Promise<[number, unknown]> {
-    let input: Obj = {};
+    let input: Record<string, unknown>;
     try {
-      input = body.length ? (JSON.parse(body.toString('utf8')) as Obj) : {};
+      input = body.length ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : {};
     } catch {
       return [400, { error: 'body must be JSON' }];
     }
@@ -236,12 +234,12 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
     return [404, { error: `unknown control ${method} ${route}` }];
   }
 
-  function relatesTo(event: Obj, subscriptionId: string): boolean {
+  function relatesTo(event: StripeEvent, subscriptionId: string): boolean {
     const o = event.data.object;
-    return o.id === subscriptionId || o.subscription === subscriptionId || o.parent?.subscription_details?.subscription === subscriptionId;
+    return o.id === subscriptionId || o.subscription === subscriptionId || (o.object === 'invoice' && (o as LocalInvoice).parent.subscription_details.subscription === subscriptionId);
   }
 
-  function checkoutPage(session: Obj, error?: string): string {
+  function checkoutPage(session: LocalSession, error?: string): string {
     const input = world.sessionInput(session.id)!;
     const price = world.get('prices', input.priceId)!;
     const product = world.get('products', price.product)!;

@@ -8,23 +8,65 @@ import { persistedFile, type PersistedFile } from '../persistence';
  * under parent.subscription_details). Persisted to one JSON file so `npm start` keeps them.
  */
 export const API_VERSION = '2025-10-29.clover';
-type Obj = Record<string, any>;
+/** A Stripe object as JSON: its id, its kind and its fields; the interfaces below name the fields this module reads. */
+export interface StripeObject {
+  id: string;
+  object: string;
+  [field: string]: unknown;
+}
+export interface LocalProduct extends StripeObject {
+  name: string;
+}
+export interface LocalPrice extends StripeObject {
+  product: string;
+  unit_amount: number;
+}
+export interface LocalSession extends StripeObject {
+  status: string;
+  customer_email: string | null;
+  success_url: string;
+  cancel_url: string;
+}
+export interface LocalSubscriptionItem {
+  current_period_start: number;
+  current_period_end: number;
+  price: LocalPrice;
+  [field: string]: unknown;
+}
+export interface LocalSubscription extends StripeObject {
+  status: string;
+  customer: string;
+  cancel_at: number | null;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  latest_invoice: string;
+  metadata: Record<string, string>;
+  items: { data: LocalSubscriptionItem[]; [field: string]: unknown };
+}
+export interface LocalInvoice extends StripeObject {
+  parent: { subscription_details: { subscription: string; [field: string]: unknown }; [field: string]: unknown };
+}
+export interface StripeEvent extends StripeObject {
+  type: string;
+  created: number;
+  data: { object: StripeObject; previous_attributes?: Record<string, unknown> };
+}
 
 export interface StoredEvent {
-  event: Obj;
+  event: StripeEvent;
   /** HTTP statuses of the deliveries so far (empty: held or not yet delivered). */
   deliveries: number[];
 }
 
 interface World {
-  products: Record<string, Obj>;
-  prices: Record<string, Obj>;
-  sessions: Record<string, Obj>;
+  products: Record<string, LocalProduct>;
+  prices: Record<string, LocalPrice>;
+  sessions: Record<string, LocalSession>;
   /** What a session was created with but Stripe does not return (line items, subscription_data). */
   sessionInputs: Record<string, { priceId: string; subscriptionMetadata: Record<string, string>; allowPromotionCodes?: boolean }>;
-  customers: Record<string, Obj>;
-  subscriptions: Record<string, Obj>;
-  invoices: Record<string, Obj>;
+  customers: Record<string, StripeObject>;
+  subscriptions: Record<string, LocalSubscription>;
+  invoices: Record<string, LocalInvoice>;
   events: StoredEvent[];
 }
 
@@ -98,11 +140,12 @@ export class StripeWorld {
     this.save();
   }
 
-  get = (kind: 'products' | 'prices' | 'sessions' | 'customers' | 'subscriptions' | 'invoices', id: string): Obj | undefined => this.world[kind][id];
+  get = <K extends 'products' | 'prices' | 'sessions' | 'customers' | 'subscriptions' | 'invoices'>(kind: K, id: string): World[K][string] | undefined =>
+    (this.world[kind] as Record<string, World[K][string]>)[id];
   sessionInput = (id: string) => this.world.sessionInputs[id];
   events = () => this.world.events;
 
-  createSession(input: { priceId: string; successUrl: string; cancelUrl: string; customerEmail: string | null; clientReferenceId: string | null; metadata: Record<string, string>; subscriptionMetadata: Record<string, string>; allowPromotionCodes: boolean; hostedPageBase: string }): Obj {
+  createSession(input: { priceId: string; successUrl: string; cancelUrl: string; customerEmail: string | null; clientReferenceId: string | null; metadata: Record<string, string>; subscriptionMetadata: Record<string, string>; allowPromotionCodes: boolean; hostedPageBase: string }): LocalSession {
     const price = this.world.prices[input.priceId]!;
     const id = stripeId('cs_test', 58);
     const created = nowSeconds();
@@ -141,7 +184,7 @@ export class StripeWorld {
    * With a 100%-off promotion code nothing is charged: a $0 paid invoice, and the session completes
    * with payment_status `no_payment_required`.
    */
-  pay(sessionId: string, email: string, name: string | null, promotionCode?: string): Obj[] {
+  pay(sessionId: string, email: string, name: string | null, promotionCode?: string): StripeEvent[] {
     const session = this.world.sessions[sessionId]!;
     const input = this.world.sessionInputs[sessionId]!;
     const price = this.world.prices[input.priceId]!;
@@ -209,7 +252,7 @@ export class StripeWorld {
     return events;
   }
 
-  private newInvoice(subId: string, customerId: string, price: Obj, t: number, status: 'paid' | 'open', metadata: Record<string, string>): Obj {
+  private newInvoice(subId: string, customerId: string, price: LocalPrice, t: number, status: 'paid' | 'open', metadata: Record<string, string>): LocalInvoice {
     const invoice = {
       id: stripeId('in'),
       object: 'invoice',
@@ -235,9 +278,9 @@ export class StripeWorld {
   }
 
   /** POST /v1/subscriptions/:id: the fields this app changes. Returns the events it causes. */
-  updateSubscription(id: string, changes: { cancelAtPeriodEnd?: boolean; metadata?: Record<string, string> }): Obj[] {
+  updateSubscription(id: string, changes: { cancelAtPeriodEnd?: boolean; metadata?: Record<string, string> }): StripeEvent[] {
     const sub = this.world.subscriptions[id]!;
-    const previous: Obj = {};
+    const previous: Record<string, unknown> = {};
     if (changes.cancelAtPeriodEnd !== undefined && changes.cancelAtPeriodEnd !== sub.cancel_at_period_end) {
       previous.cancel_at_period_end = sub.cancel_at_period_end;
       previous.cancel_at = sub.cancel_at;
@@ -256,7 +299,7 @@ export class StripeWorld {
   }
 
   /** Cancels now (DELETE /v1/subscriptions/:id, or a period ending with cancel_at_period_end). */
-  cancelNow(id: string): Obj[] {
+  cancelNow(id: string): StripeEvent[] {
     const sub = this.world.subscriptions[id]!;
     if (sub.status === 'canceled') return [];
     const t = nowSeconds();
@@ -267,7 +310,7 @@ export class StripeWorld {
   }
 
   /** Control: the current period ends now. Cancel-pending subscriptions end; others renew and are charged. */
-  advancePeriod(id: string): Obj[] {
+  advancePeriod(id: string): StripeEvent[] {
     const sub = this.world.subscriptions[id]!;
     const item = sub.items.data[0];
     if (sub.cancel_at_period_end) {
@@ -288,7 +331,7 @@ export class StripeWorld {
   }
 
   /** Control: the renewal charge fails; Stripe marks the subscription past_due while it retries. */
-  failPayment(id: string): Obj[] {
+  failPayment(id: string): StripeEvent[] {
     const sub = this.world.subscriptions[id]!;
     const invoice = this.newInvoice(id, sub.customer, sub.items.data[0].price, nowSeconds(), 'open', sub.metadata);
     sub.latest_invoice = invoice.id;
@@ -299,7 +342,7 @@ export class StripeWorld {
     return events;
   }
 
-  private event(type: string, object: Obj, previousAttributes?: Obj): Obj {
+  private event(type: string, object: StripeObject, previousAttributes?: Record<string, unknown>): StripeEvent {
     const event = {
       id: stripeId('evt'),
       object: 'event',

@@ -102,6 +102,30 @@ describe('the Compose draft', { timeout: 30_000 }, () => {
     expect(JSON.parse(window.localStorage.getItem(DRAFT_KEY)!).media[0].stored.id).toBe(MEDIA_ID);
   });
 
+  it('lets a click through that comes after Leave but before Compose is gone from the screen', async () => {
+    const { user, router } = await openCompose();
+    await writeAFacebookPostWithAPhoto(user);
+    await act(() => router.navigate('/home/posts'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave Compose?' }, { timeout: 5000 });
+    // The window: the router is already on the page the user chose, React has not unmounted Compose
+    // (and its blocker) yet. The user's next click lands right there, synchronously.
+    let composeMountedAtClick: boolean | undefined;
+    const unsubscribe = router.subscribe((state) => {
+      if (state.location.pathname !== '/home/posts') return;
+      unsubscribe();
+      composeMountedAtClick = screen.queryByTestId('platform-picker') !== null;
+      void router.navigate('/home/platforms');
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/platforms'), { timeout: 10_000 });
+    expect(composeMountedAtClick).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('platform-picker')).not.toBeInTheDocument(), { timeout: 10_000 });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home/platforms');
+  });
+
   it('Discard deletes the uploaded file, empties the form and forgets the draft', async () => {
     aDraftKeptInThisBrowser();
     const { user, api } = await openCompose();

@@ -46,7 +46,7 @@ export async function stripeControl(method: 'GET' | 'POST', path: string, body?:
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 export async function signInWithPassword(email: string, password: string) {

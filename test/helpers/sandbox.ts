@@ -12,14 +12,14 @@ import { cloud } from './given';
 export const sandboxUrl = (): string => cloud().env.PLATFORM_SANDBOX_URL!;
 
 /** One call to the control API, whatever it answers: its status and JSON body (for tests of the control API itself). */
-export async function sandboxControlCall(method: string, path: string, body?: unknown, sandbox = sandboxUrl()): Promise<{ status: number; body: Record<string, any> }> {
+export async function sandboxControlCall(method: string, path: string, body?: unknown, sandbox = sandboxUrl()): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${sandbox}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
 }
 
 /** A control step that must work (a fault, the clock, a reset…): its JSON answer; the test fails on an error answer. */
-export async function sandboxControl(sandbox: string, method: string, path: string, body?: unknown): Promise<Record<string, any>> {
+export async function sandboxControl(sandbox: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await sandboxControlCall(method, path, body, sandbox);
   expect(res.status, `${method} /control${path}: ${JSON.stringify(res.body)}`).toBeLessThan(400);
   return res.body;

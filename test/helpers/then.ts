@@ -1,11 +1,11 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { vi } from 'vitest';
 import { documentClient } from '../../functions/lib/aws';
 import { weCallTheApi } from './when';
 
 /** Then-steps: look at what is stored, straight from the table. */
-export async function itemsOfUser(userId: string): Promise<Record<string, any>[]> {
+export async function itemsOfUser(userId: string): Promise<NonNullable<QueryCommandOutput['Items']>> {
   const { Items } = await documentClient().send(
     new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
   );

@@ -5,12 +5,12 @@ import { TABLE_DESIGN } from '../../functions/data/table-design';
 import { allHandlerModules, type Capability, COGNITO_TRIGGERS, LONG_RUNNING_HANDLERS, ROUTES } from '../../functions/routes';
 import { RuntimeConfigSchema } from '../../shared/api';
 import { PLATFORMS } from '../../shared/platforms';
-import { declarationOfFunction, GOOGLE, type SynthesizedApp, synthApp } from './synth';
+import { declarationOfFunction, GOOGLE, type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
 /** The inline script of test/fixtures/web/index.html, which the CSP must allow by hash. */
 const FIXTURE_INLINE_SCRIPT = "document.documentElement.className = 'dark';";
 
-type Resource = { Properties: Record<string, any>; DeletionPolicy?: string };
+type Resource = { Properties: TemplateJson; DeletionPolicy?: string };
 
 const resourcesOf = (synth: SynthesizedApp, type: string) =>
   synth.template.findResources(type) as Record<string, Resource>;
@@ -115,7 +115,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       const sslEnforced = policies
         .filter((policy) =>
           policy.Properties.PolicyDocument.Statement.some(
-            (s: any) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false',
+            (s: TemplateJson) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false',
           ),
         )
         .map((policy) => policy.Properties.Bucket.Ref);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAppConfig } from '../../infra/config';
-import { type SynthesizedApp, synthApp } from './synth';
+import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
 /** Issue 6 infrastructure: Stripe settings reach only the functions that call Stripe; only signup completion creates users. */
-type Resource = { Properties: Record<string, any> };
+type Resource = { Properties: TemplateJson };
 const PRICES = { prod_sa_basic_monthly: 'price_basic123', prod_sa_pro_monthly: 'price_pro456' };
 
 const appFunctions = (synth: SynthesizedApp) =>

@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAppConfig } from '../../infra/config';
-import { type SynthesizedApp, synthApp } from './synth';
+import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
 /** Issue 13 items 6 and 9: WAF, the API only through CloudFront, alarm actions, deletion protection, queue retention. */
-type Resource = { Properties: Record<string, any>; DeletionPolicy?: string };
+type Resource = { Properties: TemplateJson; DeletionPolicy?: string };
 const resourcesOf = (synth: SynthesizedApp, type: string) => synth.template.findResources(type) as Record<string, Resource>;
 const only = <T>(values: T[]): T => {
   expect(values).toHaveLength(1);
   return values[0]!;
 };
 const apiBehavior = (synth: SynthesizedApp) =>
-  (only(Object.values(resourcesOf(synth, 'AWS::CloudFront::Distribution'))).Properties.DistributionConfig.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*')!;
+  (only(Object.values(resourcesOf(synth, 'AWS::CloudFront::Distribution'))).Properties.DistributionConfig.CacheBehaviors as TemplateJson[]).find((b) => b.PathPattern === '/api/*')!;
 
 describe('a prod deployment (WAF on, alarm e-mail set)', () => {
   let synth: SynthesizedApp;
@@ -27,7 +27,7 @@ describe('a prod deployment (WAF on, alarm e-mail set)', () => {
 
   it('puts a CLOUDFRONT web ACL with the Common, KnownBadInputs and IP-reputation rule groups and a per-IP rate rule in front of the distribution', () => {
     const [aclId, acl] = only(Object.entries(resourcesOf(synth, 'AWS::WAFv2::WebACL')));
-    const rules = acl.Properties.Rules as Record<string, any>[];
+    const rules = acl.Properties.Rules as TemplateJson[];
     const distribution = only(Object.values(resourcesOf(synth, 'AWS::CloudFront::Distribution')));
 
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
@@ -43,7 +43,7 @@ describe('a prod deployment (WAF on, alarm e-mail set)', () => {
 
   it('lets large post bodies through the common rule set (its 8 KB body rule only counts)', () => {
     const acl = only(Object.values(resourcesOf(synth, 'AWS::WAFv2::WebACL')));
-    const common = (acl.Properties.Rules as Record<string, any>[]).find((r) => r.Name === 'AWSManagedRulesCommonRuleSet')!;
+    const common = (acl.Properties.Rules as TemplateJson[]).find((r) => r.Name === 'AWSManagedRulesCommonRuleSet')!;
 
     expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
   });
@@ -123,7 +123,7 @@ describe('a dev deployment (WAF off, no alarm e-mail)', () => {
     it('has CloudFront send a secret origin header, resolved from Secrets Manager at deploy time', () => {
       const secretId = only(Object.keys(resourcesOf(synth, 'AWS::SecretsManager::Secret')).filter((id) => id.startsWith('ApiOriginSecret')));
       const distribution = only(Object.values(resourcesOf(synth, 'AWS::CloudFront::Distribution')));
-      const apiOrigin = (distribution.Properties.DistributionConfig.Origins as Record<string, any>[]).find((o) => o.Id === apiBehavior(synth).TargetOriginId)!;
+      const apiOrigin = (distribution.Properties.DistributionConfig.Origins as TemplateJson[]).find((o) => o.Id === apiBehavior(synth).TargetOriginId)!;
       const header = only(apiOrigin.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[]);
 
       expect(header.HeaderName).toBe('x-origin-verify');

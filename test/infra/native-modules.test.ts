@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allHandlerModules } from '../../functions/routes';
 import { AppFunction, bundlingFor, NATIVE_MODULE_HANDLERS, nativeModuleInstall, REPO_ROOT } from '../../infra/constructs/app-function';
-import { type SynthesizedApp, synthApp } from './synth';
+import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
 /**
  * sharp (issue 12 item 2) is a native module: esbuild cannot inline it, and the binary must be the
@@ -29,7 +29,7 @@ describe('native modules in the Lambda bundles', () => {
   });
 
   it('gives media confirm the memory and time to convert a large image, on arm64', () => {
-    const fns = Object.values(synth.template.findResources('AWS::Lambda::Function')) as { Properties: Record<string, any> }[];
+    const fns = Object.values(synth.template.findResources('AWS::Lambda::Function')) as { Properties: TemplateJson }[];
     const confirm = fns.filter((fn) => fn.Properties.MemorySize === 1536);
 
     expect(confirm).toHaveLength(1);

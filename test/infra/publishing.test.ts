@@ -4,10 +4,10 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORMS } from '../../shared/platforms';
 import { Publishing } from '../../infra/constructs/publishing';
-import { type SynthesizedApp, synthApp } from './synth';
+import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
 /** docs/publishing.md#the-pipeline: schedules, dispatcher, per-platform queues and publishers, dead letters, watchdog, alarms. */
-type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+type Resource = { Type: string; Properties: TemplateJson; DeletionPolicy?: string };
 type Statement = { Action: string | string[]; Effect: string; Resource: unknown; Condition?: unknown };
 
 const SCHEDULING_ENV = ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'];
@@ -109,7 +109,7 @@ describe('Publishing in the app stack (dev)', () => {
       // Prepare
       const queues = resources(synth, 'AWS::SQS::Queue');
       const sslOnly = resources(synth, 'AWS::SQS::QueuePolicy')
-        .filter(([, p]) => p.Properties.PolicyDocument.Statement.some((s: any) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false'))
+        .filter(([, p]) => p.Properties.PolicyDocument.Statement.some((s: TemplateJson) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false'))
         .flatMap(([, p]) => p.Properties.Queues.map((q: { Ref: string }) => q.Ref));
 
       // Assess

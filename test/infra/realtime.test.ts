@@ -5,9 +5,9 @@ import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambd
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_SCHEMA } from '../../shared/realtime';
 import { Realtime, SUBSCRIBE_RESOLVER_CODE } from '../../infra/constructs/realtime';
-import { type SynthesizedApp, synthApp } from './synth';
+import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
-type Resource = { Properties: Record<string, any> };
+type Resource = { Properties: TemplateJson };
 const resourcesOf = (template: Template, type: string) => Object.values(template.findResources(type)) as Resource[];
 
 /**
@@ -150,7 +150,7 @@ describe('Realtime.bindPublisher', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: { REALTIME_GRAPHQL_URL: { 'Fn::GetAtt': [Match.stringLikeRegexp('^RealtimeApi'), 'GraphQLUrl'] } } },
     });
-    const statements = resourcesOf(template, 'AWS::IAM::Policy').flatMap((p) => p.Properties.PolicyDocument.Statement as any[]);
+    const statements = resourcesOf(template, 'AWS::IAM::Policy').flatMap((p) => p.Properties.PolicyDocument.Statement as TemplateJson[]);
     const appsync = statements.filter((s) => JSON.stringify(s.Action).includes('appsync'));
     expect(appsync).toHaveLength(1);
     expect(appsync[0]).toMatchObject({ Action: 'appsync:GraphQL', Effect: 'Allow' });

@@ -22,6 +22,9 @@ export interface ValidationViolation {
   readonly violatingConstructs: { readonly constructPath: string }[];
 }
 
+/** An object of the synthesized template (a resource, its properties, a statement…), typed as the CDK's assertions library types it (Template.findResources). */
+export type TemplateJson = ReturnType<Template['findResources']>[string];
+
 export interface SynthesizedApp {
   readonly app: App;
   readonly stack: AppStack;

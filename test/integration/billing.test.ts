@@ -417,11 +417,11 @@ describe('the Stripe webhook', () => {
 
     // Act: the reactivation's event first, the cancellation's last
     const delivered = await stripeControl('POST', '/deliver', { order: 'reverse' });
-    const created = (await stripeControl('GET', `/events?subscription=${subscription.id}&type=customer.subscription.created`)).body.events[0];
+    const created = ((await stripeControl('GET', `/events?subscription=${subscription.id}&type=customer.subscription.created`)).body.events as { id: string }[])[0];
     const replay = await stripeControl('POST', `/events/${created.id}/resend`);
 
     // Assess
-    expect(delivered.body.delivered.map((d: { status: number }) => d.status)).toEqual([200, 200]);
+    expect((delivered.body.delivered as { status: number }[]).map((d) => d.status)).toEqual([200, 200]);
     expect(replay.body.status).toBe(200);
     expect(await subscriptionOf(user.accessToken)).toMatchObject({ plan: 'basic', subscription: { status: 'active', cancel_at_period_end: false } });
   });

@@ -16,6 +16,7 @@ import {
   ValidationException,
   type CreateScheduleCommandInput,
 } from '@aws-sdk/client-scheduler';
+import type { ReceiveMessageResult } from '@aws-sdk/client-sqs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localFunctionArn } from '../../local/lambda-runtime';
 import { startScheduler, type LocalScheduler, type SchedulerOptions } from '../../local/scheduler';
@@ -175,16 +176,16 @@ describe('the local Scheduler API, through @aws-sdk/client-scheduler', () => {
 
     expect(fired.status).toBe(200);
     const { Messages } = await sqsCall('ReceiveMessage', { QueueUrl: `${cloud().env.SQS_ENDPOINT}/000000000000/${replyQueue}`, WaitTimeSeconds: 5 });
-    expect(JSON.parse(Messages[0].Body)).toEqual({ replyQueue, schedule: `arn:aws:scheduler:us-east-1:000000000000:schedule/posts/${input.Name}`, attempt: '1' });
+    expect(JSON.parse(Messages![0].Body!)).toEqual({ replyQueue, schedule: `arn:aws:scheduler:us-east-1:000000000000:schedule/posts/${input.Name}`, attempt: '1' });
     // ActionAfterCompletion DELETE: the one-shot is gone once it has fired.
     await expect(cloudScheduler().send(new GetScheduleCommand({ Name: input.Name, GroupName: 'posts' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
   });
 });
 
-async function sqsCall(op: string, input: Record<string, unknown>): Promise<Record<string, any>> {
+async function sqsCall(op: string, input: Record<string, unknown>): Promise<ReceiveMessageResult> {
   const res = await fetch(cloud().env.SQS_ENDPOINT!, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `AmazonSQS.${op}` }, body: JSON.stringify(input) });
   if (!res.ok) throw new Error(await res.text());
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as ReceiveMessageResult;
 }
 
 describe('the local Scheduler firing schedules (fake clock, standalone)', () => {

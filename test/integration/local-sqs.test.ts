@@ -38,7 +38,20 @@ interface SqsFailure {
   message: string;
 }
 
-async function call<T = Record<string, any>>(endpoint: string, op: string, input: Record<string, unknown>): Promise<T> {
+/** The fields these tests read from an answer of the SQS JSON protocol (each action answers some of them). */
+interface SqsAnswer {
+  QueueUrl: string;
+  QueueUrls: string[];
+  Attributes: Record<string, string>;
+  Messages: { MessageId: string; ReceiptHandle: string; Body: string; Attributes?: Record<string, string> }[];
+  MessageId: string;
+  MD5OfMessageBody: string;
+  MD5OfMessageAttributes: string;
+  Successful: { Id: string }[];
+  Failed: { Id: string; Code: string; SenderFault: boolean }[];
+}
+
+async function call<T = SqsAnswer>(endpoint: string, op: string, input: Record<string, unknown>): Promise<T> {
   const url = new URL(endpoint);
   const body = JSON.stringify(input);
   const signed = await signer.sign({
@@ -559,7 +572,7 @@ describe('the local SQS event source mappings', () => {
     const dueAt = Date.now() + 1000;
     const received = await call(before.endpoint, 'ReceiveMessage', { QueueUrl: before.queueUrl('kept'), MaxNumberOfMessages: 10, VisibilityTimeout: 0 });
     const gone = received.Messages.find((m: { Body: string }) => m.Body === 'gone');
-    await call(before.endpoint, 'DeleteMessage', { QueueUrl: before.queueUrl('kept'), ReceiptHandle: gone.ReceiptHandle });
+    await call(before.endpoint, 'DeleteMessage', { QueueUrl: before.queueUrl('kept'), ReceiptHandle: gone!.ReceiptHandle });
     await before.stop();
     started.splice(started.indexOf(before), 1);
 

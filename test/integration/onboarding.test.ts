@@ -1,3 +1,4 @@
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { handler as postConfirmation } from '../../functions/handlers/auth/post-confirmation';
 import { resetEnvForTests } from '../../functions/lib/env';
@@ -5,8 +6,8 @@ import { aConfirmedUser, anUnconfirmedUser, cloud, mailsTo, verificationCodeIn }
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-const aPostConfirmationEvent = (sub: string, triggerSource = 'PostConfirmation_ConfirmSignUp') =>
-  ({ version: '1', region: 'us-east-1', userPoolId: 'pool', userName: sub, triggerSource, callerContext: { awsSdkVersion: 'x', clientId: 'c' }, request: { userAttributes: { sub, email: `${sub}@example.com` } }, response: {} }) as any;
+const aPostConfirmationEvent = (sub: string, triggerSource: PostConfirmationTriggerEvent['triggerSource'] = 'PostConfirmation_ConfirmSignUp'): PostConfirmationTriggerEvent =>
+  ({ version: '1', region: 'us-east-1', userPoolId: 'pool', userName: sub, triggerSource, callerContext: { awsSdkVersion: 'x', clientId: 'c' }, request: { userAttributes: { sub, email: `${sub}@example.com` } }, response: {} });
 
 describe('signing up', () => {
   it('sends a verification mail whose link opens the app on /auth/verify with the e-mail and code', async () => {

@@ -34,7 +34,7 @@ describe('forecast caps match what the sandbox platforms enforce', () => {
         expect(res.status).toBe(201);
       }
       const { now } = await control('POST', '/clock/advance', { seconds: 16 * 60 });
-      sent.push(Date.parse(now));
+      sent.push(Date.parse(now as string));
     }
 
     // Act: the 301st, 48 minutes after the first
@@ -45,7 +45,7 @@ describe('forecast caps match what the sandbox platforms enforce', () => {
     expect(refused.headers.get('x-rate-limit-limit')).toBe('300');
     expect(PLATFORM_LIMITS.x!.cap).toBe(TWEETS_PER_3_HOURS);
     const { now } = await control('GET', '/state');
-    const at = Date.parse(now);
+    const at = Date.parse(now as string);
     const firstBurst = sent[0]! - 16 * 60_000;
     const others = [0, 1, 2].flatMap((b) => Array.from({ length: 100 }, () => firstBurst + b * 16 * 60_000));
     expect(checkLimit(PLATFORM_LIMITS.x!, others, at)).toMatchObject({ ok: false, wouldBe: 301 });

@@ -8,6 +8,7 @@ import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishMedia, type PublishRequest, type TokenSet } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
+import type { PublishedPost } from '../../local/sandbox/publish-store';
 import { A_TINY_JPEG, aMediaKey, anObjectStoredDirectly } from '../helpers/media';
 import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 
@@ -172,7 +173,7 @@ describe('publishing to each sandbox platform', () => {
     const run = await publish(ig.adapter, ig.tokens, request);
 
     expect(run.result).toMatchObject({ status: 'posted' });
-    expect((await control('GET', '/posts?platform=instagram')).posts[0]).toMatchObject({ kind: 'carousel', mediaUrls: expect.arrayContaining([expect.any(String)]) });
+    expect(((await control('GET', '/posts?platform=instagram')).posts as PublishedPost[])[0]).toMatchObject({ kind: 'carousel', mediaUrls: expect.arrayContaining([expect.any(String)]) });
   });
 
   it('posts a video to Instagram as a reel, waiting for processing', async () => {
@@ -183,7 +184,7 @@ describe('publishing to each sandbox platform', () => {
 
     expect(run.result).toMatchObject({ status: 'posted' });
     expect(run.steps).toBeGreaterThan(1);
-    expect((await control('GET', '/posts?platform=instagram')).posts[0].kind).toBe('reel');
+    expect(((await control('GET', '/posts?platform=instagram')).posts as PublishedPost[])[0].kind).toBe('reel');
   });
 
   it.each([
@@ -199,7 +200,7 @@ describe('publishing to each sandbox platform', () => {
 
     expect(run.result).toMatchObject({ status: 'posted' });
     await expectPageShows(run.result!.postUrl!, request.caption);
-    expect((await control('GET', '/posts?platform=facebook')).posts[0].kind).toBe(kind);
+    expect(((await control('GET', '/posts?platform=facebook')).posts as PublishedPost[])[0].kind).toBe(kind);
     expect(await receipts('facebook')).toHaveLength(1);
   });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient as putClient } from '../../functions/data/clients';
 import { documentClient } from '../../functions/lib/aws';
 import { ROUTES } from '../../functions/routes';
+import { ErrorBodySchema } from '@shared/api';
 import { CLIENT_MSG, MAX_CLIENTS } from '@shared/clients';
 import { productOf } from '../helpers/billing';
 import { aConfirmedUser, aRandomEmail, cloud } from '../helpers/given';
@@ -19,7 +20,7 @@ import { itemsOfUser } from '../helpers/then';
 interface Reply {
   status: number;
   headers: http.IncomingHttpHeaders;
-  body: any;
+  body: unknown;
 }
 
 /** One API request from the given local address (the client IP the local front door sees). */
@@ -75,8 +76,9 @@ async function burst(count: number, send: (i: number) => Promise<Reply>): Promis
 
 function expectRefusal(reply: Reply, windowSeconds: number) {
   expect(reply.status).toBe(429);
-  expect(reply.body.error.code).toBe('TOO_MANY_REQUESTS');
-  expect(reply.body.error.message).toMatch(/^Too many requests; try again in \d+ (second|minute|hour)s?\.$/);
+  const { error } = ErrorBodySchema.parse(reply.body);
+  expect(error.code).toBe('TOO_MANY_REQUESTS');
+  expect(error.message).toMatch(/^Too many requests; try again in \d+ (second|minute|hour)s?\.$/);
   const retryAfter = Number(reply.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
@@ -114,7 +116,7 @@ describe('per-user limits', () => {
 
     expect(last.status).toBeLessThan(300);
     expect(over.status).toBe(409);
-    expect(over.body.error).toMatchObject({ code: 'CLIENT_LIMIT_REACHED', message: CLIENT_MSG.limitReached });
+    expect(ErrorBodySchema.parse(over.body).error).toMatchObject({ code: 'CLIENT_LIMIT_REACHED', message: CLIENT_MSG.limitReached });
     const clients = (await itemsOfUser(user.userId)).filter((item) => item.type === 'Client');
     expect(clients).toHaveLength(MAX_CLIENTS);
     expect(clients.map((c) => c.name)).not.toContain('One too many');

@@ -11,7 +11,7 @@ import { weCallTheApi } from '../helpers/when';
  * client speaking the AppSync realtime protocol the way Amplify v6 does, and the IAM-signed
  * publisher the Lambdas use.
  */
-type Message = { type: string; id?: string; payload?: any };
+type Message = { type: string; id?: string; payload?: { data: { onUserEvent: UserEvent } } };
 
 const graphqlUrl = () => `${cloud().url}/_local/realtime/graphql`;
 const realtimeUrl = () => `${graphqlUrl().replace(/^http/, 'ws')}/realtime`;
@@ -77,7 +77,7 @@ async function aRealtimeConnection(token: string, handshake: 'subprotocol' | 'qu
       );
       return next((m) => m.id === id && (m.type === 'start_ack' || m.type === 'error'));
     },
-    dataFor: (id: string) => received.filter((m) => m.type === 'data' && m.id === id).map((m) => m.payload.data.onUserEvent),
+    dataFor: (id: string) => received.filter((m) => m.type === 'data' && m.id === id).map((m) => m.payload!.data.onUserEvent),
   };
 }
 
@@ -321,7 +321,7 @@ describe('the realtime API (local AppSync)', () => {
 
       // Assess
       expect(listed.body.items).toEqual([{ id: note.id, message: 'Posted to X', created_at: note.created_at, read: false }]);
-      expect(pushed.payload.data.onUserEvent).toEqual({
+      expect(pushed.payload!.data.onUserEvent).toEqual({
         userId: user.userId,
         id: note.id,
         message: 'Posted to X',

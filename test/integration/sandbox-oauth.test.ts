@@ -33,14 +33,26 @@ async function consent(url: string, answer: Record<string, string | string[]>) {
   return { html, location: new URL(res.headers.get('location')!) };
 }
 
+/** The fields these tests read from the sandbox's OAuth, Graph and control answers (each answer has some of them). */
+interface OAuthAnswer {
+  access_token: string;
+  refresh_token: string;
+  data: { id: string; name: string; access_token: string }[];
+  items: unknown[];
+  error: { code: number | string; [field: string]: unknown };
+  error_message: string;
+  now: string;
+  [field: string]: unknown;
+}
+
 async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const res = await fetch(url, { method: 'POST', headers, body: new URLSearchParams(fields) });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as OAuthAnswer };
 }
 
 async function get(url: string, token?: string) {
   const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as OAuthAnswer };
 }
 
 beforeEach(async () => {
@@ -289,7 +301,7 @@ describe('Instagram', () => {
     const { html, code } = await igCode();
     expect(html).toContain('Instagram');
     const short = await exchange(code);
-    expect(short).toMatchObject({ status: 200, body: { user_id: 17840000000000001, access_token: expect.any(String) } });
+    expect(short).toMatchObject({ status: 200, body: { user_id: Number('17840000000000001'), access_token: expect.any(String) } });
 
     const long = await longLived(short.body.access_token);
     expect(long).toMatchObject({ status: 200, body: { token_type: 'bearer', expires_in: 5184000 } });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
+import type { Receipt } from '../../local/sandbox/publish-store';
 import { controlTheSandbox as control, sandboxControlCall, sandboxXToken, sandboxTweet } from '../helpers/sandbox';
 
 /** The sandbox's own publishing rules, driven over HTTP with a token from its consent flow. */
@@ -55,7 +56,7 @@ describe('the sandbox publishing rules', () => {
     const before = Date.now();
     await tweet(token, 'Receipt me');
 
-    const { receipts } = await control('GET', `/receipts?platform=x&since=${before}`);
+    const receipts = (await control('GET', `/receipts?platform=x&since=${before}`)).receipts as Receipt[];
 
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ platform: 'x', accountId: '1790000000000000001', caption: 'Receipt me' });

@@ -73,7 +73,7 @@ async function publish(c: { tokens: TokenSet; accountId: string; accountName: st
 }
 
 const post = (path: string, token: string, body: unknown) =>
-  fetch(`${api}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: Record<string, any>; error: { code: string; message: string } } }));
+  fetch(`${api}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: Record<string, unknown>; error: { code: string; message: string } } }));
 const put = (url: string, bytes: Buffer, headers: Record<string, string>) => fetch(url, { method: 'PUT', headers, body: new Uint8Array(bytes) });
 
 const MIB = 1024 * 1024;

@@ -17,17 +17,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const unlisten = useRef<(() => void) | null>(null);
   const mounted = useRef(false);
 
-  const refresh = useCallback(async () => {
-    const seq = ++readSeq.current;
-    const session = await loadAuthSession();
-    if (mounted.current && !unlisten.current) unlisten.current = session.listenToAuthEvents(() => void refresh());
-    const next = await session.readUser();
-    if (seq === readSeq.current) {
-      setUser((prev) => (prev?.sub === next?.sub && prev?.email === next?.email ? prev : next));
-      if (next) setSignedOutByUser(false);
-      setLoading(false);
+  const refresh = useCallback(() => {
+    // A named function so the auth-event listener can call it again (a hook may not read itself while declared).
+    async function read(): Promise<AuthUser | null> {
+      const seq = ++readSeq.current;
+      const session = await loadAuthSession();
+      if (mounted.current && !unlisten.current) unlisten.current = session.listenToAuthEvents(() => void read());
+      const next = await session.readUser();
+      if (seq === readSeq.current) {
+        setUser((prev) => (prev?.sub === next?.sub && prev?.email === next?.email ? prev : next));
+        if (next) setSignedOutByUser(false);
+        setLoading(false);
+      }
+      return next;
     }
-    return next;
+    return read();
   }, []);
 
   useEffect(() => {

@@ -65,7 +65,7 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
       const p = graphParams(req);
       const message = p.get('message') ?? '';
       const link = p.get('link');
-      let attached: string[] = [];
+      let attached: string[];
       try {
         const raw = p.get('attached_media');
         const list = raw ? (JSON.parse(raw) as { media_fbid?: string }[]) : [];

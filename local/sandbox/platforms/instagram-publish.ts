@@ -32,8 +32,8 @@ async function imageRefusal(bytes: Buffer): Promise<SandboxResponse | undefined>
   const isJpeg = bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
   if (!isJpeg) return graphError(400, 'The image format is not supported.', 36001, { error_subcode: 2207005, is_transient: false });
   if (bytes.length > IMAGE_MAX_BYTES) return graphError(400, 'The image size is too large.', 36000, { error_subcode: 2207004, is_transient: false });
-  let width = 0;
-  let height = 0;
+  let width: number;
+  let height: number;
   try {
     const meta = await sharp(bytes).metadata();
     width = meta.autoOrient?.width ?? meta.width ?? 0;
