@@ -50,7 +50,7 @@ function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig } | { invalid
   const input = raw as Record<string, unknown>;
   const config: Record<string, unknown> = {};
   const invalid: string[] = [];
-  for (const [key, rule] of Object.entries(FIELDS) as [string, FieldRule][]) {
+  for (const [key, rule] of Object.entries<FieldRule>(FIELDS)) {
     const value = input[key];
     if (value === undefined) {
       if (rule.default !== undefined) config[key] = rule.default;
