@@ -97,5 +97,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      // @chakra-ui/react/theme builds Chakra's whole default theme (every recipe) at module level with
+      // defineConfig(); unused, it is dropped only once the bundler knows that call is an identity.
+      // components/ui/system.ts takes the recipes the app renders from that module.
+      treeshake: { manualPureFunctions: ['defineConfig'] },
+    },
   },
 });

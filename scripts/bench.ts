@@ -17,7 +17,9 @@ import { allHandlerModules } from '../functions/routes';
  *   2. Lighthouse (mobile defaults) performance and accessibility of every route, on the same server
  *   3. the largest Lambda bundle, minified (budget 300 KB)
  *   4. `npx cdk synth` time
- * Pass --skip=synth,lambda,lighthouse,… to leave some out.
+ * Pass --skip=synth,lambda,lighthouse,… to leave some out, --routes=/auth,/home,… to measure only those
+ * routes, --metrics to print each route's Lighthouse metrics (what its performance score is made of),
+ * and --reports=DIR to keep each route's Lighthouse report (JSON) there.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
@@ -29,8 +31,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'secret123';
 
-const PUBLIC_ROUTES = ['/', '/auth', '/auth?mode=signup', '/about-us', '/privacy-policy', '/terms-of-service', '/contact-us', '/no-such-page'];
-const SIGNED_IN_ROUTES = ['/home', '/home/compose', '/home/schedule', '/home/posts', '/home/platforms', '/home/clients', '/home/settings', '/home/subscription'];
+const only = process.argv.find((a) => a.startsWith('--routes='))?.slice(9).split(',');
+const chosen = (routes: string[]) => (only ? routes.filter((r) => only.includes(r)) : routes);
+const PUBLIC_ROUTES = chosen(['/', '/auth', '/auth?mode=signup', '/about-us', '/privacy-policy', '/terms-of-service', '/contact-us', '/no-such-page']);
+const SIGNED_IN_ROUTES = chosen(['/home', '/home/compose', '/home/schedule', '/home/posts', '/home/platforms', '/home/clients', '/home/settings', '/home/subscription']);
+const reports = process.argv.find((a) => a.startsWith('--reports='))?.slice(10);
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'];
 
 interface RouteFigures {
   loadMs?: number;
@@ -39,6 +45,7 @@ interface RouteFigures {
   jsFiles?: number;
   performance?: number;
   accessibility?: number;
+  metrics?: string;
 }
 const figures = new Map<string, RouteFigures>();
 const figure = (route: string) => figures.get(route) ?? figures.set(route, {}).get(route)!;
@@ -120,11 +127,12 @@ async function lighthouseRuns(url: string, email: string) {
       }
       const result = await lighthouse(`${url}${route}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: signedIn });
       const categories = result?.lhr.categories;
-      Object.assign(figure(route), { performance: Math.round((categories?.performance?.score ?? 0) * 100), accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100) });
+      if (reports) fs.writeFileSync(path.join(reports, `${route.replace(/\W+/g, '_')}.json`), JSON.stringify(result?.lhr));
+      const metrics = METRICS.map((id) => `${id.replace(/(^|-)(\w)\w*/g, '$2').toUpperCase()} ${result?.lhr.audits[id]?.displayValue ?? '—'}`).join(', ');
+      Object.assign(figure(route), { performance: Math.round((categories?.performance?.score ?? 0) * 100), accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100), metrics });
     };
     for (const route of PUBLIC_ROUTES) await audit(route, false);
-    const page = context.pages()[0] ?? (await context.newPage());
-    await signIn(page, url, email);
+    if (SIGNED_IN_ROUTES.length) await signIn(context.pages()[0] ?? (await context.newPage()), url, email);
     for (const route of SIGNED_IN_ROUTES) await audit(route, true);
   } finally {
     await context.close();
@@ -146,7 +154,7 @@ async function routes() {
     }
     // Signed in once; each signed-in route then starts from that session with a cold cache.
     const signInContext = await browser.newContext();
-    await signIn(await signInContext.newPage(), server.url, email);
+    if (SIGNED_IN_ROUTES.length) await signIn(await signInContext.newPage(), server.url, email);
     const storageState = await signInContext.storageState();
     await signInContext.close();
     for (const route of SIGNED_IN_ROUTES) {
@@ -164,6 +172,7 @@ async function routes() {
   for (const [route, f] of figures) {
     const cell = (v: number | undefined, fmt: (n: number) => string, width: number) => (v === undefined ? '—' : fmt(v)).padStart(width);
     console.log(`  ${route.padEnd(22)} ${cell(f.loadMs, (n) => `${(n / 1000).toFixed(2)} s`, 7)} ${cell(f.jsRaw, kb, 10)} ${cell(f.jsSent, kb, 10)} ${cell(f.jsFiles, String, 5)} ${cell(f.performance, String, 5)} ${cell(f.accessibility, String, 5)}`);
+    if (process.argv.includes('--metrics') && f.metrics) console.log(`  ${''.padEnd(22)} ${f.metrics}`);
   }
 }
 

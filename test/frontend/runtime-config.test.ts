@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { RuntimeConfigSchema } from '@shared/api';
 import { amplifyConfigFor } from '@/lib/amplify';
-import { loadRuntimeConfig, RuntimeConfigError } from '@/config/runtime-config';
+import { loadRuntimeConfig, RuntimeConfigError, setRuntimeConfig } from '@/config/runtime-config';
 import { TEST_CONFIG } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -22,6 +23,48 @@ describe('runtime configuration', () => {
     await expect(loadRuntimeConfig(missing as unknown as typeof fetch)).rejects.toBeInstanceOf(RuntimeConfigError);
     const incomplete = vi.fn(async () => new Response(JSON.stringify({ region: 'x' })));
     await expect(loadRuntimeConfig(incomplete as unknown as typeof fetch)).rejects.toThrow(/userPoolId/);
+  });
+
+  it('accepts and rejects what RuntimeConfigSchema does, with its defaults and the same fields named', () => {
+    const valid = { region: 'eu-west-1', userPoolId: 'eu-west-1_x', userPoolClientId: 'c' };
+    const full = {
+      ...valid,
+      userPoolEndpoint: 'http://localhost:9229',
+      authFlow: 'USER_PASSWORD_AUTH',
+      apiBasePath: '/v1',
+      oauthDomain: 'auth.example.com',
+      googleSignIn: true,
+      proComingSoon: false,
+      youtubeUnverified: false,
+      tiktokUnaudited: false,
+      inboxUrl: '/_local/inbox',
+      graphqlUrl: '/graphql',
+      realtimeUrl: 'wss://x.example.com',
+    };
+    const samples: unknown[] = [
+      valid,
+      full,
+      { ...valid, surplus: 'dropped' },
+      { ...valid, authFlow: 'CUSTOM_AUTH' },
+      { ...valid, googleSignIn: 'yes', apiBasePath: null },
+      { region: 'x' },
+      {},
+      null,
+      [],
+      'config',
+      42,
+      // Each field of the schema with a value of the wrong type: a field the schema gains is checked here too.
+      ...Object.keys(RuntimeConfigSchema.shape).map((key) => ({ ...full, [key]: typeof full[key as keyof typeof full] === 'boolean' ? 'true' : 1 })),
+    ];
+    for (const raw of samples) {
+      const expected = RuntimeConfigSchema.safeParse(raw);
+      if (expected.success) {
+        expect(setRuntimeConfig(raw)).toEqual(expected.data);
+      } else {
+        const fields = expected.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
+        expect(() => setRuntimeConfig(raw)).toThrow(new RuntimeConfigError(`/config.json is missing or has invalid fields: ${fields}`));
+      }
+    }
   });
 
   it('fetches /config.json once for every caller, and again after a failed attempt', async () => {

@@ -1,4 +1,4 @@
-import { RuntimeConfigSchema, type RuntimeConfig } from '@shared/api';
+import type { RuntimeConfig } from '@shared/api';
 
 /**
  * Deployment settings come from /config.json (written at deploy, served by the local launcher), so
@@ -15,13 +15,61 @@ export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';
 }
 
-export function setRuntimeConfig(raw: unknown): RuntimeConfig {
-  const parsed = RuntimeConfigSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
-    throw new RuntimeConfigError(`${RUNTIME_CONFIG_URL} is missing or has invalid fields: ${fields}`);
+interface FieldRule {
+  type: 'string' | 'boolean';
+  optional?: true;
+  default?: string | boolean;
+  oneOf?: readonly string[];
+}
+
+/**
+ * RuntimeConfigSchema (shared/api.ts) as a table: every page but the landing reads /config.json, and
+ * zod would add ~90 KB to each of them for this one check. The compiler holds the keys to the
+ * schema's; test/frontend/runtime-config.test.ts holds the rules to it.
+ */
+const FIELDS: { [K in keyof RuntimeConfig]-?: FieldRule } = {
+  region: { type: 'string' },
+  userPoolId: { type: 'string' },
+  userPoolClientId: { type: 'string' },
+  userPoolEndpoint: { type: 'string', optional: true },
+  authFlow: { type: 'string', oneOf: ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH'], default: 'USER_SRP_AUTH' },
+  apiBasePath: { type: 'string', default: '/api' },
+  oauthDomain: { type: 'string', optional: true },
+  googleSignIn: { type: 'boolean', default: false },
+  proComingSoon: { type: 'boolean', default: true },
+  youtubeUnverified: { type: 'boolean', default: true },
+  tiktokUnaudited: { type: 'boolean', default: true },
+  inboxUrl: { type: 'string', optional: true },
+  graphqlUrl: { type: 'string', optional: true },
+  realtimeUrl: { type: 'string', optional: true },
+};
+
+/** The config with its defaults filled and unknown keys dropped, or the fields that are missing or invalid. */
+function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig } | { invalid: string[] } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { invalid: ['(root)'] };
+  const input = raw as Record<string, unknown>;
+  const config: Record<string, unknown> = {};
+  const invalid: string[] = [];
+  for (const [key, rule] of Object.entries<FieldRule>(FIELDS)) {
+    const value = input[key];
+    if (value === undefined) {
+      if (rule.default !== undefined) config[key] = rule.default;
+      else if (!rule.optional) invalid.push(key);
+    } else if (typeof value !== rule.type || (rule.oneOf && !rule.oneOf.includes(value as string))) {
+      invalid.push(key);
+    } else {
+      config[key] = value;
+    }
   }
-  current = parsed.data;
+  return invalid.length ? { invalid } : { config: config as unknown as RuntimeConfig };
+}
+
+export function setRuntimeConfig(raw: unknown): RuntimeConfig {
+  const parsed = parseRuntimeConfig(raw);
+  if ('invalid' in parsed) {
+    throw new RuntimeConfigError(`${RUNTIME_CONFIG_URL} is missing or has invalid fields: ${parsed.invalid.join(', ')}`);
+  }
+  current = parsed.config;
   return current;
 }
 

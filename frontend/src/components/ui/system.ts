@@ -1,5 +1,65 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import { switchAnatomy } from '@chakra-ui/react/anatomy';
+import * as theme from '@chakra-ui/react/theme';
+
+/**
+ * Chakra's default theme (tokens, text and layer styles, global CSS) with only the recipes of the
+ * components the app renders: Chakra's defaultConfig carries all ~80 of them into the bundle. A
+ * component whose recipe is left out renders unstyled, so test/frontend/chakra-recipes.test.ts checks
+ * this list against every Chakra component the app imports.
+ */
+const themeConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix: theme.cssVarsPrefix,
+  cssVarsRoot: theme.cssVarsRoot,
+  globalCss: theme.globalCss,
+  theme: {
+    breakpoints: theme.breakpoints,
+    keyframes: theme.keyframes,
+    tokens: theme.tokens,
+    semanticTokens: theme.semanticTokens,
+    textStyles: theme.textStyles,
+    layerStyles: theme.layerStyles,
+    animationStyles: theme.animationStyles,
+    recipes: {
+      badge: theme.badgeRecipe,
+      button: theme.buttonRecipe,
+      checkmark: theme.checkmarkRecipe,
+      code: theme.codeRecipe,
+      container: theme.containerRecipe,
+      heading: theme.headingRecipe,
+      icon: theme.iconRecipe,
+      input: theme.inputRecipe,
+      inputAddon: theme.inputAddonRecipe,
+      kbd: theme.kbdRecipe,
+      link: theme.linkRecipe,
+      separator: theme.separatorRecipe,
+      skeleton: theme.skeletonRecipe,
+      spinner: theme.spinnerRecipe,
+      textarea: theme.textareaRecipe,
+    },
+    slotRecipes: {
+      alert: theme.alertSlotRecipe,
+      avatar: theme.avatarSlotRecipe,
+      card: theme.cardSlotRecipe,
+      checkbox: theme.checkboxSlotRecipe,
+      datePicker: theme.datePickerSlotRecipe,
+      dialog: theme.dialogSlotRecipe,
+      drawer: theme.drawerSlotRecipe,
+      field: theme.fieldSlotRecipe,
+      fieldset: theme.fieldsetSlotRecipe,
+      list: theme.listSlotRecipe,
+      menu: theme.menuSlotRecipe,
+      nativeSelect: theme.nativeSelectSlotRecipe,
+      popover: theme.popoverSlotRecipe,
+      progress: theme.progressSlotRecipe,
+      switch: theme.switchSlotRecipe,
+      tabs: theme.tabsSlotRecipe,
+      toast: theme.toastSlotRecipe,
+      tooltip: theme.tooltipSlotRecipe,
+    },
+  },
+});
 
 /**
  * The design system: Chakra's defaults plus an indigo "brand" palette and a quiet, near-black dark
@@ -68,4 +128,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, themeConfig, config);

@@ -7,6 +7,18 @@ import { notificationKeys } from './query-keys';
 export const BROWSER_NOTIFICATION_TITLE = 'Schedule & Autopost';
 
 /**
+ * Resolves once the page has loaded and the browser is idle: the realtime client (Amplify's, ~120 KB)
+ * then downloads and runs without competing with the page's own code and data for its first paint.
+ */
+function pageLoaded(): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => resolve(), { timeout: 2000 }) : window.setTimeout(resolve, 0));
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+  });
+}
+
+/**
  * Live updates for the signed-in shell: each of the user's events refetches the bell and every post
  * view, and, when the user opted in to push and the browser allows it, raises a browser
  * notification. Without a realtime endpoint in config.json it does nothing (polling remains).
@@ -39,6 +51,8 @@ export function useUserEvents({ userId, pushOptIn }: { userId: string | undefine
     (async () => {
       const config = await ensureRuntimeConfig();
       if (!config.graphqlUrl || cancelled) return;
+      await pageLoaded();
+      if (cancelled) return;
       const { subscribeToUserEvents } = await import('./subscribe-user-events');
       if (cancelled) return;
       unsubscribe = subscribeToUserEvents(config, userId, { onEvent, onReconnected: refetch });
