@@ -156,8 +156,8 @@ export class AppStack extends Stack {
       jwtIssuer: auth.issuerUrl,
       jwtAudience: [auth.client.userPoolClientId],
       handlersDir: props.handlersDir,
-      functionsScope: new NestedStack(this, 'ApiFunctions', { description: 'The HTTP API\'s functions, with their roles and log groups' }),
-      routesScope: new NestedStack(this, 'ApiRoutes', { description: 'The HTTP API\'s routes, integrations and invoke permissions' }),
+      functionsScope: new NestedStack(this, 'ApiFunctions', { description: "The HTTP API's functions, with their roles and log groups" }),
+      routesScope: new NestedStack(this, 'ApiRoutes', { description: "The HTTP API's routes, integrations and invoke permissions" }),
     });
     const platformCredentials = props.platformCredentialsSecretName
       ? Secret.fromSecretNameV2(this, 'PlatformCredentials', props.platformCredentialsSecretName)
@@ -189,7 +189,16 @@ export class AppStack extends Stack {
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
     web.allowConnectTo(realtime.browserOrigin);
     web.allowMediaFrom(...media.browserOrigins);
-    web.deploySite({ region: this.region, apiBasePath: '/api', proComingSoon: props.proComingSoon ?? true, youtubeUnverified: props.youtubeUnverified ?? true, tiktokUnaudited: props.tiktokUnaudited ?? true, ...auth.runtimeConfig, graphqlUrl: realtime.graphqlUrl, realtimeUrl: realtime.realtimeUrl });
+    web.deploySite({
+      region: this.region,
+      apiBasePath: '/api',
+      proComingSoon: props.proComingSoon ?? true,
+      youtubeUnverified: props.youtubeUnverified ?? true,
+      tiktokUnaudited: props.tiktokUnaudited ?? true,
+      ...auth.runtimeConfig,
+      graphqlUrl: realtime.graphqlUrl,
+      realtimeUrl: realtime.realtimeUrl,
+    });
 
     new CfnOutput(this, 'AppUrl', { value: web.appOrigin });
     new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });

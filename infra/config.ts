@@ -19,53 +19,52 @@ const GoogleSignInSchema = z.object({
 });
 export type GoogleSignInConfig = z.infer<typeof GoogleSignInSchema>;
 
-const OriginSchema = z
-  .url()
-  .refine((u) => new URL(u).origin === u, 'must be a bare origin such as https://app.example.com (no path or trailing slash)');
+const OriginSchema = z.url().refine((u) => new URL(u).origin === u, 'must be a bare origin such as https://app.example.com (no path or trailing slash)');
 
-const AppConfigSchema = z.object({
-  stage: z.enum(['dev', 'prod']).default('dev'),
-  region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1'),
-  google: GoogleSignInSchema.optional(),
-  /** Origins allowed to upload media besides the CloudFront one (e.g. http://localhost:5173). */
-  extraCorsOrigins: z.array(OriginSchema).default([]),
-  /** The built SPA, relative to the repository root. */
-  webDir: z.string().min(1).default('frontend/dist'),
-  logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
-  /** Secrets Manager secret (created by the operator) holding {platform: {clientId, clientSecret}}. */
-  platformCredentialsSecretName: z.string().min(1).optional(),
-  /** Pro is shown as "Coming Soon" and not sold (docs/product-rules.md#plans-and-limits) until this is turned off. */
-  proComingSoon: z.boolean().default(true),
-  /** The Meta Graph API version the Facebook and Instagram adapters call (shared/graph-api-version.ts). */
-  graphApiVersion: GraphApiVersionSchema,
-  /**
-   * The Google project is not yet verified (audited) for the YouTube API: YouTube locks every upload
-   * private, and compose says so. Turn off once Google has verified the project.
-   */
-  youtubeUnverified: z.boolean().default(true),
-  /**
-   * The TikTok client has not passed TikTok's audit: TikTok takes SELF_ONLY (Only me) posts only, so
-   * compose offers nothing else and the API refuses other privacy levels. Turn off once audited.
-   */
-  tiktokUnaudited: z.boolean().default(true),
-  /** Secrets Manager secret (created by the operator) holding the Stripe keys: {"secretKey", "webhookSecret"}. */
-  stripeSecretName: z.string().min(1).optional(),
-  /** The Stripe price id sold for each paid plan: {"<product id>": "price_…"}. */
-  /**
-   * How many publisher invocations each platform's queue may run at once. A busy minute's posts
-   * each wait a few seconds in their invocation for the due second, so this bounds how many can go
-   * out in the same second per platform. Lambda's SQS ceiling is 1,000.
-   */
-  publisherConcurrency: z.number().int().min(2).max(1000).default(50),
-  stripePrices: z.record(z.string().min(1), z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')).optional(),
-  /** Who gets alarm notifications (SNS e-mail subscription, confirmed by a link SNS mails first). */
-  alarmEmail: z.email('must be an e-mail address').optional(),
-  /**
-   * A WAF web ACL in front of CloudFront (managed rule groups and a per-IP rate rule). Undefined here
-   * means "the stage's default": on in prod, off in dev.
-   */
-  waf: z.enum(['on', 'off']).optional(),
-})
+const AppConfigSchema = z
+  .object({
+    stage: z.enum(['dev', 'prod']).default('dev'),
+    region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1'),
+    google: GoogleSignInSchema.optional(),
+    /** Origins allowed to upload media besides the CloudFront one (e.g. http://localhost:5173). */
+    extraCorsOrigins: z.array(OriginSchema).default([]),
+    /** The built SPA, relative to the repository root. */
+    webDir: z.string().min(1).default('frontend/dist'),
+    logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+    /** Secrets Manager secret (created by the operator) holding {platform: {clientId, clientSecret}}. */
+    platformCredentialsSecretName: z.string().min(1).optional(),
+    /** Pro is shown as "Coming Soon" and not sold (docs/product-rules.md#plans-and-limits) until this is turned off. */
+    proComingSoon: z.boolean().default(true),
+    /** The Meta Graph API version the Facebook and Instagram adapters call (shared/graph-api-version.ts). */
+    graphApiVersion: GraphApiVersionSchema,
+    /**
+     * The Google project is not yet verified (audited) for the YouTube API: YouTube locks every upload
+     * private, and compose says so. Turn off once Google has verified the project.
+     */
+    youtubeUnverified: z.boolean().default(true),
+    /**
+     * The TikTok client has not passed TikTok's audit: TikTok takes SELF_ONLY (Only me) posts only, so
+     * compose offers nothing else and the API refuses other privacy levels. Turn off once audited.
+     */
+    tiktokUnaudited: z.boolean().default(true),
+    /** Secrets Manager secret (created by the operator) holding the Stripe keys: {"secretKey", "webhookSecret"}. */
+    stripeSecretName: z.string().min(1).optional(),
+    /** The Stripe price id sold for each paid plan: {"<product id>": "price_…"}. */
+    /**
+     * How many publisher invocations each platform's queue may run at once. A busy minute's posts
+     * each wait a few seconds in their invocation for the due second, so this bounds how many can go
+     * out in the same second per platform. Lambda's SQS ceiling is 1,000.
+     */
+    publisherConcurrency: z.number().int().min(2).max(1000).default(50),
+    stripePrices: z.record(z.string().min(1), z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')).optional(),
+    /** Who gets alarm notifications (SNS e-mail subscription, confirmed by a link SNS mails first). */
+    alarmEmail: z.email('must be an e-mail address').optional(),
+    /**
+     * A WAF web ACL in front of CloudFront (managed rule groups and a per-IP rate rule). Undefined here
+     * means "the stage's default": on in prod, off in dev.
+     */
+    waf: z.enum(['on', 'off']).optional(),
+  })
   // Rest properties keep keys whose value is undefined; leave unset settings out, as zod does.
   .transform(({ waf, ...config }) => ({
     ...(Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined)) as typeof config),

@@ -134,10 +134,20 @@ export class PipelineStack extends Stack {
       synthCodeBuildDefaults: { buildEnvironment: { buildImage: BUILD_IMAGE, computeType: ComputeType.LARGE } },
     });
 
-    this.devStage = new AppStage(this, 'Dev', { env: { account, region: props.dev.region }, config: props.dev, webDir: props.webDir, stackProps: props.stackProps });
+    this.devStage = new AppStage(this, 'Dev', {
+      env: { account, region: props.dev.region },
+      config: props.dev,
+      webDir: props.webDir,
+      stackProps: props.stackProps,
+    });
     this.codePipeline.addStage(this.devStage, { post: [this.smokeTest(source, this.devStage, account)] });
 
-    this.prodStage = new AppStage(this, 'Prod', { env: { account: prodAccount, region: props.prod.region }, config: props.prod, webDir: props.webDir, stackProps: props.stackProps });
+    this.prodStage = new AppStage(this, 'Prod', {
+      env: { account: prodAccount, region: props.prod.region },
+      config: props.prod,
+      webDir: props.webDir,
+      stackProps: props.stackProps,
+    });
     this.codePipeline.addStage(this.prodStage, {
       pre: [new ManualApprovalStep('PromoteToProd', { comment: 'Dev is deployed and its smoke test passed. Deploy this version to prod?' })],
     });
@@ -148,30 +158,51 @@ export class PipelineStack extends Stack {
   /** cdk-nag findings on what CDK Pipelines generates, each with why it stays. */
   private acknowledgeNagFindings(): void {
     const logicalId = (resource: CfnResource) => `<${this.getLogicalId(resource)}>`;
-    const generated = 'CDK Pipelines grant, scoped by aws-cdk-lib to the pipeline\'s own artifact bucket, its key, its CodeBuild projects and the cdk bootstrap roles';
+    const generated =
+      "CDK Pipelines grant, scoped by aws-cdk-lib to the pipeline's own artifact bucket, its key, its CodeBuild projects and the cdk bootstrap roles";
     const projects = this.codePipeline.node.findAll().filter((c): c is CfnProject => c instanceof CfnProject);
     const at = `${this.region}:${this.account}`;
     const dev = `${this.devStage.stack.region}:${this.devStage.stack.account}`;
     Validations.of(this.codePipeline).acknowledge(
-      { id: 'AwsSolutions-S1', reason: 'The pipeline artifact bucket holds build artifacts only; every access goes through the pipeline roles and is in CloudTrail.' },
-      { id: 'AwsSolutions-CB5', reason: 'Debian with Node 20 (node:20-bookworm on ECR Public), as the project is developed and tested on: the e2e tests drive Debian\'s Chromium.' },
-      ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*', 'kms:GenerateDataKey*', 'kms:ReEncrypt*'].map((action) => ({ id: `AwsSolutions-IAM5[Action::${action}]`, reason: generated })),
-      { id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.codePipeline.pipeline.artifactBucket.node.defaultChild as CfnResource)}.Arn>/*]`, reason: generated },
+      {
+        id: 'AwsSolutions-S1',
+        reason: 'The pipeline artifact bucket holds build artifacts only; every access goes through the pipeline roles and is in CloudTrail.',
+      },
+      {
+        id: 'AwsSolutions-CB5',
+        reason: "Debian with Node 20 (node:20-bookworm on ECR Public), as the project is developed and tested on: the e2e tests drive Debian's Chromium.",
+      },
+      ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*', 'kms:GenerateDataKey*', 'kms:ReEncrypt*'].map((action) => ({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: generated,
+      })),
+      {
+        id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.codePipeline.pipeline.artifactBucket.node.defaultChild as CfnResource)}.Arn>/*]`,
+        reason: generated,
+      },
       ...projects.flatMap((project) => [
         { id: `AwsSolutions-IAM5[Resource::arn:aws:logs:${at}:log-group:/aws/codebuild/${logicalId(project)}:*]`, reason: generated },
         { id: `AwsSolutions-IAM5[Resource::arn:aws:codebuild:${at}:report-group/${logicalId(project)}-*]`, reason: generated },
       ]),
       { id: `AwsSolutions-IAM5[Resource::arn:aws:logs:${at}:log-group:/aws/codebuild/*]`, reason: generated },
       { id: `AwsSolutions-IAM5[Resource::arn:aws:codebuild:${at}:report-group/*]`, reason: generated },
-      { id: `AwsSolutions-IAM5[Resource::arn:*:iam::${this.account}:role/*]`, reason: 'CDK Pipelines self-mutation assumes the cdk bootstrap roles, whose names it only knows by pattern.' },
-      { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'CDK Pipelines self-mutation and asset publishing read CloudFormation and assume bootstrap roles in any target account (aws-cdk-lib grants).' },
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:*:iam::${this.account}:role/*]`,
+        reason: 'CDK Pipelines self-mutation assumes the cdk bootstrap roles, whose names it only knows by pattern.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'CDK Pipelines self-mutation and asset publishing read CloudFormation and assume bootstrap roles in any target account (aws-cdk-lib grants).',
+      },
       {
         id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cognito-idp:${dev}:userpool/*]`,
-        reason: 'The smoke test makes and removes a throw-away user in the dev pool, whose id exists only after the dev deploy; bounded to the dev account and region.',
+        reason:
+          'The smoke test makes and removes a throw-away user in the dev pool, whose id exists only after the dev deploy; bounded to the dev account and region.',
       },
       {
         id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:dynamodb:${dev}:table/${appStackName('dev')}-*]`,
-        reason: 'The smoke test gives its throw-away user a stand-in social account in the dev table, whose name CloudFormation generates (the dev stack name is its prefix).',
+        reason:
+          'The smoke test gives its throw-away user a stand-in social account in the dev table, whose name CloudFormation generates (the dev stack name is its prefix).',
       },
     );
   }

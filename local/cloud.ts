@@ -53,7 +53,18 @@ export const DEFAULT_DATA_DIR = process.env.LOCAL_DATA_DIR ?? path.join(ROOT, '.
 export const LOCAL_FUNCTION_ARNS: Readonly<Record<string, string>> = { DISPATCHER_FUNCTION_ARN: PUBLISHING_HANDLERS.dispatcher };
 
 /** The modules, in start order. The Scheduler stays last: overdue schedules fire as it starts. */
-export const MODULES: readonly LocalModule[] = [dynamoModule, s3Module, cognitoModule, sandboxModule, apiModule, realtimeModule(LOCAL_REGION), stripeModule, sqsModule, publishingModule, schedulerModule(LOCAL_FUNCTION_ARNS)];
+export const MODULES: readonly LocalModule[] = [
+  dynamoModule,
+  s3Module,
+  cognitoModule,
+  sandboxModule,
+  apiModule,
+  realtimeModule(LOCAL_REGION),
+  stripeModule,
+  sqsModule,
+  publishingModule,
+  schedulerModule(LOCAL_FUNCTION_ARNS),
+];
 
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
@@ -67,7 +78,13 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   let web: Awaited<ReturnType<typeof startWeb>> | undefined;
   // Pro's "Coming Soon" is off locally so that every plan and platform can be tried (issue 3).
   // TikTok: unaudited as on AWS by default (the sandbox takes Only me posts); TIKTOK_UNAUDITED=false lifts it.
-  let config: Partial<RuntimeConfig> = { region: LOCAL_REGION, apiBasePath: '/api', googleSignIn: false, proComingSoon: false, tiktokUnaudited: process.env.TIKTOK_UNAUDITED !== 'false' };
+  let config: Partial<RuntimeConfig> = {
+    region: LOCAL_REGION,
+    apiBasePath: '/api',
+    googleSignIn: false,
+    proComingSoon: false,
+    tiktokUnaudited: process.env.TIKTOK_UNAUDITED !== 'false',
+  };
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
@@ -85,7 +102,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
       req.on('end', () => {
         Promise.resolve(route.handle(req, res, Buffer.concat(chunks))).catch((error: unknown) => {
           console.error(`[local] ${url} failed:`, error);
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Local cloud error' } }));
+          if (!res.headersSent)
+            res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Local cloud error' } }));
         });
       });
       return;

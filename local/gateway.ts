@@ -57,7 +57,10 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
     const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
     headers[VIEWER_IP_HEADER] = sourceIp;
     // Payload v2 moves the request's cookies into a `cookies` array (one entry per name=value).
-    const cookies = (headers.cookie ?? '').split(';').map((c) => c.trim()).filter(Boolean);
+    const cookies = (headers.cookie ?? '')
+      .split(';')
+      .map((c) => c.trim())
+      .filter(Boolean);
     delete headers.cookie;
     const now = new Date();
     const event = {
@@ -86,7 +89,10 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
       isBase64Encoded: false,
     };
     try {
-      const result = await invokeLambda<{ statusCode?: number; headers?: Record<string, string>; cookies?: string[]; body?: string }>(match.route.handler, event);
+      const result = await invokeLambda<{ statusCode?: number; headers?: Record<string, string>; cookies?: string[]; body?: string }>(
+        match.route.handler,
+        event,
+      );
       // Each entry of the result's `cookies` becomes its own Set-Cookie header, as API Gateway does.
       const responseHeaders: Record<string, string | string[]> = { ...(result?.headers ?? { 'content-type': 'application/json' }) };
       if (result?.cookies?.length) responseHeaders['set-cookie'] = result.cookies;

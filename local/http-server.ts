@@ -7,7 +7,10 @@ export interface LocalHttpServer {
   close(): Promise<void>;
 }
 
-export async function listenLocal(port: number | undefined, handle: (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => void): Promise<LocalHttpServer> {
+export async function listenLocal(
+  port: number | undefined,
+  handle: (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => void,
+): Promise<LocalHttpServer> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -27,7 +27,9 @@ function load(module: string): Promise<Handler> {
   if (registered) return Promise.resolve(registered);
   let handler = loaded.get(module);
   if (!handler) {
-    const file = [HANDLERS_DIR, FIXTURE_HANDLERS_DIR].map((dir) => path.join(dir, `${module}.ts`)).find((f) => fs.existsSync(f)) ?? path.join(HANDLERS_DIR, `${module}.ts`);
+    const file =
+      [HANDLERS_DIR, FIXTURE_HANDLERS_DIR].map((dir) => path.join(dir, `${module}.ts`)).find((f) => fs.existsSync(f)) ??
+      path.join(HANDLERS_DIR, `${module}.ts`);
     // As the deployed bundle does at cold start (functions/lib/cold-start.ts): a missing setting fails the load.
     handler = Promise.resolve()
       .then(() => assertEnvFor(functionOf(module)?.needs ?? []))

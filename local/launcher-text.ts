@@ -12,5 +12,7 @@ export function dataDirLine(dataDir: string, cwd: string): string {
 
 /** The launcher's line about the web build: rebuilt (sources changed) and how long it took, or current. */
 export function webBuildLine(result: { built: boolean; ms: number }): string {
-  return result.built ? `  ✓ Web app built (sources changed) in ${(result.ms / 1000).toFixed(1)} s` : `  ✓ Web app build is current (checked in ${result.ms} ms)`;
+  return result.built
+    ? `  ✓ Web app built (sources changed) in ${(result.ms / 1000).toFixed(1)} s`
+    : `  ✓ Web app build is current (checked in ${result.ms} ms)`;
 }

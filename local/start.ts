@@ -17,19 +17,24 @@ const web = process.argv.includes('--dev') ? 'dev' : 'dist';
 const port = Number(process.env.PORT ?? 3000);
 console.log(`Starting Schedule & Autopost on the local cloud${web === 'dev' ? ' (Vite dev server, hot reload)' : ''}…`);
 // The build (when stale) runs while the services start; the web app waits for it.
-const built = web === 'dist' ? ensureWebBuild().then(
-  (result) => console.log(webBuildLine(result)),
-  (error: unknown) => {
-    console.error('\nThe web app failed to build:', error);
+const built =
+  web === 'dist'
+    ? ensureWebBuild().then(
+        (result) => console.log(webBuildLine(result)),
+        (error: unknown) => {
+          console.error('\nThe web app failed to build:', error);
+          process.exit(1);
+        },
+      )
+    : undefined;
+
+const cloud = await startLocalCloud({ port, host: process.env.HOST ?? '127.0.0.1', web, log: (line) => console.log(line) }).catch(
+  (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') console.error(`\nPort ${port} is in use. Stop the other process or run: PORT=3001 npm start`);
+    else console.error('\nThe local cloud failed to start:', error);
     process.exit(1);
   },
-) : undefined;
-
-const cloud = await startLocalCloud({ port, host: process.env.HOST ?? '127.0.0.1', web, log: (line) => console.log(line) }).catch((error: NodeJS.ErrnoException) => {
-  if (error.code === 'EADDRINUSE') console.error(`\nPort ${port} is in use. Stop the other process or run: PORT=3001 npm start`);
-  else console.error('\nThe local cloud failed to start:', error);
-  process.exit(1);
-});
+);
 await built;
 
 console.log(`\nReady in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);

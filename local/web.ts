@@ -56,7 +56,9 @@ export interface WebBuildResult {
  * `npm start`: rebuilds frontend/dist with Vite's JS API when the sources changed since the build's
  * stamp (or there is no build, or one made without a stamp), else returns at once.
  */
-export function ensureWebBuild(options: { build?: (outDir: string) => Promise<unknown>; sources?: readonly string[]; outDir?: string } = {}): Promise<WebBuildResult> {
+export function ensureWebBuild(
+  options: { build?: (outDir: string) => Promise<unknown>; sources?: readonly string[]; outDir?: string } = {},
+): Promise<WebBuildResult> {
   const outDir = options.outDir ?? WEB_DIST;
   const run = async (): Promise<WebBuildResult> => {
     const t0 = Date.now();
@@ -146,7 +148,8 @@ function compressed(file: string, encoding: Encoding): Buffer {
     if (fs.existsSync(sibling)) body = fs.readFileSync(sibling);
     else {
       const raw = fs.readFileSync(file);
-      body = encoding === 'br' ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzipSync(raw);
+      body =
+        encoding === 'br' ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzipSync(raw);
     }
     compressedCache.set(key, body);
   }

@@ -47,7 +47,14 @@ async function main() {
 
     const user = await aUser(cloud);
     const accounts = await Promise.all(
-      (['facebook', 'instagram'] as const).map((platform, i) => upsertAccount(user.userId, { platform, account_id: `${platform}-bench`, account_name: `Bench ${platform}`, picture_url: null }, ulid(Date.now() + i), new Date())),
+      (['facebook', 'instagram'] as const).map((platform, i) =>
+        upsertAccount(
+          user.userId,
+          { platform, account_id: `${platform}-bench`, account_name: `Bench ${platform}`, picture_url: null },
+          ulid(Date.now() + i),
+          new Date(),
+        ),
+      ),
     );
 
     const t0 = performance.now();
@@ -83,7 +90,11 @@ async function main() {
         if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(body)}`);
         if (run >= WARMUP) times.push(ms);
         perCall = requestsBetween(before, dynamo.requests());
-        items = Array.isArray(body.items) ? String(body.items.length) : 'upcoming' in body ? `${(body.upcoming as unknown[]).length}+${(body.recent as unknown[]).length}` : '-';
+        items = Array.isArray(body.items)
+          ? String(body.items.length)
+          : 'upcoming' in body
+            ? `${(body.upcoming as unknown[]).length}+${(body.recent as unknown[]).length}`
+            : '-';
       }
       times.sort((a, b) => a - b);
       const pct = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!.toFixed(1);
@@ -129,7 +140,15 @@ function seedPosts(userId: string, accounts: SocialAccount[]): PostRecord[] {
         created_at: past,
         updated_at: past,
         usage_month: null,
-        media: [{ id: ulid(), file_path: `${userId}/${now}-bench${String(i % 1000).padStart(4, '0')}.jpg`, file_type: 'image/jpeg', file_size: 245_000, created_at: past }],
+        media: [
+          {
+            id: ulid(),
+            file_path: `${userId}/${now}-bench${String(i % 1000).padStart(4, '0')}.jpg`,
+            file_type: 'image/jpeg',
+            file_size: 245_000,
+            created_at: past,
+          },
+        ],
         platforms: accounts.map((a) => ({
           id: ulid(),
           platform: a.platform,
@@ -149,14 +168,22 @@ function seedPosts(userId: string, accounts: SocialAccount[]): PostRecord[] {
 }
 
 async function aUser(cloud: { url: string; cognito: { clientId: string; endpoint: string } }) {
-  const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: cloud.cognito.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const cognito = new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint: cloud.cognito.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const email = `bench-${Date.now()}@example.com`;
   const password = 'secret123';
-  await cognito.send(new SignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+  await cognito.send(
+    new SignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
+  );
   const { messages } = (await (await fetch(`${cloud.url}/_local/inbox/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: { html: string }[] };
   const code = /[?&]code=(\d+)/.exec(messages[0]!.html)![1]!;
   await cognito.send(new ConfirmSignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, ConfirmationCode: code }));
-  const auth = await cognito.send(new InitiateAuthCommand({ ClientId: cloud.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  const auth = await cognito.send(
+    new InitiateAuthCommand({ ClientId: cloud.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
   const accessToken = auth.AuthenticationResult!.AccessToken!;
   const userId = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
   return { userId, accessToken };

@@ -46,13 +46,21 @@ async function call(url: string, init: RequestInit & { json?: unknown } = {}) {
 const control = (p: string, json?: unknown, method = 'POST') => call(`${sandbox}/control${p}`, { method, json });
 
 async function aUser() {
-  const cognito = new CognitoIdentityProviderClient({ endpoint: cloud.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: cloud.cognito.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+  });
   const email = `bench-${ulid().toLowerCase()}@example.com`;
-  await cognito.send(new SignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] }));
+  await cognito.send(
+    new SignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] }),
+  );
   const { messages } = (await call(`${cloud.url}/_local/inbox/messages?to=${encodeURIComponent(email)}`)) as { messages: { html: string }[] };
   const code = /[?&]code=(\d+)/.exec(messages[0]!.html)![1]!;
   await cognito.send(new ConfirmSignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, ConfirmationCode: code }));
-  const auth = await cognito.send(new InitiateAuthCommand({ ClientId: cloud.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'secret123' } }));
+  const auth = await cognito.send(
+    new InitiateAuthCommand({ ClientId: cloud.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'secret123' } }),
+  );
   const token = auth.AuthenticationResult!.AccessToken!;
   const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
   return { token, userId };
@@ -60,11 +68,17 @@ async function aUser() {
 
 /** The browser's connect flow: initiate → consent (Allow) → our callback. */
 async function connect(platform: Platform, token: string) {
-  const initiated = await fetch(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  const initiated = await fetch(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  });
   if (!initiated.ok) throw new Error(`Connecting ${platform}: initiate → ${initiated.status} ${await initiated.text()}`);
   const { authUrl } = (await initiated.json()) as { authUrl: string };
   // The connect is bound to the browser that started it (issue 13.2): send its cookie back, as a browser would.
-  const binding = initiated.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+  const binding = initiated.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
   const who = DEMO_IDENTITIES[platform][0]!;
   const form = new URLSearchParams({ decision: 'allow', identity: who.id });
   for (const page of who.pages ?? []) form.append('pages', page.id);
@@ -86,12 +100,23 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
   await documentClient().send(
     new PutCommand({
       TableName: cloud.env.TABLE_NAME,
-      Item: { pk: `USER#${user.userId}`, sk: 'SUBSCRIPTION', id: 'sub_bench', status: 'active', product_id: 'prod_sa_pro_monthly', current_period_end: new Date(Date.now() + 86_400_000).toISOString(), cancel_at_period_end: false, created_at: new Date().toISOString() },
+      Item: {
+        pk: `USER#${user.userId}`,
+        sk: 'SUBSCRIPTION',
+        id: 'sub_bench',
+        status: 'active',
+        product_id: 'prod_sa_pro_monthly',
+        current_period_end: new Date(Date.now() + 86_400_000).toISOString(),
+        cancel_at_period_end: false,
+        created_at: new Date().toISOString(),
+      },
     }),
   );
   await connect('facebook', user.token);
   await connect('x', user.token);
-  const { accounts } = (await call(`${cloud.url}/api/accounts`, { headers: { authorization: `Bearer ${user.token}` } })) as { accounts: { id: string; platform: Platform; account_id: string; account_name: string }[] };
+  const { accounts } = (await call(`${cloud.url}/api/accounts`, { headers: { authorization: `Bearer ${user.token}` } })) as {
+    accounts: { id: string; platform: Platform; account_id: string; account_name: string }[];
+  };
   const byPlatform = { facebook: accounts.find((a) => a.platform === 'facebook')!, x: accounts.find((a) => a.platform === 'x')! };
 
   await control('/faults', undefined, 'DELETE');
@@ -151,18 +176,23 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
     session.connect();
     await session.post('Profiler.enable');
     setTimeout(() => void session.post('Profiler.start'), due.getTime() - 1000 - Date.now());
-    setTimeout(async () => {
-      const { profile } = await session.post('Profiler.stop');
-      const file = path.join(os.tmpdir(), `bench-publishing-${label}.cpuprofile`);
-      fs.writeFileSync(file, JSON.stringify(profile));
-      console.log(`  ${label}: CPU profile of this thread around the due second: ${file}`);
-    }, due.getTime() + 8_000 - Date.now());
+    setTimeout(
+      async () => {
+        const { profile } = await session.post('Profiler.stop');
+        const file = path.join(os.tmpdir(), `bench-publishing-${label}.cpuprofile`);
+        fs.writeFileSync(file, JSON.stringify(profile));
+        console.log(`  ${label}: CPU profile of this thread around the due second: ${file}`);
+      },
+      due.getTime() + 8_000 - Date.now(),
+    );
   }
   const deadline = due.getTime() + 5 * 60_000;
   while (Date.now() < deadline) {
     const settled = (await countTab(user.userId, 'posted')) + (await countTab(user.userId, 'failed'));
     if (settled >= POSTS) {
-      console.log(`  ${label}: every post shows Posted or Failed ${((Date.now() - due.getTime()) / 1000).toFixed(1)} s after the due time (polled each second)`);
+      console.log(
+        `  ${label}: every post shows Posted or Failed ${((Date.now() - due.getTime()) / 1000).toFixed(1)} s after the due time (polled each second)`,
+      );
       break;
     }
     await new Promise((r) => setTimeout(r, 1000));
@@ -185,7 +215,9 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
 try {
   await control('/reset');
   await control('/limits', { enabled: false });
-  console.log(`Publishing benchmark: ${POSTS} posts due in the same minute (local cloud, ${os.cpus().length} cores, ${process.env.LOCAL_LAMBDA_WORKERS ?? 1} Lambda worker thread(s))`);
+  console.log(
+    `Publishing benchmark: ${POSTS} posts due in the same minute (local cloud, ${os.cpus().length} cores, ${process.env.LOCAL_LAMBDA_WORKERS ?? 1} Lambda worker thread(s))`,
+  );
   const runs = (process.env.RUNS ?? 'clean,faults').split(',');
   if (runs.includes('clean')) await run('clean', { duplicates: false, timeoutShare: 0 });
   if (runs.includes('faults')) await run('faults', { duplicates: true, timeoutShare: 0.05 });

@@ -31,10 +31,22 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'secret123';
 
-const only = process.argv.find((a) => a.startsWith('--routes='))?.slice(9).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--routes='))
+  ?.slice(9)
+  .split(',');
 const chosen = (routes: string[]) => (only ? routes.filter((r) => only.includes(r)) : routes);
 const PUBLIC_ROUTES = chosen(['/', '/auth', '/auth?mode=signup', '/about-us', '/privacy-policy', '/terms-of-service', '/contact-us', '/no-such-page']);
-const SIGNED_IN_ROUTES = chosen(['/home', '/home/compose', '/home/schedule', '/home/posts', '/home/platforms', '/home/clients', '/home/settings', '/home/subscription']);
+const SIGNED_IN_ROUTES = chosen([
+  '/home',
+  '/home/compose',
+  '/home/schedule',
+  '/home/posts',
+  '/home/platforms',
+  '/home/clients',
+  '/home/settings',
+  '/home/subscription',
+]);
 const reports = process.argv.find((a) => a.startsWith('--reports='))?.slice(10);
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'];
 
@@ -57,10 +69,20 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dataDi
   if (dev) fs.rmSync(path.join(ROOT, 'node_modules/.vite'), { recursive: true, force: true });
   const output: string[] = [];
   const t0 = Date.now();
-  const child = spawn('npm', [dev ? 'run' : 'start', ...(dev ? ['dev'] : [])], { cwd: ROOT, env: { ...process.env, PORT: port, LOCAL_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child = spawn('npm', [dev ? 'run' : 'start', ...(dev ? ['dev'] : [])], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: port, LOCAL_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
-      output.push(...d.toString().split('\n').filter((line) => /built|build|Web app/i.test(line)));
+      output.push(
+        ...d
+          .toString()
+          .split('\n')
+          .filter((line) => /built|build|Web app/i.test(line)),
+      );
       if (d.toString().includes('Ready in')) resolve();
     });
     child.on('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
@@ -77,9 +99,15 @@ async function stopServer(server: { child: ChildProcess; dataDir: string }) {
 /** Signs up and confirms a user through the local Cognito and its inbox, as a new user does. */
 async function aUser(url: string): Promise<string> {
   const config = (await (await fetch(`${url}/config.json`)).json()) as { userPoolClientId: string };
-  const cognito = new CognitoIdentityProviderClient({ endpoint: `${url}/_local/cognito/`, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: `${url}/_local/cognito/`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+  });
   const email = `bench-${Date.now()}@example.com`;
-  await cognito.send(new SignUpCommand({ ClientId: config.userPoolClientId, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
+  await cognito.send(
+    new SignUpCommand({ ClientId: config.userPoolClientId, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }),
+  );
   const { messages } = (await (await fetch(`${url}/_local/inbox/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: { html: string }[] };
   const code = /[?&]code=(\d+)/.exec(messages[0]!.html)![1]!;
   await cognito.send(new ConfirmSignUpCommand({ ClientId: config.userPoolClientId, Username: email, ConfirmationCode: code }));
@@ -101,7 +129,15 @@ async function firstLoad(context: BrowserContext, url: string, route: string) {
   const scripts: Promise<[number, number]>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
-    scripts.push(Promise.all([res.body().then((b) => b.length), res.request().sizes().then((s) => s.responseBodySize)]));
+    scripts.push(
+      Promise.all([
+        res.body().then((b) => b.length),
+        res
+          .request()
+          .sizes()
+          .then((s) => s.responseBodySize),
+      ]),
+    );
   });
   const t0 = Date.now();
   await page.goto(`${url}${route}`, { waitUntil: 'load' });
@@ -109,7 +145,12 @@ async function firstLoad(context: BrowserContext, url: string, route: string) {
   const loadMs = Date.now() - t0;
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   const sizes = await Promise.all(scripts);
-  Object.assign(figure(route), { loadMs, jsFiles: sizes.length, jsRaw: sizes.reduce((a, [raw]) => a + raw, 0), jsSent: sizes.reduce((a, [, sent]) => a + sent, 0) });
+  Object.assign(figure(route), {
+    loadMs,
+    jsFiles: sizes.length,
+    jsRaw: sizes.reduce((a, [raw]) => a + raw, 0),
+    jsSent: sizes.reduce((a, [, sent]) => a + sent, 0),
+  });
   await page.close();
 }
 
@@ -125,11 +166,21 @@ async function lighthouseRuns(url: string, email: string) {
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
       }
-      const result = await lighthouse(`${url}${route}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: signedIn });
+      const result = await lighthouse(`${url}${route}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: signedIn,
+      });
       const categories = result?.lhr.categories;
       if (reports) fs.writeFileSync(path.join(reports, `${route.replace(/\W+/g, '_')}.json`), JSON.stringify(result?.lhr));
       const metrics = METRICS.map((id) => `${id.replace(/(^|-)(\w)\w*/g, '$2').toUpperCase()} ${result?.lhr.audits[id]?.displayValue ?? '—'}`).join(', ');
-      Object.assign(figure(route), { performance: Math.round((categories?.performance?.score ?? 0) * 100), accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100), metrics });
+      Object.assign(figure(route), {
+        performance: Math.round((categories?.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+        metrics,
+      });
     };
     for (const route of PUBLIC_ROUTES) await audit(route, false);
     if (SIGNED_IN_ROUTES.length) await signIn(context.pages()[0] ?? (await context.newPage()), url, email);
@@ -167,11 +218,17 @@ async function routes() {
   } finally {
     await stopServer(server);
   }
-  console.log(`\nEvery route's first load (cold cache; goal < 1 s), its JavaScript, and Lighthouse mobile (goals: public perf ≥ 90, a11y 100; signed in perf ≥ 80)`);
-  console.log(`  ${'route'.padEnd(22)} ${'load'.padStart(7)} ${'JS raw'.padStart(10)} ${'JS sent'.padStart(10)} ${'files'.padStart(5)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)}`);
+  console.log(
+    `\nEvery route's first load (cold cache; goal < 1 s), its JavaScript, and Lighthouse mobile (goals: public perf ≥ 90, a11y 100; signed in perf ≥ 80)`,
+  );
+  console.log(
+    `  ${'route'.padEnd(22)} ${'load'.padStart(7)} ${'JS raw'.padStart(10)} ${'JS sent'.padStart(10)} ${'files'.padStart(5)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)}`,
+  );
   for (const [route, f] of figures) {
     const cell = (v: number | undefined, fmt: (n: number) => string, width: number) => (v === undefined ? '—' : fmt(v)).padStart(width);
-    console.log(`  ${route.padEnd(22)} ${cell(f.loadMs, (n) => `${(n / 1000).toFixed(2)} s`, 7)} ${cell(f.jsRaw, kb, 10)} ${cell(f.jsSent, kb, 10)} ${cell(f.jsFiles, String, 5)} ${cell(f.performance, String, 5)} ${cell(f.accessibility, String, 5)}`);
+    console.log(
+      `  ${route.padEnd(22)} ${cell(f.loadMs, (n) => `${(n / 1000).toFixed(2)} s`, 7)} ${cell(f.jsRaw, kb, 10)} ${cell(f.jsSent, kb, 10)} ${cell(f.jsFiles, String, 5)} ${cell(f.performance, String, 5)} ${cell(f.accessibility, String, 5)}`,
+    );
     if (process.argv.includes('--metrics') && f.metrics) console.log(`  ${''.padEnd(22)} ${f.metrics}`);
   }
 }
@@ -211,7 +268,11 @@ async function lambdaBundles() {
 
 function synth() {
   const t0 = Date.now();
-  const out = spawnSync('npx', ['cdk', 'synth', '--quiet', '-o', fs.mkdtempSync(path.join(os.tmpdir(), 'sa-cdk-'))], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' } });
+  const out = spawnSync('npx', ['cdk', 'synth', '--quiet', '-o', fs.mkdtempSync(path.join(os.tmpdir(), 'sa-cdk-'))], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' },
+  });
   if (out.status !== 0) return console.log(`npx cdk synth FAILED:\n${out.stderr}`);
   console.log(`npx cdk synth (with bundling):  ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

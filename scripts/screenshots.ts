@@ -57,7 +57,10 @@ const SIGNED_IN_ROUTES: [string, string][] = [
 if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
 if (!args.includes('--no-build')) {
   console.log('Building the web app…');
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error('The web build failed');
 }
 
@@ -80,13 +83,21 @@ async function call(url: string, init: RequestInit & { json?: unknown; token?: s
 
 /** Signs up and confirms through the local Cognito and its inbox, as a new user does; returns the e-mail and an access token. */
 async function aUser(): Promise<{ email: string; token: string }> {
-  const cognito = new CognitoIdentityProviderClient({ endpoint: cloud.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: cloud.cognito.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+  });
   const email = `screens-${ulid().toLowerCase()}@example.com`;
-  await cognito.send(new SignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
+  await cognito.send(
+    new SignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }),
+  );
   const { messages } = (await call(`${cloud.url}/_local/inbox/messages?to=${encodeURIComponent(email)}`)) as { messages: { html: string }[] };
   const code = /[?&]code=(\d+)/.exec(messages[0]!.html)![1]!;
   await cognito.send(new ConfirmSignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, ConfirmationCode: code }));
-  const auth = await cognito.send(new InitiateAuthCommand({ ClientId: cloud.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: PASSWORD } }));
+  const auth = await cognito.send(
+    new InitiateAuthCommand({ ClientId: cloud.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: PASSWORD } }),
+  );
   return { email, token: auth.AuthenticationResult!.AccessToken! };
 }
 
@@ -95,7 +106,10 @@ async function connect(platform: Platform, token: string) {
   const init = await fetch(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   const { authUrl } = (await init.json()) as { authUrl?: string };
   if (!init.ok || !authUrl) throw new Error(`Connecting ${platform} failed: ${init.status}`);
-  const binding = init.headers.getSetCookie().find((c) => c.startsWith('sa_oauth_binding='))?.split(';')[0];
+  const binding = init.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sa_oauth_binding='))
+    ?.split(';')[0];
   const who = DEMO_IDENTITIES[platform][0]!;
   const form = new URLSearchParams({ decision: 'allow', identity: who.id });
   for (const page of who.pages ?? []) form.append('pages', page.id);
@@ -117,14 +131,35 @@ async function seedPosts(token: string) {
   const facebook = accounts.find((a) => a.platform === 'facebook');
   if (!facebook) throw new Error('The sandbox Facebook Page did not connect');
   const at = (hours: number) => new Date(Math.ceil((Date.now() + hours * 3_600_000) / 60_000) * 60_000).toISOString();
-  const target = (account: { id: string; platform: Platform }, caption: string) => ({ platform: account.platform, social_account_id: account.id, caption, settings: {} });
-  await call(`${cloud.url}/api/posts`, { method: 'POST', token, json: { scheduled_at: at(26), platforms: [target(facebook, 'Fresh sourdough, out of the oven at 9.')], media_ids: [] } });
-  await call(`${cloud.url}/api/posts`, { method: 'POST', token, json: { scheduled_at: at(74), platforms: [target(facebook, 'Weekend opening hours: 8 to 4.')], media_ids: [] } });
-  await call(`${cloud.url}/api/posts`, { method: 'POST', token, json: { scheduled_at: null, platforms: [target(facebook, 'Draft: new rye loaf, photo to come')], media_ids: [] } });
+  const target = (account: { id: string; platform: Platform }, caption: string) => ({
+    platform: account.platform,
+    social_account_id: account.id,
+    caption,
+    settings: {},
+  });
+  await call(`${cloud.url}/api/posts`, {
+    method: 'POST',
+    token,
+    json: { scheduled_at: at(26), platforms: [target(facebook, 'Fresh sourdough, out of the oven at 9.')], media_ids: [] },
+  });
+  await call(`${cloud.url}/api/posts`, {
+    method: 'POST',
+    token,
+    json: { scheduled_at: at(74), platforms: [target(facebook, 'Weekend opening hours: 8 to 4.')], media_ids: [] },
+  });
+  await call(`${cloud.url}/api/posts`, {
+    method: 'POST',
+    token,
+    json: { scheduled_at: null, platforms: [target(facebook, 'Draft: new rye loaf, photo to come')], media_ids: [] },
+  });
 }
 
 async function settle(page: Page) {
-  await page.locator('h1').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 }
 

@@ -39,7 +39,10 @@ export interface SrpClient {
   /** SRP_A for InitiateAuth. */
   readonly A: string;
   /** The PASSWORD_VERIFIER challenge responses for Cognito's challenge parameters. */
-  respond(challenge: { userPoolId: string; password: string; SRP_B: string; SALT: string; SECRET_BLOCK: string; USER_ID_FOR_SRP: string }, now?: Date): Record<string, string>;
+  respond(
+    challenge: { userPoolId: string; password: string; SRP_B: string; SALT: string; SECRET_BLOCK: string; USER_ID_FOR_SRP: string },
+    now?: Date,
+  ): Record<string, string>;
 }
 
 export function srpClient(a: bigint = BigInt(`0x${randomBytes(128).toString('hex')}`) % N): SrpClient {

@@ -161,12 +161,17 @@ export async function runSmoke(options: SmokeOptions): Promise<CheckResult[]> {
       return signIn(sdk, cognito, config, email, password);
     });
 
-    const accountId = token && (await check('give the user an account to post to', () => anAccountToPostTo(config, token!, { request, expectStatus, table: options.table, origin })));
+    const accountId =
+      token &&
+      (await check('give the user an account to post to', () => anAccountToPostTo(config, token!, { request, expectStatus, table: options.table, origin })));
 
     const draftId =
       accountId &&
       (await check('create a draft', async () => {
-        const res = await request('POST', `${api}/posts`, { token, body: { platforms: [{ platform: 'facebook', social_account_id: accountId, caption: 'Smoke test draft' }] } });
+        const res = await request('POST', `${api}/posts`, {
+          token,
+          body: { platforms: [{ platform: 'facebook', social_account_id: accountId, caption: 'Smoke test draft' }] },
+        });
         expectStatus(res, 201, `POST ${api}/posts`);
         const post = res.json() as { id?: string; status?: string };
         if (post.status !== 'draft' || !post.id) fail(`POST ${api}/posts made ${res.text.slice(0, 200)}, not a draft`);
@@ -189,7 +194,11 @@ export async function runSmoke(options: SmokeOptions): Promise<CheckResult[]> {
         if (await userExists(sdk, cognito, config, email)) {
           // Sign-in failed, or DELETE /api/account left the login behind: remove it, and report it.
           await cognito.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: email }));
-          fail(token ? `DELETE ${api}/account left the Cognito user ${email} behind (removed by the smoke test)` : `removed the user ${email} by hand: the app could not`);
+          fail(
+            token
+              ? `DELETE ${api}/account left the Cognito user ${email} behind (removed by the smoke test)`
+              : `removed the user ${email} by hand: the app could not`,
+          );
         }
         deleted = true;
         if (token) expectStatus(await request('GET', `${api}/me`, { token }), 401, `GET ${api}/me with the deleted user's token`);
@@ -205,17 +214,31 @@ type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider');
 function cognitoClient({ CognitoIdentityProviderClient }: CognitoSdk, config: RuntimeConfig): CognitoIdentityProviderClient {
   // The local cloud serves Cognito itself (userPoolEndpoint) and takes any credentials.
   return config.userPoolEndpoint
-    ? new CognitoIdentityProviderClient({ region: config.region, endpoint: config.userPoolEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } })
+    ? new CognitoIdentityProviderClient({
+        region: config.region,
+        endpoint: config.userPoolEndpoint,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      })
     : new CognitoIdentityProviderClient({ region: config.region });
 }
 
-async function signIn({ InitiateAuthCommand, RespondToAuthChallengeCommand }: CognitoSdk, cognito: CognitoIdentityProviderClient, config: RuntimeConfig, email: string, password: string): Promise<string> {
+async function signIn(
+  { InitiateAuthCommand, RespondToAuthChallengeCommand }: CognitoSdk,
+  cognito: CognitoIdentityProviderClient,
+  config: RuntimeConfig,
+  email: string,
+  password: string,
+): Promise<string> {
   if (config.authFlow === 'USER_PASSWORD_AUTH') {
-    const auth = await cognito.send(new InitiateAuthCommand({ ClientId: config.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    const auth = await cognito.send(
+      new InitiateAuthCommand({ ClientId: config.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    );
     return auth.AuthenticationResult?.AccessToken ?? fail(`sign-in answered ${auth.ChallengeName ?? 'no tokens'}`);
   }
   const srp = srpClient();
-  const started = await cognito.send(new InitiateAuthCommand({ ClientId: config.userPoolClientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: email, SRP_A: srp.A } }));
+  const started = await cognito.send(
+    new InitiateAuthCommand({ ClientId: config.userPoolClientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: email, SRP_A: srp.A } }),
+  );
   if (started.ChallengeName !== 'PASSWORD_VERIFIER') fail(`SRP sign-in answered ${started.ChallengeName ?? 'no challenge'}, not PASSWORD_VERIFIER`);
   const p = started.ChallengeParameters ?? {};
   const auth = await cognito.send(
@@ -223,13 +246,25 @@ async function signIn({ InitiateAuthCommand, RespondToAuthChallengeCommand }: Co
       ClientId: config.userPoolClientId,
       ChallengeName: 'PASSWORD_VERIFIER',
       Session: started.Session,
-      ChallengeResponses: srp.respond({ userPoolId: config.userPoolId, password, SRP_B: p.SRP_B!, SALT: p.SALT!, SECRET_BLOCK: p.SECRET_BLOCK!, USER_ID_FOR_SRP: p.USER_ID_FOR_SRP! }),
+      ChallengeResponses: srp.respond({
+        userPoolId: config.userPoolId,
+        password,
+        SRP_B: p.SRP_B!,
+        SALT: p.SALT!,
+        SECRET_BLOCK: p.SECRET_BLOCK!,
+        USER_ID_FOR_SRP: p.USER_ID_FOR_SRP!,
+      }),
     }),
   );
   return auth.AuthenticationResult?.AccessToken ?? fail(`SRP sign-in answered ${auth.ChallengeName ?? 'no tokens'}`);
 }
 
-async function userExists({ AdminGetUserCommand, UserNotFoundException }: CognitoSdk, cognito: CognitoIdentityProviderClient, config: RuntimeConfig, email: string): Promise<boolean> {
+async function userExists(
+  { AdminGetUserCommand, UserNotFoundException }: CognitoSdk,
+  cognito: CognitoIdentityProviderClient,
+  config: RuntimeConfig,
+  email: string,
+): Promise<boolean> {
   try {
     await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: email }));
     return true;
@@ -254,25 +289,35 @@ async function anAccountToPostTo(config: RuntimeConfig, token: string, deps: Acc
     const { DEMO_IDENTITIES } = await import('../local/sandbox/apps');
     const initiated = await deps.request('POST', `${api}/accounts/facebook/oauth/initiate`, { token });
     deps.expectStatus(initiated, 200, `POST ${api}/accounts/facebook/oauth/initiate`);
-    const binding = initiated.headers.getSetCookie().find((c) => c.startsWith('sa_oauth_binding='))?.split(';')[0];
+    const binding = initiated.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sa_oauth_binding='))
+      ?.split(';')[0];
     const who = DEMO_IDENTITIES.facebook[0]!;
     const form = new URLSearchParams({ decision: 'allow', identity: who.id });
     for (const page of who.pages ?? []) form.append('pages', page.id);
     const consent = await fetch((initiated.json() as { authUrl: string }).authUrl, { method: 'POST', body: form, redirect: 'manual' });
     if (consent.status !== 302) fail(`the sandbox consent answered ${consent.status}`);
     const callback = await fetch(consent.headers.get('location')!, { redirect: 'manual', headers: binding ? { cookie: binding } : {} });
-    if (callback.status !== 302 || /error/.test(callback.headers.get('location') ?? '')) fail(`the OAuth callback answered ${callback.status} → ${callback.headers.get('location')}`);
+    if (callback.status !== 302 || /error/.test(callback.headers.get('location') ?? ''))
+      fail(`the OAuth callback answered ${callback.status} → ${callback.headers.get('location')}`);
   } else {
     if (!deps.table) fail('on AWS the smoke test needs --table <TableName> (a stack output) to give its user a stand-in account');
     // The data layer reads its settings from the environment, as on Lambda; it never touches media here.
-    Object.assign(process.env, { TABLE_NAME: deps.table, AWS_REGION: process.env.AWS_REGION ?? config.region, MEDIA_BUCKET: process.env.MEDIA_BUCKET ?? 'unused-by-the-smoke-test' });
+    Object.assign(process.env, {
+      TABLE_NAME: deps.table,
+      AWS_REGION: process.env.AWS_REGION ?? config.region,
+      MEDIA_BUCKET: process.env.MEDIA_BUCKET ?? 'unused-by-the-smoke-test',
+    });
     const [{ upsertAccount }, { ulid }] = await Promise.all([import('../functions/data/connections'), import('ulid')]);
     const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
     await upsertAccount(sub, { platform: 'facebook', account_id: `smoke-${ulid()}`, account_name: 'Smoke test page', picture_url: null }, ulid(), new Date());
   }
   const listed = await deps.request('GET', `${api}/accounts`, { token });
   deps.expectStatus(listed, 200, `GET ${api}/accounts`);
-  const account = (listed.json() as { accounts: { id: string; platform: string; is_connected: boolean }[] }).accounts.find((a) => a.platform === 'facebook' && a.is_connected);
+  const account = (listed.json() as { accounts: { id: string; platform: string; is_connected: boolean }[] }).accounts.find(
+    (a) => a.platform === 'facebook' && a.is_connected,
+  );
   return account?.id ?? fail(`GET ${api}/accounts lists no connected Facebook account: ${listed.text.slice(0, 200)}`);
 }
 
@@ -284,7 +329,9 @@ async function main(): Promise<void> {
   }
   const results = await runSmoke({ url: values.url, table: values.table });
   const failed = results.filter((r) => !r.ok);
-  console.log(failed.length ? `\nSmoke test FAILED: ${failed.length} of ${results.length} checks did not pass.` : `\nSmoke test passed: ${results.length} checks.`);
+  console.log(
+    failed.length ? `\nSmoke test FAILED: ${failed.length} of ${results.length} checks did not pass.` : `\nSmoke test passed: ${results.length} checks.`,
+  );
   process.exit(failed.length ? 1 : 0);
 }
 

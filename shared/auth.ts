@@ -9,14 +9,9 @@ export const PASSWORD_MAX = 72;
 // A pragmatic address check: something@something.tld, no spaces. Cognito is the final judge.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const EmailSchema = text()
-  .trim()
-  .regex(EMAIL_PATTERN, { message: MSG.emailInvalid })
-  .max(EMAIL_MAX, { message: MSG.emailTooLong });
+export const EmailSchema = text().trim().regex(EMAIL_PATTERN, { message: MSG.emailInvalid }).max(EMAIL_MAX, { message: MSG.emailTooLong });
 
-export const PasswordSchema = text()
-  .min(PASSWORD_MIN, { message: MSG.passwordTooShort })
-  .max(PASSWORD_MAX, { message: MSG.passwordTooLong });
+export const PasswordSchema = text().min(PASSWORD_MIN, { message: MSG.passwordTooShort }).max(PASSWORD_MAX, { message: MSG.passwordTooLong });
 
 /** Sign-in and sign-up form (docs/product-rules.md#account-forms). */
 export const CredentialsSchema = z.object({ email: EmailSchema, password: PasswordSchema });

@@ -79,14 +79,16 @@ export function checkUploadSize(fileName: string, sizeBytes: number): string | n
 }
 
 /** POST /api/media/uploads: ask for a presigned POST before uploading (issue 4). */
-export const PresignUploadBodySchema = z.object({
-  file_name: text().min(1).max(255),
-  file_type: text().max(255).refine(isAcceptedMediaType, { message: MEDIA_TYPE_MESSAGE }),
-  file_size: z.number().int().positive(),
-}).superRefine((file, ctx) => {
-  const tooLarge = checkUploadSize(file.file_name, file.file_size);
-  if (tooLarge) ctx.addIssue({ code: 'custom', message: tooLarge, path: ['file_size'], params: { title: MSG.fileTooLargeTitle } });
-});
+export const PresignUploadBodySchema = z
+  .object({
+    file_name: text().min(1).max(255),
+    file_type: text().max(255).refine(isAcceptedMediaType, { message: MEDIA_TYPE_MESSAGE }),
+    file_size: z.number().int().positive(),
+  })
+  .superRefine((file, ctx) => {
+    const tooLarge = checkUploadSize(file.file_name, file.file_size);
+    if (tooLarge) ctx.addIssue({ code: 'custom', message: tooLarge, path: ['file_size'], params: { title: MSG.fileTooLargeTitle } });
+  });
 export type PresignUploadBody = z.infer<typeof PresignUploadBodySchema>;
 
 /** Where and how the browser uploads: a multipart POST of `fields` plus the file to `url`. */

@@ -91,4 +91,3 @@ export const avatarRef = (key: string) => `${AVATAR_REF_PREFIX}${key}`;
 export function avatarKeyOf(avatarUrl: string | null | undefined): string | null {
   return avatarUrl?.startsWith(AVATAR_REF_PREFIX) ? avatarUrl.slice(AVATAR_REF_PREFIX.length) : null;
 }
-

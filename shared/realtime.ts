@@ -12,33 +12,33 @@ import * as z from 'zod';
  *  - Subscribers receive only the fields the *mutation* selected, so the publisher selects them all.
  */
 export const REALTIME_SCHEMA = /* GraphQL */ `
-schema {
-  query: Query
-  mutation: Mutation
-  subscription: Subscription
-}
+  schema {
+    query: Query
+    mutation: Mutation
+    subscription: Subscription
+  }
 
-type UserEvent @aws_iam @aws_cognito_user_pools {
-  userId: ID!
-  id: ID!
-  message: String!
-  createdAt: AWSDateTime!
-  postId: ID
-  postStatus: String
-}
+  type UserEvent @aws_iam @aws_cognito_user_pools {
+    userId: ID!
+    id: ID!
+    message: String!
+    createdAt: AWSDateTime!
+    postId: ID
+    postStatus: String
+  }
 
-type Query {
-  "AppSync requires a query type; nothing is read over GraphQL (the REST API serves reads)."
-  ping: String
-}
+  type Query {
+    "AppSync requires a query type; nothing is read over GraphQL (the REST API serves reads)."
+    ping: String
+  }
 
-type Mutation {
-  publishUserEvent(userId: ID!, id: ID!, message: String!, createdAt: AWSDateTime!, postId: ID, postStatus: String): UserEvent @aws_iam
-}
+  type Mutation {
+    publishUserEvent(userId: ID!, id: ID!, message: String!, createdAt: AWSDateTime!, postId: ID, postStatus: String): UserEvent @aws_iam
+  }
 
-type Subscription {
-  onUserEvent(userId: ID!): UserEvent @aws_subscribe(mutations: ["publishUserEvent"]) @aws_cognito_user_pools
-}
+  type Subscription {
+    onUserEvent(userId: ID!): UserEvent @aws_subscribe(mutations: ["publishUserEvent"]) @aws_cognito_user_pools
+  }
 `;
 
 export const PUBLISH_MUTATION_FIELD = 'publishUserEvent';

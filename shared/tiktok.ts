@@ -120,7 +120,8 @@ export function tiktokSettingsProblems(settings: TikTokSettings, options: { unau
   if (!privacy) problems.push({ field: 'tiktok_privacy_level', message: TIKTOK_MSG.privacyRequired });
   else if (options.unaudited && privacy !== 'SELF_ONLY') problems.push({ field: 'tiktok_privacy_level', message: TIKTOK_MSG.unaudited });
   if (settings.tiktok_commercial) {
-    if (!settings.tiktok_your_brand && !settings.tiktok_branded_content) problems.push({ field: 'tiktok_commercial', message: TIKTOK_MSG.commercialKindRequired });
+    if (!settings.tiktok_your_brand && !settings.tiktok_branded_content)
+      problems.push({ field: 'tiktok_commercial', message: TIKTOK_MSG.commercialKindRequired });
     if (settings.tiktok_branded_content && privacy === 'SELF_ONLY') problems.push({ field: 'tiktok_branded_content', message: TIKTOK_MSG.brandedNotPrivate });
   }
   if (settings.tiktok_consent !== true) problems.push({ field: 'tiktok_consent', message: TIKTOK_MSG.consentRequired });

@@ -36,7 +36,10 @@ export async function markDeleting(userId: string, now: Date): Promise<void> {
   );
 }
 
-async function queryUserItems(userId: string, options: { prefix?: string; projection: string; names?: Record<string, string> }): Promise<Record<string, unknown>[]> {
+async function queryUserItems(
+  userId: string,
+  options: { prefix?: string; projection: string; names?: Record<string, string> },
+): Promise<Record<string, unknown>[]> {
   return queryAll({
     TableName: tableName(),
     KeyConditionExpression: options.prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
@@ -68,7 +71,10 @@ export async function markedCheckouts(userId: string): Promise<string[]> {
 /** Deletes a pointer item only if it names this user (never another user's pointer). */
 async function deletePointerOf(id: string, userId: string, condition: string): Promise<void> {
   await conditional(
-    () => db().send(new DeleteCommand({ TableName: tableName(), Key: pointerKey(id), ConditionExpression: condition, ExpressionAttributeValues: { ':user': userId } })),
+    () =>
+      db().send(
+        new DeleteCommand({ TableName: tableName(), Key: pointerKey(id), ConditionExpression: condition, ExpressionAttributeValues: { ':user': userId } }),
+      ),
     () => undefined,
   );
 }

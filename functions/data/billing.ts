@@ -37,7 +37,12 @@ export interface CheckoutRecord {
 export async function saveCheckout(record: Omit<CheckoutRecord, 'paid' | 'used' | 'customerId' | 'subscriptionId'>, expiresAt: number): Promise<void> {
   // The marker first: if the pointer's write then fails, the marker points at nothing, which is harmless.
   if (record.userId) {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { pk: userPk(record.userId), sk: `CHECKOUT#${record.sessionId}`, type: 'CheckoutMarker', createdAt: record.createdAt } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { pk: userPk(record.userId), sk: `CHECKOUT#${record.sessionId}`, type: 'CheckoutMarker', createdAt: record.createdAt },
+      }),
+    );
   }
   await db().send(
     new PutCommand({
@@ -97,7 +102,12 @@ export async function claimCheckout(sessionId: string, now: Date): Promise<boole
 /** Gives a claim back when the signup failed before an account existed. */
 export async function releaseCheckout(sessionId: string): Promise<void> {
   await db().send(
-    new UpdateCommand({ TableName: tableName(), Key: checkoutKey(sessionId), UpdateExpression: 'SET used = :false REMOVE claimedAt', ExpressionAttributeValues: { ':false': false } }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: checkoutKey(sessionId),
+      UpdateExpression: 'SET used = :false REMOVE claimedAt',
+      ExpressionAttributeValues: { ':false': false },
+    }),
   );
 }
 
@@ -123,7 +133,10 @@ export async function readParkedSubscription(sessionId: string): Promise<{ state
 /** Parks a public checkout's subscription on its pointer, if the pointer is still as read. */
 export async function writeParkedSubscription(sessionId: string, state: SubscriptionState, token: SubscriptionToken): Promise<boolean> {
   const condition = token.exists
-    ? { ConditionExpression: 'attribute_exists(pk) AND parked.observed_at = :prev', ExpressionAttributeValues: { ':state': state, ':prev': token.observedAt ?? 0 } }
+    ? {
+        ConditionExpression: 'attribute_exists(pk) AND parked.observed_at = :prev',
+        ExpressionAttributeValues: { ':state': state, ':prev': token.observedAt ?? 0 },
+      }
     : { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(parked)', ExpressionAttributeValues: { ':state': state } };
   return conditional(
     async () => {

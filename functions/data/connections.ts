@@ -117,15 +117,17 @@ export async function deleteAccount(userId: string, id: string): Promise<void> {
   const old = await deleteIf({ Key: { pk: userPk(userId), sk: accountSk(id) }, ConditionExpression: 'attribute_exists(pk)' });
   if (!old) throw new NotFoundError('Account not found');
   await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: tokenSk(id) } }));
-  await db().send(
-    new DeleteCommand({
-      TableName: tableName(),
-      Key: { pk: userPk(userId), sk: uniqueSk(old.platform as Platform, String(old.account_id)) },
-      // Only the pointer to this row; anything else under that key is not ours to remove.
-      ConditionExpression: 'accountId = :id',
-      ExpressionAttributeValues: { ':id': id },
-    }),
-  ).catch((error: unknown) => {
-    if ((error as Error)?.name !== 'ConditionalCheckFailedException') throw error;
-  });
+  await db()
+    .send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: { pk: userPk(userId), sk: uniqueSk(old.platform as Platform, String(old.account_id)) },
+        // Only the pointer to this row; anything else under that key is not ours to remove.
+        ConditionExpression: 'accountId = :id',
+        ExpressionAttributeValues: { ':id': id },
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as Error)?.name !== 'ConditionalCheckFailedException') throw error;
+    });
 }

@@ -18,7 +18,10 @@ const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /** Significant digits of a DynamoDB number (leading and trailing zeros trimmed). */
 function numberSize(value: string): number {
-  const mantissa = value.trim().replace(/^[+-]/, '').replace(/[eE].*$/, '');
+  const mantissa = value
+    .trim()
+    .replace(/^[+-]/, '')
+    .replace(/[eE].*$/, '');
   const digits = mantissa.replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
   return Math.ceil(Math.max(digits.length, 1) / 2) + 1;
 }
@@ -37,7 +40,8 @@ export function valueSize(value: AttributeValue | Record<string, unknown>): numb
   if (v.NS !== undefined) return (v.NS as string[]).reduce((sum, n) => sum + numberSize(n), 0);
   if (v.BS !== undefined) return (v.BS as (Uint8Array | string)[]).reduce((sum, b) => sum + binarySize(b), 0);
   if (v.L !== undefined) return 3 + (v.L as AttributeValue[]).reduce((sum, element) => sum + 1 + valueSize(element), 0);
-  if (v.M !== undefined) return 3 + Object.entries(v.M as Record<string, AttributeValue>).reduce((sum, [name, element]) => sum + 1 + utf8(name) + valueSize(element), 0);
+  if (v.M !== undefined)
+    return 3 + Object.entries(v.M as Record<string, AttributeValue>).reduce((sum, [name, element]) => sum + 1 + utf8(name) + valueSize(element), 0);
   return 0;
 }
 
@@ -58,7 +62,13 @@ function plainValueSize(value: unknown): number {
   if (value instanceof Set) return [...value].reduce((sum: number, element) => sum + plainValueSize(element), 0);
   if (Array.isArray(value)) return 3 + value.reduce((sum: number, element) => sum + 1 + plainValueSize(element), 0);
   if (typeof value === 'object') {
-    return 3 + Object.entries(value as Record<string, unknown>).reduce((sum, [name, element]) => (element === undefined ? sum : sum + 1 + utf8(name) + plainValueSize(element)), 0);
+    return (
+      3 +
+      Object.entries(value as Record<string, unknown>).reduce(
+        (sum, [name, element]) => (element === undefined ? sum : sum + 1 + utf8(name) + plainValueSize(element)),
+        0,
+      )
+    );
   }
   return 0;
 }
@@ -71,7 +81,8 @@ export function documentItemSizeBytes(item: Record<string, unknown>): number {
 /** "412 KB of 400 KB": rounded up, so an item one byte over never reads "400 KB of 400 KB". */
 export const kilobytes = (bytes: number) => Math.ceil(bytes / 1024);
 
-export const itemTooLargeMessage = (bytes: number) => `This is too large to save (${kilobytes(bytes)} KB of ${kilobytes(MAX_ITEM_BYTES)} KB). Shorten the text and try again.`;
+export const itemTooLargeMessage = (bytes: number) =>
+  `This is too large to save (${kilobytes(bytes)} KB of ${kilobytes(MAX_ITEM_BYTES)} KB). Shorten the text and try again.`;
 
 type WireItem = Record<string, AttributeValue>;
 
@@ -80,7 +91,9 @@ function itemsToStore(input: Record<string, unknown>): WireItem[] {
   if (input.Item) return [input.Item as WireItem];
   const batches = input.RequestItems as Record<string, { PutRequest?: { Item?: WireItem } }[]> | undefined;
   if (!batches || typeof batches !== 'object') return [];
-  return Object.values(batches).flatMap((requests) => (Array.isArray(requests) ? requests.flatMap((r) => (r.PutRequest?.Item ? [r.PutRequest.Item] : [])) : []));
+  return Object.values(batches).flatMap((requests) =>
+    Array.isArray(requests) ? requests.flatMap((r) => (r.PutRequest?.Item ? [r.PutRequest.Item] : [])) : [],
+  );
 }
 
 const guarded = new WeakSet<object>();

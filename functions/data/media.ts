@@ -84,7 +84,12 @@ export function storedMediaOf(row: MediaRow): StoredMedia {
 
 /** What the compose rules (shared/instagram.ts) need of a file. */
 export function instagramFactsOf(row: Pick<MediaRow, 'file_path' | 'file_type' | 'file_name' | 'width' | 'height'>): InstagramMediaFacts {
-  return { file_name: row.file_name ?? row.file_path.slice(row.file_path.lastIndexOf('/') + 1), file_type: row.file_type, width: row.width ?? null, height: row.height ?? null };
+  return {
+    file_name: row.file_name ?? row.file_path.slice(row.file_path.lastIndexOf('/') + 1),
+    file_type: row.file_type,
+    width: row.width ?? null,
+    height: row.height ?? null,
+  };
 }
 
 /** What every platform's media rules (shared/media-rules.ts) need of a file, from its row or a post's copy of it. */
@@ -93,7 +98,10 @@ export function mediaFactsOf(row: Pick<MediaRow, 'file_path' | 'file_type' | 'fi
 }
 
 /** Every stored object of a media row: the upload and, if one was made, its Instagram copy. */
-export const objectKeysOf = (row: Pick<MediaRow, 'file_path' | 'instagram_path'>): string[] => [row.file_path, ...(row.instagram_path ? [row.instagram_path] : [])];
+export const objectKeysOf = (row: Pick<MediaRow, 'file_path' | 'instagram_path'>): string[] => [
+  row.file_path,
+  ...(row.instagram_path ? [row.instagram_path] : []),
+];
 
 // ---------------------------------------------------------------------------------------------
 // Object keys
@@ -273,7 +281,10 @@ export async function getMediaRow(userId: string, id: string): Promise<MediaRow 
  * Writes the row unless it exists; either way returns the stored row (a repeated confirm is a no-op).
  */
 export async function putMediaRowOnce(userId: string, row: MediaRow): Promise<MediaRow> {
-  const written = await putIf({ Item: { pk: userPk(userId), sk: mediaSk(row.id), type: 'Media', ...row, post_id: row.post_id ?? undefined }, ConditionExpression: 'attribute_not_exists(pk)' });
+  const written = await putIf({
+    Item: { pk: userPk(userId), sk: mediaSk(row.id), type: 'Media', ...row, post_id: row.post_id ?? undefined },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
   return written ? row : ((await getMediaRow(userId, row.id)) ?? row);
 }
 
@@ -306,12 +317,15 @@ export async function attachMediaToPost(userId: string, ids: string[], postId: s
  * (attach refuses marked rows). Returns the row, or null when it is missing or on a post.
  */
 export async function claimMediaForDelete(userId: string, id: string): Promise<MediaRow | null> {
-  const after = await updateIf({
-    Key: { pk: userPk(userId), sk: mediaSk(id) },
-    UpdateExpression: 'SET deleting = :true',
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_id)',
-    ExpressionAttributeValues: { ':true': true },
-  }, true);
+  const after = await updateIf(
+    {
+      Key: { pk: userPk(userId), sk: mediaSk(id) },
+      UpdateExpression: 'SET deleting = :true',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_id)',
+      ExpressionAttributeValues: { ':true': true },
+    },
+    true,
+  );
   return after && toRow(after);
 }
 

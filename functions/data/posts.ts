@@ -55,8 +55,20 @@ export interface PostRecord {
 }
 
 const POST_FIELDS = [
-  'id', 'title', 'scheduled_at', 'published_at', 'status', 'error_message', 'youtube_type', 'client_id',
-  'version', 'created_at', 'updated_at', 'usage_month', 'media', 'platforms',
+  'id',
+  'title',
+  'scheduled_at',
+  'published_at',
+  'status',
+  'error_message',
+  'youtube_type',
+  'client_id',
+  'version',
+  'created_at',
+  'updated_at',
+  'usage_month',
+  'media',
+  'platforms',
 ] as const satisfies readonly (keyof PostRecord)[];
 
 export function tabOf(status: PostStatus): PostTabId {
@@ -318,7 +330,12 @@ export async function deletePostItem(userId: string, id: string): Promise<PostRe
   const old = await conditional(
     async () => {
       const { Attributes } = await db().send(
-        new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: postSk(id) }, ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: { pk: userPk(userId), sk: postSk(id) },
+          ConditionExpression: 'attribute_exists(pk)',
+          ReturnValues: 'ALL_OLD',
+        }),
       );
       return Attributes;
     },

@@ -99,16 +99,26 @@ const TARGET_NAMES = { '#platforms': 'platforms', '#status': 'status', '#version
 async function updateTarget(ref: TargetRef, change: (t: string) => TargetChange, settles = false): Promise<Record<string, unknown> | null> {
   const t = `#platforms[${ref.index}]`;
   const { set = [], remove = [], conditions, values = {} } = change(t);
-  const update = [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : '', settles ? 'ADD rev :one' : ''].filter(Boolean).join(' ');
+  const update = [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : '', settles ? 'ADD rev :one' : '']
+    .filter(Boolean)
+    .join(' ');
   const condition = ['attribute_exists(pk)', `${t}.id = :targetId`, ...conditions].join(' AND ');
-  const after = await updateIf({
-    Key: key(ref.userId, ref.post.id),
-    UpdateExpression: update,
-    ConditionExpression: condition,
-    // DynamoDB refuses names and values an expression does not use.
-    ExpressionAttributeNames: Object.fromEntries(Object.entries(TARGET_NAMES).filter(([name]) => `${update} ${condition}`.includes(name))),
-    ExpressionAttributeValues: { ':targetId': ref.target.id, ...(ref.owner && `${update} ${condition}`.includes(':owner') ? { ':owner': ref.owner } : {}), ...(settles ? { ':one': 1 } : {}), ...values },
-  }, settles);
+  const after = await updateIf(
+    {
+      Key: key(ref.userId, ref.post.id),
+      UpdateExpression: update,
+      ConditionExpression: condition,
+      // DynamoDB refuses names and values an expression does not use.
+      ExpressionAttributeNames: Object.fromEntries(Object.entries(TARGET_NAMES).filter(([name]) => `${update} ${condition}`.includes(name))),
+      ExpressionAttributeValues: {
+        ':targetId': ref.target.id,
+        ...(ref.owner && `${update} ${condition}`.includes(':owner') ? { ':owner': ref.owner } : {}),
+        ...(settles ? { ':one': 1 } : {}),
+        ...values,
+      },
+    },
+    settles,
+  );
   return after;
 }
 
@@ -120,8 +130,20 @@ const LEASE_HELD = (t: string) => `${t}.lease_owner = :owner`;
  */
 export async function takeLease(ref: TargetRef & { owner: string }, now: Date, leaseMs: number): Promise<boolean> {
   const after = await updateTarget(ref, (t) => ({
-    set: [`${t}.#status = :publishing`, `${t}.lease_owner = :owner`, `${t}.lease_until = :until`, `${t}.attempts = if_not_exists(${t}.attempts, :zero) + :one`, '#status = :publishing', 'updated_at = :now'],
-    conditions: ['#version = :version', '#status IN (:queued, :publishing)', `${t}.#status IN (:pending, :queued, :publishing)`, `(attribute_not_exists(${t}.lease_until) OR ${t}.lease_until < :now)`],
+    set: [
+      `${t}.#status = :publishing`,
+      `${t}.lease_owner = :owner`,
+      `${t}.lease_until = :until`,
+      `${t}.attempts = if_not_exists(${t}.attempts, :zero) + :one`,
+      '#status = :publishing',
+      'updated_at = :now',
+    ],
+    conditions: [
+      '#version = :version',
+      '#status IN (:queued, :publishing)',
+      `${t}.#status IN (:pending, :queued, :publishing)`,
+      `(attribute_not_exists(${t}.lease_until) OR ${t}.lease_until < :now)`,
+    ],
     values: {
       ':publishing': 'publishing',
       ':queued': 'queued',
@@ -142,7 +164,11 @@ export class LeaseLostError extends Error {
 
 /** Saves the adapter's checkpoint; only the lease holder may (else LeaseLostError: stop before acting). */
 export async function saveCheckpoint(ref: TargetRef & { owner: string }, checkpoint: PublishCheckpoint): Promise<void> {
-  const after = await updateTarget(ref, (t) => ({ set: [`${t}.checkpoint = :checkpoint`], conditions: [LEASE_HELD(t)], values: { ':checkpoint': checkpoint } }));
+  const after = await updateTarget(ref, (t) => ({
+    set: [`${t}.checkpoint = :checkpoint`],
+    conditions: [LEASE_HELD(t)],
+    values: { ':checkpoint': checkpoint },
+  }));
   if (!after) throw new LeaseLostError('Another delivery took over this target');
 }
 
@@ -151,9 +177,7 @@ export async function releaseLease(ref: TargetRef & { owner: string }): Promise<
   await updateTarget(ref, (t) => ({ remove: [`${t}.lease_owner`, `${t}.lease_until`], conditions: [LEASE_HELD(t)] }));
 }
 
-export type TargetOutcome =
-  | { status: 'posted'; platformPostId: string; postUrl: string; postedAt: string }
-  | { status: 'failed'; message: string };
+export type TargetOutcome = { status: 'posted'; platformPostId: string; postUrl: string; postedAt: string } | { status: 'failed'; message: string };
 
 /**
  * Settles one target. With `ref.owner`, only the lease holder may; without (watchdog, DLQ), anyone
@@ -192,7 +216,13 @@ export async function settlePost(
   derived: { status: Extract<PostStatus, 'posted' | 'failed'>; publishedAt: string | null; errorMessage: string | null },
   now: Date,
 ): Promise<boolean> {
-  const next: PostRecord = { ...post, status: derived.status, published_at: derived.publishedAt, error_message: derived.errorMessage, updated_at: now.toISOString() };
+  const next: PostRecord = {
+    ...post,
+    status: derived.status,
+    published_at: derived.publishedAt,
+    error_message: derived.errorMessage,
+    updated_at: now.toISOString(),
+  };
   const keys = postIndexKeys(userId, next);
   const after = await updateIf({
     Key: key(userId, post.id),

@@ -56,9 +56,7 @@ function toState(item: Record<string, unknown>): SubscriptionState {
 }
 
 export async function readSubscriptionState(userId: string): Promise<{ state: SubscriptionState | null; token: SubscriptionToken }> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: SUBSCRIPTION_SK }, ConsistentRead: true }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: SUBSCRIPTION_SK }, ConsistentRead: true }));
   if (!Item) return { state: null, token: { exists: false } };
   return { state: toState(Item), token: { exists: true, observedAt: typeof Item.observed_at === 'number' ? Item.observed_at : null } };
 }

@@ -1,5 +1,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type DeleteCommandInput, type PutCommandInput, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DeleteCommandInput,
+  type PutCommandInput,
+  type QueryCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/aws';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/errors';
@@ -15,9 +24,12 @@ export const BY_USER_TIME = TABLE_DESIGN.indexes.byUserTime;
 export const userPk = (userId: string) => `USER#${userId}`;
 
 /** Runs a conditional write; a failed condition becomes `onConflict()` (default: ConflictError). */
-export async function conditional<T>(write: () => Promise<T>, onConflict: () => T | Promise<T> = () => {
-  throw new ConflictError();
-}): Promise<T> {
+export async function conditional<T>(
+  write: () => Promise<T>,
+  onConflict: () => T | Promise<T> = () => {
+    throw new ConflictError();
+  },
+): Promise<T> {
   try {
     return await write();
   } catch (error) {

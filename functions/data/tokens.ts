@@ -89,7 +89,9 @@ export async function getTokens(userId: string, accountId: string): Promise<Toke
     ...(refreshToken ? { refreshToken } : {}),
     expiresAt: typeof Item.tokenExpiresAt === 'string' ? Item.tokenExpiresAt : null,
     ...(typeof Item.tokenIssuedAt === 'string' ? { issuedAt: Item.tokenIssuedAt } : {}),
-    ...(Item.refreshTokenExpiresAt !== undefined ? { refreshExpiresAt: typeof Item.refreshTokenExpiresAt === 'string' ? Item.refreshTokenExpiresAt : null } : {}),
+    ...(Item.refreshTokenExpiresAt !== undefined
+      ? { refreshExpiresAt: typeof Item.refreshTokenExpiresAt === 'string' ? Item.refreshTokenExpiresAt : null }
+      : {}),
     ...(Array.isArray(Item.scopes) ? { scopes: Item.scopes.map(String) } : {}),
   };
 }
@@ -162,7 +164,10 @@ export async function claimExpiryNotice(notice: DueExpiryNotice, next: { kind: E
           UpdateExpression: next ? 'SET #nsk = :next, #nkind = :kind' : 'REMOVE #npk, #nsk, #nkind',
           ConditionExpression: '#nsk = :key',
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ':key': notice.key, ...(next ? { ':next': noticeSk(next.at, notice.userId, notice.accountId), ':kind': next.kind } : {}) },
+          ExpressionAttributeValues: {
+            ':key': notice.key,
+            ...(next ? { ':next': noticeSk(next.at, notice.userId, notice.accountId), ':kind': next.kind } : {}),
+          },
         }),
       );
       return true;

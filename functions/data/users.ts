@@ -46,7 +46,15 @@ export async function getProfile(userId: string): Promise<StoredProfile> {
 /** Creates the settings row unless it exists. Returns false when it already existed. */
 export async function createSettingsIfAbsent(userId: string, now: Date): Promise<boolean> {
   return putIf({
-    Item: { pk: userPk(userId), sk: SETTINGS_SK, type: 'Settings', ...DEFAULT_SETTINGS, timezone: undefined, created_at: now.toISOString(), updated_at: now.toISOString() },
+    Item: {
+      pk: userPk(userId),
+      sk: SETTINGS_SK,
+      type: 'Settings',
+      ...DEFAULT_SETTINGS,
+      timezone: undefined,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
 }
@@ -113,8 +121,22 @@ export async function setTimezoneIfUnset(userId: string, timezone: string, now: 
           UpdateExpression:
             'SET #tz = :tz, #updated_at = :now, #type = if_not_exists(#type, :type), #mode = if_not_exists(#mode, :mode), #push = if_not_exists(#push, :push), #onboarding = if_not_exists(#onboarding, :onboarding)',
           ConditionExpression: 'attribute_not_exists(#tz)',
-          ExpressionAttributeNames: { '#tz': 'timezone', '#updated_at': 'updated_at', '#type': 'type', '#mode': 'mode', '#push': 'push_opt_in', '#onboarding': 'onboarding_completed' },
-          ExpressionAttributeValues: { ':tz': timezone, ':now': now.toISOString(), ':type': 'Settings', ':mode': DEFAULT_SETTINGS.mode, ':push': false, ':onboarding': true },
+          ExpressionAttributeNames: {
+            '#tz': 'timezone',
+            '#updated_at': 'updated_at',
+            '#type': 'type',
+            '#mode': 'mode',
+            '#push': 'push_opt_in',
+            '#onboarding': 'onboarding_completed',
+          },
+          ExpressionAttributeValues: {
+            ':tz': timezone,
+            ':now': now.toISOString(),
+            ':type': 'Settings',
+            ':mode': DEFAULT_SETTINGS.mode,
+            ':push': false,
+            ':onboarding': true,
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -221,7 +243,12 @@ async function closeGate(userId: string, now: Date, deleting: boolean): Promise<
       Key: sessionsKey(userId),
       UpdateExpression: `SET #type = :type, ${deleting ? 'deletedAt = if_not_exists(deletedAt, :now), ' : ''}validAfter = :at, expiresAt = :ttl`,
       ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':type': 'SessionGate', ':at': seconds, ':ttl': seconds + SESSION_GATE_TTL_SECONDS, ...(deleting ? { ':now': now.toISOString() } : {}) },
+      ExpressionAttributeValues: {
+        ':type': 'SessionGate',
+        ':at': seconds,
+        ':ttl': seconds + SESSION_GATE_TTL_SECONDS,
+        ...(deleting ? { ':now': now.toISOString() } : {}),
+      },
     }),
   );
 }

@@ -53,7 +53,8 @@ export function toSubscriptionState(sub: Stripe.Subscription, observedAt: number
     product_id: idOf(item?.price?.product) ?? '',
     current_period_end: iso(periodEnd),
     // Newer Dashboards cancel "at period end" by setting cancel_at to the period's end.
-    cancel_at_period_end: sub.cancel_at_period_end === true || (sub.cancel_at != null && periodEnd != null && sub.cancel_at <= periodEnd && sub.status !== 'canceled'),
+    cancel_at_period_end:
+      sub.cancel_at_period_end === true || (sub.cancel_at != null && periodEnd != null && sub.cancel_at <= periodEnd && sub.status !== 'canceled'),
     created_at: iso(sub.created)!,
     customer_id: idOf(sub.customer),
     price_id: item?.price?.id ?? null,

@@ -70,7 +70,9 @@ async function createSession(
   const metadata: Record<string, string> = { productId: input.productId, ...(input.userId ? { userId: input.userId } : {}) };
   let session;
   try {
-    session = await (await deps.stripe()).checkout.sessions.create({
+    session = await (
+      await deps.stripe()
+    ).checkout.sessions.create({
       mode: 'subscription',
       line_items: [{ price: input.priceId, quantity: 1 }],
       success_url: input.successUrl,
@@ -97,7 +99,10 @@ async function createSession(
 }
 
 /** POST /api/billing/public-checkout: pay first, the account is made afterwards (docs/product-rules.md#the-product). */
-export async function startPublicCheckout(body: { productId: string; email: string; name?: string }, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CheckoutResponse> {
+export async function startPublicCheckout(
+  body: { productId: string; email: string; name?: string },
+  deps: CheckoutDeps = defaultCheckoutDeps,
+): Promise<CheckoutResponse> {
   const { priceId } = sellablePlan(body.productId, deps.plans());
   const origin = await appOrigin();
   // Stripe fills in {CHECKOUT_SESSION_ID}; it must stay literal, not URL-encoded.
@@ -137,7 +142,11 @@ export function toPublicSubscription(state: SubscriptionState): Subscription {
 }
 
 /** POST /api/billing/subscription: cancel at period end, or take that back. Own, active subscription only. */
-export async function manageSubscription(userId: string, body: ManageSubscriptionBody, deps: BillingDeps = defaultBillingDeps): Promise<ManageSubscriptionResponse> {
+export async function manageSubscription(
+  userId: string,
+  body: ManageSubscriptionBody,
+  deps: BillingDeps = defaultBillingDeps,
+): Promise<ManageSubscriptionResponse> {
   const { state } = await deps.store.readSubscriptionState(userId);
   // Someone else's id looks exactly like a missing one: nothing about other users leaks.
   if (!state || state.id !== body.subscriptionId) throw new NotFoundError(BILLING_MSG.subscriptionNotFound);
@@ -192,7 +201,13 @@ async function claimOrRefuse(sessionId: string, now: Date, deps: CheckoutDeps): 
  * user, the subscription is read again for them (or, failing that, taken from what the webhooks
  * parked on the pointer), and the pointer records whose it became. Returns what the user now has.
  */
-async function attachPaidCheckout(sessionId: string, session: Stripe.Checkout.Session, userId: string, now: Date, deps: CheckoutDeps): Promise<SubscriptionState | null> {
+async function attachPaidCheckout(
+  sessionId: string,
+  session: Stripe.Checkout.Session,
+  userId: string,
+  now: Date,
+  deps: CheckoutDeps,
+): Promise<SubscriptionState | null> {
   const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
   if (customerId) await deps.store.linkCustomer(customerId, { userId }, now);
   const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);

@@ -72,7 +72,11 @@ interface OpenPostLike {
  * For each open post (scheduled or queued), the targets that cannot publish at the post's due time.
  * Cheap enough to compute on every list: the accounts, their token times and the plan, once.
  */
-export async function connectionIssuesFor(userId: string, posts: readonly OpenPostLike[], deps: Pick<Deps, 'now'> = defaultDeps): Promise<Map<string, TargetIssue[]>> {
+export async function connectionIssuesFor(
+  userId: string,
+  posts: readonly OpenPostLike[],
+  deps: Pick<Deps, 'now'> = defaultDeps,
+): Promise<Map<string, TargetIssue[]>> {
   const issues = new Map<string, TargetIssue[]>();
   const open = posts.filter((p) => UPCOMING_STATUSES.includes(p.status) && p.scheduled_at);
   if (open.length === 0) return issues;
@@ -83,7 +87,12 @@ export async function connectionIssuesFor(userId: string, posts: readonly OpenPo
     for (const target of post.platforms) {
       if (target.status !== 'pending' && target.status !== 'queued') continue;
       const message = publishProblemAt(
-        { account: byId.get(target.social_account_id), platform: target.platform, accountName: target.account_name, planAllows: planAllows(plan.id, target.platform) },
+        {
+          account: byId.get(target.social_account_id),
+          platform: target.platform,
+          accountName: target.account_name,
+          planAllows: planAllows(plan.id, target.platform),
+        },
         post.scheduled_at!,
       );
       if (message) found.push({ target_id: target.id, message });
@@ -94,7 +103,11 @@ export async function connectionIssuesFor(userId: string, posts: readonly OpenPo
 }
 
 /** A page of posts with each post's connection issues (the Posts page flags them on the card). */
-export async function withConnectionIssues<P extends OpenPostLike>(userId: string, posts: readonly P[], deps: Pick<Deps, 'now'> = defaultDeps): Promise<(P & { connection_issues: TargetIssue[] })[]> {
+export async function withConnectionIssues<P extends OpenPostLike>(
+  userId: string,
+  posts: readonly P[],
+  deps: Pick<Deps, 'now'> = defaultDeps,
+): Promise<(P & { connection_issues: TargetIssue[] })[]> {
   const issues = await connectionIssuesFor(userId, posts, deps);
   return posts.map((post) => ({ ...post, connection_issues: issues.get(post.id) ?? [] }));
 }

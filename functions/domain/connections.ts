@@ -139,7 +139,12 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
     const tokens = await adapter.exchangeCode({ code: input.code, ...(saved.codeVerifier ? { codeVerifier: saved.codeVerifier } : {}) });
     const accounts = await adapter.accounts(tokens);
     if (accounts.length === 0) {
-      return back({ error: platform === 'facebook' ? 'No Facebook Page was shared with us. Please connect again and choose at least one Page.' : `${PLATFORM_NAMES[platform]} didn't share an account with us. Please try again.` });
+      return back({
+        error:
+          platform === 'facebook'
+            ? 'No Facebook Page was shared with us. Please connect again and choose at least one Page.'
+            : `${PLATFORM_NAMES[platform]} didn't share an account with us. Please try again.`,
+      });
     }
     for (const account of accounts) {
       const stored = await upsertAccount(
@@ -187,7 +192,12 @@ export const disconnectAccount = (userId: string, id: string): Promise<void> => 
  * saved, so the refresh is not lost). A 'reauth' PlatformError, from the refresh or from `fn`,
  * marks the account needs_reconnect; any other failure never does (a 503 is not a revocation).
  */
-export async function withFreshTokens<T>(userId: string, accountId: string, fn: (tokens: TokenSet, adapter: PlatformAdapter) => Promise<T>, deps: Deps = defaultDeps): Promise<T> {
+export async function withFreshTokens<T>(
+  userId: string,
+  accountId: string,
+  fn: (tokens: TokenSet, adapter: PlatformAdapter) => Promise<T>,
+  deps: Deps = defaultDeps,
+): Promise<T> {
   const account = await getAccount(userId, accountId);
   const adapter = await availableAdapter(account.platform, deps.now);
   try {

@@ -96,4 +96,3 @@ export async function sendTargets(engine: DispatchEngine, userId: string, post: 
       .map((target) => engine.queue.send(target.platform, { userId, postId: post.id, targetId: target.id, version: post.version }, delaySeconds)),
   );
 }
-

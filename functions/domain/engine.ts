@@ -36,7 +36,12 @@ export interface EngineStore {
   /** The post after the write (its `rev` bumped), or null when the target was settled already or the lease lost. */
   settleTarget(ref: TargetRef, outcome: TargetOutcome, now: Date): Promise<EnginePost | null>;
   /** Lands only when `post.rev` is still current and the post still open. */
-  settlePost(userId: string, post: EnginePost, derived: { status: 'posted' | 'failed'; publishedAt: string | null; errorMessage: string | null }, now: Date): Promise<boolean>;
+  settlePost(
+    userId: string,
+    post: EnginePost,
+    derived: { status: 'posted' | 'failed'; publishedAt: string | null; errorMessage: string | null },
+    now: Date,
+  ): Promise<boolean>;
   /** true for the first caller only, while the post is open. */
   markWatchdogRedispatch(userId: string, postId: string, now: Date): Promise<boolean>;
   listOpenPostsDueBefore(cutoff: Date): Promise<{ userId: string; postId: string }[]>;

@@ -1,6 +1,26 @@
-import { checkUploadSize, contentMatchesType, isAcceptedMediaType, isImageType, MEDIA_TYPE_MESSAGE, unreadableImageMessage, type VideoFacts } from '@shared/media';
+import {
+  checkUploadSize,
+  contentMatchesType,
+  isAcceptedMediaType,
+  isImageType,
+  MEDIA_TYPE_MESSAGE,
+  unreadableImageMessage,
+  type VideoFacts,
+} from '@shared/media';
 import type { MediaItem } from '@shared/posts';
-import { deleteObject, getMediaRow, headObject, instagramCopyKey, mediaIdForKey, mediaItemFor, putMediaRowOnce, putObject, readObject, readObjectHead, type MediaRow } from '../data/media';
+import {
+  deleteObject,
+  getMediaRow,
+  headObject,
+  instagramCopyKey,
+  mediaIdForKey,
+  mediaItemFor,
+  putMediaRowOnce,
+  putObject,
+  readObject,
+  readObjectHead,
+  type MediaRow,
+} from '../data/media';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { DependencyError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';

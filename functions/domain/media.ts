@@ -25,12 +25,21 @@ const MIME_EXTENSIONS: Record<string, string> = {
 export function extensionFor(fileName: string, mime: string): string {
   const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
   const dot = base.lastIndexOf('.');
-  const fromName = dot > 0 ? base.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
+  const fromName =
+    dot > 0
+      ? base
+          .slice(dot + 1)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')
+      : '';
   if (fromName.length >= 1 && fromName.length <= 10) return fromName;
   const lower = mime.toLowerCase();
   const known = MIME_EXTENSIONS[lower];
   if (known) return known;
-  const fromMime = (lower.split('/')[1] ?? '').replace(/^x-/, '').replace(/[^a-z0-9]/g, '').slice(0, 10);
+  const fromMime = (lower.split('/')[1] ?? '')
+    .replace(/^x-/, '')
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 10);
   return fromMime || 'bin';
 }
 

@@ -30,9 +30,7 @@ const MINUTE = 60_000;
 /** How far past the candidate we look for the next free time; beyond this we say nothing. */
 export const NEXT_FREE_HORIZON_MS = 7 * 24 * 60 * MINUTE;
 
-export type LimitVerdict =
-  | { ok: true }
-  | { ok: false; cap: number; wouldBe: number; overAt: number; nextFreeAt: number | null };
+export type LimitVerdict = { ok: true } | { ok: false; cap: number; wouldBe: number; overAt: number; nextFreeAt: number | null };
 
 const ceilMinute = (ms: number) => Math.ceil(ms / MINUTE) * MINUTE;
 
@@ -57,7 +55,15 @@ export function checkRolling(cap: number, windowMs: number, others: readonly num
 // Pacific days (YouTube's quota resets at midnight Pacific; days are 23 or 25 hours at DST changes)
 
 const PACIFIC = 'America/Los_Angeles';
-const pacificParts = new Intl.DateTimeFormat('en-US', { timeZone: PACIFIC, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const pacificParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: PACIFIC,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 function partsOf(ms: number): { y: number; m: number; d: number; h: number; min: number } {
   const parts = Object.fromEntries(pacificParts.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]));
@@ -99,7 +105,12 @@ export function checkPacificDay(cap: number, others: readonly number[], at: numb
  * after `at` where every window holding it is within the cap: only the moments an earlier publish
  * leaves a window (e + window) or a later one is passed (e + 1 min) can change that.
  */
-export function checkLimit(limit: Pick<PlatformLimit, 'cap' | 'window' | 'windowMs'>, others: readonly number[], at: number, usedOn?: (dayStart: number) => number): LimitVerdict {
+export function checkLimit(
+  limit: Pick<PlatformLimit, 'cap' | 'window' | 'windowMs'>,
+  others: readonly number[],
+  at: number,
+  usedOn?: (dayStart: number) => number,
+): LimitVerdict {
   if (limit.window === 'pacific-day') return checkPacificDay(limit.cap, others, at, usedOn);
   const first = checkRolling(limit.cap, limit.windowMs, others, at);
   if (first.ok) return first;
@@ -148,7 +159,12 @@ export const liveLimitSources: LimitSources = {
  * A target that counts: not failed, not of the post being edited; its time is when it went or goes
  * out. With `onlyUnsent`, only targets not yet handed to the platform (the rest are in a counter).
  */
-function publishTimes(posts: readonly PostRecord[], match: (platform: Platform, accountId: string) => boolean, excludePostId?: string, onlyUnsent = false): number[] {
+function publishTimes(
+  posts: readonly PostRecord[],
+  match: (platform: Platform, accountId: string) => boolean,
+  excludePostId?: string,
+  onlyUnsent = false,
+): number[] {
   const times: number[] = [];
   for (const post of posts) {
     if (post.id === excludePostId) continue;
@@ -169,7 +185,12 @@ const uniqueById = (posts: readonly PostRecord[]) => [...new Map(posts.map((p) =
  * the user's scheduled and posted tabs over the windows (two gsi1 range queries) and, for YouTube,
  * every user's open posts over the days concerned (one gsi2 range query). Never a Scan.
  */
-export async function limitWarnings(userId: string, body: z.output<typeof LimitCheckBodySchema>, deps: Pick<Deps, 'now'> = defaultDeps, sources: LimitSources = liveLimitSources): Promise<LimitWarning[]> {
+export async function limitWarnings(
+  userId: string,
+  body: z.output<typeof LimitCheckBodySchema>,
+  deps: Pick<Deps, 'now'> = defaultDeps,
+  sources: LimitSources = liveLimitSources,
+): Promise<LimitWarning[]> {
   const at = Date.parse(body.scheduled_at);
   if (!Number.isFinite(at)) throw new ValidationError('Choose a valid date and time');
   if (at < deps.now().getTime()) throw new ValidationError(SCHEDULED_IN_PAST_MESSAGE);
@@ -213,7 +234,11 @@ export async function limitWarnings(userId: string, body: z.output<typeof LimitC
       }
       verdict = checkLimit({ ...limit, cap }, others, at, (day) => used.get(day) ?? 0);
     } else {
-      verdict = checkLimit({ ...limit, cap }, publishTimes(userPosts, (p, id) => p === account.platform && id === account.id, body.post_id), at);
+      verdict = checkLimit(
+        { ...limit, cap },
+        publishTimes(userPosts, (p, id) => p === account.platform && id === account.id, body.post_id),
+        at,
+      );
     }
     if (verdict.ok) continue;
     const warning = {
@@ -235,12 +260,20 @@ export async function limitWarnings(userId: string, body: z.output<typeof LimitC
  * The warnings of a post just saved (create / edit): the same check as compose's, with the post's
  * own targets left out. The save has happened, so a failure here is logged and gives no warnings.
  */
-export async function warningsForSavedPost(userId: string, post: Pick<PostRecord, 'id' | 'status' | 'scheduled_at' | 'platforms'>, deps: Pick<Deps, 'now'> = defaultDeps): Promise<LimitWarning[]> {
+export async function warningsForSavedPost(
+  userId: string,
+  post: Pick<PostRecord, 'id' | 'status' | 'scheduled_at' | 'platforms'>,
+  deps: Pick<Deps, 'now'> = defaultDeps,
+): Promise<LimitWarning[]> {
   if (post.status !== 'scheduled' || !post.scheduled_at) return [];
   try {
     return await limitWarnings(
       userId,
-      { scheduled_at: post.scheduled_at, post_id: post.id, platforms: post.platforms.map((t) => ({ platform: t.platform, social_account_id: t.social_account_id })) },
+      {
+        scheduled_at: post.scheduled_at,
+        post_id: post.id,
+        platforms: post.platforms.map((t) => ({ platform: t.platform, social_account_id: t.social_account_id })),
+      },
       { now: () => new Date(Math.min(deps.now().getTime(), Date.parse(post.scheduled_at!))) },
       liveLimitSources,
     );
@@ -251,7 +284,11 @@ export async function warningsForSavedPost(userId: string, post: Pick<PostRecord
 }
 
 /** The saved post as create / edit return it: with `limit_warnings` only when there are some. */
-export async function withLimitWarnings<P extends Parameters<typeof warningsForSavedPost>[1]>(userId: string, post: P, deps: Pick<Deps, 'now'> = defaultDeps): Promise<P & { limit_warnings?: LimitWarning[] }> {
+export async function withLimitWarnings<P extends Parameters<typeof warningsForSavedPost>[1]>(
+  userId: string,
+  post: P,
+  deps: Pick<Deps, 'now'> = defaultDeps,
+): Promise<P & { limit_warnings?: LimitWarning[] }> {
   const warnings = await warningsForSavedPost(userId, post, deps);
   return warnings.length > 0 ? { ...post, limit_warnings: warnings } : post;
 }

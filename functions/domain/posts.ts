@@ -106,16 +106,25 @@ export function scheduleFrom(scheduledAt: string | null | undefined, now: Date):
  * the compose form shows under each platform): the first problem, in the product's platform order.
  */
 export function assertMediaRules(platforms: readonly Pick<PostTarget, 'platform'>[], media: readonly MediaFacts[]): void {
-  const [problem] = mediaRuleProblems(platforms.map((t) => t.platform), media);
+  const [problem] = mediaRuleProblems(
+    platforms.map((t) => t.platform),
+    media,
+  );
   if (problem) throw new ValidationError(problem.message, { title: MEDIA_RULE_TITLE, platform: problem.platform });
 }
 export const MEDIA_RULE_TITLE = 'Not accepted by the platform';
 
 /** Checks one compose target against the user's accounts and plan and builds the stored target. */
-export function targetFor(target: z.output<typeof CreatePostBodySchema>['platforms'][number], accounts: SocialAccount[], plan: Plan, newId: () => string): PostTarget {
+export function targetFor(
+  target: z.output<typeof CreatePostBodySchema>['platforms'][number],
+  accounts: SocialAccount[],
+  plan: Plan,
+  newId: () => string,
+): PostTarget {
   const account = accounts.find((a) => a.id === target.social_account_id && a.platform === target.platform);
   if (!account) throw new ValidationError(MSG.connectAccounts);
-  if (!account.is_connected) throw new ValidationError(`Your ${PLATFORM_NAMES[account.platform]} account ${account.account_name} is not connected. Connect it again to post.`);
+  if (!account.is_connected)
+    throw new ValidationError(`Your ${PLATFORM_NAMES[account.platform]} account ${account.account_name} is not connected. Connect it again to post.`);
   assertPlanAllows(plan, account.platform);
   return {
     id: newId(),
@@ -253,7 +262,9 @@ export async function updatePost(userId: string, id: string, body: z.output<type
   if (!old) throw new NotFoundError('Post not found');
   if (!EDITABLE_STATUSES.includes(old.status)) throw new ConflictError(NOT_EDITABLE_MESSAGE);
   const schedule = scheduleFrom(body.scheduled_at, now);
-  const edit = isFullUpdate(body) ? await fullEdit(userId, old, body, now, deps) : { ...captionsEdit(old, body), added: [] as string[], removed: [] as StoredMedia[] };
+  const edit = isFullUpdate(body)
+    ? await fullEdit(userId, old, body, now, deps)
+    : { ...captionsEdit(old, body), added: [] as string[], removed: [] as StoredMedia[] };
 
   // A draft becoming scheduled counts against this month, unless it already did.
   const counts = old.status === 'draft' && schedule.status === 'scheduled' && old.usage_month !== monthOf(now);
@@ -275,15 +286,18 @@ export async function updatePost(userId: string, id: string, body: z.output<type
     if (edit.added.length === 0) return;
     // A file taken by another post meanwhile: put the post back as it was rather than keep it without its media.
     await attachMediaToPost(userId, edit.added, post.id).catch(async (error: unknown) => {
-      await replacePost(userId, { ...old, version: post.version + 1, updated_at: now.toISOString() }, { version: post.version, status: post.status }).catch(() => undefined);
+      await replacePost(userId, { ...old, version: post.version + 1, updated_at: now.toISOString() }, { version: post.version, status: post.status }).catch(
+        () => undefined,
+      );
       throw error;
     });
   });
   await syncSchedule(userId, post, deps);
   // Files taken off the post go once it is saved; one left behind is only storage, never a wrong post.
-  await deleteMediaOfPost(userId, edit.removed.map((m) => ({ ...m, post_id: old.id }))).catch((error: unknown) =>
-    logger.warn('Could not delete media removed from a post', { postId: old.id, error }),
-  );
+  await deleteMediaOfPost(
+    userId,
+    edit.removed.map((m) => ({ ...m, post_id: old.id })),
+  ).catch((error: unknown) => logger.warn('Could not delete media removed from a post', { postId: old.id, error }));
   return present(post);
 }
 
@@ -359,8 +373,10 @@ export async function retryPost(userId: string, id: string, body: z.output<typeo
   const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
   for (const target of failed) {
     const account = accounts.find((a) => a.id === target.social_account_id);
-    if (!account) throw new ValidationError(`The ${PLATFORM_NAMES[target.platform]} account ${target.account_name} is no longer connected. Connect it again, then retry.`);
-    if (!account.is_connected) throw new ValidationError(`Your ${PLATFORM_NAMES[target.platform]} account ${account.account_name} is not connected. Connect it again to post.`);
+    if (!account)
+      throw new ValidationError(`The ${PLATFORM_NAMES[target.platform]} account ${target.account_name} is no longer connected. Connect it again, then retry.`);
+    if (!account.is_connected)
+      throw new ValidationError(`Your ${PLATFORM_NAMES[target.platform]} account ${account.account_name} is not connected. Connect it again to post.`);
     assertPlanAllows(plan, target.platform);
   }
 
@@ -396,6 +412,9 @@ function reopened(target: EngineTarget): PostTarget {
 /** Any post can be deleted (docs/product-rules.md#post-statuses); its media files and rows go with it. */
 export async function deletePost(userId: string, id: string): Promise<void> {
   const old = await deletePostItem(userId, id);
-  await deleteMediaOfPost(userId, old.media.map((m) => ({ ...m, post_id: old.id })));
+  await deleteMediaOfPost(
+    userId,
+    old.media.map((m) => ({ ...m, post_id: old.id })),
+  );
   await removeSchedule(old.id);
 }

@@ -8,7 +8,17 @@ import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../platforms/types';
 import { withFreshTokens } from './connections';
-import { awsDispatchEngine, dispatchPost, dueTime, enqueueAt, PublishMessageSchema, DispatchInputSchema, sendTargets, UNKNOWN_OUTCOME_MESSAGE, type PublishMessage } from './dispatch';
+import {
+  awsDispatchEngine,
+  dispatchPost,
+  dueTime,
+  enqueueAt,
+  PublishMessageSchema,
+  DispatchInputSchema,
+  sendTargets,
+  UNKNOWN_OUTCOME_MESSAGE,
+  type PublishMessage,
+} from './dispatch';
 import type { Attempt, PublishEngine, SettleEngine, WatchdogEngine } from './engine';
 import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
@@ -109,7 +119,11 @@ export async function publishTarget(message: PublishMessage, engine: PublishEngi
     const plan = await engine.currentPlan(userId, now);
     if (!planAllows(plan.id, target.platform)) {
       const needed = minimumPlanFor(target.platform);
-      await finish(delivery, { status: 'failed', message: `Your ${plan.name} plan doesn't include ${PLATFORM_NAMES[target.platform]}. Upgrade to ${needed.name} to publish there.` }, engine);
+      await finish(
+        delivery,
+        { status: 'failed', message: `Your ${plan.name} plan doesn't include ${PLATFORM_NAMES[target.platform]}. Upgrade to ${needed.name} to publish there.` },
+        engine,
+      );
       return 'done';
     }
     const result = await runStep(delivery, engine);
@@ -157,7 +171,9 @@ async function publishRequest({ post, target }: Attempt, engine: PublishEngine):
     post.media.map(async (stored) => {
       // Instagram takes JPEG only: it gets the copy media confirm made of anything else (docs/instagram.md).
       const copy = target.platform === 'instagram' && stored.instagram_path;
-      const file = copy ? { path: stored.instagram_path!, type: 'image/jpeg', size: stored.instagram_size ?? stored.file_size } : { path: stored.file_path, type: stored.file_type, size: stored.file_size };
+      const file = copy
+        ? { path: stored.instagram_path!, type: 'image/jpeg', size: stored.instagram_size ?? stored.file_size }
+        : { path: stored.file_path, type: stored.file_type, size: stored.file_size };
       return {
         url: await engine.media.url(file.path),
         mimeType: file.type,
@@ -209,7 +225,11 @@ async function afterError(delivery: Delivery, error: unknown, engine: PublishEng
   const now = engine.now();
   if (error instanceof LeaseLostError) return 'done';
   if (error instanceof NotFoundError) {
-    await finish(delivery, { status: 'failed', message: `The ${PLATFORM_NAMES[target.platform]} account for this post was disconnected. Reconnect it on Platforms and reschedule.` }, engine);
+    await finish(
+      delivery,
+      { status: 'failed', message: `The ${PLATFORM_NAMES[target.platform]} account for this post was disconnected. Reconnect it on Platforms and reschedule.` },
+      engine,
+    );
     return 'done';
   }
   if (!(error instanceof PlatformError)) {
@@ -253,7 +273,9 @@ async function finish(attempt: Attempt, outcome: TargetOutcome, engine: SettleEn
     if (await engine.store.settlePost(userId, after, derived, now)) postStatus = derived.status;
   }
   const notice = outcome.status === 'posted' ? publishedNotice(target.platform) : failedNotice(target.platform, outcome.message);
-  await engine.notify(userId, { message: notice, postId: post.id, postStatus }, engine).catch((error: unknown) => logger.error('Could not record the outcome notice', { error, postId: post.id }));
+  await engine
+    .notify(userId, { message: notice, postId: post.id, postStatus }, engine)
+    .catch((error: unknown) => logger.error('Could not record the outcome notice', { error, postId: post.id }));
 }
 
 function listNames(names: string[]): string {
@@ -264,7 +286,11 @@ function listNames(names: string[]): string {
 export function derivePostOutcome(targets: readonly EngineTarget[]): { status: 'posted' | 'failed'; publishedAt: string | null; errorMessage: string | null } {
   const posted = targets.filter((t) => t.status === 'posted');
   const failed = targets.filter((t) => t.status === 'failed');
-  const lastPostedAt = posted.map((t) => t.posted_at ?? '').sort().at(-1) || null;
+  const lastPostedAt =
+    posted
+      .map((t) => t.posted_at ?? '')
+      .sort()
+      .at(-1) || null;
   if (failed.length === 0) return { status: 'posted', publishedAt: lastPostedAt, errorMessage: null };
   const names = (list: EngineTarget[]) => [...new Set(list.map((t) => PLATFORM_NAMES[t.platform]))];
   const failures = failed.map((t) => `${PLATFORM_NAMES[t.platform]} failed: ${t.error_message ?? 'unknown error'}`).join('; ');

@@ -26,7 +26,12 @@ export function scheduleTimeFor(dueIso: string): Date {
  * schedule time has passed is dispatched straight away instead (the dispatcher delays it to the
  * second).
  */
-export async function scheduleDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps, engine: ScheduleEngine = { ...awsDispatchEngine, scheduler: eventBridgeSchedules, ...deps }): Promise<void> {
+export async function scheduleDispatch(
+  userId: string,
+  post: PostRecord,
+  deps: Deps = defaultDeps,
+  engine: ScheduleEngine = { ...awsDispatchEngine, scheduler: eventBridgeSchedules, ...deps },
+): Promise<void> {
   if (!post.scheduled_at) throw new Error('Only a post with a time can be scheduled');
   const at = scheduleTimeFor(post.scheduled_at);
   const input: DispatchInput = { userId, postId: post.id, version: post.version };

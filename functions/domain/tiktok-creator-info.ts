@@ -21,9 +21,13 @@ export async function tiktokCreatorInfo(userId: string, accountId: string): Prom
   try {
     return await withFreshTokens(userId, accountId, (tokens, adapter) => (adapter as TikTokAdapter).creatorInfo(tokens));
   } catch (error) {
-    if (error instanceof PlatformError && error.category === 'reauth') throw new AppError('NEEDS_RECONNECT', 409, TIKTOK_RECONNECT_MESSAGE, undefined, { cause: error });
+    if (error instanceof PlatformError && error.category === 'reauth')
+      throw new AppError('NEEDS_RECONNECT', 409, TIKTOK_RECONNECT_MESSAGE, undefined, { cause: error });
     if (error instanceof PlatformError) {
-      const message = error.category === 'retry' || error.category === 'backoff' ? `${PLATFORM_NAMES.tiktok} isn't answering right now; try again in a moment.` : error.message;
+      const message =
+        error.category === 'retry' || error.category === 'backoff'
+          ? `${PLATFORM_NAMES.tiktok} isn't answering right now; try again in a moment.`
+          : error.message;
       throw new DependencyError(message, { cause: error });
     }
     throw error;

@@ -8,9 +8,14 @@ import { ValidationError } from '../lib/errors';
  * of the Content Sharing Guidelines (privacy chosen, disclosure, consent) is already in the shared
  * schema; checking them again here costs nothing and keeps one message per problem.
  */
-export function assertTikTokTargetsPostable(targets: readonly { platform: string; settings: TikTokSettings }[], unaudited = env().TIKTOK_UNAUDITED === 'true'): void {
+export function assertTikTokTargetsPostable(
+  targets: readonly { platform: string; settings: TikTokSettings }[],
+  unaudited = env().TIKTOK_UNAUDITED === 'true',
+): void {
   const issues = targets.flatMap((t, i) =>
-    t.platform === 'tiktok' ? tiktokSettingsProblems(t.settings, { unaudited }).map((p) => ({ path: `platforms.${i}.settings.${p.field}`, message: p.message })) : [],
+    t.platform === 'tiktok'
+      ? tiktokSettingsProblems(t.settings, { unaudited }).map((p) => ({ path: `platforms.${i}.settings.${p.field}`, message: p.message }))
+      : [],
   );
   if (issues.length) throw new ValidationError(issues[0].message, issues);
 }

@@ -19,10 +19,9 @@ function memo<T>(make: () => T): () => T {
 }
 
 export const documentClient = memo(() =>
-  DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: env().AWS_REGION, endpoint: env().DYNAMODB_ENDPOINT }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  ),
+  DynamoDBDocumentClient.from(new DynamoDBClient({ region: env().AWS_REGION, endpoint: env().DYNAMODB_ENDPOINT }), {
+    marshallOptions: { removeUndefinedValues: true },
+  }),
 );
 
 export const s3Client = memo(
@@ -36,9 +35,7 @@ export const s3Client = memo(
     }),
 );
 
-export const cognitoClient = memo(
-  () => new CognitoIdentityProviderClient({ region: env().AWS_REGION, endpoint: env().COGNITO_ENDPOINT }),
-);
+export const cognitoClient = memo(() => new CognitoIdentityProviderClient({ region: env().AWS_REGION, endpoint: env().COGNITO_ENDPOINT }));
 
 export const ssmClient = memo(() => new SSMClient({ region: env().AWS_REGION, endpoint: env().SSM_ENDPOINT }));
 

@@ -112,7 +112,10 @@ export function resetEnvForTests(): void {
 const CAPABILITY_ENV: Partial<Record<Capability, z.ZodType<unknown>>> = {
   tokens: z
     .object({ TOKEN_KMS_KEY_ID: z.string().min(1).optional(), LOCAL_TOKEN_KEY_FILE: z.string().min(1).optional() })
-    .refine((e) => e.TOKEN_KMS_KEY_ID || e.LOCAL_TOKEN_KEY_FILE, { message: 'set TOKEN_KMS_KEY_ID (AWS) or LOCAL_TOKEN_KEY_FILE (local)', path: ['TOKEN_KMS_KEY_ID'] }),
+    .refine((e) => e.TOKEN_KMS_KEY_ID || e.LOCAL_TOKEN_KEY_FILE, {
+      message: 'set TOKEN_KMS_KEY_ID (AWS) or LOCAL_TOKEN_KEY_FILE (local)',
+      path: ['TOKEN_KMS_KEY_ID'],
+    }),
   scheduling: z.object({
     SCHEDULE_GROUP: z.string().min(1),
     DISPATCHER_FUNCTION_ARN: z.string().min(1),

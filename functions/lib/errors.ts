@@ -61,7 +61,7 @@ export class TooManyRequestsError extends AppError {
 /** A request that did not come through CloudFront (the API's own execute-api endpoint). */
 export class ForbiddenOriginError extends AppError {
   constructor() {
-    super('FORBIDDEN', 403, 'This API is only served through the app\'s own address.');
+    super('FORBIDDEN', 403, "This API is only served through the app's own address.");
   }
 }
 

@@ -90,7 +90,10 @@ export function httpHandlerWith(guards: HttpGuards) {
   };
 }
 
-function parseInput(options: Options<Schema | undefined, Schema | undefined, Schema | undefined>, guards: HttpGuards): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
+function parseInput(
+  options: Options<Schema | undefined, Schema | undefined, Schema | undefined>,
+  guards: HttpGuards,
+): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
   return {
     before: async (request) => {
       const { event } = request;

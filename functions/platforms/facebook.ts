@@ -2,7 +2,15 @@ import * as z from 'zod';
 import { GRAPH_VERSION } from './hosts';
 import { callPlatform, classifyGraphError, expiresAtFrom, formPost, jsonGet, withQuery, type AdapterDeps, type CallContext } from './http';
 import { LOOKUP_SKEW_SECONDS, guardedCreate, isImage, isVideo, publishCallContext, sameText, str, unknownOutcome } from './publish';
-import { PlatformError, type ConnectedAccount, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishStepResult, type TokenSet } from './types';
+import {
+  PlatformError,
+  type ConnectedAccount,
+  type PlatformAdapter,
+  type PublishCheckpoint,
+  type PublishContext,
+  type PublishStepResult,
+  type TokenSet,
+} from './types';
 
 const CreatedSchema = z.object({ id: z.string(), post_id: z.string().optional() });
 const PagingSchema = z.object({ next: z.string().optional() }).optional();
@@ -10,7 +18,10 @@ const FeedSchema = z.object({
   data: z.array(z.object({ id: z.string(), message: z.string().optional(), created_time: z.string().optional(), permalink_url: z.string().optional() })),
   paging: PagingSchema,
 });
-const VideoListSchema = z.object({ data: z.array(z.object({ id: z.string(), description: z.string().optional(), created_time: z.string().optional() })), paging: PagingSchema });
+const VideoListSchema = z.object({
+  data: z.array(z.object({ id: z.string(), description: z.string().optional(), created_time: z.string().optional() })),
+  paging: PagingSchema,
+});
 /** A recovery lookup reads at most this many pages of 100 before giving up. */
 const LOOKUP_PAGE_SIZE = 100;
 const MAX_LOOKUP_PAGES = 20;
@@ -110,14 +121,21 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
       secrets: [tokens.accessToken],
     });
   const pageGet = <S extends z.ZodType>(tokens: TokenSet, what: string, path: string, params: Record<string, string>, schema: S) =>
-    callPlatform(publishCtx, { what, url: withQuery(`${graph}${path}`, { ...params, access_token: tokens.accessToken }), init: jsonGet, schema, secrets: [tokens.accessToken] });
+    callPlatform(publishCtx, {
+      what,
+      url: withQuery(`${graph}${path}`, { ...params, access_token: tokens.accessToken }),
+      init: jsonGet,
+      schema,
+      secrets: [tokens.accessToken],
+    });
   const postUrl = (pagePostId: string) => `${hosts.www}/${pagePostId}`;
 
   const videoStep = async (tokens: TokenSet, videoId: string): Promise<PublishStepResult> => {
     const v = await pageGet(tokens, 'check the video processing', `/${videoId}`, { fields: 'status,permalink_url' }, VideoStatusSchema);
     const state = v.status?.video_status ?? 'ready';
     if (state === 'ready') return { status: 'posted', platformPostId: videoId, postUrl: v.permalink_url ?? `${hosts.www}/${videoId}` };
-    if (state === 'error' || state === 'upload_failed' || state === 'expired') throw new PlatformError('facebook', 'fix-input', "Facebook couldn't process the video; try another file (MP4, H.264).");
+    if (state === 'error' || state === 'upload_failed' || state === 'expired')
+      throw new PlatformError('facebook', 'fix-input', "Facebook couldn't process the video; try another file (MP4, H.264).");
     return { status: 'wait', retryAfterSeconds: VIDEO_WAIT_SECONDS };
   };
 
@@ -174,16 +192,26 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
     const from = Date.parse(attemptedAt) - LOOKUP_SKEW_SECONDS * 1000;
     const params = { since, limit: String(LOOKUP_PAGE_SIZE) };
     if (kind === 'video') {
-      const video = await findOnPages(tokens, 'look up recent videos', `/${request.accountId}/videos`, { ...params, fields: 'id,description,created_time' }, VideoListSchema, (v) =>
-        sameText(v.description ?? '', text) && !(graphTime(v.created_time) < from),
+      const video = await findOnPages(
+        tokens,
+        'look up recent videos',
+        `/${request.accountId}/videos`,
+        { ...params, fields: 'id,description,created_time' },
+        VideoListSchema,
+        (v) => sameText(v.description ?? '', text) && !(graphTime(v.created_time) < from),
       );
       if (video) {
         await context.saveCheckpoint({ kind, videoId: video.id });
         return videoStep(tokens, video.id);
       }
     }
-    const found = await findOnPages(tokens, 'look up recent posts', `/${request.accountId}/feed`, { ...params, fields: 'id,message,created_time,permalink_url' }, FeedSchema, (p) =>
-      sameText(p.message ?? '', text) && !(graphTime(p.created_time) < from),
+    const found = await findOnPages(
+      tokens,
+      'look up recent posts',
+      `/${request.accountId}/feed`,
+      { ...params, fields: 'id,message,created_time,permalink_url' },
+      FeedSchema,
+      (p) => sameText(p.message ?? '', text) && !(graphTime(p.created_time) < from),
     );
     if (found) return { status: 'posted', platformPostId: found.id, postUrl: found.permalink_url ?? postUrl(found.id) };
     throw unknownOutcome('facebook');
@@ -204,12 +232,16 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
     if (kind === 'feed' && !request.caption.trim()) throw new PlatformError('facebook', 'fix-input', 'A Facebook post needs text, a photo or a video.');
     const marker = (extra: PublishCheckpoint = {}) => ({ ...extra, kind, createAttemptedAt: now().toISOString() });
     if (kind === 'video') {
-      const created = await guardedCreate(context, marker(), {}, () => pagePost(tokens, 'publish the video', `${page}/videos`, { file_url: video!.url, description: request.caption }));
+      const created = await guardedCreate(context, marker(), {}, () =>
+        pagePost(tokens, 'publish the video', `${page}/videos`, { file_url: video!.url, description: request.caption }),
+      );
       await context.saveCheckpoint({ kind, videoId: created.id });
       return videoStep(tokens, created.id);
     }
     if (kind === 'photo') {
-      const created = await guardedCreate(context, marker(), {}, () => pagePost(tokens, 'publish the photo', `${page}/photos`, { url: images[0].url, message: request.caption }));
+      const created = await guardedCreate(context, marker(), {}, () =>
+        pagePost(tokens, 'publish the photo', `${page}/photos`, { url: images[0].url, message: request.caption }),
+      );
       const id = created.post_id ?? `${request.accountId}_${created.id}`;
       return { status: 'posted', platformPostId: id, postUrl: postUrl(id) };
     }
@@ -223,7 +255,10 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
       }
     }
     const before: PublishCheckpoint = attached.length ? { kind, photoIds: attached.join(',') } : {};
-    const params: Record<string, string> = { message: request.caption, ...(attached.length ? { attached_media: JSON.stringify(attached.map((id) => ({ media_fbid: id }))) } : {}) };
+    const params: Record<string, string> = {
+      message: request.caption,
+      ...(attached.length ? { attached_media: JSON.stringify(attached.map((id) => ({ media_fbid: id }))) } : {}),
+    };
     const created = await guardedCreate(context, marker(before), before, () => pagePost(tokens, 'publish the post', `${page}/feed`, params));
     return { status: 'posted', platformPostId: created.id, postUrl: postUrl(created.id) };
   };
@@ -273,7 +308,12 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
         for (const page of r.data) {
           const pictureUrl = page.picture?.data?.url;
           // A Page token derived from a long-lived user token does not expire (docs/platform-apis.md#facebook-auth).
-          out.push({ accountId: page.id, accountName: page.name, ...(pictureUrl ? { pictureUrl } : {}), tokens: { accessToken: page.access_token, issuedAt: now().toISOString(), expiresAt: null } });
+          out.push({
+            accountId: page.id,
+            accountName: page.name,
+            ...(pictureUrl ? { pictureUrl } : {}),
+            tokens: { accessToken: page.access_token, issuedAt: now().toISOString(), expiresAt: null },
+          });
         }
         url = onGraphHost(r.paging?.next, tokens.accessToken);
       }
@@ -298,7 +338,9 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
         ...(r.category ? { category: r.category } : {}),
         ...(pictureUrl ? { pictureUrl } : {}),
         ...(coverUrl ? { coverUrl } : {}),
-        ...(r.location ? { location: { ...(r.location.city ? { city: r.location.city } : {}), ...(r.location.country ? { country: r.location.country } : {}) } } : {}),
+        ...(r.location
+          ? { location: { ...(r.location.city ? { city: r.location.city } : {}), ...(r.location.country ? { country: r.location.country } : {}) } }
+          : {}),
         ...(r.hours ? { hours: r.hours } : {}),
         isVerified: r.is_verified ?? false,
       };

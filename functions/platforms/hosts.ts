@@ -11,7 +11,12 @@ export const PLATFORM_HOSTS = {
   facebook: { www: 'https://www.facebook.com', graph: 'https://graph.facebook.com' },
   x: { www: 'https://x.com', api: 'https://api.x.com' },
   tiktok: { www: 'https://www.tiktok.com', api: 'https://open.tiktokapis.com', upload: 'https://open-upload.tiktokapis.com' },
-  youtube: { accounts: 'https://accounts.google.com', oauth2: 'https://oauth2.googleapis.com', api: 'https://www.googleapis.com', www: 'https://www.youtube.com' },
+  youtube: {
+    accounts: 'https://accounts.google.com',
+    oauth2: 'https://oauth2.googleapis.com',
+    api: 'https://www.googleapis.com',
+    www: 'https://www.youtube.com',
+  },
 } as const satisfies Record<Platform, Record<string, string>>;
 
 export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof PLATFORM_HOSTS)[P]]: string };

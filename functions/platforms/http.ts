@@ -117,7 +117,10 @@ export interface RawAnswer {
  * A call whose success is not just 2xx+JSON (YouTube's 308 Resume Incomplete, a Location header):
  * statuses in `accept` come back as they are; anything else is classified like callPlatform does.
  */
-export async function callPlatformRaw(ctx: CallContext, input: Omit<CallInput<z.ZodType>, 'schema'> & { readonly accept: readonly number[] }): Promise<RawAnswer> {
+export async function callPlatformRaw(
+  ctx: CallContext,
+  input: Omit<CallInput<z.ZodType>, 'schema'> & { readonly accept: readonly number[] },
+): Promise<RawAnswer> {
   const name = PLATFORM_NAMES[ctx.platform];
   const secrets = (input.secrets ?? []).filter((s): s is string => typeof s === 'string' && s.length >= 4);
   let res: Response;
@@ -213,8 +216,10 @@ export function classifyGraphError(res: FailedResponse, product: 'Facebook' | 'I
     const base = { code: flat.data.code ?? flat.data.error_type, platformMessage: flat.data.error_message };
     if (isServerError(res.status)) return { ...base, category: 'retry', reason: `${product} had a temporary problem` };
     if (res.status === 429) return { ...base, category: 'backoff', reason: 'too many requests', retryAfterSeconds: retryAfterHeader(res.headers, res.now) };
-    if (/client secret|platform app|application id/i.test(flat.data.error_message ?? '')) return { ...base, category: 'stop', reason: `our ${product} app credentials weren't accepted` };
-    if (flat.data.error_type === 'OAuthException') return { ...base, category: 'reauth', reason: `the sign-in was not accepted; please connect ${product} again` };
+    if (/client secret|platform app|application id/i.test(flat.data.error_message ?? ''))
+      return { ...base, category: 'stop', reason: `our ${product} app credentials weren't accepted` };
+    if (flat.data.error_type === 'OAuthException')
+      return { ...base, category: 'reauth', reason: `the sign-in was not accepted; please connect ${product} again` };
     return { ...base, category: 'stop', reason: `${product} answered with status ${res.status}` };
   }
   const parsed = GraphErrorSchema.safeParse(res.body);
@@ -236,10 +241,12 @@ export function classifyGraphError(res: FailedResponse, product: 'Facebook' | 'I
   }
   if (code === 190 || code === 102) return reauth;
   // A used (36009) or expired (36007) sign-in code: the user has to go through the dialog again.
-  if (code === 100 && (sub === 36007 || sub === 36009)) return { ...reauth, reason: `the sign-in took too long or was already used; please connect ${product} again` };
+  if (code === 100 && (sub === 36007 || sub === 36009))
+    return { ...reauth, reason: `the sign-in took too long or was already used; please connect ${product} again` };
   if (sub !== undefined && IG_SUBCODE_STOP.has(sub)) return { ...base, category: 'stop', reason: `${product} blocked this` };
   if (sub !== undefined && IG_SUBCODE_RETRY.has(sub)) return { ...base, category: 'retry', reason: `${product} had a temporary problem` };
-  if (code === 9 && sub === 2207042) return { ...base, category: 'backoff', reason: 'the daily publishing limit was reached', retryAfterSeconds: graphRetryAfter(res) ?? 24 * 3600 };
+  if (code === 9 && sub === 2207042)
+    return { ...base, category: 'backoff', reason: 'the daily publishing limit was reached', retryAfterSeconds: graphRetryAfter(res) ?? 24 * 3600 };
   if (code !== undefined && GRAPH_RATE_LIMIT.has(code)) {
     return { ...base, category: 'backoff', reason: 'too many requests, waiting for the rate limit to reset', retryAfterSeconds: graphRetryAfter(res) };
   }
@@ -253,7 +260,11 @@ export function classifyGraphError(res: FailedResponse, product: 'Facebook' | 'I
   if (code !== undefined && GRAPH_FIX_INPUT.has(code)) return { ...base, category: 'fix-input', reason: 'the request was invalid' };
   if (res.status === 401) return reauth;
   if (res.status === 429) return { ...base, category: 'backoff', reason: 'too many requests', retryAfterSeconds: graphRetryAfter(res) };
-  return { ...base, category: 'stop', reason: code === 506 ? 'this is a duplicate post' : code === 368 ? 'the account is temporarily blocked' : `${product} rejected the request` };
+  return {
+    ...base,
+    category: 'stop',
+    reason: code === 506 ? 'this is a duplicate post' : code === 368 ? 'the account is temporarily blocked' : `${product} rejected the request`,
+  };
 }
 
 /** BUC header's `estimated_time_to_regain_access` is minutes (docs/platform-apis.md#facebook-limits); else Retry-After. */
@@ -263,7 +274,12 @@ function graphRetryAfter(res: FailedResponse): number | undefined {
     try {
       const usage = BucUsageSchema.safeParse(JSON.parse(raw));
       if (usage.success) {
-        const minutes = Math.max(0, ...Object.values(usage.data).flat().map((u) => u.estimated_time_to_regain_access ?? 0));
+        const minutes = Math.max(
+          0,
+          ...Object.values(usage.data)
+            .flat()
+            .map((u) => u.estimated_time_to_regain_access ?? 0),
+        );
         if (minutes > 0) return minutes * 60;
       }
     } catch {

@@ -5,12 +5,25 @@ import { guardedCreate, handleOf, isVideo, num, publishCallContext, sameText, st
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishStepResult, type TokenSet } from './types';
 
 const IdSchema = z.object({ id: z.string() });
-const ContainerStatusSchema = z.object({ id: z.string().optional(), status_code: z.enum(['IN_PROGRESS', 'FINISHED', 'ERROR', 'EXPIRED', 'PUBLISHED']), status: z.string().optional() });
+const ContainerStatusSchema = z.object({
+  id: z.string().optional(),
+  status_code: z.enum(['IN_PROGRESS', 'FINISHED', 'ERROR', 'EXPIRED', 'PUBLISHED']),
+  status: z.string().optional(),
+});
 const PermalinkSchema = z.object({ id: z.string(), permalink: z.string().optional() });
 const PublishingLimitSchema = z.object({
-  data: z.array(z.object({ quota_usage: z.number().int().nonnegative(), config: z.object({ quota_total: z.number().int().positive(), quota_duration: z.number().int().positive() }).optional() })).min(1),
+  data: z
+    .array(
+      z.object({
+        quota_usage: z.number().int().nonnegative(),
+        config: z.object({ quota_total: z.number().int().positive(), quota_duration: z.number().int().positive() }).optional(),
+      }),
+    )
+    .min(1),
 });
-const MediaListSchema = z.object({ data: z.array(z.object({ id: z.string(), caption: z.string().optional(), permalink: z.string().optional(), timestamp: z.string().optional() })) });
+const MediaListSchema = z.object({
+  data: z.array(z.object({ id: z.string(), caption: z.string().optional(), permalink: z.string().optional(), timestamp: z.string().optional() })),
+});
 
 /**
  * Container processing (docs/platform-apis.md#instagram-publishing and the 2026-11-23 corrections): Meta asks for a status
@@ -88,9 +101,21 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
   const graph = `${hosts.graph}/${GRAPH_VERSION}`;
 
   const post = (tokens: TokenSet, what: string, path: string, params: Record<string, string>) =>
-    callPlatform(publishCtx, { what, url: `${graph}${path}`, init: formPost({ ...params, access_token: tokens.accessToken }), schema: IdSchema, secrets: [tokens.accessToken] });
+    callPlatform(publishCtx, {
+      what,
+      url: `${graph}${path}`,
+      init: formPost({ ...params, access_token: tokens.accessToken }),
+      schema: IdSchema,
+      secrets: [tokens.accessToken],
+    });
   const get = <S extends z.ZodType>(tokens: TokenSet, what: string, path: string, params: Record<string, string>, schema: S) =>
-    callPlatform(publishCtx, { what, url: withQuery(`${graph}${path}`, { ...params, access_token: tokens.accessToken }), init: jsonGet, schema, secrets: [tokens.accessToken] });
+    callPlatform(publishCtx, {
+      what,
+      url: withQuery(`${graph}${path}`, { ...params, access_token: tokens.accessToken }),
+      init: jsonGet,
+      schema,
+      secrets: [tokens.accessToken],
+    });
   const status = (tokens: TokenSet, id: string) => get(tokens, 'check the media processing', `/${id}`, { fields: 'status_code,status' }, ContainerStatusSchema);
 
   const posted = async (tokens: TokenSet, mediaId: string): Promise<PublishStepResult> => {
@@ -105,7 +130,12 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
   const waitFor = (since: string): PublishStepResult => {
     const elapsed = (now().getTime() - Date.parse(since)) / 1000;
     if (!(elapsed < MAX_PROCESSING_SECONDS)) throw new PlatformError('instagram', 'stop', STILL_PROCESSING_MESSAGE);
-    const next = elapsed < FIRST_RECHECK_SECONDS ? FIRST_RECHECK_SECONDS - elapsed : elapsed < FIRST_RECHECK_SECONDS + POLL_EVERY_SECONDS ? FIRST_RECHECK_SECONDS + POLL_EVERY_SECONDS - elapsed : POLL_EVERY_SECONDS;
+    const next =
+      elapsed < FIRST_RECHECK_SECONDS
+        ? FIRST_RECHECK_SECONDS - elapsed
+        : elapsed < FIRST_RECHECK_SECONDS + POLL_EVERY_SECONDS
+          ? FIRST_RECHECK_SECONDS + POLL_EVERY_SECONDS - elapsed
+          : POLL_EVERY_SECONDS;
     return { status: 'wait', retryAfterSeconds: Math.max(1, Math.ceil(Math.min(next, MAX_PROCESSING_SECONDS - elapsed))) };
   };
 
@@ -118,13 +148,17 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
     if (media.length > 10) throw new PlatformError('instagram', 'fix-input', 'An Instagram carousel takes 2 to 10 photos or videos.');
     if (media.length === 1) {
       const only = media[0];
-      const params: Record<string, string> = isVideo(only) ? { media_type: 'REELS', video_url: only.url, caption: request.caption } : { image_url: only.url, caption: request.caption };
+      const params: Record<string, string> = isVideo(only)
+        ? { media_type: 'REELS', video_url: only.url, caption: request.caption }
+        : { image_url: only.url, caption: request.caption };
       const { id } = await post(tokens, 'prepare the post', `${user}/media`, params);
       return { containerId: id, processingSince: now().toISOString() };
     }
     const children: string[] = [];
     for (const m of media) {
-      const params: Record<string, string> = isVideo(m) ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' } : { image_url: m.url, is_carousel_item: 'true' };
+      const params: Record<string, string> = isVideo(m)
+        ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' }
+        : { image_url: m.url, is_carousel_item: 'true' };
       children.push((await post(tokens, 'prepare a carousel item', `${user}/media`, params)).id);
     }
     return { children: children.join(','), processingSince: now().toISOString() };
@@ -159,13 +193,18 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
       }
       if (!containerId && children) {
         const states = await Promise.all(children.split(',').map((id) => status(tokens, id)));
-        if (states.some((s) => s.status_code === 'ERROR')) throw new PlatformError('instagram', 'fix-input', "Instagram couldn't process one of the carousel files; try another file.");
+        if (states.some((s) => s.status_code === 'ERROR'))
+          throw new PlatformError('instagram', 'fix-input', "Instagram couldn't process one of the carousel files; try another file.");
         if (states.some((s) => s.status_code === 'EXPIRED')) {
           await save({});
           continue;
         }
         if (states.some((s) => s.status_code !== 'FINISHED')) return waitFor(since);
-        const { id } = await post(tokens, 'prepare the carousel', `/${request.accountId}/media`, { media_type: 'CAROUSEL', children, caption: request.caption });
+        const { id } = await post(tokens, 'prepare the carousel', `/${request.accountId}/media`, {
+          media_type: 'CAROUSEL',
+          children,
+          caption: request.caption,
+        });
         await save({ containerId: id, processingSince: since });
         continue;
       }
@@ -186,12 +225,19 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
           await save({});
           continue;
         case 'ERROR':
-          throw new PlatformError('instagram', 'fix-input', `Instagram couldn't process the media${state.status ? ` (${state.status})` : ''}; try another file.`);
+          throw new PlatformError(
+            'instagram',
+            'fix-input',
+            `Instagram couldn't process the media${state.status ? ` (${state.status})` : ''}; try another file.`,
+          );
         case 'FINISHED': {
           const before = { containerId: containerId!, processingSince: since };
           try {
-            const { id } = await guardedCreate(context, { ...before, publishAttemptedAt: now().toISOString(), attempts: (num(cp, 'attempts') ?? 0) + 1 }, before, () =>
-              post(tokens, 'publish the post', `/${request.accountId}/media_publish`, { creation_id: containerId! }),
+            const { id } = await guardedCreate(
+              context,
+              { ...before, publishAttemptedAt: now().toISOString(), attempts: (num(cp, 'attempts') ?? 0) + 1 },
+              before,
+              () => post(tokens, 'publish the post', `/${request.accountId}/media_publish`, { creation_id: containerId! }),
             );
             await save({ containerId: containerId!, mediaId: id });
             continue;
@@ -210,7 +256,13 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
 
   /** `GET /{ig-user-id}/media` newest first, matched on the caption (the lookup is unconfirmed, docs/platform-apis.md#avoiding-double-posts). */
   const findMedia = async (context: PublishContext, since: string) => {
-    const r = await get(context.tokens, 'look up recent posts', `/${context.request.accountId}/media`, { fields: 'id,caption,permalink,timestamp', limit: '25' }, MediaListSchema);
+    const r = await get(
+      context.tokens,
+      'look up recent posts',
+      `/${context.request.accountId}/media`,
+      { fields: 'id,caption,permalink,timestamp', limit: '25' },
+      MediaListSchema,
+    );
     const from = Date.parse(since) - 5 * 60_000;
     return r.data.find((m) => sameText(m.caption ?? '', context.request.caption) && (!m.timestamp || Date.parse(m.timestamp.replace(/\+0000$/, 'Z')) >= from));
   };
@@ -222,7 +274,10 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
     async publishingLimit(tokens, accountId) {
       const r = await callPlatform(ctx, {
         what: 'read the publishing limit',
-        url: withQuery(`${graph}/${encodeURIComponent(accountId)}/content_publishing_limit`, { fields: 'quota_usage,config', access_token: tokens.accessToken }),
+        url: withQuery(`${graph}/${encodeURIComponent(accountId)}/content_publishing_limit`, {
+          fields: 'quota_usage,config',
+          access_token: tokens.accessToken,
+        }),
         init: jsonGet,
         schema: PublishingLimitSchema,
         secrets: [tokens.accessToken],

@@ -31,7 +31,9 @@ export function publishMessage(platform: Platform, c: Classification, now: Date,
     case 'reauth':
       return `Your ${name} connection has expired; reconnect it on Platforms.`;
     case 'backoff':
-      return after ? `${name} is limiting how fast we can post; we'll try again after ${after}.` : `${name} is limiting how fast we can post; we'll try again shortly.`;
+      return after
+        ? `${name} is limiting how fast we can post; we'll try again after ${after}.`
+        : `${name} is limiting how fast we can post; we'll try again shortly.`;
     case 'retry':
       return `${name} had a temporary problem; we'll try again.`;
     case 'unknown-outcome':
@@ -73,7 +75,12 @@ export async function guardedCreate<T>(context: PublishContext, marker: PublishC
 
 /** Text as platforms echo it back: NFC, trimmed, URLs blanked (X rewrites them to t.co). */
 export function sameText(a: string, b: string): boolean {
-  const norm = (s: string) => s.normalize('NFC').replace(/https?:\/\/\S+/g, 'URL').replace(/\s+/g, ' ').trim();
+  const norm = (s: string) =>
+    s
+      .normalize('NFC')
+      .replace(/https?:\/\/\S+/g, 'URL')
+      .replace(/\s+/g, ' ')
+      .trim();
   return norm(a) === norm(b);
 }
 

@@ -17,7 +17,16 @@ import {
   type FailedResponse,
 } from './http';
 import { guardedCreate, handleOf, isVideo, num, publishCallContext, str, unknownOutcome } from './publish';
-import { PlatformError, type Fetch, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishMedia, type PublishStepResult, type TokenSet } from './types';
+import {
+  PlatformError,
+  type Fetch,
+  type PlatformAdapter,
+  type PublishCheckpoint,
+  type PublishContext,
+  type PublishMedia,
+  type PublishStepResult,
+  type TokenSet,
+} from './types';
 
 const CreatorInfoSchema = z.object({
   data: z.object({
@@ -110,7 +119,10 @@ export function int64AsString(fetchImpl: Fetch): Fetch {
   return async (input, init) => {
     const res = await fetchImpl(input, init);
     const text = await res.text();
-    const fixed = text.replace(/("publicaly_available_post_id"\s*:\s*\[)([^\]]*)\]/, (_m, head: string, list: string) => `${head}${list.replace(/(-?\d{16,})/g, '"$1"')}]`);
+    const fixed = text.replace(
+      /("publicaly_available_post_id"\s*:\s*\[)([^\]]*)\]/,
+      (_m, head: string, list: string) => `${head}${list.replace(/(-?\d{16,})/g, '"$1"')}]`,
+    );
     return new Response(fixed, { status: res.status, statusText: res.statusText, headers: res.headers });
   };
 }
@@ -198,7 +210,12 @@ export function classifyTikTokError(res: FailedResponse): Classification {
   const base = { code, platformMessage: text };
 
   if (res.status === 429 || (code && BACKOFF_CODES.has(code))) {
-    return { ...base, category: 'backoff', reason: 'too many requests, waiting before trying again', retryAfterSeconds: retryAfterHeader(res.headers, res.now) };
+    return {
+      ...base,
+      category: 'backoff',
+      reason: 'too many requests, waiting before trying again',
+      retryAfterSeconds: retryAfterHeader(res.headers, res.now),
+    };
   }
   if (isServerError(res.status) || (code && RETRY_CODES.has(code))) return { ...base, category: 'retry', reason: 'TikTok had a temporary problem' };
   // Our client key/secret rejected (401 invalid_client): reconnecting would not help.
@@ -244,7 +261,11 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
     callPlatform(c, {
       what,
       url: `${hosts.api}${path}`,
-      init: { method: 'POST', headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' }, body: JSON.stringify(body) },
+      init: {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' },
+        body: JSON.stringify(body),
+      },
       schema,
       secrets: [tokens.accessToken],
       isErrorBody: isTikTokErrorBody,
@@ -277,7 +298,12 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
       if (RETRYABLE_FAIL_REASONS.has(reason) && reinits < MAX_REINITS) {
         // A definitive failure: nothing was posted, so a fresh init is safe.
         await context.saveCheckpoint({ reinits: reinits + 1 });
-        throw new PlatformError('tiktok', 'retry', reason === 'internal' ? 'TikTok had a temporary problem; we\'ll try again.' : "TikTok couldn't download the video; we'll try again.", { code: reason });
+        throw new PlatformError(
+          'tiktok',
+          'retry',
+          reason === 'internal' ? "TikTok had a temporary problem; we'll try again." : "TikTok couldn't download the video; we'll try again.",
+          { code: reason },
+        );
       }
       if (reason === 'auth_removed') throw new PlatformError('tiktok', 'reauth', FAIL_REASON_MESSAGES[reason], { code: reason });
       const category = reason.startsWith('spam_risk') || reason === 'publish_cancelled' ? 'stop' : 'fix-input';
@@ -286,14 +312,19 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
     return { status: 'wait', retryAfterSeconds: STATUS_WAIT_SECONDS };
   };
 
-  const creatorInfo = (c: CallContext, tokens: TokenSet) => api(c, tokens, 'read the TikTok posting options', '/v2/post/publish/creator_info/query/', {}, CreatorInfoSchema);
+  const creatorInfo = (c: CallContext, tokens: TokenSet) =>
+    api(c, tokens, 'read the TikTok posting options', '/v2/post/publish/creator_info/query/', {}, CreatorInfoSchema);
 
   /** One chunk PUT to upload_url: 206 while parts are missing, 201 once all are in; 416 says what TikTok already has. */
   const putChunk = (uploadUrl: string, mimeType: string, bytes: Buffer, first: number, end: number) =>
     callPlatformRaw(publishCtx, {
       what: 'upload the video',
       url: uploadUrl,
-      init: { method: 'PUT', headers: { 'content-type': mimeType, 'content-range': `bytes ${first}-${end - 1}/${bytes.length}` }, body: new Uint8Array(bytes.subarray(first, end)) },
+      init: {
+        method: 'PUT',
+        headers: { 'content-type': mimeType, 'content-range': `bytes ${first}-${end - 1}/${bytes.length}` },
+        body: new Uint8Array(bytes.subarray(first, end)),
+      },
       accept: [201, 206, 416],
       secrets: [uploadUrl, new URL(uploadUrl).searchParams.get('upload_token') ?? ''],
     });
@@ -315,13 +346,15 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
         const reinits = num(base, 'reinits') ?? 0;
         if (error instanceof PlatformError && (error.details.status === 403 || error.details.status === 404) && reinits < MAX_REINITS) {
           await context.saveCheckpoint({ reinits: reinits + 1 });
-          throw new PlatformError('tiktok', 'retry', "TikTok's upload link expired before the video was in; we'll start the upload again.", { status: error.details.status });
+          throw new PlatformError('tiktok', 'retry', "TikTok's upload link expired before the video was in; we'll start the upload again.", {
+            status: error.details.status,
+          });
         }
         throw error;
       }
       if (r.status === 416) {
         const has = /bytes \d+-(\d+)\/\d+/.exec(r.headers.get('content-range') ?? '');
-        if (!has) throw new PlatformError('tiktok', 'retry', 'TikTok did not accept part of the video; we\'ll try again.', { status: 416 });
+        if (!has) throw new PlatformError('tiktok', 'retry', "TikTok did not accept part of the video; we'll try again.", { status: 416 });
         at = Number(has[1]) + 1;
       } else {
         at = r.status === 201 ? bytes.length : end;
@@ -370,7 +403,13 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
       const info = await creatorInfo(publishCtx, tokens);
       username = info.data.creator_username ?? username;
       if (!info.data.privacy_level_options.includes(privacy)) {
-        throw new PlatformError('tiktok', 'fix-input', privacy === 'SELF_ONLY' ? 'This TikTok account does not allow private posts through the API.' : 'This TikTok account does not allow that privacy setting right now; choose another.');
+        throw new PlatformError(
+          'tiktok',
+          'fix-input',
+          privacy === 'SELF_ONLY'
+            ? 'This TikTok account does not allow private posts through the API.'
+            : 'This TikTok account does not allow that privacy setting right now; choose another.',
+        );
       }
     }
     const bytes = await readAll(video, deps.fetch);
@@ -393,7 +432,14 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
         };
     const base = { username, privacy, ...(reinits ? { reinits } : {}) };
     const init = await guardedCreate(context, { ...base, initAttemptedAt: now().toISOString() }, reinits ? { reinits } : {}, () =>
-      api(publishCtx, tokens, draft ? 'send the video to your TikTok inbox' : 'publish the video', draft ? '/v2/post/publish/inbox/video/init/' : '/v2/post/publish/video/init/', body, InitSchema),
+      api(
+        publishCtx,
+        tokens,
+        draft ? 'send the video to your TikTok inbox' : 'publish the video',
+        draft ? '/v2/post/publish/inbox/video/init/' : '/v2/post/publish/video/init/',
+        body,
+        InitSchema,
+      ),
     );
     const uploadUrl = init.data.upload_url;
     if (!uploadUrl) throw new PlatformError('tiktok', 'stop', 'TikTok answered the upload in an unexpected format (no upload_url).');
@@ -409,7 +455,7 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
     publishStep,
     async creatorInfo(tokens) {
       const { data } = await creatorInfo(ctx, tokens);
-      const known = (TIKTOK_PRIVACY_LEVELS as readonly string[]);
+      const known = TIKTOK_PRIVACY_LEVELS as readonly string[];
       return {
         creator_nickname: data.creator_nickname ?? data.creator_username ?? '',
         creator_username: data.creator_username ?? '',
@@ -418,7 +464,8 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
         comment_disabled: data.comment_disabled === true,
         duet_disabled: data.duet_disabled === true,
         stitch_disabled: data.stitch_disabled === true,
-        max_video_post_duration_sec: data.max_video_post_duration_sec !== undefined && data.max_video_post_duration_sec > 0 ? Math.floor(data.max_video_post_duration_sec) : null,
+        max_video_post_duration_sec:
+          data.max_video_post_duration_sec !== undefined && data.max_video_post_duration_sec > 0 ? Math.floor(data.max_video_post_duration_sec) : null,
       };
     },
     authorizeUrl({ state }) {

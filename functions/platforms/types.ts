@@ -116,8 +116,7 @@ export type DailyQuotaClaim = { readonly ok: true } | { readonly ok: false; read
  * with the saved checkpoint, never sleeping inside one invocation.
  */
 export type PublishStepResult =
-  | { readonly status: 'posted'; readonly platformPostId: string; readonly postUrl: string }
-  | { readonly status: 'wait'; readonly retryAfterSeconds: number };
+  { readonly status: 'posted'; readonly platformPostId: string; readonly postUrl: string } | { readonly status: 'wait'; readonly retryAfterSeconds: number };
 
 /** Injected so adapters are testable without a network (docs/architecture.md#conventions: inject time, ids and dependencies). */
 export type Fetch = typeof fetch;

@@ -68,7 +68,8 @@ export function classifyXError(res: FailedResponse): Classification {
       : undefined;
   const base = { code, platformMessage: text };
 
-  if (res.status === 429) return { ...base, category: 'backoff', reason: 'too many requests, waiting for the rate limit to reset', retryAfterSeconds: rateLimitReset(res) };
+  if (res.status === 429)
+    return { ...base, category: 'backoff', reason: 'too many requests, waiting for the rate limit to reset', retryAfterSeconds: rateLimitReset(res) };
   if (isServerError(res.status)) return { ...base, category: 'retry', reason: 'X had a temporary problem' };
   // Our own client credentials rejected (X says 401 unauthorized_client): reconnecting would not help.
   if (oauth.success && (oauth.data.error === 'invalid_client' || oauth.data.error === 'unauthorized_client')) {
@@ -136,7 +137,11 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
     callPlatform(publishCtx, {
       what: 'publish the post',
       url: `${hosts.api}/2/tweets`,
-      init: { method: 'POST', headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ text }) },
+      init: {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ text }),
+      },
       schema: TweetCreatedSchema,
       secrets: [tokens.accessToken],
     });
@@ -189,7 +194,9 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
       if (found) return { status: 'posted', platformPostId: found.id, postUrl: postUrl(request.accountName, found.id) };
     }
     try {
-      const created = await guardedCreate(context, { createAttemptedAt: now().toISOString(), ...(attemptedAt ? { retriedAfterLookup: true } : {}) }, {}, () => tweet(context.tokens, text));
+      const created = await guardedCreate(context, { createAttemptedAt: now().toISOString(), ...(attemptedAt ? { retriedAfterLookup: true } : {}) }, {}, () =>
+        tweet(context.tokens, text),
+      );
       return { status: 'posted', platformPostId: created.data.id, postUrl: postUrl(request.accountName, created.data.id) };
     } catch (error) {
       if (isDuplicate(error)) {
@@ -220,7 +227,10 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
       const r = await callPlatform(ctx, {
         what: 'exchange the sign-in code',
         url: tokenUrl,
-        init: formPost({ code, grant_type: 'authorization_code', client_id: app.clientId, redirect_uri: app.redirectUri, code_verifier: codeVerifier }, { authorization: basic }),
+        init: formPost(
+          { code, grant_type: 'authorization_code', client_id: app.clientId, redirect_uri: app.redirectUri, code_verifier: codeVerifier },
+          { authorization: basic },
+        ),
         schema: TokenResponseSchema,
         secrets: [code, codeVerifier, app.clientSecret],
       });

@@ -124,17 +124,27 @@ export function classifyYouTubeError(res: FailedResponse): Classification {
   }
   if (res.status === 401 || reason === 'authError' || (api.success && api.data.error.status === 'UNAUTHENTICATED')) return reauth;
   if (res.status === 429 || (reason && BACKOFF_REASONS.has(reason))) {
-    return { ...base, category: 'backoff', reason: 'too many requests, waiting before trying again', retryAfterSeconds: retryAfterHeader(res.headers, res.now) };
+    return {
+      ...base,
+      category: 'backoff',
+      reason: 'too many requests, waiting before trying again',
+      retryAfterSeconds: retryAfterHeader(res.headers, res.now),
+    };
   }
   // Per-channel daily upload cap: try again in a day (docs/platform-apis.md#youtube-limits).
-  if (reason === 'uploadLimitExceeded') return { ...base, category: 'backoff', reason: 'the channel reached its daily upload limit', retryAfterSeconds: 24 * 3600 };
+  if (reason === 'uploadLimitExceeded')
+    return { ...base, category: 'backoff', reason: 'the channel reached its daily upload limit', retryAfterSeconds: 24 * 3600 };
   // Retrying only burns quota until it resets at midnight Pacific (docs/platform-apis.md#youtube-errors).
   if (reason === 'quotaExceeded') return { ...base, category: 'stop', reason: "today's YouTube API quota is used up (it resets at midnight Pacific time)" };
   if (isServerError(res.status) || reason === 'backendError') return { ...base, category: 'retry', reason: 'YouTube had a temporary problem' };
   if ((reason && FIX_INPUT_REASONS.has(reason)) || (oauth.success && oauth.data.error === 'invalid_request') || res.status === 400) {
     return { ...base, category: 'fix-input', reason: 'the request was invalid' };
   }
-  return { ...base, category: 'stop', reason: res.status === 403 ? 'YouTube does not allow this for this channel' : `YouTube answered with status ${res.status}` };
+  return {
+    ...base,
+    category: 'stop',
+    reason: res.status === 403 ? 'YouTube does not allow this for this channel' : `YouTube answered with status ${res.status}`,
+  };
 }
 
 export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdapter {
@@ -170,8 +180,14 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
     if (!item) throw new PlatformError('youtube', 'stop', 'The uploaded video is no longer on YouTube; it may have been deleted.');
     const state = item.status?.uploadStatus;
     if (state === 'processed') return { status: 'posted', platformPostId: videoId, postUrl: watchUrl(videoId) };
-    if (state === 'failed') throw new PlatformError('youtube', 'fix-input', `YouTube couldn't process the video${item.status?.failureReason ? ` (${item.status.failureReason})` : ''}; try another file.`);
-    if (state === 'rejected') throw new PlatformError('youtube', 'stop', `YouTube rejected the video${item.status?.rejectionReason ? ` (${item.status.rejectionReason})` : ''}.`);
+    if (state === 'failed')
+      throw new PlatformError(
+        'youtube',
+        'fix-input',
+        `YouTube couldn't process the video${item.status?.failureReason ? ` (${item.status.failureReason})` : ''}; try another file.`,
+      );
+    if (state === 'rejected')
+      throw new PlatformError('youtube', 'stop', `YouTube rejected the video${item.status?.rejectionReason ? ` (${item.status.rejectionReason})` : ''}.`);
     if (state === 'deleted') throw new PlatformError('youtube', 'stop', 'The video was deleted on YouTube.');
     return { status: 'wait', retryAfterSeconds: PROCESSING_WAIT_SECONDS };
   };
@@ -270,7 +286,10 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
           'x-upload-content-length': String(video.sizeBytes),
           'x-upload-content-type': video.mimeType,
         },
-        body: JSON.stringify({ snippet: { title, description: request.caption, categoryId: '22' }, status: { privacyStatus: 'public', selfDeclaredMadeForKids: false } }),
+        body: JSON.stringify({
+          snippet: { title, description: request.caption, categoryId: '22' },
+          status: { privacyStatus: 'public', selfDeclaredMadeForKids: false },
+        }),
       },
       secrets: [tokens.accessToken],
       accept: [200, 201],

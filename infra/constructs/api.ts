@@ -107,7 +107,8 @@ export class Api extends Construct {
     });
     Validations.of(this.originSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotating it means updating the CloudFront origin header in the same step; it is rotated by a redeploy after changing the secret, and it guards a path that also needs a valid JWT or public-route input.',
+      reason:
+        'Rotating it means updating the CloudFront origin header in the same step; it is rotated by a redeploy after changing the secret, and it guards a path that also needs a valid JWT or public-route input.',
     });
 
     const functionsParent = props.functionsScope ? new Construct(props.functionsScope, id) : this;

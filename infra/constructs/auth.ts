@@ -90,7 +90,8 @@ export class Auth extends Construct {
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG1',
-        reason: 'docs/product-rules.md#account-forms fixes the password rule at 6–72 characters with no character classes; stricter rules would reject valid sign-ups.',
+        reason:
+          'docs/product-rules.md#account-forms fixes the password rule at 6–72 characters with no character classes; stricter rules would reject valid sign-ups.',
       },
       {
         id: 'AwsSolutions-COG2',

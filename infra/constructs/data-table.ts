@@ -70,7 +70,7 @@ export class DataTable extends Construct {
     if (principal instanceof Construct) {
       Validations.of(principal).acknowledge({
         id: `AwsSolutions-IAM5[Resource::${nagRef(principal, this.table.node.defaultChild as CfnTable, 'Arn')}/index/*]`,
-        reason: 'Item access on the single table covers its GSIs (gsi1, gsi2, gsi3); the wildcard only spans this table\'s indexes.',
+        reason: "Item access on the single table covers its GSIs (gsi1, gsi2, gsi3); the wildcard only spans this table's indexes.",
       });
     }
   }

@@ -36,23 +36,21 @@ export class Firewall extends Construct {
     if (region !== 'us-east-1') throw new Error(`A CloudFront web ACL must be created in us-east-1, not ${region}`);
 
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
-    const managed = MANAGED_RULE_GROUPS.map(
-      (name, priority): CfnWebACL.RuleProperty => ({
-        name,
-        priority,
-        overrideAction: { none: {} },
-        statement: {
-          managedRuleGroupStatement: {
-            vendorName: 'AWS',
-            name,
-            // The common set blocks bodies over 8 KB. A post's captions (Facebook alone allows 63,206
-            // characters) and its media list are legitimately larger; the API bounds bodies itself.
-            ...(name === 'AWSManagedRulesCommonRuleSet' && { ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }] }),
-          },
+    const managed = MANAGED_RULE_GROUPS.map((name, priority): CfnWebACL.RuleProperty => ({
+      name,
+      priority,
+      overrideAction: { none: {} },
+      statement: {
+        managedRuleGroupStatement: {
+          vendorName: 'AWS',
+          name,
+          // The common set blocks bodies over 8 KB. A post's captions (Facebook alone allows 63,206
+          // characters) and its media list are legitimately larger; the API bounds bodies itself.
+          ...(name === 'AWSManagedRulesCommonRuleSet' && { ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }] }),
         },
-        visibilityConfig: visibility(name),
-      }),
-    );
+      },
+      visibilityConfig: visibility(name),
+    }));
 
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',

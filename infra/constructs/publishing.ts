@@ -252,7 +252,7 @@ export class Publishing extends Construct {
     if (queue !== this.schedulerDeadLetters) {
       Validations.of(queue).acknowledge({
         id: 'AwsSolutions-SQS3',
-        reason: 'This is a publishing queue\'s dead-letter queue; the dead-letter handler drains it and an alarm watches its depth.',
+        reason: "This is a publishing queue's dead-letter queue; the dead-letter handler drains it and an alarm watches its depth.",
       });
     }
   }

@@ -71,7 +71,10 @@ const API_VIEWER_IP = `function handler(event) {
 function inlineScriptHashes(siteDir: string): string[] {
   const html = readFileSync(path.join(siteDir, 'index.html'), 'utf8');
   return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
-    ([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`,
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
   );
 }
 

@@ -52,7 +52,8 @@ const triggerInvoker = {
   enabled: (name: string) => name in TRIGGER_MODULES,
   async invoke(_ctx: unknown, name: string, event: LambdaTriggerEvent) {
     const request: Record<string, unknown> = { userAttributes: event.userAttributes, clientMetadata: event.clientMetadata };
-    if (event.codeParameter) Object.assign(request, { codeParameter: event.codeParameter, usernameParameter: event.usernameParameter, linkParameter: '{##Click Here##}' });
+    if (event.codeParameter)
+      Object.assign(request, { codeParameter: event.codeParameter, usernameParameter: event.usernameParameter, linkParameter: '{##Click Here##}' });
     const awsEvent = {
       version: '1',
       region: LOCAL_REGION,
@@ -96,13 +97,18 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
   };
   const clock = new DateClock();
   const dataStores = new StormDBDataStoreFactory(path.join(dir, 'db'));
-  const cognito = await new CognitoServiceFactoryImpl(path.join(dir, 'db'), dataStores, new UserPoolServiceFactoryImpl(clock, dataStores)).create(ctx, config.UserPoolDefaults);
+  const cognito = await new CognitoServiceFactoryImpl(path.join(dir, 'db'), dataStores, new UserPoolServiceFactoryImpl(clock, dataStores)).create(
+    ctx,
+    config.UserPoolDefaults,
+  );
   const triggers = new TriggersService(clock, cognito, triggerInvoker as never, new CryptoService(config.KMSConfig as never));
   const sender = {
     async sendEmail(_ctx: unknown, _user: unknown, destination: string, message: { __code?: string; emailMessage?: string; emailSubject?: string }) {
       const code = message.__code ?? '';
       // Real Cognito replaces every {####}; cognito-local only the first.
-      const html = message.emailMessage ? message.emailMessage.replaceAll(AWS_CODE_PARAMETER, code) : `<p>Your verification code is <strong>${code}</strong></p>`;
+      const html = message.emailMessage
+        ? message.emailMessage.replaceAll(AWS_CODE_PARAMETER, code)
+        : `<p>Your verification code is <strong>${code}</strong></p>`;
       options.inbox.deliver(destination, message.emailSubject ?? 'Your verification code', html);
     },
     async sendSms() {},
@@ -114,7 +120,10 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
 
   const pools = await cognito.listUserPools(ctx as never);
   if (!pools.some((p) => p.Id === LOCAL_POOL_ID)) {
-    await cognito.createUserPool(ctx as never, { Id: LOCAL_POOL_ID, Name: 'schedule-autopost-local', UsernameAttributes: ['email'], AutoVerifiedAttributes: ['email'] } as never);
+    await cognito.createUserPool(
+      ctx as never,
+      { Id: LOCAL_POOL_ID, Name: 'schedule-autopost-local', UsernameAttributes: ['email'], AutoVerifiedAttributes: ['email'] } as never,
+    );
   }
   const clientId = await ensureAppClient(internalUrl, cognito, ctx);
   // The same key set cognito-local serves at /<poolId>/.well-known/jwks.json.
@@ -129,7 +138,11 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
     const code = otp();
     await pool.saveUser(ctx as never, { ...user, ConfirmationCode: code });
     const email = user.Attributes.find((a: { Name: string }) => a.Name === 'email')?.Value as string;
-    await messages.deliver(ctx as never, 'ResendCode', input.ClientId, LOCAL_POOL_ID, user, code, undefined, { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email });
+    await messages.deliver(ctx as never, 'ResendCode', input.ClientId, LOCAL_POOL_ID, user, code, undefined, {
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: email,
+    });
     return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } };
   }
 
@@ -184,12 +197,24 @@ function require_resolve(id: string): string {
   return createRequire(import.meta.url).resolve(id);
 }
 
-async function ensureAppClient(internalUrl: string, cognito: { listAppClients(ctx: never, id: string): Promise<readonly { ClientId: string }[]> }, ctx: unknown): Promise<string> {
+async function ensureAppClient(
+  internalUrl: string,
+  cognito: { listAppClients(ctx: never, id: string): Promise<readonly { ClientId: string }[]> },
+  ctx: unknown,
+): Promise<string> {
   const existing = await cognito.listAppClients(ctx as never, LOCAL_POOL_ID);
   if (existing[0]) return existing[0].ClientId;
-  const client = new CognitoIdentityProviderClient({ region: LOCAL_REGION, endpoint: internalUrl, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new CognitoIdentityProviderClient({
+    region: LOCAL_REGION,
+    endpoint: internalUrl,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const { UserPoolClient } = await client.send(
-    new CreateUserPoolClientCommand({ UserPoolId: LOCAL_POOL_ID, ClientName: 'spa', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }),
+    new CreateUserPoolClientCommand({
+      UserPoolId: LOCAL_POOL_ID,
+      ClientName: 'spa',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
   );
   return UserPoolClient!.ClientId!;
 }

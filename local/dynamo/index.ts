@@ -82,7 +82,9 @@ async function ensureTable(client: DynamoDBClient, backupFile: string): Promise<
   const { TableNames } = await client.send(new ListTablesCommand({}));
   if (!TableNames?.includes(LOCAL_TABLE_NAME)) {
     await createTable(client);
-  } else if (missingIndexes(await client.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAME })).then((d) => d.Table?.GlobalSecondaryIndexes ?? [])).length > 0) {
+  } else if (
+    missingIndexes(await client.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAME })).then((d) => d.Table?.GlobalSecondaryIndexes ?? [])).length > 0
+  ) {
     if (!fs.existsSync(backupFile)) fs.writeFileSync(backupFile, JSON.stringify(await scanAll(client)));
     await client.send(new DeleteTableCommand({ TableName: LOCAL_TABLE_NAME }));
     await tableGone(client);
@@ -115,7 +117,10 @@ function createTable(client: DynamoDBClient) {
     new CreateTableCommand({
       TableName: LOCAL_TABLE_NAME,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [partitionKey, sortKey, ...GSIS.flatMap((i) => [i.partitionKey, i.sortKey])].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      AttributeDefinitions: [partitionKey, sortKey, ...GSIS.flatMap((i) => [i.partitionKey, i.sortKey])].map((name) => ({
+        AttributeName: name,
+        AttributeType: 'S',
+      })),
       KeySchema: [
         { AttributeName: partitionKey, KeyType: 'HASH' },
         { AttributeName: sortKey, KeyType: 'RANGE' },
@@ -160,6 +165,10 @@ export const dynamoModule: LocalModule = {
     const db = await startDynamo(dataDir);
     // The local stand-in for the KMS key that wraps stored platform tokens (created on first use).
     const tokenKeyFile = path.join(dataDir, 'token-key');
-    return { env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: LOCAL_TABLE_NAME, LOCAL_TOKEN_KEY_FILE: tokenKeyFile }, provides: { dynamo: db }, stop: db.stop };
+    return {
+      env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: LOCAL_TABLE_NAME, LOCAL_TOKEN_KEY_FILE: tokenKeyFile },
+      provides: { dynamo: db },
+      stop: db.stop,
+    };
   },
 };

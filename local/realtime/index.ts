@@ -127,7 +127,10 @@ export function startRealtime(options: LocalRealtimeOptions): LocalRealtime {
     const query = typeof request.query === 'string' ? request.query : '';
     if (!/^\s*mutation\b/.test(query) || !new RegExp(`\\b${PUBLISH_MUTATION_FIELD}\\s*\\(`).test(query)) {
       // Only IAM-signed callers get here, and the only thing they may do is publish.
-      return sendJson(res, 200, { data: null, errors: [{ errorType: 'Unauthorized', message: 'Only the publishUserEvent mutation is served by the local realtime API' }] });
+      return sendJson(res, 200, {
+        data: null,
+        errors: [{ errorType: 'Unauthorized', message: 'Only the publishUserEvent mutation is served by the local realtime API' }],
+      });
     }
     const parsed = UserEventSchema.safeParse(request.variables);
     if (!parsed.success) {
@@ -178,7 +181,11 @@ export function startRealtime(options: LocalRealtimeOptions): LocalRealtime {
         if (id) connection.subscriptions.delete(id);
         return send(connection.socket, { type: 'complete', id });
       default:
-        return send(connection.socket, { type: 'error', id, payload: { errors: [{ errorType: 'UnsupportedOperation', message: `Unknown message type ${String(message.type)}` }] } });
+        return send(connection.socket, {
+          type: 'error',
+          id,
+          payload: { errors: [{ errorType: 'UnsupportedOperation', message: `Unknown message type ${String(message.type)}` }] },
+        });
     }
   }
 
@@ -244,7 +251,10 @@ function handshakeAuthorization(req: IncomingMessage, url: URL): string | undefi
   const encoded = protocols.find((p) => p.startsWith('header-'))?.slice('header-'.length) ?? url.searchParams.get('header') ?? undefined;
   if (!encoded) return undefined;
   try {
-    const header = JSON.parse(Buffer.from(encoded, encoded.includes('-') || encoded.includes('_') ? 'base64url' : 'base64').toString('utf8')) as Record<string, unknown>;
+    const header = JSON.parse(Buffer.from(encoded, encoded.includes('-') || encoded.includes('_') ? 'base64url' : 'base64').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     return stringOf(header.Authorization ?? header.authorization);
   } catch {
     return undefined;
@@ -265,7 +275,9 @@ function selectionOf(query: string, field: string): string[] {
  */
 async function verifySignature(req: IncomingMessage, body: Buffer, options: LocalRealtimeOptions): Promise<{ status: number; error: AppSyncError } | null> {
   const authorization = stringOf(req.headers.authorization);
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(authorization ?? '');
+  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+    authorization ?? '',
+  );
   if (!match) return { status: 401, error: { errorType: 'UnauthorizedException', message: 'Valid authorization header not provided.' } };
   const [, accessKeyId, day, region, service, signedHeaderList, signature] = match as unknown as string[];
   if (accessKeyId !== options.credentials.accessKeyId) {
@@ -280,7 +292,8 @@ async function verifySignature(req: IncomingMessage, body: Buffer, options: Loca
   const signedHeaders = signedHeaderList!.split(';');
   if (!signedHeaders.includes('host')) return invalid('The host header must be signed.');
   const contentHash = stringOf(req.headers['x-amz-content-sha256']);
-  if (contentHash && contentHash !== createHash('sha256').update(body).digest('hex')) return invalid('The provided x-amz-content-sha256 header does not match the body.');
+  if (contentHash && contentHash !== createHash('sha256').update(body).digest('hex'))
+    return invalid('The provided x-amz-content-sha256 header does not match the body.');
 
   const headers: Record<string, string> = {};
   for (const name of signedHeaders) {

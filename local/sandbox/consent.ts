@@ -95,7 +95,14 @@ function checkRequest(ctx: SandboxContext, spec: ConsentSpec, query: URLSearchPa
   }
   if (redirectUri !== registeredRedirectUri(ctx.publicUrl, spec.platform)) {
     return {
-      response: html(400, errorPage(spec.theme, 'redirect_uri_mismatch', `The redirect URI “${redirectUri ?? ''}” is not registered for this app. Registered: ${registeredRedirectUri(ctx.publicUrl, spec.platform)}`)),
+      response: html(
+        400,
+        errorPage(
+          spec.theme,
+          'redirect_uri_mismatch',
+          `The redirect URI “${redirectUri ?? ''}” is not registered for this app. Registered: ${registeredRedirectUri(ctx.publicUrl, spec.platform)}`,
+        ),
+      ),
     };
   }
   const state = query.get('state') ?? undefined;
@@ -124,12 +131,17 @@ function styles(t: Theme): string {
 
 function renderConsent(spec: ConsentSpec, checked: CheckedRequest, action: string): string {
   const t = spec.theme;
-  const scopes = checked.scopes.map((s) => `<li><code>${escapeHtml(s)}</code>${spec.scopeLabels?.[s] ? ` — ${escapeHtml(spec.scopeLabels[s]!)}` : ''}</li>`).join('');
+  const scopes = checked.scopes
+    .map((s) => `<li><code>${escapeHtml(s)}</code>${spec.scopeLabels?.[s] ? ` — ${escapeHtml(spec.scopeLabels[s]!)}` : ''}</li>`)
+    .join('');
   const people = DEMO_IDENTITIES[spec.platform]
     .map((who: DemoIdentity, i) => {
       const pages = spec.pages
         ? `<div class="pages">${(who.pages ?? [])
-            .map((p) => `<label><input type="checkbox" name="pages" value="${escapeHtml(p.id)}" checked> ${escapeHtml(p.name)} <small>(${escapeHtml(p.category)})</small></label>`)
+            .map(
+              (p) =>
+                `<label><input type="checkbox" name="pages" value="${escapeHtml(p.id)}" checked> ${escapeHtml(p.name)} <small>(${escapeHtml(p.category)})</small></label>`,
+            )
             .join('')}</div>`
         : '';
       return `<div><label class="opt"><input type="radio" name="identity" value="${escapeHtml(who.id)}"${i === 0 ? ' checked' : ''}> <span><strong>${escapeHtml(who.name)}</strong> <span style="color:${t.muted}">${escapeHtml(who.username.startsWith('@') ? who.username : `@${who.username}`)}</span></span></label>${pages}</div>`;

@@ -72,7 +72,8 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
     case 'POST /tiktok/app': {
       if (input.audited !== undefined && typeof input.audited !== 'boolean') return bad('audited must be true or false');
       const prefixes = input.verifiedUrlPrefixes;
-      if (prefixes !== undefined && !(Array.isArray(prefixes) && prefixes.every((p) => typeof p === 'string' && /^https?:\/\//.test(p)))) return bad('verifiedUrlPrefixes must be a list of URL prefixes');
+      if (prefixes !== undefined && !(Array.isArray(prefixes) && prefixes.every((p) => typeof p === 'string' && /^https?:\/\//.test(p))))
+        return bad('verifiedUrlPrefixes must be a list of URL prefixes');
       if (typeof input.audited === 'boolean') pub.tiktokUnaudited = !input.audited;
       if (prefixes !== undefined) pub.tiktokVerifiedPrefixes = prefixes as string[];
       ctx.state.persist();
@@ -103,7 +104,13 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
       const token = typeof input.token === 'string' ? input.token : '';
       const record = route.endsWith('revoke') ? ctx.state.revoke(token) : ctx.state.expire(token);
       if (!record) return json(404, { error: 'unknown token' });
-      return json(200, { token: record.token, platform: record.platform, kind: record.kind, revoked: record.revoked, expiresAt: record.expiresAt === null ? null : new Date(record.expiresAt).toISOString() });
+      return json(200, {
+        token: record.token,
+        platform: record.platform,
+        kind: record.kind,
+        revoked: record.revoked,
+        expiresAt: record.expiresAt === null ? null : new Date(record.expiresAt).toISOString(),
+      });
     }
     case 'POST /faults': {
       const platform = input.platform as Platform;

@@ -24,11 +24,56 @@ interface Look {
 }
 
 const LOOKS: Record<Platform, Look> = {
-  instagram: { name: 'Instagram', logo: '<span style="font:italic 600 28px \'Segoe Script\',cursive;background:linear-gradient(45deg,#f09433,#dc2743,#bc1888);-webkit-background-clip:text;background-clip:text;color:transparent">Instagram</span>', bg: '#fafafa', card: '#fff', text: '#262626', muted: '#737373', accent: '#0095f6', font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif' },
-  facebook: { name: 'Facebook', logo: '<span style="font:700 28px Helvetica,Arial,sans-serif;color:#0866ff">facebook</span>', bg: '#f0f2f5', card: '#fff', text: '#050505', muted: '#65676b', accent: '#0866ff', font: 'Helvetica,Arial,sans-serif' },
-  x: { name: 'X', logo: '<span style="font:900 28px system-ui">𝕏</span>', bg: '#000', card: '#000', text: '#e7e9ea', muted: '#71767b', accent: '#1d9bf0', font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif' },
-  tiktok: { name: 'TikTok', logo: '<span style="font:800 28px Arial,sans-serif;color:#fff;text-shadow:-2px -2px 0 #25f4ee,2px 2px 0 #fe2c55">TikTok</span>', bg: '#121212', card: '#1e1e1e', text: '#fff', muted: 'rgba(255,255,255,.6)', accent: '#fe2c55', font: 'Arial,sans-serif' },
-  youtube: { name: 'YouTube', logo: '<span style="font:700 26px Roboto,Arial,sans-serif"><span style="background:#f00;color:#fff;border-radius:6px;padding:0 6px">▶</span> YouTube</span>', bg: '#0f0f0f', card: '#1f1f1f', text: '#f1f1f1', muted: '#aaa', accent: '#3ea6ff', font: 'Roboto,Arial,sans-serif' },
+  instagram: {
+    name: 'Instagram',
+    logo: '<span style="font:italic 600 28px \'Segoe Script\',cursive;background:linear-gradient(45deg,#f09433,#dc2743,#bc1888);-webkit-background-clip:text;background-clip:text;color:transparent">Instagram</span>',
+    bg: '#fafafa',
+    card: '#fff',
+    text: '#262626',
+    muted: '#737373',
+    accent: '#0095f6',
+    font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
+  },
+  facebook: {
+    name: 'Facebook',
+    logo: '<span style="font:700 28px Helvetica,Arial,sans-serif;color:#0866ff">facebook</span>',
+    bg: '#f0f2f5',
+    card: '#fff',
+    text: '#050505',
+    muted: '#65676b',
+    accent: '#0866ff',
+    font: 'Helvetica,Arial,sans-serif',
+  },
+  x: {
+    name: 'X',
+    logo: '<span style="font:900 28px system-ui">𝕏</span>',
+    bg: '#000',
+    card: '#000',
+    text: '#e7e9ea',
+    muted: '#71767b',
+    accent: '#1d9bf0',
+    font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
+  },
+  tiktok: {
+    name: 'TikTok',
+    logo: '<span style="font:800 28px Arial,sans-serif;color:#fff;text-shadow:-2px -2px 0 #25f4ee,2px 2px 0 #fe2c55">TikTok</span>',
+    bg: '#121212',
+    card: '#1e1e1e',
+    text: '#fff',
+    muted: 'rgba(255,255,255,.6)',
+    accent: '#fe2c55',
+    font: 'Arial,sans-serif',
+  },
+  youtube: {
+    name: 'YouTube',
+    logo: '<span style="font:700 26px Roboto,Arial,sans-serif"><span style="background:#f00;color:#fff;border-radius:6px;padding:0 6px">▶</span> YouTube</span>',
+    bg: '#0f0f0f',
+    card: '#1f1f1f',
+    text: '#f1f1f1',
+    muted: '#aaa',
+    accent: '#3ea6ff',
+    font: 'Roboto,Arial,sans-serif',
+  },
 };
 
 function page(platform: Platform, title: string, body: string): SandboxResponse {
@@ -55,14 +100,22 @@ interface Account {
 function accountsOf(ctx: SandboxContext, platform: Platform): Account[] {
   const urls = publicUrls(ctx);
   if (platform === 'facebook') {
-    return DEMO_IDENTITIES.facebook.flatMap((o) => o.pages ?? []).map((p) => ({ id: p.id, name: p.name, handle: p.category, profileUrl: urls.facebookPage(p.id) }));
+    return DEMO_IDENTITIES.facebook
+      .flatMap((o) => o.pages ?? [])
+      .map((p) => ({ id: p.id, name: p.name, handle: p.category, profileUrl: urls.facebookPage(p.id) }));
   }
   return DEMO_IDENTITIES[platform].map((who: DemoIdentity) => ({
     id: who.id,
     name: who.name,
     handle: who.username.startsWith('@') ? who.username : `@${who.username}`,
     profileUrl:
-      platform === 'instagram' ? urls.instagramProfile(who.username) : platform === 'x' ? urls.xProfile(who.username) : platform === 'tiktok' ? urls.tiktokProfile(who.username) : urls.youtubeChannel(who.username),
+      platform === 'instagram'
+        ? urls.instagramProfile(who.username)
+        : platform === 'x'
+          ? urls.xProfile(who.username)
+          : platform === 'tiktok'
+            ? urls.tiktokProfile(who.username)
+            : urls.youtubeChannel(who.username),
   }));
 }
 
@@ -74,10 +127,21 @@ function postCard(ctx: SandboxContext, post: PublishedPost, full = false): strin
   const who = account(ctx, post.platform, post.accountId);
   const when = new Date(post.createdAt).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
   const images = post.kind === 'image' || post.kind === 'carousel' || post.kind === 'photo' || post.kind === 'photos' ? post.mediaUrls : [];
-  const media = images.length ? `<div class="media">${images.map((u) => `<img alt="" src="${esc(u)}" loading="lazy">`).join('')}</div>` : post.kind === 'text' ? '' : `<div class="muted">🎬 ${esc(post.kind)}</div>`;
-  const badge = post.visibility === 'private' ? '<span class="badge">🔒 Only me</span>' : post.visibility === 'inbox' ? '<span class="badge">📥 Draft in inbox</span>' : '';
-  const video = post.platform === 'facebook' && post.kind === 'video' ? ctx.state.publishing.fbVideos[post.ref ?? ''] : post.platform === 'youtube' ? ctx.state.publishing.ytVideos[post.id] : undefined;
-  const processing = video && (video.failed ? '<span class="badge">processing failed</span>' : video.readyAt > ctx.state.now() ? '<span class="badge">processing…</span>' : '');
+  const media = images.length
+    ? `<div class="media">${images.map((u) => `<img alt="" src="${esc(u)}" loading="lazy">`).join('')}</div>`
+    : post.kind === 'text'
+      ? ''
+      : `<div class="muted">🎬 ${esc(post.kind)}</div>`;
+  const badge =
+    post.visibility === 'private' ? '<span class="badge">🔒 Only me</span>' : post.visibility === 'inbox' ? '<span class="badge">📥 Draft in inbox</span>' : '';
+  const video =
+    post.platform === 'facebook' && post.kind === 'video'
+      ? ctx.state.publishing.fbVideos[post.ref ?? '']
+      : post.platform === 'youtube'
+        ? ctx.state.publishing.ytVideos[post.id]
+        : undefined;
+  const processing =
+    video && (video.failed ? '<span class="badge">processing failed</span>' : video.readyAt > ctx.state.now() ? '<span class="badge">processing…</span>' : '');
   return `<article class="card" data-post-id="${esc(post.id)}"><div class="who"><img alt="" src="${esc(avatarUrl(ctx.sandboxUrl, who?.name ?? '?'))}"><div><strong>${esc(who?.name ?? post.accountId)}</strong> <span class="muted">${esc(who?.handle ?? '')}</span>${badge}${processing || ''}<div class="muted">${esc(when)}</div></div></div>
 ${post.title ? `<h3>${esc(post.title)}</h3>` : ''}<div class="text">${esc(post.text)}</div>${media}
 ${full ? '' : `<div class="muted"><a href="${esc(post.url)}">Open post</a></div>`}</article>`;
@@ -87,7 +151,11 @@ function profile(ctx: SandboxContext, platform: Platform, acc: Account | undefin
   if (!acc) return { ...page(platform, 'Not found', '<div class="card">Sorry, this page isn\'t available.</div>'), status: 404 };
   const posts = postsOf(ctx.state.publishing, platform, acc.id);
   const list = posts.length ? posts.map((p) => postCard(ctx, p)).join('') : '<div class="card muted">No posts yet.</div>';
-  return page(platform, acc.name, `<div class="card"><div class="who"><img alt="" src="${esc(avatarUrl(ctx.sandboxUrl, acc.name))}"><div><h2 style="margin:0">${esc(acc.name)}</h2><span class="muted">${esc(acc.handle)} · ${posts.length} posts</span></div></div></div>${list}`);
+  return page(
+    platform,
+    acc.name,
+    `<div class="card"><div class="who"><img alt="" src="${esc(avatarUrl(ctx.sandboxUrl, acc.name))}"><div><h2 style="margin:0">${esc(acc.name)}</h2><span class="muted">${esc(acc.handle)} · ${posts.length} posts</span></div></div></div>${list}`,
+  );
 }
 
 function single(ctx: SandboxContext, platform: Platform, post: PublishedPost | undefined): SandboxResponse {
@@ -98,29 +166,78 @@ function single(ctx: SandboxContext, platform: Platform, post: PublishedPost | u
 export function registerFeeds(ctx: SandboxContext): void {
   const posts = () => ctx.state.publishing.posts;
   const find = (platform: Platform, match: (p: PublishedPost) => boolean) => posts().find((p) => p.platform === platform && match(p));
-  const byHandle = (platform: Platform, handle: string) => accountsOf(ctx, platform).find((a) => a.handle.toLowerCase() === `@${handle.replace(/^@/, '')}`.toLowerCase());
-  const on = (platform: Platform, path: string, handler: Parameters<SandboxContext['router']['on']>[4]) => ctx.router.on('GET', platform, 'www', path, handler, { faults: false });
+  const byHandle = (platform: Platform, handle: string) =>
+    accountsOf(ctx, platform).find((a) => a.handle.toLowerCase() === `@${handle.replace(/^@/, '')}`.toLowerCase());
+  const on = (platform: Platform, path: string, handler: Parameters<SandboxContext['router']['on']>[4]) =>
+    ctx.router.on('GET', platform, 'www', path, handler, { faults: false });
 
-  on('instagram', '/p/:shortcode', (req) => single(ctx, 'instagram', find('instagram', (p) => p.ref === req.params.shortcode)));
+  on('instagram', '/p/:shortcode', (req) =>
+    single(
+      ctx,
+      'instagram',
+      find('instagram', (p) => p.ref === req.params.shortcode),
+    ),
+  );
   on('instagram', '/:username', (req) => profile(ctx, 'instagram', byHandle('instagram', req.params.username!)));
 
-  on('facebook', '/:pageId/videos/:videoId', (req) => single(ctx, 'facebook', find('facebook', (p) => p.ref === req.params.videoId)));
+  on('facebook', '/:pageId/videos/:videoId', (req) =>
+    single(
+      ctx,
+      'facebook',
+      find('facebook', (p) => p.ref === req.params.videoId),
+    ),
+  );
   on('facebook', '/:id', (req) => {
     const id = req.params.id!;
-    if (id.includes('_')) return single(ctx, 'facebook', find('facebook', (p) => p.id === id));
+    if (id.includes('_'))
+      return single(
+        ctx,
+        'facebook',
+        find('facebook', (p) => p.id === id),
+      );
     const found = findPage(id);
     return profile(ctx, 'facebook', found ? account(ctx, 'facebook', found.page.id) : undefined);
   });
 
-  on('x', '/i/web/status/:id', (req) => single(ctx, 'x', find('x', (p) => p.id === req.params.id)));
-  on('x', '/:username/status/:id', (req) => single(ctx, 'x', find('x', (p) => p.id === req.params.id)));
+  on('x', '/i/web/status/:id', (req) =>
+    single(
+      ctx,
+      'x',
+      find('x', (p) => p.id === req.params.id),
+    ),
+  );
+  on('x', '/:username/status/:id', (req) =>
+    single(
+      ctx,
+      'x',
+      find('x', (p) => p.id === req.params.id),
+    ),
+  );
   on('x', '/:username', (req) => profile(ctx, 'x', byHandle('x', req.params.username!)));
 
-  on('tiktok', '/:handle/video/:id', (req) => single(ctx, 'tiktok', find('tiktok', (p) => p.id === req.params.id)));
+  on('tiktok', '/:handle/video/:id', (req) =>
+    single(
+      ctx,
+      'tiktok',
+      find('tiktok', (p) => p.id === req.params.id),
+    ),
+  );
   on('tiktok', '/:handle', (req) => profile(ctx, 'tiktok', byHandle('tiktok', req.params.handle!)));
 
-  on('youtube', '/watch', (req) => single(ctx, 'youtube', find('youtube', (p) => p.id === req.query.get('v'))));
-  on('youtube', '/shorts/:id', (req) => single(ctx, 'youtube', find('youtube', (p) => p.id === req.params.id)));
+  on('youtube', '/watch', (req) =>
+    single(
+      ctx,
+      'youtube',
+      find('youtube', (p) => p.id === req.query.get('v')),
+    ),
+  );
+  on('youtube', '/shorts/:id', (req) =>
+    single(
+      ctx,
+      'youtube',
+      find('youtube', (p) => p.id === req.params.id),
+    ),
+  );
   // Channels by id, the one address every channel has (a connected account knows its id, not always a handle).
   on('youtube', '/channel/:id', (req) => profile(ctx, 'youtube', account(ctx, 'youtube', req.params.id!)));
   on('youtube', '/:handle', (req) => profile(ctx, 'youtube', byHandle('youtube', req.params.handle!)));
@@ -130,7 +247,10 @@ export function registerFeeds(ctx: SandboxContext): void {
 export function feedsHub(ctx: SandboxContext): string {
   const sections = PLATFORMS.map((platform) => {
     const items = accountsOf(ctx, platform)
-      .map((a) => `<li><a href="${esc(a.profileUrl)}">${esc(a.name)}</a> <span class="muted">${esc(a.handle)} · ${postsOf(ctx.state.publishing, platform, a.id).length} posts</span></li>`)
+      .map(
+        (a) =>
+          `<li><a href="${esc(a.profileUrl)}">${esc(a.name)}</a> <span class="muted">${esc(a.handle)} · ${postsOf(ctx.state.publishing, platform, a.id).length} posts</span></li>`,
+      )
       .join('');
     return `<section><h2>${esc(PLATFORM_LABELS[platform])}</h2><ul>${items}</ul></section>`;
   }).join('');
@@ -138,4 +258,3 @@ export function feedsHub(ctx: SandboxContext): string {
 <style>body{font-family:system-ui,sans-serif;background:#0b0d12;color:#e6e8ee;margin:0;padding:32px} main{max-width:900px;margin:0 auto} a{color:#8ab4ff} .muted{color:#9aa3b2;font-size:13px} li{margin:6px 0}</style></head>
 <body><main><h1>What the sandbox platforms published</h1>${sections}</main></body></html>`;
 }
-

@@ -74,7 +74,10 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
     const found = ctx.router.find(method, platform, hostKey, realPath);
     if (!found) {
       const status = ctx.router.knows(platform, hostKey, realPath) ? 405 : 404;
-      return send(res, json(status, { error: status === 405 ? 'method not allowed' : `the sandbox does not serve ${method} ${realPath} on ${platform}/${hostKey} yet` }));
+      return send(
+        res,
+        json(status, { error: status === 405 ? 'method not allowed' : `the sandbox does not serve ${method} ${realPath} on ${platform}/${hostKey} yet` }),
+      );
     }
     let actThenDrop: Fault | undefined;
     if (found.route.faults) {
@@ -123,7 +126,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 function indexPage(ctx: SandboxContext): string {
   const rows = PLATFORMS.map((p) => {
-    const hosts = Object.keys(PLATFORM_HOSTS[p]).map((k) => `<code>${escapeHtml(`${ctx.sandboxUrl}/${p}/${k}`)}</code> ← ${escapeHtml((PLATFORM_HOSTS[p] as Record<string, string>)[k]!)}`).join('<br>');
+    const hosts = Object.keys(PLATFORM_HOSTS[p])
+      .map((k) => `<code>${escapeHtml(`${ctx.sandboxUrl}/${p}/${k}`)}</code> ← ${escapeHtml((PLATFORM_HOSTS[p] as Record<string, string>)[k]!)}`)
+      .join('<br>');
     return `<tr><td><strong>${escapeHtml(PLATFORM_LABELS[p])}</strong></td><td><code>${escapeHtml(SANDBOX_APPS[p].clientId)}</code><br><code>${escapeHtml(SANDBOX_APPS[p].clientSecret)}</code></td><td><code>${escapeHtml(registeredRedirectUri(ctx.publicUrl, p))}</code></td><td>${hosts}</td></tr>`;
   }).join('');
   const summary = ctx.state.summary();
@@ -143,7 +148,13 @@ function cover(name: string): string {
 }
 
 function avatar(name: string): string {
-  const letters = name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+  const letters =
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?';
   let hash = 0;
   for (const c of name) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><rect width="128" height="128" rx="64" fill="hsl(${hash % 360} 55% 45%)"/><text x="64" y="78" font-family="system-ui,sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${escapeHtml(letters)}</text></svg>`;

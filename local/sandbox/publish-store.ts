@@ -186,7 +186,13 @@ export function shortId(length = 11): string {
  * Counts a call in a sliding window. Returns undefined when allowed, else the seconds until the oldest
  * call leaves the window. `limit` calls per `windowSeconds`.
  */
-export function hitWindow(data: PublishData, key: string, limit: number, windowSeconds: number, now: number): { remaining: number; resetAt: number; retryAfter?: number } {
+export function hitWindow(
+  data: PublishData,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now: number,
+): { remaining: number; resetAt: number; retryAfter?: number } {
   if (data.limitsOff) return { remaining: limit, resetAt: now + windowSeconds * 1000 };
   const since = now - windowSeconds * 1000;
   const calls = (data.windows[key] ?? []).filter((t) => t > since);

@@ -76,7 +76,16 @@ export class Router {
         return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       })
       .join('/');
-    this.routes.push({ method, platform, hostKey, pattern: new RegExp(`^${source}/?$`), keys, handler, faults: options.faults ?? true, ...(options.publish ? { publish: options.publish } : {}) });
+    this.routes.push({
+      method,
+      platform,
+      hostKey,
+      pattern: new RegExp(`^${source}/?$`),
+      keys,
+      handler,
+      faults: options.faults ?? true,
+      ...(options.publish ? { publish: options.publish } : {}),
+    });
     return this;
   }
 

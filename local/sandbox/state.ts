@@ -136,7 +136,13 @@ export class SandboxState {
   }
 
   issueCode(input: Omit<CodeRecord, 'code' | 'createdAt' | 'expiresAt' | 'used'>, prefix = ''): CodeRecord {
-    const record: CodeRecord = { ...input, code: prefix + randomToken(24), createdAt: this.now(), expiresAt: this.now() + CODE_TTL_SECONDS * 1000, used: false };
+    const record: CodeRecord = {
+      ...input,
+      code: prefix + randomToken(24),
+      createdAt: this.now(),
+      expiresAt: this.now() + CODE_TTL_SECONDS * 1000,
+      used: false,
+    };
     this.prune();
     this.data.codes[record.code] = record;
     this.save();
@@ -156,7 +162,13 @@ export class SandboxState {
 
   issueToken(input: Omit<TokenRecord, 'token' | 'issuedAt' | 'expiresAt' | 'revoked'> & { ttlSeconds: number | null }, prefix: string): TokenRecord {
     const { ttlSeconds, ...rest } = input;
-    const record: TokenRecord = { ...rest, token: prefix + randomToken(32), issuedAt: this.now(), expiresAt: ttlSeconds === null ? null : this.now() + ttlSeconds * 1000, revoked: false };
+    const record: TokenRecord = {
+      ...rest,
+      token: prefix + randomToken(32),
+      issuedAt: this.now(),
+      expiresAt: ttlSeconds === null ? null : this.now() + ttlSeconds * 1000,
+      revoked: false,
+    };
     this.data.tokens[record.token] = record;
     this.save();
     return record;

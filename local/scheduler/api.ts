@@ -41,7 +41,10 @@ export async function handleSchedulerRequest(engine: SchedulerEngine, method: st
   }
   if (resource === 'schedule-groups' && !name && method === 'GET') {
     const prefix = query.get('NamePrefix') ?? '';
-    const matching = [...engine.groups.values()].filter((g) => g.Name.startsWith(prefix)).map((g) => ({ ...g, sortKey: g.Name })).sort(bySortKey);
+    const matching = [...engine.groups.values()]
+      .filter((g) => g.Name.startsWith(prefix))
+      .map((g) => ({ ...g, sortKey: g.Name }))
+      .sort(bySortKey);
     const { items, NextToken } = page(matching, query);
     return { ScheduleGroups: items.map(describeGroup), ...(NextToken ? { NextToken } : {}) };
   }
@@ -61,7 +64,15 @@ function listSchedules(engine: SchedulerEngine, query: URLSearchParams) {
     .sort(bySortKey);
   const { items, NextToken } = page(matching, query);
   return {
-    Schedules: items.map((s) => ({ Arn: arnOf(s), Name: s.Name, GroupName: s.GroupName, State: s.State, CreationDate: s.CreationDate, LastModificationDate: s.LastModificationDate, Target: { Arn: s.Target.Arn } })),
+    Schedules: items.map((s) => ({
+      Arn: arnOf(s),
+      Name: s.Name,
+      GroupName: s.GroupName,
+      State: s.State,
+      CreationDate: s.CreationDate,
+      LastModificationDate: s.LastModificationDate,
+      Target: { Arn: s.Target.Arn },
+    })),
     ...(NextToken ? { NextToken } : {}),
   };
 }

@@ -40,7 +40,10 @@ export class SchedulerEngine {
 
   constructor(private readonly options: EngineOptions) {
     // One write per burst of API calls (a thousand posts scheduled at once is one file write, not a thousand).
-    this.store = persistedFile<PersistedState>(options.file, { debounceMs: 50, snapshot: () => ({ groups: [...this.groups.values()], schedules: [...this.schedules.values()] }) });
+    this.store = persistedFile<PersistedState>(options.file, {
+      debounceMs: 50,
+      snapshot: () => ({ groups: [...this.groups.values()], schedules: [...this.schedules.values()] }),
+    });
     const state = this.store.loaded;
     for (const g of state?.groups ?? []) this.groups.set(g.Name, g);
     for (const s of state?.schedules ?? []) {
@@ -48,7 +51,8 @@ export class SchedulerEngine {
       this.schedules.set(key(s.GroupName, s.Name), s);
     }
     const now = options.clock.now();
-    for (const name of ['default', ...options.groups]) if (!this.groups.has(name)) this.groups.set(name, { Name: name, CreationDate: now, LastModificationDate: now });
+    for (const name of ['default', ...options.groups])
+      if (!this.groups.has(name)) this.groups.set(name, { Name: name, CreationDate: now, LastModificationDate: now });
   }
 
   private get now(): number {

@@ -132,7 +132,12 @@ export function schedulerModule(functions: Readonly<Record<string, string>> = {}
     name: 'EventBridge Scheduler (local emulator)',
     async start({ dataDir, services }) {
       const deadLetter = deadLetterToSqs(requireService(services, 'sqs', 'The Scheduler'));
-      const scheduler = await startScheduler({ dataDir, groups: [LOCAL_SCHEDULE_GROUP], deadLetter, fireAt: process.env.LOCAL_SCHEDULER_FIRE_AT === 'start' ? 'start' : 'random' });
+      const scheduler = await startScheduler({
+        dataDir,
+        groups: [LOCAL_SCHEDULE_GROUP],
+        deadLetter,
+        fireAt: process.env.LOCAL_SCHEDULER_FIRE_AT === 'start' ? 'start' : 'random',
+      });
       return {
         env: {
           SCHEDULER_ENDPOINT: scheduler.endpoint,

@@ -116,12 +116,20 @@ export function nextFiring(s: Schedule, now: number, policy: FiringPolicy, previ
  * A CreateSchedule/UpdateSchedule body checked as the service checks it, as the schedule to store
  * (with its next firing). `groupExists` answers for the body's GroupName.
  */
-export function parseSchedule(name: string, body: Record<string, unknown>, now: number, policy: FiringPolicy, groupExists: (group: string) => boolean, existing?: Schedule): Schedule {
+export function parseSchedule(
+  name: string,
+  body: Record<string, unknown>,
+  now: number,
+  policy: FiringPolicy,
+  groupExists: (group: string) => boolean,
+  existing?: Schedule,
+): Schedule {
   if (!NAME.test(name)) throw validation(`Invalid schedule name ${name}.`);
   const group = typeof body.GroupName === 'string' && body.GroupName ? body.GroupName : 'default';
   if (!groupExists(group)) throw notFound(`Schedule group ${group} does not exist.`);
   const expression = body.ScheduleExpression;
-  if (typeof expression !== 'string' || !expression) throw validation('1 validation error detected: Value null at \'scheduleExpression\' failed to satisfy constraint: Member must not be null');
+  if (typeof expression !== 'string' || !expression)
+    throw validation("1 validation error detected: Value null at 'scheduleExpression' failed to satisfy constraint: Member must not be null");
   const zone = body.ScheduleExpressionTimezone;
   if (zone !== undefined && (typeof zone !== 'string' || !validTimeZone(zone))) throw validation(`Invalid time zone ${String(zone)}.`);
   const at = atInstant(expression, (zone as string | undefined) ?? 'UTC');
@@ -133,7 +141,10 @@ export function parseSchedule(name: string, body: Record<string, unknown>, now: 
   if (at !== undefined && at - (at % 60_000) + 60_000 <= now) throw validation(`The schedule expression ${expression} is in the past.`);
   const window = body.FlexibleTimeWindow as Schedule['FlexibleTimeWindow'] | undefined;
   if (!window || (window.Mode !== 'OFF' && window.Mode !== 'FLEXIBLE')) throw validation('FlexibleTimeWindow.Mode must be OFF or FLEXIBLE.');
-  if (window.Mode === 'FLEXIBLE' && !(Number.isInteger(window.MaximumWindowInMinutes) && window.MaximumWindowInMinutes! >= 1 && window.MaximumWindowInMinutes! <= 1440)) {
+  if (
+    window.Mode === 'FLEXIBLE' &&
+    !(Number.isInteger(window.MaximumWindowInMinutes) && window.MaximumWindowInMinutes! >= 1 && window.MaximumWindowInMinutes! <= 1440)
+  ) {
     throw validation('MaximumWindowInMinutes must be between 1 and 1440 when FlexibleTimeWindow.Mode is FLEXIBLE.');
   }
   const target = parseTarget(body.Target);
@@ -164,15 +175,23 @@ export function parseSchedule(name: string, body: Record<string, unknown>, now: 
 
 function parseTarget(value: unknown): Target {
   const target = value as Target | undefined;
-  if (!target || typeof target.Arn !== 'string' || !target.Arn || typeof target.RoleArn !== 'string' || !target.RoleArn) throw validation('Target.Arn and Target.RoleArn are required.');
+  if (!target || typeof target.Arn !== 'string' || !target.Arn || typeof target.RoleArn !== 'string' || !target.RoleArn)
+    throw validation('Target.Arn and Target.RoleArn are required.');
   const retry = target.RetryPolicy;
-  if (retry?.MaximumRetryAttempts !== undefined && !(Number.isInteger(retry.MaximumRetryAttempts) && retry.MaximumRetryAttempts >= 0 && retry.MaximumRetryAttempts <= 185)) {
+  if (
+    retry?.MaximumRetryAttempts !== undefined &&
+    !(Number.isInteger(retry.MaximumRetryAttempts) && retry.MaximumRetryAttempts >= 0 && retry.MaximumRetryAttempts <= 185)
+  ) {
     throw validation('MaximumRetryAttempts must be between 0 and 185.');
   }
-  if (retry?.MaximumEventAgeInSeconds !== undefined && !(Number.isInteger(retry.MaximumEventAgeInSeconds) && retry.MaximumEventAgeInSeconds >= 60 && retry.MaximumEventAgeInSeconds <= 86_400)) {
+  if (
+    retry?.MaximumEventAgeInSeconds !== undefined &&
+    !(Number.isInteger(retry.MaximumEventAgeInSeconds) && retry.MaximumEventAgeInSeconds >= 60 && retry.MaximumEventAgeInSeconds <= 86_400)
+  ) {
     throw validation('MaximumEventAgeInSeconds must be between 60 and 86400.');
   }
-  if (target.Input !== undefined && (typeof target.Input !== 'string' || target.Input.length === 0)) throw validation('Target.Input must be a non-empty string.');
+  if (target.Input !== undefined && (typeof target.Input !== 'string' || target.Input.length === 0))
+    throw validation('Target.Input must be a non-empty string.');
   return target;
 }
 

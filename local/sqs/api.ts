@@ -1,7 +1,18 @@
 import type { LocalClock } from '../clock';
 import { LOCAL_ACCOUNT_ID } from '../lambda-runtime';
 import type { SqsEngine, SqsFaults } from './engine';
-import { MAX_MESSAGE_BYTES, SqsError, integerParam, localQueueArn, md5OfMessageAttributes, selectAttributes, systemAttributes, type Queue, type QueueAttributes, type StoredMessage } from './messages';
+import {
+  MAX_MESSAGE_BYTES,
+  SqsError,
+  integerParam,
+  localQueueArn,
+  md5OfMessageAttributes,
+  selectAttributes,
+  systemAttributes,
+  type Queue,
+  type QueueAttributes,
+  type StoredMessage,
+} from './messages';
 
 /** A response of the JSON 1.0 protocol: status, body, extra headers. */
 export interface SqsResponse {
@@ -34,7 +45,12 @@ export class SqsApi {
         return { status: 200, body: this.engine.faults };
       }
       const op = target.startsWith('AmazonSQS.') ? target.slice('AmazonSQS.'.length) : '';
-      if (!(op in this.ops)) throw new SqsError('UnsupportedOperation', `The local SQS does not support ${target || 'this request'} (JSON protocol only).`, 'AWS.SimpleQueueService.UnsupportedOperation');
+      if (!(op in this.ops))
+        throw new SqsError(
+          'UnsupportedOperation',
+          `The local SQS does not support ${target || 'this request'} (JSON protocol only).`,
+          'AWS.SimpleQueueService.UnsupportedOperation',
+        );
       let input: Input;
       try {
         input = raw.length ? (JSON.parse(raw.toString('utf8')) as Input) : {};
@@ -88,15 +104,38 @@ export class SqsApi {
 
 /** One batch entry's outcome. */
 type Entry = { Id?: string };
-function batch<E extends Entry, R>(entries: unknown, run: (entry: E) => R): { Successful: (R & { Id: string })[]; Failed: { Id: string; SenderFault: boolean; Code: string; Message: string }[] } {
-  if (!Array.isArray(entries) || entries.length === 0) throw new SqsError('EmptyBatchRequest', 'There should be at least one SendMessageBatchRequestEntry in the request.', 'AWS.SimpleQueueService.EmptyBatchRequest');
-  if (entries.length > 10) throw new SqsError('TooManyEntriesInBatchRequest', `Maximum number of entries per request are 10. You have sent ${entries.length}.`, 'AWS.SimpleQueueService.TooManyEntriesInBatchRequest');
+function batch<E extends Entry, R>(
+  entries: unknown,
+  run: (entry: E) => R,
+): { Successful: (R & { Id: string })[]; Failed: { Id: string; SenderFault: boolean; Code: string; Message: string }[] } {
+  if (!Array.isArray(entries) || entries.length === 0)
+    throw new SqsError(
+      'EmptyBatchRequest',
+      'There should be at least one SendMessageBatchRequestEntry in the request.',
+      'AWS.SimpleQueueService.EmptyBatchRequest',
+    );
+  if (entries.length > 10)
+    throw new SqsError(
+      'TooManyEntriesInBatchRequest',
+      `Maximum number of entries per request are 10. You have sent ${entries.length}.`,
+      'AWS.SimpleQueueService.TooManyEntriesInBatchRequest',
+    );
   const ids = entries.map((e: Entry) => e.Id);
-  if (new Set(ids).size !== ids.length) throw new SqsError('BatchEntryIdsNotDistinct', 'Two or more batch entries in the request have the same Id.', 'AWS.SimpleQueueService.BatchEntryIdsNotDistinct');
+  if (new Set(ids).size !== ids.length)
+    throw new SqsError(
+      'BatchEntryIdsNotDistinct',
+      'Two or more batch entries in the request have the same Id.',
+      'AWS.SimpleQueueService.BatchEntryIdsNotDistinct',
+    );
   const out: ReturnType<typeof batch<E, R>> = { Successful: [], Failed: [] };
   for (const entry of entries as E[]) {
     const id = entry.Id ?? '';
-    if (!/^[A-Za-z0-9_-]{1,80}$/.test(id)) throw new SqsError('InvalidBatchEntryId', 'A batch entry id can only contain alphanumeric characters, hyphens and underscores. It can be at most 80 letters long.', 'AWS.SimpleQueueService.InvalidBatchEntryId');
+    if (!/^[A-Za-z0-9_-]{1,80}$/.test(id))
+      throw new SqsError(
+        'InvalidBatchEntryId',
+        'A batch entry id can only contain alphanumeric characters, hyphens and underscores. It can be at most 80 letters long.',
+        'AWS.SimpleQueueService.InvalidBatchEntryId',
+      );
     try {
       out.Successful.push({ ...run(entry), Id: id });
     } catch (error) {
@@ -112,7 +151,11 @@ type Input = Record<string, unknown>;
 /** The JSON 1.0 operations. Each takes the parsed body and returns the response body. */
 function operations(engine: SqsEngine, endpoint: () => string, longPoll: (queue: Queue, input: Input) => Promise<unknown>) {
   const url = (name: string) => `${endpoint()}/${LOCAL_ACCOUNT_ID}/${name}`;
-  const sendResult = (m: StoredMessage) => ({ MessageId: m.messageId, MD5OfMessageBody: m.md5OfBody, ...(m.md5OfMessageAttributes ? { MD5OfMessageAttributes: m.md5OfMessageAttributes } : {}) });
+  const sendResult = (m: StoredMessage) => ({
+    MessageId: m.messageId,
+    MD5OfMessageBody: m.md5OfBody,
+    ...(m.md5OfMessageAttributes ? { MD5OfMessageAttributes: m.md5OfMessageAttributes } : {}),
+  });
   return {
     CreateQueue: (i: Input) => ({ QueueUrl: url(engine.createQueue(String(i.QueueName ?? ''), i.Attributes as QueueAttributes).name) }),
     GetQueueUrl: (i: Input) => ({ QueueUrl: url(engine.queue(String(i.QueueName ?? '')).name) }),
@@ -124,9 +167,15 @@ function operations(engine: SqsEngine, endpoint: () => string, longPoll: (queue:
     SendMessageBatch: (i: Input) => {
       const queue = engine.queueOfUrl(i.QueueUrl);
       // The whole batch shares the one-message ceiling: the sum of its bodies may not exceed 1 MiB.
-      const total = Array.isArray(i.Entries) ? i.Entries.reduce((sum: number, e: Input) => sum + (typeof e?.MessageBody === 'string' ? Buffer.byteLength(e.MessageBody) : 0), 0) : 0;
+      const total = Array.isArray(i.Entries)
+        ? i.Entries.reduce((sum: number, e: Input) => sum + (typeof e?.MessageBody === 'string' ? Buffer.byteLength(e.MessageBody) : 0), 0)
+        : 0;
       if (total > MAX_MESSAGE_BYTES) {
-        throw new SqsError('BatchRequestTooLong', `Batch requests cannot be longer than ${MAX_MESSAGE_BYTES} bytes. You have sent ${total} bytes.`, 'AWS.SimpleQueueService.BatchRequestTooLong');
+        throw new SqsError(
+          'BatchRequestTooLong',
+          `Batch requests cannot be longer than ${MAX_MESSAGE_BYTES} bytes. You have sent ${total} bytes.`,
+          'AWS.SimpleQueueService.BatchRequestTooLong',
+        );
       }
       return batch(i.Entries, (e: Entry & Input) => sendResult(engine.send(queue, e.MessageBody, e.DelaySeconds, e.MessageAttributes)));
     },

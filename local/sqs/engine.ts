@@ -65,7 +65,8 @@ export class SqsEngine {
     const existing = this.queues.get(name);
     if (existing) {
       const differs = (Object.keys(attributes) as QueueAttributeName[]).some((k) => normalised(k, existing.attributes[k]) !== normalised(k, wanted[k]));
-      if (differs) throw new SqsError('QueueNameExists', `A queue already exists with the same name and a different value for attribute(s)`, 'QueueAlreadyExists');
+      if (differs)
+        throw new SqsError('QueueNameExists', `A queue already exists with the same name and a different value for attribute(s)`, 'QueueAlreadyExists');
       return existing;
     }
     const now = this.clock.now();
@@ -156,7 +157,16 @@ export class SqsEngine {
 
   private moveTo(dlq: Queue, message: StoredMessage, sourceArn: string): void {
     const now = this.clock.now();
-    const moved: StoredMessage = { ...message, key: randomUUID(), visibleAt: now, receiveCount: 0, firstReceiveAt: undefined, receipt: undefined, duplicated: false, deadLetterQueueSourceArn: sourceArn };
+    const moved: StoredMessage = {
+      ...message,
+      key: randomUUID(),
+      visibleAt: now,
+      receiveCount: 0,
+      firstReceiveAt: undefined,
+      receipt: undefined,
+      duplicated: false,
+      deadLetterQueueSourceArn: sourceArn,
+    };
     dlq.messages.set(moved.key, moved);
     this.wakeAt(dlq, now);
   }
@@ -183,7 +193,8 @@ export class SqsEngine {
     if (Number.isNaN(seconds)) throw new SqsError('MissingParameter', 'The request must contain the parameter VisibilityTimeout.');
     const message = this.byReceipt(queue, receipt);
     const now = this.clock.now();
-    if (!message || message.visibleAt <= now) throw new SqsError('MessageNotInflight', 'The message referred to is not in flight.', 'AWS.SimpleQueueService.MessageNotInflight');
+    if (!message || message.visibleAt <= now)
+      throw new SqsError('MessageNotInflight', 'The message referred to is not in flight.', 'AWS.SimpleQueueService.MessageNotInflight');
     message.visibleAt = now + seconds * 1000;
     this.wakeAt(queue, message.visibleAt);
     this.persistSoon();
@@ -243,13 +254,24 @@ export class SqsEngine {
   private snapshot(): PersistedState {
     return {
       version: 1,
-      queues: [...this.queues.values()].map((q) => ({ name: q.name, attributes: q.attributes, createdAt: q.createdAt, modifiedAt: q.modifiedAt, messages: [...q.messages.values()] })),
+      queues: [...this.queues.values()].map((q) => ({
+        name: q.name,
+        attributes: q.attributes,
+        createdAt: q.createdAt,
+        modifiedAt: q.modifiedAt,
+        messages: [...q.messages.values()],
+      })),
     };
   }
 
   private restore(state: PersistedState): void {
     for (const q of state.queues) {
-      const queue: Queue = { ...q, attributes: { ...DEFAULT_ATTRIBUTES, ...q.attributes }, messages: new Map(q.messages.map((m) => [m.key, m])), listeners: new Set() };
+      const queue: Queue = {
+        ...q,
+        attributes: { ...DEFAULT_ATTRIBUTES, ...q.attributes },
+        messages: new Map(q.messages.map((m) => [m.key, m])),
+        listeners: new Set(),
+      };
       this.queues.set(q.name, queue);
       const now = this.clock.now();
       let next = Number.POSITIVE_INFINITY;

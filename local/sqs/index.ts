@@ -50,7 +50,11 @@ export interface LocalSqs {
   queueArn(queueName: string): string;
   /** CreateQueue: idempotent for the same attributes; QueueNameExists for different ones. Returns the URL. */
   createQueue(queueName: string, attributes?: QueueAttributes): string;
-  sendMessage(queueName: string, body: string, options?: { delaySeconds?: number; messageAttributes?: Record<string, MessageAttributeValue> }): { messageId: string };
+  sendMessage(
+    queueName: string,
+    body: string,
+    options?: { delaySeconds?: number; messageAttributes?: Record<string, MessageAttributeValue> },
+  ): { messageId: string };
   /** Lambda's SQS trigger: polls `queueName` and invokes `handlerModule` (functions/handlers path) with SQS events. */
   mapQueueToHandler(queueName: string, handlerModule: string, options?: EventSourceMappingOptions): EventSourceMapping;
   /** ApproximateNumberOfMessages / …NotVisible / …Delayed, as numbers. */

@@ -102,7 +102,13 @@ function toRecord(m: StoredMessage, queueName: string): SQSRecord {
     messageAttributes: Object.fromEntries(
       Object.entries(m.messageAttributes).map(([name, v]) => [
         name,
-        { dataType: v.DataType, ...(v.StringValue !== undefined ? { stringValue: v.StringValue } : {}), ...(v.BinaryValue !== undefined ? { binaryValue: v.BinaryValue } : {}), stringListValues: [], binaryListValues: [] },
+        {
+          dataType: v.DataType,
+          ...(v.StringValue !== undefined ? { stringValue: v.StringValue } : {}),
+          ...(v.BinaryValue !== undefined ? { binaryValue: v.BinaryValue } : {}),
+          stringListValues: [],
+          binaryListValues: [],
+        },
       ]),
     ),
     md5OfBody: m.md5OfBody,

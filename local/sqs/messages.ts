@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { LOCAL_ACCOUNT_ID, LOCAL_LAMBDA_REGION } from '../lambda-runtime';
 
 /** SQS's messages and queues as stored, their validation, digests and attributes (plain functions, no state). */
-export type QueueAttributeName = 'DelaySeconds' | 'VisibilityTimeout' | 'MessageRetentionPeriod' | 'ReceiveMessageWaitTimeSeconds' | 'MaximumMessageSize' | 'RedrivePolicy';
+export type QueueAttributeName =
+  'DelaySeconds' | 'VisibilityTimeout' | 'MessageRetentionPeriod' | 'ReceiveMessageWaitTimeSeconds' | 'MaximumMessageSize' | 'RedrivePolicy';
 export type QueueAttributes = Partial<Record<QueueAttributeName, string>>;
 
 export interface MessageAttributeValue {
@@ -11,7 +12,6 @@ export interface MessageAttributeValue {
   /** base64, as on the wire */
   BinaryValue?: string;
 }
-
 
 /** RedrivePolicy attribute value sending messages to `deadLetterQueueName` after `maxReceiveCount` receives. */
 export function redrivePolicy(deadLetterQueueName: string, maxReceiveCount: number): string {
@@ -107,7 +107,6 @@ export class SqsError extends Error {
 export const queueDoesNotExist = () => new SqsError('QueueDoesNotExist', 'The specified queue does not exist.', 'AWS.SimpleQueueService.NonExistentQueue');
 export const invalidParameter = (message: string) => new SqsError('InvalidParameterValue', message);
 
-
 /** Mirrors the SDK's check of MD5OfMessageAttributes (the SQS developer guide's encoding). */
 export function md5OfMessageAttributes(attributes: Record<string, MessageAttributeValue>): string | undefined {
   const names = Object.keys(attributes).sort();
@@ -181,7 +180,10 @@ export function validateAttributes(attributes: unknown): QueueAttributes {
       if (!Number.isInteger(n) || n < limits[0] || n > limits[1]) throw new SqsError('InvalidAttributeValue', `Invalid value for the parameter ${name}.`);
     }
     if (name === 'RedrivePolicy' && value && !parseRedrive(value)) {
-      throw new SqsError('InvalidAttributeValue', 'Value for parameter RedrivePolicy is invalid. Reason: Redrive policy is not a valid JSON map with deadLetterTargetArn and maxReceiveCount.');
+      throw new SqsError(
+        'InvalidAttributeValue',
+        'Value for parameter RedrivePolicy is invalid. Reason: Redrive policy is not a valid JSON map with deadLetterTargetArn and maxReceiveCount.',
+      );
     }
     out[name as QueueAttributeName] = value;
   }
@@ -196,7 +198,9 @@ export function validateMessageAttributes(raw: unknown): Record<string, MessageA
   const out: Record<string, MessageAttributeValue> = {};
   for (const [name, value] of entries) {
     if (!value || typeof value.DataType !== 'string' || !/^(String|Number|Binary)(\..+)?$/.test(value.DataType)) {
-      throw invalidParameter(`The message attribute '${name}' has an invalid message attribute type, the set of supported type prefixes is Binary, Number, and String.`);
+      throw invalidParameter(
+        `The message attribute '${name}' has an invalid message attribute type, the set of supported type prefixes is Binary, Number, and String.`,
+      );
     }
     const binary = value.DataType.startsWith('Binary');
     if (binary ? typeof value.BinaryValue !== 'string' : typeof value.StringValue !== 'string') {

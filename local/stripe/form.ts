@@ -32,5 +32,8 @@ export function decodeForm(text: string): Record<string, FormValue> {
 
 export const asString = (v: FormValue | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 export const asRecord = (v: FormValue | undefined): Record<string, string> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as Record<string, string> : {};
-export const asList = (v: FormValue | undefined): FormValue[] => (Array.isArray(v) ? v.filter((x) => x !== undefined) : v && typeof v === 'object' ? Object.values(v) : []);
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? (Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as Record<string, string>)
+    : {};
+export const asList = (v: FormValue | undefined): FormValue[] =>
+  Array.isArray(v) ? v.filter((x) => x !== undefined) : v && typeof v === 'object' ? Object.values(v) : [];

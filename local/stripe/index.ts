@@ -5,7 +5,17 @@ import path from 'node:path';
 import { formatPrice } from '@shared/plans';
 import type { LocalModule } from '../modules';
 import { asList, asRecord, asString, decodeForm, type FormValue } from './form';
-import { LOCAL_PRICES, LOCAL_PROMOTION_CODES, StripeWorld, stripeId, type LocalInvoice, type LocalSession, type StoredEvent, type StripeEvent, type StripeObject } from './state';
+import {
+  LOCAL_PRICES,
+  LOCAL_PROMOTION_CODES,
+  StripeWorld,
+  stripeId,
+  type LocalInvoice,
+  type LocalSession,
+  type StoredEvent,
+  type StripeEvent,
+  type StripeObject,
+} from './state';
 
 /**
  * The local Stripe (docs/local-cloud.md#what-each-one-enforces-and-where-it-differs-from-aws): the API endpoints the `stripe` library calls for billing, on their
@@ -35,7 +45,11 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
     try {
       const res = await fetch(webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signPayload(payload, secret), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signPayload(payload, secret),
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
       });
       status = res.status;
@@ -68,7 +82,8 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
     for (const p of paths) {
       if (p === 'subscription' && typeof out.subscription === 'string') out.subscription = world.get('subscriptions', out.subscription) ?? out.subscription;
       if (p === 'customer' && typeof out.customer === 'string') out.customer = world.get('customers', out.customer) ?? out.customer;
-      if (p === 'latest_invoice' && typeof out.latest_invoice === 'string') out.latest_invoice = world.get('invoices', out.latest_invoice) ?? out.latest_invoice;
+      if (p === 'latest_invoice' && typeof out.latest_invoice === 'string')
+        out.latest_invoice = world.get('invoices', out.latest_invoice) ?? out.latest_invoice;
     }
     return out;
   }
@@ -122,7 +137,12 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
         return { status: 200, body: world.get('subscriptions', b) };
       }
     }
-    const kinds: Record<string, 'customers' | 'prices' | 'products' | 'invoices'> = { customers: 'customers', prices: 'prices', products: 'products', invoices: 'invoices' };
+    const kinds: Record<string, 'customers' | 'prices' | 'products' | 'invoices'> = {
+      customers: 'customers',
+      prices: 'prices',
+      products: 'products',
+      invoices: 'invoices',
+    };
     if (method === 'GET' && a && kinds[a] && b) {
       const object = world.get(kinds[a], b);
       return object ? { status: 200, body: object } : missing(a.replace(/s$/, ''), b);
@@ -136,7 +156,13 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stripe.local');
       const reply = (status: number, body: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': stripeId('req', 14), 'stripe-version': String(req.headers['stripe-version'] ?? '') }).end(JSON.stringify(body));
+        res
+          .writeHead(status, {
+            'content-type': 'application/json',
+            'request-id': stripeId('req', 14),
+            'stripe-version': String(req.headers['stripe-version'] ?? ''),
+          })
+          .end(JSON.stringify(body));
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
         return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
       }
@@ -236,7 +262,11 @@ export function createLocalStripe(options: { publicUrl: string; dataDir?: string
 
   function relatesTo(event: StripeEvent, subscriptionId: string): boolean {
     const o = event.data.object;
-    return o.id === subscriptionId || o.subscription === subscriptionId || (o.object === 'invoice' && (o as LocalInvoice).parent.subscription_details.subscription === subscriptionId);
+    return (
+      o.id === subscriptionId ||
+      o.subscription === subscriptionId ||
+      (o.object === 'invoice' && (o as LocalInvoice).parent.subscription_details.subscription === subscriptionId)
+    );
   }
 
   function checkoutPage(session: LocalSession, error?: string): string {
@@ -267,9 +297,17 @@ ${input.allowPromotionCodes ? `<label>Promotion code<input name="promotion_code"
       .events()
       .slice(-50)
       .reverse()
-      .map(({ event, deliveries }) => `<tr><td><code>${esc(event.id)}</code></td><td>${esc(event.type)}</td><td>${new Date(event.created * 1000).toISOString()}</td><td>${deliveries.join(', ') || 'held'}</td></tr>`)
+      .map(
+        ({ event, deliveries }) =>
+          `<tr><td><code>${esc(event.id)}</code></td><td>${esc(event.type)}</td><td>${new Date(event.created * 1000).toISOString()}</td><td>${deliveries.join(', ') || 'held'}</td></tr>`,
+      )
       .join('');
-    return page('Local Stripe', `<h1>Local Stripe</h1><p class="muted">Webhooks go to <code>${esc(webhookUrl)}</code>. Prices: ${Object.entries(LOCAL_PRICES).map(([p, id]) => `<code>${esc(p)} → ${esc(id)}</code>`).join(' ')}</p><table><tr><th>Event</th><th>Type</th><th>Created</th><th>Deliveries</th></tr>${rows}</table>`);
+    return page(
+      'Local Stripe',
+      `<h1>Local Stripe</h1><p class="muted">Webhooks go to <code>${esc(webhookUrl)}</code>. Prices: ${Object.entries(LOCAL_PRICES)
+        .map(([p, id]) => `<code>${esc(p)} → ${esc(id)}</code>`)
+        .join(' ')}</p><table><tr><th>Event</th><th>Type</th><th>Created</th><th>Deliveries</th></tr>${rows}</table>`,
+    );
   }
 
   return {

@@ -83,8 +83,7 @@ export const LOCAL_PRICES: Record<string, string> = Object.fromEntries(
 export const LOCAL_PROMOTION_CODES: Record<string, { percentOff: number }> = { FREE100: { percentOff: 100 } };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export const stripeId = (prefix: string, length = 24) =>
-  `${prefix}_${[...randomBytes(length)].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+export const stripeId = (prefix: string, length = 24) => `${prefix}_${[...randomBytes(length)].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -118,7 +117,16 @@ export class StripeWorld {
     const created = nowSeconds();
     for (const plan of PLANS) {
       if (!plan.productId) continue;
-      this.world.products[plan.productId] ??= { id: plan.productId, object: 'product', active: true, name: `Schedule & Autopost ${plan.name}`, description: plan.description, created, livemode: false, metadata: { planId: plan.id } };
+      this.world.products[plan.productId] ??= {
+        id: plan.productId,
+        object: 'product',
+        active: true,
+        name: `Schedule & Autopost ${plan.name}`,
+        description: plan.description,
+        created,
+        livemode: false,
+        metadata: { planId: plan.id },
+      };
       const priceId = LOCAL_PRICES[plan.productId]!;
       this.world.prices[priceId] ??= {
         id: priceId,
@@ -145,7 +153,17 @@ export class StripeWorld {
   sessionInput = (id: string) => this.world.sessionInputs[id];
   events = () => this.world.events;
 
-  createSession(input: { priceId: string; successUrl: string; cancelUrl: string; customerEmail: string | null; clientReferenceId: string | null; metadata: Record<string, string>; subscriptionMetadata: Record<string, string>; allowPromotionCodes: boolean; hostedPageBase: string }): LocalSession {
+  createSession(input: {
+    priceId: string;
+    successUrl: string;
+    cancelUrl: string;
+    customerEmail: string | null;
+    clientReferenceId: string | null;
+    metadata: Record<string, string>;
+    subscriptionMetadata: Record<string, string>;
+    allowPromotionCodes: boolean;
+    hostedPageBase: string;
+  }): LocalSession {
     const price = this.world.prices[input.priceId]!;
     const id = stripeId('cs_test', 58);
     const created = nowSeconds();
@@ -196,7 +214,14 @@ export class StripeWorld {
     this.world.customers[customer.id] = customer;
     const subId = stripeId('sub');
     const invoice = this.newInvoice(subId, customer.id, { ...price, unit_amount: amount }, t, 'paid', input.subscriptionMetadata);
-    const discount = promo ? { id: stripeId('di', 14), object: 'discount', coupon: { id: `local_${promotionCode!.toUpperCase()}`, object: 'coupon', percent_off: percentOff, duration: 'forever' }, promotion_code: stripeId('promo', 14) } : null;
+    const discount = promo
+      ? {
+          id: stripeId('di', 14),
+          object: 'discount',
+          coupon: { id: `local_${promotionCode!.toUpperCase()}`, object: 'coupon', percent_off: percentOff, duration: 'forever' },
+          promotion_code: stripeId('promo', 14),
+        }
+      : null;
     const subscription = {
       id: subId,
       object: 'subscription',
@@ -213,7 +238,19 @@ export class StripeWorld {
       ended_at: null,
       items: {
         object: 'list',
-        data: [{ id: stripeId('si', 14), object: 'subscription_item', created: t, current_period_start: t, current_period_end: addMonth(t), metadata: {}, price: clone(price), quantity: 1, subscription: subId }],
+        data: [
+          {
+            id: stripeId('si', 14),
+            object: 'subscription_item',
+            created: t,
+            current_period_start: t,
+            current_period_end: addMonth(t),
+            metadata: {},
+            price: clone(price),
+            quantity: 1,
+            subscription: subId,
+          },
+        ],
         has_more: false,
         total_count: 1,
         url: `/v1/subscription_items?subscription=${subId}`,

@@ -25,7 +25,16 @@ const PUBLIC_ROUTES = [
   '/connections?status=success&provider=facebook',
   '/complete-signup?email=someone%40example.com&session_id=cs_unknown',
 ];
-const SIGNED_IN_ROUTES = ['/home', '/home/compose', '/home/schedule', '/home/posts', '/home/platforms', '/home/clients', '/home/settings', '/home/subscription'];
+const SIGNED_IN_ROUTES = [
+  '/home',
+  '/home/compose',
+  '/home/schedule',
+  '/home/posts',
+  '/home/platforms',
+  '/home/clients',
+  '/home/settings',
+  '/home/subscription',
+];
 
 const browser = aBrowserForTheFile();
 
@@ -50,7 +59,10 @@ async function violationsOn(page: Page, route: string, theme: string): Promise<R
 
 function describeViolations(route: string, theme: string, violations: Result[]): string {
   return violations
-    .map((v) => `${theme} ${route}: [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${theme} ${route}: [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`,
+    )
     .join('\n');
 }
 

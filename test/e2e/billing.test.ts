@@ -39,7 +39,10 @@ async function onTheSubscriptionPage(page: Page, options: { canceled?: boolean }
   await aPaidCheckout(user.accessToken, 'basic');
   if (options.canceled) {
     const { subscription } = await subscriptionOf(user.accessToken);
-    const cancel = await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: subscription.id, action: 'cancel' } });
+    const cancel = await weCallTheApi('POST', '/api/billing/subscription', {
+      token: user.accessToken,
+      body: { subscriptionId: subscription.id, action: 'cancel' },
+    });
     expect(cancel.status).toBe(200);
   }
   await signIn(page, user);
@@ -165,7 +168,7 @@ describe('a visitor who buys Basic', () => {
 });
 
 describe('someone with an account who buys Basic on the landing page', () => {
-  it('pays with the account\'s email, signs in from the complete-signup page, and gets Basic', { timeout: 60_000 }, async () => {
+  it("pays with the account's email, signs in from the complete-signup page, and gets Basic", { timeout: 60_000 }, async () => {
     const user = await aConfirmedUser();
     const buyer = currentPage();
     const toastFor = (text: string | RegExp) => toastIn(buyer, text);
@@ -184,7 +187,10 @@ describe('someone with an account who buys Basic on the landing page', () => {
     await buyer.getByRole('button', { name: 'Complete Setup' }).click();
     await toastFor('An account with this email already exists — sign in instead').waitFor();
 
-    await buyer.getByRole('link', { name: 'Sign in to add this plan to your account' }).or(buyer.getByRole('button', { name: 'Sign in to add this plan to your account' })).click();
+    await buyer
+      .getByRole('link', { name: 'Sign in to add this plan to your account' })
+      .or(buyer.getByRole('button', { name: 'Sign in to add this plan to your account' }))
+      .click();
     await buyer.waitForURL(/\/auth\?/);
     const form = buyer.getByTestId('sign-in-form');
     await expect(form.getByLabel('Email').inputValue()).resolves.toBe(user.email);

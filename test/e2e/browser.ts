@@ -13,7 +13,8 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A new page in its own context (cookies, storage), 1280×800 unless `options` say otherwise. */
-export const aDesktopPage = (browser: Browser, options: BrowserContextOptions = {}): Promise<Page> => browser.newPage({ viewport: { width: 1280, height: 800 }, ...options });
+export const aDesktopPage = (browser: Browser, options: BrowserContextOptions = {}): Promise<Page> =>
+  browser.newPage({ viewport: { width: 1280, height: 800 }, ...options });
 
 /** One Chromium for the file, launched before its tests and closed after them. */
 export function aBrowserForTheFile(): () => Browser {
@@ -67,5 +68,4 @@ export async function signInANewFacebookUser(page: Page) {
 }
 
 /** A Chakra toast showing `text`. */
-export const toastIn = (page: Page, text: string | RegExp) =>
-  page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text }).first();
+export const toastIn = (page: Page, text: string | RegExp) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text }).first();

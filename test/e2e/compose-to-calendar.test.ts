@@ -78,7 +78,10 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     await page.getByLabel('Schedule date').fill(`${month}/${date}/${year}`);
     await page.getByLabel('Schedule date').press('Enter');
     await page.getByLabel('Schedule time', { exact: true }).fill('09:30');
-    await page.getByTestId('schedule-helper').getByText(/Will post at .* in America\/New York timezone/).waitFor();
+    await page
+      .getByTestId('schedule-helper')
+      .getByText(/Will post at .* in America\/New York timezone/)
+      .waitFor();
     await page.getByRole('button', { name: 'Schedule Post' }).click();
 
     await toastIn(page, 'Post created successfully!').waitFor();
@@ -96,7 +99,11 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     await page.getByRole('tab', { name: 'Scheduled (1)' }).waitFor();
     await scheduledCard().getByText(`Scheduled for: ${shortDay}, 9:30 AM`).waitFor();
     await expect(scheduledCard().getByTestId('post-status').textContent()).resolves.toBe('Scheduled');
-    await expect(scheduledCard().getByRole('link', { name: /corner\.bakery/ }).count()).resolves.toBe(1);
+    await expect(
+      scheduledCard()
+        .getByRole('link', { name: /corner\.bakery/ })
+        .count(),
+    ).resolves.toBe(1);
     await scheduledCard().getByTestId('post-thumbnail').locator('img').waitFor();
   });
 

@@ -28,7 +28,9 @@ async function onThePlatformsPage(given: (user: Awaited<ReturnType<typeof aConfi
 /** Clicks Connect, allows on the sandbox consent page in the popup, and waits for the popup to close. */
 async function connectThroughPopup(platform: Platform) {
   const popupOpened = currentPage().waitForEvent('popup');
-  await card(platform).getByRole('button', { name: `Connect ${PLATFORM_LABELS[platform]}` }).click();
+  await card(platform)
+    .getByRole('button', { name: `Connect ${PLATFORM_LABELS[platform]}` })
+    .click();
   const popup = await popupOpened;
   const closed = popup.waitForEvent('close', { timeout: 30_000 });
   await popup.getByRole('button', { name: 'Allow' }).click();
@@ -44,7 +46,11 @@ describe('a signed-in user on the Platforms page', () => {
     }
     // Basic includes X but not TikTok or YouTube.
     await card('tiktok').getByText('Upgrade to Pro to connect TikTok').waitFor();
-    await expect(card('tiktok').getByRole('button', { name: /Connect/ }).count()).resolves.toBe(0);
+    await expect(
+      card('tiktok')
+        .getByRole('button', { name: /Connect/ })
+        .count(),
+    ).resolves.toBe(0);
   });
 
   it('connects X through the popup and sees the account listed', async () => {

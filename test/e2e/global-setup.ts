@@ -17,7 +17,10 @@ export default async function setup(project: TestProject) {
   const web = process.env.E2E_WEB === 'dev' ? 'dev' : 'dist';
   if (web === 'dist' && !process.env.E2E_SKIP_BUILD) {
     // vitest sets NODE_ENV=test, which would give a development React build: test what ships.
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('The web build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-e2e-'));

@@ -87,7 +87,10 @@ describe('a post going out while the user watches', () => {
     const caption = aCaption();
     const owner = await aFacebookPageOwner(page, { caption, inSeconds: 3 });
     await expect
-      .poll(async () => (await weCallTheApi('GET', `/api/posts/${owner.created!.id}`, { token: owner.user.accessToken })).body.status, { timeout: 120_000, interval: 1000 })
+      .poll(async () => (await weCallTheApi('GET', `/api/posts/${owner.created!.id}`, { token: owner.user.accessToken })).body.status, {
+        timeout: 120_000,
+        interval: 1000,
+      })
       .toBe('posted');
     await owner.signIn();
     await page.getByRole('link', { name: 'Posts' }).first().click();

@@ -25,7 +25,11 @@ describe('a new user', () => {
   it('is told what is wrong with a bad e-mail, in a "Validation Error" toast', async () => {
     const page = currentPage();
     await page.goto(`${cloud().url}/`);
-    await page.getByRole('link', { name: 'Sign In' }).or(page.getByRole('button', { name: 'Sign In' })).first().click();
+    await page
+      .getByRole('link', { name: 'Sign In' })
+      .or(page.getByRole('button', { name: 'Sign In' }))
+      .first()
+      .click();
     await page.waitForURL('**/auth**');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     const form = page.getByTestId('sign-up-form');

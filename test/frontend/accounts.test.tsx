@@ -160,8 +160,7 @@ describe('the Platforms page', () => {
     let fail = true;
     mockApi({
       ...shellRoutes(),
-      'GET /accounts': () =>
-        fail ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Internal error' } } } : { body: { accounts: [] } },
+      'GET /accounts': () => (fail ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Internal error' } } } : { body: { accounts: [] } }),
     });
     signedInAs();
     const { user } = renderApp('/home/platforms');

@@ -48,13 +48,19 @@ describe('the API client', () => {
 
   it('gives a generic ApiError when the error body is not ours', async () => {
     signedInAs();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
     await expect(api('/me', { schema: Thing })).rejects.toMatchObject({ status: 502, code: 'HTTP_ERROR' });
   });
 
   it("reports API Gateway's own 401 body as 'Not authenticated'", async () => {
     signedInAs();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })),
+    );
     await expect(api('/me', { schema: Thing })).rejects.toMatchObject({ status: 401, code: 'NOT_AUTHENTICATED', message: 'Not authenticated' });
   });
 

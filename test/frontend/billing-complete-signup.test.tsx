@@ -174,7 +174,9 @@ describe('the complete-signup page without a usable payment (issue 17.9)', () =>
   it('checks first, then says it could not find an unknown payment, and never says Payment Successful', async () => {
     // Prepare
     const texts = recordTexts();
-    const api = mockApi({ 'GET /billing/checkout-status': { status: 404, body: { error: { code: 'PAYMENT_NOT_FOUND', message: BILLING_MSG.paymentNotFound } } } });
+    const api = mockApi({
+      'GET /billing/checkout-status': { status: 404, body: { error: { code: 'PAYMENT_NOT_FOUND', message: BILLING_MSG.paymentNotFound } } },
+    });
 
     // Act
     renderApp('/complete-signup?email=buyer%40example.com&session_id=cs_unknown');

@@ -92,9 +92,7 @@ describe('the Subscription page', () => {
     const notice = await screen.findByTestId('usage-notice');
     expect(within(notice).getByText('Monthly limit reached: time to upgrade')).toBeInTheDocument();
     expect(within(notice).queryByText('Running low!')).not.toBeInTheDocument();
-    expect(notice).toHaveTextContent(
-      "You've reached your plan's limit of 5 scheduled posts this month. Upgrade to Basic for 15 scheduled posts a month.",
-    );
+    expect(notice).toHaveTextContent("You've reached your plan's limit of 5 scheduled posts this month. Upgrade to Basic for 15 scheduled posts a month.");
     await user.click(within(notice).getByRole('button', { name: 'Upgrade' }));
     expect(await screen.findByTestId('plan-option-basic')).toBeVisible();
   });

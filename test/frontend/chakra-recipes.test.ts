@@ -15,7 +15,10 @@ const SRC = path.resolve(import.meta.dirname, '../../frontend/src');
 const CHAKRA = path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist/esm');
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => path.join(dir, f));
 }
 
 /** The names the app imports from '@chakra-ui/react' (values, not types). */

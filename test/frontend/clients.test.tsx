@@ -14,7 +14,11 @@ const ACME = '01JQ0000000000000000000AC1';
 const GYM = '01JQ0000000000000000000GY1';
 const NEW = '01JQ0000000000000000000NE1';
 
-const aClient = (overrides: Partial<Client> & Pick<Client, 'id' | 'name'>): Client => ({ logo_url: null, created_at: '2026-03-14T12:00:00.000Z', ...overrides });
+const aClient = (overrides: Partial<Client> & Pick<Client, 'id' | 'name'>): Client => ({
+  logo_url: null,
+  created_at: '2026-03-14T12:00:00.000Z',
+  ...overrides,
+});
 const agency = () => shellRoutes({ me: meResponse({ settings: { mode: 'agency' } }) });
 
 /** The API as the Clients page uses it, over an in-memory list (newest first). */
@@ -119,7 +123,16 @@ describe('the Clients page (agency mode)', () => {
   it('marks the field the API refuses, by the path its 400 names (issue 17.21)', async () => {
     // Prepare
     const { user } = await openClients([], {
-      'POST /clients': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Logo URL must be a valid http(s) URL', details: [{ path: 'logo_url', message: 'Logo URL must be a valid http(s) URL' }] } } },
+      'POST /clients': {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'Logo URL must be a valid http(s) URL',
+            details: [{ path: 'logo_url', message: 'Logo URL must be a valid http(s) URL' }],
+          },
+        },
+      },
     });
     await user.click(screen.getByRole('button', { name: 'Add Client' }));
     const dialog = await screen.findByRole('dialog');
@@ -222,14 +235,36 @@ describe('clients elsewhere in agency mode', { timeout: 30_000 }, () => {
 
   const CLIENTS = [aClient({ id: GYM, name: 'Iron Gym' }), aClient({ id: ACME, name: 'Acme Bakery' })];
   const X_ID = '01JQ00000000000000000000X1';
-  const DRAFT = aPost({ id: '01JQ00000000000000000000P1', scheduled_at: null, status: 'draft', client_id: ACME, created_at: '2026-03-20T12:00:00.000Z', updated_at: '2026-03-20T12:00:00.000Z', platforms: [] });
+  const DRAFT = aPost({
+    id: '01JQ00000000000000000000P1',
+    scheduled_at: null,
+    status: 'draft',
+    client_id: ACME,
+    created_at: '2026-03-20T12:00:00.000Z',
+    updated_at: '2026-03-20T12:00:00.000Z',
+    platforms: [],
+  });
 
   it('assigns a new post to the chosen client when composing', async () => {
     const api = mockApi({
       ...agency(),
       'GET /clients': { body: { items: CLIENTS } },
       'GET /accounts': {
-        body: { accounts: [{ id: X_ID, platform: 'x', account_id: 'x-1', account_name: '@baker', picture_url: null, profile_url: null, is_connected: true, needs_reconnect: false, created_at: '2026-03-14T12:00:00.000Z' }] },
+        body: {
+          accounts: [
+            {
+              id: X_ID,
+              platform: 'x',
+              account_id: 'x-1',
+              account_name: '@baker',
+              picture_url: null,
+              profile_url: null,
+              is_connected: true,
+              needs_reconnect: false,
+              created_at: '2026-03-14T12:00:00.000Z',
+            },
+          ],
+        },
       },
       'POST /posts': { status: 201, body: DRAFT },
     });

@@ -15,16 +15,34 @@ const X_ID = '01JQ00000000000000000000X1';
 const FB_ID = '01JQ00000000000000000000F1';
 const MEDIA_ID = '01JQ00000000000000000000M1';
 const DRAFT_KEY = 'socialautomator:compose-draft:v1:user-alice';
-const accounts = [socialAccount({ id: X_ID, platform: 'x', account_name: '@baker' }), socialAccount({ id: FB_ID, platform: 'facebook', account_name: 'Bakery Page' })];
-const stored: MediaItem = { id: MEDIA_ID, post_id: null, file_path: 'user-alice/cake.png', file_type: 'image/png', file_size: 4, url: 'https://media-bucket.example/user-alice/cake.png?signed', created_at: '2026-03-20T12:00:00.000Z' };
-
+const accounts = [
+  socialAccount({ id: X_ID, platform: 'x', account_name: '@baker' }),
+  socialAccount({ id: FB_ID, platform: 'facebook', account_name: 'Bakery Page' }),
+];
+const stored: MediaItem = {
+  id: MEDIA_ID,
+  post_id: null,
+  file_path: 'user-alice/cake.png',
+  file_type: 'image/png',
+  file_size: 4,
+  url: 'https://media-bucket.example/user-alice/cake.png?signed',
+  created_at: '2026-03-20T12:00:00.000Z',
+};
 
 /** A Facebook draft with "Kept text" and the uploaded cake.png, as Compose leaves it in this browser. */
 function aDraftKeptInThisBrowser() {
   window.localStorage.setItem(
     DRAFT_KEY,
     JSON.stringify({
-      draft: { platforms: ['facebook'], accountIds: { facebook: [FB_ID] }, captions: { facebook: 'Kept text' }, title: '', tiktok: {}, scheduleLocal: '', clientId: '' },
+      draft: {
+        platforms: ['facebook'],
+        accountIds: { facebook: [FB_ID] },
+        captions: { facebook: 'Kept text' },
+        title: '',
+        tiktok: {},
+        scheduleLocal: '',
+        clientId: '',
+      },
       media: [{ name: 'cake.png', kind: 'image', stored, video: null }],
     }),
   );
@@ -148,7 +166,12 @@ describe('the Compose draft', { timeout: 30_000 }, () => {
     // Only the DELETE fails.
     const original = api.fetchMock.getMockImplementation()!;
     api.fetchMock.mockImplementation(async (input, init) =>
-      (init?.method ?? 'GET') === 'DELETE' ? new Response(JSON.stringify({ error: { code: 'DEPENDENCY_ERROR', message: 'Storage is unavailable' } }), { status: 503, headers: { 'Content-Type': 'application/json' } }) : original(input, init),
+      (init?.method ?? 'GET') === 'DELETE'
+        ? new Response(JSON.stringify({ error: { code: 'DEPENDENCY_ERROR', message: 'Storage is unavailable' } }), {
+            status: 503,
+            headers: { 'Content-Type': 'application/json' },
+          })
+        : original(input, init),
     );
 
     await user.click(within(screen.getByTestId('draft-restored')).getByRole('button', { name: 'Discard' }));

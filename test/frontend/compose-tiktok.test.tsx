@@ -37,7 +37,18 @@ async function openTikTok(options: { info?: Parameters<typeof mockApi>[0][string
     'POST /posts': { status: 201, body: createdPost() },
     [INFO_ROUTE]: options.info ?? { body: CREATOR },
     'POST /media/uploads': { body: { key: 'k', url: 'https://media-bucket.example/upload', fields: {} } },
-    'POST /media': { status: 201, body: { id: VIDEO_ID, post_id: null, file_path: 'u/clip.mp4', file_type: 'video/mp4', file_size: 4, url: 'https://media-bucket.example/u/clip.mp4', created_at: '2026-03-20T12:00:00.000Z' } },
+    'POST /media': {
+      status: 201,
+      body: {
+        id: VIDEO_ID,
+        post_id: null,
+        file_path: 'u/clip.mp4',
+        file_type: 'video/mp4',
+        file_size: 4,
+        url: 'https://media-bucket.example/u/clip.mp4',
+        created_at: '2026-03-20T12:00:00.000Z',
+      },
+    },
   });
   signedInAs();
   const app = renderApp('/home/compose', { config: { tiktokUnaudited: options.unaudited ?? false } });
@@ -74,7 +85,7 @@ describe('the TikTok compose panel', () => {
     expect(within(panel).getByTestId('tiktok-max-duration')).toHaveTextContent('Videos up to 180 seconds.');
   });
 
-  it("leaves every interaction unchecked, and comments off and disabled where the creator turned them off", async () => {
+  it('leaves every interaction unchecked, and comments off and disabled where the creator turned them off', async () => {
     await openTikTok();
     await waitFor(() => expect(privacySelect()).toBeEnabled());
 
@@ -108,7 +119,12 @@ describe('the TikTok compose panel', () => {
 
     await waitFor(() => expect(api.callsTo('POST', '/posts')).toHaveLength(1));
     expect((api.callsTo('POST', '/posts')[0]!.body as { platforms: unknown[] }).platforms).toEqual([
-      { platform: 'tiktok', social_account_id: TT_ID, caption: 'Morning bake', settings: { tiktok_privacy_level: 'FOLLOWER_OF_CREATOR', tiktok_allow_duet: true, tiktok_consent: true } },
+      {
+        platform: 'tiktok',
+        social_account_id: TT_ID,
+        caption: 'Morning bake',
+        settings: { tiktok_privacy_level: 'FOLLOWER_OF_CREATOR', tiktok_allow_duet: true, tiktok_consent: true },
+      },
     ]);
   });
 
@@ -117,14 +133,18 @@ describe('the TikTok compose panel', () => {
     await waitFor(() => expect(privacySelect()).toBeEnabled());
 
     await user.click(within(panel).getByText('Disclose video content'));
-    expect(within(panel).getByTestId('tiktok-commercial-label')).toHaveTextContent('You need to indicate if your content promotes yourself, a third party, or both.');
+    expect(within(panel).getByTestId('tiktok-commercial-label')).toHaveTextContent(
+      'You need to indicate if your content promotes yourself, a third party, or both.',
+    );
     await user.click(within(panel).getByText(/^Your brand/));
     expect(within(panel).getByTestId('tiktok-commercial-label')).toHaveTextContent("Your photo/video will be labeled as 'Promotional content'");
     expect(within(panel).getByTestId('tiktok-consent')).toHaveTextContent(CONSENT);
     await user.click(within(panel).getByText(/^Branded content/));
 
     expect(within(panel).getByTestId('tiktok-commercial-label')).toHaveTextContent("Your photo/video will be labeled as 'Paid partnership'");
-    expect(within(panel).getByTestId('tiktok-consent')).toHaveTextContent("By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation");
+    expect(within(panel).getByTestId('tiktok-consent')).toHaveTextContent(
+      "By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation",
+    );
     expect([...privacySelect().options].find((o) => o.value === 'SELF_ONLY')!.disabled).toBe(true);
   });
 
@@ -138,9 +158,16 @@ describe('the TikTok compose panel', () => {
   });
 
   it('shows the message, and offers no privacy to choose, when TikTok cannot be read', async () => {
-    const { panel } = await openTikTok({ info: { status: 409, body: { error: { code: 'NEEDS_RECONNECT', message: 'Your TikTok connection has expired; reconnect it on Platforms to post to TikTok.' } } } });
+    const { panel } = await openTikTok({
+      info: {
+        status: 409,
+        body: { error: { code: 'NEEDS_RECONNECT', message: 'Your TikTok connection has expired; reconnect it on Platforms to post to TikTok.' } },
+      },
+    });
 
-    expect(await within(panel).findByTestId('tiktok-creator-error')).toHaveTextContent('Your TikTok connection has expired; reconnect it on Platforms to post to TikTok.');
+    expect(await within(panel).findByTestId('tiktok-creator-error')).toHaveTextContent(
+      'Your TikTok connection has expired; reconnect it on Platforms to post to TikTok.',
+    );
     expect(privacySelect()).toBeDisabled();
   });
 
@@ -159,7 +186,13 @@ describe('the TikTok compose panel', () => {
 });
 
 describe('the rules of several checked TikTok accounts together', () => {
-  const other: TikTokCreatorInfo = { ...CREATOR, privacy_level_options: ['MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'], comment_disabled: false, stitch_disabled: true, max_video_post_duration_sec: 60 };
+  const other: TikTokCreatorInfo = {
+    ...CREATOR,
+    privacy_level_options: ['MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
+    comment_disabled: false,
+    stitch_disabled: true,
+    max_video_post_duration_sec: 60,
+  };
 
   it('offers only the privacy levels every creator has, keeps an interaction off if any creator turned it off, and takes the shortest cap', () => {
     expect(combinedCreatorRules([CREATOR, other], false)).toEqual({

@@ -46,7 +46,6 @@ function mediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
   };
 }
 
-
 /** Types into a field in one go: per-key typing is slow under jsdom and adds nothing here. */
 async function fill(user: ReturnType<typeof renderApp>['user'], label: string, text: string) {
   await user.click(screen.getByLabelText(label));
@@ -59,7 +58,16 @@ async function openCompose(options: { accounts?: SocialAccount[]; timezone?: str
     'GET /accounts': { body: { accounts: options.accounts ?? ACCOUNTS } },
     'POST /posts': { status: 201, body: createdPost() },
     [`GET /accounts/${TT_ID}/tiktok-creator-info`]: {
-      body: { creator_nickname: 'Baker', creator_username: 'baker.tt', creator_avatar_url: null, privacy_level_options: ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'], comment_disabled: false, duet_disabled: false, stitch_disabled: false, max_video_post_duration_sec: 600 },
+      body: {
+        creator_nickname: 'Baker',
+        creator_username: 'baker.tt',
+        creator_avatar_url: null,
+        privacy_level_options: ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'],
+        comment_disabled: false,
+        duet_disabled: false,
+        stitch_disabled: false,
+        max_video_post_duration_sec: 600,
+      },
     },
     ...options.routes,
   });
@@ -198,9 +206,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST', '/posts')).toHaveLength(1);
     expect(api.callsTo('POST', '/posts')[0]!.body).toEqual({
       scheduled_at: utc,
-      platforms: [
-        { platform: 'x', social_account_id: X_ID, caption: 'Hello X', settings: {} },
-      ],
+      platforms: [{ platform: 'x', social_account_id: X_ID, caption: 'Hello X', settings: {} }],
       media_ids: [],
     });
     await waitFor(() => expect(screen.queryByTestId('compose-platform-x')).not.toBeInTheDocument());
@@ -272,9 +278,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     await user.click(submitButton());
 
     expect(await screen.findByText('Error creating post')).toBeInTheDocument();
-    expect(
-      screen.getByText('You have used all 5 scheduled posts of your plan this month. Upgrade to Basic for 15 posts a month.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('You have used all 5 scheduled posts of your plan this month. Upgrade to Basic for 15 posts a month.')).toBeInTheDocument();
     expect(within(screen.getByTestId('plan-limit-alert')).getByRole('link', { name: 'View plans' })).toHaveAttribute('href', '/home/subscription');
     // The form is kept so the user can retry.
     expect(screen.getByLabelText('X caption')).toHaveValue('Hi');
@@ -320,7 +324,9 @@ describe('the Compose page', { timeout: 30_000 }, () => {
   it('uploads a dropped image (presign → storage POST → confirm), attaches it, and deletes it', async () => {
     const { user, api } = await openCompose({
       routes: {
-        'POST /media/uploads': { body: { key: 'user-alice/01.png', url: UPLOAD_URL, fields: { key: 'user-alice/01.png', Policy: 'p', 'X-Amz-Signature': 's' } } },
+        'POST /media/uploads': {
+          body: { key: 'user-alice/01.png', url: UPLOAD_URL, fields: { key: 'user-alice/01.png', Policy: 'p', 'X-Amz-Signature': 's' } },
+        },
         'POST /media': { status: 201, body: mediaItem() },
         [`DELETE /media/${MEDIA_ID}`]: { status: 204 },
       },
@@ -442,7 +448,9 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     FakeXhr.instances[0]!.respond(204);
     await screen.findByText('Upload Complete');
 
-    expect(within(screen.getByTestId('compose-platform-x')).getByTestId('x-media-problem')).toHaveTextContent('X posts are text only for now; remove the media or unselect X.');
+    expect(within(screen.getByTestId('compose-platform-x')).getByTestId('x-media-problem')).toHaveTextContent(
+      'X posts are text only for now; remove the media or unselect X.',
+    );
     expect(within(screen.getByTestId('compose-platform-tiktok')).getByTestId('tiktok-media-problem')).toHaveTextContent('TikTok needs one video to post.');
     await user.click(submitButton());
     expect(api.callsTo('POST', '/posts')).toHaveLength(0);
@@ -455,7 +463,9 @@ describe('the Compose page', { timeout: 30_000 }, () => {
 
     await user.click(submitButton());
 
-    expect(await within(screen.getByTestId('compose-platform-tiktok')).findByTestId('tiktok-media-problem')).toHaveTextContent('TikTok needs one video to post.');
+    expect(await within(screen.getByTestId('compose-platform-tiktok')).findByTestId('tiktok-media-problem')).toHaveTextContent(
+      'TikTok needs one video to post.',
+    );
     expect(api.callsTo('POST', '/posts')).toHaveLength(0);
   });
 

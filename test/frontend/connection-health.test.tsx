@@ -50,7 +50,14 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     // Prepare
     mockApi({
       ...shellRoutes(),
-      'GET /accounts': { body: { accounts: [listed({ id: IG_ID, platform: 'instagram', account_name: '@acme' }, inDays(8.5)), listed({ id: X_ID, platform: 'x', account_name: '@baker' }, null)] } },
+      'GET /accounts': {
+        body: {
+          accounts: [
+            listed({ id: IG_ID, platform: 'instagram', account_name: '@acme' }, inDays(8.5)),
+            listed({ id: X_ID, platform: 'x', account_name: '@baker' }, null),
+          ],
+        },
+      },
     });
 
     // Act
@@ -65,7 +72,12 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
   it('flags a scheduled post whose account cannot publish at its time on its Posts card', async () => {
     // Prepare
     const post = aPost({ id: '01JQ00000000000000000000P2' });
-    const flagged = { ...post, connection_issues: [{ target_id: post.platforms[0]!.id, message: "@acme's Instagram connection expires before this post's time; reconnect on Platforms." }] };
+    const flagged = {
+      ...post,
+      connection_issues: [
+        { target_id: post.platforms[0]!.id, message: "@acme's Instagram connection expires before this post's time; reconnect on Platforms." },
+      ],
+    };
     mockApi({
       ...shellRoutes(),
       'GET /posts/counts': { body: { scheduled: 1, posted: 0, drafts: 0, failed: 0 } },
@@ -77,20 +89,39 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
 
     // Assess
     const card = await screen.findByTestId('post-card');
-    expect(within(card).getByTestId('post-connection-issues')).toHaveTextContent("@acme's Instagram connection expires before this post's time; reconnect on Platforms.");
+    expect(within(card).getByTestId('post-connection-issues')).toHaveTextContent(
+      "@acme's Instagram connection expires before this post's time; reconnect on Platforms.",
+    );
   });
 
   it('says after an edit that the new time is over a platform limit (the edit is saved)', async () => {
     // Prepare
     // The dialog is the Compose form (issue 17.5): it needs the accounts, and Instagram a photo.
-    const photo = { id: 'm1', post_id: 'p1', file_path: 'u/1790000000000-abcdefgh.jpg', file_type: 'image/jpeg', file_size: 1200, width: 1080, height: 1080, url: 'http://localhost/m1.jpg', created_at: '2026-01-01T12:00:00.000Z' };
+    const photo = {
+      id: 'm1',
+      post_id: 'p1',
+      file_path: 'u/1790000000000-abcdefgh.jpg',
+      file_type: 'image/jpeg',
+      file_size: 1200,
+      width: 1080,
+      height: 1080,
+      url: 'http://localhost/m1.jpg',
+      created_at: '2026-01-01T12:00:00.000Z',
+    };
     const post = aPost({ id: 'p1', scheduled_at: '2030-07-01T10:00:00.000Z', media: [photo] });
     const api = mockApi({
       ...shellRoutes(),
       'GET /accounts': { body: { accounts: [socialAccount({ id: post.platforms[0]!.social_account_id, platform: 'instagram', account_name: '@acme' })] } },
       'GET /posts/counts': { body: { scheduled: 1, posted: 0, drafts: 0, failed: 0 } },
       'GET /posts': (call) => ({ body: { items: call.query.tab === 'scheduled' ? [post] : [], nextCursor: null } }),
-      'PATCH /posts/p1': { body: { ...post, limit_warnings: [{ ...WARNING, platform: 'instagram', social_account_id: 'a', message: 'Instagram allows 50 posts a day for @acme; this would be the 51st.' }] } },
+      'PATCH /posts/p1': {
+        body: {
+          ...post,
+          limit_warnings: [
+            { ...WARNING, platform: 'instagram', social_account_id: 'a', message: 'Instagram allows 50 posts a day for @acme; this would be the 51st.' },
+          ],
+        },
+      },
     });
     const { user } = renderApp('/home/posts?tab=scheduled');
     const card = await screen.findByTestId('post-card');
@@ -126,7 +157,10 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
   it('warns before saving a schedule over a platform limit, saves nothing, and saves once the user schedules anyway', async () => {
     // Prepare
     // (the server's wording is replaced by the same sentence in the zone compose shows times in: London)
-    const { user, api } = await openCompose([listed({ id: X_ID, platform: 'x', account_name: '@baker' }, null)], [{ ...WARNING, message: 'Server wording in UTC' }]);
+    const { user, api } = await openCompose(
+      [listed({ id: X_ID, platform: 'x', account_name: '@baker' }, null)],
+      [{ ...WARNING, message: 'Server wording in UTC' }],
+    );
 
     // Act
     await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
@@ -134,7 +168,10 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     // Assess: the warning with the next free time; nothing saved
     const alert = await screen.findByTestId('limit-warnings');
     expect(alert).toHaveTextContent(WARNING.message);
-    expect(api.callsTo('POST', '/posts/limit-check')[0]!.body).toEqual({ scheduled_at: '2030-07-01T08:00:00.000Z', platforms: [{ platform: 'x', social_account_id: X_ID }] });
+    expect(api.callsTo('POST', '/posts/limit-check')[0]!.body).toEqual({
+      scheduled_at: '2030-07-01T08:00:00.000Z',
+      platforms: [{ platform: 'x', social_account_id: X_ID }],
+    });
     expect(api.callsTo('POST', '/posts')).toHaveLength(0);
 
     // Act: confirm

@@ -102,7 +102,6 @@ describe('the dashboard', () => {
   });
 });
 
-
 function openDashboard(dashboard: Dashboard, zone = 'Asia/Tokyo') {
   const api = mockApi({
     ...shellRoutes({ me: meResponse({ settings: { timezone: zone } }) }),
@@ -126,10 +125,25 @@ describe("the dashboard's post lists", () => {
           id: 'p1',
           status: 'scheduled',
           scheduled_at: '2030-07-01T10:00:00.000Z',
-          media: [{ id: 'm1', post_id: 'p1', file_path: 'u/1.jpg', file_type: 'image/jpeg', file_size: 10, url: 'https://cdn.example/1.jpg', created_at: '2026-01-01T12:00:00.000Z' }],
+          media: [
+            {
+              id: 'm1',
+              post_id: 'p1',
+              file_path: 'u/1.jpg',
+              file_type: 'image/jpeg',
+              file_size: 10,
+              url: 'https://cdn.example/1.jpg',
+              created_at: '2026-01-01T12:00:00.000Z',
+            },
+          ],
           platforms: [postTarget({ id: 't1', platform: 'instagram', caption: LONG }), postTarget({ id: 't2', platform: 'x', caption: 'Short' })],
         }),
-        aPost({ id: 'p2', status: 'queued', scheduled_at: '2030-07-02T23:30:00.000Z', platforms: [postTarget({ id: 't3', platform: 'facebook', caption: '' })] }),
+        aPost({
+          id: 'p2',
+          status: 'queued',
+          scheduled_at: '2030-07-02T23:30:00.000Z',
+          platforms: [postTarget({ id: 't3', platform: 'facebook', caption: '' })],
+        }),
       ],
       recent: [],
     });

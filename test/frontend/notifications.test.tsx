@@ -70,9 +70,7 @@ describe('the notifications menu', () => {
     expect(item.closest('[data-testid="notification-item"]')).toHaveAttribute('data-read', 'false');
     await user.click(item);
     await waitFor(() => expect(api.callsTo('POST', `/notifications/${ID_1}/read`)).toHaveLength(1));
-    await waitFor(() =>
-      expect(within(menu).getByTestId('notification-item')).toHaveAttribute('data-read', 'true'),
-    );
+    await waitFor(() => expect(within(menu).getByTestId('notification-item')).toHaveAttribute('data-read', 'true'));
     expect(screen.queryByTestId('notifications-unread-count')).not.toBeInTheDocument();
   });
 

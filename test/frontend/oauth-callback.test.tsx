@@ -42,10 +42,7 @@ describe('the /oauth-callback page', () => {
     renderApp('/oauth-callback?error=The%20user%20denied%20access&provider=x');
 
     await waitFor(() => expect(close).toHaveBeenCalled());
-    expect(opener.postMessage).toHaveBeenCalledWith(
-      { type: 'oauth-error', provider: 'x', message: 'The user denied access' },
-      window.location.origin,
-    );
+    expect(opener.postMessage).toHaveBeenCalledWith({ type: 'oauth-error', provider: 'x', message: 'The user denied access' }, window.location.origin);
   });
 
   it.each([

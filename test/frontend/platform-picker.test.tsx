@@ -54,7 +54,7 @@ describe('the platform picker', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Connect account in Settings → Platforms');
   });
 
-  it('names the plan that unlocks a platform the user\'s plan lacks, connected or not', async () => {
+  it("names the plan that unlocks a platform the user's plan lacks, connected or not", async () => {
     const user = userEvent.setup();
     renderPicker(['facebook', 'x'], 'free');
 

@@ -9,7 +9,6 @@ vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.cor
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
 vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
 
-
 const NO_COUNTS: PostCounts = { scheduled: 0, posted: 0, drafts: 0, failed: 0 };
 
 interface Setup {
@@ -129,11 +128,32 @@ describe('the Posts page', () => {
             id: 'p1',
             status: 'queued',
             media: [
-              { id: 'm1', post_id: 'p1', file_path: 'u/1.jpg', file_type: 'image/jpeg', file_size: 10, url: 'https://cdn.example/1.jpg', created_at: '2026-01-01T12:00:00.000Z' },
+              {
+                id: 'm1',
+                post_id: 'p1',
+                file_path: 'u/1.jpg',
+                file_type: 'image/jpeg',
+                file_size: 10,
+                url: 'https://cdn.example/1.jpg',
+                created_at: '2026-01-01T12:00:00.000Z',
+              },
             ],
             platforms: [
-              postTarget({ id: 't1', platform: 'instagram', account_name: '@bakery.ig', caption: 'Croissants are back!', profile_url: 'http://localhost:3100/_sandbox/instagram/www/bakery.ig/' }),
-              postTarget({ id: 't2', platform: 'facebook', account_name: 'Bakery Page', account_id: '998877', caption: 'Other caption', profile_url: 'http://localhost:3100/_sandbox/facebook/www/998877' }),
+              postTarget({
+                id: 't1',
+                platform: 'instagram',
+                account_name: '@bakery.ig',
+                caption: 'Croissants are back!',
+                profile_url: 'http://localhost:3100/_sandbox/instagram/www/bakery.ig/',
+              }),
+              postTarget({
+                id: 't2',
+                platform: 'facebook',
+                account_name: 'Bakery Page',
+                account_id: '998877',
+                caption: 'Other caption',
+                profile_url: 'http://localhost:3100/_sandbox/facebook/www/998877',
+              }),
               postTarget({ id: 't3', platform: 'x', account_name: '@bakerx', post_url: 'https://x.com/bakerx/status/1', profile_url: 'https://x.com/bakerx' }),
               postTarget({ id: 't4', platform: 'tiktok', account_name: 'Bakery Display Name', profile_url: null }),
             ],
@@ -237,7 +257,13 @@ describe('the Posts page', () => {
       extra: {
         'GET /posts': (call) => ({ body: { items: tabs[call.query.tab as string] ?? [], nextCursor: null } }),
         'POST /posts/p1/retry': () => {
-          const again = { ...failed, status: 'scheduled' as const, error_message: null, version: 2, platforms: [failed.platforms[0]!, { ...failed.platforms[1]!, status: 'pending' as const, error_message: null }] };
+          const again = {
+            ...failed,
+            status: 'scheduled' as const,
+            error_message: null,
+            version: 2,
+            platforms: [failed.platforms[0]!, { ...failed.platforms[1]!, status: 'pending' as const, error_message: null }],
+          };
           tabs = { failed: [], scheduled: [again] };
           return { body: again };
         },
@@ -259,11 +285,20 @@ describe('the Posts page', () => {
     expect(within(moved!).queryByRole('button', { name: /Retry failed platforms/ })).not.toBeInTheDocument();
   });
 
-  it("says in words why a retry was refused", async () => {
-    const failed = aPost({ id: 'p1', status: 'failed', platforms: [postTarget({ id: 't1', platform: 'facebook', account_name: 'Bakery Page', status: 'failed' })] });
+  it('says in words why a retry was refused', async () => {
+    const failed = aPost({
+      id: 'p1',
+      status: 'failed',
+      platforms: [postTarget({ id: 't1', platform: 'facebook', account_name: 'Bakery Page', status: 'failed' })],
+    });
     const { user } = await openPosts({
       tabs: { failed: [failed] },
-      extra: { 'POST /posts/p1/retry': { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Your Facebook account Bakery Page is not connected. Connect it again to post.' } } } },
+      extra: {
+        'POST /posts/p1/retry': {
+          status: 400,
+          body: { error: { code: 'VALIDATION_ERROR', message: 'Your Facebook account Bakery Page is not connected. Connect it again to post.' } },
+        },
+      },
     });
     await user.click(screen.getByRole('tab', { name: /Failed/ }));
     const [card] = await cards();
@@ -277,11 +312,7 @@ describe('the Posts page', () => {
   it('offers edit only on scheduled posts and drafts', async () => {
     await openPosts({
       tabs: {
-        scheduled: [
-          aPost({ id: 'p1', status: 'scheduled' }),
-          aPost({ id: 'p2', status: 'queued' }),
-          aPost({ id: 'p3', status: 'publishing' }),
-        ],
+        scheduled: [aPost({ id: 'p1', status: 'scheduled' }), aPost({ id: 'p2', status: 'queued' }), aPost({ id: 'p3', status: 'publishing' })],
       },
     });
     const list = await cards();
@@ -315,7 +346,16 @@ describe('the Posts page', () => {
 
   it('keeps the post when the delete confirmation is cancelled, and says a posted one stays on the platform', async () => {
     const { user, api } = await openPosts({
-      tabs: { posted: [aPost({ id: 'p1', status: 'posted', published_at: '2026-03-04T20:00:00.000Z', platforms: [postTarget({ id: 't1', platform: 'x', caption: 'A'.repeat(60) })] })] },
+      tabs: {
+        posted: [
+          aPost({
+            id: 'p1',
+            status: 'posted',
+            published_at: '2026-03-04T20:00:00.000Z',
+            platforms: [postTarget({ id: 't1', platform: 'x', caption: 'A'.repeat(60) })],
+          }),
+        ],
+      },
       extra: { 'DELETE /posts/p1': { status: 204 } },
     });
     await user.click(screen.getByRole('tab', { name: /Posted/ }));
@@ -384,9 +424,25 @@ describe('the Edit Post dialog (the Compose form, issue 17.5)', { timeout: 30_00
     socialAccount({ id: XA, platform: 'x', account_name: '@bakerx' }),
     socialAccount({ id: YT, platform: 'youtube', account_name: 'Bakery TV' }),
   ];
-  const PHOTO = { id: 'm1', post_id: 'p1', file_path: 'u/1790000000000-abcdefgh.jpg', file_type: 'image/jpeg', file_size: 1200, width: 1080, height: 1080, url: 'http://localhost/m1.jpg', created_at: '2026-01-01T12:00:00.000Z' };
+  const PHOTO = {
+    id: 'm1',
+    post_id: 'p1',
+    file_path: 'u/1790000000000-abcdefgh.jpg',
+    file_type: 'image/jpeg',
+    file_size: 1200,
+    width: 1080,
+    height: 1080,
+    url: 'http://localhost/m1.jpg',
+    created_at: '2026-01-01T12:00:00.000Z',
+  };
   const saved = (overrides: Partial<Post> = {}) =>
-    aPost({ id: 'p1', scheduled_at: '2030-07-01T13:00:00.000Z', media: [PHOTO], platforms: [postTarget({ id: 't1', platform: 'instagram', social_account_id: IG, account_name: 'bakery.ig', caption: 'Hello' })], ...overrides });
+    aPost({
+      id: 'p1',
+      scheduled_at: '2030-07-01T13:00:00.000Z',
+      media: [PHOTO],
+      platforms: [postTarget({ id: 't1', platform: 'instagram', social_account_id: IG, account_name: 'bakery.ig', caption: 'Hello' })],
+      ...overrides,
+    });
 
   beforeEach(() => {
     resetAmplifyMocks();
@@ -398,7 +454,12 @@ describe('the Edit Post dialog (the Compose form, issue 17.5)', { timeout: 30_00
 
   async function openEditor(p: Post, setup: Setup = {}) {
     const tab = p.status === 'draft' ? 'drafts' : 'scheduled';
-    const app = await openPosts({ ...setup, path: `/home/posts?tab=${tab}`, tabs: { [tab]: [p] }, extra: { 'GET /accounts': { body: { accounts: ACCOUNTS } }, ...setup.extra } });
+    const app = await openPosts({
+      ...setup,
+      path: `/home/posts?tab=${tab}`,
+      tabs: { [tab]: [p] },
+      extra: { 'GET /accounts': { body: { accounts: ACCOUNTS } }, ...setup.extra },
+    });
     const [card] = await cards();
     await app.user.click(within(card!).getByRole('button', { name: 'Edit post' }));
     const dialog = await screen.findByRole('dialog');
@@ -419,7 +480,12 @@ describe('the Edit Post dialog (the Compose form, issue 17.5)', { timeout: 30_00
 
   it('shows the YouTube title without the " #shorts" the API added, and sends the edited title', async () => {
     const clip = { ...PHOTO, id: 'm2', file_path: 'u/1790000000000-abcdefgh.mp4', file_type: 'video/mp4', width: null, height: null };
-    const p = saved({ title: 'Morning bake #shorts', youtube_type: 'shorts', media: [clip], platforms: [postTarget({ id: 't1', platform: 'youtube', social_account_id: YT, account_name: 'Bakery TV', caption: 'Bake' })] });
+    const p = saved({
+      title: 'Morning bake #shorts',
+      youtube_type: 'shorts',
+      media: [clip],
+      platforms: [postTarget({ id: 't1', platform: 'youtube', social_account_id: YT, account_name: 'Bakery TV', caption: 'Bake' })],
+    });
     const { dialog, user, api } = await openEditor(p, { extra: { 'PATCH /posts/p1': { body: p } } });
     const title = dialog.getByLabelText('YouTube title');
     expect(title).toHaveValue('Morning bake');
@@ -429,7 +495,11 @@ describe('the Edit Post dialog (the Compose form, issue 17.5)', { timeout: 30_00
     await user.click(dialog.getByRole('button', { name: 'Schedule Post' }));
 
     await waitFor(() => expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(1));
-    expect(api.callsTo('PATCH', '/posts/p1')[0]!.body).toMatchObject({ title: 'Evening bake', youtube_type: 'shorts', platforms: [{ platform: 'youtube', social_account_id: YT }] });
+    expect(api.callsTo('PATCH', '/posts/p1')[0]!.body).toMatchObject({
+      title: 'Evening bake',
+      youtube_type: 'shorts',
+      platforms: [{ platform: 'youtube', social_account_id: YT }],
+    });
   });
 
   it('saves the whole post with PATCH: a platform added, the media removed, the caption changed', async () => {
@@ -478,7 +548,9 @@ describe('the Edit Post dialog (the Compose form, issue 17.5)', { timeout: 30_00
   });
 
   it('refuses a caption over the platform limit before calling the API', async () => {
-    const { dialog, user, api } = await openEditor(saved({ media: [], platforms: [postTarget({ id: 't1', platform: 'x', social_account_id: XA, caption: 'x'.repeat(281) })] }));
+    const { dialog, user, api } = await openEditor(
+      saved({ media: [], platforms: [postTarget({ id: 't1', platform: 'x', social_account_id: XA, caption: 'x'.repeat(281) })] }),
+    );
     await user.click(dialog.getByRole('button', { name: 'Schedule Post' }));
     expect(await screen.findByText('Caption too long')).toBeInTheDocument();
     expect(screen.getByText('X caption exceeds limit of 280 characters (current: 281)')).toBeInTheDocument();

@@ -99,15 +99,12 @@ describe('routing and guards', () => {
     expect(screen.getByRole('link', { name: /Back to home/ })).toHaveAttribute('href', '/');
   });
 
-  it.each(['compose', 'schedule', 'posts', 'clients', 'settings', 'subscription'])(
-    'gives /home/%s a page of its own instead of a 404',
-    async (section) => {
-      mockApi(shellRoutes());
-      signedInAs();
-      renderApp(`/home/${section}`);
-      const title = section.charAt(0).toUpperCase() + section.slice(1);
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-      expect(screen.queryByText(MSG.pageNotFound)).not.toBeInTheDocument();
-    },
-  );
+  it.each(['compose', 'schedule', 'posts', 'clients', 'settings', 'subscription'])('gives /home/%s a page of its own instead of a 404', async (section) => {
+    mockApi(shellRoutes());
+    signedInAs();
+    renderApp(`/home/${section}`);
+    const title = section.charAt(0).toUpperCase() + section.slice(1);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByText(MSG.pageNotFound)).not.toBeInTheDocument();
+  });
 });

@@ -10,9 +10,7 @@ const ORIGIN = 'https://app.example.com';
 
 describe('runtime configuration', () => {
   it('loads /config.json and fills the defaults', async () => {
-    const fetchConfig = vi.fn(async () =>
-      new Response(JSON.stringify({ region: 'eu-west-1', userPoolId: 'eu-west-1_x', userPoolClientId: 'c' })),
-    );
+    const fetchConfig = vi.fn(async () => new Response(JSON.stringify({ region: 'eu-west-1', userPoolId: 'eu-west-1_x', userPoolClientId: 'c' })));
     const config = await loadRuntimeConfig(fetchConfig as unknown as typeof fetch);
     expect(fetchConfig).toHaveBeenCalledWith('/config.json', expect.anything());
     expect(config).toMatchObject({ apiBasePath: '/api', googleSignIn: false });

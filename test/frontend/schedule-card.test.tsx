@@ -163,4 +163,3 @@ describe('the schedule card on Compose, for a New York user with a fixed clock',
     expect(screen.queryByText(SCHEDULE_PASSED_FIELD_MESSAGE)).not.toBeInTheDocument();
   });
 });
-

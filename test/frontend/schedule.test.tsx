@@ -15,7 +15,15 @@ const NEW_YORK = 'America/New_York';
 const NOW = new Date('2026-11-10T15:00:00.000Z');
 
 function media(id: string, fileType: string): MediaItem {
-  return { id, post_id: null, file_path: `u/${id}`, file_type: fileType, file_size: 1000, url: `https://cdn.test/${id}`, created_at: '2026-11-01T12:00:00.000Z' };
+  return {
+    id,
+    post_id: null,
+    file_path: `u/${id}`,
+    file_type: fileType,
+    file_size: 1000,
+    url: `https://cdn.test/${id}`,
+    created_at: '2026-11-01T12:00:00.000Z',
+  };
 }
 
 function target(id: string, platform: Platform, caption: string): PostTargetView {
@@ -52,7 +60,13 @@ const FIXTURE: Post[] = [
     media: [media('m1', 'image/png'), media('m2', 'image/jpeg')],
     platforms: [target('t1', 'instagram', 'Launch day is here! Our new product ships today.'), target('t2', 'x', 'Launch day!')],
   }),
-  post({ id: 'teaser', scheduled_at: '2026-11-12T20:15:00.000Z', status: 'queued', media: [media('m3', 'video/mp4')], platforms: [target('t3', 'x', 'A short teaser')] }),
+  post({
+    id: 'teaser',
+    scheduled_at: '2026-11-12T20:15:00.000Z',
+    status: 'queued',
+    media: [media('m3', 'video/mp4')],
+    platforms: [target('t3', 'x', 'A short teaser')],
+  }),
   post({ id: 'recap', scheduled_at: '2026-11-20T17:00:00.000Z', platforms: [target('t4', 'instagram', 'Weekly recap')] }),
 ];
 
@@ -182,7 +196,9 @@ describe('the schedule calendar', () => {
     expect(teaser.getByText('3:15 PM')).toBeInTheDocument();
     expect(teaser.getByText('Queued')).toBeInTheDocument();
     // In time order.
-    const entries = panel().getAllByRole('listitem').map((li) => li.dataset.testid);
+    const entries = panel()
+      .getAllByRole('listitem')
+      .map((li) => li.dataset.testid);
     expect(entries).toEqual(['day-post-launch', 'day-post-teaser']);
 
     await user.click(dayButton('2026-11-13'));
@@ -193,7 +209,10 @@ describe('the schedule calendar', () => {
     const twoPages = post({
       id: 'pages',
       scheduled_at: '2026-11-12T14:00:00.000Z',
-      platforms: [{ ...target('p1', 'facebook', 'Hello'), account_name: 'Corner Café' }, { ...target('p2', 'facebook', 'Hello'), account_name: 'Ada Bakes' }],
+      platforms: [
+        { ...target('p1', 'facebook', 'Hello'), account_name: 'Corner Café' },
+        { ...target('p2', 'facebook', 'Hello'), account_name: 'Ada Bakes' },
+      ],
     });
     const { user } = setup({ posts: [twoPages] }).view;
     await screen.findByTestId('period-summary');
@@ -276,10 +295,7 @@ describe('the schedule calendar', () => {
   });
 
   describe('times in the user’s timezone across daylight saving', () => {
-    const dstPosts = [
-      post({ id: 'after', scheduled_at: '2026-11-02T14:00:00.000Z' }),
-      post({ id: 'before', scheduled_at: '2026-10-30T13:00:00.000Z' }),
-    ];
+    const dstPosts = [post({ id: 'after', scheduled_at: '2026-11-02T14:00:00.000Z' }), post({ id: 'before', scheduled_at: '2026-10-30T13:00:00.000Z' })];
 
     it('shows 9:00 AM in New York both before (EDT) and after (EST) the Nov 1 change', async () => {
       const { user } = setup({ posts: dstPosts }).view;
@@ -350,9 +366,7 @@ describe('the schedule calendar', () => {
       drag(screen.getByTestId('post-chip-launch'), screen.getByTestId('month-day-2026-11-25'));
       expect(await screen.findByText('Error updating post')).toBeInTheDocument();
       expect(screen.getByText('Caption too long for X')).toBeInTheDocument();
-      await waitFor(() =>
-        expect(within(screen.getByTestId('month-day-2026-11-12')).getByTestId('post-chip-launch')).toBeInTheDocument(),
-      );
+      await waitFor(() => expect(within(screen.getByTestId('month-day-2026-11-12')).getByTestId('post-chip-launch')).toBeInTheDocument());
     });
   });
 });

@@ -14,7 +14,6 @@ const UPLOAD_URL = 'https://media-bucket.example/upload';
 const AVATAR_KEY = 'avatars/user-alice-1767225600000.png';
 const AVATAR_URL = 'https://media-bucket.example/avatars/user-alice-1767225600000.png?signed';
 
-
 const bodyOf = (call: { body: unknown }) => call.body as Record<string, unknown>;
 
 /** Types into a field in one go: per-key typing is slow under jsdom and adds nothing here. */
@@ -332,13 +331,19 @@ describe('the Settings page', { timeout: 30_000 }, () => {
   describe('Notifications', () => {
     function browserNotifications(answer: NotificationPermission) {
       const requestPermission = vi.fn(async () => answer);
-      vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'default', requestPermission }));
+      vi.stubGlobal(
+        'Notification',
+        Object.assign(function Notification() {}, { permission: 'default', requestPermission }),
+      );
       return requestPermission;
     }
 
     it('turns push on after the browser grants permission, and saves the choice', async () => {
       const requestPermission = browserNotifications('granted');
-      const { user, api } = await openSettings({ tab: 'notifications', routes: { 'PATCH /settings': (call) => ({ body: { settings: { ...meResponse().settings, ...bodyOf(call) } } }) } });
+      const { user, api } = await openSettings({
+        tab: 'notifications',
+        routes: { 'PATCH /settings': (call) => ({ body: { settings: { ...meResponse().settings, ...bodyOf(call) } } }) },
+      });
       const toggle = await screen.findByRole('checkbox', { name: /Browser push notifications/ });
       expect(toggle).not.toBeChecked();
 
@@ -401,7 +406,9 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       const select = await screen.findByLabelText('Timezone');
 
       expect(select).toHaveValue('Asia/Tokyo');
-      const labels = within(select).getAllByRole('option').map((o) => o.textContent);
+      const labels = within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
       expect(labels).toHaveLength(29);
       expect(labels).toContain('Asia/Mumbai');
       expect(labels).toContain('America/New York');
@@ -411,7 +418,10 @@ describe('the Settings page', { timeout: 30_000 }, () => {
     it('saves timezone and mode, then reloads the page after 1 second', async () => {
       // Prepare
       const reload = vi.fn();
-      const { user, api } = await openSettings({ tab: 'preferences', routes: { 'PATCH /settings': (call) => ({ body: { settings: { ...meResponse().settings, ...bodyOf(call) } } }) } });
+      const { user, api } = await openSettings({
+        tab: 'preferences',
+        routes: { 'PATCH /settings': (call) => ({ body: { settings: { ...meResponse().settings, ...bodyOf(call) } } }) },
+      });
       await screen.findByLabelText('Timezone');
       await user.selectOptions(screen.getByLabelText('Timezone'), 'Asia/Kolkata');
       await user.selectOptions(screen.getByLabelText('Mode'), 'agency');
@@ -475,7 +485,9 @@ describe('the Settings page', { timeout: 30_000 }, () => {
     it('says deleting failed, with the message, and stays signed in', async () => {
       const { user, location } = await openSettings({
         tab: 'advanced',
-        routes: { 'DELETE /account': { status: 502, body: { error: { code: 'DEPENDENCY_FAILED', message: 'Could not cancel your subscription; please try again' } } } },
+        routes: {
+          'DELETE /account': { status: 502, body: { error: { code: 'DEPENDENCY_FAILED', message: 'Could not cancel your subscription; please try again' } } },
+        },
       });
 
       await user.click(await screen.findByRole('button', { name: 'Delete Account' }));

@@ -28,25 +28,12 @@ describe('the app shell', () => {
 
   it('lists Home, Compose, Schedule, Posts, Platforms, Settings and Subscription for a creator', async () => {
     await renderShell('creator');
-    await waitFor(() =>
-      expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Posts', 'Platforms', 'Settings', 'Subscription']),
-    );
+    await waitFor(() => expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Posts', 'Platforms', 'Settings', 'Subscription']));
   });
 
   it('adds Clients for a user in agency mode', async () => {
     await renderShell('agency');
-    await waitFor(() =>
-      expect(sidebarLinks()).toEqual([
-        'Home',
-        'Compose',
-        'Schedule',
-        'Posts',
-        'Platforms',
-        'Clients',
-        'Settings',
-        'Subscription',
-      ]),
-    );
+    await waitFor(() => expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Posts', 'Platforms', 'Clients', 'Settings', 'Subscription']));
     expect(screen.getByRole('link', { name: 'Clients' })).toHaveAttribute('href', '/home/clients');
   });
 
@@ -87,7 +74,7 @@ describe('the app shell', () => {
     expect(api.callsTo('GET', '/me').length).toBeGreaterThan(before);
   });
 
-  it('shows toasts at the top right, under the top bar, away from the forms\' submit buttons at the bottom', async () => {
+  it("shows toasts at the top right, under the top bar, away from the forms' submit buttons at the bottom", async () => {
     const { user } = await renderShell();
     await user.click(screen.getByRole('button', { name: 'Refresh data' }));
     const toast = await screen.findByText('Data refreshed');

@@ -24,7 +24,7 @@ describe('starting the app', () => {
     expect(authModule.fetchAuthSession).not.toHaveBeenCalled();
   });
 
-  it("says \"We couldn't start the app\" on any other page when /config.json cannot be loaded", async () => {
+  it('says "We couldn\'t start the app" on any other page when /config.json cannot be loaded', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = mockApi({ 'GET /config.json': { status: 404 } });
     renderApp('/about-us', { config: null });

@@ -11,7 +11,7 @@ vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) =>
 describe('the public static pages', () => {
   beforeEach(() => resetAmplifyMocks());
 
-  it("dates the Privacy Policy today and covers what the spec lists", async () => {
+  it('dates the Privacy Policy today and covers what the spec lists', async () => {
     renderApp('/privacy-policy');
     expect(await screen.findByText(`Last Updated: ${format(new Date(), 'MMMM d, yyyy')}`)).toBeInTheDocument();
     for (const topic of [/Information We Collect/, /How We Use/, /How We Share/, /Data Security/, /Your Rights/, /Data Retention/, /Changes to This Policy/]) {

@@ -30,6 +30,8 @@ describe('the theme', () => {
 
   it.each(['_light', '_dark'] as const)('puts button text on the brand colour at WCAG AA, 4.5:1 (%s)', (theme) => {
     // Every solid brand button and badge draws brand.contrast on brand.solid (axe flagged 4.46:1 in dark).
-    expect(contrast(colorIn(theme, 'brand.contrast') === 'white' ? '#ffffff' : colorIn(theme, 'brand.contrast'), colorIn(theme, 'brand.solid'))).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrast(colorIn(theme, 'brand.contrast') === 'white' ? '#ffffff' : colorIn(theme, 'brand.contrast'), colorIn(theme, 'brand.solid')),
+    ).toBeGreaterThanOrEqual(4.5);
   });
 });

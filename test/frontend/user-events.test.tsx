@@ -105,7 +105,9 @@ describe('live user events in the signed-in shell', () => {
     expect(subscription.variables).toEqual({ userId: ALICE.sub });
     expect(realtime.Amplify.configure).toHaveBeenCalledWith(
       expect.objectContaining({
-        API: { GraphQL: { endpoint: `${window.location.origin.replace(/^http:/, 'ws:')}${LOCAL_GRAPHQL_PATH}`, region: 'us-east-1', defaultAuthMode: 'userPool' } },
+        API: {
+          GraphQL: { endpoint: `${window.location.origin.replace(/^http:/, 'ws:')}${LOCAL_GRAPHQL_PATH}`, region: 'us-east-1', defaultAuthMode: 'userPool' },
+        },
       }),
     );
   });
@@ -147,7 +149,9 @@ describe('live user events in the signed-in shell', () => {
     push(subscription, anEvent({ message: 'X rejected your post' }));
 
     // Assess
-    await waitFor(() => expect(browserNotifications).toEqual([{ title: 'Schedule & Autopost', options: expect.objectContaining({ body: 'X rejected your post' }) }]));
+    await waitFor(() =>
+      expect(browserNotifications).toEqual([{ title: 'Schedule & Autopost', options: expect.objectContaining({ body: 'X rejected your post' }) }]),
+    );
   });
 
   it('raises no browser notification when the user did not opt in', async () => {

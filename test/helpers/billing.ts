@@ -13,7 +13,8 @@ export const sessionIdOf = (checkoutUrl: string) => new URL(checkoutUrl).pathnam
 export const completeSignup = (body: Record<string, unknown>) => weCallTheApi('POST', '/api/billing/complete-signup', { body });
 
 /** `POST /api/billing/claim-checkout`: a signed-in user claims a checkout paid with their e-mail. */
-export const claimCheckout = (token: string, sessionId: string) => weCallTheApi('POST', '/api/billing/claim-checkout', { token, body: { session_id: sessionId } });
+export const claimCheckout = (token: string, sessionId: string) =>
+  weCallTheApi('POST', '/api/billing/claim-checkout', { token, body: { session_id: sessionId } });
 
 /** The user's subscription overview (`GET /api/subscription`). */
 export const subscriptionOf = async (token: string) => (await weCallTheApi('GET', '/api/subscription', { token })).body;

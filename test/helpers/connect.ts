@@ -52,4 +52,3 @@ export async function connect(platform: Platform, token: string) {
   const location = await consent(platform, await initiate(platform, token));
   return followCallback(location);
 }
-

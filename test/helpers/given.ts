@@ -2,19 +2,18 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PLANS, type PlanId } from '@shared/plans';
 import { documentClient } from '../../functions/lib/aws';
 import { randomUUID } from 'node:crypto';
-import {
-  CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
 
 /** Given-steps shared by integration and e2e tests: each test makes its own user and data. */
 export const cloud = () => inject('cloud');
 
 export function cognito() {
-  return new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: cloud().cognitoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint: cloud().cognitoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 }
 
 export const aRandomEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
@@ -37,7 +36,9 @@ export function verificationCodeIn(mail: Mail): string {
 }
 
 export async function anUnconfirmedUser(email = aRandomEmail(), password = 'secret123') {
-  await cognito().send(new SignUpCommand({ ClientId: cloud().clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+  await cognito().send(
+    new SignUpCommand({ ClientId: cloud().clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
+  );
   return { email, password };
 }
 

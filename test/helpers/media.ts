@@ -7,10 +7,7 @@ import { weCallTheApi } from './when';
 /** Media steps shared by the media, posts and e2e tests: real presigned POSTs against the local S3. */
 
 /** A 1×1 transparent PNG. */
-export const A_TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const A_TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** A 4×4 JPEG: what every platform, Instagram included, publishes as is. */
 export const A_TINY_JPEG = Buffer.from(
@@ -21,7 +18,9 @@ export const A_TINY_JPEG = Buffer.from(
 /** A real image of the given size (sharp), for the Instagram format, size and aspect rules. */
 export async function anImageOf(width: number, height: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg'): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 160, b: 96 } } }).toFormat(format).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 160, b: 96 } } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 export interface AFile {
@@ -79,7 +78,11 @@ export async function objectExists(key: string): Promise<boolean> {
 export const aMediaKey = (userId: string, ext = 'png') => `${userId}/${Date.now()}-${Math.random().toString(36).slice(2, 10).padEnd(8, '0')}.${ext}`;
 
 /** A stand-in MP4: an `ftyp` box, then filler. The API sniffs only the first bytes; length and size come from `video`. */
-export const aVideoFile = (name = 'clip.mp4'): AFile => ({ name, type: 'video/mp4', bytes: Buffer.concat([Buffer.from('\0\0\0 ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(1024)]) });
+export const aVideoFile = (name = 'clip.mp4'): AFile => ({
+  name,
+  type: 'video/mp4',
+  bytes: Buffer.concat([Buffer.from('\0\0\0 ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(1024)]),
+});
 
 /** Presign → POST → confirm a video with the measures the browser would send (issue 17 item 1). */
 export async function anUploadedVideo(token: string, file: AFile, video?: { duration_seconds: number; width: number; height: number }): Promise<MediaItem> {

@@ -31,8 +31,21 @@ export function aFastStartMp4(o: { seconds: number; width: number; height: numbe
   const duration = Math.round(o.seconds * timescale);
   const mvhdBody =
     version === 1
-      ? Buffer.concat([Buffer.alloc(16), (() => { const b = Buffer.alloc(12); b.writeUInt32BE(timescale, 0); b.writeBigUInt64BE(BigInt(duration), 4); return b; })()])
-      : (() => { const b = Buffer.alloc(16); b.writeUInt32BE(timescale, 8); b.writeUInt32BE(duration, 12); return b; })();
+      ? Buffer.concat([
+          Buffer.alloc(16),
+          (() => {
+            const b = Buffer.alloc(12);
+            b.writeUInt32BE(timescale, 0);
+            b.writeBigUInt64BE(BigInt(duration), 4);
+            return b;
+          })(),
+        ])
+      : (() => {
+          const b = Buffer.alloc(16);
+          b.writeUInt32BE(timescale, 8);
+          b.writeUInt32BE(duration, 12);
+          return b;
+        })();
   const mvhd = box('mvhd', Buffer.from([version, 0, 0, 0]), mvhdBody, Buffer.alloc(80));
   const video = box('trak', tkhd(version, o.width, o.height, !!o.rotate90));
   const audio = box('trak', tkhd(version, 0, 0, false));

@@ -84,5 +84,12 @@ export async function aStoredPost(userId: string, account: SocialAccount, overri
 export async function aMediaFile(userId: string): Promise<MediaRow> {
   const key = newObjectKey(userId, 'png', new Date(), randomUUID().replace(/-/g, '').slice(0, 8));
   await s3Client().send(new PutObjectCommand({ Bucket: process.env.MEDIA_BUCKET, Key: key, Body: Buffer.from('png'), ContentType: 'image/png' }));
-  return putMediaRowOnce(userId, { id: mediaIdForKey(userId, key)!, post_id: null, file_path: key, file_type: 'image/png', file_size: 3, created_at: new Date().toISOString() });
+  return putMediaRowOnce(userId, {
+    id: mediaIdForKey(userId, key)!,
+    post_id: null,
+    file_path: key,
+    file_type: 'image/png',
+    file_size: 3,
+    created_at: new Date().toISOString(),
+  });
 }

@@ -11,7 +11,15 @@ import { ClientIdParamsSchema, CreateClientSchema, UpdateClientSchema } from '@s
 import { ConfirmUploadBodySchema, PresignUploadBodySchema } from '@shared/media';
 import { NotificationIdParamsSchema } from '@shared/notifications';
 import { LimitCheckBodySchema } from '@shared/platform-limits';
-import { CalendarQuerySchema, CreatePostBodySchema, IdParamsSchema, ListPostsQuerySchema, PostCountsQuerySchema, RetryPostBodySchema, UpdatePostBodySchema } from '@shared/posts';
+import {
+  CalendarQuerySchema,
+  CreatePostBodySchema,
+  IdParamsSchema,
+  ListPostsQuerySchema,
+  PostCountsQuerySchema,
+  RetryPostBodySchema,
+  UpdatePostBodySchema,
+} from '@shared/posts';
 import { AvatarConfirmSchema, AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
 import { InitialTimezoneSchema, UpdateSettingsSchema } from '@shared/settings';
 import { ulid } from 'ulid';
@@ -124,7 +132,10 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     },
     isolation: [400],
   },
-  'GET /api/posts': { query: { sample: (f) => ({ tab: 'drafts', limit: '20', client_id: f.ids.client }), schema: ListPostsQuerySchema }, isolation: [200, 400, 404] },
+  'GET /api/posts': {
+    query: { sample: (f) => ({ tab: 'drafts', limit: '20', client_id: f.ids.client }), schema: ListPostsQuerySchema },
+    isolation: [200, 400, 404],
+  },
   'GET /api/posts/counts': { query: { sample: (f) => ({ client_id: f.ids.client }), schema: PostCountsQuerySchema }, isolation: [200, 400, 404] },
   'GET /api/posts/calendar': {
     query: { sample: (f) => ({ from: inDays(0), to: inDays(30), client_id: f.ids.client }), schema: CalendarQuerySchema },
@@ -150,14 +161,20 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     isolation: [404],
   },
   'GET /api/dashboard': { isolation: [200] },
-  'PATCH /api/profile': { body: { sample: () => ({ username: 'probe', bio: 'Probe bio', website: 'https://example.com' }), schema: UpdateProfileSchema }, isolation: [200] },
+  'PATCH /api/profile': {
+    body: { sample: () => ({ username: 'probe', bio: 'Probe bio', website: 'https://example.com' }), schema: UpdateProfileSchema },
+    isolation: [200],
+  },
   'POST /api/profile/avatar/uploads': {
     body: { sample: () => ({ file_name: 'me.png', file_type: 'image/png', file_size: 68 }), schema: AvatarPresignSchema },
     isolation: [200],
   },
   'POST /api/profile/avatar': { body: { sample: (f) => ({ key: f.ids.avatarKey }), schema: AvatarConfirmSchema }, isolation: [400] },
   'GET /api/clients': { isolation: [200] },
-  'POST /api/clients': { body: { sample: () => ({ name: 'Probe client', logo_url: 'https://example.com/logo.png' }), schema: CreateClientSchema }, isolation: [200, 201, 400, 409] },
+  'POST /api/clients': {
+    body: { sample: () => ({ name: 'Probe client', logo_url: 'https://example.com/logo.png' }), schema: CreateClientSchema },
+    isolation: [200, 201, 400, 409],
+  },
   'PATCH /api/clients/{id}': {
     params: { values: (f) => ulidOf(f, 'client'), schema: ClientIdParamsSchema },
     body: { sample: () => ({ name: 'Hijacked' }), schema: UpdateClientSchema },
@@ -172,7 +189,10 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     body: { sample: (f) => ({ subscriptionId: f.ids.subscription, action: 'cancel' }), schema: ManageSubscriptionBodySchema },
     isolation: [400, 404],
   },
-  'POST /api/billing/claim-checkout': { body: { sample: (f) => ({ session_id: f.ids.checkoutSession }), schema: ClaimCheckoutBodySchema }, isolation: [400, 403, 404, 409] },
+  'POST /api/billing/claim-checkout': {
+    body: { sample: (f) => ({ session_id: f.ids.checkoutSession }), schema: ClaimCheckoutBodySchema },
+    isolation: [400, 403, 404, 409],
+  },
   'POST /api/billing/public-checkout': {
     body: { sample: (f) => ({ productId: productOf('basic'), email: f.owner.email, name: 'Probe' }), schema: PublicCheckoutBodySchema },
     isolation: [200, 400, 409],
@@ -184,7 +204,10 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     isolation: [200, 400, 403, 404, 409],
   },
   'POST /api/billing/complete-signup': {
-    body: { sample: (f) => ({ email: f.owner.email, session_id: f.ids.checkoutSession, password: 'secret123', confirm: 'secret123' }), schema: CompleteSignupBodySchema },
+    body: {
+      sample: (f) => ({ email: f.owner.email, session_id: f.ids.checkoutSession, password: 'secret123', confirm: 'secret123' }),
+      schema: CompleteSignupBodySchema,
+    },
     isolation: [400, 403, 404, 409],
   },
   'POST /api/stripe/webhook': { rawBody: true, isolation: [400] },
@@ -246,7 +269,11 @@ export function samePartition(before: string, after: string, spent?: string): bo
 /** Everything of a user, sorted, for before/after comparison. */
 export async function partitionOf(userId: string): Promise<string> {
   const items = await itemsOfUser(userId);
-  return JSON.stringify(items.map((item) => Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))).sort((a, b) => String(a.sk).localeCompare(String(b.sk))));
+  return JSON.stringify(
+    items
+      .map((item) => Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))))
+      .sort((a, b) => String(a.sk).localeCompare(String(b.sk))),
+  );
 }
 
 /** Runs `tasks` at most `width` at a time, keeping their order in the results. */

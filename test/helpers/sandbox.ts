@@ -12,8 +12,17 @@ import { cloud } from './given';
 export const sandboxUrl = (): string => cloud().env.PLATFORM_SANDBOX_URL!;
 
 /** One call to the control API, whatever it answers: its status and JSON body (for tests of the control API itself). */
-export async function sandboxControlCall(method: string, path: string, body?: unknown, sandbox = sandboxUrl()): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${sandbox}/control${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+export async function sandboxControlCall(
+  method: string,
+  path: string,
+  body?: unknown,
+  sandbox = sandboxUrl(),
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${sandbox}/control${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
 }
@@ -53,4 +62,8 @@ export async function sandboxXToken(sandbox: string, scope = 'tweet.read tweet.w
 
 /** `POST /2/tweets` on the sandbox X. */
 export const sandboxTweet = (sandbox: string, token: string, text: string) =>
-  fetch(`${sandbox}/x/api/2/tweets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+  fetch(`${sandbox}/x/api/2/tweets`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });

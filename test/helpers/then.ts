@@ -17,7 +17,8 @@ export function theSettledPost(token: string, postId: string, timeoutMs = 60_000
   return vi.waitFor(
     async () => {
       const post = (await weCallTheApi('GET', `/api/posts/${postId}`, { token })).body as Post;
-      if (post.status !== 'posted' && post.status !== 'failed') throw new Error(`Post ${postId} still ${post.status}: ${JSON.stringify(post.platforms.map((t) => [t.platform, t.status]))}`);
+      if (post.status !== 'posted' && post.status !== 'failed')
+        throw new Error(`Post ${postId} still ${post.status}: ${JSON.stringify(post.platforms.map((t) => [t.platform, t.status]))}`);
       return post;
     },
     { timeout: timeoutMs, interval: 250 },

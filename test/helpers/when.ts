@@ -28,7 +28,11 @@ export function anApiEvent(userId: string | undefined, init: { body?: unknown; p
     isBase64Encoded: false,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     pathParameters: init.pathParameters,
-    requestContext: { requestId: 'test', http: { method: 'GET', path: '/' }, authorizer: userId ? { jwt: { claims: { sub: userId }, scopes: null } } : undefined },
+    requestContext: {
+      requestId: 'test',
+      http: { method: 'GET', path: '/' },
+      authorizer: userId ? { jwt: { claims: { sub: userId }, scopes: null } } : undefined,
+    },
   } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 

@@ -30,7 +30,7 @@ describe('the account-deletion function', () => {
     expect(functionsOf(synth).filter(([id]) => DELETER.test(id))).toHaveLength(1);
   });
 
-  it('runs long enough to wait out every request admitted before the deletion began, within API Gateway\'s 30 s', () => {
+  it("runs long enough to wait out every request admitted before the deletion began, within API Gateway's 30 s", () => {
     // Prepare: deletion's last sweep waits the API functions' timeout (functions/domain/account-deletion.ts).
     const timeoutOf = (pattern: RegExp) => functionsOf(synth).find(([id]) => pattern.test(id))![1].Properties.Timeout;
 
@@ -46,7 +46,11 @@ describe('the account-deletion function', () => {
 
     // Assess
     expect(deleters.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiAccountDeleteAccount']);
-    expect(statement).toMatchObject({ Action: 'cognito-idp:AdminDeleteUser', Effect: 'Allow', Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] } });
+    expect(statement).toMatchObject({
+      Action: 'cognito-idp:AdminDeleteUser',
+      Effect: 'Allow',
+      Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] },
+    });
   });
 
   it('may list the media bucket and delete its objects, but not read or write them', () => {

@@ -12,8 +12,7 @@ const FIXTURE_INLINE_SCRIPT = "document.documentElement.className = 'dark';";
 
 type Resource = { Properties: TemplateJson; DeletionPolicy?: string };
 
-const resourcesOf = (synth: SynthesizedApp, type: string) =>
-  synth.template.findResources(type) as Record<string, Resource>;
+const resourcesOf = (synth: SynthesizedApp, type: string) => synth.template.findResources(type) as Record<string, Resource>;
 
 /** The app's own functions (not CDK's custom-resource handlers): they carry the app environment. */
 const appFunctions = (synth: SynthesizedApp) =>
@@ -114,9 +113,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       // Act
       const sslEnforced = policies
         .filter((policy) =>
-          policy.Properties.PolicyDocument.Statement.some(
-            (s: TemplateJson) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false',
-          ),
+          policy.Properties.PolicyDocument.Statement.some((s: TemplateJson) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false'),
         )
         .map((policy) => policy.Properties.Bucket.Ref);
 
@@ -150,9 +147,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       synth.template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: Match.objectLike({
           DefaultRootObject: 'index.html',
-          Origins: Match.arrayWith([
-            Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: { OriginAccessIdentity: '' } }),
-          ]),
+          Origins: Match.arrayWith([Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: { OriginAccessIdentity: '' } })]),
         }),
       });
     });
@@ -365,14 +360,24 @@ describe('AppStack without Google sign-in (dev)', () => {
         // The publishing engine's functions set their own limits (publishing.test.ts), and so does
         // media confirm, which converts images with sharp (native-modules.test.ts). Account deletion
         // waits out the API timeout before its final sweep (LONG_RUNNING_HANDLERS).
-        if (/^ApiAccountDeleteAccount[0-9A-F]{8}$/.test(logicalId)) expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: LONG_RUNNING_HANDLERS['account/delete-account'] });
+        if (/^ApiAccountDeleteAccount[0-9A-F]{8}$/.test(logicalId))
+          expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: LONG_RUNNING_HANDLERS['account/delete-account'] });
         else if (!logicalId.startsWith('Publishing') && !/ConfirmUpload/.test(logicalId)) expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
       }
     });
 
     it('gives every function the environment the handlers parse at start-up', () => {
       // Assess
-      const base = ['APP_ORIGIN_PARAMETER', 'LOG_LEVEL', 'MEDIA_BUCKET', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'PRO_COMING_SOON', 'TABLE_NAME', 'TIKTOK_UNAUDITED'];
+      const base = [
+        'APP_ORIGIN_PARAMETER',
+        'LOG_LEVEL',
+        'MEDIA_BUCKET',
+        'NODE_OPTIONS',
+        'POWERTOOLS_SERVICE_NAME',
+        'PRO_COMING_SOON',
+        'TABLE_NAME',
+        'TIKTOK_UNAUDITED',
+      ];
       const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
       expect(functions.filter(([id]) => /PostConfirmation|CustomMessage/.test(id))).toHaveLength(2);
       // Each capability a function declares (functions/routes.ts) brings its settings (functions/lib/env.ts).
@@ -420,7 +425,17 @@ describe('AppStack without Google sign-in (dev)', () => {
       // The functions that read or save tokens (test/unit/infra/capabilities.test.ts): the posts
       // handlers ask Instagram for its live publishing limit with the account's tokens. Listing,
       // deleting and connecting accounts never touch tokens.
-      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(['ApiConnectionsGetPageInfo', 'ApiConnectionsGetTiktokCreatorInfo', 'ApiOauthOauthCallback', 'ApiPostsCheckLimits', 'ApiPostsCreatePost', 'ApiPostsUpdatePost', ...publishers].sort());
+      expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(
+        [
+          'ApiConnectionsGetPageInfo',
+          'ApiConnectionsGetTiktokCreatorInfo',
+          'ApiOauthOauthCallback',
+          'ApiPostsCheckLimits',
+          'ApiPostsCreatePost',
+          'ApiPostsUpdatePost',
+          ...publishers,
+        ].sort(),
+      );
       for (const [, policy] of kmsPolicies) {
         expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
           expect.objectContaining({ Action: ['kms:Decrypt', 'kms:Encrypt'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } }),
@@ -604,8 +619,10 @@ describe('AppStack with platform app credentials in Secrets Manager', () => {
     const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
     const readers = functions.filter(([, fn]) => fn.Properties.Environment.Variables.PLATFORM_CREDENTIALS_SECRET);
     // Every API function also reads the CloudFront origin secret (its own statement, asserted in hardening.test.ts).
-    const policies = Object.values(resourcesOf(synth, 'AWS::IAM::Policy')).filter((p) =>
-      JSON.stringify(p.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue') && JSON.stringify(p.Properties.PolicyDocument).includes('platform-apps'),
+    const policies = Object.values(resourcesOf(synth, 'AWS::IAM::Policy')).filter(
+      (p) =>
+        JSON.stringify(p.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue') &&
+        JSON.stringify(p.Properties.PolicyDocument).includes('platform-apps'),
     );
 
     // Assess
@@ -636,7 +653,12 @@ describe('AppStack media grants', () => {
     const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
 
     // Act / Assess
-    expect(functions.filter(([id]) => declarationOfFunction(id).needs.includes('media:write')).map(([id]) => id.slice(0, -8)).sort()).toEqual(['ApiMediaConfirmUpload', 'ApiMediaPresignUpload', 'ApiProfilePresignAvatar']);
+    expect(
+      functions
+        .filter(([id]) => declarationOfFunction(id).needs.includes('media:write'))
+        .map(([id]) => id.slice(0, -8))
+        .sort(),
+    ).toEqual(['ApiMediaConfirmUpload', 'ApiMediaPresignUpload', 'ApiProfilePresignAvatar']);
     for (const [logicalId, fn] of functions) {
       const needs = declarationOfFunction(logicalId).needs;
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
@@ -644,11 +666,25 @@ describe('AppStack media grants', () => {
         .filter((p) => p.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
         .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
         .filter((st) => JSON.stringify(st.Resource).includes(`"${bucketId}"`));
-      const objectActions = [...(needs.includes('media:delete') ? ['s3:DeleteObject'] : []), ...(needs.includes('media:read') ? ['s3:GetObject'] : []), ...(needs.includes('media:write') ? ['s3:PutObject'] : [])];
+      const objectActions = [
+        ...(needs.includes('media:delete') ? ['s3:DeleteObject'] : []),
+        ...(needs.includes('media:read') ? ['s3:GetObject'] : []),
+        ...(needs.includes('media:write') ? ['s3:PutObject'] : []),
+      ];
       const expected = [
-        ...(objectActions.length ? [expect.objectContaining({ Action: objectActions.length === 1 ? objectActions[0] : objectActions, Effect: 'Allow', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] } })] : []),
+        ...(objectActions.length
+          ? [
+              expect.objectContaining({
+                Action: objectActions.length === 1 ? objectActions[0] : objectActions,
+                Effect: 'Allow',
+                Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*']] },
+              }),
+            ]
+          : []),
         // Without ListBucket a HEAD of a missing key answers 403, not 404, and confirm could not say "Upload not found".
-        ...(needs.includes('media:delete') ? [expect.objectContaining({ Action: 's3:ListBucket', Effect: 'Allow', Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] } })] : []),
+        ...(needs.includes('media:delete')
+          ? [expect.objectContaining({ Action: 's3:ListBucket', Effect: 'Allow', Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] } })]
+          : []),
       ];
       expect(statements, logicalId).toEqual(expected);
     }

@@ -7,9 +7,13 @@ type Resource = { Properties: TemplateJson };
 const PRICES = { prod_sa_basic_monthly: 'price_basic123', prod_sa_pro_monthly: 'price_pro456' };
 
 const appFunctions = (synth: SynthesizedApp) =>
-  Object.entries(synth.template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
+  Object.entries(synth.template.findResources('AWS::Lambda::Function') as Record<string, Resource>).filter(
+    ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME,
+  );
 const policiesMentioning = (synth: SynthesizedApp, text: string) =>
-  Object.entries(synth.template.findResources('AWS::IAM::Policy') as Record<string, Resource>).filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(text));
+  Object.entries(synth.template.findResources('AWS::IAM::Policy') as Record<string, Resource>).filter(([, p]) =>
+    JSON.stringify(p.Properties.PolicyDocument).includes(text),
+  );
 
 describe('AppStack with Stripe configured', () => {
   let synth: SynthesizedApp;
@@ -46,7 +50,11 @@ describe('AppStack with Stripe configured', () => {
 
   it('lets no function create confirmed users: signup completion only looks an e-mail up and signs up through the app client', () => {
     // Act
-    const creators = [...policiesMentioning(synth, 'cognito-idp:AdminCreateUser'), ...policiesMentioning(synth, 'cognito-idp:AdminSetUserPassword'), ...policiesMentioning(synth, 'cognito-idp:AdminConfirmSignUp')];
+    const creators = [
+      ...policiesMentioning(synth, 'cognito-idp:AdminCreateUser'),
+      ...policiesMentioning(synth, 'cognito-idp:AdminSetUserPassword'),
+      ...policiesMentioning(synth, 'cognito-idp:AdminConfirmSignUp'),
+    ];
     const lookups = policiesMentioning(synth, 'cognito-idp:AdminGetUser');
     const deleters = policiesMentioning(synth, 'cognito-idp:AdminDeleteUser');
     const signOuts = policiesMentioning(synth, 'cognito-idp:AdminUserGlobalSignOut');
@@ -62,7 +70,11 @@ describe('AppStack with Stripe configured', () => {
     expect(deleters.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiAccountDeleteAccount']);
     expect(signOuts.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiAccountSignOutEverywhere']);
     const statement = lookups[0]![1].Properties.PolicyDocument.Statement.find((s: { Action: unknown }) => JSON.stringify(s.Action).includes('cognito-idp'));
-    expect(statement).toMatchObject({ Action: 'cognito-idp:AdminGetUser', Effect: 'Allow', Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] } });
+    expect(statement).toMatchObject({
+      Action: 'cognito-idp:AdminGetUser',
+      Effect: 'Allow',
+      Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] },
+    });
   });
 
   it('routes the webhook and the public billing calls without the authorizer, and the rest with it', () => {
@@ -71,8 +83,15 @@ describe('AppStack with Stripe configured', () => {
     const byKey = (key: string) => routes.find((r) => r.RouteKey === key)!;
 
     // Assess
-    for (const key of ['POST /api/stripe/webhook', 'POST /api/billing/public-checkout', 'POST /api/billing/complete-signup', 'GET /api/billing/checkout-status']) expect(byKey(key).AuthorizationType).toBe('NONE');
-    for (const key of ['POST /api/billing/checkout', 'POST /api/billing/subscription', 'POST /api/billing/claim-checkout', 'GET /api/subscription']) expect(byKey(key).AuthorizationType).toBe('JWT');
+    for (const key of [
+      'POST /api/stripe/webhook',
+      'POST /api/billing/public-checkout',
+      'POST /api/billing/complete-signup',
+      'GET /api/billing/checkout-status',
+    ])
+      expect(byKey(key).AuthorizationType).toBe('NONE');
+    for (const key of ['POST /api/billing/checkout', 'POST /api/billing/subscription', 'POST /api/billing/claim-checkout', 'GET /api/subscription'])
+      expect(byKey(key).AuthorizationType).toBe('JWT');
   });
 
   it('passes cdk-nag with no unacknowledged finding', () => {
@@ -81,7 +100,10 @@ describe('AppStack with Stripe configured', () => {
 });
 
 describe('Stripe deployment settings', () => {
-  const context = (values: Record<string, unknown> = {}) => (key: string) => values[key];
+  const context =
+    (values: Record<string, unknown> = {}) =>
+    (key: string) =>
+      values[key];
 
   it('reads the secret name and the price list from the environment or cdk.json', () => {
     const fromEnv = parseAppConfig(context(), { STRIPE_SECRET_NAME: 'sa/stripe', STRIPE_PRICES: JSON.stringify(PRICES) });

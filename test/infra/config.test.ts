@@ -53,7 +53,7 @@ describe('parseAppConfig', () => {
     expect(() => parseAppConfig(context(), { YOUTUBE_UNVERIFIED: 'maybe' })).toThrow(/youtubeUnverified/);
   });
 
-  it('takes the publishers\' concurrency per platform from the environment or cdk.json, within Lambda\'s 2 to 1,000', () => {
+  it("takes the publishers' concurrency per platform from the environment or cdk.json, within Lambda's 2 to 1,000", () => {
     // Act
     const fromEnv = parseAppConfig(context(), { PUBLISHER_CONCURRENCY: '200' });
     const fromContext = parseAppConfig(context({ publisherConcurrency: 20 }), {});

@@ -10,7 +10,9 @@ const only = <T>(values: T[]): T => {
   return values[0]!;
 };
 const apiBehavior = (synth: SynthesizedApp) =>
-  (only(Object.values(resourcesOf(synth, 'AWS::CloudFront::Distribution'))).Properties.DistributionConfig.CacheBehaviors as TemplateJson[]).find((b) => b.PathPattern === '/api/*')!;
+  (only(Object.values(resourcesOf(synth, 'AWS::CloudFront::Distribution'))).Properties.DistributionConfig.CacheBehaviors as TemplateJson[]).find(
+    (b) => b.PathPattern === '/api/*',
+  )!;
 
 describe('a prod deployment (WAF on, alarm e-mail set)', () => {
   let synth: SynthesizedApp;
@@ -32,9 +34,12 @@ describe('a prod deployment (WAF on, alarm e-mail set)', () => {
 
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
     expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
-    expect(rules.map((r) => r.Statement.ManagedRuleGroupStatement?.Name).filter(Boolean).sort()).toEqual(
-      ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet'].sort(),
-    );
+    expect(
+      rules
+        .map((r) => r.Statement.ManagedRuleGroupStatement?.Name)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet'].sort());
     const rate = rules.find((r) => r.Statement.RateBasedStatement)!;
     expect(rate).toMatchObject({ Action: { Block: {} }, Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 2000 } } });
     expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
@@ -141,7 +146,9 @@ describe('a dev deployment (WAF off, no alarm e-mail)', () => {
         expect(fn.Properties.Environment.Variables.ORIGIN_VERIFY_SECRET_ARN, id).toEqual({ Ref: secretId });
         const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
         const [, policy] = policies.find(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))!;
-        expect(policy.Properties.PolicyDocument.Statement, id).toContainEqual(expect.objectContaining({ Action: expect.arrayContaining(['secretsmanager:GetSecretValue']), Resource: { Ref: secretId } }));
+        expect(policy.Properties.PolicyDocument.Statement, id).toContainEqual(
+          expect.objectContaining({ Action: expect.arrayContaining(['secretsmanager:GetSecretValue']), Resource: { Ref: secretId } }),
+        );
       }
     });
 

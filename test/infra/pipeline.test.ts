@@ -69,7 +69,9 @@ function synthPipeline(settings: Record<string, unknown>): Synthesized {
 }
 
 /** The pipeline's stages by name, each with its actions in run order. */
-function stagesOf(template: Template): Record<string, { Name: string; RunOrder: number; ActionTypeId: { Category: string; Provider: string }; Configuration?: Record<string, unknown> }[]> {
+function stagesOf(
+  template: Template,
+): Record<string, { Name: string; RunOrder: number; ActionTypeId: { Category: string; Provider: string }; Configuration?: Record<string, unknown> }[]> {
   const [pipeline] = Object.values(template.findResources('AWS::CodePipeline::Pipeline')) as { Properties: { Stages: { Name: string; Actions: never[] }[] } }[];
   return Object.fromEntries(pipeline!.Properties.Stages.map((s) => [s.Name, s.Actions]));
 }
@@ -86,7 +88,11 @@ describe('the deploy pipeline', () => {
     expect(Object.keys(stages).filter((name) => !/^Assets(\.\d+)?$/.test(name))).toEqual(['Source', 'Build', 'UpdatePipeline', 'Dev', 'Prod']);
     expect(Object.keys(stages).indexOf('Dev')).toBe(Object.keys(stages).length - 2);
     expect(stages.Source![0]!.ActionTypeId.Provider).toBe('CodeStarSourceConnection');
-    expect(stages.Source![0]!.Configuration).toMatchObject({ ConnectionArn: CONNECTION, FullRepositoryId: 'example-org/schedule-autopost', BranchName: 'main' });
+    expect(stages.Source![0]!.Configuration).toMatchObject({
+      ConnectionArn: CONNECTION,
+      FullRepositoryId: 'example-org/schedule-autopost',
+      BranchName: 'main',
+    });
 
     const dev = stages.Dev!;
     const devDeploy = dev.filter((a) => a.ActionTypeId.Provider === 'CloudFormation');
@@ -147,7 +153,8 @@ describe('the deploy pipeline', () => {
   });
 
   it('passes cdk-nag with every finding fixed or acknowledged with a reason, with prod in its own account or in the pipeline one', () => {
-    const findings = (violations: ValidationViolation[]) => violations.map((v) => `${v.ruleName}: ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}`);
+    const findings = (violations: ValidationViolation[]) =>
+      violations.map((v) => `${v.ruleName}: ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}`);
     expect(findings(synthesized.violations)).toEqual([]);
     const { prodAccount: _, ...oneAccount } = SETTINGS;
     const single = synthPipeline(oneAccount);
@@ -167,7 +174,9 @@ describe('pipeline settings', () => {
 
   it('names each missing or bad setting', () => {
     expect(() => parsePipelineConfig(contextOf({}), noEnv)).toThrow(/connectionArn: is required[\s\S]*repository: is required[\s\S]*account/);
-    expect(() => parsePipelineConfig(contextOf({ ...SETTINGS, pipelineConnectionArn: 'github.com/x' }), noEnv)).toThrow(/connectionArn: must be a CodeConnections connection ARN/);
+    expect(() => parsePipelineConfig(contextOf({ ...SETTINGS, pipelineConnectionArn: 'github.com/x' }), noEnv)).toThrow(
+      /connectionArn: must be a CodeConnections connection ARN/,
+    );
     expect(() => parsePipelineConfig(contextOf({ ...SETTINGS, prodAccount: '12' }), noEnv)).toThrow(/prodAccount: must be a 12-digit/);
   });
 

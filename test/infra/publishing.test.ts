@@ -69,12 +69,19 @@ describe('Publishing in the app stack (dev)', () => {
 
     it('lets Scheduler (from this account) assume a role that may only invoke the dispatcher and write to the scheduler DLQ', () => {
       // Prepare
-      const [roleId, role] = only(resources(synth, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com')));
+      const [roleId, role] = only(
+        resources(synth, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com')),
+      );
       const policies = resources(synth, 'AWS::IAM::Policy').filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId));
 
       // Assess
       expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
-        { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'scheduler.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } } },
+        {
+          Action: 'sts:AssumeRole',
+          Effect: 'Allow',
+          Principal: { Service: 'scheduler.amazonaws.com' },
+          Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+        },
       ]);
       expect(role.Properties.ManagedPolicyArns).toBeUndefined();
       expect(policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement)).toEqual([
@@ -83,7 +90,7 @@ describe('Publishing in the app stack (dev)', () => {
       ]);
     });
 
-    it('sends the dispatcher\'s failed asynchronous invocations (Scheduler invokes asynchronously) to the scheduler DLQ', () => {
+    it("sends the dispatcher's failed asynchronous invocations (Scheduler invokes asynchronously) to the scheduler DLQ", () => {
       // Assess
       synth.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: dispatcher },
@@ -109,7 +116,9 @@ describe('Publishing in the app stack (dev)', () => {
       // Prepare
       const queues = resources(synth, 'AWS::SQS::Queue');
       const sslOnly = resources(synth, 'AWS::SQS::QueuePolicy')
-        .filter(([, p]) => p.Properties.PolicyDocument.Statement.some((s: TemplateJson) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false'))
+        .filter(([, p]) =>
+          p.Properties.PolicyDocument.Statement.some((s: TemplateJson) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false'),
+        )
         .flatMap(([, p]) => p.Properties.Queues.map((q: { Ref: string }) => q.Ref));
 
       // Assess
@@ -129,11 +138,13 @@ describe('Publishing in the app stack (dev)', () => {
         });
         synth.template.hasResourceProperties('AWS::Lambda::Function', { Timeout: 60, MemorySize: 512 });
       }
-      const publishers = resources(synth, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => PLATFORMS.some((p) => m.Properties.FunctionName.Ref === publisher(p)));
+      const publishers = resources(synth, 'AWS::Lambda::EventSourceMapping').filter(([, m]) =>
+        PLATFORMS.some((p) => m.Properties.FunctionName.Ref === publisher(p)),
+      );
       expect(publishers).toHaveLength(PLATFORMS.length);
     });
 
-    it('drains every DLQ, the scheduler\'s included, with the dead-letter handler', () => {
+    it("drains every DLQ, the scheduler's included, with the dead-letter handler", () => {
       // Prepare
       const drained = resources(synth, 'AWS::Lambda::EventSourceMapping')
         .filter(([, m]) => m.Properties.FunctionName.Ref === deadLetterHandler)
@@ -208,7 +219,7 @@ describe('Publishing in the app stack (dev)', () => {
       expect(json).toEqual(Object.fromEntries(PLATFORMS.map((p) => [p, `<${queue(p)}>`])));
     });
 
-    it('may manage only the group\'s post-* schedules and pass the scheduler role only to Scheduler', () => {
+    it("may manage only the group's post-* schedules and pass the scheduler role only to Scheduler", () => {
       // Prepare
       const [, group] = only(resources(synth, 'AWS::Scheduler::ScheduleGroup'));
       const schedulerRole = idOf(synth, 'AWS::IAM::Role', 'PublishingSchedulerRole');
@@ -224,16 +235,26 @@ describe('Publishing in the app stack (dev)', () => {
           },
         ]);
         expect(allowing(statements, 'iam:PassRole')).toEqual([
-          { Action: 'iam:PassRole', Effect: 'Allow', Resource: getAtt(schedulerRole), Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } } },
+          {
+            Action: 'iam:PassRole',
+            Effect: 'Allow',
+            Resource: getAtt(schedulerRole),
+            Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+          },
         ]);
-        if (DISPATCHING_FUNCTIONS.includes(prefix)) expect(allowing(statements, 'sqs:SendMessage')).toEqual([expect.objectContaining({ Resource: expect.arrayContaining(PLATFORMS.map((p) => getAtt(queue(p)))) })]);
+        if (DISPATCHING_FUNCTIONS.includes(prefix))
+          expect(allowing(statements, 'sqs:SendMessage')).toEqual([
+            expect.objectContaining({ Resource: expect.arrayContaining(PLATFORMS.map((p) => getAtt(queue(p)))) }),
+          ]);
         else expect(allowing(statements, 'sqs:SendMessage')).toEqual([]);
       }
     });
 
     it('gives no other function any scheduler action or PassRole', () => {
       // Prepare
-      const others = resources(synth, 'AWS::Lambda::Function').filter(([id, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME && !SCHEDULING_FUNCTIONS.includes(id.slice(0, -8)));
+      const others = resources(synth, 'AWS::Lambda::Function').filter(
+        ([id, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME && !SCHEDULING_FUNCTIONS.includes(id.slice(0, -8)),
+      );
 
       // Assess
       expect(others.length).toBeGreaterThan(30);
@@ -277,7 +298,9 @@ describe('Publishing in the app stack (dev)', () => {
       const all = PLATFORMS.map((p) => getAtt(queue(p)));
 
       // Assess
-      expect(allowing(statementsOf(synth, watchdog), 'sqs:SendMessage')).toEqual([{ Action: 'sqs:SendMessage', Effect: 'Allow', Resource: expect.arrayContaining(all) }]);
+      expect(allowing(statementsOf(synth, watchdog), 'sqs:SendMessage')).toEqual([
+        { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: expect.arrayContaining(all) },
+      ]);
       // The dispatcher also writes its failed invocations to the scheduler DLQ (its on-failure destination).
       expect(allowing(statementsOf(synth, dispatcher), 'sqs:SendMessage')).toEqual([
         { Action: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'], Effect: 'Allow', Resource: getAtt(schedulerDlq) },
@@ -285,7 +308,9 @@ describe('Publishing in the app stack (dev)', () => {
       ]);
       for (const platform of PLATFORMS) {
         // (merged with the event source's receive/delete rights on the same queue)
-        expect(allowing(statementsOf(synth, publisher(platform)), 'sqs:SendMessage')).toEqual([expect.objectContaining({ Effect: 'Allow', Resource: getAtt(queue(platform)) })]);
+        expect(allowing(statementsOf(synth, publisher(platform)), 'sqs:SendMessage')).toEqual([
+          expect.objectContaining({ Effect: 'Allow', Resource: getAtt(queue(platform)) }),
+        ]);
       }
       expect(allowing(statementsOf(synth, deadLetterHandler), 'sqs:SendMessage')).toEqual([]);
     });
@@ -297,7 +322,9 @@ describe('Publishing in the app stack (dev)', () => {
       // Assess
       for (const fn of [dispatcher, deadLetterHandler, watchdog, ...PLATFORMS.map(publisher)]) {
         const statements = statementsOf(synth, fn);
-        expect(allowing(statements, 'dynamodb:PutItem')).toEqual([expect.objectContaining({ Resource: [getAtt(table), { 'Fn::Join': ['', [getAtt(table), '/index/*']] }] })]);
+        expect(allowing(statements, 'dynamodb:PutItem')).toEqual([
+          expect.objectContaining({ Resource: [getAtt(table), { 'Fn::Join': ['', [getAtt(table), '/index/*']] }] }),
+        ]);
         if (fn === dispatcher) {
           expect(allowing(statements, 'appsync:GraphQL')).toEqual([]);
           expect(envOf(synth, fn).REALTIME_GRAPHQL_URL).toBeUndefined();
@@ -324,7 +351,7 @@ describe('Publishing in the app stack (dev)', () => {
       }
     });
 
-    it('alarms on every publisher\'s errors', () => {
+    it("alarms on every publisher's errors", () => {
       // Assess
       for (const platform of PLATFORMS) {
         synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
@@ -347,7 +374,12 @@ describe('Publishing in the app stack (dev)', () => {
 
       // Assess
       expect(findings.map((v) => `${v.ruleName} at ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}`)).toEqual([]);
-      expect(acknowledged.map((a) => a.id.replace(/^Annotation::/, ''))).toEqual(expect.arrayContaining(['AwsSolutions-SQS3', expect.stringMatching(/^AwsSolutions-IAM5\[Resource::arn:aws:scheduler:us-east-1:<AWS::AccountId>:schedule\/.+\/post-\*\]$/)]));
+      expect(acknowledged.map((a) => a.id.replace(/^Annotation::/, ''))).toEqual(
+        expect.arrayContaining([
+          'AwsSolutions-SQS3',
+          expect.stringMatching(/^AwsSolutions-IAM5\[Resource::arn:aws:scheduler:us-east-1:<AWS::AccountId>:schedule\/.+\/post-\*\]$/),
+        ]),
+      );
       for (const a of acknowledged) expect(a.reason.length).toBeGreaterThan(40);
     });
   });

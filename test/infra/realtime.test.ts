@@ -64,14 +64,20 @@ describe('Realtime (AppSync) in the app stack', () => {
     // Assess
     expect(api!.Properties).toMatchObject({
       XrayEnabled: true,
-      LogConfig: { FieldLogLevel: 'ERROR', ExcludeVerboseContent: false, CloudWatchLogsRoleArn: { 'Fn::GetAtt': [expect.stringMatching(/^RealtimeLogsRole/), 'Arn'] } },
+      LogConfig: {
+        FieldLogLevel: 'ERROR',
+        ExcludeVerboseContent: false,
+        CloudWatchLogsRoleArn: { 'Fn::GetAtt': [expect.stringMatching(/^RealtimeLogsRole/), 'Arn'] },
+      },
     });
     synth.template.hasResourceProperties('AWS::Logs::LogGroup', {
       LogGroupName: { 'Fn::Join': ['', ['/aws/appsync/apis/', { 'Fn::GetAtt': [Match.stringLikeRegexp('^RealtimeApi'), 'ApiId'] }]] },
       RetentionInDays: 30,
     });
     synth.template.resourceCountIs('Custom::LogRetention', 0);
-    const managedPolicies = resourcesOf(synth.template, 'AWS::IAM::Role').filter((r) => JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('appsync.amazonaws.com'));
+    const managedPolicies = resourcesOf(synth.template, 'AWS::IAM::Role').filter((r) =>
+      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('appsync.amazonaws.com'),
+    );
     expect(managedPolicies).toHaveLength(1);
     expect(managedPolicies[0]!.Properties.ManagedPolicyArns).toBeUndefined();
   });
@@ -140,7 +146,11 @@ describe('Realtime.bindPublisher', () => {
     // Prepare
     const stack = new Stack(new App(), 'Test', { env: { region: 'us-east-1' } });
     const realtime = new Realtime(stack, 'Realtime', { userPool: new UserPool(stack, 'Pool') });
-    const fn = new LambdaFunction(stack, 'Publisher', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('exports.handler = async () => {}') });
+    const fn = new LambdaFunction(stack, 'Publisher', {
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: Code.fromInline('exports.handler = async () => {}'),
+    });
 
     // Act
     realtime.bindPublisher(fn);

@@ -18,7 +18,7 @@ describe('stack sizes', () => {
     });
   });
 
-  it('keeps every stack under 60% of CloudFormation\'s resource limit, so functions can still be added', () => {
+  it("keeps every stack under 60% of CloudFormation's resource limit, so functions can still be added", () => {
     // Act
     const over = Object.entries(synth.resourceCounts).filter(([, count]) => count >= 0.6 * CLOUDFORMATION_RESOURCE_LIMIT);
 

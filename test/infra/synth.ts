@@ -93,13 +93,13 @@ function readAssembly(app: App, stack: AppStack, outdir: string): SynthesizedApp
   const resourceCounts: Record<string, number> = {};
   const template = Template.fromJSON(flatten(outdir, stack, resourceCounts));
 
-  const acknowledgements = app.node.findAll().flatMap((construct) =>
-    construct.node.metadata
-      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-      .flatMap((entry) =>
-        Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({ id, reason, path: construct.node.path })),
-      ),
-  );
+  const acknowledgements = app.node
+    .findAll()
+    .flatMap((construct) =>
+      construct.node.metadata
+        .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((entry) => Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({ id, reason, path: construct.node.path }))),
+    );
 
   // The site deployment has two sources: the build directory, then the generated config.json.
   const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment')) as {
@@ -173,7 +173,11 @@ function substitute(value: unknown, replace: (node: Record<string, Json>) => Jso
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, replace)]));
 }
 
-const pascalCase = (text: string) => text.split(/[/-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+const pascalCase = (text: string) =>
+  text
+    .split(/[/-]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
 
 /**
  * The declaration (functions/routes.ts) of the function with this logical id: `Api<Module>` for

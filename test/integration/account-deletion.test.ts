@@ -17,7 +17,8 @@ import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /** Issue 7 "Account deletion": DELETE /api/account leaves nothing of the user anywhere, and nothing of anyone else is touched. */
-const scheduler = () => new SchedulerClient({ region: 'us-east-1', endpoint: cloud().env.SCHEDULER_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const scheduler = () =>
+  new SchedulerClient({ region: 'us-east-1', endpoint: cloud().env.SCHEDULER_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 
 async function scheduleExists(postId: string): Promise<boolean> {
   try {
@@ -120,13 +121,37 @@ async function aUserWithDataEverywhere() {
   await notifyUser(userId, 'Your post was published');
   const subscription = (await weCallTheApi('GET', '/api/subscription', { token })).body.subscription;
 
-  return { email, password, token, userId, subscriptionId: subscription.id as string, sessionId: checkout.sessionId, draft, scheduledPostId: scheduled.body.id as string, image, avatarKey };
+  return {
+    email,
+    password,
+    token,
+    userId,
+    subscriptionId: subscription.id as string,
+    sessionId: checkout.sessionId,
+    draft,
+    scheduledPostId: scheduled.body.id as string,
+    image,
+    avatarKey,
+  };
 }
 
 /** What must exist for a user before deletion (and still exist for everyone else after). */
 async function expectAllThere(user: Awaited<ReturnType<typeof aUserWithDataEverywhere>>) {
   const kinds = new Set((await itemsOfUser(user.userId)).map((i) => String(i.sk).replace(/#.*$/, '#')));
-  expect([...kinds].sort()).toEqual(['ACCOUNT#', 'CLIENT#', 'MEDIA#', 'NOTE#', 'OAUTHSTATE#', 'PLATFORMACCOUNT#', 'POST#', 'PROFILE', 'SETTINGS', 'SUBSCRIPTION', 'TOKEN#', 'USAGE#']);
+  expect([...kinds].sort()).toEqual([
+    'ACCOUNT#',
+    'CLIENT#',
+    'MEDIA#',
+    'NOTE#',
+    'OAUTHSTATE#',
+    'PLATFORMACCOUNT#',
+    'POST#',
+    'PROFILE',
+    'SETTINGS',
+    'SUBSCRIPTION',
+    'TOKEN#',
+    'USAGE#',
+  ]);
   expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('STRIPECUSTOMER#'))).toBe(true);
   expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('OAUTHSTATE#'))).toBe(true);
   expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('CHECKOUT#'))).toBe(true);

@@ -23,7 +23,6 @@ const adapterFor = <P extends Platform>(platform: P) =>
     now: () => new Date(Date.now() + clockOffsetMs),
   });
 
-
 /** What the browser does on the consent page: allow, as the first demo identity (all its Pages). */
 async function allow(platform: Platform, authorizeUrl: string): Promise<URL> {
   const who = DEMO_IDENTITIES[platform][0]!;

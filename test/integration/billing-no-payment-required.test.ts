@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { aConfirmedUser, aRandomEmail } from '../helpers/given';
-import { aPublicCheckout, claimCheckout, completeSignup, productOf, signInWithPassword, subscriptionOf, weOpenAndPay, weVerifyTheEmail } from '../helpers/billing';
+import {
+  aPublicCheckout,
+  claimCheckout,
+  completeSignup,
+  productOf,
+  signInWithPassword,
+  subscriptionOf,
+  weOpenAndPay,
+  weVerifyTheEmail,
+} from '../helpers/billing';
 import { weCallTheApi } from '../helpers/when';
 
 /**
@@ -11,7 +20,9 @@ import { weCallTheApi } from '../helpers/when';
 
 /** The session as Stripe's API returns it (the local Stripe's API port, with the app's key). */
 async function stripeSession(sessionId: string) {
-  const res = await fetch(`http://${process.env.STRIPE_API_HOST}:${process.env.STRIPE_API_PORT}/v1/checkout/sessions/${sessionId}`, { headers: { authorization: `Bearer ${process.env.STRIPE_SECRET_KEY}` } });
+  const res = await fetch(`http://${process.env.STRIPE_API_HOST}:${process.env.STRIPE_API_PORT}/v1/checkout/sessions/${sessionId}`, {
+    headers: { authorization: `Bearer ${process.env.STRIPE_SECRET_KEY}` },
+  });
   return (await res.json()) as { status: string; payment_status: string; amount_total: number };
 }
 

@@ -1,7 +1,19 @@
 import { BILLING_MSG } from '@shared/billing';
 import { describe, expect, it, vi } from 'vitest';
 import { aConfirmedUser, aRandomEmail, cloud, mailsTo } from '../helpers/given';
-import { aPaidCheckout, aPaidPublicCheckout, aPublicCheckout, claimCheckout, completeSignup, productOf, signInWithPassword, stripeControl, subscriptionOf, weOpenAndPay, weVerifyTheEmail } from '../helpers/billing';
+import {
+  aPaidCheckout,
+  aPaidPublicCheckout,
+  aPublicCheckout,
+  claimCheckout,
+  completeSignup,
+  productOf,
+  signInWithPassword,
+  stripeControl,
+  subscriptionOf,
+  weOpenAndPay,
+  weVerifyTheEmail,
+} from '../helpers/billing';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/lib/aws';
 import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../local/stripe';
@@ -19,7 +31,12 @@ describe('a visitor buys Basic, then creates the account', () => {
     // Act
     const paid = await weOpenAndPay(checkout.checkoutUrl);
     const success = new URL(paid.location);
-    const done = await completeSignup({ email: success.searchParams.get('email'), session_id: success.searchParams.get('session_id'), password: 'secret123', confirm: 'secret123' });
+    const done = await completeSignup({
+      email: success.searchParams.get('email'),
+      session_id: success.searchParams.get('session_id'),
+      password: 'secret123',
+      confirm: 'secret123',
+    });
     const beforeVerifying = await signInWithPassword(email, 'secret123').then(
       () => 'signed in',
       (error: Error) => error.name,
@@ -259,9 +276,15 @@ describe('a signed-in user buys and manages a plan', () => {
     const bought = await subscriptionOf(user.accessToken);
 
     // Act
-    const cancel = await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: bought.subscription.id, action: 'cancel' } });
+    const cancel = await weCallTheApi('POST', '/api/billing/subscription', {
+      token: user.accessToken,
+      body: { subscriptionId: bought.subscription.id, action: 'cancel' },
+    });
     const afterCancel = await subscriptionOf(user.accessToken);
-    const reactivate = await weCallTheApi('POST', '/api/billing/subscription', { token: user.accessToken, body: { subscriptionId: bought.subscription.id, action: 'reactivate' } });
+    const reactivate = await weCallTheApi('POST', '/api/billing/subscription', {
+      token: user.accessToken,
+      body: { subscriptionId: bought.subscription.id, action: 'reactivate' },
+    });
     // The emulator's webhooks follow the API answers: the overview catches up a moment later.
     const afterReactivate = await vi.waitFor(async () => {
       const overview = await subscriptionOf(user.accessToken);
@@ -273,7 +296,10 @@ describe('a signed-in user buys and manages a plan', () => {
     expect(checkout.successUrl).toBe(`${cloud().url}/home/subscription?checkout=success`);
     expect(bought).toMatchObject({ plan: 'basic', subscription: { status: 'active', product_id: productOf('basic'), cancel_at_period_end: false } });
     expect(cancel).toMatchObject({ status: 200, body: { message: 'Subscription updated successfully', subscription: { cancel_at_period_end: true } } });
-    expect(afterCancel).toMatchObject({ plan: 'basic', subscription: { status: 'active', cancel_at_period_end: true, current_period_end: bought.subscription.current_period_end } });
+    expect(afterCancel).toMatchObject({
+      plan: 'basic',
+      subscription: { status: 'active', cancel_at_period_end: true, current_period_end: bought.subscription.current_period_end },
+    });
     expect(reactivate).toMatchObject({ status: 200, body: { subscription: { cancel_at_period_end: false } } });
     expect(afterReactivate.subscription.cancel_at_period_end).toBe(false);
   });
@@ -313,7 +339,10 @@ describe('a signed-in user buys and manages a plan', () => {
     const { subscription } = await subscriptionOf(owner.accessToken);
 
     // Act
-    const foreign = await weCallTheApi('POST', '/api/billing/subscription', { token: other.accessToken, body: { subscriptionId: subscription.id, action: 'cancel' } });
+    const foreign = await weCallTheApi('POST', '/api/billing/subscription', {
+      token: other.accessToken,
+      body: { subscriptionId: subscription.id, action: 'cancel' },
+    });
     const second = await weCallTheApi('POST', '/api/billing/checkout', { token: owner.accessToken, body: { productId: productOf('pro') } });
 
     // Assess
@@ -334,7 +363,11 @@ describe('a signed-in user buys and manages a plan', () => {
   it('shows no subscription and Free for a new user', async () => {
     const user = await aConfirmedUser();
 
-    expect(await subscriptionOf(user.accessToken)).toEqual({ subscription: null, plan: 'free', usage: { month: new Date().toISOString().slice(0, 7), used: 0, limit: 5 } });
+    expect(await subscriptionOf(user.accessToken)).toEqual({
+      subscription: null,
+      plan: 'free',
+      usage: { month: new Date().toISOString().slice(0, 7), used: 0, limit: 5 },
+    });
   });
 });
 
@@ -345,10 +378,20 @@ describe('the Stripe webhook', () => {
     await aPaidCheckout(user.accessToken, 'basic');
     const before = await itemsOfUser(user.userId);
     const { subscription } = await subscriptionOf(user.accessToken);
-    const forged = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'customer.subscription.deleted', created: Math.floor(Date.now() / 1000), data: { object: { id: subscription.id, object: 'subscription' } } });
+    const forged = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: subscription.id, object: 'subscription' } },
+    });
 
     // Act
-    const res = await fetch(`${cloud().url}/api/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': signPayload(forged, 'whsec_wrong'), 'content-type': 'application/json' }, body: forged });
+    const res = await fetch(`${cloud().url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'stripe-signature': signPayload(forged, 'whsec_wrong'), 'content-type': 'application/json' },
+      body: forged,
+    });
 
     // Assess
     expect(res.status).toBe(400);
@@ -358,11 +401,22 @@ describe('the Stripe webhook', () => {
 
   /** A delivery signed with the local cloud's real webhook secret, at `t` (seconds). */
   const deliverSigned = (body: string, t = Math.floor(Date.now() / 1000)) =>
-    fetch(`${cloud().url}/api/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': signPayload(body, LOCAL_WEBHOOK_SECRET, t), 'content-type': 'application/json' }, body });
+    fetch(`${cloud().url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'stripe-signature': signPayload(body, LOCAL_WEBHOOK_SECRET, t), 'content-type': 'application/json' },
+      body,
+    });
   const dedupeMarker = async (eventId: string) =>
-    (await documentClient().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `STRIPEEVENT#${eventId}`, sk: `STRIPEEVENT#${eventId}` } }))).Item;
+    (await documentClient().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `STRIPEEVENT#${eventId}`, sk: `STRIPEEVENT#${eventId}` } })))
+      .Item;
   const anEventFor = (subscriptionId: string, id = `evt_probe_${Math.random().toString(36).slice(2)}`) =>
-    JSON.stringify({ id, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: { id: subscriptionId, object: 'subscription' } } });
+    JSON.stringify({
+      id,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: subscriptionId, object: 'subscription' } },
+    });
 
   it.each([
     ['not JSON', 'this is not json'],
@@ -417,7 +471,9 @@ describe('the Stripe webhook', () => {
 
     // Act: the reactivation's event first, the cancellation's last
     const delivered = await stripeControl('POST', '/deliver', { order: 'reverse' });
-    const created = ((await stripeControl('GET', `/events?subscription=${subscription.id}&type=customer.subscription.created`)).body.events as { id: string }[])[0];
+    const created = (
+      (await stripeControl('GET', `/events?subscription=${subscription.id}&type=customer.subscription.created`)).body.events as { id: string }[]
+    )[0];
     const replay = await stripeControl('POST', `/events/${created.id}/resend`);
 
     // Assess

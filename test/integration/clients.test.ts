@@ -8,7 +8,8 @@ import { weCallTheApi } from '../helpers/when';
 /** Issue 7 "Clients": an agency's clients through the API with a real token. */
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const clientItemsOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('CLIENT#'));
-const listOf = async (token: string) => (await weCallTheApi('GET', '/api/clients', { token })).body.items as { id: string; name: string; logo_url: string | null }[];
+const listOf = async (token: string) =>
+  (await weCallTheApi('GET', '/api/clients', { token })).body.items as { id: string; name: string; logo_url: string | null }[];
 
 describe('listing clients', () => {
   it('lists the default client a new user gets at sign-up', async () => {
@@ -46,11 +47,19 @@ describe('creating a client', () => {
     const user = await aConfirmedUser();
 
     // Act
-    const res = await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name: '  Acme Bakery  ', logo_url: 'https://cdn.example.com/acme.png' } });
+    const res = await weCallTheApi('POST', '/api/clients', {
+      token: user.accessToken,
+      body: { name: '  Acme Bakery  ', logo_url: 'https://cdn.example.com/acme.png' },
+    });
 
     // Assess
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.stringMatching(ULID), name: 'Acme Bakery', logo_url: 'https://cdn.example.com/acme.png', created_at: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.stringMatching(ULID),
+      name: 'Acme Bakery',
+      logo_url: 'https://cdn.example.com/acme.png',
+      created_at: expect.any(String),
+    });
     expect(await listOf(user.accessToken)).toContainEqual(res.body);
   });
 
@@ -92,7 +101,10 @@ describe('updating a client', () => {
     const created = (await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name: 'Acme' } })).body;
 
     // Act
-    const res = await weCallTheApi('PATCH', `/api/clients/${created.id}`, { token: user.accessToken, body: { name: 'Acme Ltd', logo_url: 'http://example.com/a.svg' } });
+    const res = await weCallTheApi('PATCH', `/api/clients/${created.id}`, {
+      token: user.accessToken,
+      body: { name: 'Acme Ltd', logo_url: 'http://example.com/a.svg' },
+    });
 
     // Assess
     expect(res.status).toBe(200);
@@ -102,7 +114,8 @@ describe('updating a client', () => {
 
   it('removes the logo when it is cleared', async () => {
     const user = await aConfirmedUser();
-    const created = (await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name: 'Acme', logo_url: 'https://example.com/a.png' } })).body;
+    const created = (await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name: 'Acme', logo_url: 'https://example.com/a.png' } }))
+      .body;
 
     const res = await weCallTheApi('PATCH', `/api/clients/${created.id}`, { token: user.accessToken, body: { name: 'Acme', logo_url: '' } });
 
@@ -136,7 +149,8 @@ describe('updating a client', () => {
   it('refuses bad input with a 400 and leaves the client as it was', async () => {
     // Prepare
     const user = await aConfirmedUser();
-    const created = (await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name: 'Acme', logo_url: 'https://example.com/a.png' } })).body;
+    const created = (await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name: 'Acme', logo_url: 'https://example.com/a.png' } }))
+      .body;
 
     // Act
     const blank = await weCallTheApi('PATCH', `/api/clients/${created.id}`, { token: user.accessToken, body: { name: ' ' } });

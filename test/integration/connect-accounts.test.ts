@@ -18,7 +18,6 @@ import { controlTheSandbox } from '../helpers/sandbox';
 const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
 const EXPIRED = 'This connection link has expired or was already used. Please try again.';
 
-
 async function scanTable(): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let cursor: Record<string, unknown> | undefined;
@@ -59,7 +58,18 @@ describe('connecting a social account', () => {
     expect(list.body.accounts.map((a: { account_id: string }) => a.account_id).sort()).toEqual([...expectedIds].sort());
     for (const account of list.body.accounts) {
       expect(account).toMatchObject({ platform, is_connected: true, needs_reconnect: false });
-      expect(Object.keys(account).sort()).toEqual(['account_id', 'account_name', 'created_at', 'health', 'id', 'is_connected', 'needs_reconnect', 'picture_url', 'platform', 'profile_url']);
+      expect(Object.keys(account).sort()).toEqual([
+        'account_id',
+        'account_name',
+        'created_at',
+        'health',
+        'id',
+        'is_connected',
+        'needs_reconnect',
+        'picture_url',
+        'platform',
+        'profile_url',
+      ]);
       // The profile link points at the network this deployment talks to: here the sandbox, which serves
       // that account's page at the real path (issue 17.11).
       expect(account.profile_url.startsWith(`${sandbox()}/${platform}/www/`)).toBe(true);
@@ -141,7 +151,13 @@ describe('connecting a social account', () => {
     // Prepare: written directly, as if initiated 11 minutes ago (TTL deletion is lazy).
     const user = await aConfirmedUser({ plan: 'pro' });
     const created = new Date(Date.now() - 11 * 60 * 1000);
-    await saveOAuthState({ state: 'old-state-for-test-0123456789abcdef', userId: user.userId, platform: 'facebook', createdAt: created.toISOString(), expiresAt: Math.floor(created.getTime() / 1000) + OAUTH_STATE_TTL_SECONDS });
+    await saveOAuthState({
+      state: 'old-state-for-test-0123456789abcdef',
+      userId: user.userId,
+      platform: 'facebook',
+      createdAt: created.toISOString(),
+      expiresAt: Math.floor(created.getTime() / 1000) + OAUTH_STATE_TTL_SECONDS,
+    });
 
     // Act
     const { to } = await followCallback(`${cloud().url}/api/oauth/facebook/callback?state=old-state-for-test-0123456789abcdef&code=anything`);
@@ -264,7 +280,11 @@ describe('fresh tokens for publishing', () => {
     await saveTokens(user.userId, account.id, { accessToken: 'new-access-token-value', refreshToken: '', expiresAt: null }, new Date());
 
     // Assess
-    expect(await getTokens(user.userId, account.id)).toMatchObject({ accessToken: 'new-access-token-value', refreshToken: tokens.refreshToken, expiresAt: null });
+    expect(await getTokens(user.userId, account.id)).toMatchObject({
+      accessToken: 'new-access-token-value',
+      refreshToken: tokens.refreshToken,
+      expiresAt: null,
+    });
   });
 
   it('uses a token that is still fresh as it is', async () => {

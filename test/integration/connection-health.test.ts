@@ -24,8 +24,18 @@ describe('GET /api/accounts health', () => {
     const facebook = await aConnectedAccount(user.userId, 'facebook', 'Acme Page');
     const igExpiry = new Date(now.getTime() + 60 * DAY).toISOString();
     const ttExpiry = new Date(now.getTime() + 365 * DAY).toISOString();
-    await saveTokens(user.userId, instagram.id, { accessToken: 'ig-secret-token', expiresAt: igExpiry, scopes: ['instagram_business_basic', 'instagram_business_content_publish'] }, now);
-    await saveTokens(user.userId, tiktok.id, { accessToken: 'tt-secret', refreshToken: 'tt-refresh-secret', expiresAt: inDays(0.1), refreshExpiresAt: ttExpiry, scopes: ['user.info.basic'] }, now);
+    await saveTokens(
+      user.userId,
+      instagram.id,
+      { accessToken: 'ig-secret-token', expiresAt: igExpiry, scopes: ['instagram_business_basic', 'instagram_business_content_publish'] },
+      now,
+    );
+    await saveTokens(
+      user.userId,
+      tiktok.id,
+      { accessToken: 'tt-secret', refreshToken: 'tt-refresh-secret', expiresAt: inDays(0.1), refreshExpiresAt: ttExpiry, scopes: ['user.info.basic'] },
+      now,
+    );
     await saveTokens(user.userId, facebook.id, { accessToken: 'page-secret', expiresAt: null }, now);
 
     // Act
@@ -56,7 +66,9 @@ describe('the expiry notices sweep', () => {
     await expiryNoticesHandler({}, aLambdaContext());
 
     // Assess
-    expect(await notesOf(user.accessToken)).toEqual(["@acme's Instagram connection expires in 7 days. Reconnect on Platforms so your scheduled posts keep going out."]);
+    expect(await notesOf(user.accessToken)).toEqual([
+      "@acme's Instagram connection expires in 7 days. Reconnect on Platforms so your scheduled posts keep going out.",
+    ]);
 
     // Act: 5.6 days later (under a day left), twice
     const later = { now: () => new Date(expiry - 0.9 * DAY), newId: () => ulid() };
@@ -73,7 +85,12 @@ describe('the expiry notices sweep', () => {
   it('starts over for a reconnected account with a new expiry', async () => {
     const user = await aConfirmedUser();
     const account = await aConnectedAccount(user.userId, 'instagram', '@acme');
-    await saveTokens(user.userId, account.id, { accessToken: 'ig-token', expiresAt: new Date(Date.now() + 6.5 * DAY).toISOString() }, new Date(Date.now() - DAY));
+    await saveTokens(
+      user.userId,
+      account.id,
+      { accessToken: 'ig-token', expiresAt: new Date(Date.now() + 6.5 * DAY).toISOString() },
+      new Date(Date.now() - DAY),
+    );
     await sendDueExpiryNotices();
     expect(await notesOf(user.accessToken)).toHaveLength(1);
     // Reconnected: a fresh 60-day token; nothing is due now, and its own 7-day notice comes 53 days on
@@ -113,7 +130,9 @@ describe('GET /api/posts flags posts whose account cannot publish at their time'
 
     // Assess
     expect(res.status).toBe(200);
-    const issues = Object.fromEntries((res.body.items as { id: string; connection_issues: { message: string }[] }[]).map((p) => [p.id, p.connection_issues.map((i) => i.message)]));
+    const issues = Object.fromEntries(
+      (res.body.items as { id: string; connection_issues: { message: string }[] }[]).map((p) => [p.id, p.connection_issues.map((i) => i.message)]),
+    );
     expect(issues).toEqual({
       [late.id]: ["@acme's Instagram connection expires before this post's time; reconnect on Platforms."],
       [soon.id]: [],

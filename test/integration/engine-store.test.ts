@@ -99,12 +99,22 @@ describe.each([
     const byIntruder = await store.settleTarget(lease(userId, post, 'b'), posted, new Date(T0));
     const byHolder = await store.settleTarget(lease(userId, post, 'a'), posted, new Date(T0));
     const twice = await store.settleTarget(ref(userId, post), { status: 'failed', message: 'late' }, new Date(T0));
-    const other = await store.settleTarget({ userId, post, index: 1, target: post.platforms[1]! }, { status: 'failed', message: 'gone' }, new Date(T0 + MINUTE));
+    const other = await store.settleTarget(
+      { userId, post, index: 1, target: post.platforms[1]! },
+      { status: 'failed', message: 'gone' },
+      new Date(T0 + MINUTE),
+    );
 
     // Assess
     expect([byIntruder, twice]).toEqual([null, null]);
     expect(byHolder!.rev).toBe(1);
-    expect(byHolder!.platforms[0]).toMatchObject({ status: 'posted', post_url: posted.postUrl, posted_at: iso(T0), platform_post_id: 'p1', error_message: null });
+    expect(byHolder!.platforms[0]).toMatchObject({
+      status: 'posted',
+      post_url: posted.postUrl,
+      posted_at: iso(T0),
+      platform_post_id: 'p1',
+      error_message: null,
+    });
     expect(byHolder!.platforms[0]!.lease_owner).toBeUndefined();
     expect(other!.rev).toBe(2);
     expect(other!.platforms[1]).toMatchObject({ status: 'failed', error_message: 'gone' });

@@ -27,11 +27,14 @@ const adapter = () =>
     fetch: (input, init) => fetch(input, init),
   });
 
-
 async function connect(): Promise<{ tokens: TokenSet; accountId: string; accountName: string }> {
   const ig = adapter();
   const who = DEMO_IDENTITIES.instagram[0]!;
-  const res = await fetch(ig.authorizeUrl({ state: 's' }), { method: 'POST', body: new URLSearchParams({ decision: 'allow', identity: who.id }), redirect: 'manual' });
+  const res = await fetch(ig.authorizeUrl({ state: 's' }), {
+    method: 'POST',
+    body: new URLSearchParams({ decision: 'allow', identity: who.id }),
+    redirect: 'manual',
+  });
   const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
   const [account] = await ig.accounts(await ig.exchangeCode({ code }));
   return { tokens: account!.tokens, accountId: account!.accountId, accountName: account!.accountName };
@@ -46,7 +49,11 @@ async function aStoredImage(bytes: Buffer, contentType = 'image/jpeg'): Promise<
 }
 
 /** Runs publishStep to the end, advancing the sandbox clock through waits. */
-async function publishWith(c: { tokens: TokenSet; accountId: string; accountName: string }, media: PublishMedia[], caption = `Rules ${Math.random().toString(36).slice(2, 8)}`) {
+async function publishWith(
+  c: { tokens: TokenSet; accountId: string; accountName: string },
+  media: PublishMedia[],
+  caption = `Rules ${Math.random().toString(36).slice(2, 8)}`,
+) {
   const ig = adapter();
   let checkpoint: Record<string, string | number | boolean | null> | null = null;
   for (let i = 0; i < 20; i++) {
@@ -77,7 +84,11 @@ describe('the Instagram sandbox takes the images Instagram takes', () => {
   it('publishes a JPEG within the rules, on both edges of the aspect range', async () => {
     const c = await connect();
 
-    for (const [w, h] of [[800, 1000], [1910, 1000], [1080, 1080]] as const) {
+    for (const [w, h] of [
+      [800, 1000],
+      [1910, 1000],
+      [1080, 1080],
+    ] as const) {
       const run = await publishWith(c, [await aStoredImage(await anImageOf(w, h))]);
       expect(run.result, `${w}×${h}: ${run.error?.message}`).toMatchObject({ status: 'posted' });
     }
@@ -88,7 +99,11 @@ describe('the Instagram sandbox takes the images Instagram takes', () => {
 
     const run = await publishWith(c, [await aStoredImage(await anImageOf(1080, 1080, 'png'), 'image/jpeg')]);
 
-    expect(run.error).toMatchObject({ category: 'fix-input', details: { code: '36001/2207005' }, message: 'Instagram does not accept this image format; use a JPEG.' });
+    expect(run.error).toMatchObject({
+      category: 'fix-input',
+      details: { code: '36001/2207005' },
+      message: 'Instagram does not accept this image format; use a JPEG.',
+    });
     expect((await control('GET', '/posts?platform=instagram')).posts).toHaveLength(0);
   });
 
@@ -143,9 +158,17 @@ describe('content_publishing_limit', () => {
 
     // Fill the quota straight through the Graph endpoints.
     for (let i = 1; i < 50; i++) {
-      const container = (await (await fetch(`${graph}/media`, { method: 'POST', body: new URLSearchParams({ image_url: image.url, caption: `fill ${i}`, access_token: c.tokens.accessToken }) })).json()) as { id: string };
+      const container = (await (
+        await fetch(`${graph}/media`, {
+          method: 'POST',
+          body: new URLSearchParams({ image_url: image.url, caption: `fill ${i}`, access_token: c.tokens.accessToken }),
+        })
+      ).json()) as { id: string };
       await control('POST', '/clock/advance', { seconds: 2 });
-      const published = await fetch(`${graph}/media_publish`, { method: 'POST', body: new URLSearchParams({ creation_id: container.id, access_token: c.tokens.accessToken }) });
+      const published = await fetch(`${graph}/media_publish`, {
+        method: 'POST',
+        body: new URLSearchParams({ creation_id: container.id, access_token: c.tokens.accessToken }),
+      });
       expect(published.status).toBe(200);
     }
     const limit = await ig.publishingLimit(c.tokens, c.accountId);
@@ -158,7 +181,9 @@ describe('content_publishing_limit', () => {
   it('answers quota_usage alone when no fields are asked for, as the reference says', async () => {
     const c = await connect();
 
-    const res = await fetch(`${hostsFor('instagram', sandbox).graph}/${GRAPH_VERSION}/${c.accountId}/content_publishing_limit?access_token=${c.tokens.accessToken}`);
+    const res = await fetch(
+      `${hostsFor('instagram', sandbox).graph}/${GRAPH_VERSION}/${c.accountId}/content_publishing_limit?access_token=${c.tokens.accessToken}`,
+    );
 
     expect(await res.json()).toEqual({ data: [{ quota_usage: 0 }] });
   });

@@ -19,7 +19,6 @@ import { controlTheSandbox as control } from '../helpers/sandbox';
  * the upload goes.
  */
 
-
 async function storedBytes(key: string): Promise<Buffer> {
   const object = await s3Client().send(new GetObjectCommand({ Bucket: process.env.MEDIA_BUCKET, Key: key }));
   return Buffer.from(await object.Body!.transformToByteArray());
@@ -95,7 +94,12 @@ describe('confirming an image upload', () => {
     const page = await aConnectedAccount(user.userId, 'facebook', 'Bakery Page');
     const item = await anUploadedImage(user.accessToken, await aPhoto('b.png', 600, 600));
     const copy = (await getMediaRow(user.userId, item.id))!.instagram_path!;
-    const post = (await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: { platforms: [{ platform: 'facebook', social_account_id: page.id, caption: 'Hi' }], media_ids: [item.id] } })).body as Post;
+    const post = (
+      await weCallTheApi('POST', '/api/posts', {
+        token: user.accessToken,
+        body: { platforms: [{ platform: 'facebook', social_account_id: page.id, caption: 'Hi' }], media_ids: [item.id] },
+      })
+    ).body as Post;
 
     const res = await weCallTheApi('DELETE', `/api/posts/${post.id}`, { token: user.accessToken });
 
@@ -127,7 +131,11 @@ describe('composing for Instagram', () => {
     // Act
     const res = await weCallTheApi('POST', '/api/posts', {
       token: user.accessToken,
-      body: { platforms: [{ platform: 'instagram', social_account_id: ig.id, caption: 'Tall' }], media_ids: [item.id], scheduled_at: new Date(Date.now() + 86_400_000).toISOString() },
+      body: {
+        platforms: [{ platform: 'instagram', social_account_id: ig.id, caption: 'Tall' }],
+        media_ids: [item.id],
+        scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
     });
 
     // Assess
@@ -141,7 +149,10 @@ describe('composing for Instagram', () => {
     const ig = await aConnectedAccount(user.userId, 'instagram', '@bakery');
     const before = await itemsOfUser(user.userId);
 
-    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: { platforms: [{ platform: 'instagram', social_account_id: ig.id, caption: 'Words only' }] } });
+    const res = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: { platforms: [{ platform: 'instagram', social_account_id: ig.id, caption: 'Words only' }] },
+    });
 
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Instagram needs a photo or a video to post.');
@@ -153,7 +164,10 @@ describe('composing for Instagram', () => {
     const page = await aConnectedAccount(user.userId, 'facebook', 'Bakery Page');
     const item = await anUploadedImage(user.accessToken, await aPhoto('photo.png', 500, 1500));
 
-    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: { platforms: [{ platform: 'facebook', social_account_id: page.id, caption: 'Tall' }], media_ids: [item.id] } });
+    const res = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: { platforms: [{ platform: 'facebook', social_account_id: page.id, caption: 'Tall' }], media_ids: [item.id] },
+    });
 
     expect(res.status).toBe(201);
   });
@@ -178,11 +192,15 @@ describe('publishing a PNG to Instagram', () => {
     // Act
     const created = await weCallTheApi('POST', '/api/posts', {
       token: user.accessToken,
-      body: { platforms: [{ platform: 'instagram', social_account_id: ig.id, caption }], media_ids: [item.id], scheduled_at: new Date(Date.now() + 3000).toISOString() },
+      body: {
+        platforms: [{ platform: 'instagram', social_account_id: ig.id, caption }],
+        media_ids: [item.id],
+        scheduled_at: new Date(Date.now() + 3000).toISOString(),
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     let post = created.body as Post;
-    for (const until = Date.now() + 45_000; !['posted', 'failed'].includes(post.status) && Date.now() < until; ) {
+    for (const until = Date.now() + 45_000; !['posted', 'failed'].includes(post.status) && Date.now() < until;) {
       await new Promise((r) => setTimeout(r, 250));
       post = (await weCallTheApi('GET', `/api/posts/${post.id}`, { token: user.accessToken })).body as Post;
     }

@@ -45,7 +45,10 @@ describe('the size of a post', () => {
     const user = await aConfirmedUser();
     const page = await aConnectedAccount(user.userId, 'facebook');
 
-    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: { platforms: [{ platform: 'facebook', social_account_id: page.id, caption: EMOJI_CAPTION }] } });
+    const res = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: { platforms: [{ platform: 'facebook', social_account_id: page.id, caption: EMOJI_CAPTION }] },
+    });
 
     expect(res.status).toBe(201);
     expect(res.body.platforms[0].caption).toBe(EMOJI_CAPTION);
@@ -81,8 +84,14 @@ describe('the size of a post', () => {
     const before = await itemsOfUser(user.userId);
 
     // Act
-    const huge = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: { title: 'x'.repeat(400 * 1024), platforms: [{ platform: 'facebook', social_account_id: page.id, caption: 'hi' }] } });
-    const generous = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: { title: 'x'.repeat(1000), platforms: [{ platform: 'facebook', social_account_id: page.id, caption: 'hi' }] } });
+    const huge = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: { title: 'x'.repeat(400 * 1024), platforms: [{ platform: 'facebook', social_account_id: page.id, caption: 'hi' }] },
+    });
+    const generous = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: { title: 'x'.repeat(1000), platforms: [{ platform: 'facebook', social_account_id: page.id, caption: 'hi' }] },
+    });
 
     // Assess
     expect(huge.status).toBe(400);
@@ -113,7 +122,8 @@ describe('every write through the data layer', () => {
 });
 
 describe('the local table counts item sizes in UTF-8 bytes, as DynamoDB does', () => {
-  const raw = () => new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const raw = () =>
+    new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const key = { pk: { S: 'SIZE-PROBE' }, sk: { S: `PROBE#${Date.now()}` } };
 
   it('refuses an item of 110,000 emoji (440,000 bytes; 220,000 UTF-16 units) with ValidationException', async () => {

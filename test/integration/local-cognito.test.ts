@@ -1,4 +1,9 @@
-import { ConfirmSignUpCommand, GetTokensFromRefreshTokenCommand, InitiateAuthCommand, ResendConfirmationCodeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  ConfirmSignUpCommand,
+  GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
+  ResendConfirmationCodeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { aConfirmedUser, anUnconfirmedUser, claimsOf, cloud, cognito, mailsTo, verificationCodeIn } from '../helpers/given';
 import { weCallTheApi } from '../helpers/when';
@@ -8,13 +13,19 @@ describe('the local Cognito', () => {
   it('issues tokens for an AWS-shaped user pool id', async () => {
     const user = await aConfirmedUser();
 
-    expect(claimsOf(user.accessToken)).toMatchObject({ iss: expect.stringMatching(/\/us-east-1_[A-Za-z0-9]+$/), client_id: cloud().clientId, token_use: 'access' });
+    expect(claimsOf(user.accessToken)).toMatchObject({
+      iss: expect.stringMatching(/\/us-east-1_[A-Za-z0-9]+$/),
+      client_id: cloud().clientId,
+      token_use: 'access',
+    });
   });
 
   it('refreshes a session through GetTokensFromRefreshToken, and the new token opens the API', async () => {
     const user = await aConfirmedUser();
 
-    const { AuthenticationResult } = await cognito().send(new GetTokensFromRefreshTokenCommand({ ClientId: cloud().clientId, RefreshToken: user.refreshToken }));
+    const { AuthenticationResult } = await cognito().send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: cloud().clientId, RefreshToken: user.refreshToken }),
+    );
 
     expect(claimsOf(AuthenticationResult!.AccessToken!).sub).toBe(user.userId);
     const res = await weCallTheApi('GET', '/api/me', { token: AuthenticationResult!.AccessToken! });
@@ -25,7 +36,9 @@ describe('the local Cognito', () => {
     const user = await aConfirmedUser();
 
     const config = (await (await fetch(`${cloud().url}/config.json`)).json()) as { authFlow: string };
-    const srp = cognito().send(new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: user.email, SRP_A: 'ab'.repeat(192) } }));
+    const srp = cognito().send(
+      new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: user.email, SRP_A: 'ab'.repeat(192) } }),
+    );
 
     expect(config.authFlow).toBe('USER_PASSWORD_AUTH');
     await expect(srp).rejects.toThrow();

@@ -44,7 +44,11 @@ describe('the local Lambda runtime', () => {
   it("passes a function's error back with its name, message and fields", async () => {
     const failure = invokeLambda('runtime-probe', { fail: true });
 
-    await expect(failure).rejects.toMatchObject({ name: 'ConditionalCheckFailedException', message: 'The conditional request failed', $metadata: { httpStatusCode: 400 } });
+    await expect(failure).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+      message: 'The conditional request failed',
+      $metadata: { httpStatusCode: 400 },
+    });
     await expect(failure).rejects.toBeInstanceOf(Error);
   });
 

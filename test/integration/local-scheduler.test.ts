@@ -40,7 +40,12 @@ function aSchedule(overrides: Partial<CreateScheduleCommandInput> = {}): CreateS
     ScheduleExpression: atMinute(Date.now(), 10),
     FlexibleTimeWindow: { Mode: 'OFF' },
     ActionAfterCompletion: 'DELETE',
-    Target: { Arn: TARGET, RoleArn: ROLE, Input: JSON.stringify({ postId: 'p1', version: 1 }), RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 } },
+    Target: {
+      Arn: TARGET,
+      RoleArn: ROLE,
+      Input: JSON.stringify({ postId: 'p1', version: 1 }),
+      RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
+    },
     ...overrides,
   };
 }
@@ -49,7 +54,12 @@ describe('the local Scheduler API, through @aws-sdk/client-scheduler', () => {
   it('has the posts group from the start', async () => {
     const group = await cloudScheduler().send(new GetScheduleGroupCommand({ Name: 'posts' }));
 
-    expect(group).toMatchObject({ Name: 'posts', State: 'ACTIVE', Arn: 'arn:aws:scheduler:us-east-1:000000000000:schedule-group/posts', CreationDate: expect.any(Date) });
+    expect(group).toMatchObject({
+      Name: 'posts',
+      State: 'ACTIVE',
+      Arn: 'arn:aws:scheduler:us-east-1:000000000000:schedule-group/posts',
+      CreationDate: expect.any(Date),
+    });
     expect(cloud().env).toMatchObject({ SCHEDULE_GROUP: 'posts' });
   });
 
@@ -81,7 +91,9 @@ describe('the local Scheduler API, through @aws-sdk/client-scheduler', () => {
     await cloudScheduler().send(new CreateScheduleCommand(input));
     const later = atMinute(Date.now(), 30);
 
-    await cloudScheduler().send(new UpdateScheduleCommand({ ...input, ScheduleExpression: later, Target: { ...input.Target!, Input: '{"postId":"p1","version":2}' } }));
+    await cloudScheduler().send(
+      new UpdateScheduleCommand({ ...input, ScheduleExpression: later, Target: { ...input.Target!, Input: '{"postId":"p1","version":2}' } }),
+    );
 
     const got = await cloudScheduler().send(new GetScheduleCommand({ Name: input.Name, GroupName: 'posts' }));
     expect(got).toMatchObject({ ScheduleExpression: later, Target: { Input: '{"postId":"p1","version":2}' } });
@@ -125,7 +137,9 @@ describe('the local Scheduler API, through @aws-sdk/client-scheduler', () => {
     const input = aSchedule();
     await cloudScheduler().send(new CreateScheduleCommand(input));
 
-    const error = await cloudScheduler().send(new CreateScheduleCommand(input)).catch((e: unknown) => e);
+    const error = await cloudScheduler()
+      .send(new CreateScheduleCommand(input))
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ConflictException);
     expect(error).toMatchObject({ name: 'ConflictException', message: expect.stringContaining(input.Name!), $metadata: { httpStatusCode: 409 } });
@@ -134,8 +148,14 @@ describe('the local Scheduler API, through @aws-sdk/client-scheduler', () => {
   it('answers get, update and delete of a missing schedule with ResourceNotFoundException (404)', async () => {
     const missing = aSchedule();
 
-    for (const command of [new GetScheduleCommand({ Name: missing.Name, GroupName: 'posts' }), new UpdateScheduleCommand(missing), new DeleteScheduleCommand({ Name: missing.Name, GroupName: 'posts' })]) {
-      const error = await cloudScheduler().send(command as GetScheduleCommand).catch((e: unknown) => e);
+    for (const command of [
+      new GetScheduleCommand({ Name: missing.Name, GroupName: 'posts' }),
+      new UpdateScheduleCommand(missing),
+      new DeleteScheduleCommand({ Name: missing.Name, GroupName: 'posts' }),
+    ]) {
+      const error = await cloudScheduler()
+        .send(command as GetScheduleCommand)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ResourceNotFoundException);
       expect(error).toMatchObject({ $metadata: { httpStatusCode: 404 } });
     }
@@ -155,11 +175,15 @@ describe('the local Scheduler API, through @aws-sdk/client-scheduler', () => {
     ];
 
     for (const overrides of bad) {
-      const error = await cloudScheduler().send(new CreateScheduleCommand(aSchedule(overrides))).catch((e: unknown) => e);
+      const error = await cloudScheduler()
+        .send(new CreateScheduleCommand(aSchedule(overrides)))
+        .catch((e: unknown) => e);
       expect(error, JSON.stringify(overrides)).toBeInstanceOf(ValidationException);
       expect(error).toMatchObject({ $metadata: { httpStatusCode: 400 }, message: expect.any(String) });
     }
-    const past = await cloudScheduler().send(new CreateScheduleCommand(aSchedule({ ScheduleExpression: atMinute(Date.now(), -2) }))).catch((e: Error) => e);
+    const past = await cloudScheduler()
+      .send(new CreateScheduleCommand(aSchedule({ ScheduleExpression: atMinute(Date.now(), -2) })))
+      .catch((e: Error) => e);
     expect(past).toMatchObject({ message: expect.stringContaining('in the past') });
   });
 
@@ -168,7 +192,11 @@ describe('the local Scheduler API, through @aws-sdk/client-scheduler', () => {
     await sqsCall('CreateQueue', { QueueName: replyQueue });
     const input = aSchedule({
       ScheduleExpression: atMinute(Date.now(), 5),
-      Target: { Arn: localFunctionArn('scheduler-echo-to-queue'), RoleArn: ROLE, Input: JSON.stringify({ replyQueue, schedule: '<aws.scheduler.schedule-arn>', attempt: '<aws.scheduler.attempt-number>' }) },
+      Target: {
+        Arn: localFunctionArn('scheduler-echo-to-queue'),
+        RoleArn: ROLE,
+        Input: JSON.stringify({ replyQueue, schedule: '<aws.scheduler.schedule-arn>', attempt: '<aws.scheduler.attempt-number>' }),
+      },
     });
     await cloudScheduler().send(new CreateScheduleCommand(input));
 
@@ -176,14 +204,22 @@ describe('the local Scheduler API, through @aws-sdk/client-scheduler', () => {
 
     expect(fired.status).toBe(200);
     const { Messages } = await sqsCall('ReceiveMessage', { QueueUrl: `${cloud().env.SQS_ENDPOINT}/000000000000/${replyQueue}`, WaitTimeSeconds: 5 });
-    expect(JSON.parse(Messages![0].Body!)).toEqual({ replyQueue, schedule: `arn:aws:scheduler:us-east-1:000000000000:schedule/posts/${input.Name}`, attempt: '1' });
+    expect(JSON.parse(Messages![0].Body!)).toEqual({
+      replyQueue,
+      schedule: `arn:aws:scheduler:us-east-1:000000000000:schedule/posts/${input.Name}`,
+      attempt: '1',
+    });
     // ActionAfterCompletion DELETE: the one-shot is gone once it has fired.
     await expect(cloudScheduler().send(new GetScheduleCommand({ Name: input.Name, GroupName: 'posts' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
   });
 });
 
 async function sqsCall(op: string, input: Record<string, unknown>): Promise<ReceiveMessageResult> {
-  const res = await fetch(cloud().env.SQS_ENDPOINT!, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `AmazonSQS.${op}` }, body: JSON.stringify(input) });
+  const res = await fetch(cloud().env.SQS_ENDPOINT!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `AmazonSQS.${op}` },
+    body: JSON.stringify(input),
+  });
   if (!res.ok) throw new Error(await res.text());
   return (await res.json()) as ReceiveMessageResult;
 }
@@ -300,7 +336,13 @@ describe('the local Scheduler firing schedules (fake clock, standalone)', () => 
         aSchedule({
           Name: 'doomed',
           ScheduleExpression: 'at(2030-01-01T10:00:00)',
-          Target: { Arn: TARGET, RoleArn: ROLE, Input: '{"postId":"p9"}', RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 }, DeadLetterConfig: { Arn: dlq } },
+          Target: {
+            Arn: TARGET,
+            RoleArn: ROLE,
+            Input: '{"postId":"p9"}',
+            RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+            DeadLetterConfig: { Arn: dlq },
+          },
         }),
       ),
     );
@@ -339,7 +381,12 @@ describe('the local Scheduler firing schedules (fake clock, standalone)', () => 
       new CreateScheduleCommand(
         aSchedule({
           ScheduleExpression: 'at(2030-01-01T10:00:00)',
-          Target: { Arn: TARGET, RoleArn: ROLE, RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 60 }, DeadLetterConfig: { Arn: 'arn:aws:sqs:us-east-1:000000000000:q' } },
+          Target: {
+            Arn: TARGET,
+            RoleArn: ROLE,
+            RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 60 },
+            DeadLetterConfig: { Arn: 'arn:aws:sqs:us-east-1:000000000000:q' },
+          },
         }),
       ),
     );

@@ -67,7 +67,12 @@ async function call<T = SqsAnswer>(endpoint: string, op: string, input: Record<s
   const res = await fetch(endpoint, { method: 'POST', headers: signed.headers, body });
   const json = (await res.json()) as Record<string, unknown>;
   if (!res.ok) {
-    throw Object.assign(new Error(String(json.message)), { status: res.status, type: String(json.__type), queryError: res.headers.get('x-amzn-query-error'), message: String(json.message) } satisfies SqsFailure);
+    throw Object.assign(new Error(String(json.message)), {
+      status: res.status,
+      type: String(json.__type),
+      queryError: res.headers.get('x-amzn-query-error'),
+      message: String(json.message),
+    } satisfies SqsFailure);
   }
   return json as T;
 }
@@ -108,7 +113,12 @@ describe('the local SQS, over the JSON protocol', () => {
     expect(QueueUrl).toBe(`${sqsEndpoint()}/000000000000/${name}`);
     expect(await sqs('GetQueueUrl', { QueueName: name })).toEqual({ QueueUrl });
     const { Attributes } = await sqs('GetQueueAttributes', { QueueUrl, AttributeNames: ['All'] });
-    expect(Attributes).toMatchObject({ VisibilityTimeout: '45', DelaySeconds: '0', QueueArn: `arn:aws:sqs:us-east-1:000000000000:${name}`, ApproximateNumberOfMessages: '0' });
+    expect(Attributes).toMatchObject({
+      VisibilityTimeout: '45',
+      DelaySeconds: '0',
+      QueueArn: `arn:aws:sqs:us-east-1:000000000000:${name}`,
+      ApproximateNumberOfMessages: '0',
+    });
     const { QueueUrls } = await sqs('ListQueues', { QueueNamePrefix: name });
     expect(QueueUrls).toEqual([QueueUrl]);
   });
@@ -118,7 +128,10 @@ describe('the local SQS, over the JSON protocol', () => {
     const url = await aQueue({ VisibilityTimeout: '10' }, name);
 
     await expect(sqs('CreateQueue', { QueueName: name, Attributes: { VisibilityTimeout: '10' } })).resolves.toEqual({ QueueUrl: url });
-    await expect(sqs('CreateQueue', { QueueName: name, Attributes: { VisibilityTimeout: '11' } })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#QueueNameExists', queryError: 'QueueAlreadyExists;Sender' });
+    await expect(sqs('CreateQueue', { QueueName: name, Attributes: { VisibilityTimeout: '11' } })).rejects.toMatchObject({
+      type: 'com.amazonaws.sqs#QueueNameExists',
+      queryError: 'QueueAlreadyExists;Sender',
+    });
   });
 
   it('answers a missing queue the way the SDK expects', async () => {
@@ -131,10 +144,19 @@ describe('the local SQS, over the JSON protocol', () => {
 
   it('sends a message with attributes and hands it out with correct checksums and a receive count', async () => {
     const QueueUrl = await aQueue();
-    const attributes = { platform: { DataType: 'String', StringValue: 'x' }, attempt: { DataType: 'Number', StringValue: '3' }, blob: { DataType: 'Binary', BinaryValue: Buffer.from([1, 2, 3]).toString('base64') } };
+    const attributes = {
+      platform: { DataType: 'String', StringValue: 'x' },
+      attempt: { DataType: 'Number', StringValue: '3' },
+      blob: { DataType: 'Binary', BinaryValue: Buffer.from([1, 2, 3]).toString('base64') },
+    };
 
     const sent = await sqs('SendMessage', { QueueUrl, MessageBody: '{"postId":"p1"}', MessageAttributes: attributes });
-    const { Messages } = await sqs('ReceiveMessage', { QueueUrl, MaxNumberOfMessages: 10, MessageSystemAttributeNames: ['All'], MessageAttributeNames: ['All'] });
+    const { Messages } = await sqs('ReceiveMessage', {
+      QueueUrl,
+      MaxNumberOfMessages: 10,
+      MessageSystemAttributeNames: ['All'],
+      MessageAttributeNames: ['All'],
+    });
 
     expect(sent).toMatchObject({ MD5OfMessageBody: md5('{"postId":"p1"}'), MD5OfMessageAttributes: md5OfMessageAttributes(attributes) });
     expect(sent.MD5OfMessageAttributes).toMatch(/^[0-9a-f]{32}$/);
@@ -150,7 +172,15 @@ describe('the local SQS, over the JSON protocol', () => {
   });
 
   it('encodes MD5OfMessageAttributes as the SQS guide describes (length-prefixed name, type, transport byte, value)', () => {
-    const bytes = Buffer.concat([Buffer.from([0, 0, 0, 1]), Buffer.from('a'), Buffer.from([0, 0, 0, 6]), Buffer.from('String'), Buffer.from([1]), Buffer.from([0, 0, 0, 1]), Buffer.from('b')]);
+    const bytes = Buffer.concat([
+      Buffer.from([0, 0, 0, 1]),
+      Buffer.from('a'),
+      Buffer.from([0, 0, 0, 6]),
+      Buffer.from('String'),
+      Buffer.from([1]),
+      Buffer.from([0, 0, 0, 1]),
+      Buffer.from('b'),
+    ]);
     expect(md5OfMessageAttributes({ a: { DataType: 'String', StringValue: 'b' } })).toBe(createHash('md5').update(bytes).digest('hex'));
   });
 
@@ -168,9 +198,19 @@ describe('the local SQS, over the JSON protocol', () => {
   it('sends and deletes in batches, and refuses malformed batches', async () => {
     const QueueUrl = await aQueue();
 
-    const sent = await sqs('SendMessageBatch', { QueueUrl, Entries: [{ Id: 'a', MessageBody: 'A' }, { Id: 'b', MessageBody: 'B', DelaySeconds: 901 }, { Id: 'c', MessageBody: 'C' }] });
+    const sent = await sqs('SendMessageBatch', {
+      QueueUrl,
+      Entries: [
+        { Id: 'a', MessageBody: 'A' },
+        { Id: 'b', MessageBody: 'B', DelaySeconds: 901 },
+        { Id: 'c', MessageBody: 'C' },
+      ],
+    });
     const { Messages } = await sqs('ReceiveMessage', { QueueUrl, MaxNumberOfMessages: 10 });
-    const deleted = await sqs('DeleteMessageBatch', { QueueUrl, Entries: Messages.map((m: { ReceiptHandle: string }, i: number) => ({ Id: `d${i}`, ReceiptHandle: m.ReceiptHandle })) });
+    const deleted = await sqs('DeleteMessageBatch', {
+      QueueUrl,
+      Entries: Messages.map((m: { ReceiptHandle: string }, i: number) => ({ Id: `d${i}`, ReceiptHandle: m.ReceiptHandle })),
+    });
 
     expect(sent.Successful.map((s: { Id: string }) => s.Id)).toEqual(['a', 'c']);
     expect(sent.Failed).toEqual([expect.objectContaining({ Id: 'b', SenderFault: true, Code: 'InvalidParameterValue' })]);
@@ -178,14 +218,25 @@ describe('the local SQS, over the JSON protocol', () => {
     expect(deleted).toEqual({ Successful: [{ Id: 'd0' }, { Id: 'd1' }], Failed: [] });
     const tooMany = Array.from({ length: 11 }, (_, i) => ({ Id: `m${i}`, MessageBody: 'x' }));
     await expect(sqs('SendMessageBatch', { QueueUrl, Entries: tooMany })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#TooManyEntriesInBatchRequest' });
-    await expect(sqs('SendMessageBatch', { QueueUrl, Entries: [{ Id: 'x', MessageBody: '1' }, { Id: 'x', MessageBody: '2' }] })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#BatchEntryIdsNotDistinct' });
+    await expect(
+      sqs('SendMessageBatch', {
+        QueueUrl,
+        Entries: [
+          { Id: 'x', MessageBody: '1' },
+          { Id: 'x', MessageBody: '2' },
+        ],
+      }),
+    ).rejects.toMatchObject({ type: 'com.amazonaws.sqs#BatchEntryIdsNotDistinct' });
     await expect(sqs('SendMessageBatch', { QueueUrl, Entries: [] })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#EmptyBatchRequest' });
   });
 
   it('refuses a delay over 900 seconds', async () => {
     const QueueUrl = await aQueue();
 
-    await expect(sqs('SendMessage', { QueueUrl, MessageBody: 'x', DelaySeconds: 901 })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#InvalidParameterValue', queryError: 'InvalidParameterValue;Sender' });
+    await expect(sqs('SendMessage', { QueueUrl, MessageBody: 'x', DelaySeconds: 901 })).rejects.toMatchObject({
+      type: 'com.amazonaws.sqs#InvalidParameterValue',
+      queryError: 'InvalidParameterValue;Sender',
+    });
   });
 
   it('takes a message of exactly 1 MiB, the SQS ceiling since August 2025, and refuses one byte more', async () => {
@@ -197,11 +248,23 @@ describe('the local SQS, over the JSON protocol', () => {
 
     expect(Attributes).toEqual({ MaximumMessageSize: '1048576' });
     expect(Messages[0].Body).toHaveLength(1_048_576);
-    await expect(sqs('SendMessage', { QueueUrl, MessageBody: 'x'.repeat(1_048_577) })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#InvalidParameterValue' });
+    await expect(sqs('SendMessage', { QueueUrl, MessageBody: 'x'.repeat(1_048_577) })).rejects.toMatchObject({
+      type: 'com.amazonaws.sqs#InvalidParameterValue',
+    });
     // Bytes, not characters: 350,000 three-byte characters are 1,050,000 bytes.
     await expect(sqs('SendMessage', { QueueUrl, MessageBody: '€'.repeat(350_000) })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#InvalidParameterValue' });
-    await expect(sqs('CreateQueue', { QueueName: aQueueName(), Attributes: { MaximumMessageSize: '1048577' } })).rejects.toMatchObject({ type: 'com.amazonaws.sqs#InvalidAttributeValue' });
-    await expect(sqs('SendMessageBatch', { QueueUrl, Entries: [{ Id: 'a', MessageBody: 'x'.repeat(600_000) }, { Id: 'b', MessageBody: 'x'.repeat(600_000) }] })).rejects.toMatchObject({
+    await expect(sqs('CreateQueue', { QueueName: aQueueName(), Attributes: { MaximumMessageSize: '1048577' } })).rejects.toMatchObject({
+      type: 'com.amazonaws.sqs#InvalidAttributeValue',
+    });
+    await expect(
+      sqs('SendMessageBatch', {
+        QueueUrl,
+        Entries: [
+          { Id: 'a', MessageBody: 'x'.repeat(600_000) },
+          { Id: 'b', MessageBody: 'x'.repeat(600_000) },
+        ],
+      }),
+    ).rejects.toMatchObject({
       type: 'com.amazonaws.sqs#BatchRequestTooLong',
       queryError: 'AWS.SimpleQueueService.BatchRequestTooLong;Sender',
     });
@@ -211,9 +274,18 @@ describe('the local SQS, over the JSON protocol', () => {
     const QueueUrl = await aQueue();
 
     for (const body of ['before\u0000after', 'bell\u0007', 'half \uD800 a pair', '\uFFFE']) {
-      await expect(sqs('SendMessage', { QueueUrl, MessageBody: body })).rejects.toMatchObject({ status: 400, type: 'com.amazonaws.sqs#InvalidMessageContents' });
+      await expect(sqs('SendMessage', { QueueUrl, MessageBody: body })).rejects.toMatchObject({
+        status: 400,
+        type: 'com.amazonaws.sqs#InvalidMessageContents',
+      });
     }
-    const batch = await sqs('SendMessageBatch', { QueueUrl, Entries: [{ Id: 'ok', MessageBody: 'tab\tnew line\n emoji 🎉 \uE000' }, { Id: 'nul', MessageBody: '\u0000' }] });
+    const batch = await sqs('SendMessageBatch', {
+      QueueUrl,
+      Entries: [
+        { Id: 'ok', MessageBody: 'tab\tnew line\n emoji 🎉 \uE000' },
+        { Id: 'nul', MessageBody: '\u0000' },
+      ],
+    });
     const { Messages } = await sqs('ReceiveMessage', { QueueUrl, MaxNumberOfMessages: 10 });
 
     expect(batch.Successful.map((s: { Id: string }) => s.Id)).toEqual(['ok']);
@@ -227,7 +299,9 @@ describe('the local SQS, over the JSON protocol', () => {
     await sqs('SendMessage', { QueueUrl, MessageBody: 'later', DelaySeconds: 1 });
 
     expect(await sqs('ReceiveMessage', { QueueUrl })).toEqual({});
-    expect((await sqs('GetQueueAttributes', { QueueUrl, AttributeNames: ['ApproximateNumberOfMessagesDelayed'] })).Attributes).toEqual({ ApproximateNumberOfMessagesDelayed: '1' });
+    expect((await sqs('GetQueueAttributes', { QueueUrl, AttributeNames: ['ApproximateNumberOfMessagesDelayed'] })).Attributes).toEqual({
+      ApproximateNumberOfMessagesDelayed: '1',
+    });
     const { Messages } = await sqs('ReceiveMessage', { QueueUrl, WaitTimeSeconds: 3 });
     expect(Messages[0].Body).toBe('later');
   });
@@ -241,7 +315,10 @@ describe('the local SQS, over the JSON protocol', () => {
 
     const first = await sqs('ReceiveMessage', { QueueUrl, VisibilityTimeout: 1, AttributeNames: ['ApproximateReceiveCount'] });
     const hidden = await sqs('ReceiveMessage', { QueueUrl });
-    const { Attributes } = await sqs('GetQueueAttributes', { QueueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] });
+    const { Attributes } = await sqs('GetQueueAttributes', {
+      QueueUrl,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    });
     await clock.advanceTo(clock.now() + 999);
     const stillHidden = await sqs('ReceiveMessage', { QueueUrl });
     await clock.advanceTo(clock.now() + 1);
@@ -302,12 +379,21 @@ describe('the local SQS, over the JSON protocol', () => {
 
     expect(third).toEqual({});
     const { Messages } = await sqs('ReceiveMessage', { QueueUrl: dlqUrl, MessageSystemAttributeNames: ['All'] });
-    expect(Messages[0]).toMatchObject({ Body: 'poison', Attributes: { DeadLetterQueueSourceArn: `arn:aws:sqs:us-east-1:000000000000:${QueueUrl.split('/').pop()}` } });
+    expect(Messages[0]).toMatchObject({
+      Body: 'poison',
+      Attributes: { DeadLetterQueueSourceArn: `arn:aws:sqs:us-east-1:000000000000:${QueueUrl.split('/').pop()}` },
+    });
   });
 
   it('purges a queue', async () => {
     const QueueUrl = await aQueue();
-    await sqs('SendMessageBatch', { QueueUrl, Entries: [{ Id: '1', MessageBody: 'a' }, { Id: '2', MessageBody: 'b', DelaySeconds: 60 }] });
+    await sqs('SendMessageBatch', {
+      QueueUrl,
+      Entries: [
+        { Id: '1', MessageBody: 'a' },
+        { Id: '2', MessageBody: 'b', DelaySeconds: 60 },
+      ],
+    });
 
     await sqs('PurgeQueue', { QueueUrl });
 
@@ -326,26 +412,56 @@ describe('the local SQS, through @aws-sdk/client-sqs', () => {
     expect(await sdk.send(new GetQueueUrlCommand({ QueueName: name }))).toMatchObject({ QueueUrl });
 
     const sent = await sdk.send(
-      new SendMessageCommand({ QueueUrl, MessageBody: 'hello', MessageAttributes: { platform: { DataType: 'String', StringValue: 'x' }, blob: { DataType: 'Binary', BinaryValue: new Uint8Array([1, 2, 3]) } } }),
+      new SendMessageCommand({
+        QueueUrl,
+        MessageBody: 'hello',
+        MessageAttributes: { platform: { DataType: 'String', StringValue: 'x' }, blob: { DataType: 'Binary', BinaryValue: new Uint8Array([1, 2, 3]) } },
+      }),
     );
-    const batch = await sdk.send(new SendMessageBatchCommand({ QueueUrl, Entries: [{ Id: 'a', MessageBody: 'A' }, { Id: 'b', MessageBody: 'B', DelaySeconds: 1 }] }));
-    const { Messages = [] } = await sdk.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
+    const batch = await sdk.send(
+      new SendMessageBatchCommand({
+        QueueUrl,
+        Entries: [
+          { Id: 'a', MessageBody: 'A' },
+          { Id: 'b', MessageBody: 'B', DelaySeconds: 1 },
+        ],
+      }),
+    );
+    const { Messages = [] } = await sdk.send(
+      new ReceiveMessageCommand({
+        QueueUrl,
+        MaxNumberOfMessages: 10,
+        MessageAttributeNames: ['All'],
+        MessageSystemAttributeNames: ['ApproximateReceiveCount'],
+      }),
+    );
 
     expect(batch.Successful).toHaveLength(2);
     expect(Messages.map((m) => m.Body).sort()).toEqual(['A', 'hello']);
     const hello = Messages.find((m) => m.Body === 'hello')!;
-    expect(hello).toMatchObject({ MessageId: sent.MessageId, Attributes: { ApproximateReceiveCount: '1' }, MessageAttributes: { platform: { DataType: 'String', StringValue: 'x' } } });
+    expect(hello).toMatchObject({
+      MessageId: sent.MessageId,
+      Attributes: { ApproximateReceiveCount: '1' },
+      MessageAttributes: { platform: { DataType: 'String', StringValue: 'x' } },
+    });
     expect(Buffer.from(hello.MessageAttributes!.blob!.BinaryValue!)).toEqual(Buffer.from([1, 2, 3]));
 
     await sdk.send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: hello.ReceiptHandle, VisibilityTimeout: 0 }));
     const again = await sdk.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
     expect(again.Messages![0]).toMatchObject({ Body: 'hello', Attributes: { ApproximateReceiveCount: '2' } });
     await sdk.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: again.Messages![0]!.ReceiptHandle }));
-    const deleted = await sdk.send(new DeleteMessageBatchCommand({ QueueUrl, Entries: Messages.filter((m) => m.Body === 'A').map((m) => ({ Id: 'a', ReceiptHandle: m.ReceiptHandle })) }));
+    const deleted = await sdk.send(
+      new DeleteMessageBatchCommand({ QueueUrl, Entries: Messages.filter((m) => m.Body === 'A').map((m) => ({ Id: 'a', ReceiptHandle: m.ReceiptHandle })) }),
+    );
     expect(deleted.Successful).toEqual([{ Id: 'a' }]);
 
     const { Attributes } = await sdk.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['All'] }));
-    expect(Attributes).toMatchObject({ ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '0', ApproximateNumberOfMessagesDelayed: '1', VisibilityTimeout: '5' });
+    expect(Attributes).toMatchObject({
+      ApproximateNumberOfMessages: '0',
+      ApproximateNumberOfMessagesNotVisible: '0',
+      ApproximateNumberOfMessagesDelayed: '1',
+      VisibilityTimeout: '5',
+    });
     const delayed = await sdk.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 3 }));
     expect(delayed.Messages![0]!.Body).toBe('B');
     await sdk.send(new PurgeQueueCommand({ QueueUrl }));
@@ -356,8 +472,14 @@ describe('the local SQS, through @aws-sdk/client-sqs', () => {
 
     await expect(sdk.send(new GetQueueUrlCommand({ QueueName: 'no-such-queue' }))).rejects.toBeInstanceOf(QueueDoesNotExist);
     const { QueueUrl } = await sdk.send(new CreateQueueCommand({ QueueName: aQueueName('sdk') }));
-    await expect(sdk.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x', DelaySeconds: 901 }))).rejects.toMatchObject({ name: 'InvalidParameterValue', $metadata: { httpStatusCode: 400 } });
-    await expect(sdk.send(new SendMessageCommand({ QueueUrl, MessageBody: 'nul \u0000' }))).rejects.toMatchObject({ name: 'InvalidMessageContents', $metadata: { httpStatusCode: 400 } });
+    await expect(sdk.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x', DelaySeconds: 901 }))).rejects.toMatchObject({
+      name: 'InvalidParameterValue',
+      $metadata: { httpStatusCode: 400 },
+    });
+    await expect(sdk.send(new SendMessageCommand({ QueueUrl, MessageBody: 'nul \u0000' }))).rejects.toMatchObject({
+      name: 'InvalidMessageContents',
+      $metadata: { httpStatusCode: 400 },
+    });
   });
 });
 
@@ -513,7 +635,10 @@ describe('the local SQS event source mappings', () => {
     await until(() => seen.length === 2, 4000);
     await until(() => local.counts('flaky').inFlight === 0);
 
-    expect(seen).toEqual([['a', 'b'], ['a', 'b']]);
+    expect(seen).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
     expect(local.counts('flaky')).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
   });
 

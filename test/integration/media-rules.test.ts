@@ -56,7 +56,9 @@ describe('confirming a video upload', () => {
     const user = await aConfirmedUser();
     const before = await itemsOfUser(user.userId);
 
-    await expect(anUploadedVideo(user.accessToken, aVideoFile(), { duration_seconds: -3, width: 1080, height: 1920 })).rejects.toThrow(/confirm failed: .*VALIDATION_ERROR/);
+    await expect(anUploadedVideo(user.accessToken, aVideoFile(), { duration_seconds: -3, width: 1080, height: 1920 })).rejects.toThrow(
+      /confirm failed: .*VALIDATION_ERROR/,
+    );
 
     expect((await itemsOfUser(user.userId)).filter((i) => String(i.sk).startsWith('MEDIA#'))).toEqual(before.filter((i) => String(i.sk).startsWith('MEDIA#')));
   });
@@ -103,8 +105,27 @@ describe('creating a post the platform would refuse', () => {
 });
 
 describe('editing a post the platform would refuse', () => {
-  const aPhoto: StoredMedia = { id: '01JQ0000000000000000000MP1', file_path: 'u/1-aaaaaaaa.png', file_type: 'image/png', file_size: 4, created_at: '2026-11-01T00:00:00.000Z', file_name: 'photo.png', width: 600, height: 600 };
-  const aWideClip: StoredMedia = { id: '01JQ0000000000000000000MV1', file_path: 'u/1-bbbbbbbb.mp4', file_type: 'video/mp4', file_size: 4, created_at: '2026-11-01T00:00:00.000Z', file_name: 'clip.mp4', width: 1920, height: 1080, duration_seconds: 75 };
+  const aPhoto: StoredMedia = {
+    id: '01JQ0000000000000000000MP1',
+    file_path: 'u/1-aaaaaaaa.png',
+    file_type: 'image/png',
+    file_size: 4,
+    created_at: '2026-11-01T00:00:00.000Z',
+    file_name: 'photo.png',
+    width: 600,
+    height: 600,
+  };
+  const aWideClip: StoredMedia = {
+    id: '01JQ0000000000000000000MV1',
+    file_path: 'u/1-bbbbbbbb.mp4',
+    file_type: 'video/mp4',
+    file_size: 4,
+    created_at: '2026-11-01T00:00:00.000Z',
+    file_name: 'clip.mp4',
+    width: 1920,
+    height: 1080,
+    duration_seconds: 75,
+  };
 
   it.each<[Platform, StoredMedia[], string]>([
     ['tiktok', [], 'TikTok needs one video to post.'],

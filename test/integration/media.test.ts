@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { MediaItemSchema } from '@shared/posts';
 import { attachMediaToPost } from '../../functions/data/media';
 import { aConfirmedUser, cloud } from '../helpers/given';
-import { aMediaKey, anObjectStoredDirectly, anUploadedImage, aPng, A_TINY_PNG, objectExists, weAskToUpload, weConfirmTheUpload, weUploadTo } from '../helpers/media';
+import {
+  aMediaKey,
+  anObjectStoredDirectly,
+  anUploadedImage,
+  aPng,
+  A_TINY_PNG,
+  objectExists,
+  weAskToUpload,
+  weConfirmTheUpload,
+  weUploadTo,
+} from '../helpers/media';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 

@@ -6,8 +6,19 @@ import { aConfirmedUser, anUnconfirmedUser, cloud, mailsTo, verificationCodeIn }
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-const aPostConfirmationEvent = (sub: string, triggerSource: PostConfirmationTriggerEvent['triggerSource'] = 'PostConfirmation_ConfirmSignUp'): PostConfirmationTriggerEvent =>
-  ({ version: '1', region: 'us-east-1', userPoolId: 'pool', userName: sub, triggerSource, callerContext: { awsSdkVersion: 'x', clientId: 'c' }, request: { userAttributes: { sub, email: `${sub}@example.com` } }, response: {} });
+const aPostConfirmationEvent = (
+  sub: string,
+  triggerSource: PostConfirmationTriggerEvent['triggerSource'] = 'PostConfirmation_ConfirmSignUp',
+): PostConfirmationTriggerEvent => ({
+  version: '1',
+  region: 'us-east-1',
+  userPoolId: 'pool',
+  userName: sub,
+  triggerSource,
+  callerContext: { awsSdkVersion: 'x', clientId: 'c' },
+  request: { userAttributes: { sub, email: `${sub}@example.com` } },
+  response: {},
+});
 
 describe('signing up', () => {
   it('sends a verification mail whose link opens the app on /auth/verify with the e-mail and code', async () => {

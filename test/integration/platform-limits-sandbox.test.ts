@@ -14,7 +14,6 @@ import { controlTheSandbox as control, sandboxXToken, sandboxTweet } from '../he
 const { env } = inject('cloud');
 const sandbox = env.PLATFORM_SANDBOX_URL!;
 
-
 const xToken = () => sandboxXToken(sandbox);
 
 const tweet = (token: string, text: string) => sandboxTweet(sandbox, token, text);

@@ -21,7 +21,9 @@ function anHourAhead(days: number, hourUtc = 9): number {
 
 /** `n` scheduled posts for the account, every `stepMs` from `from`, written in batches. */
 async function scheduledPosts(userId: string, account: SocialAccount, from: number, n: number, stepMs: number): Promise<void> {
-  const posts = Array.from({ length: n }, (_, i) => aPostRecord(account, { scheduled_at: new Date(from + i * stepMs).toISOString(), status: 'scheduled' }, 'Planned'));
+  const posts = Array.from({ length: n }, (_, i) =>
+    aPostRecord(account, { scheduled_at: new Date(from + i * stepMs).toISOString(), status: 'scheduled' }, 'Planned'),
+  );
   await putPostsInBatches(userId, posts);
 }
 
@@ -56,7 +58,9 @@ describe('POST /api/posts/limit-check', () => {
       over_at: new Date(slot).toISOString(),
       next_free_at: new Date(slot + 75 * MIN).toISOString(),
     });
-    expect(res.body.warnings[0].message).toMatch(/^Instagram allows 50 posts a day for @acme; this would be the 51st in the 24 hours before \w{3} \w{3} \d+, 09:00\. The next free time is \w{3} \w{3} \d+, 10:15\.$/);
+    expect(res.body.warnings[0].message).toMatch(
+      /^Instagram allows 50 posts a day for @acme; this would be the 51st in the 24 hours before \w{3} \w{3} \d+, 09:00\. The next free time is \w{3} \w{3} \d+, 10:15\.$/,
+    );
     expect((await itemsOfUser(user.userId)).length).toBe(before);
   });
 
@@ -125,8 +129,14 @@ describe('POST /api/posts/limit-check', () => {
     const acme = await aConnectedAccount(user.userId, 'instagram', '@acme');
     const before = await itemsOfUser(user.userId);
 
-    const noAccounts = await weCallTheApi('POST', '/api/posts/limit-check', { token: user.accessToken, body: { scheduled_at: new Date(anHourAhead(3)).toISOString(), platforms: [] } });
-    const badTime = await weCallTheApi('POST', '/api/posts/limit-check', { token: user.accessToken, body: { scheduled_at: 'tomorrow', platforms: [{ platform: 'instagram', social_account_id: acme.id }] } });
+    const noAccounts = await weCallTheApi('POST', '/api/posts/limit-check', {
+      token: user.accessToken,
+      body: { scheduled_at: new Date(anHourAhead(3)).toISOString(), platforms: [] },
+    });
+    const badTime = await weCallTheApi('POST', '/api/posts/limit-check', {
+      token: user.accessToken,
+      body: { scheduled_at: 'tomorrow', platforms: [{ platform: 'instagram', social_account_id: acme.id }] },
+    });
     const past = await check(user.accessToken, Date.now() - 60 * MIN, [acme]);
 
     expect(noAccounts.status).toBe(400);
@@ -152,11 +162,16 @@ describe('saving a post over a platform limit', () => {
     // Assess
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('scheduled');
-    expect(res.body.limit_warnings).toEqual([expect.objectContaining({ platform: 'x', cap: 300, would_be: 301, next_free_at: new Date(slot + 2 * 60 * MIN).toISOString() })]);
+    expect(res.body.limit_warnings).toEqual([
+      expect.objectContaining({ platform: 'x', cap: 300, would_be: 301, next_free_at: new Date(slot + 2 * 60 * MIN).toISOString() }),
+    ]);
     expect((await weCallTheApi('GET', `/api/posts/${res.body.id}`, { token: user.accessToken })).status).toBe(200);
 
     // Act: moving it two hours later clears the warning; the edit does not count the post against itself
-    const moved = await weCallTheApi('PATCH', `/api/posts/${res.body.id}`, { token: user.accessToken, body: { scheduled_at: new Date(slot + 2 * 60 * MIN).toISOString() } });
+    const moved = await weCallTheApi('PATCH', `/api/posts/${res.body.id}`, {
+      token: user.accessToken,
+      body: { scheduled_at: new Date(slot + 2 * 60 * MIN).toISOString() },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body).not.toHaveProperty('limit_warnings');
   });

@@ -22,7 +22,6 @@ const adapterFor = <P extends Platform>(platform: P) =>
     hosts: hostsFor(platform, sandbox),
   });
 
-
 /** Connects through the consent page as the first demo identity; `scope` overrides what the adapter asks for. */
 async function connect<P extends Platform>(platform: P, scope?: (asked: string) => string) {
   const adapter = adapterFor(platform);
@@ -45,37 +44,71 @@ beforeEach(async () => {
 });
 
 describe('the Graph API version', () => {
-  it.each(['facebook', 'instagram'] as const)('is the only one %s serves; any other version prefix gets Graph\'s "Unknown path components"', async (platform) => {
-    // Prepare
-    const { tokens } = await connect(platform);
-    const other = GRAPH_VERSION === 'v21.0' ? 'v22.0' : 'v21.0';
+  it.each(['facebook', 'instagram'] as const)(
+    'is the only one %s serves; any other version prefix gets Graph\'s "Unknown path components"',
+    async (platform) => {
+      // Prepare
+      const { tokens } = await connect(platform);
+      const other = GRAPH_VERSION === 'v21.0' ? 'v22.0' : 'v21.0';
 
-    // Act
-    const right = await fetch(`${sandbox}/${platform}/graph/${GRAPH_VERSION}/me?fields=id`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
-    const wrong = await fetch(`${sandbox}/${platform}/graph/${other}/me?fields=id`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      // Act
+      const right = await fetch(`${sandbox}/${platform}/graph/${GRAPH_VERSION}/me?fields=id`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      const wrong = await fetch(`${sandbox}/${platform}/graph/${other}/me?fields=id`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
 
-    // Assess
-    expect(right.status).toBe(200);
-    expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ error: { type: 'OAuthException', code: 2500, message: `Unknown path components: /${other}/me` } });
-  });
+      // Assess
+      expect(right.status).toBe(200);
+      expect(wrong.status).toBe(400);
+      expect(await wrong.json()).toMatchObject({ error: { type: 'OAuthException', code: 2500, message: `Unknown path components: /${other}/me` } });
+    },
+  );
 });
 
 /** What each profile call needs (the platforms' references), and a grant that lacks it. */
 const PROFILE_SCOPE_CASES = [
-  { platform: 'x', needs: 'users.read and tweet.read', without: (asked: string) => asked.split(' ').filter((s) => s !== 'tweet.read').join(' '), status: 403 },
-  { platform: 'facebook', needs: 'pages_show_list', without: (asked: string) => asked.split(',').filter((s) => s !== 'pages_show_list').join(','), status: 403 },
-  { platform: 'instagram', needs: 'instagram_business_basic', without: (asked: string) => asked.split(',').filter((s) => s !== 'instagram_business_basic').join(','), status: 403 },
+  {
+    platform: 'x',
+    needs: 'users.read and tweet.read',
+    without: (asked: string) =>
+      asked
+        .split(' ')
+        .filter((s) => s !== 'tweet.read')
+        .join(' '),
+    status: 403,
+  },
+  {
+    platform: 'facebook',
+    needs: 'pages_show_list',
+    without: (asked: string) =>
+      asked
+        .split(',')
+        .filter((s) => s !== 'pages_show_list')
+        .join(','),
+    status: 403,
+  },
+  {
+    platform: 'instagram',
+    needs: 'instagram_business_basic',
+    without: (asked: string) =>
+      asked
+        .split(',')
+        .filter((s) => s !== 'instagram_business_basic')
+        .join(','),
+    status: 403,
+  },
   {
     platform: 'youtube',
     needs: 'youtube.readonly (or youtube / youtube.force-ssl)',
-    without: (asked: string) => asked.split(' ').filter((s) => !s.endsWith('/youtube.readonly')).join(' '),
+    without: (asked: string) =>
+      asked
+        .split(' ')
+        .filter((s) => !s.endsWith('/youtube.readonly'))
+        .join(' '),
     status: 403,
   },
 ] as const;
 
 describe('profile calls and the scopes granted', () => {
-  it.each(PROFILE_SCOPE_CASES)("$platform: the adapter asks for what its profile call needs ($needs), so reading the account works", async ({ platform }) => {
+  it.each(PROFILE_SCOPE_CASES)('$platform: the adapter asks for what its profile call needs ($needs), so reading the account works', async ({ platform }) => {
     // Prepare
     const { adapter, tokens, who } = await connect(platform);
 
@@ -87,17 +120,20 @@ describe('profile calls and the scopes granted', () => {
     if (platform !== 'facebook') expect(accounts[0]!.accountId).toBe(who.id);
   });
 
-  it.each(PROFILE_SCOPE_CASES)('$platform: the sandbox refuses the profile call when $needs was not granted, as the platform does', async ({ platform, without, status }) => {
-    // Prepare
-    const { adapter, tokens } = await connect(platform, without);
+  it.each(PROFILE_SCOPE_CASES)(
+    '$platform: the sandbox refuses the profile call when $needs was not granted, as the platform does',
+    async ({ platform, without, status }) => {
+      // Prepare
+      const { adapter, tokens } = await connect(platform, without);
 
-    // Act
-    const failure = await adapter.accounts(tokens).catch((e: unknown) => e);
+      // Act
+      const failure = await adapter.accounts(tokens).catch((e: unknown) => e);
 
-    // Assess
-    expect(failure).toBeInstanceOf(PlatformError);
-    expect((failure as PlatformError).details.status).toBe(status);
-  });
+      // Assess
+      expect(failure).toBeInstanceOf(PlatformError);
+      expect((failure as PlatformError).details.status).toBe(status);
+    },
+  );
 });
 
 describe('X', () => {
@@ -114,7 +150,11 @@ describe('X', () => {
     await adapter.publishStep({ tokens, ...aPost(who.id, caption) });
 
     // Act
-    const raw = await fetch(`${sandbox}/x/api/2/tweets`, { method: 'POST', headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: caption }) });
+    const raw = await fetch(`${sandbox}/x/api/2/tweets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: caption }),
+    });
     const again = await adapter.publishStep({ tokens, ...aPost(who.id, caption) }).catch((e: unknown) => e);
     const unauthorized = await adapter.accounts({ ...tokens, accessToken: 'not-a-token' }).catch((e: unknown) => e);
 
@@ -132,7 +172,9 @@ describe('X', () => {
     const { adapter, tokens, who } = await connect('x');
     await adapter.publishStep({ tokens, ...aPost(who.id, `Timeline check ${randomBytes(4).toString('hex')}`) });
     const timeline = (param: string) =>
-      fetch(`${sandbox}/x/api/2/users/${who.id}/tweets?${param}=created_at`, { headers: { authorization: `Bearer ${tokens.accessToken}` } }).then((r) => r.json() as Promise<{ data: { created_at?: string }[] }>);
+      fetch(`${sandbox}/x/api/2/users/${who.id}/tweets?${param}=created_at`, { headers: { authorization: `Bearer ${tokens.accessToken}` } }).then(
+        (r) => r.json() as Promise<{ data: { created_at?: string }[] }>,
+      );
 
     // Act
     const current = await timeline('post.fields');
@@ -160,7 +202,12 @@ describe('YouTube', () => {
   const startSession = async (accessToken: string, total: number) => {
     const res = await fetch(`${sandbox}/youtube/api/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json; charset=UTF-8', 'x-upload-content-length': String(total), 'x-upload-content-type': 'video/mp4' },
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/json; charset=UTF-8',
+        'x-upload-content-length': String(total),
+        'x-upload-content-type': 'video/mp4',
+      },
       body: JSON.stringify({ snippet: { title: 'Direct #shorts', description: 'd' }, status: { privacyStatus: 'public' } }),
     });
     expect(res.status).toBe(200);
@@ -203,7 +250,8 @@ describe('YouTube', () => {
     const { claimDailyQuota } = await import('../../functions/domain/platform-quotas');
     const day = new Date(Date.UTC(2031, 0, 1) + Math.floor(Math.random() * 3000) * 86_400_000 + 12 * 3_600_000);
     const { adapter, tokens, who } = await connect('youtube');
-    const publish = () => adapter.publishStep({ tokens, ...aVideoPost(who.id, Buffer.alloc(1024, 1)), claimDailyQuota: (bucket) => claimDailyQuota(bucket, day) });
+    const publish = () =>
+      adapter.publishStep({ tokens, ...aVideoPost(who.id, Buffer.alloc(1024, 1)), claimDailyQuota: (bucket) => claimDailyQuota(bucket, day) });
 
     // Act
     for (let i = 0; i < 100; i++) await publish();

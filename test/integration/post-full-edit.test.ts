@@ -37,7 +37,10 @@ describe('the full edit of a post', () => {
     // Prepare
     const { user, accounts } = await aUserWith('basic', 'facebook', 'x');
     const [facebook, x] = accounts;
-    const post = await created(user.accessToken, { scheduled_at: inDays(2), platforms: [{ platform: 'facebook', social_account_id: facebook!.id, caption: 'Bread' }] });
+    const post = await created(user.accessToken, {
+      scheduled_at: inDays(2),
+      platforms: [{ platform: 'facebook', social_account_id: facebook!.id, caption: 'Bread' }],
+    });
 
     // Act
     const both = await edit(user.accessToken, post.id, {
@@ -48,7 +51,11 @@ describe('the full edit of a post', () => {
       ],
       media_ids: [],
     });
-    const onlyX = await edit(user.accessToken, post.id, { scheduled_at: inDays(3), platforms: [{ platform: 'x', social_account_id: x!.id, caption: 'Just X' }], media_ids: [] });
+    const onlyX = await edit(user.accessToken, post.id, {
+      scheduled_at: inDays(3),
+      platforms: [{ platform: 'x', social_account_id: x!.id, caption: 'Just X' }],
+      media_ids: [],
+    });
 
     // Assess
     expect(both.status, JSON.stringify(both.body)).toBe(200);
@@ -70,10 +77,17 @@ describe('the full edit of a post', () => {
     const { user, accounts } = await aUserWith('basic', 'facebook');
     const first = await anUploadedImage(user.accessToken, aPng('first.png'));
     const second = await anUploadedImage(user.accessToken, aPng('second.png'));
-    const post = await created(user.accessToken, { platforms: [{ platform: 'facebook', social_account_id: accounts[0]!.id, caption: 'Bread' }], media_ids: [first.id] });
+    const post = await created(user.accessToken, {
+      platforms: [{ platform: 'facebook', social_account_id: accounts[0]!.id, caption: 'Bread' }],
+      media_ids: [first.id],
+    });
 
     // Act
-    const res = await edit(user.accessToken, post.id, { scheduled_at: null, platforms: [{ platform: 'facebook', social_account_id: accounts[0]!.id, caption: 'Bread' }], media_ids: [second.id] });
+    const res = await edit(user.accessToken, post.id, {
+      scheduled_at: null,
+      platforms: [{ platform: 'facebook', social_account_id: accounts[0]!.id, caption: 'Bread' }],
+      media_ids: [second.id],
+    });
 
     // Assess
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -116,7 +130,11 @@ describe('the full edit of a post', () => {
     const { user, accounts } = await aUserWith('basic', 'facebook');
     const other = await aConfirmedUser();
     const clientOf = async (token: string, name: string) => (await weCallTheApi('POST', '/api/clients', { token, body: { name } })).body.id as string;
-    const [acme, gym, theirs] = [await clientOf(user.accessToken, 'Acme'), await clientOf(user.accessToken, 'Gym'), await clientOf(other.accessToken, 'Theirs')];
+    const [acme, gym, theirs] = [
+      await clientOf(user.accessToken, 'Acme'),
+      await clientOf(user.accessToken, 'Gym'),
+      await clientOf(other.accessToken, 'Theirs'),
+    ];
     const target = [{ platform: 'facebook', social_account_id: accounts[0]!.id, caption: 'Bread' }];
     const post = await created(user.accessToken, { platforms: target, client_id: acme });
 
@@ -143,22 +161,64 @@ describe('the full edit of a post', () => {
 
   it.each([
     ['no platform', () => ({ platforms: [] }), 'Please select at least one platform', 400],
-    ['a caption over the platform limit', (a: Ids) => ({ platforms: [{ platform: 'x', social_account_id: a.x, caption: 'x'.repeat(281) }] }), 'X caption exceeds limit of 280 characters (current: 281)', 400],
-    ['the same account twice', (a: Ids) => ({ platforms: [{ platform: 'x', social_account_id: a.x, caption: 'a' }, { platform: 'x', social_account_id: a.x, caption: 'b' }] }), DUPLICATE_ACCOUNT_MESSAGE, 400],
-    ['a platform the plan does not include', (a: Ids) => ({ platforms: [{ platform: 'tiktok', social_account_id: a.tiktok, caption: 'a', settings: TIKTOK }] }), 'Upgrade to Pro to connect TikTok', 403],
-    ['media X does not take', (a: Ids) => ({ platforms: [{ platform: 'x', social_account_id: a.x, caption: 'a' }], media_ids: [a.image] }), X_TEXT_ONLY_MESSAGE, 400],
-    ['a file that is not the user’s', (a: Ids) => ({ platforms: [{ platform: 'facebook', social_account_id: a.facebook, caption: 'a' }], media_ids: ['01JQ0000000000000000000000'] }), MISSING_ATTACHMENTS_MESSAGE, 400],
-    ['a time in the past', (a: Ids) => ({ scheduled_at: inDays(-1), platforms: [{ platform: 'facebook', social_account_id: a.facebook, caption: 'a' }] }), SCHEDULED_IN_PAST_MESSAGE, 400],
+    [
+      'a caption over the platform limit',
+      (a: Ids) => ({ platforms: [{ platform: 'x', social_account_id: a.x, caption: 'x'.repeat(281) }] }),
+      'X caption exceeds limit of 280 characters (current: 281)',
+      400,
+    ],
+    [
+      'the same account twice',
+      (a: Ids) => ({
+        platforms: [
+          { platform: 'x', social_account_id: a.x, caption: 'a' },
+          { platform: 'x', social_account_id: a.x, caption: 'b' },
+        ],
+      }),
+      DUPLICATE_ACCOUNT_MESSAGE,
+      400,
+    ],
+    [
+      'a platform the plan does not include',
+      (a: Ids) => ({ platforms: [{ platform: 'tiktok', social_account_id: a.tiktok, caption: 'a', settings: TIKTOK }] }),
+      'Upgrade to Pro to connect TikTok',
+      403,
+    ],
+    [
+      'media X does not take',
+      (a: Ids) => ({ platforms: [{ platform: 'x', social_account_id: a.x, caption: 'a' }], media_ids: [a.image] }),
+      X_TEXT_ONLY_MESSAGE,
+      400,
+    ],
+    [
+      'a file that is not the user’s',
+      (a: Ids) => ({ platforms: [{ platform: 'facebook', social_account_id: a.facebook, caption: 'a' }], media_ids: ['01JQ0000000000000000000000'] }),
+      MISSING_ATTACHMENTS_MESSAGE,
+      400,
+    ],
+    [
+      'a time in the past',
+      (a: Ids) => ({ scheduled_at: inDays(-1), platforms: [{ platform: 'facebook', social_account_id: a.facebook, caption: 'a' }] }),
+      SCHEDULED_IN_PAST_MESSAGE,
+      400,
+    ],
   ])('refuses %s and writes nothing', async (_, change, message, status) => {
     // Prepare
     const { user, accounts } = await aUserWith('basic', 'facebook', 'x', 'tiktok');
     const [facebook, x, tiktok] = accounts;
     const image = await anUploadedImage(user.accessToken);
-    const post = await created(user.accessToken, { scheduled_at: inDays(2), platforms: [{ platform: 'facebook', social_account_id: facebook!.id, caption: 'Bread' }] });
+    const post = await created(user.accessToken, {
+      scheduled_at: inDays(2),
+      platforms: [{ platform: 'facebook', social_account_id: facebook!.id, caption: 'Bread' }],
+    });
     const before = await itemsOfUser(user.userId);
 
     // Act
-    const res = await edit(user.accessToken, post.id, { scheduled_at: inDays(2), media_ids: [], ...change({ facebook: facebook!.id, x: x!.id, tiktok: tiktok!.id, image: image.id }) });
+    const res = await edit(user.accessToken, post.id, {
+      scheduled_at: inDays(2),
+      media_ids: [],
+      ...change({ facebook: facebook!.id, x: x!.id, tiktok: tiktok!.id, image: image.id }),
+    });
 
     // Assess
     expect(res.status, JSON.stringify(res.body)).toBe(status);

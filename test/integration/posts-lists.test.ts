@@ -13,7 +13,14 @@ const BASE = Date.parse('2027-03-01T12:00:00.000Z');
 const at = (hours: number) => new Date(BASE + hours * 3_600_000).toISOString();
 
 /** `count` posts of one status whose order time is `at(i)` for the i-th, written in one batch run. */
-async function givenPosts(userId: string, account: SocialAccount, status: PostStatus, count: number, caption: string = status, clientId: string | null = null): Promise<PostRecord[]> {
+async function givenPosts(
+  userId: string,
+  account: SocialAccount,
+  status: PostStatus,
+  count: number,
+  caption: string = status,
+  clientId: string | null = null,
+): Promise<PostRecord[]> {
   const posts = Array.from({ length: count }, (_, i): PostRecord =>
     aPostRecord(
       account,

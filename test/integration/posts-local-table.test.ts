@@ -12,15 +12,29 @@ import { LOCAL_TABLE_NAME, startDynamo } from '../../local/dynamo';
 async function anOldLocalTable(dataDir: string) {
   const server = dynalite({ path: path.join(dataDir, 'dynamodb'), createTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  const client = new DynamoDBClient({
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+  });
   const old = [TABLE_DESIGN.indexes.byUserTime, TABLE_DESIGN.indexes.openByDue];
   await client.send(
     new CreateTableCommand({
       TableName: LOCAL_TABLE_NAME,
       BillingMode: 'PAY_PER_REQUEST',
       AttributeDefinitions: ['pk', 'sk', ...old.flatMap((i) => [i.partitionKey, i.sortKey])].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-      GlobalSecondaryIndexes: old.map((i) => ({ IndexName: i.indexName, KeySchema: [{ AttributeName: i.partitionKey, KeyType: 'HASH' }, { AttributeName: i.sortKey, KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } })),
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: old.map((i) => ({
+        IndexName: i.indexName,
+        KeySchema: [
+          { AttributeName: i.partitionKey, KeyType: 'HASH' },
+          { AttributeName: i.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
     }),
   );
   await client.send(new PutItemCommand({ TableName: LOCAL_TABLE_NAME, Item: { pk: { S: 'USER#u1' }, sk: { S: 'SETTINGS' }, timezone: { S: 'UTC' } } }));

@@ -59,7 +59,10 @@ describe('creating a post', () => {
     // Act
     // Instagram takes no post without a photo or video.
     const file = await aMediaFile(user.userId);
-    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { scheduled_at: at.toISOString().replace('.000Z', '+00:00'), media_ids: [file.id] }) });
+    const res = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: aComposeBody(account, { scheduled_at: at.toISOString().replace('.000Z', '+00:00'), media_ids: [file.id] }),
+    });
 
     // Assess
     expect(res.status).toBe(201);
@@ -82,7 +85,10 @@ describe('creating a post', () => {
     const short = await anUploadedVideo(user.accessToken, aVideoFile(), { duration_seconds: 30, width: 1080, height: 1920 });
 
     // Act
-    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(youtube, { title: '  Baking bread ', media_ids: [short.id] }) });
+    const res = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: aComposeBody(youtube, { title: '  Baking bread ', media_ids: [short.id] }),
+    });
 
     // Assess
     expect(res.status).toBe(201);
@@ -91,11 +97,41 @@ describe('creating a post', () => {
 
   it.each([
     ['no platform', (_: string) => ({ platforms: [] }), 'Please select at least one platform'],
-    ['a caption over the X limit', (id: string) => ({ platforms: [{ platform: 'facebook', social_account_id: id, caption: 'x' }, { platform: 'x', social_account_id: id, caption: 'c'.repeat(281) }] }), 'X caption exceeds limit of 280 characters (current: 281)'],
-    ['a YouTube target without a title', (id: string) => ({ platforms: [{ platform: 'youtube', social_account_id: id, caption: '' }] }), 'YouTube requires a title'],
-    ['an unknown client', (id: string) => ({ platforms: [{ platform: 'facebook', social_account_id: id, caption: 'x' }], client_id: '01KAAAAAAAAAAAAAAAAAAAAAAA' }), 'That client was not found in your clients'],
-    ['the same account twice', (id: string) => ({ platforms: [{ platform: 'facebook', social_account_id: id, caption: 'a' }, { platform: 'facebook', social_account_id: id, caption: 'b' }] }), 'Each account can be selected only once per post'],
-    ['a media id that is not an upload of the user', (id: string) => ({ platforms: [{ platform: 'facebook', social_account_id: id, caption: 'a' }], media_ids: ['01KAAAAAAAAAAAAAAAAAAAAAAA'] }), 'Some of the attached files could not be found; upload them again'],
+    [
+      'a caption over the X limit',
+      (id: string) => ({
+        platforms: [
+          { platform: 'facebook', social_account_id: id, caption: 'x' },
+          { platform: 'x', social_account_id: id, caption: 'c'.repeat(281) },
+        ],
+      }),
+      'X caption exceeds limit of 280 characters (current: 281)',
+    ],
+    [
+      'a YouTube target without a title',
+      (id: string) => ({ platforms: [{ platform: 'youtube', social_account_id: id, caption: '' }] }),
+      'YouTube requires a title',
+    ],
+    [
+      'an unknown client',
+      (id: string) => ({ platforms: [{ platform: 'facebook', social_account_id: id, caption: 'x' }], client_id: '01KAAAAAAAAAAAAAAAAAAAAAAA' }),
+      'That client was not found in your clients',
+    ],
+    [
+      'the same account twice',
+      (id: string) => ({
+        platforms: [
+          { platform: 'facebook', social_account_id: id, caption: 'a' },
+          { platform: 'facebook', social_account_id: id, caption: 'b' },
+        ],
+      }),
+      'Each account can be selected only once per post',
+    ],
+    [
+      'a media id that is not an upload of the user',
+      (id: string) => ({ platforms: [{ platform: 'facebook', social_account_id: id, caption: 'a' }], media_ids: ['01KAAAAAAAAAAAAAAAAAAAAAAA'] }),
+      'Some of the attached files could not be found; upload them again',
+    ],
   ])('refuses %s with a 400 and writes nothing', async (_name, body, message) => {
     // Prepare
     const user = await aConfirmedUser();
@@ -204,7 +240,10 @@ describe('editing a post', () => {
     const at = inDays(2);
 
     // Act
-    const scheduled = await weCallTheApi('PATCH', `/api/posts/${draft.id}`, { token: user.accessToken, body: { scheduled_at: at, platforms: [{ id: target, caption: 'New words' }] } });
+    const scheduled = await weCallTheApi('PATCH', `/api/posts/${draft.id}`, {
+      token: user.accessToken,
+      body: { scheduled_at: at, platforms: [{ id: target, caption: 'New words' }] },
+    });
     const backToDraft = await weCallTheApi('PATCH', `/api/posts/${draft.id}`, { token: user.accessToken, body: { scheduled_at: null } });
     const scheduledAgain = await weCallTheApi('PATCH', `/api/posts/${draft.id}`, { token: user.accessToken, body: { scheduled_at: at } });
 
@@ -234,12 +273,18 @@ describe('editing a post', () => {
   it.each([
     ['a past time', (_: string) => ({ scheduled_at: inDays(-1) }), SCHEDULED_IN_PAST_MESSAGE],
     ['an unknown target id', (_: string) => ({ scheduled_at: null, platforms: [{ id: 'nope', caption: 'x' }] }), 'This post has no such platform to edit'],
-    ['a caption over its platform limit', (id: string) => ({ scheduled_at: null, platforms: [{ id, caption: 'c'.repeat(2201) }] }), 'Instagram caption exceeds limit of 2200 characters (current: 2201)'],
+    [
+      'a caption over its platform limit',
+      (id: string) => ({ scheduled_at: null, platforms: [{ id, caption: 'c'.repeat(2201) }] }),
+      'Instagram caption exceeds limit of 2200 characters (current: 2201)',
+    ],
   ])('refuses %s with a 400 and changes nothing', async (_name, body, message) => {
     // Prepare
     const user = await aConfirmedUser();
     const account = await aConnectedAccount(user.userId, 'instagram');
-    const draft = (await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { media_ids: [(await aMediaFile(user.userId)).id] }) })).body;
+    const draft = (
+      await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { media_ids: [(await aMediaFile(user.userId)).id] }) })
+    ).body;
 
     // Act
     const res = await weCallTheApi('PATCH', `/api/posts/${draft.id}`, { token: user.accessToken, body: body(draft.platforms[0].id) });
@@ -268,7 +313,10 @@ describe('editing a post', () => {
     const user = await aConfirmedUser();
     const account = await aConnectedAccount(user.userId, 'facebook');
     const post = await aStoredPost(user.userId, account);
-    await weCallTheApi('PATCH', `/api/posts/${post.id}`, { token: user.accessToken, body: { scheduled_at: null, platforms: [{ id: post.platforms[0]!.id, caption: 'first edit' }] } });
+    await weCallTheApi('PATCH', `/api/posts/${post.id}`, {
+      token: user.accessToken,
+      body: { scheduled_at: null, platforms: [{ id: post.platforms[0]!.id, caption: 'first edit' }] },
+    });
 
     // Act
     const stale = replacePost(user.userId, { ...post, version: 2, title: 'second edit' }, { version: 1, status: 'draft' });
@@ -289,7 +337,10 @@ describe("another user's post", () => {
 
     // Act
     const read = await weCallTheApi('GET', `/api/posts/${post.id}`, { token: mallory.accessToken });
-    const edit = await weCallTheApi('PATCH', `/api/posts/${post.id}`, { token: mallory.accessToken, body: { scheduled_at: inDays(1), platforms: [{ id: post.platforms[0].id, caption: 'pwned' }] } });
+    const edit = await weCallTheApi('PATCH', `/api/posts/${post.id}`, {
+      token: mallory.accessToken,
+      body: { scheduled_at: inDays(1), platforms: [{ id: post.platforms[0].id, caption: 'pwned' }] },
+    });
     const remove = await weCallTheApi('DELETE', `/api/posts/${post.id}`, { token: mallory.accessToken });
 
     // Assess

@@ -23,7 +23,9 @@ import {
  */
 /** The items that differ, for the failure message. */
 function diffOf(before: string, after: string): string {
-  const [b, a] = [JSON.parse(before) as Record<string, unknown>[], JSON.parse(after) as Record<string, unknown>[]].map((items) => new Map(items.map((i) => [String(i.sk), JSON.stringify(i)])));
+  const [b, a] = [JSON.parse(before) as Record<string, unknown>[], JSON.parse(after) as Record<string, unknown>[]].map(
+    (items) => new Map(items.map((i) => [String(i.sk), JSON.stringify(i)])),
+  );
   const keys = [...new Set([...b!.keys(), ...a!.keys()])].filter((k) => b!.get(k) !== a!.get(k));
   return keys.map((k) => `${k}: ${(b!.get(k) ?? 'none').slice(0, 300)} → ${(a!.get(k) ?? 'none').slice(0, 300)}`).join('; ');
 }
@@ -53,7 +55,11 @@ describe('tenant isolation across every route', { timeout: 120_000 }, () => {
       if (!probe) continue; // reported by the coverage test
       const params = Object.fromEntries(Object.entries(probe.params?.values(a) ?? {}).map(([k, v]) => [k, encodeURIComponent(v)]));
       const url = pathWith(route.path, params) + queryString(probe.query?.sample(a) ?? {});
-      const body = probe.rawBody ? JSON.stringify({ id: 'evt_probe', type: 'customer.subscription.deleted', data: { object: { id: a.ids.subscription } } }) : probe.body ? JSON.stringify(probe.body.sample(a)) : undefined;
+      const body = probe.rawBody
+        ? JSON.stringify({ id: 'evt_probe', type: 'customer.subscription.deleted', data: { object: { id: a.ids.subscription } } })
+        : probe.body
+          ? JSON.stringify(probe.body.sample(a))
+          : undefined;
       const before = await partitionOf(a.owner.userId);
       const answer = await send(route.method, url, { token: b.accessToken, body });
       const after = await partitionOf(a.owner.userId);
@@ -61,14 +67,17 @@ describe('tenant isolation across every route', { timeout: 120_000 }, () => {
       // Assess (collected, so one run names every route that fails)
       const name = routeKey(route);
       if (answer.status >= 500) failures.push(`${name}: ${answer.status} ${answer.text.slice(0, 200)}`);
-      else if (!probe.isolation.includes(answer.status)) failures.push(`${name}: answered ${answer.status}, expected one of ${probe.isolation.join('/')}: ${answer.text.slice(0, 200)}`);
+      else if (!probe.isolation.includes(answer.status))
+        failures.push(`${name}: answered ${answer.status}, expected one of ${probe.isolation.join('/')}: ${answer.text.slice(0, 200)}`);
       const leaked = a.secrets.filter((secret) => answer.text.includes(secret));
       if (leaked.length > 0) failures.push(`${name}: the answer holds A's ${leaked.join(', ')}`);
       if (!samePartition(before, after, probe.maySpend)) failures.push(`${name}: changed A's partition: ${diffOf(before, after)}`);
       if (answer.status >= 400) refused++;
     }
 
-    console.log(`isolation probe: ${routes.length} routes as user B with user A's ids: ${refused} refused, ${routes.length - refused} answered with B's own data, ${failures.length} failures`);
+    console.log(
+      `isolation probe: ${routes.length} routes as user B with user A's ids: ${refused} refused, ${routes.length - refused} answered with B's own data, ${failures.length} failures`,
+    );
     expect(failures).toEqual([]);
     expect(samePartition(start, await partitionOf(a.owner.userId), 'OAUTHSTATE#')).toBe(true);
   });

@@ -31,7 +31,17 @@ const LONE_SURROGATES = ['\ud800', 'a\udc00b', '😀'.slice(0, 1)];
 const nested = (depth: number): unknown => (depth === 0 ? 'deep' : { a: nested(depth - 1) });
 const DEEP = nested(2_000);
 /** Raw bodies no JSON route takes. */
-const RAW_BODIES = ['{', 'not json', '[]', 'null', '"a string"', '12', `${'['.repeat(20_000)}${']'.repeat(20_000)}`, JSON.stringify(DEEP), `{"${'k'.repeat(50)}": "${HUGE}"}`];
+const RAW_BODIES = [
+  '{',
+  'not json',
+  '[]',
+  'null',
+  '"a string"',
+  '12',
+  `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+  JSON.stringify(DEEP),
+  `{"${'k'.repeat(50)}": "${HUGE}"}`,
+];
 /** Values of the wrong type, kept only where the schema refuses them. */
 const WRONG_TYPES: unknown[] = [123, -1, 1e308, true, null, [], {}, ['a'], { $ne: null }, ''];
 /** Values no field takes: always sent. */
@@ -77,18 +87,29 @@ function probesOf(route: (typeof ROUTES)[number], probe: RouteProbe, a: ProbeFix
   const probes: Probe[] = [];
 
   for (const name of Object.keys(params)) {
-    for (const bad of BAD_PATH_VALUES) probes.push({ what: `path ${name}=${bad.slice(0, 20)}`, method: route.method, url: pathWith(route.path, { ...params, [name]: bad }) + queryString(query), body: goodBody, also });
+    for (const bad of BAD_PATH_VALUES)
+      probes.push({
+        what: `path ${name}=${bad.slice(0, 20)}`,
+        method: route.method,
+        url: pathWith(route.path, { ...params, [name]: bad }) + queryString(query),
+        body: goodBody,
+        also,
+      });
   }
   if (probe.query) {
     const base = pathWith(route.path, params);
     for (const name of Object.keys(query)) {
       for (const bad of BAD_QUERY_VALUES) {
-        const raw = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${k === name ? bad : encodeURIComponent(v)}`).join('&');
+        const raw = Object.entries(query)
+          .map(([k, v]) => `${encodeURIComponent(k)}=${k === name ? bad : encodeURIComponent(v)}`)
+          .join('&');
         const decoded = Object.fromEntries(new URLSearchParams(raw));
-        if (refuses(probe.query.schema, decoded)) probes.push({ what: `query ${name}=${bad.slice(0, 20)}`, method: route.method, url: `${base}?${raw}`, body: goodBody, also });
+        if (refuses(probe.query.schema, decoded))
+          probes.push({ what: `query ${name}=${bad.slice(0, 20)}`, method: route.method, url: `${base}?${raw}`, body: goodBody, also });
       }
       const { [name]: _dropped, ...without } = query;
-      if (refuses(probe.query.schema, without)) probes.push({ what: `query without ${name}`, method: route.method, url: base + queryString(without), body: goodBody, also });
+      if (refuses(probe.query.schema, without))
+        probes.push({ what: `query without ${name}`, method: route.method, url: base + queryString(without), body: goodBody, also });
     }
   }
   if (probe.body || probe.rawBody) {
@@ -101,16 +122,26 @@ function probesOf(route: (typeof ROUTES)[number], probe: RouteProbe, a: ProbeFix
       const here = path.join('.');
       for (const value of WRONG_TYPES) {
         const body = replaced(sample, path, value);
-        if (refuses(probe.body.schema, body)) probes.push({ what: `body ${here}=${JSON.stringify(value)}`, method: route.method, url: goodUrl, body: JSON.stringify(body), also });
+        if (refuses(probe.body.schema, body))
+          probes.push({ what: `body ${here}=${JSON.stringify(value)}`, method: route.method, url: goodUrl, body: JSON.stringify(body), also });
       }
-      for (const value of NEVER_VALID) probes.push({ what: `body ${here}=${JSON.stringify(value).slice(0, 20)}`, method: route.method, url: goodUrl, body: JSON.stringify(replaced(sample, path, value)), also });
+      for (const value of NEVER_VALID)
+        probes.push({
+          what: `body ${here}=${JSON.stringify(value).slice(0, 20)}`,
+          method: route.method,
+          url: goodUrl,
+          body: JSON.stringify(replaced(sample, path, value)),
+          also,
+        });
       const current = path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], sample);
-      if (current && typeof current === 'object' && !Array.isArray(current)) probes.push({ what: `body ${here} as an array`, method: route.method, url: goodUrl, body: JSON.stringify(replaced(sample, path, [current])), also });
+      if (current && typeof current === 'object' && !Array.isArray(current))
+        probes.push({ what: `body ${here} as an array`, method: route.method, url: goodUrl, body: JSON.stringify(replaced(sample, path, [current])), also });
     }
   }
   if (!probe.params && !probe.query && !probe.body && !probe.rawBody && route.method === 'GET') {
     // No input to malform: junk in the query must still never break it.
-    for (const bad of BAD_QUERY_VALUES) probes.push({ what: `junk query ${bad.slice(0, 20)}`, method: route.method, url: `${route.path}?junk=${bad}&${bad}=1`, also: [200, ...also] });
+    for (const bad of BAD_QUERY_VALUES)
+      probes.push({ what: `junk query ${bad.slice(0, 20)}`, method: route.method, url: `${route.path}?junk=${bad}&${bad}=1`, also: [200, ...also] });
   }
   return probes;
 }

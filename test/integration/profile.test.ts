@@ -63,7 +63,11 @@ describe('updating the profile', () => {
     ['an ftp: website', { website: 'ftp://files.example/me' }, 'Website must be a link starting with http:// or https://'],
     ['a javascript: picture link', { avatar_url: 'javascript:alert(1)' }, 'Profile picture URL must be a link starting with http:// or https://'],
     ['an ftp: picture link', { avatar_url: 'ftp://files.example/me.png' }, 'Profile picture URL must be a link starting with http:// or https://'],
-    ['a picture pointing into our bucket', { avatar_url: 's3://avatars/someone-1700000000000.png' }, 'Profile picture URL must be a link starting with http:// or https://'],
+    [
+      'a picture pointing into our bucket',
+      { avatar_url: 's3://avatars/someone-1700000000000.png' },
+      'Profile picture URL must be a link starting with http:// or https://',
+    ],
     ['a nickname over 50 characters', { username: 'x'.repeat(51) }, 'Nickname must be 50 characters or less'],
   ])('refuses %s with a 400 and its message, writing nothing', async (_name, body, message) => {
     // Prepare
@@ -282,7 +286,11 @@ describe('changing the password on the local Cognito', () => {
     await cognito().send(new ChangePasswordCommand({ AccessToken: user.accessToken, PreviousPassword: user.password, ProposedPassword: 'new-secret-1' }));
 
     const auth = await cognito().send(
-      new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: 'new-secret-1' } }),
+      new InitiateAuthCommand({
+        ClientId: cloud().clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: 'new-secret-1' },
+      }),
     );
     expect(auth.AuthenticationResult?.AccessToken).toBeTruthy();
   });

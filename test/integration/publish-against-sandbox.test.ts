@@ -6,7 +6,14 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { s3Client } from '../../functions/lib/aws';
 import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
-import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishMedia, type PublishRequest, type TokenSet } from '../../functions/platforms/types';
+import {
+  PlatformError,
+  type PlatformAdapter,
+  type PublishCheckpoint,
+  type PublishMedia,
+  type PublishRequest,
+  type TokenSet,
+} from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import type { PublishedPost } from '../../local/sandbox/publish-store';
 import { A_TINY_JPEG, aMediaKey, anObjectStoredDirectly } from '../helpers/media';
@@ -44,7 +51,11 @@ async function connect(platform: Platform): Promise<{ adapter: PlatformAdapter; 
   const who = DEMO_IDENTITIES[platform][0]!;
   const form = new URLSearchParams({ decision: 'allow', identity: who.id });
   for (const page of who.pages ?? []) form.append('pages', page.id);
-  const res = await fetch(adapter.authorizeUrl({ state: 's', codeChallenge: adapter.usesPkce ? challenge : undefined }), { method: 'POST', body: form, redirect: 'manual' });
+  const res = await fetch(adapter.authorizeUrl({ state: 's', codeChallenge: adapter.usesPkce ? challenge : undefined }), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
   const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
   const userTokens = await adapter.exchangeCode({ code, codeVerifier: adapter.usesPkce ? verifier : undefined });
   const [account] = await adapter.accounts(userTokens);
@@ -56,8 +67,15 @@ async function anotherPost(platform: 'x' | 'facebook', c: { tokens: TokenSet; ac
   const hosts = hostsFor(platform, sandbox) as { api?: string; graph?: string };
   const res =
     platform === 'x'
-      ? await fetch(`${hosts.api}/2/tweets`, { method: 'POST', headers: { authorization: `Bearer ${c.tokens.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ text }) })
-      : await fetch(`${hosts.graph}/${GRAPH_VERSION}/${c.accountId}/feed`, { method: 'POST', body: new URLSearchParams({ message: text, access_token: c.tokens.accessToken }) });
+      ? await fetch(`${hosts.api}/2/tweets`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${c.tokens.accessToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ text }),
+        })
+      : await fetch(`${hosts.graph}/${GRAPH_VERSION}/${c.accountId}/feed`, {
+          method: 'POST',
+          body: new URLSearchParams({ message: text, access_token: c.tokens.accessToken }),
+        });
   expect(res.ok, await res.clone().text()).toBe(true);
 }
 
@@ -87,7 +105,12 @@ interface Run {
  * platform does in the background on the real clock (TikTok's download) is polled for, not slept on:
  * the loop asks again until it finishes or the time is up.
  */
-async function publish(adapter: PlatformAdapter, tokens: TokenSet, request: PublishRequest, options: { retries?: number; checkpoint?: PublishCheckpoint | null } = {}): Promise<Run> {
+async function publish(
+  adapter: PlatformAdapter,
+  tokens: TokenSet,
+  request: PublishRequest,
+  options: { retries?: number; checkpoint?: PublishCheckpoint | null } = {},
+): Promise<Run> {
   const run: Run = { checkpoints: [], steps: 0 };
   let checkpoint: PublishCheckpoint | null = options.checkpoint ?? null;
   let retries = options.retries ?? 2;
@@ -173,7 +196,10 @@ describe('publishing to each sandbox platform', () => {
     const run = await publish(ig.adapter, ig.tokens, request);
 
     expect(run.result).toMatchObject({ status: 'posted' });
-    expect(((await control('GET', '/posts?platform=instagram')).posts as PublishedPost[])[0]).toMatchObject({ kind: 'carousel', mediaUrls: expect.arrayContaining([expect.any(String)]) });
+    expect(((await control('GET', '/posts?platform=instagram')).posts as PublishedPost[])[0]).toMatchObject({
+      kind: 'carousel',
+      mediaUrls: expect.arrayContaining([expect.any(String)]),
+    });
   });
 
   it('posts a video to Instagram as a reel, waiting for processing', async () => {
@@ -352,17 +378,29 @@ describe('injected publishing errors', () => {
   ] as const)('%s %s → %s with a plain-language message', async (platform, error, category) => {
     const c = await connect(platform);
     const needsVideo = platform === 'tiktok' || platform === 'youtube' || (error === 'processing_failed' && platform === 'facebook');
-    const media = needsVideo ? [await aStoredMedia('video')] : platform === 'instagram' ? [await aStoredMedia('image')] : error === 'media_unreachable' ? [await aStoredMedia('image')] : [];
+    const media = needsVideo
+      ? [await aStoredMedia('video')]
+      : platform === 'instagram'
+        ? [await aStoredMedia('image')]
+        : error === 'media_unreachable'
+          ? [await aStoredMedia('image')]
+          : [];
     await fault({ platform, error, times: error === 'media_unreachable' ? 5 : 1, resetSeconds: 600 });
 
-    const run = await publish(c.adapter, c.tokens, requestFor(c, { media, ...(platform === 'youtube' ? { title: 'Err #shorts' } : {}), ...(platform === 'tiktok' ? { settings: TIKTOK_PUBLIC } : {}) }), { retries: 0 });
+    const run = await publish(
+      c.adapter,
+      c.tokens,
+      requestFor(c, { media, ...(platform === 'youtube' ? { title: 'Err #shorts' } : {}), ...(platform === 'tiktok' ? { settings: TIKTOK_PUBLIC } : {}) }),
+      { retries: 0 },
+    );
 
     expect(run.error).toBeInstanceOf(PlatformError);
     expect(run.error!.category).toBe(category);
     expect(run.error!.message).not.toMatch(/undefined|\[object/);
     if (error === 'token_revoked' || error === 'token_expired') expect(run.error!.message).toMatch(/reconnect it on Platforms/);
     if (error === 'rate_limit' && platform !== 'tiktok') expect(run.error!.details.retryAfterSeconds).toBeGreaterThan(0);
-    if (platform === 'instagram' && error === 'daily_limit') expect(run.error!.message).toMatch(/daily publishing limit is reached; try again after \d\d:\d\d UTC/);
+    if (platform === 'instagram' && error === 'daily_limit')
+      expect(run.error!.message).toMatch(/daily publishing limit is reached; try again after \d\d:\d\d UTC/);
   });
 
   it('a transient 5xx on X is retried and then posts once', async () => {

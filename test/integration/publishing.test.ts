@@ -28,7 +28,11 @@ const sqsEndpoint = () => cloud().env.SQS_ENDPOINT!;
 const receiptsFor = async (caption: string) => (await sandboxReceipts()).filter((r) => r.caption === caption || r.caption?.startsWith(caption));
 
 async function duplicateDeliveries(on: boolean) {
-  const res = await fetch(`${sqsEndpoint()}/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duplicateDeliveries: on }) });
+  const res = await fetch(`${sqsEndpoint()}/_control/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ duplicateDeliveries: on }),
+  });
   expect(res.ok).toBe(true);
 }
 
@@ -45,12 +49,23 @@ async function aPublisher(platforms: readonly Platform[]) {
   return { ...user, accountFor };
 }
 
-const aPost = (user: Awaited<ReturnType<typeof aPublisher>>, platforms: readonly Platform[], caption: string, scheduledAt: string | null, mediaIds: string[] = []) =>
+const aPost = (
+  user: Awaited<ReturnType<typeof aPublisher>>,
+  platforms: readonly Platform[],
+  caption: string,
+  scheduledAt: string | null,
+  mediaIds: string[] = [],
+) =>
   aCreatedPost(user.accessToken, {
     ...(platforms.includes('youtube') ? { title: 'Morning bake' } : {}),
     scheduled_at: scheduledAt,
     // TikTok Direct Post needs the user's own privacy choice and consent (Content Sharing Guidelines); unaudited: Only me.
-    platforms: platforms.map((platform) => ({ platform, social_account_id: user.accountFor(platform), caption, settings: platform === 'tiktok' ? { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true } : {} })),
+    platforms: platforms.map((platform) => ({
+      platform,
+      social_account_id: user.accountFor(platform),
+      caption,
+      settings: platform === 'tiktok' ? { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true } : {},
+    })),
     media_ids: mediaIds,
   });
 
@@ -65,33 +80,37 @@ afterEach(async () => {
 });
 
 describe('publishing a scheduled post', () => {
-  it('publishes to all five platforms once, at its time, with five URLs, and tells the user (X in a text-only post of its own)', { timeout: 120_000 }, async () => {
-    // Prepare
-    const user = await aPublisher(PLATFORMS);
-    const video = await anUploadedImage(user.accessToken, aVideo());
-    const caption = uniqueCaption('Five platforms');
+  it(
+    'publishes to all five platforms once, at its time, with five URLs, and tells the user (X in a text-only post of its own)',
+    { timeout: 120_000 },
+    async () => {
+      // Prepare
+      const user = await aPublisher(PLATFORMS);
+      const video = await anUploadedImage(user.accessToken, aVideo());
+      const caption = uniqueCaption('Five platforms');
 
-    // Act: X is text only for now (issue 17 item 1), so it goes in a post of its own without the video.
-    const withVideo = PLATFORMS.filter((p) => p !== 'x');
-    const post = await aPost(user, withVideo, caption, inSeconds(3), [video.id]);
-    const textOnly = await aPost(user, ['x'], caption, inSeconds(3));
-    const done = await theSettledPost(user.accessToken, post.id, 90_000);
-    const doneX = await theSettledPost(user.accessToken, textOnly.id, 90_000);
+      // Act: X is text only for now (issue 17 item 1), so it goes in a post of its own without the video.
+      const withVideo = PLATFORMS.filter((p) => p !== 'x');
+      const post = await aPost(user, withVideo, caption, inSeconds(3), [video.id]);
+      const textOnly = await aPost(user, ['x'], caption, inSeconds(3));
+      const done = await theSettledPost(user.accessToken, post.id, 90_000);
+      const doneX = await theSettledPost(user.accessToken, textOnly.id, 90_000);
 
-    // Assess
-    for (const one of [done, doneX]) {
-      expect(one.status, one.error_message ?? '').toBe('posted');
-      expect(one.published_at).not.toBeNull();
-      for (const target of one.platforms) expect(target.post_url).toMatch(/^http/);
-    }
-    expect(done.platforms.map((t) => t.status)).toEqual(withVideo.map(() => 'posted'));
-    expect(doneX.platforms.map((t) => t.status)).toEqual(['posted']);
-    const receipts = await receiptsFor(caption);
-    expect(receipts.map((r) => r.platform).sort()).toEqual([...PLATFORMS].sort());
-    for (const receipt of receipts) expect(receipt.receivedAtMs).toBeGreaterThanOrEqual(Date.parse(post.scheduled_at!) - 1000);
-    const notes = (await weCallTheApi('GET', '/api/notifications', { token: user.accessToken })).body.items as { message: string }[];
-    expect(notes.map((n) => n.message)).toEqual(expect.arrayContaining(['Your post was published to Instagram', 'Your post was published to X']));
-  });
+      // Assess
+      for (const one of [done, doneX]) {
+        expect(one.status, one.error_message ?? '').toBe('posted');
+        expect(one.published_at).not.toBeNull();
+        for (const target of one.platforms) expect(target.post_url).toMatch(/^http/);
+      }
+      expect(done.platforms.map((t) => t.status)).toEqual(withVideo.map(() => 'posted'));
+      expect(doneX.platforms.map((t) => t.status)).toEqual(['posted']);
+      const receipts = await receiptsFor(caption);
+      expect(receipts.map((r) => r.platform).sort()).toEqual([...PLATFORMS].sort());
+      for (const receipt of receipts) expect(receipt.receivedAtMs).toBeGreaterThanOrEqual(Date.parse(post.scheduled_at!) - 1000);
+      const notes = (await weCallTheApi('GET', '/api/notifications', { token: user.accessToken })).body.items as { message: string }[];
+      expect(notes.map((n) => n.message)).toEqual(expect.arrayContaining(['Your post was published to Instagram', 'Your post was published to X']));
+    },
+  );
 
   it('waits out the whole lead time before the due second without being cut off', { timeout: 60_000 }, async () => {
     // Prepare: due in 20 s, so the message arrives 15 s early (the local lead) and the publisher
@@ -261,9 +280,11 @@ describe('keeping publishing in step with edits', () => {
 
     // Assess
     expect(await receiptsFor(caption)).toHaveLength(0);
-    await expect(schedulerClient().send(new GetScheduleCommand({ Name: scheduleName(later.id), GroupName: cloud().env.SCHEDULE_GROUP }))).rejects.toMatchObject({
-      name: 'ResourceNotFoundException',
-    });
+    await expect(schedulerClient().send(new GetScheduleCommand({ Name: scheduleName(later.id), GroupName: cloud().env.SCHEDULE_GROUP }))).rejects.toMatchObject(
+      {
+        name: 'ResourceNotFoundException',
+      },
+    );
   });
 
   it('turning a scheduled post back into a draft removes its schedule', async () => {
@@ -289,7 +310,10 @@ describe('dead letters', () => {
     const unpublished = await aPost(user, ['facebook'], uniqueCaption('Unpublished'), inSeconds(3600));
 
     // Act: the dispatcher's failed async invocation (wrapped), and a publish message out of receives.
-    await failFromDeadLetter({ requestContext: { condition: 'RetriesExhausted' }, requestPayload: { userId: user.userId, postId: undispatched.id, version: 1 } });
+    await failFromDeadLetter({
+      requestContext: { condition: 'RetriesExhausted' },
+      requestPayload: { userId: user.userId, postId: undispatched.id, version: 1 },
+    });
     await failFromDeadLetter({ userId: user.userId, postId: unpublished.id, targetId: unpublished.platforms[0]!.id, version: 1 });
 
     // Assess

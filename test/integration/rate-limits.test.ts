@@ -138,11 +138,16 @@ describe('per-user limits', () => {
 });
 
 describe('per-IP limits on public routes', () => {
-  const checkout = (email: string, from: string) => request('POST', '/api/billing/public-checkout', { body: { productId: productOf('basic'), email, name: 'Buyer' }, from });
+  const checkout = (email: string, from: string) =>
+    request('POST', '/api/billing/public-checkout', { body: { productId: productOf('basic'), email, name: 'Buyer' }, from });
 
   async function checkoutsFor(email: string) {
     const { Items } = await documentClient().send(
-      new ScanCommand({ TableName: process.env.TABLE_NAME, FilterExpression: 'begins_with(pk, :checkout) AND email = :email', ExpressionAttributeValues: { ':checkout': 'CHECKOUT#', ':email': email } }),
+      new ScanCommand({
+        TableName: process.env.TABLE_NAME,
+        FilterExpression: 'begins_with(pk, :checkout) AND email = :email',
+        ExpressionAttributeValues: { ':checkout': 'CHECKOUT#', ':email': email },
+      }),
     );
     return Items ?? [];
   }

@@ -41,7 +41,14 @@ describe('Amplify v6 generateClient against the local realtime API', () => {
       next: ({ data }) => received.push(OnUserEventDataSchema.parse(data).onUserEvent!),
       error: () => undefined,
     });
-    const event: UserEvent = { userId: alice.userId, id: 'evt-amplify', message: 'Posted to YouTube', createdAt: new Date().toISOString(), postId: null, postStatus: null };
+    const event: UserEvent = {
+      userId: alice.userId,
+      id: 'evt-amplify',
+      message: 'Posted to YouTube',
+      createdAt: new Date().toISOString(),
+      postId: null,
+      postStatus: null,
+    };
     // start_ack has no public hook here: publish until the subscription is live.
     for (let i = 0; i < 150 && received.length === 0; i++) {
       await publishUserEvent({ ...event, id: `evt-amplify-${i}` });

@@ -135,7 +135,10 @@ describe('the realtime API (local AppSync)', () => {
       const reply = await connection.init();
 
       // Assess
-      expect(reply).toEqual({ type: 'connection_error', payload: { errors: [expect.objectContaining({ errorType: 'UnauthorizedException', errorCode: 401 })] } });
+      expect(reply).toEqual({
+        type: 'connection_error',
+        payload: { errors: [expect.objectContaining({ errorType: 'UnauthorizedException', errorCode: 401 })] },
+      });
     });
   });
 
@@ -244,7 +247,11 @@ describe('the realtime API (local AppSync)', () => {
       const user = await aConfirmedUser();
 
       // Act
-      const res = await fetch(graphqlUrl(), { method: 'POST', headers: { 'content-type': 'application/json', authorization: user.accessToken }, body: mutationBody(user.userId) });
+      const res = await fetch(graphqlUrl(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: user.accessToken },
+        body: mutationBody(user.userId),
+      });
 
       // Assess
       expect(res.status).toBe(401);

@@ -16,11 +16,15 @@ import { weCallTheApi } from '../helpers/when';
 const postItemOf = async (userId: string, postId: string) => (await itemsOfUser(userId)).find((i) => i.sk === `POST#${postId}`);
 const usageOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('USAGE#'));
 
-
 /** A stored post that failed on its only platform, as the publisher leaves it. */
 async function aFailedPost(userId: string) {
   const account = await aConnectedAccount(userId, 'facebook', 'Bakery Page');
-  const post = await aStoredPost(userId, account, { status: 'failed', scheduled_at: inDays(-1), usage_month: new Date().toISOString().slice(0, 7), error_message: 'Facebook failed: down' });
+  const post = await aStoredPost(userId, account, {
+    status: 'failed',
+    scheduled_at: inDays(-1),
+    usage_month: new Date().toISOString().slice(0, 7),
+    error_message: 'Facebook failed: down',
+  });
   post.platforms[0]!.status = 'failed';
   post.platforms[0]!.error_message = 'down';
   const { replacePost } = await import('../../functions/data/posts');
@@ -86,7 +90,10 @@ describe('retrying a failed post', () => {
     // A retry is not a new post: this month's allowance is untouched.
     expect(await usageOf(user.userId)).toEqual(usageBefore);
     // Nothing left to retry.
-    expect(await weCallTheApi('POST', `/api/posts/${failed.id}/retry`, { token: user.accessToken, body: {} })).toMatchObject({ status: 409, body: { error: { message: NOTHING_TO_RETRY_MESSAGE } } });
+    expect(await weCallTheApi('POST', `/api/posts/${failed.id}/retry`, { token: user.accessToken, body: {} })).toMatchObject({
+      status: 409,
+      body: { error: { message: NOTHING_TO_RETRY_MESSAGE } },
+    });
   });
 
   it('can be scheduled for later: the post waits on the Scheduled tab with its failed target pending', async () => {
@@ -121,8 +128,25 @@ describe('retrying a failed post', () => {
       {
         ...post,
         platforms: [
-          { ...post.platforms[0]!, status: 'failed', error_message: UNKNOWN_OUTCOME_MESSAGE, ...engine, checkpoint: { createAttemptedAt: '2026-11-01T10:00:00.000Z' } } as never,
-          { ...post.platforms[0]!, id: ulid(), platform: 'x', social_account_id: x.id, account_name: '@bakerx', account_id: x.account_id, status: 'failed', error_message: 'X does not allow this', ...engine, checkpoint: { createAttemptedAt: '2026-11-01T10:00:00.000Z' } } as never,
+          {
+            ...post.platforms[0]!,
+            status: 'failed',
+            error_message: UNKNOWN_OUTCOME_MESSAGE,
+            ...engine,
+            checkpoint: { createAttemptedAt: '2026-11-01T10:00:00.000Z' },
+          } as never,
+          {
+            ...post.platforms[0]!,
+            id: ulid(),
+            platform: 'x',
+            social_account_id: x.id,
+            account_name: '@bakerx',
+            account_id: x.account_id,
+            status: 'failed',
+            error_message: 'X does not allow this',
+            ...engine,
+            checkpoint: { createAttemptedAt: '2026-11-01T10:00:00.000Z' },
+          } as never,
         ],
       },
       { version: post.version, status: 'failed' },

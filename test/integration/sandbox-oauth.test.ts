@@ -14,7 +14,6 @@ const credentials = JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<string, { cl
 const app = (platform: string) => credentials[platform]!;
 const callback = (platform: string) => `${frontDoor}/api/oauth/${platform}/callback`;
 
-
 function authorizeUrl(path: string, params: Record<string, string>): string {
   return `${sandbox}${path}?${new URLSearchParams(params)}`;
 }
@@ -78,7 +77,10 @@ describe('the sandbox', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-sandbox-'));
     try {
       const before = createSandbox({ publicUrl: 'http://localhost:1', dataDir });
-      const token = before.state.issueToken({ platform: 'x', kind: 'access', clientId: 'c', identityId: 'i', scopes: [], grantId: 'g', ttlSeconds: 60 }, '').token;
+      const token = before.state.issueToken(
+        { platform: 'x', kind: 'access', clientId: 'c', identityId: 'i', scopes: [], grantId: 'g', ttlSeconds: 60 },
+        '',
+      ).token;
       before.state.advance(30);
       // What the module's stop does: writes are batched, the last one is flushed on the way out.
       before.state.flush();
@@ -101,7 +103,13 @@ describe('X', () => {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const url = authorizeUrl('/x/www/i/oauth2/authorize', {
-      response_type: 'code', client_id: x.clientId, redirect_uri: callback('x'), state: 'st-x', code_challenge: challenge, code_challenge_method: 'S256', scope,
+      response_type: 'code',
+      client_id: x.clientId,
+      redirect_uri: callback('x'),
+      state: 'st-x',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      scope,
     });
     const { html, location } = await consent(url, { decision: 'allow', identity: '1790000000000000001' });
     return { html, location, verifier, code: location.searchParams.get('code')! };
@@ -139,7 +147,15 @@ describe('X', () => {
 
   it('refuses an authorize request without an S256 code challenge', async () => {
     const res = await fetch(
-      authorizeUrl('/x/www/i/oauth2/authorize', { response_type: 'code', client_id: x.clientId, redirect_uri: callback('x'), state: 's', code_challenge: 'abc', code_challenge_method: 'plain', scope: 'users.read' }),
+      authorizeUrl('/x/www/i/oauth2/authorize', {
+        response_type: 'code',
+        client_id: x.clientId,
+        redirect_uri: callback('x'),
+        state: 's',
+        code_challenge: 'abc',
+        code_challenge_method: 'plain',
+        scope: 'users.read',
+      }),
       { redirect: 'manual' },
     );
     expect(res.status).toBe(302);
@@ -172,13 +188,27 @@ describe('X', () => {
 
   it('refuses a token request without the client credentials', async () => {
     const { code, verifier } = await xCode();
-    const res = await postForm(tokenUrl, { code, grant_type: 'authorization_code', client_id: x.clientId, redirect_uri: callback('x'), code_verifier: verifier });
+    const res = await postForm(tokenUrl, {
+      code,
+      grant_type: 'authorization_code',
+      client_id: x.clientId,
+      redirect_uri: callback('x'),
+      code_verifier: verifier,
+    });
     expect(res).toMatchObject({ status: 401, body: { error: 'unauthorized_client' } });
   });
 
   it('shows an error page, not a redirect, for an unregistered redirect_uri', async () => {
     const res = await fetch(
-      authorizeUrl('/x/www/i/oauth2/authorize', { response_type: 'code', client_id: x.clientId, redirect_uri: 'https://evil.example/cb', state: 's', code_challenge: 'abc', code_challenge_method: 'S256', scope: 'users.read' }),
+      authorizeUrl('/x/www/i/oauth2/authorize', {
+        response_type: 'code',
+        client_id: x.clientId,
+        redirect_uri: 'https://evil.example/cb',
+        state: 's',
+        code_challenge: 'abc',
+        code_challenge_method: 'S256',
+        scope: 'users.read',
+      }),
       { redirect: 'manual' },
     );
     expect(res.status).toBe(400);
@@ -186,7 +216,15 @@ describe('X', () => {
   });
 
   it('sends the user back with access_denied when they cancel', async () => {
-    const url = authorizeUrl('/x/www/i/oauth2/authorize', { response_type: 'code', client_id: x.clientId, redirect_uri: callback('x'), state: 'st-deny', code_challenge: 'abc', code_challenge_method: 'S256', scope: 'users.read' });
+    const url = authorizeUrl('/x/www/i/oauth2/authorize', {
+      response_type: 'code',
+      client_id: x.clientId,
+      redirect_uri: callback('x'),
+      state: 'st-deny',
+      code_challenge: 'abc',
+      code_challenge_method: 'S256',
+      scope: 'users.read',
+    });
     const { location } = await consent(url, { decision: 'deny' });
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ error: 'access_denied', state: 'st-deny' });
     expect(location.searchParams.get('code')).toBeNull();
@@ -209,7 +247,13 @@ describe('Facebook', () => {
   const graph = `${sandbox}/facebook/graph/${GRAPH_VERSION}`;
 
   async function fbCode(pages: string[] = ['61500000000000001', '61500000000000002']) {
-    const url = authorizeUrl(`/facebook/www/${GRAPH_VERSION}/dialog/oauth`, { client_id: fb.clientId, redirect_uri: callback('facebook'), state: 'st-fb', response_type: 'code', scope: 'pages_show_list,pages_manage_posts,pages_read_engagement' });
+    const url = authorizeUrl(`/facebook/www/${GRAPH_VERSION}/dialog/oauth`, {
+      client_id: fb.clientId,
+      redirect_uri: callback('facebook'),
+      state: 'st-fb',
+      response_type: 'code',
+      scope: 'pages_show_list,pages_manage_posts,pages_read_engagement',
+    });
     const { html, location } = await consent(url, { decision: 'allow', identity: '10200000000000001', pages });
     return { html, code: location.searchParams.get('code')!, location };
   }
@@ -224,7 +268,9 @@ describe('Facebook', () => {
 
     const short = await exchange(code);
     expect(short).toMatchObject({ status: 200, body: { token_type: 'bearer', expires_in: 7200 } });
-    const long = await get(`${graph}/oauth/access_token?${new URLSearchParams({ grant_type: 'fb_exchange_token', client_id: fb.clientId, client_secret: fb.clientSecret, fb_exchange_token: short.body.access_token })}`);
+    const long = await get(
+      `${graph}/oauth/access_token?${new URLSearchParams({ grant_type: 'fb_exchange_token', client_id: fb.clientId, client_secret: fb.clientSecret, fb_exchange_token: short.body.access_token })}`,
+    );
     expect(long).toMatchObject({ status: 200, body: { token_type: 'bearer', expires_in: 5183944 } });
 
     const me = await get(`${graph}/me?fields=id,name,picture`, long.body.access_token);
@@ -264,14 +310,28 @@ describe('Facebook', () => {
 
   it('refuses a wrong client secret', async () => {
     const { code } = await fbCode();
-    const res = await get(`${graph}/oauth/access_token?${new URLSearchParams({ client_id: fb.clientId, client_secret: 'nope', redirect_uri: callback('facebook'), code })}`);
+    const res = await get(
+      `${graph}/oauth/access_token?${new URLSearchParams({ client_id: fb.clientId, client_secret: 'nope', redirect_uri: callback('facebook'), code })}`,
+    );
     expect(res).toMatchObject({ status: 400, body: { error: { code: 1, message: 'Error validating client secret.' } } });
   });
 
   it('sends the user back with access_denied and user_denied when they cancel', async () => {
-    const url = authorizeUrl(`/facebook/www/${GRAPH_VERSION}/dialog/oauth`, { client_id: fb.clientId, redirect_uri: callback('facebook'), state: 'st', response_type: 'code', scope: 'pages_show_list' });
+    const url = authorizeUrl(`/facebook/www/${GRAPH_VERSION}/dialog/oauth`, {
+      client_id: fb.clientId,
+      redirect_uri: callback('facebook'),
+      state: 'st',
+      response_type: 'code',
+      scope: 'pages_show_list',
+    });
     const { location } = await consent(url, { decision: 'deny' });
-    expect(Object.fromEntries(location.searchParams)).toEqual({ error: 'access_denied', error_code: '200', error_description: 'Permissions error', error_reason: 'user_denied', state: 'st' });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      error: 'access_denied',
+      error_code: '200',
+      error_description: 'Permissions error',
+      error_reason: 'user_denied',
+      state: 'st',
+    });
   });
 
   it('answers code 190 for a revoked Page token', async () => {
@@ -288,13 +348,26 @@ describe('Instagram', () => {
   const graph = `${sandbox}/instagram/graph`;
 
   async function igCode() {
-    const url = authorizeUrl('/instagram/www/oauth/authorize', { client_id: ig.clientId, redirect_uri: callback('instagram'), response_type: 'code', scope: 'instagram_business_basic,instagram_business_content_publish', state: 'st-ig' });
+    const url = authorizeUrl('/instagram/www/oauth/authorize', {
+      client_id: ig.clientId,
+      redirect_uri: callback('instagram'),
+      response_type: 'code',
+      scope: 'instagram_business_basic,instagram_business_content_publish',
+      state: 'st-ig',
+    });
     const { html, location } = await consent(url, { decision: 'allow', identity: '17840000000000001' });
     return { html, code: location.searchParams.get('code')! };
   }
   const exchange = (code: string, redirectUri = callback('instagram')) =>
-    postForm(`${sandbox}/instagram/api/oauth/access_token`, { client_id: ig.clientId, client_secret: ig.clientSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code });
-  const longLived = (token: string) => get(`${graph}/access_token?${new URLSearchParams({ grant_type: 'ig_exchange_token', client_secret: ig.clientSecret, access_token: token })}`);
+    postForm(`${sandbox}/instagram/api/oauth/access_token`, {
+      client_id: ig.clientId,
+      client_secret: ig.clientSecret,
+      grant_type: 'authorization_code',
+      redirect_uri: redirectUri,
+      code,
+    });
+  const longLived = (token: string) =>
+    get(`${graph}/access_token?${new URLSearchParams({ grant_type: 'ig_exchange_token', client_secret: ig.clientSecret, access_token: token })}`);
   const refresh = (token: string) => get(`${graph}/refresh_access_token?${new URLSearchParams({ grant_type: 'ig_refresh_token', access_token: token })}`);
 
   it('connects an account: short-lived token, long-lived token, profile, refresh after a day', async () => {
@@ -331,7 +404,13 @@ describe('Instagram', () => {
   });
 
   it('sends the user back with user_denied when they cancel', async () => {
-    const url = authorizeUrl('/instagram/www/oauth/authorize', { client_id: ig.clientId, redirect_uri: callback('instagram'), response_type: 'code', scope: 'instagram_business_basic', state: 'st' });
+    const url = authorizeUrl('/instagram/www/oauth/authorize', {
+      client_id: ig.clientId,
+      redirect_uri: callback('instagram'),
+      response_type: 'code',
+      scope: 'instagram_business_basic',
+      state: 'st',
+    });
     const { location } = await consent(url, { decision: 'deny' });
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ error: 'access_denied', error_reason: 'user_denied', state: 'st' });
   });
@@ -343,21 +422,41 @@ describe('TikTok', () => {
   const userInfo = `${sandbox}/tiktok/api/v2/user/info/?fields=open_id,union_id,avatar_url,display_name,username`;
 
   async function tkCode(scope = 'user.info.basic,user.info.profile,video.publish') {
-    const url = authorizeUrl('/tiktok/www/v2/auth/authorize/', { client_key: tk.clientId, scope, redirect_uri: callback('tiktok'), state: 'st-tk', response_type: 'code' });
+    const url = authorizeUrl('/tiktok/www/v2/auth/authorize/', {
+      client_key: tk.clientId,
+      scope,
+      redirect_uri: callback('tiktok'),
+      state: 'st-tk',
+      response_type: 'code',
+    });
     const { html, location } = await consent(url, { decision: 'allow', identity: '-000sbxOpenIdAdaBakes001' });
     return { html, code: location.searchParams.get('code')! };
   }
-  const exchange = (code: string) => postForm(tokenUrl, { client_key: tk.clientId, client_secret: tk.clientSecret, code, grant_type: 'authorization_code', redirect_uri: callback('tiktok') });
-  const refresh = (token: string) => postForm(tokenUrl, { client_key: tk.clientId, client_secret: tk.clientSecret, grant_type: 'refresh_token', refresh_token: token });
+  const exchange = (code: string) =>
+    postForm(tokenUrl, { client_key: tk.clientId, client_secret: tk.clientSecret, code, grant_type: 'authorization_code', redirect_uri: callback('tiktok') });
+  const refresh = (token: string) =>
+    postForm(tokenUrl, { client_key: tk.clientId, client_secret: tk.clientSecret, grant_type: 'refresh_token', refresh_token: token });
 
   it('connects an account: tokens, profile and a rotating refresh', async () => {
     const { html, code } = await tkCode();
     expect(html).toContain('TikTok');
     const tokens = await exchange(code);
-    expect(tokens).toMatchObject({ status: 200, body: { open_id: '-000sbxOpenIdAdaBakes001', expires_in: 7200, refresh_expires_in: 15552000, scope: 'user.info.basic,user.info.profile,video.publish', token_type: 'Bearer' } });
+    expect(tokens).toMatchObject({
+      status: 200,
+      body: {
+        open_id: '-000sbxOpenIdAdaBakes001',
+        expires_in: 7200,
+        refresh_expires_in: 15552000,
+        scope: 'user.info.basic,user.info.profile,video.publish',
+        token_type: 'Bearer',
+      },
+    });
 
     const me = await get(userInfo, tokens.body.access_token);
-    expect(me.body).toMatchObject({ data: { user: { open_id: '-000sbxOpenIdAdaBakes001', display_name: 'Ada Bakes', username: 'adabakes' } }, error: { code: 'ok' } });
+    expect(me.body).toMatchObject({
+      data: { user: { open_id: '-000sbxOpenIdAdaBakes001', display_name: 'Ada Bakes', username: 'adabakes' } },
+      error: { code: 'ok' },
+    });
 
     const rotated = await refresh(tokens.body.refresh_token);
     expect(rotated.status).toBe(200);
@@ -372,11 +471,17 @@ describe('TikTok', () => {
     const refused = await get(userInfo, tokens.body.access_token);
     const basic = await get(`${sandbox}/tiktok/api/v2/user/info/?fields=open_id,avatar_url,display_name`, tokens.body.access_token);
 
-    expect(refused).toMatchObject({ status: 401, body: { data: {}, error: { code: 'scope_not_authorized', message: expect.stringContaining('user.info.profile'), log_id: expect.any(String) } } });
+    expect(refused).toMatchObject({
+      status: 401,
+      body: { data: {}, error: { code: 'scope_not_authorized', message: expect.stringContaining('user.info.profile'), log_id: expect.any(String) } },
+    });
     for (const field of ['bio_description', 'profile_deep_link', 'is_verified']) {
       expect((await get(`${sandbox}/tiktok/api/v2/user/info/?fields=open_id,${field}`, tokens.body.access_token)).body.error.code).toBe('scope_not_authorized');
     }
-    expect(basic).toMatchObject({ status: 200, body: { data: { user: { open_id: '-000sbxOpenIdAdaBakes001', display_name: 'Ada Bakes' } }, error: { code: 'ok' } } });
+    expect(basic).toMatchObject({
+      status: 200,
+      body: { data: { user: { open_id: '-000sbxOpenIdAdaBakes001', display_name: 'Ada Bakes' } }, error: { code: 'ok' } },
+    });
   });
 
   it('refuses a reused code and a missing or expired access token with its own error shape', async () => {
@@ -389,7 +494,13 @@ describe('TikTok', () => {
   });
 
   it('sends the user back with access_denied when they cancel', async () => {
-    const url = authorizeUrl('/tiktok/www/v2/auth/authorize/', { client_key: tk.clientId, scope: 'user.info.basic', redirect_uri: callback('tiktok'), state: 'st', response_type: 'code' });
+    const url = authorizeUrl('/tiktok/www/v2/auth/authorize/', {
+      client_key: tk.clientId,
+      scope: 'user.info.basic',
+      redirect_uri: callback('tiktok'),
+      state: 'st',
+      response_type: 'code',
+    });
     const { location } = await consent(url, { decision: 'deny' });
     expect(location.searchParams.get('error')).toBe('access_denied');
   });
@@ -402,14 +513,21 @@ describe('YouTube', () => {
 
   async function ytCode(accessType = 'offline') {
     const url = authorizeUrl('/youtube/accounts/o/oauth2/v2/auth', {
-      client_id: yt.clientId, redirect_uri: callback('youtube'), response_type: 'code', access_type: accessType, prompt: 'consent', state: 'st-yt',
+      client_id: yt.clientId,
+      redirect_uri: callback('youtube'),
+      response_type: 'code',
+      access_type: accessType,
+      prompt: 'consent',
+      state: 'st-yt',
       scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
     });
     const { html, location } = await consent(url, { decision: 'allow', identity: 'UCsbx000000000000000ada1' });
     return { html, code: location.searchParams.get('code')! };
   }
-  const exchange = (code: string) => postForm(tokenUrl, { code, client_id: yt.clientId, client_secret: yt.clientSecret, redirect_uri: callback('youtube'), grant_type: 'authorization_code' });
-  const refresh = (token: string) => postForm(tokenUrl, { client_id: yt.clientId, client_secret: yt.clientSecret, refresh_token: token, grant_type: 'refresh_token' });
+  const exchange = (code: string) =>
+    postForm(tokenUrl, { code, client_id: yt.clientId, client_secret: yt.clientSecret, redirect_uri: callback('youtube'), grant_type: 'authorization_code' });
+  const refresh = (token: string) =>
+    postForm(tokenUrl, { client_id: yt.clientId, client_secret: yt.clientSecret, refresh_token: token, grant_type: 'refresh_token' });
 
   it('connects a channel: offline tokens, channel lookup and refresh', async () => {
     const { html, code } = await ytCode();
@@ -434,7 +552,9 @@ describe('YouTube', () => {
   it('answers invalid_grant once the refresh token is revoked', async () => {
     const tokens = await exchange((await ytCode()).code);
     await sandboxControlCall('POST', '/tokens/revoke', { token: tokens.body.refresh_token });
-    expect(await refresh(tokens.body.refresh_token)).toEqual(expect.objectContaining({ status: 400, body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } }));
+    expect(await refresh(tokens.body.refresh_token)).toEqual(
+      expect.objectContaining({ status: 400, body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } }),
+    );
   });
 
   it('refuses a reused code and an expired access token', async () => {
@@ -442,11 +562,20 @@ describe('YouTube', () => {
     const tokens = await exchange(code);
     expect(await exchange(code)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     await sandboxControlCall('POST', '/tokens/expire', { token: tokens.body.access_token });
-    expect(await get(channels, tokens.body.access_token)).toMatchObject({ status: 401, body: { error: { code: 401, errors: [{ reason: 'authError' }], status: 'UNAUTHENTICATED' } } });
+    expect(await get(channels, tokens.body.access_token)).toMatchObject({
+      status: 401,
+      body: { error: { code: 401, errors: [{ reason: 'authError' }], status: 'UNAUTHENTICATED' } },
+    });
   });
 
   it('sends the user back with access_denied when they cancel', async () => {
-    const url = authorizeUrl('/youtube/accounts/o/oauth2/v2/auth', { client_id: yt.clientId, redirect_uri: callback('youtube'), response_type: 'code', scope: 'https://www.googleapis.com/auth/youtube.upload', state: 'st' });
+    const url = authorizeUrl('/youtube/accounts/o/oauth2/v2/auth', {
+      client_id: yt.clientId,
+      redirect_uri: callback('youtube'),
+      response_type: 'code',
+      scope: 'https://www.googleapis.com/auth/youtube.upload',
+      state: 'st',
+    });
     const { location } = await consent(url, { decision: 'deny' });
     expect(Object.fromEntries(location.searchParams)).toEqual({ error: 'access_denied', state: 'st' });
   });

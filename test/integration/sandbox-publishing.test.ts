@@ -9,7 +9,6 @@ import { controlTheSandbox as control, sandboxControlCall, sandboxXToken, sandbo
 const { url: frontDoor, env } = inject('cloud');
 const sandbox = env.PLATFORM_SANDBOX_URL!;
 
-
 const xToken = () => sandboxXToken(sandbox);
 
 const tweet = (token: string, text: string) => sandboxTweet(sandbox, token, text);
@@ -17,7 +16,10 @@ const tweet = (token: string, text: string) => sandboxTweet(sandbox, token, text
 /** The first demo Page and its Page token, through the sandbox consent flow. */
 async function facebookPage(): Promise<{ pageId: string; token: string }> {
   const { clientId, clientSecret } = (JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<string, { clientId: string; clientSecret: string }>).facebook!;
-  const adapter = createAdapter('facebook', { app: { clientId, clientSecret, redirectUri: `${frontDoor}/api/oauth/facebook/callback` }, hosts: hostsFor('facebook', sandbox) });
+  const adapter = createAdapter('facebook', {
+    app: { clientId, clientSecret, redirectUri: `${frontDoor}/api/oauth/facebook/callback` },
+    hosts: hostsFor('facebook', sandbox),
+  });
   const who = DEMO_IDENTITIES.facebook[0]!;
   const form = new URLSearchParams({ decision: 'allow', identity: who.id });
   for (const page of who.pages ?? []) form.append('pages', page.id);
@@ -28,10 +30,12 @@ async function facebookPage(): Promise<{ pageId: string; token: string }> {
 }
 
 const graph = `${sandbox}/facebook/graph/${GRAPH_VERSION}`;
-const pagePost = (pageId: string, token: string, message: string) => fetch(`${graph}/${pageId}/feed`, { method: 'POST', body: new URLSearchParams({ message, access_token: token }) });
+const pagePost = (pageId: string, token: string, message: string) =>
+  fetch(`${graph}/${pageId}/feed`, { method: 'POST', body: new URLSearchParams({ message, access_token: token }) });
 
 /** What the platform recorded for an account, oldest first (the order the creates arrived). */
-const postedIds = async (platform: string, account: string) => ((await control('GET', `/posts?platform=${platform}&account=${account}`)).posts as { id: string }[]).map((p) => p.id);
+const postedIds = async (platform: string, account: string) =>
+  ((await control('GET', `/posts?platform=${platform}&account=${account}`)).posts as { id: string }[]).map((p) => p.id);
 
 beforeEach(async () => {
   await control('POST', '/reset');
@@ -116,9 +120,13 @@ describe('the sandbox publishing rules', () => {
       expect(walked).toEqual((await postedIds('x', user)).reverse());
       expect(new Set(walked).size).toBe(250);
 
-      const untilBefore = await fetch(`${sandbox}/x/api/2/users/${user}/tweets?${new URLSearchParams({ end_time: before })}`, { headers: { authorization: `Bearer ${token}` } });
+      const untilBefore = await fetch(`${sandbox}/x/api/2/users/${user}/tweets?${new URLSearchParams({ end_time: before })}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(await untilBefore.json()).toEqual({ meta: { result_count: 0 } });
-      const badToken = await fetch(`${sandbox}/x/api/2/users/${user}/tweets?pagination_token=bm90LWEtcG9zdA`, { headers: { authorization: `Bearer ${token}` } });
+      const badToken = await fetch(`${sandbox}/x/api/2/users/${user}/tweets?pagination_token=bm90LWEtcG9zdA`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(badToken.status).toBe(400);
     } finally {
       await control('POST', '/limits', { enabled: true });
@@ -130,7 +138,8 @@ describe('the sandbox publishing rules', () => {
     for (let i = 0; i < 60; i++) expect((await pagePost(pageId, token, `Feed post ${i}`)).status).toBe(200);
 
     const pages: { data: { id: string; message?: string }[]; paging?: { cursors: { before: string; after: string }; next?: string } }[] = [];
-    let url: string | undefined = `${graph}/${pageId}/feed?${new URLSearchParams({ fields: 'id,message', since: String(Math.floor(Date.now() / 1000) - 3600), access_token: token })}`;
+    let url: string | undefined =
+      `${graph}/${pageId}/feed?${new URLSearchParams({ fields: 'id,message', since: String(Math.floor(Date.now() / 1000) - 3600), access_token: token })}`;
     while (url && pages.length < 10) {
       const res = await fetch(url);
       expect(res.status).toBe(200);
@@ -150,10 +159,14 @@ describe('the sandbox publishing rules', () => {
     expect(walked).toEqual((await postedIds('facebook', pageId)).reverse());
     expect(pages[0]!.data[0]!.message).toBe('Feed post 59');
 
-    const hundred = (await (await fetch(`${graph}/${pageId}/posts?${new URLSearchParams({ limit: '100', access_token: token })}`)).json()) as (typeof pages)[number];
+    const hundred = (await (
+      await fetch(`${graph}/${pageId}/posts?${new URLSearchParams({ limit: '100', access_token: token })}`)
+    ).json()) as (typeof pages)[number];
     expect(hundred.data).toHaveLength(60);
     expect(hundred.paging?.next).toBeUndefined();
-    const none = await (await fetch(`${graph}/${pageId}/feed?${new URLSearchParams({ since: String(Math.floor(Date.now() / 1000) + 3600), access_token: token })}`)).json();
+    const none = await (
+      await fetch(`${graph}/${pageId}/feed?${new URLSearchParams({ since: String(Math.floor(Date.now() / 1000) + 3600), access_token: token })}`)
+    ).json();
     expect(none).toEqual({ data: [] });
   });
 

@@ -34,7 +34,10 @@ describe('a deleted account', () => {
     // Act: every user route of the route table, with a body that would otherwise be accepted or at least parsed.
     const answers: [string, number, string][] = [];
     for (const route of USER_ROUTES) {
-      const res = await weCallTheApi(route.method, pathOf(route.path), { token: user.accessToken, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }) });
+      const res = await weCallTheApi(route.method, pathOf(route.path), {
+        token: user.accessToken,
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+      });
       answers.push([`${route.method} ${route.path}`, res.status, res.body?.error?.message]);
     }
 
@@ -110,7 +113,9 @@ describe('a deleted account', () => {
     // took its lease before the deletion began may have marked the target 'publishing'; the
     // deletion's final sweep removes the item.)
     expect(await sandboxReceiptsFor(caption)).toEqual([]);
-    const { Item } = await documentClient().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `USER#${user.userId}`, sk: `POST#${post.id}` } }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `USER#${user.userId}`, sk: `POST#${post.id}` } }),
+    );
     expect(Item?.platforms?.[0]?.status).not.toBe('posted');
     expect(Item?.platforms?.[0]?.post_url ?? null).toBeNull();
     expect(Item?.published_at ?? null).toBeNull();
@@ -135,7 +140,9 @@ describe('signing out everywhere after a password change', () => {
       expect(res).toMatchObject({ status: 401, body: { error: { code: 'SESSION_ENDED', message: SESSION_ENDED_MESSAGE } } });
     }
     await expect(
-      cognito().send(new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: user.refreshToken } })),
+      cognito().send(
+        new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: user.refreshToken } }),
+      ),
     ).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
     const fresh = await signInWithPassword(user.email, 'n3w-secret');
@@ -180,7 +187,10 @@ describe('an OAuth connect bound to the browser that started it', () => {
   it('completes in the browser that started it, whose cookie is HttpOnly, Lax, scoped to the callback and cleared after use', async () => {
     // Prepare
     const user = await aConfirmedUser();
-    const init = await fetch(`${cloud().url}/api/accounts/facebook/oauth/initiate`, { method: 'POST', headers: { authorization: `Bearer ${user.accessToken}` } });
+    const init = await fetch(`${cloud().url}/api/accounts/facebook/oauth/initiate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
     const setCookie = init.headers.getSetCookie();
     const authUrl = new URL(((await init.json()) as { authUrl: string }).authUrl);
     const location = await consent('facebook', authUrl);
@@ -192,7 +202,9 @@ describe('an OAuth connect bound to the browser that started it', () => {
     expect(setCookie).toHaveLength(1);
     expect(setCookie[0]).toMatch(/^sa_oauth_binding=[\w-]{43}; Path=\/api\/oauth\/facebook\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
     expect(new URL(res.headers.get('location')!).searchParams.get('status')).toBe('ok');
-    expect(res.headers.getSetCookie()).toEqual([expect.stringMatching(/^sa_oauth_binding=; Path=\/api\/oauth\/facebook\/callback; Max-Age=0; HttpOnly; SameSite=Lax$/)]);
+    expect(res.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^sa_oauth_binding=; Path=\/api\/oauth\/facebook\/callback; Max-Age=0; HttpOnly; SameSite=Lax$/),
+    ]);
     expect((await accountsOf(user.accessToken)).map((a) => a.platform)).toContain('facebook');
   });
 });

@@ -27,7 +27,8 @@ beforeAll(async () => {
       if (fault === 'asset-missing') return void res.writeHead(404).end('Not found');
       return void res.writeHead(200, { 'content-type': 'text/javascript' }).end('export {};');
     }
-    if (fault === 'plans-500' && path === '/api/plans') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":"INTERNAL","message":"boom"}}');
+    if (fault === 'plans-500' && path === '/api/plans')
+      return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":"INTERNAL","message":"boom"}}');
     // A broken delete that still answers success: the draft stays.
     if (fault === 'draft-not-deleted' && req.method === 'DELETE' && path.startsWith('/api/posts/')) return void res.writeHead(204).end();
     const forwarded = http.request({ host: upstream.hostname, port: upstream.port, path, method: req.method, headers: req.headers }, (up) => {
@@ -59,7 +60,9 @@ function smoke(target: string): Promise<{ code: number; output: string }> {
 async function expectNoUserLeftBy(output: string) {
   const email = /throw-away user \(([^)]+)\)/.exec(output)?.[1];
   expect(email, output).toBeDefined();
-  await expect(cognito().send(new AdminGetUserCommand({ UserPoolId: cloud().env.USER_POOL_ID, Username: email! }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
+  await expect(cognito().send(new AdminGetUserCommand({ UserPoolId: cloud().env.USER_POOL_ID, Username: email! }))).rejects.toMatchObject({
+    name: 'UserNotFoundException',
+  });
 }
 
 describe('npm run smoke', () => {
@@ -123,7 +126,11 @@ describe('the smoke test’s SRP sign-in', () => {
     const salt = 'f3a1c2b4d5e6';
     const b = 0x1234567890abcdef1234567890abcdefn;
     const secretBlock = Buffer.from('a secret block Cognito hands out').toString('base64');
-    const k = BigInt(`0x${createHash('sha256').update(Buffer.from(padHex(N) + padHex(g), 'hex')).digest('hex')}`);
+    const k = BigInt(
+      `0x${createHash('sha256')
+        .update(Buffer.from(padHex(N) + padHex(g), 'hex'))
+        .digest('hex')}`,
+    );
     const v = modPow(g, passwordExponent('AbCdEf123', userId, 'correct horse', salt), N);
     const B = (k * v + modPow(g, b, N)) % N;
 
@@ -131,7 +138,11 @@ describe('the smoke test’s SRP sign-in', () => {
       const now = new Date(Date.UTC(2026, 10, 5, 9, 3, 7));
       const answer = client.respond({ userPoolId, password, SRP_B: B.toString(16), SALT: salt, SECRET_BLOCK: secretBlock, USER_ID_FOR_SRP: userId }, now);
       const A = BigInt(`0x${client.A}`);
-      const u = BigInt(`0x${createHash('sha256').update(Buffer.from(padHex(A) + padHex(B), 'hex')).digest('hex')}`);
+      const u = BigInt(
+        `0x${createHash('sha256')
+          .update(Buffer.from(padHex(A) + padHex(B), 'hex'))
+          .digest('hex')}`,
+      );
       const S = modPow(A * modPow(v, u, N), b, N);
       const key = Buffer.from(hkdfSync('sha256', Buffer.from(padHex(S), 'hex'), Buffer.from(padHex(u), 'hex'), 'Caldera Derived Key', 16));
       const expected = createHmac('sha256', key)
@@ -141,7 +152,12 @@ describe('the smoke test’s SRP sign-in', () => {
     };
 
     const right = server(srpClient(), 'correct horse');
-    expect(right.answer).toEqual({ USERNAME: userId, PASSWORD_CLAIM_SECRET_BLOCK: secretBlock, TIMESTAMP: 'Thu Nov 5 09:03:07 UTC 2026', PASSWORD_CLAIM_SIGNATURE: right.expected });
+    expect(right.answer).toEqual({
+      USERNAME: userId,
+      PASSWORD_CLAIM_SECRET_BLOCK: secretBlock,
+      TIMESTAMP: 'Thu Nov 5 09:03:07 UTC 2026',
+      PASSWORD_CLAIM_SIGNATURE: right.expected,
+    });
     const wrong = server(srpClient(), 'wrong horse');
     expect(wrong.answer.PASSWORD_CLAIM_SIGNATURE).not.toBe(wrong.expected);
   });

@@ -26,7 +26,6 @@ const adapter = createAdapter('tiktok', {
   now: () => new Date(Date.now() + clockOffsetMs),
 });
 
-
 /** Consent as `who`, code → tokens. */
 async function connectAs(who: { id: string }): Promise<{ tokens: TokenSet; accountId: string; accountName: string }> {
   const form = new URLSearchParams({ decision: 'allow', identity: who.id });
@@ -46,7 +45,12 @@ function anMp4(seconds: number, padding = 2000): Buffer {
   const moov = Buffer.concat([Buffer.from([0, 0, 0, 116]), Buffer.from('moov'), mvhd]);
   return Buffer.concat([Buffer.from('\0\0\0\x18ftypisom\0\0\0\0isommp42'), moov, randomBytes(padding)]);
 }
-const aVideo = (bytes = anMp4(15)): PublishMedia => ({ url: 'https://media.example/not-used-with-file-upload.mp4', mimeType: 'video/mp4', sizeBytes: bytes.length, open: async () => bytes });
+const aVideo = (bytes = anMp4(15)): PublishMedia => ({
+  url: 'https://media.example/not-used-with-file-upload.mp4',
+  mimeType: 'video/mp4',
+  sizeBytes: bytes.length,
+  open: async () => bytes,
+});
 
 /** The publisher's loop: publishStep with the last checkpoint until posted or a final error. */
 async function publish(c: { tokens: TokenSet; accountId: string; accountName: string }, settings: TikTokSettings, media = [aVideo()]) {
@@ -73,7 +77,11 @@ async function publish(c: { tokens: TokenSet; accountId: string; accountName: st
 }
 
 const post = (path: string, token: string, body: unknown) =>
-  fetch(`${api}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: Record<string, unknown>; error: { code: string; message: string } } }));
+  fetch(`${api}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: Record<string, unknown>; error: { code: string; message: string } } }));
 const put = (url: string, bytes: Buffer, headers: Record<string, string>) => fetch(url, { method: 'PUT', headers, body: new Uint8Array(bytes) });
 
 const MIB = 1024 * 1024;
@@ -99,7 +107,11 @@ describe('TikTok creator_info', () => {
       stitch_disabled: true,
       max_video_post_duration_sec: 600,
     });
-    expect(await adapter.creatorInfo(cafe.tokens)).toMatchObject({ privacy_level_options: ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'], comment_disabled: true, max_video_post_duration_sec: 60 });
+    expect(await adapter.creatorInfo(cafe.tokens)).toMatchObject({
+      privacy_level_options: ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+      comment_disabled: true,
+      max_video_post_duration_sec: 60,
+    });
   });
 });
 
@@ -154,7 +166,7 @@ describe('TikTok Direct Post against the sandbox', () => {
 });
 
 describe("the sandbox's TikTok rules, asked directly", () => {
-  it('refuses a privacy level outside the creator\'s options with privacy_level_option_mismatch', async () => {
+  it("refuses a privacy level outside the creator's options with privacy_level_option_mismatch", async () => {
     const cafe = await connectAs(CAFE);
 
     const res = await post('/v2/post/publish/video/init/', cafe.tokens.accessToken, {
@@ -174,7 +186,9 @@ describe("the sandbox's TikTok rules, asked directly", () => {
   ])('refuses FILE_UPLOAD init with %s', async (_case, size, chunk, count) => {
     const ada = await connectAs(ADA);
 
-    const res = await post('/v2/post/publish/inbox/video/init/', ada.tokens.accessToken, { source_info: { source: 'FILE_UPLOAD', video_size: size, chunk_size: chunk, total_chunk_count: count } });
+    const res = await post('/v2/post/publish/inbox/video/init/', ada.tokens.accessToken, {
+      source_info: { source: 'FILE_UPLOAD', video_size: size, chunk_size: chunk, total_chunk_count: count },
+    });
 
     expect(res).toMatchObject({ status: 400, body: { error: { code: 'invalid_param' } } });
   });
@@ -183,7 +197,9 @@ describe("the sandbox's TikTok rules, asked directly", () => {
     const ada = await connectAs(ADA);
     const size = 12 * MIB;
     const bytes = randomBytes(size);
-    const init = await post('/v2/post/publish/inbox/video/init/', ada.tokens.accessToken, { source_info: { source: 'FILE_UPLOAD', video_size: size, chunk_size: 5 * MIB, total_chunk_count: 2 } });
+    const init = await post('/v2/post/publish/inbox/video/init/', ada.tokens.accessToken, {
+      source_info: { source: 'FILE_UPLOAD', video_size: size, chunk_size: 5 * MIB, total_chunk_count: 2 },
+    });
     const url = init.body.data.upload_url as string;
     const range = (a: number, b: number) => `bytes ${a}-${b - 1}/${size}`;
 
@@ -199,7 +215,8 @@ describe("the sandbox's TikTok rules, asked directly", () => {
 
   it('pulls from a URL only under a prefix verified for the app', async () => {
     const ada = await connectAs(ADA);
-    const pull = (video_url: string) => post('/v2/post/publish/inbox/video/init/', ada.tokens.accessToken, { source_info: { source: 'PULL_FROM_URL', video_url } });
+    const pull = (video_url: string) =>
+      post('/v2/post/publish/inbox/video/init/', ada.tokens.accessToken, { source_info: { source: 'PULL_FROM_URL', video_url } });
 
     const unverified = await pull('https://media-bucket.s3.amazonaws.com/u/v.mp4?X-Amz-Signature=abc');
     await controlTheSandbox('POST', '/tiktok/app', { verifiedUrlPrefixes: ['https://media.example.com/tiktok/'] });

@@ -19,7 +19,10 @@ async function aProUserWithTikTok() {
   const video = await anUploadedVideo(user.accessToken, aVideoFile(), { duration_seconds: 20, width: 1080, height: 1920 });
   return { user, account, video };
 }
-const body = (accountId: string, settings: Record<string, unknown>, mediaIds: string[] = []) => ({ platforms: [{ platform: 'tiktok', social_account_id: accountId, caption: 'Morning bake', settings }], media_ids: mediaIds });
+const body = (accountId: string, settings: Record<string, unknown>, mediaIds: string[] = []) => ({
+  platforms: [{ platform: 'tiktok', social_account_id: accountId, caption: 'Morning bake', settings }],
+  media_ids: mediaIds,
+});
 
 describe('creating a TikTok post', () => {
   it('saves an Only me Direct Post with every choice the user made', async () => {
@@ -35,7 +38,10 @@ describe('creating a TikTok post', () => {
   it('refuses any other privacy level while the TikTok client is unaudited, and writes nothing', async () => {
     const { user, account } = await aProUserWithTikTok();
 
-    const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: body(account.id, { tiktok_privacy_level: 'PUBLIC_TO_EVERYONE', tiktok_consent: true }) });
+    const res = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: body(account.id, { tiktok_privacy_level: 'PUBLIC_TO_EVERYONE', tiktok_consent: true }),
+    });
 
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({
@@ -49,7 +55,11 @@ describe('creating a TikTok post', () => {
   it.each([
     ['no privacy level', { tiktok_consent: true }, 'Choose who can see this TikTok post'],
     ['no consent', { tiktok_privacy_level: 'SELF_ONLY' }, "Agree to TikTok's Music Usage Confirmation to post to TikTok"],
-    ['a disclosure without its kind', { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true, tiktok_commercial: true }, 'You need to indicate if your content promotes yourself, a third party, or both.'],
+    [
+      'a disclosure without its kind',
+      { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true, tiktok_commercial: true },
+      'You need to indicate if your content promotes yourself, a third party, or both.',
+    ],
     ['an unknown setting', { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true, tiktok_music: true }, undefined],
   ])('refuses a Direct Post with %s, writing nothing', async (_case, settings, message) => {
     const { user, account } = await aProUserWithTikTok();

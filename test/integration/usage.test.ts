@@ -16,7 +16,9 @@ describe('the monthly scheduled-post limit', () => {
 
     // Act
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { scheduled_at: inDays(1, i) }) })),
+      Array.from({ length: 8 }, (_, i) =>
+        weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { scheduled_at: inDays(1, i) }) }),
+      ),
     );
 
     // Assess
@@ -66,7 +68,9 @@ describe('the monthly scheduled-post limit', () => {
 
     // Act
     const results = await Promise.all(
-      Array.from({ length: 32 }, (_, i) => weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { scheduled_at: inDays(1, i) }) })),
+      Array.from({ length: 32 }, (_, i) =>
+        weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account, { scheduled_at: inDays(1, i) }) }),
+      ),
     );
 
     // Assess

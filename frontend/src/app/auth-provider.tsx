@@ -69,9 +69,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     lastSub.current = sub;
   }, [user, queryClient]);
 
-  const value = useMemo<AuthState>(
-    () => ({ loading, user, signedOutByUser, signOut, refresh }),
-    [loading, user, signedOutByUser, signOut, refresh],
-  );
+  const value = useMemo<AuthState>(() => ({ loading, user, signedOutByUser, signOut, refresh }), [loading, user, signedOutByUser, signOut, refresh]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

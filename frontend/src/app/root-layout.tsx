@@ -9,9 +9,7 @@ export interface RouteHandle {
 /** The deepest matched route's title: the page's name, for the document title and the app's top bar. */
 export function useRouteTitle(): string | undefined {
   const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    | RouteHandle
-    | undefined;
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
   return handle?.title;
 }
 
@@ -38,9 +36,7 @@ export function RootLayout() {
   useDocumentTitle();
   return (
     <>
-      {navigation.state === 'loading' ? (
-        <div style={PROGRESS_BAR_STYLE} role="progressbar" aria-label="Loading page" />
-      ) : null}
+      {navigation.state === 'loading' ? <div style={PROGRESS_BAR_STYLE} role="progressbar" aria-label="Loading page" /> : null}
       <Outlet />
       <ScrollRestoration />
     </>

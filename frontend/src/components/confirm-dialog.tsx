@@ -21,7 +21,16 @@ interface ConfirmDialogProps {
  * A confirmation before a destructive action (issue 17.4). An alertdialog whose focus starts on the
  * safe button, so Enter or a stray click never confirms by accident (WAI-ARIA alertdialog pattern).
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, pending = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  pending = false,
+}: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root

@@ -32,8 +32,7 @@ export const paths = {
   /** The success URL of a public checkout: the paid visitor creates the account here. */
   completeSignup: {
     path: '/complete-signup',
-    getHref: (query: { email: string; sessionId?: string }) =>
-      withQuery('/complete-signup', { email: query.email, session_id: query.sessionId }),
+    getHref: (query: { email: string; sessionId?: string }) => withQuery('/complete-signup', { email: query.email, session_id: query.sessionId }),
   },
   /** Where the backend's OAuth callback sends the connect popup. */
   oauthCallback: { path: '/oauth-callback', getHref: () => '/oauth-callback' },

@@ -35,11 +35,19 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
     const check = ctx.state.check('facebook', req.bearer, ['access', 'page']);
     if (!check.ok) return { response: graphTokenError(check) };
     if (check.record.kind !== 'page' || check.record.pageId !== pageId) {
-      return { response: graphError(403, '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission', 200) };
+      return {
+        response: graphError(
+          403,
+          '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
+          200,
+        ),
+      };
     }
     const window = hitWindow(data(), `facebook:page:${pageId}`, PAGE_CALLS_PER_HOUR, 3600, ctx.state.now());
     const usage = (n: number, regain: number) =>
-      JSON.stringify({ [pageId]: [{ type: 'pages', call_count: n, total_cputime: Math.round(n / 2), total_time: Math.round(n / 2), estimated_time_to_regain_access: regain }] });
+      JSON.stringify({
+        [pageId]: [{ type: 'pages', call_count: n, total_cputime: Math.round(n / 2), total_time: Math.round(n / 2), estimated_time_to_regain_access: regain }],
+      });
     if (window.retryAfter !== undefined) {
       const response = graphError(400, '(#32) Page request limit reached', 32, { is_transient: true });
       return { response: { ...response, headers: { ...response.headers, 'x-business-use-case-usage': usage(100, Math.ceil(window.retryAfter / 60)) } } };
@@ -73,7 +81,8 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
       } catch {
         return graphError(400, '(#100) param attached_media must be an array of objects', 100);
       }
-      for (const [key, value] of p) if (/^attached_media\[\d+\]$/.test(key)) attached.push(String((JSON.parse(value) as { media_fbid?: string }).media_fbid ?? ''));
+      for (const [key, value] of p)
+        if (/^attached_media\[\d+\]$/.test(key)) attached.push(String((JSON.parse(value) as { media_fbid?: string }).media_fbid ?? ''));
       if (!message && !link && !attached.length) return graphError(400, '(#100) Missing message or attachment', 100);
       const photos = attached.map((id) => data().fbPhotos[id]);
       if (photos.some((ph) => !ph || ph.pageId !== pageId || ph.published)) return graphError(400, '(#100) Invalid media_fbid in attached_media', 100);
@@ -83,7 +92,14 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
       }
       for (const ph of photos) ph!.published = true;
       const id = `${pageId}_${numericId(16)}`;
-      publishPost(req, { id, accountId: pageId, text: message, kind: attached.length ? 'photos' : 'text', mediaUrls: attached.length ? photos.map((ph) => ph!.url) : link ? [link] : [], url: urls.facebookPost(id) });
+      publishPost(req, {
+        id,
+        accountId: pageId,
+        text: message,
+        kind: attached.length ? 'photos' : 'text',
+        mediaUrls: attached.length ? photos.map((ph) => ph!.url) : link ? [link] : [],
+        url: urls.facebookPost(id),
+      });
       ctx.state.persist();
       return json(200, { id }, auth.headers);
     },
@@ -105,7 +121,9 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
       const media = ctx.state.takeHandlerFault('facebook', 'media_unreachable') ? { ok: false } : await fetchMedia(url);
       if (!media.ok) return graphError(400, '(#324) Missing or invalid image file', 324);
       if ('contentType' in media && !/^image\//.test(String(media.contentType))) {
-        return graphError(400, "Your photos couldn't be uploaded. Photos should be less than 4 MB and saved as JPG, PNG, GIF, TIFF, HEIF or WebP files.", 100, { error_subcode: 1366046 });
+        return graphError(400, "Your photos couldn't be uploaded. Photos should be less than 4 MB and saved as JPG, PNG, GIF, TIFF, HEIF or WebP files.", 100, {
+          error_subcode: 1366046,
+        });
       }
       const photoId = numericId(16);
       const published = p.get('published') !== 'false';
@@ -115,7 +133,15 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
         return json(200, { id: photoId }, auth.headers);
       }
       const postId = `${pageId}_${photoId}`;
-      publishPost(req, { id: postId, accountId: pageId, text: p.get('message') ?? p.get('caption') ?? '', kind: 'photo', mediaUrls: [url], url: urls.facebookPost(postId), ref: photoId });
+      publishPost(req, {
+        id: postId,
+        accountId: pageId,
+        text: p.get('message') ?? p.get('caption') ?? '',
+        kind: 'photo',
+        mediaUrls: [url],
+        url: urls.facebookPost(postId),
+        ref: photoId,
+      });
       ctx.state.persist();
       return json(200, { id: photoId, post_id: postId }, auth.headers);
     },
@@ -137,15 +163,32 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
       if (!url) return graphError(400, '(#100) Either file_url or source must be provided (the sandbox supports file_url only)', 100);
       const media = ctx.state.takeHandlerFault('facebook', 'media_unreachable') ? { ok: false } : await fetchMedia(url);
       if (!media.ok) return graphError(400, '(#389) Unable to fetch video file from URL.', 389);
-      if ('contentType' in media && !/^video\//.test(String(media.contentType))) return graphError(400, '(#352) Sorry, the video file you selected is in a format that we don\'t support.', 352);
+      if ('contentType' in media && !/^video\//.test(String(media.contentType)))
+        return graphError(400, "(#352) Sorry, the video file you selected is in a format that we don't support.", 352);
       const now = ctx.state.now();
       const id = numericId(16);
-      const video: FbVideo = { id, pageId, postId: `${pageId}_${id}`, description: p.get('description') ?? '', createdAt: now, readyAt: now + processingDelayMs(data(), 'facebook', 'video') };
+      const video: FbVideo = {
+        id,
+        pageId,
+        postId: `${pageId}_${id}`,
+        description: p.get('description') ?? '',
+        createdAt: now,
+        readyAt: now + processingDelayMs(data(), 'facebook', 'video'),
+      };
       const title = p.get('title');
       if (title) video.title = title;
       if (ctx.state.takeHandlerFault('facebook', 'processing_failed')) video.failed = true;
       data().fbVideos[id] = video;
-      publishPost(req, { id: video.postId, accountId: pageId, text: video.description, ...(title ? { title } : {}), kind: 'video', mediaUrls: [url], url: urls.facebookVideo(pageId, id), ref: id });
+      publishPost(req, {
+        id: video.postId,
+        accountId: pageId,
+        text: video.description,
+        ...(title ? { title } : {}),
+        kind: 'video',
+        mediaUrls: [url],
+        url: urls.facebookVideo(pageId, id),
+        ref: id,
+      });
       ctx.state.persist();
       return json(200, { id }, auth.headers);
     },
@@ -236,7 +279,10 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
         video_status: status,
         processing_progress: progress,
         uploading_phase: { status: 'complete' },
-        processing_phase: { status: status === 'processing' ? 'in_progress' : status === 'error' ? 'error' : 'complete', ...(status === 'error' ? { errors: [{ code: 6000, message: 'There was a problem processing your video.' }] } : {}) },
+        processing_phase: {
+          status: status === 'processing' ? 'in_progress' : status === 'error' ? 'error' : 'complete',
+          ...(status === 'error' ? { errors: [{ code: 6000, message: 'There was a problem processing your video.' }] } : {}),
+        },
         publishing_phase: { status: status === 'ready' ? 'complete' : 'not_started' },
       },
     };

@@ -65,10 +65,25 @@ export function registerFacebook(ctx: SandboxContext): void {
     }
     const code = taken.record;
     if (q.get('redirect_uri') !== code.redirectUri) {
-      return graphError(400, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', 100, { error_subcode: 36008 });
+      return graphError(
+        400,
+        'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+        100,
+        { error_subcode: 36008 },
+      );
     }
     const short = ctx.state.issueToken(
-      { platform: 'facebook', kind: 'access', lifetime: 'short', clientId: code.clientId, identityId: code.identityId, scopes: code.scopes, pageIds: code.pageIds ?? [], grantId: code.code, ttlSeconds: SHORT_TTL },
+      {
+        platform: 'facebook',
+        kind: 'access',
+        lifetime: 'short',
+        clientId: code.clientId,
+        identityId: code.identityId,
+        scopes: code.scopes,
+        pageIds: code.pageIds ?? [],
+        grantId: code.code,
+        ttlSeconds: SHORT_TTL,
+      },
       'EAAS',
     );
     return json(200, { access_token: short.token, token_type: 'bearer', expires_in: SHORT_TTL });
@@ -100,7 +115,14 @@ export function registerFacebook(ctx: SandboxContext): void {
           token = ctx.state.issueToken({ ...userGrant(user), kind: 'page', pageId: page.id, ttlSeconds: ttl }, 'EAAP').token;
           pageTokens[page.id] = token;
         }
-        const all: Record<string, unknown> = { id: page.id, name: page.name, category: page.category, access_token: token, picture: picture(ctx, page.name), tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'] };
+        const all: Record<string, unknown> = {
+          id: page.id,
+          name: page.name,
+          category: page.category,
+          access_token: token,
+          picture: picture(ctx, page.name),
+          tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'],
+        };
         return pick(req.query.get('fields') ?? 'id,name,access_token,category,tasks', all);
       });
     ctx.state.update(user, { pageTokens });
@@ -116,7 +138,12 @@ export function registerFacebook(ctx: SandboxContext): void {
     const found = findPage(id);
     const allowed = check.record.kind === 'page' ? check.record.pageId === id : (check.record.pageIds ?? []).includes(id);
     if (!found || !allowed) {
-      return graphError(400, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, { type: 'GraphMethodException', error_subcode: 33 });
+      return graphError(
+        400,
+        `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        100,
+        { type: 'GraphMethodException', error_subcode: 33 },
+      );
     }
     return json(200, pageInfo(ctx, id, req.query.get('fields')));
   });
@@ -124,7 +151,15 @@ export function registerFacebook(ctx: SandboxContext): void {
 }
 
 function userGrant(record: TokenRecord) {
-  return { platform: 'facebook' as const, kind: 'access' as const, clientId: record.clientId, identityId: record.identityId, scopes: record.scopes, pageIds: record.pageIds ?? [], grantId: record.grantId };
+  return {
+    platform: 'facebook' as const,
+    kind: 'access' as const,
+    clientId: record.clientId,
+    identityId: record.identityId,
+    scopes: record.scopes,
+    pageIds: record.pageIds ?? [],
+    grantId: record.grantId,
+  };
 }
 
 function picture(ctx: SandboxContext, name: string) {

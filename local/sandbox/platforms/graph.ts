@@ -5,9 +5,18 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import type { TokenCheck } from '../state';
 
 /** The Graph error shape shared by Facebook and Instagram (docs/platform-apis.md#instagram-errors, #facebook-errors). */
-export function graphError(status: number, message: string, code: number, extra: { type?: string; error_subcode?: number; is_transient?: boolean } = {}): SandboxResponse {
+export function graphError(
+  status: number,
+  message: string,
+  code: number,
+  extra: { type?: string; error_subcode?: number; is_transient?: boolean } = {},
+): SandboxResponse {
   const { type = 'OAuthException', ...rest } = extra;
-  return json(status, { error: { message, type, code, ...rest, fbtrace_id: `A${randomBytes(9).toString('base64url')}` } }, { 'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message.replace(/"/g, "'")}"` });
+  return json(
+    status,
+    { error: { message, type, code, ...rest, fbtrace_id: `A${randomBytes(9).toString('base64url')}` } },
+    { 'www-authenticate': `OAuth "Facebook Platform" "invalid_token" "${message.replace(/"/g, "'")}"` },
+  );
 }
 
 /** Code 190 for a token that is missing, malformed, expired or revoked. */
@@ -34,7 +43,12 @@ export function graphPermissionError(permission: string): SandboxResponse {
 
 /** `fields=a,b,c` → a picker that keeps only the asked-for fields (plus `id`, as Graph does). */
 export function pick(fieldsParam: string | null, all: Record<string, unknown>, always: string[] = ['id']): Record<string, unknown> {
-  const wanted = fieldsParam ? fieldsParam.split(',').map((f) => f.trim()).filter(Boolean) : Object.keys(all);
+  const wanted = fieldsParam
+    ? fieldsParam
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean)
+    : Object.keys(all);
   const out: Record<string, unknown> = {};
   for (const key of [...always, ...wanted]) if (key in all && all[key] !== undefined) out[key] = all[key];
   return out;

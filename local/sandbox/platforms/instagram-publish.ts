@@ -42,12 +42,13 @@ async function imageRefusal(bytes: Buffer): Promise<SandboxResponse | undefined>
     return graphError(400, 'The image format is not supported.', 36001, { error_subcode: 2207005, is_transient: false });
   }
   // 4:5 ≤ width/height ≤ 1.91:1, in integers so that the edges (1080×1350, 1910×1000) are exact.
-  if (!(height > 0 && width * 5 >= height * 4 && width * 100 <= height * 191)) return graphError(400, 'The aspect ratio is not supported.', 36003, { error_subcode: 2207009, is_transient: false });
+  if (!(height > 0 && width * 5 >= height * 4 && width * 100 <= height * 191))
+    return graphError(400, 'The aspect ratio is not supported.', 36003, { error_subcode: 2207009, is_transient: false });
   return undefined;
 }
 
 const fetchFailed = () =>
-  graphError(400, 'Media download has failed. The media URI doesn\'t meet our requirements.', 9004, { error_subcode: 2207052, is_transient: false });
+  graphError(400, "Media download has failed. The media URI doesn't meet our requirements.", 9004, { error_subcode: 2207052, is_transient: false });
 
 export function registerInstagramPublishing(ctx: SandboxContext): void {
   const v = `/${GRAPH_VERSION}`;
@@ -58,9 +59,15 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
     const check = ctx.state.check('instagram', req.bearer);
     if (!check.ok) return graphTokenError(check);
     if (check.record.identityId !== userId) {
-      return graphError(400, `Unsupported request. Object with ID '${userId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, { type: 'GraphMethodException', error_subcode: 33 });
+      return graphError(
+        400,
+        `Unsupported request. Object with ID '${userId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        100,
+        { type: 'GraphMethodException', error_subcode: 33 },
+      );
     }
-    if (publish && !check.record.scopes.includes('instagram_business_content_publish')) return graphError(403, '(#10) Application does not have permission for this action', 10);
+    if (publish && !check.record.scopes.includes('instagram_business_content_publish'))
+      return graphError(403, '(#10) Application does not have permission for this action', 10);
     return undefined;
   };
 
@@ -93,12 +100,18 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
       const now = ctx.state.now();
       const container: IgContainer = { id: numericId(17), userId, mediaType: 'IMAGE', isCarouselItem: isItem, caption, createdAt: now, readyAt: now };
       if (mediaType === 'CAROUSEL') {
-        const children = (p.get('children') ?? '').replace(/[[\]"\s]/g, '').split(',').filter(Boolean);
-        if (children.length < 2 || children.length > 10) return graphError(400, 'The carousel must have between 2 and 10 items.', 100, { error_subcode: 2207028 });
+        const children = (p.get('children') ?? '')
+          .replace(/[[\]"\s]/g, '')
+          .split(',')
+          .filter(Boolean);
+        if (children.length < 2 || children.length > 10)
+          return graphError(400, 'The carousel must have between 2 and 10 items.', 100, { error_subcode: 2207028 });
         for (const id of children) {
           const child = data().igContainers[id];
-          if (!child || child.userId !== userId || !child.isCarouselItem) return graphError(400, `Invalid parameter: children ${id} is not a carousel item of this account.`, 100, { error_subcode: 2207023 });
-          if (statusOf(child) !== 'FINISHED') return graphError(400, 'The media is not ready for publishing, please wait for a moment.', 9007, { error_subcode: 2207027 });
+          if (!child || child.userId !== userId || !child.isCarouselItem)
+            return graphError(400, `Invalid parameter: children ${id} is not a carousel item of this account.`, 100, { error_subcode: 2207023 });
+          if (statusOf(child) !== 'FINISHED')
+            return graphError(400, 'The media is not ready for publishing, please wait for a moment.', 9007, { error_subcode: 2207027 });
         }
         Object.assign(container, { mediaType: 'CAROUSEL', children, readyAt: now + processingDelayMs(data(), 'instagram', 'image') });
       } else if (mediaType === 'REELS' || (mediaType === 'VIDEO' && isItem)) {
@@ -107,7 +120,8 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
         if (!url) return graphError(400, '(#100) The parameter video_url is required', 100);
         const media = ctx.state.takeHandlerFault('instagram', 'media_unreachable') ? { ok: false } : await fetchMedia(url);
         if (!media.ok) return fetchFailed();
-        if ('contentType' in media && !String(media.contentType).startsWith('video/')) return graphError(400, 'The video format is not supported. Please check spec for supported formats.', 352, { error_subcode: 2207026 });
+        if ('contentType' in media && !String(media.contentType).startsWith('video/'))
+          return graphError(400, 'The video format is not supported. Please check spec for supported formats.', 352, { error_subcode: 2207026 });
         Object.assign(container, { mediaType: isItem ? 'VIDEO' : 'REELS', mediaUrl: url, readyAt: now + processingDelayMs(data(), 'instagram', 'video') });
       } else if (mediaType === 'IMAGE') {
         const url = p.get('image_url');
@@ -139,16 +153,20 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
       if (denied) return denied;
       const creationId = graphParams(req).get('creation_id') ?? '';
       const container = data().igContainers[creationId];
-      if (!container || container.userId !== userId || container.isCarouselItem) return graphError(400, 'The requested resource does not exist.', 24, { error_subcode: 2207006 });
+      if (!container || container.userId !== userId || container.isCarouselItem)
+        return graphError(400, 'The requested resource does not exist.', 24, { error_subcode: 2207006 });
       const status = statusOf(container);
-      if (status === 'IN_PROGRESS') return graphError(400, 'The media is not ready for publishing, please wait for a moment.', 9007, { error_subcode: 2207027 });
-      if (status === 'ERROR') return graphError(400, 'An unknown error occurred while uploading the media.', -1, { error_subcode: 2207053, is_transient: false });
+      if (status === 'IN_PROGRESS')
+        return graphError(400, 'The media is not ready for publishing, please wait for a moment.', 9007, { error_subcode: 2207027 });
+      if (status === 'ERROR')
+        return graphError(400, 'An unknown error occurred while uploading the media.', -1, { error_subcode: 2207053, is_transient: false });
       if (status === 'EXPIRED') return graphError(400, 'The media has expired; create a new container.', -2, { error_subcode: 2207020 });
       // Publishing the same container twice: Meta refuses (exact wording unconfirmed).
       if (status === 'PUBLISHED') return graphError(400, '(#100) This media has already been published.', 100, { error_subcode: 2207006 });
       const now = ctx.state.now();
       const recent = publishedInWindow(userId);
-      if (!data().limitsOff && recent.length >= IG_QUOTA_TOTAL) return igDailyLimit(now, Math.ceil((recent[recent.length - 1]!.createdAt + DAY_MS - now) / 1000));
+      if (!data().limitsOff && recent.length >= IG_QUOTA_TOTAL)
+        return igDailyLimit(now, Math.ceil((recent[recent.length - 1]!.createdAt + DAY_MS - now) / 1000));
       const shortcode = shortId(11);
       const mediaId = numericId(17);
       container.mediaId = mediaId;
@@ -216,7 +234,9 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
       const denied = authorize(req, userId, false);
       if (denied) return denied;
       const limit = Math.min(100, Number(req.query.get('limit') ?? 25) || 25);
-      const items = postsOf(data(), 'instagram', userId).slice(0, limit).map((post) => pick(req.query.get('fields') ?? 'id', mediaFields(post.id)!));
+      const items = postsOf(data(), 'instagram', userId)
+        .slice(0, limit)
+        .map((post) => pick(req.query.get('fields') ?? 'id', mediaFields(post.id)!));
       return json(200, { data: items, paging: { cursors: { before: 'QVFIUm', after: 'QVFIUn' } } });
     },
     { publish: 'step' },
@@ -235,12 +255,23 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
       const container = data().igContainers[id];
       if (container && container.userId === check.record.identityId) {
         const status_code = statusOf(container);
-        const status = { IN_PROGRESS: 'In Progress: Media is still being processed.', FINISHED: 'Finished: Media has been uploaded and it is ready to be published.', ERROR: container.failed, EXPIRED: 'Expired: The media was not published within 24 hours.', PUBLISHED: 'Published: Media has been published.' }[status_code];
+        const status = {
+          IN_PROGRESS: 'In Progress: Media is still being processed.',
+          FINISHED: 'Finished: Media has been uploaded and it is ready to be published.',
+          ERROR: container.failed,
+          EXPIRED: 'Expired: The media was not published within 24 hours.',
+          PUBLISHED: 'Published: Media has been published.',
+        }[status_code];
         return json(200, pick(fields ?? 'id', { id, status_code, status }));
       }
       const media = mediaFields(id);
       if (media && data().posts.find((x) => x.id === id)?.accountId === check.record.identityId) return json(200, pick(fields ?? 'id', media));
-      return graphError(400, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, { type: 'GraphMethodException', error_subcode: 33 });
+      return graphError(
+        400,
+        `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        100,
+        { type: 'GraphMethodException', error_subcode: 33 },
+      );
     },
     { publish: 'step' },
   );

@@ -26,7 +26,7 @@ export function registerInstagram(ctx: SandboxContext): void {
     denied: { error: 'access_denied', error_reason: 'user_denied', error_description: 'The user denied your request.' },
     theme: {
       name: 'Instagram',
-      logo: '<span style="font:italic 600 34px/1 \'Brush Script MT\',\'Segoe Script\',cursive;background:linear-gradient(45deg,#f09433,#dc2743,#bc1888);-webkit-background-clip:text;background-clip:text;color:transparent">Instagram</span>',
+      logo: "<span style=\"font:italic 600 34px/1 'Brush Script MT','Segoe Script',cursive;background:linear-gradient(45deg,#f09433,#dc2743,#bc1888);-webkit-background-clip:text;background-clip:text;color:transparent\">Instagram</span>",
       background: '#fafafa',
       card: '#fff',
       text: '#262626',
@@ -54,9 +54,19 @@ export function registerInstagram(ctx: SandboxContext): void {
     const taken = ctx.state.takeCode('instagram', (f.get('code') ?? '').replace(/#_$/, ''));
     if (!taken.ok) return apiError(taken.reason === 'expired' ? 'This authorization code has expired' : 'This authorization code has been used');
     const code = taken.record;
-    if (f.get('redirect_uri') !== code.redirectUri) return apiError('Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request');
+    if (f.get('redirect_uri') !== code.redirectUri)
+      return apiError('Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request');
     const short = ctx.state.issueToken(
-      { platform: 'instagram', kind: 'access', lifetime: 'short', clientId: code.clientId, identityId: code.identityId, scopes: code.scopes, grantId: code.code, ttlSeconds: SHORT_TTL },
+      {
+        platform: 'instagram',
+        kind: 'access',
+        lifetime: 'short',
+        clientId: code.clientId,
+        identityId: code.identityId,
+        scopes: code.scopes,
+        grantId: code.code,
+        ttlSeconds: SHORT_TTL,
+      },
       'IGAAS',
     );
     return json(200, { access_token: short.token, user_id: Number(code.identityId), permissions: code.scopes });

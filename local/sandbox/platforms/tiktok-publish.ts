@@ -20,8 +20,20 @@ interface CreatorProfile {
   max_video_post_duration_sec: number;
 }
 const CREATORS: Record<string, CreatorProfile> = {
-  '-000sbxOpenIdAdaBakes001': { privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'], comment_disabled: false, duet_disabled: false, stitch_disabled: true, max_video_post_duration_sec: 600 },
-  '-000sbxOpenIdCornerCafe02': { privacy_level_options: ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'], comment_disabled: true, duet_disabled: true, stitch_disabled: true, max_video_post_duration_sec: 60 },
+  '-000sbxOpenIdAdaBakes001': {
+    privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+    comment_disabled: false,
+    duet_disabled: false,
+    stitch_disabled: true,
+    max_video_post_duration_sec: 600,
+  },
+  '-000sbxOpenIdCornerCafe02': {
+    privacy_level_options: ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+    comment_disabled: true,
+    duet_disabled: true,
+    stitch_disabled: true,
+    max_video_post_duration_sec: 60,
+  },
 };
 export const creatorProfile = (openId: string): CreatorProfile => CREATORS[openId] ?? CREATORS['-000sbxOpenIdAdaBakes001']!;
 
@@ -37,7 +49,8 @@ const UPLOAD_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 /** Why a FILE_UPLOAD source_info breaks the chunk rules, or null. */
 export function chunkingProblem(size: number, chunk: number, count: number): string | null {
   if (!Number.isInteger(size) || size <= 0 || size > MAX_VIDEO_BYTES) return 'video_size must be between 1 byte and 4 GB.';
-  if (!Number.isInteger(chunk) || chunk <= 0 || !Number.isInteger(count) || count < 1 || count > MAX_CHUNKS) return 'chunk_size and total_chunk_count (1–1000) are required.';
+  if (!Number.isInteger(chunk) || chunk <= 0 || !Number.isInteger(count) || count < 1 || count > MAX_CHUNKS)
+    return 'chunk_size and total_chunk_count (1–1000) are required.';
   if (size < CHUNK_MIN && (chunk !== size || count !== 1)) return 'A video under 5 MB must be uploaded whole: chunk_size = video_size, total_chunk_count = 1.';
   if (size > CHUNK_MAX && count < 2) return 'A video over 64 MB must be uploaded in chunks.';
   if (count === 1) return chunk === size ? null : 'With one chunk, chunk_size must equal video_size.';
@@ -62,15 +75,22 @@ const PENDING_SHARES_PER_DAY = 5;
 const DAY = 86400;
 
 const ok = (data: unknown) => json(200, { data, error: { code: 'ok', message: '', log_id: logId() } });
-const fail = (status: number, code: string, message: string, headers?: Record<string, string>) => json(status, { data: {}, error: { code, message, log_id: logId() } }, headers);
+const fail = (status: number, code: string, message: string, headers?: Record<string, string>) =>
+  json(status, { data: {}, error: { code, message, log_id: logId() } }, headers);
 
 export function registerTikTokPublishing(ctx: SandboxContext): void {
   const data = () => ctx.state.publishing;
 
-  const authorize = (req: SandboxRequest, scope: string, endpoint: string, perMinute: number): { response: SandboxResponse } | { openId: string; token: string } => {
+  const authorize = (
+    req: SandboxRequest,
+    scope: string,
+    endpoint: string,
+    perMinute: number,
+  ): { response: SandboxResponse } | { openId: string; token: string } => {
     const check = ctx.state.check('tiktok', req.headers.authorization ? req.bearer : undefined);
     if (!check.ok) return { response: fail(401, 'access_token_invalid', 'The access token is invalid or not found in the request.') };
-    if (!check.record.scopes.includes(scope)) return { response: fail(401, 'scope_not_authorized', `The user did not authorize the scope required for completing this request: ${scope}.`) };
+    if (!check.record.scopes.includes(scope))
+      return { response: fail(401, 'scope_not_authorized', `The user did not authorize the scope required for completing this request: ${scope}.`) };
     const window = hitWindow(data(), `tiktok:${endpoint}:${check.record.token}`, perMinute, 60, ctx.state.now());
     if (window.retryAfter !== undefined) return { response: fail(429, 'rate_limit_exceeded', 'The API rate limit was exceeded. Please try again later.') };
     return { openId: check.record.identityId, token: check.record.token };
@@ -108,18 +128,24 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
     if (mode === 'direct') {
       if (!privacy) return fail(400, 'invalid_param', 'post_info.privacy_level is required.');
       if (!PRIVACY_LEVELS.includes(privacy)) return fail(400, 'invalid_param', `post_info.privacy_level must be one of ${PRIVACY_LEVELS.join(', ')}.`);
-      if (!creator.privacy_level_options.includes(privacy)) return fail(403, 'privacy_level_option_mismatch', 'The privacy_level is not one of the creator\'s privacy_level_options.');
-      if (data().tiktokUnaudited && privacy !== 'SELF_ONLY') return fail(403, 'unaudited_client_can_only_post_to_private_accounts', 'Unaudited clients can only post with SELF_ONLY privacy.');
+      if (!creator.privacy_level_options.includes(privacy))
+        return fail(403, 'privacy_level_option_mismatch', "The privacy_level is not one of the creator's privacy_level_options.");
+      if (data().tiktokUnaudited && privacy !== 'SELF_ONLY')
+        return fail(403, 'unaudited_client_can_only_post_to_private_accounts', 'Unaudited clients can only post with SELF_ONLY privacy.');
       if (title.length > 2200) return fail(400, 'invalid_param', 'post_info.title is longer than 2200 runes.');
       // disable_* default to false (interaction allowed): allowing what the creator turned off is refused.
       for (const kind of ['comment', 'duet', 'stitch'] as const) {
-        if (creator[`${kind}_disabled`] && info[`disable_${kind}`] !== true) return fail(400, 'invalid_param', `This creator has turned ${kind}s off: post_info.disable_${kind} must be true.`);
+        if (creator[`${kind}_disabled`] && info[`disable_${kind}`] !== true)
+          return fail(400, 'invalid_param', `This creator has turned ${kind}s off: post_info.disable_${kind} must be true.`);
       }
-      if (info.brand_content_toggle === true && privacy === 'SELF_ONLY') return fail(400, 'invalid_param', 'Branded content (brand_content_toggle) cannot be posted with SELF_ONLY privacy.');
+      if (info.brand_content_toggle === true && privacy === 'SELF_ONLY')
+        return fail(400, 'invalid_param', 'Branded content (brand_content_toggle) cannot be posted with SELF_ONLY privacy.');
     }
     const jobs = Object.values(data().tiktok).filter((j) => j.openId === auth.openId && j.mode === mode && j.createdAt > now - DAY * 1000 && !j.failReason);
-    if (!data().limitsOff && mode === 'direct' && jobs.length >= DIRECT_POSTS_PER_DAY) return fail(403, 'spam_risk_too_many_posts', 'The daily post cap for this creator has been reached.');
-    if (mode === 'inbox' && jobs.filter((j) => !j.done).length >= PENDING_SHARES_PER_DAY) return fail(403, 'spam_risk_too_many_pending_share', 'The user has too many pending shares in the inbox.');
+    if (!data().limitsOff && mode === 'direct' && jobs.length >= DIRECT_POSTS_PER_DAY)
+      return fail(403, 'spam_risk_too_many_posts', 'The daily post cap for this creator has been reached.');
+    if (mode === 'inbox' && jobs.filter((j) => !j.done).length >= PENDING_SHARES_PER_DAY)
+      return fail(403, 'spam_risk_too_many_pending_share', 'The user has too many pending shares in the inbox.');
     const kind = source.source;
     const job: TikTokPublish = {
       id: '',
@@ -185,20 +211,32 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
   ctx.router.on('PUT', 'tiktok', 'upload', '/video', (req) => {
     const job = data().tiktok[req.query.get('upload_id') ?? ''];
     if (!job || job.source !== 'FILE_UPLOAD') return fail(404, 'not_found', 'No upload task for this upload_id.');
-    if (job.uploadToken !== req.query.get('upload_token') || ctx.state.now() - job.createdAt > 3600_000) return fail(403, 'forbidden', 'The upload_url has expired.');
-    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
+    if (job.uploadToken !== req.query.get('upload_token') || ctx.state.now() - job.createdAt > 3600_000)
+      return fail(403, 'forbidden', 'The upload_url has expired.');
+    const type = String(req.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     if (!UPLOAD_TYPES.includes(type)) return fail(400, 'invalid_param', `Content-Type must be one of ${UPLOAD_TYPES.join(', ')}.`);
     const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(req.headers['content-range'] ?? ''));
     if (!range) return fail(400, 'invalid_param', 'Content-Range is required: bytes {first}-{last}/{total}.');
     const [first, last, total] = [Number(range[1]), Number(range[2]), Number(range[3])];
-    if (total !== job.size || last - first + 1 !== req.raw.length) return fail(400, 'invalid_param', 'Content-Range does not match the body or the declared video_size.');
-    if (first !== job.transferred) return { ...fail(416, 'range_not_satisfiable', 'Chunks must be uploaded in order.'), headers: { 'content-range': `bytes 0-${job.transferred - 1}/${job.size}` } };
+    if (total !== job.size || last - first + 1 !== req.raw.length)
+      return fail(400, 'invalid_param', 'Content-Range does not match the body or the declared video_size.');
+    if (first !== job.transferred)
+      return {
+        ...fail(416, 'range_not_satisfiable', 'Chunks must be uploaded in order.'),
+        headers: { 'content-range': `bytes 0-${job.transferred - 1}/${job.size}` },
+      };
     // Each chunk is exactly chunk_size, except the last, which runs to the end of the file.
     const chunk = job.chunkSize ?? job.size;
     const index = first / chunk;
     const final = index === (job.chunkCount ?? 1) - 1;
     if (!Number.isInteger(index) || last !== (final ? job.size - 1 : first + chunk - 1)) {
-      return fail(400, 'invalid_param', `Chunk ${first}-${last} does not follow the declared chunk_size ${chunk} and total_chunk_count ${job.chunkCount ?? 1}.`);
+      return fail(
+        400,
+        'invalid_param',
+        `Chunk ${first}-${last} does not follow the declared chunk_size ${chunk} and total_chunk_count ${job.chunkCount ?? 1}.`,
+      );
     }
     job.durationSec ??= mp4DurationSec(req.raw);
     job.transferred = last + 1;
@@ -224,11 +262,13 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
       const id = String(((req.json ?? {}) as { publish_id?: unknown }).publish_id ?? '');
       const job = data().tiktok[id];
       if (!job) return fail(400, 'invalid_publish_id', 'The publish_id does not exist.');
-      if (job.openId !== authPublish.openId) return fail(403, 'token_not_authorized_for_specified_publish_id', 'The token is not authorized for this publish_id.');
+      if (job.openId !== authPublish.openId)
+        return fail(403, 'token_not_authorized_for_specified_publish_id', 'The token is not authorized for this publish_id.');
       const now = ctx.state.now();
       const processing = job.source === 'FILE_UPLOAD' ? 'PROCESSING_UPLOAD' : 'PROCESSING_DOWNLOAD';
       let status = processing;
-      if (job.readyAt !== undefined && job.readyAt <= now) status = job.failReason ? 'FAILED' : job.mode === 'inbox' ? 'SEND_TO_USER_INBOX' : 'PUBLISH_COMPLETE';
+      if (job.readyAt !== undefined && job.readyAt <= now)
+        status = job.failReason ? 'FAILED' : job.mode === 'inbox' ? 'SEND_TO_USER_INBOX' : 'PUBLISH_COMPLETE';
       // Only public posts get a post id (after moderation); TikTok writes it as a JSON int64, which the sandbox keeps.
       const ids = status === 'PUBLISH_COMPLETE' && job.privacy !== 'SELF_ONLY' && job.postId ? [job.postId] : [];
       const payload = {

@@ -76,13 +76,16 @@ export function registerTikTok(ctx: SandboxContext): void {
 
   ctx.router.on('POST', 'tiktok', 'api', '/v2/oauth/token/', (req) => {
     const f = req.form;
-    if (f.get('client_key') !== app.clientId || f.get('client_secret') !== app.clientSecret) return tokenError('invalid_client', 'Client key or secret is incorrect.', 401);
+    if (f.get('client_key') !== app.clientId || f.get('client_secret') !== app.clientSecret)
+      return tokenError('invalid_client', 'Client key or secret is incorrect.', 401);
     const grant = f.get('grant_type');
     if (grant === 'authorization_code') {
       const taken = ctx.state.takeCode('tiktok', f.get('code'));
-      if (!taken.ok) return tokenError('invalid_grant', taken.reason === 'expired' ? 'Authorization code is expired.' : 'Authorization code is invalid or has been used.');
+      if (!taken.ok)
+        return tokenError('invalid_grant', taken.reason === 'expired' ? 'Authorization code is expired.' : 'Authorization code is invalid or has been used.');
       const code = taken.record;
-      if (f.get('redirect_uri') !== code.redirectUri) return tokenError('invalid_request', 'Redirect URI does not match the one used in the authorization request.');
+      if (f.get('redirect_uri') !== code.redirectUri)
+        return tokenError('invalid_request', 'Redirect URI does not match the one used in the authorization request.');
       return issue(code.clientId, code.identityId, code.scopes, code.code);
     }
     if (grant === 'refresh_token') {

@@ -18,11 +18,15 @@ export const TWEETS_PER_3_HOURS = 300;
 const THREE_HOURS_SECONDS = 3 * 3600;
 const DUPLICATE_WINDOW_MS = 24 * 3600 * 1000;
 
-const problem = (status: number, title: string, detail: string, headers?: Record<string, string>, type = 'about:blank') => problemJson(status, { title, detail, type, status }, headers);
+const problem = (status: number, title: string, detail: string, headers?: Record<string, string>, type = 'about:blank') =>
+  problemJson(status, { title, detail, type, status }, headers);
 
 /** Pagination tokens are opaque to clients; here they carry the id of the last post already returned. */
 const toToken = (id: string) => Buffer.from(`after:${id}`).toString('base64url');
-const fromToken = (token: string) => Buffer.from(token, 'base64url').toString('utf8').replace(/^after:/, '');
+const fromToken = (token: string) =>
+  Buffer.from(token, 'base64url')
+    .toString('utf8')
+    .replace(/^after:/, '');
 
 /** Newest first, posts made in the same millisecond too (X's ids grow with time; postsOf keeps those in creation order). */
 const newestFirst = (posts: PublishedPost[]) =>
@@ -92,13 +96,38 @@ export function registerXPublishing(ctx: SandboxContext): void {
       const body = (req.json ?? {}) as { text?: unknown };
       const text = typeof body.text === 'string' ? body.text : '';
       if (!text.trim()) {
-        return problemJson(400, { errors: [{ message: 'text: must not be empty', parameters: { text: [] } }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' }, headers);
+        return problemJson(
+          400,
+          {
+            errors: [{ message: 'text: must not be empty', parameters: { text: [] } }],
+            title: 'Invalid Request',
+            detail: 'One or more parameters to your request was invalid.',
+            type: 'https://api.twitter.com/2/problems/invalid-request',
+          },
+          headers,
+        );
       }
-      if (weightedLength(text) > 280) return problem(403, 'Forbidden', 'Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.', headers);
+      if (weightedLength(text) > 280)
+        return problem(
+          403,
+          'Forbidden',
+          'Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.',
+          headers,
+        );
       const duplicate = postsOf(data(), 'x', auth.userId).some((p) => p.createdAt > now - DUPLICATE_WINDOW_MS && p.text === text);
       if (duplicate) return problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.', headers);
       const id = numericId(19);
-      const post: PublishedPost = { id, platform: 'x', accountId: auth.userId, text, kind: 'text', mediaUrls: [], createdAt: now, url: publicUrls(ctx).xPost(auth.username, id), visibility: 'public' };
+      const post: PublishedPost = {
+        id,
+        platform: 'x',
+        accountId: auth.userId,
+        text,
+        kind: 'text',
+        mediaUrls: [],
+        createdAt: now,
+        url: publicUrls(ctx).xPost(auth.username, id),
+        visibility: 'public',
+      };
       recordPost(data(), post, req.receivedAtMs, now);
       ctx.state.persist();
       return json(201, { data: { id, text, edit_history_post_ids: [id] } }, headers);
@@ -132,10 +161,19 @@ export function registerXPublishing(ctx: SandboxContext): void {
       // start_time inclusive, end_time exclusive (X's wording).
       const rest = all.slice(from).filter((p) => p.createdAt >= start && p.createdAt < end);
       const page = rest.slice(0, max);
-      const tweets = page.map((p) => ({ id: p.id, text: p.text, edit_history_post_ids: [p.id], ...(fields.includes('created_at') ? { created_at: new Date(p.createdAt).toISOString() } : {}) }));
+      const tweets = page.map((p) => ({
+        id: p.id,
+        text: p.text,
+        edit_history_post_ids: [p.id],
+        ...(fields.includes('created_at') ? { created_at: new Date(p.createdAt).toISOString() } : {}),
+      }));
       if (!tweets.length) return json(200, { meta: { result_count: 0 } }, headers);
       const next = rest.length > max ? { next_token: toToken(page[page.length - 1]!.id) } : {};
-      return json(200, { data: tweets, meta: { result_count: tweets.length, newest_id: tweets[0]!.id, oldest_id: tweets[tweets.length - 1]!.id, ...next } }, headers);
+      return json(
+        200,
+        { data: tweets, meta: { result_count: tweets.length, newest_id: tweets[0]!.id, oldest_id: tweets[tweets.length - 1]!.id, ...next } },
+        headers,
+      );
     },
     { publish: 'step' },
   );

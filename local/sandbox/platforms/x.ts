@@ -63,7 +63,9 @@ export function registerX(ctx: SandboxContext): void {
 
   const issue = (clientId: string, identityId: string, scopes: string[], offline: boolean, grantId: string) => {
     const access = ctx.state.issueToken({ platform: 'x', kind: 'access', clientId, identityId, scopes, grantId, ttlSeconds: ACCESS_TTL }, '');
-    const refresh = offline ? ctx.state.issueToken({ platform: 'x', kind: 'refresh', clientId, identityId, scopes, grantId, ttlSeconds: REFRESH_TTL }, '') : undefined;
+    const refresh = offline
+      ? ctx.state.issueToken({ platform: 'x', kind: 'refresh', clientId, identityId, scopes, grantId, ttlSeconds: REFRESH_TTL }, '')
+      : undefined;
     return json(200, {
       token_type: 'bearer',
       expires_in: ACCESS_TTL,
@@ -76,7 +78,8 @@ export function registerX(ctx: SandboxContext): void {
   /** Confidential client: HTTP Basic client_id:client_secret. */
   const authenticate = (req: SandboxRequest): SandboxResponse | undefined => {
     if (!req.basic) return oauthError(401, 'unauthorized_client', 'Missing valid authorization header');
-    if (req.basic.user !== app.clientId || req.basic.password !== app.clientSecret) return oauthError(401, 'unauthorized_client', 'Missing valid authorization header');
+    if (req.basic.user !== app.clientId || req.basic.password !== app.clientSecret)
+      return oauthError(401, 'unauthorized_client', 'Missing valid authorization header');
     const bodyClient = req.form.get('client_id');
     if (bodyClient && bodyClient !== app.clientId) return oauthError(400, 'invalid_request', 'Value passed for the client_id was invalid.');
     return undefined;
@@ -90,10 +93,12 @@ export function registerX(ctx: SandboxContext): void {
       const taken = ctx.state.takeCode('x', req.form.get('code'));
       if (!taken.ok) return oauthError(400, 'invalid_request', 'Value passed for the authorization code was invalid.');
       const code = taken.record;
-      if (req.form.get('redirect_uri') !== code.redirectUri) return oauthError(400, 'invalid_request', 'Value passed for the redirect uri did not match the uri of the authorization code.');
+      if (req.form.get('redirect_uri') !== code.redirectUri)
+        return oauthError(400, 'invalid_request', 'Value passed for the redirect uri did not match the uri of the authorization code.');
       const verifier = req.form.get('code_verifier') ?? '';
       const challenge = createHash('sha256').update(verifier).digest('base64url');
-      if (!verifier || challenge !== code.codeChallenge) return oauthError(400, 'invalid_request', 'Value passed for the code verifier did not match the code challenge.');
+      if (!verifier || challenge !== code.codeChallenge)
+        return oauthError(400, 'invalid_request', 'Value passed for the code verifier did not match the code challenge.');
       return issue(code.clientId, code.identityId, code.scopes, code.offline, code.code);
     }
     if (grant === 'refresh_token') {
@@ -122,7 +127,12 @@ export function registerX(ctx: SandboxContext): void {
     const who = identity('x', check.record.identityId)!;
     const fields = (req.query.get('user.fields') ?? '').split(',');
     return json(200, {
-      data: { id: who.id, name: who.name, username: who.username, ...(fields.includes('profile_image_url') ? { profile_image_url: avatarUrl(ctx.sandboxUrl, who.name) } : {}) },
+      data: {
+        id: who.id,
+        name: who.name,
+        username: who.username,
+        ...(fields.includes('profile_image_url') ? { profile_image_url: avatarUrl(ctx.sandboxUrl, who.name) } : {}),
+      },
     });
   });
   registerXPublishing(ctx);

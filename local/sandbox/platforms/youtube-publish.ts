@@ -11,7 +11,11 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
  */
 /** videos.insert has its own bucket: 100 calls a day per project, reset at midnight Pacific (YouTube quota page). */
 export const INSERTS_PER_DAY = 100;
-const UPLOAD_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube', 'https://www.googleapis.com/auth/youtube.force-ssl'];
+const UPLOAD_SCOPES = [
+  'https://www.googleapis.com/auth/youtube.upload',
+  'https://www.googleapis.com/auth/youtube',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
+];
 const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /** The Pacific-time calendar day of a moment (YYYY-MM-DD), the unit YouTube's daily quotas reset on. */
@@ -49,16 +53,43 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
       etag: `sbx-${video.id}`,
       id: video.id,
       ...(parts.includes('snippet')
-        ? { snippet: { publishedAt: new Date(video.createdAt).toISOString(), channelId: video.channelId, title: video.title, description: video.description, categoryId: '22', liveBroadcastContent: 'none' } }
+        ? {
+            snippet: {
+              publishedAt: new Date(video.createdAt).toISOString(),
+              channelId: video.channelId,
+              title: video.title,
+              description: video.description,
+              categoryId: '22',
+              liveBroadcastContent: 'none',
+            },
+          }
         : {}),
       ...(parts.includes('status')
-        ? { status: { uploadStatus: state, ...(state === 'failed' ? { failureReason: 'codec' } : {}), privacyStatus: video.privacyStatus, license: 'youtube', embeddable: true, publicStatsViewable: true, madeForKids: false } }
+        ? {
+            status: {
+              uploadStatus: state,
+              ...(state === 'failed' ? { failureReason: 'codec' } : {}),
+              privacyStatus: video.privacyStatus,
+              license: 'youtube',
+              embeddable: true,
+              publicStatsViewable: true,
+              madeForKids: false,
+            },
+          }
         : {}),
       ...(parts.includes('processingDetails')
         ? {
             processingDetails: {
               processingStatus: state === 'failed' ? 'failed' : state === 'processed' ? 'succeeded' : 'processing',
-              ...(state === 'uploaded' ? { processingProgress: { partsTotal: 1000, partsProcessed: Math.floor(((now - video.createdAt) / Math.max(1, video.readyAt - video.createdAt)) * 1000), timeLeftMs: Math.max(0, video.readyAt - now) } } : {}),
+              ...(state === 'uploaded'
+                ? {
+                    processingProgress: {
+                      partsTotal: 1000,
+                      partsProcessed: Math.floor(((now - video.createdAt) / Math.max(1, video.readyAt - video.createdAt)) * 1000),
+                      timeLeftMs: Math.max(0, video.readyAt - now),
+                    },
+                  }
+                : {}),
               ...(state === 'failed' ? { processingFailureReason: 'transcodeFailed' } : {}),
             },
           }
@@ -74,14 +105,25 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
     (req) => {
       const auth = authorize(req);
       if ('response' in auth) return auth.response;
-      if (!auth.scopes.some((s) => UPLOAD_SCOPES.includes(s))) return googleError(403, 'Request had insufficient authentication scopes.', 'insufficientPermissions', 'global', 'PERMISSION_DENIED');
-      if (req.query.get('uploadType') !== 'resumable') return googleError(400, 'The sandbox supports uploadType=resumable only.', 'badRequest', 'global', 'INVALID_ARGUMENT');
+      if (!auth.scopes.some((s) => UPLOAD_SCOPES.includes(s)))
+        return googleError(403, 'Request had insufficient authentication scopes.', 'insufficientPermissions', 'global', 'PERMISSION_DENIED');
+      if (req.query.get('uploadType') !== 'resumable')
+        return googleError(400, 'The sandbox supports uploadType=resumable only.', 'badRequest', 'global', 'INVALID_ARGUMENT');
       const body = (req.json ?? {}) as { snippet?: { title?: unknown; description?: unknown }; status?: { privacyStatus?: unknown } };
       const title = typeof body.snippet?.title === 'string' ? body.snippet.title : '';
       const description = typeof body.snippet?.description === 'string' ? body.snippet.description : '';
-      if (!title.trim() || [...title].length > 100 || /[<>]/.test(title)) return googleError(400, 'The request metadata specifies an invalid or empty video title.', 'invalidTitle', 'youtube.video', 'INVALID_ARGUMENT');
-      if (Buffer.byteLength(description) > 5000 || /[<>]/.test(description)) return googleError(400, 'The request metadata specifies an invalid video description.', 'invalidDescription', 'youtube.video', 'INVALID_ARGUMENT');
-      if (!takeInsert(auth.clientId)) return googleError(403, 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'quotaExceeded', 'youtube.quota', 'PERMISSION_DENIED');
+      if (!title.trim() || [...title].length > 100 || /[<>]/.test(title))
+        return googleError(400, 'The request metadata specifies an invalid or empty video title.', 'invalidTitle', 'youtube.video', 'INVALID_ARGUMENT');
+      if (Buffer.byteLength(description) > 5000 || /[<>]/.test(description))
+        return googleError(400, 'The request metadata specifies an invalid video description.', 'invalidDescription', 'youtube.video', 'INVALID_ARGUMENT');
+      if (!takeInsert(auth.clientId))
+        return googleError(
+          403,
+          'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+          'quotaExceeded',
+          'youtube.quota',
+          'PERMISSION_DENIED',
+        );
       const total = Number(req.headers['x-upload-content-length'] ?? -1);
       const session: YtSession = {
         id: `ABPtcP${shortId(40)}`,
@@ -112,7 +154,8 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
       if ('response' in auth) return auth.response;
       const session = data().ytSessions[req.query.get('upload_id') ?? ''];
       if (!session || ctx.state.now() - session.createdAt > SESSION_TTL_MS) return googleError(404, 'Not Found', 'notFound', 'global', 'NOT_FOUND');
-      if (session.channelId !== auth.channelId) return googleError(403, 'The request is not authorized to use this upload session.', 'forbidden', 'global', 'PERMISSION_DENIED');
+      if (session.channelId !== auth.channelId)
+        return googleError(403, 'The request is not authorized to use this upload session.', 'forbidden', 'global', 'PERMISSION_DENIED');
       const parts = (req.query.get('part') ?? 'snippet,status').split(',');
       const finished = () => {
         const video = data().ytVideos[session.videoId!]!;
@@ -129,7 +172,8 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
         const range = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header);
         if (!range) return googleError(400, 'Invalid Content-Range header.', 'badContent', 'global', 'INVALID_ARGUMENT');
         first = Number(range[1]);
-        if (Number(range[2]) - first + 1 !== req.raw.length) return googleError(400, 'The Content-Range does not match the body length.', 'badContent', 'global', 'INVALID_ARGUMENT');
+        if (Number(range[2]) - first + 1 !== req.raw.length)
+          return googleError(400, 'The Content-Range does not match the body length.', 'badContent', 'global', 'INVALID_ARGUMENT');
         if (range[3] !== '*') total = Number(range[3]);
       }
       if (first > session.received) return incomplete();
@@ -143,13 +187,32 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
       const now = ctx.state.now();
       // An unverified project's uploads are locked private, whatever was asked (Videos: insert reference).
       const privacyStatus = ctx.youtubeUnverified ? 'private' : session.privacyStatus;
-      const video: YtVideo = { id: shortId(11), channelId: session.channelId, title: session.title, description: session.description, privacyStatus, createdAt: now, readyAt: now + processingDelayMs(data(), 'youtube', 'video') };
+      const video: YtVideo = {
+        id: shortId(11),
+        channelId: session.channelId,
+        title: session.title,
+        description: session.description,
+        privacyStatus,
+        createdAt: now,
+        readyAt: now + processingDelayMs(data(), 'youtube', 'video'),
+      };
       if (ctx.state.takeHandlerFault('youtube', 'processing_failed')) video.failed = true;
       data().ytVideos[video.id] = video;
       session.videoId = video.id;
       recordPost(
         data(),
-        { id: video.id, platform: 'youtube', accountId: session.channelId, text: session.description, title: session.title, kind: 'short', mediaUrls: [], createdAt: now, url: publicUrls(ctx).youtubeWatch(video.id), visibility: privacyStatus === 'public' ? 'public' : 'private' },
+        {
+          id: video.id,
+          platform: 'youtube',
+          accountId: session.channelId,
+          text: session.description,
+          title: session.title,
+          kind: 'short',
+          mediaUrls: [],
+          createdAt: now,
+          url: publicUrls(ctx).youtubeWatch(video.id),
+          visibility: privacyStatus === 'public' ? 'public' : 'private',
+        },
         req.receivedAtMs,
         now,
       );
@@ -168,12 +231,21 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
       const auth = authorize(req);
       if ('response' in auth) return auth.response;
       const parts = (req.query.get('part') ?? '').split(',').filter(Boolean);
-      if (!parts.length) return googleError(400, "No filter selected. Expected one of: id, myRated, chart.", 'missingRequiredParameter', 'youtube.parameter', 'INVALID_ARGUMENT');
+      if (!parts.length)
+        return googleError(
+          400,
+          'No filter selected. Expected one of: id, myRated, chart.',
+          'missingRequiredParameter',
+          'youtube.parameter',
+          'INVALID_ARGUMENT',
+        );
       const ids = (req.query.get('id') ?? '').split(',').filter(Boolean);
-      const items = ids.map((id) => data().ytVideos[id]).filter((v): v is YtVideo => !!v).map((v) => resource(v, parts));
+      const items = ids
+        .map((id) => data().ytVideos[id])
+        .filter((v): v is YtVideo => !!v)
+        .map((v) => resource(v, parts));
       return json(200, { kind: 'youtube#videoListResponse', etag: 'sbx-list', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
     },
     { publish: 'step' },
   );
-
 }

@@ -90,22 +90,23 @@ export function registerYouTube(ctx: SandboxContext): void {
       return googleError(403, 'Request had insufficient authentication scopes.', 'insufficientPermissions', 'global', 'PERMISSION_DENIED');
     }
     const who = identity('youtube', check.record.identityId)!;
-    const items = req.query.get('mine') === 'true' || req.query.get('id') === who.id
-      ? [
-          {
-            kind: 'youtube#channel',
-            etag: `sbx-${who.id}`,
-            id: who.id,
-            snippet: {
-              title: who.name,
-              description: `The ${who.name} channel (sandbox).`,
-              customUrl: who.username,
-              publishedAt: '2020-01-01T00:00:00Z',
-              thumbnails: { default: { url: avatarUrl(ctx.sandboxUrl, who.name), width: 88, height: 88 } },
+    const items =
+      req.query.get('mine') === 'true' || req.query.get('id') === who.id
+        ? [
+            {
+              kind: 'youtube#channel',
+              etag: `sbx-${who.id}`,
+              id: who.id,
+              snippet: {
+                title: who.name,
+                description: `The ${who.name} channel (sandbox).`,
+                customUrl: who.username,
+                publishedAt: '2020-01-01T00:00:00Z',
+                thumbnails: { default: { url: avatarUrl(ctx.sandboxUrl, who.name), width: 88, height: 88 } },
+              },
             },
-          },
-        ]
-      : [];
+          ]
+        : [];
     return json(200, { kind: 'youtube#channelListResponse', etag: 'sbx-etag', pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items });
   });
   registerYouTubePublishing(ctx);

@@ -29,7 +29,13 @@ export function mockApi(routes: Record<string, Reply>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api/, '');
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
-    const call: RecordedCall = { method, path, query: Object.fromEntries(url.searchParams), body: init.body ? JSON.parse(String(init.body)) : undefined, headers };
+    const call: RecordedCall = {
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      headers,
+    };
     calls.push(call);
     const route = routes[`${method} ${path}`];
     const reply = typeof route === 'function' ? route(call) : route;
@@ -51,11 +57,13 @@ export function mockApi(routes: Record<string, Reply>) {
   };
 }
 
-export function meResponse(overrides: {
-  settings?: Partial<MeResponse['settings']>;
-  profile?: Partial<MeResponse['profile']>;
-  email?: string;
-} = {}): MeResponse {
+export function meResponse(
+  overrides: {
+    settings?: Partial<MeResponse['settings']>;
+    profile?: Partial<MeResponse['profile']>;
+    email?: string;
+  } = {},
+): MeResponse {
   return {
     userId: 'user-alice',
     email: overrides.email ?? 'alice@example.com',

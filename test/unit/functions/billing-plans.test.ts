@@ -10,7 +10,11 @@ const PRO = 'prod_sa_pro_monthly';
 const saved = { ...process.env };
 
 function withEnv(values: Record<string, string>) {
-  Object.assign(process.env, { TABLE_NAME: 't', MEDIA_BUCKET: 'b', APP_ORIGIN: 'https://app.example.com', STRIPE_PRICES: JSON.stringify({ [BASIC]: 'price_b', [PRO]: 'price_p' }) }, values);
+  Object.assign(
+    process.env,
+    { TABLE_NAME: 't', MEDIA_BUCKET: 'b', APP_ORIGIN: 'https://app.example.com', STRIPE_PRICES: JSON.stringify({ [BASIC]: 'price_b', [PRO]: 'price_p' }) },
+    values,
+  );
   resetEnvForTests();
 }
 
@@ -54,7 +58,9 @@ describe('billing request bodies', () => {
   it('checks the signup password rules and the confirmation', () => {
     const base = { email: 'a@b.co', session_id: 'cs_1' };
     expect(CompleteSignupBodySchema.safeParse({ ...base, password: '12345' }).error?.issues[0]?.message).toBe('Password must be at least 6 characters');
-    expect(CompleteSignupBodySchema.safeParse({ ...base, password: 'x'.repeat(73) }).error?.issues[0]?.message).toBe('Password must be less than 72 characters');
+    expect(CompleteSignupBodySchema.safeParse({ ...base, password: 'x'.repeat(73) }).error?.issues[0]?.message).toBe(
+      'Password must be less than 72 characters',
+    );
     expect(CompleteSignupBodySchema.safeParse({ ...base, password: 'secret1', confirm: 'secret2' }).error?.issues[0]?.message).toBe("Passwords don't match");
     expect(CompleteSignupBodySchema.safeParse({ ...base, password: 'secret1', confirm: 'secret1' }).success).toBe(true);
   });

@@ -3,14 +3,7 @@ import { effectivePlan } from '@shared/subscription';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CheckoutRecord, CustomerLink } from '../../../functions/data/billing';
 import type { SubscriptionState, SubscriptionToken } from '../../../functions/data/subscriptions';
-import {
-  handleStripeWebhook,
-  supersedes,
-  toSubscriptionState,
-  type BillingDeps,
-  type BillingStore,
-  WEBHOOK_MSG,
-} from '../../../functions/domain/billing-sync';
+import { handleStripeWebhook, supersedes, toSubscriptionState, type BillingDeps, type BillingStore, WEBHOOK_MSG } from '../../../functions/domain/billing-sync';
 import { AppError } from '../../../functions/lib/errors';
 import type { StripeApi } from '../../../functions/lib/stripe';
 import { signPayload } from '../../../local/stripe';
@@ -32,9 +25,11 @@ class MemoryStore {
 
   api(): BillingStore {
     const token = (s: SubscriptionState | undefined): SubscriptionToken => (s ? { exists: true, observedAt: s.observed_at } : { exists: false });
-    const matches = (s: SubscriptionState | undefined, t: SubscriptionToken) => (t.exists ? s !== undefined && s.observed_at === t.observedAt : s === undefined);
+    const matches = (s: SubscriptionState | undefined, t: SubscriptionToken) =>
+      t.exists ? s !== undefined && s.observed_at === t.observedAt : s === undefined;
     return {
-      saveCheckout: async (r) => void this.checkouts.set(r.sessionId, { ...r, userId: r.userId ?? null, paid: false, used: false, customerId: null, subscriptionId: null }),
+      saveCheckout: async (r) =>
+        void this.checkouts.set(r.sessionId, { ...r, userId: r.userId ?? null, paid: false, used: false, customerId: null, subscriptionId: null }),
       getCheckout: async (id) => this.checkouts.get(id),
       markCheckoutPaid: async (id, ids) => void Object.assign(this.checkouts.get(id) ?? {}, { paid: true, ...ids }),
       claimCheckout: async (id) => {
@@ -90,7 +85,10 @@ function aStripeSubscription(overrides: Partial<Record<string, unknown>> = {}): 
     cancel_at: null,
     cancel_at_period_end: false,
     metadata: { userId: 'user-1', productId: BASIC },
-    items: { object: 'list', data: [{ id: 'si_1', current_period_start: T0, current_period_end: T0 + 30 * 86_400, price: { id: 'price_basic', product: BASIC } }] },
+    items: {
+      object: 'list',
+      data: [{ id: 'si_1', current_period_start: T0, current_period_end: T0 + 30 * 86_400, price: { id: 'price_basic', product: BASIC } }],
+    },
     ...overrides,
   } as unknown as Stripe.Subscription;
 }
@@ -148,7 +146,15 @@ describe('the webhook keeps the subscription row in step with Stripe', () => {
   it('stores a signed-in checkout as the user subscription and links the customer', async () => {
     // Prepare
     await ctx.deps.store.saveCheckout({ sessionId: 'cs_1', email: 'a@example.com', productId: BASIC, userId: 'user-1', createdAt: 'x' }, 0);
-    const session = { id: 'cs_1', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', status: 'complete', customer: 'cus_1', subscription: 'sub_1' };
+    const session = {
+      id: 'cs_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      status: 'complete',
+      customer: 'cus_1',
+      subscription: 'sub_1',
+    };
 
     // Act
     const result = await deliver(ctx, anEvent('checkout.session.completed', session));
@@ -174,7 +180,15 @@ describe('the webhook keeps the subscription row in step with Stripe', () => {
   ])('a completed checkout with payment_status %s (%s) grants the plan: %s', async (paymentStatus, _why, grants) => {
     // Prepare
     await ctx.deps.store.saveCheckout({ sessionId: 'cs_free', email: 'a@example.com', productId: BASIC, userId: 'user-1', createdAt: 'x' }, 0);
-    const session = { id: 'cs_free', object: 'checkout.session', mode: 'subscription', payment_status: paymentStatus, status: 'complete', customer: 'cus_1', subscription: 'sub_1' };
+    const session = {
+      id: 'cs_free',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: paymentStatus,
+      status: 'complete',
+      customer: 'cus_1',
+      subscription: 'sub_1',
+    };
 
     // Act
     const result = await deliver(ctx, anEvent('checkout.session.completed', session));
@@ -204,7 +218,10 @@ describe('the webhook keeps the subscription row in step with Stripe', () => {
     ctx.stripeSubs.set('sub_1', aStripeSubscription({ status }));
 
     // Act
-    await deliver(ctx, anEvent(status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', { id: 'sub_1', object: 'subscription' }));
+    await deliver(
+      ctx,
+      anEvent(status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', { id: 'sub_1', object: 'subscription' }),
+    );
 
     // Assess
     const row = ctx.store.users.get('user-1')!;
@@ -305,7 +322,15 @@ describe('the webhook keeps the subscription row in step with Stripe', () => {
     // Prepare
     ctx.stripeSubs.set('sub_1', aStripeSubscription({ metadata: { productId: BASIC } }));
     await ctx.deps.store.saveCheckout({ sessionId: 'cs_pub', email: 'v@example.com', productId: BASIC, userId: null, createdAt: 'x' }, 0);
-    const session = { id: 'cs_pub', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', status: 'complete', customer: 'cus_1', subscription: 'sub_1' };
+    const session = {
+      id: 'cs_pub',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      status: 'complete',
+      customer: 'cus_1',
+      subscription: 'sub_1',
+    };
 
     // Act: the subscription event may come first (no owner yet), then the checkout, then an update
     await deliver(ctx, anEvent('customer.subscription.created', { id: 'sub_1' }));
@@ -425,7 +450,8 @@ describe('webhook signatures', () => {
     // Prepare: Stripe answers 404 resource_missing, as it does for an unknown id
     const ctx = setup();
     ctx.onRetrieve(async (id) => {
-      if (id === 'sub_gone') throw new Stripe.errors.StripeInvalidRequestError({ message: `No such subscription: '${id}'`, code: 'resource_missing', statusCode: 404 } as never);
+      if (id === 'sub_gone')
+        throw new Stripe.errors.StripeInvalidRequestError({ message: `No such subscription: '${id}'`, code: 'resource_missing', statusCode: 404 } as never);
     });
 
     // Act
@@ -446,7 +472,10 @@ describe('webhook signatures', () => {
 });
 
 describe('which state wins (supersedes)', () => {
-  const state = (overrides: Partial<SubscriptionState> = {}): SubscriptionState => ({ ...toSubscriptionState(aStripeSubscription(), 1000, null), ...overrides });
+  const state = (overrides: Partial<SubscriptionState> = {}): SubscriptionState => ({
+    ...toSubscriptionState(aStripeSubscription(), 1000, null),
+    ...overrides,
+  });
 
   it('takes a first state, a newer read, and an equal read (idempotent)', () => {
     expect(supersedes(null, state())).toBe(true);

@@ -1,11 +1,4 @@
-import {
-  connectionExpiry,
-  expiryText,
-  nextExpiryNotice,
-  noticeAfter,
-  publishProblemAt,
-  type ListedAccount,
-} from '@shared/connection-health';
+import { connectionExpiry, expiryText, nextExpiryNotice, noticeAfter, publishProblemAt, type ListedAccount } from '@shared/connection-health';
 import { describe, expect, it } from 'vitest';
 import { healthOf } from '../../../functions/domain/connection-health';
 
@@ -97,7 +90,9 @@ describe('whether an account can publish at a post time', () => {
   });
 
   it('flags a revoked connection, a missing permission, a plan without the platform and a disconnected account', () => {
-    expect(publishProblemAt(ctx(anAccount({ needs_reconnect: true })), inDays(1))).toBe("@acme's Instagram connection needs to be renewed; reconnect on Platforms.");
+    expect(publishProblemAt(ctx(anAccount({ needs_reconnect: true })), inDays(1))).toBe(
+      "@acme's Instagram connection needs to be renewed; reconnect on Platforms.",
+    );
     expect(publishProblemAt(ctx(anAccount({ health: { expires_at: null, missing_publish_permission: true } })), inDays(1))).toBe(
       "@acme's Instagram connection does not allow posting; reconnect on Platforms and allow it.",
     );

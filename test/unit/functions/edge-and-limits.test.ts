@@ -24,7 +24,12 @@ describe('the API behind CloudFront only (execute-api bypass)', () => {
 
   beforeEach(() => {
     ran = 0;
-    Object.assign(process.env, { TABLE_NAME: 't', MEDIA_BUCKET: 'b', APP_ORIGIN: 'https://app.example.com', ORIGIN_VERIFY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:origin' });
+    Object.assign(process.env, {
+      TABLE_NAME: 't',
+      MEDIA_BUCKET: 'b',
+      APP_ORIGIN: 'https://app.example.com',
+      ORIGIN_VERIFY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:origin',
+    });
     resetEnvForTests();
     setSecretReaderForTests(async () => SECRET);
   });

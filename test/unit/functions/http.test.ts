@@ -15,7 +15,9 @@ const call = async (handler: ReturnType<ReturnType<typeof httpHandlerWith>>, eve
 const open: HttpGuards = { assertSessionOpen: async () => {}, enforceRouteLimit: async () => {} };
 
 describe('the handler factory', () => {
-  const echo = httpHandlerWith(open)({ body: z.object({ name: z.string().min(1, { message: 'Name is required' }) }) }, async ({ userId, body }) => ok({ userId, name: body.name }));
+  const echo = httpHandlerWith(open)({ body: z.object({ name: z.string().min(1, { message: 'Name is required' }) }) }, async ({ userId, body }) =>
+    ok({ userId, name: body.name }),
+  );
 
   it('hands the handler the user id from the verified claims and the parsed body', async () => {
     const res = await call(echo, anApiEvent('user-1', { body: { name: 'Ada' } }));
@@ -26,13 +28,10 @@ describe('the handler factory', () => {
 
   it('answers 401 "Not authenticated" when there are no claims, without running the handler', async () => {
     let ran = false;
-    const handler = httpHandlerWith(open)(
-      {},
-      async () => {
-        ran = true;
-        return noContent();
-      },
-    );
+    const handler = httpHandlerWith(open)({}, async () => {
+      ran = true;
+      return noContent();
+    });
 
     const res = await call(handler, anApiEvent(undefined));
 
@@ -43,16 +42,16 @@ describe('the handler factory', () => {
   it("answers 400 with the schema's own message for bad input", async () => {
     const res = await call(echo, anApiEvent('user-1', { body: { name: '' } }));
 
-    expect(res).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Name is required', details: [{ path: 'name', message: 'Name is required' }] } } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: { code: 'VALIDATION_ERROR', message: 'Name is required', details: [{ path: 'name', message: 'Name is required' }] } },
+    });
   });
 
   it('maps an AppError to its status and shape', async () => {
-    const handler = httpHandlerWith(open)(
-      {},
-      async () => {
-        throw new NotFoundError('Post not found');
-      },
-    );
+    const handler = httpHandlerWith(open)({}, async () => {
+      throw new NotFoundError('Post not found');
+    });
 
     const res = await call(handler, anApiEvent('user-1'));
 
@@ -60,12 +59,9 @@ describe('the handler factory', () => {
   });
 
   it('hides an unexpected error behind a generic 500', async () => {
-    const handler = httpHandlerWith(open)(
-      {},
-      async () => {
-        throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
-      },
-    );
+    const handler = httpHandlerWith(open)({}, async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
+    });
 
     const res = await call(handler, anApiEvent('user-1'));
 
@@ -91,13 +87,10 @@ describe('the handler factory', () => {
         seen.push({ userId, startedAt });
         throw new SessionEndedError();
       },
-    })(
-      {},
-      async () => {
-        ran = true;
-        return noContent();
-      },
-    );
+    })({}, async () => {
+      ran = true;
+      return noContent();
+    });
 
     const res = await call(handler, anApiEvent('user-1'));
 
@@ -113,13 +106,10 @@ describe('the handler factory', () => {
       enforceRouteLimit: async () => {
         throw new TooManyRequestsError(180);
       },
-    })(
-      {},
-      async () => {
-        ran = true;
-        return noContent();
-      },
-    );
+    })({}, async () => {
+      ran = true;
+      return noContent();
+    });
 
     const res = await call(handler, anApiEvent('user-1'));
 

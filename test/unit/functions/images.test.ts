@@ -14,7 +14,10 @@ describe('reading images', () => {
   });
 
   it('gives the size as displayed: a phone photo stored landscape with EXIF orientation 6 is portrait', async () => {
-    const rotated = await sharp(await anImage(400, 300, 'jpeg')).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const rotated = await sharp(await anImage(400, 300, 'jpeg'))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
 
     expect(await readImage(rotated)).toMatchObject({ format: 'jpeg', width: 300, height: 400 });
   });
@@ -39,20 +42,31 @@ describe('what Instagram gets', () => {
     const copy = await instagramJpeg(await anImage(2000, 1000, 'png', { alpha: true }));
 
     const meta = await sharp(copy).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, space: meta.space, hasAlpha: meta.hasAlpha }).toEqual({ format: 'jpeg', width: 1440, height: 720, space: 'srgb', hasAlpha: false });
+    expect({ format: meta.format, width: meta.width, height: meta.height, space: meta.space, hasAlpha: meta.hasAlpha }).toEqual({
+      format: 'jpeg',
+      width: 1440,
+      height: 720,
+      space: 'srgb',
+      hasAlpha: false,
+    });
     const { dominant } = await sharp(copy).stats();
     expect(dominant.r).toBeGreaterThan(240);
   });
 
   it('keeps a small image at its size and turns it upright', async () => {
-    const rotated = await sharp(await anImage(400, 300, 'webp')).withMetadata({ orientation: 6 }).webp().toBuffer();
+    const rotated = await sharp(await anImage(400, 300, 'webp'))
+      .withMetadata({ orientation: 6 })
+      .webp()
+      .toBuffer();
 
     const meta = await sharp(await instagramJpeg(rotated)).metadata();
     expect({ width: meta.width, height: meta.height, orientation: meta.orientation }).toEqual({ width: 300, height: 400, orientation: undefined });
   });
 
   it('lowers the quality until the copy fits the byte limit (noise, the worst case for JPEG)', async () => {
-    const noise = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+      .png()
+      .toBuffer();
     const atBest = (await instagramJpeg(noise)).length;
 
     const copy = await instagramJpeg(noise, atBest - 1);

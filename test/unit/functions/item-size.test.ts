@@ -6,7 +6,7 @@ describe('the size of a DynamoDB item', () => {
   it('counts a string as the UTF-8 bytes of its name and value, not characters', () => {
     expect(itemSizeBytes({ caption: { S: 'abc' } })).toBe(7 + 3);
     expect(itemSizeBytes({ caption: { S: '😀' } })).toBe(7 + 4);
-    expect(itemSizeBytes({ 'légende': { S: 'é' } })).toBe(8 + 2);
+    expect(itemSizeBytes({ légende: { S: 'é' } })).toBe(8 + 2);
   });
 
   it('counts a number as 1 byte per two significant digits plus 1, zeros trimmed', () => {

@@ -8,7 +8,11 @@ describe('reading an MP4 header for the compose rules', () => {
   });
 
   it('turns the size by the display matrix, as a phone records a portrait video', () => {
-    expect(mp4VideoFacts(aFastStartMp4({ seconds: 12.5, width: 1920, height: 1080, rotate90: true }))).toEqual({ duration_seconds: 12.5, width: 1080, height: 1920 });
+    expect(mp4VideoFacts(aFastStartMp4({ seconds: 12.5, width: 1920, height: 1080, rotate90: true }))).toEqual({
+      duration_seconds: 12.5,
+      width: 1080,
+      height: 1920,
+    });
   });
 
   it('reads version-1 headers (64-bit times)', () => {
@@ -16,7 +20,11 @@ describe('reading an MP4 header for the compose rules', () => {
   });
 
   it('skips an audio track and finds the video one', () => {
-    expect(mp4VideoFacts(aFastStartMp4({ seconds: 30, width: 1080, height: 1920, audioFirst: true }))).toEqual({ duration_seconds: 30, width: 1080, height: 1920 });
+    expect(mp4VideoFacts(aFastStartMp4({ seconds: 30, width: 1080, height: 1920, audioFirst: true }))).toEqual({
+      duration_seconds: 30,
+      width: 1080,
+      height: 1920,
+    });
   });
 
   it('says nothing when the header is not in the bytes it was given, or the bytes are not an MP4', () => {

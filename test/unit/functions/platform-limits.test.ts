@@ -122,7 +122,16 @@ describe('rolling windows across a DST change', () => {
     // Assess
     expect(verdict).toMatchObject({ ok: false, wouldBe: 51, nextFreeAt: t('2026-11-01T13:00:00Z') });
     const message = limitWarningMessage(
-      { platform: 'instagram', social_account_id: 'a', account_name: '@acme', cap: 50, window: 'rolling-24h', would_be: 51, over_at: '2026-11-01T12:59:00.000Z', next_free_at: '2026-11-01T13:00:00.000Z' },
+      {
+        platform: 'instagram',
+        social_account_id: 'a',
+        account_name: '@acme',
+        cap: 50,
+        window: 'rolling-24h',
+        would_be: 51,
+        over_at: '2026-11-01T12:59:00.000Z',
+        next_free_at: '2026-11-01T13:00:00.000Z',
+      },
       'America/New_York',
     );
     expect(message).toContain('in the 24 hours before Sun Nov 1, 07:59. The next free time is Sun Nov 1, 08:00.');
@@ -132,9 +141,20 @@ describe('rolling windows across a DST change', () => {
 describe('the warning text', () => {
   it('says the cap, the account, which publish this would be and the next free time in the user zone', () => {
     const message = limitWarningMessage(
-      { platform: 'instagram', social_account_id: 'a', account_name: '@acme', cap: 50, window: 'rolling-24h', would_be: 51, over_at: '2026-12-01T09:00:00.000Z', next_free_at: '2026-12-01T10:15:00.000Z' },
+      {
+        platform: 'instagram',
+        social_account_id: 'a',
+        account_name: '@acme',
+        cap: 50,
+        window: 'rolling-24h',
+        would_be: 51,
+        over_at: '2026-12-01T09:00:00.000Z',
+        next_free_at: '2026-12-01T10:15:00.000Z',
+      },
       'Europe/Berlin',
     );
-    expect(message).toBe('Instagram allows 50 posts a day for @acme; this would be the 51st in the 24 hours before Tue Dec 1, 10:00. The next free time is Tue Dec 1, 11:15.');
+    expect(message).toBe(
+      'Instagram allows 50 posts a day for @acme; this would be the 51st in the 24 hours before Tue Dec 1, 10:00. The next free time is Tue Dec 1, 11:15.',
+    );
   });
 });

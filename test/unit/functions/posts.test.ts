@@ -85,7 +85,12 @@ describe('the index keys of a post', () => {
     const draft = postIndexKeys(USER, aPost({ status: 'draft', scheduled_at: null }));
     const posted = postIndexKeys(USER, aPost({ status: 'posted', published_at: '2026-12-01T09:00:05.000Z' }));
     const failed = postIndexKeys(USER, aPost({ status: 'failed' }));
-    expect(draft).toEqual({ gsi1pk: 'POSTTAB#user-1#drafts', gsi1sk: `2026-11-20T08:00:00.000Z#${POST_ID}`, gsi3pk: 'POSTTAB#user-1#drafts', gsi3sk: `2026-11-20T08:00:00.000Z#${POST_ID}` });
+    expect(draft).toEqual({
+      gsi1pk: 'POSTTAB#user-1#drafts',
+      gsi1sk: `2026-11-20T08:00:00.000Z#${POST_ID}`,
+      gsi3pk: 'POSTTAB#user-1#drafts',
+      gsi3sk: `2026-11-20T08:00:00.000Z#${POST_ID}`,
+    });
     expect(posted.gsi1sk).toBe(`2026-12-01T09:00:05.000Z#${POST_ID}`);
     expect(failed.gsi1sk).toBe(`2026-11-21T08:00:00.000Z#${POST_ID}`);
     for (const keys of [draft, posted, failed]) expect(keys).not.toHaveProperty('gsi2pk');

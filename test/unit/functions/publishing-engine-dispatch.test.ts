@@ -23,7 +23,9 @@ describe('scheduling a post', () => {
     await scheduleDispatch(world.userId, post, world.engine, world.engine);
 
     // Assess
-    expect([...world.schedules]).toEqual([[`post-${post.id}`, { at: new Date(T0 + 9 * MINUTE), input: { userId: world.userId, postId: post.id, version: 3 } }]]);
+    expect([...world.schedules]).toEqual([
+      [`post-${post.id}`, { at: new Date(T0 + 9 * MINUTE), input: { userId: world.userId, postId: post.id, version: 3 } }],
+    ]);
     expect(world.sent).toEqual([]);
   });
 
@@ -202,10 +204,16 @@ describe('a dead letter', () => {
     world.store.put(world.userId, post);
 
     // Act
-    await failFromDeadLetter({ requestContext: { condition: 'RetriesExhausted' }, requestPayload: { userId: world.userId, postId: post.id, version: 1 } }, world.engine);
+    await failFromDeadLetter(
+      { requestContext: { condition: 'RetriesExhausted' }, requestPayload: { userId: world.userId, postId: post.id, version: 1 } },
+      world.engine,
+    );
 
     // Assess
-    expect(world.store.read(world.userId, post.id)).toMatchObject({ status: 'failed', error_message: `Facebook failed: ${DEAD_LETTER_MESSAGE}; X failed: ${DEAD_LETTER_MESSAGE}` });
+    expect(world.store.read(world.userId, post.id)).toMatchObject({
+      status: 'failed',
+      error_message: `Facebook failed: ${DEAD_LETTER_MESSAGE}; X failed: ${DEAD_LETTER_MESSAGE}`,
+    });
     expect(world.notices).toHaveLength(2);
   });
 

@@ -62,7 +62,12 @@ export class MemoryStore implements EngineStore {
     const { post, target } = found;
     const free = !target.lease_until || target.lease_until < now.toISOString();
     if (post.version !== lease.post.version || !['queued', 'publishing'].includes(post.status) || TERMINAL.includes(target.status) || !free) return false;
-    Object.assign(target, { status: 'publishing', lease_owner: lease.owner, lease_until: new Date(now.getTime() + leaseMs).toISOString(), attempts: (target.attempts ?? 0) + 1 });
+    Object.assign(target, {
+      status: 'publishing',
+      lease_owner: lease.owner,
+      lease_until: new Date(now.getTime() + leaseMs).toISOString(),
+      attempts: (target.attempts ?? 0) + 1,
+    });
     post.status = 'publishing';
     post.updated_at = now.toISOString();
     return true;
@@ -85,7 +90,14 @@ export class MemoryStore implements EngineStore {
     const found = this.element(ref);
     if (!found || TERMINAL.includes(found.target.status) || (ref.owner && found.target.lease_owner !== ref.owner)) return null;
     const { post, target } = found;
-    if (outcome.status === 'posted') Object.assign(target, { status: 'posted', post_url: outcome.postUrl, posted_at: outcome.postedAt, platform_post_id: outcome.platformPostId, error_message: null });
+    if (outcome.status === 'posted')
+      Object.assign(target, {
+        status: 'posted',
+        post_url: outcome.postUrl,
+        posted_at: outcome.postedAt,
+        platform_post_id: outcome.platformPostId,
+        error_message: null,
+      });
     else Object.assign(target, { status: 'failed', error_message: outcome.message });
     delete target.lease_owner;
     delete target.lease_until;
@@ -94,7 +106,12 @@ export class MemoryStore implements EngineStore {
     return structuredClone(post);
   }
 
-  async settlePost(userId: string, seen: EnginePost, derived: { status: 'posted' | 'failed'; publishedAt: string | null; errorMessage: string | null }, now: Date) {
+  async settlePost(
+    userId: string,
+    seen: EnginePost,
+    derived: { status: 'posted' | 'failed'; publishedAt: string | null; errorMessage: string | null },
+    now: Date,
+  ) {
     const post = this.item(userId, seen.id);
     if (!post || post.rev !== seen.rev || !OPEN.includes(post.status)) return false;
     Object.assign(post, { status: derived.status, published_at: derived.publishedAt, error_message: derived.errorMessage, updated_at: now.toISOString() });
@@ -198,7 +215,8 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
     settings: () => ({ leadMs: options.leadMs ?? 3_000, retryWindowMs: 15 * 60_000, settleSpreadMs: 0 }),
     media: { url: async (path) => `https://media.example/${path}`, read: async (path) => Buffer.from(path) },
     isAccountClosed: async () => state.closed,
-    withFreshTokens: async (_userId, accountId, fn) => fn({ accessToken: 'token', refreshToken: null, expiresAt: null } as never, platform(accountPlatform(accountId)).adapter as never),
+    withFreshTokens: async (_userId, accountId, fn) =>
+      fn({ accessToken: 'token', refreshToken: null, expiresAt: null } as never, platform(accountPlatform(accountId)).adapter as never),
     currentPlan: async () => PLANS.find((p) => p.id === state.plan)!,
     claimDailyQuota: async () => ({ ok: true }),
     notify: async (userId, input) => void notices.push({ userId, input }),
@@ -276,4 +294,9 @@ export function aDueTarget(platform: Platform, ...script: CreateScript[]) {
   return { world, post };
 }
 
-export const messageFor = (post: EnginePost, platform: Platform): PublishMessage => ({ userId: USER, postId: post.id, targetId: `t-${platform}`, version: post.version });
+export const messageFor = (post: EnginePost, platform: Platform): PublishMessage => ({
+  userId: USER,
+  postId: post.id,
+  targetId: `t-${platform}`,
+  version: post.version,
+});

@@ -45,7 +45,13 @@ describe('a publish step', () => {
     const stored = world.store.read(world.userId, post.id);
     expect([first, again]).toEqual(['done', 'done']);
     expect(world.platform('facebook').timeline).toHaveLength(1);
-    expect(stored.platforms[0]).toMatchObject({ status: 'posted', posted_at: iso(T0), platform_post_id: 'facebook-1', post_url: 'https://facebook.example/facebook-1', attempts: 1 });
+    expect(stored.platforms[0]).toMatchObject({
+      status: 'posted',
+      posted_at: iso(T0),
+      platform_post_id: 'facebook-1',
+      post_url: 'https://facebook.example/facebook-1',
+      attempts: 1,
+    });
     expect(stored.platforms[0]!.lease_owner).toBeUndefined();
     expect(stored).toMatchObject({ status: 'posted', published_at: iso(T0), error_message: null });
     expect(world.notices).toEqual([{ userId: world.userId, input: { message: 'Your post was published to Facebook', postId: post.id, postStatus: 'posted' } }]);
@@ -139,7 +145,10 @@ describe('a publish step', () => {
     await publishTarget(messageFor(post, 'youtube'), world.engine);
 
     // Assess
-    expect(world.store.read(world.userId, post.id).platforms[0]).toMatchObject({ status: 'failed', error_message: 'YouTube is still processing this post; check your account.' });
+    expect(world.store.read(world.userId, post.id).platforms[0]).toMatchObject({
+      status: 'failed',
+      error_message: 'YouTube is still processing this post; check your account.',
+    });
     expect(world.sent).toEqual([]);
   });
 
@@ -177,9 +186,12 @@ describe('a publish step', () => {
     expect(world.store.read(world.userId, post.id).platforms[0]!.lease_owner).toBeUndefined();
   });
 
-  it('fails at once on a permanent refusal, with the platform\'s reason, and tells the user once', async () => {
+  it("fails at once on a permanent refusal, with the platform's reason, and tells the user once", async () => {
     // Prepare
-    const { world, post } = aDueTarget('facebook', new PlatformError('facebook', 'fix-input', 'Facebook rejected the post: the text is too long.', { status: 400 }));
+    const { world, post } = aDueTarget(
+      'facebook',
+      new PlatformError('facebook', 'fix-input', 'Facebook rejected the post: the text is too long.', { status: 400 }),
+    );
 
     // Act
     await publishTarget(messageFor(post, 'facebook'), world.engine);
@@ -190,7 +202,9 @@ describe('a publish step', () => {
     expect(stored.platforms[0]).toMatchObject({ status: 'failed', error_message: 'Facebook rejected the post: the text is too long.' });
     expect(stored).toMatchObject({ status: 'failed', error_message: 'Facebook failed: Facebook rejected the post: the text is too long.' });
     expect(world.sent).toEqual([]);
-    expect(world.notices.map((n) => n.input)).toEqual([{ message: 'Your post to Facebook failed: Facebook rejected the post: the text is too long.', postId: post.id, postStatus: 'failed' }]);
+    expect(world.notices.map((n) => n.input)).toEqual([
+      { message: 'Your post to Facebook failed: Facebook rejected the post: the text is too long.', postId: post.id, postStatus: 'failed' },
+    ]);
   });
 
   it('fails a create whose outcome cannot be known with the check-your-account message, never trying again', async () => {
@@ -281,7 +295,10 @@ describe('a publish step', () => {
 
     // Assess
     expect(world.platform('tiktok').steps).toHaveLength(0);
-    expect(world.store.read(world.userId, post.id).platforms[0]).toMatchObject({ status: 'failed', error_message: "Your Free plan doesn't include TikTok. Upgrade to Pro to publish there." });
+    expect(world.store.read(world.userId, post.id).platforms[0]).toMatchObject({
+      status: 'failed',
+      error_message: "Your Free plan doesn't include TikTok. Upgrade to Pro to publish there.",
+    });
   });
 
   it('fails a target whose social account was disconnected', async () => {
@@ -331,7 +348,11 @@ describe('a publish step', () => {
 
     // Assess
     expect(halfway.status).toBe('publishing');
-    expect(world.store.read(world.userId, post.id)).toMatchObject({ status: 'failed', published_at: iso(T0), error_message: 'Published to Facebook; X failed: X refused a duplicate post.' });
+    expect(world.store.read(world.userId, post.id)).toMatchObject({
+      status: 'failed',
+      published_at: iso(T0),
+      error_message: 'Published to Facebook; X failed: X refused a duplicate post.',
+    });
     expect(world.notices.map((n) => [n.input.message, n.input.postStatus])).toEqual([
       ['Your post was published to Facebook', 'publishing'],
       ['Your post to X failed: X refused a duplicate post.', 'failed'],

@@ -38,7 +38,9 @@ describe('function capabilities', () => {
     // Act
     const undeclared = functions.flatMap((fn) => {
       const reach = reaches.get(fn.handler)!;
-      return [...required(fn, reach)].filter((c) => !fn.needs.includes(c)).map((c) => `${fn.handler} reaches ${c} (${[...reach.uses.get(c)!].join(', ')}) but does not declare it`);
+      return [...required(fn, reach)]
+        .filter((c) => !fn.needs.includes(c))
+        .map((c) => `${fn.handler} reaches ${c} (${[...reach.uses.get(c)!].join(', ')}) but does not declare it`);
     });
 
     // Assess

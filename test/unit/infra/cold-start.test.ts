@@ -36,7 +36,9 @@ describe('assertEnvFor', () => {
 
   it('accepts a scheduling function with its settings', () => {
     // Act / Assess
-    expect(() => assertEnvFor(['scheduling', 'queues', 'tokens'], { ...BASE, ...SCHEDULING, PUBLISH_QUEUE_URLS: '{"x":"url"}', TOKEN_KMS_KEY_ID: 'arn:key' })).not.toThrow();
+    expect(() =>
+      assertEnvFor(['scheduling', 'queues', 'tokens'], { ...BASE, ...SCHEDULING, PUBLISH_QUEUE_URLS: '{"x":"url"}', TOKEN_KMS_KEY_ID: 'arn:key' }),
+    ).not.toThrow();
   });
 });
 
@@ -62,14 +64,18 @@ describe('the deployed bundle', () => {
       logLevel: 'silent',
     });
     try {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(outfile)}); console.log('loaded');`], { env: { PATH: process.env.PATH ?? '', ...env } });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--input-type=module', '-e', `await import(${JSON.stringify(outfile)}); console.log('loaded');`],
+        { env: { PATH: process.env.PATH ?? '', ...env } },
+      );
       return { ok: true, output: stdout };
     } catch (error) {
       return { ok: false, output: String((error as { stderr?: string }).stderr) };
     }
   }
 
-  it('fails at load, before any request, when a declared capability\'s setting is missing', async () => {
+  it("fails at load, before any request, when a declared capability's setting is missing", async () => {
     // Act
     const missing = await loadBundle('posts/delete-post', BASE);
     const complete = await loadBundle('posts/delete-post', { ...BASE, ...SCHEDULING });

@@ -23,7 +23,12 @@ describe('the local gateway picks routes as API Gateway HTTP APIs do', () => {
   });
 
   it('tries a greedy {proxy+} last, the longest greedy prefix first', () => {
-    for (const routes of inBothOrders([route('GET', '/{proxy+}'), route('GET', '/pets/{proxy+}'), route('GET', '/pets/dog/{id}'), route('GET', '/pets/dog/1')])) {
+    for (const routes of inBothOrders([
+      route('GET', '/{proxy+}'),
+      route('GET', '/pets/{proxy+}'),
+      route('GET', '/pets/dog/{id}'),
+      route('GET', '/pets/dog/1'),
+    ])) {
       expect(picked(routes, 'GET', '/pets/dog/1')).toBe('GET /pets/dog/1');
       expect(picked(routes, 'GET', '/pets/dog/2')).toBe('GET /pets/dog/{id}');
       expect(picked(routes, 'GET', '/pets/cat/1')).toBe('GET /pets/{proxy+}');

@@ -80,11 +80,13 @@ describe('the local server compresses as CloudFront does', () => {
 
   const get = (url: string, acceptEncoding?: string) =>
     new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer; status: number }>((resolve, reject) => {
-      http.get(`${base}${url}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks), status: res.statusCode! }));
-      }).on('error', reject);
+      http
+        .get(`${base}${url}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks), status: res.statusCode! }));
+        })
+        .on('error', reject);
     });
 
   it('sends brotli when the browser takes it, gzip when only that, else the file as is', async () => {

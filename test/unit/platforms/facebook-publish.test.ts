@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
-import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, anImage, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
+import {
+  NOW,
+  aFakePlatform,
+  aPublishContext,
+  aVideo,
+  anApp,
+  anImage,
+  clock,
+  expectCheckpointBefore,
+  expectDueRightBefore,
+  expectPlatformError,
+  type Reply,
+} from './fake-platform';
 
 const PAGE = '61500000000000001';
 const account = { accountId: PAGE, accountName: 'Corner Café' };
@@ -14,11 +26,19 @@ const graphErr = (code: number, error_subcode?: number, headers?: Record<string,
 
 /** One feed page of 100 other posts (plus `ours` at its end), with `paging.next` when more follow. */
 function feedPage(n: number, next?: string, ours?: { id: string; message: string; created_time: string; permalink_url: string }): Reply {
-  const others = Array.from({ length: ours ? 99 : 100 }, (_, i) => ({ id: `${PAGE}_${n}${String(i).padStart(3, '0')}`, message: `Another post ${n}-${i}`, created_time: '2026-11-22T05:00:03+0000' }));
+  const others = Array.from({ length: ours ? 99 : 100 }, (_, i) => ({
+    id: `${PAGE}_${n}${String(i).padStart(3, '0')}`,
+    message: `Another post ${n}-${i}`,
+    created_time: '2026-11-22T05:00:03+0000',
+  }));
   return { body: { data: ours ? [...others, ours] : others, paging: { cursors: { before: `b${n}`, after: `a${n}` }, ...(next ? { next } : {}) } } };
 }
 
-function aFacebook(request: Partial<Parameters<typeof aPublishContext>[1]>, checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
+function aFacebook(
+  request: Partial<Parameters<typeof aPublishContext>[1]>,
+  checkpoint: Parameters<typeof aPublishContext>[2],
+  ...replies: Parameters<typeof aFakePlatform>
+) {
   const platform = aFakePlatform(...replies);
   const publish = aPublishContext(platform, { ...account, ...request }, checkpoint);
   const adapter = createAdapter('facebook', { app: anApp, hosts: hostsFor('facebook'), fetch: publish.fetch, now: clock });
@@ -44,7 +64,13 @@ describe('Facebook publishStep', () => {
   });
 
   it('posts several images as unpublished photos attached to one feed post', async () => {
-    const { step, requests, timeline } = aFacebook({ media: [anImage(1), anImage(2)] }, null, { body: { id: 'p1' } }, { body: { id: 'p2' } }, { body: { id: `${PAGE}_333` } });
+    const { step, requests, timeline } = aFacebook(
+      { media: [anImage(1), anImage(2)] },
+      null,
+      { body: { id: 'p1' } },
+      { body: { id: 'p2' } },
+      { body: { id: `${PAGE}_333` } },
+    );
 
     await expect(step()).resolves.toMatchObject({ platformPostId: `${PAGE}_333` });
     expect(requests[0]!.form).toMatchObject({ published: 'false' });
@@ -53,7 +79,13 @@ describe('Facebook publishStep', () => {
   });
 
   it('uploads the unpublished photos ahead of time and waits for the due second right before the feed post', async () => {
-    const { step, timeline } = aFacebook({ media: [anImage(1), anImage(2)] }, null, { body: { id: 'p1' } }, { body: { id: 'p2' } }, { body: { id: `${PAGE}_333` } });
+    const { step, timeline } = aFacebook(
+      { media: [anImage(1), anImage(2)] },
+      null,
+      { body: { id: 'p1' } },
+      { body: { id: 'p2' } },
+      { body: { id: `${PAGE}_333` } },
+    );
 
     await step();
 
@@ -62,7 +94,12 @@ describe('Facebook publishStep', () => {
   });
 
   it('posts a video through /videos with file_url and waits for processing', async () => {
-    const { step, requests, saved, timeline } = aFacebook({ media: [aVideo()] }, null, { body: { id: 'v1' } }, { body: { id: 'v1', status: { video_status: 'processing' } } });
+    const { step, requests, saved, timeline } = aFacebook(
+      { media: [aVideo()] },
+      null,
+      { body: { id: 'v1' } },
+      { body: { id: 'v1', status: { video_status: 'processing' } } },
+    );
 
     await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 15 });
     expect(requests[0]!.form).toMatchObject({ file_url: aVideo().url, description: 'Fresh sourdough at 7am #bakery' });
@@ -71,7 +108,11 @@ describe('Facebook publishStep', () => {
   });
 
   it('finishes a processed video with its permalink', async () => {
-    const { step } = aFacebook({ media: [aVideo()] }, { kind: 'video', videoId: 'v1' }, { body: { id: 'v1', permalink_url: `https://www.facebook.com/${PAGE}/videos/v1`, status: { video_status: 'ready' } } });
+    const { step } = aFacebook(
+      { media: [aVideo()] },
+      { kind: 'video', videoId: 'v1' },
+      { body: { id: 'v1', permalink_url: `https://www.facebook.com/${PAGE}/videos/v1`, status: { video_status: 'ready' } } },
+    );
 
     await expect(step()).resolves.toEqual({ status: 'posted', platformPostId: 'v1', postUrl: `https://www.facebook.com/${PAGE}/videos/v1` });
   });
@@ -80,7 +121,18 @@ describe('Facebook publishStep', () => {
     const { step, requests } = aFacebook(
       {},
       { kind: 'feed', createAttemptedAt: NOW.toISOString() },
-      { body: { data: [{ id: `${PAGE}_9`, message: 'Fresh sourdough at 7am #bakery', created_time: '2026-11-22T05:00:02+0000', permalink_url: `https://www.facebook.com/${PAGE}_9` }] } },
+      {
+        body: {
+          data: [
+            {
+              id: `${PAGE}_9`,
+              message: 'Fresh sourdough at 7am #bakery',
+              created_time: '2026-11-22T05:00:02+0000',
+              permalink_url: `https://www.facebook.com/${PAGE}_9`,
+            },
+          ],
+        },
+      },
     );
 
     await expect(step()).resolves.toMatchObject({ status: 'posted', platformPostId: `${PAGE}_9` });
@@ -96,7 +148,12 @@ describe('Facebook publishStep', () => {
       { kind: 'feed', createAttemptedAt: NOW.toISOString() },
       feedPage(1, next2),
       feedPage(2, next3),
-      feedPage(3, undefined, { id: `${PAGE}_9`, message: 'Fresh sourdough at 7am #bakery', created_time: '2026-11-22T05:00:02+0000', permalink_url: `https://www.facebook.com/${PAGE}_9` }),
+      feedPage(3, undefined, {
+        id: `${PAGE}_9`,
+        message: 'Fresh sourdough at 7am #bakery',
+        created_time: '2026-11-22T05:00:02+0000',
+        permalink_url: `https://www.facebook.com/${PAGE}_9`,
+      }),
     );
 
     await expect(step()).resolves.toMatchObject({ status: 'posted', platformPostId: `${PAGE}_9` });
@@ -126,13 +183,23 @@ describe('Facebook publishStep', () => {
   });
 
   it('surfaces a rate limit on a later lookup page like one on the first', async () => {
-    const { step } = aFacebook({}, { kind: 'feed', createAttemptedAt: NOW.toISOString() }, feedPage(1, `https://graph.facebook.com${V}/${PAGE}/feed?after=QVFIUjI&access_token=t`), graphErr(32));
+    const { step } = aFacebook(
+      {},
+      { kind: 'feed', createAttemptedAt: NOW.toISOString() },
+      feedPage(1, `https://graph.facebook.com${V}/${PAGE}/feed?after=QVFIUjI&access_token=t`),
+      graphErr(32),
+    );
 
     await expectPlatformError(step(), { category: 'backoff' }, ['publish-token-c2VjcmV0LXRva2VuLXZhbHVl']);
   });
 
   it('pages through the uploaded videos too when a lost video is not on the first page', async () => {
-    const videos = (n: number, extra: object[] = []) => Array.from({ length: 100 - extra.length }, (_, i) => ({ id: `v${n}${i}`, description: `Another ${n}-${i}`, created_time: '2026-11-22T05:00:03+0000' })).concat(extra as never[]);
+    const videos = (n: number, extra: object[] = []) =>
+      Array.from({ length: 100 - extra.length }, (_, i) => ({
+        id: `v${n}${i}`,
+        description: `Another ${n}-${i}`,
+        created_time: '2026-11-22T05:00:03+0000',
+      })).concat(extra as never[]);
     const { step, requests } = aFacebook(
       { media: [aVideo()] },
       { kind: 'video', createAttemptedAt: NOW.toISOString() },
@@ -166,7 +233,12 @@ describe('Facebook publishStep', () => {
 
   it.each([
     ['duplicate 506', graphErr(506), 'stop', /duplicate of the last post/],
-    ['page rate limit 32 with BUC', graphErr(32, undefined, { 'x-business-use-case-usage': JSON.stringify({ [PAGE]: [{ estimated_time_to_regain_access: 30 }] }) }), 'backoff', /after 05:30 UTC/],
+    [
+      'page rate limit 32 with BUC',
+      graphErr(32, undefined, { 'x-business-use-case-usage': JSON.stringify({ [PAGE]: [{ estimated_time_to_regain_access: 30 }] }) }),
+      'backoff',
+      /after 05:30 UTC/,
+    ],
     ['app limit 4', graphErr(4), 'backoff', /limiting/],
     ['user limit 17', graphErr(17), 'backoff', /limiting/],
     ['custom limit 613', graphErr(613), 'backoff', /limiting/],
@@ -185,6 +257,9 @@ describe('Facebook publishStep', () => {
 
   it('maps a video Facebook could not fetch (389) and one it could not process', async () => {
     await expectPlatformError(aFacebook({ media: [aVideo()] }, null, graphErr(389)).step(), { category: 'fix-input' });
-    await expectPlatformError(aFacebook({ media: [aVideo()] }, { kind: 'video', videoId: 'v1' }, { body: { id: 'v1', status: { video_status: 'error' } } }).step(), { category: 'fix-input' });
+    await expectPlatformError(
+      aFacebook({ media: [aVideo()] }, { kind: 'video', videoId: 'v1' }, { body: { id: 'v1', status: { video_status: 'error' } } }).step(),
+      { category: 'fix-input' },
+    );
   });
 });

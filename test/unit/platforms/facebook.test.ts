@@ -69,7 +69,12 @@ describe('Facebook Pages', () => {
     const { adapter, requests } = aFacebook({
       body: {
         data: [
-          { id: '101', name: 'Corner Bakery', access_token: PAGE_A, picture: { data: { height: 50, is_silhouette: false, url: 'https://cdn.example/a.jpg', width: 50 } } },
+          {
+            id: '101',
+            name: 'Corner Bakery',
+            access_token: PAGE_A,
+            picture: { data: { height: 50, is_silhouette: false, url: 'https://cdn.example/a.jpg', width: 50 } },
+          },
           { id: '202', name: 'Corner Bakery Events', access_token: PAGE_B },
         ],
         paging: { cursors: { before: 'QVFI', after: 'QVFJ' } },
@@ -82,14 +87,24 @@ describe('Facebook Pages', () => {
     expect(requests[0]!.url.searchParams.get('fields')).toBe('id,name,access_token,picture');
     expect(requests[0]!.url.searchParams.get('access_token')).toBe(LONG);
     expect(accounts).toEqual([
-      { accountId: '101', accountName: 'Corner Bakery', pictureUrl: 'https://cdn.example/a.jpg', tokens: { accessToken: PAGE_A, issuedAt: inSeconds(0), expiresAt: null } },
+      {
+        accountId: '101',
+        accountName: 'Corner Bakery',
+        pictureUrl: 'https://cdn.example/a.jpg',
+        tokens: { accessToken: PAGE_A, issuedAt: inSeconds(0), expiresAt: null },
+      },
       { accountId: '202', accountName: 'Corner Bakery Events', tokens: { accessToken: PAGE_B, issuedAt: inSeconds(0), expiresAt: null } },
     ]);
   });
 
   it('follows paging.next on the Graph host to collect every Page', async () => {
     const { adapter, requests } = aFacebook(
-      { body: { data: [{ id: '101', name: 'A', access_token: PAGE_A }], paging: { next: `https://graph.facebook.com/${GRAPH_VERSION}/me/accounts?after=QVFJ&access_token=${LONG}` } } },
+      {
+        body: {
+          data: [{ id: '101', name: 'A', access_token: PAGE_A }],
+          paging: { next: `https://graph.facebook.com/${GRAPH_VERSION}/me/accounts?after=QVFJ&access_token=${LONG}` },
+        },
+      },
       { body: { data: [{ id: '202', name: 'B', access_token: PAGE_B }], paging: {} } },
     );
 
@@ -192,7 +207,11 @@ describe('Facebook errors', () => {
   it('backs off for as long as the business-use-case header says', async () => {
     const { adapter } = aFacebook({
       ...graphError(32, { message: 'Page request limit reached' }),
-      headers: { 'x-business-use-case-usage': JSON.stringify({ '101': [{ type: 'pages', call_count: 100, total_cputime: 10, total_time: 10, estimated_time_to_regain_access: 7 }] }) },
+      headers: {
+        'x-business-use-case-usage': JSON.stringify({
+          '101': [{ type: 'pages', call_count: 100, total_cputime: 10, total_time: 10, estimated_time_to_regain_access: 7 }],
+        }),
+      },
     });
 
     await expectPlatformError(adapter.accounts(user), { category: 'backoff', retryAfterSeconds: 420 }, secrets);

@@ -1,5 +1,14 @@
 import { expect } from 'vitest';
-import type { Fetch, OAuthApp, PlatformError, PublishCheckpoint, PublishContext, PublishMedia, PublishRequest, TokenSet } from '../../../functions/platforms/types';
+import type {
+  Fetch,
+  OAuthApp,
+  PlatformError,
+  PublishCheckpoint,
+  PublishContext,
+  PublishMedia,
+  PublishRequest,
+  TokenSet,
+} from '../../../functions/platforms/types';
 
 /** A request the adapter made, as the platform would have seen it. */
 export interface RecordedRequest {
@@ -112,11 +121,19 @@ export function expectCheckpointBefore(timeline: readonly string[], key: string,
  * `request` (the call that makes the post public); what came earlier is invisible preparation.
  */
 export function expectDueRightBefore(timeline: readonly string[], key: string, request: string): void {
-  expect(timeline.filter((e) => e === 'due'), timeline.join(' | ')).toHaveLength(1);
+  expect(
+    timeline.filter((e) => e === 'due'),
+    timeline.join(' | '),
+  ).toHaveLength(1);
   const due = timeline.indexOf('due');
   expect(timeline[due + 1], timeline.join(' | ')).toBe(request);
   expectCheckpointBefore(timeline.slice(0, due + 2), key, request);
 }
 
 export const anImage = (n = 1): PublishMedia => ({ url: `https://media.example/u/${n}.jpg?X-Amz-Signature=abc`, mimeType: 'image/jpeg', sizeBytes: 1000 });
-export const aVideo = (bytes = Buffer.alloc(1000, 1)): PublishMedia => ({ url: 'https://media.example/u/v.mp4?X-Amz-Signature=abc', mimeType: 'video/mp4', sizeBytes: bytes.length, open: async () => bytes });
+export const aVideo = (bytes = Buffer.alloc(1000, 1)): PublishMedia => ({
+  url: 'https://media.example/u/v.mp4?X-Amz-Signature=abc',
+  mimeType: 'video/mp4',
+  sizeBytes: bytes.length,
+  open: async () => bytes,
+});

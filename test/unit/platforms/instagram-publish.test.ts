@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
 import { createInstagramAdapter } from '../../../functions/platforms/instagram';
 import { createAdapter } from '../../../functions/platforms/registry';
-import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, anImage, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
+import {
+  NOW,
+  aFakePlatform,
+  aPublishContext,
+  aVideo,
+  anApp,
+  anImage,
+  clock,
+  expectCheckpointBefore,
+  expectDueRightBefore,
+  expectPlatformError,
+  type Reply,
+} from './fake-platform';
 
 const account = { accountId: '17840000000000001', accountName: '@cornercafe' };
 const V = `/${GRAPH_VERSION}`;
@@ -14,11 +26,20 @@ const graphErr = (code: number, error_subcode?: number, headers?: Record<string,
   ...(headers ? { headers } : {}),
 });
 
-function anInstagram(request: Partial<Parameters<typeof aPublishContext>[1]>, checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
+function anInstagram(
+  request: Partial<Parameters<typeof aPublishContext>[1]>,
+  checkpoint: Parameters<typeof aPublishContext>[2],
+  ...replies: Parameters<typeof aFakePlatform>
+) {
   return anInstagramAt(clock, request, checkpoint, ...replies);
 }
 
-function anInstagramAt(now: () => Date, request: Partial<Parameters<typeof aPublishContext>[1]>, checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
+function anInstagramAt(
+  now: () => Date,
+  request: Partial<Parameters<typeof aPublishContext>[1]>,
+  checkpoint: Parameters<typeof aPublishContext>[2],
+  ...replies: Parameters<typeof aFakePlatform>
+) {
   const platform = aFakePlatform(...replies);
   const publish = aPublishContext(platform, { ...account, ...request }, checkpoint);
   const adapter = createAdapter('instagram', { app: anApp, hosts: hostsFor('instagram'), fetch: publish.fetch, now });
@@ -84,19 +105,24 @@ describe('Instagram publishStep', () => {
   });
 
   it('after a lost answer, sees the container PUBLISHED and finds the media instead of publishing again', async () => {
-    const { step, requests } = anInstagram(
-      { media: [anImage()] },
-      { containerId: 'c1', publishAttemptedAt: NOW.toISOString() },
-      status('PUBLISHED'),
-      { body: { data: [{ id: 'm9', caption: 'Fresh sourdough at 7am #bakery', permalink: 'https://www.instagram.com/p/XYZ/', timestamp: '2026-11-22T05:00:01+0000' }] } },
-    );
+    const { step, requests } = anInstagram({ media: [anImage()] }, { containerId: 'c1', publishAttemptedAt: NOW.toISOString() }, status('PUBLISHED'), {
+      body: {
+        data: [{ id: 'm9', caption: 'Fresh sourdough at 7am #bakery', permalink: 'https://www.instagram.com/p/XYZ/', timestamp: '2026-11-22T05:00:01+0000' }],
+      },
+    });
 
     await expect(step()).resolves.toEqual({ status: 'posted', platformPostId: 'm9', postUrl: 'https://www.instagram.com/p/XYZ/' });
     expect(requests.some((r) => r.url.pathname.endsWith('/media_publish'))).toBe(false);
   });
 
   it('after a lost answer with the container still FINISHED, publishes it (it never went out)', async () => {
-    const { step, requests } = anInstagram({ media: [anImage()] }, { containerId: 'c1', publishAttemptedAt: NOW.toISOString() }, status('FINISHED'), { body: { id: 'm1' } }, permalink);
+    const { step, requests } = anInstagram(
+      { media: [anImage()] },
+      { containerId: 'c1', publishAttemptedAt: NOW.toISOString() },
+      status('FINISHED'),
+      { body: { id: 'm1' } },
+      permalink,
+    );
 
     await expect(step()).resolves.toMatchObject({ status: 'posted', platformPostId: 'm1' });
     expect(requests.filter((r) => r.url.pathname.endsWith('/media_publish'))).toHaveLength(1);
@@ -110,7 +136,12 @@ describe('Instagram publishStep', () => {
   });
 
   it('waits when media_publish says the media is not ready (9007)', async () => {
-    const { step } = anInstagram({ media: [anImage()] }, { containerId: 'c1', processingSince: NOW.toISOString() }, status('FINISHED'), graphErr(9007, 2207027));
+    const { step } = anInstagram(
+      { media: [anImage()] },
+      { containerId: 'c1', processingSince: NOW.toISOString() },
+      status('FINISHED'),
+      graphErr(9007, 2207027),
+    );
 
     await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 3 });
   });
@@ -128,7 +159,12 @@ describe('Instagram publishStep', () => {
     ['image too large', graphErr(36000, 2207004), 'fix-input', /8 MB/],
     ['caption too long', graphErr(36004, 2207010), 'fix-input', /2,200/],
     ['unsupported video', graphErr(352, 2207026), 'fix-input', /MP4/],
-    ['rate limit', graphErr(4, undefined, { 'x-business-use-case-usage': JSON.stringify({ a: [{ estimated_time_to_regain_access: 10 }] }) }), 'backoff', /after 05:10 UTC/],
+    [
+      'rate limit',
+      graphErr(4, undefined, { 'x-business-use-case-usage': JSON.stringify({ a: [{ estimated_time_to_regain_access: 10 }] }) }),
+      'backoff',
+      /after 05:10 UTC/,
+    ],
     ['expired token', graphErr(190, 463), 'reauth', /Your Instagram connection has expired; reconnect it on Platforms/],
     ['server error', { status: 500, body: { error: { message: 'x', code: 2, is_transient: true } } }, 'retry', /temporary problem/],
     ['spam', graphErr(4, 2207051), 'stop', /spam/],
@@ -140,12 +176,15 @@ describe('Instagram publishStep', () => {
   });
 
   it('fails a processing ERROR as something to fix, and asks for media when there is none', async () => {
-    await expectPlatformError(anInstagram({ media: [anImage()] }, { containerId: 'c1' }, { body: { status_code: 'ERROR', status: 'Error: 2207053' } }).step(), { category: 'fix-input' });
+    await expectPlatformError(anInstagram({ media: [anImage()] }, { containerId: 'c1' }, { body: { status_code: 'ERROR', status: 'Error: 2207053' } }).step(), {
+      category: 'fix-input',
+    });
     await expectPlatformError(anInstagram({ media: [] }, null).step(), { category: 'fix-input' });
   });
 });
 
-const isWait = (r: unknown): r is { status: 'wait'; retryAfterSeconds: number } => typeof r === 'object' && r !== null && (r as { status?: unknown }).status === 'wait';
+const isWait = (r: unknown): r is { status: 'wait'; retryAfterSeconds: number } =>
+  typeof r === 'object' && r !== null && (r as { status?: unknown }).status === 'wait';
 
 describe('Instagram container polling (Meta: about once a minute, for at most 5 minutes)', () => {
   it('asks again 3 s after creating the container, then once a minute, and fails after 5 minutes with a clear message', async () => {
@@ -169,19 +208,38 @@ describe('Instagram container polling (Meta: about once a minute, for at most 5 
     expect(waits).toEqual([3, 60, 60, 60, 60, 57]);
     expect((at - NOW.getTime()) / 1000).toBe(300);
     expect(checkpoint).toMatchObject({ containerId: 'c1', processingSince: NOW.toISOString() });
-    expect(outcome).toMatchObject({ name: 'PlatformError', category: 'stop', message: 'Instagram was still processing the media after 5 minutes; please try again.' });
+    expect(outcome).toMatchObject({
+      name: 'PlatformError',
+      category: 'stop',
+      message: 'Instagram was still processing the media after 5 minutes; please try again.',
+    });
   });
 
   it('publishes as soon as a check finds the container FINISHED within the 5 minutes', async () => {
     const threeMinutesIn = () => new Date(NOW.getTime() + 183_000);
-    const { step } = anInstagramAt(threeMinutesIn, { media: [aVideo()] }, { containerId: 'c1', processingSince: NOW.toISOString() }, status('FINISHED'), { body: { id: 'm1' } }, permalink);
+    const { step } = anInstagramAt(
+      threeMinutesIn,
+      { media: [aVideo()] },
+      { containerId: 'c1', processingSince: NOW.toISOString() },
+      status('FINISHED'),
+      { body: { id: 'm1' } },
+      permalink,
+    );
 
     await expect(step()).resolves.toMatchObject({ status: 'posted', platformPostId: 'm1' });
   });
 
   it('keeps the start time of the first container through a carousel, so children and parent share the 5 minutes', async () => {
     const fourMinutesIn = () => new Date(NOW.getTime() + 240_000);
-    const { step, saved } = anInstagramAt(fourMinutesIn, { media: [anImage(1), anImage(2)] }, { children: 'k1,k2', processingSince: NOW.toISOString() }, status('FINISHED'), status('FINISHED'), { body: { id: 'p1' } }, status('IN_PROGRESS'));
+    const { step, saved } = anInstagramAt(
+      fourMinutesIn,
+      { media: [anImage(1), anImage(2)] },
+      { children: 'k1,k2', processingSince: NOW.toISOString() },
+      status('FINISHED'),
+      status('FINISHED'),
+      { body: { id: 'p1' } },
+      status('IN_PROGRESS'),
+    );
 
     await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 60 });
     expect(saved).toEqual([{ containerId: 'p1', processingSince: NOW.toISOString() }]);
@@ -212,6 +270,10 @@ describe('Instagram content_publishing_limit', () => {
     const platform = aFakePlatform(graphErr(190, 463));
     const adapter = createInstagramAdapter({ app: anApp, hosts: hostsFor('instagram'), fetch: platform.fetch, now: clock });
 
-    await expectPlatformError(adapter.publishingLimit({ accessToken: 'publish-token-c2VjcmV0LXRva2VuLXZhbHVl', expiresAt: null }, account.accountId), { category: 'reauth' }, ['publish-token-c2VjcmV0LXRva2VuLXZhbHVl']);
+    await expectPlatformError(
+      adapter.publishingLimit({ accessToken: 'publish-token-c2VjcmV0LXRva2VuLXZhbHVl', expiresAt: null }, account.accountId),
+      { category: 'reauth' },
+      ['publish-token-c2VjcmV0LXRva2VuLXZhbHVl'],
+    );
   });
 });

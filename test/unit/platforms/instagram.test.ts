@@ -11,7 +11,9 @@ const SIXTY_DAYS = 60 * 24 * 3600;
 const HOUR = 3600;
 
 // docs/platform-apis.md#instagram-auth steps 2–4.
-const shortReply: Reply = { body: { access_token: SHORT, user_id: 17841400000000000, permissions: ['instagram_business_basic', 'instagram_business_content_publish'] } };
+const shortReply: Reply = {
+  body: { access_token: SHORT, user_id: 17841400000000000, permissions: ['instagram_business_basic', 'instagram_business_content_publish'] },
+};
 const longReply: Reply = { body: { access_token: LONG, token_type: 'bearer', expires_in: 5183944 } };
 const renewedReply: Reply = { body: { access_token: RENEWED, token_type: 'bearer', expires_in: 5183944 } };
 
@@ -56,8 +58,17 @@ describe('Instagram sign-in', () => {
     });
     expect(requests[1]!.method).toBe('GET');
     expect(`${requests[1]!.url.origin}${requests[1]!.url.pathname}`).toBe('https://graph.instagram.com/access_token');
-    expect(Object.fromEntries(requests[1]!.url.searchParams)).toEqual({ grant_type: 'ig_exchange_token', client_secret: 'app-secret-456', access_token: SHORT });
-    expect(tokens).toEqual({ accessToken: LONG, issuedAt: inSeconds(0), expiresAt: inSeconds(5183944), scopes: ['instagram_business_basic', 'instagram_business_content_publish'] });
+    expect(Object.fromEntries(requests[1]!.url.searchParams)).toEqual({
+      grant_type: 'ig_exchange_token',
+      client_secret: 'app-secret-456',
+      access_token: SHORT,
+    });
+    expect(tokens).toEqual({
+      accessToken: LONG,
+      issuedAt: inSeconds(0),
+      expiresAt: inSeconds(5183944),
+      scopes: ['instagram_business_basic', 'instagram_business_content_publish'],
+    });
     expect(tokens.refreshToken).toBeUndefined();
   });
 
@@ -143,7 +154,16 @@ describe('Instagram errors', () => {
   const tokens = issuedAgo(3 * 24 * HOUR);
   const graphError = (code: number, subcode?: number, message = 'An error occurred'): Reply => ({
     status: 400,
-    body: { error: { message, type: 'OAuthException', code, ...(subcode ? { error_subcode: subcode } : {}), is_transient: false, fbtrace_id: 'A6LJylpZRKw2xKLFsAP-cJh' } },
+    body: {
+      error: {
+        message,
+        type: 'OAuthException',
+        code,
+        ...(subcode ? { error_subcode: subcode } : {}),
+        is_transient: false,
+        fbtrace_id: 'A6LJylpZRKw2xKLFsAP-cJh',
+      },
+    },
   });
 
   it('asks for a reconnect on code 190', async () => {

@@ -26,12 +26,14 @@ describe('profile URLs of connected accounts', () => {
     );
   });
 
-  it('give no link to an account known only by a display name, rather than guess a stranger\'s handle', () => {
+  it("give no link to an account known only by a display name, rather than guess a stranger's handle", () => {
     expect(profileUrlOn(www('tiktok'), { platform: 'tiktok', account_id: 'open-id', account_name: 'Ada Bakes' })).toBeNull();
   });
 
   it('take an Instagram or X name with or without its @', () => {
-    expect(profileUrlOn(www('instagram'), { platform: 'instagram', account_id: '1', account_name: 'corner.bakery' })).toBe('https://www.instagram.com/corner.bakery/');
+    expect(profileUrlOn(www('instagram'), { platform: 'instagram', account_id: '1', account_name: 'corner.bakery' })).toBe(
+      'https://www.instagram.com/corner.bakery/',
+    );
     expect(profileUrlOn(www('x'), { platform: 'x', account_id: '1', account_name: 'acme' })).toBe('https://x.com/acme');
   });
 

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
-import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
+import {
+  NOW,
+  aFakePlatform,
+  aPublishContext,
+  aVideo,
+  anApp,
+  clock,
+  expectCheckpointBefore,
+  expectDueRightBefore,
+  expectPlatformError,
+  type Reply,
+} from './fake-platform';
 
 const account = { accountId: '-000sbxOpenIdAdaBakes001', accountName: '@adabakes' };
 const ok = (data: unknown): Reply => ({ body: { data, error: { code: 'ok', message: '', log_id: 'L1' } } });
 const apiErr = (status: number, code: string): Reply => ({ status, body: { data: {}, error: { code, message: code, log_id: 'L2' } } });
-const creator = ok({ creator_username: 'adabakes', creator_nickname: 'Ada Bakes', privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'], max_video_post_duration_sec: 600 });
+const creator = ok({
+  creator_username: 'adabakes',
+  creator_nickname: 'Ada Bakes',
+  privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+  max_video_post_duration_sec: 600,
+});
 const UPLOAD_URL = 'https://open-upload.tiktokapis.com/video/?upload_id=67890&upload_token=Xza123secretUploadToken';
 const initOk = ok({ publish_id: 'v_pub_file~v2-1.7', upload_url: UPLOAD_URL });
 /** The upload host's answer once every byte is in. */
@@ -14,9 +30,15 @@ const uploaded: Reply = { status: 201, body: '', headers: { 'content-range': 'by
 /** What the compose panel sends for a public Direct Post (the user chose each of these). */
 const publicPost = { tiktok_privacy_level: 'PUBLIC_TO_EVERYONE', tiktok_consent: true } as const;
 /** TikTok's raw int64: beyond JS numbers. */
-const complete: Reply = { body: '{"data":{"status":"PUBLISH_COMPLETE","publicaly_available_post_id":[7234567890123456789],"uploaded_bytes":0,"downloaded_bytes":1000},"error":{"code":"ok","message":"","log_id":"L"}}' };
+const complete: Reply = {
+  body: '{"data":{"status":"PUBLISH_COMPLETE","publicaly_available_post_id":[7234567890123456789],"uploaded_bytes":0,"downloaded_bytes":1000},"error":{"code":"ok","message":"","log_id":"L"}}',
+};
 
-function aTikTok(request: Partial<Parameters<typeof aPublishContext>[1]>, checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
+function aTikTok(
+  request: Partial<Parameters<typeof aPublishContext>[1]>,
+  checkpoint: Parameters<typeof aPublishContext>[2],
+  ...replies: Parameters<typeof aFakePlatform>
+) {
   const platform = aFakePlatform(...replies);
   const publish = aPublishContext(platform, { ...account, media: [aVideo()], ...request }, checkpoint);
   const adapter = createAdapter('tiktok', { app: anApp, hosts: hostsFor('tiktok'), fetch: publish.fetch, now: clock });
@@ -28,21 +50,55 @@ describe('TikTok publishStep', () => {
     const { step, requests, saved, timeline } = aTikTok({ settings: publicPost }, null, creator, initOk, uploaded);
 
     await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 10 });
-    expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['POST /v2/post/publish/creator_info/query/', 'POST /v2/post/publish/video/init/', 'PUT /video/']);
+    expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
+      'POST /v2/post/publish/creator_info/query/',
+      'POST /v2/post/publish/video/init/',
+      'PUT /video/',
+    ]);
     expect(JSON.parse(requests[1]!.body)).toEqual({
-      post_info: { title: 'Fresh sourdough at 7am #bakery', privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: true, disable_duet: true, disable_stitch: true, brand_content_toggle: false, brand_organic_toggle: false },
+      post_info: {
+        title: 'Fresh sourdough at 7am #bakery',
+        privacy_level: 'PUBLIC_TO_EVERYONE',
+        disable_comment: true,
+        disable_duet: true,
+        disable_stitch: true,
+        brand_content_toggle: false,
+        brand_organic_toggle: false,
+      },
       source_info: { source: 'FILE_UPLOAD', video_size: 1000, chunk_size: 1000, total_chunk_count: 1 },
     });
     expect(requests[2]!.url.href).toBe(UPLOAD_URL);
     expect(requests[2]!.headers).toMatchObject({ 'content-type': 'video/mp4', 'content-range': 'bytes 0-999/1000' });
     expectCheckpointBefore(timeline, 'initAttemptedAt', 'POST /v2/post/publish/video/init/');
     expectCheckpointBefore(timeline, 'publishId', 'PUT /video/');
-    expect(saved.at(-1)).toEqual({ username: 'adabakes', privacy: 'PUBLIC_TO_EVERYONE', publishId: 'v_pub_file~v2-1.7', uploadUrl: UPLOAD_URL, videoSize: 1000, uploadedBytes: 1000 });
+    expect(saved.at(-1)).toEqual({
+      username: 'adabakes',
+      privacy: 'PUBLIC_TO_EVERYONE',
+      publishId: 'v_pub_file~v2-1.7',
+      uploadUrl: UPLOAD_URL,
+      videoSize: 1000,
+      uploadedBytes: 1000,
+    });
   });
 
   it('sends the interaction and disclosure choices exactly as the user made them', async () => {
-    const settings = { tiktok_privacy_level: 'FOLLOWER_OF_CREATOR', tiktok_allow_comment: true, tiktok_allow_duet: false, tiktok_allow_stitch: true, tiktok_commercial: true, tiktok_your_brand: true, tiktok_branded_content: true, tiktok_consent: true } as const;
-    const { step, requests } = aTikTok({ settings }, null, ok({ ...(creator.body as { data: object }).data, privacy_level_options: ['FOLLOWER_OF_CREATOR', 'SELF_ONLY'] }), initOk, uploaded);
+    const settings = {
+      tiktok_privacy_level: 'FOLLOWER_OF_CREATOR',
+      tiktok_allow_comment: true,
+      tiktok_allow_duet: false,
+      tiktok_allow_stitch: true,
+      tiktok_commercial: true,
+      tiktok_your_brand: true,
+      tiktok_branded_content: true,
+      tiktok_consent: true,
+    } as const;
+    const { step, requests } = aTikTok(
+      { settings },
+      null,
+      ok({ ...(creator.body as { data: object }).data, privacy_level_options: ['FOLLOWER_OF_CREATOR', 'SELF_ONLY'] }),
+      initOk,
+      uploaded,
+    );
 
     await step();
 
@@ -84,22 +140,49 @@ describe('TikTok publishStep', () => {
     const size = 100 * 1024 * 1024 + 5;
     const partial = (last: number): Reply => ({ status: 206, body: '', headers: { 'content-range': `bytes 0-${last}/${size}` } });
     const chunk = 32 * 1024 * 1024;
-    const { step, requests } = aTikTok({ settings: publicPost, media: [aVideo(Buffer.alloc(size, 2))] }, null, creator, initOk, partial(chunk - 1), partial(2 * chunk - 1), { status: 201, body: '' });
+    const { step, requests } = aTikTok(
+      { settings: publicPost, media: [aVideo(Buffer.alloc(size, 2))] },
+      null,
+      creator,
+      initOk,
+      partial(chunk - 1),
+      partial(2 * chunk - 1),
+      { status: 201, body: '' },
+    );
 
     await step();
 
     expect(JSON.parse(requests[1]!.body).source_info).toEqual({ source: 'FILE_UPLOAD', video_size: size, chunk_size: chunk, total_chunk_count: 3 });
-    expect(requests.slice(2).map((r) => r.headers['content-range'])).toEqual([`bytes 0-${chunk - 1}/${size}`, `bytes ${chunk}-${2 * chunk - 1}/${size}`, `bytes ${2 * chunk}-${size - 1}/${size}`]);
+    expect(requests.slice(2).map((r) => r.headers['content-range'])).toEqual([
+      `bytes 0-${chunk - 1}/${size}`,
+      `bytes ${chunk}-${2 * chunk - 1}/${size}`,
+      `bytes ${2 * chunk}-${size - 1}/${size}`,
+    ]);
   });
 
   it('finishes an upload cut off midway from the saved byte count, without a second init', async () => {
     const size = 100 * 1024 * 1024;
     const chunk = 32 * 1024 * 1024;
-    const checkpoint = { username: 'adabakes', privacy: 'SELF_ONLY', publishId: 'v_pub_file~v2-1.7', uploadUrl: UPLOAD_URL, videoSize: size, uploadedBytes: chunk };
-    const { step, requests } = aTikTok({ settings: publicPost, media: [aVideo(Buffer.alloc(size, 2))] }, checkpoint, { status: 206, body: '' }, { status: 201, body: '' });
+    const checkpoint = {
+      username: 'adabakes',
+      privacy: 'SELF_ONLY',
+      publishId: 'v_pub_file~v2-1.7',
+      uploadUrl: UPLOAD_URL,
+      videoSize: size,
+      uploadedBytes: chunk,
+    };
+    const { step, requests } = aTikTok(
+      { settings: publicPost, media: [aVideo(Buffer.alloc(size, 2))] },
+      checkpoint,
+      { status: 206, body: '' },
+      { status: 201, body: '' },
+    );
 
     await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 10 });
-    expect(requests.map((r) => `${r.method} ${r.headers['content-range']}`)).toEqual([`PUT bytes ${chunk}-${2 * chunk - 1}/${size}`, `PUT bytes ${2 * chunk}-${size - 1}/${size}`]);
+    expect(requests.map((r) => `${r.method} ${r.headers['content-range']}`)).toEqual([
+      `PUT bytes ${chunk}-${2 * chunk - 1}/${size}`,
+      `PUT bytes ${2 * chunk}-${size - 1}/${size}`,
+    ]);
   });
 
   it('starts over with a fresh init when the upload link expired before the last byte (nothing was posted)', async () => {
@@ -135,7 +218,11 @@ describe('TikTok publishStep', () => {
   });
 
   it('keeps polling the status with the saved publish_id, never calling init again', async () => {
-    const { step, requests } = aTikTok({}, { publishId: 'v_pub_url~v2-1.7', username: 'adabakes', privacy: 'PUBLIC_TO_EVERYONE', uploadUrl: UPLOAD_URL, videoSize: 1000, uploadedBytes: 1000 }, ok({ status: 'PROCESSING_UPLOAD' }));
+    const { step, requests } = aTikTok(
+      {},
+      { publishId: 'v_pub_url~v2-1.7', username: 'adabakes', privacy: 'PUBLIC_TO_EVERYONE', uploadUrl: UPLOAD_URL, videoSize: 1000, uploadedBytes: 1000 },
+      ok({ status: 'PROCESSING_UPLOAD' }),
+    );
 
     await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 10 });
     expect(requests.map((r) => r.url.pathname)).toEqual(['/v2/post/publish/status/fetch/']);
@@ -145,11 +232,19 @@ describe('TikTok publishStep', () => {
   it('finishes with the post URL, keeping every digit of the int64 post id', async () => {
     const { step } = aTikTok({}, { publishId: 'p', username: 'adabakes', privacy: 'PUBLIC_TO_EVERYONE' }, complete);
 
-    await expect(step()).resolves.toEqual({ status: 'posted', platformPostId: '7234567890123456789', postUrl: 'https://www.tiktok.com/@adabakes/video/7234567890123456789' });
+    await expect(step()).resolves.toEqual({
+      status: 'posted',
+      platformPostId: '7234567890123456789',
+      postUrl: 'https://www.tiktok.com/@adabakes/video/7234567890123456789',
+    });
   });
 
   it('links the profile for a private post (no public id) and for an inbox draft', async () => {
-    const privately = aTikTok({}, { publishId: 'p', username: 'adabakes', privacy: 'SELF_ONLY' }, ok({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [] }));
+    const privately = aTikTok(
+      {},
+      { publishId: 'p', username: 'adabakes', privacy: 'SELF_ONLY' },
+      ok({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [] }),
+    );
     const draft = aTikTok({}, { publishId: 'd', username: 'adabakes', privacy: 'SELF_ONLY' }, ok({ status: 'SEND_TO_USER_INBOX' }));
 
     await expect(privately.step()).resolves.toEqual({ status: 'posted', platformPostId: 'p', postUrl: 'https://www.tiktok.com/@adabakes' });
@@ -157,7 +252,11 @@ describe('TikTok publishStep', () => {
   });
 
   it('waits for moderation of a public post before linking just the profile', async () => {
-    const { step, saved } = aTikTok({}, { publishId: 'p', username: 'adabakes', privacy: 'PUBLIC_TO_EVERYONE' }, ok({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [] }));
+    const { step, saved } = aTikTok(
+      {},
+      { publishId: 'p', username: 'adabakes', privacy: 'PUBLIC_TO_EVERYONE' },
+      ok({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [] }),
+    );
 
     await expect(step()).resolves.toMatchObject({ status: 'wait' });
     expect(saved.at(-1)).toMatchObject({ completeSeenAt: NOW.toISOString() });

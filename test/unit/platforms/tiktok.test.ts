@@ -95,7 +95,11 @@ describe('TikTok refresh', () => {
   it('asks for a reconnect when the refresh token was already rotated away (200 with an error body)', async () => {
     const { adapter } = aTikTok({ status: 200, body: { error: 'invalid_grant', error_description: 'Refresh token is invalid or expired.', log_id: '2023' } });
 
-    await expectPlatformError(adapter.refresh({ accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(-1) }), { category: 'reauth', code: 'invalid_grant' }, secrets);
+    await expectPlatformError(
+      adapter.refresh({ accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(-1) }),
+      { category: 'reauth', code: 'invalid_grant' },
+      secrets,
+    );
   });
 });
 
@@ -103,24 +107,42 @@ describe('TikTok profile', () => {
   it('reads data.user from user info with the bearer token and names it @username', async () => {
     const { adapter, requests } = aTikTok({
       body: {
-        data: { user: { open_id: '723f24d7-e717-40f8-a2b6-cb8464cd23b4', union_id: 'c9c60f44-a68e-4f5d-84dd-ce22faeb0ba1', avatar_url: 'https://p16.example/a.jpg', display_name: 'Corner Bakery', username: 'cornerbakery' } },
+        data: {
+          user: {
+            open_id: '723f24d7-e717-40f8-a2b6-cb8464cd23b4',
+            union_id: 'c9c60f44-a68e-4f5d-84dd-ce22faeb0ba1',
+            avatar_url: 'https://p16.example/a.jpg',
+            display_name: 'Corner Bakery',
+            username: 'cornerbakery',
+          },
+        },
         error: { code: 'ok', message: '', log_id: '20230101000000ABCDEF' },
       },
     });
-    const tokens = { accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(7200), scopes: ['user.info.basic', 'user.info.profile', 'video.publish'] };
+    const tokens = {
+      accessToken: ACCESS,
+      refreshToken: REFRESH,
+      expiresAt: inSeconds(7200),
+      scopes: ['user.info.basic', 'user.info.profile', 'video.publish'],
+    };
 
     const accounts = await adapter.accounts(tokens);
 
     expect(`${requests[0]!.url.origin}${requests[0]!.url.pathname}`).toBe('https://open.tiktokapis.com/v2/user/info/');
     expect(requests[0]!.url.searchParams.get('fields')).toBe('open_id,union_id,avatar_url,display_name,username');
     expect(requests[0]!.headers['authorization']).toBe(`Bearer ${ACCESS}`);
-    expect(accounts).toEqual([{ accountId: '723f24d7-e717-40f8-a2b6-cb8464cd23b4', accountName: '@cornerbakery', pictureUrl: 'https://p16.example/a.jpg', tokens }]);
+    expect(accounts).toEqual([
+      { accountId: '723f24d7-e717-40f8-a2b6-cb8464cd23b4', accountName: '@cornerbakery', pictureUrl: 'https://p16.example/a.jpg', tokens },
+    ]);
   });
 });
 
 describe('TikTok profile with only the basic scope', () => {
   const basicUser: Reply = {
-    body: { data: { user: { open_id: 'oid-1', union_id: 'u-1', avatar_url: 'https://p16.example/a.jpg', display_name: 'Corner Bakery' } }, error: { code: 'ok', message: '', log_id: 'L' } },
+    body: {
+      data: { user: { open_id: 'oid-1', union_id: 'u-1', avatar_url: 'https://p16.example/a.jpg', display_name: 'Corner Bakery' } },
+      error: { code: 'ok', message: '', log_id: 'L' },
+    },
   };
 
   it('asks only for the fields the granted scopes cover and names the account by its display name', async () => {

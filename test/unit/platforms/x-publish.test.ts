@@ -1,17 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
-import { NOW, aFakePlatform, aPublishContext, anApp, anImage, clock, expectCheckpointBefore, expectDueRightBefore, expectPlatformError, type Reply } from './fake-platform';
+import {
+  NOW,
+  aFakePlatform,
+  aPublishContext,
+  anApp,
+  anImage,
+  clock,
+  expectCheckpointBefore,
+  expectDueRightBefore,
+  expectPlatformError,
+  type Reply,
+} from './fake-platform';
 
 const account = { accountId: '1790000000000000001', accountName: '@ada_bakes' };
-const created: Reply = { status: 201, body: { data: { id: '1860000000000000001', text: 'Fresh sourdough at 7am #bakery', edit_history_tweet_ids: ['1860000000000000001'] } } };
-const duplicate: Reply = { status: 403, body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 } };
+const created: Reply = {
+  status: 201,
+  body: { data: { id: '1860000000000000001', text: 'Fresh sourdough at 7am #bakery', edit_history_tweet_ids: ['1860000000000000001'] } },
+};
+const duplicate: Reply = {
+  status: 403,
+  body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 },
+};
 
 /** One page of 100 other posts on the timeline (plus `ours` at its end), with X's `next_token` when more follow. */
 function timelinePage(n: number, nextToken?: string, ours?: { id: string; text: string; created_at: string }): Reply {
-  const others = Array.from({ length: ours ? 99 : 100 }, (_, i) => ({ id: `18700000000000${String(n * 1000 + i).padStart(5, '0')}`, text: `Another post ${n}-${i}`, created_at: NOW.toISOString() }));
+  const others = Array.from({ length: ours ? 99 : 100 }, (_, i) => ({
+    id: `18700000000000${String(n * 1000 + i).padStart(5, '0')}`,
+    text: `Another post ${n}-${i}`,
+    created_at: NOW.toISOString(),
+  }));
   const data = ours ? [...others, ours] : others;
-  return { body: { data, meta: { result_count: data.length, newest_id: data[0]!.id, oldest_id: data.at(-1)!.id, ...(nextToken ? { next_token: nextToken } : {}) } } };
+  return {
+    body: { data, meta: { result_count: data.length, newest_id: data[0]!.id, oldest_id: data.at(-1)!.id, ...(nextToken ? { next_token: nextToken } : {}) } },
+  };
 }
 
 function anX(checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
@@ -79,7 +102,10 @@ describe('X publishStep', () => {
   });
 
   it("names the timeline's field parameter post.fields, as X's current OpenAPI does (not the older tweet.fields)", async () => {
-    const { step, requests } = anX({ createAttemptedAt: NOW.toISOString() }, { body: { data: [{ id: '1860000000000000009', text: 'Fresh sourdough at 7am #bakery' }], meta: { result_count: 1 } } });
+    const { step, requests } = anX(
+      { createAttemptedAt: NOW.toISOString() },
+      { body: { data: [{ id: '1860000000000000009', text: 'Fresh sourdough at 7am #bakery' }], meta: { result_count: 1 } } },
+    );
 
     await step();
 
@@ -116,11 +142,11 @@ describe('X publishStep', () => {
   });
 
   it('surfaces a rate limit on a later lookup page like one on the first', async () => {
-    const { step, requests } = anX(
-      { createAttemptedAt: NOW.toISOString() },
-      timelinePage(1, 'tok-page-2-dddddddddd'),
-      { status: 429, body: { title: 'Too Many Requests', status: 429 }, headers: { 'x-rate-limit-reset': String(NOW.getTime() / 1000 + 600) } },
-    );
+    const { step, requests } = anX({ createAttemptedAt: NOW.toISOString() }, timelinePage(1, 'tok-page-2-dddddddddd'), {
+      status: 429,
+      body: { title: 'Too Many Requests', status: 429 },
+      headers: { 'x-rate-limit-reset': String(NOW.getTime() / 1000 + 600) },
+    });
 
     await expectPlatformError(step(), { category: 'backoff', retryAfterSeconds: 600 }, ['publish-token-c2VjcmV0LXRva2VuLXZhbHVl']);
     expect(requests.map((r) => r.method)).toEqual(['GET', 'GET']);
@@ -142,9 +168,32 @@ describe('X publishStep', () => {
 
   it.each([
     ['a duplicate on a fresh post', duplicate, 'stop', /duplicate of a recent post/],
-    ['429 with a reset', { status: 429, body: { title: 'Too Many Requests', status: 429 }, headers: { 'x-rate-limit-reset': String(NOW.getTime() / 1000 + 600) } }, 'backoff', /try again after 05:10 UTC/],
-    ['the 24-hour cap', { status: 429, body: { title: 'Too Many Requests', status: 429 }, headers: { 'x-rate-limit-reset': String(NOW.getTime() / 1000 + 60), 'x-user-limit-24hour-remaining': '0', 'x-user-limit-24hour-reset': String(NOW.getTime() / 1000 + 3600) } }, 'backoff', /after 06:00 UTC/],
-    ['401', { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'Unauthorized' } }, 'reauth', /Your X connection has expired; reconnect it on Platforms/],
+    [
+      '429 with a reset',
+      { status: 429, body: { title: 'Too Many Requests', status: 429 }, headers: { 'x-rate-limit-reset': String(NOW.getTime() / 1000 + 600) } },
+      'backoff',
+      /try again after 05:10 UTC/,
+    ],
+    [
+      'the 24-hour cap',
+      {
+        status: 429,
+        body: { title: 'Too Many Requests', status: 429 },
+        headers: {
+          'x-rate-limit-reset': String(NOW.getTime() / 1000 + 60),
+          'x-user-limit-24hour-remaining': '0',
+          'x-user-limit-24hour-reset': String(NOW.getTime() / 1000 + 3600),
+        },
+      },
+      'backoff',
+      /after 06:00 UTC/,
+    ],
+    [
+      '401',
+      { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'Unauthorized' } },
+      'reauth',
+      /Your X connection has expired; reconnect it on Platforms/,
+    ],
     ['503', { status: 503, body: { title: 'Service Unavailable', status: 503 } }, 'retry', /temporary problem/],
     ['text too long', { status: 403, body: { title: 'Forbidden', status: 403, detail: 'Your Tweet text is too long.' } }, 'fix-input', /280 characters/],
     ['no credits', { status: 402, body: { title: 'CreditsDepleted', detail: 'Your account has no credits' } }, 'stop', /credits/],

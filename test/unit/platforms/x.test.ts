@@ -9,7 +9,13 @@ const NEW_REFRESH = 'x-refresh-NEW-c2Vjb25kIGdlbmVyYXRpb24';
 
 // docs/platform-apis.md#x-auth: 2-hour access token, refresh token only with offline.access.
 const tokenReply: Reply = {
-  body: { token_type: 'bearer', expires_in: 7200, access_token: ACCESS, scope: 'tweet.read users.read tweet.write media.write offline.access', refresh_token: REFRESH },
+  body: {
+    token_type: 'bearer',
+    expires_in: 7200,
+    access_token: ACCESS,
+    scope: 'tweet.read users.read tweet.write media.write offline.access',
+    refresh_token: REFRESH,
+  },
 };
 
 const anX = (...replies: Parameters<typeof aFakePlatform>) => {
@@ -84,7 +90,7 @@ describe('X sign-in', () => {
 
 describe('X refresh', () => {
   it('refreshes with grant_type=refresh_token and stores the newest refresh token X sends', async () => {
-    const { adapter, requests } = anX({ body: { ...tokenReply.body as object, access_token: 'x-access-2', refresh_token: NEW_REFRESH } });
+    const { adapter, requests } = anX({ body: { ...(tokenReply.body as object), access_token: 'x-access-2', refresh_token: NEW_REFRESH } });
 
     const tokens = await adapter.refresh({ accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(-10) });
 
@@ -153,7 +159,11 @@ describe('X errors', () => {
 
   it('backs off until x-rate-limit-reset on 429', async () => {
     const reset = Math.floor(Date.parse(inSeconds(900)) / 1000);
-    const { adapter } = anX({ status: 429, body: { errors: [{ code: 88, message: 'Rate limit exceeded' }] }, headers: { 'x-rate-limit-reset': String(reset) } });
+    const { adapter } = anX({
+      status: 429,
+      body: { errors: [{ code: 88, message: 'Rate limit exceeded' }] },
+      headers: { 'x-rate-limit-reset': String(reset) },
+    });
 
     await expectPlatformError(adapter.accounts(tokens), { category: 'backoff', retryAfterSeconds: 900 }, secrets);
   });
@@ -184,7 +194,10 @@ describe('X errors', () => {
   });
 
   it('stops on a 403 duplicate-content answer', async () => {
-    const { adapter } = anX({ status: 403, body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 } });
+    const { adapter } = anX({
+      status: 403,
+      body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 },
+    });
 
     const error = await expectPlatformError(adapter.accounts(tokens), { category: 'stop' }, secrets);
     expect(error.message).toContain('duplicate content');

@@ -7,8 +7,13 @@ const account = { accountId: 'UCsbx000000000000000ada1', accountName: 'Ada Bakes
 const SESSION = 'https://www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status&upload_id=S1';
 const started: Reply = { status: 200, headers: { location: SESSION } };
 const done: Reply = { status: 200, body: { kind: 'youtube#video', id: 'vid12345678', status: { uploadStatus: 'uploaded' } } };
-const list = (uploadStatus: string, extra: Record<string, string> = {}): Reply => ({ body: { items: [{ id: 'vid12345678', status: { uploadStatus, ...extra } }] } });
-const gErr = (code: number, reason: string): Reply => ({ status: code, body: { error: { code, message: reason, errors: [{ message: reason, domain: 'youtube', reason }] } } });
+const list = (uploadStatus: string, extra: Record<string, string> = {}): Reply => ({
+  body: { items: [{ id: 'vid12345678', status: { uploadStatus, ...extra } }] },
+});
+const gErr = (code: number, reason: string): Reply => ({
+  status: code,
+  body: { error: { code, message: reason, errors: [{ message: reason, domain: 'youtube', reason }] } },
+});
 const bytes = Buffer.alloc(9 * 256 * 1024 * 4, 7); // 9 MiB: two chunks
 
 function aYouTube(checkpoint: Parameters<typeof aPublishContext>[2], media = [aVideo(bytes)], ...replies: Parameters<typeof aFakePlatform>) {
@@ -25,7 +30,10 @@ describe('YouTube publishStep', () => {
     await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 15 });
     expect(requests[0]!.url.href).toBe('https://www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable&part=snippet%2Cstatus');
     expect(requests[0]!.headers['x-upload-content-length']).toBe(String(bytes.length));
-    expect(JSON.parse(requests[0]!.body)).toMatchObject({ snippet: { title: 'Morning bake #shorts', description: 'Fresh sourdough at 7am #bakery' }, status: { privacyStatus: 'public' } });
+    expect(JSON.parse(requests[0]!.body)).toMatchObject({
+      snippet: { title: 'Morning bake #shorts', description: 'Fresh sourdough at 7am #bakery' },
+      status: { privacyStatus: 'public' },
+    });
     expect(requests[1]!.headers['content-range']).toBe(`bytes 0-8388607/${bytes.length}`);
     expect(requests[2]!.headers['content-range']).toBe(`bytes 8388608-${bytes.length - 1}/${bytes.length}`);
     expect(saved.at(-1)).toEqual({ videoId: 'vid12345678' });
@@ -61,7 +69,12 @@ describe('YouTube publishStep', () => {
   });
 
   it('on a redelivery asks the session where it is, and takes the video when it already exists', async () => {
-    const { step, requests } = aYouTube({ sessionUri: SESSION, total: bytes.length, offset: 8388608, finalChunkAt: NOW.toISOString() }, undefined, done, list('processed'));
+    const { step, requests } = aYouTube(
+      { sessionUri: SESSION, total: bytes.length, offset: 8388608, finalChunkAt: NOW.toISOString() },
+      undefined,
+      done,
+      list('processed'),
+    );
 
     await expect(step()).resolves.toMatchObject({ status: 'posted', platformPostId: 'vid12345678' });
     expect(requests[0]!.method).toBe('PUT');
@@ -70,7 +83,13 @@ describe('YouTube publishStep', () => {
   });
 
   it('resumes from the Range the session reports', async () => {
-    const { step, requests } = aYouTube({ sessionUri: SESSION, total: bytes.length, offset: 0 }, undefined, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
+    const { step, requests } = aYouTube(
+      { sessionUri: SESSION, total: bytes.length, offset: 0 },
+      undefined,
+      { status: 308, headers: { range: 'bytes=0-8388607' } },
+      done,
+      list('uploaded'),
+    );
 
     await step();
     expect(requests[1]!.headers['content-range']).toBe(`bytes 8388608-${bytes.length - 1}/${bytes.length}`);
@@ -83,7 +102,15 @@ describe('YouTube publishStep', () => {
   });
 
   it('starts a new session when the old one is gone before the final chunk', async () => {
-    const { step, requests } = aYouTube({ sessionUri: SESSION, total: bytes.length, offset: 0 }, undefined, gErr(404, 'notFound'), started, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
+    const { step, requests } = aYouTube(
+      { sessionUri: SESSION, total: bytes.length, offset: 0 },
+      undefined,
+      gErr(404, 'notFound'),
+      started,
+      { status: 308, headers: { range: 'bytes=0-8388607' } },
+      done,
+      list('uploaded'),
+    );
 
     await expect(step()).resolves.toMatchObject({ status: 'wait' });
     expect(requests[1]!.method).toBe('POST');
@@ -91,19 +118,36 @@ describe('YouTube publishStep', () => {
 
   it('sends the Authorization header on every PUT of the session: each chunk and the status query', async () => {
     const fresh = aYouTube(null, undefined, started, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
-    const resumed = aYouTube({ sessionUri: SESSION, total: bytes.length, offset: 0 }, undefined, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
+    const resumed = aYouTube(
+      { sessionUri: SESSION, total: bytes.length, offset: 0 },
+      undefined,
+      { status: 308, headers: { range: 'bytes=0-8388607' } },
+      done,
+      list('uploaded'),
+    );
 
     await fresh.step();
     await resumed.step();
 
     const puts = [...fresh.requests, ...resumed.requests].filter((r) => r.method === 'PUT');
-    expect(puts.map((r) => r.headers['content-range'])).toEqual([`bytes 0-8388607/${bytes.length}`, `bytes 8388608-${bytes.length - 1}/${bytes.length}`, `bytes */${bytes.length}`, `bytes 8388608-${bytes.length - 1}/${bytes.length}`]);
+    expect(puts.map((r) => r.headers['content-range'])).toEqual([
+      `bytes 0-8388607/${bytes.length}`,
+      `bytes 8388608-${bytes.length - 1}/${bytes.length}`,
+      `bytes */${bytes.length}`,
+      `bytes 8388608-${bytes.length - 1}/${bytes.length}`,
+    ]);
     expect(puts.every((r) => r.headers['authorization'] === 'Bearer publish-token-c2VjcmV0LXRva2VuLXZhbHVl')).toBe(true);
   });
 
   it("counts each new upload session against the project's daily videos.insert quota, and not a resumed one", async () => {
     const fresh = aYouTube(null, undefined, started, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
-    const resumed = aYouTube({ sessionUri: SESSION, total: bytes.length, offset: 0 }, undefined, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
+    const resumed = aYouTube(
+      { sessionUri: SESSION, total: bytes.length, offset: 0 },
+      undefined,
+      { status: 308, headers: { range: 'bytes=0-8388607' } },
+      done,
+      list('uploaded'),
+    );
     const claims: string[] = [];
     for (const y of [fresh, resumed]) y.context.claimDailyQuota = async (bucket) => (claims.push(bucket), { ok: true });
 

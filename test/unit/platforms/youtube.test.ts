@@ -85,7 +85,11 @@ describe('YouTube refresh', () => {
   it('asks for a reconnect when the refresh token is expired or revoked (invalid_grant)', async () => {
     const { adapter } = aYouTube({ status: 400, body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } });
 
-    await expectPlatformError(adapter.refresh({ accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(-1) }), { category: 'reauth', code: 'invalid_grant' }, secrets);
+    await expectPlatformError(
+      adapter.refresh({ accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(-1) }),
+      { category: 'reauth', code: 'invalid_grant' },
+      secrets,
+    );
   });
 });
 
@@ -94,7 +98,13 @@ describe('YouTube channel', () => {
     const { adapter, requests } = aYouTube({
       body: {
         kind: 'youtube#channelListResponse',
-        items: [{ kind: 'youtube#channel', id: 'UC_x5XG1OV2P6uZZ5FSM9Ttw', snippet: { title: 'Corner Bakery', customUrl: '@cornerbakery', thumbnails: { default: { url: 'https://yt3.example/d.jpg' } } } }],
+        items: [
+          {
+            kind: 'youtube#channel',
+            id: 'UC_x5XG1OV2P6uZZ5FSM9Ttw',
+            snippet: { title: 'Corner Bakery', customUrl: '@cornerbakery', thumbnails: { default: { url: 'https://yt3.example/d.jpg' } } },
+          },
+        ],
       },
     });
     const tokens = { accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(3599) };

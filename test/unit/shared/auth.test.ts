@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CredentialsSchema,
-  EMAIL_MAX,
-  EmailSchema,
-  firstIssue,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PasswordSchema,
-} from '@shared/auth';
+import { CredentialsSchema, EMAIL_MAX, EmailSchema, firstIssue, PASSWORD_MAX, PASSWORD_MIN, PasswordSchema } from '@shared/auth';
 
 const DOMAIN = '@example.com';
 

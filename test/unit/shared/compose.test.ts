@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstIssue } from '@shared/auth';
-import {
-  captionLength,
-  captionProblem,
-  ComposeTargetSchema,
-  connectedAccountsProblem,
-  CreatePostSchema,
-  TargetSettingsSchema,
-} from '@shared/compose';
+import { captionLength, captionProblem, ComposeTargetSchema, connectedAccountsProblem, CreatePostSchema, TargetSettingsSchema } from '@shared/compose';
 import type { Platform } from '@shared/platforms';
 
 const SPEC_LIMITS = [
@@ -56,9 +49,7 @@ describe('CreatePostSchema', () => {
   });
 
   it('rejects a YouTube title of 101 characters with "YouTube title must be 100 characters or less" (docs/product-rules.md#compose-rules)', () => {
-    expect(issueMessages({ title: 't'.repeat(101), platforms: [target('youtube')] })).toEqual([
-      'YouTube title must be 100 characters or less',
-    ]);
+    expect(issueMessages({ title: 't'.repeat(101), platforms: [target('youtube')] })).toEqual(['YouTube title must be 100 characters or less']);
   });
 
   it('needs no title when YouTube is not selected', () => {
@@ -82,9 +73,7 @@ describe('CreatePostSchema', () => {
 
       // Assess
       expect(found).toHaveLength(1);
-      expect(found[0]?.message).toMatch(
-        new RegExp(`^\\S.* caption exceeds limit of ${limit} characters \\(current: ${limit + 1}\\)$`),
-      );
+      expect(found[0]?.message).toMatch(new RegExp(`^\\S.* caption exceeds limit of ${limit} characters \\(current: ${limit + 1}\\)$`));
       expect(found[0]?.path).toEqual(['platforms', 0, 'caption']);
       expect((found[0] as { params?: { title?: string } }).params?.title).toBe('Caption too long');
     },
@@ -130,12 +119,9 @@ describe('CreatePostSchema', () => {
     expect(CreatePostSchema.safeParse({ scheduled_at: null, platforms: [target('instagram')] }).success).toBe(true);
   });
 
-  it.each(['2030-06-01T09:00', '2030-06-01 09:00', 'tomorrow'])(
-    'rejects the schedule time %j that is not an ISO time with a zone',
-    (scheduled_at) => {
-      expect(CreatePostSchema.safeParse({ scheduled_at, platforms: [target('instagram')] }).success).toBe(false);
-    },
-  );
+  it.each(['2030-06-01T09:00', '2030-06-01 09:00', 'tomorrow'])('rejects the schedule time %j that is not an ISO time with a zone', (scheduled_at) => {
+    expect(CreatePostSchema.safeParse({ scheduled_at, platforms: [target('instagram')] }).success).toBe(false);
+  });
 
   it('defaults the media ids to none', () => {
     expect(CreatePostSchema.parse({ platforms: [target('instagram')] }).media_ids).toEqual([]);
@@ -237,7 +223,7 @@ describe('captionLength', () => {
   });
 });
 
-describe("captionLength on X (twitter-text weighting, docs/platform-apis.md#x-limits)", () => {
+describe('captionLength on X (twitter-text weighting, docs/platform-apis.md#x-limits)', () => {
   it('counts Latin text one per character', () => {
     expect(captionLength('x', 'Hello, world')).toBe(12);
   });
@@ -277,14 +263,12 @@ describe("captionLength on X (twitter-text weighting, docs/platform-apis.md#x-li
     expect(captionLength('x', '©')).toBe(1);
   });
 
-  it.each([
-    ['https://example.com/a/very/long/path?with=query&and=more'],
-    ['http://x.co'],
-    ['www.example.org/page'],
-    ['example.com'],
-  ])('counts the URL %s as 23', (url) => {
-    expect(captionLength('x', url)).toBe(23);
-  });
+  it.each([['https://example.com/a/very/long/path?with=query&and=more'], ['http://x.co'], ['www.example.org/page'], ['example.com']])(
+    'counts the URL %s as 23',
+    (url) => {
+      expect(captionLength('x', url)).toBe(23);
+    },
+  );
 
   it('counts each URL as 23 and the text around it by weight, leaving trailing punctuation out', () => {
     expect(captionLength('x', 'Read https://example.com/post, then www.example.org.')).toBe(5 + 23 + 7 + 23 + 1);
@@ -314,9 +298,7 @@ describe('connectedAccountsProblem', () => {
   });
 
   it('says "Please connect accounts for selected platforms" when no selected platform is connected (docs/product-rules.md#compose-rules)', () => {
-    expect(connectedAccountsProblem(['instagram', 'x'], ['facebook'])).toBe(
-      'Please connect accounts for selected platforms',
-    );
+    expect(connectedAccountsProblem(['instagram', 'x'], ['facebook'])).toBe('Please connect accounts for selected platforms');
   });
 
   it('says so too when no account is connected at all', () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { INSTAGRAM_NEEDS_MEDIA_MESSAGE } from '@shared/instagram';
 import { ConfirmUploadBodySchema } from '@shared/media';
-import { mediaRuleProblem, mediaRuleProblems, TIKTOK_NEEDS_VIDEO_MESSAGE, X_TEXT_ONLY_MESSAGE, YOUTUBE_NEEDS_VIDEO_MESSAGE, type MediaFacts } from '@shared/media-rules';
+import {
+  mediaRuleProblem,
+  mediaRuleProblems,
+  TIKTOK_NEEDS_VIDEO_MESSAGE,
+  X_TEXT_ONLY_MESSAGE,
+  YOUTUBE_NEEDS_VIDEO_MESSAGE,
+  type MediaFacts,
+} from '@shared/media-rules';
 
 const video = (name: string, width: number | null, height: number | null, duration: number | null): MediaFacts => ({
   file_name: name,
@@ -42,7 +49,9 @@ describe("each platform's media rules at compose time", () => {
     expect(mediaRuleProblem('youtube', [photo()])).toBe(YOUTUBE_NEEDS_VIDEO_MESSAGE);
     expect(mediaRuleProblem('youtube', [shortClip, shortClip])).toBe(YOUTUBE_NEEDS_VIDEO_MESSAGE);
     expect(mediaRuleProblem('youtube', [video('old.mp4', null, null, null)])).toBeNull();
-    expect(mediaRuleProblem('youtube', [video('half.mp4', null, null, 90)])).toBe('YouTube Shorts needs a vertical video of at most 60 seconds; half.mp4 is 90 s.');
+    expect(mediaRuleProblem('youtube', [video('half.mp4', null, null, 90)])).toBe(
+      'YouTube Shorts needs a vertical video of at most 60 seconds; half.mp4 is 90 s.',
+    );
   });
 
   it('X is text only: any attachment is refused, none is fine', () => {

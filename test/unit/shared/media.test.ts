@@ -53,12 +53,22 @@ describe('isAcceptedMediaType', () => {
     },
   );
 
-  it.each(['image/svg+xml', 'image/heic', 'image/bmp', 'text/html', 'video/x-matroska', 'application/pdf', 'text/plain', 'audio/mpeg', 'application/octet-stream', '', 'imagejpeg', 'x-image/png'])(
-    'rejects %j',
-    (mime) => {
-      expect(isAcceptedMediaType(mime)).toBe(false);
-    },
-  );
+  it.each([
+    'image/svg+xml',
+    'image/heic',
+    'image/bmp',
+    'text/html',
+    'video/x-matroska',
+    'application/pdf',
+    'text/plain',
+    'audio/mpeg',
+    'application/octet-stream',
+    '',
+    'imagejpeg',
+    'x-image/png',
+  ])('rejects %j', (mime) => {
+    expect(isAcceptedMediaType(mime)).toBe(false);
+  });
 });
 
 describe('isImageType', () => {
@@ -72,7 +82,8 @@ describe('isImageType', () => {
 });
 
 describe('what the first bytes of a file are', () => {
-  const bytes = (...parts: (string | number[])[]) => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p)))));
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p)))));
 
   it.each([
     ['JPEG', bytes([0xff, 0xd8, 0xff, 0xe0], '\0\x10JFIF'), 'image/jpeg'],

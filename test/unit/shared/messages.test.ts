@@ -40,14 +40,10 @@ describe('the user-facing messages', () => {
 
 describe('captionOverLimitMessage', () => {
   it('fills "{platform} caption exceeds limit of {limit} characters (current: {n})" (docs/product-rules.md#captions)', () => {
-    expect(captionOverLimitMessage('instagram', 2200, 2201)).toBe(
-      'instagram caption exceeds limit of 2200 characters (current: 2201)',
-    );
+    expect(captionOverLimitMessage('instagram', 2200, 2201)).toBe('instagram caption exceeds limit of 2200 characters (current: 2201)');
   });
 
   it('prints the counts without thousands separators', () => {
-    expect(captionOverLimitMessage('youtube', 5000, 12345)).toBe(
-      'youtube caption exceeds limit of 5000 characters (current: 12345)',
-    );
+    expect(captionOverLimitMessage('youtube', 5000, 12345)).toBe('youtube caption exceeds limit of 5000 characters (current: 12345)');
   });
 });

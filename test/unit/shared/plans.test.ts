@@ -77,8 +77,7 @@ describe('the subscription plans', () => {
 
   it('list Facebook, Instagram and X text only, basic analytics and email support for Basic (docs/product-rules.md#plans-and-limits)', () => {
     const text = featureText('basic');
-    for (const item of ['facebook', 'instagram', 'x', 'text only', 'basic analytics', 'email support'])
-      expect(text).toContain(item);
+    for (const item of ['facebook', 'instagram', 'x', 'text only', 'basic analytics', 'email support']) expect(text).toContain(item);
   });
 
   it('list all five platforms, advanced analytics and priority support for Pro (docs/product-rules.md#plans-and-limits)', () => {

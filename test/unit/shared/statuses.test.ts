@@ -90,9 +90,12 @@ describe('subscription statuses', () => {
     expect(subscriptionBadgeVariant(status)).toBe(variant);
   });
 
-  it.each(['unpaid', 'incomplete_expired', 'paused', ''])('give any other status, such as %j, the secondary badge (docs/product-rules.md#subscription-statuses)', (status) => {
-    expect(subscriptionBadgeVariant(status)).toBe('secondary');
-  });
+  it.each(['unpaid', 'incomplete_expired', 'paused', ''])(
+    'give any other status, such as %j, the secondary badge (docs/product-rules.md#subscription-statuses)',
+    (status) => {
+      expect(subscriptionBadgeVariant(status)).toBe('secondary');
+    },
+  );
 });
 
 describe('capitalize', () => {

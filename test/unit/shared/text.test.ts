@@ -59,7 +59,10 @@ describe('well-formed text', () => {
   });
 
   it('refuses a lone surrogate in the account id of a limit check', () => {
-    const result = LimitCheckBodySchema.safeParse({ scheduled_at: '2030-01-01T00:00:00Z', platforms: [{ platform: 'x', social_account_id: `a${HALF_AN_EMOJI}` }] });
+    const result = LimitCheckBodySchema.safeParse({
+      scheduled_at: '2030-01-01T00:00:00Z',
+      platforms: [{ platform: 'x', social_account_id: `a${HALF_AN_EMOJI}` }],
+    });
 
     expect(result.error?.issues.map((i) => i.message)).toContain(MALFORMED_TEXT_MESSAGE);
   });

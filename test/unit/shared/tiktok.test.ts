@@ -58,9 +58,13 @@ describe('TikTok Direct Post settings', () => {
 
   it('names the label TikTok will show and the consent line for branded content', () => {
     expect(tiktokCommercialLabel({ tiktok_commercial: true, tiktok_your_brand: true })).toBe("Your photo/video will be labeled as 'Promotional content'");
-    expect(tiktokCommercialLabel({ tiktok_commercial: true, tiktok_your_brand: true, tiktok_branded_content: true })).toBe("Your photo/video will be labeled as 'Paid partnership'");
+    expect(tiktokCommercialLabel({ tiktok_commercial: true, tiktok_your_brand: true, tiktok_branded_content: true })).toBe(
+      "Your photo/video will be labeled as 'Paid partnership'",
+    );
     expect(tiktokCommercialLabel({ tiktok_your_brand: true })).toBeNull();
     expect(tiktokConsentText({})).toBe("By posting, you agree to TikTok's Music Usage Confirmation");
-    expect(tiktokConsentText({ tiktok_commercial: true, tiktok_branded_content: true })).toBe("By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation");
+    expect(tiktokConsentText({ tiktok_commercial: true, tiktok_branded_content: true })).toBe(
+      "By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation",
+    );
   });
 });

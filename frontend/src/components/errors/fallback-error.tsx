@@ -32,9 +32,7 @@ export function FallbackError() {
   return (
     <div style={SCREEN} role="alert">
       <h1 style={{ margin: 0, fontSize: '1.5rem', lineHeight: 1.3 }}>{MSG.unexpectedError}</h1>
-      <p style={{ margin: 0, color: 'var(--sa-fg-muted)' }}>
-        Part of the app could not be loaded. Check your connection and reload the page.
-      </p>
+      <p style={{ margin: 0, color: 'var(--sa-fg-muted)' }}>Part of the app could not be loaded. Check your connection and reload the page.</p>
       <button type="button" style={BUTTON} onClick={() => window.location.reload()}>
         Reload the page
       </button>

@@ -60,12 +60,7 @@ export function DashboardLayout({ title, navItems, notifications, userEmail, use
           bg="bg/80"
           backdropFilter="saturate(180%) blur(12px)"
         >
-          <IconButton
-            aria-label="Toggle sidebar"
-            variant="ghost"
-            size="sm"
-            onClick={sidebar.toggle}
-          >
+          <IconButton aria-label="Toggle sidebar" variant="ghost" size="sm" onClick={sidebar.toggle}>
             <LuPanelLeft />
           </IconButton>
           <Separator orientation="vertical" h="4" mx="1" />

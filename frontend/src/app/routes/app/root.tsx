@@ -1,15 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  LuCalendarDays,
-  LuCreditCard,
-  LuHouse,
-  LuListChecks,
-  LuPlug,
-  LuSettings,
-  LuSquarePen,
-  LuUsers,
-} from 'react-icons/lu';
+import { LuCalendarDays, LuCreditCard, LuHouse, LuListChecks, LuPlug, LuSettings, LuSquarePen, LuUsers } from 'react-icons/lu';
 import { Outlet } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import type { Mode } from '@shared/settings';

@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  BILLING_MSG,
-  ManageSubscriptionResponseSchema,
-  type ManageSubscriptionBody,
-  type ManageSubscriptionResponse,
-} from '@shared/billing';
+import { BILLING_MSG, ManageSubscriptionResponseSchema, type ManageSubscriptionBody, type ManageSubscriptionResponse } from '@shared/billing';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { billingKeys } from './query-keys';

@@ -19,10 +19,7 @@ export function useCreatePost() {
     onSuccess: (post) => {
       // Compose asks before saving over a platform's cap; should that check have failed, the API still says so (issue 12).
       for (const warning of post.limit_warnings ?? []) toaster.warning({ title: 'Over a platform limit', description: warning.message });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: composeKeys.posts }),
-        queryClient.invalidateQueries({ queryKey: composeKeys.usage }),
-      ]);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: composeKeys.posts }), queryClient.invalidateQueries({ queryKey: composeKeys.usage })]);
     },
   });
 }

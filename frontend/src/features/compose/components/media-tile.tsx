@@ -26,15 +26,7 @@ interface MediaTileProps {
 export function MediaTile({ item, deleting, onDelete }: MediaTileProps) {
   const stored = item.stored !== null;
   return (
-    <Stack
-      gap="0"
-      rounded="lg"
-      borderWidth="1px"
-      overflow="hidden"
-      bg="bg.panel"
-      data-testid="media-tile"
-      aria-busy={!stored}
-    >
+    <Stack gap="0" rounded="lg" borderWidth="1px" overflow="hidden" bg="bg.panel" data-testid="media-tile" aria-busy={!stored}>
       <Box position="relative" aspectRatio={1} bg="bg.muted">
         <Thumbnail item={item} />
         <Badge position="absolute" top="2" left="2" size="sm" variant="solid" colorPalette="gray" textTransform="capitalize">

@@ -96,12 +96,7 @@ export function MediaUploader({ uploads }: { uploads: Uploads }) {
         {uploads.items.length > 0 ? (
           <SimpleGrid columns={{ base: 2, sm: 3, lg: 2 }} gap="3" aria-label="Attached media">
             {uploads.items.map((item) => (
-              <MediaTile
-                key={item.localId}
-                item={item}
-                deleting={item.stored !== null && uploads.deletingId === item.stored.id}
-                onDelete={uploads.remove}
-              />
+              <MediaTile key={item.localId} item={item} deleting={item.stored !== null && uploads.deletingId === item.stored.id} onDelete={uploads.remove} />
             ))}
           </SimpleGrid>
         ) : null}

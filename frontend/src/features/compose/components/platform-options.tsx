@@ -11,7 +11,15 @@ import { getRuntimeConfig } from '@/config/runtime-config';
 export const YOUTUBE_UNVERIFIED_NOTE = "Until this app's Google project is verified, YouTube keeps uploads private.";
 
 /** YouTube publishes Shorts: a required title, and the video rules (docs/product-rules.md#compose, #compose-rules, #media-rules). */
-export function YoutubeShortsOptions({ title, onTitleChange, attempted = false }: { title: string; onTitleChange: (title: string) => void; attempted?: boolean }) {
+export function YoutubeShortsOptions({
+  title,
+  onTitleChange,
+  attempted = false,
+}: {
+  title: string;
+  onTitleChange: (title: string) => void;
+  attempted?: boolean;
+}) {
   const over = title.length > YOUTUBE_TITLE_MAX;
   const trimmed = title.trim();
   // Issue 17.21: once the user tried to save, a missing title is marked at the field, not only toasted.
@@ -30,11 +38,20 @@ export function YoutubeShortsOptions({ title, onTitleChange, attempted = false }
             {title.length}/{YOUTUBE_TITLE_MAX}
           </Text>
         </HStack>
-        <Input aria-label="YouTube title" value={title} onChange={(event) => onTitleChange(event.target.value)} placeholder="Give your Short a title" bg="bg.panel" />
+        <Input
+          aria-label="YouTube title"
+          value={title}
+          onChange={(event) => onTitleChange(event.target.value)}
+          placeholder="Give your Short a title"
+          bg="bg.panel"
+        />
         {fieldError ? <Field.ErrorText>{fieldError}</Field.ErrorText> : null}
         {trimmed ? (
           <Field.HelperText data-testid="youtube-title-preview">
-            Published as: <Text as="span" fontWeight="medium" color="fg">{withShortsSuffix(trimmed)}</Text>
+            Published as:{' '}
+            <Text as="span" fontWeight="medium" color="fg">
+              {withShortsSuffix(trimmed)}
+            </Text>
           </Field.HelperText>
         ) : null}
       </Field.Root>

@@ -1,4 +1,20 @@
-import { Badge, Button, Card, DatePicker, Fieldset, HStack, IconButton, Input, InputGroup, Portal, Separator, Stack, Text, Wrap, parseDate } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Card,
+  DatePicker,
+  Fieldset,
+  HStack,
+  IconButton,
+  Input,
+  InputGroup,
+  Portal,
+  Separator,
+  Stack,
+  Text,
+  Wrap,
+  parseDate,
+} from '@chakra-ui/react';
 import { useId } from 'react';
 import { LuCalendar, LuCalendarClock, LuFileText, LuX } from 'react-icons/lu';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';

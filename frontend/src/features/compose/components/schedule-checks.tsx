@@ -65,7 +65,12 @@ export function ConnectionFlags({ accounts, accountIds, scheduledAt, allowedPlat
     if (!account) return [];
     const listed: ListedAccount = { ...account, health: account.health ?? { expires_at: null, missing_publish_permission: false } };
     const message = publishProblemAt(
-      { account: listed, platform: account.platform, accountName: account.account_name, planAllows: allowedPlatforms ? allowedPlatforms.includes(account.platform) : true },
+      {
+        account: listed,
+        platform: account.platform,
+        accountName: account.account_name,
+        planAllows: allowedPlatforms ? allowedPlatforms.includes(account.platform) : true,
+      },
       scheduledAt,
     );
     return message ? [{ id, message }] : [];

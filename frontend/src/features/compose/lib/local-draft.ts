@@ -23,7 +23,10 @@ const LocalDraftSchema = z.object({
     accountIds: z.partialRecord(platformEnum, z.array(z.string())),
     captions: z.partialRecord(platformEnum, z.string()),
     title: z.string(),
-    tiktok: z.object({ ...TikTokSettingsShape }).partial().catch({}),
+    tiktok: z
+      .object({ ...TikTokSettingsShape })
+      .partial()
+      .catch({}),
     scheduleLocal: z.string(),
     clientId: z.string(),
   }),
@@ -46,11 +49,7 @@ function storage(): Storage | null {
 /** Whether there is anything of the user's to keep. */
 export function hasWork(draft: ComposeDraft, media: readonly ComposeMedia[]): boolean {
   return (
-    draft.platforms.length > 0 ||
-    Object.values(draft.captions).some((c) => !!c?.trim()) ||
-    !!draft.title.trim() ||
-    !!draft.scheduleLocal ||
-    media.length > 0
+    draft.platforms.length > 0 || Object.values(draft.captions).some((c) => !!c?.trim()) || !!draft.title.trim() || !!draft.scheduleLocal || media.length > 0
   );
 }
 
@@ -70,7 +69,15 @@ export function loadLocalDraft(userId: string): LocalDraft | null {
   const { draft, media } = parsed.data;
   return {
     draft: { ...EMPTY_DRAFT, ...draft, tiktok: draft.tiktok },
-    media: media.map((m) => ({ localId: `restored-${m.stored.id}`, name: m.name, kind: m.kind, progress: 100, previewUrl: null, stored: m.stored, video: m.video })),
+    media: media.map((m) => ({
+      localId: `restored-${m.stored.id}`,
+      name: m.name,
+      kind: m.kind,
+      progress: 100,
+      previewUrl: null,
+      stored: m.stored,
+      video: m.video,
+    })),
   };
 }
 

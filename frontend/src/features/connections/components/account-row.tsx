@@ -85,9 +85,7 @@ export function AccountRow({ account, onReconnect, reconnecting }: AccountRowPro
         pending={disconnect.isPending}
         onConfirm={() => disconnect.mutate(account.id, { onSettled: () => setConfirmingDisconnect(false) })}
       />
-      {account.platform === 'facebook' ? (
-        <PageInfoDialog account={account} open={pageInfoOpen} onOpenChange={setPageInfoOpen} />
-      ) : null}
+      {account.platform === 'facebook' ? <PageInfoDialog account={account} open={pageInfoOpen} onOpenChange={setPageInfoOpen} /> : null}
     </Stack>
   );
 }

@@ -25,15 +25,7 @@ export function QuickActions() {
           >
             <Card.Body gap="3">
               <HStack justify="space-between">
-                <Box
-                  display="grid"
-                  placeItems="center"
-                  boxSize="9"
-                  rounded="lg"
-                  bg="brand.subtle"
-                  color="brand.fg"
-                  aria-hidden
-                >
+                <Box display="grid" placeItems="center" boxSize="9" rounded="lg" bg="brand.subtle" color="brand.fg" aria-hidden>
                   <Icon />
                 </Box>
                 <Box color="fg.subtle" aria-hidden>

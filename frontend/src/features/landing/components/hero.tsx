@@ -24,8 +24,8 @@ export function Hero() {
             Schedule your social posts. <span className={styles.gradientText}>We publish them on time.</span>
           </h1>
           <p className={styles.heroLead}>
-            Write once with a caption per network, attach images or video, pick a time in your own timezone and let
-            Schedule &amp; Autopost do the posting — for you or for every client you manage.
+            Write once with a caption per network, attach images or video, pick a time in your own timezone and let Schedule &amp; Autopost do the posting — for
+            you or for every client you manage.
           </p>
           <div className={styles.heroActions}>
             <Link to={paths.auth.getHref({ mode: 'signup' })} className={`${styles.button} ${styles.lg} ${styles.solid}`}>

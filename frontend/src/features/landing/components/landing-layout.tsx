@@ -35,9 +35,7 @@ function LandingFooter() {
   return (
     <footer className={styles.footer}>
       <div className={`${styles.container} ${styles.footerBar}`}>
-        <p className={styles.copyright}>
-          © {new Date().getFullYear()} Schedule &amp; Autopost. All rights reserved.
-        </p>
+        <p className={styles.copyright}>© {new Date().getFullYear()} Schedule &amp; Autopost. All rights reserved.</p>
         <nav aria-label="Footer">
           <ul className={styles.footerLinks}>
             {FOOTER_LINKS.map((link) => (

@@ -30,9 +30,7 @@ function PlanAction({ plan, onChoose }: { plan: Plan; onChoose: (plan: Plan) => 
 }
 
 export function PlanCard({ plan, highlighted = false, onChoose }: { plan: Plan; highlighted?: boolean; onChoose: (plan: Plan) => void }) {
-  const className = [styles.card, highlighted && styles.highlighted, plan.comingSoon && styles.comingSoon]
-    .filter(Boolean)
-    .join(' ');
+  const className = [styles.card, highlighted && styles.highlighted, plan.comingSoon && styles.comingSoon].filter(Boolean).join(' ');
   return (
     <div data-testid={`plan-${plan.id}`} className={className}>
       <div className={styles.cardHeader}>

@@ -12,12 +12,7 @@ export function ThemeToggle() {
     setTheme(next);
   }
   return (
-    <button
-      type="button"
-      className={`${styles.button} ${styles.sm} ${styles.ghost} ${styles.iconButton}`}
-      aria-label="Toggle theme"
-      onClick={toggle}
-    >
+    <button type="button" className={`${styles.button} ${styles.sm} ${styles.ghost} ${styles.iconButton}`} aria-label="Toggle theme" onClick={toggle}>
       {theme === 'dark' ? <LuSun /> : <LuMoon />}
     </button>
   );

@@ -11,19 +11,14 @@ const AUDIENCES: { title: string; text: string; icon: IconType }[] = [
 
 export function AboutUs() {
   return (
-    <ContentPage
-      title="About Us"
-      intro="Schedule & Autopost is a social media scheduling and auto-posting dashboard."
-    >
+    <ContentPage title="About Us" intro="Schedule & Autopost is a social media scheduling and auto-posting dashboard.">
       <Stack gap="6">
         <Text color="fg.muted" lineHeight="tall">
-          We built Schedule &amp; Autopost because posting consistently is hard. Connect your Instagram, Facebook, X,
-          TikTok and YouTube accounts, write a caption for each, attach your images or videos and pick a time. We
-          publish on the minute and tell you exactly what happened.
+          We built Schedule &amp; Autopost because posting consistently is hard. Connect your Instagram, Facebook, X, TikTok and YouTube accounts, write a
+          caption for each, attach your images or videos and pick a time. We publish on the minute and tell you exactly what happened.
         </Text>
         <Text color="fg.muted" lineHeight="tall">
-          Our promise is simple: never post twice, never post silently late, and always explain a failure in plain
-          language so you know what to do next.
+          Our promise is simple: never post twice, never post silently late, and always explain a failure in plain language so you know what to do next.
         </Text>
         <Heading as="h2" size="lg" pt="2">
           Who it is for

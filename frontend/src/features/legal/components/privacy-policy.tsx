@@ -49,9 +49,7 @@ const SECTIONS: LegalSection[] = [
   },
   {
     title: 'Changes to This Policy',
-    paragraphs: [
-      'We may update this policy. When we do, we change the Last Updated date above and, for significant changes, let you know in the app.',
-    ],
+    paragraphs: ['We may update this policy. When we do, we change the Last Updated date above and, for significant changes, let you know in the app.'],
   },
 ];
 

@@ -64,7 +64,9 @@ const SECTIONS: LegalSection[] = [
   },
   {
     title: 'Governing Law',
-    paragraphs: ['These terms are governed by the laws of the jurisdiction in which Schedule & Autopost is established, without regard to conflict-of-law rules.'],
+    paragraphs: [
+      'These terms are governed by the laws of the jurisdiction in which Schedule & Autopost is established, without regard to conflict-of-law rules.',
+    ],
   },
   {
     title: 'Contact Information',

@@ -15,9 +15,7 @@ export function useMarkAllNotificationsRead() {
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<NotificationList>(key);
-      queryClient.setQueryData<NotificationList>(key, (list) =>
-        list ? { items: list.items.map((n) => ({ ...n, read: true })) } : list,
-      );
+      queryClient.setQueryData<NotificationList>(key, (list) => (list ? { items: list.items.map((n) => ({ ...n, read: true })) } : list));
       return { previous };
     },
     onError: (_error, _vars, context) => {

@@ -16,9 +16,7 @@ export function useMarkNotificationRead() {
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<NotificationList>(key);
-      queryClient.setQueryData<NotificationList>(key, (list) =>
-        list ? { items: list.items.map((n) => (n.id === id ? { ...n, read: true } : n)) } : list,
-      );
+      queryClient.setQueryData<NotificationList>(key, (list) => (list ? { items: list.items.map((n) => (n.id === id ? { ...n, read: true } : n)) } : list));
       return { previous };
     },
     onError: (_error, _id, context) => {

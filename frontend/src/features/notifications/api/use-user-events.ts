@@ -12,7 +12,8 @@ export const BROWSER_NOTIFICATION_TITLE = 'Schedule & Autopost';
  */
 function pageLoaded(): Promise<void> {
   return new Promise((resolve) => {
-    const whenIdle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => resolve(), { timeout: 2000 }) : window.setTimeout(resolve, 0));
+    const whenIdle = () =>
+      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => resolve(), { timeout: 2000 }) : window.setTimeout(resolve, 0);
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
   });

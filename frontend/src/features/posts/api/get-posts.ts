@@ -7,7 +7,17 @@ import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
 
 /** One page of a tab (each post with its connection issues); the cursor is the server's opaque `nextCursor` of the page before. */
-export function getPosts({ tab, cursor, clientId, signal }: { tab: PostTabId; cursor?: string | null; clientId?: string; signal?: AbortSignal }): Promise<PostPageWithIssues> {
+export function getPosts({
+  tab,
+  cursor,
+  clientId,
+  signal,
+}: {
+  tab: PostTabId;
+  cursor?: string | null;
+  clientId?: string;
+  signal?: AbortSignal;
+}): Promise<PostPageWithIssues> {
   const query = new URLSearchParams({ tab, limit: String(POST_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
   if (clientId) query.set('client_id', clientId);

@@ -46,8 +46,7 @@ export function AdvancedTab() {
                 </Dialog.Header>
                 <Dialog.Body>
                   <Text>
-                    This permanently deletes your account and all of its data: posts, media, connected accounts, clients and settings. There is no way
-                    back.
+                    This permanently deletes your account and all of its data: posts, media, connected accounts, clients and settings. There is no way back.
                   </Text>
                 </Dialog.Body>
                 <Dialog.Footer>
