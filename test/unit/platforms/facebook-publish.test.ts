@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
-import { createAdapter } from '../../../functions/platforms/registry';
+import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
 import {
   NOW,
   aFakePlatform,
   aPublishContext,
+  aPublisher,
   aVideo,
-  anApp,
   anImage,
-  clock,
   expectCheckpointBefore,
   expectDueRightBefore,
   expectPlatformError,
@@ -39,10 +37,7 @@ function aFacebook(
   checkpoint: Parameters<typeof aPublishContext>[2],
   ...replies: Parameters<typeof aFakePlatform>
 ) {
-  const platform = aFakePlatform(...replies);
-  const publish = aPublishContext(platform, { ...account, ...request }, checkpoint);
-  const adapter = createAdapter('facebook', { app: anApp, hosts: hostsFor('facebook'), fetch: publish.fetch, now: clock });
-  return { ...publish, requests: platform.requests, step: () => adapter.publishStep(publish.context) };
+  return aPublisher('facebook', { ...account, ...request }, checkpoint, replies);
 }
 
 describe('Facebook publishStep', () => {

@@ -1,4 +1,7 @@
 import { expect } from 'vitest';
+import type { Platform } from '@shared/platforms';
+import { hostsFor } from '../../../functions/platforms/hosts';
+import { createAdapter } from '../../../functions/platforms/registry';
 import type {
   Fetch,
   OAuthApp,
@@ -105,6 +108,23 @@ export function aPublishContext(
     },
   };
   return { context, saved, timeline, fetch };
+}
+
+/**
+ * Given: `platform`'s real adapter, talking to a fake platform that answers with `replies`, publishing `request` from
+ * `checkpoint`. `step()` runs one publishStep; the clock is NOW unless `now` says otherwise.
+ */
+export function aPublisher<P extends Platform>(
+  platform: P,
+  request: Parameters<typeof aPublishContext>[1],
+  checkpoint: PublishCheckpoint | null | undefined,
+  replies: Parameters<typeof aFakePlatform>,
+  now: () => Date = clock,
+) {
+  const fake = aFakePlatform(...replies);
+  const publish = aPublishContext(fake, request, checkpoint);
+  const adapter = createAdapter(platform, { app: anApp, hosts: hostsFor(platform), fetch: publish.fetch, now });
+  return { ...publish, requests: fake.requests, step: () => adapter.publishStep(publish.context) };
 }
 
 /** Then: a checkpoint with `key` was saved before `request` ("POST /2/tweets") went out. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
 import { createInstagramAdapter } from '../../../functions/platforms/instagram';
-import { createAdapter } from '../../../functions/platforms/registry';
 import {
   NOW,
   aFakePlatform,
   aPublishContext,
+  aPublisher,
   aVideo,
   anApp,
   anImage,
@@ -40,10 +40,7 @@ function anInstagramAt(
   checkpoint: Parameters<typeof aPublishContext>[2],
   ...replies: Parameters<typeof aFakePlatform>
 ) {
-  const platform = aFakePlatform(...replies);
-  const publish = aPublishContext(platform, { ...account, ...request }, checkpoint);
-  const adapter = createAdapter('instagram', { app: anApp, hosts: hostsFor('instagram'), fetch: publish.fetch, now });
-  return { ...publish, requests: platform.requests, step: () => adapter.publishStep(publish.context) };
+  return aPublisher('instagram', { ...account, ...request }, checkpoint, replies, now);
 }
 
 describe('Instagram publishStep', () => {

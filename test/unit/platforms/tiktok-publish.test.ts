@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFor } from '../../../functions/platforms/hosts';
-import { createAdapter } from '../../../functions/platforms/registry';
 import {
   NOW,
   aFakePlatform,
   aPublishContext,
+  aPublisher,
   aVideo,
-  anApp,
-  clock,
   expectCheckpointBefore,
   expectDueRightBefore,
   expectPlatformError,
@@ -39,10 +36,7 @@ function aTikTok(
   checkpoint: Parameters<typeof aPublishContext>[2],
   ...replies: Parameters<typeof aFakePlatform>
 ) {
-  const platform = aFakePlatform(...replies);
-  const publish = aPublishContext(platform, { ...account, media: [aVideo()], ...request }, checkpoint);
-  const adapter = createAdapter('tiktok', { app: anApp, hosts: hostsFor('tiktok'), fetch: publish.fetch, now: clock });
-  return { ...publish, requests: platform.requests, step: () => adapter.publishStep(publish.context) };
+  return aPublisher('tiktok', { ...account, media: [aVideo()], ...request }, checkpoint, replies);
 }
 
 describe('TikTok publishStep', () => {

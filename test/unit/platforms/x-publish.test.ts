@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFor } from '../../../functions/platforms/hosts';
-import { createAdapter } from '../../../functions/platforms/registry';
 import {
   NOW,
   aFakePlatform,
   aPublishContext,
-  anApp,
+  aPublisher,
   anImage,
-  clock,
   expectCheckpointBefore,
   expectDueRightBefore,
   expectPlatformError,
@@ -38,10 +35,7 @@ function timelinePage(n: number, nextToken?: string, ours?: { id: string; text: 
 }
 
 function anX(checkpoint: Parameters<typeof aPublishContext>[2], ...replies: Parameters<typeof aFakePlatform>) {
-  const platform = aFakePlatform(...replies);
-  const publish = aPublishContext(platform, { ...account, media: [anImage()] }, checkpoint);
-  const adapter = createAdapter('x', { app: anApp, hosts: hostsFor('x'), fetch: publish.fetch, now: clock });
-  return { ...publish, requests: platform.requests, step: () => adapter.publishStep(publish.context) };
+  return aPublisher('x', { ...account, media: [anImage()] }, checkpoint, replies);
 }
 
 describe('X publishStep', () => {
@@ -205,11 +199,9 @@ describe('X publishStep', () => {
   });
 
   it('asks for a caption when there is no text', async () => {
-    const platform = aFakePlatform();
-    const publish = aPublishContext(platform, { ...account, caption: '  ' });
-    const adapter = createAdapter('x', { app: anApp, hosts: hostsFor('x'), fetch: publish.fetch, now: clock });
+    const { step, requests } = aPublisher('x', { ...account, caption: '  ' }, null, []);
 
-    await expectPlatformError(adapter.publishStep(publish.context), { category: 'fix-input' });
-    expect(platform.requests).toHaveLength(0);
+    await expectPlatformError(step(), { category: 'fix-input' });
+    expect(requests).toHaveLength(0);
   });
 });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFor } from '../../../functions/platforms/hosts';
-import { createAdapter } from '../../../functions/platforms/registry';
-import { NOW, aFakePlatform, aPublishContext, aVideo, anApp, clock, expectCheckpointBefore, expectPlatformError, type Reply } from './fake-platform';
+import { NOW, aFakePlatform, aPublishContext, aPublisher, aVideo, expectCheckpointBefore, expectPlatformError, type Reply } from './fake-platform';
 
 const account = { accountId: 'UCsbx000000000000000ada1', accountName: 'Ada Bakes' };
 const SESSION = 'https://www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status&upload_id=S1';
@@ -17,10 +15,7 @@ const gErr = (code: number, reason: string): Reply => ({
 const bytes = Buffer.alloc(9 * 256 * 1024 * 4, 7); // 9 MiB: two chunks
 
 function aYouTube(checkpoint: Parameters<typeof aPublishContext>[2], media = [aVideo(bytes)], ...replies: Parameters<typeof aFakePlatform>) {
-  const platform = aFakePlatform(...replies);
-  const publish = aPublishContext(platform, { ...account, title: 'Morning bake #shorts', media }, checkpoint);
-  const adapter = createAdapter('youtube', { app: anApp, hosts: hostsFor('youtube'), fetch: publish.fetch, now: clock });
-  return { ...publish, requests: platform.requests, step: () => adapter.publishStep(publish.context) };
+  return aPublisher('youtube', { ...account, title: 'Morning bake #shorts', media }, checkpoint, replies);
 }
 
 describe('YouTube publishStep', () => {
