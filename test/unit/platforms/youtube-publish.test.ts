@@ -18,6 +18,15 @@ function aYouTube(checkpoint: Parameters<typeof aPublishContext>[2], media = [aV
   return aPublisher('youtube', { ...account, title: 'Morning bake #shorts', media }, checkpoint, replies);
 }
 
+/** The same two-chunk upload twice: once from a new session, once resumed from a checkpoint at offset 0. */
+function aFreshAndAResumedUpload() {
+  const firstChunkTaken: Reply = { status: 308, headers: { range: 'bytes=0-8388607' } };
+  return {
+    fresh: aYouTube(null, undefined, started, firstChunkTaken, done, list('uploaded')),
+    resumed: aYouTube({ sessionUri: SESSION, total: bytes.length, offset: 0 }, undefined, firstChunkTaken, done, list('uploaded')),
+  };
+}
+
 describe('YouTube publishStep', () => {
   it('starts a resumable session with title, description and public status, then PUTs the bytes in 256 KiB-multiple chunks', async () => {
     const { step, requests, saved } = aYouTube(null, undefined, started, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
@@ -112,14 +121,7 @@ describe('YouTube publishStep', () => {
   });
 
   it('sends the Authorization header on every PUT of the session: each chunk and the status query', async () => {
-    const fresh = aYouTube(null, undefined, started, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
-    const resumed = aYouTube(
-      { sessionUri: SESSION, total: bytes.length, offset: 0 },
-      undefined,
-      { status: 308, headers: { range: 'bytes=0-8388607' } },
-      done,
-      list('uploaded'),
-    );
+    const { fresh, resumed } = aFreshAndAResumedUpload();
 
     await fresh.step();
     await resumed.step();
@@ -135,14 +137,7 @@ describe('YouTube publishStep', () => {
   });
 
   it("counts each new upload session against the project's daily videos.insert quota, and not a resumed one", async () => {
-    const fresh = aYouTube(null, undefined, started, { status: 308, headers: { range: 'bytes=0-8388607' } }, done, list('uploaded'));
-    const resumed = aYouTube(
-      { sessionUri: SESSION, total: bytes.length, offset: 0 },
-      undefined,
-      { status: 308, headers: { range: 'bytes=0-8388607' } },
-      done,
-      list('uploaded'),
-    );
+    const { fresh, resumed } = aFreshAndAResumedUpload();
     const claims: string[] = [];
     for (const y of [fresh, resumed]) y.context.claimDailyQuota = async (bucket) => (claims.push(bucket), { ok: true });
 
