@@ -59,25 +59,32 @@ export interface CallInput<S extends z.ZodType> {
  * a network blip must never send the user off to reconnect.
  */
 export async function callPlatform<S extends z.ZodType>(ctx: CallContext, input: CallInput<S>): Promise<z.infer<S>> {
-  const name = PLATFORM_NAMES[ctx.platform];
-  const secrets = (input.secrets ?? []).filter((s): s is string => typeof s === 'string' && s.length >= 4);
-  let res: Response;
-  try {
-    res = await ctx.fetch(input.url, input.init);
-  } catch {
-    throw new PlatformError(ctx.platform, 'retry', `Couldn't reach ${name} to ${input.what} (network problem). It will be retried.`);
-  }
-  const text = await res.text().catch(() => '');
-  const body = parseJson(text);
+  const { res, body, secrets } = await send(ctx, input);
   if (!res.ok || input.isErrorBody?.(body)) {
     const c = ctx.classify({ status: res.status, headers: res.headers, body, now: ctx.now() });
     throw toPlatformError(ctx.platform, input.what, res.status, c, secrets);
   }
   const parsed = input.schema.safeParse(body);
   if (!parsed.success) {
-    throw new PlatformError(ctx.platform, 'stop', `${name} answered in an unexpected format when we tried to ${input.what}.`, { status: res.status });
+    throw new PlatformError(ctx.platform, 'stop', `${PLATFORM_NAMES[ctx.platform]} answered in an unexpected format when we tried to ${input.what}.`, {
+      status: res.status,
+    });
   }
   return parsed.data;
+}
+
+/** Sends the request and reads its body. A thrown fetch (DNS, reset, timeout) becomes `retry`. */
+async function send(ctx: CallContext, input: Pick<CallInput<z.ZodType>, 'url' | 'init' | 'what' | 'secrets'>) {
+  const secrets = (input.secrets ?? []).filter((s): s is string => typeof s === 'string' && s.length >= 4);
+  let res: Response;
+  try {
+    res = await ctx.fetch(input.url, input.init);
+  } catch {
+    const name = PLATFORM_NAMES[ctx.platform];
+    throw new PlatformError(ctx.platform, 'retry', `Couldn't reach ${name} to ${input.what} (network problem). It will be retried.`);
+  }
+  const body = parseJson(await res.text().catch(() => ''));
+  return { res, body, secrets };
 }
 
 function toPlatformError(platform: Platform, what: string, status: number, c: Classification, secrets: readonly string[]): PlatformError {
@@ -121,15 +128,7 @@ export async function callPlatformRaw(
   ctx: CallContext,
   input: Omit<CallInput<z.ZodType>, 'schema'> & { readonly accept: readonly number[] },
 ): Promise<RawAnswer> {
-  const name = PLATFORM_NAMES[ctx.platform];
-  const secrets = (input.secrets ?? []).filter((s): s is string => typeof s === 'string' && s.length >= 4);
-  let res: Response;
-  try {
-    res = await ctx.fetch(input.url, input.init);
-  } catch {
-    throw new PlatformError(ctx.platform, 'retry', `Couldn't reach ${name} to ${input.what} (network problem). It will be retried.`);
-  }
-  const body = parseJson(await res.text().catch(() => ''));
+  const { res, body, secrets } = await send(ctx, input);
   if (!input.accept.includes(res.status)) {
     throw toPlatformError(ctx.platform, input.what, res.status, ctx.classify({ status: res.status, headers: res.headers, body, now: ctx.now() }), secrets);
   }
