@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { GRAPH_VERSION } from './hosts';
-import { callPlatform, classifyGraphError, expiresAtFrom, formPost, jsonGet, withQuery, type AdapterDeps, type CallContext } from './http';
+import { callPlatform, classifyGraphError, expiresAtFrom, graphCalls, jsonGet, withQuery, type AdapterDeps, type CallContext } from './http';
 import { LOOKUP_SKEW_SECONDS, guardedCreate, isImage, isVideo, publishCallContext, sameText, str, unknownOutcome } from './publish';
 import {
   PlatformError,
@@ -112,22 +112,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
   };
 
   const publishCtx = publishCallContext(ctx, FB_MESSAGES);
-  const pagePost = (tokens: TokenSet, what: string, path: string, params: Record<string, string>) =>
-    callPlatform(publishCtx, {
-      what,
-      url: `${graph}${path}`,
-      init: formPost({ ...params, access_token: tokens.accessToken }),
-      schema: CreatedSchema,
-      secrets: [tokens.accessToken],
-    });
-  const pageGet = <S extends z.ZodType>(tokens: TokenSet, what: string, path: string, params: Record<string, string>, schema: S) =>
-    callPlatform(publishCtx, {
-      what,
-      url: withQuery(`${graph}${path}`, { ...params, access_token: tokens.accessToken }),
-      init: jsonGet,
-      schema,
-      secrets: [tokens.accessToken],
-    });
+  const { post: pagePost, get: pageGet } = graphCalls(publishCtx, graph, CreatedSchema);
   const postUrl = (pagePostId: string) => `${hosts.www}/${pagePostId}`;
 
   const videoStep = async (tokens: TokenSet, videoId: string): Promise<PublishStepResult> => {

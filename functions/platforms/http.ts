@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import type { PlatformHosts } from './hosts';
-import { PlatformError, type ErrorCategory, type Fetch, type OAuthApp } from './types';
+import { PlatformError, type ErrorCategory, type Fetch, type OAuthApp, type TokenSet } from './types';
 
 /** What every adapter is built from: our app's credentials, the hosts to call (real or sandbox), fetch and the clock. */
 export interface AdapterDeps<P extends Platform> {
@@ -203,6 +203,27 @@ const GRAPH_FIX_INPUT = new Set([100, 324, 352, 382, 389, 9004, 36000, 36001, 36
 // Subcodes whose action (docs/platform-apis.md#instagram-errors) differs from their code's.
 const IG_SUBCODE_RETRY = new Set([2207003, 2207001, 2207032, 2207008, 2207082]);
 const IG_SUBCODE_STOP = new Set([2207051, 2207050, 2207020, 2207053, 2207006]);
+
+/** Facebook's and Instagram's Graph calls on the account's token: a form POST answered by `created`, and a GET read by `schema`. */
+export function graphCalls<C extends z.ZodType>(ctx: CallContext, graph: string, created: C) {
+  const post = (tokens: TokenSet, what: string, path: string, params: Record<string, string>) =>
+    callPlatform(ctx, {
+      what,
+      url: `${graph}${path}`,
+      init: formPost({ ...params, access_token: tokens.accessToken }),
+      schema: created,
+      secrets: [tokens.accessToken],
+    });
+  const get = <S extends z.ZodType>(tokens: TokenSet, what: string, path: string, params: Record<string, string>, schema: S) =>
+    callPlatform(ctx, {
+      what,
+      url: withQuery(`${graph}${path}`, { ...params, access_token: tokens.accessToken }),
+      init: jsonGet,
+      schema,
+      secrets: [tokens.accessToken],
+    });
+  return { post, get };
+}
 
 /**
  * Facebook and Instagram share Graph's error codes. Every Graph error is HTTP 400 with type

@@ -1,6 +1,17 @@
 import * as z from 'zod';
 import { GRAPH_VERSION } from './hosts';
-import { callPlatform, classifyGraphError, expiresAtFrom, formPost, jsonGet, splitScopes, withQuery, type AdapterDeps, type CallContext } from './http';
+import {
+  callPlatform,
+  classifyGraphError,
+  expiresAtFrom,
+  formPost,
+  graphCalls,
+  jsonGet,
+  splitScopes,
+  withQuery,
+  type AdapterDeps,
+  type CallContext,
+} from './http';
 import { guardedCreate, handleOf, isVideo, num, publishCallContext, sameText, str } from './publish';
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishStepResult, type TokenSet } from './types';
 
@@ -100,22 +111,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
   const publishCtx = publishCallContext(ctx, IG_MESSAGES);
   const graph = `${hosts.graph}/${GRAPH_VERSION}`;
 
-  const post = (tokens: TokenSet, what: string, path: string, params: Record<string, string>) =>
-    callPlatform(publishCtx, {
-      what,
-      url: `${graph}${path}`,
-      init: formPost({ ...params, access_token: tokens.accessToken }),
-      schema: IdSchema,
-      secrets: [tokens.accessToken],
-    });
-  const get = <S extends z.ZodType>(tokens: TokenSet, what: string, path: string, params: Record<string, string>, schema: S) =>
-    callPlatform(publishCtx, {
-      what,
-      url: withQuery(`${graph}${path}`, { ...params, access_token: tokens.accessToken }),
-      init: jsonGet,
-      schema,
-      secrets: [tokens.accessToken],
-    });
+  const { post, get } = graphCalls(publishCtx, graph, IdSchema);
   const status = (tokens: TokenSet, id: string) => get(tokens, 'check the media processing', `/${id}`, { fields: 'status_code,status' }, ContainerStatusSchema);
 
   const posted = async (tokens: TokenSet, mediaId: string): Promise<PublishStepResult> => {
