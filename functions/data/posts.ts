@@ -2,6 +2,7 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand,
 import type { PostTarget } from '@shared/posts';
 import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@shared/statuses';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import type { MediaRow } from './media';
 import { documentItemSizeBytes, kilobytes, MAX_ITEM_BYTES } from './item-size';
 import { TABLE_DESIGN } from './table-design';
 import { BY_USER_TIME, conditional, countAll, db, queryAll, tableName, userPk } from './table';
@@ -19,22 +20,8 @@ const BY_TAB_KEYS = TABLE_DESIGN.indexes.postsByTabKeys;
 const OPEN_BY_DUE = TABLE_DESIGN.indexes.openByDue;
 const OPEN = 'OPEN';
 
-/** A media file as the post stores it; the API presigns its URL at read time. */
-export interface StoredMedia {
-  id: string;
-  file_path: string;
-  file_type: string;
-  file_size: number;
-  created_at: string;
-  /** From the media row (functions/data/media.ts): the picked name, an image's size, its Instagram JPEG copy. */
-  file_name?: string;
-  width?: number;
-  height?: number;
-  /** Videos: the length the browser measured at confirm (width and height above likewise). */
-  duration_seconds?: number;
-  instagram_path?: string;
-  instagram_size?: number;
-}
+/** A media file as the post stores it (its media row, less what only the row needs); the API presigns its URL at read time. */
+export type StoredMedia = Omit<MediaRow, 'post_id' | 'format'>;
 
 /** A post as stored (the domain type); `usage_month` says which month's plan usage it counted in. */
 export interface PostRecord {
