@@ -108,14 +108,7 @@ export function namedError(
       return err(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
     }
     case 'youtube':
-      if (error === 'quota_exceeded' || error === 'daily_limit')
-        return googleError(
-          403,
-          'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
-          'quotaExceeded',
-          'youtube.quota',
-          'PERMISSION_DENIED',
-        );
+      if (error === 'quota_exceeded' || error === 'daily_limit') return youtubeQuotaExceeded();
       if (error === 'upload_limit')
         return googleError(400, 'The user has exceeded the number of videos they may upload.', 'uploadLimitExceeded', 'youtube.video', 'INVALID_ARGUMENT');
       if (error === 'rate_limit')
@@ -155,6 +148,17 @@ export function igDailyLimit(now: number, resetSeconds: number): SandboxResponse
 
 export function googleError(code: number, message: string, reason: string, domain: string, status: string): SandboxResponse {
   return json(code, { error: { code, message, errors: [{ message, domain, reason }], status } });
+}
+
+/** YouTube's answer once the project's daily quota is spent (a fault, or the sandbox's own videos.insert count). */
+export function youtubeQuotaExceeded(): SandboxResponse {
+  return googleError(
+    403,
+    'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+    'quotaExceeded',
+    'youtube.quota',
+    'PERMISSION_DENIED',
+  );
 }
 
 export function youtubeAuthError(): SandboxResponse {

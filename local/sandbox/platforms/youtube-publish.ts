@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../context';
-import { googleError, youtubeAuthError } from '../faults';
+import { googleError, youtubeAuthError, youtubeQuotaExceeded } from '../faults';
 import { processingDelayMs, recordPost, shortId, type YtSession, type YtVideo } from '../publish-store';
 import { publicUrls } from '../publishing';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
@@ -116,14 +116,7 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
         return googleError(400, 'The request metadata specifies an invalid or empty video title.', 'invalidTitle', 'youtube.video', 'INVALID_ARGUMENT');
       if (Buffer.byteLength(description) > 5000 || /[<>]/.test(description))
         return googleError(400, 'The request metadata specifies an invalid video description.', 'invalidDescription', 'youtube.video', 'INVALID_ARGUMENT');
-      if (!takeInsert(auth.clientId))
-        return googleError(
-          403,
-          'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
-          'quotaExceeded',
-          'youtube.quota',
-          'PERMISSION_DENIED',
-        );
+      if (!takeInsert(auth.clientId)) return youtubeQuotaExceeded();
       const total = Number(req.headers['x-upload-content-length'] ?? -1);
       const session: YtSession = {
         id: `ABPtcP${shortId(40)}`,
