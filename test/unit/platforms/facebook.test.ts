@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
-import { createAdapter } from '../../../functions/platforms/registry';
-import { aFakePlatform, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
+import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
+import { aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const SHORT = 'EAAshortLivedUserToken0123456789abcdef';
 const LONG = 'EAAlongLivedUserToken0123456789abcdefgh';
@@ -17,10 +16,7 @@ const graphError = (code: number, extra: Record<string, unknown> = {}): Reply =>
   body: { error: { message: 'Error validating access token', type: 'OAuthException', code, fbtrace_id: 'A6LJylpZRKw2xKLFsAP-cJh', ...extra } },
 });
 
-const aFacebook = (...replies: Parameters<typeof aFakePlatform>) => {
-  const platform = aFakePlatform(...replies);
-  return { ...platform, adapter: createAdapter('facebook', { app: anApp, hosts: hostsFor('facebook'), fetch: platform.fetch, now: clock }) };
-};
+const aFacebook = (...replies: Parameters<typeof aFakePlatform>) => anAdapter('facebook', ...replies);
 
 describe('Facebook sign-in', () => {
   it('sends the user to the versioned dialog with the four Page permissions and no PKCE', () => {

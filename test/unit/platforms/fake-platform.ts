@@ -110,6 +110,12 @@ export function aPublishContext(
   return { context, saved, timeline, fetch };
 }
 
+/** Given: `platform`'s real adapter on a fake platform that answers with `replies`, its clock at NOW. */
+export function anAdapter<P extends Platform>(platform: P, ...replies: Parameters<typeof aFakePlatform>) {
+  const fake = aFakePlatform(...replies);
+  return { ...fake, adapter: createAdapter(platform, { app: anApp, hosts: hostsFor(platform), fetch: fake.fetch, now: clock }) };
+}
+
 /**
  * Given: `platform`'s real adapter, talking to a fake platform that answers with `replies`, publishing `request` from
  * `checkpoint`. `step()` runs one publishStep; the clock is NOW unless `now` says otherwise.

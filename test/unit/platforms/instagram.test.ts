@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPH_VERSION, hostsFor } from '../../../functions/platforms/hosts';
-import { createAdapter } from '../../../functions/platforms/registry';
-import { aFakePlatform, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
+import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
+import { aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const SHORT = 'IGQVshortLivedToken0123456789abcdefgh';
 const LONG = 'IGQVlongLivedToken0123456789abcdefghij';
@@ -17,10 +16,7 @@ const shortReply: Reply = {
 const longReply: Reply = { body: { access_token: LONG, token_type: 'bearer', expires_in: 5183944 } };
 const renewedReply: Reply = { body: { access_token: RENEWED, token_type: 'bearer', expires_in: 5183944 } };
 
-const anInstagram = (...replies: Parameters<typeof aFakePlatform>) => {
-  const platform = aFakePlatform(...replies);
-  return { ...platform, adapter: createAdapter('instagram', { app: anApp, hosts: hostsFor('instagram'), fetch: platform.fetch, now: clock }) };
-};
+const anInstagram = (...replies: Parameters<typeof aFakePlatform>) => anAdapter('instagram', ...replies);
 /** A long-lived token issued `ageSeconds` ago. */
 const issuedAgo = (ageSeconds: number) => ({ accessToken: LONG, expiresAt: inSeconds(SIXTY_DAYS - ageSeconds) });
 

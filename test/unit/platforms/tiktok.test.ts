@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFor } from '../../../functions/platforms/hosts';
-import { createAdapter } from '../../../functions/platforms/registry';
-import { aFakePlatform, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
+import { aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const ACCESS = 'act.tiktokAccessToken0123456789abcdefghij';
 const REFRESH = 'rft.tiktokRefreshToken0123456789abcdefghij';
@@ -25,10 +23,7 @@ const apiError = (status: number, code: string, message = 'Something went wrong'
   body: { data: {}, error: { code, message, log_id: '20230101000000ABCDEF' } },
 });
 
-const aTikTok = (...replies: Parameters<typeof aFakePlatform>) => {
-  const platform = aFakePlatform(...replies);
-  return { ...platform, adapter: createAdapter('tiktok', { app: anApp, hosts: hostsFor('tiktok'), fetch: platform.fetch, now: clock }) };
-};
+const aTikTok = (...replies: Parameters<typeof aFakePlatform>) => anAdapter('tiktok', ...replies);
 
 describe('TikTok sign-in', () => {
   it('sends the user to Login Kit with client_key (not client_id) and the four scopes, user.info.profile among them', () => {

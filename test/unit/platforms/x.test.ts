@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
-import { aFakePlatform, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
+import { aFakePlatform, anAdapter, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const ACCESS = 'x-access-VGhpcyBpcyBhIGZha2UgdG9rZW4';
 const REFRESH = 'x-refresh-bWF5YmUgcm90YXRlZA';
@@ -18,10 +18,7 @@ const tokenReply: Reply = {
   },
 };
 
-const anX = (...replies: Parameters<typeof aFakePlatform>) => {
-  const platform = aFakePlatform(...replies);
-  return { ...platform, adapter: createAdapter('x', { app: anApp, hosts: hostsFor('x'), fetch: platform.fetch, now: clock }) };
-};
+const anX = (...replies: Parameters<typeof aFakePlatform>) => anAdapter('x', ...replies);
 const basic = `Basic ${Buffer.from('client-123:app-secret-456').toString('base64')}`;
 
 describe('X sign-in', () => {

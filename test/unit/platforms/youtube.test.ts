@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFor } from '../../../functions/platforms/hosts';
-import { createAdapter } from '../../../functions/platforms/registry';
-import { aFakePlatform, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
+import { aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const ACCESS = 'ya29.googleAccessToken0123456789abcdefghij';
 const REFRESH = '1//googleRefreshToken0123456789abcdefghij';
@@ -14,10 +12,7 @@ const apiError = (status: number, reason: string, message = 'Request failed'): R
   body: { error: { code: status, message, errors: [{ message, domain: 'youtube.quota', reason }] } },
 });
 
-const aYouTube = (...replies: Parameters<typeof aFakePlatform>) => {
-  const platform = aFakePlatform(...replies);
-  return { ...platform, adapter: createAdapter('youtube', { app: anApp, hosts: hostsFor('youtube'), fetch: platform.fetch, now: clock }) };
-};
+const aYouTube = (...replies: Parameters<typeof aFakePlatform>) => anAdapter('youtube', ...replies);
 
 describe('YouTube sign-in', () => {
   it('sends the user to Google with offline access, forced consent and the upload + read scopes', () => {
