@@ -45,6 +45,25 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
     return { channelId: check.record.identityId, scopes: check.record.scopes, clientId: check.record.clientId };
   };
 
+  /** A YouTube API route: a call without a live user token gets YouTube's 401 before `handler` runs. */
+  const onAuthorized = (
+    method: string,
+    path: string,
+    handler: (req: SandboxRequest, auth: Exclude<ReturnType<typeof authorize>, { response: SandboxResponse }>) => SandboxResponse | Promise<SandboxResponse>,
+    options: Parameters<typeof ctx.router.on>[5],
+  ) =>
+    ctx.router.on(
+      method,
+      'youtube',
+      'api',
+      path,
+      (req) => {
+        const auth = authorize(req);
+        return 'response' in auth ? auth.response : handler(req, auth);
+      },
+      options,
+    );
+
   const resource = (video: YtVideo, parts: string[]) => {
     const now = ctx.state.now();
     const state = video.failed ? 'failed' : video.readyAt <= now ? 'processed' : 'uploaded';
@@ -97,14 +116,10 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
     };
   };
 
-  ctx.router.on(
+  onAuthorized(
     'POST',
-    'youtube',
-    'api',
     '/upload/youtube/v3/videos',
-    (req) => {
-      const auth = authorize(req);
-      if ('response' in auth) return auth.response;
+    (req, auth) => {
       if (!auth.scopes.some((s) => UPLOAD_SCOPES.includes(s)))
         return googleError(403, 'Request had insufficient authentication scopes.', 'insufficientPermissions', 'global', 'PERMISSION_DENIED');
       if (req.query.get('uploadType') !== 'resumable')
@@ -136,15 +151,11 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
     { publish: 'step' },
   );
 
-  ctx.router.on(
+  onAuthorized(
     'PUT',
-    'youtube',
-    'api',
     '/upload/youtube/v3/videos',
-    (req) => {
+    (req, auth) => {
       // Every PUT of a resumable session, the status query included, carries the user's token (Resumable Uploads guide).
-      const auth = authorize(req);
-      if ('response' in auth) return auth.response;
       const session = data().ytSessions[req.query.get('upload_id') ?? ''];
       if (!session || ctx.state.now() - session.createdAt > SESSION_TTL_MS) return googleError(404, 'Not Found', 'notFound', 'global', 'NOT_FOUND');
       if (session.channelId !== auth.channelId)
@@ -215,14 +226,10 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
     { publish: 'create' },
   );
 
-  ctx.router.on(
+  onAuthorized(
     'GET',
-    'youtube',
-    'api',
     '/youtube/v3/videos',
     (req) => {
-      const auth = authorize(req);
-      if ('response' in auth) return auth.response;
       const parts = (req.query.get('part') ?? '').split(',').filter(Boolean);
       if (!parts.length)
         return googleError(
