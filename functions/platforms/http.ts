@@ -140,6 +140,26 @@ export function expiresAtFrom(now: Date, expiresInSeconds: number): string {
   return new Date(now.getTime() + expiresInSeconds * 1000).toISOString();
 }
 
+/**
+ * An OAuth 2 token answer (`access_token`, `expires_in`, maybe `refresh_token` and `scope`) as a TokenSet issued `at`.
+ * A refresh token or scopes the answer leaves out keep the values in `kept` (the token set being refreshed).
+ */
+export function oauthTokenSet(
+  r: { readonly access_token: string; readonly expires_in: number; readonly refresh_token?: string; readonly scope?: string },
+  at: Date,
+  kept: Pick<TokenSet, 'refreshToken' | 'scopes'> = {},
+): TokenSet {
+  const refreshToken = r.refresh_token ?? kept.refreshToken;
+  const scopes = splitScopes(r.scope) ?? kept.scopes;
+  return {
+    accessToken: r.access_token,
+    ...(refreshToken ? { refreshToken } : {}),
+    issuedAt: at.toISOString(),
+    expiresAt: expiresAtFrom(at, r.expires_in),
+    ...(scopes ? { scopes } : {}),
+  };
+}
+
 export function withQuery(base: string, params: Record<string, string>): string {
   return `${base}?${new URLSearchParams(params).toString()}`;
 }

@@ -3,12 +3,11 @@ import {
   OAuthErrorSchema,
   bearerGet,
   callPlatform,
-  expiresAtFrom,
   formPost,
   isServerError,
+  oauthTokenSet,
   reauthMissingRefreshToken,
   retryAfterHeader,
-  splitScopes,
   withQuery,
   type AdapterDeps,
   type CallContext,
@@ -106,17 +105,8 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
   // Confidential client: HTTP Basic client_id:client_secret (docs/platform-apis.md#x-auth).
   const basic = `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
 
-  const toTokenSet = (r: z.infer<typeof TokenResponseSchema>, previousRefresh?: string): TokenSet => {
-    const refreshToken = r.refresh_token ?? previousRefresh;
-    const scopes = splitScopes(r.scope);
-    return {
-      accessToken: r.access_token,
-      ...(refreshToken ? { refreshToken } : {}),
-      issuedAt: now().toISOString(),
-      expiresAt: expiresAtFrom(now(), r.expires_in),
-      ...(scopes ? { scopes } : {}),
-    };
-  };
+  // X always answers with its scopes, so only a missing refresh token keeps the earlier one.
+  const toTokenSet = (r: z.infer<typeof TokenResponseSchema>, previousRefresh?: string): TokenSet => oauthTokenSet(r, now(), { refreshToken: previousRefresh });
 
   // The 403s differ only in their text (docs/platform-apis.md#x-errors): name the two a user can act on.
   const publishCtx = publishCallContext(

@@ -3,12 +3,11 @@ import {
   OAuthErrorSchema,
   bearerGet,
   callPlatform,
-  expiresAtFrom,
   formPost,
   isServerError,
+  oauthTokenSet,
   reauthMissingRefreshToken,
   retryAfterHeader,
-  splitScopes,
   withQuery,
   type AdapterDeps,
   type CallContext,
@@ -152,18 +151,8 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
   const ctx: CallContext = { platform: 'youtube', fetch: deps.fetch, now, classify: classifyYouTubeError };
   const tokenUrl = `${hosts.oauth2}/token`;
 
-  const toTokenSet = (r: z.infer<typeof TokenResponseSchema>, previous?: TokenSet): TokenSet => {
-    // Google usually omits refresh_token on refresh: the one we had stays valid.
-    const refreshToken = r.refresh_token ?? previous?.refreshToken;
-    const scopes = splitScopes(r.scope) ?? previous?.scopes;
-    return {
-      accessToken: r.access_token,
-      ...(refreshToken ? { refreshToken } : {}),
-      issuedAt: now().toISOString(),
-      expiresAt: expiresAtFrom(now(), r.expires_in),
-      ...(scopes ? { scopes } : {}),
-    };
-  };
+  // Google usually omits refresh_token on refresh: the one we had stays valid.
+  const toTokenSet = (r: z.infer<typeof TokenResponseSchema>, previous?: TokenSet): TokenSet => oauthTokenSet(r, now(), previous);
 
   const publishCtx = publishCallContext(ctx, YT_MESSAGES);
   const watchUrl = (id: string) => `${hosts.www}/watch?v=${id}`;
