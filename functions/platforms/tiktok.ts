@@ -7,9 +7,9 @@ import {
   expiresAtFrom,
   formPost,
   isServerError,
+  oauthTokenSet,
   reauthMissingRefreshToken,
   retryAfterHeader,
-  splitScopes,
   withQuery,
   type AdapterDeps,
   type CallContext,
@@ -240,19 +240,10 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
 
   const toTokenSet = (r: z.infer<typeof TokenResponseSchema>, previous?: TokenSet): TokenSet => {
     const at = now();
-    const refreshToken = r.refresh_token ?? previous?.refreshToken;
     // A new refresh token comes with its own lifetime; otherwise the old one's still stands.
     const refreshExpiresAt =
       r.refresh_expires_in !== undefined ? expiresAtFrom(at, r.refresh_expires_in) : r.refresh_token ? undefined : previous?.refreshExpiresAt;
-    const scopes = splitScopes(r.scope) ?? previous?.scopes;
-    return {
-      accessToken: r.access_token,
-      ...(refreshToken ? { refreshToken } : {}),
-      issuedAt: at.toISOString(),
-      expiresAt: expiresAtFrom(at, r.expires_in),
-      ...(refreshExpiresAt !== undefined ? { refreshExpiresAt } : {}),
-      ...(scopes ? { scopes } : {}),
-    };
+    return { ...oauthTokenSet(r, at, previous), ...(refreshExpiresAt !== undefined ? { refreshExpiresAt } : {}) };
   };
 
   const publishCtx = publishCallContext({ ...ctx, classify: classifyTikTokError }, TK_MESSAGES);
