@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostCounts } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { aPost, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
+import { aPost, aPostMedia, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -127,17 +127,7 @@ describe('the Posts page', () => {
           aPost({
             id: 'p1',
             status: 'queued',
-            media: [
-              {
-                id: 'm1',
-                post_id: 'p1',
-                file_path: 'u/1.jpg',
-                file_type: 'image/jpeg',
-                file_size: 10,
-                url: 'https://cdn.example/1.jpg',
-                created_at: '2026-01-01T12:00:00.000Z',
-              },
-            ],
+            media: [aPostMedia()],
             platforms: [
               postTarget({
                 id: 't1',
@@ -424,17 +414,7 @@ describe('the Edit Post dialog (the Compose form, issue 17.5)', { timeout: 30_00
     socialAccount({ id: XA, platform: 'x', account_name: '@bakerx' }),
     socialAccount({ id: YT, platform: 'youtube', account_name: 'Bakery TV' }),
   ];
-  const PHOTO = {
-    id: 'm1',
-    post_id: 'p1',
-    file_path: 'u/1790000000000-abcdefgh.jpg',
-    file_type: 'image/jpeg',
-    file_size: 1200,
-    width: 1080,
-    height: 1080,
-    url: 'http://localhost/m1.jpg',
-    created_at: '2026-01-01T12:00:00.000Z',
-  };
+  const PHOTO = aSquarePhoto();
   const saved = (overrides: Partial<Post> = {}) =>
     aPost({
       id: 'p1',

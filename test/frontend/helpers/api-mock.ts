@@ -136,6 +136,25 @@ export function aNewDraft(): Post {
   return aPost({ id: '01JQ00000000000000000000P1', scheduled_at: null, status: 'draft', created_at: now, updated_at: now, platforms: [] });
 }
 
+/** A media item as the API returns it inside a post (frontend fixtures): a small JPEG of post p1. */
+export function aPostMedia(overrides: Partial<Post['media'][number]> = {}): Post['media'][number] {
+  return {
+    id: 'm1',
+    post_id: 'p1',
+    file_path: 'u/1.jpg',
+    file_type: 'image/jpeg',
+    file_size: 10,
+    url: 'https://cdn.example/1.jpg',
+    created_at: '2026-01-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A square 1080x1080 photo of post p1, the size Instagram takes. */
+export function aSquarePhoto(): Post['media'][number] {
+  return aPostMedia({ file_path: 'u/1790000000000-abcdefgh.jpg', file_size: 1200, width: 1080, height: 1080, url: 'http://localhost/m1.jpg' });
+}
+
 export function aPost(overrides: Partial<Post> & Pick<Post, 'id'>): Post {
   return {
     title: null,
