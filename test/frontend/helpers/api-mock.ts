@@ -1,4 +1,4 @@
-import type { Post, PostTargetView } from '@shared/posts';
+import type { MediaItem, Post, PostTargetView } from '@shared/posts';
 import type { PlatformsResponse } from '@shared/entitlements';
 import { minimumPlanFor, planAllows, type PlanId } from '@shared/plans';
 import { PLATFORMS, type Platform } from '@shared/platforms';
@@ -134,6 +134,22 @@ export function postTarget(overrides: Partial<PostTargetView> & Pick<PostTargetV
 export function aNewDraft(): Post {
   const now = new Date().toISOString();
   return aPost({ id: '01JQ00000000000000000000P1', scheduled_at: null, status: 'draft', created_at: now, updated_at: now, platforms: [] });
+}
+
+export const MEDIA_ID = '01JQ00000000000000000000M1';
+
+/** The cake.png Compose uploads, as the media API answers it (not yet attached to a post). */
+export function anUploadedCake(overrides: Partial<MediaItem> = {}): MediaItem {
+  return {
+    id: MEDIA_ID,
+    post_id: null,
+    file_path: 'user-alice/cake.png',
+    file_type: 'image/png',
+    file_size: 4,
+    url: 'https://media-bucket.example/user-alice/cake.png?signed',
+    created_at: '2026-03-20T12:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** A media item as the API returns it inside a post (frontend fixtures): a small JPEG of post p1. */
