@@ -33,6 +33,9 @@ async function openPosts({ tabs = {}, counts = {}, zone = 'Europe/London', extra
 
 const cards = () => screen.findAllByTestId('post-card');
 
+/** Post p1, published on Mar 4 2026 to the given targets. */
+const postedP1 = (platforms: Post['platforms']) => aPost({ id: 'p1', status: 'posted', published_at: '2026-03-04T20:00:00.000Z', platforms });
+
 describe('the Posts page', () => {
   beforeEach(() => {
     resetAmplifyMocks();
@@ -180,16 +183,11 @@ describe('the Posts page', () => {
     const { user } = await openPosts({
       tabs: {
         posted: [
-          aPost({
-            id: 'p1',
-            status: 'posted',
-            published_at: '2026-03-04T20:00:00.000Z',
-            platforms: [
-              postTarget({ id: 't1', platform: 'instagram', account_name: '@acme', status: 'posted', post_url: 'https://sandbox.test/instagram/p/1' }),
-              postTarget({ id: 't2', platform: 'instagram', account_name: '@acme.shop', status: 'posted', post_url: 'https://sandbox.test/instagram/p/2' }),
-              postTarget({ id: 't3', platform: 'facebook', account_name: 'Acme Bakery', status: 'posted', post_url: 'https://sandbox.test/facebook/3' }),
-            ],
-          }),
+          postedP1([
+            postTarget({ id: 't1', platform: 'instagram', account_name: '@acme', status: 'posted', post_url: 'https://sandbox.test/instagram/p/1' }),
+            postTarget({ id: 't2', platform: 'instagram', account_name: '@acme.shop', status: 'posted', post_url: 'https://sandbox.test/instagram/p/2' }),
+            postTarget({ id: 't3', platform: 'facebook', account_name: 'Acme Bakery', status: 'posted', post_url: 'https://sandbox.test/facebook/3' }),
+          ]),
         ],
       },
     });
@@ -337,14 +335,7 @@ describe('the Posts page', () => {
   it('keeps the post when the delete confirmation is cancelled, and says a posted one stays on the platform', async () => {
     const { user, api } = await openPosts({
       tabs: {
-        posted: [
-          aPost({
-            id: 'p1',
-            status: 'posted',
-            published_at: '2026-03-04T20:00:00.000Z',
-            platforms: [postTarget({ id: 't1', platform: 'x', caption: 'A'.repeat(60) })],
-          }),
-        ],
+        posted: [postedP1([postTarget({ id: 't1', platform: 'x', caption: 'A'.repeat(60) })])],
       },
       extra: { 'DELETE /posts/p1': { status: 204 } },
     });
