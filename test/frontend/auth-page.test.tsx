@@ -28,6 +28,21 @@ async function expectToast(title: string, description?: string) {
   }
 }
 
+/** Signs alice in through /auth under the given Cognito flow: the toast says welcome back and Amplify was asked for that flow. */
+async function signInWithFlow(authFlow: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH') {
+  mockApi(shellRoutes());
+  signInSucceedsAs();
+  const app = renderApp('/auth', { config: { authFlow } });
+  await fillAndSubmit(app.user, 'alice@example.com', 'secret123');
+  await expectToast(MSG.welcomeBack);
+  expect(authModule.signIn).toHaveBeenCalledWith({
+    username: 'alice@example.com',
+    password: 'secret123',
+    options: { authFlowType: authFlow },
+  });
+  return app;
+}
+
 describe('the sign-in page', () => {
   beforeEach(() => resetAmplifyMocks());
 
@@ -106,29 +121,11 @@ describe('the sign-in page', () => {
   });
 
   it('signs in with SRP on AWS, where the app client refuses USER_PASSWORD_AUTH', async () => {
-    mockApi(shellRoutes());
-    signInSucceedsAs();
-    const { user } = renderApp('/auth', { config: { authFlow: 'USER_SRP_AUTH' } });
-    await fillAndSubmit(user, 'alice@example.com', 'secret123');
-    await expectToast(MSG.welcomeBack);
-    expect(authModule.signIn).toHaveBeenCalledWith({
-      username: 'alice@example.com',
-      password: 'secret123',
-      options: { authFlowType: 'USER_SRP_AUTH' },
-    });
+    await signInWithFlow('USER_SRP_AUTH');
   });
 
   it('signs in with USER_PASSWORD_AUTH where /config.json says so (the local Cognito has no SRP), toasts "Welcome back!" and opens /home', async () => {
-    mockApi(shellRoutes());
-    signInSucceedsAs();
-    const { user, location } = renderApp('/auth', { config: { authFlow: 'USER_PASSWORD_AUTH' } });
-    await fillAndSubmit(user, 'alice@example.com', 'secret123');
-    await expectToast(MSG.welcomeBack);
-    expect(authModule.signIn).toHaveBeenCalledWith({
-      username: 'alice@example.com',
-      password: 'secret123',
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
-    });
+    const { location } = await signInWithFlow('USER_PASSWORD_AUTH');
     expect(await screen.findByTestId('greeting')).toBeInTheDocument();
     expect(location().pathname).toBe('/home');
   });

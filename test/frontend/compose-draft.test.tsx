@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MediaItem } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { anUploadedCake, MEDIA_ID, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { InstantXhr } from './helpers/xhr';
 
@@ -13,21 +12,12 @@ vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) =>
 /** Issue 17 item 3: Compose keeps unsaved work in this browser and asks before leaving it. */
 const X_ID = '01JQ00000000000000000000X1';
 const FB_ID = '01JQ00000000000000000000F1';
-const MEDIA_ID = '01JQ00000000000000000000M1';
 const DRAFT_KEY = 'socialautomator:compose-draft:v1:user-alice';
 const accounts = [
   socialAccount({ id: X_ID, platform: 'x', account_name: '@baker' }),
   socialAccount({ id: FB_ID, platform: 'facebook', account_name: 'Bakery Page' }),
 ];
-const stored: MediaItem = {
-  id: MEDIA_ID,
-  post_id: null,
-  file_path: 'user-alice/cake.png',
-  file_type: 'image/png',
-  file_size: 4,
-  url: 'https://media-bucket.example/user-alice/cake.png?signed',
-  created_at: '2026-03-20T12:00:00.000Z',
-};
+const stored = anUploadedCake();
 
 /** A Facebook draft with "Kept text" and the uploaded cake.png, as Compose leaves it in this browser. */
 function aDraftKeptInThisBrowser() {

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocialAccount } from '@shared/accounts';
-import type { MediaItem } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { aNewDraft, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { aNewDraft, anUploadedCake, MEDIA_ID, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { FakeXhr } from './helpers/xhr';
 import { chooseScheduleTime } from './helpers/schedule';
@@ -20,7 +19,6 @@ const TT_ID = '01JQ00000000000000000000T1';
 const YT_ID = '01JQ00000000000000000000Y1';
 const IG_OLD = '01JQ00000000000000000000A1';
 const IG_NEW = '01JQ00000000000000000000A2';
-const MEDIA_ID = '01JQ00000000000000000000M1';
 const UPLOAD_URL = 'https://media-bucket.example/upload';
 
 const ACCOUNTS: SocialAccount[] = [
@@ -33,18 +31,7 @@ const ACCOUNTS: SocialAccount[] = [
 
 const createdPost = aNewDraft;
 
-function mediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
-  return {
-    id: MEDIA_ID,
-    post_id: null,
-    file_path: 'user-alice/cake.png',
-    file_type: 'image/png',
-    file_size: 4,
-    url: 'https://media-bucket.example/user-alice/cake.png?signed',
-    created_at: '2026-03-20T12:00:00.000Z',
-    ...overrides,
-  };
-}
+const mediaItem = anUploadedCake;
 
 /** Types into a field in one go: per-key typing is slow under jsdom and adds nothing here. */
 async function fill(user: ReturnType<typeof renderApp>['user'], label: string, text: string) {

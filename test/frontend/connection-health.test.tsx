@@ -4,7 +4,7 @@ import type { ListedAccount } from '@shared/connection-health';
 import type { LimitWarning } from '@shared/platform-limits';
 import type { Post } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { aPost, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { aPost, aSquarePhoto, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { chooseScheduleTime } from './helpers/schedule';
 
@@ -97,17 +97,7 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
   it('says after an edit that the new time is over a platform limit (the edit is saved)', async () => {
     // Prepare
     // The dialog is the Compose form (issue 17.5): it needs the accounts, and Instagram a photo.
-    const photo = {
-      id: 'm1',
-      post_id: 'p1',
-      file_path: 'u/1790000000000-abcdefgh.jpg',
-      file_type: 'image/jpeg',
-      file_size: 1200,
-      width: 1080,
-      height: 1080,
-      url: 'http://localhost/m1.jpg',
-      created_at: '2026-01-01T12:00:00.000Z',
-    };
+    const photo = aSquarePhoto();
     const post = aPost({ id: 'p1', scheduled_at: '2030-07-01T10:00:00.000Z', media: [photo] });
     const api = mockApi({
       ...shellRoutes(),

@@ -3,7 +3,7 @@ import { fromZonedTime } from 'date-fns-tz';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { aPost, meResponse, mockApi, postTarget, shellRoutes } from './helpers/api-mock';
+import { aPost, aPostMedia, meResponse, mockApi, postTarget, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -125,17 +125,7 @@ describe("the dashboard's post lists", () => {
           id: 'p1',
           status: 'scheduled',
           scheduled_at: '2030-07-01T10:00:00.000Z',
-          media: [
-            {
-              id: 'm1',
-              post_id: 'p1',
-              file_path: 'u/1.jpg',
-              file_type: 'image/jpeg',
-              file_size: 10,
-              url: 'https://cdn.example/1.jpg',
-              created_at: '2026-01-01T12:00:00.000Z',
-            },
-          ],
+          media: [aPostMedia()],
           platforms: [postTarget({ id: 't1', platform: 'instagram', caption: LONG }), postTarget({ id: 't2', platform: 'x', caption: 'Short' })],
         }),
         aPost({

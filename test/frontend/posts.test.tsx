@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostCounts } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { aPost, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
+import { aPost, aPostMedia, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -32,6 +32,9 @@ async function openPosts({ tabs = {}, counts = {}, zone = 'Europe/London', extra
 }
 
 const cards = () => screen.findAllByTestId('post-card');
+
+/** Post p1, published on Mar 4 2026 to the given targets. */
+const postedP1 = (platforms: Post['platforms']) => aPost({ id: 'p1', status: 'posted', published_at: '2026-03-04T20:00:00.000Z', platforms });
 
 describe('the Posts page', () => {
   beforeEach(() => {
@@ -127,17 +130,7 @@ describe('the Posts page', () => {
           aPost({
             id: 'p1',
             status: 'queued',
-            media: [
-              {
-                id: 'm1',
-                post_id: 'p1',
-                file_path: 'u/1.jpg',
-                file_type: 'image/jpeg',
-                file_size: 10,
-                url: 'https://cdn.example/1.jpg',
-                created_at: '2026-01-01T12:00:00.000Z',
-              },
-            ],
+            media: [aPostMedia()],
             platforms: [
               postTarget({
                 id: 't1',
@@ -190,16 +183,11 @@ describe('the Posts page', () => {
     const { user } = await openPosts({
       tabs: {
         posted: [
-          aPost({
-            id: 'p1',
-            status: 'posted',
-            published_at: '2026-03-04T20:00:00.000Z',
-            platforms: [
-              postTarget({ id: 't1', platform: 'instagram', account_name: '@acme', status: 'posted', post_url: 'https://sandbox.test/instagram/p/1' }),
-              postTarget({ id: 't2', platform: 'instagram', account_name: '@acme.shop', status: 'posted', post_url: 'https://sandbox.test/instagram/p/2' }),
-              postTarget({ id: 't3', platform: 'facebook', account_name: 'Acme Bakery', status: 'posted', post_url: 'https://sandbox.test/facebook/3' }),
-            ],
-          }),
+          postedP1([
+            postTarget({ id: 't1', platform: 'instagram', account_name: '@acme', status: 'posted', post_url: 'https://sandbox.test/instagram/p/1' }),
+            postTarget({ id: 't2', platform: 'instagram', account_name: '@acme.shop', status: 'posted', post_url: 'https://sandbox.test/instagram/p/2' }),
+            postTarget({ id: 't3', platform: 'facebook', account_name: 'Acme Bakery', status: 'posted', post_url: 'https://sandbox.test/facebook/3' }),
+          ]),
         ],
       },
     });
@@ -347,14 +335,7 @@ describe('the Posts page', () => {
   it('keeps the post when the delete confirmation is cancelled, and says a posted one stays on the platform', async () => {
     const { user, api } = await openPosts({
       tabs: {
-        posted: [
-          aPost({
-            id: 'p1',
-            status: 'posted',
-            published_at: '2026-03-04T20:00:00.000Z',
-            platforms: [postTarget({ id: 't1', platform: 'x', caption: 'A'.repeat(60) })],
-          }),
-        ],
+        posted: [postedP1([postTarget({ id: 't1', platform: 'x', caption: 'A'.repeat(60) })])],
       },
       extra: { 'DELETE /posts/p1': { status: 204 } },
     });
@@ -424,17 +405,7 @@ describe('the Edit Post dialog (the Compose form, issue 17.5)', { timeout: 30_00
     socialAccount({ id: XA, platform: 'x', account_name: '@bakerx' }),
     socialAccount({ id: YT, platform: 'youtube', account_name: 'Bakery TV' }),
   ];
-  const PHOTO = {
-    id: 'm1',
-    post_id: 'p1',
-    file_path: 'u/1790000000000-abcdefgh.jpg',
-    file_type: 'image/jpeg',
-    file_size: 1200,
-    width: 1080,
-    height: 1080,
-    url: 'http://localhost/m1.jpg',
-    created_at: '2026-01-01T12:00:00.000Z',
-  };
+  const PHOTO = aSquarePhoto();
   const saved = (overrides: Partial<Post> = {}) =>
     aPost({
       id: 'p1',

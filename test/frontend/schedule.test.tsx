@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCHEDULED_IN_PAST_MESSAGE, type MediaItem, type Post, type PostTargetView } from '@shared/posts';
 import type { Platform } from '@shared/platforms';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { aPost, meResponse, mockApi, shellRoutes, type RecordedCall } from './helpers/api-mock';
+import { aPost, meResponse, mockApi, postTarget, shellRoutes, type RecordedCall } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -27,7 +27,7 @@ function media(id: string, fileType: string): MediaItem {
 }
 
 function target(id: string, platform: Platform, caption: string): PostTargetView {
-  return {
+  return postTarget({
     id,
     platform,
     social_account_id: `acc-${platform}`,
@@ -35,12 +35,7 @@ function target(id: string, platform: Platform, caption: string): PostTargetView
     account_id: `${platform}-1`,
     profile_url: null,
     caption,
-    settings: {},
-    status: 'pending',
-    post_url: null,
-    posted_at: null,
-    error_message: null,
-  };
+  });
 }
 
 function post(overrides: Partial<Post> & { id: string; scheduled_at: string }): Post {

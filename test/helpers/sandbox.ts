@@ -67,3 +67,15 @@ export const sandboxTweet = (sandbox: string, token: string, text: string) =>
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ text }),
   });
+
+/** What the TikTok sandbox answers for a demo creator's info by default: every privacy level, Stitch off, up to 10 minutes. */
+export const sandboxCreatorInfoOf = (who: { name: string; username: string }) => ({
+  creator_nickname: who.name,
+  creator_username: who.username,
+  creator_avatar_url: expect.stringContaining('/avatar.svg'),
+  privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+  comment_disabled: false,
+  duet_disabled: false,
+  stitch_disabled: true,
+  max_video_post_duration_sec: 600,
+});

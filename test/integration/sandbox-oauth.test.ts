@@ -99,18 +99,23 @@ describe('X', () => {
   const basic = { authorization: `Basic ${Buffer.from(`${x.clientId}:${x.clientSecret}`).toString('base64')}` };
   const tokenUrl = `${sandbox}/x/api/2/oauth2/token`;
 
-  async function xCode(scope = 'tweet.read users.read tweet.write offline.access') {
-    const verifier = randomBytes(32).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const url = authorizeUrl('/x/www/i/oauth2/authorize', {
+  /** The X authorize URL for our app and callback, an S256 challenge and users.read, with the given params changed. */
+  const xAuthorizeUrl = (params: Record<string, string> = {}) =>
+    authorizeUrl('/x/www/i/oauth2/authorize', {
       response_type: 'code',
       client_id: x.clientId,
       redirect_uri: callback('x'),
-      state: 'st-x',
-      code_challenge: challenge,
+      state: 's',
+      code_challenge: 'abc',
       code_challenge_method: 'S256',
-      scope,
+      scope: 'users.read',
+      ...params,
     });
+
+  async function xCode(scope = 'tweet.read users.read tweet.write offline.access') {
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const url = xAuthorizeUrl({ state: 'st-x', code_challenge: challenge, scope });
     const { html, location } = await consent(url, { decision: 'allow', identity: '1790000000000000001' });
     return { html, location, verifier, code: location.searchParams.get('code')! };
   }
@@ -146,18 +151,7 @@ describe('X', () => {
   });
 
   it('refuses an authorize request without an S256 code challenge', async () => {
-    const res = await fetch(
-      authorizeUrl('/x/www/i/oauth2/authorize', {
-        response_type: 'code',
-        client_id: x.clientId,
-        redirect_uri: callback('x'),
-        state: 's',
-        code_challenge: 'abc',
-        code_challenge_method: 'plain',
-        scope: 'users.read',
-      }),
-      { redirect: 'manual' },
-    );
+    const res = await fetch(xAuthorizeUrl({ code_challenge_method: 'plain' }), { redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
   });
@@ -199,32 +193,13 @@ describe('X', () => {
   });
 
   it('shows an error page, not a redirect, for an unregistered redirect_uri', async () => {
-    const res = await fetch(
-      authorizeUrl('/x/www/i/oauth2/authorize', {
-        response_type: 'code',
-        client_id: x.clientId,
-        redirect_uri: 'https://evil.example/cb',
-        state: 's',
-        code_challenge: 'abc',
-        code_challenge_method: 'S256',
-        scope: 'users.read',
-      }),
-      { redirect: 'manual' },
-    );
+    const res = await fetch(xAuthorizeUrl({ redirect_uri: 'https://evil.example/cb' }), { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('redirect_uri_mismatch');
   });
 
   it('sends the user back with access_denied when they cancel', async () => {
-    const url = authorizeUrl('/x/www/i/oauth2/authorize', {
-      response_type: 'code',
-      client_id: x.clientId,
-      redirect_uri: callback('x'),
-      state: 'st-deny',
-      code_challenge: 'abc',
-      code_challenge_method: 'S256',
-      scope: 'users.read',
-    });
+    const url = xAuthorizeUrl({ state: 'st-deny' });
     const { location } = await consent(url, { decision: 'deny' });
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ error: 'access_denied', state: 'st-deny' });
     expect(location.searchParams.get('code')).toBeNull();

@@ -3,7 +3,7 @@ import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
 import { weCallTheApi } from '../helpers/when';
-import { controlTheSandbox } from '../helpers/sandbox';
+import { controlTheSandbox, sandboxCreatorInfoOf } from '../helpers/sandbox';
 
 /** GET /api/accounts/{id}/tiktok-creator-info: what the compose panel shows before a TikTok Direct Post. */
 
@@ -22,16 +22,7 @@ describe('TikTok creator info', () => {
 
     expect(res.status).toBe(200);
     const who = DEMO_IDENTITIES.tiktok[0]!;
-    expect(res.body).toEqual({
-      creator_nickname: who.name,
-      creator_username: who.username,
-      creator_avatar_url: expect.stringContaining('/avatar.svg'),
-      privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
-      comment_disabled: false,
-      duet_disabled: false,
-      stitch_disabled: true,
-      max_video_post_duration_sec: 600,
-    });
+    expect(res.body).toEqual(sandboxCreatorInfoOf(who));
     expect(JSON.stringify(res.body)).not.toMatch(/act\.|access_token/);
   });
 

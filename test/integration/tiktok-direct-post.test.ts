@@ -5,7 +5,7 @@ import { hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
 import { PlatformError, type PublishCheckpoint, type PublishMedia, type TokenSet } from '../../functions/platforms/types';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
-import { controlTheSandbox } from '../helpers/sandbox';
+import { controlTheSandbox, sandboxCreatorInfoOf } from '../helpers/sandbox';
 
 /**
  * TikTok Direct Post as TikTok's Content Sharing Guidelines and Media Transfer Guide have it, held
@@ -97,16 +97,7 @@ describe('TikTok creator_info', () => {
     const ada = await connectAs(ADA);
     const cafe = await connectAs(CAFE);
 
-    expect(await adapter.creatorInfo(ada.tokens)).toEqual({
-      creator_nickname: ADA.name,
-      creator_username: ADA.username,
-      creator_avatar_url: expect.stringContaining('/avatar.svg'),
-      privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
-      comment_disabled: false,
-      duet_disabled: false,
-      stitch_disabled: true,
-      max_video_post_duration_sec: 600,
-    });
+    expect(await adapter.creatorInfo(ada.tokens)).toEqual(sandboxCreatorInfoOf(ADA));
     expect(await adapter.creatorInfo(cafe.tokens)).toMatchObject({
       privacy_level_options: ['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
       comment_disabled: true,

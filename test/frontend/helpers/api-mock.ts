@@ -1,4 +1,4 @@
-import type { Post, PostTargetView } from '@shared/posts';
+import type { MediaItem, Post, PostTargetView } from '@shared/posts';
 import type { PlatformsResponse } from '@shared/entitlements';
 import { minimumPlanFor, planAllows, type PlanId } from '@shared/plans';
 import { PLATFORMS, type Platform } from '@shared/platforms';
@@ -134,6 +134,41 @@ export function postTarget(overrides: Partial<PostTargetView> & Pick<PostTargetV
 export function aNewDraft(): Post {
   const now = new Date().toISOString();
   return aPost({ id: '01JQ00000000000000000000P1', scheduled_at: null, status: 'draft', created_at: now, updated_at: now, platforms: [] });
+}
+
+export const MEDIA_ID = '01JQ00000000000000000000M1';
+
+/** The cake.png Compose uploads, as the media API answers it (not yet attached to a post). */
+export function anUploadedCake(overrides: Partial<MediaItem> = {}): MediaItem {
+  return {
+    id: MEDIA_ID,
+    post_id: null,
+    file_path: 'user-alice/cake.png',
+    file_type: 'image/png',
+    file_size: 4,
+    url: 'https://media-bucket.example/user-alice/cake.png?signed',
+    created_at: '2026-03-20T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A media item as the API returns it inside a post (frontend fixtures): a small JPEG of post p1. */
+export function aPostMedia(overrides: Partial<Post['media'][number]> = {}): Post['media'][number] {
+  return {
+    id: 'm1',
+    post_id: 'p1',
+    file_path: 'u/1.jpg',
+    file_type: 'image/jpeg',
+    file_size: 10,
+    url: 'https://cdn.example/1.jpg',
+    created_at: '2026-01-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A square 1080x1080 photo of post p1, the size Instagram takes. */
+export function aSquarePhoto(): Post['media'][number] {
+  return aPostMedia({ file_path: 'u/1790000000000-abcdefgh.jpg', file_size: 1200, width: 1080, height: 1080, url: 'http://localhost/m1.jpg' });
 }
 
 export function aPost(overrides: Partial<Post> & Pick<Post, 'id'>): Post {

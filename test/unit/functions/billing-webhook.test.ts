@@ -126,6 +126,11 @@ function setup() {
 }
 
 let counter = 0;
+/** A completed subscription checkout of customer cus_1 for sub_1, as Stripe sends it in checkout.session.completed. */
+function aCompletedCheckout(id: string, paymentStatus = 'paid') {
+  return { id, object: 'checkout.session', mode: 'subscription', payment_status: paymentStatus, status: 'complete', customer: 'cus_1', subscription: 'sub_1' };
+}
+
 function anEvent(type: string, object: unknown, created = T0) {
   return { id: `evt_${++counter}`, object: 'event', api_version: '2025-10-29.clover', created, type, data: { object }, livemode: false };
 }
@@ -146,15 +151,7 @@ describe('the webhook keeps the subscription row in step with Stripe', () => {
   it('stores a signed-in checkout as the user subscription and links the customer', async () => {
     // Prepare
     await ctx.deps.store.saveCheckout({ sessionId: 'cs_1', email: 'a@example.com', productId: BASIC, userId: 'user-1', createdAt: 'x' }, 0);
-    const session = {
-      id: 'cs_1',
-      object: 'checkout.session',
-      mode: 'subscription',
-      payment_status: 'paid',
-      status: 'complete',
-      customer: 'cus_1',
-      subscription: 'sub_1',
-    };
+    const session = aCompletedCheckout('cs_1');
 
     // Act
     const result = await deliver(ctx, anEvent('checkout.session.completed', session));
@@ -180,15 +177,7 @@ describe('the webhook keeps the subscription row in step with Stripe', () => {
   ])('a completed checkout with payment_status %s (%s) grants the plan: %s', async (paymentStatus, _why, grants) => {
     // Prepare
     await ctx.deps.store.saveCheckout({ sessionId: 'cs_free', email: 'a@example.com', productId: BASIC, userId: 'user-1', createdAt: 'x' }, 0);
-    const session = {
-      id: 'cs_free',
-      object: 'checkout.session',
-      mode: 'subscription',
-      payment_status: paymentStatus,
-      status: 'complete',
-      customer: 'cus_1',
-      subscription: 'sub_1',
-    };
+    const session = aCompletedCheckout('cs_free', paymentStatus);
 
     // Act
     const result = await deliver(ctx, anEvent('checkout.session.completed', session));
@@ -322,15 +311,7 @@ describe('the webhook keeps the subscription row in step with Stripe', () => {
     // Prepare
     ctx.stripeSubs.set('sub_1', aStripeSubscription({ metadata: { productId: BASIC } }));
     await ctx.deps.store.saveCheckout({ sessionId: 'cs_pub', email: 'v@example.com', productId: BASIC, userId: null, createdAt: 'x' }, 0);
-    const session = {
-      id: 'cs_pub',
-      object: 'checkout.session',
-      mode: 'subscription',
-      payment_status: 'paid',
-      status: 'complete',
-      customer: 'cus_1',
-      subscription: 'sub_1',
-    };
+    const session = aCompletedCheckout('cs_pub');
 
     // Act: the subscription event may come first (no owner yet), then the checkout, then an update
     await deliver(ctx, anEvent('customer.subscription.created', { id: 'sub_1' }));

@@ -11,6 +11,17 @@ const x = PLATFORM_LIMITS.x!;
 const youtube = PLATFORM_LIMITS.youtube!;
 
 /** `n` publishes every `stepMs`, starting at `from`. */
+/** The warning for @acme's 51st Instagram post within 24 hours (the cap is 50). */
+const fiftyFirstOnInstagram = (overAt: string, nextFreeAt: string) => ({
+  platform: 'instagram' as const,
+  social_account_id: 'a',
+  account_name: '@acme',
+  cap: 50,
+  window: 'rolling-24h' as const,
+  would_be: 51,
+  over_at: overAt,
+  next_free_at: nextFreeAt,
+});
 const series = (from: number, n: number, stepMs: number) => Array.from({ length: n }, (_, i) => from + i * stepMs);
 
 describe('rolling 24-hour window (Instagram: 50 per account)', () => {
@@ -121,38 +132,14 @@ describe('rolling windows across a DST change', () => {
     const verdict = checkLimit(instagram, others, t('2026-11-01T12:59:00Z'));
     // Assess
     expect(verdict).toMatchObject({ ok: false, wouldBe: 51, nextFreeAt: t('2026-11-01T13:00:00Z') });
-    const message = limitWarningMessage(
-      {
-        platform: 'instagram',
-        social_account_id: 'a',
-        account_name: '@acme',
-        cap: 50,
-        window: 'rolling-24h',
-        would_be: 51,
-        over_at: '2026-11-01T12:59:00.000Z',
-        next_free_at: '2026-11-01T13:00:00.000Z',
-      },
-      'America/New_York',
-    );
+    const message = limitWarningMessage(fiftyFirstOnInstagram('2026-11-01T12:59:00.000Z', '2026-11-01T13:00:00.000Z'), 'America/New_York');
     expect(message).toContain('in the 24 hours before Sun Nov 1, 07:59. The next free time is Sun Nov 1, 08:00.');
   });
 });
 
 describe('the warning text', () => {
   it('says the cap, the account, which publish this would be and the next free time in the user zone', () => {
-    const message = limitWarningMessage(
-      {
-        platform: 'instagram',
-        social_account_id: 'a',
-        account_name: '@acme',
-        cap: 50,
-        window: 'rolling-24h',
-        would_be: 51,
-        over_at: '2026-12-01T09:00:00.000Z',
-        next_free_at: '2026-12-01T10:15:00.000Z',
-      },
-      'Europe/Berlin',
-    );
+    const message = limitWarningMessage(fiftyFirstOnInstagram('2026-12-01T09:00:00.000Z', '2026-12-01T10:15:00.000Z'), 'Europe/Berlin');
     expect(message).toBe(
       'Instagram allows 50 posts a day for @acme; this would be the 51st in the 24 hours before Tue Dec 1, 10:00. The next free time is Tue Dec 1, 11:15.',
     );

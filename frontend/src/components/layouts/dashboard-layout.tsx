@@ -5,6 +5,7 @@ import { UI } from '@shared/ui';
 import { ColorModeButton } from '@/components/ui/color-mode';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useKeyboardShortcuts } from '@/lib/keyboard';
+import { FROSTED_STICKY_BAR } from './frosted-bar';
 import { Sidebar, useSidebarState, type NavItem } from './sidebar';
 import { UserMenu } from './user-menu';
 
@@ -46,20 +47,7 @@ export function DashboardLayout({ title, navItems, notifications, userEmail, use
     <Flex minH="100dvh">
       <Sidebar items={navItems} state={sidebar} />
       <Flex direction="column" flex="1" minW="0">
-        <Flex
-          as="header"
-          h="14"
-          px={{ base: '3', md: '4' }}
-          gap="1"
-          align="center"
-          position="sticky"
-          top="0"
-          zIndex="sticky"
-          borderBottomWidth="1px"
-          borderColor="border.muted"
-          bg="bg/80"
-          backdropFilter="saturate(180%) blur(12px)"
-        >
+        <Flex as="header" h="14" px={{ base: '3', md: '4' }} gap="1" align="center" {...FROSTED_STICKY_BAR}>
           <IconButton aria-label="Toggle sidebar" variant="ghost" size="sm" onClick={sidebar.toggle}>
             <LuPanelLeft />
           </IconButton>

@@ -4,19 +4,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import { ColorModeButton } from '@/components/ui/color-mode';
 import { FOOTER_LINKS, paths } from '@/config/paths';
+import { FROSTED_STICKY_BAR } from './frosted-bar';
 
 export function PublicHeader() {
   return (
-    <Box
-      as="header"
-      position="sticky"
-      top="0"
-      zIndex="sticky"
-      borderBottomWidth="1px"
-      borderColor="border.muted"
-      bg="bg/80"
-      backdropFilter="saturate(180%) blur(12px)"
-    >
+    <Box as="header" {...FROSTED_STICKY_BAR}>
       <Container maxW="6xl">
         <Flex h="16" align="center" justify="space-between" gap="4">
           <RouterLink to={paths.landing.getHref()} aria-label="Schedule & Autopost home">

@@ -1,6 +1,7 @@
-import { Button, chakra, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Button, chakra, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CLIENT_MSG, CLIENT_NAME_MAX, isHttpUrl, type Client } from '@shared/clients';
+import { TitledDialog } from '@/components/titled-dialog';
 import { isApiError } from '@/lib/api-error';
 import { fieldErrorsOfDetails } from '@/lib/field-errors';
 import { useCreateClient } from '../api/create-client';
@@ -76,21 +77,8 @@ function ClientForm({ client, onDone }: { client?: Client; onDone: () => void })
 
 export function ClientFormDialog({ client, open, onOpenChange }: ClientFormDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{client ? 'Edit Client' : 'Add Client'}</Dialog.Title>
-            </Dialog.Header>
-            <ClientForm client={client} onDone={() => onOpenChange(false)} />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <TitledDialog title={client ? 'Edit Client' : 'Add Client'} open={open} onOpenChange={onOpenChange}>
+      <ClientForm client={client} onDone={() => onOpenChange(false)} />
+    </TitledDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Box, CloseButton, Dialog, HStack, Image, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Dialog, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { LuBadgeCheck } from 'react-icons/lu';
 import type { FacebookPageInfo as PageInfo, SocialAccount } from '@shared/accounts';
+import { TitledDialog } from '@/components/titled-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { usePageInfo } from '../api/get-page-info';
 
@@ -100,31 +101,18 @@ export function PageInfoDialog({ account, open, onOpenChange }: { account: Socia
   }, [query.isError, query.error, onOpenChange]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Page info</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {query.data ? (
-                <PageInfoBody info={query.data} />
-              ) : (
-                <Stack gap="3" role="status" aria-label="Loading page info">
-                  <Skeleton h="24" />
-                  <Skeleton h="5" w="60%" />
-                  <Skeleton h="5" w="40%" />
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <TitledDialog title="Page info" open={open} onOpenChange={onOpenChange}>
+      <Dialog.Body pb="6">
+        {query.data ? (
+          <PageInfoBody info={query.data} />
+        ) : (
+          <Stack gap="3" role="status" aria-label="Loading page info">
+            <Skeleton h="24" />
+            <Skeleton h="5" w="60%" />
+            <Skeleton h="5" w="40%" />
+          </Stack>
+        )}
+      </Dialog.Body>
+    </TitledDialog>
   );
 }
