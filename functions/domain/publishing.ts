@@ -131,6 +131,8 @@ export async function publishTarget(message: PublishMessage, engine: PublishEngi
   } catch (error) {
     // Nothing went out; the deletion's sweep removes the post with everything else of the account.
     if (error instanceof AccountClosedError) return 'done';
+    // Nothing went out and there is nothing left to settle.
+    if (error instanceof PostDeletedError) return 'done';
     return await afterError(delivery, error, engine);
   }
 }
@@ -138,6 +140,11 @@ export async function publishTarget(message: PublishMessage, engine: PublishEngi
 /** The account's deletion began while this delivery waited for its second: publish nothing. */
 class AccountClosedError extends Error {
   override name = 'AccountClosedError';
+}
+
+/** The user deleted the post while this delivery waited for its second: publish nothing. */
+class PostDeletedError extends Error {
+  override name = 'PostDeletedError';
 }
 
 async function runStep(delivery: Delivery, engine: PublishEngine): Promise<PublishStepResult> {
@@ -155,9 +162,11 @@ async function runStep(delivery: Delivery, engine: PublishEngine): Promise<Publi
         untilDue: async () => {
           const early = notBefore - engine.now().getTime();
           if (early > 0) await engine.sleep(early);
-          // Checked again right before the public call: the deletion may have begun while this
-          // delivery prepared and waited for the due second (up to the lead time).
+          // Checked again right before the public call: the account's deletion may have begun, or
+          // the user deleted the post, while this delivery prepared and waited for the due second
+          // (up to the lead time).
           if (await engine.isAccountClosed(userId)) throw new AccountClosedError();
+          if (!(await engine.store.getPost(userId, delivery.post.id))) throw new PostDeletedError();
         },
         claimDailyQuota: (bucket) => engine.claimDailyQuota(bucket, engine.now()),
       });

@@ -199,7 +199,7 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
   const schedules = new Map<string, { at: Date; input: DispatchInput }>();
   const notices: { userId: string; input: NotifyInput }[] = [];
   const platforms = new Map<Platform, ReturnType<typeof aPlatform>>();
-  const state = { closed: false, plan: options.plan ?? 'pro', closeWhileWaiting: false };
+  const state = { closed: false, plan: options.plan ?? 'pro', closeWhileWaiting: false, deleteWhileWaiting: false };
   let ids = 0;
   const platform = (p: Platform) => platforms.get(p) ?? platforms.set(p, aPlatform(p)).get(p)!;
 
@@ -223,6 +223,7 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
     sleep: async (ms) => {
       now += ms;
       if (state.closeWhileWaiting) state.closed = true;
+      if (state.deleteWhileWaiting) store.items.clear();
     },
     random: () => 0.5,
   };

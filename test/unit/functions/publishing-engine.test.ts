@@ -284,6 +284,20 @@ describe('a publish step', () => {
     expect(world.notices).toEqual([]);
   });
 
+  it('stops before the public call when the user deletes the post while the step waits for its second', async () => {
+    // Prepare
+    const { world, post } = aDueTarget('facebook');
+    world.state.deleteWhileWaiting = true;
+
+    // Act
+    const outcome = await publishTarget(messageFor(post, 'facebook'), world.engine);
+
+    // Assess
+    expect(outcome).toBe('done');
+    expect(world.platform('facebook').timeline).toHaveLength(0);
+    expect(world.notices).toEqual([]);
+  });
+
   it('fails a target whose platform the lapsed plan no longer includes, naming the plan to upgrade to', async () => {
     // Prepare
     const world = anEngine({ plan: 'free' });
