@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { allHandlerModules } from '../functions/routes';
+import { SIGNED_IN_ROUTES as ALL_SIGNED_IN_ROUTES } from '../test/helpers/routes';
 
 /**
  * `npm run bench`: prints the figures the foundation and reshape issues ask for. Each is measured, not asserted.
@@ -37,16 +38,7 @@ const only = process.argv
   .split(',');
 const chosen = (routes: string[]) => (only ? routes.filter((r) => only.includes(r)) : routes);
 const PUBLIC_ROUTES = chosen(['/', '/auth', '/auth?mode=signup', '/about-us', '/privacy-policy', '/terms-of-service', '/contact-us', '/no-such-page']);
-const SIGNED_IN_ROUTES = chosen([
-  '/home',
-  '/home/compose',
-  '/home/schedule',
-  '/home/posts',
-  '/home/platforms',
-  '/home/clients',
-  '/home/settings',
-  '/home/subscription',
-]);
+const SIGNED_IN_ROUTES = chosen(ALL_SIGNED_IN_ROUTES);
 const reports = process.argv.find((a) => a.startsWith('--reports='))?.slice(10);
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'];
 

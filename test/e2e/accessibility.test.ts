@@ -4,6 +4,7 @@ import type { AxeResults, Result } from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { cloud } from '../helpers/given';
 import { aBrowserForTheFile, signInANewFacebookUser } from './browser';
+import { SIGNED_IN_ROUTES } from '../helpers/routes';
 
 /**
  * Issue 17's standing check: axe-core on every route, in both themes, with no serious or critical
@@ -24,16 +25,6 @@ const PUBLIC_ROUTES = [
   '/contact-us',
   '/connections?status=success&provider=facebook',
   '/complete-signup?email=someone%40example.com&session_id=cs_unknown',
-];
-const SIGNED_IN_ROUTES = [
-  '/home',
-  '/home/compose',
-  '/home/schedule',
-  '/home/posts',
-  '/home/platforms',
-  '/home/clients',
-  '/home/settings',
-  '/home/subscription',
 ];
 
 const browser = aBrowserForTheFile();
