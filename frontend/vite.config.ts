@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -67,7 +67,9 @@ function preloadRouteChunks(): Plugin {
         };
         const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
         const table = PRELOADS.map(([pattern, modules]) => {
-          const starts = modules.map((m) => chunks.find((c) => c.facadeModuleId?.endsWith(m))?.fileName);
+          const starts = modules.map(
+            (m) => (chunks.find((c) => c.facadeModuleId?.endsWith(m)) ?? chunks.find((c) => c.moduleIds.some((id) => id.endsWith(m))))?.fileName,
+          );
           if (starts.some((f) => !f)) throw new Error(`preload-route-chunks: no chunk for one of ${modules.join(', ')}`);
           return [pattern, [...closure(starts as string[])].filter((f) => !entry.has(f)).map((f) => `/${f}`)] as const;
         });
@@ -78,14 +80,73 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
+/** Where a module goes: a shared chunk's name, or null for the bundler's own split. */
+type ChunkOf = (id: string) => string | null;
+
 /**
- * The SPA. Same-origin only: /config.json, /api/* and /_local/* are served by whatever hosts this
- * build (CloudFront on AWS, the local launcher in middleware mode), so there is no dev proxy here.
+ * The bundler's own split gives one chunk per set of lazy entries that load a module: ~90 files on a
+ * signed-in page (HTTP/1.1 fetches them six at a time), most under 1 KB. This merges them by when
+ * they load, using what the router guarantees: every route but the landing renders inside
+ * ui-layout; /auth, /verify-email and /complete-signup load Amplify; /home/* and /connections load
+ * Amplify and the app shell (app/routes/app/root.tsx). So a module the routes share goes to
+ * - `app`: the shell uses it, or three or more signed-in pages and nothing else (a pair, e.g. the
+ *   composer and the post editor, shares a chunk of its own: the other pages do not pay for it);
+ * - `session`: only those and the sign-in routes use it, or Amplify does;
+ * - `ui`: routes of the Chakra layout share it, or the layout uses it;
+ * and a module one route alone uses stays in that route's chunk; the landing's stay as they are.
+ * Who loads a module is read from a first, unminified pass with the bundler's own split, where
+ * tree-shaking has already decided which modules each route really uses (a barrel's imports do not).
  */
-export default defineConfig({
+function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
+  let usersOf = new Map<string, Set<string>>();
+  const src = (file: string) => here(`./src/${file}`);
+  const sessionEntries = new Set(
+    ['app/routes/auth.tsx', 'app/routes/verify-email.tsx', 'app/routes/complete-signup.tsx', 'lib/amplify.ts', 'lib/auth-session.ts'].map(src),
+  );
+  const landing = src('app/routes/landing.tsx');
+  const layout = src('app/routes/ui-layout.tsx');
+  const shell = src('app/routes/app/root.tsx');
+  // Lazy code of the signed-in pages (features/*, e.g. the post editor) and Amplify's own lazy parts.
+  const signedIn = (entry: string) => entry.startsWith(src('app/routes/app/')) || entry.startsWith(src('features/'));
+  const session = (entry: string) => sessionEntries.has(entry) || entry.includes(`${path.sep}node_modules${path.sep}`) || signedIn(entry);
+  const chunkOf: ChunkOf = (id) => {
+    const users = [...(usersOf.get(id) ?? [])];
+    if (!users.length || users.includes('') || users.includes(landing)) return null;
+    if (users.every(signedIn)) return users.length >= 3 || users.includes(shell) ? 'app' : null;
+    if (users.every(session) && (users.length >= 2 || users.some((u) => sessionEntries.has(u)))) return 'session';
+    if (users.length >= 2 || users.includes(layout)) return 'ui';
+    return null;
+  };
+  return {
+    name: 'route-chunks',
+    apply: 'build',
+    chunkOf,
+    async buildStart() {
+      const { build } = await import('vite');
+      const result = await build({ ...options, configFile: false, logLevel: 'silent', build: { ...options.build, write: false, minify: false } });
+      const chunks = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : [])).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const loads = (file: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) loads(imported, seen);
+        return seen;
+      };
+      usersOf = new Map();
+      for (const entry of chunks.filter((c) => c.isEntry || c.isDynamicEntry)) {
+        // '' stands for the entry: what the first page needs stays where the bundler put it.
+        const user = entry.isEntry ? '' : entry.facadeModuleId!;
+        for (const file of loads(entry.fileName))
+          for (const id of byFile.get(file)!.moduleIds) (usersOf.get(id) ?? usersOf.set(id, new Set()).get(id)!).add(user);
+      }
+    },
+  };
+}
+
+/** What both passes of the build share (see routeChunks). */
+const shared = {
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react(), preloadRouteChunks(), precompress()],
   resolve: {
     alias: {
       '@shared': here('../shared'),
@@ -93,8 +154,6 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: here('./dist'),
-    emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
@@ -102,6 +161,26 @@ export default defineConfig({
       // defineConfig(); unused, it is dropped only once the bundler knows that call is an identity.
       // components/ui/system.ts takes the recipes the app renders from that module.
       treeshake: { manualPureFunctions: ['defineConfig'] },
+    },
+  },
+} satisfies UserConfig;
+const chunks = routeChunks({ ...shared, plugins: [react()] });
+
+/**
+ * The SPA. Same-origin only: /config.json, /api/* and /_local/* are served by whatever hosts this
+ * build (CloudFront on AWS, the local launcher in middleware mode), so there is no dev proxy here.
+ */
+export default defineConfig({
+  ...shared,
+  plugins: [react(), chunks, preloadRouteChunks(), precompress()],
+  build: {
+    ...shared.build,
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    rolldownOptions: {
+      ...shared.build.rolldownOptions,
+      // Only the modules named; their imports stay where they are (each is named, or loaded already).
+      output: { codeSplitting: { groups: [{ name: chunks.chunkOf, includeDependenciesRecursively: false }] } },
     },
   },
 });
