@@ -81,6 +81,7 @@ function preloadRouteChunks(): Plugin {
 }
 
 /** Where a module goes: a shared chunk's name, or null for the bundler's own split. */
+const SMALL_SHARED = 40_000;
 type ChunkOf = (id: string) => string | null;
 
 /**
@@ -92,19 +93,24 @@ type ChunkOf = (id: string) => string | null;
  * - `app`: the shell uses it, or three or more signed-in pages and nothing else (a pair, e.g. the
  *   composer and the post editor, shares a chunk of its own: the other pages do not pay for it);
  * - `session`: only those and the sign-in routes use it, or Amplify does;
- * - `ui`: routes of the Chakra layout share it, or the layout uses it;
+ * - `ui`: the layout uses it, or two or more routes signed-out visitors see, or one of them shares a
+ *   little code with the signed-in pages (a lot, e.g. zod for the contact form, keeps its own chunk);
  * and a module one route alone uses stays in that route's chunk; the landing's stay as they are.
  * Who loads a module is read from a first, unminified pass with the bundler's own split, where
  * tree-shaking has already decided which modules each route really uses (a barrel's imports do not).
  */
 function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
   let usersOf = new Map<string, Set<string>>();
+  /** Modules of a small chunk of the bundler's own split that needs nothing the layout does not load. */
+  let smallShared = new Set<string>();
   const src = (file: string) => here(`./src/${file}`);
   const sessionEntries = new Set(
     ['app/routes/auth.tsx', 'app/routes/verify-email.tsx', 'app/routes/complete-signup.tsx', 'lib/amplify.ts', 'lib/auth-session.ts'].map(src),
   );
+  const amplify = new Set(['lib/amplify.ts', 'lib/auth-session.ts'].map(src));
   const landing = src('app/routes/landing.tsx');
-  const layout = src('app/routes/ui-layout.tsx');
+  // What the router loads for every route but the landing (app/router.tsx, lazyUiLayout).
+  const layout = new Set(['app/routes/ui-layout.tsx', 'config/runtime-config.ts'].map(src));
   const shell = src('app/routes/app/root.tsx');
   // Lazy code of the signed-in pages (features/*, e.g. the post editor) and Amplify's own lazy parts.
   const signedIn = (entry: string) => entry.startsWith(src('app/routes/app/')) || entry.startsWith(src('features/'));
@@ -113,8 +119,9 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
     const users = [...(usersOf.get(id) ?? [])];
     if (!users.length || users.includes('') || users.includes(landing)) return null;
     if (users.every(signedIn)) return users.length >= 3 || users.includes(shell) ? 'app' : null;
-    if (users.every(session) && (users.length >= 2 || users.some((u) => sessionEntries.has(u)))) return 'session';
-    if (users.length >= 2 || users.includes(layout)) return 'ui';
+    if (users.every(session) && (users.length >= 2 || amplify.has(users[0]!))) return 'session';
+    const signedOut = users.filter((u) => !session(u)).length;
+    if (users.some((u) => layout.has(u)) || signedOut >= 2 || (signedOut === 1 && users.length >= 2 && smallShared.has(id))) return 'ui';
     return null;
   };
   return {
@@ -133,6 +140,15 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
         return seen;
       };
       usersOf = new Map();
+      const base = new Set(chunks.filter((c) => c.isEntry || [...layout].includes(c.facadeModuleId!)).flatMap((c) => [...loads(c.fileName)]));
+      // Small chunks whose imports the layout loads already or are such chunks themselves.
+      let small = chunks.filter((c) => c.code.length < SMALL_SHARED);
+      for (let size = -1; size !== small.length;) {
+        size = small.length;
+        const ok = new Set([...base, ...small.map((c) => c.fileName)]);
+        small = small.filter((c) => c.imports.every((f) => ok.has(f)));
+      }
+      smallShared = new Set(small.flatMap((c) => c.moduleIds));
       for (const entry of chunks.filter((c) => c.isEntry || c.isDynamicEntry)) {
         // '' stands for the entry: what the first page needs stays where the bundler put it.
         const user = entry.isEntry ? '' : entry.facadeModuleId!;
@@ -180,7 +196,7 @@ export default defineConfig({
     rolldownOptions: {
       ...shared.build.rolldownOptions,
       // Only the modules named; their imports stay where they are (each is named, or loaded already).
-      output: { codeSplitting: { groups: [{ name: chunks.chunkOf, includeDependenciesRecursively: false }] } },
+      output: { codeSplitting: { groups: [{ name: chunks.chunkOf, debugName: 'route-chunks', includeDependenciesRecursively: false }] } },
     },
   },
 });
