@@ -42,15 +42,25 @@ function precompress(): Plugin {
  * Code a route needs but the router would only request once the entry has downloaded and run (and,
  * signed in, once Amplify has read the session): every route but the landing renders inside
  * app/routes/ui-layout.tsx (Chakra, ~70 KB compressed); /auth signs in with Amplify; /home/* and
- * /connections read the session and render the app shell. A tiny inline script asks for those
- * chunks at once, beside the entry; the landing loads none of them. CloudFront's CSP hashes every
- * inline script of the built index.html.
+ * /connections read the session and render the app shell; and each page has its own chunk. A tiny
+ * inline script asks for those chunks at once, beside the entry; the landing loads none of them.
+ * The same script starts fetching /config.json (config/runtime-config.ts takes that response), which
+ * every route but the landing reads before it renders. CloudFront's CSP hashes every inline script
+ * of the built index.html.
  */
+const SIGNED_IN_PAGES = ['compose', 'schedule', 'posts', 'platforms', 'clients', 'settings', 'subscription'];
+const PUBLIC_PAGES = ['about-us', 'privacy-policy', 'terms-of-service', 'contact-us'];
 const PRELOADS: [pathPattern: string, modules: string[]][] = [
   ['^/.', ['/src/app/routes/ui-layout.tsx']],
   ['^/auth$', ['/src/app/routes/auth.tsx', '/src/lib/amplify.ts', '/src/lib/auth-session.ts']],
   ['^/(home|connections)', ['/src/app/routes/app/root.tsx', '/src/lib/amplify.ts', '/src/lib/auth-session.ts']],
+  ['^/home/?$', ['/src/app/routes/app/dashboard.tsx']],
+  ['^/connections/?$', ['/src/app/routes/app/connections.tsx']],
+  ...SIGNED_IN_PAGES.map((page): [string, string[]] => [`^/home/${page}/?$`, [`/src/app/routes/app/${page}.tsx`]]),
+  ...PUBLIC_PAGES.map((page): [string, string[]] => [`^/${page}/?$`, [`/src/app/routes/${page}.tsx`]]),
 ];
+/** Started for every route but the landing; the promise's own rejection is left to its reader. */
+const EARLY_CONFIG = `if(p!=='/'){var r=fetch('/config.json',{cache:'no-store',headers:{Accept:'application/json'}});r.catch(function(){});window.__runtimeConfig=r}`;
 
 function preloadRouteChunks(): Plugin {
   return {
@@ -73,7 +83,7 @@ function preloadRouteChunks(): Plugin {
           if (starts.some((f) => !f)) throw new Error(`preload-route-chunks: no chunk for one of ${modules.join(', ')}`);
           return [pattern, [...closure(starts as string[])].filter((f) => !entry.has(f)).map((f) => `/${f}`)] as const;
         });
-        const script = `(function(t,p,s){for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p))for(var j=0;j<t[i][1].length;j++)if(!s[t[i][1][j]]){s[t[i][1][j]]=1;var l=document.createElement('link');l.rel='modulepreload';l.href=t[i][1][j];document.head.appendChild(l)}})(${JSON.stringify(table)},location.pathname,{})`;
+        const script = `(function(t,p,s){for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p))for(var j=0;j<t[i][1].length;j++)if(!s[t[i][1][j]]){s[t[i][1][j]]=1;var l=document.createElement('link');l.rel='modulepreload';l.href=t[i][1][j];document.head.appendChild(l)};${EARLY_CONFIG}})(${JSON.stringify(table)},location.pathname,{})`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

@@ -16,6 +16,21 @@ describe('runtime configuration', () => {
     expect(config).toMatchObject({ apiBasePath: '/api', googleSignIn: false });
   });
 
+  it("reads the response index.html's inline script started, once; a later load fetches again", async () => {
+    const body = { region: 'eu-west-1', userPoolId: 'eu-west-1_x', userPoolClientId: 'early' };
+    window.__runtimeConfig = Promise.resolve(new Response(JSON.stringify(body)));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ ...body, userPoolClientId: 'fetched' })));
+    try {
+      expect((await loadRuntimeConfig()).userPoolClientId).toBe('early');
+      expect(fetchSpy).not.toHaveBeenCalled();
+      expect((await loadRuntimeConfig()).userPoolClientId).toBe('fetched');
+      expect(fetchSpy).toHaveBeenCalledWith('/config.json', expect.objectContaining({ cache: 'no-store' }));
+    } finally {
+      fetchSpy.mockRestore();
+      window.__runtimeConfig = undefined;
+    }
+  });
+
   it('fails loudly when /config.json is missing or incomplete', async () => {
     const missing = vi.fn(async () => new Response('Not found', { status: 404 }));
     await expect(loadRuntimeConfig(missing as unknown as typeof fetch)).rejects.toBeInstanceOf(RuntimeConfigError);

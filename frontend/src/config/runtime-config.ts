@@ -73,7 +73,21 @@ export function setRuntimeConfig(raw: unknown): RuntimeConfig {
   return current;
 }
 
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+declare global {
+  interface Window {
+    /** /config.json as index.html's inline script started fetching it, beside the entry (frontend/vite.config.ts). */
+    __runtimeConfig?: Promise<Response>;
+  }
+}
+
+/** The response index.html already asked for, once; later loads (a retry) fetch again. */
+const fetchConfig: typeof fetch = (input, init) => {
+  const early = window.__runtimeConfig;
+  window.__runtimeConfig = undefined;
+  return early ?? fetch(input, init);
+};
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetchConfig): Promise<RuntimeConfig> {
   let response: Response;
   try {
     response = await fetchImpl(RUNTIME_CONFIG_URL, { headers: { Accept: 'application/json' }, cache: 'no-store' });
