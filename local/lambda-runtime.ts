@@ -49,6 +49,14 @@ function load(module: string): Promise<Handler> {
 }
 
 /**
+ * Loads handler modules before their first invocation, one after another, like a provisioned
+ * Lambda's init. One that fails to load is left to its first invocation, which reports the error.
+ */
+export async function preloadHandlers(modules: readonly string[]): Promise<void> {
+  for (const module of modules) await load(module).catch(() => undefined);
+}
+
+/**
  * Function timeouts and memory as deployed: both come from the function's declaration
  * (functions/routes.ts), as infra/ sets them. middy aborts a handler whose remaining time runs out,
  * so a waiting publisher is cut off here exactly when it would be on AWS. Test-only handlers get
@@ -88,6 +96,11 @@ export async function runHandler(module: string, event: unknown): Promise<unknow
 
 /** What a worker answers for one invocation; an error travels as its name, message and own fields. */
 export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
+/** Asks a worker to load handler modules before their first invocation; it answers when done. */
+export interface WorkerPreload {
+  id: number;
+  preload: readonly string[];
+}
 export interface SerializedError {
   name: string;
   message: string;
@@ -138,6 +151,21 @@ class WorkerPool {
     });
   }
 
+  /** Has every worker load these handler modules (see preloadHandlers); settles when all have. */
+  async preload(modules: readonly string[]): Promise<void> {
+    this.leastBusy();
+    await Promise.all(
+      this.workers.map(
+        (target) =>
+          new Promise((resolve, reject) => {
+            const id = this.nextId++;
+            target.pending.set(id, { resolve, reject });
+            target.worker.postMessage({ id, preload: modules } satisfies WorkerPreload);
+          }),
+      ),
+    );
+  }
+
   /** Starts the workers now rather than on the first invocation (a worker takes ~0.3 s to boot). */
   warm(): void {
     if (workerCount() > 0) this.leastBusy();
@@ -183,6 +211,14 @@ const pool = () => (workerPool ??= new WorkerPool());
 /** Boots the worker threads in the background (the local cloud's start), so the first request does not wait for one. */
 export function warmLambdaWorkers(): void {
   pool().warm();
+}
+
+/**
+ * Loads the handler modules now, in the background, where they will run (the worker threads, or
+ * this thread): the first request to each then skips the module load (TypeScript through tsx here).
+ */
+export function warmLambdaHandlers(modules: readonly string[]): Promise<void> {
+  return workerCount() === 0 ? preloadHandlers(modules) : pool().preload(modules);
 }
 
 /** Ends the worker threads (the local cloud's stop). Invocations after this start new ones. */

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { runHandler, serializeError, type WorkerReply } from './lambda-runtime';
+import { preloadHandlers, runHandler, serializeError, type WorkerPreload, type WorkerReply } from './lambda-runtime';
 
 /** One worker thread of local/lambda-runtime.ts: runs each invocation it is sent and answers. */
 const port = parentPort;
@@ -14,7 +14,9 @@ function reply(message: WorkerReply): void {
   }
 }
 
-port.on('message', ({ id, module, event }: { id: number; module: string; event: unknown }) => {
+port.on('message', (message: { id: number; module: string; event: unknown } | WorkerPreload) => {
+  if ('preload' in message) return void preloadHandlers(message.preload).then(() => reply({ id: message.id, ok: true, value: null }));
+  const { id, module, event } = message;
   runHandler(module, event).then(
     (value) => reply({ id, ok: true, value }),
     (error: unknown) => reply({ id, ok: false, error: serializeError(error) }),

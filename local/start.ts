@@ -11,6 +11,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const { DEFAULT_DATA_DIR, startLocalCloud } = await import('./cloud');
 const { dataDirLine, webBuildLine } = await import('./launcher-text');
 const { ensureWebBuild } = await import('./web');
+const { warmLambdaHandlers } = await import('./lambda-runtime');
+const { ROUTES } = await import('../functions/routes');
 
 const t0 = Date.now();
 const web = process.argv.includes('--dev') ? 'dev' : 'dist';
@@ -38,6 +40,9 @@ const cloud = await startLocalCloud({ port, host: process.env.HOST ?? '127.0.0.1
 await built;
 
 console.log(`\nReady in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+// Like provisioned concurrency, after "Ready": the functions behind the pages' first reads load now,
+// so a visitor's first page does not wait for each one's cold start.
+void warmLambdaHandlers(ROUTES.filter((route) => route.method === 'GET' && route.auth === 'user').map((route) => route.handler));
 console.log(`  ➜ Open ${cloud.url}\n`);
 console.log(`    Local inbox (verification e-mails): ${cloud.url}/_local/inbox`);
 console.log(`    Sandbox platforms (OAuth consent, control API): ${cloud.url}/_sandbox`);

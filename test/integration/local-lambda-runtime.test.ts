@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { invokeLambda, registerLocalHandler, stopLambdaWorkers } from '../../local/lambda-runtime';
+import { invokeLambda, registerLocalHandler, stopLambdaWorkers, warmLambdaHandlers } from '../../local/lambda-runtime';
 
 /**
  * The local Lambda runtime runs functions on worker threads, apart from the emulated services (so a
@@ -10,6 +10,7 @@ interface Probe {
   isMainThread: boolean;
   threadId: number;
   invocations: number;
+  loadedAt: number;
   env: string | null;
   remainingMs: number;
   functionName: string;
@@ -59,6 +60,18 @@ describe('the local Lambda runtime', () => {
 
     expect(new Set(results.map((r) => r.threadId)).size).toBe(2);
     expect(results.every((r) => !r.isMainThread)).toBe(true);
+  });
+
+  it('loads a function on its worker before its first invocation when warmed (npm start does so after "Ready")', async () => {
+    delete process.env.LOCAL_LAMBDA_WORKERS;
+    await warmLambdaHandlers(['runtime-probe']);
+    const invoked = performance.timeOrigin + performance.now();
+
+    const probe = await invokeLambda<Probe>('runtime-probe', {});
+
+    expect(probe.isMainThread).toBe(false);
+    expect(probe.invocations).toBe(1);
+    expect(probe.loadedAt).toBeLessThan(invoked);
   });
 
   it('runs functions in this thread with LOCAL_LAMBDA_WORKERS=0, and registered handlers always', async () => {
