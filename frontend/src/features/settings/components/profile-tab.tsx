@@ -130,23 +130,40 @@ function ProfileForm({ me }: { me: MeResponse }) {
   );
 }
 
+/** The form's shape while the profile loads, so Change Password below it does not jump when the form arrives. */
+function ProfileFormSkeleton() {
+  const field = (helper: boolean, h = '10') => (
+    <Stack gap="1.5">
+      <Skeleton h="5" w="32" />
+      <Skeleton h={h} />
+      {helper ? <Skeleton h="4" w="3/4" /> : null}
+    </Stack>
+  );
+  return (
+    <Stack gap="5">
+      <HStack gap="4">
+        <Skeleton h="20" w="20" rounded="full" flexShrink={0} />
+        <Stack gap="2" flex="1">
+          <Skeleton h="8" w="40" />
+          <Skeleton h="4" w="3/4" />
+        </Stack>
+      </HStack>
+      {field(true)}
+      {field(true)}
+      {field(false, '20')}
+      {field(false)}
+      <Skeleton h="10" w="32" />
+    </Stack>
+  );
+}
+
 /** Settings → Profile: nickname, picture (upload or link), bio, website; then Change Password. */
 export function ProfileTab() {
   const me = useMe();
   return (
     <Stack gap="6">
       <SettingsCard title="Profile" description="How you appear in the app.">
-        {me.data ? (
-          <ProfileForm key={me.data.userId} me={me.data} />
-        ) : me.isError ? (
-          <Text color="fg.error">{me.error.message}</Text>
-        ) : (
-          <Stack gap="4">
-            <Skeleton h="20" w="20" rounded="full" />
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-          </Stack>
-        )}
+        {me.data ? <ProfileForm key={me.data.userId} me={me.data} /> : me.isError ? <Text color="fg.error">{me.error.message}</Text> : <ProfileFormSkeleton />}
       </SettingsCard>
       <ChangePasswordCard />
     </Stack>
