@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadAuthSession, mayHaveSession } from '@/lib/amplify-loader';
 import { AuthContext, type AuthState, type AuthUser } from '@/lib/auth';
 
@@ -25,9 +25,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (mounted.current && !unlisten.current) unlisten.current = session.listenToAuthEvents(() => void read());
       const next = await session.readUser();
       if (seq === readSeq.current) {
-        setUser((prev) => (prev?.sub === next?.sub && prev?.email === next?.email ? prev : next));
-        if (next) setSignedOutByUser(false);
-        setLoading(false);
+        // What this read reveals (the whole signed-in shell and page, on a first load) renders as a
+        // transition, like the first render (main.tsx): React yields to the browser while it renders.
+        startTransition(() => {
+          setUser((prev) => (prev?.sub === next?.sub && prev?.email === next?.email ? prev : next));
+          if (next) setSignedOutByUser(false);
+          setLoading(false);
+        });
       }
       return next;
     }
