@@ -90,8 +90,9 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
-/** Where a module goes: a shared chunk's name, or null for the bundler's own split. */
+/** Unminified size under which a chunk of the bundler's own split is small enough to ride with the layout (see routeChunks). */
 const SMALL_SHARED = 40_000;
+/** Where a module goes: a shared chunk's name, or null for the bundler's own split. */
 type ChunkOf = (id: string) => string | null;
 
 /**
