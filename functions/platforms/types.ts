@@ -120,3 +120,24 @@ export type PublishStepResult =
 
 /** Injected so adapters are testable without a network (docs/architecture.md#conventions: inject time, ids and dependencies). */
 export type Fetch = typeof fetch;
+
+/** One post's counts as a platform reports them (null: the platform does not report that count). */
+export type { PostMetrics } from '@shared/analytics';
+import type { PostMetrics } from '@shared/analytics';
+
+/** What a metrics read found for one post id: its counts, or that the platform no longer has the post. */
+export type MetricsResult = { readonly platformPostId: string; readonly status: 'ok'; readonly metrics: PostMetrics } | { readonly platformPostId: string; readonly status: 'gone' };
+
+/**
+ * Reads published posts' metrics (issue 15, docs/analytics.md). Errors are PlatformErrors with the same
+ * categories as publishing ('reauth' for an expired or revoked token, 'backoff' with retryAfterSeconds for
+ * a rate limit, 'fix-input' when the grant lacks an analytics scope).
+ */
+export interface MetricsReader {
+  /** The most post ids one `readMetrics` call takes (X 100, YouTube 50, TikTok 20; 1 where the API reads one post per call). */
+  readonly metricsBatchSize: number;
+  /** Scopes reading metrics needs; a connection granted without one shows "Reconnect to see analytics". */
+  readonly analyticsScopes: readonly string[];
+  /** One result per id asked for, in any order. `accountId` is the platform's own account id (Page id, IG user id…). */
+  readMetrics(tokens: TokenSet, input: { readonly accountId: string; readonly platformPostIds: readonly string[] }): Promise<MetricsResult[]>;
+}
