@@ -316,6 +316,17 @@ export const PUBLISHING_HANDLERS = handlersOf(PUBLISHING_FUNCTIONS);
 
 /** API Gateway waits at most 30 s; API functions get this unless their route says otherwise. */
 export const API_FUNCTION_TIMEOUT_SECONDS = 10;
+
+/**
+ * The API functions' timeout where this code runs: API_FUNCTION_TIMEOUT_SECONDS as deployed (nothing sets
+ * LOCAL_API_TIMEOUT_SECONDS on AWS). The local cloud's test runs set a shorter one (local/cloud.ts
+ * `apiTimeoutSeconds`), which the local runtime applies to API functions and account deletion's in-flight
+ * grace waits out: the two read the same setting, so the grace always outlasts an admitted request.
+ */
+export function apiTimeoutSeconds(): number {
+  const local = Number(process.env.LOCAL_API_TIMEOUT_SECONDS);
+  return Number.isFinite(local) && local > 0 && local < API_FUNCTION_TIMEOUT_SECONDS ? local : API_FUNCTION_TIMEOUT_SECONDS;
+}
 export const DEFAULT_MEMORY_MB = 256;
 
 /**

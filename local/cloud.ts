@@ -31,6 +31,12 @@ export interface LocalCloudOptions {
   host?: string;
   web?: WebMode;
   log?: (line: string) => void;
+  /**
+   * The API functions' timeout, shorter than the deployed API_FUNCTION_TIMEOUT_SECONDS. The test suites
+   * use it so that what waits for it (account deletion's in-flight grace) waits seconds, not ten; the
+   * local runtime cuts API functions off at the same time, so the grace still outlasts every request.
+   */
+  apiTimeoutSeconds?: number;
 }
 
 export interface LocalCloud {
@@ -133,6 +139,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     POWERTOOLS_DEV: 'true',
     PRO_COMING_SOON: 'false',
+    ...(options.apiTimeoutSeconds ? { LOCAL_API_TIMEOUT_SECONDS: String(options.apiTimeoutSeconds) } : {}),
   };
   const stop = async () => {
     await web?.stop();

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
 import { assertEnvFor } from '../functions/lib/env';
-import { functionOf, memoryMBOf, timeoutSecondsOf } from '../functions/routes';
+import { apiTimeoutSeconds, functionOf, memoryMBOf } from '../functions/routes';
 
 /**
  * Runs the handler modules of functions/handlers the way Lambda would: one module instance per
@@ -73,7 +73,7 @@ export async function runHandler(module: string, event: unknown): Promise<unknow
   const handler = await load(module);
   const started = Date.now();
   const declaration = functionOf(module);
-  const timeoutMs = timeoutSecondsOf(declaration) * 1000;
+  const timeoutMs = (declaration?.timeoutSeconds ?? apiTimeoutSeconds()) * 1000;
   const context: Context = {
     callbackWaitsForEmptyEventLoop: false,
     functionName: module.replaceAll('/', '-'),

@@ -18,7 +18,7 @@ import { readSubscriptionState } from '../data/subscriptions';
 import { DependencyError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { stripe } from '../lib/stripe';
-import { API_FUNCTION_TIMEOUT_SECONDS } from '../routes';
+import { apiTimeoutSeconds } from '../routes';
 import { removeSchedule } from './schedules';
 
 /**
@@ -63,7 +63,7 @@ const SCHEDULE_CONCURRENCY = 10;
  * timeout, after which Lambda stops them. The last sweep runs no earlier than this after the
  * tombstone, so nothing such a request wrote survives (DELETE /api/account has a longer timeout).
  */
-export const IN_FLIGHT_GRACE_MS = API_FUNCTION_TIMEOUT_SECONDS * 1000;
+export const inFlightGraceMs = (): number => apiTimeoutSeconds() * 1000;
 
 type Step = (userId: string, deps: AccountDeletionDeps) => Promise<void>;
 
@@ -163,7 +163,8 @@ async function deleteOAuthPointers(userId: string): Promise<void> {
 async function sweepLateWrites(userId: string, deps: AccountDeletionDeps): Promise<void> {
   const { deletedAt } = await getSessionGate(userId);
   const since = deletedAt ? deps.now().getTime() - Date.parse(deletedAt) : 0;
-  if (since < IN_FLIGHT_GRACE_MS) await deps.sleep(IN_FLIGHT_GRACE_MS - since);
+  const grace = inFlightGraceMs();
+  if (since < grace) await deps.sleep(grace - since);
   await deleteAllUserItems(userId);
 }
 

@@ -24,7 +24,8 @@ export default async function setup(project: TestProject) {
     if (build.status !== 0) throw new Error('The web build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-e2e-'));
-  const cloud = await startLocalCloud({ dataDir, web });
+  // As in the integration setup: a 4 s API timeout (10 s deployed) shortens account deletion's in-flight grace.
+  const cloud = await startLocalCloud({ dataDir, web, apiTimeoutSeconds: 4 });
   project.provide('cloud', { url: cloud.url, env: cloud.env, clientId: cloud.cognito.clientId, cognitoEndpoint: cloud.cognito.endpoint });
   return async () => {
     await cloud.stop();

@@ -13,7 +13,8 @@ export default async function setup(project: TestProject) {
   // The handlers run in this process; tests assert what callers see, so keep their logs out of the output.
   process.env.LOG_LEVEL ??= 'SILENT';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-integration-'));
-  const cloud = await startLocalCloud({ dataDir, web: 'none' });
+  // A 3 s API timeout (10 s deployed): account deletion's in-flight grace waits that long, in every test that deletes a user.
+  const cloud = await startLocalCloud({ dataDir, web: 'none', apiTimeoutSeconds: 3 });
   project.provide('cloud', { url: cloud.url, env: cloud.env, clientId: cloud.cognito.clientId, cognitoEndpoint: cloud.cognito.endpoint });
   return async () => {
     await cloud.stop();

@@ -9,6 +9,7 @@ import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { dispatchPost } from '../../functions/domain/dispatch';
 import { awsPublishEngine, DEAD_LETTER_MESSAGE, failFromDeadLetter, publishTarget, runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';
 import { scheduleName } from '../../functions/domain/schedules';
+import { apiTimeoutSeconds } from '../../functions/routes';
 import { schedulerClient } from '../../functions/lib/aws';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
@@ -113,13 +114,14 @@ describe('publishing a scheduled post', () => {
   );
 
   it('waits out the whole lead time before the due second without being cut off', { timeout: 60_000 }, async () => {
-    // Prepare: due in 20 s, so the message arrives 15 s early (the local lead) and the publisher
-    // waits longer than an API function's 10 s timeout.
+    // Prepare: due 5 s after an API function's timeout (3 s in the test cloud, 10 s deployed), within
+    // the local lead, so the message arrives at once and the publisher waits longer than an API
+    // function may run: only its own timeout lets it reach the due second.
     const user = await aPublisher(['facebook']);
     const caption = uniqueCaption('Patient');
 
     // Act
-    const post = await aPost(user, ['facebook'], caption, inSeconds(20));
+    const post = await aPost(user, ['facebook'], caption, inSeconds(apiTimeoutSeconds() + 5));
     const done = await theSettledPost(user.accessToken, post.id, 50_000);
 
     // Assess

@@ -2,7 +2,7 @@ import { ChangePasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cogn
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { updateSettings } from '../../functions/data/users';
 import { DELETION_STEPS, defaultAccountDeletionDeps } from '../../functions/domain/account-deletion';
 import { OTHER_BROWSER_MESSAGE } from '../../functions/domain/connections';
@@ -49,10 +49,11 @@ describe('a deleted account', () => {
   it('keeps nothing a request admitted just before the deletion writes after the sweep', { timeout: 60_000 }, async () => {
     // Prepare: a request that passed the session check a moment before deletion began is still running.
     const user = await aConfirmedUser();
+    await updateSettings(user.userId, { timezone: 'Europe/Rome' }, new Date());
     const deleting = weCallTheApi('DELETE', '/api/account', { token: user.accessToken });
 
-    // Act: it writes under USER#<id> a few seconds later, after the first sweep emptied the partition.
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    // Act: it writes under USER#<id> once the first sweep has emptied the partition, within the grace.
+    await vi.waitFor(async () => expect((await itemsOfUser(user.userId)).map((i) => i.sk)).not.toContain('SETTINGS'), { timeout: 10_000, interval: 50 });
     await updateSettings(user.userId, { timezone: 'Europe/Paris' }, new Date());
     const lateWrite = (await itemsOfUser(user.userId)).map((i) => i.sk);
     const res = await deleting;
