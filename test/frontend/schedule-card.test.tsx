@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
 import type { SocialAccount } from '@shared/accounts';
-import { inOneHour, nextMondayMorning, tomorrowMorning } from '@/features/compose/components/schedule-choices';
+import { bestTimeChoices, inOneHour, nextMondayMorning, tomorrowMorning } from '@/features/compose/components/schedule-choices';
 import { SCHEDULE_PASSED_FIELD_MESSAGE } from '@/features/compose/components/schedule-card';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { meResponse, mockApi, platformsResponse, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
@@ -18,10 +18,11 @@ const NOW = new Date('2026-11-10T15:00:00.000Z');
 const X_ID = '01JQ00000000000000000000X1';
 const ACCOUNTS: SocialAccount[] = [socialAccount({ id: X_ID, platform: 'x', account_name: 'My X' })];
 
-async function openCompose() {
+async function openCompose(routes: Parameters<typeof mockApi>[0] = {}, plan: 'free' | 'basic' | 'pro' = 'pro') {
   const api = mockApi({
-    ...shellRoutes({ me: meResponse({ settings: { timezone: NEW_YORK } }) }),
+    ...shellRoutes({ me: meResponse({ settings: { timezone: NEW_YORK } }), platforms: platformsResponse(plan) }),
     'GET /accounts': { body: { accounts: ACCOUNTS } },
+    ...routes,
     'POST /posts': { status: 201, body: {} },
   });
   signedInAs();
@@ -161,5 +162,87 @@ describe('the schedule card on Compose, for a New York user with a fixed clock',
     await user.click(screen.getByRole('button', { name: 'Tomorrow morning' }));
     expect(time).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText(SCHEDULE_PASSED_FIELD_MESSAGE)).not.toBeInTheDocument();
+  });
+});
+
+describe("the user's best times as quick choices (Analytics, Pro)", { timeout: 30_000 }, () => {
+  /** What GET /api/analytics answers a Pro user: best cells only matter here. */
+  const analytics = (best_times: { weekday: number; hour: number; posts: number; engagements_per_post: number }[] | null) => ({
+    body: {
+      plan: 'pro',
+      days: 365,
+      max_days: 365,
+      from: '2025-11-11',
+      to: '2026-11-10',
+      timezone: NEW_YORK,
+      client_id: null,
+      locked: [],
+      totals: [],
+      daily: [],
+      top_posts: [],
+      previous: [],
+      best_times,
+      needs_reconnect: [],
+    },
+  });
+
+  beforeEach(() => {
+    resetAmplifyMocks();
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("places each best cell at its next occurrence in the zone, a week on when today's hour has passed", () => {
+    // NOW is Tuesday 10:00 in New York. Tuesday 09:00 has passed: next week's. Tuesday 12:00 is today. Monday is the 16th.
+    expect(
+      bestTimeChoices(NOW, NEW_YORK, [
+        { weekday: 1, hour: 9 },
+        { weekday: 1, hour: 12 },
+        { weekday: 0, hour: 17 },
+        { weekday: 4, hour: 8 },
+      ]),
+    ).toEqual([
+      { label: 'Tue 09:00', value: '2026-11-17T09:00' },
+      { label: 'Tue 12:00', value: '2026-11-10T12:00' },
+      { label: 'Mon 17:00', value: '2026-11-16T17:00' },
+    ]);
+    // Across the end of DST (Sunday Nov 1, 2026) the wall-clock hour stays.
+    expect(bestTimeChoices(new Date('2026-10-31T14:00:00.000Z'), NEW_YORK, [{ weekday: 0, hour: 9 }])).toEqual([
+      { label: 'Mon 09:00', value: '2026-11-02T09:00' },
+    ]);
+  });
+
+  it('offers a Pro user their best times, and one click fills the date and time', async () => {
+    // Prepare
+    const { user, api } = await openCompose({ 'GET /analytics': analytics([{ weekday: 3, hour: 18, posts: 4, engagements_per_post: 52 }]) });
+
+    // Act
+    const group = await screen.findByRole('group', { name: 'Your best times (from your analytics)' });
+    await user.click(within(group).getByRole('button', { name: 'Thu 18:00' }));
+
+    // Assess
+    expect(helper()).toHaveTextContent('Will post at Nov 12, 2026 6:00 PM in America/New York timezone');
+    expect(api.callsTo('GET', '/analytics')[0]?.query).toEqual({ days: '365' });
+  });
+
+  it('asks nothing and offers nothing more below Pro', async () => {
+    // Act
+    const { api } = await openCompose({ 'GET /analytics': analytics([{ weekday: 3, hour: 18, posts: 4, engagements_per_post: 52 }]) }, 'basic');
+
+    // Assess
+    expect(screen.getByRole('button', { name: 'In 1 hour' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/analytics')).toHaveLength(0);
+    expect(screen.queryByRole('group', { name: /Your best times/ })).toBeNull();
+  });
+
+  it('offers the usual choices and no error when analytics cannot answer', async () => {
+    // Act
+    const { api } = await openCompose({ 'GET /analytics': { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } } });
+
+    // Assess
+    await waitFor(() => expect(api.callsTo('GET', '/analytics')).toHaveLength(1));
+    expect(screen.queryByRole('group', { name: /Your best times/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'In 1 hour' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Draft' })).toBeEnabled();
   });
 });

@@ -19,6 +19,7 @@ import { useDisconnectedAccounts } from '../hooks/use-disconnected-accounts';
 import { clearLocalDraft, hasWork, loadLocalDraft, saveLocalDraft } from '../lib/local-draft';
 import { LeaveGuard } from './leave-guard';
 import { useMediaUploads } from '../hooks/use-media-uploads';
+import { useBestTimes } from '../api/best-times';
 import { buildCreatePostBody, connectedByPlatform, EMPTY_DRAFT, firstProblem, orderedPlatforms, type ComposeDraft } from '../lib/build-post';
 import { draftFromPost } from '../lib/draft-from-post';
 import { mediaFactsOf } from '../lib/media-rules';
@@ -61,6 +62,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   /** The user tried to save: each platform's "needs a video/photo" shows under it from then on. */
   const [attempted, setAttempted] = useState(false);
   const uploads = useMediaUploads(edit?.post.media, restored?.media);
+  const bestTimes = useBestTimes();
   const unsaved = !edit && hasWork(draft, uploads.items);
   useEffect(() => {
     if (keepFor) saveLocalDraft(keepFor, draft, uploads.items);
@@ -237,6 +239,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
             mediaCount={uploads.items.length}
             uploading={uploads.uploading}
             submitting={createPost.isPending || limits.checking || !!edit?.saving}
+            bestTimes={bestTimes}
           />
           <LimitWarnings warnings={limits.warnings} zone={zone} onCancel={limits.reset} />
           <ConnectionFlags

@@ -16,10 +16,11 @@ import {
   parseDate,
 } from '@chakra-ui/react';
 import { useId } from 'react';
-import { LuCalendar, LuCalendarClock, LuFileText, LuX } from 'react-icons/lu';
+import { LuCalendar, LuCalendarClock, LuFileText, LuTrendingUp, LuX } from 'react-icons/lu';
+import type { BestTime } from '@shared/analytics';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { formatInZone, zoneLabel } from '@/lib/time';
-import { instantOf, scheduleChoices, todayIn } from './schedule-choices';
+import { bestTimeChoices, instantOf, scheduleChoices, todayIn } from './schedule-choices';
 
 /** How the chosen time is read back to the user (docs/product-rules.md#compose: 'Will post at {time} in {zone} timezone'). */
 export const SCHEDULE_CONFIRM_FORMAT = 'MMM d, yyyy h:mm a';
@@ -41,6 +42,8 @@ interface ScheduleCardProps {
   mediaCount: number;
   uploading: boolean;
   submitting: boolean;
+  /** The user's best posting times (Pro), best first; offered as quick choices when there are any. */
+  bestTimes?: readonly BestTime[];
 }
 
 /**
@@ -49,7 +52,8 @@ interface ScheduleCardProps {
  * will be sent, and the submit button.
  */
 export function ScheduleCard(props: ScheduleCardProps) {
-  const { zone, value, onChange, now, platforms, targetCount, mediaCount, uploading, submitting } = props;
+  const { zone, value, onChange, now, platforms, targetCount, mediaCount, uploading, submitting, bestTimes = [] } = props;
+  const best = bestTimeChoices(now, zone, bestTimes);
   const date = value.slice(0, 10);
   const time = value.slice(11, 16);
   const instant = value ? instantOf(value, zone) : null;
@@ -59,6 +63,7 @@ export function ScheduleCard(props: ScheduleCardProps) {
   // Two inputs share one legend and one message, so the ids are ours, not a Field's (one control each).
   const helperId = useId();
   const errorId = useId();
+  const bestId = useId();
   const describedBy = passed ? `${errorId} ${helperId}` : helperId;
 
   return (
@@ -138,6 +143,28 @@ export function ScheduleCard(props: ScheduleCardProps) {
                 </Button>
               ))}
             </Wrap>
+            {best.length ? (
+              <Stack gap="1.5" role="group" aria-labelledby={bestId}>
+                <Text id={bestId} textStyle="xs" color="fg.muted">
+                  Your best times (from your analytics)
+                </Text>
+                <Wrap gap="2">
+                  {best.map((choice) => (
+                    <Button
+                      key={choice.label}
+                      size="xs"
+                      variant="subtle"
+                      colorPalette="brand"
+                      onClick={() => onChange(choice.value)}
+                      aria-pressed={value === choice.value}
+                    >
+                      <LuTrendingUp aria-hidden />
+                      {choice.label}
+                    </Button>
+                  ))}
+                </Wrap>
+              </Stack>
+            ) : null}
           </Stack>
           {passed ? (
             <Fieldset.ErrorText id={errorId} data-testid="schedule-error" mt="0">

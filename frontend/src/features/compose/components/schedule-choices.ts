@@ -56,3 +56,21 @@ export function instantOf(value: string, zone: string): Date | null {
   const instant = fromZonedTime(value, zone);
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
+
+const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/**
+ * The user's best posting times (Analytics, Pro: weekday 0 = Monday, hour in their zone, best first) as
+ * quick choices: each at its next occurrence after `now`, on the zone's calendar, so a DST change in
+ * between keeps the wall-clock hour. At most `count`, in the order given.
+ */
+export function bestTimeChoices(now: Date, zone: string, best: readonly { weekday: number; hour: number }[], count = 3): ScheduleChoice[] {
+  const todayWeekday = Number(formatInTimeZone(now, zone, 'i')) - 1; // 0 = Monday … 6 = Sunday
+  return best.slice(0, count).map(({ weekday, hour }) => {
+    const time = `${String(hour).padStart(2, '0')}:00`;
+    const days = (weekday - todayWeekday + 7) % 7;
+    let value = `${zoneDatePlus(now, zone, days)}T${time}`;
+    if (fromZonedTime(value, zone).getTime() <= now.getTime()) value = `${zoneDatePlus(now, zone, days + 7)}T${time}`;
+    return { label: `${WEEKDAY_NAMES[weekday]} ${time}`, value };
+  });
+}
