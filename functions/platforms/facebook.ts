@@ -47,8 +47,8 @@ const FB_MESSAGES = {
 /** Graph times read "2026-11-22T05:00:00+0000". */
 const graphTime = (t: string | undefined) => (t ? Date.parse(t.replace(/\+0000$/, 'Z')) : Number.NaN);
 
-/** docs/platform-apis.md#facebook-auth: list Pages, read engagement, post, and publish_video for video. */
-export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video'] as const;
+/** docs/platform-apis.md#facebook-auth: list Pages, read engagement, post, publish_video for video, and read_insights for post metrics (#facebook-metrics). */
+export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video', 'read_insights'] as const;
 
 const TokenResponseSchema = z.object({ access_token: z.string().min(1), token_type: z.string().optional(), expires_in: z.number().optional() });
 

@@ -64,8 +64,11 @@ const IG_MESSAGES = {
   '25/2207050': 'Your Instagram account is restricted; open the Instagram app to resolve it.',
 };
 
-/** Instagram Login scopes (docs/platform-apis.md#instagram-auth); the older `business_*` names were retired in Jan 2025. */
-export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
+/**
+ * Instagram Login scopes (docs/platform-apis.md#instagram-auth); the older `business_*` names were retired in Jan 2025.
+ * instagram_business_manage_insights reads media insights (issue 15, docs/platform-apis.md#instagram-metrics).
+ */
+export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_insights'] as const;
 
 /** Long-lived tokens last 60 days (docs/platform-apis.md#instagram-auth). */
 const LONG_LIVED_SECONDS = 60 * 24 * 3600;

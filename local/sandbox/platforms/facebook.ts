@@ -4,6 +4,7 @@ import { registerConsent } from '../consent';
 import type { SandboxContext } from '../context';
 import { json, type SandboxRequest } from '../router';
 import type { TokenRecord } from '../state';
+import { readFacebookPost, registerFacebookMetrics } from './facebook-metrics';
 import { registerFacebookPublishing } from './facebook-publish';
 import { graphError, graphPermissionError, graphTokenError, pick, registerGraphVersionGuard } from './graph';
 
@@ -38,12 +39,14 @@ export function registerFacebook(ctx: SandboxContext): void {
       pages_show_list: 'Show a list of the Pages you manage',
       pages_manage_posts: 'Create and manage content on your Page',
       pages_read_engagement: 'Read content posted on the Page',
+      read_insights: 'Read Insights of the Pages you manage',
       publish_video: 'Publish video content',
       business_management: 'Manage your business',
     },
   });
 
   registerFacebookPublishing(ctx);
+  registerFacebookMetrics(ctx);
 
   const tokenFor = (req: SandboxRequest) => ctx.state.check('facebook', req.bearer, ['access', 'page']);
 
@@ -133,6 +136,8 @@ export function registerFacebook(ctx: SandboxContext): void {
     const check = tokenFor(req);
     if (!check.ok) return graphTokenError(check);
     const id = req.params.id!;
+    const postRead = readFacebookPost(ctx, req, check.record, id);
+    if (postRead) return postRead;
     const owned = check.record.kind === 'page' ? ctx.lookupFacebookObject?.(id, req.query.get('fields'), check.record.pageId!) : undefined;
     if (owned) return json(200, owned);
     const found = findPage(id);

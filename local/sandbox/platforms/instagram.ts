@@ -4,6 +4,7 @@ import { registerConsent, type ConsentSpec } from '../consent';
 import type { SandboxContext } from '../context';
 import { json, type SandboxRequest } from '../router';
 import { graphError, graphPermissionError, graphTokenError, pick, registerGraphVersionGuard } from './graph';
+import { registerInstagramMetrics } from './instagram-metrics';
 import { registerInstagramPublishing } from './instagram-publish';
 
 /**
@@ -41,6 +42,7 @@ export function registerInstagram(ctx: SandboxContext): void {
       instagram_business_basic: 'Access profile and media',
       instagram_business_content_publish: 'Publish content',
       instagram_business_manage_comments: 'Manage comments',
+      instagram_business_manage_insights: 'Access insights for your professional account',
     },
   };
   registerConsent(ctx, { ...consent, hostKey: 'www' });
@@ -121,5 +123,6 @@ export function registerInstagram(ctx: SandboxContext): void {
   ctx.router.on('GET', 'instagram', 'graph', `/${GRAPH_VERSION}/me`, me);
   ctx.router.on('GET', 'instagram', 'graph', '/me', me);
   registerInstagramPublishing(ctx);
+  registerInstagramMetrics(ctx);
   registerGraphVersionGuard(ctx, 'instagram', ['graph']);
 }

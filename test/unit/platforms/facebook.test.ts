@@ -19,7 +19,7 @@ const graphError = (code: number, extra: Record<string, unknown> = {}): Reply =>
 const aFacebook = (...replies: Parameters<typeof aFakePlatform>) => anAdapter('facebook', ...replies);
 
 describe('Facebook sign-in', () => {
-  it('sends the user to the versioned dialog with the four Page permissions and no PKCE', () => {
+  it('sends the user to the versioned dialog with the Page permissions (read_insights too) and no PKCE', () => {
     const { adapter } = aFacebook();
 
     const url = new URL(adapter.authorizeUrl({ state: 'st-1' }));
@@ -31,7 +31,7 @@ describe('Facebook sign-in', () => {
       redirect_uri: 'https://app.example/api/oauth/x/callback',
       state: 'st-1',
       response_type: 'code',
-      scope: 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video',
+      scope: 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights',
     });
   });
 
