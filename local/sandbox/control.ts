@@ -37,6 +37,7 @@ const PUBLISH_ERRORS: readonly NamedError[] = ['daily_limit', 'upload_limit', 'd
  *                                      sandboxAt, platform, accountId, postId, caption, url}]}
  *   DELETE /receipts  (or POST /receipts/reset)   forget the receipts
  *   GET  /posts?platform=&account=     what each platform shows as published
+ *   POST /posts/delete {platform, id}  the user deletes a post on the platform (metrics then report it gone)
  *   POST /limits {enabled}             benchmarks: turn rate limits and daily caps off (enabled: false)
  *   POST /tiktok/app {audited?, verifiedUrlPrefixes?}   the TikTok app's audit status (unaudited:
  *                                      SELF_ONLY only) and the URL prefixes PULL_FROM_URL may use
@@ -62,6 +63,14 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
       const platform = query.get('platform');
       const account = query.get('account');
       return json(200, { posts: pub.posts.filter((p) => (!platform || p.platform === platform) && (!account || p.accountId === account)) });
+    }
+    case 'POST /posts/delete': {
+      const at = pub.posts.findIndex((p) => p.platform === input.platform && p.id === input.id);
+      if (at < 0) return json(404, { error: 'unknown post' });
+      pub.posts.splice(at, 1);
+      if (input.platform === 'youtube') delete pub.ytVideos[input.id as string];
+      ctx.state.persist();
+      return json(200, { deleted: true });
     }
     case 'POST /limits': {
       if (typeof input.enabled !== 'boolean') return bad('enabled must be true or false');
