@@ -1,4 +1,4 @@
-import type { MetricsResult, PostMetrics } from './types';
+import type { MetricsReader, MetricsResult, PostMetrics, TokenSet } from './types';
 
 /**
  * What the three batch readers (X, YouTube, TikTok) share: the ids asked for go out in requests of at
@@ -27,4 +27,17 @@ export async function readInBatches(
 export function count(value: unknown): number | null {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : null;
+}
+
+/** A reader that reads `batchSize` ids a request with `readBatch`: the post ids it found, with their counts. */
+export function batchMetricsReader(
+  batchSize: number,
+  analyticsScopes: readonly string[],
+  readBatch: (tokens: TokenSet, ids: readonly string[]) => Promise<ReadonlyMap<string, PostMetrics>>,
+): MetricsReader {
+  return {
+    metricsBatchSize: batchSize,
+    analyticsScopes,
+    readMetrics: (tokens, { platformPostIds }) => readInBatches(platformPostIds, batchSize, (ids) => readBatch(tokens, ids)),
+  };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { callPlatform, withQuery, type AdapterDeps, type CallContext, type Classification, type FailedResponse } from './http';
-import { count, readInBatches } from './metrics-read';
+import { batchMetricsReader, count } from './metrics-read';
 import { classifyTikTokError, isTikTokErrorBody } from './tiktok';
 import type { Fetch, MetricsReader } from './types';
 
@@ -38,10 +38,7 @@ function quoteVideoIds(fetchImpl: Fetch): Fetch {
   return async (input, init) => {
     const res = await fetchImpl(input, init);
     const text = await res.text();
-    return new Response(
-      text.replace(/("id"\s*:\s*)(\d{16,})/g, '$1"$2"'),
-      { status: res.status, statusText: res.statusText, headers: res.headers },
-    );
+    return new Response(text.replace(/("id"\s*:\s*)(\d{16,})/g, '$1"$2"'), { status: res.status, statusText: res.statusText, headers: res.headers });
   };
 }
 
@@ -60,30 +57,25 @@ function classifyTikTokMetricsError(res: FailedResponse): Classification {
 
 export function createTikTokMetricsReader(deps: AdapterDeps<'tiktok'>): MetricsReader {
   const ctx: CallContext = { platform: 'tiktok', fetch: quoteVideoIds(deps.fetch), now: deps.now, classify: classifyTikTokMetricsError };
-  return {
-    metricsBatchSize: TIKTOK_METRICS_BATCH,
-    analyticsScopes: TIKTOK_ANALYTICS_SCOPES,
-    readMetrics: (tokens, { platformPostIds }) =>
-      readInBatches(platformPostIds, TIKTOK_METRICS_BATCH, async (ids) => {
-        const r = await callPlatform(ctx, {
-          what: 'read video counts',
-          url: withQuery(`${deps.hosts.api}/v2/video/query/`, { fields: TIKTOK_METRICS_FIELDS.join(',') }),
-          init: {
-            method: 'POST',
-            headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' },
-            body: JSON.stringify({ filters: { video_ids: ids } }),
-          },
-          schema: QuerySchema,
-          secrets: [tokens.accessToken],
-          isErrorBody: isTikTokErrorBody,
-        });
-        // TikTok reports no saves through this endpoint, and no reach.
-        return new Map(
-          (r.data.videos ?? []).map((v) => [
-            v.id,
-            { views: count(v.view_count), reach: null, likes: count(v.like_count), comments: count(v.comment_count), shares: count(v.share_count), saves: null },
-          ]),
-        );
-      }),
-  };
+  return batchMetricsReader(TIKTOK_METRICS_BATCH, TIKTOK_ANALYTICS_SCOPES, async (tokens, ids) => {
+    const r = await callPlatform(ctx, {
+      what: 'read video counts',
+      url: withQuery(`${deps.hosts.api}/v2/video/query/`, { fields: TIKTOK_METRICS_FIELDS.join(',') }),
+      init: {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' },
+        body: JSON.stringify({ filters: { video_ids: ids } }),
+      },
+      schema: QuerySchema,
+      secrets: [tokens.accessToken],
+      isErrorBody: isTikTokErrorBody,
+    });
+    // TikTok reports no saves through this endpoint, and no reach.
+    return new Map(
+      (r.data.videos ?? []).map((v) => [
+        v.id,
+        { views: count(v.view_count), reach: null, likes: count(v.like_count), comments: count(v.comment_count), shares: count(v.share_count), saves: null },
+      ]),
+    );
+  });
 }

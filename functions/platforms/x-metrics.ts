@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { bearerGet, callPlatform, withQuery, type AdapterDeps, type CallContext, type Classification, type FailedResponse } from './http';
-import { count, readInBatches } from './metrics-read';
+import { batchMetricsReader, count } from './metrics-read';
 import type { MetricsReader, PostMetrics } from './types';
 import { classifyXError } from './x';
 
@@ -57,19 +57,14 @@ function classifyXMetricsError(res: FailedResponse): Classification {
 
 export function createXMetricsReader(deps: AdapterDeps<'x'>): MetricsReader {
   const ctx: CallContext = { platform: 'x', fetch: deps.fetch, now: deps.now, classify: classifyXMetricsError };
-  return {
-    metricsBatchSize: X_METRICS_BATCH,
-    analyticsScopes: X_ANALYTICS_SCOPES,
-    readMetrics: (tokens, { platformPostIds }) =>
-      readInBatches(platformPostIds, X_METRICS_BATCH, async (ids) => {
-        const r = await callPlatform(ctx, {
-          what: 'read post metrics',
-          url: withQuery(`${deps.hosts.api}/2/tweets`, { ids: ids.join(','), 'tweet.fields': 'public_metrics' }),
-          init: bearerGet(tokens.accessToken),
-          schema: LookupSchema,
-          secrets: [tokens.accessToken],
-        });
-        return new Map((r.data ?? []).map((t) => [t.id, xPostMetrics(t.public_metrics ?? {})]));
-      }),
-  };
+  return batchMetricsReader(X_METRICS_BATCH, X_ANALYTICS_SCOPES, async (tokens, ids) => {
+    const r = await callPlatform(ctx, {
+      what: 'read post metrics',
+      url: withQuery(`${deps.hosts.api}/2/tweets`, { ids: ids.join(','), 'tweet.fields': 'public_metrics' }),
+      init: bearerGet(tokens.accessToken),
+      schema: LookupSchema,
+      secrets: [tokens.accessToken],
+    });
+    return new Map((r.data ?? []).map((t) => [t.id, xPostMetrics(t.public_metrics ?? {})]));
+  });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { bearerGet, callPlatform, withQuery, type AdapterDeps, type CallContext, type Classification, type FailedResponse } from './http';
-import { count, readInBatches } from './metrics-read';
+import { batchMetricsReader, count } from './metrics-read';
 import type { MetricsReader } from './types';
 import { classifyYouTubeError } from './youtube';
 
@@ -18,9 +18,7 @@ const StatisticsListSchema = z.object({
     .array(
       z.object({
         id: z.string(),
-        statistics: z
-          .object({ viewCount: z.string().optional(), likeCount: z.string().optional(), commentCount: z.string().optional() })
-          .optional(),
+        statistics: z.object({ viewCount: z.string().optional(), likeCount: z.string().optional(), commentCount: z.string().optional() }).optional(),
       }),
     )
     .optional(),
@@ -50,31 +48,26 @@ function classifyYouTubeMetricsError(res: FailedResponse): Classification {
 
 export function createYouTubeMetricsReader(deps: AdapterDeps<'youtube'>): MetricsReader {
   const ctx: CallContext = { platform: 'youtube', fetch: deps.fetch, now: deps.now, classify: classifyYouTubeMetricsError };
-  return {
-    metricsBatchSize: YOUTUBE_METRICS_BATCH,
-    analyticsScopes: YOUTUBE_ANALYTICS_SCOPES,
-    readMetrics: (tokens, { platformPostIds }) =>
-      readInBatches(platformPostIds, YOUTUBE_METRICS_BATCH, async (ids) => {
-        const r = await callPlatform(ctx, {
-          what: 'read video statistics',
-          url: withQuery(`${deps.hosts.api}/youtube/v3/videos`, { part: 'statistics', id: ids.join(',') }),
-          init: bearerGet(tokens.accessToken),
-          schema: StatisticsListSchema,
-          secrets: [tokens.accessToken],
-        });
-        return new Map(
-          (r.items ?? []).map((v) => [
-            v.id,
-            {
-              views: count(v.statistics?.viewCount),
-              reach: null,
-              likes: count(v.statistics?.likeCount),
-              comments: count(v.statistics?.commentCount),
-              shares: null,
-              saves: null,
-            },
-          ]),
-        );
-      }),
-  };
+  return batchMetricsReader(YOUTUBE_METRICS_BATCH, YOUTUBE_ANALYTICS_SCOPES, async (tokens, ids) => {
+    const r = await callPlatform(ctx, {
+      what: 'read video statistics',
+      url: withQuery(`${deps.hosts.api}/youtube/v3/videos`, { part: 'statistics', id: ids.join(',') }),
+      init: bearerGet(tokens.accessToken),
+      schema: StatisticsListSchema,
+      secrets: [tokens.accessToken],
+    });
+    return new Map(
+      (r.items ?? []).map((v) => [
+        v.id,
+        {
+          views: count(v.statistics?.viewCount),
+          reach: null,
+          likes: count(v.statistics?.likeCount),
+          comments: count(v.statistics?.commentCount),
+          shares: null,
+          saves: null,
+        },
+      ]),
+    );
+  });
 }

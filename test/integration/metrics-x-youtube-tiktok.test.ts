@@ -75,7 +75,11 @@ async function ok(res: Response): Promise<Response> {
 const create: Record<Platform3, (tokens: TokenSet, text: string) => Promise<string>> = {
   x: async (tokens, text) => {
     const res = await ok(
-      await fetch(`${sandbox}/x/api/2/tweets`, { method: 'POST', headers: bearer(tokens, { 'content-type': 'application/json' }), body: JSON.stringify({ text }) }),
+      await fetch(`${sandbox}/x/api/2/tweets`, {
+        method: 'POST',
+        headers: bearer(tokens, { 'content-type': 'application/json' }),
+        body: JSON.stringify({ text }),
+      }),
     );
     return ((await res.json()) as { data: { id: string } }).data.id;
   },
@@ -105,7 +109,11 @@ const create: Record<Platform3, (tokens: TokenSet, text: string) => Promise<stri
     );
     const { publish_id, upload_url } = ((await init.json()) as { data: { publish_id: string; upload_url: string } }).data;
     await ok(
-      await fetch(upload_url, { method: 'PUT', headers: { 'content-type': 'video/mp4', 'content-range': `bytes 0-${bytes.length - 1}/${bytes.length}` }, body: bytes }),
+      await fetch(upload_url, {
+        method: 'PUT',
+        headers: { 'content-type': 'video/mp4', 'content-range': `bytes 0-${bytes.length - 1}/${bytes.length}` },
+        body: bytes,
+      }),
     );
     // Processing takes seconds of the sandbox clock; the post exists once they passed.
     await advance(10);
@@ -151,7 +159,8 @@ beforeEach(async () => {
 });
 
 describe.each(['x', 'youtube', 'tiktok'] as const)('%s metrics against the sandbox', (platform) => {
-  const read = (tokens: TokenSet, ids: string[]) => readers[platform]().readMetrics(tokens, { accountId: DEMO_IDENTITIES[platform][0]!.id, platformPostIds: ids });
+  const read = (tokens: TokenSet, ids: string[]) =>
+    readers[platform]().readMetrics(tokens, { accountId: DEMO_IDENTITIES[platform][0]!.id, platformPostIds: ids });
 
   it('reads numbers that grow as the sandbox clock moves, and level off', async () => {
     const conn = await connection(platform);

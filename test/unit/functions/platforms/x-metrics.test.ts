@@ -69,7 +69,11 @@ describe('X metrics reader', () => {
 
   it('backs off until x-rate-limit-reset on a 429', async () => {
     const reset = String(Math.floor(NOW.getTime() / 1000) + 600);
-    const { read } = anXReader({ status: 429, body: { title: 'Too Many Requests', status: 429 }, headers: { 'x-rate-limit-reset': reset, 'x-rate-limit-remaining': '0' } });
+    const { read } = anXReader({
+      status: 429,
+      body: { title: 'Too Many Requests', status: 429 },
+      headers: { 'x-rate-limit-reset': reset, 'x-rate-limit-remaining': '0' },
+    });
 
     await expectPlatformError(read(['111']), { category: 'backoff', retryAfterSeconds: 600 });
   });
