@@ -225,22 +225,26 @@ describe.each(['x', 'youtube', 'tiktok'] as const)('%s metrics against the sandb
     expect(error.details.retryAfterSeconds).toBeLessThanOrEqual(120);
   });
 
-  it('refuses more ids than the platform takes in one request, so the reader batches', async () => {
+  it('refuses more ids than the platform takes in one request (so the reader batches) and unknown fields', async () => {
     const tokens = await connect(platform);
     const reader = readers[platform]();
     const ids = Array.from({ length: reader.metricsBatchSize + 1 }, (_, i) => String(1_000_000_000_000_000_000n + BigInt(i)));
-    const tooMany =
+    const ask = (list: string[], field: string) =>
       platform === 'x'
-        ? await fetch(`${sandbox}/x/api/2/tweets?ids=${ids.join(',')}&tweet.fields=public_metrics`, { headers: bearer(tokens) })
+        ? fetch(`${sandbox}/x/api/2/tweets?ids=${list.join(',')}&tweet.fields=${field}`, { headers: bearer(tokens) })
         : platform === 'youtube'
-          ? await fetch(`${sandbox}/youtube/api/youtube/v3/videos?part=statistics&id=${ids.join(',')}`, { headers: bearer(tokens) })
-          : await fetch(`${sandbox}/tiktok/api/v2/video/query/?fields=id,view_count`, {
+          ? fetch(`${sandbox}/youtube/api/youtube/v3/videos?part=${field}&id=${list.join(',')}`, { headers: bearer(tokens) })
+          : fetch(`${sandbox}/tiktok/api/v2/video/query/?fields=id,${field}`, {
               method: 'POST',
               headers: bearer(tokens, { 'content-type': 'application/json' }),
-              body: JSON.stringify({ filters: { video_ids: ids } }),
+              body: JSON.stringify({ filters: { video_ids: list } }),
             });
+    const metricsField = { x: 'public_metrics', youtube: 'statistics', tiktok: 'view_count' }[platform];
 
-    expect(tooMany.status).toBe(400);
+    expect((await ask(ids, metricsField)).status).toBe(400);
+    expect((await ask(ids.slice(1), metricsField)).status).toBe(200);
+    // A field (YouTube: a part) the platform does not have is refused too.
+    expect((await ask(ids.slice(1), 'impressions_total')).status).toBe(400);
     const results = await reader.readMetrics(tokens, { accountId: 'a', platformPostIds: ids });
     expect(results).toHaveLength(ids.length);
     expect(results.every((r) => r.status === 'gone')).toBe(true);
