@@ -68,6 +68,7 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
       const at = pub.posts.findIndex((p) => p.platform === input.platform && p.id === input.id);
       if (at < 0) return json(404, { error: 'no such published post' });
       const [deleted] = pub.posts.splice(at, 1);
+      if (input.platform === 'youtube') delete pub.ytVideos[input.id as string];
       ctx.state.persist();
       return json(200, { deleted });
     }

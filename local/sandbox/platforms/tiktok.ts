@@ -3,6 +3,7 @@ import { registerConsent } from '../consent';
 import type { SandboxContext } from '../context';
 import { json } from '../router';
 import { logId } from '../state';
+import { registerTikTokMetrics } from './tiktok-metrics';
 import { registerTikTokPublishing } from './tiktok-publish';
 
 /** TikTok Login Kit (docs/platform-apis.md#tiktok-auth): access 2 h, refresh 180 d, refresh tokens rotate. */
@@ -57,6 +58,7 @@ export function registerTikTok(ctx: SandboxContext): void {
       'user.info.profile': 'Read your profile link and bio',
       'video.publish': 'Post content to TikTok directly',
       'video.upload': 'Share content to TikTok as drafts',
+      'video.list': 'Read your public videos on TikTok',
     },
   });
 
@@ -137,4 +139,5 @@ export function registerTikTok(ctx: SandboxContext): void {
     return json(200, { data: { user }, error: { code: 'ok', message: '', log_id: logId() } });
   });
   registerTikTokPublishing(ctx);
+  registerTikTokMetrics(ctx);
 }

@@ -12,6 +12,7 @@ export const X_ENDPOINT_SCOPES = {
   usersMe: ['tweet.read', 'users.read'],
   userTweets: ['tweet.read', 'users.read'],
   createTweet: ['tweet.read', 'tweet.write', 'users.read'],
+  postLookup: ['tweet.read', 'users.read'],
 } as const;
 
 export const hasScopes = (granted: readonly string[], needed: readonly string[]) => needed.every((s) => granted.includes(s));

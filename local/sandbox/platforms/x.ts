@@ -4,6 +4,7 @@ import { registerConsent } from '../consent';
 import type { SandboxContext } from '../context';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import { X_ENDPOINT_SCOPES, hasScopes, problemJson } from './x-errors';
+import { registerXMetrics } from './x-metrics';
 import { registerXPublishing } from './x-publish';
 
 /** X (API v2): OAuth 2.0 code + PKCE S256 (docs/platform-apis.md#x-auth), errors as docs/platform-apis.md#x-errors. */
@@ -136,4 +137,5 @@ export function registerX(ctx: SandboxContext): void {
     });
   });
   registerXPublishing(ctx);
+  registerXMetrics(ctx);
 }

@@ -3,6 +3,7 @@ import { googleError, youtubeAuthError, youtubeQuotaExceeded } from '../faults';
 import { processingDelayMs, recordPost, shortId, type YtSession, type YtVideo } from '../publish-store';
 import { publicUrls } from '../publishing';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
+import { videosListRefusal, visibleTo, youtubeStatistics } from './youtube-metrics';
 
 /**
  * YouTube resumable uploads (docs/platform-apis.md#youtube): POST starts a session (Location header),
@@ -113,6 +114,7 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
             },
           }
         : {}),
+      ...(parts.includes('statistics') ? { statistics: youtubeStatistics(video, now) } : {}),
     };
   };
 
@@ -229,7 +231,7 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
   onAuthorized(
     'GET',
     '/youtube/v3/videos',
-    (req) => {
+    (req, auth) => {
       const parts = (req.query.get('part') ?? '').split(',').filter(Boolean);
       if (!parts.length)
         return googleError(
@@ -240,9 +242,11 @@ export function registerYouTubePublishing(ctx: SandboxContext): void {
           'INVALID_ARGUMENT',
         );
       const ids = (req.query.get('id') ?? '').split(',').filter(Boolean);
+      const refused = videosListRefusal(parts, ids, auth.scopes);
+      if (refused) return refused;
       const items = ids
         .map((id) => data().ytVideos[id])
-        .filter((v): v is YtVideo => !!v)
+        .filter((v): v is YtVideo => !!v && visibleTo(v, auth.channelId))
         .map((v) => resource(v, parts));
       return json(200, { kind: 'youtube#videoListResponse', etag: 'sbx-list', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
     },

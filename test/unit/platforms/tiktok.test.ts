@@ -26,7 +26,7 @@ const apiError = (status: number, code: string, message = 'Something went wrong'
 const aTikTok = (...replies: Parameters<typeof aFakePlatform>) => anAdapter('tiktok', ...replies);
 
 describe('TikTok sign-in', () => {
-  it('sends the user to Login Kit with client_key (not client_id) and the four scopes, user.info.profile among them', () => {
+  it('sends the user to Login Kit with client_key (not client_id) and the five scopes, user.info.profile and video.list among them', () => {
     const { adapter } = aTikTok();
 
     const url = new URL(adapter.authorizeUrl({ state: 'st-1' }));
@@ -35,7 +35,7 @@ describe('TikTok sign-in', () => {
     expect(`${url.origin}${url.pathname}`).toBe('https://www.tiktok.com/v2/auth/authorize/');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_key: 'client-123',
-      scope: 'user.info.basic,user.info.profile,video.publish,video.upload',
+      scope: 'user.info.basic,user.info.profile,video.publish,video.upload,video.list',
       redirect_uri: 'https://app.example/api/oauth/x/callback',
       state: 'st-1',
       response_type: 'code',
