@@ -62,8 +62,8 @@ describe('a post going out while the user watches', () => {
   it('sees it turn Posted on the Posts page without reloading, and is notified', { timeout: 150_000 }, async () => {
     const page = currentPage();
     const caption = aCaption();
-    // Due in 45 s: time to sign in and open Posts while it is still scheduled.
-    await (await aFacebookPageOwner(page, { caption, inSeconds: 45 })).signIn();
+    // Due in 20 s: time to sign in and open Posts (3-5 s) while it is still scheduled.
+    await (await aFacebookPageOwner(page, { caption, inSeconds: 20 })).signIn();
     await page.getByRole('link', { name: 'Posts' }).first().click();
     await page.getByRole('tab', { name: 'Scheduled (1)' }).waitFor();
     const navigations: string[] = [];
