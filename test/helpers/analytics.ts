@@ -45,11 +45,10 @@ export function rollupRecord(userId: string, rollup: RollupItem, clientId: strin
   return { pk: `USER#${userId}`, sk, type: clientId ? 'ClientRollup' : 'Rollup', ...rollup };
 }
 
-/** Writes rollups, 25 to a batch (what the API reads a period from). */
-export async function someRollups(userId: string, rollups: readonly RollupItem[], clientId: string | null = null): Promise<void> {
-  for (let i = 0; i < rollups.length; i += 25) {
-    const batch = rollups.slice(i, i + 25).map((r) => ({ PutRequest: { Item: rollupRecord(userId, r, clientId) } }));
-    let pending: Record<string, unknown[]> | undefined = { [process.env.TABLE_NAME!]: batch };
+/** Writes items, 25 to a BatchWriteItem, retrying what DynamoDB left unprocessed. */
+export async function putInBatches(items: readonly Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: Record<string, unknown[]> | undefined = { [process.env.TABLE_NAME!]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
     while (pending && Object.keys(pending).length > 0) {
       const out = await documentClient().send(new BatchWriteCommand({ RequestItems: pending as never }));
       pending = out.UnprocessedItems as Record<string, unknown[]> | undefined;
@@ -57,12 +56,16 @@ export async function someRollups(userId: string, rollups: readonly RollupItem[]
   }
 }
 
+/** Writes rollups (what the API reads a period from). */
+export const someRollups = (userId: string, rollups: readonly RollupItem[], clientId: string | null = null) =>
+  putInBatches(rollups.map((r) => rollupRecord(userId, r, clientId)));
+
 export const aRollup = (userId: string, rollup: RollupItem, clientId: string | null = null) => someRollups(userId, [rollup], clientId);
 
 export const metrics = (m: Partial<PostMetrics> = {}): PostMetrics => ({ views: null, reach: null, likes: null, comments: null, shares: null, saves: null, ...m });
 
 /** A tracker of a published target; while `nextAt` is set it sits in the sparse due index. */
-export async function aTracker(userId: string, t: Pick<TrackerItem, 'postId' | 'platform'> & Partial<TrackerItem>): Promise<TrackerItem> {
+export function trackerRecord(userId: string, t: Pick<TrackerItem, 'postId' | 'platform'> & Partial<TrackerItem>): Record<string, unknown> {
   const tracker: TrackerItem = {
     userId,
     socialAccountId: 'acc',
@@ -84,11 +87,10 @@ export async function aTracker(userId: string, t: Pick<TrackerItem, 'postId' | '
     ...t,
   };
   const due = tracker.nextAt ? { [DUE.partitionKey]: METRICS_DUE_PK, [DUE.sortKey]: dueSk(tracker.nextAt, userId, tracker.postId, tracker.platform) } : {};
-  await documentClient().send(
-    new PutCommand({ TableName: process.env.TABLE_NAME, Item: { pk: `USER#${userId}`, sk: trackerSk(tracker.postId, tracker.platform), type: 'MetricsTracker', ...tracker, ...due } }),
-  );
-  return tracker;
+  return { pk: `USER#${userId}`, sk: trackerSk(tracker.postId, tracker.platform), type: 'MetricsTracker', ...tracker, ...due };
 }
+
+export const aTracker = (userId: string, t: Pick<TrackerItem, 'postId' | 'platform'> & Partial<TrackerItem>) => putInBatches([trackerRecord(userId, t)]);
 
 /** One reading of a post on a platform. */
 export async function aSnapshot(userId: string, s: SnapshotItem): Promise<void> {
