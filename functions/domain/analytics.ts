@@ -17,7 +17,7 @@ import { PLANS, type PlanId } from '@shared/plans';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { RollupItem } from '../data/analytics-keys';
-import { listRollups, metricsOf, readPostMetrics, type RollupRead } from '../data/analytics-read';
+import { listRollups, metricsOf, readPostMetrics, readTopEntries, type RollupRead } from '../data/analytics-read';
 import { isUsersClient } from '../data/clients';
 import { listAccounts } from '../data/connections';
 import { getPost } from '../data/posts';
@@ -130,22 +130,35 @@ function dailyOf(rollups: readonly RollupItem[]): DailyPoint[] {
 
 export const TOP_POSTS = 10;
 
-/** The period's best posts by views (then engagements): each day's top list holds its best, so the merge is exact. */
-function topPostsOf(rollups: readonly RollupItem[]): TopPost[] {
-  return rollups
-    .flatMap((r) =>
-      r.top.map((t) => ({
-        post_id: t.postId,
-        platform: r.platform,
-        caption: t.caption,
-        published_at: t.publishedAt,
-        post_url: t.postUrl,
-        views: t.views,
-        engagements: t.engagements,
-      })),
-    )
-    .sort((a, b) => b.views - a.views || b.engagements - a.engagements || b.published_at.localeCompare(a.published_at))
+type Ranked = { views: number; engagements: number; publishedAt: string };
+const byRank = (a: Ranked, b: Ranked) => b.views - a.views || b.engagements - a.engagements || b.publishedAt.localeCompare(a.publishedAt);
+
+/**
+ * The period's best posts by views (then engagements): each day's top list holds its best, so the
+ * merge is exact. The period's query read only what ranks the entries; the winners' captions and
+ * links come in one BatchGetItem of their rollups.
+ */
+async function topPostsOf(userId: string, scope: Scope, rollups: readonly RollupItem[]): Promise<TopPost[]> {
+  const best = rollups
+    .flatMap((r) => r.top.map((t, index) => ({ day: r.day, platform: r.platform, index, views: t.views, engagements: t.engagements, publishedAt: t.publishedAt })))
+    .sort(byRank)
     .slice(0, TOP_POSTS);
+  const entries = await readTopEntries(userId, scope, best);
+  return best
+    .flatMap((ref) => {
+      const t = entries.get(`${ref.day}#${ref.platform}#${ref.index}`);
+      return t ? [{ ...t, platform: ref.platform }] : [];
+    })
+    .sort(byRank)
+    .map((t) => ({
+      post_id: t.postId,
+      platform: t.platform,
+      caption: t.caption,
+      published_at: t.publishedAt,
+      post_url: t.postUrl,
+      views: t.views,
+      engagements: t.engagements,
+    }));
 }
 
 /** The weekday × hour cells of the period's posts, best engagements per post first (then the most posts). */
@@ -170,7 +183,7 @@ function bestTimesOf(rollups: readonly RollupItem[]): BestTime[] {
 
 /** What the period's rollups must carry for the views the plan includes. */
 function readFor(features: readonly AnalyticsFeature[]): RollupRead {
-  return features.includes('top_posts') || features.includes('best_times') ? 'all' : 'counts';
+  return features.includes('top_posts') || features.includes('best_times') ? 'ranked' : 'counts';
 }
 
 /** The user's connections, and those whose grant cannot read analytics ("Reconnect to see analytics"). */
@@ -198,6 +211,7 @@ export async function getAnalytics(userId: string, query: { days: number; client
     has('comparison') ? listRollups(userId, scope, scope.previousFrom, scope.previousTo, 'counts') : Promise.resolve(null),
     connectionsOf(userId),
   ]);
+  const topPosts = has('top_posts') ? await topPostsOf(userId, scope, rollups) : null;
   return {
     plan: scope.plan,
     days: query.days,
@@ -209,7 +223,7 @@ export async function getAnalytics(userId: string, query: { days: number; client
     locked: ANALYTICS_FEATURES.filter((f) => !has(f)),
     totals: totalsOf(rollups, connections.connected),
     daily: has('daily') ? dailyOf(rollups) : null,
-    top_posts: has('top_posts') ? topPostsOf(rollups) : null,
+    top_posts: topPosts,
     previous: previous ? totalsOf(previous, connections.connected) : null,
     best_times: has('best_times') ? bestTimesOf(rollups) : null,
     needs_reconnect: connections.needsReconnect,
