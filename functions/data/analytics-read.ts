@@ -22,11 +22,11 @@ const COUNTS = ['day', 'platform', 'published', 'failed', 'views', 'engagements'
 const COUNTS_AND_PARTS = [...COUNTS, 'likes', 'comments', 'shares', 'saves'];
 
 /**
- * Counts, the hour cells, and of each top entry only what ranks it (views, engagements, publishedAt):
- * the captions and links of a year's top lists (most of a rollup's bytes) are read only for the
- * entries that make the period's top (readTopEntries).
+ * Counts, the hour cells, and of each top entry only its views: the captions and links of a year's
+ * top lists (most of a rollup's bytes) are read only for the entries that can make the period's top
+ * (readTopEntries).
  */
-const RANKED = [...COUNTS, 'hours', ...Array.from({ length: TOP_PER_ROLLUP }, (_, i) => ['views', 'engagements', 'publishedAt'].map((f) => `top[${i}].${f}`)).flat()];
+const RANKED = [...COUNTS, 'hours', ...Array.from({ length: TOP_PER_ROLLUP }, (_, i) => `top[${i}].views`)];
 
 export type RollupRead = 'counts' | 'parts' | 'ranked';
 const PROJECTIONS: Record<RollupRead, readonly string[]> = { counts: COUNTS, parts: COUNTS_AND_PARTS, ranked: RANKED };
@@ -87,8 +87,8 @@ export interface TopRef {
 }
 
 /**
- * The full top entries at `refs` (at most a period's top posts), one BatchGetItem of their rollups
- * projected to the entries asked for. Keyed `<day>#<platform>#<index>`.
+ * The full top entries at `refs`, one BatchGetItem of their rollups (at most 100, BatchGetItem's
+ * limit) projected to the entries asked for. Keyed `<day>#<platform>#<index>`.
  */
 export async function readTopEntries(userId: string, scope: RollupScope, refs: readonly TopRef[]): Promise<Map<string, RollupItem['top'][number]>> {
   const found = new Map<string, RollupItem['top'][number]>();

@@ -130,35 +130,30 @@ function dailyOf(rollups: readonly RollupItem[]): DailyPoint[] {
 
 export const TOP_POSTS = 10;
 
-type Ranked = { views: number; engagements: number; publishedAt: string };
-const byRank = (a: Ranked, b: Ranked) => b.views - a.views || b.engagements - a.engagements || b.publishedAt.localeCompare(a.publishedAt);
+/** At most this many entries are fetched in full to rank the period's top (BatchGetItem takes 100 keys). */
+const TOP_CANDIDATES = 100;
+const byRank = (a: TopPost, b: TopPost) => b.views - a.views || b.engagements - a.engagements || b.published_at.localeCompare(a.published_at);
 
 /**
- * The period's best posts by views (then engagements): each day's top list holds its best, so the
- * merge is exact. The period's query read only what ranks the entries; the winners' captions and
- * links come in one BatchGetItem of their rollups.
+ * The period's best posts by views (then engagements, then the newest): each day's top list holds its
+ * best, so the merge is exact. The period's query read only each entry's views; every entry that
+ * reaches the 10th best views (ties included, up to 100) comes in full in one BatchGetItem of their
+ * rollups, and is ranked then.
  */
 async function topPostsOf(userId: string, scope: Scope, rollups: readonly RollupItem[]): Promise<TopPost[]> {
-  const best = rollups
-    .flatMap((r) => r.top.map((t, index) => ({ day: r.day, platform: r.platform, index, views: t.views, engagements: t.engagements, publishedAt: t.publishedAt })))
-    .sort(byRank)
-    .slice(0, TOP_POSTS);
-  const entries = await readTopEntries(userId, scope, best);
-  return best
+  const byViews = rollups.flatMap((r) => r.top.map((t, index) => ({ day: r.day, platform: r.platform, index, views: t.views }))).sort((a, b) => b.views - a.views);
+  const cutoff = byViews[TOP_POSTS - 1]?.views ?? 0;
+  const candidates = byViews.filter((c, i) => i < TOP_POSTS || c.views >= cutoff).slice(0, TOP_CANDIDATES);
+  const entries = await readTopEntries(userId, scope, candidates);
+  return candidates
     .flatMap((ref) => {
       const t = entries.get(`${ref.day}#${ref.platform}#${ref.index}`);
-      return t ? [{ ...t, platform: ref.platform }] : [];
+      return t
+        ? [{ post_id: t.postId, platform: ref.platform, caption: t.caption, published_at: t.publishedAt, post_url: t.postUrl, views: t.views, engagements: t.engagements }]
+        : [];
     })
     .sort(byRank)
-    .map((t) => ({
-      post_id: t.postId,
-      platform: t.platform,
-      caption: t.caption,
-      published_at: t.publishedAt,
-      post_url: t.postUrl,
-      views: t.views,
-      engagements: t.engagements,
-    }));
+    .slice(0, TOP_POSTS);
 }
 
 /** The weekday × hour cells of the period's posts, best engagements per post first (then the most posts). */

@@ -123,6 +123,22 @@ describe('the analytics of a period', () => {
     ]);
   });
 
+  it('ranks posts tied on views at the tenth place by engagements', async () => {
+    // Prepare: twelve posts with the same views over two days, the most engaging listed last
+    const user = await aUserIn('UTC', 'basic');
+    const [d1, d2] = [shift(todayIn('UTC'), -2), shift(todayIn('UTC'), -1)];
+    await someRollups(user.userId, [
+      aRollupItem(d1, 'facebook', { top: Array.from({ length: 6 }, (_, i) => topEntry(`a${i}`, 5, i, d1)) }),
+      aRollupItem(d2, 'facebook', { top: Array.from({ length: 6 }, (_, i) => topEntry(`b${i}`, 5, 6 + i, d2)) }),
+    ]);
+
+    // Act
+    const { body } = await analytics(user.accessToken, 'days=30');
+
+    // Assess
+    expect(body.top_posts!.map((p) => p.engagements)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  });
+
   it('cuts the period at midnight in the user’s timezone, not UTC’s', async () => {
     // Prepare: a timezone whose date differs from UTC's right now (ahead late in the UTC day, behind early in it)
     const utcToday = todayIn('UTC');
