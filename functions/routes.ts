@@ -120,6 +120,9 @@ export const ROUTES = [
   },
   { method: 'GET', path: '/api/platforms', handler: 'connections/list-platforms', auth: 'user', needs: ['table:read', 'platform-apps'] },
   { method: 'GET', path: '/api/usage', handler: 'posts/get-usage', auth: 'user', needs: ['table:read'] },
+  { method: 'GET', path: '/api/analytics', handler: 'analytics/get-analytics', auth: 'user', needs: ['table:read'] },
+  { method: 'GET', path: '/api/analytics/posts/{id}', handler: 'analytics/get-post-analytics', auth: 'user', needs: ['table:read'] },
+  { method: 'GET', path: '/api/analytics/export', handler: 'analytics/export-analytics', auth: 'user', needs: ['table:read'] },
   // A few posts of up to 20 images each in ten minutes is a busy creator; 200 is far beyond.
   {
     method: 'POST',

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { SocialAccount } from '@shared/accounts';
 import type { PostStatus } from '@shared/statuses';
 import type { PostRecord } from '../functions/data/posts';
 import { ulid } from 'ulid';
+import { aUser, requestsBetween } from './bench-cloud';
 
 /**
  * `npm run bench:posts`: the read side of the posts API against 10,000 posts of one user on the
@@ -106,17 +106,6 @@ async function main() {
   }
 }
 
-/** The operations sent between two counts, e.g. `Query×2, GetItem×1`; '0' when none. */
-function requestsBetween(before: Readonly<Record<string, number>>, after: Readonly<Record<string, number>>): string {
-  return (
-    Object.entries(after)
-      .map(([op, n]) => [op, n - (before[op] ?? 0)] as const)
-      .filter(([, n]) => n > 0)
-      .map(([op, n]) => `${op}×${n}`)
-      .join(', ') || '0'
-  );
-}
-
 function seedPosts(userId: string, accounts: SocialAccount[]): PostRecord[] {
   const now = Date.now();
   let i = 0;
@@ -165,28 +154,6 @@ function seedPosts(userId: string, accounts: SocialAccount[]): PostRecord[] {
       };
     }),
   );
-}
-
-async function aUser(cloud: { url: string; cognito: { clientId: string; endpoint: string } }) {
-  const cognito = new CognitoIdentityProviderClient({
-    region: 'us-east-1',
-    endpoint: cloud.cognito.endpoint,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'secret123';
-  await cognito.send(
-    new SignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
-  );
-  const { messages } = (await (await fetch(`${cloud.url}/_local/inbox/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: { html: string }[] };
-  const code = /[?&]code=(\d+)/.exec(messages[0]!.html)![1]!;
-  await cognito.send(new ConfirmSignUpCommand({ ClientId: cloud.cognito.clientId, Username: email, ConfirmationCode: code }));
-  const auth = await cognito.send(
-    new InitiateAuthCommand({ ClientId: cloud.cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
-  );
-  const accessToken = auth.AuthenticationResult!.AccessToken!;
-  const userId = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
-  return { userId, accessToken };
 }
 
 await main();

@@ -16,6 +16,7 @@ import { claimExpiryNotice, listDueExpiryNotices, listTokenHealth, restoreExpiry
 import { defaultDeps, type Deps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { analyticsReadiness } from './analytics';
 import { listConnectedAccounts } from './connections';
 import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
@@ -57,7 +58,11 @@ export function healthOf(platform: Platform, row: TokenHealthRow | undefined): C
 export async function listAccountsWithHealth(userId: string): Promise<ListedAccount[]> {
   const [accounts, tokens] = await Promise.all([listConnectedAccounts(userId), listTokenHealth(userId)]);
   const byAccount = new Map(tokens.map((row) => [row.accountId, row]));
-  return accounts.map((account) => ({ ...account, health: healthOf(account.platform, byAccount.get(account.id)) }));
+  return accounts.map((account) => ({
+    ...account,
+    analytics: analyticsReadiness(account.platform, byAccount.get(account.id)?.scopes),
+    health: healthOf(account.platform, byAccount.get(account.id)),
+  }));
 }
 
 /** What the issue check reads of a post (a stored post or one presented to the browser). */

@@ -173,7 +173,8 @@ function toResult(response: HttpResponse): HttpResult {
     statusCode: response.statusCode,
     headers: { ...JSON_HEADERS, ...response.headers },
     ...(response.cookies?.length ? { cookies: [...response.cookies] } : {}),
-    body: response.body === undefined ? '' : JSON.stringify(response.body),
+    // A text body under a content type of its own (a CSV download) goes as is; anything else is JSON.
+    body: response.body === undefined ? '' : typeof response.body === 'string' && response.headers?.['content-type'] ? response.body : JSON.stringify(response.body),
   };
 }
 

@@ -1,4 +1,5 @@
 import { AccountIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
+import { AnalyticsQuerySchema } from '@shared/analytics';
 import {
   CheckoutBodySchema,
   CheckoutStatusQuerySchema,
@@ -113,6 +114,10 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'POST /api/accounts/{platform}/oauth/initiate': { params: { values: () => ({ platform: 'facebook' }), schema: PlatformParamsSchema }, isolation: [200] },
   'GET /api/platforms': { isolation: [200] },
   'GET /api/usage': { isolation: [200] },
+  // The owner is on Basic: a client report needs Pro (403); B, on Free, gets 403, or 404 for A's client on Pro.
+  'GET /api/analytics': { query: { sample: (f) => ({ days: '30', client: f.ids.client }), schema: AnalyticsQuerySchema }, isolation: [403, 404] },
+  'GET /api/analytics/posts/{id}': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [403, 404] },
+  'GET /api/analytics/export': { query: { sample: () => ({ days: '30' }), schema: AnalyticsQuerySchema }, isolation: [200, 403] },
   'POST /api/media/uploads': {
     body: { sample: () => ({ file_name: 'photo.png', file_type: 'image/png', file_size: 68 }), schema: PresignUploadBodySchema },
     isolation: [200],

@@ -61,6 +61,7 @@ describe('connecting a social account', () => {
       expect(Object.keys(account).sort()).toEqual([
         'account_id',
         'account_name',
+        'analytics',
         'created_at',
         'health',
         'id',
