@@ -25,6 +25,11 @@ import { listTokenHealth, type TokenHealthRow } from '../data/tokens';
 import { getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { NotFoundError, PlanError } from '../lib/errors';
+import { FACEBOOK_ANALYTICS_SCOPES } from '../platforms/facebook-metrics';
+import { INSTAGRAM_ANALYTICS_SCOPES } from '../platforms/instagram-metrics';
+import { TIKTOK_ANALYTICS_SCOPES } from '../platforms/tiktok-metrics';
+import { X_ANALYTICS_SCOPES } from '../platforms/x-metrics';
+import { YOUTUBE_ANALYTICS_SCOPES } from '../platforms/youtube-metrics';
 import { currentPlan } from './entitlements';
 
 /**
@@ -32,16 +37,13 @@ import { currentPlan } from './entitlements';
  * post's history and the CSV export, gated by the plan here on the server (shared/analytics.ts).
  */
 
-/**
- * The scopes a connection's grant needs, all of them, to read its posts' metrics. Hard-coded until the
- * adapters' metrics readers (MetricsReader.analyticsScopes) are wired up; the same lists.
- */
+/** The scopes a connection's grant needs, all of them, to read its posts' metrics: each metrics reader's own list. */
 export const ANALYTICS_SCOPES: Record<Platform, readonly string[]> = {
-  x: ['tweet.read', 'users.read'],
-  youtube: ['https://www.googleapis.com/auth/youtube.readonly'],
-  tiktok: ['video.list'],
-  instagram: ['instagram_business_manage_insights'],
-  facebook: ['read_insights'],
+  x: X_ANALYTICS_SCOPES,
+  youtube: YOUTUBE_ANALYTICS_SCOPES,
+  tiktok: TIKTOK_ANALYTICS_SCOPES,
+  instagram: INSTAGRAM_ANALYTICS_SCOPES,
+  facebook: FACEBOOK_ANALYTICS_SCOPES,
 };
 
 export type AnalyticsReadiness = 'ready' | 'reconnect';
