@@ -17,7 +17,11 @@ export const SocialAccountSchema = z.object({
 export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 
 /** An account as GET /api/accounts returns it: plus its public profile page (null if it has none we can address). */
-export const AccountViewSchema = SocialAccountSchema.extend({ profile_url: z.string().nullable() });
+export const AccountViewSchema = SocialAccountSchema.extend({
+  profile_url: z.string().nullable(),
+  /** 'reconnect': the stored grant lacks the analytics permission (issue 15, "Reconnect to see analytics"). */
+  analytics: z.enum(['ready', 'reconnect']).optional(),
+});
 export type AccountView = z.infer<typeof AccountViewSchema>;
 
 /** GET /api/accounts, newest first. */
