@@ -1,4 +1,5 @@
 import { Chart, useChart } from '@chakra-ui/charts';
+import { Box } from '@chakra-ui/react';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, userLocale } from '@/lib/number-format';
 
@@ -17,10 +18,14 @@ export interface LineSeriesChartProps {
  * recharts loads only when a chart is shown.
  */
 export default function LineSeriesChart({ rows, xKey, series, label, formatX }: LineSeriesChartProps) {
-  const chart = useChart({ data: rows, series: series.map((s) => ({ name: s.key, label: s.label, color: s.color })) });
+  // Each series brings its own swatch: Chakra's ColorSwatch recipe is not in the app's design system.
+  const chart = useChart({
+    data: rows,
+    series: series.map((s) => ({ name: s.key, label: s.label, color: s.color, icon: <Box as="span" display="inline-block" boxSize="2" rounded="full" bg={s.color} flexShrink={0} /> })),
+  });
   return (
     <Chart.Root chart={chart} h="64" role="img" aria-label={label}>
-      <LineChart data={chart.data} margin={{ left: 0, right: 8, top: 8 }} accessibilityLayer={false}>
+      <LineChart data={chart.data} responsive margin={{ left: 0, right: 8, top: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis dataKey={xKey} tickFormatter={formatX} stroke={chart.color('border')} tickLine={false} minTickGap={24} />
         <YAxis

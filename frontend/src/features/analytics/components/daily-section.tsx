@@ -11,7 +11,10 @@ const METRIC_LABELS: Record<DailyMetric, string> = { views: 'Views', engagements
 
 export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }): string {
   // A calendar day, not an instant: formatted at noon UTC so no zone moves it.
-  return new Intl.DateTimeFormat(userLocale(), { ...options, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  const date = new Date(`${day}T12:00:00Z`);
+  // The chart's axis may ask about a value that is not a day (recharts' own ticks): shown as is.
+  if (Number.isNaN(date.getTime())) return String(day);
+  return new Intl.DateTimeFormat(userLocale(), { ...options, timeZone: 'UTC' }).format(date);
 }
 
 /** Views or engagements by day, one line per platform (Basic and up), or the same as a table. */

@@ -1,4 +1,4 @@
-import { Box, Table } from '@chakra-ui/react';
+import { Box, chakra } from '@chakra-ui/react';
 import { formatCount } from '@/lib/number-format';
 
 interface DataTableProps {
@@ -9,40 +9,43 @@ interface DataTableProps {
   rows: Array<{ id: string; label: string; values: Record<string, string | number | null | undefined> }>;
 }
 
+// Plain elements styled here: Chakra's Table recipe is not in the app's design system (components/ui/system.ts),
+// and this page is its only table.
+const Th = chakra('th', { base: { px: '3', py: '2', fontWeight: 'medium', color: 'fg.muted', textAlign: 'end', whiteSpace: 'nowrap', bg: 'bg.subtle' } });
+const Td = chakra('td', { base: { px: '3', py: '1.5', textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } });
+
 /** A chart's numbers as a table (the accessible fallback, and what "Show as table" shows). */
 export function DataTable({ caption, rowHeader, columns, rows }: DataTableProps) {
   return (
     <Box overflowX="auto" maxH="96" overflowY="auto" borderWidth="1px" borderColor="border.muted" rounded="md">
-      <Table.Root size="sm" stickyHeader>
-        <Table.Caption srOnly>{caption}</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{rowHeader}</Table.ColumnHeader>
+      <chakra.table w="full" textStyle="sm" borderCollapse="collapse">
+        <chakra.caption srOnly>{caption}</chakra.caption>
+        <chakra.thead position="sticky" top="0" zIndex="1">
+          <tr>
+            <Th scope="col" textAlign="start">
+              {rowHeader}
+            </Th>
             {columns.map((c) => (
-              <Table.ColumnHeader key={c.key} textAlign="end">
+              <Th key={c.key} scope="col">
                 {c.label}
-              </Table.ColumnHeader>
+              </Th>
             ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
+          </tr>
+        </chakra.thead>
+        <tbody>
           {rows.map((row) => (
-            <Table.Row key={row.id}>
-              <Table.Cell as="th" scope="row" fontWeight="normal" whiteSpace="nowrap">
+            <chakra.tr key={row.id} borderTopWidth="1px" borderColor="border.muted">
+              <Td as="th" scope="row" textAlign="start" fontWeight="normal">
                 {row.label}
-              </Table.Cell>
+              </Td>
               {columns.map((c) => {
                 const value = row.values[c.key];
-                return (
-                  <Table.Cell key={c.key} textAlign="end">
-                    {typeof value === 'number' ? formatCount(value) : '–'}
-                  </Table.Cell>
-                );
+                return <Td key={c.key}>{typeof value === 'number' ? formatCount(value) : '–'}</Td>;
               })}
-            </Table.Row>
+            </chakra.tr>
           ))}
-        </Table.Body>
-      </Table.Root>
+        </tbody>
+      </chakra.table>
     </Box>
   );
 }

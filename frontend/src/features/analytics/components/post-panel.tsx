@@ -26,7 +26,9 @@ const COLUMNS = [
 ];
 
 function formatAt(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat(userLocale(), { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(iso));
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return new Intl.DateTimeFormat(userLocale(), { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zone }).format(date);
 }
 
 function PlatformHistory({ entry, zone }: { entry: PostAnalyticsResponse['platforms'][number]; zone: string }) {
