@@ -9,6 +9,18 @@ import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { PostPanel } from './post-panel';
 import { Section } from './section';
 
+/** "1,234 views", the number in bold. */
+function Count({ value, unit }: { value: number; unit: string }) {
+  return (
+    <Text>
+      <Text as="span" fontWeight="semibold">
+        {formatCount(value)}
+      </Text>{' '}
+      {unit}
+    </Text>
+  );
+}
+
 interface TopPostsProps {
   posts: TopPost[];
   zone: string;
@@ -46,18 +58,8 @@ export function TopPosts({ posts, zone, withHistory }: TopPostsProps) {
                 </HStack>
               </Stack>
               <HStack gap="4" textStyle="sm" flexShrink={0}>
-                <Text>
-                  <Text as="span" fontWeight="semibold">
-                    {formatCount(post.views)}
-                  </Text>{' '}
-                  views
-                </Text>
-                <Text>
-                  <Text as="span" fontWeight="semibold">
-                    {formatCount(post.engagements)}
-                  </Text>{' '}
-                  engagements
-                </Text>
+                <Count value={post.views} unit="views" />
+                <Count value={post.engagements} unit="engagements" />
                 {withHistory ? (
                   <Button size="xs" variant="outline" onClick={() => setOpen(post)} aria-label={`Metrics over time: ${post.caption.slice(0, 40) || 'post'} on ${PLATFORM_NAMES[post.platform]}`}>
                     Details
