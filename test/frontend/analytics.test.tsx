@@ -300,7 +300,7 @@ describe('the Analytics page', () => {
   it('opens a top post in a panel with its metrics over time', async () => {
     const { api, user } = openAnalytics(analytics('basic'), { [`GET /analytics/posts/${P1}`]: { body: POST_HISTORY } });
     const top = await screen.findByTestId('top-posts');
-    await user.click(within(top).getByRole('button', { name: /Metrics over time: Fresh sourdough today on Instagram/ }));
+    await user.click(within(top).getByRole('button', { name: /Details: metrics over time of Fresh sourdough today on Instagram/ }));
     const dialog = await screen.findByRole('dialog', { name: '“Fresh sourdough today”' });
     const history = await within(dialog).findByTestId('history-instagram');
     expect(within(history).getByText('Still collecting')).toBeInTheDocument();

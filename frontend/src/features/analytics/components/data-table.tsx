@@ -17,7 +17,8 @@ const Td = chakra('td', { base: { px: '3', py: '1.5', textAlign: 'end', fontVari
 /** A chart's numbers as a table (the accessible fallback, and what "Show as table" shows). */
 export function DataTable({ caption, rowHeader, columns, rows }: DataTableProps) {
   return (
-    <Box overflowX="auto" maxH="96" overflowY="auto" borderWidth="1px" borderColor="border.muted" rounded="md">
+    // Scrolls when long: focusable, so a keyboard can scroll it too.
+    <Box overflowX="auto" maxH="96" overflowY="auto" borderWidth="1px" borderColor="border.muted" rounded="md" tabIndex={0} role="region" aria-label={caption}>
       <chakra.table w="full" textStyle="sm" borderCollapse="collapse">
         <chakra.caption srOnly>{caption}</chakra.caption>
         <chakra.thead position="sticky" top="0" zIndex="1">

@@ -51,8 +51,11 @@ export function TopPosts({ posts, zone, withHistory }: TopPostsProps) {
                     {PLATFORM_NAMES[post.platform]} · {formatInZone(post.published_at, zone, DISPLAY_FORMATS.published)}
                   </Text>
                   {post.post_url ? (
-                    <Link href={post.post_url} target="_blank" rel="noopener noreferrer" color="brand.fg" aria-label={`View on ${PLATFORM_NAMES[post.platform]}`}>
+                    <Link href={post.post_url} target="_blank" rel="noopener noreferrer" color="brand.fg">
                       <LuExternalLink aria-hidden />
+                      <Text as="span" srOnly>
+                        View on {PLATFORM_NAMES[post.platform]}
+                      </Text>
                     </Link>
                   ) : null}
                 </HStack>
@@ -61,7 +64,7 @@ export function TopPosts({ posts, zone, withHistory }: TopPostsProps) {
                 <Count value={post.views} unit="views" />
                 <Count value={post.engagements} unit="engagements" />
                 {withHistory ? (
-                  <Button size="xs" variant="outline" onClick={() => setOpen(post)} aria-label={`Metrics over time: ${post.caption.slice(0, 40) || 'post'} on ${PLATFORM_NAMES[post.platform]}`}>
+                  <Button size="xs" variant="outline" onClick={() => setOpen(post)} aria-label={`Details: metrics over time of ${post.caption.slice(0, 40) || 'the post'} on ${PLATFORM_NAMES[post.platform]}`}>
                     Details
                   </Button>
                 ) : null}
