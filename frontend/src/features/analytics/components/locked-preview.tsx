@@ -26,7 +26,7 @@ export function LockedPreview({ feature }: { feature: AnalyticsFeature }) {
   return (
     <Section title={title} testId={`locked-${feature}`}>
       <Box position="relative" minH="32">
-        <Flex aria-hidden h="28" align="flex-end" gap="2" filter="blur(4px)" opacity={0.5}>
+        <Flex aria-hidden h="28" align="flex-end" gap="2" filter="blur(4px)" opacity={0.2}>
           {SAMPLE_BARS.map((height, i) => (
             <Box key={i} flex="1" h={`${height}%`} bg="brand.solid" roundedTop="sm" />
           ))}
