@@ -48,6 +48,7 @@ const SIGNED_IN_ROUTES: [string, string][] = [
   ['compose', '/home/compose'],
   ['schedule', '/home/schedule'],
   ['posts', '/home/posts'],
+  ['analytics', '/home/analytics'],
   ['platforms', '/home/platforms'],
   ['clients', '/home/clients'],
   ['settings', '/home/settings'],

@@ -131,6 +131,22 @@ describe('the Platforms page', () => {
     await waitFor(() => expect(api.callsTo('POST', '/accounts/x/oauth/initiate')).toHaveLength(1));
   });
 
+  it('says "Reconnect to see analytics" on a connection without the analytics permission, and offers Reconnect', async () => {
+    const { open } = popupOpens();
+    const { user, api } = await openPlatforms([
+      socialAccount({ id: X_ID, platform: 'x', analytics: 'reconnect' }),
+      socialAccount({ id: FB_ID, platform: 'facebook', analytics: 'ready' }),
+    ]);
+
+    expect(within(card('x')).getByTestId('analytics-reconnect')).toHaveTextContent('Reconnect to see analytics');
+    expect(within(card('facebook')).queryByTestId('analytics-reconnect')).not.toBeInTheDocument();
+    expect(within(card('facebook')).queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
+
+    await user.click(within(card('x')).getByRole('button', { name: 'Reconnect' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(api.callsTo('POST', '/accounts/x/oauth/initiate')).toHaveLength(1));
+  });
+
   it('locks platforms outside the plan with the upgrade text and no Connect button', async () => {
     mockApi({ ...shellRoutes({ platforms: platformsResponse('free') }), 'GET /accounts': { body: { accounts: [] } } });
     signedInAs();

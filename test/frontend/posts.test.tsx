@@ -201,6 +201,26 @@ describe('the Posts page', () => {
     ]);
   });
 
+  it('shows the latest views and engagements of each target that has metrics, and none for one not yet collected', async () => {
+    const { user } = await openPosts({
+      tabs: {
+        posted: [
+          postedP1([
+            postTarget({ id: 't1', platform: 'instagram', status: 'posted', metrics: { views: 12345, engagements: 678, at: '2026-03-05T20:00:00.000Z' } }),
+            postTarget({ id: 't2', platform: 'facebook', status: 'posted' }),
+          ]),
+          aPost({ id: 'p2', status: 'posted', published_at: '2026-03-04T20:00:00.000Z', platforms: [postTarget({ id: 't3', platform: 'x', status: 'posted' })] }),
+        ],
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: /Posted/ }));
+    const [withMetrics, without] = await cards();
+    const metrics = within(withMetrics!).getByTestId('post-metrics');
+    expect(metrics).toHaveTextContent('Instagram: 12,345 views · 678 engagements');
+    expect(metrics).not.toHaveTextContent('Facebook');
+    expect(within(without!).queryByTestId('post-metrics')).not.toBeInTheDocument();
+  });
+
   it("shows 'Published on:' for posted posts and 'Not scheduled' for drafts without a time", async () => {
     const { user } = await openPosts({
       zone: 'Asia/Tokyo',

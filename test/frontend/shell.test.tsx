@@ -26,14 +26,14 @@ function sidebarLinks() {
 describe('the app shell', () => {
   beforeEach(() => resetAmplifyMocks());
 
-  it('lists Home, Compose, Schedule, Posts, Platforms, Settings and Subscription for a creator', async () => {
+  it('lists Home, Compose, Schedule, Posts, Analytics, Platforms, Settings and Subscription for a creator', async () => {
     await renderShell('creator');
-    await waitFor(() => expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Posts', 'Platforms', 'Settings', 'Subscription']));
+    await waitFor(() => expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Posts', 'Analytics', 'Platforms', 'Settings', 'Subscription']));
   });
 
   it('adds Clients for a user in agency mode', async () => {
     await renderShell('agency');
-    await waitFor(() => expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Posts', 'Platforms', 'Clients', 'Settings', 'Subscription']));
+    await waitFor(() => expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Posts', 'Analytics', 'Platforms', 'Clients', 'Settings', 'Subscription']));
     expect(screen.getByRole('link', { name: 'Clients' })).toHaveAttribute('href', '/home/clients');
   });
 
@@ -141,6 +141,7 @@ describe('the app shell', () => {
       ['Compose', 'Compose'],
       ['Schedule', 'Schedule'],
       ['Posts', 'Posts'],
+      ['Analytics', 'Analytics'],
       ['Platforms', 'Platforms'],
       ['Clients', 'Clients'],
       ['Settings', 'Settings'],

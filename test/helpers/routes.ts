@@ -4,6 +4,7 @@ export const SIGNED_IN_ROUTES = [
   '/home/compose',
   '/home/schedule',
   '/home/posts',
+  '/home/analytics',
   '/home/platforms',
   '/home/clients',
   '/home/settings',

@@ -130,6 +130,11 @@ export function createRoutes(): RouteObject[] {
                       lazy: lazyRoute(() => import('./routes/app/posts')),
                     },
                     {
+                      path: app.analytics.path,
+                      handle: { title: 'Analytics' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/analytics')),
+                    },
+                    {
                       path: app.platforms.path,
                       handle: { title: 'Platforms' } satisfies RouteHandle,
                       lazy: lazyRoute(() => import('./routes/app/platforms')),

@@ -42,6 +42,7 @@ export const paths = {
     compose: { path: 'compose', getHref: () => '/home/compose' },
     schedule: { path: 'schedule', getHref: () => '/home/schedule' },
     posts: { path: 'posts', getHref: () => '/home/posts' },
+    analytics: { path: 'analytics', getHref: () => '/home/analytics' },
     platforms: { path: 'platforms', getHref: () => '/home/platforms' },
     clients: { path: 'clients', getHref: () => '/home/clients' },
     settings: { path: 'settings', getHref: () => '/home/settings' },

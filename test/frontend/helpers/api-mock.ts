@@ -16,7 +16,9 @@ export interface RecordedCall {
   headers: Record<string, string>;
 }
 
-type Reply = { status?: number; body?: unknown } | ((call: RecordedCall) => { status?: number; body?: unknown });
+/** `text`: a body that is not JSON (a CSV export), sent as is with `contentType`. */
+type ReplyBody = { status?: number; body?: unknown; text?: string; contentType?: string };
+type Reply = ReplyBody | ((call: RecordedCall) => ReplyBody);
 
 /**
  * A fake of our HTTP API behind global fetch. Routes are "METHOD /path" (without /api); unknown
@@ -47,6 +49,7 @@ export function mockApi(routes: Record<string, Reply>) {
     }
     const status = reply.status ?? 200;
     if (status === 204) return new Response(null, { status });
+    if (reply.text !== undefined) return new Response(reply.text, { status, headers: { 'Content-Type': reply.contentType ?? 'text/plain' } });
     return new Response(JSON.stringify(reply.body ?? {}), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

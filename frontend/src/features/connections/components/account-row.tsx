@@ -1,7 +1,8 @@
 import { Avatar, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useState } from 'react';
-import type { SocialAccount } from '@shared/accounts';
+import type { AccountView, SocialAccount } from '@shared/accounts';
+import { RECONNECT_FOR_ANALYTICS } from '@shared/analytics';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import { UI } from '@shared/ui';
 import type { ListedAccount } from '@shared/connection-health';
@@ -21,6 +22,8 @@ export function AccountRow({ account, onReconnect, reconnecting }: AccountRowPro
   const disconnect = useDisconnectAccount();
   const [pageInfoOpen, setPageInfoOpen] = useState(false);
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
+  // Connected before analytics (issue 15): publishing works, but the grant lacks the analytics permission.
+  const analyticsReconnect = !account.needs_reconnect && (account as Partial<AccountView>).analytics === 'reconnect';
 
   return (
     <Stack
@@ -47,6 +50,11 @@ export function AccountRow({ account, onReconnect, reconnecting }: AccountRowPro
             Linked <time dateTime={account.created_at}>{format(new Date(account.created_at), UI.formats.linked)}</time>
           </Text>
           <ConnectionExpiry health={(account as Partial<ListedAccount>).health} />
+          {analyticsReconnect ? (
+            <Text textStyle="xs" color="orange.fg" data-testid="analytics-reconnect">
+              {RECONNECT_FOR_ANALYTICS}
+            </Text>
+          ) : null}
         </Stack>
         {account.needs_reconnect ? (
           <Badge colorPalette="orange" variant="subtle">
@@ -55,7 +63,7 @@ export function AccountRow({ account, onReconnect, reconnecting }: AccountRowPro
         ) : null}
       </HStack>
       <HStack gap="2" wrap="wrap">
-        {account.needs_reconnect ? (
+        {account.needs_reconnect || analyticsReconnect ? (
           <Button size="xs" colorPalette="brand" onClick={onReconnect} loading={reconnecting}>
             Reconnect
           </Button>
