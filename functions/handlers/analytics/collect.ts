@@ -1,0 +1,44 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { tableAnalyticsStore } from '../../data/analytics';
+import { collectBatch, CollectMessageSchema, type CollectEngine } from '../../domain/analytics-collection';
+import { withFreshTokens } from '../../domain/connections';
+import { defaultDeps } from '../../lib/clock';
+import { logger } from '../../lib/logger';
+import { metricsReaderFor } from '../../platforms/metrics';
+
+/** Reads over the platforms with the same token refresh and reauth handling as publishing. */
+export const awsCollectEngine: CollectEngine = {
+  now: defaultDeps.now,
+  random: Math.random,
+  store: tableAnalyticsStore,
+  readMetrics: (message, platformPostIds) =>
+    withFreshTokens(
+      message.userId,
+      message.socialAccountId,
+      (tokens) => metricsReaderFor(message.platform, defaultDeps).readMetrics(tokens, { accountId: message.accountId, platformPostIds }),
+      defaultDeps,
+    ),
+};
+
+/**
+ * The analytics queue's collector (docs/analytics.md#the-collector): one platform read per message.
+ * A failed reading is the tracker's to retry; only our own failures leave the message to return.
+ */
+export const handler = middy<SQSEvent, SQSBatchResponse>()
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .handler(async (event) => {
+    const failures: SQSBatchResponse['batchItemFailures'] = [];
+    await Promise.all(
+      event.Records.map(async (record) => {
+        try {
+          await collectBatch(CollectMessageSchema.parse(JSON.parse(record.body)), awsCollectEngine);
+        } catch (error) {
+          logger.error('Analytics batch failed', { error, messageId: record.messageId });
+          failures.push({ itemIdentifier: record.messageId });
+        }
+      }),
+    );
+    return { batchItemFailures: failures };
+  });
