@@ -56,6 +56,8 @@ export const CollectMessageSchema = z.object({
   accountId: z.string().min(1),
   platform: z.enum(PLATFORMS),
   postIds: z.array(z.string().min(1)).min(1).max(100),
+  /** The sweep's "now": the trackers due by then are collected; one collected since (a redelivery) is left alone. */
+  asOf: z.iso.datetime(),
 });
 export type CollectMessage = z.infer<typeof CollectMessageSchema>;
 
@@ -269,6 +271,7 @@ export async function sweepDueTrackers(now: Date, engine: SweepEngine): Promise<
         accountId: first.accountId,
         platform: first.platform,
         postIds: claimed.map((t) => t.postId),
+        asOf: now.toISOString(),
       });
       queued += claimed.length;
       messages += 1;
@@ -296,12 +299,14 @@ export function collectionBackoffSeconds(failures: number, retryAfterSeconds: nu
   return Math.max(Math.round(base * (0.8 + random() * 0.4)), Math.ceil(retryAfterSeconds ?? 0));
 }
 
+/** When a batch's reading happens: now, or the sweep's time when that is later (a sweep fired "as of" a later time on the local cloud). */
+const readingTime = (message: CollectMessage, engine: CollectEngine) => new Date(Math.max(engine.now().getTime(), Date.parse(message.asOf)));
+
 async function stop(tracker: TrackerItem, status: CollectionStatus, engine: CollectEngine): Promise<void> {
   await engine.store.replaceTracker(tracker, { ...tracker, status, nextAt: null });
 }
 
-async function retryLater(tracker: TrackerItem, error: unknown, engine: CollectEngine): Promise<void> {
-  const now = engine.now();
+async function retryLater(tracker: TrackerItem, error: unknown, now: Date, engine: CollectEngine): Promise<void> {
   const failures = tracker.failures + 1;
   if (failures >= MAX_FAILURES) {
     // This reading is given up; the next offset still comes (or collection ends with what it has).
@@ -315,8 +320,7 @@ async function retryLater(tracker: TrackerItem, error: unknown, engine: CollectE
 }
 
 /** One reading of one tracker: rollups first (exactly once by themselves), then the tracker, the snapshot and the post's card. */
-async function applyReading(tracker: TrackerItem, metrics: PostMetrics, engine: CollectEngine): Promise<void> {
-  const now = engine.now();
+async function applyReading(tracker: TrackerItem, metrics: PostMetrics, now: Date, engine: CollectEngine): Promise<void> {
   const at = now.toISOString();
   for (const sk of rollupKeys(tracker)) {
     await engine.store.updateRollup(tracker.userId, sk, { day: tracker.day, platform: tracker.platform }, (r) => withReading(r, tracker, metrics, at));
@@ -343,7 +347,9 @@ async function applyReading(tracker: TrackerItem, metrics: PostMetrics, engine: 
  */
 export async function collectBatch(message: CollectMessage, engine: CollectEngine): Promise<{ collected: number; gone: number; failed: number }> {
   const found = await Promise.all(message.postIds.map((postId) => engine.store.getTracker(message.userId, postId, message.platform)));
-  const trackers = found.filter((t): t is TrackerItem => t !== null && t.status === 'collecting');
+  const now = readingTime(message, engine);
+  // Due by the sweep's time; a tracker collected since (this batch delivered again) waits for its next offset.
+  const trackers = found.filter((t): t is TrackerItem => t !== null && t.status === 'collecting' && t.nextAt !== null && t.nextAt <= message.asOf);
   const counts = { collected: 0, gone: 0, failed: 0 };
   if (trackers.length === 0) return counts;
   let results: MetricsResult[];
@@ -354,7 +360,7 @@ export async function collectBatch(message: CollectMessage, engine: CollectEngin
     const context = { platform: message.platform, userId: message.userId, error };
     if (reconnect) logger.warn('Metrics refused: the connection needs reconnecting', context);
     else logger.warn('Metrics read failed; it retries later', context);
-    for (const tracker of trackers) await (reconnect ? stop(tracker, 'needs_reconnect', engine) : retryLater(tracker, error, engine));
+    for (const tracker of trackers) await (reconnect ? stop(tracker, 'needs_reconnect', engine) : retryLater(tracker, error, now, engine));
     counts.failed = trackers.length;
     return counts;
   }
@@ -362,13 +368,13 @@ export async function collectBatch(message: CollectMessage, engine: CollectEngin
   for (const tracker of trackers) {
     const result = byId.get(tracker.platformPostId);
     if (!result) {
-      await retryLater(tracker, undefined, engine);
+      await retryLater(tracker, undefined, now, engine);
       counts.failed += 1;
     } else if (result.status === 'gone') {
       await stop(tracker, 'gone', engine);
       counts.gone += 1;
     } else {
-      await applyReading(tracker, result.metrics, engine);
+      await applyReading(tracker, result.metrics, now, engine);
       counts.collected += 1;
     }
   }
