@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { TargetMetricsSchema } from './analytics';
 import { CreatePostSchema, TargetSettingsSchema } from './compose';
 import { PLATFORMS } from './platforms';
 import { POST_STATUSES, POST_TABS } from './statuses';
@@ -44,6 +45,8 @@ export const PostTargetSchema = z.object({
   post_url: z.string().nullable(),
   posted_at: z.iso.datetime().nullable(),
   error_message: z.string().nullable(),
+  /** A posted target's latest views and engagements (issue 15, docs/analytics.md); absent until its first reading. */
+  metrics: TargetMetricsSchema.optional(),
 });
 export type PostTarget = z.infer<typeof PostTargetSchema>;
 

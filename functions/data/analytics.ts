@@ -96,9 +96,10 @@ async function setTargetMetrics(userId: string, postId: string, platform: Platfo
   if (index < 0) return;
   await updateIf({
     Key: { pk: userPk(userId), sk: postSk(postId) },
-    UpdateExpression: `SET #platforms[${index}].metrics = :metrics`,
+    UpdateExpression: `SET #platforms[${index}].#metrics = :metrics`,
     ConditionExpression: `attribute_exists(pk) AND #platforms[${index}].id = :id`,
-    ExpressionAttributeNames: { '#platforms': 'platforms' },
+    // Both are DynamoDB reserved words.
+    ExpressionAttributeNames: { '#platforms': 'platforms', '#metrics': 'metrics' },
     ExpressionAttributeValues: { ':metrics': metrics, ':id': targets[index]!.id },
   });
 }
