@@ -172,11 +172,15 @@ export class AppStack extends Stack {
       ...(props.publisherConcurrency ? { publisherConcurrency: props.publisherConcurrency } : {}),
     });
     // Its own nested stack: nothing in it has a fixed name, and this stack stays within its resource budget.
-    const analytics = new AnalyticsCollection(new NestedStack(this, 'AnalyticsCollection', { description: 'Analytics collection: the sweep, queue and collector' }), 'Analytics', {
-      functionEnvironment,
-      handlersDir: props.handlersDir,
-      removalPolicy,
-    });
+    const analytics = new AnalyticsCollection(
+      new NestedStack(this, 'AnalyticsCollection', { description: 'Analytics collection: the sweep, queue and collector' }),
+      'Analytics',
+      {
+        functionEnvironment,
+        handlersDir: props.handlersDir,
+        removalPolicy,
+      },
+    );
     const billing = new Billing(this, 'Billing', { stripeSecretName: props.stripeSecretName, stripePrices: props.stripePrices, userPool: auth.userPool });
     const providers = {
       data,
@@ -190,7 +194,8 @@ export class AppStack extends Stack {
       graphApiVersion: props.graphApiVersion ?? DEFAULT_GRAPH_API_VERSION,
       ...(platformCredentials ? { platformCredentials } : {}),
     };
-    for (const fn of [...Object.values(auth.triggers), ...api.functions.values(), ...publishing.engineFunctions, ...analytics.functions]) grantDeclaredNeeds(fn, providers);
+    for (const fn of [...Object.values(auth.triggers), ...api.functions.values(), ...publishing.engineFunctions, ...analytics.functions])
+      grantDeclaredNeeds(fn, providers);
 
     web.routeApi(api.domainName, api.originHeaders);
     new Alarms(this, 'Alarms', { email: props.alarmEmail, removalPolicy }).notifyOn([...publishing.alarms, ...analytics.alarms]);

@@ -1,9 +1,7 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TargetMetrics } from '@shared/analytics';
 import type { Platform } from '@shared/platforms';
-import type { AnalyticsStore, DueTracker, StoredRollup } from '../domain/analytics-collection';
-import { emptyRollup } from '../domain/analytics-collection';
-import { METRICS_DUE_PK, dueSk, snapshotPrefix, snapshotSk, trackerSk, type SnapshotItem, type TrackerItem } from './analytics-keys';
+import { METRICS_DUE_PK, dueSk, snapshotPrefix, snapshotSk, trackerSk, type RollupItem, type SnapshotItem, type TrackerItem } from './analytics-keys';
 import { postSk } from './posts';
 import { conditional, db, putIf, queryAll, tableName, updateIf, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
@@ -14,6 +12,52 @@ import { getSettings } from './users';
  * their sparse gsi2 METRICSDUE entry (access pattern 20), snapshots, and rollups, each under USER#<id>.
  * The read API reads rollups and snapshots itself (data/analytics-read.ts).
  */
+/** One reading as a rollup counts it (nulls as 0). */
+export interface AppliedReading {
+  at: string;
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  saves: number;
+}
+
+/** A rollup as stored: the contract's shape plus what it has counted of each post, and its write counter. */
+export interface StoredRollup extends RollupItem {
+  /** postId → the reading counted (`published:<postId>` / `failed:<postId>` mark the outcome counted). */
+  applied: Record<string, AppliedReading>;
+  rev: number;
+}
+
+/** A due tracker as the index lists it; `key` is the index value read (the claim is conditional on it). */
+export interface DueTracker {
+  userId: string;
+  postId: string;
+  platform: Platform;
+  socialAccountId: string;
+  accountId: string;
+  key: string;
+}
+
+export function emptyRollup(day: string, platform: Platform): StoredRollup {
+  return {
+    day,
+    platform,
+    published: 0,
+    failed: 0,
+    views: 0,
+    engagements: 0,
+    likes: 0,
+    comments: 0,
+    shares: 0,
+    saves: 0,
+    hours: {},
+    top: [],
+    applied: {},
+    rev: 0,
+  };
+}
+
 const DUE = TABLE_DESIGN.indexes.openByDue;
 /** A rollup write retries this often when other writes keep coming between its read and its write. */
 const ROLLUP_ATTEMPTS = 8;
@@ -40,7 +84,9 @@ async function createTracker(tracker: TrackerItem): Promise<boolean> {
 }
 
 async function getTracker(userId: string, postId: string, platform: Platform): Promise<TrackerItem | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: trackerSk(postId, platform) }, ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: trackerSk(postId, platform) }, ConsistentRead: true }),
+  );
   return Item ? toTracker(Item) : null;
 }
 
@@ -62,7 +108,7 @@ async function updateRollup(
 ): Promise<void> {
   for (let attempt = 0; attempt < ROLLUP_ATTEMPTS; attempt++) {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk }, ConsistentRead: true }));
-    const current = Item ? ({ ...emptyRollup(base.day, base.platform), ...(Item as Partial<StoredRollup>) } as StoredRollup) : emptyRollup(base.day, base.platform);
+    const current: StoredRollup = Item ? { ...emptyRollup(base.day, base.platform), ...(Item as Partial<StoredRollup>) } : emptyRollup(base.day, base.platform);
     const next = change(current);
     if (!next) return;
     const { pk: _pk, sk: _sk, ...fields } = next as StoredRollup & { pk?: string; sk?: string };
@@ -90,7 +136,9 @@ async function putSnapshot(userId: string, snapshot: SnapshotItem): Promise<void
  * `updated_at` changes: this is not an edit, and the publishing engine's conditions stay as they were.
  */
 async function setTargetMetrics(userId: string, postId: string, platform: Platform, metrics: TargetMetrics): Promise<void> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: postSk(postId) }, ProjectionExpression: 'platforms' }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: postSk(postId) }, ProjectionExpression: 'platforms' }),
+  );
   const targets = (Item?.platforms as { id: string; platform: string; status: string }[] | undefined) ?? [];
   const index = targets.findIndex((t) => t.platform === platform && t.status === 'posted');
   if (index < 0) return;
@@ -100,7 +148,7 @@ async function setTargetMetrics(userId: string, postId: string, platform: Platfo
     ConditionExpression: `attribute_exists(pk) AND #platforms[${index}].id = :id`,
     // Both are DynamoDB reserved words.
     ExpressionAttributeNames: { '#platforms': 'platforms', '#metrics': 'metrics' },
-    ExpressionAttributeValues: { ':metrics': metrics, ':id': targets[index]!.id },
+    ExpressionAttributeValues: { ':metrics': metrics, ':id': targets[index].id },
   });
 }
 
@@ -123,7 +171,14 @@ async function listDue(now: Date, limit: number): Promise<DueTracker[]> {
     );
     for (const item of page.Items ?? []) {
       const t = toTracker(item);
-      due.push({ userId: t.userId, postId: t.postId, platform: t.platform, socialAccountId: t.socialAccountId, accountId: t.accountId, key: String(item[DUE.sortKey]) });
+      due.push({
+        userId: t.userId,
+        postId: t.postId,
+        platform: t.platform,
+        socialAccountId: t.socialAccountId,
+        accountId: t.accountId,
+        key: String(item[DUE.sortKey]),
+      });
     }
     cursor = page.LastEvaluatedKey;
   } while (cursor && due.length < limit);
@@ -150,7 +205,8 @@ async function timezoneOf(userId: string): Promise<string | null> {
   return (await getSettings(userId)).timezone;
 }
 
-export const tableAnalyticsStore: AnalyticsStore = {
+/** The table as analytics collection sees it (the domain's AnalyticsStore). */
+export const tableAnalyticsStore = {
   timezoneOf,
   createTracker,
   getTracker,
@@ -160,7 +216,7 @@ export const tableAnalyticsStore: AnalyticsStore = {
   setTargetMetrics,
   listDue,
   claim,
-};
+} as const;
 
 /**
  * A deleted post's trackers and snapshots (rollups keep the history they counted). A collector in

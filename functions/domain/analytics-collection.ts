@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { COLLECTION_OFFSETS_SECONDS, engagementsOf, type CollectionStatus, type PostMetrics, type TargetMetrics } from '@shared/analytics';
 import { PLATFORMS, type Platform } from '@shared/platforms';
-import { clientRollupSk, rollupSk, TOP_PER_ROLLUP, type RollupItem, type SnapshotItem, type TrackerItem } from '../data/analytics-keys';
+import { emptyRollup, type AppliedReading, type DueTracker, type StoredRollup } from '../data/analytics';
+import { clientRollupSk, rollupSk, TOP_PER_ROLLUP, type SnapshotItem, type TrackerItem } from '../data/analytics-keys';
 import type { EnginePost } from '../data/publishing';
 import type { Deps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
@@ -23,32 +24,7 @@ import { PlatformError, type MetricsResult } from '../platforms/types';
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-/** One reading as a rollup counts it (nulls as 0). */
-export interface AppliedReading {
-  at: string;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
-  saves: number;
-}
-
-/** A rollup as stored: the contract's shape plus what it has counted of each post, and its write counter. */
-export interface StoredRollup extends RollupItem {
-  /** postId → the reading counted (`published:<postId>` / `failed:<postId>` mark the outcome counted). */
-  applied: Record<string, AppliedReading>;
-  rev: number;
-}
-
-/** A due tracker as the index lists it; `key` is the index value read (the claim is conditional on it). */
-export interface DueTracker {
-  userId: string;
-  postId: string;
-  platform: Platform;
-  socialAccountId: string;
-  accountId: string;
-  key: string;
-}
+export { emptyRollup, type AppliedReading, type DueTracker, type StoredRollup };
 
 export const CollectMessageSchema = z.object({
   userId: z.string().min(1),
@@ -118,7 +94,15 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 export function localParts(at: Date, timeZone: string | null): { day: string; hour: number; weekday: number } {
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: timeZone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23', weekday: 'short' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone ?? 'UTC',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+      weekday: 'short',
+    });
   } catch {
     return localParts(at, 'UTC');
   }
@@ -128,10 +112,6 @@ export function localParts(at: Date, timeZone: string | null): { day: string; ho
 
 // ---------------------------------------------------------------------------------------------
 // Rollup arithmetic (pure: the DynamoDB store and the in-memory one share it)
-
-export function emptyRollup(day: string, platform: Platform): StoredRollup {
-  return { day, platform, published: 0, failed: 0, views: 0, engagements: 0, likes: 0, comments: 0, shares: 0, saves: 0, hours: {}, top: [], applied: {}, rev: 0 };
-}
 
 const cellOf = (tracker: Pick<TrackerItem, 'weekday' | 'hour'>) => `${tracker.weekday}:${tracker.hour}`;
 const zeroReading = (at: string): AppliedReading => ({ at, views: 0, likes: 0, comments: 0, shares: 0, saves: 0 });
@@ -185,7 +165,10 @@ export function withReading(rollup: StoredRollup, tracker: TrackerItem, metrics:
   return next;
 }
 
-const rollupKeys = (t: Pick<TrackerItem, 'day' | 'platform' | 'clientId'>) => [rollupSk(t.day, t.platform), ...(t.clientId ? [clientRollupSk(t.clientId, t.day, t.platform)] : [])];
+const rollupKeys = (t: Pick<TrackerItem, 'day' | 'platform' | 'clientId'>) => [
+  rollupSk(t.day, t.platform),
+  ...(t.clientId ? [clientRollupSk(t.clientId, t.day, t.platform)] : []),
+];
 
 // ---------------------------------------------------------------------------------------------
 // Recording an outcome (the publishing engine calls this once a target settles)
@@ -259,7 +242,7 @@ export async function sweepDueTrackers(now: Date, engine: SweepEngine): Promise<
   let queued = 0;
   let messages = 0;
   for (const trackers of groups.values()) {
-    const first = trackers[0]!;
+    const first = trackers[0];
     const size = Math.max(1, engine.batchSize(first.platform));
     for (let i = 0; i < trackers.length; i += size) {
       const claimed: DueTracker[] = [];
@@ -287,7 +270,7 @@ export async function sweepDueTrackers(now: Date, engine: SweepEngine): Promise<
 function nextStep(tracker: TrackerItem, after: number, now: Date): { step: number; nextAt: string } | null {
   const published = Date.parse(tracker.publishedAt);
   for (let step = after + 1; step < COLLECTION_OFFSETS_SECONDS.length; step++) {
-    const at = published + COLLECTION_OFFSETS_SECONDS[step]! * 1000;
+    const at = published + COLLECTION_OFFSETS_SECONDS[step] * 1000;
     if (at > now.getTime()) return { step, nextAt: new Date(at).toISOString() };
   }
   return null;
@@ -354,7 +337,10 @@ export async function collectBatch(message: CollectMessage, engine: CollectEngin
   if (trackers.length === 0) return counts;
   let results: MetricsResult[];
   try {
-    results = await engine.readMetrics(message, trackers.map((t) => t.platformPostId));
+    results = await engine.readMetrics(
+      message,
+      trackers.map((t) => t.platformPostId),
+    );
   } catch (error) {
     const reconnect = error instanceof NotFoundError || (error instanceof PlatformError && (error.category === 'reauth' || error.category === 'fix-input'));
     const context = { platform: message.platform, userId: message.userId, error };

@@ -57,7 +57,8 @@ const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
 const PREPARE_MARGIN_MS = 2_000;
 
 /** A settled target's analytics tracker and rollup counts (docs/analytics.md#recording), over the table. */
-const recordOutcome: SettleEngine['recordOutcome'] = (userId, post, index, deps) => recordTargetOutcome(userId, post, index, { now: deps.now, store: tableAnalyticsStore });
+const recordOutcome: SettleEngine['recordOutcome'] = (userId, post, index, deps) =>
+  recordTargetOutcome(userId, post, index, { now: deps.now, store: tableAnalyticsStore });
 
 /** The publish step over the table, SQS, S3 and the platform adapters: what the publisher wires. */
 export const awsPublishEngine: PublishEngine = {

@@ -14,7 +14,8 @@ export const ANALYTICS_SWEEP_PATH = '/_local/analytics/sweep';
 const SWEEP_EVERY_MS = 15 * 60 * 1000;
 const MAX_RECEIVES = 3;
 
-const sweepAt = (time: string) => invokeLambda(PUBLISHING_HANDLERS.analyticsSweep, { 'detail-type': 'Scheduled Event', source: 'aws.events', time, detail: {} });
+const sweepAt = (time: string) =>
+  invokeLambda(PUBLISHING_HANDLERS.analyticsSweep, { 'detail-type': 'Scheduled Event', source: 'aws.events', time, detail: {} });
 
 export const analyticsModule: LocalModule = {
   name: 'Analytics collection',
@@ -26,7 +27,9 @@ export const analyticsModule: LocalModule = {
       VisibilityTimeout: String(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.analyticsCollector)),
       RedrivePolicy: redrivePolicy(dlq, MAX_RECEIVES),
     });
-    const mappings: EventSourceMapping[] = [sqs.mapQueueToHandler(ANALYTICS_QUEUE, PUBLISHING_HANDLERS.analyticsCollector, { batchSize: 5, maxConcurrency: 5 })];
+    const mappings: EventSourceMapping[] = [
+      sqs.mapQueueToHandler(ANALYTICS_QUEUE, PUBLISHING_HANDLERS.analyticsCollector, { batchSize: 5, maxConcurrency: 5 }),
+    ];
     const sweep = setInterval(() => {
       sweepAt(new Date().toISOString()).catch((error: unknown) => console.error('[analytics sweep]', error));
     }, SWEEP_EVERY_MS);

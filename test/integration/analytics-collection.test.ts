@@ -6,7 +6,7 @@ import { getEnginePost, tableEngineStore } from '../../functions/data/publishing
 import { listUserItems, queryAll, tableName, userPk } from '../../functions/data/table';
 import { saveTokens } from '../../functions/data/tokens';
 import { collectBatch, recordTargetOutcome, sweepDueTrackers, type CollectMessage } from '../../functions/domain/analytics-collection';
-import { awsCollectEngine } from '../../functions/handlers/analytics/collect';
+import { awsCollectEngine } from '../../functions/domain/analytics-engines';
 import { handler as sweepHandler } from '../../functions/handlers/analytics/sweep';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { aConnectedAccount, aStoredPost } from '../helpers/posts';
@@ -59,7 +59,11 @@ describe('analytics collection on the local cloud', () => {
       ...awsCollectEngine,
       readMetrics: async (_m, ids) => {
         reads.push([...ids]);
-        return ids.map((id) => ({ platformPostId: id, status: 'ok' as const, metrics: { views: 120, reach: null, likes: 9, comments: 2, shares: 1, saves: null } }));
+        return ids.map((id) => ({
+          platformPostId: id,
+          status: 'ok' as const,
+          metrics: { views: 120, reach: null, likes: 9, comments: 2, shares: 1, saves: null },
+        }));
       },
     });
     const again = await collectBatch(message!, { ...awsCollectEngine, readMetrics: async () => expect.fail('a collected tracker is not read again') });
@@ -115,7 +119,8 @@ describe('analytics collection on the local cloud', () => {
     const [message] = await sweptAsOf(user.userId, new Date(postedAt.getTime() + HOUR + 60_000));
     await collectBatch(message!, {
       ...awsCollectEngine,
-      readMetrics: async (_m, ids) => ids.map((id) => ({ platformPostId: id, status: 'ok' as const, metrics: { views: 5, reach: null, likes: 1, comments: 0, shares: 0, saves: 0 } })),
+      readMetrics: async (_m, ids) =>
+        ids.map((id) => ({ platformPostId: id, status: 'ok' as const, metrics: { views: 5, reach: null, likes: 1, comments: 0, shares: 0, saves: 0 } })),
     });
     expect(await itemsOf(user.userId, snapshotPrefix(postId))).toHaveLength(1);
 
@@ -155,6 +160,8 @@ describe('analytics collection on the local cloud', () => {
     expect(((await res.json()) as { queued: number }).queued).toBeGreaterThanOrEqual(1);
     const [tracker] = await itemsOf(user.userId, trackerSk(postId, 'x'));
     // Claimed (its index entry moved ahead) or already collected by the local collector.
-    expect(String(tracker!.gsi2sk ?? '') > new Date(postedAt.getTime() + HOUR).toISOString() || tracker!.failures !== 0 || tracker!.status !== 'collecting').toBe(true);
+    expect(
+      String(tracker!.gsi2sk ?? '') > new Date(postedAt.getTime() + HOUR).toISOString() || tracker!.failures !== 0 || tracker!.status !== 'collecting',
+    ).toBe(true);
   });
 });

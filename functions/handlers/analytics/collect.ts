@@ -1,26 +1,9 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { tableAnalyticsStore } from '../../data/analytics';
-import { collectBatch, CollectMessageSchema, type CollectEngine } from '../../domain/analytics-collection';
-import { withFreshTokens } from '../../domain/connections';
-import { defaultDeps } from '../../lib/clock';
+import { collectBatch, CollectMessageSchema } from '../../domain/analytics-collection';
+import { awsCollectEngine } from '../../domain/analytics-engines';
 import { logger } from '../../lib/logger';
-import { metricsReaderFor } from '../../platforms/metrics';
-
-/** Reads over the platforms with the same token refresh and reauth handling as publishing. */
-export const awsCollectEngine: CollectEngine = {
-  now: defaultDeps.now,
-  random: Math.random,
-  store: tableAnalyticsStore,
-  readMetrics: (message, platformPostIds) =>
-    withFreshTokens(
-      message.userId,
-      message.socialAccountId,
-      (tokens) => metricsReaderFor(message.platform, defaultDeps).readMetrics(tokens, { accountId: message.accountId, platformPostIds }),
-      defaultDeps,
-    ),
-};
 
 /**
  * The analytics queue's collector (docs/analytics.md#the-collector): one platform read per message.

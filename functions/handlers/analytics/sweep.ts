@@ -1,11 +1,9 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import { tableAnalyticsStore } from '../../data/analytics';
 import { sweepDueTrackers } from '../../domain/analytics-collection';
+import { awsSweepEngine } from '../../domain/analytics-engines';
 import { defaultDeps } from '../../lib/clock';
 import { logger } from '../../lib/logger';
-import { sqsAnalyticsQueue } from '../../lib/publish-queues';
-import { metricsBatchSizeFor } from '../../platforms/metrics';
 
 /**
  * Every 15 minutes: queues the analytics trackers due for a reading (docs/analytics.md#the-sweep).
@@ -17,12 +15,7 @@ export const handler = middy<{ time?: string } | undefined, { queued: number; me
   .handler(async (event) => {
     const time = event?.time ? new Date(event.time) : defaultDeps.now();
     const now = Number.isNaN(time.getTime()) ? defaultDeps.now() : time;
-    const result = await sweepDueTrackers(now, {
-      now: () => now,
-      store: tableAnalyticsStore,
-      queue: sqsAnalyticsQueue,
-      batchSize: (platform) => metricsBatchSizeFor(platform, defaultDeps),
-    });
+    const result = await sweepDueTrackers(now, awsSweepEngine(now));
     if (result.queued) logger.info('Queued analytics collection', result);
     return result;
   });

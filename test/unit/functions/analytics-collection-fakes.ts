@@ -67,7 +67,14 @@ export class MemoryAnalyticsStore implements AnalyticsStore {
   async replaceTracker(before: TrackerItem, after: TrackerItem) {
     const key = this.key(before.userId, before.postId, before.platform);
     const stored = this.trackers.get(key);
-    if (!stored || stored.step !== before.step || stored.failures !== before.failures || stored.collectedAt !== before.collectedAt || stored.status !== before.status) return false;
+    if (
+      !stored ||
+      stored.step !== before.step ||
+      stored.failures !== before.failures ||
+      stored.collectedAt !== before.collectedAt ||
+      stored.status !== before.status
+    )
+      return false;
     this.trackers.set(key, this.indexed(after));
     return true;
   }
