@@ -12,16 +12,15 @@ import { logger } from '../../lib/logger';
 export const handler = middy<SQSEvent, SQSBatchResponse>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async (event) => {
-    const failures: SQSBatchResponse['batchItemFailures'] = [];
-    await Promise.all(
-      event.Records.map(async (record) => {
-        try {
-          await collectBatch(CollectMessageSchema.parse(JSON.parse(record.body)), awsCollectEngine);
-        } catch (error) {
-          logger.error('Analytics batch failed', { error, messageId: record.messageId });
-          failures.push({ itemIdentifier: record.messageId });
-        }
-      }),
+    const outcomes = await Promise.allSettled(
+      event.Records.map(async (record) => collectBatch(CollectMessageSchema.parse(JSON.parse(record.body)), awsCollectEngine)),
     );
-    return { batchItemFailures: failures };
+    // Only these messages come back (after their visibility timeout); the rest of the batch is done.
+    const batchItemFailures = event.Records.flatMap((record, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.status !== 'rejected') return [];
+      logger.error('Analytics batch failed', { error: outcome.reason, messageId: record.messageId });
+      return [{ itemIdentifier: record.messageId }];
+    });
+    return { batchItemFailures };
   });

@@ -12,6 +12,7 @@ import {
   type SweepEngine,
 } from '../../../functions/domain/analytics-collection';
 import type { MetricsResult } from '../../../functions/platforms/types';
+import { aPost } from './publishing-engine-fakes';
 
 /**
  * Analytics collection's world in memory (functions/domain/analytics-collection.ts): a store that
@@ -177,36 +178,14 @@ export function aWorld() {
 
 /** A post whose `platforms` targets settled `posted` at `T0` (platform post id `<platform>-<postId>`). */
 export function aPublishedPost(id: string, platforms: Platform[], extra: Partial<EnginePost> = {}): EnginePost {
-  return {
-    id,
-    title: null,
-    scheduled_at: new Date(T0).toISOString(),
-    published_at: new Date(T0).toISOString(),
+  const post = aPost(platforms, { id, status: 'posted', published_at: new Date(T0).toISOString(), rev: 1, ...extra });
+  post.platforms = post.platforms.map((target) => ({
+    ...target,
+    caption: `Fresh bread ${id}`,
     status: 'posted',
-    error_message: null,
-    youtube_type: null,
-    client_id: null,
-    version: 1,
-    created_at: new Date(T0 - HOUR).toISOString(),
-    updated_at: new Date(T0).toISOString(),
-    usage_month: null,
-    media: [],
-    rev: 1,
-    watchdog_at: null,
-    ...extra,
-    platforms: platforms.map((platform) => ({
-      id: `t-${platform}`,
-      platform,
-      social_account_id: `acc-${platform}`,
-      account_name: 'Bakery',
-      account_id: `${platform}-account`,
-      caption: `Fresh bread ${id}`,
-      settings: {},
-      status: 'posted',
-      post_url: `https://${platform}.example/${id}`,
-      posted_at: new Date(T0).toISOString(),
-      error_message: null,
-      platform_post_id: `${platform}-${id}`,
-    })),
-  };
+    post_url: `https://${target.platform}.example/${id}`,
+    posted_at: new Date(T0).toISOString(),
+    platform_post_id: `${target.platform}-${id}`,
+  }));
+  return post;
 }
