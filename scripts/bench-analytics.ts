@@ -82,6 +82,7 @@ async function run(platform: Platform, spacingMs: number): Promise<number> {
         now: () => now,
         random: Math.random,
         store: tableAnalyticsStore,
+        isAccountClosed: async () => false,
         readMetrics: async (_m, ids) => {
           calls += 1;
           return ids.map((id) => ({

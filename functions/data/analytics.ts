@@ -94,9 +94,17 @@ async function getTracker(userId: string, postId: string, platform: Platform): P
 async function replaceTracker(before: TrackerItem, after: TrackerItem): Promise<boolean> {
   return putIf({
     Item: trackerItem(after),
-    ConditionExpression: 'attribute_exists(pk) AND #step = :step AND failures = :failures AND collectedAt = :collectedAt AND #status = :status',
+    // Before the first reading collectedAt is null: "not a string" says so without comparing with NULL.
+    ConditionExpression: `attribute_exists(pk) AND #step = :step AND failures = :failures AND #status = :status AND ${
+      before.collectedAt === null ? 'NOT attribute_type(collectedAt, :string)' : 'collectedAt = :collectedAt'
+    }`,
     ExpressionAttributeNames: { '#step': 'step', '#status': 'status' },
-    ExpressionAttributeValues: { ':step': before.step, ':failures': before.failures, ':collectedAt': before.collectedAt, ':status': before.status },
+    ExpressionAttributeValues: {
+      ':step': before.step,
+      ':failures': before.failures,
+      ':status': before.status,
+      ...(before.collectedAt === null ? { ':string': 'S' } : { ':collectedAt': before.collectedAt }),
+    },
   });
 }
 

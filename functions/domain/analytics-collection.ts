@@ -73,6 +73,8 @@ export interface SweepEngine extends RecordEngine {
 }
 
 export interface CollectEngine extends RecordEngine {
+  /** Whether the account's deletion has begun: its batches write nothing. */
+  isAccountClosed(userId: string): Promise<boolean>;
   /** Fresh tokens (refresh, reauth marking as publishing) and the platform's reader. */
   readMetrics(message: CollectMessage, platformPostIds: readonly string[]): Promise<MetricsResult[]>;
   random(): number;
@@ -329,11 +331,13 @@ async function applyReading(tracker: TrackerItem, metrics: PostMetrics, now: Dat
  * its card's latest numbers.
  */
 export async function collectBatch(message: CollectMessage, engine: CollectEngine): Promise<{ collected: number; gone: number; failed: number }> {
+  const counts = { collected: 0, gone: 0, failed: 0 };
+  // A deleted account gets nothing written back (its deletion may not have reached these items yet).
+  if (await engine.isAccountClosed(message.userId)) return counts;
   const found = await Promise.all(message.postIds.map((postId) => engine.store.getTracker(message.userId, postId, message.platform)));
   const now = readingTime(message, engine);
   // Due by the sweep's time; a tracker collected since (this batch delivered again) waits for its next offset.
   const trackers = found.filter((t): t is TrackerItem => t !== null && t.status === 'collecting' && t.nextAt !== null && t.nextAt <= message.asOf);
-  const counts = { collected: 0, gone: 0, failed: 0 };
   if (trackers.length === 0) return counts;
   let results: MetricsResult[];
   try {

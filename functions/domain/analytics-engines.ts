@@ -4,6 +4,7 @@ import { sqsAnalyticsQueue } from '../lib/publish-queues';
 import { metricsBatchSizeFor, metricsReaderFor } from '../platforms/metrics';
 import type { CollectEngine, SweepEngine } from './analytics-collection';
 import { withFreshTokens } from './connections';
+import { isAccountClosed } from './sessions';
 
 /** Analytics collection's ports over the table, SQS and the platforms (docs/analytics.md): what the sweep and the collector wire. */
 
@@ -22,6 +23,7 @@ export const awsCollectEngine: CollectEngine = {
   now: defaultDeps.now,
   random: Math.random,
   store: tableAnalyticsStore,
+  isAccountClosed,
   readMetrics: (message, platformPostIds) =>
     withFreshTokens(
       message.userId,

@@ -156,12 +156,14 @@ export function aWorld() {
   const store = new MemoryAnalyticsStore();
   const platform = aMetricsPlatform();
   const sent: CollectMessage[] = [];
+  const account = { closed: false };
   const engine: SweepEngine & CollectEngine = {
     now: () => new Date(now),
     store,
     queue: { send: async (message) => void sent.push(structuredClone(message)) },
     batchSize: (p) => ({ x: 100, youtube: 50, tiktok: 20, facebook: 1, instagram: 1 })[p],
     readMetrics: (message, ids) => platform.read(message, ids),
+    isAccountClosed: async () => account.closed,
     random: () => 0.5,
   };
   return {
@@ -169,6 +171,7 @@ export function aWorld() {
     store,
     platform,
     sent,
+    account,
     at: (ms: number) => (now = ms),
     nowMs: () => now,
     /** Takes the queue's messages (as if delivered). */

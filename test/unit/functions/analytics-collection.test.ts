@@ -251,6 +251,23 @@ describe('the collector', () => {
     expect(world.store.rollup(BERLIN_DAY, 'x')).toMatchObject({ views: 150, likes: 15 });
   });
 
+  it('writes nothing for an account whose deletion began', async () => {
+    // Prepare
+    const world = await publishedAndRecorded(['p1']);
+    world.platform.set('x-p1', 100, 10);
+    world.at(T0 + HOUR);
+    await sweepDueTrackers(new Date(T0 + HOUR), world.engine);
+    world.account.closed = true;
+
+    // Act
+    for (const message of world.deliveries()) await collectBatch(message, world.engine);
+
+    // Assess
+    expect(world.platform.calls).toEqual([]);
+    expect(world.store.rollup(BERLIN_DAY, 'x')).toMatchObject({ views: 0 });
+    expect(world.store.snapshots).toEqual([]);
+  });
+
   it('stops a post the platform no longer has (gone), keeping what it counted', async () => {
     // Prepare
     const world = await publishedAndRecorded(['p1']);
