@@ -35,6 +35,15 @@ async function aPublishedPost(userId: string, account: SocialAccount, platformPo
 }
 
 const itemsOf = (userId: string, prefix: string) => listUserItems(userId, prefix);
+/** The user's entries on the due-trackers index (access pattern 20). */
+const dueEntriesOf = (userId: string) =>
+  queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    FilterExpression: 'userId = :user',
+    ExpressionAttributeValues: { ':pk': 'METRICSDUE', ':user': userId },
+  });
 
 /** Sweeps as of `at` into a recording queue; this user's messages. */
 async function sweptAsOf(userId: string, at: Date): Promise<CollectMessage[]> {
@@ -131,16 +140,33 @@ describe('analytics collection on the local cloud', () => {
     expect(res.status).toBe(204);
     expect(await itemsOf(user.userId, `METRICS#${postId}#`)).toEqual([]);
     expect(await itemsOf(user.userId, snapshotPrefix(postId))).toEqual([]);
-    const due = await queryAll({
-      TableName: tableName(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      FilterExpression: 'userId = :user',
-      ExpressionAttributeValues: { ':pk': 'METRICSDUE', ':user': user.userId },
-    });
-    expect(due).toEqual([]);
+    expect(await dueEntriesOf(user.userId)).toEqual([]);
     const [rollup] = await itemsOf(user.userId, 'ROLLUP#');
     expect(rollup).toMatchObject({ sk: rollupSk(String(rollup!.day), 'x'), pk: userPk(user.userId), published: 1, views: 5 });
+  });
+
+  it('account deletion removes every tracker, snapshot and rollup, and the index entries', async () => {
+    // Prepare: a post collected once
+    const user = await aConfirmedUser();
+    const account = await aConnectedAccount(user.userId, 'x', '@bakery');
+    const { postedAt } = await aPublishedPost(user.userId, account, 'x-tweet-5');
+    const [message] = await sweptAsOf(user.userId, new Date(postedAt.getTime() + HOUR + 60_000));
+    await collectBatch(message!, {
+      ...awsCollectEngine,
+      readMetrics: async (_m, ids) =>
+        ids.map((id) => ({ platformPostId: id, status: 'ok' as const, metrics: { views: 7, reach: null, likes: 1, comments: 0, shares: 0, saves: 0 } })),
+    });
+    const analyticsItems = async () =>
+      (await Promise.all(['METRICS#', 'METRICSNAP#', 'ROLLUP#', 'CROLLUP#'].map((prefix) => itemsOf(user.userId, prefix)))).flat();
+    expect((await analyticsItems()).length).toBeGreaterThanOrEqual(3);
+
+    // Act
+    const res = await weCallTheApi('DELETE', '/api/account', { token: user.accessToken });
+
+    // Assess
+    expect(res.status).toBe(204);
+    expect(await analyticsItems()).toEqual([]);
+    expect(await dueEntriesOf(user.userId)).toEqual([]);
   });
 
   it('fires the sweep as of a given time through the local cloud', async () => {
