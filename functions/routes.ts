@@ -312,6 +312,10 @@ export const PUBLISHING_FUNCTIONS = {
   deadLetters: { handler: 'publishing/dead-letter', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 30 },
   /** Hourly: connection expiry notices 7 days and 1 day ahead (issue 12). */
   expiryNotices: { handler: 'connections/expiry-notices', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 60 },
+  /** Every 15 minutes: queues the analytics trackers due for a reading (docs/analytics.md). */
+  analyticsSweep: { handler: 'analytics/sweep', needs: ['table:read', 'table:write', 'queues'], timeoutSeconds: 120 },
+  /** The analytics queue's consumer: one platform read per batch, with fresh tokens. */
+  analyticsCollector: { handler: 'analytics/collect', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'], timeoutSeconds: 60 },
 } as const satisfies Readonly<Record<string, FunctionDef>>;
 
 /** Engine function name → handler module. */

@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import type { GoogleSignInConfig, Stage } from './config';
 import { AccessLogs } from './constructs/access-logs';
 import { Alarms } from './constructs/alarms';
+import { AnalyticsCollection } from './constructs/analytics';
 import { Api } from './constructs/api';
 import { REPO_ROOT } from './constructs/app-function';
 import { Auth } from './constructs/auth';
@@ -170,22 +171,34 @@ export class AppStack extends Stack {
       removalPolicy,
       ...(props.publisherConcurrency ? { publisherConcurrency: props.publisherConcurrency } : {}),
     });
+    // Its own nested stack: nothing in it has a fixed name, and this stack stays within its resource budget.
+    const analytics = new AnalyticsCollection(
+      new NestedStack(this, 'AnalyticsCollection', { description: 'Analytics collection: the sweep, queue and collector' }),
+      'Analytics',
+      {
+        functionEnvironment,
+        handlersDir: props.handlersDir,
+        removalPolicy,
+      },
+    );
     const billing = new Billing(this, 'Billing', { stripeSecretName: props.stripeSecretName, stripePrices: props.stripePrices, userPool: auth.userPool });
     const providers = {
       data,
       media,
       tokens,
       publishing,
+      analytics,
       realtime,
       billing,
       appClient: auth.client,
       graphApiVersion: props.graphApiVersion ?? DEFAULT_GRAPH_API_VERSION,
       ...(platformCredentials ? { platformCredentials } : {}),
     };
-    for (const fn of [...Object.values(auth.triggers), ...api.functions.values(), ...publishing.engineFunctions]) grantDeclaredNeeds(fn, providers);
+    for (const fn of [...Object.values(auth.triggers), ...api.functions.values(), ...publishing.engineFunctions, ...analytics.functions])
+      grantDeclaredNeeds(fn, providers);
 
     web.routeApi(api.domainName, api.originHeaders);
-    new Alarms(this, 'Alarms', { email: props.alarmEmail, removalPolicy }).notifyOn(publishing.alarms);
+    new Alarms(this, 'Alarms', { email: props.alarmEmail, removalPolicy }).notifyOn([...publishing.alarms, ...analytics.alarms]);
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
     web.allowConnectTo(realtime.browserOrigin);
     web.allowMediaFrom(...media.browserOrigins);

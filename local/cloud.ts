@@ -16,6 +16,7 @@ import { schedulerModule } from './scheduler';
 import { sqsModule } from './sqs';
 import { publishingModule } from './services/publishing';
 import { PUBLISHING_HANDLERS } from '../functions/routes';
+import { analyticsModule } from './services/analytics';
 import { sandboxModule } from './sandbox';
 import { stripeModule } from './stripe';
 import { startWeb, type WebMode } from './web';
@@ -69,6 +70,7 @@ export const MODULES: readonly LocalModule[] = [
   stripeModule,
   sqsModule,
   publishingModule,
+  analyticsModule,
   schedulerModule(LOCAL_FUNCTION_ARNS),
 ];
 

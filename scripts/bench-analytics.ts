@@ -60,7 +60,12 @@ async function main() {
       now,
     );
     for (const [i, platform] of PLATFORMS.entries()) {
-      await upsertAccount(user.userId, { platform, account_id: `${platform}-bench`, account_name: `Bench ${platform}`, picture_url: null }, ulid(now.getTime() + i), now);
+      await upsertAccount(
+        user.userId,
+        { platform, account_id: `${platform}-bench`, account_name: `Bench ${platform}`, picture_url: null },
+        ulid(now.getTime() + i),
+        now,
+      );
     }
 
     const { trackers, rollups } = seed(user.userId, now, trackerRecord);
@@ -116,9 +121,24 @@ function seed(userId: string, now: Date, trackerRecord: TrackerRecord) {
     const caption = `Post ${i}: fresh sourdough out of the oven at 7, come early! #bakery #sourdough`;
     const postUrl = `https://example.com/${platform}/${postId}`;
     const latest = { views, reach: null, likes, comments, shares, saves: null };
-    trackers.push(trackerRecord(userId, { postId, platform, caption, postUrl, publishedAt: publishedAt.toISOString(), day, hour, weekday, status: 'done', latest }));
+    trackers.push(
+      trackerRecord(userId, { postId, platform, caption, postUrl, publishedAt: publishedAt.toISOString(), day, hour, weekday, status: 'done', latest }),
+    );
     const key = `${day}#${platform}`;
-    const r = rollups.get(key) ?? { day, platform, published: 0, failed: 0, views: 0, engagements: 0, likes: 0, comments: 0, shares: 0, saves: 0, hours: {}, top: [] };
+    const r = rollups.get(key) ?? {
+      day,
+      platform,
+      published: 0,
+      failed: 0,
+      views: 0,
+      engagements: 0,
+      likes: 0,
+      comments: 0,
+      shares: 0,
+      saves: 0,
+      hours: {},
+      top: [],
+    };
     r.published++;
     r.views += views;
     r.engagements += engagements;

@@ -71,7 +71,12 @@ export const PlatformTotalsSchema = z.object({
 });
 export type PlatformTotals = z.infer<typeof PlatformTotalsSchema>;
 
-export const DailyPointSchema = z.object({ date: Day, platform: z.enum(PLATFORMS), views: z.number().int().nonnegative(), engagements: z.number().int().nonnegative() });
+export const DailyPointSchema = z.object({
+  date: Day,
+  platform: z.enum(PLATFORMS),
+  views: z.number().int().nonnegative(),
+  engagements: z.number().int().nonnegative(),
+});
 export type DailyPoint = z.infer<typeof DailyPointSchema>;
 
 export const TopPostSchema = z.object({

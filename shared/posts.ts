@@ -45,7 +45,7 @@ export const PostTargetSchema = z.object({
   post_url: z.string().nullable(),
   posted_at: z.iso.datetime().nullable(),
   error_message: z.string().nullable(),
-  /** A posted target's latest collected views and engagements (issue 15), once collected. */
+  /** A posted target's latest views and engagements (issue 15, docs/analytics.md); absent until its first reading. */
   metrics: TargetMetricsSchema.optional(),
 });
 export type PostTarget = z.infer<typeof PostTargetSchema>;

@@ -102,7 +102,9 @@ export async function readTopEntries(userId: string, scope: RollupScope, refs: r
     const out: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: pending }));
     for (const item of out.Responses?.[tableName()] ?? []) {
       // A projected list keeps the asked elements in order, dropping those past its end: the k-th is indices[k].
-      (Array.isArray(item.top) ? (item.top as RollupItem['top']) : []).forEach((entry, k) => found.set(`${String(item.day)}#${String(item.platform)}#${indices[k]}`, entry));
+      (Array.isArray(item.top) ? (item.top as RollupItem['top']) : []).forEach((entry, k) =>
+        found.set(`${String(item.day)}#${String(item.platform)}#${indices[k]}`, entry),
+      );
     }
     pending = out.UnprocessedKeys;
   }
@@ -132,5 +134,12 @@ export async function readPostMetrics(userId: string, postId: string): Promise<{
 export function metricsOf(item: Partial<PostMetrics> | null | undefined): PostMetrics | null {
   if (!item) return null;
   const read = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : null);
-  return { views: read(item.views), reach: read(item.reach), likes: read(item.likes), comments: read(item.comments), shares: read(item.shares), saves: read(item.saves) };
+  return {
+    views: read(item.views),
+    reach: read(item.reach),
+    likes: read(item.likes),
+    comments: read(item.comments),
+    shares: read(item.shares),
+    saves: read(item.saves),
+  };
 }

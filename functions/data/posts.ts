@@ -2,6 +2,7 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand,
 import type { PostTarget } from '@shared/posts';
 import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@shared/statuses';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { deletePostAnalytics } from './analytics';
 import type { MediaRow } from './media';
 import { documentItemSizeBytes, kilobytes, MAX_ITEM_BYTES } from './item-size';
 import { TABLE_DESIGN } from './table-design';
@@ -329,6 +330,8 @@ export async function deletePostItem(userId: string, id: string): Promise<PostRe
     () => undefined,
   );
   if (!old) throw new NotFoundError('Post not found');
+  // Its analytics trackers and snapshots go with it (docs/analytics.md#deleting); rollups keep their history.
+  await deletePostAnalytics(userId, id);
   return toPost(old);
 }
 

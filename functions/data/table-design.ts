@@ -46,6 +46,13 @@
  * 19. A route's request counter per user or client IP (functions/routes.ts `limit`) → table →
  *       pk = RATE#<hash of route and subject>, sk = WINDOW#<window start>, ADD count with the condition
  *       count < max; outside USER#<id>; TTL expiresAt = window end
+ * 20. Analytics trackers due for a reading (analytics sweep, docs/analytics.md) → gsi2 → gsi2pk = METRICSDUE,
+ *       gsi2sk <= <now>: sparse, gsi2sk = <nextAt>#<userId>#<postId>#<platform>; moved ahead when claimed
+ *       (conditional on the value read), moved to the next offset after a reading, removed when collection ends
+ * 20a. A post's trackers and snapshots (deleting the post) → table → pk = USER#<id>, sk begins_with
+ *       METRICS#<postId># and METRICSNAP#<postId>#
+ * 20b. A rollup (collector's read-modify-write) → table → pk = USER#<id>, sk = ROLLUP#<day>#<platform> or
+ *       CROLLUP#<clientId>#<day>#<platform>, written conditional on its `rev`
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',

@@ -143,7 +143,9 @@ const byRank = (a: TopPost, b: TopPost) => b.views - a.views || b.engagements - 
  * rollups, and is ranked then.
  */
 async function topPostsOf(userId: string, scope: Scope, rollups: readonly RollupItem[]): Promise<TopPost[]> {
-  const byViews = rollups.flatMap((r) => r.top.map((t, index) => ({ day: r.day, platform: r.platform, index, views: t.views }))).sort((a, b) => b.views - a.views);
+  const byViews = rollups
+    .flatMap((r) => r.top.map((t, index) => ({ day: r.day, platform: r.platform, index, views: t.views })))
+    .sort((a, b) => b.views - a.views);
   const cutoff = byViews[TOP_POSTS - 1]?.views ?? 0;
   const candidates = byViews.filter((c, i) => i < TOP_POSTS || c.views >= cutoff).slice(0, TOP_CANDIDATES);
   const entries = await readTopEntries(userId, scope, candidates);
@@ -151,7 +153,17 @@ async function topPostsOf(userId: string, scope: Scope, rollups: readonly Rollup
     .flatMap((ref) => {
       const t = entries.get(`${ref.day}#${ref.platform}#${ref.index}`);
       return t
-        ? [{ post_id: t.postId, platform: ref.platform, caption: t.caption, published_at: t.publishedAt, post_url: t.postUrl, views: t.views, engagements: t.engagements }]
+        ? [
+            {
+              post_id: t.postId,
+              platform: ref.platform,
+              caption: t.caption,
+              published_at: t.publishedAt,
+              post_url: t.postUrl,
+              views: t.views,
+              engagements: t.engagements,
+            },
+          ]
         : [];
     })
     .sort(byRank)
@@ -200,7 +212,11 @@ async function connectionsOf(userId: string) {
  * and listed in `locked`). Reads the period's rollups in one query, and for the comparison the
  * previous period's counts in a second one run alongside it.
  */
-export async function getAnalytics(userId: string, query: { days: number; client?: string | undefined }, deps: Pick<Deps, 'now'> = defaultDeps): Promise<AnalyticsResponse> {
+export async function getAnalytics(
+  userId: string,
+  query: { days: number; client?: string | undefined },
+  deps: Pick<Deps, 'now'> = defaultDeps,
+): Promise<AnalyticsResponse> {
   const scope = await scopeOf(userId, query.days, query.client, deps.now());
   const has = (feature: AnalyticsFeature) => scope.features.includes(feature);
   const [rollups, previous, connections] = await Promise.all([

@@ -91,6 +91,8 @@ export interface ScheduleEngine extends DispatchEngine {
 export interface SettleEngine extends Deps {
   store: EngineStore;
   notify(userId: string, input: NotifyInput, deps: Deps): Promise<unknown>;
+  /** Records a settled target (post after the settle, target index) for analytics (docs/analytics.md); a failure is logged, never the engine's. */
+  recordOutcome?(userId: string, post: EnginePost, index: number, deps: Deps): Promise<void>;
 }
 
 /** The watchdog: dispatches a stuck post again, or settles it. */

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { minimumPlanFor, planAllows } from '@shared/plans';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
+import { tableAnalyticsStore } from '../data/analytics';
 import { mediaUrl, readObject } from '../data/media';
 import { isTerminal, LeaseLostError, tableEngineStore, type EnginePost, type EngineTarget, type TargetOutcome } from '../data/publishing';
 import { defaultDeps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../platforms/types';
+import { recordTargetOutcome } from './analytics-collection';
 import { withFreshTokens } from './connections';
 import {
   awsDispatchEngine,
@@ -54,9 +56,14 @@ const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
  */
 const PREPARE_MARGIN_MS = 2_000;
 
+/** A settled target's analytics tracker and rollup counts (docs/analytics.md#recording), over the table. */
+const recordOutcome: SettleEngine['recordOutcome'] = (userId, post, index, deps) =>
+  recordTargetOutcome(userId, post, index, { now: deps.now, store: tableAnalyticsStore });
+
 /** The publish step over the table, SQS, S3 and the platform adapters: what the publisher wires. */
 export const awsPublishEngine: PublishEngine = {
   ...awsDispatchEngine,
+  recordOutcome,
   media: { url: (path) => mediaUrl(path), read: readObject },
   isAccountClosed,
   withFreshTokens,
@@ -68,10 +75,10 @@ export const awsPublishEngine: PublishEngine = {
 };
 
 /** The watchdog over the table and SQS. */
-export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyUser };
+export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyUser, recordOutcome };
 
 /** The dead letters' settling over the table. */
-export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyUser };
+export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyUser, recordOutcome };
 
 /** One delivery's work on its target, holding the lease as `owner`. */
 interface Delivery extends Attempt {
@@ -285,6 +292,10 @@ async function finish(attempt: Attempt, outcome: TargetOutcome, engine: SettleEn
   await engine
     .notify(userId, { message: notice, postId: post.id, postStatus }, engine)
     .catch((error: unknown) => logger.error('Could not record the outcome notice', { error, postId: post.id }));
+  // After the outcome and its notice: analytics never fails or delays publishing (docs/analytics.md#guarantees).
+  await engine
+    .recordOutcome?.(userId, after, attempt.index, engine)
+    .catch((error: unknown) => logger.error('Could not record the outcome for analytics', { error, postId: post.id, platform: target.platform }));
 }
 
 function listNames(names: string[]): string {

@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   SCHEDULER_DLQ_ARN: z.string().min(1).optional(),
   /** JSON `{ platform: queueUrl }`: one publishing queue per platform. */
   PUBLISH_QUEUE_URLS: z.string().min(2).optional(),
+  /** The analytics collection queue (docs/analytics.md). */
+  ANALYTICS_QUEUE_URL: z.string().min(1).optional(),
   /** Transient failures are retried for at most this long past the due time (issue 5: 15 minutes). */
   PUBLISH_RETRY_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   /** Publish messages arrive this long before the due time so the publisher can prepare (seconds). */
@@ -122,7 +124,9 @@ const CAPABILITY_ENV: Partial<Record<Capability, z.ZodType<unknown>>> = {
     SCHEDULER_ROLE_ARN: z.string().min(1),
     SCHEDULER_DLQ_ARN: z.string().min(1),
   }),
-  queues: z.object({ PUBLISH_QUEUE_URLS: z.string().min(2) }),
+  queues: z
+    .object({ PUBLISH_QUEUE_URLS: z.string().min(2).optional(), ANALYTICS_QUEUE_URL: z.string().min(1).optional() })
+    .refine((e) => e.PUBLISH_QUEUE_URLS || e.ANALYTICS_QUEUE_URL, { message: 'set PUBLISH_QUEUE_URLS or ANALYTICS_QUEUE_URL', path: ['PUBLISH_QUEUE_URLS'] }),
   'cognito:sign-up': z.object({ USER_POOL_ID: z.string().min(1), USER_POOL_CLIENT_ID: z.string().min(1) }),
   'cognito:sign-out': z.object({ USER_POOL_ID: z.string().min(1) }),
   'cognito:delete-user': z.object({ USER_POOL_ID: z.string().min(1) }),

@@ -174,7 +174,12 @@ function toResult(response: HttpResponse): HttpResult {
     headers: { ...JSON_HEADERS, ...response.headers },
     ...(response.cookies?.length ? { cookies: [...response.cookies] } : {}),
     // A text body under a content type of its own (a CSV download) goes as is; anything else is JSON.
-    body: response.body === undefined ? '' : typeof response.body === 'string' && response.headers?.['content-type'] ? response.body : JSON.stringify(response.body),
+    body:
+      response.body === undefined
+        ? ''
+        : typeof response.body === 'string' && response.headers?.['content-type']
+          ? response.body
+          : JSON.stringify(response.body),
   };
 }
 

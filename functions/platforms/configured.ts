@@ -6,7 +6,7 @@ import { secretsClient } from '../lib/aws';
 import { env } from '../lib/env';
 import { hostsFor } from './hosts';
 import { createAdapter } from './registry';
-import type { PlatformAdapter } from './types';
+import type { OAuthApp, PlatformAdapter } from './types';
 
 /**
  * Our registered app per platform, from configuration: PLATFORM_CREDENTIALS (JSON) locally, the
@@ -55,12 +55,19 @@ export async function redirectUriFor(platform: Platform): Promise<string> {
   return `${await appOrigin()}/api/oauth/${platform}/callback`;
 }
 
-/** The adapter for a platform, or undefined when we have no app registered there. */
-export async function configuredAdapter(platform: Platform, now?: () => Date): Promise<PlatformAdapter | undefined> {
+/** Our registered app on a platform, or undefined when we have none there. */
+export async function configuredApp(platform: Platform): Promise<OAuthApp | undefined> {
   const app = (await loadCredentials())[platform];
   if (!app) return undefined;
+  return { ...app, redirectUri: await redirectUriFor(platform) };
+}
+
+/** The adapter for a platform, or undefined when we have no app registered there. */
+export async function configuredAdapter(platform: Platform, now?: () => Date): Promise<PlatformAdapter | undefined> {
+  const app = await configuredApp(platform);
+  if (!app) return undefined;
   return createAdapter(platform, {
-    app: { ...app, redirectUri: await redirectUriFor(platform) },
+    app,
     hosts: hostsFor(platform, env().PLATFORM_SANDBOX_URL),
     ...(now ? { now } : {}),
   });

@@ -42,7 +42,13 @@ export function createFacebookMetricsReader(deps: AdapterDeps<'facebook'>): Metr
     const path = `/${encodeURIComponent(postId)}`;
     const post = await get(tokens, 'read the post reactions', path, { fields: ENGAGEMENT_FIELDS }, PostSchema);
     if (post === GONE) return { platformPostId: id, status: 'gone' };
-    const insights = await get(tokens, 'read the post insights', `${path}/insights`, { metric: FACEBOOK_POST_METRICS.join(','), period: 'lifetime' }, InsightsSchema);
+    const insights = await get(
+      tokens,
+      'read the post insights',
+      `${path}/insights`,
+      { metric: FACEBOOK_POST_METRICS.join(','), period: 'lifetime' },
+      InsightsSchema,
+    );
     if (insights === GONE) return { platformPostId: id, status: 'gone' };
     const v = insightValues(insights.data);
     return {

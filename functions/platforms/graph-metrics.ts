@@ -29,7 +29,13 @@ export function graphMetricsGet<P extends 'facebook' | 'instagram'>(deps: Adapte
   const ctx: CallContext = { platform, fetch: deps.fetch, now: deps.now, classify: (res) => classifyGraphMetricsError(res, product) };
   const graph = `${deps.hosts.graph}/${GRAPH_VERSION}`;
   /** One GET; GONE when Graph says the object does not exist (or is no longer this token's to read). */
-  return async <S extends z.ZodType>(tokens: TokenSet, what: string, path: string, params: Record<string, string>, schema: S): Promise<z.infer<S> | typeof GONE> => {
+  return async <S extends z.ZodType>(
+    tokens: TokenSet,
+    what: string,
+    path: string,
+    params: Record<string, string>,
+    schema: S,
+  ): Promise<z.infer<S> | typeof GONE> => {
     try {
       return await callPlatform(ctx, {
         what,

@@ -27,7 +27,13 @@ export function createInstagramMetricsReader(deps: AdapterDeps<'instagram'>): Me
     async readMetrics(tokens, { platformPostIds }) {
       const out: MetricsResult[] = [];
       for (const id of platformPostIds) {
-        const r = await get(tokens, 'read the post insights', `/${encodeURIComponent(id)}/insights`, { metric: INSTAGRAM_MEDIA_METRICS.join(',') }, InsightsSchema);
+        const r = await get(
+          tokens,
+          'read the post insights',
+          `/${encodeURIComponent(id)}/insights`,
+          { metric: INSTAGRAM_MEDIA_METRICS.join(',') },
+          InsightsSchema,
+        );
         if (r === GONE) {
           out.push({ platformPostId: id, status: 'gone' });
           continue;

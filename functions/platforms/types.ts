@@ -126,7 +126,8 @@ export type { PostMetrics } from '@shared/analytics';
 import type { PostMetrics } from '@shared/analytics';
 
 /** What a metrics read found for one post id: its counts, or that the platform no longer has the post. */
-export type MetricsResult = { readonly platformPostId: string; readonly status: 'ok'; readonly metrics: PostMetrics } | { readonly platformPostId: string; readonly status: 'gone' };
+export type MetricsResult =
+  { readonly platformPostId: string; readonly status: 'ok'; readonly metrics: PostMetrics } | { readonly platformPostId: string; readonly status: 'gone' };
 
 /**
  * Reads published posts' metrics (issue 15, docs/analytics.md). Errors are PlatformErrors with the same

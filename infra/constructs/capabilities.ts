@@ -1,5 +1,6 @@
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Capability } from '../../functions/routes';
+import type { AnalyticsCollection } from './analytics';
 import type { AppFunction } from './app-function';
 import type { Billing } from './billing';
 import type { DataTable } from './data-table';
@@ -14,6 +15,8 @@ export interface CapabilityProviders {
   readonly media: Media;
   readonly tokens: TokenVault;
   readonly publishing: Publishing;
+  /** Binds its own queue to the sweep. */
+  readonly analytics?: AnalyticsCollection;
   readonly realtime: Realtime;
   readonly billing: Billing;
   /** The SPA's app client: signup completion signs buyers up through it. */
@@ -60,7 +63,7 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
       p.publishing.bindScheduling(fn);
       return;
     case 'queues':
-      if (!p.publishing.engineFunctions.includes(fn)) p.publishing.bindQueues(fn);
+      if (!p.publishing.engineFunctions.includes(fn) && !p.analytics?.functions.includes(fn)) p.publishing.bindQueues(fn);
       return;
     case 'realtime':
       p.realtime.bindPublisher(fn);

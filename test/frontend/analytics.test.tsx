@@ -81,9 +81,16 @@ type Routes = Parameters<typeof mockApi>[0];
 
 /** The periods asked for, in order, without the repeat StrictMode's remount makes (the aborted first fetch). */
 const periodsAsked = (api: ReturnType<typeof mockApi>) =>
-  api.callsTo('GET', '/analytics').map((c) => c.query.days).filter((days, i, all) => days !== all[i - 1]);
+  api
+    .callsTo('GET', '/analytics')
+    .map((c) => c.query.days)
+    .filter((days, i, all) => days !== all[i - 1]);
 
-function openAnalytics(response: AnalyticsResponse | ((query: Record<string, string>) => AnalyticsResponse), extra: Routes = {}, mode: 'creator' | 'agency' = 'creator') {
+function openAnalytics(
+  response: AnalyticsResponse | ((query: Record<string, string>) => AnalyticsResponse),
+  extra: Routes = {},
+  mode: 'creator' | 'agency' = 'creator',
+) {
   const api = mockApi({
     ...shellRoutes({ me: meResponse({ settings: { mode } }) }),
     'GET /clients': { body: { items: [{ id: ACME, name: 'Acme Bakery', logo_url: null, created_at: '2026-01-01T12:00:00.000Z' }] } },
@@ -192,7 +199,7 @@ describe('the Analytics page', () => {
     expect(cells(mar10)).toEqual(['Mar 10, 2026', '378', '40']);
   });
 
-  it('Pro: the change against the previous period on each total, and the best times in the user\'s timezone', async () => {
+  it("Pro: the change against the previous period on each total, and the best times in the user's timezone", async () => {
     openAnalytics(analytics('pro'));
     const instagram = await screen.findByTestId('totals-instagram');
     // 12,345 views against 10,000 before; 678 engagements against 800; 4 published against 2.
@@ -210,7 +217,11 @@ describe('the Analytics page', () => {
 
   it('Pro in agency mode: a client report asks for that client', async () => {
     const { api, user } = openAnalytics(
-      (query) => analytics('pro', { client_id: query.client ?? null, totals: query.client ? [{ platform: 'x', published: 1, failed: 0, views: 5, engagements: 1 }] : analytics('pro').totals }),
+      (query) =>
+        analytics('pro', {
+          client_id: query.client ?? null,
+          totals: query.client ? [{ platform: 'x', published: 1, failed: 0, views: 5, engagements: 1 }] : analytics('pro').totals,
+        }),
       {},
       'agency',
     );

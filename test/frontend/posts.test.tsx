@@ -209,7 +209,12 @@ describe('the Posts page', () => {
             postTarget({ id: 't1', platform: 'instagram', status: 'posted', metrics: { views: 12345, engagements: 678, at: '2026-03-05T20:00:00.000Z' } }),
             postTarget({ id: 't2', platform: 'facebook', status: 'posted' }),
           ]),
-          aPost({ id: 'p2', status: 'posted', published_at: '2026-03-04T20:00:00.000Z', platforms: [postTarget({ id: 't3', platform: 'x', status: 'posted' })] }),
+          aPost({
+            id: 'p2',
+            status: 'posted',
+            published_at: '2026-03-04T20:00:00.000Z',
+            platforms: [postTarget({ id: 't3', platform: 'x', status: 'posted' })],
+          }),
         ],
       },
     });

@@ -33,7 +33,9 @@ describe('the app shell', () => {
 
   it('adds Clients for a user in agency mode', async () => {
     await renderShell('agency');
-    await waitFor(() => expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Posts', 'Analytics', 'Platforms', 'Clients', 'Settings', 'Subscription']));
+    await waitFor(() =>
+      expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Posts', 'Analytics', 'Platforms', 'Clients', 'Settings', 'Subscription']),
+    );
     expect(screen.getByRole('link', { name: 'Clients' })).toHaveAttribute('href', '/home/clients');
   });
 

@@ -62,7 +62,15 @@ export const someRollups = (userId: string, rollups: readonly RollupItem[], clie
 
 export const aRollup = (userId: string, rollup: RollupItem, clientId: string | null = null) => someRollups(userId, [rollup], clientId);
 
-export const metrics = (m: Partial<PostMetrics> = {}): PostMetrics => ({ views: null, reach: null, likes: null, comments: null, shares: null, saves: null, ...m });
+export const metrics = (m: Partial<PostMetrics> = {}): PostMetrics => ({
+  views: null,
+  reach: null,
+  likes: null,
+  comments: null,
+  shares: null,
+  saves: null,
+  ...m,
+});
 
 /** A tracker of a published target; while `nextAt` is set it sits in the sparse due index. */
 export function trackerRecord(userId: string, t: Pick<TrackerItem, 'postId' | 'platform'> & Partial<TrackerItem>): Record<string, unknown> {
@@ -95,6 +103,9 @@ export const aTracker = (userId: string, t: Pick<TrackerItem, 'postId' | 'platfo
 /** One reading of a post on a platform. */
 export async function aSnapshot(userId: string, s: SnapshotItem): Promise<void> {
   await documentClient().send(
-    new PutCommand({ TableName: process.env.TABLE_NAME, Item: { pk: `USER#${userId}`, sk: snapshotSk(s.postId, s.platform, s.collectedAt), type: 'MetricsSnapshot', ...s } }),
+    new PutCommand({
+      TableName: process.env.TABLE_NAME,
+      Item: { pk: `USER#${userId}`, sk: snapshotSk(s.postId, s.platform, s.collectedAt), type: 'MetricsSnapshot', ...s },
+    }),
   );
 }

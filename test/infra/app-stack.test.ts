@@ -357,12 +357,13 @@ describe('AppStack without Google sign-in (dev)', () => {
           Handler: 'index.handler',
           LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         });
-        // The publishing engine's functions set their own limits (publishing.test.ts), and so does
+        // The publishing engine's functions (analytics collection's included) set their own limits (publishing.test.ts), and so does
         // media confirm, which converts images with sharp (native-modules.test.ts). Account deletion
         // waits out the API timeout before its final sweep (LONG_RUNNING_HANDLERS).
         if (/^ApiAccountDeleteAccount[0-9A-F]{8}$/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: LONG_RUNNING_HANDLERS['account/delete-account'] });
-        else if (!logicalId.startsWith('Publishing') && !/ConfirmUpload/.test(logicalId)) expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
+        else if (!/^(Publishing|Analytics)/.test(logicalId) && !/ConfirmUpload/.test(logicalId))
+          expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
       }
     });
 
@@ -396,8 +397,11 @@ describe('AppStack without Google sign-in (dev)', () => {
         const isTrigger = /PostConfirmation|CustomMessage/.test(logicalId);
         // API functions refuse requests that did not come through CloudFront (issue 13 item 6).
         const api = ['USER_POOL_ID', 'ORIGIN_VERIFY_SECRET_ARN'];
-        const declared = [...new Set(declarationOfFunction(logicalId).needs.flatMap((need) => byCapability[need] ?? []))];
-        const expected = [...base, ...(isTrigger || logicalId.startsWith('Publishing') ? [] : api), ...declared];
+        // The analytics sweep's queue is the analytics queue (docs/analytics.md), not the publishing ones.
+        const settingsOf = (need: Capability) =>
+          need === 'queues' && logicalId.startsWith('Analytics') ? ['ANALYTICS_QUEUE_URL'] : (byCapability[need] ?? []);
+        const declared = [...new Set(declarationOfFunction(logicalId).needs.flatMap(settingsOf))];
+        const expected = [...base, ...(isTrigger || /^(Publishing|Analytics)/.test(logicalId) ? [] : api), ...declared];
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
         expect(fn.Properties.Environment.Variables).toMatchObject({
           APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',
@@ -414,7 +418,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       const [keyId, key] = keys[0]!;
       expect(key.Properties.EnableKeyRotation).toBe(true);
       const keyHolders = appFunctions(synth).filter((fn) => fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID);
-      expect(keyHolders).toHaveLength(6 + PLATFORMS.length);
+      expect(keyHolders).toHaveLength(7 + PLATFORMS.length);
       for (const fn of keyHolders) {
         expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
       }
@@ -433,6 +437,8 @@ describe('AppStack without Google sign-in (dev)', () => {
           'ApiPostsCheckLimits',
           'ApiPostsCreatePost',
           'ApiPostsUpdatePost',
+          // Reads metrics with the account's tokens (docs/analytics.md#the-collector).
+          'AnalyticsCollector',
           ...publishers,
         ].sort(),
       );

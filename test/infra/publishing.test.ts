@@ -2,6 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHING_FUNCTIONS } from '../../functions/routes';
 import { PLATFORMS } from '../../shared/platforms';
 import { Publishing } from '../../infra/constructs/publishing';
 import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
@@ -109,7 +110,8 @@ describe('Publishing in the app stack (dev)', () => {
         expect(q.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: getAtt(dlq(platform)), maxReceiveCount: 5 });
         expect(q.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * fn.Properties.Timeout);
       }
-      expect(resources(synth, 'AWS::SQS::Queue')).toHaveLength(2 * PLATFORMS.length + 1);
+      // The publishing engine's queues (the analytics collection has its own, below).
+      expect(resources(synth, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('Publishing'))).toHaveLength(2 * PLATFORMS.length + 1);
     });
 
     it('encrypts every queue and denies every request without TLS on each', () => {
@@ -437,5 +439,52 @@ describe('Publishing construct options', () => {
     expect(publishing.alarms).toHaveLength(3 + 2 + 1); // DLQs, publishers, dispatcher
     expect(publishing.deadLetterQueues).toHaveLength(3);
     expect(Object.values(template.findResources('AWS::SQS::Queue')).every((q) => q.DeletionPolicy === 'Retain')).toBe(true);
+  });
+});
+
+/** docs/analytics.md: the sweep, the collection queue and its DLQ, the collector, their alarms. */
+describe('Analytics collection in the app stack', () => {
+  let synth: SynthesizedApp;
+  let sweep: string;
+  let collector: string;
+  let queue: string;
+  let dlq: string;
+
+  beforeAll(() => {
+    synth = synthApp();
+    sweep = functionId(synth, 'AnalyticsSweep');
+    collector = functionId(synth, 'AnalyticsCollector');
+    queue = idOf(synth, 'AWS::SQS::Queue', 'AnalyticsQueue');
+    dlq = idOf(synth, 'AWS::SQS::Queue', 'AnalyticsDeadLetters');
+  });
+
+  it('runs the sweep every 15 minutes, sending to the analytics queue only', () => {
+    // Assess
+    synth.template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(15 minutes)', Targets: [{ Arn: getAtt(sweep), Id: 'Target0' }] });
+    expect(allowing(statementsOf(synth, sweep), 'sqs:SendMessage').map((s) => s.Resource)).toEqual([getAtt(queue)]);
+    expect(envOf(synth, sweep).ANALYTICS_QUEUE_URL).toEqual({ Ref: queue });
+    expect(envOf(synth, sweep).PUBLISH_QUEUE_URLS).toBeUndefined();
+  });
+
+  it('drains the queue with the collector, redriving to its DLQ, with a visibility of six collector timeouts', () => {
+    // Assess
+    const [, q] = only(resources(synth, 'AWS::SQS::Queue').filter(([id]) => id === queue));
+    expect(q.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: getAtt(dlq), maxReceiveCount: 3 });
+    expect(q.Properties.VisibilityTimeout).toBe(6 * PUBLISHING_FUNCTIONS.analyticsCollector.timeoutSeconds);
+    synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: getAtt(queue),
+      FunctionName: { Ref: collector },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(allowing(statementsOf(synth, collector), 'kms:Decrypt')).not.toEqual([]);
+  });
+
+  it('alarms when a batch reaches the DLQ', () => {
+    // Assess
+    synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: getAtt(dlq, 'QueueName') }],
+      Threshold: 0,
+    });
   });
 });

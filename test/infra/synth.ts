@@ -191,6 +191,8 @@ export function declarationOfFunction(logicalId: string): FunctionDef {
     PublishingDeadLetterHandler: PUBLISHING_FUNCTIONS.deadLetters,
     PublishingWatchdog: PUBLISHING_FUNCTIONS.watchdog,
     PublishingExpiryNotices: PUBLISHING_FUNCTIONS.expiryNotices,
+    AnalyticsSweep: PUBLISHING_FUNCTIONS.analyticsSweep,
+    AnalyticsCollector: PUBLISHING_FUNCTIONS.analyticsCollector,
   };
   const found =
     (ROUTES as readonly FunctionDef[]).find((r) => `Api${pascalCase(r.handler)}` === id) ??

@@ -59,7 +59,12 @@ describe('the analytics of a period', () => {
         hours: { '0:9': { posts: 2, engagements: 30 } },
         top: Array.from({ length: 7 }, (_, i) => topEntry(`fb${i}`, 100 - i * 10, i, d1)),
       }),
-      aRollupItem(d2, 'facebook', { published: 1, views: 50, engagements: 5, hours: { '0:9': { posts: 1, engagements: 0 }, '4:18': { posts: 1, engagements: 5 } } }),
+      aRollupItem(d2, 'facebook', {
+        published: 1,
+        views: 50,
+        engagements: 5,
+        hours: { '0:9': { posts: 1, engagements: 0 }, '4:18': { posts: 1, engagements: 5 } },
+      }),
       aRollupItem(d1, 'instagram', {
         published: 1,
         views: 1000,
@@ -202,7 +207,11 @@ describe('plan gating on the server', () => {
     expect(month.body).toMatchObject({ plan: 'free', max_days: 30, daily: null, top_posts: null, previous: null, best_times: null });
     expect(month.body.locked).toEqual(['daily', 'top_posts', 'post_history', 'export', 'comparison', 'best_times', 'client_reports']);
     expect(quarter.status).toBe(403);
-    expect(quarter.body.error).toMatchObject({ code: 'PLAN_REQUIRED', message: 'Upgrade to Basic to see 90 days of analytics.', details: { requiredPlan: 'basic' } });
+    expect(quarter.body.error).toMatchObject({
+      code: 'PLAN_REQUIRED',
+      message: 'Upgrade to Basic to see 90 days of analytics.',
+      details: { requiredPlan: 'basic' },
+    });
     expect(history.status).toBe(403);
     expect(history.body.error).toMatchObject({ code: 'PLAN_REQUIRED', details: { requiredPlan: 'basic' } });
     expect(csv.status).toBe(403);
@@ -299,7 +308,13 @@ describe('one post’s metrics over time', () => {
     const stranger = await aConfirmedUser({ plan: 'pro' });
     const post = await aStoredPost(user.userId, await aConnectedAccount(user.userId, 'facebook'), { status: 'posted' });
     const latest = metrics({ views: 40, likes: 4, comments: 1 });
-    await aTracker(user.userId, { postId: post.id, platform: 'facebook', status: 'collecting', latest, nextAt: new Date(Date.now() + 3_600_000).toISOString() });
+    await aTracker(user.userId, {
+      postId: post.id,
+      platform: 'facebook',
+      status: 'collecting',
+      latest,
+      nextAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     await aSnapshot(user.userId, { postId: post.id, platform: 'facebook', collectedAt: '2026-01-02T10:00:00.000Z', ...latest });
     await aSnapshot(user.userId, { postId: post.id, platform: 'facebook', collectedAt: '2026-01-01T10:00:00.000Z', ...metrics({ views: 10, likes: 1 }) });
     await aSnapshot(user.userId, { postId: post.id, platform: 'x', collectedAt: '2026-01-01T11:00:00.000Z', ...metrics({ views: 3 }) });
@@ -342,7 +357,12 @@ describe('connections that cannot read analytics', () => {
     const halfX = await aConnectedAccount(user.userId, 'x', 'Half X');
     const now = new Date();
     await saveTokens(user.userId, old.id, { accessToken: 'a', expiresAt: null, scopes: ['pages_manage_posts', 'pages_show_list'] }, now);
-    await saveTokens(user.userId, fresh.id, { accessToken: 'b', expiresAt: null, scopes: ['instagram_business_content_publish', 'instagram_business_manage_insights'] }, now);
+    await saveTokens(
+      user.userId,
+      fresh.id,
+      { accessToken: 'b', expiresAt: null, scopes: ['instagram_business_content_publish', 'instagram_business_manage_insights'] },
+      now,
+    );
     await saveTokens(user.userId, unknown.id, { accessToken: 'c', expiresAt: null }, now);
     await saveTokens(user.userId, halfX.id, { accessToken: 'd', expiresAt: null, scopes: ['tweet.read', 'tweet.write'] }, now);
 

@@ -30,7 +30,8 @@ const deps = <P extends Meta>(platform: P) => ({
   now: () => new Date(),
   fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => fetch(input, init),
 });
-const adapterFor = (platform: Meta): PlatformAdapter => (platform === 'instagram' ? createInstagramAdapter(deps('instagram')) : createFacebookAdapter(deps('facebook')));
+const adapterFor = (platform: Meta): PlatformAdapter =>
+  platform === 'instagram' ? createInstagramAdapter(deps('instagram')) : createFacebookAdapter(deps('facebook'));
 const readerFor = (platform: Meta): MetricsReader =>
   platform === 'instagram' ? createInstagramMetricsReader(deps('instagram')) : createFacebookMetricsReader(deps('facebook'));
 const ANALYTICS_SCOPE = { instagram: 'instagram_business_manage_insights', facebook: 'read_insights' } as const;
@@ -45,7 +46,15 @@ interface Connection {
 async function connect(platform: Meta, without?: string): Promise<Connection> {
   const adapter = adapterFor(platform);
   const url = new URL(adapter.authorizeUrl({ state: 's' }));
-  if (without) url.searchParams.set('scope', url.searchParams.get('scope')!.split(',').filter((s) => s !== without).join(','));
+  if (without)
+    url.searchParams.set(
+      'scope',
+      url.searchParams
+        .get('scope')!
+        .split(',')
+        .filter((s) => s !== without)
+        .join(','),
+    );
   const who = DEMO_IDENTITIES[platform][0]!;
   const form = new URLSearchParams({ decision: 'allow', identity: who.id });
   for (const page of who.pages ?? []) form.append('pages', page.id);
@@ -169,7 +178,9 @@ describe.each(['instagram', 'facebook'] as const)('%s metrics against the sandbo
     const id = await publish(platform, c);
     await control('POST', '/posts/delete', { platform, id });
 
-    expect(await readerFor(platform).readMetrics(c.tokens, { accountId: c.accountId, platformPostIds: [id] })).toEqual([{ platformPostId: id, status: 'gone' }]);
+    expect(await readerFor(platform).readMetrics(c.tokens, { accountId: c.accountId, platformPostIds: [id] })).toEqual([
+      { platformPostId: id, status: 'gone' },
+    ]);
   });
 });
 

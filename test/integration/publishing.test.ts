@@ -6,6 +6,7 @@ import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/data/connections';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
+import { listUserItems } from '../../functions/data/table';
 import { dispatchPost } from '../../functions/domain/dispatch';
 import { awsPublishEngine, DEAD_LETTER_MESSAGE, failFromDeadLetter, publishTarget, runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';
 import { scheduleName } from '../../functions/domain/schedules';
@@ -145,6 +146,17 @@ describe('publishing a scheduled post', () => {
     // Assess
     expect(done.status).toBe('posted');
     expect((await receiptsFor(caption)).map((r) => r.platform).sort()).toEqual(['facebook', 'x']);
+    // Analytics (docs/analytics.md#recording): one tracker per target, each counted once in its day's rollup.
+    const trackers = await listUserItems(user.userId, `METRICS#${post.id}#`);
+    expect(trackers.map((t) => [t.platform, t.step, t.status]).sort()).toEqual([
+      ['facebook', 0, 'collecting'],
+      ['x', 0, 'collecting'],
+    ]);
+    const rollups = await listUserItems(user.userId, 'ROLLUP#');
+    expect(rollups.map((r) => [r.platform, r.published]).sort()).toEqual([
+      ['facebook', 1],
+      ['x', 1],
+    ]);
   });
 
   it('does not post twice when the platform accepted the post but the answer was lost', async () => {

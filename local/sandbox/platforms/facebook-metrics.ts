@@ -41,7 +41,9 @@ const notFound = (id: string) =>
 function pageWindow(ctx: SandboxContext, pageId: string): { response: SandboxResponse } | { headers: Record<string, string> } {
   const window = hitWindow(ctx.state.publishing, `facebook:page:${pageId}`, PAGE_CALLS_PER_HOUR, 3600, ctx.state.now());
   const usage = (n: number, regain: number) =>
-    JSON.stringify({ [pageId]: [{ type: 'pages', call_count: n, total_cputime: Math.round(n / 2), total_time: Math.round(n / 2), estimated_time_to_regain_access: regain }] });
+    JSON.stringify({
+      [pageId]: [{ type: 'pages', call_count: n, total_cputime: Math.round(n / 2), total_time: Math.round(n / 2), estimated_time_to_regain_access: regain }],
+    });
   if (window.retryAfter !== undefined) {
     const response = graphError(400, '(#32) Page request limit reached', 32, { is_transient: true });
     return { response: { ...response, headers: { ...response.headers, 'x-business-use-case-usage': usage(100, Math.ceil(window.retryAfter / 60)) } } };
@@ -98,8 +100,7 @@ export function registerFacebookMetrics(ctx: SandboxContext): void {
     if (check.record.kind !== 'page') return graphError(400, '(#190) This method must be called with a Page Access Token', 190);
     const post = published(ctx, id, check.record.pageId);
     if (!post) return notFound(id);
-    for (const permission of ['read_insights', 'pages_read_engagement'])
-      if (!check.record.scopes.includes(permission)) return graphPermissionError(permission);
+    for (const permission of ['read_insights', 'pages_read_engagement']) if (!check.record.scopes.includes(permission)) return graphPermissionError(permission);
     const metrics = metricNames(req.query.get('metric'));
     if (!metrics.length) {
       return graphError(400, 'No metric was specified to be fetched. Please specify one or more metrics to be fetched and try again.', 3001, {

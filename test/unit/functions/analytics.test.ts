@@ -21,7 +21,12 @@ describe('the CSV export', () => {
   });
 
   it('ends every row with CRLF', () => {
-    expect(csvOf([['a', 'b'], [1, 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+    expect(
+      csvOf([
+        ['a', 'b'],
+        [1, 'x,y'],
+      ]),
+    ).toBe('a,b\r\n1,"x,y"\r\n');
   });
 });
 

@@ -25,7 +25,14 @@ const postReply = (shares: number | undefined, reactions: number, comments: numb
 const insightsReply = (views: number, viewers: number): Reply => ({
   body: {
     data: [
-      { name: 'post_media_view', period: 'lifetime', values: [{ value: views }], title: 'Lifetime Media views', description: '', id: `${POST}/insights/post_media_view/lifetime` },
+      {
+        name: 'post_media_view',
+        period: 'lifetime',
+        values: [{ value: views }],
+        title: 'Lifetime Media views',
+        description: '',
+        id: `${POST}/insights/post_media_view/lifetime`,
+      },
       { name: 'post_total_media_view_unique', period: 'lifetime', values: [{ value: viewers }], title: '', description: '', id: `${POST}/insights/x/lifetime` },
     ],
   },
@@ -47,7 +54,9 @@ describe('Facebook metrics reader', () => {
   it("reads a post's reactions, comments and shares, then its media views and viewers", async () => {
     const { reader, requests } = aReader(postReply(3, 41, 6), insightsReply(2100, 1500));
 
-    expect(await read(reader)).toEqual([{ platformPostId: POST, status: 'ok', metrics: { views: 2100, reach: 1500, likes: 41, comments: 6, shares: 3, saves: null } }]);
+    expect(await read(reader)).toEqual([
+      { platformPostId: POST, status: 'ok', metrics: { views: 2100, reach: 1500, likes: 41, comments: 6, shares: 3, saves: null } },
+    ]);
     const [post, insights] = requests.map((r) => r.url);
     expect(`${post!.origin}${post!.pathname}`).toBe(`https://graph.facebook.com/${GRAPH_VERSION}/${POST}`);
     expect(post!.searchParams.get('fields')).toBe('shares,reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0)');
@@ -104,7 +113,9 @@ describe('Facebook metrics reader', () => {
   });
 
   it('backs off a quarter of an hour for the app limit (4), whose X-App-Usage header gives no time', async () => {
-    const { reader } = aReader(graphError(400, 4, { is_transient: true }, { 'x-app-usage': JSON.stringify({ call_count: 100, total_cputime: 25, total_time: 25 }) }));
+    const { reader } = aReader(
+      graphError(400, 4, { is_transient: true }, { 'x-app-usage': JSON.stringify({ call_count: 100, total_cputime: 25, total_time: 25 }) }),
+    );
 
     await expectPlatformError(read(reader), { category: 'backoff', retryAfterSeconds: 900, code: 4 });
   });

@@ -13,7 +13,14 @@ const aReader = (...replies: Reply[]) => {
   const fake = aFakePlatform(...replies);
   return { ...fake, reader: createInstagramMetricsReader({ app: anApp, hosts: hostsFor('instagram'), fetch: fake.fetch, now: clock }) };
 };
-const row = (name: string, value: number) => ({ name, period: 'lifetime', values: [{ value }], title: name, description: name, id: `1790/insights/${name}/lifetime` });
+const row = (name: string, value: number) => ({
+  name,
+  period: 'lifetime',
+  values: [{ value }],
+  title: name,
+  description: name,
+  id: `1790/insights/${name}/lifetime`,
+});
 const graphError = (status: number, code: number, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Reply => ({
   status,
   body: { error: { message: `(#${code}) refused`, type: 'OAuthException', code, fbtrace_id: 'AbC', ...extra } },

@@ -103,10 +103,7 @@ export function AnalyticsPage() {
   const agency = me.data?.settings.mode === 'agency';
 
   function onDownload() {
-    download.mutate(
-      { days, clientId },
-      { onError: () => toaster.error({ title: "Couldn't download the CSV", description: 'Try again in a moment.' }) },
-    );
+    download.mutate({ days, clientId }, { onError: () => toaster.error({ title: "Couldn't download the CSV", description: 'Try again in a moment.' }) });
   }
 
   return (

@@ -18,7 +18,11 @@ function hourRange(hour: number): string {
 export function BestTimes({ cells, timezone }: { cells: BestTime[]; timezone: string }) {
   const top = cells.slice(0, 5);
   return (
-    <Section title="Best times to post" description={`Engagements per post by when it went out, in your timezone (${zoneLabel(timezone)}).`} testId="best-times">
+    <Section
+      title="Best times to post"
+      description={`Engagements per post by when it went out, in your timezone (${zoneLabel(timezone)}).`}
+      testId="best-times"
+    >
       {top.length === 0 ? (
         <Text textStyle="sm" color="fg.muted">
           Not enough posts yet to tell.

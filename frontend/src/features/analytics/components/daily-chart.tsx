@@ -21,7 +21,12 @@ export default function LineSeriesChart({ rows, xKey, series, label, formatX }: 
   // Each series brings its own swatch: Chakra's ColorSwatch recipe is not in the app's design system.
   const chart = useChart({
     data: rows,
-    series: series.map((s) => ({ name: s.key, label: s.label, color: s.color, icon: <Box as="span" display="inline-block" boxSize="2" rounded="full" bg={s.color} flexShrink={0} /> })),
+    series: series.map((s) => ({
+      name: s.key,
+      label: s.label,
+      color: s.color,
+      icon: <Box as="span" display="inline-block" boxSize="2" rounded="full" bg={s.color} flexShrink={0} />,
+    })),
   });
   return (
     <Chart.Root chart={chart} h="64" role="img" aria-label={label}>

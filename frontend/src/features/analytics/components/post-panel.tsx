@@ -100,7 +100,11 @@ function PanelBody({ postId, zone }: { postId: string; zone: string }) {
 /** One post's metrics over time, per platform (Basic and up). */
 export function PostPanel({ postId, caption, zone, onClose }: { postId: string | null; caption: string; zone: string; onClose: () => void }) {
   return (
-    <TitledDialog title={caption ? `“${caption.length > 60 ? `${caption.slice(0, 60).trimEnd()}…` : caption}”` : 'Post metrics'} open={postId !== null} onOpenChange={(open) => (open ? null : onClose())}>
+    <TitledDialog
+      title={caption ? `“${caption.length > 60 ? `${caption.slice(0, 60).trimEnd()}…` : caption}”` : 'Post metrics'}
+      open={postId !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+    >
       <Dialog.Body pb="6">{postId ? <PanelBody postId={postId} zone={zone} /> : null}</Dialog.Body>
     </TitledDialog>
   );

@@ -64,7 +64,12 @@ export function TopPosts({ posts, zone, withHistory }: TopPostsProps) {
                 <Count value={post.views} unit="views" />
                 <Count value={post.engagements} unit="engagements" />
                 {withHistory ? (
-                  <Button size="xs" variant="outline" onClick={() => setOpen(post)} aria-label={`Details: metrics over time of ${post.caption.slice(0, 40) || 'the post'} on ${PLATFORM_NAMES[post.platform]}`}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => setOpen(post)}
+                    aria-label={`Details: metrics over time of ${post.caption.slice(0, 40) || 'the post'} on ${PLATFORM_NAMES[post.platform]}`}
+                  >
                     Details
                   </Button>
                 ) : null}

@@ -1,0 +1,253 @@
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TargetMetrics } from '@shared/analytics';
+import type { Platform } from '@shared/platforms';
+import { METRICS_DUE_PK, dueSk, snapshotPrefix, snapshotSk, trackerSk, type RollupItem, type SnapshotItem, type TrackerItem } from './analytics-keys';
+import { postSk } from './posts';
+import { conditional, db, putIf, queryAll, tableName, updateIf, userPk } from './table';
+import { TABLE_DESIGN } from './table-design';
+import { getSettings } from './users';
+
+/**
+ * The analytics items' writes and the collector's reads (docs/data-model.md#analytics): trackers with
+ * their sparse gsi2 METRICSDUE entry (access pattern 20), snapshots, and rollups, each under USER#<id>.
+ * The read API reads rollups and snapshots itself (data/analytics-read.ts).
+ */
+/** One reading as a rollup counts it (nulls as 0). */
+export interface AppliedReading {
+  at: string;
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  saves: number;
+}
+
+/** A rollup as stored: the contract's shape plus what it has counted of each post, and its write counter. */
+export interface StoredRollup extends RollupItem {
+  /** postId → the reading counted (`published:<postId>` / `failed:<postId>` mark the outcome counted). */
+  applied: Record<string, AppliedReading>;
+  rev: number;
+}
+
+/** A due tracker as the index lists it; `key` is the index value read (the claim is conditional on it). */
+export interface DueTracker {
+  userId: string;
+  postId: string;
+  platform: Platform;
+  socialAccountId: string;
+  accountId: string;
+  key: string;
+}
+
+export function emptyRollup(day: string, platform: Platform): StoredRollup {
+  return {
+    day,
+    platform,
+    published: 0,
+    failed: 0,
+    views: 0,
+    engagements: 0,
+    likes: 0,
+    comments: 0,
+    shares: 0,
+    saves: 0,
+    hours: {},
+    top: [],
+    applied: {},
+    rev: 0,
+  };
+}
+
+const DUE = TABLE_DESIGN.indexes.openByDue;
+/** A rollup write retries this often when other writes keep coming between its read and its write. */
+const ROLLUP_ATTEMPTS = 8;
+
+function trackerItem(tracker: TrackerItem): Record<string, unknown> {
+  return {
+    pk: userPk(tracker.userId),
+    sk: trackerSk(tracker.postId, tracker.platform),
+    type: 'MetricsTracker',
+    ...tracker,
+    ...(tracker.nextAt && tracker.status === 'collecting'
+      ? { [DUE.partitionKey]: METRICS_DUE_PK, [DUE.sortKey]: dueSk(tracker.nextAt, tracker.userId, tracker.postId, tracker.platform) }
+      : {}),
+  };
+}
+
+function toTracker(item: Record<string, unknown>): TrackerItem {
+  const { pk: _pk, sk: _sk, type: _type, [DUE.partitionKey]: _dpk, [DUE.sortKey]: _dsk, ...tracker } = item;
+  return tracker as unknown as TrackerItem;
+}
+
+async function createTracker(tracker: TrackerItem): Promise<boolean> {
+  return putIf({ Item: trackerItem(tracker), ConditionExpression: 'attribute_not_exists(pk)' });
+}
+
+async function getTracker(userId: string, postId: string, platform: Platform): Promise<TrackerItem | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: trackerSk(postId, platform) }, ConsistentRead: true }),
+  );
+  return Item ? toTracker(Item) : null;
+}
+
+/** Conditional on what the collector read: the same step, failures, reading and status. */
+async function replaceTracker(before: TrackerItem, after: TrackerItem): Promise<boolean> {
+  return putIf({
+    Item: trackerItem(after),
+    // Before the first reading collectedAt is null: "not a string" says so without comparing with NULL.
+    ConditionExpression: `attribute_exists(pk) AND #step = :step AND failures = :failures AND #status = :status AND ${
+      before.collectedAt === null ? 'NOT attribute_type(collectedAt, :string)' : 'collectedAt = :collectedAt'
+    }`,
+    ExpressionAttributeNames: { '#step': 'step', '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':step': before.step,
+      ':failures': before.failures,
+      ':status': before.status,
+      ...(before.collectedAt === null ? { ':string': 'S' } : { ':collectedAt': before.collectedAt }),
+    },
+  });
+}
+
+async function updateRollup(
+  userId: string,
+  sk: string,
+  base: { day: string; platform: Platform },
+  change: (rollup: StoredRollup) => StoredRollup | null,
+): Promise<void> {
+  for (let attempt = 0; attempt < ROLLUP_ATTEMPTS; attempt++) {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk }, ConsistentRead: true }));
+    const current: StoredRollup = Item ? { ...emptyRollup(base.day, base.platform), ...(Item as Partial<StoredRollup>) } : emptyRollup(base.day, base.platform);
+    const next = change(current);
+    if (!next) return;
+    const { pk: _pk, sk: _sk, ...fields } = next as StoredRollup & { pk?: string; sk?: string };
+    const written = await putIf({
+      Item: { ...fields, pk: userPk(userId), sk, type: 'Rollup', rev: current.rev + 1 },
+      ConditionExpression: Item ? 'rev = :rev' : 'attribute_not_exists(pk)',
+      ...(Item ? { ExpressionAttributeValues: { ':rev': current.rev } } : {}),
+    });
+    if (written) return;
+  }
+  throw new Error(`Rollup ${sk} kept changing under this write`);
+}
+
+async function putSnapshot(userId: string, snapshot: SnapshotItem): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { pk: userPk(userId), sk: snapshotSk(snapshot.postId, snapshot.platform, snapshot.collectedAt), type: 'MetricsSnapshot', ...snapshot },
+    }),
+  );
+}
+
+/**
+ * The latest numbers on the post's target (its Posted card). Neither `version` nor `rev` nor
+ * `updated_at` changes: this is not an edit, and the publishing engine's conditions stay as they were.
+ */
+async function setTargetMetrics(userId: string, postId: string, platform: Platform, metrics: TargetMetrics): Promise<void> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: postSk(postId) }, ProjectionExpression: 'platforms' }),
+  );
+  const targets = (Item?.platforms as { id: string; platform: string; status: string }[] | undefined) ?? [];
+  const index = targets.findIndex((t) => t.platform === platform && t.status === 'posted');
+  if (index < 0) return;
+  await updateIf({
+    Key: { pk: userPk(userId), sk: postSk(postId) },
+    UpdateExpression: `SET #platforms[${index}].#metrics = :metrics`,
+    ConditionExpression: `attribute_exists(pk) AND #platforms[${index}].id = :id`,
+    // Both are DynamoDB reserved words.
+    ExpressionAttributeNames: { '#platforms': 'platforms', '#metrics': 'metrics' },
+    ExpressionAttributeValues: { ':metrics': metrics, ':id': targets[index].id },
+  });
+}
+
+/** Due trackers across users (access pattern 20: gsi2 METRICSDUE, sorted by due time), oldest first. */
+async function listDue(now: Date, limit: number): Promise<DueTracker[]> {
+  const due: DueTracker[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: DUE.indexName,
+        // '$' sorts right after '#', so every key whose time is <= now is in.
+        KeyConditionExpression: '#pk = :pk AND #sk < :cut',
+        ExpressionAttributeNames: { '#pk': DUE.partitionKey, '#sk': DUE.sortKey },
+        ExpressionAttributeValues: { ':pk': METRICS_DUE_PK, ':cut': `${now.toISOString()}$` },
+        Limit: Math.min(1000, limit - due.length),
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const t = toTracker(item);
+      due.push({
+        userId: t.userId,
+        postId: t.postId,
+        platform: t.platform,
+        socialAccountId: t.socialAccountId,
+        accountId: t.accountId,
+        key: String(item[DUE.sortKey]),
+      });
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor && due.length < limit);
+  return due;
+}
+
+async function claim(due: DueTracker, until: Date): Promise<boolean> {
+  return conditional(
+    async () => {
+      const after = await updateIf({
+        Key: { pk: userPk(due.userId), sk: trackerSk(due.postId, due.platform) },
+        UpdateExpression: 'SET #dsk = :until',
+        ConditionExpression: '#dsk = :key',
+        ExpressionAttributeNames: { '#dsk': DUE.sortKey },
+        ExpressionAttributeValues: { ':key': due.key, ':until': dueSk(until.toISOString(), due.userId, due.postId, due.platform) },
+      });
+      return after !== null;
+    },
+    () => false,
+  );
+}
+
+async function timezoneOf(userId: string): Promise<string | null> {
+  return (await getSettings(userId)).timezone;
+}
+
+/** The table as analytics collection sees it (the domain's AnalyticsStore). */
+export const tableAnalyticsStore = {
+  timezoneOf,
+  createTracker,
+  getTracker,
+  replaceTracker,
+  updateRollup,
+  putSnapshot,
+  setTargetMetrics,
+  listDue,
+  claim,
+} as const;
+
+/**
+ * A deleted post's trackers and snapshots (rollups keep the history they counted). A collector in
+ * flight finds no tracker and writes nothing (its tracker write is conditional on the item).
+ */
+export async function deletePostAnalytics(userId: string, postId: string): Promise<void> {
+  const keys = (
+    await Promise.all(
+      [`METRICS#${postId}#`, snapshotPrefix(postId)].map((prefix) =>
+        queryAll({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': prefix },
+          ProjectionExpression: 'pk, sk',
+        }),
+      ),
+    )
+  ).flat();
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests = keys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { tableAnalyticsStore } from '../data/analytics';
+import { defaultDeps } from '../lib/clock';
+import { sqsAnalyticsQueue } from '../lib/publish-queues';
+import { metricsBatchSizeFor, metricsReaderFor } from '../platforms/metrics';
+import type { CollectEngine, SweepEngine } from './analytics-collection';
+import { withFreshTokens } from './connections';
+import { isAccountClosed } from './sessions';
+
+/** Analytics collection's ports over the table, SQS and the platforms (docs/analytics.md): what the sweep and the collector wire. */
+
+/** The sweep as of `now` (the scheduled event's time). */
+export function awsSweepEngine(now: Date): SweepEngine {
+  return {
+    now: () => now,
+    store: tableAnalyticsStore,
+    queue: sqsAnalyticsQueue,
+    batchSize: metricsBatchSizeFor,
+  };
+}
+
+/** Reads over the platforms with the same token refresh and reauth handling as publishing. */
+export const awsCollectEngine: CollectEngine = {
+  now: defaultDeps.now,
+  random: Math.random,
+  store: tableAnalyticsStore,
+  isAccountClosed,
+  readMetrics: (message, platformPostIds) =>
+    withFreshTokens(
+      message.userId,
+      message.socialAccountId,
+      async (tokens) => (await metricsReaderFor(message.platform, defaultDeps)).readMetrics(tokens, { accountId: message.accountId, platformPostIds }),
+      defaultDeps,
+    ),
+};

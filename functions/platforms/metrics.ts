@@ -1,0 +1,71 @@
+import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
+import type { Deps } from '../lib/clock';
+import { configuredApp } from './configured';
+import { createFacebookMetricsReader } from './facebook-metrics';
+import { env } from '../lib/env';
+import { hostsFor } from './hosts';
+import type { AdapterDeps } from './http';
+import { createInstagramMetricsReader } from './instagram-metrics';
+import { createTikTokMetricsReader, TIKTOK_METRICS_BATCH } from './tiktok-metrics';
+import type { MetricsReader } from './types';
+import { createXMetricsReader, X_METRICS_BATCH } from './x-metrics';
+import { createYouTubeMetricsReader, YOUTUBE_METRICS_BATCH } from './youtube-metrics';
+
+/**
+ * The platforms' metrics readers (issue 15, docs/analytics.md#collecting), by platform: what the
+ * analytics collector calls. Each platform's reader lives beside its adapter
+ * (functions/platforms/<platform>-metrics.ts).
+ */
+const READERS: { [P in Platform]: (deps: AdapterDeps<P>) => MetricsReader } = {
+  instagram: createInstagramMetricsReader,
+  facebook: createFacebookMetricsReader,
+  x: createXMetricsReader,
+  tiktok: createTikTokMetricsReader,
+  youtube: createYouTubeMetricsReader,
+};
+
+/**
+ * How many post ids one read takes, per platform: what the sweep puts in one message. Known without
+ * credentials, so the sweep never needs the app's secrets; a unit test holds each reader to it.
+ */
+export const METRICS_BATCH_SIZES: Readonly<Record<Platform, number>> = {
+  instagram: 1,
+  facebook: 1,
+  x: X_METRICS_BATCH,
+  tiktok: TIKTOK_METRICS_BATCH,
+  youtube: YOUTUBE_METRICS_BATCH,
+};
+
+/** Thrown when we have no app registered on the platform: the collector treats it as a failed reading and retries later. */
+export class MetricsUnavailableError extends Error {
+  override name = 'MetricsUnavailableError';
+  constructor(readonly platform: Platform) {
+    super(`Reading metrics from ${PLATFORM_NAMES[platform]} is not available`);
+  }
+}
+
+/** A reader over explicit deps (tests, benchmarks). */
+export function createMetricsReader<P extends Platform>(platform: P, deps: AdapterDeps<P>): MetricsReader {
+  return (READERS[platform] as (d: AdapterDeps<P>) => MetricsReader)(deps);
+}
+
+/**
+ * The platform's reader with our registered app and the configured hosts (the sandbox locally, the
+ * platforms on AWS); MetricsUnavailableError when the platform has no app configured.
+ */
+export async function metricsReaderFor(platform: Platform, deps: Pick<Deps, 'now'>): Promise<MetricsReader> {
+  const app = await configuredApp(platform);
+  if (!app) throw new MetricsUnavailableError(platform);
+  return createMetricsReader(platform, {
+    app,
+    hosts: hostsFor(platform, env().PLATFORM_SANDBOX_URL),
+    // Bound lazily so a test's stubbed global fetch is honoured.
+    fetch: (input, init) => fetch(input, init),
+    now: deps.now,
+  });
+}
+
+/** How many post ids the sweep puts in one message for `platform`. */
+export function metricsBatchSizeFor(platform: Platform): number {
+  return METRICS_BATCH_SIZES[platform];
+}
