@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Platform } from '@shared/platforms';
 import { ulid } from 'ulid';
-import type { RollupItem } from '../functions/data/analytics-keys';
+import { zeroRollup, type RollupItem } from '../functions/data/analytics-keys';
 import type { trackerRecord } from '../test/helpers/analytics';
 import { aUser, requestsBetween } from './bench-cloud';
 
@@ -125,20 +125,7 @@ function seed(userId: string, now: Date, trackerRecord: TrackerRecord) {
       trackerRecord(userId, { postId, platform, caption, postUrl, publishedAt: publishedAt.toISOString(), day, hour, weekday, status: 'done', latest }),
     );
     const key = `${day}#${platform}`;
-    const r = rollups.get(key) ?? {
-      day,
-      platform,
-      published: 0,
-      failed: 0,
-      views: 0,
-      engagements: 0,
-      likes: 0,
-      comments: 0,
-      shares: 0,
-      saves: 0,
-      hours: {},
-      top: [],
-    };
+    const r = rollups.get(key) ?? zeroRollup(day, platform);
     r.published++;
     r.views += views;
     r.engagements += engagements;

@@ -26,6 +26,7 @@ import { ulid } from 'ulid';
 import type { Platform } from '../shared/platforms';
 import { startLocalCloud } from '../local/cloud';
 import { DEMO_IDENTITIES } from '../local/sandbox/apps';
+import { aPostRecord } from '../test/helpers/post-record';
 
 const POSTS = Number(process.env.POSTS ?? 1000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-publishing-'));
@@ -134,36 +135,11 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
   const posts = Array.from({ length: POSTS }, (_, i) => {
     const platform: 'facebook' | 'x' = i % 2 === 0 ? 'facebook' : 'x';
     const account = byPlatform[platform];
-    return {
-      id: ulid(),
-      title: null,
-      scheduled_at: due.toISOString(),
-      published_at: null,
-      status: 'scheduled' as const,
-      error_message: null,
-      youtube_type: null,
-      client_id: null,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-      usage_month: null,
-      media: [],
-      platforms: [
-        {
-          id: ulid(),
-          platform,
-          social_account_id: account.id,
-          account_name: account.account_name,
-          account_id: account.account_id,
-          caption: `bench ${label} ${i} ${ulid().slice(-6)}`,
-          settings: {},
-          status: 'pending' as const,
-          post_url: null,
-          posted_at: null,
-          error_message: null,
-        },
-      ],
-    };
+    return aPostRecord(
+      account,
+      { status: 'scheduled', scheduled_at: due.toISOString(), created_at: now, updated_at: now },
+      `bench ${label} ${i} ${ulid().slice(-6)}`,
+    );
   });
   const t0 = Date.now();
   await putPostsInBatches(user.userId, posts);

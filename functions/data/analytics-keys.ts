@@ -72,3 +72,8 @@ export interface RollupItem {
   top: { postId: string; caption: string; publishedAt: string; postUrl: string | null; views: number; engagements: number }[];
 }
 export const TOP_PER_ROLLUP = 10;
+
+/** A day's rollup on a platform before anything is counted in it. */
+export function zeroRollup(day: string, platform: Platform): RollupItem {
+  return { day, platform, published: 0, failed: 0, views: 0, engagements: 0, likes: 0, comments: 0, shares: 0, saves: 0, hours: {}, top: [] };
+}

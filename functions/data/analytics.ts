@@ -1,7 +1,17 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TargetMetrics } from '@shared/analytics';
 import type { Platform } from '@shared/platforms';
-import { METRICS_DUE_PK, dueSk, snapshotPrefix, snapshotSk, trackerSk, type RollupItem, type SnapshotItem, type TrackerItem } from './analytics-keys';
+import {
+  METRICS_DUE_PK,
+  dueSk,
+  snapshotPrefix,
+  snapshotSk,
+  trackerSk,
+  zeroRollup,
+  type RollupItem,
+  type SnapshotItem,
+  type TrackerItem,
+} from './analytics-keys';
 import { postSk } from './posts';
 import { conditional, db, putIf, queryAll, tableName, updateIf, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
@@ -40,22 +50,7 @@ export interface DueTracker {
 }
 
 export function emptyRollup(day: string, platform: Platform): StoredRollup {
-  return {
-    day,
-    platform,
-    published: 0,
-    failed: 0,
-    views: 0,
-    engagements: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
-    saves: 0,
-    hours: {},
-    top: [],
-    applied: {},
-    rev: 0,
-  };
+  return { ...zeroRollup(day, platform), applied: {}, rev: 0 };
 }
 
 const DUE = TABLE_DESIGN.indexes.openByDue;

@@ -8,6 +8,7 @@ import {
   rollupSk,
   snapshotSk,
   trackerSk,
+  zeroRollup,
   type RollupItem,
   type SnapshotItem,
   type TrackerItem,
@@ -23,21 +24,7 @@ const DUE = TABLE_DESIGN.indexes.openByDue;
 
 /** A rollup of `day` on `platform` (the user's own, or a client's), zero where not given. */
 export function aRollupItem(day: string, platform: Platform, counts: Partial<RollupItem> = {}): RollupItem {
-  return {
-    day,
-    platform,
-    published: 0,
-    failed: 0,
-    views: 0,
-    engagements: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
-    saves: 0,
-    hours: {},
-    top: [],
-    ...counts,
-  };
+  return { ...zeroRollup(day, platform), ...counts };
 }
 
 export function rollupRecord(userId: string, rollup: RollupItem, clientId: string | null = null): Record<string, unknown> {

@@ -9,6 +9,9 @@ import { expect } from 'vitest';
 import { upsertAccount } from '../../functions/data/connections';
 import { mediaIdForKey, newObjectKey, putMediaRowOnce, type MediaRow } from '../../functions/data/media';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
+import { aPostRecord } from './post-record';
+
+export { aPostRecord } from './post-record';
 import { s3Client } from '../../functions/lib/aws';
 import { aSubscription } from './given';
 import { weCallTheApi } from './when';
@@ -35,42 +38,6 @@ export async function aCreatedPost(token: string, body: Record<string, unknown>)
   const res = await weCallTheApi('POST', '/api/posts', { token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as Post;
-}
-
-/** A post record for one account, in any status (the publisher's statuses included); a draft by default. */
-export function aPostRecord(account: SocialAccount, overrides: Partial<PostRecord> = {}, caption = 'Stored post'): PostRecord {
-  const now = new Date().toISOString();
-  return {
-    id: ulid(),
-    title: null,
-    scheduled_at: null,
-    published_at: null,
-    status: 'draft',
-    error_message: null,
-    youtube_type: null,
-    client_id: null,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-    usage_month: null,
-    media: [],
-    platforms: [
-      {
-        id: ulid(),
-        platform: account.platform,
-        social_account_id: account.id,
-        account_name: account.account_name,
-        account_id: account.account_id,
-        caption,
-        settings: {},
-        status: 'pending',
-        post_url: null,
-        posted_at: null,
-        error_message: null,
-      },
-    ],
-    ...overrides,
-  };
 }
 
 /** A post written straight to the table, in any status (the publisher's statuses included). */
