@@ -5,10 +5,9 @@ import path from 'node:path';
 
 /**
  * `npm test`: type-check, lint (ESLint) and check the formatting (Prettier) side by side, then the vitest projects
- * in three sequential runs, then one plain summary line. Integration and e2e each start a local
- * cloud inside the vitest process (the handlers run in process and read process.env, as on Lambda),
- * so they must not share a run;
- * sequential runs also keep the 2-core machine from timing out the browser-like tests.
+ * in three runs (unit + infra + frontend first, then integration and e2e side by side), then one plain summary
+ * line. Integration and e2e each start a local cloud inside their vitest process (the handlers run in
+ * process and read process.env, as on Lambda), so they must not share a process.
  * Arguments go to every run (e.g. `npm test -- -t "notifications"`).
  */
 const GROUPS: { projects: string[]; args: string[] }[] = [
@@ -18,6 +17,13 @@ const GROUPS: { projects: string[]; args: string[] }[] = [
   { projects: ['integration'], args: [] },
   { projects: ['e2e'], args: [] },
 ];
+/**
+ * Integration and e2e run side by side, each in its own vitest process with its own local cloud (own
+ * ports and data directory): both spend most of their time waiting for due times and the browser
+ * (together about half a core), so running them one after the other only added their times.
+ * TEST_SERIAL=1 runs them one after the other.
+ */
+const SIDE_BY_SIDE = process.env.TEST_SERIAL ? [] : [1, 2];
 
 const t0 = Date.now();
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
@@ -62,31 +68,64 @@ if (checksFailed) process.exit(1);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let status = 0;
-for (const [i, { projects, args }] of GROUPS.entries()) {
-  console.log(`\n› vitest: ${projects.join(', ')}`);
-  const report = path.join(dir, `group-${i}.json`);
-  const projectArgs = projects.flatMap((p) => ['--project', p]);
-  const code = run('npx', [
+
+function vitestArgs(i: number): string[] {
+  const { projects, args } = GROUPS[i]!;
+  return [
     'vitest',
     'run',
-    ...projectArgs,
+    ...projects.flatMap((p) => ['--project', p]),
     '--passWithNoTests',
     ...args,
     '--reporter=default',
     '--reporter=json',
-    `--outputFile.json=${report}`,
+    `--outputFile.json=${path.join(dir, `group-${i}.json`)}`,
     ...process.argv.slice(2),
-  ]);
+  ];
+}
+
+/** Adds a group's JSON report to the totals; a run that died before reporting counts as one failure. */
+function count(i: number, code: number): void {
+  const report = path.join(dir, `group-${i}.json`);
   if (fs.existsSync(report)) {
     const r = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
   } else if (code !== 0) {
-    totals.failed += 1; // the run died before reporting (e.g. a global setup failed)
+    totals.failed += 1; // e.g. a global setup failed
   }
+}
+
+/** A group in the background, its output kept and printed in one piece when it ends (two groups' lines never interleave). */
+function inBackground(i: number): Promise<number> {
+  const started = Date.now();
+  const logFile = path.join(dir, `group-${i}.log`);
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn('npx', vitestArgs(i), { stdio: ['ignore', out, out], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      fs.closeSync(out);
+      console.log(`\n› vitest: ${GROUPS[i]!.projects.join(', ')} (ran alongside, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+      resolve(code ?? 1);
+    });
+  });
+}
+
+let status = 0;
+for (const i of GROUPS.keys()) {
+  if (SIDE_BY_SIDE.includes(i)) continue;
+  console.log(`\n› vitest: ${GROUPS[i]!.projects.join(', ')}`);
+  const code = run('npx', vitestArgs(i));
+  count(i, code);
   status ||= code;
+}
+if (SIDE_BY_SIDE.length > 0) {
+  console.log(`\n› vitest: ${SIDE_BY_SIDE.map((i) => GROUPS[i]!.projects.join(', ')).join(' and ')}, side by side (output follows as each ends)`);
+  const codes = await Promise.all(SIDE_BY_SIDE.map(inBackground));
+  SIDE_BY_SIDE.forEach((i, k) => count(i, codes[k]!));
+  status ||= codes.find((c) => c !== 0) ?? 0;
 }
 
 console.log(`\nWhole suite took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
