@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { LuListPlus } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -27,6 +27,7 @@ export function AddToQueueButton({ submitting, disabled }: { submitting: boolean
         name="intent"
         value={QUEUE_INTENT}
         variant="outline"
+        bg="bg.panel"
         size="lg"
         w="full"
         loading={submitting}
@@ -36,7 +37,11 @@ export function AddToQueueButton({ submitting, disabled }: { submitting: boolean
         <LuListPlus /> Add to queue
       </Button>
       <Text textStyle="xs" color="fg.muted" textAlign="center">
-        Goes out at the next free time on the <Link to={paths.app.queue.getHref()}>Queue</Link> of the selected accounts.
+        Goes out at the next free time on the{' '}
+        <ChakraLink asChild colorPalette="brand" variant="underline">
+          <Link to={paths.app.queue.getHref()}>Queue</Link>
+        </ChakraLink>{' '}
+        of the selected accounts.
       </Text>
     </Stack>
   );

@@ -6,6 +6,12 @@ import { WEEKDAYS, WEEKDAY_NAMES, sortSlots, weeklySlotsProblem, type QueueSlot,
 const WORKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
 const sameSlots = (a: readonly QueueSlot[], b: readonly QueueSlot[]) => JSON.stringify(sortSlots(a)) === JSON.stringify(sortSlots(b));
 
+/** 09:00 → 9:00 AM, as the rest of the app shows times. */
+function clockLabel(time: string): string {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 /** The account's times, one row per time of day with the days it runs on. */
 function byTime(slots: readonly QueueSlot[]): [string, Set<Weekday>][] {
   const rows = new Map<string, Set<Weekday>>();
@@ -48,8 +54,8 @@ export function WeeklySlotsEditor({ accountName, slots, zoneLabel, saving, onSav
       ) : (
         rows.map(([time, days]) => (
           <HStack key={time} gap="2" wrap="wrap" role="group" aria-label={`${time} posting time`}>
-            <Text fontWeight="medium" fontVariantNumeric="tabular-nums" minW="12">
-              {time}
+            <Text fontWeight="medium" fontVariantNumeric="tabular-nums" minW="16" textStyle="sm">
+              {clockLabel(time)}
             </Text>
             <Wrap gap="1" flex="1">
               {WEEKDAYS.map((day) => (
