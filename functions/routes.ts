@@ -198,7 +198,7 @@ export const ROUTES = [
     path: '/api/queue',
     handler: 'queue/move-in-queue',
     auth: 'user',
-    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues'],
+    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'scheduling', 'queues'],
   },
   { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user', needs: ['table:read', 'media:read'] },
   {

@@ -11,6 +11,12 @@ interface UpcomingSlotsProps {
   onRemove: (postId: string, to: 'draft' | 'delete') => void;
 }
 
+/** A queued post's ways out: back to Drafts (no time), or deleted (after a confirmation). */
+const REMOVALS = [
+  { to: 'draft', label: 'Back to Drafts', icon: LuFileText, palette: 'gray' },
+  { to: 'delete', label: 'Delete post', icon: LuTrash2, palette: 'red' },
+] as const;
+
 const dayOf = (iso: string, zone: string) => formatInZone(iso, zone, 'EEE, MMM d');
 
 /**
@@ -85,27 +91,20 @@ export function UpcomingSlots({ account, zone, busy, onMove, onRemove }: Upcomin
                           </NativeSelect.Field>
                           <NativeSelect.Indicator />
                         </NativeSelect.Root>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          aria-label="Back to Drafts"
-                          title="Back to Drafts"
-                          disabled={busy}
-                          onClick={() => onRemove(slot.post!.id, 'draft')}
-                        >
-                          <LuFileText />
-                        </IconButton>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label="Delete post"
-                          title="Delete post"
-                          disabled={busy}
-                          onClick={() => onRemove(slot.post!.id, 'delete')}
-                        >
-                          <LuTrash2 />
-                        </IconButton>
+                        {REMOVALS.map(({ to, label, icon: Icon, palette }) => (
+                          <IconButton
+                            key={to}
+                            size="xs"
+                            variant="ghost"
+                            colorPalette={palette}
+                            aria-label={label}
+                            title={label}
+                            disabled={busy}
+                            onClick={() => onRemove(slot.post!.id, to)}
+                          >
+                            <Icon />
+                          </IconButton>
+                        ))}
                       </HStack>
                     </>
                   ) : (
