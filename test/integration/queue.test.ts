@@ -4,6 +4,7 @@ import { planLimitMessage } from '@shared/plans';
 import { QUEUE_MSG, type QueueView } from '@shared/queue';
 import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
+import { leaseSlot, SLOT_LEASE_SECONDS } from '../../functions/data/queue';
 import { scheduleName, scheduleTimeFor } from '../../functions/domain/schedules';
 import { documentClient, schedulerClient } from '../../functions/lib/aws';
 import { aConfirmedUser, cloud } from '../helpers/given';
@@ -120,6 +121,27 @@ describe('add to queue', () => {
     expect(a.body.scheduled_at).not.toBe(b.body.scheduled_at);
   });
 
+  it('skips a slot another add holds a lease on, and takes it once the lease has expired', async () => {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await setSlots(user.accessToken, account.id, daily('09:00', '17:00'));
+    const [first, second] = (await theQueue(user.accessToken)).accounts[0]!.slots;
+    expect(await leaseSlot(user.userId, account.id, first!.at, new Date())).toBe(true);
+
+    const whileHeld = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
+    await leaseSlot(user.userId, account.id, first!.at, new Date(Date.now() - (SLOT_LEASE_SECONDS + 1) * 1000)).then((taken) => expect(taken).toBe(false));
+    await documentClient().send(
+      new PutCommand({
+        TableName: process.env.TABLE_NAME,
+        Item: { pk: `USER#${user.userId}`, sk: `QUEUELEASE#${account.id}#${first!.at}`, type: 'QueueLease', expiresAt: Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
+    const afterExpiry = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
+
+    expect(whileHeld.body.scheduled_at).toBe(second!.at);
+    expect(afterExpiry.body.scheduled_at).toBe(first!.at);
+  });
+
   it('a post for two accounts goes to the earliest slot both have free, once', async () => {
     const user = await aUserInNewYork();
     const facebook = await aConnectedAccount(user.userId, 'facebook');
@@ -200,6 +222,29 @@ describe('reorder and removal', () => {
     expect(JSON.parse((await scheduleOf(b.id)).Target!.Input!)).toMatchObject({ version: 2 });
     expect((await scheduleOf(b.id)).ScheduleExpression).toBe(`at(${scheduleTimeFor(a.scheduled_at).toISOString().slice(0, 19)})`);
     expect((await scheduleOf(a.id)).ScheduleExpression).toBe(`at(${scheduleTimeFor(b.scheduled_at).toISOString().slice(0, 19)})`);
+  });
+
+  it('refuses a swap when the other post cannot take the moved post’s time, and moves nothing', async () => {
+    const user = await aUserInNewYork();
+    const facebook = await aConnectedAccount(user.userId, 'facebook');
+    const x = await aConnectedAccount(user.userId, 'x');
+    await setSlots(user.accessToken, facebook.id, daily('09:00', '17:00'));
+    await setSlots(user.accessToken, x.id, daily('17:00'));
+    // A post on Facebook and X at a 17:00, and a Facebook post scheduled by hand at a 09:00 (which fills that slot).
+    const both = await addToQueue(user.accessToken, { platforms: [...aComposeBody(facebook).platforms, ...aComposeBody(x).platforms], media_ids: [] });
+    const nine = (await theQueue(user.accessToken)).accounts
+      .find((a) => a.social_account_id === facebook.id)!
+      .slots.find((s) => formatInTimeZone(new Date(s.at), ZONE, 'HH:mm') === '09:00')!.at;
+    const solo = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: { ...aComposeBody(facebook), media_ids: [], scheduled_at: nine } });
+    expect([both.status, solo.status]).toEqual([201, 201]);
+
+    // 09:00 is not one of X's times, so the two-account post cannot take the solo post's place.
+    const res = await weCallTheApi('PATCH', '/api/queue', { token: user.accessToken, body: { post_id: solo.body.id, to: both.body.scheduled_at } });
+
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(QUEUE_MSG.slotTaken);
+    expect((await weCallTheApi('GET', `/api/posts/${solo.body.id}`, { token: user.accessToken })).body.scheduled_at).toBe(nine);
+    expect((await weCallTheApi('GET', `/api/posts/${both.body.id}`, { token: user.accessToken })).body.scheduled_at).toBe(both.body.scheduled_at);
   });
 
   it('moving to an empty slot moves the post; a time that is not a slot is refused', async () => {
