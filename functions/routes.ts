@@ -180,6 +180,26 @@ export const ROUTES = [
     limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues'],
   },
+  // Queue slots (docs/queue.md): weekly posting times per account, the upcoming slots, add to queue, reorder.
+  { method: 'GET', path: '/api/queue/schedules', handler: 'queue/get-schedules', auth: 'user', needs: ['table:read'] },
+  { method: 'PUT', path: '/api/queue/schedules/{id}', handler: 'queue/put-schedule', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/api/queue', handler: 'queue/get-queue', auth: 'user', needs: ['table:read'] },
+  // Creates a post like POST /api/posts, so the same limit.
+  {
+    method: 'POST',
+    path: '/api/queue/posts',
+    handler: 'queue/add-to-queue',
+    auth: 'user',
+    limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/queue',
+    handler: 'queue/move-in-queue',
+    auth: 'user',
+    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'scheduling', 'queues'],
+  },
   { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user', needs: ['table:read', 'media:read'] },
   {
     method: 'PATCH',

@@ -53,6 +53,11 @@
  *       METRICS#<postId># and METRICSNAP#<postId>#
  * 20b. A rollup (collector's read-modify-write) → table → pk = USER#<id>, sk = ROLLUP#<day>#<platform> or
  *       CROLLUP#<clientId>#<day>#<platform>, written conditional on its `rev`
+ * 21. An account's weekly queue slots (docs/queue.md) → table → pk = USER#<id>, sk = QUEUESLOTS#<accountId>;
+ *       all of a user's with begins_with QUEUESLOTS#
+ * 21a. The posts filling a user's queue window → gsi1 → the scheduled tab BETWEEN <from> AND <to> (as 6a)
+ * 21b. A 30 s lease on one slot while add-to-queue writes its post → table → pk = USER#<id>,
+ *       sk = QUEUELEASE#<accountId>#<slot ISO>, put if absent or expired; TTL expiresAt
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',

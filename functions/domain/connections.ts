@@ -6,6 +6,7 @@ import { minimumPlanFor, planAllows } from '@shared/plans';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from '@shared/platforms';
 import { deleteAccount, getAccount, listAccounts, markNeedsReconnect, upsertAccount } from '../data/connections';
 import { saveOAuthState, takeOAuthState } from '../data/oauth-states';
+import { deleteQueueSchedule } from '../data/queue';
 import { getTokens, saveTokens } from '../data/tokens';
 import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
@@ -185,7 +186,8 @@ export async function platformAvailability(userId: string, deps: Pick<Deps, 'now
 export async function listConnectedAccounts(userId: string): Promise<AccountView[]> {
   return (await listAccounts(userId)).map((account) => ({ ...account, profile_url: profileUrl(account) }));
 }
-export const disconnectAccount = (userId: string, id: string): Promise<void> => deleteAccount(userId, id);
+/** Its queue schedule goes too; its queued posts stay scheduled (docs/queue.md#disconnecting). */
+export const disconnectAccount = (userId: string, id: string): Promise<void> => deleteAccount(userId, id).then(() => deleteQueueSchedule(userId, id));
 
 /**
  * Runs `fn` with the account's tokens, refreshed first when they expire within 5 minutes (and

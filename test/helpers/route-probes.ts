@@ -22,6 +22,7 @@ import {
   UpdatePostBodySchema,
 } from '@shared/posts';
 import { AvatarConfirmSchema, AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
+import { AddToQueueBodySchema, MoveInQueueBodySchema, PutQueueScheduleBodySchema, QueueQuerySchema } from '@shared/queue';
 import { InitialTimezoneSchema, UpdateSettingsSchema } from '@shared/settings';
 import { ulid } from 'ulid';
 import type * as z from 'zod';
@@ -166,6 +167,21 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     isolation: [404],
   },
   'GET /api/dashboard': { isolation: [200] },
+  'GET /api/queue/schedules': { isolation: [200] },
+  'PUT /api/queue/schedules/{id}': {
+    params: { values: (f) => ulidOf(f, 'account'), schema: AccountIdParamsSchema },
+    body: { sample: () => ({ slots: [{ day: 'mon', time: '09:00' }] }), schema: PutQueueScheduleBodySchema },
+    isolation: [404],
+  },
+  'GET /api/queue': { query: { sample: () => ({ days: '14' }), schema: QueueQuerySchema }, isolation: [200] },
+  'POST /api/queue/posts': {
+    body: {
+      sample: (f) => ({ platforms: [{ platform: 'facebook', social_account_id: f.ids.account, caption: 'Probe caption' }], media_ids: [f.ids.media] }),
+      schema: AddToQueueBodySchema,
+    },
+    isolation: [400],
+  },
+  'PATCH /api/queue': { body: { sample: (f) => ({ post_id: f.ids.post, to: A_FUTURE }), schema: MoveInQueueBodySchema }, isolation: [404] },
   'PATCH /api/profile': {
     body: { sample: () => ({ username: 'probe', bio: 'Probe bio', website: 'https://example.com' }), schema: UpdateProfileSchema },
     isolation: [200],

@@ -3,6 +3,7 @@ export const SIGNED_IN_ROUTES = [
   '/home',
   '/home/compose',
   '/home/schedule',
+  '/home/queue',
   '/home/posts',
   '/home/analytics',
   '/home/platforms',

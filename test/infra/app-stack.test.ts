@@ -34,11 +34,13 @@ describe('AppStack without Google sign-in (dev)', () => {
     });
 
     it("fits CloudFormation's limit of 500 resources per stack", () => {
-      // Act
-      const count = Object.keys(synth.template.toJSON().Resources as object).length;
+      // Act: each template of the app (the stack and its nested stacks) on its own, as CloudFormation counts them;
+      // the flattened template is the whole app, over the limit by design once functions moved to nested stacks.
+      const over = Object.entries(synth.resourceCounts).filter(([, count]) => count > 500);
 
       // Assess
-      expect(count).toBeLessThanOrEqual(500);
+      expect(Object.keys(synth.resourceCounts).length).toBeGreaterThan(1);
+      expect(over).toEqual([]);
     });
 
     it('gives every acknowledged finding a specific reason', () => {
@@ -418,7 +420,8 @@ describe('AppStack without Google sign-in (dev)', () => {
       const [keyId, key] = keys[0]!;
       expect(key.Properties.EnableKeyRotation).toBe(true);
       const keyHolders = appFunctions(synth).filter((fn) => fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID);
-      expect(keyHolders).toHaveLength(7 + PLATFORMS.length);
+      // One more than before issue 16: add to queue creates posts as create-post does (listed below).
+      expect(keyHolders).toHaveLength(8 + PLATFORMS.length);
       for (const fn of keyHolders) {
         expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
       }
@@ -437,6 +440,7 @@ describe('AppStack without Google sign-in (dev)', () => {
           'ApiPostsCheckLimits',
           'ApiPostsCreatePost',
           'ApiPostsUpdatePost',
+          'ApiQueueAddToQueue',
           // Reads metrics with the account's tokens (docs/analytics.md#the-collector).
           'AnalyticsCollector',
           ...publishers,

@@ -125,6 +125,11 @@ export function createRoutes(): RouteObject[] {
                       lazy: lazyRoute(() => import('./routes/app/schedule')),
                     },
                     {
+                      path: app.queue.path,
+                      handle: { title: 'Queue' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/queue')),
+                    },
+                    {
                       path: app.posts.path,
                       handle: { title: 'Posts' } satisfies RouteHandle,
                       lazy: lazyRoute(() => import('./routes/app/posts')),

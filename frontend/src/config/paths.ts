@@ -41,6 +41,7 @@ export const paths = {
     dashboard: { path: '', getHref: () => '/home' },
     compose: { path: 'compose', getHref: () => '/home/compose' },
     schedule: { path: 'schedule', getHref: () => '/home/schedule' },
+    queue: { path: 'queue', getHref: () => '/home/queue' },
     posts: { path: 'posts', getHref: () => '/home/posts' },
     analytics: { path: 'analytics', getHref: () => '/home/analytics' },
     platforms: { path: 'platforms', getHref: () => '/home/platforms' },

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { LuChartLine, LuCalendarDays, LuCreditCard, LuHouse, LuListChecks, LuPlug, LuSettings, LuSquarePen, LuUsers } from 'react-icons/lu';
+import { LuChartLine, LuCalendarDays, LuCreditCard, LuHouse, LuListChecks, LuListOrdered, LuPlug, LuSettings, LuSquarePen, LuUsers } from 'react-icons/lu';
 import { Outlet } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import type { Mode } from '@shared/settings';
@@ -22,6 +22,7 @@ export function navItemsFor(mode: Mode | undefined): NavItem[] {
     { label: 'Home', to: app.dashboard.getHref(), icon: LuHouse, end: true },
     { label: 'Compose', to: app.compose.getHref(), icon: LuSquarePen },
     { label: 'Schedule', to: app.schedule.getHref(), icon: LuCalendarDays },
+    { label: 'Queue', to: app.queue.getHref(), icon: LuListOrdered },
     { label: 'Posts', to: app.posts.getHref(), icon: LuListChecks },
     { label: 'Analytics', to: app.analytics.getHref(), icon: LuChartLine },
     { label: 'Platforms', to: app.platforms.getHref(), icon: LuPlug },

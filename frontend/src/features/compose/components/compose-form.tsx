@@ -14,6 +14,8 @@ import { PlatformPicker } from '@/components/platform-picker';
 import { ClientSelect } from '@/components/client-select';
 import { isApiError } from '@/lib/api-error';
 import { useCreatePost } from '../api/create-post';
+import { useAddToQueue } from '../api/add-to-queue';
+import { AddToQueueButton, isQueueSubmit, queuedTitle } from './add-to-queue-button';
 import { useLimitConfirmation } from '../hooks/use-limit-confirmation';
 import { useDisconnectedAccounts } from '../hooks/use-disconnected-accounts';
 import { clearLocalDraft, hasWork, loadLocalDraft, saveLocalDraft } from '../lib/local-draft';
@@ -68,6 +70,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     if (keepFor) saveLocalDraft(keepFor, draft, uploads.items);
   }, [keepFor, draft, uploads.items]);
   const createPost = useCreatePost();
+  const addToQueue = useAddToQueue();
   const limits = useLimitConfirmation();
 
   const groups = connectedByPlatform(accounts);
@@ -112,7 +115,8 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (createPost.isPending || edit?.saving || uploads.uploading || limits.checking) return;
+    if (createPost.isPending || addToQueue.isPending || edit?.saving || uploads.uploading || limits.checking) return;
+    const toQueue = !edit && isQueueSubmit(event);
     const body = buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone);
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
     // Each platform's media rules, the same the API applies (shared/media-rules.ts); shown under each platform.
@@ -129,12 +133,12 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     // An edit is saved by its dialog; the API returns any platform-limit warnings with the saved post.
     if (edit) return edit.onSubmit(body);
     // Over a platform's cap at that time: say so and save only when the user submits again (issue 12).
-    if (!(await limits.mayProceed(body))) return;
+    if (!toQueue && !(await limits.mayProceed(body))) return;
     setPlanLimit(null);
-    createPost.mutate(body, {
-      onSuccess: () => {
+    (toQueue ? addToQueue : createPost).mutate(body, {
+      onSuccess: (post) => {
         limits.reset();
-        toaster.success({ title: 'Post created successfully!' });
+        toaster.success({ title: toQueue ? queuedTitle(post.scheduled_at, zone) : 'Post created successfully!' });
         setAttempted(false);
         setShowRestored(false);
         if (keepFor) clearLocalDraft(keepFor);
@@ -144,7 +148,10 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
       onError: (error) => {
         const upgrade = upgradeText(error);
         if (upgrade) setPlanLimit({ message: error.message, upgrade });
-        toaster.error({ title: 'Error creating post', description: upgrade ? `${error.message} ${upgrade}` : error.message });
+        toaster.error({
+          title: toQueue ? "Couldn't add to the queue" : 'Error creating post',
+          description: upgrade ? `${error.message} ${upgrade}` : error.message,
+        });
       },
     });
   }
@@ -241,6 +248,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
             submitting={createPost.isPending || limits.checking || !!edit?.saving}
             bestTimes={bestTimes}
           />
+          {edit ? null : <AddToQueueButton submitting={addToQueue.isPending} disabled={uploads.uploading || createPost.isPending} />}
           <LimitWarnings warnings={limits.warnings} zone={zone} onCancel={limits.reset} />
           <ConnectionFlags
             accounts={accounts}

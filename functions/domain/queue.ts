@@ -1,0 +1,282 @@
+import type * as z from 'zod';
+import { formatInTimeZone, getTimezoneOffset } from 'date-fns-tz';
+import type { SocialAccount } from '@shared/accounts';
+import { MSG } from '@shared/messages';
+import type { Post } from '@shared/posts';
+import {
+  QUEUE_HORIZON_DAYS,
+  QUEUE_MSG,
+  WEEKDAYS,
+  type AddToQueueBodySchema,
+  type MoveInQueueBodySchema,
+  type MoveInQueueResult,
+  type PutQueueScheduleBodySchema,
+  type QueueSchedule,
+  type QueueSchedules,
+  type QueueSlot,
+  type QueueView,
+  type QueuedPost,
+} from '@shared/queue';
+import { effectiveTimezone } from '@shared/timezones';
+import { listAccounts } from '../data/connections';
+import { getPost as getPostRecord, listScheduledBetween, type PostRecord } from '../data/posts';
+import { getQueueSchedule, leaseSlot, listQueueSchedules, putQueueSchedule, releaseSlot } from '../data/queue';
+import { getSettings } from '../data/users';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { createPost, updatePost } from './posts';
+
+/**
+ * Queue slots (issue 16 item 2, docs/queue.md). A slot is a wall-clock time on a weekday in the user's
+ * timezone; a slot is filled when a scheduled post for that account is due at exactly that instant.
+ * Nothing marks a post as "queued": a queued post is an ordinary scheduled post (same engine, same
+ * allowance), and giving it another time by hand takes it out of its slot by itself.
+ */
+
+const DAY_MS = 86_400_000;
+/** A slot closer than this is not offered: the post must reach the Scheduler before its minute. */
+const SLOT_MIN_LEAD_MS = 60_000;
+/** Slots tried when another add holds a lease on the earliest one. */
+const MAX_LEASE_TRIES = 5;
+
+// ---------------------------------------------------------------------------------------------
+// Slot math (pure)
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7];
+
+/**
+ * The instant `time` shows on the wall in `zone` on `date`, so 09:00 stays 09:00 across a DST change.
+ * A time the spring change skips (01:30 in London, 02:30 in New York) is placed where the clock would
+ * be had it not jumped (02:30 BST, 03:30 EDT); a time the autumn change shows twice is taken once, at
+ * its first showing. Both follow from reading the wall time with the offset in force before the change.
+ */
+export function wallClockInstant(date: string, time: string, zone: string): Date {
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  const before = asUtc - getTimezoneOffset(zone, new Date(asUtc - DAY_MS));
+  const after = asUtc - getTimezoneOffset(zone, new Date(asUtc + DAY_MS));
+  const shows = (instant: number) => formatInTimeZone(new Date(instant), zone, 'yyyy-MM-dd HH:mm') === `${date} ${time}`;
+  const matching = [before, after].filter(shows);
+  return new Date(matching.length > 0 ? Math.min(...matching) : before);
+}
+
+/** Every slot instant in [from, to), soonest first. */
+export function slotInstants(slots: readonly QueueSlot[], zone: string, from: Date, to: Date): Date[] {
+  const instants = new Set<number>();
+  const last = formatInTimeZone(to, zone, 'yyyy-MM-dd');
+  for (let date = addDays(formatInTimeZone(from, zone, 'yyyy-MM-dd'), -1); date <= last; date = addDays(date, 1)) {
+    const day = weekdayOf(date);
+    for (const slot of slots) {
+      if (slot.day !== day) continue;
+      const at = wallClockInstant(date, slot.time, zone).getTime();
+      if (at >= from.getTime() && at < to.getTime()) instants.add(at);
+    }
+  }
+  return [...instants].sort((a, b) => a - b).map((at) => new Date(at));
+}
+
+/** Which account's slots each post fills: account id → due instant (ISO) → post. */
+export function slotsTaken(posts: readonly PostRecord[]): Map<string, Map<string, PostRecord>> {
+  const taken = new Map<string, Map<string, PostRecord>>();
+  for (const post of posts) {
+    if (!post.scheduled_at) continue;
+    for (const target of post.platforms) {
+      const byTime = taken.get(target.social_account_id) ?? new Map<string, PostRecord>();
+      byTime.set(post.scheduled_at, post);
+      taken.set(target.social_account_id, byTime);
+    }
+  }
+  return taken;
+}
+
+/**
+ * The slots, soonest first, that are in every account's schedule and free on all of them. One post
+ * goes to all its accounts at one time (its media belong to one post, and it counts once against the
+ * plan, as a scheduled post does), so the slot must be common to them (docs/queue.md#several-accounts).
+ */
+export function commonFreeSlots(schedules: ReadonlyMap<string, readonly Date[]>, taken: ReadonlyMap<string, ReadonlyMap<string, unknown>>): string[] {
+  const [first, ...rest] = [...schedules.entries()];
+  if (!first) return [];
+  const others = rest.map(([accountId, instants]) => ({ accountId, at: new Set(instants.map((d) => d.toISOString())) }));
+  const free = (accountId: string, iso: string) => !taken.get(accountId)?.has(iso);
+  return first[1].map((d) => d.toISOString()).filter((iso) => free(first[0], iso) && others.every((o) => o.at.has(iso) && free(o.accountId, iso)));
+}
+
+/** A post as the queue lists it: its first caption stands for it. */
+export function queuedPostOf(post: PostRecord): QueuedPost {
+  return {
+    id: post.id,
+    status: post.status,
+    caption: post.platforms[0]?.caption ?? '',
+    title: post.title,
+    media_count: post.media.length,
+    platforms: post.platforms.map((t) => t.platform),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads and writes
+
+async function zoneOf(userId: string): Promise<string> {
+  return effectiveTimezone((await getSettings(userId)).timezone);
+}
+
+function accountOf(accounts: readonly SocialAccount[], id: string): SocialAccount {
+  const account = accounts.find((a) => a.id === id);
+  if (!account) throw new NotFoundError(QUEUE_MSG.unknownAccount);
+  return account;
+}
+
+/** The weekly schedules of the user's connected accounts (one left behind by a removed account is not shown). */
+export async function getQueueSchedules(userId: string): Promise<QueueSchedules> {
+  const [accounts, schedules, timezone] = await Promise.all([listAccounts(userId), listQueueSchedules(userId), zoneOf(userId)]);
+  const ids = new Set(accounts.map((a) => a.id));
+  return { timezone, items: schedules.filter((s) => ids.has(s.social_account_id)) };
+}
+
+export async function setQueueSchedule(
+  userId: string,
+  accountId: string,
+  body: z.output<typeof PutQueueScheduleBodySchema>,
+  deps: Deps = defaultDeps,
+): Promise<QueueSchedule> {
+  accountOf(await listAccounts(userId), accountId);
+  return putQueueSchedule(userId, accountId, body.slots, deps.now());
+}
+
+/** The next `days` days of every connected account's slots, filled (with the post) or empty. */
+export async function getQueue(userId: string, days: number, deps: Deps = defaultDeps): Promise<QueueView> {
+  const now = deps.now();
+  const to = new Date(now.getTime() + days * DAY_MS);
+  const [accounts, schedules, timezone, posts] = await Promise.all([
+    listAccounts(userId),
+    listQueueSchedules(userId),
+    zoneOf(userId),
+    listScheduledBetween(userId, now.toISOString(), to.toISOString()),
+  ]);
+  const taken = slotsTaken(posts);
+  return {
+    timezone,
+    from: now.toISOString(),
+    to: to.toISOString(),
+    accounts: accounts.map((account) => {
+      const slots = schedules.find((s) => s.social_account_id === account.id)?.slots ?? [];
+      return {
+        social_account_id: account.id,
+        platform: account.platform,
+        account_name: account.account_name,
+        slots: slotInstants(slots, timezone, now, to).map((at) => {
+          const post = taken.get(account.id)?.get(at.toISOString());
+          return { at: at.toISOString(), post: post ? queuedPostOf(post) : null };
+        }),
+      };
+    }),
+  };
+}
+
+/**
+ * "Add to queue": the Compose post, scheduled at the earliest slot free on all its accounts within
+ * QUEUE_HORIZON_DAYS, through createPost (the same checks, allowance and schedule as any scheduled
+ * post). A short lease per account and slot keeps two adds at once out of the same slot.
+ */
+export async function addToQueue(userId: string, body: z.output<typeof AddToQueueBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const now = deps.now();
+  const accountIds = [...new Set(body.platforms.map((t) => t.social_account_id))];
+  const [accounts, timezone] = await Promise.all([listAccounts(userId), zoneOf(userId)]);
+  const from = new Date(now.getTime() + SLOT_MIN_LEAD_MS);
+  const to = new Date(now.getTime() + QUEUE_HORIZON_DAYS * DAY_MS);
+  const schedules = new Map<string, Date[]>();
+  for (const id of accountIds) {
+    const account = accounts.find((a) => a.id === id);
+    if (!account) throw new ValidationError(MSG.connectAccounts);
+    const schedule = await getQueueSchedule(userId, id);
+    if (!schedule || schedule.slots.length === 0) throw new ValidationError(QUEUE_MSG.noSchedule(account.account_name));
+    schedules.set(id, slotInstants(schedule.slots, timezone, from, to));
+  }
+  const taken = slotsTaken(await listScheduledBetween(userId, from.toISOString(), to.toISOString()));
+  const candidates = commonFreeSlots(schedules, taken);
+  if (candidates.length === 0) throw new ValidationError(QUEUE_MSG.noCommonSlot);
+
+  for (const slot of candidates.slice(0, MAX_LEASE_TRIES)) {
+    const leased: string[] = [];
+    for (const id of accountIds) {
+      if (!(await leaseSlot(userId, id, slot, now))) break;
+      leased.push(id);
+    }
+    const release = () => Promise.all(leased.map((id) => releaseSlot(userId, id, slot)));
+    if (leased.length < accountIds.length) {
+      await release();
+      continue;
+    }
+    try {
+      return await createPost(userId, { ...body, scheduled_at: slot }, deps);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  }
+  throw new ConflictError(QUEUE_MSG.slotTaken);
+}
+
+/** Whether `iso` is a slot of every one of the post's accounts. */
+async function isSlotOfAll(userId: string, post: PostRecord, iso: string, zone: string): Promise<boolean> {
+  const at = new Date(iso);
+  for (const target of post.platforms) {
+    const schedule = await getQueueSchedule(userId, target.social_account_id);
+    const around = slotInstants(schedule?.slots ?? [], zone, new Date(at.getTime() - DAY_MS), new Date(at.getTime() + DAY_MS));
+    if (!around.some((d) => d.getTime() === at.getTime())) return false;
+  }
+  return true;
+}
+
+/** Other scheduled posts due at `iso` on any of `post`'s accounts. */
+async function occupantsAt(userId: string, post: PostRecord, iso: string, except: readonly string[]): Promise<PostRecord[]> {
+  const accounts = new Set(post.platforms.map((t) => t.social_account_id));
+  const next = new Date(Date.parse(iso) + 1).toISOString();
+  return (await listScheduledBetween(userId, iso, next)).filter(
+    (p) => p.scheduled_at === iso && !except.includes(p.id) && p.platforms.some((t) => accounts.has(t.social_account_id)),
+  );
+}
+
+/**
+ * Reorder: moves a scheduled post to another slot of all its accounts. When one post already holds
+ * that slot, the two swap (it takes the moved post's old time, which must then be a slot of all its
+ * accounts and free); a slot held by more than one post, or by a post being published, is refused.
+ * Each move is an ordinary time edit (updatePost): a new version and a moved schedule, so the old
+ * schedule's dispatch is ignored and each post still goes out exactly once.
+ */
+export async function moveInQueue(userId: string, body: z.output<typeof MoveInQueueBodySchema>, deps: Deps = defaultDeps): Promise<MoveInQueueResult> {
+  const now = deps.now();
+  const post = await getPostRecord(userId, body.post_id);
+  if (!post) throw new NotFoundError('Post not found');
+  if (post.status !== 'scheduled' || !post.scheduled_at) throw new ConflictError(QUEUE_MSG.notQueued);
+  const to = new Date(body.to).toISOString();
+  if (Date.parse(to) <= now.getTime() + SLOT_MIN_LEAD_MS) throw new ValidationError(QUEUE_MSG.past);
+  if (to === post.scheduled_at) return { moved: [] };
+  const zone = await zoneOf(userId);
+  if (!(await isSlotOfAll(userId, post, to, zone))) throw new ValidationError(QUEUE_MSG.notASlot);
+
+  const from = post.scheduled_at;
+  const occupants = await occupantsAt(userId, post, to, [post.id]);
+  const [other] = occupants;
+  if (occupants.length > 1 || (other && other.status !== 'scheduled')) throw new ConflictError(QUEUE_MSG.slotTaken);
+  if (other) {
+    const fits = Date.parse(from) > now.getTime() + SLOT_MIN_LEAD_MS && (await isSlotOfAll(userId, other, from, zone));
+    if (!fits || (await occupantsAt(userId, other, from, [post.id, other.id])).length > 0) throw new ConflictError(QUEUE_MSG.slotTaken);
+  }
+  const moved = await updatePost(userId, post.id, { scheduled_at: to, platforms: [] }, deps);
+  if (!other) return { moved: [{ id: moved.id, scheduled_at: to }] };
+  try {
+    await updatePost(userId, other.id, { scheduled_at: from, platforms: [] }, deps);
+  } catch (error) {
+    // The other post changed meanwhile: put the moved one back rather than leave two posts in one slot.
+    await updatePost(userId, post.id, { scheduled_at: from, platforms: [] }, deps).catch(() => undefined);
+    throw error;
+  }
+  return {
+    moved: [
+      { id: post.id, scheduled_at: to },
+      { id: other.id, scheduled_at: from },
+    ],
+  };
+}

@@ -1,0 +1,128 @@
+import * as z from 'zod';
+import { PLATFORMS } from './platforms';
+import { CreatePostBodySchema } from './posts';
+import { POST_STATUSES } from './statuses';
+
+/**
+ * Queue slots (issue 16 item 2, docs/queue.md): each connected account has a weekly posting schedule in
+ * the user's timezone; "Add to queue" puts a post in the earliest slot free on every selected account.
+ */
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+/** More than one post an hour on one account is past what any network's feed rewards; it also bounds the item. */
+export const MAX_SLOTS_PER_DAY = 24;
+/** How far ahead "Add to queue" looks for a free slot, and the longest queue view. */
+export const QUEUE_HORIZON_DAYS = 56;
+export const QUEUE_DEFAULT_DAYS = 14;
+
+export const QUEUE_MSG = {
+  time: 'Times are written HH:MM, from 00:00 to 23:59',
+  day: 'Days are mon, tue, wed, thu, fri, sat or sun',
+  tooMany: (day: Weekday) => `${WEEKDAY_NAMES[day]} has more than ${MAX_SLOTS_PER_DAY} posting times; remove some`,
+  duplicate: (day: Weekday, time: string) => `${WEEKDAY_NAMES[day]} ${time} is listed twice`,
+  noSchedule: (account: string) => `${account} has no posting times yet. Add them on the Queue page.`,
+  noCommonSlot: `The selected accounts have no free posting time in common in the next ${QUEUE_HORIZON_DAYS / 7} weeks. Add a shared time on the Queue page, or queue them one at a time.`,
+  notASlot: 'That time is not a posting time of every account on this post',
+  notQueued: 'Only a scheduled post can be moved in the queue',
+  slotTaken: 'That slot holds a post that cannot move to this post’s time',
+  past: 'That slot has already passed',
+  unknownAccount: 'That account was not found in your connected accounts',
+} as const;
+
+const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown id' });
+
+export const SlotTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: QUEUE_MSG.time });
+export const QueueSlotSchema = z.object({ day: z.enum(WEEKDAYS, { message: QUEUE_MSG.day }), time: SlotTimeSchema });
+export type QueueSlot = z.infer<typeof QueueSlotSchema>;
+
+/** The first rule a weekly schedule breaks, or null (the same message on the form and from the API). */
+export function weeklySlotsProblem(slots: readonly QueueSlot[]): string | null {
+  const seen = new Set<string>();
+  const perDay = new Map<Weekday, number>();
+  for (const { day, time } of slots) {
+    if (seen.has(`${day} ${time}`)) return QUEUE_MSG.duplicate(day, time);
+    seen.add(`${day} ${time}`);
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    if (perDay.get(day)! > MAX_SLOTS_PER_DAY) return QUEUE_MSG.tooMany(day);
+  }
+  return null;
+}
+
+/** Week order, then time order: how a schedule is stored and shown. */
+export function sortSlots(slots: readonly QueueSlot[]): QueueSlot[] {
+  return [...slots].sort((a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day) || a.time.localeCompare(b.time));
+}
+
+/** PUT /api/queue/schedules/{id}: the account's whole weekly schedule (an empty list clears it). */
+export const PutQueueScheduleBodySchema = z.object({
+  slots: z
+    .array(QueueSlotSchema)
+    .max(MAX_SLOTS_PER_DAY * 7, { message: `At most ${MAX_SLOTS_PER_DAY * 7} posting times a week` })
+    .superRefine((slots, ctx) => {
+      const problem = weeklySlotsProblem(slots);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export type PutQueueScheduleBody = z.input<typeof PutQueueScheduleBodySchema>;
+
+export const QueueScheduleSchema = z.object({
+  social_account_id: z.string(),
+  slots: z.array(QueueSlotSchema),
+  updated_at: z.iso.datetime().nullable(),
+});
+export type QueueSchedule = z.infer<typeof QueueScheduleSchema>;
+export const QueueSchedulesSchema = z.object({ timezone: z.string(), items: z.array(QueueScheduleSchema) });
+export type QueueSchedules = z.infer<typeof QueueSchedulesSchema>;
+
+/** GET /api/queue?days=: every account's upcoming slots for that many days from now. */
+export const QueueQuerySchema = z.object({
+  days: z.coerce
+    .number({ message: 'days must be a number' })
+    .int()
+    .min(1)
+    .max(QUEUE_HORIZON_DAYS, { message: `The queue shows at most ${QUEUE_HORIZON_DAYS} days` })
+    .default(QUEUE_DEFAULT_DAYS),
+});
+
+/** The post in a slot, as the queue lists it. */
+export const QueuedPostSchema = z.object({
+  id: z.string(),
+  status: z.enum(POST_STATUSES),
+  caption: z.string(),
+  title: z.string().nullable(),
+  media_count: z.number().int().nonnegative(),
+  platforms: z.array(z.enum(PLATFORMS)),
+});
+export type QueuedPost = z.infer<typeof QueuedPostSchema>;
+
+export const QueueSlotViewSchema = z.object({ at: z.iso.datetime(), post: QueuedPostSchema.nullable() });
+export const QueueAccountViewSchema = z.object({
+  social_account_id: z.string(),
+  platform: z.enum(PLATFORMS),
+  account_name: z.string(),
+  slots: z.array(QueueSlotViewSchema),
+});
+export type QueueAccountView = z.infer<typeof QueueAccountViewSchema>;
+export const QueueViewSchema = z.object({ timezone: z.string(), from: z.iso.datetime(), to: z.iso.datetime(), accounts: z.array(QueueAccountViewSchema) });
+export type QueueView = z.infer<typeof QueueViewSchema>;
+
+/** POST /api/queue/posts: the Compose post, without a time (the queue picks it). */
+export const AddToQueueBodySchema = CreatePostBodySchema.and(z.object({ scheduled_at: z.null().optional() }));
+export type AddToQueueBody = z.input<typeof AddToQueueBodySchema>;
+
+/** PATCH /api/queue: move a queued post to a slot; a post already there takes the moved post's old time (a swap). */
+export const MoveInQueueBodySchema = z.object({ post_id: Ulid, to: z.iso.datetime({ offset: true }) });
+export type MoveInQueueBody = z.input<typeof MoveInQueueBodySchema>;
+export const MoveInQueueResultSchema = z.object({ moved: z.array(z.object({ id: z.string(), scheduled_at: z.iso.datetime() })) });
+export type MoveInQueueResult = z.infer<typeof MoveInQueueResultSchema>;

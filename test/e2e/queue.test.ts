@@ -1,0 +1,72 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import { describe, expect, it } from 'vitest';
+import { aConfirmedUser } from '../helpers/given';
+import { aConnectedAccount } from '../helpers/posts';
+import { weCallTheApi } from '../helpers/when';
+import { aPageForEachTest, signIn, toastIn } from './browser';
+
+/**
+ * Issue 16 item 2 through the real front door, as a user in New York: give an account its weekly
+ * posting times on the Queue page, add a post to the queue from Compose, and find it in its slot on
+ * the Queue page and on the calendar at the slot's wall-clock time.
+ */
+const ZONE = 'America/New_York';
+const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
+
+describe('queue slots', () => {
+  it('sets posting times, adds a post to the queue from Compose, and sees it in the queue and on the calendar', { timeout: 120_000 }, async () => {
+    // Prepare: a New York user with a Facebook page and no posting times.
+    const page = currentPage();
+    const user = await aConfirmedUser();
+    expect((await weCallTheApi('PATCH', '/api/settings', { token: user.accessToken, body: { timezone: ZONE } })).status).toBe(200);
+    await aConnectedAccount(user.userId, 'facebook', 'Corner Bakery');
+    const caption = `Queued sourdough ${Date.now().toString(36)}`;
+    await signIn(page, user);
+
+    // Act 1: 10:15 every day of the week.
+    await page.getByRole('link', { name: 'Queue' }).first().click();
+    await page.waitForURL('**/home/queue');
+    await page.getByTestId('queue-empty').getByText('No posting times yet: add them above.').waitFor();
+    await page.getByLabel('New posting time for Corner Bakery').fill('10:15');
+    await page.getByRole('button', { name: 'Add time' }).click();
+    await page.getByRole('button', { name: 'Saturday 10:15' }).click();
+    await page.getByRole('button', { name: 'Sunday 10:15' }).click();
+    await page.getByRole('button', { name: 'Save posting times' }).click();
+    await toastIn(page, 'Posting times saved').waitFor();
+
+    // Assess 1: the next two weeks of 10:15 slots, all empty.
+    await expect.poll(() => page.getByTestId('queue-slot').count()).toBe(14);
+    await expect(page.locator('[data-testid="queue-slot"][data-filled="true"]').count()).resolves.toBe(0);
+
+    // Act 2: compose for Facebook and add it to the queue.
+    await page.getByRole('link', { name: 'Compose' }).first().click();
+    await page.waitForURL('**/home/compose');
+    await page.getByTestId('platform-tile-facebook').click();
+    await page.getByLabel('Facebook caption').fill(caption);
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+    await toastIn(page, /Added to the queue for .* 10:15 AM/).waitFor();
+
+    // Assess 2: the first slot holds the post, scheduled through the API at that slot.
+    const queue = (await weCallTheApi('GET', '/api/queue?days=14', { token: user.accessToken })).body as {
+      accounts: { slots: { at: string; post: { caption: string } | null }[] }[];
+    };
+    const first = queue.accounts[0]!.slots[0]!;
+    expect(first.post?.caption).toBe(caption);
+    expect(formatInTimeZone(new Date(first.at), ZONE, 'HH:mm')).toBe('10:15');
+    await page.getByRole('link', { name: 'Queue' }).first().click();
+    await page.waitForURL('**/home/queue');
+    const filled = page.locator('[data-testid="queue-slot"][data-filled="true"]');
+    await filled.getByText(caption).waitFor();
+    await expect(filled.first().textContent()).resolves.toContain('10:15 AM');
+
+    // Assess 3: the calendar shows it on the slot's day at 10:15 AM.
+    const day = formatInTimeZone(new Date(first.at), ZONE, 'yyyy-MM-dd');
+    await page.getByRole('link', { name: 'Schedule' }).first().click();
+    await page.waitForURL('**/home/schedule');
+    await page.getByLabel('Go to date').fill(day);
+    await page.getByTestId(`month-day-${day}`).click();
+    const panel = page.getByTestId('day-panel');
+    await panel.getByText(caption).waitFor();
+    await panel.getByText('10:15 AM').waitFor();
+  });
+});

@@ -1,0 +1,304 @@
+import { GetScheduleCommand } from '@aws-sdk/client-scheduler';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { planLimitMessage } from '@shared/plans';
+import { QUEUE_MSG, type QueueView } from '@shared/queue';
+import { formatInTimeZone } from 'date-fns-tz';
+import { describe, expect, it } from 'vitest';
+import { leaseSlot, SLOT_LEASE_SECONDS } from '../../functions/data/queue';
+import { scheduleName, scheduleTimeFor } from '../../functions/domain/schedules';
+import { documentClient, schedulerClient } from '../../functions/lib/aws';
+import { aConfirmedUser, cloud } from '../helpers/given';
+import { aComposeBody, aConnectedAccount } from '../helpers/posts';
+import { itemsOfUser } from '../helpers/then';
+import { weCallTheApi } from '../helpers/when';
+
+/** Issue 16 item 2: weekly posting times per account, add to queue, the queue view, reorder, removal (docs/queue.md). */
+const ZONE = 'America/New_York';
+const EVERY_DAY = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const daily = (...times: string[]) => EVERY_DAY.flatMap((day) => times.map((time) => ({ day, time })));
+
+async function aUserInNewYork(plan: 'free' | 'basic' = 'basic') {
+  const user = await aConfirmedUser({ plan });
+  expect((await weCallTheApi('PATCH', '/api/settings', { token: user.accessToken, body: { timezone: ZONE } })).status).toBe(200);
+  return user;
+}
+
+const setSlots = (token: string, accountId: string, slots: unknown) => weCallTheApi('PUT', `/api/queue/schedules/${accountId}`, { token, body: { slots } });
+const addToQueue = (token: string, body: unknown) => weCallTheApi('POST', '/api/queue/posts', { token, body });
+const theQueue = async (token: string, days = 7) => (await weCallTheApi('GET', `/api/queue?days=${days}`, { token })).body as QueueView;
+const scheduleOf = (postId: string) => schedulerClient().send(new GetScheduleCommand({ Name: scheduleName(postId), GroupName: cloud().env.SCHEDULE_GROUP }));
+const queueItems = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('QUEUESLOTS#'));
+const postItems = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('POST#'));
+
+describe('weekly posting times', () => {
+  it.each([
+    ['a time not written HH:MM', [{ day: 'mon', time: '9:00' }], QUEUE_MSG.time],
+    ['an unknown day', [{ day: 'someday', time: '09:00' }], QUEUE_MSG.day],
+    ['the same time twice', [...daily('09:00'), { day: 'wed', time: '09:00' }], QUEUE_MSG.duplicate('wed', '09:00')],
+    [
+      'a 25th time on one day',
+      Array.from({ length: 25 }, (_, i) => ({ day: 'fri', time: `${String(i % 24).padStart(2, '0')}:${i < 24 ? '00' : '30'}` })),
+      QUEUE_MSG.tooMany('fri'),
+    ],
+  ])('refuses %s with a clear message and writes nothing', async (_case, slots, message) => {
+    const user = await aConfirmedUser();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+
+    const res = await setSlots(user.accessToken, account.id, slots);
+
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(message);
+    expect(await queueItems(user.userId)).toEqual([]);
+  });
+
+  it('refuses an account that is not the user’s', async () => {
+    const user = await aConfirmedUser();
+    const other = await aConfirmedUser();
+    const theirs = await aConnectedAccount(other.userId, 'facebook');
+
+    const res = await setSlots(user.accessToken, theirs.id, daily('09:00'));
+
+    expect(res.status).toBe(404);
+    expect(await queueItems(user.userId)).toEqual([]);
+  });
+
+  it('stores the week in order and shows each slot at its wall-clock time in the user’s timezone, empty', async () => {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'facebook', 'Bakery');
+
+    const put = await setSlots(user.accessToken, account.id, [{ day: 'sun', time: '17:00' }, ...daily('12:30'), { day: 'mon', time: '09:00' }]);
+    const schedules = await weCallTheApi('GET', '/api/queue/schedules', { token: user.accessToken });
+    const queue = await theQueue(user.accessToken, 7);
+
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(schedules.body.timezone).toBe(ZONE);
+    expect(schedules.body.items[0].slots.slice(0, 2)).toEqual([
+      { day: 'mon', time: '09:00' },
+      { day: 'mon', time: '12:30' },
+    ]);
+    const mine = queue.accounts.find((a) => a.social_account_id === account.id)!;
+    expect(mine.slots).toHaveLength(9);
+    for (const slot of mine.slots) {
+      expect(['09:00', '12:30', '17:00']).toContain(formatInTimeZone(new Date(slot.at), ZONE, 'HH:mm'));
+      expect(slot.post).toBeNull();
+    }
+  });
+});
+
+describe('add to queue', () => {
+  it('schedules the post in the Scheduler at the earliest free slot, the next one at the slot after, and the queue shows both filled', async () => {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'facebook', 'Bakery');
+    await setSlots(user.accessToken, account.id, daily('09:00', '17:00'));
+    const [first, second] = (await theQueue(user.accessToken)).accounts[0]!.slots;
+
+    const a = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
+    const b = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
+
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    expect(b.status, JSON.stringify(b.body)).toBe(201);
+    expect([a.body.status, a.body.scheduled_at]).toEqual(['scheduled', first!.at]);
+    expect([b.body.status, b.body.scheduled_at]).toEqual(['scheduled', second!.at]);
+    const schedule = await scheduleOf(a.body.id);
+    expect(schedule.ScheduleExpression).toBe(`at(${scheduleTimeFor(first!.at).toISOString().slice(0, 19)})`);
+    const slots = (await theQueue(user.accessToken)).accounts[0]!.slots;
+    expect(slots[0]!.post?.id).toBe(a.body.id);
+    expect(slots[1]!.post?.id).toBe(b.body.id);
+    expect(slots[2]!.post).toBeNull();
+  });
+
+  it('two adds at once take two different slots', async () => {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'x');
+    await setSlots(user.accessToken, account.id, daily('08:00', '13:00'));
+
+    const [a, b] = await Promise.all([
+      addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] }),
+      addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] }),
+    ]);
+
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.scheduled_at).not.toBe(b.body.scheduled_at);
+  });
+
+  it('skips a slot another add holds a lease on, and takes it once the lease has expired', async () => {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await setSlots(user.accessToken, account.id, daily('09:00', '17:00'));
+    const [first, second] = (await theQueue(user.accessToken)).accounts[0]!.slots;
+    expect(await leaseSlot(user.userId, account.id, first!.at, new Date())).toBe(true);
+
+    const whileHeld = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
+    await leaseSlot(user.userId, account.id, first!.at, new Date(Date.now() - (SLOT_LEASE_SECONDS + 1) * 1000)).then((taken) => expect(taken).toBe(false));
+    await documentClient().send(
+      new PutCommand({
+        TableName: process.env.TABLE_NAME,
+        Item: { pk: `USER#${user.userId}`, sk: `QUEUELEASE#${account.id}#${first!.at}`, type: 'QueueLease', expiresAt: Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
+    const afterExpiry = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
+
+    expect(whileHeld.body.scheduled_at).toBe(second!.at);
+    expect(afterExpiry.body.scheduled_at).toBe(first!.at);
+  });
+
+  it('a post for two accounts goes to the earliest slot both have free, once', async () => {
+    const user = await aUserInNewYork();
+    const facebook = await aConnectedAccount(user.userId, 'facebook');
+    const x = await aConnectedAccount(user.userId, 'x');
+    await setSlots(user.accessToken, facebook.id, daily('09:00', '17:00'));
+    await setSlots(user.accessToken, x.id, daily('17:00'));
+    const first = await addToQueue(user.accessToken, { ...aComposeBody(x), media_ids: [] });
+
+    const both = await addToQueue(user.accessToken, {
+      platforms: [...aComposeBody(facebook).platforms, ...aComposeBody(x).platforms],
+      media_ids: [],
+    });
+
+    expect(both.status, JSON.stringify(both.body)).toBe(201);
+    expect(formatInTimeZone(new Date(both.body.scheduled_at), ZONE, 'HH:mm')).toBe('17:00');
+    // X's first 17:00 is taken by the first post, so the shared slot is the next 17:00.
+    expect(Date.parse(both.body.scheduled_at)).toBeGreaterThan(Date.parse(first.body.scheduled_at));
+    expect(both.body.platforms).toHaveLength(2);
+  });
+
+  it('refuses an account without posting times, and writes nothing', async () => {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'facebook', 'Bakery');
+
+    const res = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(QUEUE_MSG.noSchedule('Bakery'));
+    expect(await postItems(user.userId)).toEqual([]);
+  });
+
+  it('counts against the monthly allowance: at the plan limit it is refused and nothing is written', async () => {
+    const user = await aUserInNewYork('free');
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await setSlots(user.accessToken, account.id, daily('09:00'));
+    const month = new Date().toISOString().slice(0, 7);
+    await documentClient().send(
+      new PutCommand({ TableName: process.env.TABLE_NAME, Item: { pk: `USER#${user.userId}`, sk: `USAGE#${month}`, type: 'Usage', month, count: 5 } }),
+    );
+
+    const res = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
+
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe(planLimitMessage(5));
+    expect(await postItems(user.userId)).toEqual([]);
+  });
+
+  it('refuses a time in the body: the queue picks it', async () => {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await setSlots(user.accessToken, account.id, daily('09:00'));
+
+    const res = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [], scheduled_at: new Date(Date.now() + 86_400_000).toISOString() });
+
+    expect(res.status).toBe(400);
+    expect(await postItems(user.userId)).toEqual([]);
+  });
+});
+
+describe('reorder and removal', () => {
+  async function twoQueuedPosts() {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await setSlots(user.accessToken, account.id, daily('09:00', '17:00'));
+    const a = (await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] })).body;
+    const b = (await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] })).body;
+    return { user, account, a, b };
+  }
+
+  it('moving a post onto another post swaps them, and both schedules move with a new version', async () => {
+    const { user, a, b } = await twoQueuedPosts();
+
+    const res = await weCallTheApi('PATCH', '/api/queue', { token: user.accessToken, body: { post_id: b.id, to: a.scheduled_at } });
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const slots = (await theQueue(user.accessToken)).accounts[0]!.slots;
+    expect([slots[0]!.post?.id, slots[1]!.post?.id]).toEqual([b.id, a.id]);
+    expect(JSON.parse((await scheduleOf(b.id)).Target!.Input!)).toMatchObject({ version: 2 });
+    expect((await scheduleOf(b.id)).ScheduleExpression).toBe(`at(${scheduleTimeFor(a.scheduled_at).toISOString().slice(0, 19)})`);
+    expect((await scheduleOf(a.id)).ScheduleExpression).toBe(`at(${scheduleTimeFor(b.scheduled_at).toISOString().slice(0, 19)})`);
+  });
+
+  it('refuses a swap when the other post cannot take the moved post’s time, and moves nothing', async () => {
+    const user = await aUserInNewYork();
+    const facebook = await aConnectedAccount(user.userId, 'facebook');
+    const x = await aConnectedAccount(user.userId, 'x');
+    await setSlots(user.accessToken, facebook.id, daily('09:00', '17:00'));
+    await setSlots(user.accessToken, x.id, daily('17:00'));
+    // A post on Facebook and X at a 17:00, and a Facebook post scheduled by hand at a 09:00 (which fills that slot).
+    const both = await addToQueue(user.accessToken, { platforms: [...aComposeBody(facebook).platforms, ...aComposeBody(x).platforms], media_ids: [] });
+    const nine = (await theQueue(user.accessToken)).accounts
+      .find((a) => a.social_account_id === facebook.id)!
+      .slots.find((s) => formatInTimeZone(new Date(s.at), ZONE, 'HH:mm') === '09:00')!.at;
+    const solo = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: { ...aComposeBody(facebook), media_ids: [], scheduled_at: nine } });
+    expect([both.status, solo.status]).toEqual([201, 201]);
+
+    // 09:00 is not one of X's times, so the two-account post cannot take the solo post's place.
+    const res = await weCallTheApi('PATCH', '/api/queue', { token: user.accessToken, body: { post_id: solo.body.id, to: both.body.scheduled_at } });
+
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(QUEUE_MSG.slotTaken);
+    expect((await weCallTheApi('GET', `/api/posts/${solo.body.id}`, { token: user.accessToken })).body.scheduled_at).toBe(nine);
+    expect((await weCallTheApi('GET', `/api/posts/${both.body.id}`, { token: user.accessToken })).body.scheduled_at).toBe(both.body.scheduled_at);
+  });
+
+  it('moving to an empty slot moves the post; a time that is not a slot is refused', async () => {
+    const { user, a } = await twoQueuedPosts();
+    const empty = (await theQueue(user.accessToken)).accounts[0]!.slots[3]!.at;
+
+    const moved = await weCallTheApi('PATCH', '/api/queue', { token: user.accessToken, body: { post_id: a.id, to: empty } });
+    const offSlot = await weCallTheApi('PATCH', '/api/queue', {
+      token: user.accessToken,
+      body: { post_id: a.id, to: new Date(Date.parse(empty) + 60_000).toISOString() },
+    });
+
+    expect(moved.status).toBe(200);
+    expect((await weCallTheApi('GET', `/api/posts/${a.id}`, { token: user.accessToken })).body.scheduled_at).toBe(empty);
+    expect(offSlot.status).toBe(400);
+    expect(offSlot.body.error.message).toBe(QUEUE_MSG.notASlot);
+  });
+
+  it('editing a queued post’s time by hand takes it out of its slot; back to drafts empties the slot and removes the schedule', async () => {
+    const { user, a, b } = await twoQueuedPosts();
+
+    await weCallTheApi('PATCH', `/api/posts/${a.id}`, {
+      token: user.accessToken,
+      body: { scheduled_at: new Date(Date.parse(a.scheduled_at) + 5 * 60_000).toISOString(), platforms: [] },
+    });
+    await weCallTheApi('PATCH', `/api/posts/${b.id}`, { token: user.accessToken, body: { scheduled_at: null, platforms: [] } });
+
+    const slots = (await theQueue(user.accessToken)).accounts[0]!.slots;
+    expect([slots[0]!.post, slots[1]!.post]).toEqual([null, null]);
+    await expect(scheduleOf(b.id)).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+});
+
+describe('disconnecting and account deletion', () => {
+  it('disconnecting an account removes its posting times; its queued post stays scheduled', async () => {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await setSlots(user.accessToken, account.id, daily('09:00'));
+    const post = (await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] })).body;
+
+    expect((await weCallTheApi('DELETE', `/api/accounts/${account.id}`, { token: user.accessToken })).status).toBe(204);
+
+    expect(await queueItems(user.userId)).toEqual([]);
+    expect((await weCallTheApi('GET', `/api/posts/${post.id}`, { token: user.accessToken })).body.status).toBe('scheduled');
+  });
+
+  it('deleting the user removes every queue schedule', { timeout: 60_000 }, async () => {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await setSlots(user.accessToken, account.id, daily('09:00'));
+    expect(await queueItems(user.userId)).toHaveLength(1);
+
+    expect((await weCallTheApi('DELETE', '/api/account', { token: user.accessToken })).status).toBe(204);
+
+    expect(await queueItems(user.userId)).toEqual([]);
+  });
+});
