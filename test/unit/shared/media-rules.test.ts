@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INSTAGRAM_NEEDS_MEDIA_MESSAGE } from '@shared/instagram';
-import { ConfirmUploadBodySchema } from '@shared/media';
+import { CreatePostSchema } from '@shared/compose';
+import { ConfirmUploadBodySchema, MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE } from '@shared/media';
 import {
   FACEBOOK_VIDEO_ALONE_MESSAGE,
   mediaRuleProblem,
@@ -134,5 +135,17 @@ describe('several files per post (issue 16 item 7)', () => {
 
   it('three photos for Instagram and Facebook: no problem for either', () => {
     expect(mediaRuleProblems(['instagram', 'facebook'], photos(3))).toEqual([]);
+  });
+});
+
+describe('files per post', () => {
+  it('a post takes up to 20 files; the 21st is refused with the reason', () => {
+    const target = { platform: 'facebook', social_account_id: 'a1', caption: 'Many loaves' };
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
+    expect(CreatePostSchema.safeParse({ platforms: [target], media_ids: ids(20) }).success).toBe(true);
+    const refused = CreatePostSchema.safeParse({ platforms: [target], media_ids: ids(21) });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues.map((i) => i.message)).toContain(TOO_MANY_FILES_MESSAGE);
+    expect(TOO_MANY_FILES_MESSAGE).toBe(`A post takes at most ${MAX_MEDIA_PER_POST} files.`);
   });
 });
