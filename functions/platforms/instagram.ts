@@ -168,7 +168,9 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
     const saved = str(cp, 'carouselItems')?.split(',') ?? [];
     // More items than files: the checkpoint is not this post's list; start the list again.
     const items = saved.length <= media.length ? saved : [];
-    const processingSince = str(cp, 'processingSince') ?? now().toISOString();
+    // The 5-minute processing budget counts from the first item made by this run of items: a delivery
+    // that resumes after a crash (perhaps minutes later) waits on its items afresh.
+    const processingSince = items.length ? now().toISOString() : (str(cp, 'processingSince') ?? now().toISOString());
     for (const m of media.slice(items.length)) {
       const params: Record<string, string> = isVideo(m)
         ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' }

@@ -50,9 +50,10 @@ describe('Instagram carousel steps', () => {
     expectDueRightBefore(timeline, 'publishAttemptedAt', `POST ${V}/${account.accountId}/media_publish`);
   });
 
-  it('a redelivery after two of three items makes only the third, keeping the first start time', async () => {
+  it('a redelivery after two of three items makes only the third, and the processing budget starts again with it', async () => {
+    const tenMinutesAgo = new Date(NOW.getTime() - 600_000).toISOString();
     const { step, requests, saved } = aCarousel(
-      { carouselItems: 'k1,k2', processingSince: since },
+      { carouselItems: 'k1,k2', processingSince: tenMinutesAgo },
       created('k3'),
       status('IN_PROGRESS'),
       status('FINISHED'),
