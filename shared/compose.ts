@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { captionOverLimitMessage, MSG } from './messages';
 import { text } from './text';
+import { MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE } from './media';
 import { ABSOLUTE_CAPTION_CAP, CAPTION_LIMITS, PLATFORM_NAMES, PLATFORMS, YOUTUBE_TITLE_MAX, type Platform } from './platforms';
 import { TikTokSettingsShape, tiktokSettingsProblems } from './tiktok';
 
@@ -29,7 +30,7 @@ export const CreatePostSchema = z
     title: text().max(POST_TITLE_MAX, { message: TITLE_TOO_LONG_MESSAGE }).optional(),
     scheduled_at: z.iso.datetime({ offset: true }).nullable().optional(),
     platforms: z.array(ComposeTargetSchema).max(PLATFORMS.length),
-    media_ids: z.array(text().min(1).max(64)).max(20).default([]),
+    media_ids: z.array(text().min(1).max(64)).max(MAX_MEDIA_PER_POST, { message: TOO_MANY_FILES_MESSAGE }).default([]),
     youtube_type: z.literal('shorts').optional(),
   })
   .superRefine((post, ctx) => {

@@ -5,6 +5,9 @@ import { text } from './text';
 /** Upload rules (docs/product-rules.md#media-rules, #constants). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_UPLOAD_MB = 100;
+/** Files one post holds: twice Instagram's 10-item carousel, room for a Facebook post of many photos. */
+export const MAX_MEDIA_PER_POST = 20;
+export const TOO_MANY_FILES_MESSAGE = `A post takes at most ${MAX_MEDIA_PER_POST} files.`;
 
 /**
  * The raster images and videos the five platforms publish (docs/platform-apis.md): Instagram JPEG

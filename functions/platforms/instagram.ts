@@ -139,7 +139,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
   };
 
   /** Containers are invisible until media_publish (docs/platform-apis.md#avoiding-double-posts), so creating them is safe to repeat. */
-  const createContainers = async (context: PublishContext): Promise<PublishCheckpoint> => {
+  const createContainers = async (context: PublishContext, cp: PublishCheckpoint): Promise<PublishCheckpoint> => {
     const { tokens, request } = context;
     const user = `/${request.accountId}`;
     const media = request.media;
@@ -153,14 +153,32 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
       const { id } = await post(tokens, 'prepare the post', `${user}/media`, params);
       return { containerId: id, processingSince: now().toISOString() };
     }
-    const children: string[] = [];
-    for (const m of media) {
+    return createCarouselItems(context, cp);
+  };
+
+  /**
+   * A carousel's item containers (is_carousel_item, no caption), one at a time, each id saved as soon as
+   * it exists (`carouselItems`), so a delivery that dies after the third of ten carries on at the fourth.
+   * Items are invisible, so an item whose answer was lost is merely made again. The full list becomes
+   * `children` for the CAROUSEL container (docs/platforms.md#carousels-and-multi-photo-posts).
+   */
+  const createCarouselItems = async (context: PublishContext, cp: PublishCheckpoint): Promise<PublishCheckpoint> => {
+    const { tokens, request } = context;
+    const media = request.media;
+    const saved = str(cp, 'carouselItems')?.split(',') ?? [];
+    // More items than files: the checkpoint is not this post's list; start the list again.
+    const items = saved.length <= media.length ? saved : [];
+    // The 5-minute processing budget counts from the first item made by this run of items: a delivery
+    // that resumes after a crash (perhaps minutes later) waits on its items afresh.
+    const processingSince = items.length ? now().toISOString() : (str(cp, 'processingSince') ?? now().toISOString());
+    for (const m of media.slice(items.length)) {
       const params: Record<string, string> = isVideo(m)
         ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' }
         : { image_url: m.url, is_carousel_item: 'true' };
-      children.push((await post(tokens, 'prepare a carousel item', `${user}/media`, params)).id);
+      items.push((await post(tokens, 'prepare a carousel item', `/${request.accountId}/media`, params)).id);
+      if (items.length < media.length) await context.saveCheckpoint({ carouselItems: items.join(','), processingSince });
     }
-    return { children: children.join(','), processingSince: now().toISOString() };
+    return { children: items.join(','), processingSince };
   };
 
   /**
@@ -181,7 +199,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
       const containerId = str(cp, 'containerId');
       const children = str(cp, 'children');
       if (!containerId && !children) {
-        await save(await createContainers(context));
+        await save(await createContainers(context, cp));
         continue;
       }
       // Checkpoints saved before the start time was kept: the processing clock starts now.

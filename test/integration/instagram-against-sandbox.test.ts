@@ -188,3 +188,71 @@ describe('content_publishing_limit', () => {
     expect(await res.json()).toEqual({ data: [{ quota_usage: 0 }] });
   });
 });
+
+describe('carousel containers (issue 16 item 7), as the Graph refuses them', () => {
+  /** POST /{ig-user-id}/{edge} with the account's token; the Graph's JSON answer and status. */
+  async function graphPost(c: { tokens: TokenSet; accountId: string }, edge: string, params: Record<string, string>) {
+    const res = await fetch(`${hostsFor('instagram', sandbox).graph}/${GRAPH_VERSION}/${c.accountId}/${edge}`, {
+      method: 'POST',
+      body: new URLSearchParams({ ...params, access_token: c.tokens.accessToken }),
+    });
+    return { status: res.status, body: (await res.json()) as { id?: string; error?: { code: number; error_subcode?: number } } };
+  }
+  const anItem = async (c: { tokens: TokenSet; accountId: string }, image: PublishMedia) =>
+    (await graphPost(c, 'media', { image_url: image.url, is_carousel_item: 'true' })).body.id!;
+
+  it('takes 2 to 10 items: one or eleven is 100 / 2207028', async () => {
+    const c = await connect();
+    const image = await aStoredImage(await anImageOf(1080, 1080));
+    const items: string[] = [];
+    for (let i = 0; i < 11; i++) items.push(await anItem(c, image));
+    await control('POST', '/clock/advance', { seconds: 60 });
+
+    const one = await graphPost(c, 'media', { media_type: 'CAROUSEL', children: items[0]!, caption: 'one' });
+    const eleven = await graphPost(c, 'media', { media_type: 'CAROUSEL', children: items.join(','), caption: 'eleven' });
+    const ten = await graphPost(c, 'media', { media_type: 'CAROUSEL', children: items.slice(0, 10).join(','), caption: 'ten' });
+
+    expect(one).toMatchObject({ status: 400, body: { error: { code: 100, error_subcode: 2207028 } } });
+    expect(eleven).toMatchObject({ status: 400, body: { error: { code: 100, error_subcode: 2207028 } } });
+    expect(ten.status).toBe(200);
+  });
+
+  it('refuses an item still processing (9007 / 2207027), a plain container as an item, and an item published on its own', async () => {
+    const c = await connect();
+    const image = await aStoredImage(await anImageOf(1080, 1080));
+    const ready = await anItem(c, image);
+    const plain = (await graphPost(c, 'media', { image_url: image.url, caption: 'plain' })).body.id!;
+    await control('POST', '/clock/advance', { seconds: 60 });
+    await control('POST', '/processing', { platform: 'instagram', seconds: 60 });
+    const busy = await anItem(c, image);
+
+    const unfinished = await graphPost(c, 'media', { media_type: 'CAROUSEL', children: `${ready},${busy}` });
+    const notAnItem = await graphPost(c, 'media', { media_type: 'CAROUSEL', children: `${ready},${plain}` });
+    const itemAlone = await graphPost(c, 'media_publish', { creation_id: ready });
+
+    expect(unfinished).toMatchObject({ status: 400, body: { error: { code: 9007, error_subcode: 2207027 } } });
+    expect(notAnItem).toMatchObject({ status: 400, body: { error: { code: 100, error_subcode: 2207023 } } });
+    expect(itemAlone.status).toBe(400);
+  });
+
+  it('refuses items that expired unpublished after 24 hours', async () => {
+    const c = await connect();
+    const image = await aStoredImage(await anImageOf(1080, 1080));
+    const items = [await anItem(c, image), await anItem(c, image)];
+    await control('POST', '/clock/advance', { seconds: 25 * 3600 });
+
+    const late = await graphPost(c, 'media', { media_type: 'CAROUSEL', children: items.join(',') });
+
+    expect(late).toMatchObject({ status: 400, body: { error: { error_subcode: 2207020 } } });
+  });
+
+  it('publishes a carousel of a photo and a video as one post, counted once against the quota', async () => {
+    const c = await connect();
+    const video: PublishMedia = { ...(await aStoredImage(Buffer.concat([Buffer.from('\0\0\0 ftypisom'), Buffer.alloc(4096, 7)]), 'video/mp4')) };
+
+    const run = await publishWith(c, [await aStoredImage(await anImageOf(1080, 1350)), video]);
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    expect(await adapter().publishingLimit(c.tokens, c.accountId)).toMatchObject({ used: 1 });
+  });
+});

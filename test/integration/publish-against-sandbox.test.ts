@@ -430,3 +430,44 @@ describe('injected publishing errors', () => {
     expect(run.error).toMatchObject({ category: 'fix-input', details: { code: '9004/2207052' } });
   });
 });
+
+describe('Facebook multi-photo posts (issue 16 item 7), as the Graph refuses them', () => {
+  /** POST /{page-id}/{edge} with the Page token. */
+  async function pagePost(c: { tokens: TokenSet; accountId: string }, edge: string, params: Record<string, string>) {
+    const hosts = hostsFor('facebook', sandbox) as { graph: string };
+    const res = await fetch(`${hosts.graph}/${GRAPH_VERSION}/${c.accountId}/${edge}`, {
+      method: 'POST',
+      body: new URLSearchParams({ ...params, access_token: c.tokens.accessToken }),
+    });
+    return { status: res.status, body: (await res.json()) as { id?: string; error?: { code: number } } };
+  }
+
+  it('attaches unpublished photos of the Page once; a photo already attached, or unknown, is refused', async () => {
+    const fb = await connect('facebook');
+    const image = await aStoredMedia('image');
+    const first = (await pagePost(fb, 'photos', { url: image.url, published: 'false' })).body.id!;
+    const second = (await pagePost(fb, 'photos', { url: image.url, published: 'false' })).body.id!;
+    const attach = (...ids: string[]) => JSON.stringify(ids.map((media_fbid) => ({ media_fbid })));
+
+    const posted = await pagePost(fb, 'feed', { message: 'Two loaves', attached_media: attach(first, second) });
+    const again = await pagePost(fb, 'feed', { message: 'Two loaves again', attached_media: attach(first) });
+    const unknown = await pagePost(fb, 'feed', { message: 'Nothing', attached_media: attach('999999') });
+
+    expect(posted.status).toBe(200);
+    expect(again).toMatchObject({ status: 400, body: { error: { code: 100 } } });
+    expect(unknown).toMatchObject({ status: 400, body: { error: { code: 100 } } });
+    const ours = (await control('GET', '/posts?platform=facebook')).posts as PublishedPost[];
+    expect(ours.filter((p) => p.kind === 'photos')).toHaveLength(1);
+    expect(ours.find((p) => p.kind === 'photos')!.mediaUrls).toHaveLength(2);
+  });
+
+  it('publishes nothing from unpublished photos alone: they stay invisible until the feed post', async () => {
+    const fb = await connect('facebook');
+    const image = await aStoredMedia('image');
+
+    await pagePost(fb, 'photos', { url: image.url, published: 'false' });
+
+    expect((await control('GET', '/posts?platform=facebook')).posts as PublishedPost[]).toEqual([]);
+    expect(await receipts('facebook')).toEqual([]);
+  });
+});

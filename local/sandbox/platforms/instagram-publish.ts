@@ -110,6 +110,8 @@ export function registerInstagramPublishing(ctx: SandboxContext): void {
           const child = data().igContainers[id];
           if (!child || child.userId !== userId || !child.isCarouselItem)
             return graphError(400, `Invalid parameter: children ${id} is not a carousel item of this account.`, 100, { error_subcode: 2207023 });
+          // Items live 24 hours like any container (the status reads EXPIRED); Meta's expiry error, not "not ready".
+          if (statusOf(child) === 'EXPIRED') return graphError(400, 'The media has expired; create a new container.', -2, { error_subcode: 2207020 });
           if (statusOf(child) !== 'FINISHED')
             return graphError(400, 'The media is not ready for publishing, please wait for a moment.', 9007, { error_subcode: 2207027 });
         }

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { INSTAGRAM_NEEDS_MEDIA_MESSAGE } from '@shared/instagram';
-import { ConfirmUploadBodySchema } from '@shared/media';
+import { CreatePostSchema } from '@shared/compose';
+import { ConfirmUploadBodySchema, MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE } from '@shared/media';
 import {
+  FACEBOOK_VIDEO_ALONE_MESSAGE,
   mediaRuleProblem,
   mediaRuleProblems,
+  INSTAGRAM_CAROUSEL_MESSAGE,
   TIKTOK_NEEDS_VIDEO_MESSAGE,
+  TIKTOK_ONE_FILE_MESSAGE,
   X_TEXT_ONLY_MESSAGE,
+  YOUTUBE_ONE_FILE_MESSAGE,
   YOUTUBE_NEEDS_VIDEO_MESSAGE,
   type MediaFacts,
 } from '@shared/media-rules';
@@ -65,7 +70,9 @@ describe("each platform's media rules at compose time", () => {
     expect(mediaRuleProblem('instagram', [photo('tall.png', 500, 1500)])).toMatch(/tall\.png is 1:3/);
     expect(mediaRuleProblem('instagram', [shortClip])).toBeNull();
     expect(mediaRuleProblem('facebook', [])).toBeNull();
-    expect(mediaRuleProblem('facebook', [photo('tall.png', 500, 1500), shortClip])).toBeNull();
+    expect(mediaRuleProblem('facebook', [photo('tall.png', 500, 1500)])).toBeNull();
+    // Issue 16 item 7: a Facebook feed post attaches photos only, so a video beside photos would be dropped; it is refused instead.
+    expect(mediaRuleProblem('facebook', [photo('tall.png', 500, 1500), shortClip])).toBe(FACEBOOK_VIDEO_ALONE_MESSAGE);
   });
 
   it('lists every selected platform’s problem in the product’s order, and only the selected ones', () => {
@@ -92,5 +99,53 @@ describe('the confirm call’s video measures', () => {
       expect(ConfirmUploadBodySchema.safeParse({ key: 'k', video: bad }).success, JSON.stringify(bad)).toBe(false);
     }
     expect(ConfirmUploadBodySchema.safeParse({ key: 'k', duration_seconds: 12 }).success).toBe(false);
+  });
+});
+
+describe('several files per post (issue 16 item 7)', () => {
+  const photos = (n: number) => Array.from({ length: n }, (_, i) => photo(`p${i + 1}.jpg`));
+
+  it('Instagram takes one file or a carousel of 2 to 10 photos and videos, and refuses 11', () => {
+    expect(mediaRuleProblem('instagram', photos(1))).toBeNull();
+    expect(mediaRuleProblem('instagram', photos(2))).toBeNull();
+    expect(mediaRuleProblem('instagram', [...photos(9), shortClip])).toBeNull();
+    expect(mediaRuleProblem('instagram', photos(11))).toBe(INSTAGRAM_CAROUSEL_MESSAGE);
+    expect(INSTAGRAM_CAROUSEL_MESSAGE).toBe('An Instagram carousel takes 2 to 10 photos or videos.');
+  });
+
+  it('Instagram judges every carousel item by its aspect rules, naming the file out of range', () => {
+    expect(mediaRuleProblem('instagram', [photo('a.jpg'), photo('wide.jpg', 3000, 1000), photo('c.jpg')])).toMatch(/wide\.jpg is 3:1/);
+  });
+
+  it('Facebook takes many photos, or one video alone', () => {
+    expect(mediaRuleProblem('facebook', photos(12))).toBeNull();
+    expect(mediaRuleProblem('facebook', [shortClip])).toBeNull();
+    expect(mediaRuleProblem('facebook', [shortClip, shortClip])).toBe(FACEBOOK_VIDEO_ALONE_MESSAGE);
+  });
+
+  it('TikTok and YouTube take one video and nothing beside it', () => {
+    expect(mediaRuleProblem('tiktok', [shortClip, photo()])).toBe(TIKTOK_ONE_FILE_MESSAGE);
+    expect(mediaRuleProblem('youtube', [shortClip, photo()])).toBe(YOUTUBE_ONE_FILE_MESSAGE);
+    expect(mediaRuleProblem('tiktok', photos(3))).toBe(TIKTOK_NEEDS_VIDEO_MESSAGE);
+  });
+
+  it('X stays text only with several photos', () => {
+    expect(mediaRuleProblem('x', photos(3))).toBe(X_TEXT_ONLY_MESSAGE);
+  });
+
+  it('three photos for Instagram and Facebook: no problem for either', () => {
+    expect(mediaRuleProblems(['instagram', 'facebook'], photos(3))).toEqual([]);
+  });
+});
+
+describe('files per post', () => {
+  it('a post takes up to 20 files; the 21st is refused with the reason', () => {
+    const target = { platform: 'facebook', social_account_id: 'a1', caption: 'Many loaves' };
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
+    expect(CreatePostSchema.safeParse({ platforms: [target], media_ids: ids(20) }).success).toBe(true);
+    const refused = CreatePostSchema.safeParse({ platforms: [target], media_ids: ids(21) });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues.map((i) => i.message)).toContain(TOO_MANY_FILES_MESSAGE);
+    expect(TOO_MANY_FILES_MESSAGE).toBe(`A post takes at most ${MAX_MEDIA_PER_POST} files.`);
   });
 });

@@ -32,6 +32,7 @@ import { PlatformSection } from './platform-section';
 import { ScheduleCard } from './schedule-card';
 import { ConnectionFlags, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
 import { TiktokOptions } from './tiktok-options';
+import { ComposePreviews } from './preview/compose-previews';
 
 interface ComposeFormProps {
   accounts: SocialAccount[];
@@ -231,6 +232,13 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
               </PlatformSection>
             ))
           )}
+          <ComposePreviews
+            platforms={selected}
+            targets={buildCreatePostBody({ ...draft, platforms: selected, scheduleLocal: '' }, zone).platforms}
+            accounts={accounts}
+            media={uploads.items}
+            title={draft.title}
+          />
         </Stack>
 
         <Stack gap="6" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>

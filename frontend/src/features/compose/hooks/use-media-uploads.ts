@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkUploadSize, isAcceptedMediaType, isImageType, MEDIA_TYPE_MESSAGE, type VideoFacts } from '@shared/media';
+import {
+  checkUploadSize,
+  isAcceptedMediaType,
+  isImageType,
+  MAX_MEDIA_PER_POST,
+  MEDIA_TYPE_MESSAGE,
+  TOO_MANY_FILES_MESSAGE,
+  type VideoFacts,
+} from '@shared/media';
 import { MSG } from '@shared/messages';
 import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
@@ -128,7 +136,13 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
    */
   const addFiles = useCallback(
     (files: Iterable<File>) => {
+      // A post holds at most MAX_MEDIA_PER_POST files (the API's bound): files beyond it are not uploaded.
+      let room = MAX_MEDIA_PER_POST - items.length;
       for (const file of files) {
+        if (room <= 0) {
+          toaster.error({ title: 'Too many files', description: TOO_MANY_FILES_MESSAGE });
+          break;
+        }
         if (!isAcceptedMediaType(file.type)) {
           if (/^(image|video)\//i.test(file.type)) toaster.error({ title: 'File not supported', description: `${file.name}: ${MEDIA_TYPE_MESSAGE}` });
           continue;
@@ -143,10 +157,11 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
         if (previewUrl) previews.current.add(previewUrl);
         const kind: MediaKind = isImageType(file.type) ? 'image' : 'video';
         setItems((current) => [...current, { localId, name: file.name, kind, progress: 0, previewUrl, stored: null, video: null }]);
+        room -= 1;
         void upload(localId, file);
       }
     },
-    [upload],
+    [items.length, upload],
   );
 
   const remove = useCallback(

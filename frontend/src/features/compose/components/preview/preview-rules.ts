@@ -1,0 +1,102 @@
+import { aspectLabel } from '@shared/instagram';
+import type { Platform } from '@shared/platforms';
+
+/**
+ * How each network shows a post in its feed, for the Compose previews (issue 16 item 7,
+ * docs/platforms.md#compose-previews says where each figure comes from). The previews are a guide:
+ * the apps fold by rendered lines, which depend on the reader's screen, so the folds here are the
+ * character counts the networks and their partners document.
+ */
+
+/** Where a caption folds and what the fold says; null: the network shows the whole caption. */
+export const CAPTION_FOLDS: Record<Platform, { readonly after: number; readonly more: string } | null> = {
+  // "Captions are truncated after 125 characters" with "… more" (Instagram feed).
+  instagram: { after: 125, more: 'more' },
+  // Facebook folds long post text with "See more" after about 480 characters.
+  facebook: { after: 480, more: 'See more' },
+  // X shows the whole post (280 weighted characters); nothing folds.
+  x: null,
+  // TikTok shows about one line over the video, then "more".
+  tiktok: { after: 100, more: 'more' },
+  // YouTube Shorts shows the title; the description folds after about 100 characters with "…more".
+  youtube: { after: 100, more: 'more' },
+};
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+export interface FoldedCaption {
+  /** The text shown before the fold (the whole caption when it fits). */
+  readonly shown: string;
+  readonly folded: boolean;
+  /** "more" / "See more" when folded. */
+  readonly more: string | null;
+}
+
+/** The caption as `platform` shows it before the reader taps "more": cut at the last space before the fold, never inside a character. */
+export function foldCaption(platform: Platform, caption: string): FoldedCaption {
+  const fold = CAPTION_FOLDS[platform];
+  const parts = [...graphemes.segment(caption)].map((s) => s.segment);
+  if (!fold || parts.length <= fold.after) return { shown: caption, folded: false, more: null };
+  const head = parts.slice(0, fold.after).join('');
+  const space = head.search(/\s\S*$/);
+  const shown = (space > fold.after / 2 ? head.slice(0, space) : head).trimEnd();
+  return { shown, folded: true, more: fold.more };
+}
+
+/** What the preview needs of a file: where to show it from, its kind and (when known) its size. */
+export interface PreviewMedia {
+  readonly url: string | null;
+  readonly kind: 'image' | 'video';
+  readonly width: number | null;
+  readonly height: number | null;
+}
+
+export interface PreviewCrop {
+  /** width / height of the frame the network shows the first file in. */
+  readonly ratio: number;
+  /** "4:5", "1.91:1", "9:16". */
+  readonly label: string;
+  /** Whether the file is cut to fit (its own ratio lies outside what the network shows). */
+  readonly cropped: boolean;
+}
+
+/** Instagram and Facebook feeds show images from 4:5 (portrait) to 1.91:1 (landscape); wider or taller is cropped to the nearest edge. */
+const FEED_MIN = 4 / 5;
+const FEED_MAX = 1.91;
+const VERTICAL = 9 / 16;
+
+const ratioOf = (m: PreviewMedia | undefined) => (m?.width && m.height ? m.width / m.height : null);
+const labelOf = (ratio: number) => (ratio === FEED_MIN ? '4:5' : ratio === FEED_MAX ? '1.91:1' : ratio === VERTICAL ? '9:16' : aspectLabel(ratio * 1000, 1000));
+
+function clamped(own: number | null, fallback: number): PreviewCrop {
+  if (own === null) return { ratio: fallback, label: labelOf(fallback), cropped: false };
+  const ratio = Math.min(FEED_MAX, Math.max(FEED_MIN, own));
+  return { ratio, label: ratio === own ? aspectLabel(Math.round(own * 1000), 1000) : labelOf(ratio), cropped: ratio !== own };
+}
+
+/**
+ * The frame each network shows the first file in:
+ * - Instagram: a Reel (one video) fills 9:16; photos and carousels sit between 4:5 and 1.91:1, and
+ *   every carousel item is cropped to the first item's frame (1:1 when its size is unknown).
+ * - Facebook: the first photo or video between 4:5 and 1.91:1.
+ * - TikTok and YouTube Shorts: full-screen 9:16.
+ * - X: text only here (shared/media-rules.ts), so no frame.
+ */
+export function previewCrop(platform: Platform, media: readonly PreviewMedia[]): PreviewCrop | null {
+  const first = media[0];
+  if (!first || platform === 'x') return null;
+  const own = ratioOf(first);
+  switch (platform) {
+    case 'instagram':
+      if (media.length === 1 && first.kind === 'video') return { ratio: VERTICAL, label: '9:16', cropped: own !== null && Math.abs(own - VERTICAL) > 0.01 };
+      return clamped(own, 1);
+    case 'facebook':
+      return clamped(own, 1);
+    case 'tiktok':
+    case 'youtube':
+      return { ratio: VERTICAL, label: '9:16', cropped: own !== null && Math.abs(own - VERTICAL) > 0.01 };
+  }
+}
+
+/** Whether `platform` shows these files as a swipeable carousel (dots under the frame). */
+export const isCarousel = (platform: Platform, media: readonly PreviewMedia[]) => platform === 'instagram' && media.length > 1;

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { connect } from '../helpers/connect';
+import { aConfirmedUser } from '../helpers/given';
+import { anImageOf } from '../helpers/media';
+import { aPageForEachTest, signIn, toastIn } from './browser';
+
+/**
+ * Issue 16 item 7 as a user sees it: three photos for Instagram and Facebook, the previews of both
+ * (the Instagram carousel's dots and 4:5 frame, Facebook's "+2 photos"), scheduled for the coming
+ * minute, and the card on Posts turning Posted with a link to each platform's post.
+ */
+const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
+
+/** The next whole minute at least 20 s away, as yyyy-MM-ddTHH:mm in UTC (the user's zone here). */
+function comingMinute(): string {
+  return new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000).toISOString().slice(0, 16);
+}
+
+describe('a carousel from Compose to a Posted card', () => {
+  it('uploads three photos, previews Instagram and Facebook, publishes, and sees the posted card', { timeout: 200_000 }, async () => {
+    // Prepare: a Pro user with Instagram and Facebook connected through the sandbox consent.
+    const user = await aConfirmedUser({ plan: 'pro' });
+    await connect('instagram', user.accessToken);
+    await connect('facebook', user.accessToken);
+    const page = currentPage();
+    await signIn(page, user);
+    const caption = `Three loaves from the morning bake, e2e ${Date.now().toString(36)}`;
+    const portrait = await anImageOf(1080, 1350);
+
+    // Act: compose.
+    await page.getByRole('link', { name: 'Compose' }).first().click();
+    await page.waitForURL('**/home/compose');
+    await page.getByTestId('platform-tile-instagram').click();
+    await page.getByTestId('platform-tile-facebook').click();
+    await page.getByLabel('Instagram caption').fill(caption);
+    await page.getByLabel('Facebook caption').fill(caption);
+    await page.getByLabel('Choose images').setInputFiles([1, 2, 3].map((n) => ({ name: `loaf-${n}.jpg`, mimeType: 'image/jpeg', buffer: portrait })));
+    await expect.poll(() => page.getByTestId('media-tile').getByText('Upload Complete').count(), { timeout: 30_000 }).toBe(3);
+
+    // Assess: the previews.
+    const instagram = page.getByRole('region', { name: 'Instagram preview' });
+    const facebook = page.getByRole('region', { name: 'Facebook preview' });
+    await instagram.getByText(caption).waitFor();
+    await expect(instagram.getByTestId('preview-dots').locator('> *').count()).resolves.toBe(3);
+    await expect(instagram.getByTestId('preview-crop-instagram').getAttribute('data-ratio')).resolves.toBe('4:5');
+    await facebook.getByText('+2 photos').waitFor();
+
+    // Act: schedule for the coming minute.
+    const [day, time] = comingMinute().split('T') as [string, string];
+    const [year, month, date] = day.split('-');
+    await page.getByLabel('Schedule date').fill(`${month}/${date}/${year}`);
+    await page.getByLabel('Schedule date').press('Enter');
+    await page.getByLabel('Schedule time', { exact: true }).fill(time);
+    await page.getByRole('button', { name: 'Schedule Post' }).click();
+    await toastIn(page, 'Post created successfully!').waitFor();
+
+    // Assess: the card turns Posted, with a link to each platform's post.
+    await page.getByRole('link', { name: 'Posts' }).first().click();
+    await page.getByRole('tab', { name: 'Posted (1)' }).waitFor({ timeout: 150_000 });
+    await page.getByRole('tab', { name: 'Posted (1)' }).click();
+    const card = page.getByTestId('post-card').filter({ hasText: caption });
+    await expect.poll(() => card.getByTestId('post-status').textContent()).toBe('Posted');
+    const igLink = await card.getByRole('link', { name: /^View on Instagram \(/ }).getAttribute('href');
+    expect(igLink).toContain('/_sandbox/instagram/');
+    await expect(card.getByRole('link', { name: /^View on Facebook \(/ }).count()).resolves.toBe(1);
+  });
+});
