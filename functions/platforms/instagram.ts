@@ -126,15 +126,19 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
    * The answer while a container still processes: ask again in a few seconds the first time, then
    * once a minute, never past MAX_PROCESSING_SECONDS after `since` (the first container's creation).
    */
-  const waitFor = (since: string): PublishStepResult => {
+  const waitFor = (since: string, madeAt: string = since): PublishStepResult => {
     const elapsed = (now().getTime() - Date.parse(since)) / 1000;
     if (!(elapsed < MAX_PROCESSING_SECONDS)) throw new PlatformError('instagram', 'stop', STILL_PROCESSING_MESSAGE);
+    // A carousel's parent is made once its items are done: it gets its own early look, not the items' minute.
+    const sinceMade = (now().getTime() - Date.parse(madeAt)) / 1000;
     const next =
-      elapsed < FIRST_RECHECK_SECONDS
-        ? FIRST_RECHECK_SECONDS - elapsed
-        : elapsed < FIRST_RECHECK_SECONDS + POLL_EVERY_SECONDS
-          ? FIRST_RECHECK_SECONDS + POLL_EVERY_SECONDS - elapsed
-          : POLL_EVERY_SECONDS;
+      sinceMade < FIRST_RECHECK_SECONDS
+        ? FIRST_RECHECK_SECONDS - sinceMade
+        : elapsed < FIRST_RECHECK_SECONDS
+          ? FIRST_RECHECK_SECONDS - elapsed
+          : elapsed < FIRST_RECHECK_SECONDS + POLL_EVERY_SECONDS
+            ? FIRST_RECHECK_SECONDS + POLL_EVERY_SECONDS - elapsed
+            : POLL_EVERY_SECONDS;
     return { status: 'wait', retryAfterSeconds: Math.max(1, Math.ceil(Math.min(next, MAX_PROCESSING_SECONDS - elapsed))) };
   };
 
@@ -222,10 +226,11 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
           children,
           caption: request.caption,
         });
-        await save({ containerId: id, processingSince: since });
+        await save({ containerId: id, processingSince: since, containerMadeAt: now().toISOString() });
         continue;
       }
       const state = await status(tokens, containerId!);
+      const madeAt = str(cp, 'containerMadeAt') ?? since;
       const attemptedAt = str(cp, 'publishAttemptedAt');
       switch (state.status_code) {
         case 'PUBLISHED': {
@@ -236,7 +241,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
           return { status: 'posted', platformPostId: containerId!, postUrl: profileUrl(request.accountName) };
         }
         case 'IN_PROGRESS':
-          return waitFor(since);
+          return waitFor(since, madeAt);
         case 'EXPIRED':
           // Never published (that would read PUBLISHED): a new container is safe.
           await save({});
@@ -248,7 +253,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
             `Instagram couldn't process the media${state.status ? ` (${state.status})` : ''}; try another file.`,
           );
         case 'FINISHED': {
-          const before = { containerId: containerId!, processingSince: since };
+          const before = { containerId: containerId!, processingSince: since, ...(str(cp, 'containerMadeAt') ? { containerMadeAt: madeAt } : {}) };
           try {
             const { id } = await guardedCreate(
               context,
@@ -260,7 +265,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
             continue;
           } catch (error) {
             // 9007/2207027: not ready after all; ask again on the same schedule.
-            if (error instanceof PlatformError && error.details.code === '9007/2207027') return waitFor(since);
+            if (error instanceof PlatformError && error.details.code === '9007/2207027') return waitFor(since, madeAt);
             throw error;
           }
         }

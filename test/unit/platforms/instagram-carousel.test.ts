@@ -40,7 +40,7 @@ describe('Instagram carousel steps', () => {
       { carouselItems: 'k1', processingSince: since },
       { carouselItems: 'k1,k2', processingSince: since },
       { children: 'k1,k2,k3', processingSince: since },
-      { containerId: 'p1', processingSince: since },
+      { containerId: 'p1', processingSince: since, containerMadeAt: since },
     ]);
     const items = itemCreations(requests);
     expect(items.map((r) => r.form.image_url ?? r.form.video_url)).toEqual([anImage(1).url, anImage(2).url, aVideo().url]);
@@ -64,6 +64,22 @@ describe('Instagram carousel steps', () => {
 
     expect(itemCreations(requests).map((r) => r.form.video_url)).toEqual([aVideo().url]);
     expect(saved).toEqual([{ children: 'k1,k2,k3', processingSince: since }]);
+  });
+
+  it("looks at a parent made after a minute of item processing again in 3 s, not at the items' next minute", async () => {
+    const seventySecondsAgo = new Date(NOW.getTime() - 70_000).toISOString();
+    const { step, saved } = aCarousel(
+      { children: 'k1,k2,k3', processingSince: seventySecondsAgo },
+      status('FINISHED'),
+      status('FINISHED'),
+      status('FINISHED'),
+      created('p1'),
+      status('IN_PROGRESS'),
+    );
+
+    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 3 });
+
+    expect(saved).toEqual([{ containerId: 'p1', processingSince: seventySecondsAgo, containerMadeAt: since }]);
   });
 
   it('a crash while making an item keeps the items already made for the next delivery', async () => {

@@ -227,9 +227,9 @@ describe('Instagram container polling (Meta: about once a minute, for at most 5 
   });
 
   it('keeps the start time of the first container through a carousel, so children and parent share the 5 minutes', async () => {
-    const fourMinutesIn = () => new Date(NOW.getTime() + 240_000);
+    const twoSecondsLeft = () => new Date(NOW.getTime() + 298_000);
     const { step, saved } = anInstagramAt(
-      fourMinutesIn,
+      twoSecondsLeft,
       { media: [anImage(1), anImage(2)] },
       { children: 'k1,k2', processingSince: NOW.toISOString() },
       status('FINISHED'),
@@ -238,8 +238,9 @@ describe('Instagram container polling (Meta: about once a minute, for at most 5 
       status('IN_PROGRESS'),
     );
 
-    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 60 });
-    expect(saved).toEqual([{ containerId: 'p1', processingSince: NOW.toISOString() }]);
+    // The parent's early look (3 s) is cut to the 2 s left of the budget its children started.
+    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 2 });
+    expect(saved).toEqual([{ containerId: 'p1', processingSince: NOW.toISOString(), containerMadeAt: twoSecondsLeft().toISOString() }]);
   });
 
   it('starts the clock on the first look when a checkpoint from before this rule has no start time', async () => {
