@@ -27,6 +27,7 @@ import { MediaRuleNote } from './media-rule-note';
 import { MediaUploader } from './media-uploader';
 import { XOptions, YoutubeShortsOptions } from './platform-options';
 import { PlatformSection } from './platform-section';
+import { PublishNowButton } from './publish-now-button';
 import { ScheduleCard } from './schedule-card';
 import { ConnectionFlags, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
 import { TiktokOptions } from './tiktok-options';
@@ -110,10 +111,9 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     toaster.success({ title: 'Draft discarded' });
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (createPost.isPending || edit?.saving || uploads.uploading || limits.checking) return;
-    const body = buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone);
+  /** The post to send, or null after saying what stops it: Schedule / Save Draft and Publish now (no time) share it. */
+  function checkedBody(scheduleLocal = draft.scheduleLocal): CreatePostBody | null {
+    const body = buildCreatePostBody({ ...draft, scheduleLocal, platforms: selected, mediaIds: uploads.mediaIds }, zone);
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
     // Each platform's media rules, the same the API applies (shared/media-rules.ts); shown under each platform.
     const [media] = mediaRuleProblems(selected, mediaFactsOf(uploads.items));
@@ -124,8 +124,32 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
       (media ? { title: `Not accepted by ${PLATFORM_NAMES[media.platform]}`, message: media.message } : null);
     if (problem) {
       toaster.error({ title: problem.title, description: problem.message });
-      return;
+      return null;
     }
+    return body;
+  }
+
+  /** The form starts over once the post is saved (created, or sent by Publish now). */
+  function startOver() {
+    limits.reset();
+    setAttempted(false);
+    setShowRestored(false);
+    if (keepFor) clearLocalDraft(keepFor);
+    setDraft(EMPTY_DRAFT);
+    uploads.reset();
+  }
+
+  function showSaveError(error: Error) {
+    const upgrade = upgradeText(error);
+    if (upgrade) setPlanLimit({ message: error.message, upgrade });
+    toaster.error({ title: 'Error creating post', description: upgrade ? `${error.message} ${upgrade}` : error.message });
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (createPost.isPending || edit?.saving || uploads.uploading || limits.checking) return;
+    const body = checkedBody();
+    if (!body) return;
     // An edit is saved by its dialog; the API returns any platform-limit warnings with the saved post.
     if (edit) return edit.onSubmit(body);
     // Over a platform's cap at that time: say so and save only when the user submits again (issue 12).
@@ -133,19 +157,10 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     setPlanLimit(null);
     createPost.mutate(body, {
       onSuccess: () => {
-        limits.reset();
         toaster.success({ title: 'Post created successfully!' });
-        setAttempted(false);
-        setShowRestored(false);
-        if (keepFor) clearLocalDraft(keepFor);
-        setDraft(EMPTY_DRAFT);
-        uploads.reset();
+        startOver();
       },
-      onError: (error) => {
-        const upgrade = upgradeText(error);
-        if (upgrade) setPlanLimit({ message: error.message, upgrade });
-        toaster.error({ title: 'Error creating post', description: upgrade ? `${error.message} ${upgrade}` : error.message });
-      },
+      onError: showSaveError,
     });
   }
 
@@ -241,6 +256,18 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
             submitting={createPost.isPending || limits.checking || !!edit?.saving}
             bestTimes={bestTimes}
           />
+          {edit ? null : (
+            <PublishNowButton
+              accounts={accounts}
+              prepare={() => {
+                setPlanLimit(null);
+                return checkedBody('');
+              }}
+              disabled={uploads.uploading || createPost.isPending || limits.checking}
+              onPublished={startOver}
+              onError={showSaveError}
+            />
+          )}
           <LimitWarnings warnings={limits.warnings} zone={zone} onCancel={limits.reset} />
           <ConnectionFlags
             accounts={accounts}

@@ -12,6 +12,7 @@ import { useDeletePost } from '../api/delete-post';
 import { failedTargetNames, useRetryPost } from '../api/retry-post';
 import { ConnectionIssues } from './connection-issues';
 import { EditPostDialog } from './edit-post-dialog';
+import { DuplicatePostButton, PublishDraftButton } from './post-actions';
 import { PostThumbnail } from './post-thumbnail';
 import { TargetMetrics } from './target-metrics';
 
@@ -97,6 +98,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
                     <LuPencil />
                   </IconButton>
                 ) : null}
+                <DuplicatePostButton post={post} zone={zone} />
                 <IconButton
                   aria-label="Delete post"
                   size="sm"
@@ -155,6 +157,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
                 </Button>
               </Box>
             ) : null}
+            {post.status === 'draft' ? <PublishDraftButton post={post} /> : null}
           </Stack>
         </Flex>
       </Card.Body>
