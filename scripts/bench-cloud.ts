@@ -37,7 +37,7 @@ export async function aUser(cloud: { url: string; cognito: { clientId: string; e
   );
   const accessToken = auth.AuthenticationResult!.AccessToken!;
   const userId = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
-  return { userId, accessToken };
+  return { userId, accessToken, email };
 }
 
 /** The browser's connect flow: initiate → consent (Allow) → our callback. */

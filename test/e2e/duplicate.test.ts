@@ -60,4 +60,25 @@ describe('duplicating a post', () => {
     expect(items[0]!.media).toHaveLength(1);
     expect(items[0]!.media[0]!.id).not.toBe(photo.id);
   });
+
+  it('keeps a card’s actions (Edit, Duplicate, Delete, Publish now) inside the card on a 375 px phone', { timeout: 60_000 }, async () => {
+    const page = currentPage();
+    await page.setViewportSize({ width: 375, height: 800 });
+    const user = await aConfirmedUser();
+    await connect('facebook', user.accessToken);
+    const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body as { accounts: { id: string; platform: string }[] };
+    const facebook = accounts.find((a) => a.platform === 'facebook')!;
+    await aCreatedPost(user.accessToken, { platforms: [{ platform: 'facebook', social_account_id: facebook.id, caption: 'Rye loaf draft', settings: {} }] });
+    await signIn(page, user);
+    await page.goto(page.url().replace(/\/home.*$/, '/home/posts?tab=drafts'));
+    const card = page.getByTestId('post-card').first();
+    await card.getByRole('button', { name: 'Publish now' }).waitFor();
+
+    const box = (await card.boundingBox())!;
+    for (const name of ['Edit post', 'Duplicate post', 'Delete post', 'Publish now']) {
+      const button = (await card.getByRole('button', { name }).boundingBox())!;
+      expect(button.x + button.width, name).toBeLessThanOrEqual(box.x + box.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
 });

@@ -64,7 +64,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
           <PostThumbnail media={post.media} />
           <Stack gap="2.5" flex="1" minW="0">
             <Flex gap="2" align="flex-start" justify="space-between">
-              <Wrap gap="1.5" align="center">
+              <Wrap gap="1.5" align="center" minW="0">
                 <Badge colorPalette={postStatusColor(post.status)} variant="subtle" data-testid="post-status">
                   {capitalize(post.status)}
                 </Badge>
