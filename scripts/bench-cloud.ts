@@ -60,3 +60,24 @@ export async function connect(cloud: { url: string }, platform: Platform, token:
   const back = await fetch(consent.headers.get('location')!, { redirect: 'manual', headers: binding ? { cookie: binding } : {} });
   if (!new URL(back.headers.get('location')!).searchParams.get('status')) throw new Error(`Connecting ${platform} failed: ${back.headers.get('location')}`);
 }
+
+/** A Pro subscription (every platform, 30 posts a month) for one day, written as billing's webhook would. */
+export async function aProPlan(tableName: string, userId: string): Promise<void> {
+  const { documentClient } = await import('../functions/lib/aws');
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        pk: `USER#${userId}`,
+        sk: 'SUBSCRIPTION',
+        id: `sub_bench_${userId}`,
+        status: 'active',
+        product_id: 'prod_sa_pro_monthly',
+        current_period_end: new Date(Date.now() + 86_400_000).toISOString(),
+        cancel_at_period_end: false,
+        created_at: new Date().toISOString(),
+      },
+    }),
+  );
+}

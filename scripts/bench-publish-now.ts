@@ -21,15 +21,13 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import type { Platform } from '../shared/platforms';
 import { startLocalCloud } from '../local/cloud';
-import { aUser, connect } from './bench-cloud';
+import { aProPlan, aUser, connect } from './bench-cloud';
 
 const POSTS = Math.min(30, Number(process.env.POSTS ?? 20));
 const TARGET_MS = 5_000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-publish-now-'));
 const cloud = await startLocalCloud({ dataDir, web: 'none' });
 const sandbox = cloud.env.PLATFORM_SANDBOX_URL!;
-const { documentClient } = await import('../functions/lib/aws');
-const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
 
 async function call(url: string, init: { method?: string; token?: string; json?: unknown } = {}) {
   const res = await fetch(url, {
@@ -45,21 +43,7 @@ async function call(url: string, init: { method?: string; token?: string; json?:
 /** A Pro user (30 posts a month, every platform) with Facebook and X connected. */
 async function aProUserWithAccounts() {
   const user = await aUser(cloud);
-  await documentClient().send(
-    new PutCommand({
-      TableName: cloud.env.TABLE_NAME,
-      Item: {
-        pk: `USER#${user.userId}`,
-        sk: 'SUBSCRIPTION',
-        id: `sub_${ulid()}`,
-        status: 'active',
-        product_id: 'prod_sa_pro_monthly',
-        current_period_end: new Date(Date.now() + 86_400_000).toISOString(),
-        cancel_at_period_end: false,
-        created_at: new Date().toISOString(),
-      },
-    }),
-  );
+  await aProPlan(cloud.env.TABLE_NAME!, user.userId);
   await connect(cloud, 'facebook', user.accessToken);
   await connect(cloud, 'x', user.accessToken);
   const { accounts } = (await call(`${cloud.url}/api/accounts`, { token: user.accessToken })) as { accounts: { id: string; platform: Platform }[] };

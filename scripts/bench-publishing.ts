@@ -25,7 +25,7 @@ import { ConfirmSignUpCommand, CognitoIdentityProviderClient, InitiateAuthComman
 import { ulid } from 'ulid';
 import type { Platform } from '../shared/platforms';
 import { startLocalCloud } from '../local/cloud';
-import { connect } from './bench-cloud';
+import { aProPlan, connect } from './bench-cloud';
 
 const POSTS = Number(process.env.POSTS ?? 1000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-publishing-'));
@@ -73,24 +73,8 @@ function percentile(sorted: number[], p: number): number {
 
 async function run(label: string, faults: { duplicates: boolean; timeoutShare: number }) {
   const user = await aUser();
-  // Pro, so every platform is in the plan; written as billing's webhook would.
-  const { documentClient } = await import('../functions/lib/aws');
-  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  await documentClient().send(
-    new PutCommand({
-      TableName: cloud.env.TABLE_NAME,
-      Item: {
-        pk: `USER#${user.userId}`,
-        sk: 'SUBSCRIPTION',
-        id: 'sub_bench',
-        status: 'active',
-        product_id: 'prod_sa_pro_monthly',
-        current_period_end: new Date(Date.now() + 86_400_000).toISOString(),
-        cancel_at_period_end: false,
-        created_at: new Date().toISOString(),
-      },
-    }),
-  );
+  // Pro, so every platform is in the plan.
+  await aProPlan(cloud.env.TABLE_NAME!, user.userId);
   await connect(cloud, 'facebook', user.token);
   await connect(cloud, 'x', user.token);
   const { accounts } = (await call(`${cloud.url}/api/accounts`, { headers: { authorization: `Bearer ${user.token}` } })) as {
