@@ -200,6 +200,32 @@ export const ROUTES = [
     auth: 'user',
     needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'scheduling', 'queues'],
   },
+  // Issue 16.1: each publishes straight away (the create's rules and limits; counted like a scheduled post).
+  {
+    method: 'POST',
+    path: '/api/posts/publish-now',
+    handler: 'posts/publish-now',
+    auth: 'user',
+    limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'],
+  },
+  {
+    method: 'POST',
+    path: '/api/posts/{id}/publish',
+    handler: 'posts/publish-draft',
+    auth: 'user',
+    limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues'],
+  },
+  // Issue 16.8: a new draft and copies of its files, so limited like a create.
+  {
+    method: 'POST',
+    path: '/api/posts/{id}/duplicate',
+    handler: 'posts/duplicate-post',
+    auth: 'user',
+    limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete'],
+  },
   { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user', needs: ['table:read', 'media:read'] },
   {
     method: 'PATCH',

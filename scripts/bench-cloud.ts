@@ -1,6 +1,11 @@
+import type { Platform } from '../shared/platforms';
+import { DEMO_IDENTITIES } from '../local/sandbox/apps';
 import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 
-/** What the API benchmarks share (bench-posts.ts, bench-analytics.ts): a signed-in user on the local cloud, and the DynamoDB requests a call made. */
+/**
+ * What the API benchmarks share (bench-posts.ts, bench-analytics.ts, bench-publishing.ts, bench-publish-now.ts): a signed-in
+ * user on the local cloud, a connected account, and the DynamoDB requests a call made.
+ */
 
 /** The operations sent between two counts, e.g. `Query×2, GetItem×1`; '0' when none. */
 export function requestsBetween(before: Readonly<Record<string, number>>, after: Readonly<Record<string, number>>): string {
@@ -32,5 +37,47 @@ export async function aUser(cloud: { url: string; cognito: { clientId: string; e
   );
   const accessToken = auth.AuthenticationResult!.AccessToken!;
   const userId = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
-  return { userId, accessToken };
+  return { userId, accessToken, email };
+}
+
+/** The browser's connect flow: initiate → consent (Allow) → our callback. */
+export async function connect(cloud: { url: string }, platform: Platform, token: string) {
+  const initiated = await fetch(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  });
+  if (!initiated.ok) throw new Error(`Connecting ${platform}: initiate → ${initiated.status} ${await initiated.text()}`);
+  const { authUrl } = (await initiated.json()) as { authUrl: string };
+  // The connect is bound to the browser that started it (issue 13.2): send its cookie back, as a browser would.
+  const binding = initiated.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+  const who = DEMO_IDENTITIES[platform][0]!;
+  const form = new URLSearchParams({ decision: 'allow', identity: who.id });
+  for (const page of who.pages ?? []) form.append('pages', page.id);
+  const consent = await fetch(authUrl, { method: 'POST', body: form, redirect: 'manual' });
+  const back = await fetch(consent.headers.get('location')!, { redirect: 'manual', headers: binding ? { cookie: binding } : {} });
+  if (!new URL(back.headers.get('location')!).searchParams.get('status')) throw new Error(`Connecting ${platform} failed: ${back.headers.get('location')}`);
+}
+
+/** A Pro subscription (every platform, 30 posts a month) for one day, written as billing's webhook would. */
+export async function aProPlan(tableName: string, userId: string): Promise<void> {
+  const { documentClient } = await import('../functions/lib/aws');
+  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        pk: `USER#${userId}`,
+        sk: 'SUBSCRIPTION',
+        id: `sub_bench_${userId}`,
+        status: 'active',
+        product_id: 'prod_sa_pro_monthly',
+        current_period_end: new Date(Date.now() + 86_400_000).toISOString(),
+        cancel_at_period_end: false,
+        created_at: new Date().toISOString(),
+      },
+    }),
+  );
 }

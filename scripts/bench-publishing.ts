@@ -25,8 +25,8 @@ import { ConfirmSignUpCommand, CognitoIdentityProviderClient, InitiateAuthComman
 import { ulid } from 'ulid';
 import type { Platform } from '../shared/platforms';
 import { startLocalCloud } from '../local/cloud';
-import { DEMO_IDENTITIES } from '../local/sandbox/apps';
 import { aPostRecord } from '../test/helpers/post-record';
+import { aProPlan, connect } from './bench-cloud';
 
 const POSTS = Number(process.env.POSTS ?? 1000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-publishing-'));
@@ -67,27 +67,6 @@ async function aUser() {
   return { token, userId };
 }
 
-/** The browser's connect flow: initiate → consent (Allow) → our callback. */
-async function connect(platform: Platform, token: string) {
-  const initiated = await fetch(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  });
-  if (!initiated.ok) throw new Error(`Connecting ${platform}: initiate → ${initiated.status} ${await initiated.text()}`);
-  const { authUrl } = (await initiated.json()) as { authUrl: string };
-  // The connect is bound to the browser that started it (issue 13.2): send its cookie back, as a browser would.
-  const binding = initiated.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-  const who = DEMO_IDENTITIES[platform][0]!;
-  const form = new URLSearchParams({ decision: 'allow', identity: who.id });
-  for (const page of who.pages ?? []) form.append('pages', page.id);
-  const consent = await fetch(authUrl, { method: 'POST', body: form, redirect: 'manual' });
-  const back = await fetch(consent.headers.get('location')!, { redirect: 'manual', headers: binding ? { cookie: binding } : {} });
-  if (!new URL(back.headers.get('location')!).searchParams.get('status')) throw new Error(`Connecting ${platform} failed: ${back.headers.get('location')}`);
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -95,26 +74,10 @@ function percentile(sorted: number[], p: number): number {
 
 async function run(label: string, faults: { duplicates: boolean; timeoutShare: number }) {
   const user = await aUser();
-  // Pro, so every platform is in the plan; written as billing's webhook would.
-  const { documentClient } = await import('../functions/lib/aws');
-  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  await documentClient().send(
-    new PutCommand({
-      TableName: cloud.env.TABLE_NAME,
-      Item: {
-        pk: `USER#${user.userId}`,
-        sk: 'SUBSCRIPTION',
-        id: 'sub_bench',
-        status: 'active',
-        product_id: 'prod_sa_pro_monthly',
-        current_period_end: new Date(Date.now() + 86_400_000).toISOString(),
-        cancel_at_period_end: false,
-        created_at: new Date().toISOString(),
-      },
-    }),
-  );
-  await connect('facebook', user.token);
-  await connect('x', user.token);
+  // Pro, so every platform is in the plan.
+  await aProPlan(cloud.env.TABLE_NAME!, user.userId);
+  await connect(cloud, 'facebook', user.token);
+  await connect(cloud, 'x', user.token);
   const { accounts } = (await call(`${cloud.url}/api/accounts`, { headers: { authorization: `Bearer ${user.token}` } })) as {
     accounts: { id: string; platform: Platform; account_id: string; account_name: string }[];
   };

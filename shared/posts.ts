@@ -168,3 +168,32 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 
 /** "A scheduled time in the past is refused with a clear message" (issue 4). */
 export const SCHEDULED_IN_PAST_MESSAGE = 'The scheduled time has already passed. Choose a time in the future.';
+
+/**
+ * POST /api/posts/publish-now (issue 16.1): the Compose form's post, published straight away through
+ * the same engine as a scheduled post. The compose rules apply; `scheduled_at` is ignored: the post is
+ * due at the server's now, so a browser clock that runs late or early changes nothing.
+ */
+export const PublishNowBodySchema = CreatePostBodySchema;
+export type PublishNowBody = z.input<typeof PublishNowBodySchema>;
+
+/**
+ * POST /api/posts/{id}/publish (issue 16.1): a draft published now, only as the version the user saw.
+ * Two clicks (two tabs, a double tap) send the same version; the second finds it moved on and gets a 409.
+ */
+export const PublishDraftBodySchema = z.object({ version: z.number().int().positive() });
+export type PublishDraftBody = z.input<typeof PublishDraftBodySchema>;
+export const NOT_A_DRAFT_MESSAGE = 'Only a draft can be published from here; this post is no longer a draft.';
+export const DRAFT_CHANGED_MESSAGE = 'This draft was changed or published meanwhile. Reload it and try again.';
+
+/**
+ * POST /api/posts/{id}/duplicate (issue 16.8): a new draft copied from any post, with its own copies
+ * of the media files. `left_out` names each target that was not copied and why (its account is gone
+ * or disconnected, or the plan no longer includes the platform).
+ */
+export const LeftOutTargetSchema = z.object({ platform: z.enum(PLATFORMS), account_name: z.string(), reason: z.string() });
+export type LeftOutTarget = z.infer<typeof LeftOutTargetSchema>;
+export const DuplicatePostResponseSchema = z.object({ post: PostSchema, left_out: z.array(LeftOutTargetSchema) });
+export type DuplicatePostResponse = z.infer<typeof DuplicatePostResponseSchema>;
+export const NOTHING_TO_DUPLICATE_MESSAGE =
+  "None of this post's accounts can be posted to now, so there is nothing to copy. Connect one again, then duplicate.";

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -339,4 +339,46 @@ export async function deleteMediaOfPost(userId: string, rows: MediaRow[]): Promi
   // Only keys under the user's own prefix: a row is never a way into someone else's files.
   await deleteObjects(rows.flatMap(objectKeysOf).filter((key) => key.startsWith(`${userId}/`)));
   for (const row of rows) await deleteMediaRow(userId, row.id);
+}
+
+/** A server-side copy within the media bucket; Content-Type and the file-name metadata come along. */
+export async function copyObject(from: string, to: string): Promise<void> {
+  const source = `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`;
+  await s3Client().send(new CopyObjectCommand({ Bucket: bucket(), Key: to, CopySource: source }));
+}
+
+/**
+ * Gives a new post its own copies of another post's files (issue 16.8, duplicate): each file (and its
+ * Instagram copy) is copied in the bucket to a new key, and a new media row, attached to `postId`,
+ * points at it. The two posts then share nothing, so deleting either deletes only its own files.
+ * Only keys under the user's own prefix are copied. On any failure, what was copied is deleted again.
+ */
+export async function copyMediaToPost(
+  userId: string,
+  media: readonly StoredMedia[],
+  postId: string,
+  now: Date,
+  randomPart: () => string,
+): Promise<StoredMedia[]> {
+  if (media.some((m) => objectKeysOf(m).some((key) => !key.startsWith(`${userId}/`)))) throw new ValidationError(MISSING_ATTACHMENTS_MESSAGE);
+  const copies = media.map((m) => {
+    const key = newObjectKey(userId, m.file_path.slice(m.file_path.lastIndexOf('.') + 1), now, randomPart());
+    const stored: StoredMedia = { ...m, id: mediaIdForKey(userId, key)!, file_path: key, created_at: now.toISOString() };
+    if (m.instagram_path) stored.instagram_path = instagramCopyKey(key);
+    return { from: m, stored };
+  });
+  const written: MediaRow[] = [];
+  try {
+    for (const { from, stored } of copies) {
+      const row = { ...stored, post_id: postId };
+      written.push(row);
+      await copyObject(from.file_path, stored.file_path);
+      if (from.instagram_path && stored.instagram_path) await copyObject(from.instagram_path, stored.instagram_path);
+      await putMediaRowOnce(userId, row);
+    }
+  } catch (error) {
+    await deleteMediaOfPost(userId, written).catch(() => undefined);
+    throw error;
+  }
+  return copies.map((c) => c.stored);
 }

@@ -27,11 +27,17 @@ import {
   type FullUpdateBodySchema,
   isFullUpdate,
   type UpdatePostBodySchema,
+  DRAFT_CHANGED_MESSAGE,
+  NOT_A_DRAFT_MESSAGE,
+  NOTHING_TO_DUPLICATE_MESSAGE,
+  type LeftOutTarget,
+  type PublishDraftBodySchema,
+  type PublishNowBodySchema,
 } from '@shared/posts';
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
 import type { SocialAccount } from '@shared/accounts';
 import { listAccounts } from '../data/connections';
-import { attachMediaToPost, deleteMediaOfPost, getMediaRows, mediaFactsOf, mediaItemFor, storedMediaOf } from '../data/media';
+import { attachMediaToPost, copyMediaToPost, deleteMediaOfPost, getMediaRows, mediaFactsOf, mediaItemFor, storedMediaOf } from '../data/media';
 import {
   countTab,
   deletePostItem,
@@ -53,6 +59,7 @@ import { logger } from '../lib/logger';
 import { profileUrl } from '../platforms/profile-urls';
 import { UNKNOWN_OUTCOME_MESSAGE } from './dispatch';
 import { assertPlanAllows, currentPlan } from './entitlements';
+import { randomPart } from './media';
 import { removeSchedule, scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 
@@ -417,4 +424,141 @@ export async function deletePost(userId: string, id: string): Promise<void> {
     old.media.map((m) => ({ ...m, post_id: old.id })),
   );
   await removeSchedule(old.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publish now and duplicate (issue 16, items 1 and 8)
+
+/**
+ * "Publish now" from Compose (issue 16.1): the post is created scheduled for the server's now and, its
+ * schedule time being already past, dispatched by this request (`scheduleDispatch`), so it goes through
+ * the same engine as any scheduled post: exactly once, an outcome per platform, a notification each.
+ * It counts against the month's allowance like any scheduled post. The clock is read once, so the
+ * due time is never "in the past" by the time the create rules look at it.
+ */
+export async function publishNow(userId: string, body: z.output<typeof PublishNowBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const at = deps.now();
+  return createPost(userId, { ...body, scheduled_at: at.toISOString() }, { ...deps, now: () => at });
+}
+
+/**
+ * "Publish now" on a draft (issue 16.1). Only the version the user saw is published, with a write
+ * conditioned on that version and on the post still being a draft: of two clicks, one publishes and
+ * the other gets a 409, and no usage is kept for the loser (its claim is given back). The create rules
+ * are checked again (captions, TikTok, accounts connected and on the plan, media), since a draft may
+ * have waited while an account was disconnected or the plan changed; nothing is written on refusal.
+ */
+export async function publishDraft(userId: string, id: string, body: z.output<typeof PublishDraftBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const now = deps.now();
+  const old = await getPostRecord(userId, id);
+  if (!old) throw new NotFoundError('Post not found');
+  if (old.status !== 'draft') throw new ConflictError(NOT_A_DRAFT_MESSAGE);
+  if (old.version !== body.version) throw new ConflictError(DRAFT_CHANGED_MESSAGE);
+  for (const target of old.platforms) {
+    const problem = captionProblem(target.platform, target.caption);
+    if (problem) throw new ValidationError(problem.message, { title: problem.title });
+  }
+  assertTikTokTargetsPostable(old.platforms);
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const platforms = old.platforms.map((t) => ({ ...targetFor(t, accounts, plan, deps.newId), id: t.id }));
+  if (platforms.length === 0) throw new ValidationError(MSG.selectPlatform);
+  assertMediaRules(platforms, old.media.map(mediaFactsOf));
+
+  const usageMonth = old.usage_month === monthOf(now) ? null : monthOf(now);
+  const post: PostRecord = {
+    ...old,
+    platforms,
+    status: 'scheduled',
+    scheduled_at: now.toISOString(),
+    error_message: null,
+    version: old.version + 1,
+    updated_at: now.toISOString(),
+    usage_month: usageMonth ?? old.usage_month,
+  };
+  assertPostFits(userId, post);
+  if (usageMonth) await claimMonthlyPost(userId, plan, now);
+  await withClaim(userId, usageMonth, () =>
+    replacePost(userId, post, { version: old.version, status: 'draft' }).catch((error: unknown) => {
+      throw error instanceof ConflictError ? new ConflictError(DRAFT_CHANGED_MESSAGE, { cause: error }) : error;
+    }),
+  );
+  await syncSchedule(userId, post, deps);
+  return present(post);
+}
+
+/**
+ * Which of a post's targets a copy can keep (issue 16.8): those whose account is still connected and
+ * whose platform the plan includes, with the create rules' own check (`targetFor`); each other one is
+ * left out with that check's message. Kept targets are fresh (pending, new id, nothing published).
+ */
+export function duplicableTargets(
+  targets: readonly PostTarget[],
+  accounts: SocialAccount[],
+  plan: Plan,
+  newId: () => string,
+): { kept: PostTarget[]; leftOut: LeftOutTarget[] } {
+  const kept: PostTarget[] = [];
+  const leftOut: LeftOutTarget[] = [];
+  for (const target of targets) {
+    try {
+      kept.push(
+        targetFor(
+          { platform: target.platform, social_account_id: target.social_account_id, caption: target.caption, settings: target.settings },
+          accounts,
+          plan,
+          newId,
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof ValidationError || error instanceof PlanError)) throw error;
+      leftOut.push({ platform: target.platform, account_name: target.account_name, reason: error.message });
+    }
+  }
+  return { kept, leftOut };
+}
+
+/**
+ * Duplicates any post (scheduled, posted, draft, failed) into a new draft (issue 16.8): title, captions,
+ * per-platform settings, the targets that can still post, the client, and media. Media are stored per
+ * post (a row names its one post), so the copy gets its own files, copied in the bucket: deleting
+ * either post deletes only its own. A draft costs no allowance; the route's rate limit bounds copies.
+ */
+export async function duplicatePost(userId: string, id: string, deps: Deps = defaultDeps): Promise<{ post: Post; left_out: LeftOutTarget[] }> {
+  const now = deps.now();
+  const old = await getPostRecord(userId, id);
+  if (!old) throw new NotFoundError('Post not found');
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const { kept, leftOut } = duplicableTargets(old.platforms, accounts, plan, deps.newId);
+  if (kept.length === 0) throw new ValidationError(NOTHING_TO_DUPLICATE_MESSAGE, { left_out: leftOut });
+  assertTikTokTargetsPostable(kept);
+  assertMediaRules(kept, old.media.map(mediaFactsOf));
+  const clientId = old.client_id && (await isUsersClient(userId, old.client_id)) ? old.client_id : null;
+  const postId = deps.newId();
+  const draft: PostRecord = {
+    id: postId,
+    title: old.title,
+    status: 'draft',
+    scheduled_at: null,
+    published_at: null,
+    error_message: null,
+    youtube_type: kept.some((t) => t.platform === 'youtube') ? 'shorts' : null,
+    client_id: clientId,
+    version: 1,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    usage_month: null,
+    media: [],
+    platforms: kept,
+  };
+  assertPostFits(userId, { ...draft, media: old.media });
+  const media = await copyMediaToPost(userId, old.media, postId, now, randomPart);
+  const post = { ...draft, media };
+  await putNewPost(userId, post).catch(async (error: unknown) => {
+    await deleteMediaOfPost(
+      userId,
+      media.map((m) => ({ ...m, post_id: postId })),
+    ).catch(() => undefined);
+    throw error;
+  });
+  return { post: await present(post), left_out: leftOut };
 }

@@ -19,6 +19,8 @@ import {
   ListPostsQuerySchema,
   PostCountsQuerySchema,
   RetryPostBodySchema,
+  PublishDraftBodySchema,
+  PublishNowBodySchema,
   UpdatePostBodySchema,
 } from '@shared/posts';
 import { AvatarConfirmSchema, AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
@@ -166,6 +168,21 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     body: { sample: () => ({ scheduled_at: A_FUTURE }), schema: RetryPostBodySchema },
     isolation: [404],
   },
+  // Issue 16.1: another user's account ids are refused before anything is written; another user's draft is not found.
+  'POST /api/posts/publish-now': {
+    body: {
+      sample: (f) => ({ platforms: [{ platform: 'facebook', social_account_id: f.ids.account, caption: 'Probe caption' }], media_ids: [f.ids.media] }),
+      schema: PublishNowBodySchema,
+    },
+    isolation: [400],
+  },
+  'POST /api/posts/{id}/publish': {
+    params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema },
+    body: { sample: () => ({ version: 1 }), schema: PublishDraftBodySchema },
+    isolation: [404],
+  },
+  // Issue 16.8
+  'POST /api/posts/{id}/duplicate': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
   'GET /api/dashboard': { isolation: [200] },
   'GET /api/queue/schedules': { isolation: [200] },
   'PUT /api/queue/schedules/{id}': {

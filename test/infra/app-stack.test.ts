@@ -420,8 +420,8 @@ describe('AppStack without Google sign-in (dev)', () => {
       const [keyId, key] = keys[0]!;
       expect(key.Properties.EnableKeyRotation).toBe(true);
       const keyHolders = appFunctions(synth).filter((fn) => fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID);
-      // One more than before issue 16: add to queue creates posts as create-post does (listed below).
-      expect(keyHolders).toHaveLength(8 + PLATFORMS.length);
+      // +2 in issue 16: add to queue and Publish now create posts as POST /api/posts does, limit check included.
+      expect(keyHolders).toHaveLength(9 + PLATFORMS.length);
       for (const fn of keyHolders) {
         expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
       }
@@ -439,6 +439,7 @@ describe('AppStack without Google sign-in (dev)', () => {
           'ApiOauthOauthCallback',
           'ApiPostsCheckLimits',
           'ApiPostsCreatePost',
+          'ApiPostsPublishNow',
           'ApiPostsUpdatePost',
           'ApiQueueAddToQueue',
           // Reads metrics with the account's tokens (docs/analytics.md#the-collector).
@@ -668,7 +669,8 @@ describe('AppStack media grants', () => {
         .filter(([id]) => declarationOfFunction(id).needs.includes('media:write'))
         .map(([id]) => id.slice(0, -8))
         .sort(),
-    ).toEqual(['ApiMediaConfirmUpload', 'ApiMediaPresignUpload', 'ApiProfilePresignAvatar']);
+      // Duplicating a post copies its files to new keys (issue 16.8).
+    ).toEqual(['ApiMediaConfirmUpload', 'ApiMediaPresignUpload', 'ApiPostsDuplicatePost', 'ApiProfilePresignAvatar']);
     for (const [logicalId, fn] of functions) {
       const needs = declarationOfFunction(logicalId).needs;
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;

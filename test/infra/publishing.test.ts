@@ -13,9 +13,18 @@ type Statement = { Action: string | string[]; Effect: string; Resource: unknown;
 
 const SCHEDULING_ENV = ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'];
 // Retry reaches syncSchedule through domain/posts.ts (test/unit/infra/capabilities.test.ts).
-const SCHEDULING_FUNCTIONS = ['ApiAccountDeleteAccount', 'ApiPostsCreatePost', 'ApiPostsDeletePost', 'ApiPostsRetryPost', 'ApiPostsUpdatePost'];
+const SCHEDULING_FUNCTIONS = [
+  'ApiAccountDeleteAccount',
+  'ApiPostsCreatePost',
+  'ApiPostsDeletePost',
+  // Publish now (issue 16.1): a post due now is dispatched by the request.
+  'ApiPostsPublishDraft',
+  'ApiPostsPublishNow',
+  'ApiPostsRetryPost',
+  'ApiPostsUpdatePost',
+];
 /** Those that may also dispatch a post due within the minute, onto the platform queues (deleting a post or an account only removes schedules). */
-const DISPATCHING_FUNCTIONS = ['ApiPostsCreatePost', 'ApiPostsRetryPost', 'ApiPostsUpdatePost'];
+const DISPATCHING_FUNCTIONS = ['ApiPostsCreatePost', 'ApiPostsPublishDraft', 'ApiPostsPublishNow', 'ApiPostsRetryPost', 'ApiPostsUpdatePost'];
 const pascal = (platform: string) => platform.charAt(0).toUpperCase() + platform.slice(1);
 
 const resources = (synth: SynthesizedApp, type: string) => Object.entries(synth.template.findResources(type) as Record<string, Resource>);

@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   /** While the action runs, the dialog stays and cannot be dismissed. */
   pending?: boolean;
+  /** The confirm button's palette: red for a destructive action (the default), brand for one that publishes. */
+  confirmPalette?: 'red' | 'brand';
 }
 
 /**
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   pending = false,
+  confirmPalette = 'red',
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -58,7 +61,7 @@ export function ConfirmDialog({
               <Button ref={cancelRef} variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
                 {cancelLabel}
               </Button>
-              <Button colorPalette="red" loading={pending} onClick={onConfirm}>
+              <Button colorPalette={confirmPalette} loading={pending} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -23,6 +23,8 @@ const COMMANDS: Readonly<Record<string, Capability | 'every function'>> = {
   GetObjectCommand: 'media:read',
   HeadObjectCommand: 'media:read',
   PutObjectCommand: 'media:write',
+  // Reads the source and writes the copy: a function that copies declares media:read as well.
+  CopyObjectCommand: 'media:write',
   DeleteObjectCommand: 'media:delete',
   DeleteObjectsCommand: 'media:delete',
   ListObjectsV2Command: 'media:delete',

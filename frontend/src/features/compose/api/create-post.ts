@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PostWithLimitWarningsSchema, type PostWithLimitWarnings } from '@shared/platform-limits';
 import type { CreatePostBody } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
@@ -16,10 +16,13 @@ export function useCreatePost() {
   return useMutation({
     mutationKey: composeKeys.createPost,
     mutationFn: createPost,
-    onSuccess: (post) => {
-      // Compose asks before saving over a platform's cap; should that check have failed, the API still says so (issue 12).
-      for (const warning of post.limit_warnings ?? []) toaster.warning({ title: 'Over a platform limit', description: warning.message });
-      return Promise.all([queryClient.invalidateQueries({ queryKey: composeKeys.posts }), queryClient.invalidateQueries({ queryKey: composeKeys.usage })]);
-    },
+    onSuccess: (post) => afterSaved(queryClient, post),
   });
+}
+
+/** After a post is saved from Compose (created or published now): the API's limit warnings, then posts and usage refetch. */
+export function afterSaved(queryClient: QueryClient, post: PostWithLimitWarnings) {
+  // Compose asks before saving over a platform's cap; should that check have failed, the API still says so (issue 12).
+  for (const warning of post.limit_warnings ?? []) toaster.warning({ title: 'Over a platform limit', description: warning.message });
+  return Promise.all([queryClient.invalidateQueries({ queryKey: composeKeys.posts }), queryClient.invalidateQueries({ queryKey: composeKeys.usage })]);
 }

@@ -6,6 +6,7 @@ export const composeKeys = {
   posts: ['posts'] as const,
   usage: ['usage'] as const,
   createPost: ['compose', 'create-post'] as const,
+  publishNow: ['compose', 'publish-now'] as const,
   deleteMedia: ['compose', 'delete-media'] as const,
   /** What TikTok lets this creator post right now (read when the TikTok panel opens). */
   tiktokCreatorInfo: (accountId: string) => ['compose', 'tiktok-creator-info', accountId] as const,

@@ -29,6 +29,7 @@ import { MediaRuleNote } from './media-rule-note';
 import { MediaUploader } from './media-uploader';
 import { XOptions, YoutubeShortsOptions } from './platform-options';
 import { PlatformSection } from './platform-section';
+import { PublishNowButton } from './publish-now-button';
 import { ScheduleCard } from './schedule-card';
 import { ConnectionFlags, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
 import { TiktokOptions } from './tiktok-options';
@@ -114,11 +115,9 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     toaster.success({ title: 'Draft discarded' });
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (createPost.isPending || addToQueue.isPending || edit?.saving || uploads.uploading || limits.checking) return;
-    const toQueue = !edit && isQueueSubmit(event);
-    const body = buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone);
+  /** The post to send, or null after saying what stops it: Schedule / Save Draft, Add to queue and Publish now (no time) share it. */
+  function checkedBody(scheduleLocal = draft.scheduleLocal): CreatePostBody | null {
+    const body = buildCreatePostBody({ ...draft, scheduleLocal, platforms: selected, mediaIds: uploads.mediaIds }, zone);
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
     // Each platform's media rules, the same the API applies (shared/media-rules.ts); shown under each platform.
     const [media] = mediaRuleProblems(selected, mediaFactsOf(uploads.items));
@@ -129,8 +128,33 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
       (media ? { title: `Not accepted by ${PLATFORM_NAMES[media.platform]}`, message: media.message } : null);
     if (problem) {
       toaster.error({ title: problem.title, description: problem.message });
-      return;
+      return null;
     }
+    return body;
+  }
+
+  /** The form starts over once the post is saved (created, or sent by Publish now). */
+  function startOver() {
+    limits.reset();
+    setAttempted(false);
+    setShowRestored(false);
+    if (keepFor) clearLocalDraft(keepFor);
+    setDraft(EMPTY_DRAFT);
+    uploads.reset();
+  }
+
+  function showSaveError(error: Error, title = 'Error creating post') {
+    const upgrade = upgradeText(error);
+    if (upgrade) setPlanLimit({ message: error.message, upgrade });
+    toaster.error({ title, description: upgrade ? `${error.message} ${upgrade}` : error.message });
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (createPost.isPending || addToQueue.isPending || edit?.saving || uploads.uploading || limits.checking) return;
+    const toQueue = !edit && isQueueSubmit(event);
+    const body = checkedBody();
+    if (!body) return;
     // An edit is saved by its dialog; the API returns any platform-limit warnings with the saved post.
     if (edit) return edit.onSubmit(body);
     // Over a platform's cap at that time: say so and save only when the user submits again (issue 12).
@@ -138,22 +162,10 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     setPlanLimit(null);
     (toQueue ? addToQueue : createPost).mutate(body, {
       onSuccess: (post) => {
-        limits.reset();
         toaster.success({ title: toQueue ? queuedTitle(post.scheduled_at, zone) : 'Post created successfully!' });
-        setAttempted(false);
-        setShowRestored(false);
-        if (keepFor) clearLocalDraft(keepFor);
-        setDraft(EMPTY_DRAFT);
-        uploads.reset();
+        startOver();
       },
-      onError: (error) => {
-        const upgrade = upgradeText(error);
-        if (upgrade) setPlanLimit({ message: error.message, upgrade });
-        toaster.error({
-          title: toQueue ? "Couldn't add to the queue" : 'Error creating post',
-          description: upgrade ? `${error.message} ${upgrade}` : error.message,
-        });
-      },
+      onError: (error) => showSaveError(error, toQueue ? "Couldn't add to the queue" : undefined),
     });
   }
 
@@ -257,6 +269,18 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
             bestTimes={bestTimes}
           />
           {edit ? null : <AddToQueueButton submitting={addToQueue.isPending} disabled={uploads.uploading || createPost.isPending} />}
+          {edit ? null : (
+            <PublishNowButton
+              accounts={accounts}
+              prepare={() => {
+                setPlanLimit(null);
+                return checkedBody('');
+              }}
+              disabled={uploads.uploading || createPost.isPending || addToQueue.isPending || limits.checking}
+              onPublished={startOver}
+              onError={(error) => showSaveError(error)}
+            />
+          )}
           <LimitWarnings warnings={limits.warnings} zone={zone} onCancel={limits.reset} />
           <ConnectionFlags
             accounts={accounts}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PLATFORM_NAMES } from '@shared/platforms';
 import { PostSchema, type Post, type RetryPostBody } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
+import { targetNames } from '@/lib/target-names';
 import { postKeys } from './query-keys';
 
 /** POST /posts/{id}/retry: the failed platforms only, now (no time) or at `scheduled_at` (issue 17.5). */
@@ -12,8 +12,7 @@ export function retryPost({ id, body = {} }: { id: string; body?: RetryPostBody 
 
 /** "Facebook (Bakery Page) and X (@ada)": the failed targets a retry sends again. */
 export function failedTargetNames(post: Pick<Post, 'platforms'>): string {
-  const names = post.platforms.filter((t) => t.status === 'failed').map((t) => `${PLATFORM_NAMES[t.platform]} (${t.account_name})`);
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return targetNames(post.platforms.filter((t) => t.status === 'failed'));
 }
 
 /** The post leaves the Failed tab for Scheduled: every post list and count is refetched. */

@@ -12,6 +12,7 @@ import { useDeletePost } from '../api/delete-post';
 import { failedTargetNames, useRetryPost } from '../api/retry-post';
 import { ConnectionIssues } from './connection-issues';
 import { EditPostDialog } from './edit-post-dialog';
+import { DuplicatePostButton, PublishDraftButton } from './post-actions';
 import { PostThumbnail } from './post-thumbnail';
 import { TargetMetrics } from './target-metrics';
 
@@ -63,7 +64,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
           <PostThumbnail media={post.media} />
           <Stack gap="2.5" flex="1" minW="0">
             <Flex gap="2" align="flex-start" justify="space-between">
-              <Wrap gap="1.5" align="center">
+              <Wrap gap="1.5" align="center" minW="0">
                 <Badge colorPalette={postStatusColor(post.status)} variant="subtle" data-testid="post-status">
                   {capitalize(post.status)}
                 </Badge>
@@ -97,6 +98,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
                     <LuPencil />
                   </IconButton>
                 ) : null}
+                <DuplicatePostButton post={post} zone={zone} />
                 <IconButton
                   aria-label="Delete post"
                   size="sm"
@@ -155,6 +157,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
                 </Button>
               </Box>
             ) : null}
+            {post.status === 'draft' ? <PublishDraftButton post={post} /> : null}
           </Stack>
         </Flex>
       </Card.Body>

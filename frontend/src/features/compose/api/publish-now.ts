@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PostWithLimitWarningsSchema, type PostWithLimitWarnings } from '@shared/platform-limits';
+import type { PublishNowBody } from '@shared/posts';
+import { api } from '@/lib/api-client';
+import { afterSaved } from './create-post';
+import { composeKeys } from './query-keys';
+
+/** POST /api/posts/publish-now (issue 16.1): the post is due at the server's now and dispatched straight away. */
+export function publishNow(body: PublishNowBody): Promise<PostWithLimitWarnings> {
+  return api('/posts/publish-now', { method: 'POST', body: { ...body, scheduled_at: null }, schema: PostWithLimitWarningsSchema });
+}
+
+/** Outcome toasts and the form reset are the caller's; like a create, posts and the usage meter refetch. */
+export function usePublishNow() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationKey: composeKeys.publishNow, mutationFn: publishNow, onSuccess: (post) => afterSaved(queryClient, post) });
+}

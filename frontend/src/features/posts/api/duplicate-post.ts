@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DuplicatePostResponseSchema, type DuplicatePostResponse } from '@shared/posts';
+import { toaster } from '@/components/ui/toaster';
+import { api } from '@/lib/api-client';
+import { targetNames } from '@/lib/target-names';
+import { postKeys } from './query-keys';
+
+/** POST /posts/{id}/duplicate (issue 16.8): a new draft with the post's content and its own copies of the media. */
+export function duplicatePost(id: string): Promise<DuplicatePostResponse> {
+  return api(`/posts/${encodeURIComponent(id)}/duplicate`, { method: 'POST', schema: DuplicatePostResponseSchema });
+}
+
+/** "Left out X (@old): Please connect…": each account the copy could not keep, and why. */
+export function leftOutText({ left_out }: Pick<DuplicatePostResponse, 'left_out'>): string {
+  return left_out.map((t) => `Left out ${targetNames([t])}: ${t.reason}`).join(' ');
+}
+
+/** The copy lands in Drafts: every post list and count refetch. Opening it for editing is the caller's. */
+export function useDuplicatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: duplicatePost,
+    onSuccess: (copy) => {
+      const leftOut = leftOutText(copy);
+      const title = 'Duplicated as a new draft';
+      if (leftOut) toaster.warning({ title, description: leftOut });
+      else toaster.success({ title, description: 'Edit it, then schedule it or publish it.' });
+    },
+    onError: (error) => {
+      toaster.error({ title: "Couldn't duplicate the post", description: error.message });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
+  });
+}

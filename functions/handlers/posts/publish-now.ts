@@ -1,0 +1,14 @@
+import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
+import { PublishNowBodySchema } from '@shared/posts';
+import { withLimitWarnings } from '../../domain/platform-limits';
+import { publishNow } from '../../domain/posts';
+import { httpHandler } from '../../domain/http-api';
+
+/**
+ * POST /api/posts/publish-now: Compose's "Publish now" (issue 16.1). The post is created due now and
+ * dispatched by this request; the platforms' outcomes arrive as notifications, as for any post.
+ */
+export const handler = httpHandler({ body: PublishNowBodySchema }, async ({ userId, body }) => {
+  const post = await publishNow(userId, body);
+  return { statusCode: 201, body: PostWithLimitWarningsSchema.parse(await withLimitWarnings(userId, post)) };
+});
