@@ -172,9 +172,11 @@ export function importTime(date: string, time: string, zone: string): { at: Date
   if (!t) return { reason: IMPORT_MSG.badTime };
   const local = `${d}T${t[1].padStart(2, '0')}:${t[2]}`;
   const at = fromZonedTime(`${local}:00`, zone);
-  // A wall-clock time skipped by a DST change reads back as another time; one that happens twice takes the first.
-  if (formatInTimeZone(at, zone, "yyyy-MM-dd'T'HH:mm") !== local) return { reason: IMPORT_MSG.noSuchLocalTime(d, local.slice(11), zone) };
-  return { at };
+  const reads = (instant: Date) => formatInTimeZone(instant, zone, "yyyy-MM-dd'T'HH:mm") === local;
+  // A wall-clock time skipped by a DST change reads back as another time; one that happens twice (clocks go back) is the first.
+  if (!reads(at)) return { reason: IMPORT_MSG.noSuchLocalTime(d, local.slice(11), zone) };
+  const hourEarlier = new Date(at.getTime() - 3_600_000);
+  return { at: reads(hourEarlier) ? hourEarlier : at };
 }
 
 /** The accounts a row's `platforms` cell names: a platform (its one account), an account name, or platform:account name. */
