@@ -1,9 +1,11 @@
-import { Badge, Box, Button, ButtonGroup, HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import type { PreviewRow } from '../utils/preview';
 
 export const PAGE_SIZE = 50;
+const COLUMNS = '2.5rem 9rem 9rem minmax(0, 1.2fr) minmax(0, 1.5fr)';
+const captionOf = (fields: Record<string, string>) => fields.caption || Object.entries(fields).find(([k, v]) => k.startsWith('caption_') && v)?.[1] || '—';
 type Filter = 'all' | 'valid' | 'invalid';
 
 /** The preview: 50 rows a page (10,000 rows never render at once), filterable to the valid or invalid ones. */
@@ -22,13 +24,13 @@ export function PreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
   return (
     <Box>
       <HStack justify="space-between" wrap="wrap" gap="3" mb="3">
-        <ButtonGroup size="xs" variant="outline" attached>
+        <HStack gap="1">
           {(['all', 'valid', 'invalid'] as const).map((f) => (
-            <Button key={f} onClick={() => choose(f)} variant={filter === f ? 'solid' : 'outline'} aria-pressed={filter === f}>
+            <Button key={f} size="xs" onClick={() => choose(f)} variant={filter === f ? 'solid' : 'outline'} aria-pressed={filter === f}>
               {f === 'all' ? 'All rows' : f === 'valid' ? 'Valid' : 'Invalid'}
             </Button>
           ))}
-        </ButtonGroup>
+        </HStack>
         <HStack gap="2">
           <Text textStyle="sm" color="fg.muted" aria-live="polite">
             Page {current + 1} of {pages}
@@ -41,59 +43,62 @@ export function PreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
           </IconButton>
         </HStack>
       </HStack>
-      <Table.ScrollArea borderWidth="1px" rounded="lg">
-        <Table.Root size="sm" aria-label="Import preview">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="12">Row</Table.ColumnHeader>
-              <Table.ColumnHeader minW="36">When</Table.ColumnHeader>
-              <Table.ColumnHeader minW="32">Platforms</Table.ColumnHeader>
-              <Table.ColumnHeader minW="56">Caption</Table.ColumnHeader>
-              <Table.ColumnHeader minW="56">Status</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {slice.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={5}>
-                  <Text color="fg.muted" py="4" textAlign="center">
-                    No {filter} rows.
-                  </Text>
-                </Table.Cell>
-              </Table.Row>
-            ) : (
-              slice.map((r) => (
-                <Table.Row key={r.row} data-testid="preview-row">
-                  <Table.Cell>{r.row}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">
-                    {r.fields.date} {r.fields.time}
-                  </Table.Cell>
-                  <Table.Cell>{r.fields.platforms}</Table.Cell>
-                  <Table.Cell>
-                    <Text lineClamp={2} maxW="sm">
-                      {r.fields.caption || Object.entries(r.fields).find(([k, v]) => k.startsWith('caption_') && v)?.[1] || '—'}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {r.check.ok ? (
-                      <Badge colorPalette="green">Valid</Badge>
-                    ) : (
-                      <HStack align="flex-start" gap="2">
-                        <Badge colorPalette="red" flexShrink={0}>
-                          Invalid
-                        </Badge>
-                        <Text textStyle="sm" color="fg.error">
-                          {r.check.reason}
-                        </Text>
-                      </HStack>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      {/* ARIA table roles on a grid: columns on a wide screen, one stacked block per row on a phone. */}
+      <Box role="table" aria-label="Import preview" borderWidth="1px" rounded="lg" overflow="hidden">
+        <Grid role="row" hideBelow="md" templateColumns={COLUMNS} gap="3" px="3" py="2" bg="bg.muted" textStyle="xs" fontWeight="semibold" color="fg.muted">
+          {['Row', 'When', 'Platforms', 'Caption', 'Status'].map((h) => (
+            <Box key={h} role="columnheader">
+              {h}
+            </Box>
+          ))}
+        </Grid>
+        {slice.length === 0 ? (
+          <Text color="fg.muted" py="6" textAlign="center">
+            No {filter} rows.
+          </Text>
+        ) : (
+          slice.map((r) => (
+            <Grid
+              key={r.row}
+              role="row"
+              data-testid="preview-row"
+              templateColumns={{ base: 'auto 1fr', md: COLUMNS }}
+              columnGap="3"
+              rowGap="1"
+              px="3"
+              py="2.5"
+              borderTopWidth="1px"
+              textStyle="sm"
+              alignItems="start"
+            >
+              <Box role="cell" color="fg.muted" fontVariantNumeric="tabular-nums">
+                {r.row}
+              </Box>
+              <Box role="cell" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                {r.fields.date} {r.fields.time}
+              </Box>
+              <Box role="cell" gridColumn={{ base: '2', md: 'auto' }} color={{ base: 'fg.muted', md: 'fg' }} wordBreak="break-word">
+                {r.fields.platforms}
+              </Box>
+              <Box role="cell" gridColumn={{ base: '2', md: 'auto' }} minW="0">
+                <Text lineClamp={2}>{captionOf(r.fields)}</Text>
+              </Box>
+              <Box role="cell" gridColumn={{ base: '2', md: 'auto' }}>
+                {r.check.ok ? (
+                  <Badge colorPalette="green">Valid</Badge>
+                ) : (
+                  <HStack align="flex-start" gap="2">
+                    <Badge colorPalette="red" flexShrink={0}>
+                      Invalid
+                    </Badge>
+                    <Text color="fg.error">{r.check.reason}</Text>
+                  </HStack>
+                )}
+              </Box>
+            </Grid>
+          ))
+        )}
+      </Box>
     </Box>
   );
 }
