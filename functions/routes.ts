@@ -159,7 +159,7 @@ export const ROUTES = [
     handler: 'posts/import-posts',
     auth: 'user',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
-    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'],
+    needs: ['table:read', 'table:write', 'scheduling', 'queues'],
     timeoutSeconds: 29,
   },
   { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', needs: ['table:read', 'media:read'] },
