@@ -7,6 +7,7 @@ import { planLimitMessage, upgradeToConnectMessage } from './plans';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from './platforms';
 import { CreatePostBodySchema, SCHEDULED_IN_PAST_MESSAGE } from './posts';
 import { TimeZoneSchema } from './settings';
+import { text } from './text';
 
 /**
  * Bulk import (issue 16 item 4, docs/bulk-import.md): the CSV format, and the one row check the
@@ -48,7 +49,8 @@ export const IMPORT_MSG = {
   notConnected: (platform: Platform, name: string) => `Your ${PLATFORM_NAMES[platform]} account ${name} is not connected. Connect it again to post.`,
   twice: (name: string) => `The account ${name} is listed twice in this row`,
   nothingToPost: 'The row has no caption and no media',
-  unknownClient: (name: string) => `No client is called "${name}"`,
+  // Compose's words (functions/domain/posts.ts); the cell is not echoed: it may be an id.
+  unknownClient: 'That client was not found in your clients',
   timezoneChanged: 'Your timezone in Settings changed since the preview was made. Load the file again.',
   rowNotSent: 'This row was not sent: the import stopped before it',
 } as const;
@@ -56,7 +58,8 @@ export const IMPORT_MSG = {
 /** One data row: its number among the file's rows (1 = the first under the header) and its cells by column. */
 export const ImportRowSchema = z.object({
   row: z.number().int().min(1).max(IMPORT_MAX_ROWS),
-  fields: z.record(z.string().max(64), z.string().max(100_000)),
+  // text(): well-formed Unicode only (a lone surrogate is refused with the rest of the request).
+  fields: z.record(text().max(64), text().max(100_000)),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 
@@ -239,7 +242,7 @@ export function checkImportRow(fields: Record<string, string>, ctx: ImportContex
   const clientCell = fields.client?.trim();
   if (clientCell) {
     const client = ctx.clients.find((c) => c.id === clientCell) ?? ctx.clients.find((c) => c.name.trim().toLowerCase() === clientCell.toLowerCase());
-    if (!client) return fail(IMPORT_MSG.unknownClient(clientCell));
+    if (!client) return fail(IMPORT_MSG.unknownClient);
     client_id = client.id;
   }
   const parsed = CreatePostBodySchema.safeParse({

@@ -120,7 +120,7 @@ describe('a row', () => {
     ['the same account twice', row({ platforms: 'facebook;Corner Bakery' }), IMPORT_MSG.twice('Corner Bakery')],
     ['no caption and no media', row({ caption: ' ' }), IMPORT_MSG.nothingToPost],
     ['Instagram without media', row({ platforms: 'instagram' }), 'Instagram needs a photo or a video to post.'],
-    ['an unknown client', row({ client: 'Globex' }), IMPORT_MSG.unknownClient('Globex')],
+    ['an unknown client', row({ client: 'Globex' }), IMPORT_MSG.unknownClient],
     ['a caption over X’s limit', row({ platforms: 'bakery_news', caption: 'a'.repeat(281) }), captionProblem('x', 'a'.repeat(281))!.message],
   ])('is invalid with %s', (_label, fields, reason) => {
     expect(reasonOf(fields)).toBe(reason);
