@@ -66,7 +66,12 @@ export type ImportRow = z.infer<typeof ImportRowSchema>;
 /** POST /api/posts/import: a chunk of rows and the timezone the preview read them in. */
 export const ImportRequestSchema = z.object({
   timezone: TimeZoneSchema,
-  rows: z.array(ImportRowSchema).min(1).max(IMPORT_REQUEST_MAX_ROWS),
+  rows: z
+    .array(ImportRowSchema)
+    .min(1)
+    .max(IMPORT_REQUEST_MAX_ROWS)
+    // Each result answers one row by its number, so a number may appear once.
+    .refine((rows) => new Set(rows.map((r) => r.row)).size === rows.length, { message: 'Each row number may appear only once' }),
 });
 export type ImportRequest = z.input<typeof ImportRequestSchema>;
 

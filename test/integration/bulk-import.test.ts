@@ -148,9 +148,14 @@ describe('importing rows', () => {
     expect(await usedThisMonth(user.accessToken)).toBe(1);
   });
 
-  it('refuses a malformed request whole: no rows, too many rows, no timezone', async () => {
+  it('refuses a malformed request whole: no rows, too many rows, no timezone, a row number twice', async () => {
     const user = await aConfirmedUser();
-    for (const body of [{ timezone: 'UTC', rows: [] }, { timezone: 'UTC', rows: Array.from({ length: 501 }, (_, i) => aRow(i + 1)) }, { rows: [aRow(1)] }]) {
+    for (const body of [
+      { timezone: 'UTC', rows: [] },
+      { timezone: 'UTC', rows: Array.from({ length: 501 }, (_, i) => aRow(i + 1)) },
+      { rows: [aRow(1)] },
+      { timezone: 'UTC', rows: [aRow(1), aRow(1)] },
+    ]) {
       const res = await weCallTheApi('POST', '/api/posts/import', { token: user.accessToken, body });
       expect(res.status).toBe(400);
     }
