@@ -160,7 +160,6 @@ export const ROUTES = [
     auth: 'user',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'scheduling', 'queues'],
-    timeoutSeconds: 29,
   },
   { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', needs: ['table:read', 'media:read'] },
   { method: 'GET', path: '/api/posts/counts', handler: 'posts/count-posts', auth: 'user', needs: ['table:read'] },
