@@ -29,25 +29,30 @@ function scheduleSettings() {
 
 const isNamed = (error: unknown, type: { new (...args: never[]): Error }, name: string) => error instanceof type || (error as Error)?.name === name;
 
+/** The one-shot schedule's request: `at()` in UTC, deleted after it fires, the dispatcher as its target. */
+function scheduleRequest(name: string, at: Date, input: unknown): CreateScheduleCommandInput {
+  const settings = scheduleSettings();
+  return {
+    Name: name,
+    GroupName: settings.group,
+    ScheduleExpression: atExpression(at),
+    ScheduleExpressionTimezone: 'UTC',
+    FlexibleTimeWindow: { Mode: 'OFF' },
+    ActionAfterCompletion: 'DELETE',
+    State: 'ENABLED',
+    Target: {
+      Arn: settings.target,
+      RoleArn: settings.role,
+      Input: JSON.stringify(input),
+      RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 300 },
+      ...(settings.dlq ? { DeadLetterConfig: { Arn: settings.dlq } } : {}),
+    },
+  };
+}
+
 export const eventBridgeSchedules = {
   async put({ name, at, input }: { name: string; at: Date; input: unknown }): Promise<void> {
-    const settings = scheduleSettings();
-    const request: CreateScheduleCommandInput = {
-      Name: name,
-      GroupName: settings.group,
-      ScheduleExpression: atExpression(at),
-      ScheduleExpressionTimezone: 'UTC',
-      FlexibleTimeWindow: { Mode: 'OFF' },
-      ActionAfterCompletion: 'DELETE',
-      State: 'ENABLED',
-      Target: {
-        Arn: settings.target,
-        RoleArn: settings.role,
-        Input: JSON.stringify(input),
-        RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 300 },
-        ...(settings.dlq ? { DeadLetterConfig: { Arn: settings.dlq } } : {}),
-      },
-    };
+    const request = scheduleRequest(name, at, input);
     try {
       await schedulerClient().send(new UpdateScheduleCommand(request));
     } catch (error) {
@@ -59,6 +64,19 @@ export const eventBridgeSchedules = {
         if (!isNamed(createError, ConflictException, 'ConflictException')) throw createError;
         await schedulerClient().send(new UpdateScheduleCommand(request));
       }
+    }
+  },
+
+  /**
+   * A schedule for a post that has none yet (bulk import): CreateSchedule first, one request instead of
+   * put's UpdateSchedule-then-CreateSchedule. One that exists already (a retried request) is moved.
+   */
+  async create({ name, at, input }: { name: string; at: Date; input: unknown }): Promise<void> {
+    try {
+      await schedulerClient().send(new CreateScheduleCommand(scheduleRequest(name, at, input)));
+    } catch (error) {
+      if (!isNamed(error, ConflictException, 'ConflictException')) throw error;
+      await eventBridgeSchedules.put({ name, at, input });
     }
   },
 

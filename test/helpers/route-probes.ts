@@ -23,6 +23,7 @@ import {
   PublishNowBodySchema,
   UpdatePostBodySchema,
 } from '@shared/posts';
+import { ImportRequestSchema } from '@shared/import';
 import { AvatarConfirmSchema, AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
 import { AddToQueueBodySchema, MoveInQueueBodySchema, PutQueueScheduleBodySchema, QueueQuerySchema } from '@shared/queue';
 import { InitialTimezoneSchema, UpdateSettingsSchema } from '@shared/settings';
@@ -139,6 +140,29 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
       schema: CreatePostBodySchema,
     },
     isolation: [400],
+  },
+  // Bulk import: B's rows naming A's media and client fail, row by row (200), or the chunk is refused for B's own saved timezone (409).
+  'POST /api/posts/import': {
+    body: {
+      sample: (f) => ({
+        timezone: 'UTC',
+        rows: [
+          {
+            row: 1,
+            fields: {
+              date: A_FUTURE.slice(0, 10),
+              time: A_FUTURE.slice(11, 16),
+              platforms: 'facebook',
+              caption: 'Probe',
+              media_ids: f.ids.media,
+              client: f.ids.client,
+            },
+          },
+        ],
+      }),
+      schema: ImportRequestSchema,
+    },
+    isolation: [200, 409],
   },
   'GET /api/posts': {
     query: { sample: (f) => ({ tab: 'drafts', limit: '20', client_id: f.ids.client }), schema: ListPostsQuerySchema },

@@ -145,6 +145,11 @@ export function createRoutes(): RouteObject[] {
                       lazy: lazyRoute(() => import('./routes/app/platforms')),
                     },
                     {
+                      path: app.import.path,
+                      handle: { title: 'Import' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/import')),
+                    },
+                    {
                       path: app.clients.path,
                       handle: { title: 'Clients' } satisfies RouteHandle,
                       lazy: lazyRoute(() => import('./routes/app/clients')),

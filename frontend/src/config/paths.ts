@@ -46,6 +46,7 @@ export const paths = {
     analytics: { path: 'analytics', getHref: () => '/home/analytics' },
     platforms: { path: 'platforms', getHref: () => '/home/platforms' },
     clients: { path: 'clients', getHref: () => '/home/clients' },
+    import: { path: 'import', getHref: () => '/home/import' },
     settings: { path: 'settings', getHref: () => '/home/settings' },
     /** `claim`: the page claims that paid public checkout for the signed-in user once, then drops it. */
     subscription: { path: 'subscription', getHref: (query: { claim?: string } = {}) => withQuery('/home/subscription', { claim: query.claim }) },

@@ -1,7 +1,10 @@
-import { Stack, Tabs } from '@chakra-ui/react';
+import { Button, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
+import { LuFileUp } from 'react-icons/lu';
+import { Link } from 'react-router-dom';
 import { POST_TABS, type PostTabId } from '@shared/statuses';
 import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
 import { ClientSelect } from '@/components/client-select';
 import { useUrlTab } from '@/lib/use-url-tab';
 import { usePostCounts } from '../api/get-post-counts';
@@ -23,7 +26,15 @@ export function PostsPage({ renderEditor }: { renderEditor: RenderPostEditor }) 
   return (
     <PostEditorContext value={renderEditor}>
       <Stack gap="6">
-        <PageHeader title="Posts" description="Everything you have scheduled, published, drafted, or that needs attention." />
+        <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
+          <PageHeader title="Posts" description="Everything you have scheduled, published, drafted, or that needs attention." />
+          {/* Bulk import (docs/bulk-import.md): many posts from one CSV file. */}
+          <Button asChild variant="outline">
+            <Link to={paths.app.import.getHref()}>
+              <LuFileUp /> Import CSV
+            </Link>
+          </Button>
+        </HStack>
         <ClientSelect value={clientId} onChange={setClientId} emptyLabel="All clients" />
         <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} lazyMount unmountOnExit variant="line" colorPalette="brand">
           {/* The four tabs share the width on a phone (a scrolled-away Failed tab gave no hint it was there). */}

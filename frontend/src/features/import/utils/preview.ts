@@ -1,0 +1,36 @@
+import { checkImportRow, withAllowance, type ImportContext, type ImportRow, type RowCheck } from '@shared/import';
+
+/** A row as the preview shows it: its cells and the shared check's verdict (the server checks again). */
+export interface PreviewRow extends ImportRow {
+  check: RowCheck;
+}
+
+export function previewRows(rows: readonly ImportRow[], ctx: ImportContext, allowance: { remaining: number; limit: number }): PreviewRow[] {
+  return withAllowance(
+    rows.map((r) => ({ ...r, check: checkImportRow(r.fields, ctx) })),
+    allowance.remaining,
+    allowance.limit,
+  );
+}
+
+/** Saves text as a file through a temporary link (the template and the error report). */
+export function downloadText(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** A file's text (FileReader: every browser, and the test DOM, which has no Blob.text). */
+export function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(file);
+  });
+}

@@ -1,0 +1,180 @@
+import type * as z from 'zod';
+import { IMPORT_MSG, checkImportRow, type ImportContext, type ImportPostBody, type ImportRequestSchema, type ImportResult } from '@shared/import';
+import { planLimitMessage, PLAN_PLATFORMS, type Plan } from '@shared/plans';
+import { withShortsSuffix } from '@shared/platforms';
+import { listAccounts } from '../data/connections';
+import { listClients } from '../data/clients';
+import { claimUsageUpTo, releaseUsageBy } from '../data/import-usage';
+import { attachMediaToPost, getMediaRows, mediaFactsOf, storedMediaOf } from '../data/media';
+import { assertPostFits, deletePostItem, putPostsInBatches, replacePost, type PostRecord } from '../data/posts';
+import { getSettings } from '../data/users';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { eventBridgeSchedules } from '../lib/dispatch-schedules';
+import { AppError, ConflictError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { currentPlan } from './entitlements';
+import { assertMediaRules, monthOf, NOT_SCHEDULED_MESSAGE, targetFor } from './posts';
+import { awsDispatchEngine } from './dispatch';
+import { scheduleDispatch } from './schedules';
+import { assertTikTokTargetsPostable } from './tiktok-posting';
+
+/**
+ * POST /api/posts/import (issue 16 item 4, docs/bulk-import.md): a chunk of CSV rows, each checked
+ * again here with the rules Compose's create uses (the preview is never trusted), and each valid row
+ * written as a scheduled post with its schedule. A row fails alone, with its reason; the others go on.
+ *
+ * Per chunk: one read each of plan, accounts, clients and settings; one conditional ADD for the
+ * chunk's allowance; posts in BatchWriteItem requests of 25; then each row's media attach and its
+ * Scheduler schedule, a bounded number at a time.
+ */
+export const SAVE_FAILED_MESSAGE = "We couldn't save this row. Import it again.";
+/** Posts per BatchWriteItem (DynamoDB's maximum) and how many such requests run at once. */
+const BATCH = 25;
+const BATCHES_AT_ONCE = 4;
+/**
+ * Schedules created at once per chunk. EventBridge Scheduler's CreateSchedule quota is 1,000 per second
+ * in the main regions and 250 in the others (https://docs.aws.amazon.com/scheduler/latest/UserGuide/scheduler-quotas.html);
+ * 32 in flight per chunk, a few chunks at once, stays under it, and the SDK's retries absorb a throttle.
+ */
+const SCHEDULES_AT_ONCE = 32;
+
+export interface ImportOptions {
+  /** The plan to judge by; the user's own by default (the benchmark passes a larger one: today's plans allow 30 posts a month). */
+  plan?: Plan;
+}
+
+interface Prepared {
+  row: number;
+  post: PostRecord;
+  mediaIds: string[];
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+const reasonOf = (error: unknown) => (error instanceof AppError ? error.message : SAVE_FAILED_MESSAGE);
+
+export async function importPosts(
+  userId: string,
+  request: z.output<typeof ImportRequestSchema>,
+  deps: Deps = defaultDeps,
+  options: ImportOptions = {},
+): Promise<{ results: ImportResult[] }> {
+  const now = deps.now();
+  const [plan, accounts, clients, settings] = await Promise.all([
+    options.plan ?? currentPlan(userId, now),
+    listAccounts(userId),
+    listClients(userId),
+    getSettings(userId),
+  ]);
+  // Rows are read in the timezone saved in Settings; a preview made in another one is stale.
+  if (settings.timezone && settings.timezone !== request.timezone) throw new ConflictError(IMPORT_MSG.timezoneChanged);
+  const ctx: ImportContext = { timezone: request.timezone, now, accounts, clients, planPlatforms: PLAN_PLATFORMS[plan.id] };
+
+  const results = new Map<number, ImportResult>();
+  const fail = (row: number, reason: string, postId: string | null = null) => results.set(row, { row, status: 'failed', post_id: postId, reason });
+  const prepared: Prepared[] = [];
+  for (const { row, fields } of request.rows) {
+    const check = checkImportRow(fields, ctx);
+    if (!check.ok) {
+      fail(row, check.reason);
+      continue;
+    }
+    try {
+      prepared.push({ row, post: await postFor(userId, check.body, accounts, plan, now, deps), mediaIds: check.body.media_ids });
+    } catch (error) {
+      fail(row, reasonOf(error));
+    }
+  }
+
+  // The allowance, in row order: rows past what is left this month fail with the plan's message.
+  const month = monthOf(now);
+  const claimed = prepared.length ? await claimUsageUpTo(userId, month, plan.postLimit, prepared.length) : 0;
+  for (const { row } of prepared.slice(claimed)) fail(row, planLimitMessage(plan.postLimit));
+  let toWrite = prepared.slice(0, claimed);
+  let unused = 0;
+
+  // Posts, 25 to a request. A request that fails takes only its own rows down, and nothing of them stays.
+  const slices = Array.from({ length: Math.ceil(toWrite.length / BATCH) }, (_, i) => toWrite.slice(i * BATCH, (i + 1) * BATCH));
+  const written = new Set<number>();
+  await eachLimited(slices, BATCHES_AT_ONCE, async (slice) => {
+    try {
+      await putPostsInBatches(
+        userId,
+        slice.map((p) => p.post),
+      );
+      for (const p of slice) written.add(p.row);
+    } catch (error) {
+      logger.error('Bulk import: a batch of posts was not written', { error });
+      await Promise.all(slice.map((p) => deletePostItem(userId, p.post.id).catch(() => undefined)));
+      for (const p of slice) fail(p.row, SAVE_FAILED_MESSAGE);
+      unused += slice.length;
+    }
+  });
+  toWrite = toWrite.filter((p) => written.has(p.row));
+
+  // Every post here is new, so its schedule is created outright (one Scheduler request, not two).
+  const engine = { ...awsDispatchEngine, scheduler: { ...eventBridgeSchedules, put: eventBridgeSchedules.create }, ...deps };
+  // Media (a file another row or post took meanwhile fails this row), then the schedule.
+  await eachLimited(toWrite, SCHEDULES_AT_ONCE, async (p) => {
+    if (p.mediaIds.length > 0) {
+      try {
+        await attachMediaToPost(userId, p.mediaIds, p.post.id);
+      } catch (error) {
+        await deletePostItem(userId, p.post.id).catch(() => undefined);
+        fail(p.row, reasonOf(error));
+        unused++;
+        return;
+      }
+    }
+    try {
+      await scheduleDispatch(userId, p.post, deps, engine);
+      results.set(p.row, { row: p.row, status: 'scheduled', post_id: p.post.id, reason: null });
+    } catch (error) {
+      // Never a post that claims to be scheduled without a schedule: it stays, visibly, as a draft.
+      logger.error('Bulk import: could not schedule a post; keeping it as a draft', { postId: p.post.id, error });
+      const draft: PostRecord = { ...p.post, status: 'draft', scheduled_at: null, usage_month: null, version: p.post.version + 1 };
+      await replacePost(userId, draft, { version: p.post.version, status: 'scheduled' }).catch(() => undefined);
+      fail(p.row, NOT_SCHEDULED_MESSAGE, p.post.id);
+      unused++;
+    }
+  });
+  await releaseUsageBy(userId, month, unused);
+
+  return { results: request.rows.map(({ row }) => results.get(row)!) };
+}
+
+/** The post a valid row becomes: the create rules that need the user's data (accounts, plan, media files, size). */
+async function postFor(userId: string, body: ImportPostBody, accounts: Awaited<ReturnType<typeof listAccounts>>, plan: Plan, now: Date, deps: Deps) {
+  assertTikTokTargetsPostable(body.platforms);
+  const platforms = body.platforms.map((target) => targetFor(target, accounts, plan, deps.newId));
+  const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
+  assertMediaRules(platforms, mediaRows.map(mediaFactsOf));
+  const onYouTube = platforms.some((t) => t.platform === 'youtube');
+  const title = body.title?.trim() || null;
+  const at = now.toISOString();
+  const post: PostRecord = {
+    id: deps.newId(),
+    title: onYouTube && title ? withShortsSuffix(title) : title,
+    status: 'scheduled',
+    scheduled_at: body.scheduled_at!,
+    published_at: null,
+    error_message: null,
+    youtube_type: onYouTube ? 'shorts' : null,
+    client_id: body.client_id ?? null,
+    version: 1,
+    created_at: at,
+    updated_at: at,
+    usage_month: monthOf(now),
+    media: mediaRows.map(storedMediaOf),
+    platforms,
+  };
+  assertPostFits(userId, post);
+  return post;
+}
