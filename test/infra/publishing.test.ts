@@ -17,14 +17,28 @@ const SCHEDULING_FUNCTIONS = [
   'ApiAccountDeleteAccount',
   'ApiPostsCreatePost',
   'ApiPostsDeletePost',
+  // Bulk import (issue 16.4): each written row's schedule.
+  'ApiPostsImportPosts',
   // Publish now (issue 16.1): a post due now is dispatched by the request.
   'ApiPostsPublishDraft',
   'ApiPostsPublishNow',
   'ApiPostsRetryPost',
   'ApiPostsUpdatePost',
+  // Queue slots (issue 16.2): adding a post to a slot and moving it schedule it.
+  'ApiQueueAddToQueue',
+  'ApiQueueMoveInQueue',
 ];
 /** Those that may also dispatch a post due within the minute, onto the platform queues (deleting a post or an account only removes schedules). */
-const DISPATCHING_FUNCTIONS = ['ApiPostsCreatePost', 'ApiPostsPublishDraft', 'ApiPostsPublishNow', 'ApiPostsRetryPost', 'ApiPostsUpdatePost'];
+const DISPATCHING_FUNCTIONS = [
+  'ApiPostsCreatePost',
+  'ApiPostsImportPosts',
+  'ApiPostsPublishDraft',
+  'ApiPostsPublishNow',
+  'ApiPostsRetryPost',
+  'ApiPostsUpdatePost',
+  'ApiQueueAddToQueue',
+  'ApiQueueMoveInQueue',
+];
 const pascal = (platform: string) => platform.charAt(0).toUpperCase() + platform.slice(1);
 
 const resources = (synth: SynthesizedApp, type: string) => Object.entries(synth.template.findResources(type) as Record<string, Resource>);
