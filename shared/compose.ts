@@ -9,7 +9,15 @@ export const POST_TITLE_MAX = 1000;
 export const TITLE_TOO_LONG_MESSAGE = `Title must be ${POST_TITLE_MAX.toLocaleString('en-US')} characters or less`;
 
 /** Per-target settings (docs/product-rules.md#entities: post_platforms.settings). TikTok's are in shared/tiktok.ts. */
-export const TargetSettingsSchema = z.object({ ...TikTokSettingsShape }).strict();
+export const TargetSettingsSchema = z
+  .object({
+    ...TikTokSettingsShape,
+    /** Posted right after the post (X: as a reply); Instagram, Facebook, YouTube and X (docs/first-comment-and-threads.md). */
+    first_comment: text().max(ABSOLUTE_CAPTION_CAP).optional(),
+    /** X only: the thread's parts after the first, in order; the target's `caption` is part 1. */
+    thread: z.array(text().max(ABSOLUTE_CAPTION_CAP)).max(24).optional(),
+  })
+  .strict();
 
 export const ComposeTargetSchema = z.object({
   platform: z.enum(PLATFORMS),
