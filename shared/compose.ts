@@ -1,3 +1,4 @@
+import twitterText from 'twitter-text';
 import * as z from 'zod';
 import { captionOverLimitMessage, MSG } from './messages';
 import { text } from './text';
@@ -62,62 +63,17 @@ export const CreatePostSchema = z
 export type CreatePostInput = z.input<typeof CreatePostSchema>;
 
 /**
- * Character count as the counter shows it and the API enforces it. X counts weighted characters
- * (twitter-text config v3, docs/platform-apis.md#x-limits); every other network counts code points.
+ * Character count as the counter shows it and the API enforces it. X counts weighted characters with
+ * X's own library, twitter-text (config v3: URLs 23, CJK and emoji 2; every TLD X knows, not a list of
+ * our own; docs/platform-apis.md#x-limits); every other network counts code points.
  */
 export function captionLength(platform: Platform, caption: string): number {
   return platform === 'x' ? xWeightedLength(caption) : [...caption].length;
 }
 
-/** twitter-text v3: `transformedURLLength` 23, weight scale 100, default weight 200, emoji 200. */
-const X_URL_LENGTH = 23;
-const X_LIGHT_RANGES: readonly (readonly [number, number])[] = [
-  [0x0000, 0x10ff],
-  [0x2000, 0x200d],
-  [0x2010, 0x201f],
-  [0x2032, 0x2037],
-];
-const URL_END = `[^\\s.,!?;:'")\\]}>]`;
-const COMMON_TLDS = 'com|org|net|io|co|dev|app|ai|ly|me|tv|gg|xyz|info|biz|edu|gov|us|uk|ca|au|de|fr|es|it|nl|za|in|jp|br';
-/**
- * A URL as X recognises one, near enough: `http(s)://…` or `www.…`, or a bare domain with a common
- * TLD (not the domain of an e-mail address). Trailing punctuation is not part of the URL.
- */
-const URL_PATTERN = new RegExp(
-  `(?:https?:\\/\\/|www\\.)[^\\s]*${URL_END}` +
-    `|(?<![\\w@.-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+(?:${COMMON_TLDS})(?![\\w-])(?:\\/(?:[^\\s]*${URL_END})?)?`,
-  'giu',
-);
-const EMOJI_PART = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-const codePointWeight = (cp: number) => (X_LIGHT_RANGES.some(([lo, hi]) => cp >= lo && cp <= hi) ? 1 : 2);
-
-function isEmojiSequence(grapheme: string): boolean {
-  if (!EMOJI_PART.test(grapheme)) return false;
-  const cps = [...grapheme];
-  // A lone text-style symbol in a light range (©, ®) is a plain character, not an emoji.
-  return !(cps.length === 1 && codePointWeight(cps[0].codePointAt(0)!) === 1);
-}
-
-function textWeight(text: string): number {
-  let weight = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    if (isEmojiSequence(segment)) weight += 2;
-    else for (const ch of segment) weight += codePointWeight(ch.codePointAt(0)!);
-  }
-  return weight;
-}
-
-function xWeightedLength(caption: string): number {
-  const text = caption.normalize('NFC');
-  let weight = 0;
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    weight += textWeight(text.slice(last, match.index)) + X_URL_LENGTH;
-    last = match.index + match[0].length;
-  }
-  return weight + textWeight(text.slice(last));
+/** X's weighted length of one post (twitter-text `parseTweet`, which normalises to NFC first). */
+export function xWeightedLength(text: string): number {
+  return twitterText.parseTweet(text).weightedLength;
 }
 
 export function captionProblem(platform: Platform, caption: string): { title: string; message: string } | null {

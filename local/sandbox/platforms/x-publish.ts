@@ -1,3 +1,4 @@
+import twitterText from 'twitter-text';
 import { identity } from '../apps';
 import type { SandboxContext } from '../context';
 import { hitWindow, numericId, postsOf, recordPost, type PublishedPost } from '../publish-store';
@@ -47,19 +48,8 @@ const invalidRequest = (parameter: string, value: string, headers: Record<string
     headers,
   );
 
-/** Weighted length, simplified from twitter-text v3: URLs count 23, code points above U+10FF count 2. */
-function weightedLength(text: string): number {
-  let n = 0;
-  const withoutUrls = text.normalize('NFC').replace(/https?:\/\/\S+/g, () => {
-    n += 23;
-    return '';
-  });
-  for (const ch of withoutUrls) {
-    const cp = ch.codePointAt(0)!;
-    n += cp <= 0x10ff || (cp >= 0x2000 && cp <= 0x200d) || (cp >= 0x2010 && cp <= 0x201f) || (cp >= 0x2032 && cp <= 0x2037) ? 1 : 2;
-  }
-  return n;
-}
+/** X counts with its own library (https://github.com/twitter/twitter-text, config v3), every TLD included. */
+const weightedLength = (text: string) => twitterText.parseTweet(text).weightedLength;
 
 export function registerXPublishing(ctx: SandboxContext): void {
   const data = () => ctx.state.publishing;
