@@ -4,6 +4,7 @@ import { captionOverLimitMessage, MSG } from './messages';
 import { text } from './text';
 import { ABSOLUTE_CAPTION_CAP, CAPTION_LIMITS, PLATFORM_NAMES, PLATFORMS, YOUTUBE_TITLE_MAX, type Platform } from './platforms';
 import { TikTokSettingsShape, tiktokSettingsProblems } from './tiktok';
+import { FIRST_COMMENT_LIMITS, FOLLOW_UP_MESSAGES, MAX_THREAD_PARTS, supportsFirstComment } from './follow-ups';
 
 /** A post's title when YouTube is not selected: a label for the user, far above any real one. */
 export const POST_TITLE_MAX = 1000;
@@ -16,7 +17,7 @@ export const TargetSettingsSchema = z
     /** Posted right after the post (X: as a reply); Instagram, Facebook, YouTube and X (docs/first-comment-and-threads.md). */
     first_comment: text().max(ABSOLUTE_CAPTION_CAP).optional(),
     /** X only: the thread's parts after the first, in order; the target's `caption` is part 1. */
-    thread: z.array(text().max(ABSOLUTE_CAPTION_CAP)).max(24).optional(),
+    thread: z.array(text().max(ABSOLUTE_CAPTION_CAP)).max(MAX_THREAD_PARTS).optional(),
   })
   .strict();
 
@@ -54,6 +55,7 @@ export const CreatePostSchema = z
     post.platforms.forEach((target, i) => {
       const problem = captionProblem(target.platform, target.caption);
       if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['platforms', i, 'caption'], params: { title: problem.title } });
+      for (const p of followUpProblems(target)) ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', ...p.path] });
       if (target.platform === 'tiktok') {
         for (const p of tiktokSettingsProblems(target.settings))
           ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', p.field] });
@@ -74,6 +76,31 @@ export function captionLength(platform: Platform, caption: string): number {
 /** X's weighted length of one post (twitter-text `parseTweet`, which normalises to NFC first). */
 export function xWeightedLength(text: string): number {
   return twitterText.parseTweet(text).weightedLength;
+}
+
+/** The first comment and thread rules of one target (docs/first-comment-and-threads.md#rules). */
+export function followUpProblems(target: Pick<ComposeTarget, 'platform' | 'settings'>): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const { platform, settings } = target;
+  const comment = settings.first_comment ?? '';
+  if (comment.trim()) {
+    if (!supportsFirstComment(platform)) problems.push({ path: ['first_comment'], message: FOLLOW_UP_MESSAGES.firstCommentUnsupported(platform) });
+    else {
+      const limit = FIRST_COMMENT_LIMITS[platform];
+      const length = captionLength(platform, comment);
+      if (length > limit) problems.push({ path: ['first_comment'], message: FOLLOW_UP_MESSAGES.firstCommentTooLong(platform, limit, length) });
+    }
+  }
+  const parts = settings.thread ?? [];
+  if (parts.length > 0 && platform !== 'x') problems.push({ path: ['thread'], message: FOLLOW_UP_MESSAGES.threadOnlyOnX });
+  else if (parts.length + 1 > MAX_THREAD_PARTS) problems.push({ path: ['thread'], message: FOLLOW_UP_MESSAGES.threadTooLong });
+  else
+    parts.forEach((part, k) => {
+      const length = xWeightedLength(part);
+      if (!part.trim()) problems.push({ path: ['thread', k], message: FOLLOW_UP_MESSAGES.threadPartEmpty(k + 2) });
+      else if (length > CAPTION_LIMITS.x) problems.push({ path: ['thread', k], message: FOLLOW_UP_MESSAGES.threadPartTooLong(k + 2, length) });
+    });
+  return problems;
 }
 
 export function captionProblem(platform: Platform, caption: string): { title: string; message: string } | null {

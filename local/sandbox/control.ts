@@ -138,6 +138,7 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
         ...(error ? { error } : {}),
         ...(typeof input.delayMs === 'number' ? { delayMs: Math.min(Math.max(0, input.delayMs), 120_000) } : {}),
         ...(typeof input.times === 'number' ? { times: input.times } : {}),
+        ...(typeof input.skip === 'number' && input.skip > 0 ? { skip: Math.floor(input.skip) } : {}),
         ...(input.publish === true || (error && PUBLISH_ERRORS.includes(error)) ? { publishOnly: true } : {}),
         ...(typeof input.resetSeconds === 'number' ? { resetSeconds: input.resetSeconds } : {}),
         ...(typeof input.code === 'number' || typeof input.code === 'string' ? { code: input.code } : {}),
