@@ -105,9 +105,9 @@ export function withFollowUps(adapter: PlatformAdapter, api: ReplyApi, now: () =
     // Thread parts 2..n, each a reply to the one before.
     while (state.partIds.length < parts.length) {
       const k = state.partIds.length;
-      const parent = k === 0 ? state.postId : state.partIds[k - 1]!;
+      const parent = k === 0 ? state.postId : state.partIds[k - 1];
       try {
-        const created = await createOnce(context, api, parent, parts[k]!, state.partAttemptedAt, (at) => save({ ...state!, partAttemptedAt: at }));
+        const created = await createOnce(context, api, parent, parts[k], state.partAttemptedAt, (at) => save({ ...state!, partAttemptedAt: at }));
         await save({ ...state, partIds: [...state.partIds, created.id], partUrls: [...state.partUrls, created.url ?? state.postUrl], partAttemptedAt: null });
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
