@@ -68,7 +68,7 @@ const toCheckpoint = (state: State): PublishCheckpoint => ({ [KEY]: JSON.stringi
 const reasonOf = (error: PlatformError) => (error.category === 'unknown-outcome' ? `${UNKNOWN_OUTCOME_MESSAGE}.` : error.message);
 
 /** Wraps an adapter so that a post with a first comment or thread parts goes on to them after the post. */
-export function withFollowUps(adapter: PlatformAdapter, api: ReplyApi, now: () => Date): PlatformAdapter {
+export function withFollowUps<A extends PlatformAdapter>(adapter: A, api: ReplyApi, now: () => Date): A {
   const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
     const { settings } = context.request;
     const parts = api.platform === 'x' ? (settings.thread ?? []).filter((p) => p.trim()) : [];
@@ -162,14 +162,14 @@ export function withFollowUps(adapter: PlatformAdapter, api: ReplyApi, now: () =
       return { status: 'failed' as const, url: null, error: `${FOLLOW_UP_MESSAGES.reconnectForComments(replies.platform)}.` };
     try {
       const created = await createOnce(context, replies, state.postId, text, state.commentAttemptedAt, (at) => save({ ...state, commentAttemptedAt: at }));
-      return { status: 'posted' as const, url: created.url, error: null };
+      return { status: 'posted' as const, url: created.url ?? state.postUrl, error: null };
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       // Lost answer: look once more before calling it failed, so the card never says failed for a comment that is there.
       if (error.details.status === undefined) {
         const since = new Date(now().getTime() - LOST_ANSWER_LOOKBACK_MS).toISOString();
         const found = await replies.find(context, state.postId, text, since).catch(() => undefined);
-        if (found) return { status: 'posted' as const, url: found.url, error: null };
+        if (found) return { status: 'posted' as const, url: found.url ?? state.postUrl, error: null };
       }
       const reason =
         error.category === 'reauth' || error.details.code === 'missing-scope'

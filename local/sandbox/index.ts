@@ -1,3 +1,4 @@
+import { registerSandboxComments } from './platforms/comments';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { PLATFORMS, PLATFORM_LABELS, type Platform } from '@shared/platforms';
@@ -39,6 +40,7 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
   registerInstagram(ctx);
   registerTikTok(ctx);
   registerYouTube(ctx);
+  registerSandboxComments(ctx);
   registerFeeds(ctx);
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
