@@ -25,6 +25,24 @@ export function supportsFirstComment(platform: Platform): platform is FirstComme
   return platform in FIRST_COMMENT_LIMITS;
 }
 
+/**
+ * The permission a first comment needs, per platform: Instagram Login's instagram_business_manage_comments,
+ * Facebook's pages_manage_engagement, YouTube's youtube.force-ssl, X's tweet.write (a reply is a post).
+ */
+export const FIRST_COMMENT_SCOPES: Record<FirstCommentPlatform, readonly string[]> = {
+  instagram: ['instagram_business_manage_comments'],
+  facebook: ['pages_manage_engagement'],
+  youtube: ['https://www.googleapis.com/auth/youtube.force-ssl'],
+  x: ['tweet.write'],
+};
+
+/** 'reconnect' when a recorded grant lacks the comment permission (a grant with no recorded scopes counts as ready). */
+export function firstCommentReadiness(platform: Platform, scopes: readonly string[] | undefined): 'ready' | 'reconnect' | undefined {
+  if (!supportsFirstComment(platform)) return undefined;
+  if (!scopes) return 'ready';
+  return FIRST_COMMENT_SCOPES[platform].every((s) => scopes.includes(s)) ? 'ready' : 'reconnect';
+}
+
 /** A thread is the caption plus at most this many more parts (X's composer stops at 25 posts). */
 export const MAX_THREAD_PARTS = 25;
 

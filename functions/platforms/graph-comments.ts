@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FIRST_COMMENT_SCOPES } from '@shared/follow-ups';
 import type { CallContext } from './http';
 import { graphCalls } from './http';
 import { LOOKUP_SKEW_SECONDS, sameText } from './publish';
@@ -27,8 +28,8 @@ const CommentListSchema = z.object({
   ),
 });
 
-export const INSTAGRAM_COMMENT_SCOPES = ['instagram_business_manage_comments'] as const;
-export const FACEBOOK_COMMENT_SCOPES = ['pages_manage_engagement'] as const;
+export const INSTAGRAM_COMMENT_SCOPES = FIRST_COMMENT_SCOPES.instagram;
+export const FACEBOOK_COMMENT_SCOPES = FIRST_COMMENT_SCOPES.facebook;
 
 /** Graph writes "+0000"; Date.parse wants "Z" or "+00:00". */
 const graphTime = (t: string | undefined) => (t ? Date.parse(t.replace(/\+0000$/, 'Z')) : Number.NaN);

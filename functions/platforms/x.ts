@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FIRST_COMMENT_SCOPES } from '@shared/follow-ups';
 import {
   OAuthErrorSchema,
   bearerGet,
@@ -201,7 +202,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
   /** Thread parts and the first comment are replies (functions/platforms/follow-ups.ts); tweet.write covers them. */
   const replies: ReplyApi = {
     platform: 'x',
-    commentScopes: ['tweet.write'],
+    commentScopes: FIRST_COMMENT_SCOPES.x,
     async create(context, parentId, text) {
       const created = await tweet(context.tokens, text, parentId);
       return { id: created.data.id, url: postUrl(context.request.accountName, created.data.id) };

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FIRST_COMMENT_SCOPES } from '@shared/follow-ups';
 import { callPlatform, withQuery, bearerGet, type CallContext } from './http';
 import { LOOKUP_SKEW_SECONDS, sameText } from './publish';
 import type { ReplyApi } from './follow-ups';
@@ -8,7 +9,7 @@ import type { ReplyApi } from './follow-ups';
  * youtube.force-ssl scope and costs 50 quota units; commentThreads.list with `videoId` finds it after a
  * lost answer (https://developers.google.com/youtube/v3/docs/commentThreads/insert).
  */
-export const YOUTUBE_COMMENT_SCOPES = ['https://www.googleapis.com/auth/youtube.force-ssl'] as const;
+export const YOUTUBE_COMMENT_SCOPES = FIRST_COMMENT_SCOPES.youtube;
 
 const ThreadSchema = z.object({
   id: z.string(),
