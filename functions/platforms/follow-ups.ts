@@ -65,6 +65,10 @@ function readState(cp: PublishCheckpoint | null): State | null {
 
 const toCheckpoint = (state: State): PublishCheckpoint => ({ [KEY]: JSON.stringify(state) });
 
+/** Graph's #10 / #200 permission errors and Google's insufficientPermissions: the grant lacks the comment scope. */
+const MISSING_PERMISSION = new Set(['10', '200', 'insufficientPermissions']);
+const isMissingPermission = (error: PlatformError) => MISSING_PERMISSION.has(String(error.details.code ?? '').split('/')[0]);
+
 const reasonOf = (error: PlatformError) => (error.category === 'unknown-outcome' ? `${UNKNOWN_OUTCOME_MESSAGE}.` : error.message);
 
 /** Wraps an adapter so that a post with a first comment or thread parts goes on to them after the post. */
@@ -172,7 +176,7 @@ export function withFollowUps<A extends PlatformAdapter>(adapter: A, api: ReplyA
         if (found) return { status: 'posted' as const, url: found.url ?? state.postUrl, error: null };
       }
       const reason =
-        error.category === 'reauth' || error.details.code === 'missing-scope'
+        error.category === 'reauth' || isMissingPermission(error)
           ? `${FOLLOW_UP_MESSAGES.reconnectForComments(replies.platform)}.`
           : error.details.status === undefined
             ? `We couldn't confirm the first comment went out on ${PLATFORM_NAMES[replies.platform]}; check the post.`

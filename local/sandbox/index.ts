@@ -35,12 +35,13 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
     sandboxUrl: `${options.publicUrl}${SANDBOX_PREFIX}`,
     youtubeUnverified: options.youtubeUnverified ?? true,
   };
+  // Before the Graph version guards' catch-alls, which answer any path not registered before them.
+  registerSandboxComments(ctx);
   registerX(ctx);
   registerFacebook(ctx);
   registerInstagram(ctx);
   registerTikTok(ctx);
   registerYouTube(ctx);
-  registerSandboxComments(ctx);
   registerFeeds(ctx);
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
