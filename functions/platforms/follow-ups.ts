@@ -159,7 +159,7 @@ export function withFollowUps<A extends PlatformAdapter>(adapter: A, api: ReplyA
     }
   }
 
-  /** The comment's outcome; it never fails the post (docs/first-comment-and-threads.md#guarantees). */
+  /** The comment's outcome; it never fails the post (docs/first-comment-and-threads.md#steps-and-guarantees). */
   async function firstComment(context: PublishContext, replies: ReplyApi, state: State, text: string, save: (s: State) => Promise<void>) {
     const granted = context.tokens.scopes;
     if (granted && !replies.commentScopes.every((s) => granted.includes(s)))
