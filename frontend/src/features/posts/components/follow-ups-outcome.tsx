@@ -1,4 +1,4 @@
-import { HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuExternalLink, LuMessageCircle, LuTriangleAlert } from 'react-icons/lu';
 import { FOLLOW_UP_MESSAGES } from '@shared/follow-ups';
 import { PLATFORM_NAMES } from '@shared/platforms';
@@ -16,24 +16,22 @@ export function FollowUpsOutcome({ targets }: { targets: readonly PostTargetView
         return (
           <Stack key={target.id} gap="1">
             {thread ? (
-              <HStack
-                gap="1.5"
-                align="flex-start"
-                color={thread.failed_part ? 'fg.error' : 'fg.muted'}
-                data-testid={`thread-outcome-${target.platform}`}
-                wrap="wrap"
-              >
-                {thread.failed_part ? <LuTriangleAlert aria-hidden /> : <LuCircleCheck aria-hidden />}
-                <Text>
-                  {thread.failed_part
-                    ? FOLLOW_UP_MESSAGES.threadStopped(thread.posted, thread.total, thread.failed_part, thread.error ?? 'unknown error')
-                    : `Thread on ${name}: ${thread.posted} of ${thread.total} parts posted`}
-                </Text>
-                {thread.urls.map((url, i) => (
-                  <Link key={url + i} href={url} target="_blank" rel="noopener noreferrer" color="brand.fg">
-                    Part {i + 1}
-                  </Link>
-                ))}
+              <HStack gap="1.5" align="flex-start" color={thread.failed_part ? 'fg.error' : 'fg.muted'} data-testid={`thread-outcome-${target.platform}`}>
+                <Box mt="1" flexShrink={0} aria-hidden>
+                  {thread.failed_part ? <LuTriangleAlert /> : <LuCircleCheck />}
+                </Box>
+                <HStack gap="1.5" wrap="wrap" minW="0">
+                  <Text>
+                    {thread.failed_part
+                      ? FOLLOW_UP_MESSAGES.threadStopped(thread.posted, thread.total, thread.failed_part, thread.error ?? 'unknown error')
+                      : `Thread on ${name}: ${thread.posted} of ${thread.total} parts posted`}
+                  </Text>
+                  {thread.urls.map((url, i) => (
+                    <Link key={url + i} href={url} target="_blank" rel="noopener noreferrer" color="brand.fg">
+                      Part {i + 1}
+                    </Link>
+                  ))}
+                </HStack>
               </HStack>
             ) : null}
             {comment ? (
@@ -43,7 +41,9 @@ export function FollowUpsOutcome({ targets }: { targets: readonly PostTargetView
                 color={comment.status === 'failed' ? 'fg.error' : 'fg.muted'}
                 data-testid={`first-comment-outcome-${target.platform}`}
               >
-                {comment.status === 'failed' ? <LuTriangleAlert aria-hidden /> : <LuMessageCircle aria-hidden />}
+                <Box mt="1" flexShrink={0} aria-hidden>
+                  {comment.status === 'failed' ? <LuTriangleAlert /> : <LuMessageCircle />}
+                </Box>
                 {comment.status === 'posted' ? (
                   <Text>
                     First comment posted on {name}
