@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
-import { aPageForEachTest, signIn, toastIn } from './browser';
+import { aPageForEachTest, scheduleForTheComingMinute, signIn, toastIn } from './browser';
 
 /**
  * Issue 16.6 as a user sees it: write an X thread in Compose (caption + two parts, each with X's own
@@ -10,11 +10,6 @@ import { aPageForEachTest, signIn, toastIn } from './browser';
  */
 const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The next whole minute at least 20 s away, as yyyy-MM-ddTHH:mm in UTC (the user's zone here). */
-function comingMinute(): string {
-  return new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000).toISOString().slice(0, 16);
-}
 
 describe('an X thread with a first comment', () => {
   it('is written in Compose, goes out as a reply chain, and the card links every part', { timeout: 180_000 }, async () => {
@@ -33,12 +28,7 @@ describe('an X thread with a first comment', () => {
     await page.getByRole('button', { name: 'Add part' }).click();
     await page.getByLabel('X thread part 3').fill(`The bake ${t}`);
     await page.getByLabel('X first comment').fill(`Recipe ${t}`);
-    const [day, time] = comingMinute().split('T') as [string, string];
-    const [year, month, date] = day.split('-');
-    await page.getByLabel('Schedule date').fill(`${month}/${date}/${year}`);
-    await page.getByLabel('Schedule date').press('Enter');
-    await page.getByLabel('Schedule time', { exact: true }).fill(time);
-    await page.getByRole('button', { name: 'Schedule Post' }).click();
+    await scheduleForTheComingMinute(page);
     await toastIn(page, 'Post created successfully!').waitFor();
 
     await page.getByRole('link', { name: 'Posts' }).first().click();

@@ -25,17 +25,22 @@ async function openCompose(accounts = [socialAccount({ id: X_ID, platform: 'x', 
   return { ...app, api };
 }
 
+/** X selected, the caption written and one part added, its field focused. */
+async function anXThreadStarted(user: Awaited<ReturnType<typeof openCompose>>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'X (Twitter)' }));
+  await user.click(screen.getByLabelText('X caption'));
+  await user.paste('Part one');
+  await user.click(screen.getByRole('button', { name: 'Add part' }));
+  await user.click(screen.getByLabelText('X thread part 2'));
+}
+
 beforeEach(() => resetAmplifyMocks());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('compose: X threads and first comments', () => {
   it('adds thread parts with their own X counters and sends them, with the first comment, as the X target settings', async () => {
     const { user, api } = await openCompose();
-    await user.click(await screen.findByRole('button', { name: 'X (Twitter)' }));
-    await user.click(screen.getByLabelText('X caption'));
-    await user.paste('Part one');
-    await user.click(screen.getByRole('button', { name: 'Add part' }));
-    await user.click(screen.getByLabelText('X thread part 2'));
+    await anXThreadStarted(user);
     // CJK counts 2 each on X, and a bare .photography link 23 (twitter-text).
     await user.paste('日本 nic.photography');
     expect(screen.getByTestId('thread-counter-2')).toHaveTextContent('28/280');
@@ -50,11 +55,7 @@ describe('compose: X threads and first comments', () => {
 
   it('refuses a thread part over 280 on the spot and saves nothing', async () => {
     const { user, api } = await openCompose();
-    await user.click(await screen.findByRole('button', { name: 'X (Twitter)' }));
-    await user.click(screen.getByLabelText('X caption'));
-    await user.paste('Part one');
-    await user.click(screen.getByRole('button', { name: 'Add part' }));
-    await user.click(screen.getByLabelText('X thread part 2'));
+    await anXThreadStarted(user);
     await user.paste('日'.repeat(141));
 
     expect(screen.getByText("Part 2 of the thread exceeds X's limit of 280 characters (current: 282)")).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { googleError, youtubeAuthError } from '../faults';
 import { hitWindow, numericId, shortId, type PublishData } from '../publish-store';
 import { graphParams } from '../publishing';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
-import { graphError, graphTokenError } from './graph';
+import { graphError, graphNoObject, graphTokenError } from './graph';
 
 /**
  * First comments (issue 16) on the sandbox Instagram, Facebook and YouTube, with the official rules
@@ -53,13 +53,7 @@ export function registerSandboxComments(ctx: SandboxContext): void {
       .sort((a, b) => b.createdAt - a.createdAt);
   const rateLimited = (platform: string, accountId: string) =>
     hitWindow(data(), `${platform}:comments:${accountId}`, COMMENTS_PER_HOUR, 3600, now()).retryAfter !== undefined;
-  const noObject = (id: string) =>
-    graphError(
-      400,
-      `Unsupported post request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-      100,
-      { type: 'GraphMethodException', error_subcode: 33 },
-    );
+  const noObject = (id: string) => graphNoObject('post', id);
 
   // Instagram ---------------------------------------------------------------------------------------
   const igMedia = (mediaId: string) => data().posts.find((p) => p.platform === 'instagram' && p.id === mediaId);
