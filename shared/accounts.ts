@@ -21,6 +21,8 @@ export const AccountViewSchema = SocialAccountSchema.extend({
   profile_url: z.string().nullable(),
   /** 'reconnect' when the stored grant lacks the permission to read analytics: "Reconnect to see analytics" (issue 15). */
   analytics: z.enum(['ready', 'reconnect']).optional(),
+  /** 'reconnect' when the stored grant lacks the comment permission: "Reconnect {platform} to post first comments" (issue 16). */
+  first_comment: z.enum(['ready', 'reconnect']).optional(),
 });
 export type AccountView = z.infer<typeof AccountViewSchema>;
 

@@ -1,16 +1,26 @@
+import twitterText from 'twitter-text';
 import * as z from 'zod';
 import { captionOverLimitMessage, MSG } from './messages';
 import { text } from './text';
 import { MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE } from './media';
 import { ABSOLUTE_CAPTION_CAP, CAPTION_LIMITS, PLATFORM_NAMES, PLATFORMS, YOUTUBE_TITLE_MAX, type Platform } from './platforms';
 import { TikTokSettingsShape, tiktokSettingsProblems } from './tiktok';
+import { FIRST_COMMENT_LIMITS, FOLLOW_UP_MESSAGES, MAX_THREAD_PARTS, supportsFirstComment } from './follow-ups';
 
 /** A post's title when YouTube is not selected: a label for the user, far above any real one. */
 export const POST_TITLE_MAX = 1000;
 export const TITLE_TOO_LONG_MESSAGE = `Title must be ${POST_TITLE_MAX.toLocaleString('en-US')} characters or less`;
 
 /** Per-target settings (docs/product-rules.md#entities: post_platforms.settings). TikTok's are in shared/tiktok.ts. */
-export const TargetSettingsSchema = z.object({ ...TikTokSettingsShape }).strict();
+export const TargetSettingsSchema = z
+  .object({
+    ...TikTokSettingsShape,
+    /** Posted right after the post (X: as a reply); Instagram, Facebook, YouTube and X (docs/first-comment-and-threads.md). */
+    first_comment: text().max(ABSOLUTE_CAPTION_CAP).optional(),
+    /** X only: the thread's parts after the first, in order; the target's `caption` is part 1. */
+    thread: z.array(text().max(ABSOLUTE_CAPTION_CAP)).max(MAX_THREAD_PARTS).optional(),
+  })
+  .strict();
 
 export const ComposeTargetSchema = z.object({
   platform: z.enum(PLATFORMS),
@@ -46,6 +56,7 @@ export const CreatePostSchema = z
     post.platforms.forEach((target, i) => {
       const problem = captionProblem(target.platform, target.caption);
       if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['platforms', i, 'caption'], params: { title: problem.title } });
+      for (const p of followUpProblems(target)) ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', ...p.path] });
       if (target.platform === 'tiktok') {
         for (const p of tiktokSettingsProblems(target.settings))
           ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', p.field] });
@@ -55,62 +66,42 @@ export const CreatePostSchema = z
 export type CreatePostInput = z.input<typeof CreatePostSchema>;
 
 /**
- * Character count as the counter shows it and the API enforces it. X counts weighted characters
- * (twitter-text config v3, docs/platform-apis.md#x-limits); every other network counts code points.
+ * Character count as the counter shows it and the API enforces it. X counts weighted characters with
+ * X's own library, twitter-text (config v3: URLs 23, CJK and emoji 2; every TLD X knows, not a list of
+ * our own; docs/platform-apis.md#x-limits); every other network counts code points.
  */
 export function captionLength(platform: Platform, caption: string): number {
   return platform === 'x' ? xWeightedLength(caption) : [...caption].length;
 }
 
-/** twitter-text v3: `transformedURLLength` 23, weight scale 100, default weight 200, emoji 200. */
-const X_URL_LENGTH = 23;
-const X_LIGHT_RANGES: readonly (readonly [number, number])[] = [
-  [0x0000, 0x10ff],
-  [0x2000, 0x200d],
-  [0x2010, 0x201f],
-  [0x2032, 0x2037],
-];
-const URL_END = `[^\\s.,!?;:'")\\]}>]`;
-const COMMON_TLDS = 'com|org|net|io|co|dev|app|ai|ly|me|tv|gg|xyz|info|biz|edu|gov|us|uk|ca|au|de|fr|es|it|nl|za|in|jp|br';
-/**
- * A URL as X recognises one, near enough: `http(s)://…` or `www.…`, or a bare domain with a common
- * TLD (not the domain of an e-mail address). Trailing punctuation is not part of the URL.
- */
-const URL_PATTERN = new RegExp(
-  `(?:https?:\\/\\/|www\\.)[^\\s]*${URL_END}` +
-    `|(?<![\\w@.-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+(?:${COMMON_TLDS})(?![\\w-])(?:\\/(?:[^\\s]*${URL_END})?)?`,
-  'giu',
-);
-const EMOJI_PART = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-const codePointWeight = (cp: number) => (X_LIGHT_RANGES.some(([lo, hi]) => cp >= lo && cp <= hi) ? 1 : 2);
-
-function isEmojiSequence(grapheme: string): boolean {
-  if (!EMOJI_PART.test(grapheme)) return false;
-  const cps = [...grapheme];
-  // A lone text-style symbol in a light range (©, ®) is a plain character, not an emoji.
-  return !(cps.length === 1 && codePointWeight(cps[0].codePointAt(0)!) === 1);
+/** X's weighted length of one post (twitter-text `parseTweet`, which normalises to NFC first). */
+export function xWeightedLength(text: string): number {
+  return twitterText.parseTweet(text).weightedLength;
 }
 
-function textWeight(text: string): number {
-  let weight = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    if (isEmojiSequence(segment)) weight += 2;
-    else for (const ch of segment) weight += codePointWeight(ch.codePointAt(0)!);
+/** The first comment and thread rules of one target (docs/first-comment-and-threads.md#rules). */
+export function followUpProblems(target: Pick<ComposeTarget, 'platform' | 'settings'>): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const { platform, settings } = target;
+  const comment = settings.first_comment ?? '';
+  if (comment.trim()) {
+    if (!supportsFirstComment(platform)) problems.push({ path: ['first_comment'], message: FOLLOW_UP_MESSAGES.firstCommentUnsupported(platform) });
+    else {
+      const limit = FIRST_COMMENT_LIMITS[platform];
+      const length = captionLength(platform, comment);
+      if (length > limit) problems.push({ path: ['first_comment'], message: FOLLOW_UP_MESSAGES.firstCommentTooLong(platform, limit, length) });
+    }
   }
-  return weight;
-}
-
-function xWeightedLength(caption: string): number {
-  const text = caption.normalize('NFC');
-  let weight = 0;
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    weight += textWeight(text.slice(last, match.index)) + X_URL_LENGTH;
-    last = match.index + match[0].length;
-  }
-  return weight + textWeight(text.slice(last));
+  const parts = settings.thread ?? [];
+  if (parts.length > 0 && platform !== 'x') problems.push({ path: ['thread'], message: FOLLOW_UP_MESSAGES.threadOnlyOnX });
+  else if (parts.length + 1 > MAX_THREAD_PARTS) problems.push({ path: ['thread'], message: FOLLOW_UP_MESSAGES.threadTooLong });
+  else
+    parts.forEach((part, k) => {
+      const length = xWeightedLength(part);
+      if (!part.trim()) problems.push({ path: ['thread', k], message: FOLLOW_UP_MESSAGES.threadPartEmpty(k + 2) });
+      else if (length > CAPTION_LIMITS.x) problems.push({ path: ['thread', k], message: FOLLOW_UP_MESSAGES.threadPartTooLong(k + 2, length) });
+    });
+  return problems;
 }
 
 export function captionProblem(platform: Platform, caption: string): { title: string; message: string } | null {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { TargetMetricsSchema } from './analytics';
+import { FollowUpsSchema } from './follow-ups';
 import { CreatePostSchema, TargetSettingsSchema } from './compose';
 import { PLATFORMS } from './platforms';
 import { POST_STATUSES, POST_TABS } from './statuses';
@@ -47,6 +48,8 @@ export const PostTargetSchema = z.object({
   error_message: z.string().nullable(),
   /** A posted target's latest views and engagements (issue 15, docs/analytics.md); absent until its first reading. */
   metrics: TargetMetricsSchema.optional(),
+  /** The first comment's and the thread's outcomes (issue 16, docs/first-comment-and-threads.md); absent when there were none. */
+  follow_ups: FollowUpsSchema.optional(),
 });
 export type PostTarget = z.infer<typeof PostTargetSchema>;
 

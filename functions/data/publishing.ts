@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostTarget } from '@shared/posts';
 import type { PostStatus } from '@shared/statuses';
+import type { FollowUps } from '@shared/follow-ups';
 import type { PublishCheckpoint } from '../lib/publish-checkpoint';
 import { postIndexKeys, postSk, toPost, type PostRecord } from './posts';
 import { db, queryAll, tableName, updateIf, userPk } from './table';
@@ -177,7 +178,10 @@ export async function releaseLease(ref: TargetRef & { owner: string }): Promise<
   await updateTarget(ref, (t) => ({ remove: [`${t}.lease_owner`, `${t}.lease_until`], conditions: [LEASE_HELD(t)] }));
 }
 
-export type TargetOutcome = { status: 'posted'; platformPostId: string; postUrl: string; postedAt: string } | { status: 'failed'; message: string };
+export type TargetOutcome = ({ status: 'posted'; platformPostId: string; postUrl: string; postedAt: string } | { status: 'failed'; message: string }) & {
+  /** The first comment's and the thread's outcomes (docs/first-comment-and-threads.md). */
+  followUps?: FollowUps;
+};
 
 /**
  * Settles one target. With `ref.owner`, only the lease holder may; without (watchdog, DLQ), anyone
@@ -196,6 +200,10 @@ export async function settleTarget(ref: TargetRef, outcome: TargetOutcome, now: 
       } else {
         values[':message'] = outcome.message;
         set.push(`${t}.error_message = :message`);
+      }
+      if (outcome.followUps) {
+        values[':followUps'] = outcome.followUps;
+        set.push(`${t}.follow_ups = :followUps`);
       }
       const conditions = [`NOT (${t}.#status IN (:posted, :failed))`, ...(ref.owner ? [LEASE_HELD(t)] : [])];
       return { set, remove: [`${t}.lease_owner`, `${t}.lease_until`], conditions, values };

@@ -7,6 +7,7 @@ import {
   type ListedAccount,
   type TargetIssue,
 } from '@shared/connection-health';
+import { firstCommentReadiness } from '@shared/follow-ups';
 import { planAllows } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import { UPCOMING_STATUSES } from '@shared/statuses';
@@ -54,6 +55,12 @@ export function healthOf(platform: Platform, row: TokenHealthRow | undefined): C
   return { expires_at: expires ? new Date(expires).toISOString() : null, missing_publish_permission: missing };
 }
 
+/** Whether the grant covers first comments (issue 16); nothing for platforms without them. */
+function withFirstComment(platform: Platform, scopes: readonly string[] | undefined): { first_comment?: 'ready' | 'reconnect' } {
+  const readiness = firstCommentReadiness(platform, scopes);
+  return readiness ? { first_comment: readiness } : {};
+}
+
 /** The user's accounts, newest first, with their health: two queries (accounts, projected token times). */
 export async function listAccountsWithHealth(userId: string): Promise<ListedAccount[]> {
   const [accounts, tokens] = await Promise.all([listConnectedAccounts(userId), listTokenHealth(userId)]);
@@ -61,6 +68,7 @@ export async function listAccountsWithHealth(userId: string): Promise<ListedAcco
   return accounts.map((account) => ({
     ...account,
     analytics: analyticsReadiness(account.platform, byAccount.get(account.id)?.scopes),
+    ...withFirstComment(account.platform, byAccount.get(account.id)?.scopes),
     health: healthOf(account.platform, byAccount.get(account.id)),
   }));
 }

@@ -7,6 +7,7 @@ import { isTerminal, LeaseLostError, tableEngineStore, type EnginePost, type Eng
 import { defaultDeps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { FollowUpError } from '../platforms/follow-ups';
 import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../platforms/types';
 import { recordTargetOutcome } from './analytics-collection';
 import { withFreshTokens } from './connections';
@@ -218,7 +219,17 @@ async function afterStep(delivery: Delivery, result: PublishStepResult, engine: 
     // delivery dies here. On AWS every invocation has its own CPU, and the spread is 0.
     const { settleSpreadMs } = engine.settings();
     if (settleSpreadMs > 0 && now.getTime() - dueTime(post) < settleSpreadMs) await engine.sleep(engine.random() * settleSpreadMs);
-    await finish(delivery, { status: 'posted', platformPostId: result.platformPostId, postUrl: result.postUrl, postedAt: now.toISOString() }, engine);
+    await finish(
+      delivery,
+      {
+        status: 'posted',
+        platformPostId: result.platformPostId,
+        postUrl: result.postUrl,
+        postedAt: now.toISOString(),
+        ...(result.followUps ? { followUps: result.followUps } : {}),
+      },
+      engine,
+    );
     return 'done';
   }
   // The platform is still processing: come back later without holding the target.
@@ -263,7 +274,9 @@ async function afterError(delivery: Delivery, error: unknown, engine: PublishEng
     }
   }
   const reason = error.category === 'unknown-outcome' ? UNKNOWN_OUTCOME_MESSAGE : error.message;
-  await finish(delivery, { status: 'failed', message: reason }, engine);
+  // A thread that stopped part-way keeps what went out on the card (docs/first-comment-and-threads.md).
+  const followUps = error instanceof FollowUpError ? { followUps: error.followUps } : {};
+  await finish(delivery, { status: 'failed', message: reason, ...followUps }, engine);
   return 'done';
 }
 

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { withFollowUps } from './follow-ups';
+import { FACEBOOK_COMMENT_SCOPES, graphReplies } from './graph-comments';
 import { GRAPH_VERSION } from './hosts';
 import { callPlatform, classifyGraphError, expiresAtFrom, graphCalls, jsonGet, withQuery, type AdapterDeps, type CallContext } from './http';
 import { LOOKUP_SKEW_SECONDS, guardedCreate, isImage, isVideo, publishCallContext, sameText, str, unknownOutcome } from './publish';
@@ -48,7 +50,14 @@ const FB_MESSAGES = {
 const graphTime = (t: string | undefined) => (t ? Date.parse(t.replace(/\+0000$/, 'Z')) : Number.NaN);
 
 /** docs/platform-apis.md#facebook-auth: list Pages, read engagement, post, publish_video for video, and read_insights for post metrics (#facebook-metrics). */
-export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'publish_video', 'read_insights'] as const;
+export const FACEBOOK_SCOPES = [
+  'pages_show_list',
+  'pages_read_engagement',
+  'pages_manage_posts',
+  'publish_video',
+  'read_insights',
+  ...FACEBOOK_COMMENT_SCOPES,
+] as const;
 
 const TokenResponseSchema = z.object({ access_token: z.string().min(1), token_type: z.string().optional(), expires_in: z.number().optional() });
 
@@ -248,7 +257,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
     return { status: 'posted', platformPostId: created.id, postUrl: postUrl(created.id) };
   };
 
-  return {
+  const adapter: FacebookAdapter = {
     platform: 'facebook',
     usesPkce: false,
     publishStep,
@@ -331,4 +340,10 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
       };
     },
   };
+  // First comments (issue 16): functions/platforms/follow-ups.ts.
+  return withFollowUps(
+    adapter,
+    graphReplies('facebook', publishCtx, graph, (id) => `${hosts.www}/${id}`),
+    now,
+  );
 }

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { withFollowUps } from './follow-ups';
+import { INSTAGRAM_COMMENT_SCOPES, graphReplies } from './graph-comments';
 import { GRAPH_VERSION } from './hosts';
 import {
   callPlatform,
@@ -68,7 +70,12 @@ const IG_MESSAGES = {
  * Instagram Login scopes (docs/platform-apis.md#instagram-auth); the older `business_*` names were retired in Jan 2025.
  * instagram_business_manage_insights reads media insights (issue 15, docs/platform-apis.md#instagram-metrics).
  */
-export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_insights'] as const;
+export const INSTAGRAM_SCOPES = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  'instagram_business_manage_insights',
+  ...INSTAGRAM_COMMENT_SCOPES,
+] as const;
 
 /** Long-lived tokens last 60 days (docs/platform-apis.md#instagram-auth). */
 const LONG_LIVED_SECONDS = 60 * 24 * 3600;
@@ -289,7 +296,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
     return r.data.find((m) => sameText(m.caption ?? '', context.request.caption) && (!m.timestamp || Date.parse(m.timestamp.replace(/\+0000$/, 'Z')) >= from));
   };
 
-  return {
+  const adapter: InstagramAdapter = {
     platform: 'instagram',
     usesPkce: false,
     publishStep,
@@ -367,4 +374,10 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
       return [{ accountId, accountName: `@${r.username}`, ...(r.profile_picture_url ? { pictureUrl: r.profile_picture_url } : {}), tokens }];
     },
   };
+  // First comments (issue 16): functions/platforms/follow-ups.ts.
+  return withFollowUps(
+    adapter,
+    graphReplies('instagram', publishCtx, graph, () => null),
+    now,
+  );
 }

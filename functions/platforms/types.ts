@@ -75,7 +75,7 @@ export interface PublishRequest {
   readonly caption: string;
   /** YouTube: the title with " #shorts" already applied. */
   readonly title?: string;
-  readonly settings: TikTokSettings;
+  readonly settings: TikTokSettings & { readonly first_comment?: string | undefined; readonly thread?: readonly string[] | undefined };
   readonly media: readonly PublishMedia[];
 }
 
@@ -116,7 +116,9 @@ export type DailyQuotaClaim = { readonly ok: true } | { readonly ok: false; read
  * with the saved checkpoint, never sleeping inside one invocation.
  */
 export type PublishStepResult =
-  { readonly status: 'posted'; readonly platformPostId: string; readonly postUrl: string } | { readonly status: 'wait'; readonly retryAfterSeconds: number };
+  | { readonly status: 'posted'; readonly platformPostId: string; readonly postUrl: string; readonly followUps?: FollowUps }
+  | { readonly status: 'wait'; readonly retryAfterSeconds: number };
+import type { FollowUps } from '@shared/follow-ups';
 
 /** Injected so adapters are testable without a network (docs/architecture.md#conventions: inject time, ids and dependencies). */
 export type Fetch = typeof fetch;

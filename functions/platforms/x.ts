@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FIRST_COMMENT_SCOPES } from '@shared/follow-ups';
 import {
   OAuthErrorSchema,
   bearerGet,
@@ -14,6 +15,7 @@ import {
   type Classification,
   type FailedResponse,
 } from './http';
+import { withFollowUps, type ReplyApi } from './follow-ups';
 import { LOOKUP_SKEW_SECONDS, guardedCreate, handleOf, publishCallContext, sameText, str, unknownOutcome } from './publish';
 import { PlatformError, type PlatformAdapter, type PublishContext, type PublishStepResult, type TokenSet } from './types';
 
@@ -123,14 +125,15 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
   );
   const isDuplicate = (e: unknown) => e instanceof PlatformError && e.details.code === 'duplicate';
 
-  const tweet = (tokens: TokenSet, text: string) =>
+  // A reply (thread part, first comment) names its parent: POST /2/tweets `reply.in_reply_to_tweet_id` (https://docs.x.com/x-api/posts/create-post).
+  const tweet = (tokens: TokenSet, text: string, inReplyTo?: string) =>
     callPlatform(publishCtx, {
-      what: 'publish the post',
+      what: inReplyTo ? 'post the reply' : 'publish the post',
       url: `${hosts.api}/2/tweets`,
       init: {
         method: 'POST',
         headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ text }),
+        body: JSON.stringify(inReplyTo ? { text, reply: { in_reply_to_tweet_id: inReplyTo } } : { text }),
       },
       schema: TweetCreatedSchema,
       secrets: [tokens.accessToken],
@@ -147,7 +150,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
    * that kept posting meanwhile pushes it past the first page, so follow `next_token` until it turns
    * up, the pages run out, or X's own reach (3,200 posts) is read. Errors surface as for one call.
    */
-  const findOnTimeline = async (context: PublishContext, attemptedAt: string) => {
+  const findOnTimeline = async (context: PublishContext, attemptedAt: string, text = context.request.caption) => {
     const { tokens, request } = context;
     const start = new Date(Date.parse(attemptedAt) - LOOKUP_SKEW_SECONDS * 1000).toISOString();
     // The current OpenAPI (xdevplatform/xdk) names the field parameter post.fields (formerly tweet.fields).
@@ -161,7 +164,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
         schema: TimelineSchema,
         secrets: [tokens.accessToken],
       });
-      const found = (r.data ?? []).find((t) => sameText(t.text, request.caption));
+      const found = (r.data ?? []).find((t) => sameText(t.text, text));
       if (found) return found;
       token = r.meta?.next_token;
       if (!token) return undefined;
@@ -196,7 +199,21 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
     }
   };
 
-  return {
+  /** Thread parts and the first comment are replies (functions/platforms/follow-ups.ts); tweet.write covers them. */
+  const replies: ReplyApi = {
+    platform: 'x',
+    commentScopes: FIRST_COMMENT_SCOPES.x,
+    async create(context, parentId, text) {
+      const created = await tweet(context.tokens, text, parentId);
+      return { id: created.data.id, url: postUrl(context.request.accountName, created.data.id) };
+    },
+    async find(context, _parentId, text, since) {
+      const found = await findOnTimeline(context, since, text);
+      return found && { id: found.id, url: postUrl(context.request.accountName, found.id) };
+    },
+  };
+
+  const adapter: PlatformAdapter = {
     platform: 'x',
     usesPkce: true,
     publishStep,
@@ -250,4 +267,5 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
       return [{ accountId: id, accountName: `@${username}`, ...(profile_image_url ? { pictureUrl: profile_image_url } : {}), tokens }];
     },
   };
+  return withFollowUps(adapter, replies, now);
 }

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { withFollowUps } from './follow-ups';
+import { YOUTUBE_COMMENT_SCOPES, youtubeReplies } from './youtube-comments';
 import {
   OAuthErrorSchema,
   bearerGet,
@@ -54,7 +56,11 @@ async function readAll(media: PublishMedia, fetchImpl: typeof fetch): Promise<Bu
 }
 
 /** docs/platform-apis.md#youtube-auth: upload, plus a read scope to look up the channel. */
-export const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'] as const;
+export const YOUTUBE_SCOPES = [
+  'https://www.googleapis.com/auth/youtube.upload',
+  'https://www.googleapis.com/auth/youtube.readonly',
+  ...YOUTUBE_COMMENT_SCOPES,
+] as const;
 
 const TokenResponseSchema = z.object({
   access_token: z.string().min(1),
@@ -290,7 +296,7 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
     return upload(context, location, bytes, 0);
   };
 
-  return {
+  const adapter: PlatformAdapter = {
     platform: 'youtube',
     usesPkce: false,
     publishStep,
@@ -344,4 +350,6 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
       });
     },
   };
+  // First comments (issue 16): functions/platforms/follow-ups.ts.
+  return withFollowUps(adapter, youtubeReplies(publishCtx, hosts), now);
 }

@@ -1,3 +1,4 @@
+import { sandboxComments } from './platforms/comments';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import type { SandboxContext } from './context';
 import { json, type SandboxResponse } from './router';
@@ -48,6 +49,8 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
   const route = `${method} ${path.replace(/\/$/, '')}`;
   const pub = ctx.state.publishing;
   switch (route) {
+    case 'GET /comments':
+      return json(200, { comments: sandboxComments(pub) });
     case 'GET /receipts': {
       const platform = query.get('platform');
       const since = Number(query.get('since') ?? 0);
@@ -138,6 +141,7 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
         ...(error ? { error } : {}),
         ...(typeof input.delayMs === 'number' ? { delayMs: Math.min(Math.max(0, input.delayMs), 120_000) } : {}),
         ...(typeof input.times === 'number' ? { times: input.times } : {}),
+        ...(typeof input.skip === 'number' && input.skip > 0 ? { skip: Math.floor(input.skip) } : {}),
         ...(input.publish === true || (error && PUBLISH_ERRORS.includes(error)) ? { publishOnly: true } : {}),
         ...(typeof input.resetSeconds === 'number' ? { resetSeconds: input.resetSeconds } : {}),
         ...(typeof input.code === 'number' || typeof input.code === 'string' ? { code: input.code } : {}),

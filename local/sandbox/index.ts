@@ -1,3 +1,4 @@
+import { registerSandboxComments } from './platforms/comments';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { PLATFORMS, PLATFORM_LABELS, type Platform } from '@shared/platforms';
@@ -34,6 +35,8 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
     sandboxUrl: `${options.publicUrl}${SANDBOX_PREFIX}`,
     youtubeUnverified: options.youtubeUnverified ?? true,
   };
+  // Before the Graph version guards' catch-alls, which answer any path not registered before them.
+  registerSandboxComments(ctx);
   registerX(ctx);
   registerFacebook(ctx);
   registerInstagram(ctx);

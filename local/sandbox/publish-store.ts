@@ -23,6 +23,8 @@ export interface PublishedPost {
   visibility: 'public' | 'private' | 'inbox';
   /** IG shortcode, FB video id, TikTok publish id… */
   ref?: string;
+  /** X: the post this one replies to (a thread part or a first comment). */
+  inReplyTo?: string;
 }
 
 /** One successful public create, as the server saw it arrive (docs/publishing.md#exactly-once; the benchmark). */

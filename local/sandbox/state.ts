@@ -89,6 +89,8 @@ export interface Fault {
   delayMs?: number;
   /** How many calls it fails; 1 by default. */
   remaining: number;
+  /** Lets this many matching calls through first (part 3 of a thread fails, parts 1 and 2 go out). */
+  skip?: number;
   /** Only publishing calls (routes tagged create/step), not OAuth or profile reads. */
   publishOnly?: boolean;
   /** Rate limits and daily caps: when the window resets, in seconds from now. */
@@ -229,6 +231,11 @@ export class SandboxState {
       if (f.error && CREATE_FAULTS.includes(f.error)) return stage === 'create';
       return !f.publishOnly || stage !== undefined;
     });
+    if (fault?.skip) {
+      fault.skip -= 1;
+      this.save();
+      return undefined;
+    }
     return fault ? this.spend(fault) : undefined;
   }
 

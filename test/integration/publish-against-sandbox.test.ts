@@ -471,3 +471,103 @@ describe('Facebook multi-photo posts (issue 16 item 7), as the Graph refuses the
     expect(await receipts('facebook')).toEqual([]);
   });
 });
+
+describe('first comments and X threads against the sandbox (issue 16)', () => {
+  const comments = async () => ((await control('GET', '/comments')).comments ?? []) as { platform: string; parentId: string; text: string }[];
+  const withoutComments = (scope: string) => scope.replace(/,?instagram_business_manage_comments/, '');
+
+  it('posts an X thread as a reply chain with a first comment, and a duplicate delivery posts nothing more', async () => {
+    const x = await connect('x');
+    const tag = randomBytes(3).toString('hex');
+    const request = requestFor(x, { settings: { thread: [`Part two ${tag}`, `Part three ${tag}`], first_comment: `Recipe ${tag}` } });
+
+    const run = await publish(x.adapter, x.tokens, request);
+    const again = await publish(x.adapter, x.tokens, request, { checkpoint: run.checkpoints.at(-1)! });
+
+    expect(run.result).toMatchObject({ status: 'posted', followUps: { thread: { total: 3, posted: 3 }, first_comment: { status: 'posted' } } });
+    expect(again.result).toMatchObject({ platformPostId: run.result!.platformPostId });
+    expect((await receipts('x')).map((r) => r.caption)).toEqual([request.caption, `Part two ${tag}`, `Part three ${tag}`, `Recipe ${tag}`]);
+  });
+
+  it('when part 3 fails, parts 1 and 2 stay, and the retry continues from part 3', async () => {
+    const x = await connect('x');
+    const request = requestFor(x, { settings: { thread: ['Second part', 'Third part'] } });
+    // Two creates go through (the post and part 2); X then fails with 503s until the retries run out.
+    await fault({ platform: 'x', endpoint: '/api/2/tweets', method: 'POST', error: 'server_error', skip: 2, times: 3 });
+
+    const run = await publish(x.adapter, x.tokens, request);
+
+    expect(run.error).toMatchObject({ category: 'retry', message: "Posted 2 of 3 parts: part 3 failed: X had a temporary problem; we'll try again." });
+    expect(await receipts('x')).toHaveLength(2);
+    const retry = await publish(x.adapter, x.tokens, request, { checkpoint: run.checkpoints.at(-1)! });
+    expect(retry.result).toMatchObject({ followUps: { thread: { posted: 3, total: 3 } } });
+    expect((await receipts('x')).map((r) => r.caption)).toEqual([request.caption, 'Second part', 'Third part']);
+  });
+
+  it('refuses a reply to a post that does not exist, as X does', async () => {
+    const x = await connect('x');
+    const res = await fetch(`${hostsFor('x', sandbox).api}/2/tweets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${x.tokens.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Hello', reply: { in_reply_to_tweet_id: '1999999999999999999' } }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('deleted or not visible to you');
+  });
+
+  it('comments once on an Instagram photo even when the message is delivered twice', async () => {
+    const ig = await connect('instagram');
+    const request = requestFor(ig, { media: [await aStoredMedia('image')], settings: { first_comment: '#bakery #sourdough' } });
+
+    const run = await publish(ig.adapter, ig.tokens, request);
+    await publish(ig.adapter, ig.tokens, request, { checkpoint: run.checkpoints.at(-1)! });
+
+    expect(run.result).toMatchObject({ status: 'posted', followUps: { first_comment: { status: 'posted', url: run.result!.postUrl } } });
+    expect(await comments()).toEqual([expect.objectContaining({ platform: 'instagram', parentId: run.result!.platformPostId, text: '#bakery #sourdough' })]);
+  });
+
+  it('an Instagram grant without instagram_business_manage_comments: the sandbox refuses the comment, the post stays posted, and the card says to reconnect', async () => {
+    const adapter = adapterFor('instagram');
+    const authorize = new URL(adapter.authorizeUrl({ state: 's' }));
+    authorize.searchParams.set('scope', withoutComments(authorize.searchParams.get('scope')!));
+    const form = new URLSearchParams({ decision: 'allow', identity: DEMO_IDENTITIES.instagram[0]!.id });
+    const res = await fetch(authorize, { method: 'POST', body: form, redirect: 'manual' });
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    const [account] = await adapter.accounts(await adapter.exchangeCode({ code }));
+    // Scopes not recorded (as on grants from before they were kept): the platform's own refusal decides.
+    const { scopes: _unrecorded, ...tokens } = account!.tokens;
+    const request = requestFor(account!, { media: [await aStoredMedia('image')], settings: { first_comment: 'Link in bio' } });
+
+    const run = await publish(adapter, tokens, request);
+
+    expect(run.result).toMatchObject({
+      status: 'posted',
+      followUps: { first_comment: { status: 'failed', error: 'Reconnect Instagram to post first comments.' } },
+    });
+    expect(await comments()).toHaveLength(0);
+  });
+
+  it('comments on a Facebook Page post as the Page', async () => {
+    const fb = await connect('facebook');
+    const request = requestFor(fb, { settings: { first_comment: 'Order at the counter' } });
+
+    const run = await publish(fb.adapter, fb.tokens, request);
+
+    expect(run.result).toMatchObject({ status: 'posted', followUps: { first_comment: { status: 'posted' } } });
+    expect(await comments()).toEqual([expect.objectContaining({ platform: 'facebook', parentId: run.result!.platformPostId, text: 'Order at the counter' })]);
+  });
+
+  it('comments on a YouTube video with commentThreads.insert', async () => {
+    const yt = await connect('youtube');
+    const request = requestFor(yt, {
+      title: 'Morning bake #shorts',
+      media: [await aStoredMedia('video')],
+      settings: { first_comment: 'Full recipe in the description' },
+    });
+
+    const run = await publish(yt.adapter, yt.tokens, request);
+
+    expect(run.result).toMatchObject({ status: 'posted', followUps: { first_comment: { status: 'posted' } } });
+    expect(await comments()).toEqual([expect.objectContaining({ platform: 'youtube', parentId: run.result!.platformPostId })]);
+  });
+});

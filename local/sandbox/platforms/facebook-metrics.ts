@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context';
 import { hitWindow, type PublishedPost } from '../publish-store';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import type { TokenRecord } from '../state';
-import { graphError, graphPermissionError, graphTokenError } from './graph';
+import { graphNoObject, graphError, graphPermissionError, graphTokenError } from './graph';
 import { countsNow, insightRow, metricNames, parseGraphFields } from './graph-metrics';
 
 /**
@@ -29,13 +29,7 @@ const TITLES: Record<string, string> = {
 /** Fields a Page post node has in the sandbox; any other is refused as Graph refuses a nonexisting field. */
 const POST_NODE_FIELDS = ['id', 'message', 'created_time', 'permalink_url', 'status_type', 'shares', 'reactions', 'comments'];
 
-const notFound = (id: string) =>
-  graphError(
-    400,
-    `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-    100,
-    { type: 'GraphMethodException', error_subcode: 33 },
-  );
+const notFound = (id: string) => graphNoObject('get', id);
 
 /** The Page's call window, with its X-Business-Use-Case-Usage header (code 32 once it is spent). */
 function pageWindow(ctx: SandboxContext, pageId: string): { response: SandboxResponse } | { headers: Record<string, string> } {

@@ -33,6 +33,16 @@ export function graphTokenError(check: Exclude<TokenCheck, { ok: true }>): Sandb
   }
 }
 
+/** Graph's answer for an object that does not exist or that the token may not touch (#100, subcode 33). */
+export function graphNoObject(method: 'get' | 'post', id: string): SandboxResponse {
+  return graphError(
+    400,
+    `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    100,
+    { type: 'GraphMethodException', error_subcode: 33 },
+  );
+}
+
 /**
  * A call the granted permissions do not cover: Graph answers #10 naming the permission
  * (e.g. `/me/accounts` without pages_show_list, Instagram `/me` without instagram_business_basic).

@@ -1,3 +1,4 @@
+import twitterText from 'twitter-text';
 import { identity } from '../apps';
 import type { SandboxContext } from '../context';
 import { hitWindow, numericId, postsOf, recordPost, type PublishedPost } from '../publish-store';
@@ -47,19 +48,8 @@ const invalidRequest = (parameter: string, value: string, headers: Record<string
     headers,
   );
 
-/** Weighted length, simplified from twitter-text v3: URLs count 23, code points above U+10FF count 2. */
-function weightedLength(text: string): number {
-  let n = 0;
-  const withoutUrls = text.normalize('NFC').replace(/https?:\/\/\S+/g, () => {
-    n += 23;
-    return '';
-  });
-  for (const ch of withoutUrls) {
-    const cp = ch.codePointAt(0)!;
-    n += cp <= 0x10ff || (cp >= 0x2000 && cp <= 0x200d) || (cp >= 0x2010 && cp <= 0x201f) || (cp >= 0x2032 && cp <= 0x2037) ? 1 : 2;
-  }
-  return n;
-}
+/** X counts with its own library (https://github.com/twitter/twitter-text, config v3), every TLD included. */
+const weightedLength = (text: string) => twitterText.parseTweet(text).weightedLength;
 
 export function registerXPublishing(ctx: SandboxContext): void {
   const data = () => ctx.state.publishing;
@@ -93,8 +83,14 @@ export function registerXPublishing(ctx: SandboxContext): void {
       const window = hitWindow(data(), `x:tweets:${auth.userId}`, TWEETS_PER_WINDOW, WINDOW_SECONDS, now);
       const headers = rateHeaders(window, TWEETS_PER_WINDOW);
       if (window.retryAfter !== undefined) return problem(429, 'Too Many Requests', 'Too Many Requests', headers);
-      const body = (req.json ?? {}) as { text?: unknown };
+      const body = (req.json ?? {}) as { text?: unknown; reply?: { in_reply_to_tweet_id?: unknown } };
       const text = typeof body.text === 'string' ? body.text : '';
+      // A reply names a post that exists and that the caller can see (https://docs.x.com/x-api/posts/create-post: reply.in_reply_to_tweet_id).
+      const inReplyTo = body.reply === undefined ? undefined : body.reply.in_reply_to_tweet_id;
+      if (inReplyTo !== undefined && (typeof inReplyTo !== 'string' || !/^\d{1,19}$/.test(inReplyTo)))
+        return invalidRequest('reply.in_reply_to_tweet_id', String(inReplyTo), headers);
+      if (typeof inReplyTo === 'string' && !postsOf(data(), 'x').some((p) => p.id === inReplyTo && p.visibility === 'public'))
+        return problem(403, 'Forbidden', 'You attempted to reply to a Tweet that is deleted or not visible to you.', headers);
       if (!text.trim()) {
         return problemJson(
           400,
@@ -127,6 +123,7 @@ export function registerXPublishing(ctx: SandboxContext): void {
         createdAt: now,
         url: publicUrls(ctx).xPost(auth.username, id),
         visibility: 'public',
+        ...(typeof inReplyTo === 'string' ? { inReplyTo } : {}),
       };
       recordPost(data(), post, req.receivedAtMs, now);
       ctx.state.persist();

@@ -32,7 +32,7 @@ describe('Instagram sign-in', () => {
       client_id: 'client-123',
       redirect_uri: 'https://app.example/api/oauth/x/callback',
       response_type: 'code',
-      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
       state: 'st-1',
     });
   });

@@ -26,7 +26,7 @@ describe('YouTube sign-in', () => {
       client_id: 'client-123',
       redirect_uri: 'https://app.example/api/oauth/x/callback',
       response_type: 'code',
-      scope: SCOPES,
+      scope: `${SCOPES} https://www.googleapis.com/auth/youtube.force-ssl`,
       access_type: 'offline',
       prompt: 'consent',
       include_granted_scopes: 'true',

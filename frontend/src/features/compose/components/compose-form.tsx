@@ -28,6 +28,7 @@ import { mediaFactsOf } from '../lib/media-rules';
 import { MediaRuleNote } from './media-rule-note';
 import { MediaUploader } from './media-uploader';
 import { XOptions, YoutubeShortsOptions } from './platform-options';
+import { FollowUpFields } from './follow-up-fields';
 import { PlatformSection } from './platform-section';
 import { PublishNowButton } from './publish-now-button';
 import { ScheduleCard } from './schedule-card';
@@ -228,6 +229,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
                 onCheckedIdsChange={(ids) => patch({ accountIds: { ...draft.accountIds, [platform]: ids } })}
                 caption={draft.captions[platform] ?? ''}
                 onCaptionChange={(caption) => patch({ captions: { ...draft.captions, [platform]: caption } })}
+                after={<FollowUpFields platform={platform} draft={draft} patch={patch} accounts={groups[platform]} />}
               >
                 {platform === 'youtube' ? <YoutubeShortsOptions title={draft.title} onTitleChange={(title) => patch({ title })} attempted={attempted} /> : null}
                 {platform === 'tiktok' ? (

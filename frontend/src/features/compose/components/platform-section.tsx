@@ -15,11 +15,13 @@ interface PlatformSectionProps {
   onCaptionChange: (caption: string) => void;
   /** The platform's own options (YouTube title, TikTok switches, X note). */
   children?: ReactNode;
+  /** Shown under the caption: X thread parts, the first comment. */
+  after?: ReactNode;
 }
 
 /** Everything about one selected platform: which accounts, the caption with its counter, options. */
 export function PlatformSection(props: PlatformSectionProps) {
-  const { platform, accounts, checkedIds, onCheckedIdsChange, caption, onCaptionChange, children } = props;
+  const { platform, accounts, checkedIds, onCheckedIdsChange, caption, onCaptionChange, children, after } = props;
   const length = captionLength(platform, caption);
   const limit = CAPTION_LIMITS[platform];
   const over = length > limit;
@@ -107,6 +109,7 @@ export function PlatformSection(props: PlatformSectionProps) {
           />
           {over ? <Field.ErrorText>{length - limit} characters over the limit</Field.ErrorText> : null}
         </Field.Root>
+        {after}
       </Card.Body>
     </Card.Root>
   );

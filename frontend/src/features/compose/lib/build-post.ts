@@ -1,5 +1,6 @@
 import type { SocialAccount } from '@shared/accounts';
 import { connectedAccountsProblem, CreatePostSchema } from '@shared/compose';
+import { supportsFirstComment } from '@shared/follow-ups';
 import { MSG } from '@shared/messages';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { SCHEDULED_IN_PAST_MESSAGE, type CreatePostBody } from '@shared/posts';
@@ -22,6 +23,9 @@ export interface ComposeDraft {
   mediaIds: string[];
   /** Agency mode: the client the post is for; '' for none. */
   clientId: string;
+  /** Issue 16: each platform's optional first comment, and X's thread parts after the caption. */
+  firstComments?: Partial<Record<Platform, string>>;
+  threadParts?: string[];
 }
 
 export const EMPTY_DRAFT: ComposeDraft = {
@@ -56,6 +60,13 @@ function tiktokTargetSettings(s: TikTokSettings): TikTokSettings {
   return Object.fromEntries(defined);
 }
 
+/** The first comment and (X) thread parts a target carries: only what the user wrote. */
+function followUpSettings(draft: ComposeDraft, platform: Platform): { first_comment?: string; thread?: string[] } {
+  const comment = draft.firstComments?.[platform]?.trim();
+  const parts = platform === 'x' ? (draft.threadParts ?? []) : [];
+  return { ...(comment && supportsFirstComment(platform) ? { first_comment: comment } : {}), ...(parts.length ? { thread: parts } : {}) };
+}
+
 /** The POST /api/posts body (docs/product-rules.md#writes-and-storage): one target per checked account of each selected platform. */
 export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePostBody {
   const youtube = draft.platforms.includes('youtube');
@@ -64,7 +75,7 @@ export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePo
       platform,
       social_account_id,
       caption: draft.captions[platform] ?? '',
-      settings: platform === 'tiktok' ? tiktokTargetSettings(draft.tiktok) : {},
+      settings: { ...(platform === 'tiktok' ? tiktokTargetSettings(draft.tiktok) : {}), ...followUpSettings(draft, platform) },
     })),
   );
   return {

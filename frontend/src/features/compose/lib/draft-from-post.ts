@@ -27,5 +27,7 @@ export function draftFromPost(post: Post, zone: string): ComposeDraft {
     scheduleLocal: post.scheduled_at ? formatInZone(post.scheduled_at, zone, "yyyy-MM-dd'T'HH:mm") : '',
     mediaIds: post.media.map((m) => m.id),
     clientId: post.client_id ?? '',
+    firstComments: Object.fromEntries(post.platforms.flatMap((t) => (t.settings.first_comment ? [[t.platform, t.settings.first_comment]] : []))),
+    threadParts: post.platforms.find((t) => t.platform === 'x')?.settings.thread ?? [],
   };
 }

@@ -14,6 +14,7 @@ import { ConnectionIssues } from './connection-issues';
 import { EditPostDialog } from './edit-post-dialog';
 import { DuplicatePostButton, PublishDraftButton } from './post-actions';
 import { PostThumbnail } from './post-thumbnail';
+import { FollowUpsOutcome } from './follow-ups-outcome';
 import { TargetMetrics } from './target-metrics';
 
 /** "Published on: Jul 1" for posted posts, otherwise "Scheduled for: Jul 1, 9:00 AM" (docs/product-rules.md#posts-list). */
@@ -129,6 +130,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
             </Flex>
 
             <TargetMetrics targets={post.platforms} />
+            <FollowUpsOutcome targets={post.platforms} />
 
             {post.error_message ? (
               <HStack gap="1.5" align="flex-start" color="fg.error" textStyle="sm" data-testid="post-error">

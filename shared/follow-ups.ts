@@ -1,0 +1,88 @@
+import * as z from 'zod';
+import { PLATFORM_NAMES, type Platform } from './platforms';
+
+/**
+ * What goes out after a post on the same target (issue 16, docs/first-comment-and-threads.md): an
+ * optional first comment (X: a reply) and, on X, the thread's further parts as a reply chain. The
+ * compose rules and the stored outcome both live here; the text rules are the platforms' own.
+ */
+
+/** Where a first comment can go, and the most characters each takes for one. */
+export const FIRST_COMMENT_LIMITS = {
+  /** IG comments: 2,200 characters, like captions (developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments). */
+  instagram: 2200,
+  /** Facebook comments: 8,000 characters (Graph `/{object-id}/comments`). */
+  facebook: 8000,
+  /** `snippet.topLevelComment.snippet.textOriginal`: 10,000 characters (commentThreads.insert, "commentTextTooLong"). */
+  youtube: 10000,
+  /** A reply is a post: 280 weighted characters (twitter-text). */
+  x: 280,
+} as const satisfies Partial<Record<Platform, number>>;
+export type FirstCommentPlatform = keyof typeof FIRST_COMMENT_LIMITS;
+export const FIRST_COMMENT_PLATFORMS = Object.keys(FIRST_COMMENT_LIMITS) as FirstCommentPlatform[];
+
+export function supportsFirstComment(platform: Platform): platform is FirstCommentPlatform {
+  return platform in FIRST_COMMENT_LIMITS;
+}
+
+/**
+ * The permission a first comment needs, per platform: Instagram Login's instagram_business_manage_comments,
+ * Facebook's pages_manage_engagement, YouTube's youtube.force-ssl, X's tweet.write (a reply is a post).
+ */
+export const FIRST_COMMENT_SCOPES: Record<FirstCommentPlatform, readonly string[]> = {
+  instagram: ['instagram_business_manage_comments'],
+  facebook: ['pages_manage_engagement'],
+  youtube: ['https://www.googleapis.com/auth/youtube.force-ssl'],
+  x: ['tweet.write'],
+};
+
+/** 'reconnect' when a recorded grant lacks the comment permission (a grant with no recorded scopes counts as ready). */
+export function firstCommentReadiness(platform: Platform, scopes: readonly string[] | undefined): 'ready' | 'reconnect' | undefined {
+  if (!supportsFirstComment(platform)) return undefined;
+  if (!scopes) return 'ready';
+  return FIRST_COMMENT_SCOPES[platform].every((s) => scopes.includes(s)) ? 'ready' : 'reconnect';
+}
+
+/** A thread is the caption plus at most this many more parts (X's composer stops at 25 posts). */
+export const MAX_THREAD_PARTS = 25;
+
+export const FOLLOW_UP_MESSAGES = {
+  firstCommentUnsupported: (platform: Platform) => `First comments aren't available on ${PLATFORM_NAMES[platform]}`,
+  firstCommentTooLong: (platform: Platform, limit: number, length: number) =>
+    `${PLATFORM_NAMES[platform]} first comment exceeds limit of ${limit.toLocaleString('en-US')} characters (current: ${length.toLocaleString('en-US')})`,
+  threadOnlyOnX: 'Threads are only available on X',
+  threadPartEmpty: (part: number) => `Part ${part} of the thread is empty; write it or remove it`,
+  threadPartTooLong: (part: number, length: number) => `Part ${part} of the thread exceeds X's limit of 280 characters (current: ${length})`,
+  threadTooLong: `A thread has at most ${MAX_THREAD_PARTS} parts`,
+  /** When the connection was granted before comments were asked for (compose and the failed comment say it). */
+  reconnectForComments: (platform: Platform) => `Reconnect ${PLATFORM_NAMES[platform]} to post first comments`,
+  /** The card's line for a thread that stopped part-way. */
+  threadStopped: (posted: number, total: number, failedPart: number, reason: string) =>
+    `Posted ${posted} of ${total} parts: part ${failedPart} failed: ${reason}`,
+} as const;
+
+/** The first comment's outcome on a target. */
+export const FirstCommentOutcomeSchema = z.object({
+  status: z.enum(['posted', 'failed']),
+  url: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type FirstCommentOutcome = z.infer<typeof FirstCommentOutcomeSchema>;
+
+/** A thread's outcome: `posted` of `total` parts went out (part 1 is the post itself), in order, with their links. */
+export const ThreadOutcomeSchema = z.object({
+  total: z.number().int().positive(),
+  posted: z.number().int().nonnegative(),
+  urls: z.array(z.string()),
+  /** 1-based; null while nothing failed. */
+  failed_part: z.number().int().positive().nullable(),
+  error: z.string().nullable(),
+});
+export type ThreadOutcome = z.infer<typeof ThreadOutcomeSchema>;
+
+/** `post_platforms[].follow_ups`: written when the target settles. */
+export const FollowUpsSchema = z.object({
+  first_comment: FirstCommentOutcomeSchema.optional(),
+  thread: ThreadOutcomeSchema.optional(),
+});
+export type FollowUps = z.infer<typeof FollowUpsSchema>;
