@@ -1,5 +1,6 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostTarget } from '@shared/posts';
+import type { PostSeriesLink } from '@shared/recurrence';
 import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@shared/statuses';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { deletePostAnalytics } from './analytics';
@@ -40,6 +41,8 @@ export interface PostRecord {
   usage_month: string | null;
   media: StoredMedia[];
   platforms: PostTarget[];
+  /** The recurrence series this post is an occurrence of (docs/recurring-posts.md), or null. */
+  series?: PostSeriesLink | null;
 }
 
 const POST_FIELDS = [
@@ -57,6 +60,7 @@ const POST_FIELDS = [
   'usage_month',
   'media',
   'platforms',
+  'series',
 ] as const satisfies readonly (keyof PostRecord)[];
 
 export function tabOf(status: PostStatus): PostTabId {
