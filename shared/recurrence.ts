@@ -33,7 +33,7 @@ export const REPEAT_MESSAGES = {
   weekdaysOnlyWeekly: 'Days of the week can be chosen only for a weekly repeat.',
   weekdaysRepeated: 'Each day of the week can be chosen only once.',
   interval: `Repeat every 1 to ${MAX_REPEAT_INTERVAL}.`,
-  count: `A series can end after 2 to ${MAX_REPEAT_COUNT} times.`,
+  count: `A series can end after 1 to ${MAX_REPEAT_COUNT} times.`,
   untilAfterStart: 'The end date must be after the first occurrence.',
   untilTooFar: `A series can run for at most ${MAX_REPEAT_YEARS} years; choose an earlier end date.`,
   untilFormat: 'Choose an end date (YYYY-MM-DD).',
@@ -53,7 +53,7 @@ export const RepeatEndSchema = z.discriminatedUnion(
       count: z
         .number({ message: REPEAT_MESSAGES.count })
         .int({ message: REPEAT_MESSAGES.count })
-        .min(2, { message: REPEAT_MESSAGES.count })
+        .min(1, { message: REPEAT_MESSAGES.count })
         .max(MAX_REPEAT_COUNT, {
           message: REPEAT_MESSAGES.count,
         }),

@@ -125,7 +125,7 @@ export function summaryOf(rule: SeriesRule): string {
 }
 
 /** Refuses a rule that cannot make a series: an end before the start, too far ahead, or nothing after the first. */
-export function assertRuleUsable(rule: SeriesRule): void {
+export function assertRuleUsable(rule: SeriesRule, { needsSecond = true } = {}): void {
   const startDay = wallOf(new Date(rule.starts_at), rule.timezone).toISOString().slice(0, 10);
   const { end } = rule.repeat;
   if (end.type === 'on') {
@@ -135,7 +135,7 @@ export function assertRuleUsable(rule: SeriesRule): void {
     latest.setUTCFullYear(latest.getUTCFullYear() + MAX_REPEAT_YEARS);
     if (end.date > latest.toISOString().slice(0, 10)) throw new ValidationError(REPEAT_MESSAGES.untilTooFar);
   }
-  if (occurrencesOf(rule, 2).length < 2) throw new ValidationError(REPEAT_MESSAGES.noOccurrence);
+  if (needsSecond && occurrencesOf(rule, 2).length < 2) throw new ValidationError(REPEAT_MESSAGES.noOccurrence);
 }
 
 const ruleOf = (series: SeriesRecord): SeriesRule => ({ repeat: series.repeat, timezone: series.timezone, starts_at: series.starts_at });
@@ -414,7 +414,8 @@ export async function editSeries(userId: string, id: string, body: z.output<type
   await withSeries(userId, id, deps, async (series) => {
     const repeat = body.repeat ?? remainingRepeat(series, index);
     const startsAt = new Date(edit.scheduled_at!).toISOString();
-    assertRuleUsable({ repeat, timezone: series.timezone, starts_at: startsAt });
+    // The edited occurrence may be the last one: the rest of the series may be just it.
+    assertRuleUsable({ repeat, timezone: series.timezone, starts_at: startsAt }, { needsSecond: false });
     // The edited occurrence first, with the edit rules: refused → nothing else changes.
     edited = await updatePost(userId, occurrence.id, edit, deps);
     await dropFollowing(userId, series, index + 1);

@@ -28,6 +28,8 @@ import { MediaUploader } from './media-uploader';
 import { XOptions, YoutubeShortsOptions } from './platform-options';
 import { PlatformSection } from './platform-section';
 import { ScheduleCard } from './schedule-card';
+import { RepeatControl, repeatProblem } from './repeat-control';
+import type { RepeatInput } from '@shared/recurrence';
 import { ConnectionFlags, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
 import { TiktokOptions } from './tiktok-options';
 
@@ -61,6 +63,8 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   const [planLimit, setPlanLimit] = useState<{ message: string; upgrade: string } | null>(null);
   /** The user tried to save: each platform's "needs a video/photo" shows under it from then on. */
   const [attempted, setAttempted] = useState(false);
+  /** Repeat (recurring posts): a new post only; an occurrence's series is edited from its card. */
+  const [repeat, setRepeat] = useState<RepeatInput | null>(null);
   const uploads = useMediaUploads(edit?.post.media, restored?.media);
   const bestTimes = useBestTimes();
   const unsaved = !edit && hasWork(draft, uploads.items);
@@ -113,7 +117,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (createPost.isPending || edit?.saving || uploads.uploading || limits.checking) return;
-    const body = buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone);
+    const body = { ...buildCreatePostBody({ ...draft, platforms: selected, mediaIds: uploads.mediaIds }, zone), ...(repeat && !edit ? { repeat } : {}) };
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
     // Each platform's media rules, the same the API applies (shared/media-rules.ts); shown under each platform.
     const [media] = mediaRuleProblems(selected, mediaFactsOf(uploads.items));
@@ -121,7 +125,8 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     const problem =
       firstProblem(body, selected, connected, now()) ??
       (tooLong ? { title: 'Video too long', message: tooLong } : null) ??
-      (media ? { title: `Not accepted by ${PLATFORM_NAMES[media.platform]}`, message: media.message } : null);
+      (media ? { title: `Not accepted by ${PLATFORM_NAMES[media.platform]}`, message: media.message } : null) ??
+      repeatProblem(edit ? null : repeat, body);
     if (problem) {
       toaster.error({ title: problem.title, description: problem.message });
       return;
@@ -139,6 +144,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
         setShowRestored(false);
         if (keepFor) clearLocalDraft(keepFor);
         setDraft(EMPTY_DRAFT);
+        setRepeat(null);
         uploads.reset();
       },
       onError: (error) => {
@@ -240,6 +246,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
             uploading={uploads.uploading}
             submitting={createPost.isPending || limits.checking || !!edit?.saving}
             bestTimes={bestTimes}
+            repeat={edit ? undefined : <RepeatControl value={repeat} onChange={setRepeat} scheduleLocal={draft.scheduleLocal} />}
           />
           <LimitWarnings warnings={limits.warnings} zone={zone} onCancel={limits.reset} />
           <ConnectionFlags
