@@ -187,7 +187,7 @@ export const ROUTES = [
     path: '/api/series/{id}',
     handler: 'recurrence/edit-series',
     auth: 'user',
-    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues'],
+    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'scheduling', 'queues'],
   },
   { method: 'DELETE', path: '/api/series/{id}', handler: 'recurrence/delete-series', auth: 'user', needs: ['table:read', 'table:write', 'scheduling'] },
   { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user', needs: ['table:read', 'media:read'] },

@@ -53,6 +53,9 @@
  *       METRICS#<postId># and METRICSNAP#<postId>#
  * 20b. A rollup (collector's read-modify-write) → table → pk = USER#<id>, sk = ROLLUP#<day>#<platform> or
  *       CROLLUP#<clientId>#<day>#<platform>, written conditional on its `rev`
+ * 21. Recurring series whose window needs extending (recurrence sweep, docs/recurring-posts.md) → gsi2 →
+ *       gsi2pk = SERIESDUE, gsi2sk <= <now>: sparse, gsi2sk = <dueAt>#<userId>#<seriesId>, only while active or paused
+ * 21a. One series (read, edit under its lease) → table → pk = USER#<id>, sk = SERIES#<ulid>
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
