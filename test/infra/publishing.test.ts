@@ -13,9 +13,19 @@ type Statement = { Action: string | string[]; Effect: string; Resource: unknown;
 
 const SCHEDULING_ENV = ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'];
 // Retry reaches syncSchedule through domain/posts.ts (test/unit/infra/capabilities.test.ts).
-const SCHEDULING_FUNCTIONS = ['ApiAccountDeleteAccount', 'ApiPostsCreatePost', 'ApiPostsDeletePost', 'ApiPostsRetryPost', 'ApiPostsUpdatePost'];
+const SCHEDULING_FUNCTIONS = [
+  'ApiAccountDeleteAccount',
+  'ApiPostsCreatePost',
+  'ApiPostsDeletePost',
+  'ApiPostsRetryPost',
+  'ApiPostsUpdatePost',
+  // Recurring posts (docs/recurring-posts.md): editing or deleting occurrences, and the sweep that schedules the next ones.
+  'ApiRecurrenceDeleteSeries',
+  'ApiRecurrenceEditSeries',
+  'RecurrenceSweep',
+];
 /** Those that may also dispatch a post due within the minute, onto the platform queues (deleting a post or an account only removes schedules). */
-const DISPATCHING_FUNCTIONS = ['ApiPostsCreatePost', 'ApiPostsRetryPost', 'ApiPostsUpdatePost'];
+const DISPATCHING_FUNCTIONS = ['ApiPostsCreatePost', 'ApiPostsRetryPost', 'ApiPostsUpdatePost', 'ApiRecurrenceEditSeries', 'RecurrenceSweep'];
 const pascal = (platform: string) => platform.charAt(0).toUpperCase() + platform.slice(1);
 
 const resources = (synth: SynthesizedApp, type: string) => Object.entries(synth.template.findResources(type) as Record<string, Resource>);
