@@ -142,7 +142,7 @@ export function RepeatControl({ value, onChange, scheduleLocal }: RepeatControlP
                 >
                   <option value="never">Never</option>
                   <option value="on">On a date</option>
-                  <option value="after">After a number of times</option>
+                  <option value="after">After N times</option>
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
