@@ -1,4 +1,5 @@
 import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { MSG } from '@shared/messages';
 import type { Post } from '@shared/posts';
 import { REPEAT_MESSAGES, type SeriesView } from '@shared/recurrence';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
@@ -286,5 +287,40 @@ describe('account deletion', () => {
     expect((await itemsOfUser(user.userId)).filter((i) => /^(POST|SERIES)#/.test(String(i.sk)))).toEqual([]);
     for (const id of postIds) expect(await scheduleExists(id)).toBe(false);
     expect(first.series).not.toBeNull();
+  });
+});
+
+describe('an account used by a series is disconnected', () => {
+  it('pauses the series with the reason at its next occurrence; an "all following" edit to another account resumes it', async () => {
+    // Prepare: weekly, the second occurrence beyond the window; then the account is disconnected.
+    const user = await aUserInBerlin();
+    const first = await aSeries(user, 'Weekly news', berlinAt(1, '09:00'), { frequency: 'weekly' });
+    expect((await weCallTheApi('DELETE', `/api/accounts/${user.account.id}`, { token: user.accessToken })).status).toBe(204);
+
+    // Act: the sweep when the second occurrence enters the window
+    await sweepHandler({ time: new Date(Date.now() + 2 * DAY).toISOString() }, aLambdaContext());
+
+    // Assess: paused, with the reason, nothing made for the gone account
+    const paused = await seriesOf(user, first.series!.id);
+    expect([paused.status, paused.notice]).toEqual(['paused', MSG.connectAccounts]);
+    expect(paused.next_at).toBe(new Date(Date.parse(first.scheduled_at!) + 7 * DAY).toISOString());
+    expect(await postsOf(user.userId)).toHaveLength(1);
+
+    // Act: the user moves the series to the reconnected Page
+    const again = await aConnectedAccount(user.userId, 'facebook', 'Bakery Page');
+    const res = await weCallTheApi('PATCH', `/api/series/${first.series!.id}`, {
+      token: user.accessToken,
+      body: {
+        scope: 'following',
+        post_id: first.id,
+        post: { ...bodyFor({ ...user, account: again }, 'Weekly news', new Date(first.scheduled_at!), undefined), repeat: undefined },
+      },
+    });
+
+    // Assess
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const resumed = await seriesOf(user, first.series!.id);
+    expect([resumed.status, resumed.notice]).toEqual(['active', null]);
+    expect((await postsOf(user.userId)).every((p) => (p.platforms as Post['platforms'])[0]!.social_account_id === again.id)).toBe(true);
   });
 });
