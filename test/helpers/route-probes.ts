@@ -22,6 +22,7 @@ import {
   UpdatePostBodySchema,
 } from '@shared/posts';
 import { AvatarConfirmSchema, AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
+import { SeriesDeleteQuerySchema, SeriesEditBodySchema, SeriesParamsSchema } from '@shared/recurrence';
 import { InitialTimezoneSchema, UpdateSettingsSchema } from '@shared/settings';
 import { ulid } from 'ulid';
 import type * as z from 'zod';
@@ -163,6 +164,21 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'POST /api/posts/{id}/retry': {
     params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema },
     body: { sample: () => ({ scheduled_at: A_FUTURE }), schema: RetryPostBodySchema },
+    isolation: [404],
+  },
+  // Recurring posts: A's post id stands for the series id too; neither is B's, so B gets 404.
+  'GET /api/series/{id}': { params: { values: (f) => ulidOf(f, 'post'), schema: SeriesParamsSchema }, isolation: [404] },
+  'PATCH /api/series/{id}': {
+    params: { values: (f) => ulidOf(f, 'post'), schema: SeriesParamsSchema },
+    body: {
+      sample: (f) => ({ scope: 'this', post_id: f.ids.post, post: { scheduled_at: null, platforms: [{ id: f.ids.target, caption: 'Hijacked' }] } }),
+      schema: SeriesEditBodySchema,
+    },
+    isolation: [404],
+  },
+  'DELETE /api/series/{id}': {
+    params: { values: (f) => ulidOf(f, 'post'), schema: SeriesParamsSchema },
+    query: { sample: (f) => ({ scope: 'following', post_id: f.ids.post }), schema: SeriesDeleteQuerySchema },
     isolation: [404],
   },
   'GET /api/dashboard': { isolation: [200] },
