@@ -1,5 +1,6 @@
 import { PUBLISHING_HANDLERS } from '../../functions/routes';
 import { invokeLambda } from '../lambda-runtime';
+import { sweepRoute } from './sweep-route';
 import type { LocalModule } from '../modules';
 
 /**
@@ -21,25 +22,7 @@ export const recurrenceModule: LocalModule = {
     }, SWEEP_EVERY_MS);
     sweep.unref();
     return Promise.resolve({
-      routes: [
-        {
-          prefix: RECURRENCE_SWEEP_PATH,
-          async handle(req, res, body) {
-            let time: unknown;
-            try {
-              time = body.length ? (JSON.parse(body.toString('utf8')) as { time?: unknown }).time : undefined;
-            } catch {
-              time = undefined;
-            }
-            if (req.method !== 'POST' || (time !== undefined && (typeof time !== 'string' || Number.isNaN(Date.parse(time))))) {
-              res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'POST { "time": "<ISO date>" }' }));
-              return;
-            }
-            const result = await sweepAt(typeof time === 'string' ? new Date(time).toISOString() : new Date().toISOString());
-            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
-          },
-        },
-      ],
+      routes: [sweepRoute(RECURRENCE_SWEEP_PATH, sweepAt)],
       stop: () => {
         clearInterval(sweep);
         return Promise.resolve();

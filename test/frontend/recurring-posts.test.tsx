@@ -77,8 +77,8 @@ describe('recurring posts', { timeout: 30_000 }, () => {
     await user.paste('Weekly tip');
     await chooseScheduleTime('2030-07-01T09:00');
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Repeat' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Thursday' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Repeat' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Thursday' }));
     fireEvent.click(screen.getByRole('button', { name: 'Monday' }));
     fireEvent.change(screen.getByLabelText('Repeat ends'), { target: { value: 'after' } });
     fireEvent.change(screen.getByLabelText('Number of times'), { target: { value: '10' } });

@@ -1,4 +1,3 @@
-import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { MSG } from '@shared/messages';
 import type { Post } from '@shared/posts';
 import { REPEAT_MESSAGES, type SeriesView } from '@shared/recurrence';
@@ -9,10 +8,10 @@ import { claimUsage } from '../../functions/data/usage';
 import { monthOf } from '../../functions/domain/posts';
 import { handler as sweepHandler } from '../../functions/handlers/recurrence/sweep';
 import { connect } from '../helpers/connect';
-import { cloud, aConfirmedUser } from '../helpers/given';
+import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount } from '../helpers/posts';
 import { sandboxReceiptsFor } from '../helpers/sandbox';
-import { itemsOfUser, theSettledPost } from '../helpers/then';
+import { itemsOfUser, scheduleExists, theSettledPost } from '../helpers/then';
 import { aLambdaContext, weCallTheApi } from '../helpers/when';
 
 /**
@@ -24,19 +23,6 @@ import { aLambdaContext, weCallTheApi } from '../helpers/when';
  */
 const TZ = 'Europe/Berlin';
 const DAY = 86_400_000;
-const scheduler = () =>
-  new SchedulerClient({ region: 'us-east-1', endpoint: cloud().env.SCHEDULER_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-
-async function scheduleExists(postId: string): Promise<boolean> {
-  try {
-    await scheduler().send(new GetScheduleCommand({ Name: `post-${postId}`, GroupName: 'posts' }));
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ResourceNotFoundException') return false;
-    throw error;
-  }
-}
-
 /** `days` days from now at `time` on Berlin's wall clock, in UTC. */
 const berlinAt = (days: number, time: string) => fromZonedTime(`${formatInTimeZone(new Date(Date.now() + days * DAY), TZ, 'yyyy-MM-dd')}T${time}:00`, TZ);
 const berlinWall = (iso: string) => formatInTimeZone(new Date(iso), TZ, 'HH:mm');

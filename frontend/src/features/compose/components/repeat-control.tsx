@@ -40,6 +40,18 @@ export function repeatProblem(repeat: RepeatInput | null, body: CreatePostBody):
   return null;
 }
 
+/** A whole number from 1 to `max`, with its unit after it ("week(s)", "times"). */
+function CountInput({ label, max, value, unit, onChange }: { label: string; max: number; value: number; unit: string; onChange: (value: number) => void }) {
+  return (
+    <HStack gap="1.5">
+      <Input size="sm" type="number" w="5rem" min={1} max={max} aria-label={label} value={value} onChange={(e) => onChange(Number(e.currentTarget.value))} />
+      <Text textStyle="sm" color="fg.muted">
+        {unit}
+      </Text>
+    </HStack>
+  );
+}
+
 interface RepeatControlProps {
   /** null: the post does not repeat. */
   value: RepeatInput | null;
@@ -93,21 +105,13 @@ export function RepeatControl({ value, onChange, scheduleLocal }: RepeatControlP
             </Field.Root>
             <Field.Root w="auto">
               <Field.Label textStyle="xs">Every</Field.Label>
-              <HStack gap="1.5">
-                <Input
-                  size="sm"
-                  type="number"
-                  w="5rem"
-                  min={1}
-                  max={MAX_REPEAT_INTERVAL}
-                  aria-label="Repeat every"
-                  value={value.interval ?? 1}
-                  onChange={(e) => set({ interval: Number(e.currentTarget.value) })}
-                />
-                <Text textStyle="sm" color="fg.muted">
-                  {UNITS[value.frequency]}
-                </Text>
-              </HStack>
+              <CountInput
+                label="Repeat every"
+                max={MAX_REPEAT_INTERVAL}
+                value={value.interval ?? 1}
+                unit={UNITS[value.frequency]}
+                onChange={(interval) => set({ interval })}
+              />
             </Field.Root>
           </HStack>
           {value.frequency === 'weekly' ? (
@@ -158,21 +162,13 @@ export function RepeatControl({ value, onChange, scheduleLocal }: RepeatControlP
               />
             ) : null}
             {end.type === 'after' ? (
-              <HStack gap="1.5">
-                <Input
-                  size="sm"
-                  type="number"
-                  w="5rem"
-                  min={1}
-                  max={MAX_REPEAT_COUNT}
-                  aria-label="Number of times"
-                  value={end.count}
-                  onChange={(e) => set({ end: { type: 'after', count: Number(e.currentTarget.value) } })}
-                />
-                <Text textStyle="sm" color="fg.muted">
-                  times
-                </Text>
-              </HStack>
+              <CountInput
+                label="Number of times"
+                max={MAX_REPEAT_COUNT}
+                value={end.count}
+                unit="times"
+                onChange={(count) => set({ end: { type: 'after', count } })}
+              />
             ) : null}
           </HStack>
           <Text textStyle="sm" fontWeight="medium" data-testid="repeat-summary" aria-live="polite">
