@@ -60,7 +60,6 @@ const POST_FIELDS = [
   'usage_month',
   'media',
   'platforms',
-  'series',
 ] as const satisfies readonly (keyof PostRecord)[];
 
 export function tabOf(status: PostStatus): PostTabId {
@@ -124,7 +123,9 @@ function postItemToWrite(userId: string, post: PostRecord): Record<string, unkno
 
 export function toPost(item: Record<string, unknown>): PostRecord {
   const post = Object.fromEntries(POST_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as PostRecord;
-  return { ...post, media: (item.media as StoredMedia[] | undefined) ?? [], platforms: (item.platforms as PostTarget[] | undefined) ?? [] };
+  const series = item.series ? { series: item.series as PostSeriesLink } : {};
+  // Only an occurrence of a recurring post carries `series` (docs/recurring-posts.md); one-off posts stay as they were.
+  return { ...post, media: (item.media as StoredMedia[] | undefined) ?? [], platforms: (item.platforms as PostTarget[] | undefined) ?? [], ...series };
 }
 
 // ---------------------------------------------------------------------------------------------
