@@ -235,6 +235,16 @@ export const ROUTES = [
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete'],
   },
+  // Recurring posts (issue 16 item 3, docs/recurring-posts.md): a series is created by POST /api/posts with `repeat`.
+  { method: 'GET', path: '/api/series/{id}', handler: 'recurrence/get-series', auth: 'user', needs: ['table:read'] },
+  {
+    method: 'PATCH',
+    path: '/api/series/{id}',
+    handler: 'recurrence/edit-series',
+    auth: 'user',
+    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'scheduling', 'queues'],
+  },
+  { method: 'DELETE', path: '/api/series/{id}', handler: 'recurrence/delete-series', auth: 'user', needs: ['table:read', 'table:write', 'scheduling'] },
   { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user', needs: ['table:read', 'media:read'] },
   {
     method: 'PATCH',
@@ -371,6 +381,8 @@ export const PUBLISHING_FUNCTIONS = {
   analyticsSweep: { handler: 'analytics/sweep', needs: ['table:read', 'table:write', 'queues'], timeoutSeconds: 120 },
   /** The analytics queue's consumer: one platform read per batch, with fresh tokens. */
   analyticsCollector: { handler: 'analytics/collect', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'], timeoutSeconds: 60 },
+  /** Hourly: schedules the next occurrences of recurring posts (docs/recurring-posts.md#the-sweep). */
+  recurrenceSweep: { handler: 'recurrence/sweep', needs: ['table:read', 'table:write', 'scheduling', 'queues'], timeoutSeconds: 120 },
 } as const satisfies Readonly<Record<string, FunctionDef>>;
 
 /** Engine function name → handler module. */

@@ -6,6 +6,7 @@ import type { GoogleSignInConfig, Stage } from './config';
 import { AccessLogs } from './constructs/access-logs';
 import { Alarms } from './constructs/alarms';
 import { AnalyticsCollection } from './constructs/analytics';
+import { RecurrenceSweep } from './constructs/recurrence';
 import { Api } from './constructs/api';
 import { REPO_ROOT } from './constructs/app-function';
 import { Auth } from './constructs/auth';
@@ -181,6 +182,12 @@ export class AppStack extends Stack {
         removalPolicy,
       },
     );
+    // Recurring posts' hourly sweep (docs/recurring-posts.md), nested like analytics for the stack's resource budget.
+    const recurrence = new RecurrenceSweep(
+      new NestedStack(this, 'RecurrenceSweep', { description: 'Recurring posts: the hourly sweep that schedules next occurrences' }),
+      'Recurrence',
+      { functionEnvironment, handlersDir: props.handlersDir },
+    );
     const billing = new Billing(this, 'Billing', { stripeSecretName: props.stripeSecretName, stripePrices: props.stripePrices, userPool: auth.userPool });
     const providers = {
       data,
@@ -196,9 +203,10 @@ export class AppStack extends Stack {
     };
     for (const fn of [...Object.values(auth.triggers), ...api.functions.values(), ...publishing.engineFunctions, ...analytics.functions])
       grantDeclaredNeeds(fn, providers);
+    for (const fn of recurrence.functions) grantDeclaredNeeds(fn, providers);
 
     web.routeApi(api.domainName, api.originHeaders);
-    new Alarms(this, 'Alarms', { email: props.alarmEmail, removalPolicy }).notifyOn([...publishing.alarms, ...analytics.alarms]);
+    new Alarms(this, 'Alarms', { email: props.alarmEmail, removalPolicy }).notifyOn([...publishing.alarms, ...analytics.alarms, ...recurrence.alarms]);
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
     web.allowConnectTo(realtime.browserOrigin);
     web.allowMediaFrom(...media.browserOrigins);

@@ -17,6 +17,7 @@ import { sqsModule } from './sqs';
 import { publishingModule } from './services/publishing';
 import { PUBLISHING_HANDLERS } from '../functions/routes';
 import { analyticsModule } from './services/analytics';
+import { recurrenceModule } from './services/recurrence';
 import { sandboxModule } from './sandbox';
 import { stripeModule } from './stripe';
 import { startWeb, type WebMode } from './web';
@@ -71,6 +72,7 @@ export const MODULES: readonly LocalModule[] = [
   sqsModule,
   publishingModule,
   analyticsModule,
+  recurrenceModule,
   schedulerModule(LOCAL_FUNCTION_ARNS),
 ];
 

@@ -3,6 +3,7 @@ import { TargetMetricsSchema } from './analytics';
 import { FollowUpsSchema } from './follow-ups';
 import { CreatePostSchema, TargetSettingsSchema } from './compose';
 import { PLATFORMS } from './platforms';
+import { PostSeriesLinkSchema, RepeatFieldSchema } from './recurrence';
 import { POST_STATUSES, POST_TABS } from './statuses';
 import { text } from './text';
 
@@ -76,11 +77,15 @@ export const PostSchema = z.object({
   updated_at: z.iso.datetime(),
   media: z.array(MediaItemSchema),
   platforms: z.array(PostTargetViewSchema),
+  /** The recurrence series this post is an occurrence of (docs/recurring-posts.md); null for a one-off post. */
+  series: PostSeriesLinkSchema.nullable().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 
 /** POST /api/posts: the compose rules (docs/product-rules.md#compose-rules) plus the optional client (agency mode). */
-export const CreatePostBodySchema = CreatePostSchema.and(z.object({ client_id: Ulid.nullable().optional() }));
+export const CreatePostBodySchema = CreatePostSchema.and(z.object({ client_id: Ulid.nullable().optional() }))
+  // A repeating post (issue 16 item 3, docs/recurring-posts.md): the first occurrence of a series.
+  .and(RepeatFieldSchema);
 export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
 
 /**

@@ -1,5 +1,6 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostTarget } from '@shared/posts';
+import type { PostSeriesLink } from '@shared/recurrence';
 import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@shared/statuses';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { deletePostAnalytics } from './analytics';
@@ -40,6 +41,8 @@ export interface PostRecord {
   usage_month: string | null;
   media: StoredMedia[];
   platforms: PostTarget[];
+  /** The recurrence series this post is an occurrence of (docs/recurring-posts.md), or null. */
+  series?: PostSeriesLink | null;
 }
 
 const POST_FIELDS = [
@@ -120,7 +123,9 @@ function postItemToWrite(userId: string, post: PostRecord): Record<string, unkno
 
 export function toPost(item: Record<string, unknown>): PostRecord {
   const post = Object.fromEntries(POST_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as PostRecord;
-  return { ...post, media: (item.media as StoredMedia[] | undefined) ?? [], platforms: (item.platforms as PostTarget[] | undefined) ?? [] };
+  const series = item.series ? { series: item.series as PostSeriesLink } : {};
+  // Only an occurrence of a recurring post carries `series` (docs/recurring-posts.md); one-off posts stay as they were.
+  return { ...post, media: (item.media as StoredMedia[] | undefined) ?? [], platforms: (item.platforms as PostTarget[] | undefined) ?? [], ...series };
 }
 
 // ---------------------------------------------------------------------------------------------

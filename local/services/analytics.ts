@@ -1,5 +1,6 @@
 import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
 import { invokeLambda } from '../lambda-runtime';
+import { sweepRoute } from './sweep-route';
 import { requireService, type LocalModule } from '../modules';
 import { redrivePolicy, type EventSourceMapping } from '../sqs';
 
@@ -36,25 +37,7 @@ export const analyticsModule: LocalModule = {
     sweep.unref();
     return {
       env: { ANALYTICS_QUEUE_URL: queueUrl },
-      routes: [
-        {
-          prefix: ANALYTICS_SWEEP_PATH,
-          async handle(req, res, body) {
-            let time: unknown;
-            try {
-              time = body.length ? (JSON.parse(body.toString('utf8')) as { time?: unknown }).time : undefined;
-            } catch {
-              time = undefined;
-            }
-            if (req.method !== 'POST' || (time !== undefined && (typeof time !== 'string' || Number.isNaN(Date.parse(time))))) {
-              res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'POST { "time": "<ISO date>" }' }));
-              return;
-            }
-            const result = await sweepAt(typeof time === 'string' ? new Date(time).toISOString() : new Date().toISOString());
-            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
-          },
-        },
-      ],
+      routes: [sweepRoute(ANALYTICS_SWEEP_PATH, sweepAt)],
       stop: async () => {
         clearInterval(sweep);
         await Promise.all(mappings.map((m) => m.stop()));

@@ -26,6 +26,7 @@ import {
 import { ImportRequestSchema } from '@shared/import';
 import { AvatarConfirmSchema, AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
 import { AddToQueueBodySchema, MoveInQueueBodySchema, PutQueueScheduleBodySchema, QueueQuerySchema } from '@shared/queue';
+import { SeriesDeleteQuerySchema, SeriesEditBodySchema, SeriesParamsSchema } from '@shared/recurrence';
 import { InitialTimezoneSchema, UpdateSettingsSchema } from '@shared/settings';
 import { ulid } from 'ulid';
 import type * as z from 'zod';
@@ -207,6 +208,21 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   },
   // Issue 16.8
   'POST /api/posts/{id}/duplicate': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
+  // Recurring posts: A's post id stands for the series id too; neither is B's, so B gets 404.
+  'GET /api/series/{id}': { params: { values: (f) => ulidOf(f, 'post'), schema: SeriesParamsSchema }, isolation: [404] },
+  'PATCH /api/series/{id}': {
+    params: { values: (f) => ulidOf(f, 'post'), schema: SeriesParamsSchema },
+    body: {
+      sample: (f) => ({ scope: 'this', post_id: f.ids.post, post: { scheduled_at: null, platforms: [{ id: f.ids.target, caption: 'Hijacked' }] } }),
+      schema: SeriesEditBodySchema,
+    },
+    isolation: [404],
+  },
+  'DELETE /api/series/{id}': {
+    params: { values: (f) => ulidOf(f, 'post'), schema: SeriesParamsSchema },
+    query: { sample: (f) => ({ scope: 'following', post_id: f.ids.post }), schema: SeriesDeleteQuerySchema },
+    isolation: [404],
+  },
   'GET /api/dashboard': { isolation: [200] },
   'GET /api/queue/schedules': { isolation: [200] },
   'PUT /api/queue/schedules/{id}': {

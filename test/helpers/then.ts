@@ -1,7 +1,9 @@
+import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { vi } from 'vitest';
 import { documentClient } from '../../functions/lib/aws';
+import { cloud } from './given';
 import { weCallTheApi } from './when';
 
 /** Then-steps: look at what is stored, straight from the table. */
@@ -23,4 +25,20 @@ export function theSettledPost(token: string, postId: string, timeoutMs = 60_000
     },
     { timeout: timeoutMs, interval: 250 },
   );
+}
+
+/** Whether the post's one-shot Scheduler schedule exists on the local cloud. */
+export async function scheduleExists(postId: string): Promise<boolean> {
+  const scheduler = new SchedulerClient({
+    region: 'us-east-1',
+    endpoint: cloud().env.SCHEDULER_ENDPOINT,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await scheduler.send(new GetScheduleCommand({ Name: `post-${postId}`, GroupName: 'posts' }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ResourceNotFoundException') return false;
+    throw error;
+  }
 }

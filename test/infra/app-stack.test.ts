@@ -364,7 +364,7 @@ describe('AppStack without Google sign-in (dev)', () => {
         // waits out the API timeout before its final sweep (LONG_RUNNING_HANDLERS).
         if (/^ApiAccountDeleteAccount[0-9A-F]{8}$/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: LONG_RUNNING_HANDLERS['account/delete-account'] });
-        else if (!/^(Publishing|Analytics)/.test(logicalId) && !/ConfirmUpload/.test(logicalId))
+        else if (!/^(Publishing|Analytics|Recurrence)/.test(logicalId) && !/ConfirmUpload/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
       }
     });
@@ -403,7 +403,7 @@ describe('AppStack without Google sign-in (dev)', () => {
         const settingsOf = (need: Capability) =>
           need === 'queues' && logicalId.startsWith('Analytics') ? ['ANALYTICS_QUEUE_URL'] : (byCapability[need] ?? []);
         const declared = [...new Set(declarationOfFunction(logicalId).needs.flatMap(settingsOf))];
-        const expected = [...base, ...(isTrigger || /^(Publishing|Analytics)/.test(logicalId) ? [] : api), ...declared];
+        const expected = [...base, ...(isTrigger || /^(Publishing|Analytics|Recurrence)/.test(logicalId) ? [] : api), ...declared];
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
         expect(fn.Properties.Environment.Variables).toMatchObject({
           APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',

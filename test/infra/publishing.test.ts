@@ -27,6 +27,10 @@ const SCHEDULING_FUNCTIONS = [
   // Queue slots (issue 16.2): adding a post to a slot and moving it schedule it.
   'ApiQueueAddToQueue',
   'ApiQueueMoveInQueue',
+  // Recurring posts (docs/recurring-posts.md): editing or deleting occurrences, and the sweep that schedules the next ones.
+  'ApiRecurrenceDeleteSeries',
+  'ApiRecurrenceEditSeries',
+  'RecurrenceSweep',
 ];
 /** Those that may also dispatch a post due within the minute, onto the platform queues (deleting a post or an account only removes schedules). */
 const DISPATCHING_FUNCTIONS = [
@@ -38,6 +42,8 @@ const DISPATCHING_FUNCTIONS = [
   'ApiPostsUpdatePost',
   'ApiQueueAddToQueue',
   'ApiQueueMoveInQueue',
+  'ApiRecurrenceEditSeries',
+  'RecurrenceSweep',
 ];
 const pascal = (platform: string) => platform.charAt(0).toUpperCase() + platform.slice(1);
 

@@ -193,6 +193,7 @@ export function declarationOfFunction(logicalId: string): FunctionDef {
     PublishingExpiryNotices: PUBLISHING_FUNCTIONS.expiryNotices,
     AnalyticsSweep: PUBLISHING_FUNCTIONS.analyticsSweep,
     AnalyticsCollector: PUBLISHING_FUNCTIONS.analyticsCollector,
+    RecurrenceSweep: PUBLISHING_FUNCTIONS.recurrenceSweep,
   };
   const found =
     (ROUTES as readonly FunctionDef[]).find((r) => `Api${pascalCase(r.handler)}` === id) ??

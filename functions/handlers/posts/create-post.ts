@@ -2,6 +2,7 @@ import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
 import { CreatePostBodySchema } from '@shared/posts';
 import { withLimitWarnings } from '../../domain/platform-limits';
 import { createPost } from '../../domain/posts';
+import { createSeries } from '../../domain/recurrence';
 import { httpHandler } from '../../domain/http-api';
 
 /**
@@ -9,6 +10,7 @@ import { httpHandler } from '../../domain/http-api';
  * limit the schedule would exceed is returned as `limit_warnings`, not refused (issue 12).
  */
 export const handler = httpHandler({ body: CreatePostBodySchema }, async ({ userId, body }) => {
-  const post = await createPost(userId, body);
+  // With `repeat`, the first occurrence of a series (docs/recurring-posts.md).
+  const post = body.repeat ? await createSeries(userId, body) : await createPost(userId, body);
   return { statusCode: 201, body: PostWithLimitWarningsSchema.parse(await withLimitWarnings(userId, post)) };
 });

@@ -32,6 +32,8 @@ import { FollowUpFields } from './follow-up-fields';
 import { PlatformSection } from './platform-section';
 import { PublishNowButton } from './publish-now-button';
 import { ScheduleCard } from './schedule-card';
+import { RepeatControl, repeatProblem } from './repeat-control';
+import type { RepeatInput } from '@shared/recurrence';
 import { ConnectionFlags, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
 import { TiktokOptions } from './tiktok-options';
 import { ComposePreviews } from './preview/compose-previews';
@@ -66,6 +68,8 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   const [planLimit, setPlanLimit] = useState<{ message: string; upgrade: string } | null>(null);
   /** The user tried to save: each platform's "needs a video/photo" shows under it from then on. */
   const [attempted, setAttempted] = useState(false);
+  /** Repeat (recurring posts): a new post only; an occurrence's series is edited from its card. */
+  const [repeat, setRepeat] = useState<RepeatInput | null>(null);
   const uploads = useMediaUploads(edit?.post.media, restored?.media);
   const bestTimes = useBestTimes();
   const unsaved = !edit && hasWork(draft, uploads.items);
@@ -118,7 +122,10 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
 
   /** The post to send, or null after saying what stops it: Schedule / Save Draft, Add to queue and Publish now (no time) share it. */
   function checkedBody(scheduleLocal = draft.scheduleLocal): CreatePostBody | null {
-    const body = buildCreatePostBody({ ...draft, scheduleLocal, platforms: selected, mediaIds: uploads.mediaIds }, zone);
+    const body = {
+      ...buildCreatePostBody({ ...draft, scheduleLocal, platforms: selected, mediaIds: uploads.mediaIds }, zone),
+      ...(repeat && !edit ? { repeat } : {}),
+    };
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
     // Each platform's media rules, the same the API applies (shared/media-rules.ts); shown under each platform.
     const [media] = mediaRuleProblems(selected, mediaFactsOf(uploads.items));
@@ -126,7 +133,8 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     const problem =
       firstProblem(body, selected, connected, now()) ??
       (tooLong ? { title: 'Video too long', message: tooLong } : null) ??
-      (media ? { title: `Not accepted by ${PLATFORM_NAMES[media.platform]}`, message: media.message } : null);
+      (media ? { title: `Not accepted by ${PLATFORM_NAMES[media.platform]}`, message: media.message } : null) ??
+      repeatProblem(edit ? null : repeat, body);
     if (problem) {
       toaster.error({ title: problem.title, description: problem.message });
       return null;
@@ -141,6 +149,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     setShowRestored(false);
     if (keepFor) clearLocalDraft(keepFor);
     setDraft(EMPTY_DRAFT);
+    setRepeat(null);
     uploads.reset();
   }
 
@@ -269,6 +278,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
             uploading={uploads.uploading}
             submitting={createPost.isPending || limits.checking || !!edit?.saving}
             bestTimes={bestTimes}
+            repeat={edit ? undefined : <RepeatControl value={repeat} onChange={setRepeat} scheduleLocal={draft.scheduleLocal} />}
           />
           {edit ? null : <AddToQueueButton submitting={addToQueue.isPending} disabled={uploads.uploading || createPost.isPending} />}
           {edit ? null : (

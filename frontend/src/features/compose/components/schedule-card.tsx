@@ -15,7 +15,7 @@ import {
   Wrap,
   parseDate,
 } from '@chakra-ui/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { LuCalendar, LuCalendarClock, LuFileText, LuTrendingUp, LuX } from 'react-icons/lu';
 import type { BestTime } from '@shared/analytics';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
@@ -44,6 +44,8 @@ interface ScheduleCardProps {
   submitting: boolean;
   /** The user's best posting times (Pro), best first; offered as quick choices when there are any. */
   bestTimes?: readonly BestTime[];
+  /** The Repeat control (recurring posts, docs/recurring-posts.md), under the publish time. */
+  repeat?: ReactNode;
 }
 
 /**
@@ -52,7 +54,7 @@ interface ScheduleCardProps {
  * will be sent, and the submit button.
  */
 export function ScheduleCard(props: ScheduleCardProps) {
-  const { zone, value, onChange, now, platforms, targetCount, mediaCount, uploading, submitting, bestTimes = [] } = props;
+  const { zone, value, onChange, now, platforms, targetCount, mediaCount, uploading, submitting, bestTimes = [], repeat } = props;
   const best = bestTimeChoices(now, zone, bestTimes);
   const date = value.slice(0, 10);
   const time = value.slice(11, 16);
@@ -177,6 +179,7 @@ export function ScheduleCard(props: ScheduleCardProps) {
               : `Times are in your ${zoneLabel(zone)} timezone.`}
           </Fieldset.HelperText>
         </Fieldset.Root>
+        {repeat}
 
         <Separator />
 

@@ -1,5 +1,8 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { Post } from '@shared/posts';
+import { useState } from 'react';
+import type { CreatePostBody, Post } from '@shared/posts';
+import { ScopeDialog } from '@/components/series/scope-dialog';
+import { useEditInSeries } from '@/components/series/use-series-mutations';
 import { useUpdatePost } from '../api/update-post';
 import { usePostEditor } from './post-editor';
 
@@ -14,12 +17,35 @@ interface EditPostDialogProps {
 function EditPostForm({ post, zone, onDone }: { post: Post; zone: string; onDone: () => void }) {
   const renderEditor = usePostEditor();
   const update = useUpdatePost({ onSuccess: onDone });
-  return renderEditor({
+  // An occurrence of a recurring post: "this one or all following" before saving (docs/recurring-posts.md).
+  const inSeries = post.series && !post.series.detached ? post.series : null;
+  const seriesEdit = useEditInSeries({ onSuccess: onDone });
+  const [pending, setPending] = useState<CreatePostBody | null>(null);
+  const editor = renderEditor({
     post,
     zone,
-    saving: update.isPending,
-    onSubmit: (body) => update.mutate({ id: post.id, body: { ...body, media_ids: body.media_ids ?? [] } }),
+    saving: update.isPending || seriesEdit.isPending,
+    onSubmit: (body) => (inSeries ? setPending(body) : update.mutate({ id: post.id, body: { ...body, media_ids: body.media_ids ?? [] } })),
   });
+  if (!inSeries) return editor;
+  return (
+    <>
+      {editor}
+      <ScopeDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        action="edit"
+        pending={seriesEdit.isPending}
+        onConfirm={(scope) =>
+          pending &&
+          seriesEdit.mutate(
+            { seriesId: inSeries.id, postId: post.id, scope, post: { ...pending, media_ids: pending.media_ids ?? [] } },
+            { onSettled: () => setPending(null) },
+          )
+        }
+      />
+    </>
+  );
 }
 
 /** Edit a scheduled post or a draft with the same form as Compose. */

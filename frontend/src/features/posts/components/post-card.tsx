@@ -7,6 +7,9 @@ import type { Post, PostTargetView } from '@shared/posts';
 import { capitalize, EDITABLE_STATUSES, postStatusColor } from '@shared/statuses';
 import { PlatformIcon } from '@/components/platform-icon';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RepeatBadge, SeriesLine } from '@/components/series/repeat-badge';
+import { ScopeDialog } from '@/components/series/scope-dialog';
+import { useDeleteInSeries } from '@/components/series/use-series-mutations';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { useDeletePost } from '../api/delete-post';
 import { failedTargetNames, useRetryPost } from '../api/retry-post';
@@ -57,6 +60,9 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
   const caption = post.platforms[0]?.caption ?? '';
   const editable = EDITABLE_STATUSES.includes(post.status);
   const published = post.platforms.filter((t) => t.post_url);
+  // An occurrence of a recurring post asks "this one or all following" (docs/recurring-posts.md).
+  const inSeries = post.series && !post.series.detached ? post.series : null;
+  const seriesDeletion = useDeleteInSeries({ onSettled: () => setConfirmingDelete(false) });
 
   return (
     <Card.Root as="article" variant="outline" bg="bg.panel" rounded="xl" data-testid="post-card">
@@ -69,6 +75,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
                 <Badge colorPalette={postStatusColor(post.status)} variant="subtle" data-testid="post-status">
                   {capitalize(post.status)}
                 </Badge>
+                <RepeatBadge series={post.series} />
                 {post.platforms.map((target) => {
                   const badge = (
                     <>
@@ -129,6 +136,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
               ))}
             </Flex>
 
+            <SeriesLine series={post.series} />
             <TargetMetrics targets={post.platforms} />
             <FollowUpsOutcome targets={post.platforms} />
 
@@ -164,8 +172,15 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
         </Flex>
       </Card.Body>
       {editable ? <EditPostDialog post={post} zone={zone} open={editing} onOpenChange={setEditing} /> : null}
+      <ScopeDialog
+        open={confirmingDelete && !!inSeries}
+        onOpenChange={setConfirmingDelete}
+        action="delete"
+        pending={seriesDeletion.isPending}
+        onConfirm={(scope) => inSeries && seriesDeletion.mutate({ seriesId: inSeries.id, postId: post.id, scope })}
+      />
       <ConfirmDialog
-        open={confirmingDelete}
+        open={confirmingDelete && !inSeries}
         onOpenChange={setConfirmingDelete}
         title={deleteTitle(caption)}
         description={deleteConsequence(post)}

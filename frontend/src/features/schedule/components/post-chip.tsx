@@ -1,5 +1,5 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
-import { LuCircleCheck } from 'react-icons/lu';
+import { LuCircleCheck, LuRepeat } from 'react-icons/lu';
 import type { Post } from '@shared/posts';
 import { postStatusColor } from '@shared/statuses';
 import { PlatformIcon } from '@/components/platform-icon';
@@ -44,6 +44,7 @@ export function PostChip({ post, zone, showCaption = false }: { post: Post; zone
         </Text>
         {/* The check rides with the icons, so the time keeps its room in a narrow week column. */}
         {posted ? <LuCircleCheck aria-label="Posted" /> : null}
+        {post.series ? <LuRepeat aria-label={post.series.detached ? 'Edited occurrence of a recurring post' : 'Recurring post'} /> : null}
         <HStack gap="0.5" flexShrink={0} wrap="wrap" aria-hidden>
           {post.platforms.map((target) => (
             <PlatformIcon key={target.id} platform={target.platform} />

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { PostSchema, type Post } from '@shared/posts';
+import { SeriesViewSchema, type Scope, type SeriesView } from '@shared/recurrence';
+import { api } from '@/lib/api-client';
+
+/**
+ * Recurring posts' series (docs/recurring-posts.md), shared by the Posts cards and the calendar:
+ * read a series, edit or delete an occurrence with a scope. A change touches several posts, so
+ * every post list and count is refreshed after it.
+ */
+export const seriesKeys = { all: ['series'] as const, one: (id: string) => ['series', id] as const };
+
+export const getSeries = (id: string): Promise<SeriesView> => api(`/series/${encodeURIComponent(id)}`, { schema: SeriesViewSchema });
+
+export function useSeries(id: string | null | undefined) {
+  return useQuery({ queryKey: seriesKeys.one(id ?? ''), queryFn: () => getSeries(id!), enabled: !!id });
+}
+
+export interface SeriesEdit {
+  seriesId: string;
+  postId: string;
+  scope: Scope;
+  /** The post as the Compose form builds it (PATCH /api/posts/{id}'s full edit). */
+  post: unknown;
+}
+
+export function editInSeries({ seriesId, postId, scope, post }: SeriesEdit): Promise<Post> {
+  return api(`/series/${encodeURIComponent(seriesId)}`, { method: 'PATCH', body: { scope, post_id: postId, post }, schema: PostSchema });
+}
+
+export function deleteInSeries({ seriesId, postId, scope }: Omit<SeriesEdit, 'post'>): Promise<undefined> {
+  const query = new URLSearchParams({ scope, post_id: postId });
+  return api(`/series/${encodeURIComponent(seriesId)}?${query.toString()}`, { method: 'DELETE' });
+}

@@ -1,0 +1,498 @@
+import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from 'date-fns-tz';
+import type * as z from 'zod';
+import type { SocialAccount } from '@shared/accounts';
+import { planLimitMessage, upgradeForMorePostsMessage, type Plan } from '@shared/plans';
+import { withShortsSuffix } from '@shared/platforms';
+import { isFullUpdate, UpdatePostBodySchema, type CreatePostBodySchema, type Post } from '@shared/posts';
+import {
+  describeRepeat,
+  MAX_REPEAT_YEARS,
+  REPEAT_MESSAGES,
+  WEEKDAYS,
+  type Repeat,
+  type SeriesDeleteQuerySchema,
+  type SeriesEditBodySchema,
+  type SeriesView,
+  type Weekday,
+} from '@shared/recurrence';
+import * as rrulePackage from 'rrule';
+import { listAccounts } from '../data/connections';
+import { deletePostItem, getPost as getPostRecord, isUsersClient, putNewPost, type PostRecord } from '../data/posts';
+import {
+  deleteSeriesItem,
+  getSeries,
+  leaseSeries,
+  listDueSeries,
+  markOccurrenceDetached,
+  putNewSeries,
+  saveSeries,
+  SERIES_BUSY_MESSAGE,
+  type SeriesRecord,
+} from '../data/recurrence';
+import { claimUsage, releaseUsage } from '../data/usage';
+import { getSessionGate, getSettings } from '../data/users';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { AppError, ConflictError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { currentPlan } from './entitlements';
+import { DUPLICATE_ACCOUNT_MESSAGE, getPost, monthOf, scheduleFrom, targetFor, UNKNOWN_CLIENT_MESSAGE, updatePost } from './posts';
+import { removeSchedule, scheduleDispatch } from './schedules';
+import { assertTikTokTargetsPostable } from './tiktok-posting';
+
+/**
+ * Recurring and evergreen posts (issue 16 item 3, docs/recurring-posts.md). A series is an RFC 5545
+ * rule read in the user's timezone; its occurrences are made into real scheduled posts a rolling
+ * window ahead (WINDOW_DAYS, and always the next one), each claiming the allowance of the month it
+ * is due in, and each published by the same engine as any post. The recurrence sweep extends the
+ * window as occurrences go out.
+ */
+
+// rrule ships CommonJS as `main` and ESM as `module`: Node's ESM loader sees only a default export,
+// bundlers see named ones. Either way, the same RRule.
+type RRulePackage = typeof rrulePackage;
+const { RRule } = (rrulePackage as unknown as { RRule?: unknown }).RRule ? rrulePackage : (rrulePackage as unknown as { default: RRulePackage }).default;
+
+/** How far ahead occurrences are scheduled as posts; at least the next one always is. */
+export const WINDOW_DAYS = 7;
+const DAY_MS = 86_400_000;
+/** A paused series is looked at again by the next sweep (hourly). */
+export const SWEEP_EVERY_MINUTES = 60;
+/** An occurrence due sooner than this when its turn comes is missed, not published late. */
+const LEAD_MS = 60_000;
+const MAX_MISSED_KEPT = 50;
+const MAX_UPCOMING = 20;
+
+// ---------------------------------------------------------------------------------------------
+// The rule (pure)
+
+export interface SeriesRule {
+  repeat: Repeat;
+  timezone: string;
+  /** The first occurrence, UTC. */
+  starts_at: string;
+}
+
+const WALL = "yyyy-MM-dd'T'HH:mm:ss";
+/** The wall-clock time of `at` in `timezone`, as a "floating" Date whose UTC fields are that wall time. */
+const wallOf = (at: Date, timezone: string) => new Date(`${formatInTimeZone(at, timezone, WALL)}Z`);
+/**
+ * The instant a floating wall-clock time is in `timezone`. A time the spring change skips (02:30 in
+ * Berlin on the last Sunday of March) does not exist: it moves forward by the gap (03:30), read with
+ * the offset from before the change, as calendar apps do.
+ */
+function instantOf(wall: Date, timezone: string): Date {
+  const local = wall.toISOString().slice(0, 19);
+  const instant = fromZonedTime(local, timezone);
+  if (formatInTimeZone(instant, timezone, WALL) === local) return instant;
+  return new Date(wall.getTime() - getTimezoneOffset(timezone, new Date(instant.getTime() - 6 * 3_600_000)));
+}
+const weekdayOfWall = (wall: Date): Weekday => WEEKDAYS[(wall.getUTCDay() + 6) % 7];
+
+function rruleOf(rule: SeriesRule) {
+  const dtstart = wallOf(new Date(rule.starts_at), rule.timezone);
+  const { repeat } = rule;
+  const freq = { daily: RRule.DAILY, weekly: RRule.WEEKLY, monthly: RRule.MONTHLY }[repeat.frequency];
+  const days = repeat.frequency === 'weekly' ? (repeat.weekdays.length ? repeat.weekdays : [weekdayOfWall(dtstart)]) : undefined;
+  return {
+    dtstart,
+    rrule: new RRule({
+      freq,
+      interval: repeat.interval,
+      dtstart,
+      byweekday: days?.map((d) => RRule[d]),
+      count: repeat.end.type === 'after' ? repeat.end.count : undefined,
+      until: repeat.end.type === 'on' ? new Date(`${repeat.end.date}T23:59:59Z`) : undefined,
+    }),
+  };
+}
+
+/**
+ * The rule's first `n` occurrences, in UTC. The first is always the start (the post the user
+ * scheduled), even when the chosen weekdays do not include its day; "after N times" counts it.
+ */
+export function occurrencesOf(rule: SeriesRule, n: number): Date[] {
+  const { dtstart, rrule } = rruleOf(rule);
+  const walls = rrule.all((_date, len) => len < n + 1).filter((d) => d.getTime() > dtstart.getTime());
+  const all = [dtstart, ...walls];
+  const limit = rule.repeat.end.type === 'after' ? Math.min(n, rule.repeat.end.count) : n;
+  return all.slice(0, limit).map((wall) => instantOf(wall, rule.timezone));
+}
+
+/** The readable summary of a rule ("Every Monday and Thursday at 09:00, 10 times"). */
+export function summaryOf(rule: SeriesRule): string {
+  const wall = wallOf(new Date(rule.starts_at), rule.timezone);
+  return describeRepeat(rule.repeat, { date: wall.toISOString().slice(0, 10), time: wall.toISOString().slice(11, 16), weekday: weekdayOfWall(wall) });
+}
+
+/** Refuses a rule that cannot make a series: an end before the start, too far ahead, or nothing after the first. */
+export function assertRuleUsable(rule: SeriesRule, { needsSecond = true } = {}): void {
+  const startDay = wallOf(new Date(rule.starts_at), rule.timezone).toISOString().slice(0, 10);
+  const { end } = rule.repeat;
+  if (end.type === 'on') {
+    if (Number.isNaN(Date.parse(`${end.date}T00:00:00Z`))) throw new ValidationError(REPEAT_MESSAGES.untilFormat);
+    if (end.date <= startDay) throw new ValidationError(REPEAT_MESSAGES.untilAfterStart);
+    const latest = new Date(`${startDay}T00:00:00Z`);
+    latest.setUTCFullYear(latest.getUTCFullYear() + MAX_REPEAT_YEARS);
+    if (end.date > latest.toISOString().slice(0, 10)) throw new ValidationError(REPEAT_MESSAGES.untilTooFar);
+  }
+  if (needsSecond && occurrencesOf(rule, 2).length < 2) throw new ValidationError(REPEAT_MESSAGES.noOccurrence);
+}
+
+const ruleOf = (series: SeriesRecord): SeriesRule => ({ repeat: series.repeat, timezone: series.timezone, starts_at: series.starts_at });
+/** The occurrence with absolute index `index` (the rule restarts at `base_index` after an "all following" edit). */
+function occurrenceAt(series: SeriesRecord, index: number): Date | null {
+  const rel = index - series.base_index;
+  return occurrencesOf(ruleOf(series), rel + 1)[rel] ?? null;
+}
+
+export function viewOf(series: SeriesRecord): SeriesView {
+  const next = series.status === 'ended' ? null : occurrenceAt(series, series.next_index);
+  return {
+    id: series.id,
+    repeat: series.repeat,
+    timezone: series.timezone,
+    starts_at: series.starts_at,
+    summary: summaryOf(ruleOf(series)),
+    status: series.status,
+    notice: series.notice,
+    missed: series.missed,
+    next_at: next?.toISOString() ?? null,
+    upcoming: series.upcoming,
+    updated_at: series.updated_at,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Occurrences into posts
+
+interface Context {
+  plan: Plan;
+  accounts: SocialAccount[];
+}
+
+/** Builds occurrence `index` at `at` with the create rules (accounts connected and on the plan). Nothing written. */
+function occurrencePost(series: SeriesRecord, index: number, at: Date, context: Context, deps: Deps): PostRecord {
+  const platforms = series.template.platforms.map((target) => targetFor(target, context.accounts, context.plan, deps.newId));
+  if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
+  const onYouTube = platforms.some((t) => t.platform === 'youtube');
+  const { title } = series.template;
+  const now = deps.now().toISOString();
+  return {
+    id: deps.newId(),
+    title: onYouTube && title ? withShortsSuffix(title) : title,
+    scheduled_at: at.toISOString(),
+    status: 'scheduled',
+    published_at: null,
+    error_message: null,
+    youtube_type: onYouTube ? 'shorts' : null,
+    client_id: series.template.client_id,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    usage_month: monthOf(at),
+    media: [],
+    platforms,
+    series: { id: series.id, index, detached: false },
+  };
+}
+
+const monthName = (at: Date) => at.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Claims the occurrence's month, writes the post and its schedule; undoes both when a step fails. */
+async function materialize(userId: string, post: PostRecord, plan: Plan, deps: Deps): Promise<void> {
+  const month = post.usage_month!;
+  if (!(await claimUsage(userId, month, plan.postLimit))) {
+    throw new PlanError('PLAN_LIMIT_REACHED', `${planLimitMessage(plan.postLimit).replace('this month', `in ${monthName(new Date(post.scheduled_at!))}`)}`, {
+      limit: plan.postLimit,
+      upgrade: upgradeForMorePostsMessage(plan.id),
+    });
+  }
+  try {
+    await putNewPost(userId, post);
+  } catch (error) {
+    await releaseUsage(userId, month);
+    throw error;
+  }
+  try {
+    await scheduleDispatch(userId, post, deps);
+  } catch (error) {
+    await deletePostItem(userId, post.id).catch(() => undefined);
+    await releaseUsage(userId, month);
+    throw error;
+  }
+}
+
+/** Why an occurrence could not be made, for the series' notice (the user's own words, never a stack). */
+const reasonOf = (error: unknown) =>
+  error instanceof PlanError
+    ? `${error.message} ${(error.details as { upgrade?: string | null } | undefined)?.upgrade ?? ''}`.trim()
+    : error instanceof AppError
+      ? error.message
+      : "We couldn't schedule the next occurrence; we'll try again shortly.";
+
+/**
+ * Makes every occurrence due within the window into a post (and always the next one), in order.
+ * An occurrence that cannot be made pauses the series with the reason (plan allowance, an account
+ * disconnected), kept for the next sweep; one whose time passes while paused is recorded as missed.
+ * Returns the series as it should be saved.
+ */
+async function extend(userId: string, series: SeriesRecord, deps: Deps): Promise<SeriesRecord> {
+  const now = deps.now();
+  const horizon = now.getTime() + WINDOW_DAYS * DAY_MS;
+  const upcoming = series.upcoming.filter((o) => Date.parse(o.scheduled_at) > now.getTime());
+  const missed = [...series.missed];
+  let { next_index: next, status, notice } = series;
+  let context: Context | null = null;
+  const needed = series.next_index - series.base_index + MAX_UPCOMING + 366;
+  const all = occurrencesOf(ruleOf(series), needed);
+  for (;;) {
+    const at = all[next - series.base_index];
+    if (!at) {
+      status = 'ended';
+      break;
+    }
+    if (upcoming.length > 0 && (at.getTime() > horizon || upcoming.length >= MAX_UPCOMING)) break;
+    if (at.getTime() < now.getTime() + LEAD_MS) {
+      missed.push({ at: at.toISOString(), reason: notice ?? 'Its time passed before it could be scheduled.' });
+      next++;
+      continue;
+    }
+    try {
+      context ??= await (async () => {
+        const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+        return { plan, accounts };
+      })();
+      const post = occurrencePost(series, next, at, context, deps);
+      await materialize(userId, post, context.plan, deps);
+      upcoming.push({ post_id: post.id, index: next, scheduled_at: post.scheduled_at! });
+      next++;
+      status = 'active';
+      notice = null;
+    } catch (error) {
+      if (!(error instanceof AppError)) logger.error('Could not make an occurrence of a series', { seriesId: series.id, error });
+      status = 'paused';
+      notice = reasonOf(error);
+      break;
+    }
+  }
+  const nextAt = status === 'ended' ? null : all[next - series.base_index];
+  const lastOut = upcoming.at(-1);
+  const dueCandidates = [
+    status === 'paused' ? now.getTime() + SWEEP_EVERY_MINUTES * 60_000 : Infinity,
+    nextAt ? nextAt.getTime() - WINDOW_DAYS * DAY_MS : Infinity,
+    lastOut ? Date.parse(lastOut.scheduled_at) : Infinity,
+  ];
+  const due = Math.max(now.getTime(), Math.min(...dueCandidates));
+  return {
+    ...series,
+    next_index: next,
+    status,
+    notice,
+    upcoming,
+    missed: missed.slice(-MAX_MISSED_KEPT),
+    due_at: status === 'ended' || !Number.isFinite(due) ? null : new Date(due).toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API
+
+async function timezoneOf(userId: string): Promise<string> {
+  return (await getSettings(userId)).timezone ?? 'UTC';
+}
+
+/**
+ * POST /api/posts with `repeat`: the series and its first occurrences. Everything is checked with
+ * the create rules first, and the first occurrence must be schedulable (plan allowance included);
+ * otherwise the request is refused and nothing is written. Returns the first occurrence.
+ */
+export async function createSeries(userId: string, body: z.output<typeof CreatePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const now = deps.now();
+  const repeat = body.repeat!;
+  if (!body.scheduled_at) throw new ValidationError(REPEAT_MESSAGES.needsTime);
+  if (body.media_ids.length > 0) throw new ValidationError(REPEAT_MESSAGES.noMedia);
+  const start = new Date(scheduleFrom(body.scheduled_at, now).scheduled_at!);
+  assertTikTokTargetsPostable(body.platforms);
+  if (body.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
+  const rule: SeriesRule = { repeat, timezone: await timezoneOf(userId), starts_at: start.toISOString() };
+  assertRuleUsable(rule);
+  const series: SeriesRecord = {
+    id: deps.newId(),
+    user_id: userId,
+    ...rule,
+    base_index: 0,
+    next_index: 0,
+    template: { title: body.title?.trim() || null, client_id: body.client_id ?? null, platforms: body.platforms },
+    status: 'active',
+    notice: null,
+    missed: [],
+    upcoming: [],
+    due_at: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  // The first occurrence with every create rule, before anything is written.
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const first = occurrencePost(series, 0, start, { plan, accounts }, deps);
+  const lease = deps.newId();
+  await putNewSeries(series, lease, new Date(now.getTime() + 120_000).toISOString());
+  try {
+    await materialize(userId, first, plan, deps);
+  } catch (error) {
+    await deleteSeriesItem(userId, series.id);
+    throw error;
+  }
+  const withFirst = { ...series, next_index: 1, upcoming: [{ post_id: first.id, index: 0, scheduled_at: first.scheduled_at! }] };
+  await saveSeries(await extend(userId, withFirst, deps), lease);
+  return getPost(userId, first.id);
+}
+
+export async function getSeriesView(userId: string, id: string): Promise<SeriesView> {
+  const series = await getSeries(userId, id);
+  if (!series) throw new NotFoundError('Series not found');
+  return viewOf(series);
+}
+
+/** Runs `change` on the series under its lease, saving what it returns. */
+async function withSeries(userId: string, id: string, deps: Deps, change: (series: SeriesRecord) => Promise<SeriesRecord>): Promise<SeriesRecord> {
+  const lease = deps.newId();
+  const series = await leaseSeries(userId, id, lease, deps.now());
+  if (!series) {
+    if (!(await getSeries(userId, id))) throw new NotFoundError('Series not found');
+    throw new ConflictError(SERIES_BUSY_MESSAGE);
+  }
+  let next: SeriesRecord;
+  try {
+    next = await change(series);
+  } catch (error) {
+    await saveSeries(series, lease).catch(() => undefined);
+    throw error;
+  }
+  await saveSeries(next, lease);
+  return next;
+}
+
+async function occurrenceOf(userId: string, seriesId: string, postId: string): Promise<PostRecord> {
+  const post = await getPostRecord(userId, postId);
+  if (!post) throw new NotFoundError('Post not found');
+  if (post.series?.id !== seriesId) throw new ValidationError(REPEAT_MESSAGES.notInSeries);
+  return post;
+}
+
+/**
+ * Removes the series' later occurrences that have not gone out (scheduled and still following the
+ * rule), from `fromIndex` on. They were made by the series, not chosen one by one, so their month's
+ * allowance is given back. Published, publishing and detached occurrences are never touched.
+ */
+async function dropFollowing(userId: string, series: SeriesRecord, fromIndex: number): Promise<void> {
+  for (const occurrence of series.upcoming.filter((o) => o.index >= fromIndex)) {
+    const post = await getPostRecord(userId, occurrence.post_id);
+    if (!post || post.status !== 'scheduled' || post.series?.detached) continue;
+    await deletePostItem(userId, post.id);
+    await removeSchedule(post.id);
+    if (post.usage_month) await releaseUsage(userId, post.usage_month);
+  }
+}
+
+/** PATCH /api/series/{id}: one occurrence, or it and all following. Returns the edited occurrence. */
+export async function editSeries(userId: string, id: string, body: z.output<typeof SeriesEditBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const parsed = UpdatePostBodySchema.safeParse(body.post);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Check the post and try again.');
+  const edit = parsed.data;
+  const occurrence = await occurrenceOf(userId, id, body.post_id);
+  if (body.scope === 'this') {
+    const post = await updatePost(userId, occurrence.id, edit, deps);
+    await markOccurrenceDetached(userId, post.id, post.version);
+    return getPost(userId, post.id);
+  }
+  if (occurrence.series?.detached) throw new ValidationError(REPEAT_MESSAGES.detachedDelete);
+  if (!edit.scheduled_at) throw new ValidationError(REPEAT_MESSAGES.needsTime);
+  if (isFullUpdate(edit) && edit.media_ids.length > 0) throw new ValidationError(REPEAT_MESSAGES.noMedia);
+  const index = occurrence.series!.index;
+  let edited: Post | null = null;
+  await withSeries(userId, id, deps, async (series) => {
+    const repeat = body.repeat ?? remainingRepeat(series, index);
+    const startsAt = new Date(edit.scheduled_at!).toISOString();
+    // The edited occurrence may be the last one: the rest of the series may be just it.
+    assertRuleUsable({ repeat, timezone: series.timezone, starts_at: startsAt }, { needsSecond: false });
+    // The edited occurrence first, with the edit rules: refused → nothing else changes.
+    edited = await updatePost(userId, occurrence.id, edit, deps);
+    await dropFollowing(userId, series, index + 1);
+    const stored = (await getPostRecord(userId, occurrence.id))!;
+    const template = {
+      title: isFullUpdate(edit) ? edit.title?.trim() || null : series.template.title,
+      client_id: isFullUpdate(edit) ? (edit.client_id ?? null) : series.template.client_id,
+      platforms: stored.platforms.map((t) => ({ platform: t.platform, social_account_id: t.social_account_id, caption: t.caption, settings: t.settings })),
+    };
+    const restarted: SeriesRecord = {
+      ...series,
+      repeat,
+      starts_at: startsAt,
+      base_index: index,
+      next_index: index + 1,
+      template,
+      upcoming: [...series.upcoming.filter((o) => o.index < index), { post_id: occurrence.id, index, scheduled_at: startsAt }],
+      status: 'active',
+      notice: null,
+    };
+    return extend(userId, restarted, deps);
+  });
+  return edited!;
+}
+
+/** "After N times" counted from the start; from occurrence `index` on, the times that are left. */
+function remainingRepeat(series: SeriesRecord, index: number): Repeat {
+  const { end } = series.repeat;
+  if (end.type !== 'after') return series.repeat;
+  return { ...series.repeat, end: { type: 'after', count: Math.max(1, end.count - (index - series.base_index)) } };
+}
+
+/** DELETE /api/series/{id}?scope=&post_id=: that occurrence, or it and every later one (the series ends before it). */
+export async function deleteFromSeries(userId: string, id: string, query: z.output<typeof SeriesDeleteQuerySchema>, deps: Deps = defaultDeps): Promise<void> {
+  const occurrence = await occurrenceOf(userId, id, query.post_id);
+  await withSeries(userId, id, deps, async (series) => {
+    if (query.scope === 'this') {
+      await deletePostItem(userId, occurrence.id);
+      await removeSchedule(occurrence.id);
+      return { ...series, upcoming: series.upcoming.filter((o) => o.post_id !== occurrence.id), updated_at: deps.now().toISOString() };
+    }
+    if (occurrence.series?.detached) throw new ValidationError(REPEAT_MESSAGES.detachedDelete);
+    const index = occurrence.series!.index;
+    if (occurrence.status === 'scheduled') {
+      await deletePostItem(userId, occurrence.id);
+      await removeSchedule(occurrence.id);
+    }
+    await dropFollowing(userId, series, index + 1);
+    return {
+      ...series,
+      status: 'ended',
+      notice: null,
+      due_at: null,
+      upcoming: series.upcoming.filter((o) => o.index < index),
+      updated_at: deps.now().toISOString(),
+    };
+  });
+}
+
+/**
+ * The recurrence sweep (hourly, and on the local cloud on demand): extends every series whose
+ * window needs it. A series held by an edit is left for the next run; a deleted account's are
+ * skipped (account deletion removes them).
+ */
+export async function sweepDueSeries(deps: Deps = defaultDeps): Promise<{ extended: number; busy: number }> {
+  const due = await listDueSeries(deps.now());
+  let extended = 0;
+  let busy = 0;
+  for (const { userId, id } of due) {
+    if ((await getSessionGate(userId)).deletedAt) continue;
+    try {
+      await withSeries(userId, id, deps, (series) => extend(userId, series, deps));
+      extended++;
+    } catch (error) {
+      if (error instanceof ConflictError || error instanceof NotFoundError) busy++;
+      else logger.error('Could not extend a series', { userId, seriesId: id, error });
+    }
+  }
+  return { extended, busy };
+}
