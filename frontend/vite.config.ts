@@ -103,6 +103,7 @@ type ChunkOf = (id: string) => string | null;
  * Amplify and the app shell (app/routes/app/root.tsx). So a module the routes share goes to
  * - `app`: the shell uses it, or three or more signed-in pages and nothing else (a pair, e.g. the
  *   composer and the post editor, shares a chunk of its own: the other pages do not pay for it);
+ * - `compose-rules`: the compose rules and X's counter, for the signed-in code that checks a post;
  * - `session`: only those and the sign-in routes use it, or Amplify does;
  * - `ui`: the layout uses it, or two or more routes signed-out visitors see, or one of them shares a
  *   little code with the signed-in pages (a lot, e.g. zod for the contact form, keeps its own chunk);
@@ -126,10 +127,17 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
   // Lazy code of the signed-in pages (features/*, e.g. the post editor) and Amplify's own lazy parts.
   const signedIn = (entry: string) => entry.startsWith(src('app/routes/app/')) || entry.startsWith(src('features/'));
   const session = (entry: string) => sessionEntries.has(entry) || entry.includes(`${path.sep}node_modules${path.sep}`) || signedIn(entry);
+  // The compose rules with X's counter (twitter-text, ~35 KB compressed): Compose, the post editor and
+  // bulk import check posts with them; the pages that only read posts never load them.
+  const composeRules = (id: string) =>
+    /[\\/]shared[\\/](compose|post-bodies)\.ts$/.test(id) || /[\\/]node_modules[\\/](twitter-text|twemoji-parser|core-js|punycode)[\\/]/.test(id);
   const chunkOf: ChunkOf = (id) => {
     const users = [...(usersOf.get(id) ?? [])];
     if (!users.length || users.includes('') || users.includes(landing)) return null;
-    if (users.every(signedIn)) return users.length >= 3 || users.includes(shell) ? 'app' : null;
+    if (users.every(signedIn)) {
+      if (composeRules(id)) return 'compose-rules';
+      return users.length >= 3 || users.includes(shell) ? 'app' : null;
+    }
     if (users.every(session) && (users.length >= 2 || amplify.has(users[0]!))) return 'session';
     const signedOut = users.filter((u) => !session(u)).length;
     if (users.some((u) => layout.has(u)) || signedOut >= 2 || (signedOut === 1 && users.length >= 2 && smallShared.has(id))) return 'ui';

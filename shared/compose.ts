@@ -4,23 +4,15 @@ import { captionOverLimitMessage, MSG } from './messages';
 import { text } from './text';
 import { MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE } from './media';
 import { ABSOLUTE_CAPTION_CAP, CAPTION_LIMITS, PLATFORM_NAMES, PLATFORMS, YOUTUBE_TITLE_MAX, type Platform } from './platforms';
-import { TikTokSettingsShape, tiktokSettingsProblems } from './tiktok';
+import { TargetSettingsSchema } from './target-settings';
+import { tiktokSettingsProblems } from './tiktok';
 import { FIRST_COMMENT_LIMITS, FOLLOW_UP_MESSAGES, MAX_THREAD_PARTS, supportsFirstComment } from './follow-ups';
+
+export { TargetSettingsSchema };
 
 /** A post's title when YouTube is not selected: a label for the user, far above any real one. */
 export const POST_TITLE_MAX = 1000;
 export const TITLE_TOO_LONG_MESSAGE = `Title must be ${POST_TITLE_MAX.toLocaleString('en-US')} characters or less`;
-
-/** Per-target settings (docs/product-rules.md#entities: post_platforms.settings). TikTok's are in shared/tiktok.ts. */
-export const TargetSettingsSchema = z
-  .object({
-    ...TikTokSettingsShape,
-    /** Posted right after the post (X: as a reply); Instagram, Facebook, YouTube and X (docs/first-comment-and-threads.md). */
-    first_comment: text().max(ABSOLUTE_CAPTION_CAP).optional(),
-    /** X only: the thread's parts after the first, in order; the target's `caption` is part 1. */
-    thread: z.array(text().max(ABSOLUTE_CAPTION_CAP)).max(MAX_THREAD_PARTS).optional(),
-  })
-  .strict();
 
 export const ComposeTargetSchema = z.object({
   platform: z.enum(PLATFORMS),

@@ -5,7 +5,8 @@ import { mediaRuleProblems } from './media-rules';
 import { MSG } from './messages';
 import { planLimitMessage, upgradeToConnectMessage } from './plans';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from './platforms';
-import { CreatePostBodySchema, SCHEDULED_IN_PAST_MESSAGE } from './posts';
+import { SCHEDULED_IN_PAST_MESSAGE } from './posts';
+import { CreatePostBodySchema } from './post-bodies';
 import { TimeZoneSchema } from './settings';
 import { text } from './text';
 

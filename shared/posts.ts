@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { TargetMetricsSchema } from './analytics';
 import { FollowUpsSchema } from './follow-ups';
-import { CreatePostSchema, TargetSettingsSchema } from './compose';
+import { TargetSettingsSchema } from './target-settings';
 import { PLATFORMS } from './platforms';
-import { PostSeriesLinkSchema, RepeatFieldSchema } from './recurrence';
+import { PostSeriesLinkSchema } from './recurrence';
 import { POST_STATUSES, POST_TABS } from './statuses';
 import { text } from './text';
 
@@ -12,7 +12,7 @@ import { text } from './text';
  * (docs/data-model.md#posts). Times are ISO strings in UTC; the browser shows them in the user's timezone.
  */
 
-const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown id' });
+export const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown id' });
 export const IdParamsSchema = z.object({ id: Ulid });
 
 /** A stored media file as the browser sees it. `url` is a short-lived presigned GET. */
@@ -82,47 +82,6 @@ export const PostSchema = z.object({
 });
 export type Post = z.infer<typeof PostSchema>;
 
-/** POST /api/posts: the compose rules (docs/product-rules.md#compose-rules) plus the optional client (agency mode). */
-export const CreatePostBodySchema = CreatePostSchema.and(z.object({ client_id: Ulid.nullable().optional() }))
-  // A repeating post (issue 16 item 3, docs/recurring-posts.md): the first occurrence of a series.
-  .and(RepeatFieldSchema);
-export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
-
-/**
- * PATCH /api/posts/{id} (docs/product-rules.md#writes-and-storage: update payload), as older clients send it: the schedule time (null →
- * draft) and captions by target id. The API re-checks captions against each target's platform with
- * the create rules. Still accepted: the Schedule view's drag-to-reschedule sends it.
- */
-export const CaptionsUpdateBodySchema = z.object({
-  scheduled_at: z.iso.datetime({ offset: true }).nullable(),
-  platforms: z
-    .array(z.object({ id: text().min(1).max(64), caption: text() }))
-    .max(PLATFORMS.length * 10)
-    .default([]),
-});
-
-/**
- * The full edit (issue 17.5): the Compose form's whole post, with the compose rules. `platforms` is
- * the complete target list (a target kept for the same account keeps its id; one left out is
- * removed), `media_ids` the complete media list in order (files left out are deleted on save), and
- * `client_id` the post's client (none when left out). Sending `media_ids` is what marks a full edit.
- */
-export const FullUpdateBodySchema = CreatePostBodySchema;
-export type FullUpdateBody = z.input<typeof FullUpdateBodySchema>;
-
-const isFullEdit = (body: unknown) => typeof body === 'object' && body !== null && 'media_ids' in body;
-
-/** Either shape; each is parsed with its own schema, so errors carry that schema's messages and paths. */
-export const UpdatePostBodySchema = z.unknown().transform((body, ctx) => {
-  const parsed = isFullEdit(body) ? FullUpdateBodySchema.safeParse(body) : CaptionsUpdateBodySchema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues)
-    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, params: (issue as { params?: Record<string, unknown> }).params });
-  return z.NEVER;
-});
-export type UpdatePostBody = z.input<typeof CaptionsUpdateBodySchema> | FullUpdateBody;
-export const isFullUpdate = (body: z.output<typeof UpdatePostBodySchema>): body is z.output<typeof FullUpdateBodySchema> => 'media_ids' in body;
-
 /**
  * POST /api/posts/{id}/retry (issue 17.5): publish a failed post's failed targets again, now (no
  * time, or null) or at a later time. Targets that went out are never sent again.
@@ -176,14 +135,6 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 
 /** "A scheduled time in the past is refused with a clear message" (issue 4). */
 export const SCHEDULED_IN_PAST_MESSAGE = 'The scheduled time has already passed. Choose a time in the future.';
-
-/**
- * POST /api/posts/publish-now (issue 16.1): the Compose form's post, published straight away through
- * the same engine as a scheduled post. The compose rules apply; `scheduled_at` is ignored: the post is
- * due at the server's now, so a browser clock that runs late or early changes nothing.
- */
-export const PublishNowBodySchema = CreatePostBodySchema;
-export type PublishNowBody = z.input<typeof PublishNowBodySchema>;
 
 /**
  * POST /api/posts/{id}/publish (issue 16.1): a draft published now, only as the version the user saw.

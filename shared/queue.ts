@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { PLATFORMS } from './platforms';
-import { CreatePostBodySchema } from './posts';
 import { POST_STATUSES } from './statuses';
 
 /**
@@ -116,10 +115,6 @@ export const QueueAccountViewSchema = z.object({
 export type QueueAccountView = z.infer<typeof QueueAccountViewSchema>;
 export const QueueViewSchema = z.object({ timezone: z.string(), from: z.iso.datetime(), to: z.iso.datetime(), accounts: z.array(QueueAccountViewSchema) });
 export type QueueView = z.infer<typeof QueueViewSchema>;
-
-/** POST /api/queue/posts: the Compose post, without a time (the queue picks it). */
-export const AddToQueueBodySchema = CreatePostBodySchema.and(z.object({ scheduled_at: z.null().optional() }));
-export type AddToQueueBody = z.input<typeof AddToQueueBodySchema>;
 
 /** PATCH /api/queue: move a queued post to a slot; a post already there takes the moved post's old time (a swap). */
 export const MoveInQueueBodySchema = z.object({ post_id: Ulid, to: z.iso.datetime({ offset: true }) });

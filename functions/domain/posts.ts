@@ -14,7 +14,6 @@ import {
   PostTargetSchema,
   SCHEDULED_IN_PAST_MESSAGE,
   type CalendarQuerySchema,
-  type CreatePostBodySchema,
   type Dashboard,
   type ListPostsQuerySchema,
   type Post,
@@ -23,17 +22,20 @@ import {
   type PostPage,
   type PostTarget,
   type RetryPostBodySchema,
-  type CaptionsUpdateBodySchema,
-  type FullUpdateBodySchema,
-  isFullUpdate,
-  type UpdatePostBodySchema,
   DRAFT_CHANGED_MESSAGE,
   NOT_A_DRAFT_MESSAGE,
   NOTHING_TO_DUPLICATE_MESSAGE,
   type LeftOutTarget,
   type PublishDraftBodySchema,
-  type PublishNowBodySchema,
 } from '@shared/posts';
+import {
+  type CreatePostBodySchema,
+  type CaptionsUpdateBodySchema,
+  type FullUpdateBodySchema,
+  isFullUpdate,
+  type UpdatePostBodySchema,
+  type PublishNowBodySchema,
+} from '@shared/post-bodies';
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
 import type { SocialAccount } from '@shared/accounts';
 import { listAccounts } from '../data/connections';

@@ -2,12 +2,12 @@ import type * as z from 'zod';
 import { formatInTimeZone, getTimezoneOffset } from 'date-fns-tz';
 import type { SocialAccount } from '@shared/accounts';
 import { MSG } from '@shared/messages';
+import type { AddToQueueBodySchema } from '@shared/post-bodies';
 import type { Post } from '@shared/posts';
 import {
   QUEUE_HORIZON_DAYS,
   QUEUE_MSG,
   WEEKDAYS,
-  type AddToQueueBodySchema,
   type MoveInQueueBodySchema,
   type MoveInQueueResult,
   type PutQueueScheduleBodySchema,

@@ -3,7 +3,8 @@ import type * as z from 'zod';
 import type { SocialAccount } from '@shared/accounts';
 import { planLimitMessage, upgradeForMorePostsMessage, type Plan } from '@shared/plans';
 import { withShortsSuffix } from '@shared/platforms';
-import { isFullUpdate, UpdatePostBodySchema, type CreatePostBodySchema, type Post } from '@shared/posts';
+import { type Post } from '@shared/posts';
+import { isFullUpdate, UpdatePostBodySchema, type CreatePostBodySchema } from '@shared/post-bodies';
 import {
   describeRepeat,
   MAX_REPEAT_YEARS,

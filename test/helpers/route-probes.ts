@@ -12,20 +12,12 @@ import { ClientIdParamsSchema, CreateClientSchema, UpdateClientSchema } from '@s
 import { ConfirmUploadBodySchema, PresignUploadBodySchema } from '@shared/media';
 import { NotificationIdParamsSchema } from '@shared/notifications';
 import { LimitCheckBodySchema } from '@shared/platform-limits';
-import {
-  CalendarQuerySchema,
-  CreatePostBodySchema,
-  IdParamsSchema,
-  ListPostsQuerySchema,
-  PostCountsQuerySchema,
-  RetryPostBodySchema,
-  PublishDraftBodySchema,
-  PublishNowBodySchema,
-  UpdatePostBodySchema,
-} from '@shared/posts';
+import { CalendarQuerySchema, IdParamsSchema, ListPostsQuerySchema, PostCountsQuerySchema, RetryPostBodySchema, PublishDraftBodySchema } from '@shared/posts';
+import { CreatePostBodySchema, PublishNowBodySchema, UpdatePostBodySchema } from '@shared/post-bodies';
 import { ImportRequestSchema } from '@shared/import';
 import { AvatarConfirmSchema, AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
-import { AddToQueueBodySchema, MoveInQueueBodySchema, PutQueueScheduleBodySchema, QueueQuerySchema } from '@shared/queue';
+import { AddToQueueBodySchema } from '@shared/post-bodies';
+import { MoveInQueueBodySchema, PutQueueScheduleBodySchema, QueueQuerySchema } from '@shared/queue';
 import { SeriesDeleteQuerySchema, SeriesEditBodySchema, SeriesParamsSchema } from '@shared/recurrence';
 import { InitialTimezoneSchema, UpdateSettingsSchema } from '@shared/settings';
 import { ulid } from 'ulid';

@@ -1,5 +1,5 @@
 import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
-import { CreatePostBodySchema } from '@shared/posts';
+import { CreatePostBodySchema } from '@shared/post-bodies';
 import { withLimitWarnings } from '../../domain/platform-limits';
 import { createPost } from '../../domain/posts';
 import { createSeries } from '../../domain/recurrence';

@@ -1,5 +1,5 @@
 import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
-import { PublishNowBodySchema } from '@shared/posts';
+import { PublishNowBodySchema } from '@shared/post-bodies';
 import { withLimitWarnings } from '../../domain/platform-limits';
 import { publishNow } from '../../domain/posts';
 import { httpHandler } from '../../domain/http-api';

@@ -1,5 +1,6 @@
 import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
-import { IdParamsSchema, UpdatePostBodySchema } from '@shared/posts';
+import { IdParamsSchema } from '@shared/posts';
+import { UpdatePostBodySchema } from '@shared/post-bodies';
 import { withLimitWarnings } from '../../domain/platform-limits';
 import { updatePost } from '../../domain/posts';
 import { httpHandler, ok } from '../../domain/http-api';

@@ -1,5 +1,5 @@
 import { PostWithLimitWarningsSchema } from '@shared/platform-limits';
-import { AddToQueueBodySchema } from '@shared/queue';
+import { AddToQueueBodySchema } from '@shared/post-bodies';
 import { withLimitWarnings } from '../../domain/platform-limits';
 import { addToQueue } from '../../domain/queue';
 import { httpHandler } from '../../domain/http-api';

@@ -4,7 +4,8 @@ import { CompleteSignupBodySchema, PublicCheckoutBodySchema } from '@shared/bill
 import { CreateClientSchema } from '@shared/clients';
 import { ConfirmUploadBodySchema, PresignUploadBodySchema } from '@shared/media';
 import { LimitCheckBodySchema } from '@shared/platform-limits';
-import { CreatePostBodySchema, ListPostsQuerySchema, UpdatePostBodySchema } from '@shared/posts';
+import { ListPostsQuerySchema } from '@shared/posts';
+import { CreatePostBodySchema, UpdatePostBodySchema } from '@shared/post-bodies';
 import { AvatarPresignSchema, UpdateProfileSchema } from '@shared/profile';
 import { InitialTimezoneSchema } from '@shared/settings';
 import { isWellFormedText, MALFORMED_TEXT_MESSAGE } from '@shared/text';

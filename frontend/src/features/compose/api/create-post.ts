@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PostWithLimitWarningsSchema, type PostWithLimitWarnings } from '@shared/platform-limits';
-import type { CreatePostBody } from '@shared/posts';
+import type { CreatePostBody } from '@shared/post-bodies';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { composeKeys } from './query-keys';

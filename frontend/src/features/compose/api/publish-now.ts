@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PostWithLimitWarningsSchema, type PostWithLimitWarnings } from '@shared/platform-limits';
-import type { PublishNowBody } from '@shared/posts';
+import type { PublishNowBody } from '@shared/post-bodies';
 import { api } from '@/lib/api-client';
 import { afterSaved } from './create-post';
 import { composeKeys } from './query-keys';

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
-import type { CreatePostBody, Post } from '@shared/posts';
+import type { Post } from '@shared/posts';
+import type { CreatePostBody } from '@shared/post-bodies';
 import { LoadError } from '@/components/load-error';
 import { useAccounts } from '@/lib/api/connections';
 import { ComposeForm } from './compose-form';

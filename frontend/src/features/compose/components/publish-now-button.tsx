@@ -2,7 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuSend } from 'react-icons/lu';
 import type { SocialAccount } from '@shared/accounts';
-import type { CreatePostBody } from '@shared/posts';
+import type { CreatePostBody } from '@shared/post-bodies';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { targetNames } from '@/lib/target-names';

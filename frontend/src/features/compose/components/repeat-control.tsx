@@ -1,7 +1,7 @@
 import { Button, Field, HStack, Input, NativeSelect, Stack, Switch, Text, Wrap } from '@chakra-ui/react';
 import { LuRepeat } from 'react-icons/lu';
 import { MSG } from '@shared/messages';
-import type { CreatePostBody } from '@shared/posts';
+import type { CreatePostBody } from '@shared/post-bodies';
 import {
   describeRepeat,
   MAX_REPEAT_COUNT,

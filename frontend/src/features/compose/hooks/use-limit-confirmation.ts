@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { LimitWarning } from '@shared/platform-limits';
-import type { CreatePostBody } from '@shared/posts';
+import type { CreatePostBody } from '@shared/post-bodies';
 import { checkPlatformLimits } from '../api/check-limits';
 
 /** The schedule a warning was shown for: the same accounts at the same time. */

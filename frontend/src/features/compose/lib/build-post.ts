@@ -3,7 +3,8 @@ import { connectedAccountsProblem, CreatePostSchema } from '@shared/compose';
 import { supportsFirstComment } from '@shared/follow-ups';
 import { MSG } from '@shared/messages';
 import { PLATFORMS, type Platform } from '@shared/platforms';
-import { SCHEDULED_IN_PAST_MESSAGE, type CreatePostBody } from '@shared/posts';
+import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
+import type { CreatePostBody } from '@shared/post-bodies';
 import type { TikTokSettings } from '@shared/tiktok';
 import { localInputToIso } from '@/lib/time';
 

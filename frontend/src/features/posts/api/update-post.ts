@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PostWithLimitWarningsSchema, type PostWithLimitWarnings } from '@shared/platform-limits';
-import type { Post, UpdatePostBody } from '@shared/posts';
+import type { Post } from '@shared/posts';
+import type { UpdatePostBody } from '@shared/post-bodies';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';

@@ -1,6 +1,7 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { CreatePostBody, Post } from '@shared/posts';
+import type { Post } from '@shared/posts';
+import type { CreatePostBody } from '@shared/post-bodies';
 import { ScopeDialog } from '@/components/series/scope-dialog';
 import { useEditInSeries } from '@/components/series/use-series-mutations';
 import { useUpdatePost } from '../api/update-post';

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { CreatePostBody, Post } from '@shared/posts';
+import type { Post } from '@shared/posts';
+import type { CreatePostBody } from '@shared/post-bodies';
 
 export interface PostEditorProps {
   post: Post;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { PostSchema, type Post, type UpdatePostBody } from '@shared/posts';
+import { PostSchema, type Post } from '@shared/posts';
+import type { UpdatePostBody } from '@shared/post-bodies';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { scheduleKeys } from './query-keys';

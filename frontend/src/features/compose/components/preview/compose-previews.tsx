@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Text } from '@chakra-ui/react';
 import type { SocialAccount } from '@shared/accounts';
-import type { CreatePostBody } from '@shared/posts';
+import type { CreatePostBody } from '@shared/post-bodies';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import type { ComposeMedia } from '../../hooks/use-media-uploads';
 import { PlatformPreview } from './platform-preview';

@@ -1,0 +1,20 @@
+import * as z from 'zod';
+import { MAX_THREAD_PARTS } from './follow-ups';
+import { ABSOLUTE_CAPTION_CAP } from './platforms';
+import { text } from './text';
+import { TikTokSettingsShape } from './tiktok';
+
+/**
+ * Kept apart from the compose rules (shared/compose.ts) so that reading a post (shared/posts.ts) does
+ * not bring X's counter (twitter-text) into every signed-in page.
+ */
+/** Per-target settings (docs/product-rules.md#entities: post_platforms.settings). TikTok's are in shared/tiktok.ts. */
+export const TargetSettingsSchema = z
+  .object({
+    ...TikTokSettingsShape,
+    /** Posted right after the post (X: as a reply); Instagram, Facebook, YouTube and X (docs/first-comment-and-threads.md). */
+    first_comment: text().max(ABSOLUTE_CAPTION_CAP).optional(),
+    /** X only: the thread's parts after the first, in order; the target's `caption` is part 1. */
+    thread: z.array(text().max(ABSOLUTE_CAPTION_CAP)).max(MAX_THREAD_PARTS).optional(),
+  })
+  .strict();
