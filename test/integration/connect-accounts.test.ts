@@ -13,6 +13,7 @@ import { connect, consent, followCallback, initiate } from '../helpers/connect';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 import { controlTheSandbox } from '../helpers/sandbox';
+import { supportsFirstComment } from '@shared/follow-ups';
 
 /** Issue 3 "Connecting": initiate → consent on the sandbox platform → our callback → listed, tokens encrypted. */
 const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
@@ -63,6 +64,8 @@ describe('connecting a social account', () => {
         'account_name',
         'analytics',
         'created_at',
+        // Whether the grant allows first comments, on the platforms that take one (docs/first-comment-and-threads.md).
+        ...(supportsFirstComment(platform) ? ['first_comment'] : []),
         'health',
         'id',
         'is_connected',

@@ -120,6 +120,11 @@ describe('the route table limits', () => {
     'POST /api/billing/claim-checkout',
     'POST /api/stripe/webhook',
     'POST /api/account/sign-out-everywhere',
+    // Issue 16: edits of the user's own items that create nothing new (a schedule overwritten, a post moved
+    // between slots, a series edited), like PATCH /api/posts/{id}.
+    'PUT /api/queue/schedules/{id}',
+    'PATCH /api/queue',
+    'PATCH /api/series/{id}',
   ]);
 
   it('makes every write route either limited or knowingly unlimited, so a new route must decide', () => {
