@@ -69,14 +69,3 @@ export async function signInANewFacebookUser(page: Page) {
 
 /** A Chakra toast showing `text`. */
 export const toastIn = (page: Page, text: string | RegExp) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text }).first();
-
-/** Fills Compose's schedule for the next whole minute at least 20 s away (the page's timezone is UTC) and schedules the post. */
-export async function scheduleForTheComingMinute(page: Page): Promise<void> {
-  const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000).toISOString().slice(0, 16);
-  const [day, time] = at.split('T') as [string, string];
-  const [year, month, date] = day.split('-');
-  await page.getByLabel('Schedule date').fill(`${month}/${date}/${year}`);
-  await page.getByLabel('Schedule date').press('Enter');
-  await page.getByLabel('Schedule time', { exact: true }).fill(time);
-  await page.getByRole('button', { name: 'Schedule Post' }).click();
-}
