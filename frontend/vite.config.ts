@@ -48,7 +48,7 @@ function precompress(): Plugin {
  * every route but the landing reads before it renders. CloudFront's CSP hashes every inline script
  * of the built index.html.
  */
-const SIGNED_IN_PAGES = ['compose', 'schedule', 'posts', 'analytics', 'platforms', 'clients', 'settings', 'subscription'];
+const SIGNED_IN_PAGES = ['compose', 'schedule', 'queue', 'posts', 'import', 'analytics', 'platforms', 'clients', 'settings', 'subscription'];
 const PUBLIC_PAGES = ['about-us', 'privacy-policy', 'terms-of-service', 'contact-us'];
 const PRELOADS: [pathPattern: string, modules: string[]][] = [
   ['^/.', ['/src/app/routes/ui-layout.tsx']],

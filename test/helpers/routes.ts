@@ -5,6 +5,7 @@ export const SIGNED_IN_ROUTES = [
   '/home/schedule',
   '/home/queue',
   '/home/posts',
+  '/home/import',
   '/home/analytics',
   '/home/platforms',
   '/home/clients',
