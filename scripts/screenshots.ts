@@ -18,6 +18,7 @@ import { ulid } from 'ulid';
 import type { Platform } from '../shared/platforms';
 import { startLocalCloud } from '../local/cloud';
 import { DEMO_IDENTITIES } from '../local/sandbox/apps';
+import { SIGNED_IN_ROUTES } from '../test/helpers/routes';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
@@ -43,17 +44,8 @@ const PUBLIC_ROUTES: [string, string][] = [
   ['connections', '/connections?status=success&provider=facebook'],
   ['complete-signup-unknown-payment', '/complete-signup?email=someone%40example.com&session_id=cs_unknown'],
 ];
-const SIGNED_IN_ROUTES: [string, string][] = [
-  ['home', '/home'],
-  ['compose', '/home/compose'],
-  ['schedule', '/home/schedule'],
-  ['posts', '/home/posts'],
-  ['analytics', '/home/analytics'],
-  ['platforms', '/home/platforms'],
-  ['clients', '/home/clients'],
-  ['settings', '/home/settings'],
-  ['subscription', '/home/subscription'],
-];
+/** The app shell's pages, as the accessibility test and the bench visit them; each named by its last segment. */
+const SIGNED_IN_PAGES: [string, string][] = SIGNED_IN_ROUTES.map((route) => [route.split('/').at(-1)!, route]);
 
 if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
 if (!args.includes('--no-build')) {
@@ -186,7 +178,7 @@ try {
       };
       for (const [name, route] of PUBLIC_ROUTES) await shoot(name, route);
       await signIn(page, email);
-      for (const [name, route] of SIGNED_IN_ROUTES) await shoot(name, route);
+      for (const [name, route] of SIGNED_IN_PAGES) await shoot(name, route);
       await context.close();
     }
   }
