@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * `npm test`: type-check, lint (ESLint) and check the formatting (Prettier) side by side, then the vitest projects
- * in three runs (unit + infra + frontend first, then integration and e2e side by side), then one plain summary
- * line. Integration and e2e each start a local cloud inside their vitest process (the handlers run in
+ * `npm test`: the vitest projects in three runs (unit + infra + frontend first on both cores, then integration
+ * and e2e side by side, together with the static checks: type-check, lint (ESLint) and formatting (Prettier)),
+ * then one plain summary line. Integration and e2e each start a local cloud inside their vitest process (the handlers run in
  * process and read process.env, as on Lambda), so they must not share a process.
  * Arguments go to every run (e.g. `npm test -- -t "notifications"`).
  */
@@ -42,29 +42,36 @@ const CHECKS = [
     fail: 'Files above are not formatted: run `npm run format` (Prettier) and commit the result.',
   },
 ];
-const results = await Promise.all(
-  CHECKS.map(
-    (check) =>
-      new Promise<{ code: number; output: string }>((resolve) => {
-        const child = spawn(check.cmd[0]!, check.cmd.slice(1), { env: process.env });
-        let output = '';
-        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-        child.on('close', (code) => resolve({ code: code ?? 1, output }));
-      }),
-  ),
-);
-let checksFailed = false;
-for (const [i, check] of CHECKS.entries()) {
-  const { code, output } = results[i]!;
-  console.log(`› ${check.title}${code === 0 ? '' : ' FAILED'}`);
-  if (output.trim()) console.log(output.trimEnd());
-  if (code !== 0) {
-    console.error(check.fail);
-    checksFailed = true;
+/** Runs the static checks side by side and prints each one's output; true when one failed. */
+async function staticChecks(): Promise<boolean> {
+  const results = await Promise.all(
+    CHECKS.map(
+      (check) =>
+        new Promise<{ code: number; output: string }>((resolve) => {
+          const child = spawn(check.cmd[0]!, check.cmd.slice(1), { env: process.env });
+          let output = '';
+          child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+          child.on('close', (code) => resolve({ code: code ?? 1, output }));
+        }),
+    ),
+  );
+  let failed = false;
+  for (const [i, check] of CHECKS.entries()) {
+    const { code, output } = results[i]!;
+    console.log(`› ${check.title}${code === 0 ? '' : ' FAILED'}`);
+    if (output.trim()) console.log(output.trimEnd());
+    if (code !== 0) {
+      console.error(check.fail);
+      failed = true;
+    }
   }
+  return failed;
 }
-if (checksFailed) process.exit(1);
+
+// Serially, the checks come first and stop the run; otherwise they run beside integration and e2e
+// (which leave a core mostly idle) and fail the run at the end.
+if (process.env.TEST_SERIAL && (await staticChecks())) process.exit(1);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -122,10 +129,12 @@ for (const i of GROUPS.keys()) {
   status ||= code;
 }
 if (SIDE_BY_SIDE.length > 0) {
-  console.log(`\n› vitest: ${SIDE_BY_SIDE.map((i) => GROUPS[i]!.projects.join(', ')).join(' and ')}, side by side (output follows as each ends)`);
-  const codes = await Promise.all(SIDE_BY_SIDE.map(inBackground));
+  console.log(
+    `\n› vitest: ${SIDE_BY_SIDE.map((i) => GROUPS[i]!.projects.join(', ')).join(' and ')}, side by side with the static checks (output follows as each ends)`,
+  );
+  const [checksFailed, ...codes] = await Promise.all([staticChecks(), ...SIDE_BY_SIDE.map(inBackground)]);
   SIDE_BY_SIDE.forEach((i, k) => count(i, codes[k]!));
-  status ||= codes.find((c) => c !== 0) ?? 0;
+  status ||= codes.find((c) => c !== 0) ?? (checksFailed ? 1 : 0);
 }
 
 console.log(`\nWhole suite took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
