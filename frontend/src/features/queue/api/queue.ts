@@ -39,7 +39,8 @@ export function useSaveQueueSchedule() {
     mutationFn: ({ kind, id, slots }: { kind: QueueScheduleKind; id: string; slots: QueueSlot[] }) =>
       api(`/queue/schedules/${encodeURIComponent(id)}`, {
         method: 'PUT',
-        body: { kind, slots },
+        // An account's week is the route's default kind, so only a client's names it.
+        body: kind === 'client' ? { kind, slots } : { slots },
         schema: kind === 'client' ? ClientQueueScheduleSchema : QueueScheduleSchema,
       }),
     onSuccess: () => toaster.success({ title: 'Posting times saved' }),
