@@ -56,7 +56,7 @@ export async function putClientQueueSchedule(userId: string, clientId: string, s
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...slotsKey(userId, clientSlotOwner(clientId)), type: 'ClientQueueSchedule', ...schedule },
+      Item: { ...slotsKey(userId, clientSlotOwner(clientId)), type: 'ClientQueueSlots', ...schedule },
     }),
   );
   return schedule;
