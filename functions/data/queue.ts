@@ -46,19 +46,24 @@ export async function listClientQueueSchedules(userId: string): Promise<ClientQu
   return (await listUserItems(userId, CLIENT_SLOTS_PREFIX)).map(toClientSchedule);
 }
 
+/** One week item, an account's or a client's (`owner`), read consistently: an add right after a save sees it. */
+async function readSlotsItem(userId: string, owner: string): Promise<Record<string, unknown> | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: slotsKey(userId, owner), ConsistentRead: true }));
+  return Item ?? null;
+}
+
+async function writeSlotsItem(userId: string, owner: string, item: Record<string, unknown>): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...slotsKey(userId, owner), ...item } }));
+}
+
 export async function getClientQueueSchedule(userId: string, clientId: string): Promise<ClientQueueSchedule | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: slotsKey(userId, clientSlotOwner(clientId)), ConsistentRead: true }));
-  return Item ? toClientSchedule(Item) : null;
+  const item = await readSlotsItem(userId, clientSlotOwner(clientId));
+  return item ? toClientSchedule(item) : null;
 }
 
 export async function putClientQueueSchedule(userId: string, clientId: string, slots: readonly QueueSlot[], now: Date): Promise<ClientQueueSchedule> {
   const schedule: ClientQueueSchedule = { client_id: clientId, slots: sortSlots(slots), updated_at: now.toISOString() };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...slotsKey(userId, clientSlotOwner(clientId)), type: 'ClientQueueSlots', ...schedule },
-    }),
-  );
+  await writeSlotsItem(userId, clientSlotOwner(clientId), { type: 'ClientQueueSlots', ...schedule });
   return schedule;
 }
 
@@ -68,18 +73,13 @@ export async function deleteClientQueueSchedule(userId: string, clientId: string
 }
 
 export async function getQueueSchedule(userId: string, accountId: string): Promise<QueueSchedule | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: slotsKey(userId, accountId), ConsistentRead: true }));
-  return Item ? toSchedule(Item) : null;
+  const item = await readSlotsItem(userId, accountId);
+  return item ? toSchedule(item) : null;
 }
 
 export async function putQueueSchedule(userId: string, accountId: string, slots: readonly QueueSlot[], now: Date): Promise<QueueSchedule> {
   const schedule: QueueSchedule = { social_account_id: accountId, slots: sortSlots(slots), updated_at: now.toISOString() };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...slotsKey(userId, accountId), type: 'QueueSchedule', account_id: accountId, slots: schedule.slots, updated_at: schedule.updated_at },
-    }),
-  );
+  await writeSlotsItem(userId, accountId, { type: 'QueueSchedule', account_id: accountId, slots: schedule.slots, updated_at: schedule.updated_at });
   return schedule;
 }
 
