@@ -155,6 +155,12 @@ describe('Weekly schedule rules', () => {
     expect(parsed.error?.issues[0].message).toBe(QUEUE_MSG.time);
   });
 
+  it('is an account’s week unless it says kind client; any other kind is refused', () => {
+    expect(PutQueueScheduleBodySchema.parse({ slots: [] }).kind).toBe('account');
+    expect(PutQueueScheduleBodySchema.parse({ kind: 'client', slots: [] }).kind).toBe('client');
+    expect(PutQueueScheduleBodySchema.safeParse({ kind: 'team', slots: [] }).error?.issues[0].message).toBe('kind is account or client');
+  });
+
   it('refuses an unknown day', () => {
     const parsed = PutQueueScheduleBodySchema.safeParse({ slots: [{ day: 'monday', time: '09:00' }] });
     expect(parsed.error?.issues[0].message).toBe(QUEUE_MSG.day);
