@@ -69,4 +69,46 @@ describe('queue slots', () => {
     await panel.getByText(caption).waitFor();
     await panel.getByText('10:15 AM').waitFor();
   });
+
+  it('in agency mode, gives a client its own posting time, and Add to queue for that client fills it', { timeout: 120_000 }, async () => {
+    // Prepare: a New York agency with a client, whose Facebook page has 09:00 every day.
+    const page = currentPage();
+    const user = await aConfirmedUser();
+    expect((await weCallTheApi('PATCH', '/api/settings', { token: user.accessToken, body: { timezone: ZONE, mode: 'agency' } })).status).toBe(200);
+    expect((await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name: 'Riverside Gym' } })).status).toBe(201);
+    const account = await aConnectedAccount(user.userId, 'facebook', 'Gym Page');
+    const daily = (time: string) => ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => ({ day, time }));
+    await weCallTheApi('PUT', `/api/queue/schedules/${account.id}`, { token: user.accessToken, body: { slots: daily('09:00') } });
+    const caption = `Spin class ${Date.now().toString(36)}`;
+    await signIn(page, user);
+
+    // Act 1: 16:45 on weekdays for the client, on its own card.
+    await page.getByRole('link', { name: 'Queue' }).first().click();
+    await page.waitForURL('**/home/queue');
+    const card = page.getByTestId('queue-client').filter({ hasText: 'Riverside Gym' });
+    await card.getByLabel('New posting time for Riverside Gym').fill('16:45');
+    await card.getByRole('button', { name: 'Add time' }).click();
+    await card.getByRole('button', { name: 'Saturday 16:45' }).click();
+    await card.getByRole('button', { name: 'Sunday 16:45' }).click();
+    await card.getByRole('button', { name: 'Save posting times' }).click();
+    await toastIn(page, 'Posting times saved').waitFor();
+    await expect.poll(() => card.getByTestId('queue-slot').count()).toBe(14);
+
+    // Act 2: compose for the client and add it to the queue.
+    await page.getByRole('link', { name: 'Compose' }).first().click();
+    await page.waitForURL('**/home/compose');
+    await page.getByTestId('platform-tile-facebook').click();
+    await page.getByLabel('Facebook caption').fill(caption);
+    await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Riverside Gym' });
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+
+    // Assess: the client's 16:45 slot, not the page's 09:00, holds it, on the client's card.
+    await toastIn(page, /Added to the queue for .* 4:45 PM/).waitFor();
+    await page.getByRole('link', { name: 'Queue' }).first().click();
+    await page.waitForURL('**/home/queue');
+    const filled = card.locator('[data-testid="queue-slot"][data-filled="true"]');
+    await filled.getByText(caption).waitFor();
+    await expect(filled.first().textContent()).resolves.toContain('4:45 PM');
+    await expect(page.getByTestId('queue-account').locator('[data-filled="true"]').count()).resolves.toBe(0);
+  });
 });
