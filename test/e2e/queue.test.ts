@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount } from '../helpers/posts';
 import { weCallTheApi } from '../helpers/when';
+import type { Locator, Page } from 'playwright-core';
 import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
@@ -12,6 +13,15 @@ import { aPageForEachTest, signIn, toastIn } from './browser';
  */
 const ZONE = 'America/New_York';
 const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
+
+/** On the Queue page (or one card of it): `time` every day of the week for `name`, saved. */
+async function everyDayAt(scope: Page | Locator, name: string, time: string) {
+  await scope.getByLabel(`New posting time for ${name}`).fill(time);
+  await scope.getByRole('button', { name: 'Add time' }).click();
+  await scope.getByRole('button', { name: `Saturday ${time}` }).click();
+  await scope.getByRole('button', { name: `Sunday ${time}` }).click();
+  await scope.getByRole('button', { name: 'Save posting times' }).click();
+}
 
 describe('queue slots', () => {
   it('sets posting times, adds a post to the queue from Compose, and sees it in the queue and on the calendar', { timeout: 120_000 }, async () => {
@@ -27,11 +37,7 @@ describe('queue slots', () => {
     await page.getByRole('link', { name: 'Queue' }).first().click();
     await page.waitForURL('**/home/queue');
     await page.getByTestId('queue-empty').getByText('No posting times yet: add them above.').waitFor();
-    await page.getByLabel('New posting time for Corner Bakery').fill('10:15');
-    await page.getByRole('button', { name: 'Add time' }).click();
-    await page.getByRole('button', { name: 'Saturday 10:15' }).click();
-    await page.getByRole('button', { name: 'Sunday 10:15' }).click();
-    await page.getByRole('button', { name: 'Save posting times' }).click();
+    await everyDayAt(page, 'Corner Bakery', '10:15');
     await toastIn(page, 'Posting times saved').waitFor();
 
     // Assess 1: the next two weeks of 10:15 slots, all empty.
@@ -82,15 +88,11 @@ describe('queue slots', () => {
     const caption = `Spin class ${Date.now().toString(36)}`;
     await signIn(page, user);
 
-    // Act 1: 16:45 on weekdays for the client, on its own card.
+    // Act 1: 16:45 every day for the client, on its own card.
     await page.getByRole('link', { name: 'Queue' }).first().click();
     await page.waitForURL('**/home/queue');
     const card = page.getByTestId('queue-client').filter({ hasText: 'Riverside Gym' });
-    await card.getByLabel('New posting time for Riverside Gym').fill('16:45');
-    await card.getByRole('button', { name: 'Add time' }).click();
-    await card.getByRole('button', { name: 'Saturday 16:45' }).click();
-    await card.getByRole('button', { name: 'Sunday 16:45' }).click();
-    await card.getByRole('button', { name: 'Save posting times' }).click();
+    await everyDayAt(card, 'Riverside Gym', '16:45');
     await toastIn(page, 'Posting times saved').waitFor();
     await expect.poll(() => card.getByTestId('queue-slot').count()).toBe(14);
 
