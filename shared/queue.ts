@@ -37,6 +37,10 @@ export const QUEUE_MSG = {
   slotTaken: 'That slot holds a post that cannot move to this post’s time',
   past: 'That slot has already passed',
   unknownAccount: 'That account was not found in your connected accounts',
+  unknownClient: 'That client was not found in your clients',
+  agencyOnly: 'Client posting times are for agency mode. Switch to agency mode in Settings first.',
+  noClientSlot: (client: string) =>
+    `${client} has no free posting time in the next ${QUEUE_HORIZON_DAYS / 7} weeks. Add times to its schedule on the Queue page.`,
 } as const;
 
 const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown id' });
@@ -63,8 +67,13 @@ export function sortSlots(slots: readonly QueueSlot[]): QueueSlot[] {
   return [...slots].sort((a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day) || a.time.localeCompare(b.time));
 }
 
-/** PUT /api/queue/schedules/{id}: the account's whole weekly schedule (an empty list clears it). */
+/** Whose week a schedule is: a connected account's, or (agency mode) a client's, shared by all its posts. */
+export const QUEUE_SCHEDULE_KINDS = ['account', 'client'] as const;
+export type QueueScheduleKind = (typeof QUEUE_SCHEDULE_KINDS)[number];
+
+/** PUT /api/queue/schedules/{id}: the account's (or, with kind 'client', the client's) whole weekly schedule (an empty list clears it). */
 export const PutQueueScheduleBodySchema = z.object({
+  kind: z.enum(QUEUE_SCHEDULE_KINDS, { message: 'kind is account or client' }).default('account'),
   slots: z
     .array(QueueSlotSchema)
     .max(MAX_SLOTS_PER_DAY * 7, { message: `At most ${MAX_SLOTS_PER_DAY * 7} posting times a week` })
@@ -81,8 +90,17 @@ export const QueueScheduleSchema = z.object({
   updated_at: z.iso.datetime().nullable(),
 });
 export type QueueSchedule = z.infer<typeof QueueScheduleSchema>;
-export const QueueSchedulesSchema = z.object({ timezone: z.string(), items: z.array(QueueScheduleSchema) });
-export type QueueSchedules = z.infer<typeof QueueSchedulesSchema>;
+/** A client's week (agency mode, docs/queue.md#client-schedules). */
+export const ClientQueueScheduleSchema = z.object({ client_id: z.string(), slots: z.array(QueueSlotSchema), updated_at: z.iso.datetime().nullable() });
+export type ClientQueueSchedule = z.infer<typeof ClientQueueScheduleSchema>;
+export const QueueSchedulesSchema = z.object({
+  timezone: z.string(),
+  items: z.array(QueueScheduleSchema),
+  /** Agency mode only: the clients' weeks (empty for a creator). */
+  clients: z.array(ClientQueueScheduleSchema).default([]),
+});
+/** As sent: `clients` may be left out (a creator's answer reads the same). */
+export type QueueSchedules = z.input<typeof QueueSchedulesSchema>;
 
 /** GET /api/queue?days=: every account's upcoming slots for that many days from now. */
 export const QueueQuerySchema = z.object({
@@ -106,6 +124,7 @@ export const QueuedPostSchema = z.object({
 export type QueuedPost = z.infer<typeof QueuedPostSchema>;
 
 export const QueueSlotViewSchema = z.object({ at: z.iso.datetime(), post: QueuedPostSchema.nullable() });
+export type QueueSlotView = z.infer<typeof QueueSlotViewSchema>;
 export const QueueAccountViewSchema = z.object({
   social_account_id: z.string(),
   platform: z.enum(PLATFORMS),
@@ -113,8 +132,18 @@ export const QueueAccountViewSchema = z.object({
   slots: z.array(QueueSlotViewSchema),
 });
 export type QueueAccountView = z.infer<typeof QueueAccountViewSchema>;
-export const QueueViewSchema = z.object({ timezone: z.string(), from: z.iso.datetime(), to: z.iso.datetime(), accounts: z.array(QueueAccountViewSchema) });
-export type QueueView = z.infer<typeof QueueViewSchema>;
+/** A client's upcoming slots (agency mode): a slot is filled by the client's scheduled post due then. */
+export const QueueClientViewSchema = z.object({ client_id: z.string(), name: z.string(), slots: z.array(QueueSlotViewSchema) });
+export type QueueClientView = z.infer<typeof QueueClientViewSchema>;
+export const QueueViewSchema = z.object({
+  timezone: z.string(),
+  from: z.iso.datetime(),
+  to: z.iso.datetime(),
+  accounts: z.array(QueueAccountViewSchema),
+  /** Agency mode only: every client, with its slots (none when it has no times). */
+  clients: z.array(QueueClientViewSchema).default([]),
+});
+export type QueueView = z.input<typeof QueueViewSchema>;
 
 /** PATCH /api/queue: move a queued post to a slot; a post already there takes the moved post's old time (a swap). */
 export const MoveInQueueBodySchema = z.object({ post_id: Ulid, to: z.iso.datetime({ offset: true }) });

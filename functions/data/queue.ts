@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { sortSlots, type QueueSchedule, type QueueSlot } from '@shared/queue';
+import { sortSlots, type ClientQueueSchedule, type QueueSchedule, type QueueSlot } from '@shared/queue';
 import { db, listUserItems, putIf, tableName, userPk } from './table';
 
 /**
@@ -9,11 +9,16 @@ import { db, listUserItems, putIf, tableName, userPk } from './table';
  *  - a short lease on one slot while "Add to queue" writes its post: pk = USER#<id>,
  *    sk = QUEUELEASE#<accountId>#<slot UTC ISO>, TTL expiresAt. Two adds at once cannot both take a
  *    slot, also in the moment before the new post shows in gsi1 (index reads are eventually consistent).
- * Both live under USER#<id>, so account deletion's sweep removes them.
+ *  - a client's weekly schedule (agency mode): pk = USER#<id>, sk = QUEUESLOTS#client#<clientId>, the
+ *    same list; its add-to-queue lease is QUEUELEASE#client#<clientId>#<slot UTC ISO>
+ * All live under USER#<id>, so account deletion's sweep removes them.
  */
 const SLOTS_PREFIX = 'QUEUESLOTS#';
 const LEASE_PREFIX = 'QUEUELEASE#';
 const slotsKey = (userId: string, accountId: string) => ({ pk: userPk(userId), sk: `${SLOTS_PREFIX}${accountId}` });
+/** A client's schedule and leases sit beside the accounts' under this owner id (account ids are ULIDs, never `client#…`). */
+export const clientSlotOwner = (clientId: string) => `client#${clientId}`;
+const CLIENT_SLOTS_PREFIX = `${SLOTS_PREFIX}${clientSlotOwner('')}`;
 
 /** Long enough for one add-to-queue request (API timeout 10 s) and the index to catch up; short enough never to block a later add. */
 export const SLOT_LEASE_SECONDS = 30;
@@ -26,23 +31,55 @@ function toSchedule(item: Record<string, unknown>): QueueSchedule {
   };
 }
 
+/** The accounts' schedules (the clients' share the prefix and are left out). */
 export async function listQueueSchedules(userId: string): Promise<QueueSchedule[]> {
-  return (await listUserItems(userId, SLOTS_PREFIX)).map(toSchedule);
+  return (await listUserItems(userId, SLOTS_PREFIX)).filter((item) => item.client_id === undefined).map(toSchedule);
+}
+
+function toClientSchedule(item: Record<string, unknown>): ClientQueueSchedule {
+  const { slots, updated_at } = toSchedule(item);
+  return { client_id: String(item.client_id), slots, updated_at };
+}
+
+/** Every client's schedule (pattern 21: begins_with QUEUESLOTS#client#). */
+export async function listClientQueueSchedules(userId: string): Promise<ClientQueueSchedule[]> {
+  return (await listUserItems(userId, CLIENT_SLOTS_PREFIX)).map(toClientSchedule);
+}
+
+/** One week item, an account's or a client's (`owner`), read consistently: an add right after a save sees it. */
+async function readSlotsItem(userId: string, owner: string): Promise<Record<string, unknown> | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: slotsKey(userId, owner), ConsistentRead: true }));
+  return Item ?? null;
+}
+
+async function writeSlotsItem(userId: string, owner: string, item: Record<string, unknown>): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...slotsKey(userId, owner), ...item } }));
+}
+
+export async function getClientQueueSchedule(userId: string, clientId: string): Promise<ClientQueueSchedule | null> {
+  const item = await readSlotsItem(userId, clientSlotOwner(clientId));
+  return item ? toClientSchedule(item) : null;
+}
+
+export async function putClientQueueSchedule(userId: string, clientId: string, slots: readonly QueueSlot[], now: Date): Promise<ClientQueueSchedule> {
+  const schedule: ClientQueueSchedule = { client_id: clientId, slots: sortSlots(slots), updated_at: now.toISOString() };
+  await writeSlotsItem(userId, clientSlotOwner(clientId), { type: 'ClientQueueSlots', ...schedule });
+  return schedule;
+}
+
+/** Deleting a client removes its weekly schedule (its posts stay, unassigned: functions/domain/clients.ts). */
+export async function deleteClientQueueSchedule(userId: string, clientId: string): Promise<void> {
+  await deleteQueueSchedule(userId, clientSlotOwner(clientId));
 }
 
 export async function getQueueSchedule(userId: string, accountId: string): Promise<QueueSchedule | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: slotsKey(userId, accountId), ConsistentRead: true }));
-  return Item ? toSchedule(Item) : null;
+  const item = await readSlotsItem(userId, accountId);
+  return item ? toSchedule(item) : null;
 }
 
 export async function putQueueSchedule(userId: string, accountId: string, slots: readonly QueueSlot[], now: Date): Promise<QueueSchedule> {
   const schedule: QueueSchedule = { social_account_id: accountId, slots: sortSlots(slots), updated_at: now.toISOString() };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...slotsKey(userId, accountId), type: 'QueueSchedule', account_id: accountId, slots: schedule.slots, updated_at: schedule.updated_at },
-    }),
-  );
+  await writeSlotsItem(userId, accountId, { type: 'QueueSchedule', account_id: accountId, slots: schedule.slots, updated_at: schedule.updated_at });
   return schedule;
 }
 

@@ -54,7 +54,8 @@
  * 20b. A rollup (collector's read-modify-write) → table → pk = USER#<id>, sk = ROLLUP#<day>#<platform> or
  *       CROLLUP#<clientId>#<day>#<platform>, written conditional on its `rev`
  * 21. An account's weekly queue slots (docs/queue.md) → table → pk = USER#<id>, sk = QUEUESLOTS#<accountId>;
- *       all of a user's with begins_with QUEUESLOTS#
+ *       all of a user's with begins_with QUEUESLOTS#; a client's week (agency mode) is sk =
+ *       QUEUESLOTS#client#<clientId>, all of them with begins_with QUEUESLOTS#client#
  * 21a. The posts filling a user's queue window → gsi1 → the scheduled tab BETWEEN <from> AND <to> (as 6a)
  * 21b. A 30 s lease on one slot while add-to-queue writes its post → table → pk = USER#<id>,
  *       sk = QUEUELEASE#<accountId>#<slot ISO>, put if absent or expired; TTL expiresAt

@@ -1,6 +1,7 @@
 import { CLIENT_MSG, MAX_CLIENTS, type Client, type CreateClient, type UpdateClient } from '@shared/clients';
 import { countClients, createClient as putClient, deleteClientItem, listClients as readClients, updateClient as writeClient } from '../data/clients';
 import { clearClientFromPosts } from '../data/posts';
+import { deleteClientQueueSchedule } from '../data/queue';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { AppError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -30,11 +31,12 @@ export async function updateClient(userId: string, id: string, body: UpdateClien
  * Deletes the client; its posts stay and lose the assignment (client_id cleared), so no post points
  * at a client that no longer exists. The row goes first: from then on no new post can name it. If
  * clearing is interrupted, the remaining posts keep an id that names no client (the UI shows none).
+ * Its weekly posting times go too (docs/queue.md#client-schedules).
  */
 export async function deleteClient(userId: string, id: string): Promise<void> {
   if (!(await deleteClientItem(userId, id))) throw new NotFoundError(CLIENT_MSG.notFound);
   try {
-    await clearClientFromPosts(userId, id);
+    await Promise.all([clearClientFromPosts(userId, id), deleteClientQueueSchedule(userId, id)]);
   } catch (error) {
     logger.error('Clearing a deleted client from its posts failed', { error, clientId: id });
   }

@@ -8,19 +8,32 @@ import {
   QUEUE_HORIZON_DAYS,
   QUEUE_MSG,
   WEEKDAYS,
+  type ClientQueueSchedule,
   type MoveInQueueBodySchema,
   type MoveInQueueResult,
   type PutQueueScheduleBodySchema,
   type QueueSchedule,
+  type QueueClientView,
   type QueueSchedules,
   type QueueSlot,
   type QueueView,
   type QueuedPost,
 } from '@shared/queue';
 import { effectiveTimezone } from '@shared/timezones';
+import { getClient, listClients } from '../data/clients';
 import { listAccounts } from '../data/connections';
 import { getPost as getPostRecord, listScheduledBetween, type PostRecord } from '../data/posts';
-import { getQueueSchedule, leaseSlot, listQueueSchedules, putQueueSchedule, releaseSlot } from '../data/queue';
+import {
+  clientSlotOwner,
+  getClientQueueSchedule,
+  getQueueSchedule,
+  leaseSlot,
+  listClientQueueSchedules,
+  listQueueSchedules,
+  putClientQueueSchedule,
+  putQueueSchedule,
+  releaseSlot,
+} from '../data/queue';
 import { getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
@@ -102,6 +115,30 @@ export function commonFreeSlots(schedules: ReadonlyMap<string, readonly Date[]>,
   return first[1].map((d) => d.toISOString()).filter((iso) => free(first[0], iso) && others.every((o) => o.at.has(iso) && free(o.accountId, iso)));
 }
 
+/** Which client's slots each post fills: client id → due instant (ISO) → post. */
+export function clientSlotsTaken(posts: readonly PostRecord[]): Map<string, Map<string, PostRecord>> {
+  const taken = new Map<string, Map<string, PostRecord>>();
+  for (const post of posts) {
+    if (!post.scheduled_at || !post.client_id) continue;
+    taken.set(post.client_id, (taken.get(post.client_id) ?? new Map<string, PostRecord>()).set(post.scheduled_at, post));
+  }
+  return taken;
+}
+
+/**
+ * A client's free slots, soonest first (docs/queue.md#client-schedules): no scheduled post of that
+ * client is due then, nor any post on the accounts the new post goes to (an account never posts
+ * twice at once). The accounts' own schedules play no part.
+ */
+export function freeClientSlots(
+  instants: readonly Date[],
+  clientTaken: ReadonlyMap<string, unknown> | undefined,
+  accountIds: readonly string[],
+  taken: ReadonlyMap<string, ReadonlyMap<string, unknown>>,
+): string[] {
+  return instants.map((d) => d.toISOString()).filter((iso) => !clientTaken?.has(iso) && accountIds.every((id) => !taken.get(id)?.has(iso)));
+}
+
 /** A post as the queue lists it: its first caption stands for it. */
 export function queuedPostOf(post: PostRecord): QueuedPost {
   return {
@@ -117,8 +154,17 @@ export function queuedPostOf(post: PostRecord): QueuedPost {
 // ---------------------------------------------------------------------------------------------
 // Reads and writes
 
-async function zoneOf(userId: string): Promise<string> {
-  return effectiveTimezone((await getSettings(userId)).timezone);
+/** The user's timezone, and whether clients have their own weeks (agency mode). */
+async function queueSettingsOf(userId: string): Promise<{ zone: string; agency: boolean }> {
+  const settings = await getSettings(userId);
+  return { zone: effectiveTimezone(settings.timezone), agency: settings.mode === 'agency' };
+}
+
+/** The client's week when it applies to a post: agency mode, and the client has times. */
+async function clientWeekOf(userId: string, clientId: string | null | undefined, agency: boolean): Promise<ClientQueueSchedule | null> {
+  if (!clientId || !agency) return null;
+  const schedule = await getClientQueueSchedule(userId, clientId);
+  return schedule && schedule.slots.length > 0 ? schedule : null;
 }
 
 function accountOf(accounts: readonly SocialAccount[], id: string): SocialAccount {
@@ -129,9 +175,11 @@ function accountOf(accounts: readonly SocialAccount[], id: string): SocialAccoun
 
 /** The weekly schedules of the user's connected accounts (one left behind by a removed account is not shown). */
 export async function getQueueSchedules(userId: string): Promise<QueueSchedules> {
-  const [accounts, schedules, timezone] = await Promise.all([listAccounts(userId), listQueueSchedules(userId), zoneOf(userId)]);
+  const [accounts, schedules, { zone: timezone, agency }] = await Promise.all([listAccounts(userId), listQueueSchedules(userId), queueSettingsOf(userId)]);
   const ids = new Set(accounts.map((a) => a.id));
-  return { timezone, items: schedules.filter((s) => ids.has(s.social_account_id)) };
+  const [clients, clientSchedules] = agency ? await Promise.all([listClients(userId), listClientQueueSchedules(userId)]) : [[], []];
+  const clientIds = new Set(clients.map((c) => c.id));
+  return { timezone, items: schedules.filter((s) => ids.has(s.social_account_id)), clients: clientSchedules.filter((s) => clientIds.has(s.client_id)) };
 }
 
 export async function setQueueSchedule(
@@ -139,23 +187,45 @@ export async function setQueueSchedule(
   accountId: string,
   body: z.output<typeof PutQueueScheduleBodySchema>,
   deps: Deps = defaultDeps,
-): Promise<QueueSchedule> {
+): Promise<QueueSchedule | ClientQueueSchedule> {
+  if (body.kind === 'client') {
+    // The id is looked up under the caller's own USER#: another user's client is simply not found.
+    if (!(await getClient(userId, accountId))) throw new NotFoundError(QUEUE_MSG.unknownClient);
+    if (!(await queueSettingsOf(userId)).agency) throw new ValidationError(QUEUE_MSG.agencyOnly);
+    return putClientQueueSchedule(userId, accountId, body.slots, deps.now());
+  }
   accountOf(await listAccounts(userId), accountId);
   return putQueueSchedule(userId, accountId, body.slots, deps.now());
+}
+
+/** Agency mode: every client with its next slots, each filled by the client's post due then, or empty. */
+async function clientViews(userId: string, zone: string, now: Date, to: Date, posts: readonly PostRecord[]): Promise<QueueClientView[]> {
+  const [clients, schedules] = await Promise.all([listClients(userId), listClientQueueSchedules(userId)]);
+  const taken = clientSlotsTaken(posts);
+  return clients.map((client) => ({
+    client_id: client.id,
+    name: client.name,
+    slots: slotInstants(schedules.find((s) => s.client_id === client.id)?.slots ?? [], zone, now, to).map((at) => {
+      const post = taken.get(client.id)?.get(at.toISOString());
+      return { at: at.toISOString(), post: post ? queuedPostOf(post) : null };
+    }),
+  }));
 }
 
 /** The next `days` days of every connected account's slots, filled (with the post) or empty. */
 export async function getQueue(userId: string, days: number, deps: Deps = defaultDeps): Promise<QueueView> {
   const now = deps.now();
   const to = new Date(now.getTime() + days * DAY_MS);
-  const [accounts, schedules, timezone, posts] = await Promise.all([
+  const [accounts, schedules, { zone: timezone, agency }, posts] = await Promise.all([
     listAccounts(userId),
     listQueueSchedules(userId),
-    zoneOf(userId),
+    queueSettingsOf(userId),
     listScheduledBetween(userId, now.toISOString(), to.toISOString()),
   ]);
   const taken = slotsTaken(posts);
+  const clients = agency ? await clientViews(userId, timezone, now, to, posts) : [];
   return {
+    clients,
     timezone,
     from: now.toISOString(),
     to: to.toISOString(),
@@ -182,29 +252,40 @@ export async function getQueue(userId: string, days: number, deps: Deps = defaul
 export async function addToQueue(userId: string, body: z.output<typeof AddToQueueBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
   const now = deps.now();
   const accountIds = [...new Set(body.platforms.map((t) => t.social_account_id))];
-  const [accounts, timezone] = await Promise.all([listAccounts(userId), zoneOf(userId)]);
+  const [accounts, { zone: timezone, agency }] = await Promise.all([listAccounts(userId), queueSettingsOf(userId)]);
   const from = new Date(now.getTime() + SLOT_MIN_LEAD_MS);
   const to = new Date(now.getTime() + QUEUE_HORIZON_DAYS * DAY_MS);
+  const clientWeek = await clientWeekOf(userId, body.client_id, agency);
   const schedules = new Map<string, Date[]>();
   for (const id of accountIds) {
     const account = accounts.find((a) => a.id === id);
     if (!account) throw new ValidationError(MSG.connectAccounts);
+    if (clientWeek) continue;
     const schedule = await getQueueSchedule(userId, id);
     if (!schedule || schedule.slots.length === 0) throw new ValidationError(QUEUE_MSG.noSchedule(account.account_name));
     schedules.set(id, slotInstants(schedule.slots, timezone, from, to));
   }
-  const taken = slotsTaken(await listScheduledBetween(userId, from.toISOString(), to.toISOString()));
-  const candidates = commonFreeSlots(schedules, taken);
-  if (candidates.length === 0) throw new ValidationError(QUEUE_MSG.noCommonSlot);
+  const posts = await listScheduledBetween(userId, from.toISOString(), to.toISOString());
+  const taken = slotsTaken(posts);
+  // A client with its own week (agency mode) places the post in the client's next free slot; the lease
+  // is on the client's slot as well as each account's (docs/queue.md#client-schedules).
+  const candidates = clientWeek
+    ? freeClientSlots(slotInstants(clientWeek.slots, timezone, from, to), clientSlotsTaken(posts).get(clientWeek.client_id), accountIds, taken)
+    : commonFreeSlots(schedules, taken);
+  if (candidates.length === 0) {
+    const client = clientWeek && (await getClient(userId, clientWeek.client_id));
+    throw new ValidationError(client ? QUEUE_MSG.noClientSlot(client.name) : QUEUE_MSG.noCommonSlot);
+  }
+  const owners = clientWeek ? [clientSlotOwner(clientWeek.client_id), ...accountIds] : accountIds;
 
   for (const slot of candidates.slice(0, MAX_LEASE_TRIES)) {
     const leased: string[] = [];
-    for (const id of accountIds) {
+    for (const id of owners) {
       if (!(await leaseSlot(userId, id, slot, now))) break;
       leased.push(id);
     }
     const release = () => Promise.all(leased.map((id) => releaseSlot(userId, id, slot)));
-    if (leased.length < accountIds.length) {
+    if (leased.length < owners.length) {
       await release();
       continue;
     }
@@ -218,23 +299,28 @@ export async function addToQueue(userId: string, body: z.output<typeof AddToQueu
   throw new ConflictError(QUEUE_MSG.slotTaken);
 }
 
-/** Whether `iso` is a slot of every one of the post's accounts. */
-async function isSlotOfAll(userId: string, post: PostRecord, iso: string, zone: string): Promise<boolean> {
+/** Whether `iso` is a slot of every one of the post's accounts (of its client's week, when that applies). */
+async function isSlotOfAll(userId: string, post: PostRecord, iso: string, zone: string, agency: boolean): Promise<boolean> {
   const at = new Date(iso);
-  for (const target of post.platforms) {
-    const schedule = await getQueueSchedule(userId, target.social_account_id);
+  const clientWeek = await clientWeekOf(userId, post.client_id, agency);
+  for (const target of clientWeek ? [null] : post.platforms) {
+    const schedule = target ? await getQueueSchedule(userId, target.social_account_id) : clientWeek;
     const around = slotInstants(schedule?.slots ?? [], zone, new Date(at.getTime() - DAY_MS), new Date(at.getTime() + DAY_MS));
     if (!around.some((d) => d.getTime() === at.getTime())) return false;
   }
   return true;
 }
 
-/** Other scheduled posts due at `iso` on any of `post`'s accounts. */
-async function occupantsAt(userId: string, post: PostRecord, iso: string, except: readonly string[]): Promise<PostRecord[]> {
+/** Other scheduled posts due at `iso` on any of `post`'s accounts (or, agency mode, of its client). */
+async function occupantsAt(userId: string, post: PostRecord, iso: string, except: readonly string[], agency: boolean): Promise<PostRecord[]> {
+  const clientId = agency ? post.client_id : null;
   const accounts = new Set(post.platforms.map((t) => t.social_account_id));
   const next = new Date(Date.parse(iso) + 1).toISOString();
   return (await listScheduledBetween(userId, iso, next)).filter(
-    (p) => p.scheduled_at === iso && !except.includes(p.id) && p.platforms.some((t) => accounts.has(t.social_account_id)),
+    (p) =>
+      p.scheduled_at === iso &&
+      !except.includes(p.id) &&
+      ((clientId !== null && p.client_id === clientId) || p.platforms.some((t) => accounts.has(t.social_account_id))),
   );
 }
 
@@ -253,16 +339,16 @@ export async function moveInQueue(userId: string, body: z.output<typeof MoveInQu
   const to = new Date(body.to).toISOString();
   if (Date.parse(to) <= now.getTime() + SLOT_MIN_LEAD_MS) throw new ValidationError(QUEUE_MSG.past);
   if (to === post.scheduled_at) return { moved: [] };
-  const zone = await zoneOf(userId);
-  if (!(await isSlotOfAll(userId, post, to, zone))) throw new ValidationError(QUEUE_MSG.notASlot);
+  const { zone, agency } = await queueSettingsOf(userId);
+  if (!(await isSlotOfAll(userId, post, to, zone, agency))) throw new ValidationError(QUEUE_MSG.notASlot);
 
   const from = post.scheduled_at;
-  const occupants = await occupantsAt(userId, post, to, [post.id]);
+  const occupants = await occupantsAt(userId, post, to, [post.id], agency);
   const [other] = occupants;
   if (occupants.length > 1 || (other && other.status !== 'scheduled')) throw new ConflictError(QUEUE_MSG.slotTaken);
   if (other) {
-    const fits = Date.parse(from) > now.getTime() + SLOT_MIN_LEAD_MS && (await isSlotOfAll(userId, other, from, zone));
-    if (!fits || (await occupantsAt(userId, other, from, [post.id, other.id])).length > 0) throw new ConflictError(QUEUE_MSG.slotTaken);
+    const fits = Date.parse(from) > now.getTime() + SLOT_MIN_LEAD_MS && (await isSlotOfAll(userId, other, from, zone, agency));
+    if (!fits || (await occupantsAt(userId, other, from, [post.id, other.id], agency)).length > 0) throw new ConflictError(QUEUE_MSG.slotTaken);
   }
   const moved = await updatePost(userId, post.id, { scheduled_at: to, platforms: [] }, deps);
   if (!other) return { moved: [{ id: moved.id, scheduled_at: to }] };

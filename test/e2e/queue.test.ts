@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount } from '../helpers/posts';
 import { weCallTheApi } from '../helpers/when';
+import type { Locator, Page } from 'playwright-core';
 import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
@@ -12,6 +13,15 @@ import { aPageForEachTest, signIn, toastIn } from './browser';
  */
 const ZONE = 'America/New_York';
 const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
+
+/** On the Queue page (or one card of it): `time` every day of the week for `name`, saved. */
+async function everyDayAt(scope: Page | Locator, name: string, time: string) {
+  await scope.getByLabel(`New posting time for ${name}`).fill(time);
+  await scope.getByRole('button', { name: 'Add time' }).click();
+  await scope.getByRole('button', { name: `Saturday ${time}` }).click();
+  await scope.getByRole('button', { name: `Sunday ${time}` }).click();
+  await scope.getByRole('button', { name: 'Save posting times' }).click();
+}
 
 describe('queue slots', () => {
   it('sets posting times, adds a post to the queue from Compose, and sees it in the queue and on the calendar', { timeout: 120_000 }, async () => {
@@ -27,11 +37,7 @@ describe('queue slots', () => {
     await page.getByRole('link', { name: 'Queue' }).first().click();
     await page.waitForURL('**/home/queue');
     await page.getByTestId('queue-empty').getByText('No posting times yet: add them above.').waitFor();
-    await page.getByLabel('New posting time for Corner Bakery').fill('10:15');
-    await page.getByRole('button', { name: 'Add time' }).click();
-    await page.getByRole('button', { name: 'Saturday 10:15' }).click();
-    await page.getByRole('button', { name: 'Sunday 10:15' }).click();
-    await page.getByRole('button', { name: 'Save posting times' }).click();
+    await everyDayAt(page, 'Corner Bakery', '10:15');
     await toastIn(page, 'Posting times saved').waitFor();
 
     // Assess 1: the next two weeks of 10:15 slots, all empty.
@@ -68,5 +74,43 @@ describe('queue slots', () => {
     const panel = page.getByTestId('day-panel');
     await panel.getByText(caption).waitFor();
     await panel.getByText('10:15 AM').waitFor();
+  });
+
+  it('in agency mode, gives a client its own posting time, and Add to queue for that client fills it', { timeout: 120_000 }, async () => {
+    // Prepare: a New York agency with a client, whose Facebook page has 09:00 every day.
+    const page = currentPage();
+    const user = await aConfirmedUser();
+    expect((await weCallTheApi('PATCH', '/api/settings', { token: user.accessToken, body: { timezone: ZONE, mode: 'agency' } })).status).toBe(200);
+    expect((await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name: 'Riverside Gym' } })).status).toBe(201);
+    const account = await aConnectedAccount(user.userId, 'facebook', 'Gym Page');
+    const daily = (time: string) => ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => ({ day, time }));
+    await weCallTheApi('PUT', `/api/queue/schedules/${account.id}`, { token: user.accessToken, body: { slots: daily('09:00') } });
+    const caption = `Spin class ${Date.now().toString(36)}`;
+    await signIn(page, user);
+
+    // Act 1: 16:45 every day for the client, on its own card.
+    await page.getByRole('link', { name: 'Queue' }).first().click();
+    await page.waitForURL('**/home/queue');
+    const card = page.getByTestId('queue-client').filter({ hasText: 'Riverside Gym' });
+    await everyDayAt(card, 'Riverside Gym', '16:45');
+    await toastIn(page, 'Posting times saved').waitFor();
+    await expect.poll(() => card.getByTestId('queue-slot').count()).toBe(14);
+
+    // Act 2: compose for the client and add it to the queue.
+    await page.getByRole('link', { name: 'Compose' }).first().click();
+    await page.waitForURL('**/home/compose');
+    await page.getByTestId('platform-tile-facebook').click();
+    await page.getByLabel('Facebook caption').fill(caption);
+    await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Riverside Gym' });
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+
+    // Assess: the client's 16:45 slot, not the page's 09:00, holds it, on the client's card.
+    await toastIn(page, /Added to the queue for .* 4:45 PM/).waitFor();
+    await page.getByRole('link', { name: 'Queue' }).first().click();
+    await page.waitForURL('**/home/queue');
+    const filled = card.locator('[data-testid="queue-slot"][data-filled="true"]');
+    await filled.getByText(caption).waitFor();
+    await expect(filled.first().textContent()).resolves.toContain('4:45 PM');
+    await expect(page.getByTestId('queue-account').locator('[data-filled="true"]').count()).resolves.toBe(0);
   });
 });

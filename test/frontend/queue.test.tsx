@@ -145,6 +145,45 @@ describe('the Queue page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo('DELETE', `/posts/${POST}`)).toHaveLength(1));
   });
 
+  it('in agency mode, gives each client its own week and upcoming slots, saved with kind client', async () => {
+    const CLIENT = '01JQ00000000000000000000C1';
+    const { user, api } = await openQueue({
+      'GET /queue': { body: aQueue({ clients: [{ client_id: CLIENT, name: 'Gym', slots: [{ at: MON_9, post: null }] }] }) },
+      'GET /queue/schedules': { body: { ...SCHEDULES, clients: [] } },
+      [`PUT /queue/schedules/${CLIENT}`]: (call) => ({
+        body: { client_id: CLIENT, ...(call.body as { slots: object }), updated_at: '2026-11-29T12:00:00.000Z' },
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Clients', level: 2 });
+    const gym = screen.getByTestId('queue-client');
+    expect(within(gym).getByText('Gym')).toBeInTheDocument();
+    expect(
+      within(gym)
+        .getAllByTestId('queue-slot')
+        .map((s) => s.dataset.filled),
+    ).toEqual(['false']);
+
+    await user.clear(within(gym).getByLabelText('New posting time for Gym'));
+    await user.type(within(gym).getByLabelText('New posting time for Gym'), '11:00');
+    await user.click(within(gym).getByRole('button', { name: 'Add time' }));
+    await user.click(within(gym).getByRole('button', { name: 'Save posting times' }));
+
+    expect(await screen.findByText('Posting times saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT', `/queue/schedules/${CLIENT}`)[0]!.body).toEqual({
+      kind: 'client',
+      slots: (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => ({ day, time: '11:00' })),
+    });
+    expect(api.callsTo('PUT', `/queue/schedules/${FB}`)).toHaveLength(0);
+  });
+
+  it('for a creator (no clients in the queue), shows no client section', async () => {
+    await openQueue();
+    await waitFor(() => accountCard('Bakery Page'));
+
+    expect(screen.queryByRole('heading', { name: 'Clients' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('queue-client')).not.toBeInTheDocument();
+  });
+
   it('without accounts, points to connecting one', async () => {
     await openQueue({ 'GET /queue': { body: aQueue({ accounts: [] }) }, 'GET /queue/schedules': { body: { timezone: ZONE, items: [] } } });
 

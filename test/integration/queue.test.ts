@@ -302,3 +302,110 @@ describe('disconnecting and account deletion', () => {
     expect(await queueItems(user.userId)).toEqual([]);
   });
 });
+
+describe('a client’s own posting times (agency mode)', () => {
+  async function anAgencyWithAClient(name = 'Gym') {
+    const user = await aUserInNewYork();
+    expect((await weCallTheApi('PATCH', '/api/settings', { token: user.accessToken, body: { mode: 'agency' } })).status).toBe(200);
+    const client = (await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name } })).body as { id: string };
+    const account = await aConnectedAccount(user.userId, 'facebook', 'Gym Page');
+    return { user, client, account };
+  }
+  const setClientSlots = (token: string, clientId: string, slots: unknown) =>
+    weCallTheApi('PUT', `/api/queue/schedules/${clientId}`, { token, body: { kind: 'client', slots } });
+  const clientItems = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('QUEUESLOTS#client#'));
+  const clientView = async (token: string, clientId: string) => (await theQueue(token)).clients!.find((c) => c.client_id === clientId)!;
+
+  it('saves, lists and shows a client’s week; refuses bad times, another user’s client and creator mode, writing nothing', async () => {
+    const { user, client } = await anAgencyWithAClient();
+    const other = await anAgencyWithAClient();
+
+    const bad = await setClientSlots(user.accessToken, client.id, [...daily('11:00'), { day: 'tue', time: '11:00' }]);
+    const theirs = await setClientSlots(user.accessToken, other.client.id, daily('11:00'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain(QUEUE_MSG.duplicate('tue', '11:00'));
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error.message).toBe(QUEUE_MSG.unknownClient);
+    expect(await clientItems(user.userId)).toEqual([]);
+
+    const put = await setClientSlots(user.accessToken, client.id, daily('11:00'));
+    const schedules = await weCallTheApi('GET', '/api/queue/schedules', { token: user.accessToken });
+    const view = await clientView(user.accessToken, client.id);
+
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(schedules.body.clients).toEqual([{ client_id: client.id, slots: daily('11:00'), updated_at: expect.any(String) }]);
+    expect(view.name).toBe('Gym');
+    expect(view.slots).toHaveLength(7);
+    for (const slot of view.slots) expect([formatInTimeZone(new Date(slot.at), ZONE, 'HH:mm'), slot.post]).toEqual(['11:00', null]);
+
+    await weCallTheApi('PATCH', '/api/settings', { token: user.accessToken, body: { mode: 'creator' } });
+    const creator = await setClientSlots(user.accessToken, client.id, daily('15:00'));
+    expect(creator.status).toBe(400);
+    expect(creator.body.error.message).toBe(QUEUE_MSG.agencyOnly);
+    expect((await clientItems(user.userId)).map((i) => i.slots)).toEqual([schedules.body.clients[0].slots]);
+    expect((await theQueue(user.accessToken)).clients).toEqual([]);
+  });
+
+  it('add to queue puts the client’s post in the client’s next free slot, not the account’s, and the client’s queue shows it filled', async () => {
+    const { user, client, account } = await anAgencyWithAClient();
+    await setSlots(user.accessToken, account.id, daily('09:00'));
+    await setClientSlots(user.accessToken, client.id, daily('11:00'));
+    const [first, second] = (await clientView(user.accessToken, client.id)).slots;
+
+    const a = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [], client_id: client.id });
+    const b = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [], client_id: client.id });
+
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    expect([a.body.scheduled_at, b.body.scheduled_at]).toEqual([first!.at, second!.at]);
+    expect((await scheduleOf(a.body.id)).ScheduleExpression).toBe(`at(${scheduleTimeFor(first!.at).toISOString().slice(0, 19)})`);
+    const view = await clientView(user.accessToken, client.id);
+    expect(view.slots.slice(0, 3).map((s) => s.post?.id ?? null)).toEqual([a.body.id, b.body.id, null]);
+    // The account's own 09:00 slots stay empty: the client's week took over.
+    expect((await theQueue(user.accessToken)).accounts[0]!.slots.every((s) => s.post === null)).toBe(true);
+  });
+
+  it('a client without times falls back to the accounts’ slots; a post without a client ignores the client’s week', async () => {
+    const { user, client, account } = await anAgencyWithAClient();
+    const other = (await weCallTheApi('POST', '/api/clients', { token: user.accessToken, body: { name: 'Florist' } })).body as { id: string };
+    await setSlots(user.accessToken, account.id, daily('09:00'));
+    await setClientSlots(user.accessToken, client.id, daily('11:00'));
+
+    const forOther = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [], client_id: other.id });
+    const noClient = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
+
+    expect([forOther.status, noClient.status]).toEqual([201, 201]);
+    expect(formatInTimeZone(new Date(forOther.body.scheduled_at), ZONE, 'HH:mm')).toBe('09:00');
+    expect(formatInTimeZone(new Date(noClient.body.scheduled_at), ZONE, 'HH:mm')).toBe('09:00');
+    expect(noClient.body.scheduled_at).not.toBe(forOther.body.scheduled_at);
+  });
+
+  it('a client’s post moves to another of the client’s slots; a time off the client’s week is refused', async () => {
+    const { user, client, account } = await anAgencyWithAClient();
+    await setClientSlots(user.accessToken, client.id, daily('11:00'));
+    const post = (await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [], client_id: client.id })).body;
+    const third = (await clientView(user.accessToken, client.id)).slots[2]!.at;
+
+    const moved = await weCallTheApi('PATCH', '/api/queue', { token: user.accessToken, body: { post_id: post.id, to: third } });
+    const offSlot = await weCallTheApi('PATCH', '/api/queue', {
+      token: user.accessToken,
+      body: { post_id: post.id, to: new Date(Date.parse(third) + 3_600_000).toISOString() },
+    });
+
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await clientView(user.accessToken, client.id)).slots[2]!.post?.id).toBe(post.id);
+    expect(offSlot.status).toBe(400);
+    expect(offSlot.body.error.message).toBe(QUEUE_MSG.notASlot);
+  });
+
+  it('deleting the client removes its week; its queued post stays scheduled', async () => {
+    const { user, client, account } = await anAgencyWithAClient();
+    await setClientSlots(user.accessToken, client.id, daily('11:00'));
+    const post = (await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [], client_id: client.id })).body;
+    expect(await clientItems(user.userId)).toHaveLength(1);
+
+    expect((await weCallTheApi('DELETE', `/api/clients/${client.id}`, { token: user.accessToken })).status).toBe(204);
+
+    expect(await clientItems(user.userId)).toEqual([]);
+    expect((await weCallTheApi('GET', `/api/posts/${post.id}`, { token: user.accessToken })).body.status).toBe('scheduled');
+  });
+});

@@ -2,7 +2,7 @@ import type { SocialAccount } from '@shared/accounts';
 import { PutQueueScheduleBodySchema, QUEUE_MSG, sortSlots, weeklySlotsProblem, type QueueSlot } from '@shared/queue';
 import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
-import { commonFreeSlots, slotInstants, slotsTaken, wallClockInstant } from '../../../functions/domain/queue';
+import { clientSlotsTaken, commonFreeSlots, freeClientSlots, slotInstants, slotsTaken, wallClockInstant } from '../../../functions/domain/queue';
 import { aPostRecord } from '../../helpers/posts';
 
 const weekdays = (time: string): QueueSlot[] => (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => ({ day, time }));
@@ -107,6 +107,37 @@ describe('Next free slot', () => {
   });
 });
 
+describe('Next free slot of a client (agency mode)', () => {
+  const a = anAccount('A');
+  const b = anAccount('B');
+  const CLIENT = 'CLIENT1';
+  const OTHER_CLIENT = 'CLIENT2';
+  const week = slotInstants(weekdays('10:00'), 'Europe/London', new Date('2026-11-30T00:00:00.000Z'), new Date('2026-12-05T00:00:00.000Z'));
+  const nextFree = (posts: ReturnType<typeof aPostRecord>[], accounts = [a.id]) =>
+    freeClientSlots(week, clientSlotsTaken(posts).get(CLIENT), accounts, slotsTaken(posts))[0];
+
+  it('is the client’s earliest slot that no post of the client holds, whichever account that post went to', () => {
+    const posts = [aPostRecord(b, { status: 'scheduled', scheduled_at: '2026-11-30T10:00:00.000Z', client_id: CLIENT })];
+    expect(nextFree(posts)).toBe('2026-12-01T10:00:00.000Z');
+  });
+
+  it('a post of another client, on other accounts, leaves the slot free', () => {
+    const posts = [aPostRecord(b, { status: 'scheduled', scheduled_at: '2026-11-30T10:00:00.000Z', client_id: OTHER_CLIENT })];
+    expect(nextFree(posts)).toBe('2026-11-30T10:00:00.000Z');
+  });
+
+  it('a post already due then on one of the new post’s accounts takes the slot (an account never posts twice at once)', () => {
+    const posts = [aPostRecord(a, { status: 'scheduled', scheduled_at: '2026-11-30T10:00:00.000Z', client_id: null })];
+    expect(nextFree(posts)).toBe('2026-12-01T10:00:00.000Z');
+  });
+
+  it('needs no time in the accounts’ own schedules, and a full week has no slot', () => {
+    expect(week).toHaveLength(5);
+    const full = week.map((d) => aPostRecord(b, { status: 'scheduled', scheduled_at: d.toISOString(), client_id: CLIENT }));
+    expect(nextFree(full)).toBeUndefined();
+  });
+});
+
 describe('Weekly schedule rules', () => {
   it('refuses a duplicate time with the day and time named', () => {
     expect(weeklySlotsProblem([...weekdays('09:00'), { day: 'mon', time: '09:00' }])).toBe(QUEUE_MSG.duplicate('mon', '09:00'));
@@ -122,6 +153,12 @@ describe('Weekly schedule rules', () => {
     const parsed = PutQueueScheduleBodySchema.safeParse({ slots: [{ day: 'mon', time }] });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0].message).toBe(QUEUE_MSG.time);
+  });
+
+  it('is an account’s week unless it says kind client; any other kind is refused', () => {
+    expect(PutQueueScheduleBodySchema.parse({ slots: [] }).kind).toBe('account');
+    expect(PutQueueScheduleBodySchema.parse({ kind: 'client', slots: [] }).kind).toBe('client');
+    expect(PutQueueScheduleBodySchema.safeParse({ kind: 'team', slots: [] }).error?.issues[0].message).toBe('kind is account or client');
   });
 
   it('refuses an unknown day', () => {

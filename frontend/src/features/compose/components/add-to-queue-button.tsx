@@ -17,7 +17,8 @@ export const queuedTitle = (at: string | null, zone: string) =>
 
 /**
  * "Add to queue" beside Schedule (issue 16 item 2): submits the same form, so the post is checked the
- * same way; the server puts it in the earliest posting time free on every selected account.
+ * same way; the server puts it in the earliest posting time free on every selected account (or, in
+ * agency mode, in its client's next free time when the client has a week of its own).
  */
 export function AddToQueueButton({ submitting, disabled }: { submitting: boolean; disabled: boolean }) {
   return (
@@ -41,7 +42,7 @@ export function AddToQueueButton({ submitting, disabled }: { submitting: boolean
         <ChakraLink asChild colorPalette="brand" variant="underline">
           <Link to={paths.app.queue.getHref()}>Queue</Link>
         </ChakraLink>{' '}
-        of the selected accounts.
+        of the selected accounts, or of the post’s client when it has its own times.
       </Text>
     </Stack>
   );

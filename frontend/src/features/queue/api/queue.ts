@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MoveInQueueResultSchema, QueueScheduleSchema, QueueSchedulesSchema, QueueViewSchema, type MoveInQueueBody, type QueueSlot } from '@shared/queue';
+import {
+  ClientQueueScheduleSchema,
+  MoveInQueueResultSchema,
+  QueueScheduleSchema,
+  QueueSchedulesSchema,
+  QueueViewSchema,
+  type MoveInQueueBody,
+  type QueueScheduleKind,
+  type QueueSlot,
+} from '@shared/queue';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 
@@ -23,12 +32,17 @@ function useRefetchAfter() {
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: queueKeys.all }), queryClient.invalidateQueries({ queryKey: ['posts'] })]);
 }
 
-/** PUT /api/queue/schedules/{id}: the account's whole week. */
+/** PUT /api/queue/schedules/{id}: the account's (or, agency mode, the client's) whole week. */
 export function useSaveQueueSchedule() {
   const refetch = useRefetchAfter();
   return useMutation({
-    mutationFn: ({ accountId, slots }: { accountId: string; slots: QueueSlot[] }) =>
-      api(`/queue/schedules/${encodeURIComponent(accountId)}`, { method: 'PUT', body: { slots }, schema: QueueScheduleSchema }),
+    mutationFn: ({ kind, id, slots }: { kind: QueueScheduleKind; id: string; slots: QueueSlot[] }) =>
+      api(`/queue/schedules/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        // An account's week is the route's default kind, so only a client's names it.
+        body: kind === 'client' ? { kind, slots } : { slots },
+        schema: kind === 'client' ? ClientQueueScheduleSchema : QueueScheduleSchema,
+      }),
     onSuccess: () => toaster.success({ title: 'Posting times saved' }),
     onError: (error) => toaster.error({ title: "Couldn't save the posting times", description: error.message }),
     onSettled: refetch,

@@ -1,4 +1,4 @@
-import { Button, Card, Center, HStack, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Button, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QUEUE_DEFAULT_DAYS } from '@shared/queue';
@@ -9,10 +9,9 @@ import { PlatformIcon } from '@/components/platform-icon';
 import { paths } from '@/config/paths';
 import { zoneLabel } from '@/lib/time';
 import { useMoveInQueue, useQueueSchedules, useRemoveFromQueue, useSaveQueueSchedule, useUpcomingQueue } from '../api/queue';
-import { UpcomingSlots } from './upcoming-slots';
-import { WeeklySlotsEditor } from './weekly-slots-editor';
+import { ScheduleCard } from './schedule-card';
 
-/** /home/queue (issue 16 item 2, docs/queue.md): per account, its weekly posting times and its next two weeks of slots. */
+/** /home/queue (issue 16 item 2, docs/queue.md): per account (and, in agency mode, per client) its weekly posting times and its next two weeks of slots. */
 export function QueuePage() {
   const schedules = useQueueSchedules();
   const queue = useUpcomingQueue(QUEUE_DEFAULT_DAYS);
@@ -46,6 +45,14 @@ export function QueuePage() {
     );
   }
   const zone = queue.data.timezone;
+  const common = {
+    zone,
+    zoneLabel: zoneLabel(zone),
+    busy,
+    onMove: (postId: string, to: string) => move.mutate({ post_id: postId, to }),
+    onRemove: (postId: string, to: 'draft' | 'delete') => (to === 'delete' ? setDeleting(postId) : remove.mutate({ postId, to })),
+  };
+  const isSaving = (kind: 'account' | 'client', id: string) => save.isPending && save.variables?.kind === kind && save.variables.id === id;
   return (
     <Stack gap="6">
       {header}
@@ -57,48 +64,50 @@ export function QueuePage() {
           </Button>
         </Center>
       ) : (
-        queue.data.accounts.map((account) => {
-          const slots = schedules.data.items.find((s) => s.social_account_id === account.social_account_id);
-          return (
-            <Card.Root key={account.social_account_id} variant="outline" rounded="xl" bg="bg.panel" data-testid="queue-account">
-              <Card.Header pb="0">
-                <HStack gap="2">
-                  <PlatformIcon platform={account.platform} />
-                  <Card.Title textStyle="md">{account.account_name}</Card.Title>
-                </HStack>
-              </Card.Header>
-              <Card.Body gap="5">
-                <Stack gap="2">
-                  <Text fontWeight="semibold" textStyle="sm">
-                    Posting times
-                  </Text>
-                  <WeeklySlotsEditor
-                    key={slots?.updated_at ?? 'none'}
-                    accountName={account.account_name}
-                    slots={slots?.slots ?? []}
-                    zoneLabel={zoneLabel(zone)}
-                    saving={save.isPending && save.variables?.accountId === account.social_account_id}
-                    onSave={(next) => save.mutate({ accountId: account.social_account_id, slots: next })}
-                  />
-                </Stack>
-                <Separator />
-                <Stack gap="2">
-                  <Text fontWeight="semibold" textStyle="sm">
-                    Next {QUEUE_DEFAULT_DAYS} days
-                  </Text>
-                  <UpcomingSlots
-                    account={account}
-                    zone={zone}
-                    busy={busy}
-                    onMove={(postId, to) => move.mutate({ post_id: postId, to })}
-                    onRemove={(postId, to) => (to === 'delete' ? setDeleting(postId) : remove.mutate({ postId, to }))}
-                  />
-                </Stack>
-              </Card.Body>
-            </Card.Root>
-          );
-        })
+        queue.data.accounts.map((account) => (
+          <ScheduleCard
+            key={account.social_account_id}
+            {...common}
+            name={account.account_name}
+            icon={<PlatformIcon platform={account.platform} />}
+            testId="queue-account"
+            week={schedules.data.items.find((s) => s.social_account_id === account.social_account_id)}
+            upcoming={account.slots}
+            saving={isSaving('account', account.social_account_id)}
+            onSave={(slots) => save.mutate({ kind: 'account', id: account.social_account_id, slots })}
+          />
+        ))
       )}
+      {queue.data.clients.length > 0 ? (
+        <Stack gap="4" as="section" aria-labelledby="client-schedules">
+          <Stack gap="1">
+            <Heading as="h2" id="client-schedules" textStyle="lg">
+              Clients
+            </Heading>
+            <Text textStyle="sm" color="fg.muted">
+              A client with posting times of its own fills them first: “Add to queue” for that client’s post uses the client’s next free time instead of its
+              accounts’.
+            </Text>
+          </Stack>
+          {queue.data.clients.map((client) => (
+            <ScheduleCard
+              key={client.client_id}
+              {...common}
+              name={client.name}
+              icon={
+                <Avatar.Root size="2xs" colorPalette="brand">
+                  <Avatar.Fallback name={client.name} />
+                </Avatar.Root>
+              }
+              testId="queue-client"
+              week={schedules.data.clients.find((s) => s.client_id === client.client_id)}
+              upcoming={client.slots}
+              saving={isSaving('client', client.client_id)}
+              onSave={(slots) => save.mutate({ kind: 'client', id: client.client_id, slots })}
+            />
+          ))}
+        </Stack>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,10 +1,10 @@
 import { Badge, Box, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { LuFileText, LuTrash2 } from 'react-icons/lu';
-import type { QueueAccountView } from '@shared/queue';
+import type { QueueSlotView } from '@shared/queue';
 import { formatInZone } from '@/lib/time';
 
 interface UpcomingSlotsProps {
-  account: QueueAccountView;
+  slots: QueueSlotView[];
   zone: string;
   busy: boolean;
   onMove: (postId: string, to: string) => void;
@@ -20,18 +20,18 @@ const REMOVALS = [
 const dayOf = (iso: string, zone: string) => formatInZone(iso, zone, 'EEE, MMM d');
 
 /**
- * The account's next slots, by day: a filled slot shows its post with Move (to another slot; a post
+ * The account's (or client's) next slots, by day: a filled slot shows its post with Move (to another slot; a post
  * already there swaps), back to Drafts, and Delete; an empty slot says so.
  */
-export function UpcomingSlots({ account, zone, busy, onMove, onRemove }: UpcomingSlotsProps) {
-  if (account.slots.length === 0) {
+export function UpcomingSlots({ slots, zone, busy, onMove, onRemove }: UpcomingSlotsProps) {
+  if (slots.length === 0) {
     return (
       <Text textStyle="sm" color="fg.muted" data-testid="queue-empty">
         No posting times yet: add them above.
       </Text>
     );
   }
-  const days = [...new Set(account.slots.map((s) => dayOf(s.at, zone)))];
+  const days = [...new Set(slots.map((s) => dayOf(s.at, zone)))];
   return (
     <Stack gap="4" data-testid="upcoming-slots">
       {days.map((day) => (
@@ -39,7 +39,7 @@ export function UpcomingSlots({ account, zone, busy, onMove, onRemove }: Upcomin
           <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
             {day}
           </Text>
-          {account.slots
+          {slots
             .filter((slot) => dayOf(slot.at, zone) === day)
             .map((slot) => {
               const time = formatInZone(slot.at, zone, 'h:mm a');
@@ -80,7 +80,7 @@ export function UpcomingSlots({ account, zone, busy, onMove, onRemove }: Upcomin
                             onChange={(e) => e.currentTarget.value && onMove(slot.post!.id, e.currentTarget.value)}
                           >
                             <option value="">Move to…</option>
-                            {account.slots
+                            {slots
                               .filter((other) => other.at !== slot.at)
                               .map((other) => (
                                 <option key={other.at} value={other.at}>
