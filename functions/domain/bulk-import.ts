@@ -1,7 +1,6 @@
 import type * as z from 'zod';
 import { IMPORT_MSG, checkImportRow, type ImportContext, type ImportPostBody, type ImportRequestSchema, type ImportResult } from '@shared/import';
 import { planLimitMessage, PLAN_PLATFORMS, type Plan } from '@shared/plans';
-import { withShortsSuffix } from '@shared/platforms';
 import { listAccounts } from '../data/connections';
 import { listClients } from '../data/clients';
 import { claimUsageUpTo, releaseUsageBy } from '../data/import-usage';
@@ -13,7 +12,7 @@ import { eventBridgeSchedules } from '../lib/dispatch-schedules';
 import { AppError, ConflictError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { currentPlan } from './entitlements';
-import { assertMediaRules, monthOf, NOT_SCHEDULED_MESSAGE, targetFor } from './posts';
+import { assertMediaRules, monthOf, newPostRecord, NOT_SCHEDULED_MESSAGE, targetFor } from './posts';
 import { awsDispatchEngine } from './dispatch';
 import { scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
@@ -37,6 +36,8 @@ const BATCHES_AT_ONCE = 4;
  * 32 in flight per chunk, a few chunks at once, stays under it, and the SDK's retries absorb a throttle.
  */
 const SCHEDULES_AT_ONCE = 32;
+/** Rows checked and built at once (a row with media reads its files: GetItems, well inside on-demand capacity). */
+const ROWS_AT_ONCE = 16;
 
 export interface ImportOptions {
   /** The plan to judge by; the user's own by default (the benchmark passes a larger one: today's plans allow 30 posts a month). */
@@ -79,19 +80,21 @@ export async function importPosts(
 
   const results = new Map<number, ImportResult>();
   const fail = (row: number, reason: string, postId: string | null = null) => results.set(row, { row, status: 'failed', post_id: postId, reason });
-  const prepared: Prepared[] = [];
-  for (const { row, fields } of request.rows) {
+  // Each row checked and built (a row with media reads its files), several at once; kept in row order.
+  const built: (Prepared | null)[] = request.rows.map(() => null);
+  await eachLimited([...request.rows.entries()], ROWS_AT_ONCE, async ([i, { row, fields }]) => {
     const check = checkImportRow(fields, ctx);
     if (!check.ok) {
       fail(row, check.reason);
-      continue;
+      return;
     }
     try {
-      prepared.push({ row, post: await postFor(userId, check.body, accounts, plan, now, deps), mediaIds: check.body.media_ids });
+      built[i] = { row, post: await postFor(userId, check.body, accounts, plan, now, deps), mediaIds: check.body.media_ids };
     } catch (error) {
       fail(row, reasonOf(error));
     }
-  }
+  });
+  const prepared = built.filter((p): p is Prepared => p !== null);
 
   // The allowance, in row order: rows past what is left this month fail with the plan's message.
   const month = monthOf(now);
@@ -156,25 +159,19 @@ async function postFor(userId: string, body: ImportPostBody, accounts: Awaited<R
   const platforms = body.platforms.map((target) => targetFor(target, accounts, plan, deps.newId));
   const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
   assertMediaRules(platforms, mediaRows.map(mediaFactsOf));
-  const onYouTube = platforms.some((t) => t.platform === 'youtube');
-  const title = body.title?.trim() || null;
-  const at = now.toISOString();
-  const post: PostRecord = {
-    id: deps.newId(),
-    title: onYouTube && title ? withShortsSuffix(title) : title,
-    status: 'scheduled',
-    scheduled_at: body.scheduled_at!,
-    published_at: null,
-    error_message: null,
-    youtube_type: onYouTube ? 'shorts' : null,
-    client_id: body.client_id ?? null,
-    version: 1,
-    created_at: at,
-    updated_at: at,
-    usage_month: monthOf(now),
-    media: mediaRows.map(storedMediaOf),
-    platforms,
-  };
+  const post = newPostRecord(
+    {
+      title: body.title,
+      platforms,
+      media: mediaRows.map(storedMediaOf),
+      clientId: body.client_id ?? null,
+      status: 'scheduled',
+      scheduled_at: body.scheduled_at!,
+      usageMonth: monthOf(now),
+    },
+    now,
+    deps,
+  );
   assertPostFits(userId, post);
   return post;
 }

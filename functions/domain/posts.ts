@@ -219,6 +219,43 @@ async function withClaim<T>(userId: string, month: string | null, write: () => P
   }
 }
 
+/**
+ * A new post as stored, version 1, from targets and media already checked: how Compose, bulk import
+ * and each occurrence of a series make one. YouTube's title gets its " #shorts" here.
+ */
+export function newPostRecord(
+  input: {
+    title: string | null | undefined;
+    platforms: PostTarget[];
+    media: StoredMedia[];
+    clientId: string | null;
+    status: 'scheduled' | 'draft';
+    scheduled_at: string | null;
+    usageMonth: string | null;
+  },
+  now: Date,
+  deps: Pick<Deps, 'newId'>,
+): PostRecord {
+  const onYouTube = input.platforms.some((t) => t.platform === 'youtube');
+  const title = input.title?.trim() || null;
+  return {
+    id: deps.newId(),
+    title: onYouTube && title ? withShortsSuffix(title) : title,
+    status: input.status,
+    scheduled_at: input.scheduled_at,
+    published_at: null,
+    error_message: null,
+    youtube_type: onYouTube ? 'shorts' : null,
+    client_id: input.clientId,
+    version: 1,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    usage_month: input.usageMonth,
+    media: input.media,
+    platforms: input.platforms,
+  };
+}
+
 export async function createPost(userId: string, body: z.output<typeof CreatePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
   const now = deps.now();
   const schedule = scheduleFrom(body.scheduled_at, now);
@@ -230,25 +267,12 @@ export async function createPost(userId: string, body: z.output<typeof CreatePos
   const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
   // Each platform's media rules at compose time, not at publish time (issue 17 item 1); nothing written yet.
   assertMediaRules(platforms, mediaRows.map(mediaFactsOf));
-  const onYouTube = platforms.some((t) => t.platform === 'youtube');
-  const title = body.title?.trim() || null;
-
   const usageMonth = schedule.status === 'scheduled' ? monthOf(now) : null;
-  const post: PostRecord = {
-    id: deps.newId(),
-    title: onYouTube && title ? withShortsSuffix(title) : title,
-    ...schedule,
-    published_at: null,
-    error_message: null,
-    youtube_type: onYouTube ? 'shorts' : null,
-    client_id: body.client_id ?? null,
-    version: 1,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-    usage_month: usageMonth,
-    media: mediaRows.map(storedMediaOf),
-    platforms,
-  };
+  const post = newPostRecord(
+    { title: body.title, platforms, media: mediaRows.map(storedMediaOf), clientId: body.client_id ?? null, ...schedule, usageMonth },
+    now,
+    deps,
+  );
   // Too large to store: refused before this month's allowance is touched.
   assertPostFits(userId, post);
   if (usageMonth) await claimMonthlyPost(userId, plan, now);

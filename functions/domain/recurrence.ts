@@ -2,7 +2,6 @@ import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from 'date-fns-tz'
 import type * as z from 'zod';
 import type { SocialAccount } from '@shared/accounts';
 import { planLimitMessage, upgradeForMorePostsMessage, type Plan } from '@shared/plans';
-import { withShortsSuffix } from '@shared/platforms';
 import { type Post } from '@shared/posts';
 import { isFullUpdate, UpdatePostBodySchema, type CreatePostBodySchema } from '@shared/post-bodies';
 import {
@@ -36,7 +35,7 @@ import { defaultDeps, type Deps } from '../lib/clock';
 import { AppError, ConflictError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { currentPlan } from './entitlements';
-import { DUPLICATE_ACCOUNT_MESSAGE, getPost, monthOf, scheduleFrom, targetFor, UNKNOWN_CLIENT_MESSAGE, updatePost } from './posts';
+import { DUPLICATE_ACCOUNT_MESSAGE, getPost, monthOf, newPostRecord, scheduleFrom, targetFor, UNKNOWN_CLIENT_MESSAGE, updatePost } from './posts';
 import { removeSchedule, scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 
@@ -175,26 +174,20 @@ interface Context {
 function occurrencePost(series: SeriesRecord, index: number, at: Date, context: Context, deps: Deps): PostRecord {
   const platforms = series.template.platforms.map((target) => targetFor(target, context.accounts, context.plan, deps.newId));
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
-  const onYouTube = platforms.some((t) => t.platform === 'youtube');
-  const { title } = series.template;
-  const now = deps.now().toISOString();
-  return {
-    id: deps.newId(),
-    title: onYouTube && title ? withShortsSuffix(title) : title,
-    scheduled_at: at.toISOString(),
-    status: 'scheduled',
-    published_at: null,
-    error_message: null,
-    youtube_type: onYouTube ? 'shorts' : null,
-    client_id: series.template.client_id,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-    usage_month: monthOf(at),
-    media: [],
-    platforms,
-    series: { id: series.id, index, detached: false },
-  };
+  const post = newPostRecord(
+    {
+      title: series.template.title,
+      platforms,
+      media: [],
+      clientId: series.template.client_id,
+      status: 'scheduled',
+      scheduled_at: at.toISOString(),
+      usageMonth: monthOf(at),
+    },
+    deps.now(),
+    deps,
+  );
+  return { ...post, series: { id: series.id, index, detached: false } };
 }
 
 const monthName = (at: Date) => at.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
