@@ -82,6 +82,12 @@ export interface RouteLimit {
  */
 const BILLING = ['table:read', 'table:write', 'stripe'] as const satisfies readonly Capability[];
 
+/**
+ * Creating a post through createPost (Compose, Publish now, Add to queue): its media, the live Instagram
+ * limit check with the account's tokens, and the schedule or the dispatch of a post due now.
+ */
+const CREATES_POST = ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'] as const satisfies readonly Capability[];
+
 const TEN_MINUTES = 600;
 const ONE_HOUR = 3600;
 
@@ -150,7 +156,7 @@ export const ROUTES = [
     handler: 'posts/create-post',
     auth: 'user',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
-    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'],
+    needs: CREATES_POST,
   },
   // Bulk import (docs/bulk-import.md): 10,000 rows are 40 chunks of 250; 100 chunks in ten minutes is two full files.
   {
@@ -200,7 +206,7 @@ export const ROUTES = [
     handler: 'queue/add-to-queue',
     auth: 'user',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
-    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'],
+    needs: CREATES_POST,
   },
   {
     method: 'PATCH',
@@ -216,7 +222,7 @@ export const ROUTES = [
     handler: 'posts/publish-now',
     auth: 'user',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
-    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'],
+    needs: CREATES_POST,
   },
   {
     method: 'POST',
