@@ -177,7 +177,8 @@ describe.each(['x', 'youtube', 'tiktok'] as const)('%s metrics against the sandb
 
     expect(hour.views).toBeGreaterThan(0);
     expect(day.views!).toBeGreaterThan(hour.views!);
-    expect(month.views!).toBeGreaterThan(day.views!);
+    // A fast post (τ from 2 h, local/sandbox/metrics-growth.ts) may have levelled off by its first day.
+    expect(month.views!).toBeGreaterThanOrEqual(day.views!);
     // Leveling off: the second month adds far less than the first day did.
     expect(twoMonths.views! - month.views!).toBeLessThan(day.views! - hour.views!);
     expect(month.likes!).toBeGreaterThanOrEqual(day.likes!);
