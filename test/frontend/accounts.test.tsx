@@ -6,10 +6,6 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { mockApi, platformsResponse, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 const FB_ID = '01JQ00000000000000000000F1';
 const IG_ID = '01JQ00000000000000000000A1';
 const X_ID = '01JQ00000000000000000000X1';

@@ -7,10 +7,6 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { mockApi } from './helpers/api-mock';
 import { TEST_CONFIG } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 const Thing = z.object({ name: z.string() });
 
 describe('the API client', () => {

@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_MSG } from '@shared/billing';
 import { MSG } from '@shared/messages';
 import { authModule, resetAmplifyMocks } from './helpers/amplify-mocks';
 import { mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
-
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
 
 const URL_AFTER_PAYMENT = '/complete-signup?email=buyer%40example.com&session_id=cs_test_42';
 

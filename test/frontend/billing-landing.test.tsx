@@ -4,10 +4,6 @@ import { resetAmplifyMocks } from './helpers/amplify-mocks';
 import { mockApi } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 const CHECKOUT_URL = 'http://localhost/_local/stripe/checkout/cs_test_123';
 
 let assign: ReturnType<typeof vi.fn>;

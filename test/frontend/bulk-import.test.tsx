@@ -7,10 +7,6 @@ import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-m
 import { renderApp } from './helpers/render-app';
 import { readText } from '@/features/import/utils/preview';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 const FB = '01JQ00000000000000000000FB';
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const CSV = [

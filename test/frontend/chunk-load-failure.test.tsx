@@ -3,10 +3,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAmplifyMocks } from './helpers/amplify-mocks';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 // As in a browser that went offline, or that still runs the previous deploy whose files are gone.
 vi.mock('@/app/routes/ui-layout', () => {
   throw new TypeError('Failed to fetch dynamically imported module');

@@ -6,10 +6,6 @@ import { aPost, meResponse, mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { undoWindow } from '@/features/clients/api/delete-client';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 const ACME = '01JQ0000000000000000000AC1';
 const GYM = '01JQ0000000000000000000GY1';
 const NEW = '01JQ0000000000000000000NE1';

@@ -7,10 +7,6 @@ import { aNewDraft, anUploadedCake, meResponse, mockApi, shellRoutes, socialAcco
 import { renderApp } from './helpers/render-app';
 import { InstantXhr } from './helpers/xhr';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 /** Several photos in Compose (issue 16 item 7): the previews of a carousel, Instagram's 10-item cap, and the 20 files a post holds. */
 const IG_ID = '01JQ00000000000000000000A1';
 const FB_ID = '01JQ00000000000000000000F1';

@@ -5,10 +5,6 @@ import { anUploadedCake, MEDIA_ID, meResponse, mockApi, shellRoutes, socialAccou
 import { renderApp } from './helpers/render-app';
 import { InstantXhr } from './helpers/xhr';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 /** Issue 17 item 3: Compose keeps unsaved work in this browser and asks before leaving it. */
 const X_ID = '01JQ00000000000000000000X1';
 const FB_ID = '01JQ00000000000000000000F1';

@@ -7,9 +7,6 @@ import { renderApp } from './helpers/render-app';
 import { InstantXhr } from './helpers/xhr';
 import { combinedCreatorRules } from '@/features/compose/components/tiktok-options';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
 // jsdom reads no video headers: the browser's measure of the picked video.
 vi.mock('@/features/compose/lib/video-facts', () => ({ readVideoFacts: async () => ({ duration_seconds: 20, width: 1080, height: 1920 }) }));
 

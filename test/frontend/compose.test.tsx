@@ -7,9 +7,6 @@ import { renderApp } from './helpers/render-app';
 import { FakeXhr } from './helpers/xhr';
 import { chooseScheduleTime } from './helpers/schedule';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
 // jsdom reads no video headers: each test says what the browser measured of a picked video.
 const measured = vi.hoisted(() => ({ video: null as null | { duration_seconds: number; width: number; height: number } }));
 vi.mock('@/features/compose/lib/video-facts', () => ({ readVideoFacts: async () => measured.video }));

@@ -8,10 +8,6 @@ import { aPost, aSquarePhoto, meResponse, mockApi, shellRoutes, socialAccount } 
 import { renderApp } from './helpers/render-app';
 import { chooseScheduleTime } from './helpers/schedule';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 /** Issue 12 in the browser: expiry on the Platforms page, flags on the Posts page and in compose, limit warnings before saving. */
 const DAY = 86_400_000;
 const IG_ID = '01JQ00000000000000000000A1';

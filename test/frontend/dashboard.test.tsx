@@ -6,10 +6,6 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aPost, aPostMedia, meResponse, mockApi, postTarget, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 /** hour:30 on the clock of meResponse()'s default zone, Europe/London. */
 function at(hour: number) {
   vi.setSystemTime(fromZonedTime(`2025-06-10T${String(hour).padStart(2, '0')}:30:00`, 'Europe/London'));

@@ -5,10 +5,6 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aPost, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 /** Issue 16.8: "Duplicate" on any card makes a new draft and opens it for editing. */
 const posted = aPost({
   id: 'p1',

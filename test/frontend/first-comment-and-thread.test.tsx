@@ -5,10 +5,6 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, aPost, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 /** Issue 16.5 and 16.6 in the browser: compose's first comment and thread parts, and their outcomes on the card. */
 const X_ID = '01JQ00000000000000000000X1';
 const IG_ID = '01JQ00000000000000000000I1';

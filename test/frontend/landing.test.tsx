@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAmplifyMocks } from './helpers/amplify-mocks';
 import { mockApi } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
-
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
 
 describe('the landing page', () => {
   beforeEach(() => resetAmplifyMocks());

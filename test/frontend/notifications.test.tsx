@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { mockApi, notification, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import type { Notification } from '@shared/notifications';
-
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
 
 const ID_1 = '01JQ0000000000000000000001';
 const ID_2 = '01JQ0000000000000000000002';

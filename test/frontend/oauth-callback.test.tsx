@@ -4,10 +4,6 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 function withOpener() {
   const opener = { postMessage: vi.fn() };
   Object.defineProperty(window, 'opener', { value: opener, configurable: true, writable: true });

@@ -5,10 +5,6 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aPost, aPostMedia, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 const NO_COUNTS: PostCounts = { scheduled: 0, posted: 0, drafts: 0, failed: 0 };
 
 interface Setup {

@@ -7,10 +7,6 @@ import { aNewDraft, aPost, meResponse, mockApi, postTarget, shellRoutes, socialA
 import { renderApp } from './helpers/render-app';
 import { chooseScheduleTime } from './helpers/schedule';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 /** Issue 16 item 3 in the browser: Compose's Repeat control, the repeat badge and series line, the scope dialog. */
 const X_ID = '01JQ00000000000000000000X1';
 const SERIES_ID = '01JQ0000000000000000SERIE1';

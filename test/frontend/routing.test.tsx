@@ -5,10 +5,6 @@ import { authModule, resetAmplifyMocks, signedInAs } from './helpers/amplify-moc
 import { mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 describe('routing and guards', () => {
   beforeEach(() => resetAmplifyMocks());
 

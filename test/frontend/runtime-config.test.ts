@@ -4,8 +4,6 @@ import { amplifyConfigFor } from '@/lib/amplify';
 import { loadRuntimeConfig, RuntimeConfigError, setRuntimeConfig } from '@/config/runtime-config';
 import { TEST_CONFIG } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-
 const ORIGIN = 'https://app.example.com';
 
 describe('runtime configuration', () => {

@@ -8,10 +8,6 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, platformsResponse, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 const NEW_YORK = 'America/New_York';
 /** Tuesday, November 10, 2026, 10:00 AM in New York (EST). */
 const NOW = new Date('2026-11-10T15:00:00.000Z');

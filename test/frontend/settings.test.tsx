@@ -6,10 +6,6 @@ import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { FakeXhr } from './helpers/xhr';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 const UPLOAD_URL = 'https://media-bucket.example/upload';
 const AVATAR_KEY = 'avatars/user-alice-1767225600000.png';
 const AVATAR_URL = 'https://media-bucket.example/avatars/user-alice-1767225600000.png?signed';

@@ -3,6 +3,12 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toaster } from '@/components/ui/toaster';
 
+// Every frontend test runs against the Amplify stand-ins (helpers/amplify-mocks.ts); a file that needs its own
+// module (user-events mocks aws-amplify for realtime) declares it, and its vi.mock wins for that file.
+vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
+vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
+vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
+
 // Lazy routes load their chunks on first render; on a busy 2-core CI machine that can take
 // longer than Testing Library's 1 s default for findBy/waitFor.
 configure({ asyncUtilTimeout: 5000 });

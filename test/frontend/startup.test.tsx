@@ -4,10 +4,6 @@ import { authModule, resetAmplifyMocks } from './helpers/amplify-mocks';
 import { mockApi } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
-
 // Each test file has its own module state: here the runtime config starts unloaded, as in the browser.
 describe('starting the app', () => {
   beforeEach(() => resetAmplifyMocks());

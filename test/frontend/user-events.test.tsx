@@ -30,8 +30,6 @@ const realtime = vi.hoisted(() => {
 
 vi.mock('aws-amplify', () => ({ Amplify: realtime.Amplify }));
 vi.mock('aws-amplify/api', () => ({ generateClient: realtime.generateClient }));
-vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
-vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
 
 const ID_1 = '01JQ0000000000000000000001';
 const LOCAL_GRAPHQL_PATH = '/_local/realtime/graphql';

@@ -1,9 +1,8 @@
 import { vi } from 'vitest';
 
 /**
- * Stand-ins for aws-amplify, aws-amplify/auth and aws-amplify/utils. Test files wire them with
- *   vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
- * and steer them with signedInAs() / signedOut().
+ * Stand-ins for aws-amplify, aws-amplify/auth and aws-amplify/utils. test/frontend/setup.ts wires them for
+ * every frontend test file; tests steer them with signedInAs() / signedOut().
  */
 type Listener = (capsule: { payload: { event: string } }) => void;
 const listeners = new Set<Listener>();

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ListedAccountsSchema, type ListedAccount } from '@shared/connection-health';
-import { PlatformsResponseSchema, type PlatformsResponse } from '@shared/entitlements';
+import { PlatformsResponseSchema } from '@shared/entitlements';
 import { api } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-query';
 
 /** Query keys of the connected social accounts (shared: Compose, Posts and the accounts pages read them). */
 export const accountKeys = {
@@ -37,14 +38,8 @@ export function useAccounts() {
 }
 
 /** Per platform: offered by this deployment? included in the user's plan? (GET /api/platforms) */
-export function getPlatforms(): Promise<PlatformsResponse> {
-  return api('/platforms', { schema: PlatformsResponseSchema });
-}
+const platforms = apiQuery('/platforms', PlatformsResponseSchema, accountKeys.platforms);
 
-export function getPlatformsQueryOptions() {
-  return queryOptions({ queryKey: accountKeys.platforms(), queryFn: getPlatforms });
-}
-
-export function usePlatforms() {
-  return useQuery(getPlatformsQueryOptions());
-}
+export const getPlatforms = platforms.fetch;
+export const getPlatformsQueryOptions = platforms.options;
+export const usePlatforms = platforms.useQuery;

@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MeResponseSchema, type MeResponse } from '@shared/settings';
-import { api } from '@/lib/api-client';
+import { MeResponseSchema } from '@shared/settings';
+import { apiQuery } from '@/lib/api-query';
 
 /** Query keys of the signed-in user's settings and profile (shared: most pages read GET /me). */
 export const settingsKeys = {
@@ -8,14 +7,8 @@ export const settingsKeys = {
   me: () => [...settingsKeys.all, 'me'] as const,
 };
 
-export function getMe(): Promise<MeResponse> {
-  return api('/me', { schema: MeResponseSchema });
-}
+const me = apiQuery('/me', MeResponseSchema, settingsKeys.me);
 
-export function getMeQueryOptions() {
-  return queryOptions({ queryKey: settingsKeys.me(), queryFn: getMe });
-}
-
-export function useMe() {
-  return useQuery(getMeQueryOptions());
-}
+export const getMe = me.fetch;
+export const getMeQueryOptions = me.options;
+export const useMe = me.useQuery;

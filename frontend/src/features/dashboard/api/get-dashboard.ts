@@ -1,17 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DashboardSchema, type Dashboard } from '@shared/posts';
-import { api } from '@/lib/api-client';
+import { DashboardSchema } from '@shared/posts';
+import { apiQuery } from '@/lib/api-query';
 import { dashboardKeys } from './query-keys';
 
 /** The next 5 upcoming posts (soonest first) and the 3 newest published ones. */
-export function getDashboard(): Promise<Dashboard> {
-  return api('/dashboard', { schema: DashboardSchema });
-}
+const dashboard = apiQuery('/dashboard', DashboardSchema, dashboardKeys.posts);
 
-export function getDashboardQueryOptions() {
-  return queryOptions({ queryKey: dashboardKeys.posts(), queryFn: getDashboard });
-}
-
-export function useDashboard() {
-  return useQuery(getDashboardQueryOptions());
-}
+export const getDashboard = dashboard.fetch;
+export const getDashboardQueryOptions = dashboard.options;
+export const useDashboard = dashboard.useQuery;

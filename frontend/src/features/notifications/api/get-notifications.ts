@@ -1,17 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NotificationListSchema, type NotificationList } from '@shared/notifications';
-import { api } from '@/lib/api-client';
+import { NotificationListSchema } from '@shared/notifications';
+import { apiQuery } from '@/lib/api-query';
 import { notificationKeys } from './query-keys';
 
 /** The latest 20, newest first (the server applies the limit). */
-export function getNotifications(): Promise<NotificationList> {
-  return api('/notifications', { schema: NotificationListSchema });
-}
+const notifications = apiQuery('/notifications', NotificationListSchema, notificationKeys.list);
 
-export function getNotificationsQueryOptions() {
-  return queryOptions({ queryKey: notificationKeys.list(), queryFn: getNotifications });
-}
-
-export function useNotifications() {
-  return useQuery(getNotificationsQueryOptions());
-}
+export const getNotifications = notifications.fetch;
+export const getNotificationsQueryOptions = notifications.options;
+export const useNotifications = notifications.useQuery;
