@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { dayNamesByCode } from './weekdays';
 import { PLATFORMS } from './platforms';
 import { POST_STATUSES } from './statuses';
 
@@ -9,15 +10,7 @@ import { POST_STATUSES } from './statuses';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+export const WEEKDAY_NAMES = dayNamesByCode(WEEKDAYS);
 
 /** More than one post an hour on one account is past what any network's feed rewards; it also bounds the item. */
 export const MAX_SLOTS_PER_DAY = 24;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { dayNamesByCode } from './weekdays';
 
 /**
  * Recurring and evergreen posts (issue 16 item 3, docs/recurring-posts.md). A post with `repeat` is
@@ -12,15 +13,7 @@ export type RepeatFrequency = (typeof REPEAT_FREQUENCIES)[number];
 /** RFC 5545 BYDAY codes, Monday first. */
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  MO: 'Monday',
-  TU: 'Tuesday',
-  WE: 'Wednesday',
-  TH: 'Thursday',
-  FR: 'Friday',
-  SA: 'Saturday',
-  SU: 'Sunday',
-};
+export const WEEKDAY_NAMES = dayNamesByCode(WEEKDAYS);
 
 /** A series ends within this many occurrences, or within MAX_REPEAT_YEARS: at most one a day, so at most 365 a year. */
 export const MAX_REPEAT_COUNT = 365;

@@ -20,6 +20,7 @@ import {
   type QueuedPost,
 } from '@shared/queue';
 import { effectiveTimezone } from '@shared/timezones';
+import { mondayFirstIndex } from '@shared/weekdays';
 import { getClient, listClients } from '../data/clients';
 import { listAccounts } from '../data/connections';
 import { getPost as getPostRecord, listScheduledBetween, type PostRecord } from '../data/posts';
@@ -56,7 +57,7 @@ const MAX_LEASE_TRIES = 5;
 // Slot math (pure)
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7];
+const weekdayOf = (date: string) => WEEKDAYS[mondayFirstIndex(new Date(`${date}T12:00:00Z`))];
 
 /**
  * The instant `time` shows on the wall in `zone` on `date`, so 09:00 stays 09:00 across a DST change.

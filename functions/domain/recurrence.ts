@@ -15,6 +15,7 @@ import {
   type SeriesView,
   type Weekday,
 } from '@shared/recurrence';
+import { mondayFirstIndex } from '@shared/weekdays';
 import * as rrulePackage from 'rrule';
 import { listAccounts } from '../data/connections';
 import { deletePostItem, getPost as getPostRecord, isUsersClient, putNewPost, type PostRecord } from '../data/posts';
@@ -86,7 +87,7 @@ function instantOf(wall: Date, timezone: string): Date {
   if (formatInTimeZone(instant, timezone, WALL) === local) return instant;
   return new Date(wall.getTime() - getTimezoneOffset(timezone, new Date(instant.getTime() - 6 * 3_600_000)));
 }
-const weekdayOfWall = (wall: Date): Weekday => WEEKDAYS[(wall.getUTCDay() + 6) % 7];
+const weekdayOfWall = (wall: Date): Weekday => WEEKDAYS[mondayFirstIndex(wall)];
 
 function rruleOf(rule: SeriesRule) {
   const dtstart = wallOf(new Date(rule.starts_at), rule.timezone);

@@ -14,6 +14,7 @@ import {
   type RepeatInput,
   type Weekday,
 } from '@shared/recurrence';
+import { mondayFirstIndex } from '@shared/weekdays';
 
 /** Turning Repeat on starts here: weekly on the start's day, never ending (the most common peer default). */
 export const DEFAULT_REPEAT: RepeatInput = { frequency: 'weekly', interval: 1, weekdays: [], end: { type: 'never' } };
@@ -23,7 +24,7 @@ const UNITS: Record<RepeatFrequency, string> = { daily: 'day(s)', weekly: 'week(
 function startOf(scheduleLocal: string): { date: string; time: string; weekday: Weekday } | null {
   if (!scheduleLocal) return null;
   const date = scheduleLocal.slice(0, 10);
-  const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
+  const weekday = WEEKDAYS[mondayFirstIndex(new Date(`${date}T00:00:00Z`))];
   return { date, time: scheduleLocal.slice(11, 16), weekday };
 }
 
