@@ -1,5 +1,6 @@
 import { connectionExpiry, expiryText, nextExpiryNotice, noticeAfter, publishProblemAt, type ListedAccount } from '@shared/connection-health';
 import { describe, expect, it } from 'vitest';
+import { aSocialAccount } from '../../helpers/accounts';
 import { healthOf } from '../../../functions/domain/connection-health';
 
 /** Issue 12: connection health ahead of time. Pure rules with a fixed clock. */
@@ -9,14 +10,7 @@ const inDays = (days: number) => new Date(NOW.getTime() + days * DAY).toISOStrin
 
 function anAccount(overrides: Partial<ListedAccount> = {}): ListedAccount {
   return {
-    id: 'A1',
-    platform: 'instagram',
-    account_id: 'ig-1',
-    account_name: '@acme',
-    picture_url: null,
-    is_connected: true,
-    needs_reconnect: false,
-    created_at: NOW.toISOString(),
+    ...aSocialAccount({ id: 'A1', platform: 'instagram', account_id: 'ig-1', account_name: '@acme', created_at: NOW.toISOString() }),
     health: { expires_at: inDays(30), missing_publish_permission: false },
     ...overrides,
   } as ListedAccount;

@@ -2,23 +2,12 @@ import type { SocialAccount } from '@shared/accounts';
 import { MSG } from '@shared/messages';
 import { FREE_PLAN, PLANS, upgradeToConnectMessage } from '@shared/plans';
 import { describe, expect, it } from 'vitest';
+import { aSocialAccount } from '../../helpers/accounts';
 import { duplicableTargets } from '../../../functions/domain/posts';
 import { aPostRecord } from '../../helpers/posts';
 
 /** Issue 16.8: which targets a duplicate keeps, and why the others are left out. */
-function anAccount(overrides: Partial<SocialAccount> = {}): SocialAccount {
-  return {
-    id: 'acc-fb',
-    platform: 'facebook',
-    account_id: 'fb-page-1',
-    account_name: 'Bakery Page',
-    picture_url: null,
-    is_connected: true,
-    needs_reconnect: false,
-    created_at: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const anAccount = aSocialAccount;
 
 const facebook = anAccount();
 const x = anAccount({ id: 'acc-x', platform: 'x', account_id: 'x-1', account_name: '@bakery' });

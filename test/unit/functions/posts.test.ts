@@ -2,6 +2,7 @@ import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
 import type { SocialAccount } from '@shared/accounts';
 import { FREE_PLAN, PLANS } from '@shared/plans';
 import { describe, expect, it } from 'vitest';
+import { aSocialAccount } from '../../helpers/accounts';
 import { decodeCursor, encodeCursor, postIndexKeys, tabOf, type PostRecord } from '../../../functions/data/posts';
 import { monthOf, scheduleFrom, targetFor } from '../../../functions/domain/posts';
 import { aPostRecord } from '../../helpers/posts';
@@ -24,19 +25,7 @@ function aPost(overrides: Partial<PostRecord> = {}): PostRecord {
   });
 }
 
-function anAccount(overrides: Partial<SocialAccount> = {}): SocialAccount {
-  return {
-    id: 'acc-1',
-    platform: 'facebook',
-    account_id: 'fb-page-1',
-    account_name: 'My Page',
-    picture_url: null,
-    is_connected: true,
-    needs_reconnect: false,
-    created_at: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const anAccount = (overrides: Partial<SocialAccount> = {}) => aSocialAccount({ id: 'acc-1', account_name: 'My Page', ...overrides });
 
 describe('status from the schedule time (docs/product-rules.md#scheduling-rules)', () => {
   it('makes a post without a time a draft', () => {

@@ -1,7 +1,7 @@
-import type { SocialAccount } from '@shared/accounts';
 import { PutQueueScheduleBodySchema, QUEUE_MSG, sortSlots, weeklySlotsProblem, type QueueSlot } from '@shared/queue';
 import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
+import { aSocialAccount } from '../../helpers/accounts';
 import { clientSlotsTaken, commonFreeSlots, freeClientSlots, slotInstants, slotsTaken, wallClockInstant } from '../../../functions/domain/queue';
 import { aPostRecord } from '../../helpers/posts';
 
@@ -9,19 +9,7 @@ const weekdays = (time: string): QueueSlot[] => (['mon', 'tue', 'wed', 'thu', 'f
 const daily = (time: string): QueueSlot[] => (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, time }));
 const wall = (instants: Date[], zone: string) => instants.map((d) => formatInTimeZone(d, zone, 'EEE yyyy-MM-dd HH:mm xxx'));
 
-function anAccount(id: string): SocialAccount {
-  return {
-    id,
-    platform: 'facebook',
-    account_name: `Page ${id}`,
-    account_id: `fb-${id}`,
-    is_connected: true,
-    status: 'connected',
-    needs_reconnect: false,
-    expires_at: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-  } as unknown as SocialAccount;
-}
+const anAccount = (id: string) => aSocialAccount({ id, account_name: `Page ${id}`, account_id: `fb-${id}`, created_at: '2026-01-01T00:00:00.000Z' });
 
 describe('Queue slot math: wall-clock times in the user timezone', () => {
   it('Mon–Fri 09:00 in Johannesburg gives the five weekday mornings, none on the weekend', () => {
