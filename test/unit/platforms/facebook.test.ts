@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
-import { aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
+import { signInRequest, aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const SHORT = 'EAAshortLivedUserToken0123456789abcdef';
 const LONG = 'EAAlongLivedUserToken0123456789abcdefgh';
@@ -20,18 +20,16 @@ const aFacebook = (...replies: Parameters<typeof aFakePlatform>) => anAdapter('f
 
 describe('Facebook sign-in', () => {
   it('sends the user to the versioned dialog with the Page permissions (read_insights too) and no PKCE', () => {
-    const { adapter } = aFacebook();
-
-    const url = new URL(adapter.authorizeUrl({ state: 'st-1' }));
-
-    expect(adapter.usesPkce).toBe(false);
-    expect(`${url.origin}${url.pathname}`).toBe(`https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_id: 'client-123',
-      redirect_uri: 'https://app.example/api/oauth/x/callback',
-      state: 'st-1',
-      response_type: 'code',
-      scope: 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights,pages_manage_engagement',
+    expect(signInRequest(aFacebook().adapter)).toEqual({
+      pkce: false,
+      endpoint: `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`,
+      query: {
+        client_id: 'client-123',
+        redirect_uri: 'https://app.example/api/oauth/x/callback',
+        state: 'st-1',
+        response_type: 'code',
+        scope: 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights,pages_manage_engagement',
+      },
     });
   });
 

@@ -5,6 +5,7 @@ import { createAdapter } from '../../../functions/platforms/registry';
 import type {
   Fetch,
   OAuthApp,
+  PlatformAdapter,
   PlatformError,
   PublishCheckpoint,
   PublishContext,
@@ -163,3 +164,9 @@ export const aVideo = (bytes = Buffer.alloc(1000, 1)): PublishMedia => ({
   sizeBytes: bytes.length,
   open: async () => bytes,
 });
+
+/** Where an adapter sends the user to sign in: whether it uses PKCE, the authorize endpoint and its query. */
+export function signInRequest(adapter: PlatformAdapter, codeChallenge?: string) {
+  const url = new URL(adapter.authorizeUrl({ state: 'st-1', codeChallenge }));
+  return { pkce: adapter.usesPkce, endpoint: `${url.origin}${url.pathname}`, query: Object.fromEntries(url.searchParams) };
+}

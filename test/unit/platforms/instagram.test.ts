@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
-import { aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
+import { signInRequest, aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const SHORT = 'IGQVshortLivedToken0123456789abcdefgh';
 const LONG = 'IGQVlongLivedToken0123456789abcdefghij';
@@ -22,18 +22,16 @@ const issuedAgo = (ageSeconds: number) => ({ accessToken: LONG, expiresAt: inSec
 
 describe('Instagram sign-in', () => {
   it('sends the user to the Instagram Login authorize page with the business scopes', () => {
-    const { adapter } = anInstagram();
-
-    const url = new URL(adapter.authorizeUrl({ state: 'st-1' }));
-
-    expect(adapter.usesPkce).toBe(false);
-    expect(`${url.origin}${url.pathname}`).toBe('https://www.instagram.com/oauth/authorize');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_id: 'client-123',
-      redirect_uri: 'https://app.example/api/oauth/x/callback',
-      response_type: 'code',
-      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
-      state: 'st-1',
+    expect(signInRequest(anInstagram().adapter)).toEqual({
+      pkce: false,
+      endpoint: 'https://www.instagram.com/oauth/authorize',
+      query: {
+        client_id: 'client-123',
+        redirect_uri: 'https://app.example/api/oauth/x/callback',
+        response_type: 'code',
+        scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
+        state: 'st-1',
+      },
     });
   });
 

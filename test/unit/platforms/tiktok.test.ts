@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
+import { signInRequest, aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const ACCESS = 'act.tiktokAccessToken0123456789abcdefghij';
 const REFRESH = 'rft.tiktokRefreshToken0123456789abcdefghij';
@@ -27,18 +27,16 @@ const aTikTok = (...replies: Parameters<typeof aFakePlatform>) => anAdapter('tik
 
 describe('TikTok sign-in', () => {
   it('sends the user to Login Kit with client_key (not client_id) and the five scopes, user.info.profile and video.list among them', () => {
-    const { adapter } = aTikTok();
-
-    const url = new URL(adapter.authorizeUrl({ state: 'st-1' }));
-
-    expect(adapter.usesPkce).toBe(false);
-    expect(`${url.origin}${url.pathname}`).toBe('https://www.tiktok.com/v2/auth/authorize/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_key: 'client-123',
-      scope: 'user.info.basic,user.info.profile,video.publish,video.upload,video.list',
-      redirect_uri: 'https://app.example/api/oauth/x/callback',
-      state: 'st-1',
-      response_type: 'code',
+    expect(signInRequest(aTikTok().adapter)).toEqual({
+      pkce: false,
+      endpoint: 'https://www.tiktok.com/v2/auth/authorize/',
+      query: {
+        client_key: 'client-123',
+        scope: 'user.info.basic,user.info.profile,video.publish,video.upload,video.list',
+        redirect_uri: 'https://app.example/api/oauth/x/callback',
+        state: 'st-1',
+        response_type: 'code',
+      },
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
-import { aFakePlatform, anAdapter, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
+import { signInRequest, aFakePlatform, anAdapter, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const ACCESS = 'x-access-VGhpcyBpcyBhIGZha2UgdG9rZW4';
 const REFRESH = 'x-refresh-bWF5YmUgcm90YXRlZA';
@@ -23,20 +23,18 @@ const basic = `Basic ${Buffer.from('client-123:app-secret-456').toString('base64
 
 describe('X sign-in', () => {
   it('sends the user to the OAuth 2.0 authorize page with an S256 PKCE challenge and every scope posting needs', () => {
-    const { adapter } = anX();
-
-    const url = new URL(adapter.authorizeUrl({ state: 'st-1', codeChallenge: 'challenge-abc' }));
-
-    expect(adapter.usesPkce).toBe(true);
-    expect(`${url.origin}${url.pathname}`).toBe('https://x.com/i/oauth2/authorize');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      response_type: 'code',
-      client_id: 'client-123',
-      redirect_uri: 'https://app.example/api/oauth/x/callback',
-      scope: 'tweet.read users.read tweet.write media.write offline.access',
-      state: 'st-1',
-      code_challenge: 'challenge-abc',
-      code_challenge_method: 'S256',
+    expect(signInRequest(anX().adapter, 'challenge-abc')).toEqual({
+      pkce: true,
+      endpoint: 'https://x.com/i/oauth2/authorize',
+      query: {
+        response_type: 'code',
+        client_id: 'client-123',
+        redirect_uri: 'https://app.example/api/oauth/x/callback',
+        scope: 'tweet.read users.read tweet.write media.write offline.access',
+        state: 'st-1',
+        code_challenge: 'challenge-abc',
+        code_challenge_method: 'S256',
+      },
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
+import { signInRequest, aFakePlatform, anAdapter, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const ACCESS = 'ya29.googleAccessToken0123456789abcdefghij';
 const REFRESH = '1//googleRefreshToken0123456789abcdefghij';
@@ -16,21 +16,19 @@ const aYouTube = (...replies: Parameters<typeof aFakePlatform>) => anAdapter('yo
 
 describe('YouTube sign-in', () => {
   it('sends the user to Google with offline access, forced consent and the upload + read scopes', () => {
-    const { adapter } = aYouTube();
-
-    const url = new URL(adapter.authorizeUrl({ state: 'st-1' }));
-
-    expect(adapter.usesPkce).toBe(false);
-    expect(`${url.origin}${url.pathname}`).toBe('https://accounts.google.com/o/oauth2/v2/auth');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_id: 'client-123',
-      redirect_uri: 'https://app.example/api/oauth/x/callback',
-      response_type: 'code',
-      scope: `${SCOPES} https://www.googleapis.com/auth/youtube.force-ssl`,
-      access_type: 'offline',
-      prompt: 'consent',
-      include_granted_scopes: 'true',
-      state: 'st-1',
+    expect(signInRequest(aYouTube().adapter)).toEqual({
+      pkce: false,
+      endpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
+      query: {
+        client_id: 'client-123',
+        redirect_uri: 'https://app.example/api/oauth/x/callback',
+        response_type: 'code',
+        scope: `${SCOPES} https://www.googleapis.com/auth/youtube.force-ssl`,
+        access_type: 'offline',
+        prompt: 'consent',
+        include_granted_scopes: 'true',
+        state: 'st-1',
+      },
     });
   });
 
