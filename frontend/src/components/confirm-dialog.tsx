@@ -6,7 +6,7 @@ interface ConfirmDialogProps {
   onOpenChange: (open: boolean) => void;
   /** A question that names the thing: "Disconnect @acme from Instagram?" */
   title: string;
-  /** What happens next, in plain words. */
+  /** What happens next, in plain words; a string reads as muted text, an element (a choice to make) stands as given. */
   description: ReactNode;
   /** The destructive button, e.g. "Disconnect". */
   confirmLabel: string;
@@ -53,9 +53,13 @@ export function ConfirmDialog({
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text textStyle="sm" color="fg.muted">
-                {description}
-              </Text>
+              {typeof description === 'string' ? (
+                <Text textStyle="sm" color="fg.muted">
+                  {description}
+                </Text>
+              ) : (
+                description
+              )}
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">
               <Button ref={cancelRef} variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>

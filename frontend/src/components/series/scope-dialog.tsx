@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Scope } from '@shared/recurrence';
+import { ConfirmDialog } from '../confirm-dialog';
 
 interface ScopeDialogProps {
   open: boolean;
@@ -21,46 +22,32 @@ export function ScopeDialog({ open, onOpenChange, action, onConfirm, pending = f
   const [scope, setScope] = useState<Scope>('this');
   const verb = action === 'edit' ? 'Save changes to' : 'Delete';
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !pending && onOpenChange(d.open)} role="alertdialog" placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header pe="12">
-              <Dialog.Title>{action === 'edit' ? 'Edit a recurring post' : 'Delete a recurring post'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <RadioGroup.Root value={scope} onValueChange={(d) => setScope(d.value as Scope)} aria-label={`${verb} which posts`}>
-                <Stack gap="3">
-                  {CHOICES.map((choice) => (
-                    <RadioGroup.Item key={choice.value} value={choice.value} alignItems="flex-start">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <Stack gap="0">
-                        <RadioGroup.ItemText>{choice.label}</RadioGroup.ItemText>
-                        <Text textStyle="xs" color="fg.muted">
-                          {choice.hint}
-                        </Text>
-                      </Stack>
-                    </RadioGroup.Item>
-                  ))}
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={action === 'edit' ? 'Edit a recurring post' : 'Delete a recurring post'}
+      description={
+        <RadioGroup.Root value={scope} onValueChange={(d) => setScope(d.value as Scope)} aria-label={`${verb} which posts`}>
+          <Stack gap="3">
+            {CHOICES.map((choice) => (
+              <RadioGroup.Item key={choice.value} value={choice.value} alignItems="flex-start">
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <Stack gap="0">
+                  <RadioGroup.ItemText>{choice.label}</RadioGroup.ItemText>
+                  <Text textStyle="xs" color="fg.muted">
+                    {choice.hint}
+                  </Text>
                 </Stack>
-              </RadioGroup.Root>
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button colorPalette={action === 'delete' ? 'red' : 'brand'} loading={pending} onClick={() => onConfirm(scope)}>
-                {action === 'edit' ? 'Save' : 'Delete'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" disabled={pending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+      }
+      confirmLabel={action === 'edit' ? 'Save' : 'Delete'}
+      confirmPalette={action === 'delete' ? 'red' : 'brand'}
+      onConfirm={() => onConfirm(scope)}
+      pending={pending}
+    />
   );
 }

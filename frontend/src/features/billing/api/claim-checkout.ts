@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BILLING_MSG, ClaimCheckoutResponseSchema, type ClaimCheckoutBody, type ClaimCheckoutResponse } from '@shared/billing';
-import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { billingKeys } from './query-keys';
 
@@ -11,15 +10,5 @@ export function claimCheckout(body: ClaimCheckoutBody): Promise<ClaimCheckoutRes
 
 /** The plan-added toast, or 'Error' with the refusal (docs/product-rules.md#messages-and-errors); the subscription is read again either way. */
 export function useClaimCheckout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: claimCheckout,
-    onSuccess: () => {
-      toaster.success({ title: BILLING_MSG.planClaimed });
-    },
-    onError: (error) => {
-      toaster.error({ title: 'Error', description: error.message });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
-  });
+  return useToastedMutation({ mutationFn: claimCheckout, success: BILLING_MSG.planClaimed, failure: 'Error', invalidates: billingKeys.all });
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BILLING_MSG, ManageSubscriptionResponseSchema, type ManageSubscriptionBody, type ManageSubscriptionResponse } from '@shared/billing';
-import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { billingKeys } from './query-keys';
 
@@ -11,15 +10,10 @@ export function manageSubscription(body: ManageSubscriptionBody): Promise<Manage
 
 /** docs/product-rules.md#messages-and-errors: 'Subscription updated successfully', or 'Error' with the failure's message. */
 export function useManageSubscription() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: manageSubscription,
-    onSuccess: () => {
-      toaster.success({ title: BILLING_MSG.subscriptionUpdated });
-    },
-    onError: (error) => {
-      toaster.error({ title: 'Error', description: error.message });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.subscription() }),
+    success: BILLING_MSG.subscriptionUpdated,
+    failure: 'Error',
+    invalidates: billingKeys.subscription(),
   });
 }

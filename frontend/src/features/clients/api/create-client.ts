@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_MSG, ClientSchema, type Client, type CreateClientInput } from '@shared/clients';
-import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/api/clients';
 
@@ -10,14 +9,11 @@ export function createClient(body: CreateClientInput): Promise<Client> {
 
 /** docs/product-rules.md#messages-and-errors: 'Client created successfully!', or 'Error creating client' with the reason. */
 export function useCreateClient(options: { onSuccess?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: createClient,
-    onSuccess: () => {
-      toaster.success({ title: CLIENT_MSG.created });
-      options.onSuccess?.();
-    },
-    onError: (error) => toaster.error({ title: CLIENT_MSG.createError, description: error.message }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    success: CLIENT_MSG.created,
+    failure: CLIENT_MSG.createError,
+    invalidates: clientKeys.all,
+    onSuccess: () => options.onSuccess?.(),
   });
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CLIENT_MSG, ClientSchema, type Client, type UpdateClientInput } from '@shared/clients';
-import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/api/clients';
 
@@ -10,14 +9,11 @@ export function updateClient({ id, body }: { id: string; body: UpdateClientInput
 
 /** docs/product-rules.md#messages-and-errors: 'Client updated successfully!'; a failure has no toast and is only logged. */
 export function useUpdateClient(options: { onSuccess?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: updateClient,
-    onSuccess: () => {
-      toaster.success({ title: CLIENT_MSG.updated });
-      options.onSuccess?.();
-    },
-    onError: (error) => console.error('Update client failed', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    success: CLIENT_MSG.updated,
+    failure: { log: 'Update client failed' },
+    invalidates: clientKeys.all,
+    onSuccess: () => options.onSuccess?.(),
   });
 }

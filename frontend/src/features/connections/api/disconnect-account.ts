@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { accountKeys } from '@/lib/api/connections';
 
@@ -9,13 +8,10 @@ export function disconnectAccount(id: string): Promise<undefined> {
 
 /** docs/product-rules.md#messages-and-errors: "Account disconnected" on success; a failure shows no toast. */
 export function useDisconnectAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: disconnectAccount,
-    onSuccess: () => {
-      toaster.success({ title: 'Account disconnected' });
-    },
-    onError: (error) => console.error('Disconnect failed', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
+    success: 'Account disconnected',
+    failure: { log: 'Disconnect failed' },
+    invalidates: accountKeys.list(),
   });
 }

@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
 
@@ -9,13 +8,5 @@ export function deletePost(id: string): Promise<undefined> {
 
 /** docs/product-rules.md#messages-and-errors: 'Post deleted' on success; a failure shows no toast and is only logged. */
 export function useDeletePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePost,
-    onSuccess: () => {
-      toaster.success({ title: 'Post deleted' });
-    },
-    onError: (error) => console.error('Delete post failed', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
-  });
+  return useToastedMutation({ mutationFn: deletePost, success: 'Post deleted', failure: { log: 'Delete post failed' }, invalidates: postKeys.all });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DuplicatePostResponseSchema, type DuplicatePostResponse } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { targetNames } from '@/lib/target-names';
 import { postKeys } from './query-keys';
@@ -17,18 +17,15 @@ export function leftOutText({ left_out }: Pick<DuplicatePostResponse, 'left_out'
 
 /** The copy lands in Drafts: every post list and count refetch. Opening it for editing is the caller's. */
 export function useDuplicatePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: duplicatePost,
-    onSuccess: (copy) => {
+    success: (copy) => {
       const leftOut = leftOutText(copy);
       const title = 'Duplicated as a new draft';
       if (leftOut) toaster.warning({ title, description: leftOut });
       else toaster.success({ title, description: 'Edit it, then schedule it or publish it.' });
     },
-    onError: (error) => {
-      toaster.error({ title: "Couldn't duplicate the post", description: error.message });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
+    failure: "Couldn't duplicate the post",
+    invalidates: postKeys.all,
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PostSchema, type Post, type RetryPostBody } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { targetNames } from '@/lib/target-names';
 import { postKeys } from './query-keys';
@@ -17,16 +17,13 @@ export function failedTargetNames(post: Pick<Post, 'platforms'>): string {
 
 /** The post leaves the Failed tab for Scheduled: every post list and count is refetched. */
 export function useRetryPost() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: ({ post, body }: { post: Post; body?: RetryPostBody }) => retryPost({ id: post.id, body }),
     // Named from the post as it was: those are the targets that failed and go out again.
-    onSuccess: (_, { post }) => {
+    success: (_, { post }) => {
       toaster.success({ title: 'Publishing the failed platforms again', description: `Sending to ${failedTargetNames(post)} only.` });
     },
-    onError: (error) => {
-      toaster.error({ title: "Couldn't retry the post", description: error.message });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
+    failure: "Couldn't retry the post",
+    invalidates: postKeys.all,
   });
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PostWithLimitWarningsSchema, type PostWithLimitWarnings } from '@shared/platform-limits';
 import type { Post } from '@shared/posts';
 import type { UpdatePostBody } from '@shared/post-bodies';
 import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
 
@@ -13,18 +13,15 @@ export function updatePost({ id, body }: { id: string; body: UpdatePostBody }): 
 
 /** docs/product-rules.md#messages-and-errors: 'Post updated successfully!' or 'Error updating post' with the failure's message. */
 export function useUpdatePost({ onSuccess }: { onSuccess?: (post: Post) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: updatePost,
-    onSuccess: (post) => {
+    success: (post) => {
       toaster.success({ title: 'Post updated successfully!' });
       // Saved, but over a platform's cap at the new time (issue 12): say so, with the next free time.
       for (const warning of post.limit_warnings ?? []) toaster.warning({ title: 'Over a platform limit', description: warning.message });
-      onSuccess?.(post);
     },
-    onError: (error) => {
-      toaster.error({ title: 'Error updating post', description: error.message });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
+    failure: 'Error updating post',
+    invalidates: postKeys.all,
+    onSuccess,
   });
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProfileResponseSchema, type ProfileResponse, type UpdateProfileInput } from '@shared/profile';
-import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from '@/lib/api/me';
 
@@ -14,16 +13,11 @@ export function updateProfile(body: UpdateProfileInput): Promise<ProfileResponse
  * The me query is refetched: the dashboard greeting and the top-bar avatar read the profile from it.
  */
 export function useUpdateProfile({ onSuccess }: { onSuccess?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: updateProfile,
-    onSuccess: () => {
-      toaster.success({ title: 'Profile updated successfully!' });
-      onSuccess?.();
-    },
-    onError: (error) => {
-      toaster.error({ title: 'Error updating profile', description: error.message });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.me() }),
+    success: 'Profile updated successfully!',
+    failure: 'Error updating profile',
+    invalidates: settingsKeys.me(),
+    onSuccess: () => onSuccess?.(),
   });
 }

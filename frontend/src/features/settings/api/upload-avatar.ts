@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AvatarPresignSchema, ProfileResponseSchema, type ProfileResponse } from '@shared/profile';
-import { toaster } from '@/components/ui/toaster';
+import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { presignUpload, uploadToStorage } from '@/lib/upload';
 import { settingsKeys } from '@/lib/api/me';
@@ -21,15 +20,10 @@ export async function uploadAvatar(file: File): Promise<ProfileResponse> {
 
 /** docs/product-rules.md#messages-and-errors: 'Profile picture uploaded successfully!' or 'Error uploading profile picture' with the message. */
 export function useUploadAvatar() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: uploadAvatar,
-    onSuccess: () => {
-      toaster.success({ title: 'Profile picture uploaded successfully!' });
-    },
-    onError: (error) => {
-      toaster.error({ title: 'Error uploading profile picture', description: error.message });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.me() }),
+    success: 'Profile picture uploaded successfully!',
+    failure: 'Error uploading profile picture',
+    invalidates: settingsKeys.me(),
   });
 }
