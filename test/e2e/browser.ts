@@ -69,3 +69,35 @@ export async function signInANewFacebookUser(page: Page) {
 
 /** A Chakra toast showing `text`. */
 export const toastIn = (page: Page, text: string | RegExp) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text }).first();
+
+const SIDEBAR_PAGES = { Compose: '/home/compose', Posts: '/home/posts', Schedule: '/home/schedule', Queue: '/home/queue' } as const;
+
+/** Follows a sidebar link and waits for its page. */
+export async function openFromSidebar(page: Page, name: keyof typeof SIDEBAR_PAGES) {
+  await page.getByRole('link', { name }).first().click();
+  await page.waitForURL(`**${SIDEBAR_PAGES[name]}`);
+}
+
+/** Compose's "Publish now", confirmed in its dialog, and the toast that says it started. */
+export async function publishNowFromCompose(page: Page) {
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Publish now' }).click();
+  await toastIn(page, 'Publishing now').waitFor();
+}
+
+/** Posts → the Posted tab, once `count` posts are there (a publish may still be settling), and the card showing `text`. */
+export async function postedCard(page: Page, text: string, { count = 1, timeout = 60_000 } = {}) {
+  await openFromSidebar(page, 'Posts');
+  const tab = page.getByRole('tab', { name: `Posted (${count})` });
+  await tab.waitFor({ timeout });
+  await tab.click();
+  return page.getByTestId('post-card').filter({ hasText: text });
+}
+
+/** Schedule → the calendar's panel for `day` (yyyy-MM-dd). */
+export async function calendarDayPanel(page: Page, day: string) {
+  await openFromSidebar(page, 'Schedule');
+  await page.getByLabel('Go to date').fill(day);
+  await page.getByTestId(`month-day-${day}`).click();
+  return page.getByTestId('day-panel');
+}

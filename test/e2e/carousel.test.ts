@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
 import { anImageOf } from '../helpers/media';
-import { aPageForEachTest, signIn, toastIn } from './browser';
+import { aPageForEachTest, openFromSidebar, postedCard, publishNowFromCompose, signIn } from './browser';
 
 /**
  * Issue 16 item 7 as a user sees it: three photos for Instagram and Facebook, the previews of both
@@ -23,8 +23,7 @@ describe('a carousel from Compose to a Posted card', () => {
     const portrait = await anImageOf(1080, 1350);
 
     // Act: compose.
-    await page.getByRole('link', { name: 'Compose' }).first().click();
-    await page.waitForURL('**/home/compose');
+    await openFromSidebar(page, 'Compose');
     await page.getByTestId('platform-tile-instagram').click();
     await page.getByTestId('platform-tile-facebook').click();
     await page.getByLabel('Instagram caption').fill(caption);
@@ -41,15 +40,10 @@ describe('a carousel from Compose to a Posted card', () => {
     await facebook.getByText('+2 photos').waitFor();
 
     // Act: publish now (the same engine as a scheduled post).
-    await page.getByRole('button', { name: 'Publish now' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Publish now' }).click();
-    await toastIn(page, 'Publishing now').waitFor();
+    await publishNowFromCompose(page);
 
     // Assess: the card turns Posted, with a link to each platform's post.
-    await page.getByRole('link', { name: 'Posts' }).first().click();
-    await page.getByRole('tab', { name: 'Posted (1)' }).waitFor({ timeout: 60_000 });
-    await page.getByRole('tab', { name: 'Posted (1)' }).click();
-    const card = page.getByTestId('post-card').filter({ hasText: caption });
+    const card = await postedCard(page, caption);
     await expect.poll(() => card.getByTestId('post-status').textContent()).toBe('Posted');
     const igLink = await card.getByRole('link', { name: /^View on Instagram \(/ }).getAttribute('href');
     expect(igLink).toContain('/_sandbox/instagram/');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { aConfirmedUser } from '../helpers/given';
 import { A_TINY_PNG, anUploadedImage, aPng } from '../helpers/media';
 import { aConnectedAccount, aCreatedPost } from '../helpers/posts';
-import { aPageForEachTest, signIn, toastIn } from './browser';
+import { aPageForEachTest, calendarDayPanel, openFromSidebar, signIn, toastIn } from './browser';
 
 /**
  * Issue 4 through the real front door, as a user in New York: compose a post for Instagram and
@@ -61,8 +61,7 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     const page = currentPage();
     await aSignedInBaker(page);
     const caption = aCaption();
-    await page.getByRole('link', { name: 'Compose' }).first().click();
-    await page.waitForURL('**/home/compose');
+    await openFromSidebar(page, 'Compose');
 
     await page.getByTestId('platform-tile-instagram').click();
     await page.getByTestId('platform-tile-facebook').click();
@@ -93,8 +92,7 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
   it('shows it in the Scheduled tab of Posts at 9:30 AM New York time', async () => {
     const page = currentPage();
     const { card: scheduledCard } = await aScheduledPost(page);
-    await page.getByRole('link', { name: 'Posts' }).first().click();
-    await page.waitForURL('**/home/posts');
+    await openFromSidebar(page, 'Posts');
 
     await page.getByRole('tab', { name: 'Scheduled (1)' }).waitFor();
     await scheduledCard().getByText(`Scheduled for: ${shortDay}, 9:30 AM`).waitFor();
@@ -121,12 +119,7 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
   it('puts it on the right day of the calendar at 9:30 AM', async () => {
     const page = currentPage();
     const { caption } = await aScheduledPost(page);
-    await page.getByRole('link', { name: 'Schedule' }).first().click();
-    await page.waitForURL('**/home/schedule');
-
-    await page.getByLabel('Go to date').fill(day);
-    await page.getByTestId(`month-day-${day}`).click();
-    const panel = page.getByTestId('day-panel');
+    const panel = await calendarDayPanel(page, day);
     await panel.getByText(caption).waitFor();
     await panel.getByText('9:30 AM').waitFor();
     await expect(page.getByTestId('period-summary').textContent()).resolves.toMatch(/This period: 1 posts — 1 images, 0 videos across 2 platforms/);

@@ -4,7 +4,7 @@ import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount } from '../helpers/posts';
 import { weCallTheApi } from '../helpers/when';
 import type { Locator, Page } from 'playwright-core';
-import { aPageForEachTest, signIn, toastIn } from './browser';
+import { aPageForEachTest, calendarDayPanel, openFromSidebar, signIn, toastIn } from './browser';
 
 /**
  * Issue 16 item 2 through the real front door, as a user in New York: give an account its weekly
@@ -45,8 +45,7 @@ describe('queue slots', () => {
     await expect(page.locator('[data-testid="queue-slot"][data-filled="true"]').count()).resolves.toBe(0);
 
     // Act 2: compose for Facebook and add it to the queue.
-    await page.getByRole('link', { name: 'Compose' }).first().click();
-    await page.waitForURL('**/home/compose');
+    await openFromSidebar(page, 'Compose');
     await page.getByTestId('platform-tile-facebook').click();
     await page.getByLabel('Facebook caption').fill(caption);
     await page.getByRole('button', { name: 'Add to queue' }).click();
@@ -67,11 +66,7 @@ describe('queue slots', () => {
 
     // Assess 3: the calendar shows it on the slot's day at 10:15 AM.
     const day = formatInTimeZone(new Date(first.at), ZONE, 'yyyy-MM-dd');
-    await page.getByRole('link', { name: 'Schedule' }).first().click();
-    await page.waitForURL('**/home/schedule');
-    await page.getByLabel('Go to date').fill(day);
-    await page.getByTestId(`month-day-${day}`).click();
-    const panel = page.getByTestId('day-panel');
+    const panel = await calendarDayPanel(page, day);
     await panel.getByText(caption).waitFor();
     await panel.getByText('10:15 AM').waitFor();
   });

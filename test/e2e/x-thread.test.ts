@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
-import { aPageForEachTest, signIn, toastIn } from './browser';
+import { aPageForEachTest, postedCard, publishNowFromCompose, signIn } from './browser';
 
 /**
  * Issue 16.6 as a user sees it: write an X thread in Compose (caption + two parts, each with X's own
@@ -28,14 +28,9 @@ describe('an X thread with a first comment', () => {
     await page.getByRole('button', { name: 'Add part' }).click();
     await page.getByLabel('X thread part 3').fill(`The bake ${t}`);
     await page.getByLabel('X first comment').fill(`Recipe ${t}`);
-    await page.getByRole('button', { name: 'Publish now' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Publish now' }).click();
-    await toastIn(page, 'Publishing now').waitFor();
+    await publishNowFromCompose(page);
 
-    await page.getByRole('link', { name: 'Posts' }).first().click();
-    await page.getByRole('tab', { name: 'Posted (1)' }).waitFor({ timeout: 60_000 });
-    await page.getByRole('tab', { name: 'Posted (1)' }).click();
-    const card = page.getByTestId('post-card').filter({ hasText: `Why sourdough ${t}` });
+    const card = await postedCard(page, `Why sourdough ${t}`);
     await expect.poll(() => card.getByTestId('thread-outcome-x').textContent()).toContain('Thread on X: 3 of 3 parts posted');
     await expect.poll(() => card.getByTestId('first-comment-outcome-x').textContent()).toContain('First comment posted on X');
 
