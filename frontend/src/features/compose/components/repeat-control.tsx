@@ -31,7 +31,6 @@ function startOf(scheduleLocal: string): { date: string; time: string; weekday: 
 export function repeatProblem(repeat: RepeatInput | null, body: CreatePostBody): { title: string; message: string } | null {
   if (!repeat) return null;
   if (!body.scheduled_at) return { title: MSG.validationErrorTitle, message: REPEAT_MESSAGES.needsTime };
-  if ((body.media_ids ?? []).length > 0) return { title: MSG.validationErrorTitle, message: REPEAT_MESSAGES.noMedia };
   const parsed = RepeatSchema.safeParse(repeat);
   if (!parsed.success) return { title: MSG.validationErrorTitle, message: parsed.error.issues[0].message };
   const end = parsed.data.end;
