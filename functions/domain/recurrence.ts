@@ -385,19 +385,19 @@ async function extend(userId: string, series: SeriesRecord, deps: Deps, store: O
 /** Exported for tests: the window extended with an injected store. */
 export const extendSeries = extend;
 
-/** The template files `before` had that `after` no longer names: replaced by an edit, or the series ended. */
-export function templateFilesGone(before: SeriesRecord, after: SeriesRecord): StoredMedia[] {
+/** The template files the series had (or was given by an edit) that `after` no longer names: replaced, or the series ended. */
+export function templateFilesGone(before: readonly StoredMedia[], after: SeriesRecord): StoredMedia[] {
   const kept = new Set(templateOf(after).map((m) => m.id));
-  return templateOf(before).filter((m) => !kept.has(m.id));
+  return before.filter((m) => !kept.has(m.id));
 }
 
 /** Deletes them once the series that no longer names them is saved; one left behind is only storage (account deletion takes it). */
-async function deleteTemplateFilesGone(userId: string, before: SeriesRecord, after: SeriesRecord): Promise<void> {
+async function deleteTemplateFilesGone(userId: string, before: readonly StoredMedia[], after: SeriesRecord): Promise<void> {
   const gone = templateFilesGone(before, after);
   if (gone.length === 0) return;
   await occurrenceStore
-    .deleteMedia(userId, gone, seriesMediaOwner(before.id))
-    .catch((error: unknown) => logger.warn('Could not delete the old template files of a series', { seriesId: before.id, error }));
+    .deleteMedia(userId, gone, seriesMediaOwner(after.id))
+    .catch((error: unknown) => logger.warn('Could not delete the old template files of a series', { seriesId: after.id, error }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -457,7 +457,7 @@ export async function createSeries(userId: string, body: z.output<typeof CreateP
   const withFirst = { ...series, next_index: 1, upcoming: [{ post_id: first.id, index: 0, scheduled_at: first.scheduled_at! }] };
   const extended = await extend(userId, withFirst, deps);
   await saveSeries(extended, lease);
-  await deleteTemplateFilesGone(userId, series, extended);
+  await deleteTemplateFilesGone(userId, template, extended);
   return getPost(userId, first.id);
 }
 
@@ -483,7 +483,7 @@ async function withSeries(userId: string, id: string, deps: Deps, change: (serie
     throw error;
   }
   await saveSeries(next, lease);
-  await deleteTemplateFilesGone(userId, series, next);
+  await deleteTemplateFilesGone(userId, templateOf(series), next);
   return next;
 }
 
@@ -524,7 +524,8 @@ export async function editSeries(userId: string, id: string, body: z.output<type
   if (!edit.scheduled_at) throw new ValidationError(REPEAT_MESSAGES.needsTime);
   const index = occurrence.series!.index;
   let edited: Post | null = null;
-  await withSeries(userId, id, deps, async (series) => {
+  let newTemplate: StoredMedia[] = [];
+  const saved = await withSeries(userId, id, deps, async (series) => {
     const repeat = body.repeat ?? remainingRepeat(series, index);
     const startsAt = new Date(edit.scheduled_at!).toISOString();
     // The edited occurrence may be the last one: the rest of the series may be just it.
@@ -534,6 +535,7 @@ export async function editSeries(userId: string, id: string, body: z.output<type
     const sources = isFullUpdate(edit) ? (await mediaOfEdit(userId, occurrence.media, edit.media_ids)).media : occurrence.media;
     const owner = seriesMediaOwner(series.id);
     const media = await copiesOf(userId, sources, owner, deps.now(), occurrenceStore);
+    newTemplate = media;
     try {
       // The edited occurrence first, with the edit rules: refused → nothing else changes.
       edited = await updatePost(userId, occurrence.id, edit, deps);
@@ -563,6 +565,8 @@ export async function editSeries(userId: string, id: string, body: z.output<type
     };
     return extend(userId, restarted, deps);
   });
+  // The new template is dropped too when the restarted series made its last occurrence at once.
+  await deleteTemplateFilesGone(userId, newTemplate, saved);
   return edited!;
 }
 

@@ -167,7 +167,7 @@ describe('each occurrence owns copies of the template', () => {
     // The fifth was the last: the series ends and no longer names its template, whose files are then deleted.
     expect(series.status).toBe('ended');
     expect(series.template.media).toEqual([]);
-    expect(templateFilesGone(aSeries({ frequency: 'daily' }, template), series)).toEqual(template);
+    expect(templateFilesGone(template, series)).toEqual(template);
   });
 
   it('keeps the template while the series goes on', async () => {
@@ -178,7 +178,7 @@ describe('each occurrence owns copies of the template', () => {
 
     expect(series.status).toBe('active');
     expect(series.template.media).toEqual(template);
-    expect(templateFilesGone(aSeries({ frequency: 'weekly' }, template), series)).toEqual([]);
+    expect(templateFilesGone(template, series)).toEqual([]);
   });
 });
 
@@ -239,7 +239,7 @@ describe('a copy that fails', () => {
 });
 
 describe('"all following" with new media', () => {
-  it('re-makes the following occurrences from the new template, and only the old template files are to be deleted', async () => {
+  it('re-makes the following occurrences from the new template; the old template files are to be deleted, and the new ones once it ends', async () => {
     // Prepare: the series restarted by an edit whose template is now a video (a copy of the new upload).
     const old = [aFile('loaf')];
     const video = aFile('clip', { id: 'template-clip', file_path: `${USER}/1763884800000-clip.mp4`, file_type: 'video/mp4', file_name: 'clip.mp4' });
@@ -256,7 +256,9 @@ describe('"all following" with new media', () => {
       [['video/mp4', 'clip.mp4']],
       [['video/mp4', 'clip.mp4']],
     ]);
-    expect(templateFilesGone(before, restarted)).toEqual(old);
-    expect(templateFilesGone(before, after)).toEqual(old);
+    expect(templateFilesGone(old, restarted)).toEqual(old);
+    // All three made at once: the series ends, and the new template's files go as well.
+    expect(after.status).toBe('ended');
+    expect(templateFilesGone([video], after)).toEqual([video]);
   });
 });
