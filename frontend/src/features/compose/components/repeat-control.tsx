@@ -174,7 +174,7 @@ export function RepeatControl({ value, onChange, scheduleLocal }: RepeatControlP
             {start ? describeRepeat(value, start) : 'Pick a date and time above: the series starts there.'}
           </Text>
           <Text textStyle="xs" color="fg.muted">
-            Each time is its own scheduled post, counted in the month it goes out. We schedule a week ahead.
+            Each time is its own scheduled post, with its own copy of the media, counted in the month it goes out. We schedule a week ahead.
           </Text>
         </Stack>
       ) : null}
