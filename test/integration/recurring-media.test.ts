@@ -5,12 +5,13 @@ import { YOUTUBE_NEEDS_VIDEO_MESSAGE } from '@shared/media-rules';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { getMediaRow } from '../../functions/data/media';
+import { handler as sweepHandler } from '../../functions/handlers/recurrence/sweep';
 import { s3Client } from '../../functions/lib/aws';
 import { aConfirmedUser } from '../helpers/given';
 import { anImageOf, anUploadedImage, objectExists, A_TINY_JPEG } from '../helpers/media';
 import { aConnectedAccount } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
-import { weCallTheApi } from '../helpers/when';
+import { aLambdaContext, weCallTheApi } from '../helpers/when';
 
 /**
  * Issue 16 item 3, gap (a): a recurring series carries media. The files the user uploaded belong to
@@ -103,7 +104,7 @@ describe('an Instagram weekly series with an image', () => {
     expect(await mediaRowsOf(user.userId)).toEqual([]);
   });
 
-  it('keeps the uploaded files as the template while the series goes on, and deletes them when the series is deleted', async () => {
+  it('keeps the uploaded files as the template while the series goes on (the sweep copies them again), and deletes them with the series', async () => {
     const user = await anInstagramUser();
     const image = await anUploadedImage(user.accessToken, aJpeg);
 
@@ -116,6 +117,16 @@ describe('an Instagram weekly series with an image', () => {
     expect(first.media[0]!.file_path).not.toBe(image.file_path);
     const taken = await weCallTheApi('DELETE', `/api/media/${image.id}`, { token: user.accessToken });
     expect(taken.status).toBe(409);
+
+    // The sweep, once the second occurrence enters the window, makes it with a copy of its own.
+    const swept = await sweepHandler({ time: new Date(Date.parse(first.scheduled_at!) + 60_000).toISOString() }, aLambdaContext());
+    expect(swept.extended).toBeGreaterThanOrEqual(1);
+    const next = (await seriesOf(user, first.series!.id)).upcoming.find((o) => o.index === 1)!;
+    const second = await postOf(user, next.post_id);
+    expect(second.media).toHaveLength(1);
+    expect([image.file_path, first.media[0]!.file_path]).not.toContain(second.media[0]!.file_path);
+    expect(await objectExists(second.media[0]!.file_path)).toBe(true);
+    expect(await objectsOf(user.userId)).toEqual([image.file_path, first.media[0]!.file_path, second.media[0]!.file_path].sort());
 
     const res = await weCallTheApi('DELETE', `/api/series/${first.series!.id}?scope=following&post_id=${first.id}`, { token: user.accessToken });
 
