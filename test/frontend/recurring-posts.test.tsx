@@ -155,6 +155,31 @@ describe('recurring posts', { timeout: 30_000 }, () => {
     expect(within(card).getByTestId('post-thumbnail').querySelector('img')?.getAttribute('src')).toBe(photo.url);
   });
 
+  it('editing an occurrence with a photo "all following" sends the photo with the edit, so the series keeps its media', async () => {
+    // Prepare: an Instagram occurrence carrying its own copy of the photo
+    const photo = aSquarePhoto();
+    const occurrence = anOccurrence({ media: [photo], platforms: [postTarget({ id: 't1', platform: 'instagram', caption: 'Weekly loaf' })] });
+    const account = socialAccount({ id: occurrence.platforms[0]!.social_account_id, platform: 'instagram', account_name: '@bakery' });
+    const { user, api } = await openPosts(occurrence, aSeriesView(), {
+      'GET /accounts': { body: { accounts: [account] } },
+      [`PATCH /series/${SERIES_ID}`]: { body: occurrence },
+    });
+    const card = await screen.findByTestId('post-card');
+    await user.click(within(card).getByRole('button', { name: 'Edit post' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByRole('form', { name: 'Edit Post' });
+
+    // Act
+    await user.click(dialog.getByRole('button', { name: 'Schedule Post' }));
+    const scope = await screen.findByRole('alertdialog', { name: 'Edit a recurring post' });
+    await user.click(within(scope).getByText('This and all following posts'));
+    await user.click(within(scope).getByRole('button', { name: 'Save' }));
+
+    // Assess
+    await waitFor(() => expect(api.callsTo('PATCH', `/series/${SERIES_ID}`)).toHaveLength(1));
+    expect(api.callsTo('PATCH', `/series/${SERIES_ID}`)[0]!.body).toMatchObject({ scope: 'following', post_id: POST_ID, post: { media_ids: [photo.id] } });
+  });
+
   it('the card shows the repeat badge and the series summary, and a paused series says why', async () => {
     await openPosts(anOccurrence(), aSeriesView({ status: 'paused', notice: "You've reached your plan's limit of 5 scheduled posts in July 2030." }));
 
