@@ -525,7 +525,8 @@ export async function editSeries(userId: string, id: string, body: z.output<type
   const index = occurrence.series!.index;
   let edited: Post | null = null;
   let newTemplate: StoredMedia[] = [];
-  const saved = await withSeries(userId, id, deps, async (series) => {
+  const owner = seriesMediaOwner(id);
+  const change = async (series: SeriesRecord) => {
     const repeat = body.repeat ?? remainingRepeat(series, index);
     const startsAt = new Date(edit.scheduled_at!).toISOString();
     // The edited occurrence may be the last one: the rest of the series may be just it.
@@ -533,16 +534,10 @@ export async function editSeries(userId: string, id: string, body: z.output<type
     // The new template: copies of the files the edited occurrence will carry (its own and new uploads),
     // made first so that a failed copy changes nothing. The old template goes once the series is saved.
     const sources = isFullUpdate(edit) ? (await mediaOfEdit(userId, occurrence.media, edit.media_ids)).media : occurrence.media;
-    const owner = seriesMediaOwner(series.id);
     const media = await copiesOf(userId, sources, owner, deps.now(), occurrenceStore);
     newTemplate = media;
-    try {
-      // The edited occurrence first, with the edit rules: refused → nothing else changes.
-      edited = await updatePost(userId, occurrence.id, edit, deps);
-    } catch (error) {
-      await occurrenceStore.deleteMedia(userId, media, owner).catch(() => undefined);
-      throw error;
-    }
+    // The edited occurrence first, with the edit rules: refused → nothing else changes.
+    edited = await updatePost(userId, occurrence.id, edit, deps);
     // The later occurrences are re-made from the new template (each with its own copies).
     await dropFollowing(userId, series, index + 1);
     const stored = (await getPostRecord(userId, occurrence.id))!;
@@ -564,6 +559,11 @@ export async function editSeries(userId: string, id: string, body: z.output<type
       notice: null,
     };
     return extend(userId, restarted, deps);
+  };
+  const saved = await withSeries(userId, id, deps, change).catch(async (error: unknown) => {
+    // The series is back as it was and does not name the new template: its copies go again.
+    await occurrenceStore.deleteMedia(userId, newTemplate, owner).catch(() => undefined);
+    throw error;
   });
   // The new template is dropped too when the restarted series made its last occurrence at once.
   await deleteTemplateFilesGone(userId, newTemplate, saved);

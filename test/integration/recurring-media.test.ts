@@ -1,7 +1,7 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { Post } from '@shared/posts';
 import type { SeriesView } from '@shared/recurrence';
-import { YOUTUBE_NEEDS_VIDEO_MESSAGE } from '@shared/media-rules';
+import { X_TEXT_ONLY_MESSAGE, YOUTUBE_NEEDS_VIDEO_MESSAGE } from '@shared/media-rules';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { getMediaRow } from '../../functions/data/media';
@@ -183,6 +183,37 @@ describe('editing a series with media', () => {
     expect(await objectExists(image.file_path)).toBe(false);
     // What is left in the bucket: the six occurrences' files (the series has ended: all six are made).
     expect(await objectsOf(user.userId)).toEqual(after.map((p) => p.media[0]!.file_path).sort());
+  });
+
+  it('a refused "all following" edit changes nothing: no new template is left in the bucket', async () => {
+    const user = await anInstagramUser();
+    const x = await aConnectedAccount(user.userId, 'x', '@bakery');
+    const image = await anUploadedImage(user.accessToken, aJpeg);
+    const first = await aSeriesWithMedia(user, [image.id], { frequency: 'weekly' });
+    const before = await objectsOf(user.userId);
+
+    // X takes text only: the edit is refused by the post's media rules, after the new template was copied.
+    const res = await weCallTheApi('PATCH', `/api/series/${first.series!.id}`, {
+      token: user.accessToken,
+      body: {
+        scope: 'following',
+        post_id: first.id,
+        post: {
+          scheduled_at: first.scheduled_at,
+          platforms: [
+            { platform: 'instagram', social_account_id: user.account.id, caption: 'Also on X', settings: {} },
+            { platform: 'x', social_account_id: x.id, caption: 'Also on X', settings: {} },
+          ],
+          media_ids: [first.media[0]!.id],
+        },
+      },
+    });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(X_TEXT_ONLY_MESSAGE);
+    expect(await objectsOf(user.userId)).toEqual(before);
+    expect((await mediaRowsOf(user.userId)).map((r) => r.id).sort()).toEqual([image.id, first.media[0]!.id].sort());
+    expect((await postOf(user, first.id)).platforms.map((t) => t.caption)).toEqual(['Fresh from the oven']);
   });
 
   it('"this one" edits only that occurrence\'s copies', async () => {
