@@ -5,6 +5,8 @@ import { X_TEXT_ONLY_MESSAGE, YOUTUBE_NEEDS_VIDEO_MESSAGE } from '@shared/media-
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { getMediaRow } from '../../functions/data/media';
+import { claimUsage } from '../../functions/data/usage';
+import { monthOf } from '../../functions/domain/posts';
 import { handler as sweepHandler } from '../../functions/handlers/recurrence/sweep';
 import { s3Client } from '../../functions/lib/aws';
 import { aConfirmedUser } from '../helpers/given';
@@ -265,6 +267,34 @@ describe('the media rules per occurrence', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(YOUTUBE_NEEDS_VIDEO_MESSAGE);
     expect((await itemsOfUser(user.userId)).filter((i) => /^(POST|SERIES|USAGE)#/.test(String(i.sk)))).toEqual([]);
+    expect((await getMediaRow(user.userId, image.id))?.post_id).toBeNull();
+    expect(await objectsOf(user.userId)).toEqual([image.file_path]);
+  });
+});
+
+describe('a refused first occurrence', () => {
+  it('puts the uploads back as they were: unattached, their object kept, no series, no copy', async () => {
+    // Prepare: the free plan's five posts already used in the first occurrence's month
+    const user = await aConfirmedUser();
+    const facebook = await aConnectedAccount(user.userId, 'facebook', 'Bakery Page');
+    const image = await anUploadedImage(user.accessToken, aJpeg);
+    const start = berlinAt(1, '09:00');
+    for (let i = 0; i < 5; i++) await claimUsage(user.userId, monthOf(start), 5);
+
+    // Act
+    const res = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: {
+        scheduled_at: start.toISOString(),
+        platforms: [{ platform: 'facebook', social_account_id: facebook.id, caption: 'No room', settings: {} }],
+        media_ids: [image.id],
+        repeat: { frequency: 'daily' },
+      },
+    });
+
+    // Assess
+    expect(res.status).toBe(403);
+    expect((await itemsOfUser(user.userId)).filter((i) => /^(POST|SERIES)#/.test(String(i.sk)))).toEqual([]);
     expect((await getMediaRow(user.userId, image.id))?.post_id).toBeNull();
     expect(await objectsOf(user.userId)).toEqual([image.file_path]);
   });
