@@ -156,7 +156,8 @@ export const ROUTES = [
     handler: 'posts/create-post',
     auth: 'user',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
-    needs: CREATES_POST,
+    // A repeating post's first occurrence gets its own copies of the files (docs/recurring-posts.md#media).
+    needs: [...CREATES_POST, 'media:write', 'media:delete'],
   },
   // Bulk import (docs/bulk-import.md): 10,000 rows are 40 chunks of 250; 100 chunks in ten minutes is two full files.
   {
@@ -248,9 +249,15 @@ export const ROUTES = [
     path: '/api/series/{id}',
     handler: 'recurrence/edit-series',
     auth: 'user',
-    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'scheduling', 'queues'],
+    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues'],
   },
-  { method: 'DELETE', path: '/api/series/{id}', handler: 'recurrence/delete-series', auth: 'user', needs: ['table:read', 'table:write', 'scheduling'] },
+  {
+    method: 'DELETE',
+    path: '/api/series/{id}',
+    handler: 'recurrence/delete-series',
+    auth: 'user',
+    needs: ['table:read', 'table:write', 'media:delete', 'scheduling'],
+  },
   { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user', needs: ['table:read', 'media:read'] },
   {
     method: 'PATCH',
@@ -388,7 +395,12 @@ export const PUBLISHING_FUNCTIONS = {
   /** The analytics queue's consumer: one platform read per batch, with fresh tokens. */
   analyticsCollector: { handler: 'analytics/collect', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'], timeoutSeconds: 60 },
   /** Hourly: schedules the next occurrences of recurring posts (docs/recurring-posts.md#the-sweep). */
-  recurrenceSweep: { handler: 'recurrence/sweep', needs: ['table:read', 'table:write', 'scheduling', 'queues'], timeoutSeconds: 120 },
+  recurrenceSweep: {
+    handler: 'recurrence/sweep',
+    // Each occurrence it makes gets its own copies of the series' files (docs/recurring-posts.md#media).
+    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues'],
+    timeoutSeconds: 120,
+  },
 } as const satisfies Readonly<Record<string, FunctionDef>>;
 
 /** Engine function name → handler module. */

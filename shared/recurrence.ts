@@ -22,7 +22,7 @@ export const MAX_REPEAT_YEARS = 2;
 
 export const REPEAT_MESSAGES = {
   needsTime: 'A repeating post needs a date and time for its first occurrence.',
-  noMedia: 'A repeating post cannot carry media yet: each occurrence is its own post. Remove the media or turn off Repeat.',
+  mediaCopy: "We couldn't copy this series' media for its next post; we'll try again within the hour.",
   weekdaysOnlyWeekly: 'Days of the week can be chosen only for a weekly repeat.',
   weekdaysRepeated: 'Each day of the week can be chosen only once.',
   interval: `Repeat every 1 to ${MAX_REPEAT_INTERVAL}.`,

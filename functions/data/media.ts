@@ -312,6 +312,18 @@ export async function attachMediaToPost(userId: string, ids: string[], postId: s
   }
 }
 
+/** Undoes `attachMediaToPost` for rows still attached to `owner`: they are unattached again (a refused create keeps the user's uploads). */
+export async function detachMedia(userId: string, ids: string[], owner: string): Promise<void> {
+  for (const id of new Set(ids)) {
+    await updateIf({
+      Key: { pk: userPk(userId), sk: mediaSk(id) },
+      UpdateExpression: 'REMOVE post_id',
+      ConditionExpression: 'post_id = :owner',
+      ExpressionAttributeValues: { ':owner': owner },
+    });
+  }
+}
+
 /**
  * Marks an unattached row as being deleted, so no post can take it while its file goes away
  * (attach refuses marked rows). Returns the row, or null when it is missing or on a post.

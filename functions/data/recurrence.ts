@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ComposeTarget } from '@shared/compose';
 import type { Repeat, SeriesStatus } from '@shared/recurrence';
 import { ConflictError } from '../lib/errors';
-import { postSk } from './posts';
+import { postSk, type StoredMedia } from './posts';
 import { TABLE_DESIGN } from './table-design';
 import { conditional, db, deleteIf, queryAll, tableName, updateIf, userPk } from './table';
 
@@ -19,12 +19,23 @@ const DUE = 'SERIESDUE';
 const BY_DUE = TABLE_DESIGN.indexes.openByDue;
 const seriesKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: `${SERIES_PREFIX}${id}` });
 
-/** What every occurrence is made from: the Compose content, without a time or media. */
+/**
+ * What every occurrence is made from: the Compose content without a time, and the series' own media
+ * files (the template: each occurrence gets its own copies of them when it is made).
+ */
 export interface SeriesTemplate {
   title: string | null;
   client_id: string | null;
   platforms: ComposeTarget[];
+  /** Absent on series made before a series could carry media. */
+  media?: StoredMedia[];
 }
+
+/**
+ * The owner a template file's media row names in `post_id`: a row with any owner is attached, so no
+ * post can take it and DELETE /api/media refuses it, and the name can never be a post's (a ULID).
+ */
+export const seriesMediaOwner = (seriesId: string) => `${SERIES_PREFIX}${seriesId}`;
 
 export interface UpcomingOccurrence {
   post_id: string;

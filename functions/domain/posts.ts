@@ -363,11 +363,7 @@ async function fullEdit(userId: string, old: PostRecord, body: z.output<typeof F
   });
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
   if (body.client_id && body.client_id !== old.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
-  const mediaIds = [...new Set(body.media_ids)];
-  const onPost = new Map(old.media.map((m) => [m.id, m]));
-  const added = mediaIds.filter((mediaId) => !onPost.has(mediaId));
-  const addedRows = new Map((added.length > 0 ? await getMediaRows(userId, added) : []).map((row) => [row.id, storedMediaOf(row)]));
-  const media = mediaIds.map((mediaId) => onPost.get(mediaId) ?? addedRows.get(mediaId)!);
+  const { media, added, removed } = await mediaOfEdit(userId, old.media, body.media_ids);
   const onYouTube = platforms.some((t) => t.platform === 'youtube');
   const title = body.title?.trim() || null;
   const changes: Partial<PostRecord> = {
@@ -377,7 +373,20 @@ async function fullEdit(userId: string, old: PostRecord, body: z.output<typeof F
     youtube_type: onYouTube ? 'shorts' : null,
     client_id: body.client_id ?? null,
   };
-  return { changes, plan, added, removed: old.media.filter((m) => !mediaIds.includes(m.id)) };
+  return { changes, plan, added, removed };
+}
+
+/**
+ * A post's media after an edit that lists `mediaIds`: files already on the post stay as they are,
+ * new ones must be the user's unattached uploads (checked as on create); `removed` are those left out.
+ */
+export async function mediaOfEdit(userId: string, current: readonly StoredMedia[], mediaIds: readonly string[]) {
+  const ids = [...new Set(mediaIds)];
+  const onPost = new Map(current.map((m) => [m.id, m]));
+  const added = ids.filter((mediaId) => !onPost.has(mediaId));
+  const addedRows = new Map((added.length > 0 ? await getMediaRows(userId, added) : []).map((row) => [row.id, storedMediaOf(row)]));
+  const media = ids.map((mediaId) => onPost.get(mediaId) ?? addedRows.get(mediaId)!);
+  return { media, added, removed: current.filter((m) => !ids.includes(m.id)) };
 }
 
 /** Publishing states a retry of the same post may already be in. */

@@ -18,7 +18,8 @@ import {
 import { mondayFirstIndex } from '@shared/weekdays';
 import * as rrulePackage from 'rrule';
 import { listAccounts } from '../data/connections';
-import { deletePostItem, getPost as getPostRecord, isUsersClient, putNewPost, type PostRecord } from '../data/posts';
+import { attachMediaToPost, copyMediaToPost, deleteMediaOfPost, detachMedia, getMediaRows, mediaFactsOf, storedMediaOf } from '../data/media';
+import { assertPostFits, deletePostItem, getPost as getPostRecord, isUsersClient, putNewPost, type PostRecord, type StoredMedia } from '../data/posts';
 import {
   deleteSeriesItem,
   getSeries,
@@ -28,16 +29,30 @@ import {
   putNewSeries,
   saveSeries,
   SERIES_BUSY_MESSAGE,
+  seriesMediaOwner,
   type SeriesRecord,
 } from '../data/recurrence';
 import { claimUsage, releaseUsage } from '../data/usage';
 import { getSessionGate, getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
-import { AppError, ConflictError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
+import { AppError, ConflictError, DependencyError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { currentPlan } from './entitlements';
-import { DUPLICATE_ACCOUNT_MESSAGE, getPost, monthOf, newPostRecord, scheduleFrom, targetFor, UNKNOWN_CLIENT_MESSAGE, updatePost } from './posts';
-import { removeSchedule, scheduleDispatch } from './schedules';
+import { randomPart } from './media';
+import {
+  assertMediaRules,
+  deletePost,
+  DUPLICATE_ACCOUNT_MESSAGE,
+  getPost,
+  mediaOfEdit,
+  monthOf,
+  newPostRecord,
+  scheduleFrom,
+  targetFor,
+  UNKNOWN_CLIENT_MESSAGE,
+  updatePost,
+} from './posts';
+import { scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 
 /**
@@ -166,9 +181,66 @@ export function viewOf(series: SeriesRecord): SeriesView {
 // ---------------------------------------------------------------------------------------------
 // Occurrences into posts
 
-interface Context {
+export interface Context {
   plan: Plan;
   accounts: SocialAccount[];
+}
+
+/**
+ * What making an occurrence reads and writes, injected (docs/architecture.md#conventions) so a
+ * series' rules are tested without a table or a bucket; `occurrenceStore` is the real one.
+ */
+export interface OccurrenceStore {
+  context(userId: string, now: Date): Promise<Context>;
+  claimUsage(userId: string, month: string, limit: number): Promise<boolean>;
+  releaseUsage(userId: string, month: string): Promise<void>;
+  /** Copies files (S3 copies and their media rows, attached to `owner`); on a failure nothing copied is left. */
+  copyMedia(userId: string, media: readonly StoredMedia[], owner: string, now: Date): Promise<StoredMedia[]>;
+  /** Deletes files and their media rows (an occurrence's copies, or a template). */
+  deleteMedia(userId: string, media: readonly StoredMedia[], owner: string): Promise<void>;
+  putPost(userId: string, post: PostRecord): Promise<void>;
+  deletePostItem(userId: string, postId: string): Promise<void>;
+  schedule(userId: string, post: PostRecord, deps: Deps): Promise<void>;
+}
+
+export const occurrenceStore: OccurrenceStore = {
+  context: async (userId, now) => {
+    const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+    return { plan, accounts };
+  },
+  claimUsage,
+  releaseUsage,
+  copyMedia: (userId, media, owner, now) => copyMediaToPost(userId, media, owner, now, randomPart),
+  deleteMedia: (userId, media, owner) =>
+    deleteMediaOfPost(
+      userId,
+      media.map((m) => ({ ...m, post_id: owner })),
+    ),
+  putPost: putNewPost,
+  deletePostItem: async (userId, postId) => {
+    await deletePostItem(userId, postId);
+  },
+  schedule: scheduleDispatch,
+};
+
+const templateOf = (series: SeriesRecord): StoredMedia[] => series.template.media ?? [];
+
+/** An occurrence must be one its platforms accept with the template's files (the copies are the same files), and fit in an item. */
+function assertOccurrenceFits(userId: string, post: PostRecord, template: readonly StoredMedia[]): void {
+  assertMediaRules(post.platforms, template.map(mediaFactsOf));
+  assertPostFits(userId, { ...post, media: [...template] });
+}
+
+/** The template's files copied for one occurrence (or the new template); an S3 failure is said in the user's words. */
+async function copiesOf(userId: string, template: readonly StoredMedia[], owner: string, now: Date, store: OccurrenceStore): Promise<StoredMedia[]> {
+  if (template.length === 0) return [];
+  try {
+    return await store.copyMedia(userId, template, owner, now);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    logger.error('Could not copy the media of a series', { owner, error });
+    throw new DependencyError(REPEAT_MESSAGES.mediaCopy, { cause: error });
+  }
 }
 
 /** Builds occurrence `index` at `at` with the create rules (accounts connected and on the plan). Nothing written. */
@@ -193,28 +265,50 @@ function occurrencePost(series: SeriesRecord, index: number, at: Date, context: 
 
 const monthName = (at: Date) => at.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** Claims the occurrence's month, writes the post and its schedule; undoes both when a step fails. */
-async function materialize(userId: string, post: PostRecord, plan: Plan, deps: Deps): Promise<void> {
-  const month = post.usage_month!;
-  if (!(await claimUsage(userId, month, plan.postLimit))) {
-    throw new PlanError('PLAN_LIMIT_REACHED', `${planLimitMessage(plan.postLimit).replace('this month', `in ${monthName(new Date(post.scheduled_at!))}`)}`, {
-      limit: plan.postLimit,
-      upgrade: upgradeForMorePostsMessage(plan.id),
-    });
+/**
+ * Claims the occurrence's month, gives it its own copies of the template's files, writes the post and
+ * its schedule; undoes every step when a later one fails, so nothing is half-written.
+ */
+async function materialize(
+  userId: string,
+  occurrence: PostRecord,
+  template: readonly StoredMedia[],
+  plan: Plan,
+  deps: Deps,
+  store: OccurrenceStore,
+): Promise<PostRecord> {
+  assertOccurrenceFits(userId, occurrence, template);
+  const month = occurrence.usage_month!;
+  if (!(await store.claimUsage(userId, month, plan.postLimit))) {
+    throw new PlanError(
+      'PLAN_LIMIT_REACHED',
+      `${planLimitMessage(plan.postLimit).replace('this month', `in ${monthName(new Date(occurrence.scheduled_at!))}`)}`,
+      {
+        limit: plan.postLimit,
+        upgrade: upgradeForMorePostsMessage(plan.id),
+      },
+    );
   }
+  let post = occurrence;
+  const undo = async (postWritten: boolean) => {
+    if (postWritten) await store.deletePostItem(userId, post.id).catch(() => undefined);
+    await store.deleteMedia(userId, post.media, post.id).catch(() => undefined);
+    await store.releaseUsage(userId, month);
+  };
   try {
-    await putNewPost(userId, post);
+    post = { ...occurrence, media: await copiesOf(userId, template, occurrence.id, deps.now(), store) };
+    await store.putPost(userId, post);
   } catch (error) {
-    await releaseUsage(userId, month);
+    await undo(false);
     throw error;
   }
   try {
-    await scheduleDispatch(userId, post, deps);
+    await store.schedule(userId, post, deps);
   } catch (error) {
-    await deletePostItem(userId, post.id).catch(() => undefined);
-    await releaseUsage(userId, month);
+    await undo(true);
     throw error;
   }
+  return post;
 }
 
 /** Why an occurrence could not be made, for the series' notice (the user's own words, never a stack). */
@@ -231,7 +325,7 @@ const reasonOf = (error: unknown) =>
  * disconnected), kept for the next sweep; one whose time passes while paused is recorded as missed.
  * Returns the series as it should be saved.
  */
-async function extend(userId: string, series: SeriesRecord, deps: Deps): Promise<SeriesRecord> {
+async function extend(userId: string, series: SeriesRecord, deps: Deps, store: OccurrenceStore = occurrenceStore): Promise<SeriesRecord> {
   const now = deps.now();
   const horizon = now.getTime() + WINDOW_DAYS * DAY_MS;
   const upcoming = series.upcoming.filter((o) => Date.parse(o.scheduled_at) > now.getTime());
@@ -253,12 +347,9 @@ async function extend(userId: string, series: SeriesRecord, deps: Deps): Promise
       continue;
     }
     try {
-      context ??= await (async () => {
-        const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
-        return { plan, accounts };
-      })();
+      context ??= await store.context(userId, now);
       const post = occurrencePost(series, next, at, context, deps);
-      await materialize(userId, post, context.plan, deps);
+      await materialize(userId, post, templateOf(series), context.plan, deps, store);
       upcoming.push({ post_id: post.id, index: next, scheduled_at: post.scheduled_at! });
       next++;
       status = 'active';
@@ -280,6 +371,8 @@ async function extend(userId: string, series: SeriesRecord, deps: Deps): Promise
   const due = Math.max(now.getTime(), Math.min(...dueCandidates));
   return {
     ...series,
+    // Once nothing more will be made, the template is no longer needed (its files go after the save).
+    template: status === 'ended' ? { ...series.template, media: [] } : series.template,
     next_index: next,
     status,
     notice,
@@ -288,6 +381,24 @@ async function extend(userId: string, series: SeriesRecord, deps: Deps): Promise
     due_at: status === 'ended' || !Number.isFinite(due) ? null : new Date(due).toISOString(),
     updated_at: now.toISOString(),
   };
+}
+
+/** Exported for tests: the window extended with an injected store. */
+export const extendSeries = extend;
+
+/** The template files the series had (or was given by an edit) that `after` no longer names: replaced, or the series ended. */
+export function templateFilesGone(before: readonly StoredMedia[], after: SeriesRecord): StoredMedia[] {
+  const kept = new Set(templateOf(after).map((m) => m.id));
+  return before.filter((m) => !kept.has(m.id));
+}
+
+/** Deletes them once the series that no longer names them is saved; one left behind is only storage (account deletion takes it). */
+async function deleteTemplateFilesGone(userId: string, before: readonly StoredMedia[], after: SeriesRecord): Promise<void> {
+  const gone = templateFilesGone(before, after);
+  if (gone.length === 0) return;
+  await occurrenceStore
+    .deleteMedia(userId, gone, seriesMediaOwner(after.id))
+    .catch((error: unknown) => logger.warn('Could not delete the old template files of a series', { seriesId: after.id, error }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -306,19 +417,20 @@ export async function createSeries(userId: string, body: z.output<typeof CreateP
   const now = deps.now();
   const repeat = body.repeat!;
   if (!body.scheduled_at) throw new ValidationError(REPEAT_MESSAGES.needsTime);
-  if (body.media_ids.length > 0) throw new ValidationError(REPEAT_MESSAGES.noMedia);
   const start = new Date(scheduleFrom(body.scheduled_at, now).scheduled_at!);
   assertTikTokTargetsPostable(body.platforms);
   if (body.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
   const rule: SeriesRule = { repeat, timezone: await timezoneOf(userId), starts_at: start.toISOString() };
   assertRuleUsable(rule);
+  // The user's uploads become the series' template: checked as on any create, owned by the series.
+  const template = body.media_ids.length > 0 ? (await getMediaRows(userId, body.media_ids)).map(storedMediaOf) : [];
   const series: SeriesRecord = {
     id: deps.newId(),
     user_id: userId,
     ...rule,
     base_index: 0,
     next_index: 0,
-    template: { title: body.title?.trim() || null, client_id: body.client_id ?? null, platforms: body.platforms },
+    template: { title: body.title?.trim() || null, client_id: body.client_id ?? null, platforms: body.platforms, media: template },
     status: 'active',
     notice: null,
     missed: [],
@@ -330,16 +442,23 @@ export async function createSeries(userId: string, body: z.output<typeof CreateP
   // The first occurrence with every create rule, before anything is written.
   const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
   const first = occurrencePost(series, 0, start, { plan, accounts }, deps);
+  assertOccurrenceFits(userId, first, template);
   const lease = deps.newId();
+  const owner = seriesMediaOwner(series.id);
   await putNewSeries(series, lease, new Date(now.getTime() + 120_000).toISOString());
   try {
-    await materialize(userId, first, plan, deps);
+    // A file taken by another post meanwhile refuses the series; the first occurrence gets its own copies.
+    if (template.length > 0) await attachMediaToPost(userId, body.media_ids, owner);
+    await materialize(userId, first, template, plan, deps, occurrenceStore);
   } catch (error) {
+    await detachMedia(userId, body.media_ids, owner).catch(() => undefined);
     await deleteSeriesItem(userId, series.id);
     throw error;
   }
   const withFirst = { ...series, next_index: 1, upcoming: [{ post_id: first.id, index: 0, scheduled_at: first.scheduled_at! }] };
-  await saveSeries(await extend(userId, withFirst, deps), lease);
+  const extended = await extend(userId, withFirst, deps);
+  await saveSeries(extended, lease);
+  await deleteTemplateFilesGone(userId, template, extended);
   return getPost(userId, first.id);
 }
 
@@ -365,6 +484,7 @@ async function withSeries(userId: string, id: string, deps: Deps, change: (serie
     throw error;
   }
   await saveSeries(next, lease);
+  await deleteTemplateFilesGone(userId, templateOf(series), next);
   return next;
 }
 
@@ -384,8 +504,8 @@ async function dropFollowing(userId: string, series: SeriesRecord, fromIndex: nu
   for (const occurrence of series.upcoming.filter((o) => o.index >= fromIndex)) {
     const post = await getPostRecord(userId, occurrence.post_id);
     if (!post || post.status !== 'scheduled' || post.series?.detached) continue;
-    await deletePostItem(userId, post.id);
-    await removeSchedule(post.id);
+    // The post, its own copies of the files and its schedule.
+    await deletePost(userId, post.id);
     if (post.usage_month) await releaseUsage(userId, post.usage_month);
   }
 }
@@ -403,22 +523,30 @@ export async function editSeries(userId: string, id: string, body: z.output<type
   }
   if (occurrence.series?.detached) throw new ValidationError(REPEAT_MESSAGES.detachedDelete);
   if (!edit.scheduled_at) throw new ValidationError(REPEAT_MESSAGES.needsTime);
-  if (isFullUpdate(edit) && edit.media_ids.length > 0) throw new ValidationError(REPEAT_MESSAGES.noMedia);
   const index = occurrence.series!.index;
   let edited: Post | null = null;
-  await withSeries(userId, id, deps, async (series) => {
+  let newTemplate: StoredMedia[] = [];
+  const owner = seriesMediaOwner(id);
+  const change = async (series: SeriesRecord) => {
     const repeat = body.repeat ?? remainingRepeat(series, index);
     const startsAt = new Date(edit.scheduled_at!).toISOString();
     // The edited occurrence may be the last one: the rest of the series may be just it.
     assertRuleUsable({ repeat, timezone: series.timezone, starts_at: startsAt }, { needsSecond: false });
+    // The new template: copies of the files the edited occurrence will carry (its own and new uploads),
+    // made first so that a failed copy changes nothing. The old template goes once the series is saved.
+    const sources = isFullUpdate(edit) ? (await mediaOfEdit(userId, occurrence.media, edit.media_ids)).media : occurrence.media;
+    const media = await copiesOf(userId, sources, owner, deps.now(), occurrenceStore);
+    newTemplate = media;
     // The edited occurrence first, with the edit rules: refused → nothing else changes.
     edited = await updatePost(userId, occurrence.id, edit, deps);
+    // The later occurrences are re-made from the new template (each with its own copies).
     await dropFollowing(userId, series, index + 1);
     const stored = (await getPostRecord(userId, occurrence.id))!;
     const template = {
       title: isFullUpdate(edit) ? edit.title?.trim() || null : series.template.title,
       client_id: isFullUpdate(edit) ? (edit.client_id ?? null) : series.template.client_id,
       platforms: stored.platforms.map((t) => ({ platform: t.platform, social_account_id: t.social_account_id, caption: t.caption, settings: t.settings })),
+      media,
     };
     const restarted: SeriesRecord = {
       ...series,
@@ -432,7 +560,14 @@ export async function editSeries(userId: string, id: string, body: z.output<type
       notice: null,
     };
     return extend(userId, restarted, deps);
+  };
+  const saved = await withSeries(userId, id, deps, change).catch(async (error: unknown) => {
+    // The series is back as it was and does not name the new template: its copies go again.
+    await occurrenceStore.deleteMedia(userId, newTemplate, owner).catch(() => undefined);
+    throw error;
   });
+  // The new template is dropped too when the restarted series made its last occurrence at once.
+  await deleteTemplateFilesGone(userId, newTemplate, saved);
   return edited!;
 }
 
@@ -448,19 +583,18 @@ export async function deleteFromSeries(userId: string, id: string, query: z.outp
   const occurrence = await occurrenceOf(userId, id, query.post_id);
   await withSeries(userId, id, deps, async (series) => {
     if (query.scope === 'this') {
-      await deletePostItem(userId, occurrence.id);
-      await removeSchedule(occurrence.id);
+      // Only its own copies of the files go with it; the template and the others' copies stay.
+      await deletePost(userId, occurrence.id);
       return { ...series, upcoming: series.upcoming.filter((o) => o.post_id !== occurrence.id), updated_at: deps.now().toISOString() };
     }
     if (occurrence.series?.detached) throw new ValidationError(REPEAT_MESSAGES.detachedDelete);
     const index = occurrence.series!.index;
-    if (occurrence.status === 'scheduled') {
-      await deletePostItem(userId, occurrence.id);
-      await removeSchedule(occurrence.id);
-    }
+    if (occurrence.status === 'scheduled') await deletePost(userId, occurrence.id);
     await dropFollowing(userId, series, index + 1);
+    // Nothing more will be made: the template's files go once the series is saved.
     return {
       ...series,
+      template: { ...series.template, media: [] },
       status: 'ended',
       notice: null,
       due_at: null,

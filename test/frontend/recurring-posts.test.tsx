@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostCounts } from '@shared/posts';
 import { REPEAT_MESSAGES, type SeriesView } from '@shared/recurrence';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { aNewDraft, aPost, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
+import { aNewDraft, anUploadedCake, aPost, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { chooseScheduleTime } from './helpers/schedule';
+import { InstantXhr } from './helpers/xhr';
 
 /** Issue 16 item 3 in the browser: Compose's Repeat control, the repeat badge and series line, the scope dialog. */
 const X_ID = '01JQ00000000000000000000X1';
@@ -102,6 +103,77 @@ describe('recurring posts', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText(REPEAT_MESSAGES.needsTime)).toBeInTheDocument();
     expect(api.callsTo('POST', '/posts')).toHaveLength(0);
+  });
+
+  it('Compose: an Instagram post with a photo repeats: nothing refused, the photo and the rule are sent together', { timeout: 90_000 }, async () => {
+    // Prepare
+    const IG_ID = '01JQ00000000000000000000A1';
+    const api = mockApi({
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/Berlin' } }) }),
+      'GET /accounts': { body: { accounts: [socialAccount({ id: IG_ID, platform: 'instagram', account_name: 'corner.bakery' })] } },
+      'POST /posts': { status: 201, body: aNewDraft() },
+      'POST /media/uploads': { body: { key: 'k', url: 'https://media-bucket.example/upload', fields: {} } },
+      'POST /media': { status: 201, body: anUploadedCake({ file_path: 'u/loaf.jpg', file_type: 'image/jpeg', width: 1080, height: 1080 }) },
+    });
+    vi.stubGlobal('XMLHttpRequest', InstantXhr);
+    URL.createObjectURL = vi.fn(() => 'blob:local-preview');
+    URL.revokeObjectURL = vi.fn();
+    signedInAs();
+    const { user } = renderApp('/home/compose');
+    await screen.findByTestId('platform-picker');
+    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await user.click(screen.getByLabelText('Instagram caption'));
+    await user.paste('Fresh loaves');
+    await user.upload(screen.getByLabelText('Choose images'), new File(['loaf'], 'loaf.jpg', { type: 'image/jpeg' }));
+    await screen.findByText('Upload Complete');
+    await chooseScheduleTime('2030-07-01T09:00');
+
+    // Act
+    await user.click(screen.getByRole('checkbox', { name: 'Repeat' }));
+    await user.click(screen.getByRole('button', { name: 'Schedule Post' }));
+
+    // Assess
+    await waitFor(() => expect(api.callsTo('POST', '/posts')).toHaveLength(1));
+    expect(api.callsTo('POST', '/posts')[0]!.body).toMatchObject({
+      platforms: [{ platform: 'instagram', social_account_id: IG_ID, caption: 'Fresh loaves' }],
+      media_ids: [anUploadedCake().id],
+      repeat: { frequency: 'weekly', interval: 1, weekdays: [], end: { type: 'never' } },
+    });
+    expect(screen.queryByText(/cannot carry media/)).toBeNull();
+  });
+
+  it('an occurrence with a photo shows its own thumbnail on the card beside the series line', async () => {
+    const photo = aSquarePhoto();
+    await openPosts(anOccurrence({ media: [photo], platforms: [postTarget({ id: 't1', platform: 'instagram', caption: 'Weekly loaf' })] }), aSeriesView());
+
+    const card = await screen.findByTestId('post-card');
+    expect(await within(card).findByTestId('series-line')).toHaveTextContent('Every Monday and Thursday at 09:00, 10 times');
+    expect(within(card).getByTestId('post-thumbnail').querySelector('img')?.getAttribute('src')).toBe(photo.url);
+  });
+
+  it('editing an occurrence with a photo "all following" sends the photo with the edit, so the series keeps its media', async () => {
+    // Prepare: an Instagram occurrence carrying its own copy of the photo
+    const photo = aSquarePhoto();
+    const occurrence = anOccurrence({ media: [photo], platforms: [postTarget({ id: 't1', platform: 'instagram', caption: 'Weekly loaf' })] });
+    const account = socialAccount({ id: occurrence.platforms[0]!.social_account_id, platform: 'instagram', account_name: '@bakery' });
+    const { user, api } = await openPosts(occurrence, aSeriesView(), {
+      'GET /accounts': { body: { accounts: [account] } },
+      [`PATCH /series/${SERIES_ID}`]: { body: occurrence },
+    });
+    const card = await screen.findByTestId('post-card');
+    await user.click(within(card).getByRole('button', { name: 'Edit post' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByRole('form', { name: 'Edit Post' });
+
+    // Act
+    await user.click(dialog.getByRole('button', { name: 'Schedule Post' }));
+    const scope = await screen.findByRole('alertdialog', { name: 'Edit a recurring post' });
+    await user.click(within(scope).getByText('This and all following posts'));
+    await user.click(within(scope).getByRole('button', { name: 'Save' }));
+
+    // Assess
+    await waitFor(() => expect(api.callsTo('PATCH', `/series/${SERIES_ID}`)).toHaveLength(1));
+    expect(api.callsTo('PATCH', `/series/${SERIES_ID}`)[0]!.body).toMatchObject({ scope: 'following', post_id: POST_ID, post: { media_ids: [photo.id] } });
   });
 
   it('the card shows the repeat badge and the series summary, and a paused series says why', async () => {

@@ -669,8 +669,17 @@ describe('AppStack media grants', () => {
         .filter(([id]) => declarationOfFunction(id).needs.includes('media:write'))
         .map(([id]) => id.slice(0, -8))
         .sort(),
-      // Duplicating a post copies its files to new keys (issue 16.8).
-    ).toEqual(['ApiMediaConfirmUpload', 'ApiMediaPresignUpload', 'ApiPostsDuplicatePost', 'ApiProfilePresignAvatar']);
+      // Duplicating a post copies its files to new keys (issue 16.8); so does making each occurrence of a
+      // series with media: on create, on an "all following" edit (the new template), and in the sweep (16.3).
+    ).toEqual([
+      'ApiMediaConfirmUpload',
+      'ApiMediaPresignUpload',
+      'ApiPostsCreatePost',
+      'ApiPostsDuplicatePost',
+      'ApiProfilePresignAvatar',
+      'ApiRecurrenceEditSeries',
+      'RecurrenceSweep',
+    ]);
     for (const [logicalId, fn] of functions) {
       const needs = declarationOfFunction(logicalId).needs;
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;

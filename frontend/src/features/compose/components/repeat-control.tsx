@@ -32,7 +32,6 @@ function startOf(scheduleLocal: string): { date: string; time: string; weekday: 
 export function repeatProblem(repeat: RepeatInput | null, body: CreatePostBody): { title: string; message: string } | null {
   if (!repeat) return null;
   if (!body.scheduled_at) return { title: MSG.validationErrorTitle, message: REPEAT_MESSAGES.needsTime };
-  if ((body.media_ids ?? []).length > 0) return { title: MSG.validationErrorTitle, message: REPEAT_MESSAGES.noMedia };
   const parsed = RepeatSchema.safeParse(repeat);
   if (!parsed.success) return { title: MSG.validationErrorTitle, message: parsed.error.issues[0].message };
   const end = parsed.data.end;
@@ -176,7 +175,7 @@ export function RepeatControl({ value, onChange, scheduleLocal }: RepeatControlP
             {start ? describeRepeat(value, start) : 'Pick a date and time above: the series starts there.'}
           </Text>
           <Text textStyle="xs" color="fg.muted">
-            Each time is its own scheduled post, counted in the month it goes out. We schedule a week ahead.
+            Each time is its own scheduled post, with its own copy of the media, counted in the month it goes out. We schedule a week ahead.
           </Text>
         </Stack>
       ) : null}
