@@ -1,8 +1,9 @@
 import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
 import type { SandboxContext } from '../context';
-import { hitWindow, type PublishedPost } from '../publish-store';
+import type { PublishedPost } from '../publish-store';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import type { TokenRecord } from '../state';
+import { pageWindow } from './facebook-publish';
 import { graphNoObject, graphError, graphPermissionError, graphTokenError } from './graph';
 import { countsNow, insightRow, metricNames, parseGraphFields } from './graph-metrics';
 
@@ -16,7 +17,6 @@ import { countsNow, insightRow, metricNames, parseGraphFields } from './graph-me
  *     (pages_read_engagement; https://developers.facebook.com/docs/graph-api/reference/object/reactions)
  * Both count against the Page's Business Use Case window, as publishing calls do.
  */
-const PAGE_CALLS_PER_HOUR = 200;
 
 /** Post metrics Graph still serves, and the ones it refuses with "valid insights metric" since the 2025 deprecations. */
 const POST_METRICS = ['post_media_view', 'post_total_media_view_unique', 'post_clicks', 'post_reactions_by_type_total', 'post_reactions_like_total'];
@@ -30,20 +30,6 @@ const TITLES: Record<string, string> = {
 const POST_NODE_FIELDS = ['id', 'message', 'created_time', 'permalink_url', 'status_type', 'shares', 'reactions', 'comments'];
 
 const notFound = (id: string) => graphNoObject('get', id);
-
-/** The Page's call window, with its X-Business-Use-Case-Usage header (code 32 once it is spent). */
-function pageWindow(ctx: SandboxContext, pageId: string): { response: SandboxResponse } | { headers: Record<string, string> } {
-  const window = hitWindow(ctx.state.publishing, `facebook:page:${pageId}`, PAGE_CALLS_PER_HOUR, 3600, ctx.state.now());
-  const usage = (n: number, regain: number) =>
-    JSON.stringify({
-      [pageId]: [{ type: 'pages', call_count: n, total_cputime: Math.round(n / 2), total_time: Math.round(n / 2), estimated_time_to_regain_access: regain }],
-    });
-  if (window.retryAfter !== undefined) {
-    const response = graphError(400, '(#32) Page request limit reached', 32, { is_transient: true });
-    return { response: { ...response, headers: { ...response.headers, 'x-business-use-case-usage': usage(100, Math.ceil(window.retryAfter / 60)) } } };
-  }
-  return { headers: { 'x-business-use-case-usage': usage(Math.round(((PAGE_CALLS_PER_HOUR - window.remaining) / PAGE_CALLS_PER_HOUR) * 100), 0) } };
-}
 
 const published = (ctx: SandboxContext, id: string, pageId: string | undefined): PublishedPost | undefined =>
   ctx.state.publishing.posts.find((p) => p.platform === 'facebook' && p.id === id && p.accountId === pageId);

@@ -12,6 +12,20 @@ import { graphError, graphTokenError, pick } from './graph';
  */
 const PAGE_CALLS_PER_HOUR = 200;
 
+/** The Page's call window (publishing and metric reads share it), with its X-Business-Use-Case-Usage header; code 32 once it is spent. */
+export function pageWindow(ctx: SandboxContext, pageId: string): { response: SandboxResponse } | { headers: Record<string, string> } {
+  const window = hitWindow(ctx.state.publishing, `facebook:page:${pageId}`, PAGE_CALLS_PER_HOUR, 3600, ctx.state.now());
+  const usage = (n: number, regain: number) =>
+    JSON.stringify({
+      [pageId]: [{ type: 'pages', call_count: n, total_cputime: Math.round(n / 2), total_time: Math.round(n / 2), estimated_time_to_regain_access: regain }],
+    });
+  if (window.retryAfter !== undefined) {
+    const response = graphError(400, '(#32) Page request limit reached', 32, { is_transient: true });
+    return { response: { ...response, headers: { ...response.headers, 'x-business-use-case-usage': usage(100, Math.ceil(window.retryAfter / 60)) } } };
+  }
+  return { headers: { 'x-business-use-case-usage': usage(Math.round(((PAGE_CALLS_PER_HOUR - window.remaining) / PAGE_CALLS_PER_HOUR) * 100), 0) } };
+}
+
 /** Cursors are opaque to clients; here they carry the id of the item they stand for. */
 const toCursor = (id: string) => Buffer.from(`fbc:${id}`).toString('base64url');
 const fromCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8').replace(/^fbc:/, '');
@@ -43,17 +57,7 @@ export function registerFacebookPublishing(ctx: SandboxContext): void {
         ),
       };
     }
-    const window = hitWindow(data(), `facebook:page:${pageId}`, PAGE_CALLS_PER_HOUR, 3600, ctx.state.now());
-    const usage = (n: number, regain: number) =>
-      JSON.stringify({
-        [pageId]: [{ type: 'pages', call_count: n, total_cputime: Math.round(n / 2), total_time: Math.round(n / 2), estimated_time_to_regain_access: regain }],
-      });
-    if (window.retryAfter !== undefined) {
-      const response = graphError(400, '(#32) Page request limit reached', 32, { is_transient: true });
-      return { response: { ...response, headers: { ...response.headers, 'x-business-use-case-usage': usage(100, Math.ceil(window.retryAfter / 60)) } } };
-    }
-    const used = Math.round(((PAGE_CALLS_PER_HOUR - window.remaining) / PAGE_CALLS_PER_HOUR) * 100);
-    return { headers: { 'x-business-use-case-usage': usage(used, 0) } };
+    return pageWindow(ctx, pageId);
   };
 
   const publishPost = (req: SandboxRequest, post: Omit<PublishedPost, 'platform' | 'createdAt' | 'visibility'>): PublishedPost => {
