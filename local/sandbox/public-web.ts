@@ -14,6 +14,7 @@ import type { LocalModule } from '../modules';
  * Files, each one a case the fetcher must handle as the real web would make it:
  * - `/photo.jpg`: a 1200×900 JPEG (any platform takes it), served as `application/octet-stream`,
  *   since servers often label files wrongly and the fetcher goes by the bytes;
+ * - `/broken.jpg`: the first 64 bytes of that JPEG (a JPEG by its first bytes that no decoder reads);
  * - `/clip.mp4`: an MP4 (an `ftyp` box, then data);
  * - `/large.png`: a PNG signature then zeros, 101 MB, chunked with no Content-Length;
  * - `/slow.jpg`: a JPEG's first bytes, then one byte a second for a minute;
@@ -46,6 +47,7 @@ export async function startPublicWeb(): Promise<{ origin: string; stop(): Promis
     const loop = /^\/redirect\/loop\/(\d+)$/.exec(path);
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
     if (path === '/photo.jpg') return void res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': photo.length }).end(photo);
+    if (path === '/broken.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo.subarray(0, 64));
     if (path === '/clip.mp4') return void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length }).end(clip);
     if (path === '/page.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>A page</title><p>Not an image.</p>');
     if (path === '/redirect/photo.jpg') return void res.writeHead(302, { location: '/photo.jpg' }).end();
