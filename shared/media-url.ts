@@ -9,7 +9,10 @@ import { text } from './text';
 
 /** Browsers and CDNs keep URLs well under this; a longer one is not a media link. */
 export const MAX_MEDIA_URL_LENGTH = 2048;
-/** The whole fetch (every redirect, DNS, the body) must finish within this; the function has 29 s. */
+/**
+ * The whole fetch (every redirect, DNS, the body) must finish within this; the function has 29 s, as
+ * long as API Gateway waits (https://docs.aws.amazon.com/apigateway/latest/developerguide/limits.html).
+ */
 export const MEDIA_URL_TIMEOUT_SECONDS = 20;
 /** Redirects followed, each one checked like the first URL. */
 export const MEDIA_URL_MAX_REDIRECTS = 3;

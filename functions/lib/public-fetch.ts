@@ -37,7 +37,12 @@ import { ValidationError } from './errors';
  * caller stores the bytes only after this returns.
  */
 
-/** Which addresses may be connected to: ipaddr.js's `unicast`, i.e. none of its special ranges. */
+/**
+ * Which addresses may be connected to: ipaddr.js's `unicast`, i.e. none of its special ranges. The
+ * instance metadata service answers on 169.254.169.254 and fd00:ec2::254, both link-local or
+ * unique-local (https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/instancedata-data-retrieval.html);
+ * Lambda's own runtime API is on loopback.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   // IPv4-mapped IPv6 (::ffff:10.0.0.1), NAT64, 6to4 and Teredo are refused by their own ranges:
