@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   MEDIA_URL_CREDENTIALS_MESSAGE,
   MEDIA_URL_HTTPS_MESSAGE,
@@ -13,6 +13,18 @@ import {
 } from '@shared/media-url';
 import { sniffMediaType } from '@shared/media';
 import { fetchPublicFile, isPublicAddress, localWebOrigin, type FetchPublicOptions, type RequestFn } from '../../../functions/lib/public-fetch';
+import { deleteObject, putObject } from '../../../functions/data/media';
+import { confirmUpload } from '../../../functions/domain/media-confirm';
+import { importMediaFromUrl } from '../../../functions/domain/media-from-url';
+import { resetEnvForTests } from '../../../functions/lib/env';
+
+// The domain's storage and confirm, to see what a refused fetch writes (nothing) without S3.
+vi.mock('../../../functions/data/media', () => ({
+  putObject: vi.fn(async () => undefined),
+  deleteObject: vi.fn(async () => undefined),
+  newObjectKey: (userId: string, ext: string, now: Date, random: string) => `${userId}/${now.getTime()}-${random}.${ext}`,
+}));
+vi.mock('../../../functions/domain/media-confirm', () => ({ confirmUpload: vi.fn() }));
 
 /**
  * The media-link fetcher's guards (docs/threat-model.md#10-media-links). The "public" hosts here are
@@ -293,5 +305,43 @@ describe('fetching a media link', () => {
     await expect(fetchPublicFile(`http://127.0.0.1:${port}/photo.jpg`, local)).resolves.toMatchObject({ bytes: expect.any(Buffer) });
     await expect(fetchPublicFile(`http://127.0.0.1:${port + 1}/photo.jpg`, local)).rejects.toThrow(MEDIA_URL_HTTPS_MESSAGE);
     await expect(fetchPublicFile(`https://127.0.0.1:${port + 1}/photo.jpg`, local)).rejects.toThrow(mediaUrlPrivateMessage('127.0.0.1'));
+  });
+
+  describe("into the user's media (functions/domain/media-from-url.ts)", () => {
+    const deps = { now: () => new Date('2026-11-26T05:00:00Z'), newId: () => 'id' };
+    beforeEach(() => {
+      Object.assign(process.env, { TABLE_NAME: 't', MEDIA_BUCKET: 'b', APP_ORIGIN: 'http://localhost:1' });
+      resetEnvForTests();
+      vi.mocked(putObject).mockClear();
+      vi.mocked(deleteObject).mockClear();
+      vi.mocked(confirmUpload).mockReset();
+    });
+
+    it('aborts mid-stream at the cap and writes nothing', async () => {
+      const { options } = given({ maxBytes: 1_000_000 });
+
+      await expect(importMediaFromUrl('user-1', 'https://media.example/endless', deps, options)).rejects.toThrow(mediaUrlTooLargeMessage('media.example'));
+      expect(putObject).not.toHaveBeenCalled();
+      expect(confirmUpload).not.toHaveBeenCalled();
+    });
+
+    it('stores the bytes under their sniffed type and confirms them as an upload', async () => {
+      vi.mocked(confirmUpload).mockResolvedValue({ id: 'm1' } as never);
+      const { options } = given();
+
+      await expect(importMediaFromUrl('user-1', 'https://media.example/photo.jpg', deps, options)).resolves.toEqual({ id: 'm1' });
+      const [key, bytes, type, name] = vi.mocked(putObject).mock.calls[0]!;
+      expect(key).toMatch(/^user-1\/\d{13}-[0-9a-v]{8}\.jpg$/);
+      expect([bytes.length, type, name]).toEqual([1016, 'image/jpeg', 'photo.jpg']);
+      expect(confirmUpload).toHaveBeenCalledWith('user-1', key, deps);
+    });
+
+    it('deletes the stored object when confirm refuses it', async () => {
+      vi.mocked(confirmUpload).mockRejectedValue(new Error('unreadable'));
+      const { options } = given();
+
+      await expect(importMediaFromUrl('user-1', 'https://media.example/photo.jpg', deps, options)).rejects.toThrow('unreadable');
+      expect(deleteObject).toHaveBeenCalledWith(vi.mocked(putObject).mock.calls[0]![0]);
+    });
   });
 });
