@@ -55,12 +55,16 @@ export type Resolver = (hostname: string) => Promise<string[]>;
 
 export const systemResolver: Resolver = async (hostname) => (await dns.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
-/** A `lookup` for net.connect that answers `address`, whatever name it is asked about. */
-export function pinnedLookup(address: string): LookupFunction {
-  const family = ipaddr.parse(address).kind() === 'ipv6' ? 6 : 4;
+/**
+ * A `lookup` for net.connect that answers the checked `addresses` (IPv4 first: Lambda outside a VPC
+ * has no IPv6 route), whatever name it is asked about. With `all`, Node tries them in turn.
+ */
+export function pinnedLookup(addresses: readonly string[]): LookupFunction {
+  const family = (address: string) => (ipaddr.parse(address).kind() === 'ipv6' ? 6 : 4);
+  const ordered = [...addresses].sort((a, b) => family(a) - family(b)).map((address) => ({ address, family: family(address) }));
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
+    if (options?.all) callback(null, ordered);
+    else callback(null, ordered[0].address, ordered[0].family);
   }) as LookupFunction;
 }
 
@@ -132,8 +136,8 @@ function parseUrl(raw: string, base?: URL): URL {
 /** A URL's host as the user would read it (an IPv6 literal without brackets). */
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
-/** The checked address to connect to for `url`: guards 1 and 2. */
-async function checkedAddress(url: URL, options: FetchPublicOptions, deadline: number): Promise<string> {
+/** The checked addresses to connect to for `url`: guards 1 and 2. */
+async function checkedAddresses(url: URL, options: FetchPublicOptions, deadline: number): Promise<string[]> {
   const exempt = !!options.exemptOrigin && url.origin === options.exemptOrigin;
   if (url.protocol !== 'https:' && !exempt) throw new ValidationError(MEDIA_URL_HTTPS_MESSAGE);
   if (url.username || url.password) throw new ValidationError(MEDIA_URL_CREDENTIALS_MESSAGE);
@@ -150,7 +154,7 @@ async function checkedAddress(url: URL, options: FetchPublicOptions, deadline: n
   }
   if (addresses.length === 0) throw new ValidationError(mediaUrlNoHostMessage(host));
   if (!exempt && !addresses.every(isPublicAddress)) throw new ValidationError(mediaUrlPrivateMessage(host));
-  return addresses[0];
+  return addresses;
 }
 
 async function withDeadline<T>(work: Promise<T>, deadline: number, host: string): Promise<T> {
@@ -168,7 +172,7 @@ async function withDeadline<T>(work: Promise<T>, deadline: number, host: string)
 /** One request: the body, or where a redirect points. */
 async function fetchHop(url: URL, options: FetchPublicOptions, deadline: number): Promise<{ bytes: Buffer } | { location: string }> {
   const host = hostOf(url);
-  const address = await checkedAddress(url, options, deadline);
+  const addresses = await checkedAddresses(url, options, deadline);
   const secure = url.protocol === 'https:';
   const request: RequestFn = options.request ?? (secure ? https.request : http.request);
   return new Promise((resolve, reject) => {
@@ -188,7 +192,7 @@ async function fetchHop(url: URL, options: FetchPublicOptions, deadline: number)
         path: `${url.pathname}${url.search}`,
         method: 'GET',
         // The Host header and SNI stay the URL's name; only the socket goes to the checked address.
-        lookup: pinnedLookup(address),
+        lookup: pinnedLookup(addresses),
         ...(secure && !ipaddr.isValid(host) ? { servername: host } : {}),
         headers: { accept: 'image/*,video/*', 'accept-encoding': 'identity', 'user-agent': 'ScheduleAndAutopost-MediaFetcher/1.0' },
         // A fresh connection per hop: a pooled socket could belong to an earlier, differently checked address.

@@ -201,6 +201,28 @@ describe('fetching a media link', () => {
     expect(wire.map((w) => w.connectsTo)).toEqual([PUBLIC_IP]);
   });
 
+  it('hands the socket every checked address, IPv4 first, and nothing else', async () => {
+    // Prepare
+    const { options } = given({ resolve: { 'dual.example': [['2606:2800:21f:cb07:6820:80da:af6b:8b2c', PUBLIC_IP]] } });
+    let offered: unknown;
+    const transport = options.request!;
+    options.request = (opts, callback) => {
+      (opts.lookup as unknown as (h: string, o: object, cb: (e: unknown, a: unknown) => void) => void)('dual.example', { all: true }, (_e, all) => {
+        offered = all;
+      });
+      return transport(opts, callback);
+    };
+
+    // Act
+    await fetchPublicFile('https://dual.example/photo.jpg', options);
+
+    // Assess
+    expect(offered).toEqual([
+      { address: PUBLIC_IP, family: 4 },
+      { address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c', family: 6 },
+    ]);
+  });
+
   it('refuses a host with any private address among its answers, before connecting', async () => {
     const { options, wire } = given({ resolve: { 'mixed.example': [[PUBLIC_IP, '10.0.0.8']] } });
 
@@ -294,6 +316,19 @@ describe('fetching a media link', () => {
 
     await expect(fetchPublicFile('https://media.example/slow', options)).rejects.toThrow(mediaUrlTimeoutMessage('media.example'));
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('connects a real socket through the pinned lookup: a name no DNS knows reaches the checked address', async () => {
+    // Prepare: the real transport; only the injected resolver knows the name (the exemption lets it be loopback here)
+    const { options, calls } = given({ resolve: { 'nowhere.invalid': [['127.0.0.1']] } });
+    const real = { ...options, request: undefined, exemptOrigin: `http://nowhere.invalid:${port}` };
+
+    // Act
+    const file = await fetchPublicFile(`http://nowhere.invalid:${port}/photo.jpg`, real);
+
+    // Assess
+    expect(file.bytes.length).toBe(1016);
+    expect(calls).toEqual(['nowhere.invalid']);
   });
 
   it('takes http and loopback for the exempt local origin only', async () => {
