@@ -148,6 +148,19 @@ export const ROUTES = [
     timeoutSeconds: 29,
     memoryMB: 1536,
   },
+  // Media from a link (docs/bulk-import.md#media-from-a-link): as many as uploads, one file each.
+  {
+    method: 'POST',
+    path: '/api/media/from-url',
+    handler: 'media/media-from-url',
+    auth: 'user',
+    limit: { per: 'user', max: 200, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete'],
+    // 20 s of fetching, then confirm's work; API Gateway gives up at 29-30 s.
+    timeoutSeconds: 29,
+    // Confirm's 1536 MB plus the fetched file (≤ 100 MB) held while confirm reads it back.
+    memoryMB: 1792,
+  },
   { method: 'DELETE', path: '/api/media/{id}', handler: 'media/delete-media', auth: 'user', needs: ['table:read', 'table:write', 'media:delete'] },
   // Drafts cost no plan allowance, so this is what bounds them: one post every 6 s for ten minutes.
   {

@@ -19,6 +19,7 @@ import { PUBLISHING_HANDLERS } from '../functions/routes';
 import { analyticsModule } from './services/analytics';
 import { recurrenceModule } from './services/recurrence';
 import { sandboxModule } from './sandbox';
+import { publicWebModule } from './sandbox/public-web';
 import { stripeModule } from './stripe';
 import { startWeb, type WebMode } from './web';
 
@@ -66,6 +67,7 @@ export const MODULES: readonly LocalModule[] = [
   s3Module,
   cognitoModule,
   sandboxModule,
+  publicWebModule,
   apiModule,
   realtimeModule(LOCAL_REGION),
   stripeModule,

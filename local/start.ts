@@ -46,6 +46,7 @@ void warmLambdaHandlers(ROUTES.filter((route) => route.method === 'GET' && route
 console.log(`  ➜ Open ${cloud.url}\n`);
 console.log(`    Local inbox (verification e-mails): ${cloud.url}/_local/inbox`);
 console.log(`    Sandbox platforms (OAuth consent, control API): ${cloud.url}/_sandbox`);
+console.log(`    Public-web stand-in (links for "Add from URL"): ${cloud.env.LOCAL_PUBLIC_WEB_ORIGIN}/photo.jpg`);
 // startLocalCloud keeps its data in DEFAULT_DATA_DIR (LOCAL_DATA_DIR, else .local/) when given none.
 console.log(`    ${dataDirLine(DEFAULT_DATA_DIR, process.cwd())}\n`);
 

@@ -147,13 +147,15 @@ export interface PresignPostInput {
   expiresInSeconds: number;
 }
 
+/** S3 caps user metadata at 2 KB: 100 code points stay under it even fully percent-encoded. */
+const fileNameMetadata = (fileName: string) => encodeURIComponent(Array.from(fileName).slice(0, 100).join(''));
+
 /**
  * A presigned POST whose policy pins the key and the Content-Type and caps the size at 100 MB.
  * Real S3 enforces the policy; the local S3 does not, which is why confirm re-checks the object.
  */
 export async function presignPost(input: PresignPostInput): Promise<PresignUploadResponse> {
-  // S3 caps user metadata at 2 KB: 100 code points stay under it even fully percent-encoded.
-  const fileNameMeta = encodeURIComponent(Array.from(input.fileName).slice(0, 100).join(''));
+  const fileNameMeta = fileNameMetadata(input.fileName);
   const { url, fields } = await createPresignedPost(s3Client(), {
     Bucket: bucket(),
     Key: input.key,
@@ -212,8 +214,10 @@ export async function readObject(key: string): Promise<Buffer> {
   return Buffer.from(await object.Body!.transformToByteArray());
 }
 
-export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
+/** `fileName`, when given, is kept as the upload form keeps it (headObject reads it back for messages). */
+export async function putObject(key: string, body: Buffer, contentType: string, fileName?: string): Promise<void> {
+  const Metadata = fileName === undefined ? undefined : { 'file-name': fileNameMetadata(fileName) };
+  await s3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, Metadata }));
 }
 
 export async function deleteObject(key: string): Promise<void> {

@@ -29,6 +29,14 @@ const EnvSchema = z.object({
   SQS_ENDPOINT: z.url().optional(),
   /** Scheduler group that holds one schedule per scheduled post. */
   SCHEDULE_GROUP: z.string().min(1).optional(),
+  /**
+   * Local only: the origin of the public-web stand-in (local/sandbox/public-web.ts), the one loopback
+   * origin media links may be fetched from (functions/lib/public-fetch.ts localWebOrigin). The stack
+   * never sets it, and it is ignored on Lambda (AWS_EXECUTION_ENV).
+   */
+  LOCAL_PUBLIC_WEB_ORIGIN: z.url().optional(),
+  /** Set by Lambda itself (`AWS_Lambda_nodejs22.x`); absent on the local cloud. */
+  AWS_EXECUTION_ENV: z.string().optional(),
   /** Local only: the sandbox platforms' base URL. Absent on AWS, where adapters call the real hosts. */
   PLATFORM_SANDBOX_URL: z.url().optional(),
   /** JSON `{ platform: { clientId, clientSecret } }` (local). On AWS the same JSON lives in a secret. */

@@ -20,6 +20,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 export const NATIVE_MODULE_HANDLERS: Readonly<Record<string, { readonly modules: readonly string[] }>> = {
   'media/confirm-upload': { modules: ['sharp'] },
+  // Media from a link ends in the same confirm (functions/domain/media-from-url.ts).
+  'media/media-from-url': { modules: ['sharp'] },
 };
 
 const lockedVersion = (name: string): string => {

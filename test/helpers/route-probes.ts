@@ -10,6 +10,7 @@ import {
 } from '@shared/billing';
 import { ClientIdParamsSchema, CreateClientSchema, UpdateClientSchema } from '@shared/clients';
 import { ConfirmUploadBodySchema, PresignUploadBodySchema } from '@shared/media';
+import { MediaFromUrlBodySchema } from '@shared/media-url';
 import { NotificationIdParamsSchema } from '@shared/notifications';
 import { LimitCheckBodySchema } from '@shared/platform-limits';
 import { CalendarQuerySchema, IdParamsSchema, ListPostsQuerySchema, PostCountsQuerySchema, RetryPostBodySchema, PublishDraftBodySchema } from '@shared/posts';
@@ -120,6 +121,14 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     isolation: [200],
   },
   'POST /api/media': { body: { sample: (f) => ({ key: f.ids.uploadKey }), schema: ConfirmUploadBodySchema }, isolation: [400] },
+  // A's stored file through the local S3's own address: a loopback host, refused before any request.
+  'POST /api/media/from-url': {
+    body: {
+      sample: (f) => ({ url: `https://localhost:${new URL(cloud().env.S3_ENDPOINT!).port}/${cloud().env.MEDIA_BUCKET}/${f.ids.uploadKey}` }),
+      schema: MediaFromUrlBodySchema,
+    },
+    isolation: [400],
+  },
   'DELETE /api/media/{id}': { params: { values: (f) => ulidOf(f, 'media'), schema: IdParamsSchema }, isolation: [404] },
   'POST /api/posts': {
     body: {

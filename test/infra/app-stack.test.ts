@@ -360,11 +360,12 @@ describe('AppStack without Google sign-in (dev)', () => {
           LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
         });
         // The publishing engine's functions (analytics collection's included) set their own limits (publishing.test.ts), and so does
-        // media confirm, which converts images with sharp (native-modules.test.ts). Account deletion
+        // media confirm, which converts images with sharp (native-modules.test.ts), and media from a link,
+        // which fetches for up to 20 s and then confirms (media-from-url.test.ts). Account deletion
         // waits out the API timeout before its final sweep (LONG_RUNNING_HANDLERS).
         if (/^ApiAccountDeleteAccount[0-9A-F]{8}$/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: LONG_RUNNING_HANDLERS['account/delete-account'] });
-        else if (!/^(Publishing|Analytics|Recurrence)/.test(logicalId) && !/ConfirmUpload/.test(logicalId))
+        else if (!/^(Publishing|Analytics|Recurrence)/.test(logicalId) && !/ConfirmUpload|MediaFromUrl/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
       }
     });
@@ -671,8 +672,10 @@ describe('AppStack media grants', () => {
         .sort(),
       // Duplicating a post copies its files to new keys (issue 16.8); so does making each occurrence of a
       // series with media: on create, on an "all following" edit (the new template), and in the sweep (16.3).
+      // Media from a link stores what it fetched (issue 16.4).
     ).toEqual([
       'ApiMediaConfirmUpload',
+      'ApiMediaMediaFromUrl',
       'ApiMediaPresignUpload',
       'ApiPostsCreatePost',
       'ApiPostsDuplicatePost',

@@ -8,8 +8,8 @@ import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
 /**
  * sharp (issue 12 item 2) is a native module: esbuild cannot inline it, and the binary must be the
- * Lambda's (linux-arm64), not the build machine's. Only media confirm may import it, be bundled
- * with it external, and have it installed beside the bundle.
+ * Lambda's (linux-arm64), not the build machine's. Only media confirm (and media from a link, which
+ * ends in confirm) may import it, be bundled with it external, and have it installed beside the bundle.
  */
 const SHARP_LOCKED = '0.35.5';
 
@@ -25,7 +25,11 @@ describe('native modules in the Lambda bundles', () => {
     const carrying = functions.filter((fn) => fn.nativeModules.length > 0).map((fn) => [fn.node.id, fn.nativeModules]);
 
     expect(functions.length).toBeGreaterThan(20);
-    expect(carrying).toEqual([[expect.stringMatching(/ConfirmUpload/), ['sharp']]]);
+    expect(carrying).toEqual([
+      [expect.stringMatching(/ConfirmUpload/), ['sharp']],
+      // Media from a link ends in the same confirm (functions/domain/media-from-url.ts).
+      [expect.stringMatching(/MediaFromUrl/), ['sharp']],
+    ]);
   });
 
   it('gives media confirm the memory and time to convert a large image, on arm64', () => {
@@ -69,7 +73,7 @@ describe('native modules in the Lambda bundles', () => {
     const importingSharp = Object.values(result.metafile.outputs)
       .filter((out) => out.imports.some((i) => i.path === 'sharp' && i.external))
       .map((out) => out.entryPoint);
-    expect(importingSharp).toEqual(['functions/handlers/media/confirm-upload.ts']);
-    expect(Object.keys(NATIVE_MODULE_HANDLERS)).toEqual(['media/confirm-upload']);
+    expect(importingSharp).toEqual(['functions/handlers/media/confirm-upload.ts', 'functions/handlers/media/media-from-url.ts']);
+    expect(Object.keys(NATIVE_MODULE_HANDLERS)).toEqual(['media/confirm-upload', 'media/media-from-url']);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { LuImage, LuUpload, LuVideo } from 'react-icons/lu';
 import { IMAGE_ACCEPT, MAX_UPLOAD_MB, VIDEO_ACCEPT } from '@shared/media';
 import type { useMediaUploads } from '../hooks/use-media-uploads';
+import { MediaFromUrlField } from './media-from-url-field';
 import { MediaTile } from './media-tile';
 
 type Uploads = ReturnType<typeof useMediaUploads>;
@@ -93,6 +94,7 @@ export function MediaUploader({ uploads }: { uploads: Uploads }) {
             onChange={(event) => pickerChange(event.currentTarget)}
           />
         </Center>
+        <MediaFromUrlField onAdd={uploads.addUrl} />
         {uploads.items.length > 0 ? (
           <SimpleGrid columns={{ base: 2, sm: 3, lg: 2 }} gap="3" aria-label="Attached media">
             {uploads.items.map((item) => (

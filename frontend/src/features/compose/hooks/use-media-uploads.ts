@@ -12,6 +12,7 @@ import { MSG } from '@shared/messages';
 import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-error';
+import { importMediaFromUrl } from '@/lib/api/media-from-url';
 import { presignUpload, uploadToStorage } from '@/lib/upload';
 import { confirmUpload } from '../api/confirm-upload';
 import { deleteMedia as deleteMediaFile, useDeleteMedia } from '../api/delete-media';
@@ -39,6 +40,17 @@ export interface ComposeMedia {
 }
 
 let nextLocalId = 0;
+
+/** A link's file name for its tile: the last path segment, else the host. */
+function linkName(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const last = decodeURIComponent(parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1));
+    return last || parsed.hostname;
+  } catch {
+    return url;
+  }
+}
 
 /** A file of the post being edited, as the form shows it. */
 function fromPost(stored: MediaItem): ComposeMedia {
@@ -164,6 +176,37 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
     [items.length, upload],
   );
 
+  /**
+   * A file from a link (docs/bulk-import.md#media-from-a-link): the server fetches and checks it, then
+   * it is shown like an upload. Resolves to whether it was added; a refusal says why in the same
+   * "Upload failed" toast as an upload.
+   */
+  const addUrl = useCallback(
+    async (url: string): Promise<boolean> => {
+      if (items.length >= MAX_MEDIA_PER_POST) {
+        toaster.error({ title: 'Too many files', description: TOO_MANY_FILES_MESSAGE });
+        return false;
+      }
+      const localId = `url-${++nextLocalId}`;
+      const name = linkName(url);
+      const kind: MediaKind = /\.(mp4|mov|webm)$/i.test(name) ? 'video' : 'image';
+      // No bytes travel through the browser, so no percentage: the tile shows "Processing…" until the API answers.
+      setItems((current) => [...current, { localId, name, kind, progress: 100, previewUrl: null, stored: null, video: null }]);
+      try {
+        const stored = await importMediaFromUrl(url);
+        update(localId, (item) => ({ ...item, kind: isImageType(stored.file_type) ? 'image' : 'video', stored }));
+        toaster.success({ title: 'File uploaded successfully!' });
+        return true;
+      } catch (error) {
+        console.error(`Fetching ${url} failed`, error);
+        drop(localId);
+        toaster.error({ title: 'Upload failed', description: isApiError(error) ? error.message : 'The link could not be fetched; please try again.' });
+        return false;
+      }
+    },
+    [drop, items.length, update],
+  );
+
   const remove = useCallback(
     (localId: string) => {
       const item = items.find((i) => i.localId === localId);
@@ -202,6 +245,7 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
   return {
     items,
     addFiles,
+    addUrl,
     remove,
     reset,
     discardUploads,
