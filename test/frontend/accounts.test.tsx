@@ -5,6 +5,7 @@ import { UI } from '@shared/ui';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { mockApi, platformsResponse, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { openSignedIn } from './helpers/open-page';
 
 const FB_ID = '01JQ00000000000000000000F1';
 const IG_ID = '01JQ00000000000000000000A1';
@@ -35,17 +36,17 @@ function popupOpens(popup: FakePopup | null = fakePopup()) {
 
 async function openPlatforms(accounts: SocialAccount[] | (() => SocialAccount[]), extra: Parameters<typeof mockApi>[0] = {}) {
   const list = typeof accounts === 'function' ? accounts : () => accounts;
-  const api = mockApi({
-    ...shellRoutes(),
-    'GET /accounts': () => ({ body: { accounts: list() } }),
-    'POST /accounts/x/oauth/initiate': { body: { authUrl: AUTH_URL } },
-    ...extra,
-  });
-  signedInAs();
-  const app = renderApp('/home/platforms');
-  await screen.findByRole('heading', { level: 1, name: 'Platforms' });
-  await screen.findByTestId('platform-card-x');
-  return { ...app, api };
+  return openSignedIn(
+    '/home/platforms',
+    'Platforms',
+    {
+      ...shellRoutes(),
+      'GET /accounts': () => ({ body: { accounts: list() } }),
+      'POST /accounts/x/oauth/initiate': { body: { authUrl: AUTH_URL } },
+      ...extra,
+    },
+    'platform-card-x',
+  );
 }
 
 const card = (platform: string) => screen.getByTestId(`platform-card-${platform}`);

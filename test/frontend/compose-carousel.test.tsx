@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INSTAGRAM_CAROUSEL_MESSAGE } from '@shared/media-rules';
 import { TOO_MANY_FILES_MESSAGE } from '@shared/media';
-import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { aNewDraft, anUploadedCake, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
-import { renderApp } from './helpers/render-app';
+import { resetAmplifyMocks } from './helpers/amplify-mocks';
+import { aNewDraft, anUploadedCake, meResponse, shellRoutes, socialAccount } from './helpers/api-mock';
+import { openSignedIn } from './helpers/open-page';
 import { InstantXhr } from './helpers/xhr';
 
 /** Several photos in Compose (issue 16 item 7): the previews of a carousel, Instagram's 10-item cap, and the 20 files a post holds. */
@@ -13,29 +13,29 @@ const FB_ID = '01JQ00000000000000000000F1';
 
 async function openCompose() {
   let n = 0;
-  const api = mockApi({
-    ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
-    'GET /accounts': {
-      body: {
-        accounts: [
-          socialAccount({ id: IG_ID, platform: 'instagram', account_name: 'corner.bakery' }),
-          socialAccount({ id: FB_ID, platform: 'facebook', account_name: 'Corner Bakery' }),
-        ],
+  return openSignedIn(
+    '/home/compose',
+    'Compose',
+    {
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+      'GET /accounts': {
+        body: {
+          accounts: [
+            socialAccount({ id: IG_ID, platform: 'instagram', account_name: 'corner.bakery' }),
+            socialAccount({ id: FB_ID, platform: 'facebook', account_name: 'Corner Bakery' }),
+          ],
+        },
       },
+      'POST /posts': { status: 201, body: aNewDraft() },
+      'POST /media/uploads': { body: { key: 'k', url: 'https://media-bucket.example/upload', fields: {} } },
+      // Each confirm answers a new portrait photo (4:5), as media confirm reads it.
+      'POST /media': () => ({
+        status: 201,
+        body: anUploadedCake({ id: `01JQ0000000000000000000M${String(++n).padStart(2, '0')}`, file_path: `u/loaf-${n}.jpg`, width: 1080, height: 1350 }),
+      }),
     },
-    'POST /posts': { status: 201, body: aNewDraft() },
-    'POST /media/uploads': { body: { key: 'k', url: 'https://media-bucket.example/upload', fields: {} } },
-    // Each confirm answers a new portrait photo (4:5), as media confirm reads it.
-    'POST /media': () => ({
-      status: 201,
-      body: anUploadedCake({ id: `01JQ0000000000000000000M${String(++n).padStart(2, '0')}`, file_path: `u/loaf-${n}.jpg`, width: 1080, height: 1350 }),
-    }),
-  });
-  signedInAs();
-  const app = renderApp('/home/compose');
-  await screen.findByRole('heading', { level: 1, name: 'Compose' });
-  await screen.findByTestId('platform-picker');
-  return { ...app, api };
+    'platform-picker',
+  );
 }
 
 const loaves = (n: number) => Array.from({ length: n }, (_, i) => new File(['loaf'], `loaf-${i + 1}.jpg`, { type: 'image/jpeg' }));

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mediaUrlStatusMessage } from '@shared/media-url';
-import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { resetAmplifyMocks } from './helpers/amplify-mocks';
 import { aNewDraft, anUploadedCake, MEDIA_ID, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
-import { renderApp } from './helpers/render-app';
+import { openSignedIn } from './helpers/open-page';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
@@ -19,17 +19,17 @@ const fetched = () =>
   anUploadedCake({ file_path: 'user-alice/1774000000000-abcdefgh.jpg', file_type: 'image/jpeg', url: 'https://media-bucket.example/cake.jpg?signed' });
 
 async function openCompose(routes: Parameters<typeof mockApi>[0]) {
-  const api = mockApi({
-    ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
-    'GET /accounts': { body: { accounts: [socialAccount({ id: IG_ID, platform: 'instagram', account_name: 'bakery' })] } },
-    'POST /posts': { status: 201, body: aNewDraft() },
-    ...routes,
-  });
-  signedInAs();
-  const app = renderApp('/home/compose');
-  await screen.findByRole('heading', { level: 1, name: 'Compose' });
-  await screen.findByTestId('platform-picker');
-  return { ...app, api };
+  return openSignedIn(
+    '/home/compose',
+    'Compose',
+    {
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+      'GET /accounts': { body: { accounts: [socialAccount({ id: IG_ID, platform: 'instagram', account_name: 'bakery' })] } },
+      'POST /posts': { status: 201, body: aNewDraft() },
+      ...routes,
+    },
+    'platform-picker',
+  );
 }
 
 describe('adding media from a link in Compose', { timeout: 30_000 }, () => {

@@ -4,21 +4,18 @@ import type { Post } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, aPost, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { openSignedIn } from './helpers/open-page';
 
 /** Issue 16.5 and 16.6 in the browser: compose's first comment and thread parts, and their outcomes on the card. */
 const X_ID = '01JQ00000000000000000000X1';
 const IG_ID = '01JQ00000000000000000000I1';
 
 async function openCompose(accounts = [socialAccount({ id: X_ID, platform: 'x', account_name: '@ada_bakes' })]) {
-  const api = mockApi({
+  return openSignedIn('/home/compose', 'Compose', {
     ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
     'GET /accounts': { body: { accounts } },
     'POST /posts': { status: 201, body: aNewDraft() },
   });
-  signedInAs();
-  const app = renderApp('/home/compose');
-  await screen.findByRole('heading', { level: 1, name: 'Compose' });
-  return { ...app, api };
 }
 
 /** X selected, the caption written and one part added, its field focused. */

@@ -4,6 +4,7 @@ import type { Post } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, aPost, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { openSignedIn } from './helpers/open-page';
 
 /** Issue 16.1 "Publish now": from Compose and from a draft's card, always after a dialog that names the accounts. */
 const X_ID = '01JQ00000000000000000000X1';
@@ -14,17 +15,17 @@ const ACCOUNTS = [
 ];
 
 async function openCompose(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({
-    ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
-    'GET /accounts': { body: { accounts: ACCOUNTS } },
-    'POST /posts/publish-now': { status: 201, body: { ...aNewDraft(), status: 'scheduled', scheduled_at: new Date().toISOString() } },
-    ...routes,
-  });
-  signedInAs();
-  const app = renderApp('/home/compose');
-  await screen.findByRole('heading', { level: 1, name: 'Compose' });
-  await screen.findByTestId('platform-picker');
-  return { ...app, api };
+  return openSignedIn(
+    '/home/compose',
+    'Compose',
+    {
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+      'GET /accounts': { body: { accounts: ACCOUNTS } },
+      'POST /posts/publish-now': { status: 201, body: { ...aNewDraft(), status: 'scheduled', scheduled_at: new Date().toISOString() } },
+      ...routes,
+    },
+    'platform-picker',
+  );
 }
 
 async function openDrafts(drafts: Post[], routes: Parameters<typeof mockApi>[0] = {}) {

@@ -5,6 +5,7 @@ import { REPEAT_MESSAGES, type SeriesView } from '@shared/recurrence';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, anUploadedCake, aPost, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { openSignedIn } from './helpers/open-page';
 import { chooseScheduleTime } from './helpers/schedule';
 import { InstantXhr } from './helpers/xhr';
 
@@ -14,16 +15,16 @@ const SERIES_ID = '01JQ0000000000000000SERIE1';
 const POST_ID = '01JQ00000000000000000POST1';
 
 async function openCompose() {
-  const api = mockApi({
-    ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/Berlin' } }) }),
-    'GET /accounts': { body: { accounts: [socialAccount({ id: X_ID, platform: 'x', account_name: '@baker' })] } },
-    'POST /posts': { status: 201, body: aNewDraft() },
-  });
-  signedInAs();
-  const app = renderApp('/home/compose');
-  await screen.findByRole('heading', { level: 1, name: 'Compose' });
-  await screen.findByTestId('platform-picker');
-  return { ...app, api };
+  return openSignedIn(
+    '/home/compose',
+    'Compose',
+    {
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/Berlin' } }) }),
+      'GET /accounts': { body: { accounts: [socialAccount({ id: X_ID, platform: 'x', account_name: '@baker' })] } },
+      'POST /posts': { status: 201, body: aNewDraft() },
+    },
+    'platform-picker',
+  );
 }
 
 const aSeriesView = (overrides: Partial<SeriesView> = {}): SeriesView => ({
@@ -50,17 +51,13 @@ const anOccurrence = (overrides: Partial<Post> = {}) =>
 
 async function openPosts(post: Post, series: SeriesView, extra: Parameters<typeof mockApi>[0] = {}) {
   const counts: PostCounts = { scheduled: 1, posted: 0, drafts: 0, failed: 0 };
-  const api = mockApi({
+  return openSignedIn('/home/posts', 'Posts', {
     ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/Berlin' } }) }),
     'GET /posts/counts': { body: counts },
     'GET /posts': (call) => ({ body: { items: call.query.tab === 'scheduled' ? [post] : [], nextCursor: null } }),
     [`GET /series/${SERIES_ID}`]: { body: series },
     ...extra,
   });
-  signedInAs();
-  const app = renderApp('/home/posts');
-  await screen.findByRole('heading', { level: 1, name: 'Posts' });
-  return { ...app, api };
 }
 
 describe('recurring posts', { timeout: 30_000 }, () => {

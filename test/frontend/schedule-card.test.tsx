@@ -4,9 +4,9 @@ import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
 import type { SocialAccount } from '@shared/accounts';
 import { bestTimeChoices, inOneHour, nextMondayMorning, tomorrowMorning } from '@/features/compose/components/schedule-choices';
 import { SCHEDULE_PASSED_FIELD_MESSAGE } from '@/features/compose/components/schedule-card';
-import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { resetAmplifyMocks } from './helpers/amplify-mocks';
 import { meResponse, mockApi, platformsResponse, shellRoutes, socialAccount } from './helpers/api-mock';
-import { renderApp } from './helpers/render-app';
+import { openSignedIn } from './helpers/open-page';
 
 const NEW_YORK = 'America/New_York';
 /** Tuesday, November 10, 2026, 10:00 AM in New York (EST). */
@@ -15,17 +15,17 @@ const X_ID = '01JQ00000000000000000000X1';
 const ACCOUNTS: SocialAccount[] = [socialAccount({ id: X_ID, platform: 'x', account_name: 'My X' })];
 
 async function openCompose(routes: Parameters<typeof mockApi>[0] = {}, plan: 'free' | 'basic' | 'pro' = 'pro') {
-  const api = mockApi({
-    ...shellRoutes({ me: meResponse({ settings: { timezone: NEW_YORK } }), platforms: platformsResponse(plan) }),
-    'GET /accounts': { body: { accounts: ACCOUNTS } },
-    ...routes,
-    'POST /posts': { status: 201, body: {} },
-  });
-  signedInAs();
-  const app = renderApp('/home/compose');
-  await screen.findByRole('heading', { level: 1, name: 'Compose' });
-  await screen.findByTestId('platform-picker');
-  return { ...app, api };
+  return openSignedIn(
+    '/home/compose',
+    'Compose',
+    {
+      ...shellRoutes({ me: meResponse({ settings: { timezone: NEW_YORK } }), platforms: platformsResponse(plan) }),
+      'GET /accounts': { body: { accounts: ACCOUNTS } },
+      ...routes,
+      'POST /posts': { status: 201, body: {} },
+    },
+    'platform-picker',
+  );
 }
 
 const helper = () => screen.getByTestId('schedule-helper');
