@@ -2,7 +2,7 @@ import { mediaUrlStatusMessage } from '@shared/media-url';
 import { describe, expect, it } from 'vitest';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
-import { aPageForEachTest, signIn, toastIn } from './browser';
+import { aPageForEachTest, openFromSidebar, postedCard, publishNowFromCompose, signIn, toastIn } from './browser';
 
 /**
  * Issue 16 item 4 as a user sees it in Compose: "Add from URL" with a link of the public-web
@@ -20,8 +20,7 @@ describe('Compose: Add from URL', () => {
     await signIn(page, user);
     const web = cloud().env.LOCAL_PUBLIC_WEB_ORIGIN!;
     const caption = `A photo from a link, e2e ${Date.now().toString(36)}`;
-    await page.getByRole('link', { name: 'Compose' }).first().click();
-    await page.waitForURL('**/home/compose');
+    await openFromSidebar(page, 'Compose');
 
     // Act: a link that answers 404.
     await page.getByLabel('Media link').fill(`${web}/gone.jpg`);
@@ -48,15 +47,10 @@ describe('Compose: Add from URL', () => {
     // Act: publish it now to Facebook.
     await page.getByTestId('platform-tile-facebook').click();
     await page.getByLabel('Facebook caption').fill(caption);
-    await page.getByRole('button', { name: 'Publish now' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Publish now' }).click();
-    await toastIn(page, 'Publishing now').waitFor();
+    await publishNowFromCompose(page);
 
     // Assess: the card turns Posted.
-    await page.getByRole('link', { name: 'Posts' }).first().click();
-    await page.getByRole('tab', { name: 'Posted (1)' }).waitFor({ timeout: 60_000 });
-    await page.getByRole('tab', { name: 'Posted (1)' }).click();
-    const card = page.getByTestId('post-card').filter({ hasText: caption });
+    const card = await postedCard(page, caption);
     await expect.poll(() => card.getByTestId('post-status').textContent()).toBe('Posted');
   });
 });
