@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { IMPORT_MAX_FILES, type ImportFileContext } from '@shared/import';
-import { checkUploadSize, isAcceptedMediaType, isImageType, MEDIA_TYPE_MESSAGE, type VideoFacts } from '@shared/media';
-import { MSG } from '@shared/messages';
+import { isImageType, type VideoFacts } from '@shared/media';
 import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-error';
+import { screenMediaFiles } from '@/lib/media-files';
 import { presignUpload, uploadToStorage } from '@/lib/upload';
 import { readVideoFacts } from '@/lib/video-facts';
 import { confirmImportUpload, deleteImportUpload } from '../api/import-media';
@@ -70,25 +70,12 @@ export function useImportMedia() {
 
   const addFiles = useCallback(
     (files: Iterable<File>) => {
-      let room = IMPORT_MAX_FILES - items.length;
-      for (const file of files) {
-        if (room <= 0) {
-          toaster.error({ title: 'Too many files', description: TOO_MANY_IMPORT_FILES });
-          break;
-        }
-        if (!isAcceptedMediaType(file.type)) {
-          if (/^(image|video)\//i.test(file.type)) toaster.error({ title: 'File not supported', description: `${file.name}: ${MEDIA_TYPE_MESSAGE}` });
-          continue;
-        }
-        const tooLarge = checkUploadSize(file.name, file.size);
-        if (tooLarge) {
-          toaster.error({ title: MSG.fileTooLargeTitle, description: tooLarge });
-          continue;
-        }
+      const { accepted, refusals } = screenMediaFiles(files, IMPORT_MAX_FILES - items.length, TOO_MANY_IMPORT_FILES);
+      for (const refusal of refusals) toaster.error(refusal);
+      for (const file of accepted) {
         const localId = `import-upload-${++nextId}`;
         const kind = isImageType(file.type) ? 'image' : 'video';
         setItems((current) => [...current, { localId, name: file.name, kind, stored: null, video: null }]);
-        room -= 1;
         void upload(localId, file);
       }
     },
