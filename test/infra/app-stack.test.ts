@@ -421,7 +421,8 @@ describe('AppStack without Google sign-in (dev)', () => {
       expect(key.Properties.EnableKeyRotation).toBe(true);
       const keyHolders = appFunctions(synth).filter((fn) => fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID);
       // +2 in issue 16: add to queue and Publish now create posts as POST /api/posts does, limit check included.
-      expect(keyHolders).toHaveLength(9 + PLATFORMS.length);
+      // +1: bulk import reads TikTok's creator_info for TikTok rows, as Compose's panel does.
+      expect(keyHolders).toHaveLength(10 + PLATFORMS.length);
       for (const fn of keyHolders) {
         expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
       }
@@ -439,6 +440,7 @@ describe('AppStack without Google sign-in (dev)', () => {
           'ApiOauthOauthCallback',
           'ApiPostsCheckLimits',
           'ApiPostsCreatePost',
+          'ApiPostsImportPosts',
           'ApiPostsPublishNow',
           'ApiPostsUpdatePost',
           'ApiQueueAddToQueue',
@@ -669,8 +671,8 @@ describe('AppStack media grants', () => {
         .filter(([id]) => declarationOfFunction(id).needs.includes('media:write'))
         .map(([id]) => id.slice(0, -8))
         .sort(),
-      // Duplicating a post copies its files to new keys (issue 16.8).
-    ).toEqual(['ApiMediaConfirmUpload', 'ApiMediaPresignUpload', 'ApiPostsDuplicatePost', 'ApiProfilePresignAvatar']);
+      // Duplicating a post copies its files to new keys (issue 16.8), and so does bulk import for each row naming an upload.
+    ).toEqual(['ApiMediaConfirmUpload', 'ApiMediaPresignUpload', 'ApiPostsDuplicatePost', 'ApiPostsImportPosts', 'ApiProfilePresignAvatar']);
     for (const [logicalId, fn] of functions) {
       const needs = declarationOfFunction(logicalId).needs;
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
