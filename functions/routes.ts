@@ -179,7 +179,8 @@ export const ROUTES = [
     handler: 'posts/import-posts',
     auth: 'user',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
-    needs: ['table:read', 'table:write', 'scheduling', 'queues'],
+    // Media: each row's own copy of the import's uploads (copy, delete on failure). Tokens and platform apps: TikTok's creator_info.
+    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues'],
   },
   { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', needs: ['table:read', 'media:read'] },
   { method: 'GET', path: '/api/posts/counts', handler: 'posts/count-posts', auth: 'user', needs: ['table:read'] },

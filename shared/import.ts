@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import * as z from 'zod';
-import { mediaRuleProblems } from './media-rules';
+import { mediaRuleProblems, type MediaFacts } from './media-rules';
 import { MSG } from './messages';
 import { planLimitMessage, upgradeToConnectMessage } from './plans';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from './platforms';
@@ -9,6 +9,7 @@ import { SCHEDULED_IN_PAST_MESSAGE } from './posts';
 import { CreatePostBodySchema } from './post-bodies';
 import { TimeZoneSchema } from './settings';
 import { text } from './text';
+import { TIKTOK_MSG, TIKTOK_PRIVACY_LABELS, TIKTOK_PRIVACY_LEVELS, type TikTokCreatorInfo, type TikTokPrivacyLevel, type TikTokSettings } from './tiktok';
 
 /**
  * Bulk import (issue 16 item 4, docs/bulk-import.md): the CSV format, and the one row check the
@@ -27,9 +28,18 @@ export const IMPORT_COLUMNS = [
   'caption',
   ...PLATFORMS.map((p) => `caption_${p}` as const),
   'title',
+  'media',
   'media_ids',
   'client',
+  'tiktok_privacy',
+  'tiktok_allow_comment',
+  'tiktok_allow_duet',
+  'tiktok_allow_stitch',
+  'tiktok_brand',
+  'tiktok_branded_content',
 ] as const;
+/** Files the Import page's media panel takes for one import (the `media` column names them). */
+export const IMPORT_MAX_FILES = 100;
 /** The error report's extra column; ignored on the way back in, so a fixed report can be imported again. */
 export const REASON_COLUMN = 'reason';
 
@@ -54,6 +64,18 @@ export const IMPORT_MSG = {
   unknownClient: 'That client was not found in your clients',
   timezoneChanged: 'Your timezone in Settings changed since the preview was made. Load the file again.',
   rowNotSent: 'This row was not sent: the import stopped before it',
+  noSuchFile: (name: string) => `No file named '${name}' was uploaded for this import`,
+  twoFilesNamed: (name: string) => `Two files named '${name}' were uploaded for this import: remove one, or rename one and upload it again`,
+  fileStillUploading: (name: string) => `'${name}' is still uploading`,
+  fileListedTwice: (name: string) => `The file '${name}' is listed twice in this row`,
+  importFileAsId: 'A file uploaded for this import goes in the media column by its name, not in media_ids',
+  yesOrNo: (column: string, value: string) => `${column} must be yes or no (not "${value}")`,
+  tiktokPrivacyMissing: `TikTok rows need tiktok_privacy: ${TIKTOK_PRIVACY_LEVELS.join(', ')} (or ${Object.values(TIKTOK_PRIVACY_LABELS).join(', ')})`,
+  tiktokPrivacyUnknown: (value: string) =>
+    `tiktok_privacy "${value}" is not one of ${TIKTOK_PRIVACY_LEVELS.join(', ')} (or ${Object.values(TIKTOK_PRIVACY_LABELS).join(', ')})`,
+  tiktokPrivacyNotOffered: (account: string, level: TikTokPrivacyLevel, offered: readonly TikTokPrivacyLevel[]) =>
+    `The TikTok account ${account} can't post ${level} (${TIKTOK_PRIVACY_LABELS[level]}) now; it offers ${offered.length ? offered.join(', ') : 'no privacy level'}`,
+  tiktokInteractionOff: (account: string, what: string, column: string) => `The TikTok account ${account} has ${what} turned off; set ${column} to no`,
 } as const;
 
 /** One data row: its number among the file's rows (1 = the first under the header) and its cells by column. */
@@ -64,9 +86,19 @@ export const ImportRowSchema = z.object({
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 
-/** POST /api/posts/import: a chunk of rows and the timezone the preview read them in. */
+/** A file uploaded on the Import page for this import: its media id and the name the `media` column calls it by. */
+export const ImportMediaFileSchema = z.object({ id: text().min(1).max(64), name: text().min(1).max(255) });
+export type ImportMediaFile = z.infer<typeof ImportMediaFileSchema>;
+
+/**
+ * POST /api/posts/import: a chunk of rows and the timezone the preview read them in; the import's
+ * uploads its rows name (`media`), and the user's agreement to TikTok's Music Usage Confirmation,
+ * ticked once for the file (TikTok rows are refused without it).
+ */
 export const ImportRequestSchema = z.object({
   timezone: TimeZoneSchema,
+  media_files: z.array(ImportMediaFileSchema).max(IMPORT_MAX_FILES).optional(),
+  tiktok_consent: z.boolean().optional(),
   rows: z
     .array(ImportRowSchema)
     .min(1)
@@ -89,13 +121,20 @@ export type ImportResponse = z.infer<typeof ImportResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // The file
 
-/** The downloadable template: the header and two example rows (one for all platforms, one per platform). */
+/** The downloadable template: the header and two example rows (one for two platforms with a file, one caption per platform). */
 export function importTemplateCsv(): string {
+  const example = (cells: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>) => IMPORT_COLUMNS.map((c) => cells[c] ?? '');
   return Papa.unparse({
     fields: [...IMPORT_COLUMNS],
     data: [
-      ['2026-12-01', '09:30', 'instagram;facebook', 'Fresh sourdough at 7, come early! #bakery', '', '', '', '', '', '', '', ''],
-      ['2026-12-02', '17:00', 'x;facebook', 'Weekend opening hours', '', 'Open Sat 8-14, Sun closed', '', '', '', '', '', ''],
+      example({
+        date: '2026-12-01',
+        time: '09:30',
+        platforms: 'instagram;facebook',
+        caption: 'Fresh sourdough at 7, come early! #bakery',
+        media: 'sourdough.jpg',
+      }),
+      example({ date: '2026-12-02', time: '17:00', platforms: 'x;facebook', caption: 'Weekend opening hours', caption_facebook: 'Open Sat 8-14, Sun closed' }),
     ],
   });
 }
@@ -154,10 +193,29 @@ export interface ImportContext {
   accounts: readonly ImportAccount[];
   clients: readonly { id: string; name: string }[];
   planPlatforms: readonly Platform[];
+  /**
+   * The files uploaded for this import, which the `media` column names. The browser adds what it
+   * knows of each (the rules' facts; still uploading); the server has ids and names only, and checks
+   * the real files itself.
+   */
+  mediaFiles?: readonly ImportFileContext[];
+  /** The file's Music Usage Confirmation: the server passes the request's; the preview leaves it out (its checkbox gates sending). */
+  tiktokConsent?: boolean;
+  /** This deployment's TikTok client is unaudited: only SELF_ONLY (docs/tiktok.md#unaudited-client). */
+  tiktokUnaudited?: boolean;
+  /** Each TikTok account's creator_info as the preview read it (or why it could not), by account id. */
+  tiktokCreators?: Readonly<Record<string, TikTokCreatorInfo | { error: string }>>;
+}
+
+/** An upload of this import as a row check sees it. */
+export interface ImportFileContext extends ImportMediaFile {
+  facts?: MediaFacts;
+  uploading?: boolean;
 }
 
 export type ImportPostBody = z.output<typeof CreatePostBodySchema>;
-export type RowCheck = { ok: true; body: ImportPostBody } | { ok: false; reason: string };
+/** `named`: the uploads of this import the row's `media` column names (first in `body.media_ids`); the server gives the row its own copies. */
+export type RowCheck = { ok: true; body: ImportPostBody; named?: ImportMediaFile[] } | { ok: false; reason: string };
 
 const list = (cell: string | undefined) =>
   (cell ?? '')
@@ -232,18 +290,25 @@ export function checkImportRow(fields: Record<string, string>, ctx: ImportContex
     if (!account.is_connected) return fail(IMPORT_MSG.notConnected(account.platform, account.account_name));
     if (!ctx.planPlatforms.includes(account.platform)) return fail(upgradeToConnectMessage(account.platform));
   }
-  const media_ids = list(fields.media_ids);
+  const named = namedFiles(fields.media, ctx.mediaFiles ?? []);
+  if ('reason' in named) return fail(named.reason);
+  const byId = list(fields.media_ids);
+  if (byId.some((id) => ctx.mediaFiles?.some((f) => f.id === id))) return fail(IMPORT_MSG.importFileAsId);
+  const media_ids = [...named.files.map((f) => f.id), ...byId];
   const captionOf = (p: Platform) => (fields[`caption_${p}`]?.trim() ? fields[`caption_${p}`] : (fields.caption ?? '')).trim();
   if (media_ids.length === 0 && targets.accounts.some((a) => captionOf(a.platform) === '')) return fail(IMPORT_MSG.nothingToPost);
-  // Without media the rules are known here (Instagram and TikTok need a file); with media the server checks the files.
+  // The rules are known here when every file's facts are (none, or uploads the browser measured); else the server checks the files.
+  const facts = named.files.map((f) => f.facts);
   const [mediaProblem] =
-    media_ids.length === 0
+    byId.length === 0 && facts.every((f) => f !== undefined)
       ? mediaRuleProblems(
           targets.accounts.map((a) => a.platform),
-          [],
+          facts,
         )
       : [];
   if (mediaProblem) return fail(mediaProblem.message);
+  const tiktok = targets.accounts.some((a) => a.platform === 'tiktok') ? tiktokSettingsOf(fields, ctx) : { settings: {} };
+  if ('reason' in tiktok) return fail(tiktok.reason);
   let client_id: string | null = null;
   const clientCell = fields.client?.trim();
   if (clientCell) {
@@ -254,12 +319,131 @@ export function checkImportRow(fields: Record<string, string>, ctx: ImportContex
   const parsed = CreatePostBodySchema.safeParse({
     title: fields.title?.trim() || undefined,
     scheduled_at: when.at.toISOString(),
-    platforms: targets.accounts.map((a) => ({ platform: a.platform, social_account_id: a.id, caption: captionOf(a.platform), settings: {} })),
+    platforms: targets.accounts.map((a) => ({
+      platform: a.platform,
+      social_account_id: a.id,
+      caption: captionOf(a.platform),
+      settings: a.platform === 'tiktok' ? tiktok.settings : {},
+    })),
     media_ids,
     client_id,
   });
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'This row is not valid');
-  return { ok: true, body: parsed.data };
+  for (const account of targets.accounts) {
+    const info = account.platform === 'tiktok' ? ctx.tiktokCreators?.[account.id] : undefined;
+    if (!info) continue;
+    const problem =
+      'error' in info
+        ? info.error
+        : tiktokCreatorProblem(
+            account.account_name,
+            tiktok.settings,
+            info,
+            named.files.map((f) => f.facts ?? null),
+          );
+    if (problem) return fail(problem);
+  }
+  return named.files.length ? { ok: true, body: parsed.data, named: named.files.map(({ id, name }) => ({ id, name })) } : { ok: true, body: parsed.data };
+}
+
+/**
+ * The `media` cell's file names (separated by `;`), matched without case to this import's uploads.
+ * A name may contain a comma; a cell written with commas between names is read that way when each
+ * part is an upload and the whole is not.
+ */
+export function namedFiles(cell: string | undefined, files: readonly ImportFileContext[]): { files: ImportFileContext[] } | { reason: string } {
+  const key = (name: string) => name.trim().toLowerCase();
+  const matching = (name: string) => files.filter((f) => key(f.name) === key(name));
+  const names = (cell ?? '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .flatMap((name) => {
+      const parts = name.split(',').map((s) => s.trim());
+      return matching(name).length === 0 && parts.length > 1 && parts.every((p) => matching(p).length > 0) ? parts : [name];
+    });
+  const found: ImportFileContext[] = [];
+  for (const name of names) {
+    const matches = matching(name);
+    if (matches.length === 0) return { reason: IMPORT_MSG.noSuchFile(name) };
+    if (matches.length > 1) return { reason: IMPORT_MSG.twoFilesNamed(name) };
+    if (matches[0].uploading) return { reason: IMPORT_MSG.fileStillUploading(name) };
+    if (found.includes(matches[0])) return { reason: IMPORT_MSG.fileListedTwice(name) };
+    found.push(matches[0]);
+  }
+  return { files: found };
+}
+
+const YES = ['yes', 'y', 'true', '1'];
+const NO = ['no', 'n', 'false', '0', ''];
+/** A yes/no cell: empty is no (TikTok's guidelines: no interaction or disclosure is on unless chosen). */
+function yesNo(fields: Record<string, string>, column: string): boolean | { reason: string } {
+  const value = (fields[column] ?? '').trim();
+  if (YES.includes(value.toLowerCase())) return true;
+  if (NO.includes(value.toLowerCase())) return false;
+  return { reason: IMPORT_MSG.yesOrNo(column, value) };
+}
+
+/** Words a file may use besides TikTok's names and Compose's labels. */
+const TIKTOK_PRIVACY_ALIASES: Record<string, TikTokPrivacyLevel> = { public: 'PUBLIC_TO_EVERYONE', private: 'SELF_ONLY' };
+/** `tiktok_privacy` as TikTok names the levels, as Compose labels them (Everyone, Friends, Followers, Only me), or public/private; any case. */
+export function tiktokPrivacyNamed(value: string): TikTokPrivacyLevel | undefined {
+  const v = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return (
+    TIKTOK_PRIVACY_LEVELS.find((level) => level.toLowerCase() === v || TIKTOK_PRIVACY_LABELS[level].toLowerCase().replace(/\s+/g, '_') === v) ??
+    TIKTOK_PRIVACY_ALIASES[v]
+  );
+}
+
+/** A TikTok row's Direct Post settings from its columns, and the file's consent. */
+function tiktokSettingsOf(fields: Record<string, string>, ctx: ImportContext): { settings: TikTokSettings } | { reason: string } {
+  const cell = (fields.tiktok_privacy ?? '').trim();
+  if (!cell) return { reason: IMPORT_MSG.tiktokPrivacyMissing };
+  const privacy = tiktokPrivacyNamed(cell);
+  if (!privacy) return { reason: IMPORT_MSG.tiktokPrivacyUnknown(cell) };
+  if (ctx.tiktokUnaudited && privacy !== 'SELF_ONLY') return { reason: TIKTOK_MSG.unaudited };
+  const flags: Record<string, boolean> = {};
+  for (const column of ['tiktok_allow_comment', 'tiktok_allow_duet', 'tiktok_allow_stitch', 'tiktok_brand', 'tiktok_branded_content']) {
+    const value = yesNo(fields, column);
+    if (typeof value !== 'boolean') return value;
+    flags[column] = value;
+  }
+  const commercial = flags.tiktok_brand || flags.tiktok_branded_content;
+  return {
+    settings: {
+      tiktok_privacy_level: privacy,
+      tiktok_allow_comment: flags.tiktok_allow_comment,
+      tiktok_allow_duet: flags.tiktok_allow_duet,
+      tiktok_allow_stitch: flags.tiktok_allow_stitch,
+      ...(commercial ? { tiktok_commercial: true, tiktok_your_brand: flags.tiktok_brand, tiktok_branded_content: flags.tiktok_branded_content } : {}),
+      // The preview's checkbox gates sending; the server has the request's answer.
+      tiktok_consent: ctx.tiktokConsent ?? true,
+    },
+  };
+}
+
+/**
+ * What the creator's current creator_info refuses of a TikTok row, as Compose's TikTok panel offers
+ * it: a privacy level outside privacy_level_options, an interaction the creator turned off, a video
+ * longer than max_video_post_duration_sec (Compose's own message). Run by the preview and the server.
+ */
+export function tiktokCreatorProblem(
+  accountName: string,
+  settings: TikTokSettings,
+  info: TikTokCreatorInfo,
+  media: readonly (Pick<MediaFacts, 'duration_seconds'> | null)[],
+): string | null {
+  const privacy = settings.tiktok_privacy_level;
+  if (privacy && !info.privacy_level_options.includes(privacy)) return IMPORT_MSG.tiktokPrivacyNotOffered(accountName, privacy, info.privacy_level_options);
+  if (settings.tiktok_allow_comment && info.comment_disabled) return IMPORT_MSG.tiktokInteractionOff(accountName, 'comments', 'tiktok_allow_comment');
+  if (settings.tiktok_allow_duet && info.duet_disabled) return IMPORT_MSG.tiktokInteractionOff(accountName, 'duets', 'tiktok_allow_duet');
+  if (settings.tiktok_allow_stitch && info.stitch_disabled) return IMPORT_MSG.tiktokInteractionOff(accountName, 'stitches', 'tiktok_allow_stitch');
+  const max = info.max_video_post_duration_sec;
+  if (max !== null && media.some((m) => typeof m?.duration_seconds === 'number' && m.duration_seconds > max)) return TIKTOK_MSG.tooLong(max);
+  return null;
 }
 
 /** The plan's monthly allowance over a file: valid rows past what is left this month are refused, in file order. */

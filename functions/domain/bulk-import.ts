@@ -1,21 +1,34 @@
 import type * as z from 'zod';
-import { IMPORT_MSG, checkImportRow, type ImportContext, type ImportPostBody, type ImportRequestSchema, type ImportResult } from '@shared/import';
+import {
+  IMPORT_MSG,
+  checkImportRow,
+  tiktokCreatorProblem,
+  type ImportContext,
+  type ImportMediaFile,
+  type ImportPostBody,
+  type ImportRequestSchema,
+  type ImportResult,
+} from '@shared/import';
+import type { TikTokCreatorInfo } from '@shared/tiktok';
 import { planLimitMessage, PLAN_PLATFORMS, type Plan } from '@shared/plans';
 import { listAccounts } from '../data/connections';
 import { listClients } from '../data/clients';
 import { claimUsageUpTo, releaseUsageBy } from '../data/import-usage';
-import { attachMediaToPost, getMediaRows, mediaFactsOf, storedMediaOf } from '../data/media';
-import { assertPostFits, deletePostItem, putPostsInBatches, replacePost, type PostRecord } from '../data/posts';
+import { attachMediaToPost, copyMediaToPost, deleteMediaOfPost, getMediaRows, mediaFactsOf, storedMediaOf } from '../data/media';
+import { assertPostFits, deletePostItem, putPostsInBatches, replacePost, type PostRecord, type StoredMedia } from '../data/posts';
 import { getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
+import { env } from '../lib/env';
 import { eventBridgeSchedules } from '../lib/dispatch-schedules';
-import { AppError, ConflictError } from '../lib/errors';
+import { AppError, ConflictError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { currentPlan } from './entitlements';
 import { assertMediaRules, monthOf, newPostRecord, NOT_SCHEDULED_MESSAGE, targetFor } from './posts';
 import { awsDispatchEngine } from './dispatch';
 import { scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
+import { tiktokCreatorInfo } from './tiktok-creator-info';
+import { randomPart } from './media';
 
 /**
  * POST /api/posts/import (issue 16 item 4, docs/bulk-import.md): a chunk of CSV rows, each checked
@@ -47,7 +60,10 @@ export interface ImportOptions {
 interface Prepared {
   row: number;
   post: PostRecord;
+  /** Ids the row names in media_ids: attached to its post as they are. */
   mediaIds: string[];
+  /** This import's uploads the row names in `media` (the first files of post.media): the post gets its own copies. */
+  named: ImportMediaFile[];
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
@@ -76,7 +92,22 @@ export async function importPosts(
   ]);
   // Rows are read in the timezone saved in Settings; a preview made in another one is stale.
   if (settings.timezone && settings.timezone !== request.timezone) throw new ConflictError(IMPORT_MSG.timezoneChanged);
-  const ctx: ImportContext = { timezone: request.timezone, now, accounts, clients, planPlatforms: PLAN_PLATFORMS[plan.id] };
+  const ctx: ImportContext = {
+    timezone: request.timezone,
+    now,
+    accounts,
+    clients,
+    planPlatforms: PLAN_PLATFORMS[plan.id],
+    mediaFiles: request.media_files ?? [],
+    tiktokConsent: request.tiktok_consent === true,
+    tiktokUnaudited: env().TIKTOK_UNAUDITED === 'true',
+  };
+  // creator_info, read live once per TikTok account the chunk posts to (as Compose reads it when its panel opens).
+  const creatorInfos = new Map<string, Promise<TikTokCreatorInfo>>();
+  const creatorInfo = (accountId: string) => {
+    if (!creatorInfos.has(accountId)) creatorInfos.set(accountId, tiktokCreatorInfo(userId, accountId));
+    return creatorInfos.get(accountId)!;
+  };
 
   const results = new Map<number, ImportResult>();
   const fail = (row: number, reason: string, postId: string | null = null) => results.set(row, { row, status: 'failed', post_id: postId, reason });
@@ -89,7 +120,9 @@ export async function importPosts(
       return;
     }
     try {
-      built[i] = { row, post: await postFor(userId, check.body, accounts, plan, now, deps), mediaIds: check.body.media_ids };
+      const named = check.named ?? [];
+      const post = await postFor(userId, check.body, named, { accounts, plan, now, deps, creatorInfo });
+      built[i] = { row, post, mediaIds: check.body.media_ids.slice(named.length), named };
     } catch (error) {
       fail(row, reasonOf(error));
     }
@@ -103,6 +136,33 @@ export async function importPosts(
   let toWrite = prepared.slice(0, claimed);
   let unused = 0;
 
+  // A file of this import named by several rows: each row's post gets its own copy (a media row names
+  // one post), made before the post is written so the post holds the copies' ids. A copy that fails
+  // deletes what it copied and fails only its row.
+  const copied = new Set<number>();
+  await eachLimited(
+    toWrite.filter((p) => p.named.length > 0),
+    ROWS_AT_ONCE,
+    async (p) => {
+      try {
+        const originals = p.post.media.slice(0, p.named.length);
+        const copies = await copyMediaToPost(userId, originals, p.post.id, now, randomPart);
+        p.post = { ...p.post, media: [...copies, ...p.post.media.slice(p.named.length)] };
+        copied.add(p.row);
+      } catch (error) {
+        logger.error('Bulk import: could not copy a file for a row', { error });
+        fail(p.row, reasonOf(error));
+        unused++;
+      }
+    },
+  );
+  toWrite = toWrite.filter((p) => p.named.length === 0 || copied.has(p.row));
+  /** Takes a row's post down with its copies (its media_ids files were never attached). */
+  const undo = async (p: Prepared) => {
+    await deletePostItem(userId, p.post.id).catch(() => undefined);
+    if (p.named.length) await deleteMediaOfPost(userId, copiesOf(p)).catch(() => undefined);
+  };
+
   // Posts, 25 to a request. A request that fails takes only its own rows down, and nothing of them stays.
   const slices = Array.from({ length: Math.ceil(toWrite.length / BATCH) }, (_, i) => toWrite.slice(i * BATCH, (i + 1) * BATCH));
   const written = new Set<number>();
@@ -115,7 +175,7 @@ export async function importPosts(
       for (const p of slice) written.add(p.row);
     } catch (error) {
       logger.error('Bulk import: a batch of posts was not written', { error });
-      await Promise.all(slice.map((p) => deletePostItem(userId, p.post.id).catch(() => undefined)));
+      await Promise.all(slice.map(undo));
       for (const p of slice) fail(p.row, SAVE_FAILED_MESSAGE);
       unused += slice.length;
     }
@@ -130,7 +190,7 @@ export async function importPosts(
       try {
         await attachMediaToPost(userId, p.mediaIds, p.post.id);
       } catch (error) {
-        await deletePostItem(userId, p.post.id).catch(() => undefined);
+        await undo(p);
         fail(p.row, reasonOf(error));
         unused++;
         return;
@@ -153,12 +213,36 @@ export async function importPosts(
   return { results: request.rows.map(({ row }) => results.get(row)!) };
 }
 
-/** The post a valid row becomes: the create rules that need the user's data (accounts, plan, media files, size). */
-async function postFor(userId: string, body: ImportPostBody, accounts: Awaited<ReturnType<typeof listAccounts>>, plan: Plan, now: Date, deps: Deps) {
+/** The media rows of a row's copies, to delete them with the post. */
+const copiesOf = (p: Prepared) => p.post.media.slice(0, p.named.length).map((m: StoredMedia) => ({ ...m, post_id: p.post.id }));
+
+interface RowDeps {
+  accounts: Awaited<ReturnType<typeof listAccounts>>;
+  plan: Plan;
+  now: Date;
+  deps: Deps;
+  creatorInfo: (accountId: string) => Promise<TikTokCreatorInfo>;
+}
+
+/**
+ * The post a valid row becomes: the create rules that need the user's data (accounts, plan, media
+ * files, TikTok's creator_info, size). Files named by name must be this user's unattached uploads
+ * under that very name (the request's name-to-id list is not trusted either).
+ */
+async function postFor(userId: string, body: ImportPostBody, named: readonly ImportMediaFile[], { accounts, plan, now, deps, creatorInfo }: RowDeps) {
   assertTikTokTargetsPostable(body.platforms);
   const platforms = body.platforms.map((target) => targetFor(target, accounts, plan, deps.newId));
   const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
-  assertMediaRules(platforms, mediaRows.map(mediaFactsOf));
+  named.forEach(({ name }, i) => {
+    if (mediaRows[i]?.file_name?.trim().toLowerCase() !== name.trim().toLowerCase()) throw new ValidationError(IMPORT_MSG.noSuchFile(name));
+  });
+  const facts = mediaRows.map(mediaFactsOf);
+  assertMediaRules(platforms, facts);
+  for (const target of platforms) {
+    if (target.platform !== 'tiktok') continue;
+    const problem = tiktokCreatorProblem(target.account_name, target.settings, await creatorInfo(target.social_account_id), facts);
+    if (problem) throw new ValidationError(problem);
+  }
   const post = newPostRecord(
     {
       title: body.title,

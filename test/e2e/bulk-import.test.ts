@@ -3,7 +3,10 @@ import { addDays } from 'date-fns';
 import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MSG, parseImportCsv } from '@shared/import';
+import { TIKTOK_MSG } from '@shared/tiktok';
+import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
+import { anImageOf, aVideoFile } from '../helpers/media';
 import { aConnectedAccount } from '../helpers/posts';
 import { aPageForEachTest, signIn } from './browser';
 
@@ -77,5 +80,57 @@ describe('importing posts from a CSV file', () => {
     const panel = page.getByTestId('day-panel');
     await panel.getByText(`Morning loaves, ${id}`).waitFor();
     await panel.getByText(`Evening buns ${id}`).waitFor();
+  });
+
+  it('uploads an image and a video in the panel, imports an Instagram row and a TikTok row naming them, and shows both scheduled with their thumbnails', async () => {
+    // Prepare
+    const page = currentPage();
+    const user = await aConfirmedUser({ plan: 'pro' });
+    await aConnectedAccount(user.userId, 'instagram', 'corner.bakery');
+    await connect('tiktok', user.accessToken);
+    await signIn(page, user);
+    const id = tag();
+    const csv = [
+      'date,time,platforms,caption,media,tiktok_privacy,tiktok_allow_comment',
+      `${day},08:15,instagram,"Spring loaves, ${id}",Spring Loaves.JPG,,`,
+      `${day},12:45,tiktok,Shaping the dough ${id},shaping.mp4,Only me,yes`,
+    ].join('\n');
+
+    // Act: the sidebar's Import link, then the files, then the CSV naming them.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Import' }).click();
+    await page.waitForURL('**/home/import');
+    await page.getByTestId('import-media-empty').waitFor();
+    await page
+      .getByLabel('Choose images for this import')
+      .setInputFiles({ name: 'spring loaves.jpg', mimeType: 'image/jpeg', buffer: await anImageOf(1080, 1080) });
+    const video = aVideoFile('shaping.mp4');
+    await page.getByLabel('Choose videos for this import').setInputFiles({ name: video.name, mimeType: video.type, buffer: video.bytes });
+    await expect.poll(() => page.getByTestId('import-upload').filter({ hasText: 'Uploaded' }).count(), { timeout: 20_000 }).toBe(2);
+    await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'spring.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+    // Assess: both rows valid; TikTok's consent holds the button.
+    await page.getByText('2 valid').waitFor();
+    const scheduleButton = page.getByRole('button', { name: 'Schedule 2 posts' });
+    expect(await scheduleButton.isDisabled()).toBe(true);
+
+    // Act
+    await page.getByText(TIKTOK_MSG.musicConsent).click();
+    await scheduleButton.click();
+
+    // Assess: every row went through, so the uploads (copied into each post) are gone from the panel.
+    await page.getByText('2 posts scheduled').waitFor();
+    await page.getByTestId('import-media-empty').waitFor();
+
+    // Assess: both in Scheduled, the photo loaded on the Instagram card and the video on the TikTok card.
+    await page.getByRole('link', { name: 'See them in Posts' }).click();
+    await page.waitForURL('**/home/posts');
+    const photoCard = page.getByTestId('post-card').filter({ hasText: `Spring loaves, ${id}` });
+    const loaded = () =>
+      photoCard.getByRole('img', { name: 'Post media' }).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth);
+    await expect.poll(loaded, { timeout: 20_000 }).toBe(1080);
+    const videoCard = page.getByTestId('post-card').filter({ hasText: `Shaping the dough ${id}` });
+    await expect.poll(() => videoCard.getByLabel('Post video').getAttribute('src')).toMatch(/^http/);
+    const shortDay = formatInTimeZone(addDays(new Date(), 4), ZONE, 'MMM d');
+    await videoCard.getByText(`${shortDay}, 12:45 PM`).waitFor();
   });
 });

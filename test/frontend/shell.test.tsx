@@ -25,14 +25,26 @@ describe('the app shell', () => {
   it('lists Home, Compose, Schedule, Posts, Analytics, Platforms, Settings and Subscription for a creator', async () => {
     await renderShell('creator');
     await waitFor(() =>
-      expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Queue', 'Posts', 'Analytics', 'Platforms', 'Settings', 'Subscription']),
+      expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Queue', 'Posts', 'Import', 'Analytics', 'Platforms', 'Settings', 'Subscription']),
     );
   });
 
   it('adds Clients for a user in agency mode', async () => {
     await renderShell('agency');
     await waitFor(() =>
-      expect(sidebarLinks()).toEqual(['Home', 'Compose', 'Schedule', 'Queue', 'Posts', 'Analytics', 'Platforms', 'Clients', 'Settings', 'Subscription']),
+      expect(sidebarLinks()).toEqual([
+        'Home',
+        'Compose',
+        'Schedule',
+        'Queue',
+        'Posts',
+        'Import',
+        'Analytics',
+        'Platforms',
+        'Clients',
+        'Settings',
+        'Subscription',
+      ]),
     );
     expect(screen.getByRole('link', { name: 'Clients' })).toHaveAttribute('href', '/home/clients');
   });

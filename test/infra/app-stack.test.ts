@@ -422,7 +422,8 @@ describe('AppStack without Google sign-in (dev)', () => {
       expect(key.Properties.EnableKeyRotation).toBe(true);
       const keyHolders = appFunctions(synth).filter((fn) => fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID);
       // +2 in issue 16: add to queue and Publish now create posts as POST /api/posts does, limit check included.
-      expect(keyHolders).toHaveLength(9 + PLATFORMS.length);
+      // +1: bulk import reads TikTok's creator_info for TikTok rows, as Compose's panel does.
+      expect(keyHolders).toHaveLength(10 + PLATFORMS.length);
       for (const fn of keyHolders) {
         expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
       }
@@ -440,6 +441,7 @@ describe('AppStack without Google sign-in (dev)', () => {
           'ApiOauthOauthCallback',
           'ApiPostsCheckLimits',
           'ApiPostsCreatePost',
+          'ApiPostsImportPosts',
           'ApiPostsPublishNow',
           'ApiPostsUpdatePost',
           'ApiQueueAddToQueue',
@@ -671,14 +673,15 @@ describe('AppStack media grants', () => {
         .map(([id]) => id.slice(0, -8))
         .sort(),
       // Duplicating a post copies its files to new keys (issue 16.8); so does making each occurrence of a
-      // series with media: on create, on an "all following" edit (the new template), and in the sweep (16.3).
-      // Media from a link stores what it fetched (issue 16.4).
+      // series with media: on create, on an "all following" edit (the new template), and in the sweep (16.3);
+      // and bulk import for each row naming an upload. Media from a link stores what it fetched (issue 16.4).
     ).toEqual([
       'ApiMediaConfirmUpload',
       'ApiMediaMediaFromUrl',
       'ApiMediaPresignUpload',
       'ApiPostsCreatePost',
       'ApiPostsDuplicatePost',
+      'ApiPostsImportPosts',
       'ApiProfilePresignAvatar',
       'ApiRecurrenceEditSeries',
       'RecurrenceSweep',

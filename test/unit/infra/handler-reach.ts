@@ -10,7 +10,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  * What each AWS SDK command a bundle sends needs. A command missing here fails the analysis, so a new
  * kind of call is classified before it ships.
  */
-const COMMANDS: Readonly<Record<string, Capability | 'every function'>> = {
+const COMMANDS: Readonly<Record<string, Capability | readonly Capability[] | 'every function'>> = {
   GetCommand: 'table:read',
   QueryCommand: 'table:read',
   BatchGetCommand: 'table:read',
@@ -23,8 +23,9 @@ const COMMANDS: Readonly<Record<string, Capability | 'every function'>> = {
   GetObjectCommand: 'media:read',
   HeadObjectCommand: 'media:read',
   PutObjectCommand: 'media:write',
-  // Reads the source and writes the copy: a function that copies declares media:read as well.
-  CopyObjectCommand: 'media:write',
+  // Reads the source and writes the copy: S3 checks s3:GetObject on the source and s3:PutObject on the
+  // target (https://docs.aws.amazon.com/AmazonS3/latest/API/API_CopyObject.html).
+  CopyObjectCommand: ['media:read', 'media:write'],
   DeleteObjectCommand: 'media:delete',
   DeleteObjectsCommand: 'media:delete',
   ListObjectsV2Command: 'media:delete',
@@ -100,7 +101,7 @@ export async function handlerReach(handlerModule: string, handlersDir = path.joi
     for (const [, command] of code.matchAll(/new (\w+?Command)\d*\(/g)) {
       const capability = COMMANDS[command!];
       if (capability === undefined) unknownCommands.add(command!);
-      else if (capability !== 'every function') use(capability, module);
+      else if (capability !== 'every function') for (const c of typeof capability === 'string' ? [capability] : capability) use(c, module);
     }
     for (const { module: definer, call, capability } of CALLS) {
       if (module !== definer && call.test(stripDefinitions(code))) use(capability, module);

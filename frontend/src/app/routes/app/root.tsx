@@ -1,6 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { LuChartLine, LuCalendarDays, LuCreditCard, LuHouse, LuListChecks, LuListOrdered, LuPlug, LuSettings, LuSquarePen, LuUsers } from 'react-icons/lu';
+import {
+  LuChartLine,
+  LuCalendarDays,
+  LuCreditCard,
+  LuFileUp,
+  LuHouse,
+  LuListChecks,
+  LuListOrdered,
+  LuPlug,
+  LuSettings,
+  LuSquarePen,
+  LuUsers,
+} from 'react-icons/lu';
 import { Outlet } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import type { Mode } from '@shared/settings';
@@ -24,6 +36,7 @@ export function navItemsFor(mode: Mode | undefined): NavItem[] {
     { label: 'Schedule', to: app.schedule.getHref(), icon: LuCalendarDays },
     { label: 'Queue', to: app.queue.getHref(), icon: LuListOrdered },
     { label: 'Posts', to: app.posts.getHref(), icon: LuListChecks },
+    { label: 'Import', to: app.import.getHref(), icon: LuFileUp },
     { label: 'Analytics', to: app.analytics.getHref(), icon: LuChartLine },
     { label: 'Platforms', to: app.platforms.getHref(), icon: LuPlug },
     mode === 'agency' && { label: 'Clients', to: app.clients.getHref(), icon: LuUsers },

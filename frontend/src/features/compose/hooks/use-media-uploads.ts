@@ -1,18 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  checkUploadSize,
-  isAcceptedMediaType,
-  isImageType,
-  MAX_MEDIA_PER_POST,
-  MEDIA_TYPE_MESSAGE,
-  TOO_MANY_FILES_MESSAGE,
-  type VideoFacts,
-} from '@shared/media';
-import { MSG } from '@shared/messages';
+import { isImageType, MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE, type VideoFacts } from '@shared/media';
 import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-error';
 import { importMediaFromUrl } from '@/lib/api/media-from-url';
+import { screenMediaFiles } from '@/lib/media-files';
 import { presignUpload, uploadToStorage } from '@/lib/upload';
 import { confirmUpload } from '../api/confirm-upload';
 import { deleteMedia as deleteMediaFile, useDeleteMedia } from '../api/delete-media';
@@ -149,27 +141,14 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
   const addFiles = useCallback(
     (files: Iterable<File>) => {
       // A post holds at most MAX_MEDIA_PER_POST files (the API's bound): files beyond it are not uploaded.
-      let room = MAX_MEDIA_PER_POST - items.length;
-      for (const file of files) {
-        if (room <= 0) {
-          toaster.error({ title: 'Too many files', description: TOO_MANY_FILES_MESSAGE });
-          break;
-        }
-        if (!isAcceptedMediaType(file.type)) {
-          if (/^(image|video)\//i.test(file.type)) toaster.error({ title: 'File not supported', description: `${file.name}: ${MEDIA_TYPE_MESSAGE}` });
-          continue;
-        }
-        const tooLarge = checkUploadSize(file.name, file.size);
-        if (tooLarge) {
-          toaster.error({ title: MSG.fileTooLargeTitle, description: tooLarge });
-          continue;
-        }
+      const { accepted, refusals } = screenMediaFiles(files, MAX_MEDIA_PER_POST - items.length, TOO_MANY_FILES_MESSAGE);
+      for (const refusal of refusals) toaster.error(refusal);
+      for (const file of accepted) {
         const localId = `local-${++nextLocalId}`;
         const previewUrl = objectUrl(file);
         if (previewUrl) previews.current.add(previewUrl);
         const kind: MediaKind = isImageType(file.type) ? 'image' : 'video';
         setItems((current) => [...current, { localId, name: file.name, kind, progress: 0, previewUrl, stored: null, video: null }]);
-        room -= 1;
         void upload(localId, file);
       }
     },
