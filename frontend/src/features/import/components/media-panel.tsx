@@ -1,22 +1,14 @@
-import { Box, Button, Card, Center, chakra, HStack, IconButton, Image, Progress, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Box, Card, Center, HStack, IconButton, Image, Progress, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuImage, LuTrash2, LuUpload, LuVideo } from 'react-icons/lu';
 import { IMPORT_MAX_FILES } from '@shared/import';
 import { IMAGE_ACCEPT, MAX_UPLOAD_MB, VIDEO_ACCEPT } from '@shared/media';
+import { FileDropZone } from '@/components/file-drop-zone';
 import type { ImportUpload, useImportMedia } from '../hooks/use-import-media';
 
 type Uploads = ReturnType<typeof useImportMedia>;
 
 /** "Media for this import": files dropped or picked here upload as Compose's do; the CSV's `media` column names them. */
 export function MediaPanel({ uploads, locked = false }: { uploads: Uploads; locked?: boolean }) {
-  const images = useRef<HTMLInputElement>(null);
-  const videos = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
-  const picked = (input: HTMLInputElement) => {
-    uploads.addFiles(Array.from(input.files ?? []));
-    input.value = '';
-  };
-
   return (
     <Card.Root variant="outline" rounded="xl" data-testid="import-media-panel">
       <Card.Header pb="0">
@@ -27,31 +19,41 @@ export function MediaPanel({ uploads, locked = false }: { uploads: Uploads; lock
         </Card.Description>
       </Card.Header>
       <Card.Body gap="4">
-        <Stack
+        <FileDropZone
+          testId="import-media-dropzone"
+          label="Drop images or videos for this import here"
+          onFiles={uploads.addFiles}
+          disabled={locked}
+          pickers={[
+            {
+              content: (
+                <>
+                  <LuImage /> Images
+                </>
+              ),
+              inputLabel: 'Choose images for this import',
+              accept: IMAGE_ACCEPT,
+              multiple: true,
+              button: { flex: { base: '1', sm: 'initial' } },
+            },
+            {
+              content: (
+                <>
+                  <LuVideo /> Videos
+                </>
+              ),
+              inputLabel: 'Choose videos for this import',
+              accept: VIDEO_ACCEPT,
+              multiple: true,
+              button: { flex: { base: '1', sm: 'initial' } },
+            },
+          ]}
           direction={{ base: 'column', sm: 'row' }}
           align={{ base: 'stretch', sm: 'center' }}
           justify="space-between"
           gap="3"
           px="4"
           py="3"
-          rounded="lg"
-          borderWidth="2px"
-          borderStyle="dashed"
-          borderColor={over ? 'brand.solid' : 'border'}
-          bg={over ? 'brand.subtle' : 'bg.subtle'}
-          role="region"
-          aria-label="Drop images or videos for this import here"
-          data-testid="import-media-dropzone"
-          onDragOver={(event) => {
-            event.preventDefault();
-            if (!locked) setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={(event) => {
-            event.preventDefault();
-            setOver(false);
-            if (!locked) uploads.addFiles(Array.from(event.dataTransfer?.files ?? []));
-          }}
         >
           <HStack gap="3" minW="0">
             <Center boxSize="9" rounded="full" bg="brand.muted" color="brand.fg" flexShrink={0} aria-hidden>
@@ -61,33 +63,7 @@ export function MediaPanel({ uploads, locked = false }: { uploads: Uploads; lock
               Drag images and videos here
             </Text>
           </HStack>
-          <HStack gap="2">
-            <Button size="sm" variant="outline" disabled={locked} onClick={() => images.current?.click()} flex={{ base: '1', sm: 'initial' }}>
-              <LuImage /> Images
-            </Button>
-            <Button size="sm" variant="outline" disabled={locked} onClick={() => videos.current?.click()} flex={{ base: '1', sm: 'initial' }}>
-              <LuVideo /> Videos
-            </Button>
-          </HStack>
-          <chakra.input
-            ref={images}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            multiple
-            hidden
-            aria-label="Choose images for this import"
-            onChange={(e) => picked(e.currentTarget)}
-          />
-          <chakra.input
-            ref={videos}
-            type="file"
-            accept={VIDEO_ACCEPT}
-            multiple
-            hidden
-            aria-label="Choose videos for this import"
-            onChange={(e) => picked(e.currentTarget)}
-          />
-        </Stack>
+        </FileDropZone>
         {uploads.items.length === 0 ? (
           <Text textStyle="sm" color="fg.muted" data-testid="import-media-empty">
             No files yet. Rows without a media column need none.
