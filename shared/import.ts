@@ -1,7 +1,9 @@
 import Papa from 'papaparse';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import * as z from 'zod';
+import { MAX_MEDIA_PER_POST } from './media';
 import { mediaRuleProblems, type MediaFacts } from './media-rules';
+import { mediaLinkProblem } from './media-url';
 import { MSG } from './messages';
 import { planLimitMessage, upgradeToConnectMessage } from './plans';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from './platforms';
@@ -30,6 +32,7 @@ export const IMPORT_COLUMNS = [
   'title',
   'media',
   'media_ids',
+  'media_urls',
   'client',
   'tiktok_privacy',
   'tiktok_allow_comment',
@@ -69,6 +72,10 @@ export const IMPORT_MSG = {
   fileStillUploading: (name: string) => `'${name}' is still uploading`,
   fileListedTwice: (name: string) => `The file '${name}' is listed twice in this row`,
   importFileAsId: 'A file uploaded for this import goes in the media column by its name, not in media_ids',
+  badLink: (link: string, why: string) => `The link ${link} in media_urls can't be used: ${why}`,
+  tooManyLinks: `A row lists at most ${MAX_MEDIA_PER_POST} files in media, media_ids and media_urls together`,
+  linkNotFetched:
+    'media_urls are fetched by the Import page before a row is sent; through the API, fetch each link with POST /api/media/from-url and list the ids in media_ids',
   yesOrNo: (column: string, value: string) => `${column} must be yes or no (not "${value}")`,
   tiktokPrivacyMissing: `TikTok rows need tiktok_privacy: ${TIKTOK_PRIVACY_LEVELS.join(', ')} (or ${Object.values(TIKTOK_PRIVACY_LABELS).join(', ')})`,
   tiktokPrivacyUnknown: (value: string) =>
@@ -222,6 +229,8 @@ const list = (cell: string | undefined) =>
     .split(/[;,]/)
     .map((s) => s.trim())
     .filter(Boolean);
+/** The links of a row's media_urls, separated by semicolons or spaces (a link may contain a comma). */
+export const mediaLinksOf = (fields: Record<string, string>) => (fields.media_urls ?? '').split(/[;\s]+/).filter(Boolean);
 const bare = (name: string) => name.trim().replace(/^@/, '').toLowerCase();
 const platformNamed = (name: string): Platform | undefined => {
   const n = name.trim().toLowerCase();
@@ -295,12 +304,19 @@ export function checkImportRow(fields: Record<string, string>, ctx: ImportContex
   const byId = list(fields.media_ids);
   if (byId.some((id) => ctx.mediaFiles?.some((f) => f.id === id))) return fail(IMPORT_MSG.importFileAsId);
   const media_ids = [...named.files.map((f) => f.id), ...byId];
+  // Links are fetched into the user's media by the Import page just before the row is sent (they become media_ids).
+  const links = mediaLinksOf(fields);
+  for (const link of links) {
+    const problem = mediaLinkProblem(link);
+    if (problem) return fail(IMPORT_MSG.badLink(link, problem));
+  }
+  if (media_ids.length + links.length > MAX_MEDIA_PER_POST) return fail(IMPORT_MSG.tooManyLinks);
   const captionOf = (p: Platform) => (fields[`caption_${p}`]?.trim() ? fields[`caption_${p}`] : (fields.caption ?? '')).trim();
-  if (media_ids.length === 0 && targets.accounts.some((a) => captionOf(a.platform) === '')) return fail(IMPORT_MSG.nothingToPost);
+  if (media_ids.length + links.length === 0 && targets.accounts.some((a) => captionOf(a.platform) === '')) return fail(IMPORT_MSG.nothingToPost);
   // The rules are known here when every file's facts are (none, or uploads the browser measured); else the server checks the files.
   const facts = named.files.map((f) => f.facts);
   const [mediaProblem] =
-    byId.length === 0 && facts.every((f) => f !== undefined)
+    byId.length === 0 && links.length === 0 && facts.every((f) => f !== undefined)
       ? mediaRuleProblems(
           targets.accounts.map((a) => a.platform),
           facts,

@@ -35,3 +35,21 @@ export const MediaFromUrlBodySchema = z
   .object({ url: text({ error: MEDIA_URL_INVALID_MESSAGE }).trim().min(1, { error: MEDIA_URL_INVALID_MESSAGE }).max(MAX_MEDIA_URL_LENGTH) })
   .strict();
 export type MediaFromUrlBody = z.infer<typeof MediaFromUrlBodySchema>;
+
+/**
+ * What is wrong with a link on sight (a bulk-import row's media_urls, before anything is fetched): not a
+ * web link, or credentials in it. Everything else (https only, a public address, the answer) is the
+ * server's fetcher's to judge, as it is for Compose's "Add from URL".
+ */
+export function mediaLinkProblem(link: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return MEDIA_URL_INVALID_MESSAGE;
+  }
+  if (link.length > MAX_MEDIA_URL_LENGTH) return MEDIA_URL_INVALID_MESSAGE;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return MEDIA_URL_INVALID_MESSAGE;
+  if (url.username || url.password) return MEDIA_URL_CREDENTIALS_MESSAGE;
+  return null;
+}

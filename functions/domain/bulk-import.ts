@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import {
   IMPORT_MSG,
   checkImportRow,
+  mediaLinksOf,
   tiktokCreatorProblem,
   type ImportContext,
   type ImportMediaFile,
@@ -114,6 +115,11 @@ export async function importPosts(
   // Each row checked and built (a row with media reads its files), several at once; kept in row order.
   const built: (Prepared | null)[] = request.rows.map(() => null);
   await eachLimited([...request.rows.entries()], ROWS_AT_ONCE, async ([i, { row, fields }]) => {
+    // The Import page fetches a row's links into media_ids before sending; a row still carrying them came another way.
+    if (mediaLinksOf(fields).length > 0) {
+      fail(row, IMPORT_MSG.linkNotFetched);
+      return;
+    }
     const check = checkImportRow(fields, ctx);
     if (!check.ok) {
       fail(row, check.reason);

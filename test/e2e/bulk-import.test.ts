@@ -3,9 +3,11 @@ import { addDays } from 'date-fns';
 import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MSG, parseImportCsv } from '@shared/import';
+import { mediaUrlStatusMessage } from '@shared/media-url';
 import { TIKTOK_MSG } from '@shared/tiktok';
 import { connect } from '../helpers/connect';
-import { aConfirmedUser } from '../helpers/given';
+import { aConfirmedUser, cloud } from '../helpers/given';
+import { itemsOfUser } from '../helpers/then';
 import { anImageOf, aVideoFile } from '../helpers/media';
 import { aConnectedAccount } from '../helpers/posts';
 import { aPageForEachTest, signIn } from './browser';
@@ -132,5 +134,40 @@ describe('importing posts from a CSV file', () => {
     await expect.poll(() => videoCard.getByLabel('Post video').getAttribute('src')).toMatch(/^http/);
     const shortDay = formatInTimeZone(addDays(new Date(), 4), ZONE, 'MMM d');
     await videoCard.getByText(`${shortDay}, 12:45 PM`).waitFor();
+  });
+
+  it('fetches a row’s media_urls into the user’s media when scheduling, and fails only the row whose link answers 404', async () => {
+    // Prepare: links on the local cloud's public-web stand-in.
+    const page = currentPage();
+    const user = await aConfirmedUser({ plan: 'pro' });
+    await aConnectedAccount(user.userId, 'facebook', 'Corner Bakery');
+    await signIn(page, user);
+    const web = cloud().env.LOCAL_PUBLIC_WEB_ORIGIN!;
+    const id = tag();
+    const csv = [
+      'date,time,platforms,caption,media_urls',
+      `${day},10:00,facebook,Linked loaves ${id},${web}/photo.jpg`,
+      `${day},11:00,facebook,Gone ${id},${web}/gone.jpg`,
+    ].join('\n');
+
+    // Act
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Import' }).click();
+    await page.waitForURL('**/home/import');
+    await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'links.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText('2 valid').waitFor();
+    await page.getByRole('button', { name: 'Schedule 2 posts' }).click();
+
+    // Assess: one scheduled, the 404 row failed with the server's words.
+    await page.getByText('1 post scheduled').waitFor();
+    await page.getByText(IMPORT_MSG.badLink(`${web}/gone.jpg`, mediaUrlStatusMessage('127.0.0.1', 404))).waitFor();
+    await page.getByRole('link', { name: 'See them in Posts' }).click();
+    await page.waitForURL('**/home/posts');
+    const card = page.getByTestId('post-card').filter({ hasText: `Linked loaves ${id}` });
+    const loaded = () =>
+      card.getByRole('img', { name: 'Post media' }).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth);
+    await expect.poll(loaded, { timeout: 20_000 }).toBe(1200);
+    // Nothing fetched for the failed row is left in the user's media.
+    const media = (await itemsOfUser(user.userId)).filter((i) => String(i.sk).startsWith('MEDIA#'));
+    expect(media).toHaveLength(1);
   });
 });

@@ -172,3 +172,28 @@ describe('importing TikTok rows', () => {
     expect(await itemsOf(user.userId, 'POST#')).toEqual([]);
   });
 });
+
+describe('importing rows that still carry media links', () => {
+  it('refuses such a row with how to send links, writing nothing and claiming nothing, and schedules the row beside it', async () => {
+    // Prepare
+    const user = await aConfirmedUser({ plan: 'pro' });
+    await aConnectedAccount(user.userId, 'facebook', 'Bakery Page');
+
+    // Act: the API called directly, without the Import page's fetch step.
+    const res = await weImport(
+      user.accessToken,
+      [aRow(1, { platforms: 'facebook', media_urls: 'https://cdn.example.com/spring.jpg' }), aRow(2, { platforms: 'facebook' })],
+      {},
+    );
+
+    // Assess
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.results.map((r: { status: string; reason: string | null }) => [r.status, r.reason])).toEqual([
+      ['failed', IMPORT_MSG.linkNotFetched],
+      ['scheduled', null],
+    ]);
+    const posts = await itemsOf(user.userId, 'POST#');
+    expect(posts).toHaveLength(1);
+    expect(await usedThisMonth(user.accessToken)).toBe(1);
+  });
+});

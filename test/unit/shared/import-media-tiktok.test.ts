@@ -3,6 +3,7 @@ import {
   checkImportRow,
   IMPORT_MSG,
   importTemplateCsv,
+  mediaLinksOf,
   namedFiles,
   parseImportCsv,
   tiktokCreatorProblem,
@@ -10,7 +11,9 @@ import {
   type ImportContext,
   type ImportFileContext,
 } from '@shared/import';
+import { MAX_MEDIA_PER_POST } from '@shared/media';
 import { TIKTOK_NEEDS_VIDEO_MESSAGE } from '@shared/media-rules';
+import { MEDIA_URL_CREDENTIALS_MESSAGE, MEDIA_URL_INVALID_MESSAGE } from '@shared/media-url';
 import { PLAN_PLATFORMS } from '@shared/plans';
 import { TIKTOK_MSG, type TikTokCreatorInfo } from '@shared/tiktok';
 
@@ -196,5 +199,37 @@ describe('the TikTok columns', () => {
       IMPORT_MSG.tiktokInteractionOff('Ada Bakes', 'comments', 'tiktok_allow_comment'),
     );
     expect(tiktokCreatorProblem('Ada Bakes', settings, { ...ADA, max_video_post_duration_sec: 60 }, [{ duration_seconds: 61 }])).toBe(TIKTOK_MSG.tooLong(60));
+  });
+});
+
+describe('the media_urls column', () => {
+  it('counts a link as the row’s media, so an Instagram row with only a link is valid until the link is fetched', () => {
+    const check = checkImportRow(row({ media_urls: 'https://cdn.example.com/spring.jpg' }), ctx());
+
+    expect(check.ok).toBe(true);
+    // The link is not an id: the Import page fetches it and adds the id just before the row is sent.
+    expect(check.ok && check.body.media_ids).toEqual([]);
+  });
+
+  it('takes links separated by semicolons or spaces, and keeps a comma inside a link', () => {
+    expect(mediaLinksOf({ media_urls: ' https://a.example/x.jpg; https://b.example/y,z.jpg  https://c.example/w.png ' })).toEqual([
+      'https://a.example/x.jpg',
+      'https://b.example/y,z.jpg',
+      'https://c.example/w.png',
+    ]);
+  });
+
+  it.each([
+    ['not a link', 'spring.jpg', MEDIA_URL_INVALID_MESSAGE],
+    ['another scheme', 'ftp://files.example/spring.jpg', MEDIA_URL_INVALID_MESSAGE],
+    ['credentials in it', 'https://user:secret@cdn.example.com/spring.jpg', MEDIA_URL_CREDENTIALS_MESSAGE],
+  ])('refuses %s with the link and the reason', (_, link, why) => {
+    expect(reasonOf(row({ media_urls: link }))).toBe(IMPORT_MSG.badLink(link, why));
+  });
+
+  it('refuses more files than a post holds, counting names, ids and links together', () => {
+    const links = Array.from({ length: MAX_MEDIA_PER_POST }, (_, i) => `https://cdn.example.com/${i}.jpg`).join(';');
+
+    expect(reasonOf(row({ media: 'spring.jpg', media_urls: links }))).toBe(IMPORT_MSG.tooManyLinks);
   });
 });

@@ -13,12 +13,14 @@ import { getRuntimeConfig } from '@/config/runtime-config';
 import { useClients } from '@/lib/api/clients';
 import { useAccounts } from '@/lib/api/connections';
 import { useMe } from '@/lib/api/me';
+import { importMediaFromUrl } from '@/lib/api/media-from-url';
 import { userTimezone, zoneLabel } from '@/lib/time';
-import { useCreatorInfos } from '../api/import-media';
+import { deleteImportUpload, useCreatorInfos } from '../api/import-media';
 import { importChunk, importKeys, useUsage } from '../api/import-posts';
 import { useImportMedia } from '../hooks/use-import-media';
 import { downloadText, previewRows, readText, type PreviewRow } from '../utils/preview';
 import { chunkMediaFiles } from '../utils/row-media';
+import { sendWithLinks } from '../utils/row-links';
 import { sendInChunks } from '../utils/send-chunks';
 import { FileDrop } from './file-drop';
 import { MediaPanel } from './media-panel';
@@ -118,10 +120,16 @@ export function ImportPage() {
     const valid = rows.filter((r) => r.check.ok);
     const files = uploads.files;
     // Each chunk carries the uploads its rows name, and the consent when the file has TikTok rows.
-    const send = async (body: ImportRequest) => {
-      const media_files = await chunkMediaFiles(body.rows, files);
-      return importChunk({ ...body, ...(media_files.length ? { media_files } : {}), ...(tiktokConsent ? { tiktok_consent: true } : {}) });
-    };
+    // A row's media_urls are fetched into the user's media first (sendWithLinks), then sent as media_ids.
+    const send = (body: ImportRequest) =>
+      sendWithLinks(
+        body.rows,
+        async (rows) => {
+          const media_files = await chunkMediaFiles(rows, files);
+          return importChunk({ ...body, rows, ...(media_files.length ? { media_files } : {}), ...(tiktokConsent ? { tiktok_consent: true } : {}) });
+        },
+        { fetchLink: importMediaFromUrl, remove: deleteImportUpload },
+      );
     setStage({ kind: 'sending', fileName, rows, done: 0 });
     const results = await sendInChunks(valid, zone, send, (done) => setStage({ kind: 'sending', fileName, rows, done }));
     setStage({ kind: 'done', fileName, rows, results });
@@ -195,7 +203,8 @@ function FormatHelp({ zone }: { zone: string }) {
         </Text>
         <Text>
           Optional: <b>title</b> (YouTube), <b>media</b> (names of files uploaded above, separated by semicolons, e.g. spring.jpg; menu.png), <b>media_ids</b>{' '}
-          (ids of files already in your media) and <b>client</b>. Each row is checked with the same rules as Compose before anything is scheduled.
+          (ids of files already in your media), <b>media_urls</b> (https links to images or videos, separated by semicolons; each is fetched into your media
+          when the row is scheduled) and <b>client</b>. Each row is checked with the same rules as Compose before anything is scheduled.
         </Text>
         <Text>
           TikTok rows: <b>tiktok_privacy</b> (one your account offers: PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or SELF_ONLY; Everyone,
