@@ -5,6 +5,7 @@ import type { AppFunction } from './app-function';
 import type { Billing } from './billing';
 import type { DataTable } from './data-table';
 import type { Media } from './media';
+import type { MediaPull } from './media-pull';
 import type { Publishing } from './publishing';
 import type { Realtime } from './realtime';
 import type { TokenVault } from './token-vault';
@@ -25,6 +26,8 @@ export interface CapabilityProviders {
   readonly graphApiVersion: string;
   /** The platforms' app credentials, when configured. */
   readonly platformCredentials?: ISecret;
+  /** TikTok photo posts' signed pull URLs, when configured (docs/tiktok.md#photo-posts). */
+  readonly mediaPull?: MediaPull;
 }
 
 /**
@@ -70,6 +73,10 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
       return;
     case 'stripe':
       p.billing.bindStripeClient(fn);
+      return;
+    case 'media:pull':
+      // Absent: photo posts are off (TIKTOK_PHOTOS=false) and the function signs nothing.
+      p.mediaPull?.bindSigner(fn);
       return;
     case 'cognito:sign-up':
       p.billing.grantAccountCreation(fn, p.appClient);

@@ -82,6 +82,11 @@ export interface TikTokPublish {
   title: string;
   privacy: string;
   videoUrl?: string;
+  /** Photo posts (content/init, media_type PHOTO): the URLs TikTok pulls, the cover, and how many pulls succeeded. */
+  kind?: 'video' | 'photo';
+  photoUrls?: string[];
+  photoCoverIndex?: number;
+  photosPulled?: number;
   size: number;
   /** Bytes uploaded (FILE_UPLOAD) or downloaded (PULL_FROM_URL). */
   transferred: number;
@@ -144,7 +149,7 @@ export interface PublishData {
   limitsOff?: boolean;
   /** TikTok app settings (control API `/tiktok/app`): an unaudited client posts SELF_ONLY only. */
   tiktokUnaudited?: boolean;
-  /** URL prefixes verified for the TikTok app: PULL_FROM_URL works only from these. */
+  /** URL prefixes verified for the TikTok app: PULL_FROM_URL works only from these (besides the front door's /media-pull/). */
   tiktokVerifiedPrefixes?: string[];
 }
 
