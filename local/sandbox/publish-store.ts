@@ -23,6 +23,8 @@ export interface PublishedPost {
   visibility: 'public' | 'private' | 'inbox';
   /** IG shortcode, FB video id, TikTok publish id… */
   ref?: string;
+  /** TikTok photo posts: how many of the photos TikTok downloaded from their URLs. */
+  mediaPulled?: number;
   /** X: the post this one replies to (a thread part or a first comment). */
   inReplyTo?: string;
 }

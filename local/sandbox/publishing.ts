@@ -64,6 +64,7 @@ export function settle(ctx: SandboxContext): void {
           : publicUrls(ctx).tiktokPost(who, postId),
       visibility: inbox ? 'inbox' : job.privacy === 'SELF_ONLY' ? 'private' : 'public',
       ref: job.id,
+      ...(job.kind === 'photo' ? { mediaPulled: job.photosPulled ?? 0 } : {}),
     };
     // The receipt carries the time the init arrived: that is when the publish was asked for.
     recordPost(data, post, job.receivedAtMs, job.createdAt);
