@@ -115,6 +115,12 @@ const FAIL_REASON_MESSAGES: Record<string, string> = {
   video_pull_failed: "TikTok couldn't download the video from our media link; the post was not published.",
 };
 
+/** Where a photo post's failure reads differently from a video's. */
+const PHOTO_FAIL_REASON_MESSAGES: Record<string, string> = {
+  file_format_check_failed: 'TikTok could not read one of the photos; use JPEG or WebP.',
+  picture_size_check_failed: 'One of the photos is larger than TikTok takes (up to 1080p).',
+};
+
 /** Photo posts need every image as a signed pull URL; none means this deployment has photo posts off. */
 export const TIKTOK_PHOTOS_OFF_MESSAGE = 'TikTok photo posts are not available in this deployment; post one video to TikTok instead.';
 
@@ -316,7 +322,8 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
       }
       if (reason === 'auth_removed') throw new PlatformError('tiktok', 'reauth', FAIL_REASON_MESSAGES[reason], { code: reason });
       const category = reason.startsWith('spam_risk') || reason === 'publish_cancelled' ? 'stop' : 'fix-input';
-      throw new PlatformError('tiktok', category, FAIL_REASON_MESSAGES[reason] ?? `TikTok could not publish the post (${reason}).`, { code: reason });
+      const message = (str(cp, 'kind') === 'photo' && PHOTO_FAIL_REASON_MESSAGES[reason]) || FAIL_REASON_MESSAGES[reason];
+      throw new PlatformError('tiktok', category, message ?? `TikTok could not publish the post (${reason}).`, { code: reason });
     }
     return { status: 'wait', retryAfterSeconds: STATUS_WAIT_SECONDS };
   };
