@@ -75,8 +75,11 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
       p.billing.bindStripeClient(fn);
       return;
     case 'media:pull':
-      // Absent: photo posts are off (TIKTOK_PHOTOS=false) and the function signs nothing.
-      p.mediaPull?.bindSigner(fn);
+      // Absent: photo posts are off (TIKTOK_PHOTOS=false) and the function signs nothing. Only the TikTok
+      // lane's publisher signs and reads the private key; the other lanes never publish to TikTok.
+      if (!p.mediaPull) return;
+      if (p.publishing.lanes.get('tiktok')?.publisher === fn) p.mediaPull.bindSigner(fn);
+      else fn.addEnvironment('TIKTOK_PHOTOS', 'false');
       return;
     case 'cognito:sign-up':
       p.billing.grantAccountCreation(fn, p.appClient);
