@@ -48,6 +48,20 @@ const STRIP_PREFIX = `function handler(event) {
 }`;
 
 /**
+ * TikTok's URL-prefix verification fetches a signature file it names (`tiktok<code>.txt`) right under the
+ * prefix, unsigned. Only that shape passes, mapped to the bucket's `tiktok-verification/` folder, where
+ * the operator puts the file TikTok gives (no user's key can start with that folder: keys start with
+ * the user's id or `avatars/`).
+ */
+const VERIFICATION_FILE = `function handler(event) {
+  var request = event.request;
+  var match = /^\\/media-pull\\/(tiktok[A-Za-z0-9_-]+\\.txt)$/.exec(request.uri);
+  if (!match) return { statusCode: 404, statusDescription: 'Not Found' };
+  request.uri = '/tiktok-verification/' + match[1];
+  return request;
+}`;
+
+/**
  * Where TikTok pulls photo posts from (docs/tiktok.md#photo-posts): a CloudFront distribution in front of
  * the media bucket (Origin Access Control, GetObject only) that serves `/media-pull/*` and only with a
  * CloudFront signed URL from this deployment's key group. The publisher signs with the private key it reads
@@ -91,6 +105,11 @@ export class MediaPull extends Construct {
       functionAssociations: [{ function: strip, eventType: FunctionEventType.VIEWER_REQUEST }],
       compress: false,
     };
+    const verificationFile = new CloudFrontFunction(this, 'VerificationFile', {
+      code: FunctionCode.fromInline(VERIFICATION_FILE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: "Serve TikTok's URL-prefix verification file, unsigned",
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Schedule & Autopost media pulls (TikTok photo posts)',
       httpVersion: HttpVersion.HTTP2,
@@ -101,7 +120,15 @@ export class MediaPull extends Construct {
       ...(props.webAclArn && { webAclId: props.webAclArn }),
       // Anything outside /media-pull/ is refused by the function, and still needs a signature first.
       defaultBehavior: behaviour,
-      additionalBehaviors: { [`${MEDIA_PULL_PREFIX}*`]: behaviour },
+      // Listed first: CloudFront takes the first pattern that matches.
+      additionalBehaviors: {
+        [`${MEDIA_PULL_PREFIX}tiktok*`]: {
+          ...behaviour,
+          trustedKeyGroups: undefined,
+          functionAssociations: [{ function: verificationFile, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        [`${MEDIA_PULL_PREFIX}*`]: behaviour,
+      },
     });
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'TikTok pulls from its own servers worldwide; there is no country to restrict.' },

@@ -89,6 +89,20 @@ describe('media pulls for TikTok photo posts, configured', () => {
     expect(handler({ request: { uri: '/index.html' } }).statusCode).toBe(404);
   });
 
+  it("serves TikTok's URL-prefix verification file unsigned, and nothing else without a signature", () => {
+    const [, distribution] = pullDistribution(synth)!;
+    const behaviours = distribution.Properties.DistributionConfig.CacheBehaviors as TemplateJson[];
+    // CloudFront takes the first pattern that matches.
+    expect(behaviours.map((b) => b.PathPattern)).toEqual(['/media-pull/tiktok*', '/media-pull/*']);
+    expect(behaviours[0]!.TrustedKeyGroups).toBeUndefined();
+    const fn = resources(synth, 'AWS::CloudFront::Function').find(([id]) => id.startsWith('MediaPullVerificationFile'))![1];
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: unknown) => { uri?: string; statusCode?: number };
+
+    expect(handler({ request: { uri: '/media-pull/tiktokAbC123xyz.txt' } }).uri).toBe('/tiktok-verification/tiktokAbC123xyz.txt');
+    expect(handler({ request: { uri: '/media-pull/tiktokx/other-user/photo.jpg' } }).statusCode).toBe(404);
+    expect(handler({ request: { uri: '/media-pull/tiktok.jpg' } }).statusCode).toBe(404);
+  });
+
   it('reads the media bucket through Origin Access Control with GetObject only, and the bucket stays private', () => {
     const [, distribution] = pullDistribution(synth)!;
     const [origin] = distribution.Properties.DistributionConfig.Origins;
