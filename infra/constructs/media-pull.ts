@@ -88,11 +88,13 @@ export class MediaPull extends Construct {
     });
     this.keyGroup = new KeyGroup(this, 'KeyGroup', { items: [this.publicKey], comment: 'Media pulls (TikTok photo posts)' });
     this.privateKey = Secret.fromSecretNameV2(this, 'PrivateKey', props.privateKeySecretName);
-    const strip = new CloudFrontFunction(this, 'StripPrefix', {
-      code: FunctionCode.fromInline(STRIP_PREFIX),
-      runtime: FunctionRuntime.JS_2_0,
-      comment: 'Map /media-pull/<key> to the media object key',
-    });
+    const viewerRequest = (id: string, code: string, comment: string) => [
+      {
+        function: new CloudFrontFunction(this, id, { code: FunctionCode.fromInline(code), runtime: FunctionRuntime.JS_2_0, comment }),
+        eventType: FunctionEventType.VIEWER_REQUEST,
+      },
+    ];
+    const strip = viewerRequest('StripPrefix', STRIP_PREFIX, 'Map /media-pull/<key> to the media object key');
     // Read only: the bucket policy lets this distribution GetObject, nothing else.
     const origin = S3BucketOrigin.withOriginAccessControl(props.mediaBucket, { originAccessLevels: [AccessLevel.READ] });
     const behaviour = {
@@ -102,22 +104,17 @@ export class MediaPull extends Construct {
       // Query strings (the signature) stay out of the cache key and the origin request.
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       trustedKeyGroups: [this.keyGroup],
-      functionAssociations: [{ function: strip, eventType: FunctionEventType.VIEWER_REQUEST }],
+      functionAssociations: strip,
       compress: false,
     };
-    const verificationFile = new CloudFrontFunction(this, 'VerificationFile', {
-      code: FunctionCode.fromInline(VERIFICATION_FILE),
-      runtime: FunctionRuntime.JS_2_0,
-      comment: "Serve TikTok's URL-prefix verification file, unsigned",
-    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Schedule & Autopost media pulls (TikTok photo posts)',
       httpVersion: HttpVersion.HTTP2,
       priceClass: PriceClass.PRICE_CLASS_100,
-      enableLogging: true,
+      ...(props.webAclArn && { webAclId: props.webAclArn }),
       logBucket: props.accessLogsBucket,
       logFilePrefix: 'cloudfront-media-pull/',
-      ...(props.webAclArn && { webAclId: props.webAclArn }),
+      enableLogging: true,
       // Anything outside /media-pull/ is refused by the function, and still needs a signature first.
       defaultBehavior: behaviour,
       // Listed first: CloudFront takes the first pattern that matches.
@@ -125,7 +122,7 @@ export class MediaPull extends Construct {
         [`${MEDIA_PULL_PREFIX}tiktok*`]: {
           ...behaviour,
           trustedKeyGroups: undefined,
-          functionAssociations: [{ function: verificationFile, eventType: FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: viewerRequest('VerificationFile', VERIFICATION_FILE, "Serve TikTok's URL-prefix verification file, unsigned"),
         },
         [`${MEDIA_PULL_PREFIX}*`]: behaviour,
       },
