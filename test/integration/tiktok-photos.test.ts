@@ -2,14 +2,19 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ulid } from 'ulid';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIKTOK_MIXED_MESSAGE, tiktokPhotoFormatMessage } from '@shared/media-rules';
 import { listUserItems } from '../../functions/data/table';
 import { dispatchPost } from '../../functions/domain/dispatch';
+import { pullSigner } from '../../functions/lib/media-pull';
+import { hostsFor } from '../../functions/platforms/hosts';
+import { createAdapter } from '../../functions/platforms/registry';
+import { LOCAL_PULL_KEY_PAIR_ID } from '../../local/media-pull';
+import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import type { PublishedPost } from '../../local/sandbox/publish-store';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
-import { anImageOf, anUploadedImage, anUploadedVideo, aPng, aVideoFile } from '../helpers/media';
+import { A_TINY_JPEG, A_TINY_PNG, aMediaKey, anImageOf, anObjectStoredDirectly, anUploadedImage, anUploadedVideo, aPng, aVideoFile } from '../helpers/media';
 import { aCreatedPost } from '../helpers/posts';
 import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 import { theSettledPost } from '../helpers/then';
@@ -123,5 +128,87 @@ describe('what the API refuses for TikTok photos before anything is saved', () =
     expect(mixedRes.status).toBe(400);
     expect(mixedRes.body.error.message).toBe(TIKTOK_MIXED_MESSAGE);
     expect(await listUserItems(user.userId, 'POST#')).toEqual([]);
+  });
+});
+
+describe("the sandbox's photo init, as TikTok refuses and pulls", () => {
+  const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
+  const signer = () => pullSigner(cloud().url, LOCAL_PULL_KEY_PAIR_ID, fs.readFileSync(cloud().env.MEDIA_PULL_PRIVATE_KEY_FILE!, 'utf8'));
+
+  /** Ada's token with video.publish, through the sandbox consent flow. */
+  async function tiktokToken(): Promise<string> {
+    const { clientId, clientSecret } = (JSON.parse(cloud().env.PLATFORM_CREDENTIALS!) as Record<string, { clientId: string; clientSecret: string }>).tiktok!;
+    const adapter = createAdapter('tiktok', {
+      app: { clientId, clientSecret, redirectUri: `${cloud().url}/api/oauth/tiktok/callback` },
+      hosts: hostsFor('tiktok', sandbox()),
+    });
+    const form = new URLSearchParams({ decision: 'allow', identity: DEMO_IDENTITIES.tiktok[0]!.id });
+    const res = await fetch(adapter.authorizeUrl({ state: 's' }), { method: 'POST', body: form, redirect: 'manual' });
+    return (await adapter.exchangeCode({ code: new URL(res.headers.get('location')!).searchParams.get('code')! })).accessToken;
+  }
+  const init = async (token: string, photoImages: string[], cover = 0) => {
+    const res = await fetch(`${sandbox()}/tiktok/api/v2/post/publish/content/init/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' },
+      body: JSON.stringify({
+        media_type: 'PHOTO',
+        post_mode: 'DIRECT_POST',
+        post_info: { title: 'Loaves', description: 'Morning bake', privacy_level: 'SELF_ONLY', disable_comment: true },
+        source_info: { source: 'PULL_FROM_URL', photo_images: photoImages, photo_cover_index: cover },
+      }),
+    });
+    return { status: res.status, body: (await res.json()) as { data: { publish_id?: string }; error: { code: string } } };
+  };
+  const statusOf = async (token: string, publishId: string) =>
+    vi.waitFor(
+      async () => {
+        const res = await fetch(`${sandbox()}/tiktok/api/v2/post/publish/status/fetch/`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' },
+          body: JSON.stringify({ publish_id: publishId }),
+        });
+        const { data } = (await res.json()) as { data: { status: string; fail_reason?: string } };
+        if (data.status.startsWith('PROCESSING')) throw new Error(data.status);
+        return data;
+      },
+      { timeout: 20_000, interval: 300 },
+    );
+  async function storedPhoto(bytes: Buffer, type: string) {
+    const key = aMediaKey('sandbox-photos', type === 'image/png' ? 'png' : 'jpg');
+    await anObjectStoredDirectly(key, bytes, type);
+    return key;
+  }
+
+  it('refuses more than 35 photos, a cover outside them, and a URL outside the verified prefix', async () => {
+    const token = await tiktokToken();
+    const key = await storedPhoto(A_TINY_JPEG, 'image/jpeg');
+    const url = signer().sign(key, new Date());
+
+    const many = await init(
+      token,
+      Array.from({ length: 36 }, () => url),
+    );
+    const cover = await init(token, [url, url, url], 3);
+    const elsewhere = await init(token, ['https://cdn.example.com/loaf.jpg']);
+
+    expect([many.status, many.body.error.code]).toEqual([400, 'invalid_param']);
+    expect([cover.status, cover.body.error.code]).toEqual([400, 'invalid_param']);
+    expect([elsewhere.status, elsewhere.body.error.code]).toEqual([403, 'url_ownership_unverified']);
+  });
+
+  it('pulls every photo: a PNG fails the post (file_format_check_failed), an expired URL fails the pull (photo_pull_failed)', async () => {
+    const token = await tiktokToken();
+    const jpeg = await storedPhoto(A_TINY_JPEG, 'image/jpeg');
+    const png = await storedPhoto(A_TINY_PNG, 'image/png');
+    const now = new Date();
+    const threeHoursAgo = new Date(now.getTime() - 3 * 3600_000);
+
+    const withPng = await init(token, [signer().sign(jpeg, now), signer().sign(png, now)]);
+    const expired = await init(token, [signer().sign(jpeg, threeHoursAgo)]);
+    const fine = await init(token, [signer().sign(jpeg, now)]);
+
+    expect(await statusOf(token, withPng.body.data.publish_id!)).toMatchObject({ status: 'FAILED', fail_reason: 'file_format_check_failed' });
+    expect(await statusOf(token, expired.body.data.publish_id!)).toMatchObject({ status: 'FAILED', fail_reason: 'photo_pull_failed' });
+    expect(await statusOf(token, fine.body.data.publish_id!)).toMatchObject({ status: 'PUBLISH_COMPLETE' });
   });
 });
