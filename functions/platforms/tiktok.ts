@@ -457,7 +457,8 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
    * disclosure settings the user chose) → [checkpoint publish_id + upload_url] → PUT the chunks →
    * status/fetch until done. Draft → the inbox init (video.upload), which carries no post_info.
    * FILE_UPLOAD rather than PULL_FROM_URL: TikTok pulls only from URL prefixes verified for the app,
-   * which a presigned S3 URL cannot be (docs/tiktok.md).
+   * which a presigned S3 URL cannot be (docs/tiktok.md). Photos only: publishPhotos, which TikTok pulls
+   * from our signed media-pull URLs (docs/tiktok.md#photo-posts).
    */
   const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
     const { tokens, request, checkpoint } = context;
