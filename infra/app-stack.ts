@@ -148,7 +148,6 @@ export class AppStack extends Stack {
           publicKeyPem: props.mediaPull.publicKeyPem,
           privateKeySecretName: props.mediaPull.privateKeySecretName,
           accessLogsBucket: logs.bucket,
-          webAclArn: firewall?.webAclArn,
         })
       : undefined;
 

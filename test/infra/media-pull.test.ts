@@ -65,7 +65,8 @@ function dependencyCycle(template: Record<string, TemplateJson>): string[] | nul
 describe('media pulls for TikTok photo posts, configured', () => {
   let synth: SynthesizedApp;
   beforeAll(() => {
-    synth = synthApp({ mediaPull: MEDIA_PULL });
+    // With WAF on, as prod runs: the SPA's distribution gets the web ACL, the pull distribution does not.
+    synth = synthApp({ mediaPull: MEDIA_PULL, waf: true });
   });
 
   it('requires signed URLs from a key group holding the configured public key on /media-pull/* (and everywhere else)', () => {
@@ -79,6 +80,8 @@ describe('media pulls for TikTok photo posts, configured', () => {
     const pulls = config.CacheBehaviors.find((b: TemplateJson) => b.PathPattern === '/media-pull/*');
     expect(pulls).toMatchObject({ ViewerProtocolPolicy: 'https-only', AllowedMethods: ['GET', 'HEAD'], TrustedKeyGroups: [{ Ref: keyGroupId }] });
     expect(config.DefaultCacheBehavior.TrustedKeyGroups).toEqual([{ Ref: keyGroupId }]);
+    // No per-IP rate rule in front of TikTok's few pulling servers; the signature is the gate.
+    expect(config.WebACLId).toBeUndefined();
   });
 
   it('maps /media-pull/<key> to the object key and answers 404 for any other path', () => {
