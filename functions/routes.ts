@@ -38,6 +38,8 @@ export type Capability =
   | 'realtime'
   /** Calls Stripe with the keys from Secrets Manager. */
   | 'stripe'
+  /** Signs CloudFront URLs TikTok pulls photo posts from (the private key in Secrets Manager; docs/tiktok.md#photo-posts). */
+  | 'media:pull'
   /** Signs a paid checkout's buyer up through the app client (Cognito SignUp, AdminGetUser). */
   | 'cognito:sign-up'
   /** Ends a user's sessions (Cognito AdminUserGlobalSignOut). */
@@ -396,7 +398,7 @@ export const PUBLISHING_FUNCTIONS = {
   /** Waits for the due second after preparing (PUBLISH_LEAD_SECONDS), hence a minute. */
   publisher: {
     handler: 'publishing/publish-target',
-    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'queues', 'realtime'],
+    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'queues', 'realtime', 'media:pull'],
     timeoutSeconds: 60,
     memoryMB: 512,
   },

@@ -15,6 +15,7 @@ import { grantDeclaredNeeds } from './constructs/capabilities';
 import { DataTable } from './constructs/data-table';
 import { Firewall } from './constructs/firewall';
 import { Media } from './constructs/media';
+import { MediaPull } from './constructs/media-pull';
 import { Publishing } from './constructs/publishing';
 import { Realtime } from './constructs/realtime';
 import { TokenVault } from './constructs/token-vault';
@@ -70,6 +71,12 @@ export interface AppStackProps extends StackProps {
    * @default true
    */
   readonly tiktokUnaudited?: boolean;
+  /**
+   * TikTok photo posts (docs/tiktok.md#photo-posts): the PEM public key CloudFront checks pull URLs with, and
+   * the Secrets Manager secret holding its private key (created by the operator), both or neither.
+   * @default - none: TikTok photo posts are off
+   */
+  readonly mediaPull?: { readonly publicKeyPem: string; readonly privateKeySecretName: string };
   /** Concurrent publisher invocations per platform queue (infra/config.ts). @default 50 */
   readonly publisherConcurrency?: number;
   /**
@@ -135,7 +142,17 @@ export class AppStack extends Stack {
       removalPolicy,
     });
 
+    const mediaPull = props.mediaPull
+      ? new MediaPull(this, 'MediaPull', {
+          mediaBucket: media.bucket,
+          publicKeyPem: props.mediaPull.publicKeyPem,
+          privateKeySecretName: props.mediaPull.privateKeySecretName,
+          accessLogsBucket: logs.bucket,
+        })
+      : undefined;
+
     const functionEnvironment = {
+      tiktokPhotos: mediaPull !== undefined,
       tableName: data.tableName,
       mediaBucketName: media.bucketName,
       appOriginParameterName,
@@ -200,6 +217,7 @@ export class AppStack extends Stack {
       appClient: auth.client,
       graphApiVersion: props.graphApiVersion ?? DEFAULT_GRAPH_API_VERSION,
       ...(platformCredentials ? { platformCredentials } : {}),
+      ...(mediaPull ? { mediaPull } : {}),
     };
     for (const fn of [...Object.values(auth.triggers), ...api.functions.values(), ...publishing.engineFunctions, ...analytics.functions])
       grantDeclaredNeeds(fn, providers);
@@ -216,6 +234,7 @@ export class AppStack extends Stack {
       proComingSoon: props.proComingSoon ?? true,
       youtubeUnverified: props.youtubeUnverified ?? true,
       tiktokUnaudited: props.tiktokUnaudited ?? true,
+      tiktokPhotos: mediaPull !== undefined,
       ...auth.runtimeConfig,
       graphqlUrl: realtime.graphqlUrl,
       realtimeUrl: realtime.realtimeUrl,
@@ -229,5 +248,7 @@ export class AppStack extends Stack {
     new CfnOutput(this, 'TableName', { value: data.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: media.bucketName });
     new CfnOutput(this, 'RealtimeGraphqlUrl', { value: realtime.graphqlUrl });
+    // The URL prefix to verify for the TikTok app (Content Posting API, URL properties).
+    if (mediaPull) new CfnOutput(this, 'MediaPullPrefix', { value: `${mediaPull.origin}/media-pull/` });
   }
 }

@@ -47,6 +47,16 @@ const AppConfigSchema = z
      * compose offers nothing else and the API refuses other privacy levels. Turn off once audited.
      */
     tiktokUnaudited: z.boolean().default(true),
+    /**
+     * TikTok photo posts (docs/tiktok.md#photo-posts): the PEM public key of the key pair that signs pull URLs,
+     * and the Secrets Manager secret (created by the operator) holding its PEM private key. Both or neither.
+     */
+    mediaPull: z
+      .object({
+        publicKeyPem: z.string().regex(/-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----/, 'must be a PEM public key (-----BEGIN PUBLIC KEY-----)'),
+        privateKeySecretName: z.string().min(1),
+      })
+      .optional(),
     /** Secrets Manager secret (created by the operator) holding the Stripe keys: {"secretKey", "webhookSecret"}. */
     stripeSecretName: z.string().min(1).optional(),
     /** The Stripe price id sold for each paid plan: {"<product id>": "price_…"}. */
@@ -122,7 +132,13 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
   };
   const googleGiven = Object.values(googleRaw).some((v) => v !== undefined);
 
+  const mediaPullRaw = {
+    publicKeyPem: read('mediaPullPublicKey', 'MEDIA_PULL_PUBLIC_KEY'),
+    privateKeySecretName: read('mediaPullPrivateKeySecretName', 'MEDIA_PULL_PRIVATE_KEY_SECRET_NAME'),
+  };
   const parsed = AppConfigSchema.safeParse({
+    // All-or-nothing, like Google: one of the two alone is a mistake.
+    mediaPull: Object.values(mediaPullRaw).some((v) => v !== undefined) ? mediaPullRaw : undefined,
     stage: read('stage', 'STAGE'),
     region: read('region', 'CDK_DEFAULT_REGION') ?? 'us-east-1',
     // Google is all-or-nothing: a partial set is a mistake, not a request to disable it.

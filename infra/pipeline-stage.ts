@@ -21,6 +21,7 @@ export function appStackProps(config: AppConfig, webDir: string): AppStackProps 
     graphApiVersion: config.graphApiVersion,
     youtubeUnverified: config.youtubeUnverified,
     tiktokUnaudited: config.tiktokUnaudited,
+    ...(config.mediaPull ? { mediaPull: config.mediaPull } : {}),
     stripeSecretName: config.stripeSecretName,
     stripePrices: config.stripePrices,
     publisherConcurrency: config.publisherConcurrency,

@@ -9,6 +9,7 @@ import { stopLambdaWorkers, warmLambdaWorkers } from './lambda-runtime';
 import { cognitoModule, LOCAL_REGION } from './cognito';
 import { dynamoModule } from './dynamo';
 import { Inbox } from './inbox';
+import { mediaPullModule } from './media-pull';
 import { requireService, type LocalModule, type LocalServices, type StartedModule } from './modules';
 import { realtimeModule } from './realtime';
 import { s3Module } from './s3';
@@ -65,6 +66,7 @@ export const LOCAL_FUNCTION_ARNS: Readonly<Record<string, string>> = { DISPATCHE
 export const MODULES: readonly LocalModule[] = [
   dynamoModule,
   s3Module,
+  mediaPullModule,
   cognitoModule,
   sandboxModule,
   publicWebModule,

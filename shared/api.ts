@@ -35,6 +35,11 @@ export const RuntimeConfigSchema = z.object({
    * setting); compose's TikTok panel offers nothing else and says why.
    */
   tiktokUnaudited: z.boolean().default(true),
+  /**
+   * This deployment serves signed pull URLs that TikTok can fetch (docs/tiktok.md#photo-posts), so compose
+   * offers TikTok photo posts (1–35 JPEG/WebP photos). Off when the media-pull settings are absent.
+   */
+  tiktokPhotos: z.boolean().default(false),
   /** Local cloud only: the inbox page, linked from the sign-up toast. */
   inboxUrl: z.string().optional(),
   /**

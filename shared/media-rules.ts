@@ -1,12 +1,14 @@
 import { instagramMediaProblem } from './instagram';
 import { PLATFORMS, YOUTUBE_SHORTS_MAX_SECONDS, type Platform } from './platforms';
+import { TIKTOK_PHOTO_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_TYPES } from './tiktok';
 
 /**
  * Each platform's media rules, checked when a post is composed (issue 17 item 1) rather than when it
  * fails at its time: the compose form and POST/PATCH /api/posts call these same functions.
  *
  * - Instagram: a photo or a video, or a carousel of up to 10; images within its aspect range (shared/instagram.ts).
- * - TikTok: exactly one video and nothing else (the adapter uploads one video; photo posts are not supported here).
+ * - TikTok: exactly one video and nothing else; where the deployment serves pull URLs, or 1–35 JPEG/WebP
+ *   photos (docs/tiktok.md#photo-posts).
  * - YouTube Shorts: exactly one vertical (or square) video of at most 60 s (docs/product-rules.md#media-rules). YouTube itself
  *   classifies square or vertical uploads of up to 3 min as Shorts since Oct 2024; the product keeps
  *   the spec's 60 s.
@@ -24,7 +26,7 @@ export const YOUTUBE_NEEDS_VIDEO_MESSAGE = `YouTube Shorts needs one vertical vi
  * - Facebook: one video on its own, or any number of photos (unpublished uploads attached to one feed
  *   post, https://developers.facebook.com/docs/graph-api/reference/page/feed#publish); a feed post
  *   cannot attach a video beside photos.
- * - TikTok and YouTube: one video and nothing else (TikTok photo posts: docs/tiktok.md says why not).
+ * - YouTube: one video and nothing else. TikTok: one video, or (photo posts on) 1–35 photos.
  */
 export const INSTAGRAM_CAROUSEL_MAX = 10;
 export const INSTAGRAM_CAROUSEL_MESSAGE = `An Instagram carousel takes 2 to ${INSTAGRAM_CAROUSEL_MAX} photos or videos.`;
@@ -48,6 +50,54 @@ export interface MediaFacts {
   readonly width?: number | null;
   readonly height?: number | null;
   readonly duration_seconds?: number | null;
+  /** Bytes, where known (TikTok photos: at most 20 MB each). */
+  readonly file_size?: number | null;
+}
+
+/**
+ * Rules that depend on the deployment or on a target's settings. `tiktokPhotos`: this deployment can
+ * serve TikTok pull URLs (docs/tiktok.md#photo-posts), so TikTok also takes 1–35 photos;
+ * `tiktokCoverIndex`: the photo chosen as the cover.
+ */
+export interface MediaRuleOptions {
+  readonly tiktokPhotos?: boolean;
+  readonly tiktokCoverIndex?: number | undefined;
+}
+
+export const TIKTOK_NEEDS_MEDIA_MESSAGE = `TikTok needs one video or 1 to ${TIKTOK_PHOTO_MAX} photos to post.`;
+export const TIKTOK_MIXED_MESSAGE = 'TikTok posts one video on its own, or photos without a video; remove the other files or unselect TikTok.';
+export const TIKTOK_PHOTO_COUNT_MESSAGE = `A TikTok photo post takes 1 to ${TIKTOK_PHOTO_MAX} photos.`;
+export const TIKTOK_COVER_MESSAGE = 'The TikTok cover must be one of the attached photos.';
+const TYPE_NAMES: Record<string, string> = { 'image/png': 'PNG', 'image/gif': 'GIF', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
+
+/** "TikTok photo posts take JPEG or WebP photos; logo.png is PNG." */
+export function tiktokPhotoFormatMessage(fileName: string, type: string): string {
+  return `TikTok photo posts take JPEG or WebP photos; ${fileName} is ${TYPE_NAMES[type.toLowerCase()] ?? type}.`;
+}
+
+/** "TikTok takes photos of up to 20 MB; big.jpg is 24.5 MB." */
+export function tiktokPhotoSizeMessage(fileName: string, bytes: number): string {
+  return `TikTok takes photos of up to 20 MB; ${fileName} is ${(bytes / (1024 * 1024)).toFixed(1)} MB.`;
+}
+
+/** Videos as before; with photo posts on, 1–35 JPEG/WebP photos of up to 20 MB, the cover among them. */
+function tiktokProblem(media: readonly MediaFacts[], options: MediaRuleOptions): string | null {
+  const videos = media.filter((m) => isVideoType(m.file_type)).length;
+  if (!options.tiktokPhotos) {
+    if (videos !== 1) return TIKTOK_NEEDS_VIDEO_MESSAGE;
+    return media.length === 1 ? null : TIKTOK_ONE_FILE_MESSAGE;
+  }
+  if (media.length === 0) return TIKTOK_NEEDS_MEDIA_MESSAGE;
+  if (videos > 0) return media.length === 1 ? null : TIKTOK_MIXED_MESSAGE;
+  if (media.length > TIKTOK_PHOTO_MAX) return TIKTOK_PHOTO_COUNT_MESSAGE;
+  for (const m of media) {
+    // 'image/*': the browser has not heard back from the upload yet; the server checks the stored type.
+    if (m.file_type !== 'image/*' && !(TIKTOK_PHOTO_TYPES as readonly string[]).includes(m.file_type.toLowerCase()))
+      return tiktokPhotoFormatMessage(m.file_name, m.file_type);
+    if (typeof m.file_size === 'number' && m.file_size > TIKTOK_PHOTO_MAX_BYTES) return tiktokPhotoSizeMessage(m.file_name, m.file_size);
+  }
+  if (options.tiktokCoverIndex !== undefined && options.tiktokCoverIndex >= media.length) return TIKTOK_COVER_MESSAGE;
+  return null;
 }
 
 const isVideoType = (type: string) => type.toLowerCase().startsWith('video/');
@@ -68,13 +118,12 @@ function youtubeProblem(media: readonly MediaFacts[]): string | null {
 }
 
 /** The reason `platform` would refuse these attachments, or null. */
-export function mediaRuleProblem(platform: Platform, media: readonly MediaFacts[]): string | null {
+export function mediaRuleProblem(platform: Platform, media: readonly MediaFacts[], options: MediaRuleOptions = {}): string | null {
   switch (platform) {
     case 'instagram':
       return media.length > INSTAGRAM_CAROUSEL_MAX ? INSTAGRAM_CAROUSEL_MESSAGE : instagramMediaProblem(media);
     case 'tiktok':
-      if (media.filter((m) => isVideoType(m.file_type)).length !== 1) return TIKTOK_NEEDS_VIDEO_MESSAGE;
-      return media.length === 1 ? null : TIKTOK_ONE_FILE_MESSAGE;
+      return tiktokProblem(media, options);
     case 'youtube':
       return youtubeProblem(media);
     case 'x':
@@ -85,9 +134,13 @@ export function mediaRuleProblem(platform: Platform, media: readonly MediaFacts[
 }
 
 /** Every selected platform's problem, in the product's platform order. */
-export function mediaRuleProblems(platforms: readonly Platform[], media: readonly MediaFacts[]): { platform: Platform; message: string }[] {
+export function mediaRuleProblems(
+  platforms: readonly Platform[],
+  media: readonly MediaFacts[],
+  options: MediaRuleOptions = {},
+): { platform: Platform; message: string }[] {
   return PLATFORMS.filter((p) => platforms.includes(p)).flatMap((platform) => {
-    const message = mediaRuleProblem(platform, media);
+    const message = mediaRuleProblem(platform, media, options);
     return message ? [{ platform, message }] : [];
   });
 }

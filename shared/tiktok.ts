@@ -51,6 +51,10 @@ export const TikTokSettingsShape = {
   tiktok_branded_content: z.boolean().optional(),
   /** The user agreed to TikTok's Music Usage Confirmation (and Branded Content Policy when branded). */
   tiktok_consent: z.boolean().optional(),
+  /** Photo posts only (docs/tiktok.md#photo-posts): the post's title (≤ 90); the caption is its description. */
+  tiktok_photo_title: z.string().max(1000).optional(),
+  /** Photo posts only: which photo is the cover (photo_cover_index), 0-based; the first when absent. */
+  tiktok_photo_cover_index: z.number().int().min(0).max(34).optional(),
 } as const;
 
 export interface TikTokSettings {
@@ -64,7 +68,21 @@ export interface TikTokSettings {
   readonly tiktok_your_brand?: boolean | undefined;
   readonly tiktok_branded_content?: boolean | undefined;
   readonly tiktok_consent?: boolean | undefined;
+  readonly tiktok_photo_title?: string | undefined;
+  readonly tiktok_photo_cover_index?: number | undefined;
 }
+
+/**
+ * Photo posts (`/v2/post/publish/content/init/`, media_type PHOTO; docs/tiktok.md#photo-posts), per
+ * https://developers.tiktok.com/doc/content-posting-api-reference-photo-post and the Media Transfer Guide
+ * (https://developers.tiktok.com/doc/content-posting-api-media-transfer-guide): 1 to 35 JPEG or WebP images of
+ * up to 20 MB each, pulled from a URL prefix verified for the app; title up to 90 runes, description up to 4,000.
+ */
+export const TIKTOK_PHOTO_MAX = 35;
+export const TIKTOK_PHOTO_TYPES = ['image/jpeg', 'image/webp'] as const;
+export const TIKTOK_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+export const TIKTOK_PHOTO_TITLE_MAX = 90;
+export const TIKTOK_PHOTO_DESCRIPTION_MAX = 4000;
 
 export const TIKTOK_MSG = {
   privacyRequired: 'Choose who can see this TikTok post',
@@ -78,6 +96,8 @@ export const TIKTOK_MSG = {
   musicConsent: "By posting, you agree to TikTok's Music Usage Confirmation",
   brandedConsent: "By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation",
   processingNote: 'After you post, it may take a few minutes for the video to process and appear on your TikTok profile.',
+  photoProcessingNote: 'After you post, it may take a few minutes for the photos to process and appear on your TikTok profile.',
+  photoTitleTooLong: (length: number) => `A TikTok photo title can be at most ${TIKTOK_PHOTO_TITLE_MAX} characters (this one has ${length})`,
 } as const;
 
 function formatDuration(seconds: number): string {
@@ -114,8 +134,11 @@ export interface TikTokSettingsProblem {
  * (inbox upload) carries no post_info, so only a Direct Post needs privacy, disclosure and consent.
  */
 export function tiktokSettingsProblems(settings: TikTokSettings, options: { unaudited?: boolean } = {}): TikTokSettingsProblem[] {
-  if (settings.tiktok_draft) return [];
-  const problems: TikTokSettingsProblem[] = [];
+  const titleLength = [...(settings.tiktok_photo_title ?? '')].length;
+  const title: TikTokSettingsProblem[] =
+    titleLength > TIKTOK_PHOTO_TITLE_MAX ? [{ field: 'tiktok_photo_title', message: TIKTOK_MSG.photoTitleTooLong(titleLength) }] : [];
+  if (settings.tiktok_draft) return title;
+  const problems: TikTokSettingsProblem[] = [...title];
   const privacy = tiktokPrivacyOf(settings);
   if (!privacy) problems.push({ field: 'tiktok_privacy_level', message: TIKTOK_MSG.privacyRequired });
   else if (options.unaudited && privacy !== 'SELF_ONLY') problems.push({ field: 'tiktok_privacy_level', message: TIKTOK_MSG.unaudited });

@@ -93,8 +93,10 @@ export function instagramFactsOf(row: Pick<MediaRow, 'file_path' | 'file_type' |
 }
 
 /** What every platform's media rules (shared/media-rules.ts) need of a file, from its row or a post's copy of it. */
-export function mediaFactsOf(row: Pick<MediaRow, 'file_path' | 'file_type' | 'file_name' | 'width' | 'height' | 'duration_seconds'>): MediaFacts {
-  return { ...instagramFactsOf(row), duration_seconds: row.duration_seconds ?? null };
+export function mediaFactsOf(
+  row: Pick<MediaRow, 'file_path' | 'file_type' | 'file_name' | 'width' | 'height' | 'duration_seconds'> & { readonly file_size?: number },
+): MediaFacts {
+  return { ...instagramFactsOf(row), duration_seconds: row.duration_seconds ?? null, file_size: row.file_size ?? null };
 }
 
 /** Every stored object of a media row: the upload and, if one was made, its Instagram copy. */

@@ -103,6 +103,8 @@ export interface PublishEngine extends WatchdogEngine {
   media: {
     url(path: string): Promise<string>;
     read(path: string): Promise<Buffer>;
+    /** A signed URL TikTok can pull the object from, or null when photo posts are off (docs/tiktok.md#photo-posts). */
+    pullUrl?(path: string, now: Date): Promise<string | null>;
   };
   /** Whether the account's deletion has begun (it publishes nothing from then on). */
   isAccountClosed(userId: string): Promise<boolean>;

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { captionProblem } from '@shared/compose';
-import { mediaRuleProblems, type MediaFacts } from '@shared/media-rules';
+import { mediaRuleProblems, type MediaFacts, type MediaRuleOptions } from '@shared/media-rules';
 import { UsageSchema, type Usage } from '@shared/entitlements';
 import { MSG } from '@shared/messages';
 import { planLimitMessage, upgradeForMorePostsMessage, type Plan } from '@shared/plans';
@@ -63,7 +63,7 @@ import { UNKNOWN_OUTCOME_MESSAGE } from './dispatch';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { randomPart } from './media';
 import { removeSchedule, scheduleDispatch } from './schedules';
-import { assertTikTokTargetsPostable } from './tiktok-posting';
+import { assertTikTokTargetsPostable, tiktokMediaRuleOptions } from './tiktok-posting';
 
 /** Posts (issue 4): compose, edit, delete and the read models of the Posts, Schedule and Dashboard views. */
 export const NOT_EDITABLE_MESSAGE = 'Only scheduled posts and drafts can be edited';
@@ -114,10 +114,15 @@ export function scheduleFrom(scheduledAt: string | null | undefined, now: Date):
  * Refuses a post whose media a selected platform would refuse (shared/media-rules.ts, the same rules
  * the compose form shows under each platform): the first problem, in the product's platform order.
  */
-export function assertMediaRules(platforms: readonly Pick<PostTarget, 'platform'>[], media: readonly MediaFacts[]): void {
+export function assertMediaRules(
+  platforms: readonly (Pick<PostTarget, 'platform'> & { readonly settings?: PostTarget['settings'] })[],
+  media: readonly MediaFacts[],
+  options: MediaRuleOptions = tiktokMediaRuleOptions(platforms),
+): void {
   const [problem] = mediaRuleProblems(
     platforms.map((t) => t.platform),
     media,
+    options,
   );
   if (problem) throw new ValidationError(problem.message, { title: MEDIA_RULE_TITLE, platform: problem.platform });
 }

@@ -7,6 +7,7 @@ import { isTerminal, LeaseLostError, tableEngineStore, type EnginePost, type Eng
 import { defaultDeps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { mediaPullSigner } from '../lib/media-pull';
 import { FollowUpError } from '../platforms/follow-ups';
 import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../platforms/types';
 import { recordTargetOutcome } from './analytics-collection';
@@ -65,7 +66,11 @@ const recordOutcome: SettleEngine['recordOutcome'] = (userId, post, index, deps)
 export const awsPublishEngine: PublishEngine = {
   ...awsDispatchEngine,
   recordOutcome,
-  media: { url: (path) => mediaUrl(path), read: readObject },
+  media: {
+    url: (path) => mediaUrl(path),
+    read: readObject,
+    pullUrl: async (path, now) => (await mediaPullSigner())?.sign(path, now) ?? null,
+  },
   isAccountClosed,
   withFreshTokens,
   currentPlan,
@@ -191,11 +196,14 @@ async function publishRequest({ post, target }: Attempt, engine: PublishEngine):
       const file = copy
         ? { path: stored.instagram_path!, type: 'image/jpeg', size: stored.instagram_size ?? stored.file_size }
         : { path: stored.file_path, type: stored.file_type, size: stored.file_size };
+      // TikTok pulls photos from a signed URL on our own domain (docs/tiktok.md#photo-posts).
+      const pullUrl = target.platform === 'tiktok' && file.type.startsWith('image/') ? await engine.media.pullUrl?.(file.path, engine.now()) : null;
       return {
         url: await engine.media.url(file.path),
         mimeType: file.type,
         sizeBytes: file.size,
         open: () => engine.media.read(file.path),
+        ...(pullUrl ? { pullUrl } : {}),
       };
     }),
   );

@@ -1,3 +1,4 @@
+import type { MediaRuleOptions } from '@shared/media-rules';
 import { tiktokSettingsProblems, type TikTokSettings } from '@shared/tiktok';
 import { env } from '../lib/env';
 import { ValidationError } from '../lib/errors';
@@ -18,4 +19,16 @@ export function assertTikTokTargetsPostable(
       : [],
   );
   if (issues.length) throw new ValidationError(issues[0].message, issues);
+}
+
+/**
+ * The media rules' TikTok options: photo posts where this deployment serves signed pull URLs
+ * (TIKTOK_PHOTOS, docs/tiktok.md#photo-posts), and the cover the TikTok target chose.
+ */
+export function tiktokMediaRuleOptions(
+  targets: readonly { platform: string; settings?: TikTokSettings | undefined }[],
+  photos = env().TIKTOK_PHOTOS === 'true',
+): MediaRuleOptions {
+  const tiktok = targets.find((t) => t.platform === 'tiktok');
+  return { tiktokPhotos: photos, tiktokCoverIndex: tiktok?.settings?.tiktok_photo_cover_index };
 }

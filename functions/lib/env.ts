@@ -71,6 +71,16 @@ const EnvSchema = z.object({
   PRO_COMING_SOON: z.enum(['true', 'false']).default('true'),
   /** Until TikTok audits our client it takes SELF_ONLY posts only; the API refuses others while 'true'. */
   TIKTOK_UNAUDITED: z.enum(['true', 'false']).default('true'),
+  /** TikTok photo posts (docs/tiktok.md#photo-posts): on where the deployment serves signed pull URLs. */
+  TIKTOK_PHOTOS: z.enum(['true', 'false']).default('false'),
+  /** The CloudFront public key id that signs pull URLs (media-pull capability). */
+  MEDIA_PULL_KEY_PAIR_ID: z.string().min(1).optional(),
+  /** AWS: the Secrets Manager secret holding the PEM private key of that key pair, read at cold start. */
+  MEDIA_PULL_PRIVATE_KEY_SECRET: z.string().min(1).optional(),
+  /** Local: the PEM file the local cloud generated at first start (under .local/). */
+  MEDIA_PULL_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  /** Where pull URLs point (`https://<pull distribution>`); the app origin when absent (the local cloud). */
+  MEDIA_PULL_ORIGIN: z.url().optional(),
   /** Stripe keys, local: the secret API key and the webhook signing secret. On AWS they live in STRIPE_SECRET_NAME. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -135,6 +145,18 @@ const CAPABILITY_ENV: Partial<Record<Capability, z.ZodType<unknown>>> = {
   queues: z
     .object({ PUBLISH_QUEUE_URLS: z.string().min(2).optional(), ANALYTICS_QUEUE_URL: z.string().min(1).optional() })
     .refine((e) => e.PUBLISH_QUEUE_URLS || e.ANALYTICS_QUEUE_URL, { message: 'set PUBLISH_QUEUE_URLS or ANALYTICS_QUEUE_URL', path: ['PUBLISH_QUEUE_URLS'] }),
+  // Photo posts off: nothing to sign with, by design. On: the key id and where the private key lives.
+  'media:pull': z
+    .object({
+      TIKTOK_PHOTOS: z.enum(['true', 'false']).default('false'),
+      MEDIA_PULL_KEY_PAIR_ID: z.string().min(1).optional(),
+      MEDIA_PULL_PRIVATE_KEY_SECRET: z.string().min(1).optional(),
+      MEDIA_PULL_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+    })
+    .refine((e) => e.TIKTOK_PHOTOS === 'false' || (e.MEDIA_PULL_KEY_PAIR_ID && (e.MEDIA_PULL_PRIVATE_KEY_SECRET || e.MEDIA_PULL_PRIVATE_KEY_FILE)), {
+      message: 'TIKTOK_PHOTOS=true needs MEDIA_PULL_KEY_PAIR_ID and MEDIA_PULL_PRIVATE_KEY_SECRET (AWS) or MEDIA_PULL_PRIVATE_KEY_FILE (local)',
+      path: ['MEDIA_PULL_KEY_PAIR_ID'],
+    }),
   'cognito:sign-up': z.object({ USER_POOL_ID: z.string().min(1), USER_POOL_CLIENT_ID: z.string().min(1) }),
   'cognito:sign-out': z.object({ USER_POOL_ID: z.string().min(1) }),
   'cognito:delete-user': z.object({ USER_POOL_ID: z.string().min(1) }),

@@ -1,5 +1,14 @@
 import * as z from 'zod';
-import { TIKTOK_MSG, TIKTOK_PRIVACY_LEVELS, tiktokPrivacyOf, type TikTokCreatorInfo, type TikTokPrivacyLevel } from '@shared/tiktok';
+import { TIKTOK_COVER_MESSAGE, TIKTOK_PHOTO_COUNT_MESSAGE } from '@shared/media-rules';
+import {
+  TIKTOK_MSG,
+  TIKTOK_PHOTO_MAX,
+  TIKTOK_PHOTO_TYPES,
+  TIKTOK_PRIVACY_LEVELS,
+  tiktokPrivacyOf,
+  type TikTokCreatorInfo,
+  type TikTokPrivacyLevel,
+} from '@shared/tiktok';
 import {
   bearerGet,
   callPlatform,
@@ -16,7 +25,7 @@ import {
   type Classification,
   type FailedResponse,
 } from './http';
-import { guardedCreate, handleOf, isVideo, num, publishCallContext, str, unknownOutcome } from './publish';
+import { guardedCreate, handleOf, isImage, isVideo, num, publishCallContext, str, unknownOutcome } from './publish';
 import {
   PlatformError,
   type Fetch,
@@ -102,7 +111,18 @@ const FAIL_REASON_MESSAGES: Record<string, string> = {
   spam_risk: 'TikTok flagged this post as spam.',
   publish_cancelled: 'The post was cancelled on TikTok.',
   auth_removed: 'Your TikTok connection has expired; reconnect it on Platforms.',
+  photo_pull_failed: "TikTok couldn't download the photos from our media link (it was refused or had expired); the post was not published.",
+  video_pull_failed: "TikTok couldn't download the video from our media link; the post was not published.",
 };
+
+/** Where a photo post's failure reads differently from a video's. */
+const PHOTO_FAIL_REASON_MESSAGES: Record<string, string> = {
+  file_format_check_failed: 'TikTok could not read one of the photos; use JPEG or WebP.',
+  picture_size_check_failed: 'One of the photos is larger than TikTok takes (up to 1080p).',
+};
+
+/** Photo posts need every image as a signed pull URL; none means this deployment has photo posts off. */
+export const TIKTOK_PHOTOS_OFF_MESSAGE = 'TikTok photo posts are not available in this deployment; post one video to TikTok instead.';
 
 const TK_MESSAGES = {
   spam_risk_too_many_posts: 'This TikTok account reached its daily posting limit; try again tomorrow.',
@@ -272,7 +292,8 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
     const { status, fail_reason } = r.data;
     const ids = (r.data.publicaly_available_post_id ?? []).map(String);
     if (status === 'PUBLISH_COMPLETE') {
-      if (ids[0]) return { status: 'posted', platformPostId: ids[0], postUrl: `${profileUrl(username)}/video/${ids[0]}` };
+      const kind = str(cp, 'kind') === 'photo' ? 'photo' : 'video';
+      if (ids[0]) return { status: 'posted', platformPostId: ids[0], postUrl: `${profileUrl(username)}/${kind}/${ids[0]}` };
       // Private posts never get a public id; public ones get it after moderation. Either way it is on the profile.
       const seen = str(cp, 'completeSeenAt');
       if (str(cp, 'privacy') === 'SELF_ONLY' || (seen && now().getTime() - Date.parse(seen) > MODERATION_WAIT_SECONDS * 1000)) {
@@ -293,13 +314,16 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
         throw new PlatformError(
           'tiktok',
           'retry',
-          reason === 'internal' ? "TikTok had a temporary problem; we'll try again." : "TikTok couldn't download the video; we'll try again.",
+          reason === 'internal'
+            ? "TikTok had a temporary problem; we'll try again."
+            : `TikTok couldn't download the ${reason === 'photo_pull_failed' ? 'photos' : 'video'}; we'll try again.`,
           { code: reason },
         );
       }
       if (reason === 'auth_removed') throw new PlatformError('tiktok', 'reauth', FAIL_REASON_MESSAGES[reason], { code: reason });
       const category = reason.startsWith('spam_risk') || reason === 'publish_cancelled' ? 'stop' : 'fix-input';
-      throw new PlatformError('tiktok', category, FAIL_REASON_MESSAGES[reason] ?? `TikTok could not publish the video (${reason}).`, { code: reason });
+      const message = (str(cp, 'kind') === 'photo' && PHOTO_FAIL_REASON_MESSAGES[reason]) || FAIL_REASON_MESSAGES[reason];
+      throw new PlatformError('tiktok', category, message ?? `TikTok could not publish the post (${reason}).`, { code: reason });
     }
     return { status: 'wait', retryAfterSeconds: STATUS_WAIT_SECONDS };
   };
@@ -356,35 +380,10 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
   };
 
   /**
-   * Direct Post per the Content Sharing Guidelines: creator_info → (read the bytes) →
-   * [checkpoint initAttemptedAt] → init (FILE_UPLOAD, with exactly the privacy, interaction and
-   * disclosure settings the user chose) → [checkpoint publish_id + upload_url] → PUT the chunks →
-   * status/fetch until done. Draft → the inbox init (video.upload), which carries no post_info.
-   * FILE_UPLOAD rather than PULL_FROM_URL: TikTok pulls only from URL prefixes verified for the app,
-   * which a presigned S3 URL cannot be (docs/tiktok.md).
+   * Who posts and how visible (Content Sharing Guidelines): a draft goes to the inbox as SELF_ONLY; a Direct
+   * Post uses exactly the privacy level the user chose, after creator_info confirms the creator may use it.
    */
-  const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
-    const { tokens, request, checkpoint } = context;
-    const publishId = str(checkpoint, 'publishId');
-    const videos = request.media.filter(isVideo);
-    if (publishId) {
-      const uploadUrl = str(checkpoint, 'uploadUrl');
-      const uploaded = num(checkpoint, 'uploadedBytes') ?? 0;
-      const total = num(checkpoint, 'videoSize');
-      // An upload cut off midway (a crash, a lost answer): send the rest before asking for the status.
-      if (uploadUrl && total !== undefined && uploaded < total && videos[0]) {
-        const base = Object.fromEntries(Object.entries(checkpoint ?? {}).filter(([k]) => k !== 'uploadedBytes'));
-        await upload(context, base, uploadUrl, videos[0].mimeType, await readAll(videos[0], deps.fetch), uploaded);
-        return { status: 'wait', retryAfterSeconds: STATUS_WAIT_SECONDS };
-      }
-      return poll(context, publishId);
-    }
-    // An init whose answer was lost: TikTok offers no lookup without the publish_id (docs/platform-apis.md#avoiding-double-posts).
-    if (str(checkpoint, 'initAttemptedAt')) throw unknownOutcome('tiktok');
-    if (videos.length !== 1) throw new PlatformError('tiktok', 'fix-input', 'TikTok needs exactly one video.');
-    const video = videos[0];
-    if (!UPLOAD_TYPES.has(video.mimeType)) throw new PlatformError('tiktok', 'fix-input', 'TikTok takes MP4, MOV or WebM videos.');
-    const reinits = num(checkpoint, 'reinits') ?? 0;
+  const postingAs = async ({ tokens, request }: PublishContext): Promise<{ draft: boolean; privacy: string; username: string }> => {
     const { settings } = request;
     const draft = settings.tiktok_draft === true;
     let username = handleOf(request.accountName);
@@ -404,6 +403,88 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
         );
       }
     }
+    return { draft, privacy, username };
+  };
+
+  /**
+   * A photo post (https://developers.tiktok.com/doc/content-posting-api-reference-photo-post): creator_info →
+   * [checkpoint initAttemptedAt] → `content/init` with media_type PHOTO and PULL_FROM_URL, the only source
+   * TikTok takes for photos, pointing at our signed pull URLs (functions/lib/media-pull.ts) → [checkpoint
+   * publish_id] → the same status polling as a video. TikTok downloads the photos itself; a failed download
+   * comes back as `photo_pull_failed`, which poll() retries with freshly signed URLs. Photos carry no
+   * duet or stitch settings (the reference's post_info has disable_comment only).
+   */
+  const publishPhotos = async (context: PublishContext): Promise<PublishStepResult> => {
+    const { tokens, request, checkpoint } = context;
+    const images = request.media;
+    const urls = images.map((m) => m.pullUrl);
+    if (urls.some((u) => !u)) throw new PlatformError('tiktok', 'fix-input', TIKTOK_PHOTOS_OFF_MESSAGE);
+    if (images.length > TIKTOK_PHOTO_MAX) throw new PlatformError('tiktok', 'fix-input', TIKTOK_PHOTO_COUNT_MESSAGE);
+    if (images.some((m) => !(TIKTOK_PHOTO_TYPES as readonly string[]).includes(m.mimeType)))
+      throw new PlatformError('tiktok', 'fix-input', 'TikTok photo posts take JPEG or WebP photos.');
+    const { settings } = request;
+    const cover = settings.tiktok_photo_cover_index ?? 0;
+    if (cover >= images.length) throw new PlatformError('tiktok', 'fix-input', TIKTOK_COVER_MESSAGE);
+    const reinits = num(checkpoint, 'reinits') ?? 0;
+    const { draft, privacy, username } = await postingAs(context);
+    const commercial = settings.tiktok_commercial === true;
+    const text = { title: settings.tiktok_photo_title ?? '', description: request.caption };
+    const body = {
+      media_type: 'PHOTO',
+      post_mode: draft ? 'MEDIA_UPLOAD' : 'DIRECT_POST',
+      post_info: draft
+        ? text
+        : {
+            ...text,
+            privacy_level: privacy,
+            disable_comment: settings.tiktok_allow_comment !== true,
+            brand_content_toggle: commercial && settings.tiktok_branded_content === true,
+            brand_organic_toggle: commercial && settings.tiktok_your_brand === true,
+          },
+      source_info: { source: 'PULL_FROM_URL', photo_images: urls, photo_cover_index: cover },
+    };
+    const base = { username, privacy, kind: 'photo', ...(reinits ? { reinits } : {}) };
+    const init = await guardedCreate(context, { ...base, initAttemptedAt: now().toISOString() }, reinits ? { reinits } : {}, () =>
+      api(publishCtx, tokens, draft ? 'send the photos to your TikTok inbox' : 'publish the photos', '/v2/post/publish/content/init/', body, InitSchema),
+    );
+    await context.saveCheckpoint({ ...base, publishId: init.data.publish_id });
+    return { status: 'wait', retryAfterSeconds: STATUS_WAIT_SECONDS };
+  };
+
+  /**
+   * Direct Post per the Content Sharing Guidelines: creator_info → (read the bytes) →
+   * [checkpoint initAttemptedAt] → init (FILE_UPLOAD, with exactly the privacy, interaction and
+   * disclosure settings the user chose) → [checkpoint publish_id + upload_url] → PUT the chunks →
+   * status/fetch until done. Draft → the inbox init (video.upload), which carries no post_info.
+   * FILE_UPLOAD rather than PULL_FROM_URL: TikTok pulls only from URL prefixes verified for the app,
+   * which a presigned S3 URL cannot be (docs/tiktok.md). Photos only: publishPhotos, which TikTok pulls
+   * from our signed media-pull URLs (docs/tiktok.md#photo-posts).
+   */
+  const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
+    const { tokens, request, checkpoint } = context;
+    const publishId = str(checkpoint, 'publishId');
+    const videos = request.media.filter(isVideo);
+    if (publishId) {
+      const uploadUrl = str(checkpoint, 'uploadUrl');
+      const uploaded = num(checkpoint, 'uploadedBytes') ?? 0;
+      const total = num(checkpoint, 'videoSize');
+      // An upload cut off midway (a crash, a lost answer): send the rest before asking for the status.
+      if (uploadUrl && total !== undefined && uploaded < total && videos[0]) {
+        const base = Object.fromEntries(Object.entries(checkpoint ?? {}).filter(([k]) => k !== 'uploadedBytes'));
+        await upload(context, base, uploadUrl, videos[0].mimeType, await readAll(videos[0], deps.fetch), uploaded);
+        return { status: 'wait', retryAfterSeconds: STATUS_WAIT_SECONDS };
+      }
+      return poll(context, publishId);
+    }
+    // An init whose answer was lost: TikTok offers no lookup without the publish_id (docs/platform-apis.md#avoiding-double-posts).
+    if (str(checkpoint, 'initAttemptedAt')) throw unknownOutcome('tiktok');
+    if (videos.length === 0 && request.media.length > 0 && request.media.every(isImage)) return publishPhotos(context);
+    if (videos.length !== 1) throw new PlatformError('tiktok', 'fix-input', 'TikTok needs exactly one video.');
+    const video = videos[0];
+    if (!UPLOAD_TYPES.has(video.mimeType)) throw new PlatformError('tiktok', 'fix-input', 'TikTok takes MP4, MOV or WebM videos.');
+    const reinits = num(checkpoint, 'reinits') ?? 0;
+    const { settings } = request;
+    const { draft, privacy, username } = await postingAs(context);
     const bytes = await readAll(video, deps.fetch);
     const plan = tiktokChunkPlan(bytes.length);
     const sourceInfo = { source: 'FILE_UPLOAD', video_size: bytes.length, chunk_size: plan.chunkSize, total_chunk_count: plan.totalChunkCount };

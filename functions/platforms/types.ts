@@ -65,6 +65,8 @@ export interface PublishMedia {
   readonly sizeBytes: number;
   /** Fetches the bytes, for platforms we must upload to ourselves (YouTube, TikTok FILE_UPLOAD). */
   readonly open?: () => Promise<ReadableStream<Uint8Array> | Buffer>;
+  /** TikTok photos: a signed URL under the prefix verified for our TikTok app; absent when photo posts are off. */
+  readonly pullUrl?: string;
 }
 
 /** One target of a post, as its adapter sees it. */

@@ -59,6 +59,8 @@ export interface FunctionEnvironment {
   readonly proComingSoon?: boolean;
   /** TikTok takes SELF_ONLY posts only until the client is audited. @default true */
   readonly tiktokUnaudited?: boolean;
+  /** TikTok photo posts: the deployment serves signed pull URLs (docs/tiktok.md#photo-posts). @default false */
+  readonly tiktokPhotos?: boolean;
 }
 
 export interface AppFunctionProps {
@@ -158,6 +160,7 @@ export class AppFunction extends NodejsFunction {
         LOG_LEVEL: env.logLevel ?? 'INFO',
         PRO_COMING_SOON: String(env.proComingSoon ?? true),
         TIKTOK_UNAUDITED: String(env.tiktokUnaudited ?? true),
+        TIKTOK_PHOTOS: String(env.tiktokPhotos ?? false),
         POWERTOOLS_SERVICE_NAME: 'schedule-autopost',
         NODE_OPTIONS: '--enable-source-maps',
       },

@@ -5,6 +5,7 @@ import type { AppFunction } from './app-function';
 import type { Billing } from './billing';
 import type { DataTable } from './data-table';
 import type { Media } from './media';
+import type { MediaPull } from './media-pull';
 import type { Publishing } from './publishing';
 import type { Realtime } from './realtime';
 import type { TokenVault } from './token-vault';
@@ -25,6 +26,8 @@ export interface CapabilityProviders {
   readonly graphApiVersion: string;
   /** The platforms' app credentials, when configured. */
   readonly platformCredentials?: ISecret;
+  /** TikTok photo posts' signed pull URLs, when configured (docs/tiktok.md#photo-posts). */
+  readonly mediaPull?: MediaPull;
 }
 
 /**
@@ -70,6 +73,13 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
       return;
     case 'stripe':
       p.billing.bindStripeClient(fn);
+      return;
+    case 'media:pull':
+      // Absent: photo posts are off (TIKTOK_PHOTOS=false) and the function signs nothing. Only the TikTok
+      // lane's publisher signs and reads the private key; the other lanes never publish to TikTok.
+      if (!p.mediaPull) return;
+      if (p.publishing.lanes.get('tiktok')?.publisher === fn) p.mediaPull.bindSigner(fn);
+      else fn.addEnvironment('TIKTOK_PHOTOS', 'false');
       return;
     case 'cognito:sign-up':
       p.billing.grantAccountCreation(fn, p.appClient);

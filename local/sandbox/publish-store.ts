@@ -23,6 +23,8 @@ export interface PublishedPost {
   visibility: 'public' | 'private' | 'inbox';
   /** IG shortcode, FB video id, TikTok publish id… */
   ref?: string;
+  /** TikTok photo posts: how many of the photos TikTok downloaded from their URLs. */
+  mediaPulled?: number;
   /** X: the post this one replies to (a thread part or a first comment). */
   inReplyTo?: string;
 }
@@ -82,6 +84,11 @@ export interface TikTokPublish {
   title: string;
   privacy: string;
   videoUrl?: string;
+  /** Photo posts (content/init, media_type PHOTO): the URLs TikTok pulls, the cover, and how many pulls succeeded. */
+  kind?: 'video' | 'photo';
+  photoUrls?: string[];
+  photoCoverIndex?: number;
+  photosPulled?: number;
   size: number;
   /** Bytes uploaded (FILE_UPLOAD) or downloaded (PULL_FROM_URL). */
   transferred: number;
@@ -144,7 +151,7 @@ export interface PublishData {
   limitsOff?: boolean;
   /** TikTok app settings (control API `/tiktok/app`): an unaudited client posts SELF_ONLY only. */
   tiktokUnaudited?: boolean;
-  /** URL prefixes verified for the TikTok app: PULL_FROM_URL works only from these. */
+  /** URL prefixes verified for the TikTok app: PULL_FROM_URL works only from these (besides the front door's /media-pull/). */
   tiktokVerifiedPrefixes?: string[];
 }
 

@@ -29,6 +29,7 @@ export const publicUrls = (ctx: SandboxContext) => ({
   xPost: (username: string, id: string) => `${ctx.sandboxUrl}/x/www/${encodeURIComponent(username)}/status/${id}`,
   xProfile: (username: string) => `${ctx.sandboxUrl}/x/www/${encodeURIComponent(username)}`,
   tiktokPost: (username: string, id: string) => `${ctx.sandboxUrl}/tiktok/www/@${encodeURIComponent(username)}/video/${id}`,
+  tiktokPhoto: (username: string, id: string) => `${ctx.sandboxUrl}/tiktok/www/@${encodeURIComponent(username)}/photo/${id}`,
   tiktokProfile: (username: string) => `${ctx.sandboxUrl}/tiktok/www/@${encodeURIComponent(username)}`,
   youtubeWatch: (id: string) => `${ctx.sandboxUrl}/youtube/www/watch?v=${id}`,
   youtubeChannel: (handle: string) => `${ctx.sandboxUrl}/youtube/www/${encodeURIComponent(handle)}`,
@@ -53,12 +54,17 @@ export function settle(ctx: SandboxContext): void {
       platform: 'tiktok',
       accountId: job.openId,
       text: job.title,
-      kind: inbox ? 'inbox' : 'video',
-      mediaUrls: job.videoUrl ? [job.videoUrl] : [],
+      kind: inbox ? 'inbox' : job.kind === 'photo' ? 'photos' : 'video',
+      mediaUrls: job.photoUrls ?? (job.videoUrl ? [job.videoUrl] : []),
       createdAt: job.readyAt,
-      url: inbox ? publicUrls(ctx).tiktokProfile(who) : publicUrls(ctx).tiktokPost(who, postId),
+      url: inbox
+        ? publicUrls(ctx).tiktokProfile(who)
+        : job.kind === 'photo'
+          ? publicUrls(ctx).tiktokPhoto(who, postId)
+          : publicUrls(ctx).tiktokPost(who, postId),
       visibility: inbox ? 'inbox' : job.privacy === 'SELF_ONLY' ? 'private' : 'public',
       ref: job.id,
+      ...(job.kind === 'photo' ? { mediaPulled: job.photosPulled ?? 0 } : {}),
     };
     // The receipt carries the time the init arrived: that is when the publish was asked for.
     recordPost(data, post, job.receivedAtMs, job.createdAt);

@@ -48,6 +48,7 @@ describe('runtime configuration', () => {
       proComingSoon: false,
       youtubeUnverified: false,
       tiktokUnaudited: false,
+      tiktokPhotos: true,
       inboxUrl: '/_local/inbox',
       graphqlUrl: '/graphql',
       realtimeUrl: 'wss://x.example.com',

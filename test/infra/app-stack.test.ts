@@ -260,6 +260,8 @@ describe('AppStack without Google sign-in (dev)', () => {
         youtubeUnverified: true,
         // Until TikTok audits the client, only Only me posts, and compose says so (issue 12).
         tiktokUnaudited: true,
+        // No media-pull settings, so no TikTok photo posts (docs/tiktok.md#photo-posts).
+        tiktokPhotos: false,
         // The realtime API (issue 5): the SPA subscribes through it.
         graphqlUrl: expect.stringContaining('<<marker:'),
         realtimeUrl: expect.stringContaining('<<marker:'),
@@ -380,6 +382,7 @@ describe('AppStack without Google sign-in (dev)', () => {
         'POWERTOOLS_SERVICE_NAME',
         'PRO_COMING_SOON',
         'TABLE_NAME',
+        'TIKTOK_PHOTOS',
         'TIKTOK_UNAUDITED',
       ];
       const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);

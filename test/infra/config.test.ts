@@ -40,6 +40,17 @@ describe('parseAppConfig', () => {
     expect(() => parseAppConfig(context(), { TIKTOK_UNAUDITED: 'maybe' })).toThrow(/tiktokUnaudited/);
   });
 
+  it('takes the media-pull key pair (TikTok photo posts) as both settings or neither, and refuses a public key that is not PEM', () => {
+    const pem = '-----BEGIN PUBLIC KEY-----\nMIIBIjANBg\n-----END PUBLIC KEY-----';
+
+    const both = parseAppConfig(context({ mediaPullPublicKey: pem }), { MEDIA_PULL_PRIVATE_KEY_SECRET_NAME: 'sa/media-pull' });
+
+    expect(both.mediaPull).toEqual({ publicKeyPem: pem, privateKeySecretName: 'sa/media-pull' });
+    expect(parseAppConfig(context(), {}).mediaPull).toBeUndefined();
+    expect(() => parseAppConfig(context({ mediaPullPublicKey: pem }), {})).toThrow(/mediaPull\.privateKeySecretName/);
+    expect(() => parseAppConfig(context({ mediaPullPublicKey: 'ssh-rsa AAAA', mediaPullPrivateKeySecretName: 'x' }), {})).toThrow(/PEM public key/);
+  });
+
   it('takes the Graph API version and the YouTube verification state from the environment or cdk.json, and refuses a malformed version', () => {
     // Act
     const fromEnv = parseAppConfig(context(), { GRAPH_API_VERSION: 'v25.0', YOUTUBE_UNVERIFIED: 'false' });

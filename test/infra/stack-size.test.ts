@@ -1,5 +1,13 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SynthesizedApp, synthApp } from './synth';
+
+/** A PEM public key, for the media-pull key group (its value does not change the count). */
+const MEDIA_PULL_PUBLIC_KEY = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+}).publicKey;
 
 /** CloudFormation's limit per template (stack or nested stack). */
 const CLOUDFORMATION_RESOURCE_LIMIT = 500;
@@ -8,13 +16,14 @@ describe('stack sizes', () => {
   let synth: SynthesizedApp;
 
   beforeAll(() => {
-    // The largest configuration: Google sign-in, WAF, Stripe and platform credentials all on.
+    // The largest configuration: Google sign-in, WAF, Stripe, platform credentials and TikTok media pulls all on.
     synth = synthApp({
       google: { clientId: 'id.apps.googleusercontent.com', clientSecretName: 'sa/google', domainPrefix: 'sa-size-test' },
       waf: true,
       stripeSecretName: 'sa/stripe',
       stripePrices: { prod_sa_basic_monthly: 'price_basic' },
       platformCredentialsSecretName: 'sa/platform-apps',
+      mediaPull: { publicKeyPem: MEDIA_PULL_PUBLIC_KEY, privateKeySecretName: 'sa/media-pull-private-key' },
     });
   });
 

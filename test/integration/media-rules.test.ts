@@ -1,5 +1,5 @@
 import type { Platform } from '@shared/platforms';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { StoredMedia } from '../../functions/data/posts';
 import { getMediaRow } from '../../functions/data/media';
 import { aConfirmedUser } from '../helpers/given';
@@ -15,6 +15,13 @@ import { weCallTheApi } from '../helpers/when';
  * it fail at its time. Video measures arrive with the confirm call.
  */
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+/**
+ * TikTok's messages as this cloud's deployment setting makes them: one video only, or (TIKTOK_PHOTOS, on in
+ * the local cloud unless turned off) one video or 1–35 JPEG/WebP photos (docs/tiktok.md#photo-posts).
+ */
+const photosOn = inject('cloud').env.TIKTOK_PHOTOS === 'true';
+const TIKTOK_NOTHING = photosOn ? 'TikTok needs one video or 1 to 35 photos to post.' : 'TikTok needs one video to post.';
+const TIKTOK_A_PNG = photosOn ? 'TikTok photo posts take JPEG or WebP photos; photo.png is PNG.' : 'TikTok needs one video to post.';
 const TIKTOK_SETTINGS = { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true };
 
 async function aProUserWith(platform: Platform) {
@@ -66,8 +73,8 @@ describe('confirming a video upload', () => {
 
 describe('creating a post the platform would refuse', () => {
   it.each<[Platform, string, (token: string) => Promise<string[]>]>([
-    ['tiktok', 'TikTok needs one video to post.', async () => []],
-    ['tiktok', 'TikTok needs one video to post.', async (token) => [(await anUploadedImage(token, aPng())).id]],
+    ['tiktok', TIKTOK_NOTHING, async () => []],
+    ['tiktok', TIKTOK_A_PNG, async (token) => [(await anUploadedImage(token, aPng())).id]],
     [
       'youtube',
       'YouTube Shorts needs a vertical video of at most 60 seconds; clip.mp4 is 1920×1080, 75 s.',
@@ -128,7 +135,7 @@ describe('editing a post the platform would refuse', () => {
   };
 
   it.each<[Platform, StoredMedia[], string]>([
-    ['tiktok', [], 'TikTok needs one video to post.'],
+    ['tiktok', [], TIKTOK_NOTHING],
     ['youtube', [aWideClip], 'YouTube Shorts needs a vertical video of at most 60 seconds; clip.mp4 is 1920×1080, 75 s.'],
     ['x', [aPhoto], 'X posts are text only for now; remove the media or unselect X.'],
     ['instagram', [], 'Instagram needs a photo or a video to post.'],

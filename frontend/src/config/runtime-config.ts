@@ -39,6 +39,7 @@ const FIELDS: { [K in keyof RuntimeConfig]-?: FieldRule } = {
   proComingSoon: { type: 'boolean', default: true },
   youtubeUnverified: { type: 'boolean', default: true },
   tiktokUnaudited: { type: 'boolean', default: true },
+  tiktokPhotos: { type: 'boolean', default: false },
   inboxUrl: { type: 'string', optional: true },
   graphqlUrl: { type: 'string', optional: true },
   realtimeUrl: { type: 'string', optional: true },

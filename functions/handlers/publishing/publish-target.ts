@@ -4,6 +4,10 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { PublishMessageSchema } from '../../domain/dispatch';
 import { awsPublishEngine, publishTarget } from '../../domain/publishing';
 import { logger } from '../../lib/logger';
+import { mediaPullSigner } from '../../lib/media-pull';
+
+// Cold start: the pull URLs' private key (Secrets Manager) is read once, before the first message needs it.
+mediaPullSigner().catch((error: unknown) => logger.error('Could not load the media-pull signing key', { error }));
 
 /**
  * A platform queue's publisher: one publish step per message. Messages that must come back later

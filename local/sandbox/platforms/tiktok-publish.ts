@@ -1,3 +1,5 @@
+import { sniffMediaType } from '@shared/media';
+import { MEDIA_PULL_PREFIX } from '../../../functions/lib/media-pull';
 import { avatarUrl, identity } from '../apps';
 import type { SandboxContext } from '../context';
 import { fetchMedia, hitWindow, processingDelayMs, randomId, type TikTokPublish } from '../publish-store';
@@ -164,7 +166,7 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
       const url = typeof source.video_url === 'string' ? source.video_url : '';
       if (!/^https?:\/\//.test(url)) return fail(400, 'invalid_param', 'source_info.video_url must be a valid URL.');
       // TikTok pulls only from a domain or URL prefix verified for the app (Media Transfer Guide).
-      if (!(data().tiktokVerifiedPrefixes ?? []).some((prefix) => url.startsWith(prefix))) {
+      if (!verified(url)) {
         return fail(403, 'url_ownership_unverified', 'The video_url is not under a domain or URL prefix verified for this app.');
       }
       job.id = `v_pub_url~v2-1.${randomId()}`;
@@ -203,6 +205,114 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
     }
     return ok({ publish_id: job.id, ...(uploadUrl ? { upload_url: uploadUrl } : {}) });
   };
+
+  /**
+   * PULL_FROM_URL works only from a URL prefix verified for the app (Media Transfer Guide). The sandbox app
+   * has the front door's /media-pull/ verified, as a deployment verifies its pull distribution's prefix.
+   */
+  const verified = (url: string) => [`${ctx.publicUrl}${MEDIA_PULL_PREFIX}`, ...(data().tiktokVerifiedPrefixes ?? [])].some((prefix) => url.startsWith(prefix));
+
+  /**
+   * Photo posts (https://developers.tiktok.com/doc/content-posting-api-reference-photo-post): media_type PHOTO,
+   * DIRECT_POST or MEDIA_UPLOAD, PULL_FROM_URL only, 1–35 photo_images under a verified prefix, a cover index
+   * among them; post_info.title ≤ 90 and description ≤ 4,000 runes. TikTok then downloads every photo: the
+   * sandbox fetches each URL as TikTok would, so an expired or bad signature fails the post (photo_pull_failed)
+   * and a file that is not JPEG or WebP fails it too (file_format_check_failed).
+   */
+  ctx.router.on(
+    'POST',
+    'tiktok',
+    'api',
+    '/v2/post/publish/content/init/',
+    async (req) => {
+      const body = (req.json ?? {}) as {
+        media_type?: unknown;
+        post_mode?: unknown;
+        post_info?: Record<string, unknown>;
+        source_info?: Record<string, unknown>;
+      };
+      const mode = body.post_mode === 'DIRECT_POST' ? 'direct' : body.post_mode === 'MEDIA_UPLOAD' ? 'inbox' : undefined;
+      const auth = authorize(req, mode === 'inbox' ? 'video.upload' : 'video.publish', `init:${mode ?? 'direct'}`, 6);
+      if ('response' in auth) return auth.response;
+      if (body.media_type !== 'PHOTO') return fail(400, 'invalid_param', 'media_type must be PHOTO.');
+      if (!mode) return fail(400, 'invalid_param', 'post_mode must be DIRECT_POST or MEDIA_UPLOAD.');
+      const info = body.post_info ?? {};
+      const source = body.source_info ?? {};
+      const title = typeof info.title === 'string' ? info.title : '';
+      const description = typeof info.description === 'string' ? info.description : '';
+      if ([...title].length > 90) return fail(400, 'invalid_param', 'post_info.title is longer than 90 runes.');
+      if ([...description].length > 4000) return fail(400, 'invalid_param', 'post_info.description is longer than 4000 runes.');
+      const privacy = typeof info.privacy_level === 'string' ? info.privacy_level : '';
+      const creator = creatorProfile(auth.openId);
+      if (mode === 'direct') {
+        if (!PRIVACY_LEVELS.includes(privacy)) return fail(400, 'invalid_param', `post_info.privacy_level must be one of ${PRIVACY_LEVELS.join(', ')}.`);
+        if (!creator.privacy_level_options.includes(privacy))
+          return fail(403, 'privacy_level_option_mismatch', "The privacy_level is not one of the creator's privacy_level_options.");
+        if (data().tiktokUnaudited && privacy !== 'SELF_ONLY')
+          return fail(403, 'unaudited_client_can_only_post_to_private_accounts', 'Unaudited clients can only post with SELF_ONLY privacy.');
+        if (creator.comment_disabled && info.disable_comment !== true)
+          return fail(400, 'invalid_param', 'This creator has turned comments off: post_info.disable_comment must be true.');
+        if (info.brand_content_toggle === true && privacy === 'SELF_ONLY')
+          return fail(400, 'invalid_param', 'Branded content (brand_content_toggle) cannot be posted with SELF_ONLY privacy.');
+      }
+      if (source.source !== 'PULL_FROM_URL') return fail(400, 'invalid_param', 'Photos support source_info.source PULL_FROM_URL only.');
+      const urls = source.photo_images;
+      if (!Array.isArray(urls) || urls.length < 1 || urls.length > 35 || !urls.every((u) => typeof u === 'string' && /^https?:\/\//.test(u)))
+        return fail(400, 'invalid_param', 'source_info.photo_images must hold 1 to 35 image URLs.');
+      const cover = source.photo_cover_index ?? 0;
+      if (typeof cover !== 'number' || !Number.isInteger(cover) || cover < 0 || cover >= urls.length)
+        return fail(400, 'invalid_param', 'source_info.photo_cover_index must be the index of one of the photo_images.');
+      if (!(urls as string[]).every(verified))
+        return fail(403, 'url_ownership_unverified', 'A photo_images URL is not under a domain or URL prefix verified for this app.');
+      const now = ctx.state.now();
+      const jobs = Object.values(data().tiktok).filter((j) => j.openId === auth.openId && j.mode === mode && j.createdAt > now - DAY * 1000 && !j.failReason);
+      if (!data().limitsOff && mode === 'direct' && jobs.length >= DIRECT_POSTS_PER_DAY)
+        return fail(403, 'spam_risk_too_many_posts', 'The daily post cap for this creator has been reached.');
+      if (mode === 'inbox' && jobs.filter((j) => !j.done).length >= PENDING_SHARES_PER_DAY)
+        return fail(403, 'spam_risk_too_many_pending_share', 'The user has too many pending shares in the inbox.');
+      const job: TikTokPublish = {
+        id: `p_pub_url~v2-1.${randomId()}`,
+        openId: auth.openId,
+        mode,
+        source: 'PULL_FROM_URL',
+        kind: 'photo',
+        title: description || title,
+        privacy: mode === 'inbox' ? 'SELF_ONLY' : privacy,
+        photoUrls: urls as string[],
+        photoCoverIndex: cover,
+        photosPulled: 0,
+        size: 0,
+        transferred: 0,
+        createdAt: now,
+        receivedAtMs: req.receivedAtMs,
+      };
+      data().tiktok[job.id] = job;
+      ctx.state.persist();
+      // TikTok downloads in the background (PROCESSING_DOWNLOAD meanwhile), every photo, in order.
+      void (async () => {
+        for (const url of job.photoUrls!) {
+          const media = await fetchMedia(url);
+          if (!media.ok) {
+            job.failReason = 'photo_pull_failed';
+            break;
+          }
+          const type = media.bytes ? sniffMediaType(media.bytes.subarray(0, 16)) : null;
+          if (type !== 'image/jpeg' && type !== 'image/webp') {
+            job.failReason = 'file_format_check_failed';
+            break;
+          }
+          job.photosPulled! += 1;
+          job.transferred += media.size ?? 0;
+        }
+        job.pulled = job.failReason ? 'failed' : 'ok';
+        job.size = job.transferred;
+        job.readyAt = ctx.state.now() + (job.failReason ? 0 : processingDelayMs(data(), 'tiktok', 'image'));
+        ctx.state.persist();
+      })();
+      return ok({ publish_id: job.id });
+    },
+    { publish: 'create' },
+  );
 
   ctx.router.on('POST', 'tiktok', 'api', '/v2/post/publish/video/init/', init('direct'), { publish: 'create' });
   ctx.router.on('POST', 'tiktok', 'api', '/v2/post/publish/inbox/video/init/', init('inbox'), { publish: 'create' });

@@ -19,6 +19,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   proComingSoon: true,
   youtubeUnverified: true,
   tiktokUnaudited: true,
+  tiktokPhotos: false,
 };
 
 interface RenderAppOptions {

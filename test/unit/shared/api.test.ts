@@ -44,6 +44,8 @@ describe('RuntimeConfigSchema', () => {
   it('says TikTok takes Only me posts (unaudited client) unless the deployment says it was audited', () => {
     expect(RuntimeConfigSchema.parse(minimal).tiktokUnaudited).toBe(true);
     expect(RuntimeConfigSchema.parse({ ...minimal, tiktokUnaudited: false }).tiktokUnaudited).toBe(false);
+    // TikTok photo posts only where the deployment serves signed pull URLs (docs/tiktok.md#photo-posts).
+    expect(RuntimeConfigSchema.parse(minimal).tiktokPhotos).toBe(false);
   });
 
   it('signs in with SRP unless the deployment names another flow (the local Cognito has no SRP)', () => {
@@ -63,6 +65,7 @@ describe('RuntimeConfigSchema', () => {
       proComingSoon: false,
       youtubeUnverified: false,
       tiktokUnaudited: false,
+      tiktokPhotos: true,
       authFlow: 'USER_PASSWORD_AUTH' as const,
     };
 

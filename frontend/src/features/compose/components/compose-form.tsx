@@ -25,7 +25,7 @@ import { useMediaUploads } from '../hooks/use-media-uploads';
 import { useBestTimes } from '../api/best-times';
 import { buildCreatePostBody, connectedByPlatform, EMPTY_DRAFT, firstProblem, orderedPlatforms, type ComposeDraft } from '../lib/build-post';
 import { draftFromPost } from '../lib/draft-from-post';
-import { mediaFactsOf } from '../lib/media-rules';
+import { isTikTokPhotoPost, mediaFactsOf, mediaRuleOptionsOf } from '../lib/media-rules';
 import { MediaRuleNote } from './media-rule-note';
 import { MediaUploader } from './media-uploader';
 import { XOptions, YoutubeShortsOptions } from './platform-options';
@@ -129,7 +129,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     };
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
     // Each platform's media rules, the same the API applies (shared/media-rules.ts); shown under each platform.
-    const [media] = mediaRuleProblems(selected, mediaFactsOf(uploads.items));
+    const [media] = mediaRuleProblems(selected, mediaFactsOf(uploads.items), mediaRuleOptionsOf(draft.tiktok));
     setAttempted(true);
     const problem =
       firstProblem(body, selected, connected, now()) ??
@@ -249,10 +249,11 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
                     onChange={(tiktok) => patch({ tiktok })}
                     videoSources={uploads.items.filter((m) => m.kind === 'video').flatMap((m) => m.previewUrl ?? m.stored?.url ?? [])}
                     onBlockingProblem={setTiktokProblem}
+                    photoSources={isTikTokPhotoPost(uploads.items) ? uploads.items.map((m) => m.previewUrl ?? m.stored?.url ?? '') : []}
                   />
                 ) : null}
                 {platform === 'x' ? <XOptions /> : null}
-                <MediaRuleNote platform={platform} items={uploads.items} attempted={attempted} />
+                <MediaRuleNote platform={platform} items={uploads.items} attempted={attempted} options={mediaRuleOptionsOf(draft.tiktok)} />
               </PlatformSection>
             ))
           )}

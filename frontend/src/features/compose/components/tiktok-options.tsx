@@ -1,8 +1,9 @@
-import { Alert, Avatar, Checkbox, Field, HStack, NativeSelect, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Avatar, chakra, Checkbox, Field, HStack, Input, NativeSelect, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuInfo } from 'react-icons/lu';
 import {
   TIKTOK_MSG,
+  TIKTOK_PHOTO_TITLE_MAX,
   TIKTOK_PRIVACY_LABELS,
   TIKTOK_PRIVACY_LEVELS,
   tiktokCommercialLabel,
@@ -63,6 +64,69 @@ interface TiktokOptionsProps {
   videoSources?: readonly string[];
   /** Tells the form what stops this TikTok post right now (a video over the cap), or null. */
   onBlockingProblem?: (message: string | null) => void;
+  /**
+   * A photo post (docs/tiktok.md#photo-posts): the attached photos' preview URLs, in order, when this
+   * deployment offers TikTok photo posts and only photos are attached. Empty: a video post.
+   */
+  photoSources?: readonly string[];
+}
+
+/** The photo post's own fields: a title of up to 90 characters and the cover, chosen among the photos (the first by default). */
+function PhotoFields({ sources, settings, set }: { sources: readonly string[]; settings: TikTokSettings; set: (change: Partial<TikTokSettings>) => void }) {
+  const title = settings.tiktok_photo_title ?? '';
+  const length = [...title].length;
+  const over = length > TIKTOK_PHOTO_TITLE_MAX;
+  const cover = settings.tiktok_photo_cover_index ?? 0;
+  return (
+    <Stack gap="3" data-testid="tiktok-photo-fields">
+      <Field.Root invalid={over}>
+        <HStack justify="space-between" w="full">
+          <Field.Label>Photo title</Field.Label>
+          <Text textStyle="xs" color={over ? 'fg.error' : 'fg.muted'} fontVariantNumeric="tabular-nums" data-testid="tiktok-photo-title-counter">
+            {length}/{TIKTOK_PHOTO_TITLE_MAX}
+          </Text>
+        </HStack>
+        <Input
+          aria-label="TikTok photo title"
+          value={title}
+          onChange={(e) => set({ tiktok_photo_title: e.currentTarget.value || undefined })}
+          placeholder="Optional; the caption above is the description"
+          bg="bg.panel"
+        />
+        {over ? <Field.ErrorText>{TIKTOK_MSG.photoTitleTooLong(length)}</Field.ErrorText> : null}
+      </Field.Root>
+      <Stack gap="1.5">
+        <Text textStyle="sm" fontWeight="medium" id="tiktok-cover-label">
+          Cover
+        </Text>
+        <HStack gap="2" wrap="wrap" role="group" aria-labelledby="tiktok-cover-label">
+          {sources.map((src, i) => (
+            <chakra.button
+              key={`${i}-${src}`}
+              type="button"
+              aria-label={`Use photo ${i + 1} as the cover`}
+              aria-pressed={i === cover}
+              onClick={() => set({ tiktok_photo_cover_index: i === 0 ? undefined : i })}
+              w="12"
+              h="16"
+              rounded="md"
+              overflow="hidden"
+              borderWidth="2px"
+              borderColor={i === cover ? 'brand.solid' : 'border'}
+              bg="bg.muted"
+              cursor="pointer"
+              focusRing="outside"
+            >
+              {src ? <img src={src} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} /> : null}
+            </chakra.button>
+          ))}
+        </HStack>
+        <Text textStyle="xs" color="fg.muted">
+          TikTok shows the cover on your profile grid.
+        </Text>
+      </Stack>
+    </Stack>
+  );
 }
 
 /**
@@ -71,7 +135,8 @@ interface TiktokOptionsProps {
  * turned them off), the maximum duration, the commercial-content disclosure, and the consent line.
  * The Draft switch sends the video to the TikTok inbox instead, where the user finishes it in the app.
  */
-export function TiktokOptions({ accountIds, settings, onChange, videoSources = [], onBlockingProblem }: TiktokOptionsProps) {
+export function TiktokOptions({ accountIds, settings, onChange, videoSources = [], onBlockingProblem, photoSources = [] }: TiktokOptionsProps) {
+  const photos = photoSources.length > 0;
   const unaudited = getRuntimeConfig().tiktokUnaudited;
   const queries = useTikTokCreatorInfos(accountIds);
   const infos = queries.map((q) => q.data).filter((d): d is TikTokCreatorInfo => d !== undefined);
@@ -82,6 +147,12 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
   const privacy = tiktokPrivacyOf(settings);
   const branded = settings.tiktok_commercial === true && settings.tiktok_branded_content === true;
   const set = (change: Partial<TikTokSettings>) => onChange({ ...settings, ...change });
+
+  // A cover that is no longer among the photos (one was removed) goes back to the first.
+  const staleCover = settings.tiktok_photo_cover_index !== undefined && settings.tiktok_photo_cover_index >= photoSources.length;
+  useEffect(() => {
+    if (staleCover) onChange({ ...settings, tiktok_photo_cover_index: undefined });
+  }, [staleCover, settings, onChange]);
 
   const durations = useVideoDurations(videoSources);
   const longest = Math.max(0, ...durations.map((d) => d ?? 0));
@@ -156,6 +227,8 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
         </HStack>
       ))}
 
+      {photos ? <PhotoFields sources={photoSources} settings={settings} set={set} /> : null}
+
       <Switch.Root colorPalette="brand" checked={draft} onCheckedChange={(event) => set({ tiktok_draft: event.checked })}>
         <Switch.HiddenInput />
         <Switch.Control>
@@ -164,7 +237,7 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
         <Stack gap="0">
           <Switch.Label>Draft</Switch.Label>
           <Text textStyle="xs" color="fg.muted">
-            Send it to your TikTok inbox to finish in the app (you choose who can see it there).
+            Send {photos ? 'the photos' : 'it'} to your TikTok inbox to finish in the app (you choose who can see {photos ? 'them' : 'it'} there).
           </Text>
         </Stack>
       </Switch.Root>
@@ -182,11 +255,11 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
 
           <Field.Root required invalid={branded && privacy === 'SELF_ONLY'} disabled={loading || infos.length === 0}>
             <Field.Label>
-              Who can see this video <Field.RequiredIndicator />
+              Who can see {photos ? 'these photos' : 'this video'} <Field.RequiredIndicator />
             </Field.Label>
             <NativeSelect.Root size="sm">
               <NativeSelect.Field
-                aria-label="Who can see this TikTok video"
+                aria-label={photos ? 'Who can see these TikTok photos' : 'Who can see this TikTok video'}
                 value={privacy ?? ''}
                 onChange={(e) =>
                   set({ tiktok_privacy_level: (e.currentTarget.value || undefined) as TikTokPrivacyLevel | undefined, tiktok_private: undefined })
@@ -214,12 +287,13 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
             </Text>
             <HStack gap="4" wrap="wrap">
               {interaction('tiktok_allow_comment', 'Comment', rules.commentDisabled)}
-              {interaction('tiktok_allow_duet', 'Duet', rules.duetDisabled)}
-              {interaction('tiktok_allow_stitch', 'Stitch', rules.stitchDisabled)}
+              {/* Photo posts have no Duet or Stitch (the Photo reference's post_info has disable_comment only). */}
+              {photos ? null : interaction('tiktok_allow_duet', 'Duet', rules.duetDisabled)}
+              {photos ? null : interaction('tiktok_allow_stitch', 'Stitch', rules.stitchDisabled)}
             </HStack>
           </Stack>
 
-          {rules.maxDurationSec !== null ? (
+          {!photos && rules.maxDurationSec !== null ? (
             <Text textStyle="xs" color={tooLong ? 'fg.error' : 'fg.muted'} data-testid="tiktok-max-duration">
               {tooLong ?? `Videos up to ${rules.maxDurationSec} seconds.`}
             </Text>
@@ -238,9 +312,9 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
                 <Switch.Thumb />
               </Switch.Control>
               <Stack gap="0">
-                <Switch.Label>Disclose video content</Switch.Label>
+                <Switch.Label>Disclose {photos ? 'photo' : 'video'} content</Switch.Label>
                 <Text textStyle="xs" color="fg.muted">
-                  Turn on if this video promotes you, a brand, a product or a service.
+                  Turn on if {photos ? 'these photos promote' : 'this video promotes'} you, a brand, a product or a service.
                 </Text>
               </Stack>
             </Switch.Root>
@@ -290,7 +364,7 @@ export function TiktokOptions({ accountIds, settings, onChange, videoSources = [
             <Checkbox.Label data-testid="tiktok-consent">{tiktokConsentText(settings)}</Checkbox.Label>
           </Checkbox.Root>
           <Text textStyle="xs" color="fg.muted">
-            {TIKTOK_MSG.processingNote}
+            {photos ? TIKTOK_MSG.photoProcessingNote : TIKTOK_MSG.processingNote}
           </Text>
         </>
       )}

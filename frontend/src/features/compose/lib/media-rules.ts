@@ -1,5 +1,7 @@
-import { mediaRuleProblem, type MediaFacts } from '@shared/media-rules';
+import { mediaRuleProblem, type MediaFacts, type MediaRuleOptions } from '@shared/media-rules';
 import type { Platform } from '@shared/platforms';
+import type { TikTokSettings } from '@shared/tiktok';
+import { getRuntimeConfig } from '@/config/runtime-config';
 import type { ComposeMedia } from '../hooks/use-media-uploads';
 
 /**
@@ -14,10 +16,21 @@ export function mediaFactsOf(items: readonly ComposeMedia[]): MediaFacts[] {
     width: item.kind === 'video' ? (item.video?.width ?? null) : (item.stored?.width ?? null),
     height: item.kind === 'video' ? (item.video?.height ?? null) : (item.stored?.height ?? null),
     duration_seconds: item.video?.duration_seconds ?? null,
+    file_size: item.stored?.file_size ?? null,
   }));
 }
 
+/** The rules' deployment and TikTok options: photo posts where this deployment offers them (docs/tiktok.md#photo-posts), and the chosen cover. */
+export function mediaRuleOptionsOf(tiktok: TikTokSettings): MediaRuleOptions {
+  return { tiktokPhotos: getRuntimeConfig().tiktokPhotos, tiktokCoverIndex: tiktok.tiktok_photo_cover_index };
+}
+
+/** Whether the TikTok target is a photo post: photo posts offered, and only photos attached. */
+export function isTikTokPhotoPost(items: readonly ComposeMedia[]): boolean {
+  return getRuntimeConfig().tiktokPhotos && items.length > 0 && items.every((m) => m.kind === 'image');
+}
+
 /** Why `platform` would refuse the form's files, or null. */
-export function mediaProblemOf(platform: Platform, items: readonly ComposeMedia[]): string | null {
-  return mediaRuleProblem(platform, mediaFactsOf(items));
+export function mediaProblemOf(platform: Platform, items: readonly ComposeMedia[], options: MediaRuleOptions = {}): string | null {
+  return mediaRuleProblem(platform, mediaFactsOf(items), options);
 }

@@ -1,14 +1,14 @@
 import { Box, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFilm, LuImage } from 'react-icons/lu';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
-import { foldCaption, isCarousel, previewCrop, type PreviewMedia } from './preview-rules';
+import { foldCaption, isCarousel, isTikTokPhotos, previewCrop, type PreviewMedia } from './preview-rules';
 
 export interface PlatformPreviewProps {
   platform: Platform;
   accountName: string;
   caption: string;
   media: readonly PreviewMedia[];
-  /** YouTube's title, shown above the description. */
+  /** YouTube's title (and a TikTok photo post's), shown above the description. */
   title?: string;
   /** The first comment (X: the first reply) posted right after the post, when set. */
   firstComment?: string;
@@ -21,6 +21,8 @@ function FirstFrame({ platform, media }: { platform: Platform; media: readonly P
   if (!crop) return null;
   const first = media[0];
   const what = first.kind === 'video' ? 'video' : 'image';
+  // TikTok photo posts show each photo whole on a dark screen, swiped one by one.
+  const photoPost = isTikTokPhotos(platform, media);
   return (
     <Box
       role="img"
@@ -40,7 +42,11 @@ function FirstFrame({ platform, media }: { platform: Platform; media: readonly P
       color="fg.muted"
     >
       {first.url && first.kind === 'image' ? (
-        <img src={first.url} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        <img
+          src={first.url}
+          alt=""
+          style={{ width: '100%', height: '100%', objectFit: photoPost ? 'contain' : 'cover', display: 'block', background: photoPost ? '#000' : undefined }}
+        />
       ) : first.url ? (
         <video src={first.url} muted playsInline preload="metadata" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
       ) : first.kind === 'video' ? (
@@ -48,6 +54,22 @@ function FirstFrame({ platform, media }: { platform: Platform; media: readonly P
       ) : (
         <LuImage aria-hidden size={28} />
       )}
+      {photoPost && media.length > 1 ? (
+        <Text
+          position="absolute"
+          top="2"
+          right="2"
+          px="2"
+          rounded="md"
+          bg="blackAlpha.700"
+          color="white"
+          textStyle="xs"
+          fontWeight="semibold"
+          data-testid="preview-photo-count"
+        >
+          1/{media.length}
+        </Text>
+      ) : null}
       {platform === 'facebook' && media.length > 1 ? (
         <Text position="absolute" bottom="2" right="2" px="2" rounded="md" bg="blackAlpha.700" color="white" textStyle="xs" fontWeight="semibold">
           +{media.length - 1} {media.length === 2 ? 'photo' : 'photos'}
@@ -110,7 +132,7 @@ export function PlatformPreview({ platform, accountName, caption, media, title, 
       <FirstFrame platform={platform} media={media} />
       {isCarousel(platform, media) ? <CarouselDots count={media.length} /> : null}
       <Stack px="3" py="2" gap="1">
-        {platform === 'youtube' && title?.trim() ? (
+        {(platform === 'youtube' || isTikTokPhotos(platform, media)) && title?.trim() ? (
           <Text textStyle="sm" fontWeight="semibold" wordBreak="break-word">
             {title.trim()}
           </Text>

@@ -93,10 +93,18 @@ export function previewCrop(platform: Platform, media: readonly PreviewMedia[]):
     case 'facebook':
       return clamped(own, 1);
     case 'tiktok':
+      // A photo post shows each photo whole inside the 9:16 screen (docs/tiktok.md#photo-posts).
+      if (isTikTokPhotos(platform, media)) return { ratio: VERTICAL, label: '9:16', cropped: false };
+      return { ratio: VERTICAL, label: '9:16', cropped: own !== null && Math.abs(own - VERTICAL) > 0.01 };
     case 'youtube':
       return { ratio: VERTICAL, label: '9:16', cropped: own !== null && Math.abs(own - VERTICAL) > 0.01 };
   }
 }
 
 /** Whether `platform` shows these files as a swipeable carousel (dots under the frame). */
-export const isCarousel = (platform: Platform, media: readonly PreviewMedia[]) => platform === 'instagram' && media.length > 1;
+export const isCarousel = (platform: Platform, media: readonly PreviewMedia[]) =>
+  media.length > 1 && (platform === 'instagram' || isTikTokPhotos(platform, media));
+
+/** A TikTok photo post: photos only (compose offers it only where the deployment does). */
+export const isTikTokPhotos = (platform: Platform, media: readonly PreviewMedia[]) =>
+  platform === 'tiktok' && media.length > 0 && media.every((m) => m.kind === 'image');
