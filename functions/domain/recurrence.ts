@@ -396,9 +396,12 @@ export function templateFilesGone(before: readonly StoredMedia[], after: SeriesR
 async function deleteTemplateFilesGone(userId: string, before: readonly StoredMedia[], after: SeriesRecord): Promise<void> {
   const gone = templateFilesGone(before, after);
   if (gone.length === 0) return;
-  await occurrenceStore
-    .deleteMedia(userId, gone, seriesMediaOwner(after.id))
-    .catch((error: unknown) => logger.warn('Could not delete the old template files of a series', { seriesId: after.id, error }));
+  // Straight to the data layer, not through occurrenceStore: that object would bring its copy and dispatch into every bundle that saves a series.
+  const owner = seriesMediaOwner(after.id);
+  await deleteMediaOfPost(
+    userId,
+    gone.map((m) => ({ ...m, post_id: owner })),
+  ).catch((error: unknown) => logger.warn('Could not delete the old template files of a series', { seriesId: after.id, error }));
 }
 
 // ---------------------------------------------------------------------------------------------

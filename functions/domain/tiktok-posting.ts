@@ -23,12 +23,11 @@ export function assertTikTokTargetsPostable(
 
 /**
  * The media rules' TikTok options: photo posts where this deployment serves signed pull URLs
- * (TIKTOK_PHOTOS, docs/tiktok.md#photo-posts), and the cover the TikTok target chose.
+ * (TIKTOK_PHOTOS, docs/tiktok.md#photo-posts), and the cover the TikTok target chose. A post without
+ * a TikTok target has none (and reads no setting).
  */
-export function tiktokMediaRuleOptions(
-  targets: readonly { platform: string; settings?: TikTokSettings | undefined }[],
-  photos = env().TIKTOK_PHOTOS === 'true',
-): MediaRuleOptions {
+export function tiktokMediaRuleOptions(targets: readonly { platform: string; settings?: TikTokSettings | undefined }[], photos?: boolean): MediaRuleOptions {
   const tiktok = targets.find((t) => t.platform === 'tiktok');
-  return { tiktokPhotos: photos, tiktokCoverIndex: tiktok?.settings?.tiktok_photo_cover_index };
+  if (!tiktok) return {};
+  return { tiktokPhotos: photos ?? env().TIKTOK_PHOTOS === 'true', tiktokCoverIndex: tiktok.settings?.tiktok_photo_cover_index };
 }

@@ -6,6 +6,7 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { anUploadedCake, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { FakeXhr, InstantXhr } from './helpers/xhr';
+import { aCreatorInfo } from '../helpers/tiktok';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
@@ -20,16 +21,7 @@ const SPRING_ID = '01JQ0000000000000000SPRNG1';
 const CLIP_ID = '01JQ00000000000000000CLIP1';
 const UPLOAD_URL = 'https://media-bucket.example/upload';
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-const CREATOR = {
-  creator_nickname: 'Ada Bakes',
-  creator_username: 'adabakes',
-  creator_avatar_url: null,
-  privacy_level_options: ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'],
-  comment_disabled: false,
-  duet_disabled: false,
-  stitch_disabled: true,
-  max_video_post_duration_sec: 600,
-};
+const CREATOR = aCreatorInfo({ stitch_disabled: true });
 
 function importApi() {
   let confirmed = 0;

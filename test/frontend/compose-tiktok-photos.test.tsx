@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIKTOK_NEEDS_VIDEO_MESSAGE } from '@shared/media-rules';
-import type { TikTokCreatorInfo } from '@shared/tiktok';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, anUploadedCake, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { InstantXhr } from './helpers/xhr';
+import { aCreatorInfo } from '../helpers/tiktok';
 
 vi.mock('aws-amplify', () => import('./helpers/amplify-mocks').then((m) => m.coreModule));
 vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => m.authModule));
@@ -17,16 +17,7 @@ vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) =>
  * what it always said.
  */
 const TT_ID = '01JQ00000000000000000000T1';
-const CREATOR: TikTokCreatorInfo = {
-  creator_nickname: 'Ada Bakes',
-  creator_username: 'adabakes',
-  creator_avatar_url: null,
-  privacy_level_options: ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'],
-  comment_disabled: false,
-  duet_disabled: false,
-  stitch_disabled: false,
-  max_video_post_duration_sec: 180,
-};
+const CREATOR = aCreatorInfo({ max_video_post_duration_sec: 180 });
 const CONSENT = "By posting, you agree to TikTok's Music Usage Confirmation";
 
 async function openTikTok(tiktokPhotos: boolean, type = 'image/jpeg') {

@@ -6,22 +6,19 @@ import { aNewDraft, meResponse, mockApi, shellRoutes, socialAccount } from './he
 import { renderApp } from './helpers/render-app';
 import { InstantXhr } from './helpers/xhr';
 import { combinedCreatorRules } from '@/features/compose/components/tiktok-options';
+import { aCreatorInfo } from '../helpers/tiktok';
 
 // jsdom reads no video headers: the browser's measure of the picked video.
 vi.mock('@/features/compose/lib/video-facts', () => ({ readVideoFacts: async () => ({ duration_seconds: 20, width: 1080, height: 1920 }) }));
 
 /** The compose TikTok panel as TikTok's Content Sharing Guidelines require it. */
 const TT_ID = '01JQ00000000000000000000T1';
-const CREATOR: TikTokCreatorInfo = {
-  creator_nickname: 'Ada Bakes',
-  creator_username: 'adabakes',
+const CREATOR = aCreatorInfo({
   creator_avatar_url: 'https://p16.example/ada.jpg',
   privacy_level_options: ['PUBLIC_TO_EVERYONE', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
   comment_disabled: true,
-  duet_disabled: false,
-  stitch_disabled: false,
   max_video_post_duration_sec: 180,
-};
+});
 const INFO_ROUTE = `GET /accounts/${TT_ID}/tiktok-creator-info`;
 const CONSENT = "By posting, you agree to TikTok's Music Usage Confirmation";
 

@@ -6,6 +6,7 @@ import { aNewDraft, anUploadedCake, MEDIA_ID, meResponse, mockApi, shellRoutes, 
 import { renderApp } from './helpers/render-app';
 import { FakeXhr } from './helpers/xhr';
 import { chooseScheduleTime } from './helpers/schedule';
+import { aCreatorInfo } from '../helpers/tiktok';
 
 // jsdom reads no video headers: each test says what the browser measured of a picked video.
 const measured = vi.hoisted(() => ({ video: null as null | { duration_seconds: number; width: number; height: number } }));
@@ -42,16 +43,7 @@ async function openCompose(options: { accounts?: SocialAccount[]; timezone?: str
     'GET /accounts': { body: { accounts: options.accounts ?? ACCOUNTS } },
     'POST /posts': { status: 201, body: createdPost() },
     [`GET /accounts/${TT_ID}/tiktok-creator-info`]: {
-      body: {
-        creator_nickname: 'Baker',
-        creator_username: 'baker.tt',
-        creator_avatar_url: null,
-        privacy_level_options: ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'],
-        comment_disabled: false,
-        duet_disabled: false,
-        stitch_disabled: false,
-        max_video_post_duration_sec: 600,
-      },
+      body: aCreatorInfo({ creator_nickname: 'Baker', creator_username: 'baker.tt' }),
     },
     ...options.routes,
   });

@@ -15,7 +15,8 @@ import { MAX_MEDIA_PER_POST } from '@shared/media';
 import { TIKTOK_NEEDS_VIDEO_MESSAGE } from '@shared/media-rules';
 import { MEDIA_URL_CREDENTIALS_MESSAGE, MEDIA_URL_INVALID_MESSAGE } from '@shared/media-url';
 import { PLAN_PLATFORMS } from '@shared/plans';
-import { TIKTOK_MSG, type TikTokCreatorInfo } from '@shared/tiktok';
+import { TIKTOK_MSG } from '@shared/tiktok';
+import { aCreatorInfo } from '../../helpers/tiktok';
 
 /** Issue 16 item 4, gap (b): the `media` column (this import's uploads by name) and the TikTok columns, as the preview and the server check them. */
 const NOW = new Date('2026-11-26T10:00:00Z');
@@ -30,16 +31,7 @@ const CLIP: ImportFileContext = {
   name: 'clip.mp4',
   facts: { file_name: 'clip.mp4', file_type: 'video/mp4', width: 1080, height: 1920, duration_seconds: 20 },
 };
-const ADA: TikTokCreatorInfo = {
-  creator_nickname: 'Ada Bakes',
-  creator_username: 'adabakes',
-  creator_avatar_url: null,
-  privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
-  comment_disabled: false,
-  duet_disabled: false,
-  stitch_disabled: true,
-  max_video_post_duration_sec: 600,
-};
+const ADA = aCreatorInfo({ privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'], stitch_disabled: true });
 const ctx = (over: Partial<ImportContext> = {}): ImportContext => ({
   timezone: 'UTC',
   now: NOW,
