@@ -210,6 +210,8 @@ export interface ImportContext {
   tiktokConsent?: boolean;
   /** This deployment's TikTok client is unaudited: only SELF_ONLY (docs/tiktok.md#unaudited-client). */
   tiktokUnaudited?: boolean;
+  /** This deployment posts TikTok photo posts (docs/tiktok.md#photo-posts): the media rules take photos for TikTok rows. */
+  tiktokPhotos?: boolean;
   /** Each TikTok account's creator_info as the preview read it (or why it could not), by account id. */
   tiktokCreators?: Readonly<Record<string, TikTokCreatorInfo | { error: string }>>;
 }
@@ -320,6 +322,7 @@ export function checkImportRow(fields: Record<string, string>, ctx: ImportContex
       ? mediaRuleProblems(
           targets.accounts.map((a) => a.platform),
           facts,
+          { tiktokPhotos: ctx.tiktokPhotos },
         )
       : [];
   if (mediaProblem) return fail(mediaProblem.message);

@@ -102,6 +102,7 @@ export async function importPosts(
     mediaFiles: request.media_files ?? [],
     tiktokConsent: request.tiktok_consent === true,
     tiktokUnaudited: env().TIKTOK_UNAUDITED === 'true',
+    tiktokPhotos: env().TIKTOK_PHOTOS === 'true',
   };
   // creator_info, read live once per TikTok account the chunk posts to (as Compose reads it when its panel opens).
   const creatorInfos = new Map<string, Promise<TikTokCreatorInfo>>();

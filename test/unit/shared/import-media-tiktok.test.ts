@@ -12,7 +12,7 @@ import {
   type ImportFileContext,
 } from '@shared/import';
 import { MAX_MEDIA_PER_POST } from '@shared/media';
-import { TIKTOK_NEEDS_VIDEO_MESSAGE } from '@shared/media-rules';
+import { TIKTOK_NEEDS_VIDEO_MESSAGE, tiktokPhotoFormatMessage } from '@shared/media-rules';
 import { MEDIA_URL_CREDENTIALS_MESSAGE, MEDIA_URL_INVALID_MESSAGE } from '@shared/media-url';
 import { PLAN_PLATFORMS } from '@shared/plans';
 import { TIKTOK_MSG } from '@shared/tiktok';
@@ -107,6 +107,11 @@ describe('the media column', () => {
     expect(reasonOf(tiktokRow({ media: 'spring.jpg' }))).toBe(TIKTOK_NEEDS_VIDEO_MESSAGE);
     expect(reasonOf(tiktokRow({ media: '', media_ids: 'older-upload' }))).toBeNull();
     expect(reasonOf(row({ media: 'clip.mp4' }))).toBeNull();
+  });
+
+  it('takes photos for a TikTok row where the deployment posts TikTok photo posts, as Compose does, and still refuses a PNG there', () => {
+    expect(reasonOf(tiktokRow({ media: 'spring.jpg' }), ctx({ tiktokPhotos: true }))).toBeNull();
+    expect(reasonOf(tiktokRow({ media: 'menu.png' }), ctx({ tiktokPhotos: true }))).toBe(tiktokPhotoFormatMessage('menu.png', 'image/png'));
   });
 
   it('is in the template and the help columns, and a template row names a file', () => {

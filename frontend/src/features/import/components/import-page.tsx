@@ -88,6 +88,7 @@ export function ImportPage() {
       planPlatforms: PLAN_PLATFORMS[usage.data.plan],
       mediaFiles: uploads.files,
       tiktokUnaudited: getRuntimeConfig().tiktokUnaudited,
+      tiktokPhotos: getRuntimeConfig().tiktokPhotos,
       tiktokCreators,
     };
   }, [zone, accounts.data, clients.data, usage.data, uploads.files, tiktokCreators]);
