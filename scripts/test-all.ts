@@ -14,9 +14,7 @@ const GROUPS: { projects: string[]; args: string[] }[] = [
   // Vitest's default is one worker per core less one: on 2 cores that is one. These files are independent
   // and each runs in its own worker, so both cores take files.
   { projects: ['unit', 'infra', 'frontend'], args: ['--maxWorkers=2'] },
-  // Integration in two shards, each its own vitest process with its own local cloud (free ports, own data directory).
-  { projects: ['integration'], args: ['--shard=1/2'] },
-  { projects: ['integration'], args: ['--shard=2/2'] },
+  { projects: ['integration'], args: [] },
   { projects: ['e2e'], args: [] },
 ];
 /**
@@ -25,7 +23,7 @@ const GROUPS: { projects: string[]; args: string[] }[] = [
  * (together about half a core), so running them one after the other only added their times.
  * TEST_SERIAL=1 runs them one after the other.
  */
-const SIDE_BY_SIDE = process.env.TEST_SERIAL ? [] : [1, 2, 3];
+const SIDE_BY_SIDE = process.env.TEST_SERIAL ? [] : [1, 2];
 
 const t0 = Date.now();
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
@@ -115,9 +113,7 @@ function inBackground(i: number): Promise<number> {
   return new Promise((resolve) => {
     child.on('close', (code) => {
       fs.closeSync(out);
-      console.log(
-        `\n› vitest: ${GROUPS[i]!.projects.join(', ')} ${GROUPS[i]!.args.join(' ')} (ran alongside, ${((Date.now() - started) / 1000).toFixed(0)} s)`,
-      );
+      console.log(`\n› vitest: ${GROUPS[i]!.projects.join(', ')} (ran alongside, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       process.stdout.write(fs.readFileSync(logFile, 'utf8'));
       resolve(code ?? 1);
     });
