@@ -27,7 +27,8 @@ export function MediaFromUrlField({ onAdd }: { onAdd: (url: string) => Promise<b
     <chakra.div role="group" aria-label="Add a file from a link">
       <Field.Root>
         <Field.Label textStyle="sm">Or add from a link</Field.Label>
-        <HStack gap="2" w="full" align="stretch" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
+        {/* Wraps by the room it has, not the screen: in Compose's side column the link gets a row of its own. */}
+        <HStack gap="2" w="full" align="stretch" flexWrap="wrap">
           <Input
             size="sm"
             type="url"
@@ -41,7 +42,7 @@ export function MediaFromUrlField({ onAdd }: { onAdd: (url: string) => Promise<b
             onKeyDown={(event) => {
               if (event.key === 'Enter') void submit(event);
             }}
-            flex="1"
+            flex="999 1 12rem"
             minW="0"
           />
           <Button
@@ -51,8 +52,7 @@ export function MediaFromUrlField({ onAdd }: { onAdd: (url: string) => Promise<b
             loading={fetching}
             loadingText="Fetching…"
             disabled={url.trim() === ''}
-            flexShrink={0}
-            w={{ base: 'full', sm: 'auto' }}
+            flex="1 0 auto"
           >
             <LuLink /> Add from URL
           </Button>
