@@ -9,7 +9,7 @@ import { combinedCreatorRules } from '@/features/compose/components/tiktok-optio
 import { aCreatorInfo } from '../helpers/tiktok';
 
 // jsdom reads no video headers: the browser's measure of the picked video.
-vi.mock('@/features/compose/lib/video-facts', () => ({ readVideoFacts: async () => ({ duration_seconds: 20, width: 1080, height: 1920 }) }));
+vi.mock('@/lib/video-facts', () => ({ readVideoFacts: async () => ({ duration_seconds: 20, width: 1080, height: 1920 }) }));
 
 /** The compose TikTok panel as TikTok's Content Sharing Guidelines require it. */
 const TT_ID = '01JQ00000000000000000000T1';

@@ -10,7 +10,7 @@ import { aCreatorInfo } from '../helpers/tiktok';
 
 // jsdom reads no video headers: each test says what the browser measured of a picked video.
 const measured = vi.hoisted(() => ({ video: null as null | { duration_seconds: number; width: number; height: number } }));
-vi.mock('@/features/compose/lib/video-facts', () => ({ readVideoFacts: async () => measured.video }));
+vi.mock('@/lib/video-facts', () => ({ readVideoFacts: async () => measured.video }));
 
 const X_ID = '01JQ00000000000000000000X1';
 const TT_ID = '01JQ00000000000000000000T1';

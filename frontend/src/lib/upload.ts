@@ -1,5 +1,7 @@
-import { PresignUploadResponseSchema, type PresignUploadResponse } from '@shared/media';
+import { isImageType, PresignUploadResponseSchema, type PresignUploadResponse, type VideoFacts } from '@shared/media';
+import { MediaItemSchema, type MediaItem } from '@shared/posts';
 import { api } from '@/lib/api-client';
+import { readVideoFacts } from '@/lib/video-facts';
 
 /**
  * Presigned uploads, one module for every file the browser stores: Compose's media (POST
@@ -54,4 +56,29 @@ export function uploadToStorage(
     xhr.onabort = () => reject(new StorageUploadError(0));
     xhr.send(form);
   });
+}
+
+/**
+ * POST /api/media: the API checks the stored object and answers with the media item. A video goes
+ * with the length and size the browser measured (the platforms' compose rules need them).
+ */
+export function confirmMediaUpload(key: string, video: VideoFacts | null): Promise<MediaItem> {
+  return api('/media', { method: 'POST', body: video ? { key, video } : { key }, schema: MediaItemSchema });
+}
+
+/**
+ * One file into the user's media, as Compose and the Import page upload it: presign, the bytes to storage
+ * with progress (0–99 while they travel), a video measured meanwhile, then the confirm call with the measures.
+ * `onUploaded` hears the measures once the bytes are stored, before the confirm answers.
+ */
+export async function uploadMediaFile(
+  file: File,
+  on: { progress: (percent: number) => void; uploaded: (video: VideoFacts | null) => void },
+): Promise<{ stored: MediaItem; video: VideoFacts | null }> {
+  const measuring = isImageType(file.type) ? Promise.resolve(null) : readVideoFacts(file);
+  const target = await presignUpload('/media/uploads', file);
+  await uploadToStorage(target, file, ({ loaded, total }) => on.progress(Math.min(99, Math.round((loaded / total) * 100))));
+  const video = await measuring;
+  on.uploaded(video);
+  return { stored: await confirmMediaUpload(target.key, video), video };
 }

@@ -5,10 +5,8 @@ import { toaster } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-error';
 import { importMediaFromUrl } from '@/lib/api/media-from-url';
 import { screenMediaFiles } from '@/lib/media-files';
-import { presignUpload, uploadToStorage } from '@/lib/upload';
-import { confirmUpload } from '../api/confirm-upload';
+import { uploadMediaFile } from '@/lib/upload';
 import { deleteMedia as deleteMediaFile, useDeleteMedia } from '../api/delete-media';
-import { readVideoFacts } from '../lib/video-facts';
 
 export type MediaKind = 'image' | 'video';
 
@@ -104,16 +102,12 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
 
   const upload = useCallback(
     async (localId: string, file: File) => {
-      // Measured while the bytes travel; the confirm call carries the result (shared/media-rules.ts).
-      const measuring = isImageType(file.type) ? Promise.resolve(null) : readVideoFacts(file);
       try {
-        const target = await presignUpload('/media/uploads', file);
-        await uploadToStorage(target, file, ({ loaded, total }) =>
-          update(localId, (item) => ({ ...item, progress: Math.min(99, Math.round((loaded / total) * 100)) })),
-        );
-        const video = await measuring;
-        update(localId, (item) => ({ ...item, progress: 100, video }));
-        const stored = await confirmUpload(target.key, video);
+        // The video's measures show as soon as the bytes are stored (the rules name a problem then); the confirm carries them.
+        const { stored } = await uploadMediaFile(file, {
+          progress: (progress) => update(localId, (item) => ({ ...item, progress })),
+          uploaded: (video) => update(localId, (item) => ({ ...item, progress: 100, video })),
+        });
         setItems((current) =>
           current.map((item) => {
             if (item.localId !== localId) return item;

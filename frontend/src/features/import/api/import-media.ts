@@ -1,13 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import type { VideoFacts } from '@shared/media';
-import { MediaItemSchema, type MediaItem } from '@shared/posts';
 import { TikTokCreatorInfoSchema, type TikTokCreatorInfo } from '@shared/tiktok';
 import { api } from '@/lib/api-client';
-
-/** POST /api/media: confirms an upload (with a video's measures), as Compose does. */
-export function confirmImportUpload(key: string, video: VideoFacts | null): Promise<MediaItem> {
-  return api('/media', { method: 'POST', body: video ? { key, video } : { key }, schema: MediaItemSchema });
-}
 
 /** DELETE /api/media/{id}: an upload the user removed from the import (or one every row has copied). */
 export function deleteImportUpload(id: string): Promise<undefined> {

@@ -5,9 +5,8 @@ import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-error';
 import { screenMediaFiles } from '@/lib/media-files';
-import { presignUpload, uploadToStorage } from '@/lib/upload';
-import { readVideoFacts } from '@/lib/video-facts';
-import { confirmImportUpload, deleteImportUpload } from '../api/import-media';
+import { uploadMediaFile } from '@/lib/upload';
+import { deleteImportUpload } from '../api/import-media';
 
 /** One file of "Media for this import": uploading (with progress), then stored. */
 export interface ImportUpload {
@@ -52,13 +51,10 @@ export function useImportMedia() {
 
   const upload = useCallback(
     async (localId: string, file: File) => {
-      const measuring = isImageType(file.type) ? Promise.resolve(null) : readVideoFacts(file);
       try {
-        const target = await presignUpload('/media/uploads', file);
-        await uploadToStorage(target, file, ({ loaded, total }) => setProgress((p) => ({ ...p, [localId]: Math.min(99, Math.round((loaded / total) * 100)) })));
-        setProgress((p) => ({ ...p, [localId]: 100 }));
-        const video = await measuring;
-        patch(localId, { video, stored: await confirmImportUpload(target.key, video) });
+        const setPercent = (percent: number) => setProgress((p) => ({ ...p, [localId]: percent }));
+        const { stored, video } = await uploadMediaFile(file, { progress: setPercent, uploaded: () => setPercent(100) });
+        patch(localId, { video, stored });
       } catch (error) {
         console.error(`Upload of ${file.name} failed`, error);
         forget(localId);
