@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, NativeSelect, Stack, Switch, Text, Wrap } from '@chakra-ui/react';
+import { Field, HStack, Input, NativeSelect, Stack, Switch, Text, Wrap } from '@chakra-ui/react';
 import { LuRepeat } from 'react-icons/lu';
 import { MSG } from '@shared/messages';
 import type { CreatePostBody } from '@shared/post-bodies';
@@ -15,6 +15,7 @@ import {
   type Weekday,
 } from '@shared/recurrence';
 import { mondayFirstIndex } from '@shared/weekdays';
+import { ToggleChip } from '@/components/toggle-chip';
 
 /** Turning Repeat on starts here: weekly on the start's day, never ending (the most common peer default). */
 export const DEFAULT_REPEAT: RepeatInput = { frequency: 'weekly', interval: 1, weekdays: [], end: { type: 'never' } };
@@ -117,18 +118,9 @@ export function RepeatControl({ value, onChange, scheduleLocal }: RepeatControlP
           {value.frequency === 'weekly' ? (
             <Wrap gap="1.5" role="group" aria-label="Days of the week">
               {WEEKDAYS.map((day) => (
-                <Button
-                  key={day}
-                  size="xs"
-                  minW="10"
-                  variant={weekdays.includes(day) ? 'solid' : 'outline'}
-                  colorPalette={weekdays.includes(day) ? 'brand' : 'gray'}
-                  aria-pressed={weekdays.includes(day)}
-                  aria-label={WEEKDAY_NAMES[day]}
-                  onClick={() => toggleDay(day)}
-                >
+                <ToggleChip key={day} size="xs" minW="10" pressed={weekdays.includes(day)} aria-label={WEEKDAY_NAMES[day]} onClick={() => toggleDay(day)}>
                   {WEEKDAY_NAMES[day].slice(0, 2)}
-                </Button>
+                </ToggleChip>
               ))}
             </Wrap>
           ) : null}

@@ -2,6 +2,7 @@ import { Button, HStack, IconButton, Input, Stack, Text, Wrap } from '@chakra-ui
 import { useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { WEEKDAYS, WEEKDAY_NAMES, sortSlots, weeklySlotsProblem, type QueueSlot, type Weekday } from '@shared/queue';
+import { ToggleChip } from '@/components/toggle-chip';
 
 const WORKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
 const sameSlots = (a: readonly QueueSlot[], b: readonly QueueSlot[]) => JSON.stringify(sortSlots(a)) === JSON.stringify(sortSlots(b));
@@ -59,18 +60,16 @@ export function WeeklySlotsEditor({ accountName, slots, zoneLabel, saving, onSav
             </Text>
             <Wrap gap="1" flex="1">
               {WEEKDAYS.map((day) => (
-                <Button
+                <ToggleChip
                   key={day}
                   size="2xs"
                   minW="9"
-                  variant={days.has(day) ? 'solid' : 'outline'}
-                  colorPalette={days.has(day) ? 'brand' : 'gray'}
-                  aria-pressed={days.has(day)}
+                  pressed={days.has(day)}
                   aria-label={`${WEEKDAY_NAMES[day]} ${time}`}
                   onClick={() => toggle(time, day)}
                 >
                   {WEEKDAY_NAMES[day].slice(0, 3)}
-                </Button>
+                </ToggleChip>
               ))}
             </Wrap>
             <IconButton size="xs" variant="ghost" aria-label={`Remove ${time}`} onClick={() => setDraft((current) => current.filter((s) => s.time !== time))}>
