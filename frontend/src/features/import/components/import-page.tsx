@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Center, Checkbox, HStack, Link, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Checkbox, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LuDownload, LuRotateCcw } from 'react-icons/lu';
@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorReportCsv, importTemplateCsv, parseImportCsv, type ImportContext, type ImportRequest, type ImportResult, type ImportRow } from '@shared/import';
 import { PLAN_PLATFORMS } from '@shared/plans';
 import { tiktokConsentText, type TikTokCreatorInfo } from '@shared/tiktok';
-import { LoadError } from '@/components/load-error';
+import { pageLoadState } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { getRuntimeConfig } from '@/config/runtime-config';
@@ -149,23 +149,8 @@ export function ImportPage() {
     </HStack>
   );
 
-  if (queries.some((q) => q.isPending))
-    return (
-      <Stack gap="6">
-        {header}
-        <Center py="16">
-          <Spinner aria-label="Loading" />
-        </Center>
-      </Stack>
-    );
-  const failedQuery = queries.find((q) => q.isError);
-  if (failedQuery)
-    return (
-      <Stack gap="6">
-        {header}
-        <LoadError message="Couldn't load your accounts and plan" onRetry={() => queries.forEach((q) => void q.refetch())} retrying={failedQuery.isFetching} />
-      </Stack>
-    );
+  const loadState = pageLoadState(header, queries, { loading: 'Loading', failed: "Couldn't load your accounts and plan" });
+  if (loadState) return loadState;
 
   return (
     <Stack gap="6">

@@ -1,9 +1,9 @@
-import { Avatar, Button, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QUEUE_DEFAULT_DAYS } from '@shared/queue';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadError } from '@/components/load-error';
+import { pageLoadState } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PlatformIcon } from '@/components/platform-icon';
 import { paths } from '@/config/paths';
@@ -22,28 +22,9 @@ export function QueuePage() {
   const busy = move.isPending || remove.isPending;
 
   const header = <PageHeader title="Queue" description="Give each account its weekly posting times; “Add to queue” in Compose fills the next free one." />;
-  if (schedules.isPending || queue.isPending) {
-    return (
-      <Stack gap="6">
-        {header}
-        <Center py="16">
-          <Spinner aria-label="Loading the queue" />
-        </Center>
-      </Stack>
-    );
-  }
-  if (schedules.isError || queue.isError) {
-    return (
-      <Stack gap="6">
-        {header}
-        <LoadError
-          message="Couldn't load your queue"
-          retrying={schedules.isFetching || queue.isFetching}
-          onRetry={() => void Promise.all([schedules.refetch(), queue.refetch()])}
-        />
-      </Stack>
-    );
-  }
+  const loadState = pageLoadState(header, [schedules, queue], { loading: 'Loading the queue', failed: "Couldn't load your queue" });
+  // (Both have data past this point; the data checks tell TypeScript so.)
+  if (loadState || !schedules.data || !queue.data) return loadState;
   const zone = queue.data.timezone;
   const common = {
     zone,
