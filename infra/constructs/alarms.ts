@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -54,4 +54,19 @@ export class Alarms extends Construct {
       alarm.addOkAction(action);
     }
   }
+}
+
+/**
+ * An alarm on anything above zero in one period: a function's errors, a message left in a dead-letter
+ * queue. No data (nothing ran, the queue was empty) is fine. What to do when one fires: docs/operations.md.
+ */
+export function anyAboveZeroAlarm(scope: Construct, id: string, alarmDescription: string, metric: IMetric): Alarm {
+  return new Alarm(scope, id, {
+    alarmDescription,
+    metric,
+    threshold: 0,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: 1,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
 }

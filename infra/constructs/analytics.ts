@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -7,6 +7,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
+import { anyAboveZeroAlarm } from './alarms';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 
 export interface AnalyticsCollectionProps {
@@ -77,24 +78,19 @@ export class AnalyticsCollection extends Construct {
     );
 
     this.alarms = [
-      new Alarm(this, 'DeadLettersAlarm', {
-        alarmDescription: 'Analytics: collection batches are waiting in the dead-letter queue (the collector is failing)',
-        metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-      ...[this.sweep, this.collector].map(
-        (fn) =>
-          new Alarm(this, `${fn.node.id}ErrorsAlarm`, {
-            alarmDescription: 'Analytics: a collection function failed (crashed or timed out)',
-            metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
-            threshold: 0,
-            comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-            evaluationPeriods: 1,
-            treatMissingData: TreatMissingData.NOT_BREACHING,
-          }),
+      anyAboveZeroAlarm(
+        this,
+        'DeadLettersAlarm',
+        'Analytics: collection batches are waiting in the dead-letter queue (the collector is failing)',
+        this.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      ),
+      ...[this.sweep, this.collector].map((fn) =>
+        anyAboveZeroAlarm(
+          this,
+          `${fn.node.id}ErrorsAlarm`,
+          'Analytics: a collection function failed (crashed or timed out)',
+          fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+        ),
       ),
     ];
   }

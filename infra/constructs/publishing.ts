@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, type IAlarmAction, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -11,6 +11,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
 import { PLATFORMS, type Platform } from '../../shared/platforms';
+import { anyAboveZeroAlarm } from './alarms';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 
 export interface PublishingProps {
@@ -259,25 +260,21 @@ export class Publishing extends Construct {
 
   /** The handler drains every DLQ, so a visible message means it is failing or falling behind. */
   private depthAlarm(id: string, queue: Queue): Alarm {
-    return new Alarm(this, `${id}Alarm`, {
-      alarmDescription: 'Publishing: messages are waiting in a dead-letter queue (the dead-letter handler is failing or behind)',
-      metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    return anyAboveZeroAlarm(
+      this,
+      `${id}Alarm`,
+      'Publishing: messages are waiting in a dead-letter queue (the dead-letter handler is failing or behind)',
+      queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+    );
   }
 
   private errorsAlarm(id: string, fn: AppFunction): Alarm {
-    return new Alarm(this, `${id}Alarm`, {
-      alarmDescription: 'Publishing: a publishing function failed (crashed or timed out)',
-      metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    return anyAboveZeroAlarm(
+      this,
+      `${id}Alarm`,
+      'Publishing: a publishing function failed (crashed or timed out)',
+      fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+    );
   }
 
   /** `arn:<partition>:scheduler:<region>:<account>:schedule/<group>/post-*` (names from functions/domain/schedules.ts). */

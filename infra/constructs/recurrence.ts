@@ -1,9 +1,10 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { PUBLISHING_HANDLERS } from '../../functions/routes';
+import { anyAboveZeroAlarm } from './alarms';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 
 export interface RecurrenceSweepProps {
@@ -34,14 +35,12 @@ export class RecurrenceSweep extends Construct {
       targets: [new LambdaTarget(this.sweep)],
     });
     this.alarms = [
-      new Alarm(this, 'SweepErrorsAlarm', {
-        alarmDescription: 'Recurring posts: the sweep failed (crashed or timed out); series are not being extended',
-        metric: this.sweep.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
+      anyAboveZeroAlarm(
+        this,
+        'SweepErrorsAlarm',
+        'Recurring posts: the sweep failed (crashed or timed out); series are not being extended',
+        this.sweep.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
+      ),
     ];
   }
 
