@@ -126,7 +126,7 @@ export function ImportPage() {
       sendWithLinks(
         body.rows,
         async (rows) => {
-          const media_files = await chunkMediaFiles(rows, files);
+          const media_files = chunkMediaFiles(rows, files);
           return importChunk({ ...body, rows, ...(media_files.length ? { media_files } : {}), ...(tiktokConsent ? { tiktok_consent: true } : {}) });
         },
         { fetchLink: importMediaFromUrl, remove: deleteImportUpload },
