@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Quiet two SDK notices about Node 20 (cognito-local brings SDK v2; SDK v3 warns about 2027).
+// Quiet the AWS SDK v2 maintenance notice (cognito-local brings SDK v2; we never call it ourselves).
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./shared', import.meta.url)),

@@ -92,8 +92,8 @@ export function synthEnvironment(pipeline: PipelineConfig): Record<string, strin
   };
 }
 
-/** Debian with Node 20, as the project is developed on (the e2e tests drive Debian's Chromium). */
-const BUILD_IMAGE = LinuxBuildImage.fromDockerRegistry('public.ecr.aws/docker/library/node:20-bookworm');
+/** Debian with Node 22, the Node the project's npm scripts run on (the e2e tests drive Debian's Chromium). */
+const BUILD_IMAGE = LinuxBuildImage.fromDockerRegistry('public.ecr.aws/docker/library/node:22-bookworm');
 
 export interface PipelineStackProps extends StackProps {
   readonly pipeline: PipelineConfig;
@@ -170,7 +170,7 @@ export class PipelineStack extends Stack {
       },
       {
         id: 'AwsSolutions-CB5',
-        reason: "Debian with Node 20 (node:20-bookworm on ECR Public), as the project is developed and tested on: the e2e tests drive Debian's Chromium.",
+        reason: "Debian with Node 22 (node:22-bookworm on ECR Public), the Node the project is built and tested on: the e2e tests drive Debian's Chromium.",
       },
       ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*', 'kms:GenerateDataKey*', 'kms:ReEncrypt*'].map((action) => ({
         id: `AwsSolutions-IAM5[Action::${action}]`,

@@ -5,9 +5,11 @@
  */
 export {};
 
-// Quiet two SDK notices about Node 20 before anything loads an SDK (hence the dynamic import).
+// Quiet the AWS SDK v2 maintenance notice (cognito-local brings SDK v2) before anything loads an SDK
+// (hence the dynamic import).
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+const { assertProjectNode, nodeRuntimeLine } = await import('./node-runtime');
+assertProjectNode();
 const { DEFAULT_DATA_DIR, startLocalCloud } = await import('./cloud');
 const { dataDirLine, webBuildLine } = await import('./launcher-text');
 const { ensureWebBuild } = await import('./web');
@@ -17,7 +19,7 @@ const { ROUTES } = await import('../functions/routes');
 const t0 = Date.now();
 const web = process.argv.includes('--dev') ? 'dev' : 'dist';
 const port = Number(process.env.PORT ?? 3000);
-console.log(`Starting Schedule & Autopost on the local cloud${web === 'dev' ? ' (Vite dev server, hot reload)' : ''}…`);
+console.log(`Starting Schedule & Autopost on the local cloud (${nodeRuntimeLine()})${web === 'dev' ? ' (Vite dev server, hot reload)' : ''}…`);
 // The build (when stale) runs while the services start; the web app waits for it.
 const built =
   web === 'dist'

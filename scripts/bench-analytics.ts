@@ -17,7 +17,6 @@ import { aUser, requestsBetween } from './bench-cloud';
  * (counted at the local DynamoDB's endpoint, as bench-posts.ts does). Measured, not asserted.
  *   --posts=10000 --runs=100
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 process.env.LOG_LEVEL ??= 'SILENT';
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);

@@ -12,7 +12,6 @@
  *   npm run bench:collection           (POSTS=200)
  */
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPRESS_WARNING = '1';
 process.env.LOG_LEVEL ??= 'SILENT';
 
 import fs from 'node:fs';

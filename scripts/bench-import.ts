@@ -15,7 +15,6 @@ import { aUser } from './bench-cloud';
  * rows by Pro's rules with a 10,000-post allowance. Prints the time, rows/s, and the posts and
  * schedules it finds afterwards.   --rows=10000
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 process.env.LOG_LEVEL ??= 'SILENT';
 const ROWS = Number(process.argv.find((a) => a.startsWith('--rows='))?.split('=')[1] ?? 10_000);

@@ -17,7 +17,6 @@ import { aUser, requestsBetween } from './bench-cloud';
  * process's client saw none of them.) Measured, not asserted.
  *   --posts=10000 --runs=30
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 process.env.LOG_LEVEL ??= 'SILENT';
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);

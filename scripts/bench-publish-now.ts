@@ -12,7 +12,6 @@
  * turned off, so the figure is our pipeline, not the platforms' quotas.
  */
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPRESS_WARNING = '1';
 process.env.LOG_LEVEL ??= 'SILENT';
 
 import fs from 'node:fs';

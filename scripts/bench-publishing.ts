@@ -15,7 +15,6 @@
  * thread. PROFILE=1 writes a CPU profile of the main thread from 1 s before to 8 s after the due second.
  */
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPRESS_WARNING = '1';
 process.env.LOG_LEVEL ??= 'SILENT';
 
 import fs from 'node:fs';

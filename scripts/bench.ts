@@ -22,7 +22,6 @@ import { SIGNED_IN_ROUTES as ALL_SIGNED_IN_ROUTES } from '../test/helpers/routes
  * routes, --metrics to print each route's Lighthouse metrics (what its performance score is made of),
  * and --reports=DIR to keep each route's Lighthouse report (JSON) there.
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

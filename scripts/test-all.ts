@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { assertProjectNode, nodeRuntimeLine } from '../local/node-runtime';
 
 /**
  * `npm test`: the vitest projects in three runs (unit + infra + frontend first on both cores, then integration
@@ -25,6 +26,8 @@ const GROUPS: { projects: string[]; args: string[] }[] = [
  */
 const SIDE_BY_SIDE = process.env.TEST_SERIAL ? [] : [1, 2];
 
+assertProjectNode();
+console.log(`› ${nodeRuntimeLine()}`);
 const t0 = Date.now();
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 

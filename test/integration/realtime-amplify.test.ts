@@ -8,7 +8,7 @@ import { aConfirmedUser, cloud } from '../helpers/given';
 /**
  * The real Amplify v6 client (generateClient().graphql(...).subscribe) against the local realtime
  * emulator, from Node: the protocol check that matters, since the SPA uses exactly this client.
- * Node 20 has no global WebSocket; ws stands in. The token is passed as the operation's authToken
+ * ws stands in for the browser's WebSocket (the same client on every Node). The token is passed as the operation's authToken
  * (Amplify sends it as the same Authorization header the user-pool mode would).
  */
 const hadWebSocket = 'WebSocket' in globalThis;
