@@ -116,6 +116,32 @@ describe('references to the docs', () => {
   });
 });
 
+/** Folders whose files a doc may name; build outputs (frontend/dist) are made, not kept. */
+const SOURCE_ROOTS = ['functions', 'frontend/src', 'shared', 'local', 'infra', 'bin', 'scripts', 'test'];
+
+/** Repository paths a markdown page names in backticks (`functions/data/posts.ts`, `local/services/`), without placeholders. */
+export function namedPaths(markdown: string): string[] {
+  const paths: string[] = [];
+  for (const match of markdown.matchAll(/`([\w./-]+?)\/?(?:[#:][^`]*)?`/g)) {
+    const path = match[1];
+    if (SOURCE_ROOTS.some((root) => path === root || path.startsWith(`${root}/`))) paths.push(path);
+  }
+  return paths;
+}
+
+describe('paths the docs name', () => {
+  const pages = sourceFiles().filter((file) => file.endsWith('.md'));
+
+  it('exist, so a reader who follows one finds the file', () => {
+    const missing = pages.flatMap((page) =>
+      namedPaths(readFileSync(join(ROOT, page), 'utf8'))
+        .filter((path) => !existsSync(join(ROOT, path)))
+        .map((path) => `${page}: ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('the checks themselves', () => {
   it('derive anchors the way GitHub does', () => {
     const anchors = headingAnchors(
@@ -155,5 +181,10 @@ describe('the checks themselves', () => {
       ['docs/publishing.md', 'watchdog'],
       ['docs/decisions/0001.md', 'context'],
     ]);
+  });
+
+  it('read the repository paths a page names, not placeholders or build outputs', () => {
+    const page = 'See `local/dynamo/index.ts`, `functions/handlers/<area>/x.ts`, `test/infra/synth.ts:12`, `local/services/` and `frontend/dist`.';
+    expect(namedPaths(page)).toEqual(['local/dynamo/index.ts', 'test/infra/synth.ts', 'local/services']);
   });
 });
