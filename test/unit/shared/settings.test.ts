@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_CLIENT_NAME,
-  DEFAULT_MODE,
   DEFAULT_SETTINGS,
   EMPTY_PROFILE,
   InitialTimezoneSchema,
   MeResponseSchema,
-  MODES,
   ProfileSchema,
   SettingsSchema,
   TimeZoneSchema,
@@ -14,41 +11,9 @@ import {
 } from '@shared/settings';
 import { TIMEZONES } from '@shared/timezones';
 
-describe('the modes of use', () => {
-  it('are creator and agency (docs/product-rules.md#the-product, #entities, #roles-and-permissions)', () => {
-    expect([...MODES]).toEqual(['creator', 'agency']);
-  });
-
-  it('default to creator (docs/product-rules.md#entities)', () => {
-    expect(DEFAULT_MODE).toBe('creator');
-  });
-});
-
 describe('the default settings', () => {
-  it('start in creator mode (docs/product-rules.md#entities, #writes-and-storage)', () => {
-    expect(DEFAULT_SETTINGS.mode).toBe('creator');
-  });
-
-  it('mark onboarding as completed (docs/product-rules.md#writes-and-storage)', () => {
-    expect(DEFAULT_SETTINGS.onboarding_completed).toBe(true);
-  });
-
-  it('leave push notifications off until the user opts in (docs/product-rules.md#notifications)', () => {
-    expect(DEFAULT_SETTINGS.push_opt_in).toBe(false);
-  });
-
-  it("leave the timezone unset, so the browser's zone is saved on first load (docs/product-rules.md#writes-and-storage)", () => {
-    expect(DEFAULT_SETTINGS.timezone).toBeNull();
-  });
-
   it('are valid settings', () => {
     expect(SettingsSchema.safeParse(DEFAULT_SETTINGS).success).toBe(true);
-  });
-});
-
-describe('the default client', () => {
-  it("is named 'My Account' (docs/product-rules.md#clients)", () => {
-    expect(DEFAULT_CLIENT_NAME).toBe('My Account');
   });
 });
 
