@@ -36,7 +36,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.extraRoutes) routes[0]!.children!.unshift(...options.extraRoutes);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   // StrictMode as in main.tsx: effects run twice in development, and the app must cope.
   const view = render(
     <StrictMode>
