@@ -275,14 +275,20 @@ describe('the Compose page', { timeout: 30_000 }, () => {
   });
 
   it('ignores a dropped file that is neither an image nor a video', async () => {
-    const { api } = await openCompose();
+    const { api } = await openCompose({
+      routes: { 'POST /media/uploads': { body: { key: 'user-alice/01.png', url: UPLOAD_URL, fields: { key: 'user-alice/01.png' } } } },
+    });
     const text = new File(['notes'], 'notes.txt', { type: 'text/plain' });
+    const cake = new File(['cake'], 'cake.png', { type: 'image/png' });
 
     fireEvent.drop(screen.getByTestId('media-dropzone'), { dataTransfer: { files: [text] } });
+    // Then an image: drops are handled in order, so once its upload has begun, one for the text
+    // file would have begun before it.
+    fireEvent.drop(screen.getByTestId('media-dropzone'), { dataTransfer: { files: [cake] } });
 
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.callsTo('POST', '/media/uploads')).toHaveLength(0);
-    expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST', '/media/uploads')).toHaveLength(1));
+    expect(api.callsTo('POST', '/media/uploads')[0]!.body).toMatchObject({ file_name: 'cake.png' });
+    expect(screen.getAllByTestId('media-tile')).toHaveLength(1);
   });
 
   it('refuses a dropped SVG (it can carry script) with the types it takes, before any upload', async () => {

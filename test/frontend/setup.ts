@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toaster } from '@/components/ui/toaster';
+import { appCodeLoaded, forgetRenderedApps } from './helpers/render-app';
 
 // Every frontend test runs against the Amplify stand-ins (helpers/amplify-mocks.ts); a file that needs its own
 // module (user-events mocks aws-amplify for realtime) declares it, and its vi.mock wins for that file.
@@ -12,6 +13,12 @@ vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) =>
 // Lazy routes load their chunks on first render; on a busy 2-core CI machine that can take
 // longer than Testing Library's 1 s default for findBy/waitFor.
 configure({ asyncUtilTimeout: 5000 });
+
+// A findBy/waitFor starts its clock once the rendered app's route code has loaded (a condition,
+// bounded only by the test's own timeout): the first test of a file pays for compiling the lazy
+// routes, which on a loaded machine took longer than the 5 s above by itself.
+const { asyncWrapper } = getConfig();
+configure({ asyncWrapper: (run) => asyncWrapper(async () => (await appCodeLoaded(), run())) });
 
 // jsdom lacks these browser APIs that Chakra/Ark (and our mobile breakpoint hook) use.
 if (!window.matchMedia) {
@@ -57,6 +64,7 @@ Element.prototype.scrollTo ??= () => {};
 
 afterEach(() => {
   cleanup();
+  forgetRenderedApps();
   toaster.remove();
   window.localStorage.clear();
   for (const part of document.cookie.split(';')) {

@@ -72,8 +72,11 @@ describe('the public static pages', () => {
     const { user } = renderApp('/contact-us');
     await user.type(await screen.findByLabelText(/Name/), 'Alice');
     await user.click(screen.getByRole('button', { name: /Send Message/ }));
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(screen.queryByText('Message Sent!')).not.toBeInTheDocument();
+    // A submitted form shows "Sending..." in the same render as the click (the send itself is
+    // simulated on a timer), so its absence once the click has settled means nothing was sent.
+    expect(screen.getByLabelText(/Email/)).toBeInvalid();
+    expect(screen.queryByText('Sending...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Send Message/ })).toBeEnabled();
     expect(screen.getByLabelText(/Name/)).toHaveValue('Alice');
   });
 

@@ -1,4 +1,5 @@
 import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { vi } from 'vitest';
@@ -41,4 +42,26 @@ export async function scheduleExists(postId: string): Promise<boolean> {
     if ((error as Error).name === 'ResourceNotFoundException') return false;
     throw error;
   }
+}
+
+/**
+ * Waits until a platform's publishing queue on the local cloud holds nothing (none waiting, in
+ * flight or delayed): every delivery sent to it so far has been handled and deleted. A test that must
+ * show a delivery did nothing waits for this instead of for a time it hopes is long enough.
+ */
+export async function thePublishQueueDrained(platform: string, timeoutMs = 60_000): Promise<void> {
+  const { SQS_ENDPOINT, PUBLISH_QUEUE_URLS } = cloud().env;
+  const url = (JSON.parse(PUBLISH_QUEUE_URLS ?? '{}') as Record<string, string>)[platform];
+  if (!url) throw new Error(`No publishing queue for ${platform} on the local cloud`);
+  const sqs = new SQSClient({ region: 'us-east-1', endpoint: SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await vi.waitFor(
+    async () => {
+      const { Attributes = {} } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['All'] }));
+      const left = ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'].map((k) =>
+        Number(Attributes[k as keyof typeof Attributes] ?? 0),
+      );
+      if (left.some((n) => n > 0)) throw new Error(`The ${platform} queue still holds ${left.join('/')} (waiting/in flight/delayed)`);
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }

@@ -29,14 +29,44 @@ interface RenderAppOptions {
   extraRoutes?: RouteObject[];
 }
 
+/** The routers of the apps rendered in the current test (cleared by setup.ts after each). */
+const routers = new Set<ReturnType<typeof createMemoryRouter>>();
+
+/**
+ * Resolves once every rendered app's router has loaded the code of the routes it shows: the route
+ * modules are lazy, and on a busy machine their first import (transform and evaluation) can take
+ * seconds. setup.ts waits for this before each findBy/waitFor starts its clock, so those
+ * timeouts measure the page, not the compiler.
+ */
+export function appCodeLoaded(): Promise<void> {
+  const pending = [...routers].map(
+    (router) =>
+      new Promise<void>((resolve) => {
+        const loaded = () => router.state.initialized && router.state.navigation.state === 'idle';
+        if (loaded()) return resolve();
+        const stop = router.subscribe(() => {
+          if (!loaded()) return;
+          stop();
+          resolve();
+        });
+      }),
+  );
+  return Promise.all(pending).then(() => undefined);
+}
+
+export function forgetRenderedApps(): void {
+  routers.clear();
+}
+
 /** The whole app (providers + the real route table) at `path`, in a memory router. */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.config !== null) setRuntimeConfig({ ...TEST_CONFIG, ...options.config });
   const routes = createRoutes();
   if (options.extraRoutes) routes[0]!.children!.unshift(...options.extraRoutes);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  routers.add(router);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   // StrictMode as in main.tsx: effects run twice in development, and the app must cope.
   const view = render(
     <StrictMode>
