@@ -40,9 +40,10 @@ function precompress(): Plugin {
 
 /**
  * Code a route needs but the router would only request once the entry has downloaded and run (and,
- * signed in, once Amplify has read the session): every route but the landing renders inside
+ * signed in, once the session is read): every route but the landing renders inside
  * app/routes/ui-layout.tsx (Chakra, ~70 KB compressed); /auth signs in with Amplify; /home/* and
- * /connections read the session and render the app shell; and each page has its own chunk. A tiny
+ * /connections render the app shell, whose session is read from storage without Amplify (Amplify
+ * loads after the page, lib/amplify-loader.ts, so it is not preloaded); and each page has its own chunk. A tiny
  * inline script asks for those chunks at once, beside the entry; the landing loads none of them.
  * The same script starts fetching /config.json (config/runtime-config.ts takes that response), which
  * every route but the landing reads before it renders. CloudFront's CSP hashes every inline script
@@ -53,7 +54,7 @@ const PUBLIC_PAGES = ['about-us', 'privacy-policy', 'terms-of-service', 'contact
 const PRELOADS: [pathPattern: string, modules: string[]][] = [
   ['^/.', ['/src/app/routes/ui-layout.tsx']],
   ['^/auth$', ['/src/app/routes/auth.tsx', '/src/lib/amplify.ts', '/src/lib/auth-session.ts']],
-  ['^/(home|connections)', ['/src/app/routes/app/root.tsx', '/src/lib/amplify.ts', '/src/lib/auth-session.ts']],
+  ['^/(home|connections)', ['/src/app/routes/app/root.tsx', '/src/lib/stored-session.ts']],
   ['^/home/?$', ['/src/app/routes/app/dashboard.tsx']],
   ['^/connections/?$', ['/src/app/routes/app/connections.tsx']],
   ...SIGNED_IN_PAGES.map((page): [string, string[]] => [`^/home/${page}/?$`, [`/src/app/routes/app/${page}.tsx`]]),
@@ -104,7 +105,9 @@ type ChunkOf = (id: string) => string | null;
  * - `app`: the shell uses it, or three or more signed-in pages and nothing else (a pair, e.g. the
  *   composer and the post editor, shares a chunk of its own: the other pages do not pay for it);
  * - `compose-rules`: the compose rules and X's counter, for the signed-in code that checks a post;
- * - `session`: only those and the sign-in routes use it, or Amplify does;
+ * - `amplify`: Amplify itself (with lib/amplify.ts and lib/auth-session.ts), which the sign-in routes
+ *   load before they render and the signed-in pages only after theirs;
+ * - `session`: only those and the sign-in routes use it;
  * - `ui`: the layout uses it, or two or more routes signed-out visitors see, or one of them shares a
  *   little code with the signed-in pages (a lot, e.g. zod for the contact form, keeps its own chunk);
  * and a module one route alone uses stays in that route's chunk; the landing's stay as they are.
@@ -120,6 +123,7 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
     ['app/routes/auth.tsx', 'app/routes/verify-email.tsx', 'app/routes/complete-signup.tsx', 'lib/amplify.ts', 'lib/auth-session.ts'].map(src),
   );
   const amplify = new Set(['lib/amplify.ts', 'lib/auth-session.ts'].map(src));
+  const amplifyModule = (id: string) => amplify.has(id) || /[\\/]node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|js-cookie)[\\/]/.test(id);
   const landing = src('app/routes/landing.tsx');
   // What the router loads for every route but the landing (app/router.tsx, lazyUiLayout).
   const layout = new Set(['app/routes/ui-layout.tsx', 'config/runtime-config.ts'].map(src));
@@ -138,6 +142,7 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
       if (composeRules(id)) return 'compose-rules';
       return users.length >= 3 || users.includes(shell) ? 'app' : null;
     }
+    if (users.every(session) && amplifyModule(id) && (users.length >= 2 || amplify.has(users[0]!))) return 'amplify';
     if (users.every(session) && (users.length >= 2 || amplify.has(users[0]!))) return 'session';
     const signedOut = users.filter((u) => !session(u)).length;
     if (users.some((u) => layout.has(u)) || signedOut >= 2 || (signedOut === 1 && users.length >= 2 && smallShared.has(id))) return 'ui';

@@ -15,6 +15,9 @@ import { SIGNED_IN_ROUTES as ALL_SIGNED_IN_ROUTES } from '../test/helpers/routes
  *   1. `npm start` to ready (fresh data dir), then every route's first load in Chromium with a cold
  *      browser cache (time to its h1 and the load event), and the JavaScript it loaded: raw and as
  *      sent (the server compresses as CloudFront does). --web=dev measures `npm run dev` instead.
+ *      Then each route's budget: the JavaScript whose download started before the page's first h1
+ *      was in the document (what its first paint waited for), gzipped and as sent (brotli), against
+ *      PAINT_BUDGET; what loads after (the realtime client, charts) does not count.
  *   2. Lighthouse (mobile defaults) performance and accessibility of every route, on the same server
  *   3. the largest Lambda bundle, minified (budget 300 KB)
  *   4. `npx cdk synth` time
@@ -39,6 +42,8 @@ const chosen = (routes: string[]) => (only ? routes.filter((r) => only.includes(
 const PUBLIC_ROUTES = chosen(['/', '/auth', '/auth?mode=signup', '/about-us', '/privacy-policy', '/terms-of-service', '/contact-us', '/no-such-page']);
 const SIGNED_IN_ROUTES = chosen(ALL_SIGNED_IN_ROUTES);
 const reports = process.argv.find((a) => a.startsWith('--reports='))?.slice(10);
+/** Compressed JavaScript a route may download before its first paint. */
+const PAINT_BUDGET = 170 * 1024;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'];
 
 interface RouteFigures {
@@ -46,6 +51,9 @@ interface RouteFigures {
   jsRaw?: number;
   jsSent?: number;
   jsFiles?: number;
+  /** The scripts (paths) whose download started before the page's first h1 was in the document. */
+  paintScripts?: string[];
+  paintSent?: number;
   performance?: number;
   accessibility?: number;
   metrics?: string;
@@ -117,6 +125,11 @@ async function signIn(page: Page, url: string, email: string) {
 /** One route's first load in a fresh context (cold cache): ms to its h1 and the load event, and its scripts. */
 async function firstLoad(context: BrowserContext, url: string, route: string) {
   const page = await context.newPage();
+  // When the first h1 enters the document: the page's own first content (every route has one).
+  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+  await page.addInitScript(`new MutationObserver(function (_, observer) {
+    if (document.querySelector('h1')) { window.__firstH1 = performance.now(); observer.disconnect(); }
+  }).observe(document, { childList: true, subtree: true });`);
   const scripts: Promise<[number, number]>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
@@ -136,11 +149,19 @@ async function firstLoad(context: BrowserContext, url: string, route: string) {
   const loadMs = Date.now() - t0;
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   const sizes = await Promise.all(scripts);
+  const beforePaint = await page.evaluate(() => {
+    const h1 = (window as unknown as { __firstH1?: number }).__firstH1 ?? Infinity;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => e.startTime < h1 && /\.m?js(\?|$)/.test(new URL(e.name).pathname))
+      .map((e) => ({ path: new URL(e.name).pathname, sent: e.encodedBodySize }));
+  });
   Object.assign(figure(route), {
     loadMs,
     jsFiles: sizes.length,
     jsRaw: sizes.reduce((a, [raw]) => a + raw, 0),
     jsSent: sizes.reduce((a, [, sent]) => a + sent, 0),
+    paintScripts: beforePaint.map((s) => s.path),
+    paintSent: beforePaint.reduce((a, s) => a + s.sent, 0),
   });
   await page.close();
 }
@@ -224,6 +245,35 @@ async function routes() {
   }
 }
 
+/** A built file gzipped as precompress (frontend/vite.config.ts) wrote it, or gzipped here when it was too small to be. */
+function gzipBytes(file: string): number {
+  const gz = `${file}.gz`;
+  return fs.existsSync(gz) ? fs.statSync(gz).size : gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+/**
+ * Each route's JavaScript before its first paint, against PAINT_BUDGET: gzipped from the build's files
+ * (the same bytes on every run) and as this server sent it (brotli, as CloudFront sends it to browsers
+ * that accept it), each marked ✗ where it is over.
+ */
+function paintBudget() {
+  const dist = path.join(ROOT, 'frontend/dist');
+  const measured = [...figures].filter(([, f]) => f.paintScripts);
+  if (dev || !measured.length) return;
+  console.log(`\nJavaScript before first paint (scripts requested before the page's first h1; budget ${kb(PAINT_BUDGET)} gzip)`);
+  console.log(`  ${'route'.padEnd(22)} ${'gzip'.padStart(12)} ${'sent'.padStart(12)} ${'files'.padStart(5)}`);
+  const missed = { gzip: 0, sent: 0 };
+  const mark = (bytes: number, over: keyof typeof missed) => {
+    if (bytes > PAINT_BUDGET) missed[over]++;
+    return `${kb(bytes)} ${bytes > PAINT_BUDGET ? '✗' : '✓'}`.padStart(12);
+  };
+  for (const [route, f] of measured) {
+    const gz = f.paintScripts!.reduce((a, p) => a + gzipBytes(path.join(dist, p)), 0);
+    console.log(`  ${route.padEnd(22)} ${mark(gz, 'gzip')} ${mark(f.paintSent!, 'sent')} ${String(f.paintScripts!.length).padStart(5)}`);
+  }
+  console.log(`  over budget: ${missed.gzip} of ${measured.length} routes gzipped, ${missed.sent} as sent`);
+}
+
 /** What the build would weigh on the wire, independent of the server: the landing's budget is 150 KB gzip. */
 function buildWeight() {
   const assets = path.join(ROOT, 'frontend/dist/assets');
@@ -270,6 +320,7 @@ function synth() {
 
 if (!skip.has('start')) await routes();
 if (!skip.has('start') && !dev) buildWeight();
+if (!skip.has('start')) paintBudget();
 if (!skip.has('lambda')) await lambdaBundles();
 if (!skip.has('synth')) synth();
 process.exit(0);

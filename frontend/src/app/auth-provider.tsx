@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { loadAuthSession, mayHaveSession } from '@/lib/amplify-loader';
+import { loadAuthSession, mayHaveSession, storedSessionBeforeAmplify, whenAuthSessionLoaded } from '@/lib/amplify-loader';
 import { AuthContext, type AuthState, type AuthUser } from '@/lib/auth';
 
 /**
  * The Cognito session as React state: read at start and again on every Amplify auth event (docs/product-rules.md#authentication-state).
- * A visitor with no stored session resolves at once, without loading Amplify.
+ * A visitor with no stored session resolves at once, without loading Amplify; a fresh stored session is
+ * read without Amplify too (lib/stored-session.ts), whose events are listened to once something loads it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(mayHaveSession);
@@ -21,9 +22,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // A named function so the auth-event listener can call it again (a hook may not read itself while declared).
     async function read(): Promise<AuthUser | null> {
       const seq = ++readSeq.current;
-      const session = await loadAuthSession();
-      if (mounted.current && !unlisten.current) unlisten.current = session.listenToAuthEvents(() => void read());
-      const next = await session.readUser();
+      const stored = await storedSessionBeforeAmplify();
+      const next = stored ? stored.user : await (await loadAuthSession()).readUser();
       if (seq === readSeq.current) {
         // What this read reveals (the whole signed-in shell and page, on a first load) renders as a
         // transition, like the first render (main.tsx): React yields to the browser while it renders.
@@ -40,6 +40,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     mounted.current = true;
+    // Amplify's events (sign-in, sign-out, token refresh) exist only once it is loaded, by whichever code needs it.
+    const stopWaiting = whenAuthSessionLoaded((session) => {
+      if (mounted.current && !unlisten.current) unlisten.current = session.listenToAuthEvents(() => void refresh());
+    });
     if (mayHaveSession()) {
       refresh().catch((error: unknown) => {
         console.error('Could not read the session', error);
@@ -48,6 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     return () => {
       mounted.current = false;
+      stopWaiting();
       unlisten.current?.();
       unlisten.current = null;
     };

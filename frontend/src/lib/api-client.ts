@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { ErrorBodySchema } from '@shared/api';
 import { MSG } from '@shared/messages';
 import { getRuntimeConfig } from '@/config/runtime-config';
-import { loadAuthSession } from './amplify-loader';
+import { readAccessToken } from './amplify-loader';
 import { ApiError } from './api-error';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -16,8 +16,7 @@ interface RequestOptions {
 }
 
 export async function accessToken(): Promise<string> {
-  const session = await loadAuthSession();
-  const token = await session.readAccessToken();
+  const token = await readAccessToken();
   if (!token) throw new Error(MSG.notAuthenticated);
   return token;
 }

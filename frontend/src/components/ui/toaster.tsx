@@ -1,5 +1,6 @@
 import { createToaster } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterPageLoad } from '@/lib/after-page-load';
 
 /**
  * One toaster for the whole app: `toaster.success/error/info(...)`. "Destructive" toasts are `error`.
@@ -11,13 +12,19 @@ const TOAST_OFFSETS = { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1re
 export const toaster = createToaster({ placement: 'top-end', offsets: TOAST_OFFSETS, pauseOnPageIdle: true, max: 4 });
 
 // The toasts' UI (Ark's toast machine, dismissable layers) is not needed for a page's first paint:
-// it loads in its own chunk, and toasts raised before it arrives wait in the store.
+// it loads in its own chunk once the page has loaded, and toasts raised before it arrives wait in the store.
 const ToasterView = lazy(() => import('./toaster-view'));
 
 export function Toaster() {
-  return (
+  const [pageLoaded, setPageLoaded] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void afterPageLoad().then(() => mounted && setPageLoaded(true));
+    return () => void (mounted = false);
+  }, []);
+  return pageLoaded ? (
     <Suspense fallback={null}>
       <ToasterView />
     </Suspense>
-  );
+  ) : null;
 }

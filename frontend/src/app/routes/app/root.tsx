@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   LuChartLine,
   LuCalendarDays,
@@ -24,6 +24,8 @@ import { useUserEvents } from '@/features/notifications/api/use-user-events';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { useMe } from '@/lib/api/me';
 import { useEnsureInitialTimezone } from '@/features/settings/api/save-initial-timezone';
+import { afterPageLoad } from '@/lib/after-page-load';
+import { loadAuthSession } from '@/lib/amplify-loader';
 import { useAuth } from '@/lib/auth';
 import { useRouteTitle } from '../../root-layout';
 
@@ -55,6 +57,13 @@ export default function AppRoot() {
   const mode = me.data?.settings.mode;
   const navItems = useMemo(() => navItemsFor(mode), [mode]);
   const pageTitle = useRouteTitle() ?? 'Dashboard';
+  // A fresh stored session rendered this shell without Amplify; it loads once the page has painted, so
+  // that its events (a refresh, a sign-out in another tab) reach the session as before.
+  useEffect(() => {
+    afterPageLoad()
+      .then(loadAuthSession)
+      .catch((error: unknown) => console.warn('Amplify did not load', error));
+  }, []);
 
   async function refresh() {
     await queryClient.invalidateQueries({ refetchType: 'active' });

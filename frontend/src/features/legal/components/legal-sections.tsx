@@ -1,5 +1,4 @@
 import { Heading, List, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 
 export interface LegalSection {
   title: string;
@@ -7,11 +6,17 @@ export interface LegalSection {
   bullets?: string[];
 }
 
+/**
+ * "March 1, 2026": the browser's own formatter, since date-fns here would ride in the chunk every page
+ * but the landing loads (two public pages use this), not only in these two.
+ */
+const LAST_UPDATED = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
 /** Privacy and Terms show today's date as their Last Updated date (docs/product-rules.md#static-pages). */
 export function LastUpdated({ now = new Date() }: { now?: Date }) {
   return (
     <Text textStyle="sm" color="fg.muted">
-      Last Updated: {format(now, 'MMMM d, yyyy')}
+      Last Updated: {LAST_UPDATED.format(now)}
     </Text>
   );
 }

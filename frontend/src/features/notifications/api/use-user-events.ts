@@ -2,22 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { UserEvent } from '@shared/realtime';
 import { ensureRuntimeConfig } from '@/config/runtime-config';
+import { afterPageLoad } from '@/lib/after-page-load';
+import { loadAuthSession } from '@/lib/amplify-loader';
 import { notificationKeys } from './query-keys';
 
 export const BROWSER_NOTIFICATION_TITLE = 'Schedule & Autopost';
-
-/**
- * Resolves once the page has loaded and the browser is idle: the realtime client (Amplify's, ~120 KB)
- * then downloads and runs without competing with the page's own code and data for its first paint.
- */
-function pageLoaded(): Promise<void> {
-  return new Promise((resolve) => {
-    const whenIdle = () =>
-      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => resolve(), { timeout: 2000 }) : window.setTimeout(resolve, 0);
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-  });
-}
 
 /**
  * Live updates for the signed-in shell: each of the user's events refetches the bell and every post
@@ -52,7 +41,10 @@ export function useUserEvents({ userId, pushOptIn }: { userId: string | undefine
     (async () => {
       const config = await ensureRuntimeConfig();
       if (!config.graphqlUrl || cancelled) return;
-      await pageLoaded();
+      // The realtime client (~35 KB gzip) waits for the page; it signs its socket with Amplify's session.
+      await afterPageLoad();
+      if (cancelled) return;
+      await loadAuthSession();
       if (cancelled) return;
       const { subscribeToUserEvents } = await import('./subscribe-user-events');
       if (cancelled) return;
