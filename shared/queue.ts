@@ -28,6 +28,8 @@ export const QUEUE_MSG = {
   notASlot: 'That time is not a posting time of every account on this post',
   notQueued: 'Only a scheduled post can be moved in the queue',
   slotTaken: 'That slot holds a post that cannot move to this post’s time',
+  moveRace: 'Another post was just moved into that slot. Reload the queue and choose again.',
+  addRace: 'Other posts were just added to the next free slots. Add this post to the queue again.',
   past: 'That slot has already passed',
   unknownAccount: 'That account was not found in your connected accounts',
   unknownClient: 'That client was not found in your clients',
