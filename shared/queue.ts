@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { instantInput } from './dates';
 import { dayNamesByCode } from './weekdays';
 import { PLATFORMS } from './platforms';
 import { POST_STATUSES } from './statuses';
@@ -141,7 +142,7 @@ export const QueueViewSchema = z.object({
 export type QueueView = z.input<typeof QueueViewSchema>;
 
 /** PATCH /api/queue: move a queued post to a slot; a post already there takes the moved post's old time (a swap). */
-export const MoveInQueueBodySchema = z.object({ post_id: Ulid, to: z.iso.datetime({ offset: true }) });
+export const MoveInQueueBodySchema = z.object({ post_id: Ulid, to: instantInput() });
 export type MoveInQueueBody = z.input<typeof MoveInQueueBodySchema>;
 export const MoveInQueueResultSchema = z.object({ moved: z.array(z.object({ id: z.string(), scheduled_at: z.iso.datetime() })) });
 export type MoveInQueueResult = z.infer<typeof MoveInQueueResultSchema>;
