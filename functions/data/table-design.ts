@@ -63,6 +63,8 @@
  * 22. Recurring series whose window needs extending (recurrence sweep, docs/recurring-posts.md) → gsi2 →
  *       gsi2pk = SERIESDUE, gsi2sk <= <now>: sparse, gsi2sk = <dueAt>#<userId>#<seriesId>, only while active or paused
  * 22a. One series (read, edit under its lease) → table → pk = USER#<id>, sk = SERIES#<ulid>
+ * 23. A request's Idempotency-Key (docs/idempotency.md) → table → pk = USER#<id>, sk = IDEMPOTENCY#<key>:
+ *       put if absent or expired to claim it, GetItem (consistent) to replay it; TTL expiresAt (24 h)
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
