@@ -70,6 +70,11 @@ export interface RouteDef extends FunctionDef {
    * after input parsing, so bad input is refused without counting.
    */
   readonly limit?: RouteLimit;
+  /**
+   * Takes an `Idempotency-Key` header: a repeat with the same key within 24 h gets the first answer
+   * and writes nothing (docs/idempotency.md). Set where a repeated request would make something twice.
+   */
+  readonly idempotent?: boolean;
 }
 
 export interface RouteLimit {
@@ -170,6 +175,7 @@ export const ROUTES = [
     path: '/api/posts',
     handler: 'posts/create-post',
     auth: 'user',
+    idempotent: true,
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     // A repeating post's first occurrence gets its own copies of the files (docs/recurring-posts.md#media).
     needs: [...CREATES_POST, 'media:write', 'media:delete'],
@@ -222,6 +228,7 @@ export const ROUTES = [
     path: '/api/queue/posts',
     handler: 'queue/add-to-queue',
     auth: 'user',
+    idempotent: true,
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: CREATES_POST,
   },
@@ -238,6 +245,7 @@ export const ROUTES = [
     path: '/api/posts/publish-now',
     handler: 'posts/publish-now',
     auth: 'user',
+    idempotent: true,
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: CREATES_POST,
   },

@@ -1,5 +1,6 @@
 import twitterText from 'twitter-text';
 import * as z from 'zod';
+import { instantInput } from './dates';
 import { captionOverLimitMessage, MSG } from './messages';
 import { text } from './text';
 import { MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE } from './media';
@@ -30,7 +31,7 @@ export const CreatePostSchema = z
   .object({
     // Only YouTube publishes a title (100); elsewhere it is the post's own name, bounded generously.
     title: text().max(POST_TITLE_MAX, { message: TITLE_TOO_LONG_MESSAGE }).optional(),
-    scheduled_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    scheduled_at: instantInput().nullable().optional(),
     platforms: z.array(ComposeTargetSchema).max(PLATFORMS.length),
     media_ids: z.array(text().min(1).max(64)).max(MAX_MEDIA_PER_POST, { message: TOO_MANY_FILES_MESSAGE }).default([]),
     youtube_type: z.literal('shorts').optional(),

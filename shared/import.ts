@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import * as z from 'zod';
 import { MAX_MEDIA_PER_POST } from './media';
+import { isCalendarDate } from './dates';
 import { mediaRuleProblems, type MediaFacts } from './media-rules';
 import { mediaLinkProblem } from './media-url';
 import { MSG } from './messages';
@@ -52,7 +53,7 @@ export const IMPORT_MSG = {
   missingColumns: (cols: string[]) => `The file needs the column${cols.length > 1 ? 's' : ''} ${cols.join(', ')} (download the template).`,
   unknownColumns: (cols: string[]) => `Unknown column${cols.length > 1 ? 's' : ''} ${cols.join(', ')} (download the template for the names).`,
   notCsv: 'This file could not be read as CSV.',
-  badDate: 'Date must be YYYY-MM-DD, e.g. 2026-12-01',
+  badDate: 'Date must be a date that exists, written YYYY-MM-DD, e.g. 2026-12-01',
   badTime: 'Time must be HH:MM in 24-hour time, e.g. 09:30',
   noSuchLocalTime: (date: string, time: string, zone: string) => `${date} ${time} does not exist in ${zone} (the clocks go forward then)`,
   unknownTarget: (name: string) => `No platform or connected account is called "${name}"`,
@@ -243,9 +244,7 @@ const platformNamed = (name: string): Platform | undefined => {
 /** "09:30" on "2026-12-01" in `zone`, as a UTC instant; a reason when either is malformed or the time does not exist there. */
 export function importTime(date: string, time: string, zone: string): { at: Date } | { reason: string } {
   const d = date.trim();
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(d);
-  if (!m || Number.isNaN(Date.UTC(+m[1], +m[2] - 1, +m[3])) || new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).getUTCDate() !== +m[3] || +m[2] > 12)
-    return { reason: IMPORT_MSG.badDate };
+  if (!isCalendarDate(d)) return { reason: IMPORT_MSG.badDate };
   const t = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(time.trim());
   if (!t) return { reason: IMPORT_MSG.badTime };
   const local = `${d}T${t[1].padStart(2, '0')}:${t[2]}`;

@@ -22,7 +22,9 @@ export const MEDIA_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images and MP4, M
 export const IMAGE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
 export const VIDEO_ACCEPT = ACCEPTED_VIDEO_TYPES.join(',');
 
-const normalize = (mime: string) => mime.trim().toLowerCase();
+/** A media type as stored and compared: MIME types are case-insensitive (RFC 2045), so `IMAGE/JPEG` is `image/jpeg`. */
+export const normalizeMediaType = (mime: string) => mime.trim().toLowerCase();
+const normalize = normalizeMediaType;
 
 export function isImageType(mime: string): boolean {
   return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(normalize(mime));
@@ -85,7 +87,8 @@ export function checkUploadSize(fileName: string, sizeBytes: number): string | n
 export const PresignUploadBodySchema = z
   .object({
     file_name: text().min(1).max(255),
-    file_type: text().max(255).refine(isAcceptedMediaType, { message: MEDIA_TYPE_MESSAGE }),
+    // Lower-cased here, so the upload form pins, S3 keeps and the row stores one spelling whatever the client sent.
+    file_type: text().max(255).refine(isAcceptedMediaType, { message: MEDIA_TYPE_MESSAGE }).transform(normalizeMediaType),
     file_size: z.number().int().positive(),
   })
   .superRefine((file, ctx) => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { instantInput } from './dates';
 import { text } from './text';
 import { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms';
 import { PostSchema } from './posts';
@@ -67,7 +68,7 @@ const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown id
 
 /** POST /api/posts/limit-check: the draft's accounts and time (and the post being edited, if any). */
 export const LimitCheckBodySchema = z.object({
-  scheduled_at: z.iso.datetime({ offset: true, message: 'Choose a valid date and time' }),
+  scheduled_at: instantInput('Choose a valid date and time'),
   platforms: z
     .array(z.object({ platform: z.enum(PLATFORMS, { message: 'Unknown platform' }), social_account_id: text().min(1).max(64) }))
     .min(1, { message: 'Choose at least one account' })

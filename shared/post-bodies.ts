@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { instantInput } from './dates';
 import { CreatePostSchema } from './compose';
 import { PLATFORMS } from './platforms';
 import { Ulid } from './posts';
@@ -23,7 +24,7 @@ export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
  * the create rules. Still accepted: the Schedule view's drag-to-reschedule sends it.
  */
 export const CaptionsUpdateBodySchema = z.object({
-  scheduled_at: z.iso.datetime({ offset: true }).nullable(),
+  scheduled_at: instantInput().nullable(),
   platforms: z
     .array(z.object({ id: text().min(1).max(64), caption: text() }))
     .max(PLATFORMS.length * 10)

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { instantInput } from './dates';
 import { TargetMetricsSchema } from './analytics';
 import { FollowUpsSchema } from './follow-ups';
 import { TargetSettingsSchema } from './target-settings';
@@ -86,7 +87,7 @@ export type Post = z.infer<typeof PostSchema>;
  * POST /api/posts/{id}/retry (issue 17.5): publish a failed post's failed targets again, now (no
  * time, or null) or at a later time. Targets that went out are never sent again.
  */
-export const RetryPostBodySchema = z.object({ scheduled_at: z.iso.datetime({ offset: true }).nullable().optional() });
+export const RetryPostBodySchema = z.object({ scheduled_at: instantInput().nullable().optional() });
 export type RetryPostBody = z.input<typeof RetryPostBodySchema>;
 export const NOTHING_TO_RETRY_MESSAGE = 'Only a post that failed can be retried, and this one has no failed platforms.';
 export const ALREADY_RETRYING_MESSAGE = 'This post is already being published again.';
@@ -122,7 +123,7 @@ export const CALENDAR_MAX_DAYS = 43;
 
 /** GET /api/posts/calendar?from=&to=: scheduled-tab posts due in [from, to), soonest first. */
 export const CalendarQuerySchema = z
-  .object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }), client_id: Ulid.optional() })
+  .object({ from: instantInput(), to: instantInput(), client_id: Ulid.optional() })
   .refine((q) => Date.parse(q.to) > Date.parse(q.from), { message: 'The period must end after it starts' })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= CALENDAR_MAX_DAYS * 86_400_000, { message: `The period can be at most ${CALENDAR_MAX_DAYS} days` });
 export const CalendarResponseSchema = z.object({ items: z.array(PostSchema) });

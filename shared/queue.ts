@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { instantInput } from './dates';
 import { dayNamesByCode } from './weekdays';
 import { PLATFORMS } from './platforms';
 import { POST_STATUSES } from './statuses';
@@ -28,6 +29,8 @@ export const QUEUE_MSG = {
   notASlot: 'That time is not a posting time of every account on this post',
   notQueued: 'Only a scheduled post can be moved in the queue',
   slotTaken: 'That slot holds a post that cannot move to this post’s time',
+  moveRace: 'Another post was just moved into that slot. Reload the queue and choose again.',
+  addRace: 'Other posts were just added to the next free slots. Add this post to the queue again.',
   past: 'That slot has already passed',
   unknownAccount: 'That account was not found in your connected accounts',
   unknownClient: 'That client was not found in your clients',
@@ -139,7 +142,7 @@ export const QueueViewSchema = z.object({
 export type QueueView = z.input<typeof QueueViewSchema>;
 
 /** PATCH /api/queue: move a queued post to a slot; a post already there takes the moved post's old time (a swap). */
-export const MoveInQueueBodySchema = z.object({ post_id: Ulid, to: z.iso.datetime({ offset: true }) });
+export const MoveInQueueBodySchema = z.object({ post_id: Ulid, to: instantInput() });
 export type MoveInQueueBody = z.input<typeof MoveInQueueBodySchema>;
 export const MoveInQueueResultSchema = z.object({ moved: z.array(z.object({ id: z.string(), scheduled_at: z.iso.datetime() })) });
 export type MoveInQueueResult = z.infer<typeof MoveInQueueResultSchema>;

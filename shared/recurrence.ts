@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { dayNamesByCode } from './weekdays';
+import { calendarDate } from './dates';
 
 /**
  * Recurring and evergreen posts (issue 16 item 3, docs/recurring-posts.md). A post with `repeat` is
@@ -29,7 +30,7 @@ export const REPEAT_MESSAGES = {
   count: `A series can end after 1 to ${MAX_REPEAT_COUNT} times.`,
   untilAfterStart: 'The end date must be after the first occurrence.',
   untilTooFar: `A series can run for at most ${MAX_REPEAT_YEARS} years; choose an earlier end date.`,
-  untilFormat: 'Choose an end date (YYYY-MM-DD).',
+  untilFormat: 'Choose an end date that exists on the calendar (YYYY-MM-DD).',
   noOccurrence: 'This repeat has no occurrence after the first one before it ends. Choose another end or other days.',
   detachedDelete: 'This occurrence was edited on its own and is no longer part of the series; delete it from the post itself.',
   notInSeries: 'This post is not an occurrence of that series.',
@@ -40,7 +41,7 @@ export const RepeatEndSchema = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('never') }),
-    z.object({ type: z.literal('on'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: REPEAT_MESSAGES.untilFormat }) }),
+    z.object({ type: z.literal('on'), date: calendarDate(REPEAT_MESSAGES.untilFormat) }),
     z.object({
       type: z.literal('after'),
       count: z

@@ -1,14 +1,15 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { sortSlots, type ClientQueueSchedule, type QueueSchedule, type QueueSlot } from '@shared/queue';
-import { db, listUserItems, putIf, tableName, userPk } from './table';
+import { db, deleteIf, listUserItems, putIf, tableName, updateIf, userPk } from './table';
 
 /**
  * Queue slots (docs/queue.md, docs/data-model.md#queue-slots):
  *  - an account's weekly schedule: pk = USER#<id>, sk = QUEUESLOTS#<accountId>, the slots as a list
  *    of { day, time } in the user's timezone (read one, or all with begins_with QUEUESLOTS#)
- *  - a short lease on one slot while "Add to queue" writes its post: pk = USER#<id>,
- *    sk = QUEUELEASE#<accountId>#<slot UTC ISO>, TTL expiresAt. Two adds at once cannot both take a
- *    slot, also in the moment before the new post shows in gsi1 (index reads are eventually consistent).
+ *  - a short lease on one slot while "Add to queue" or a move writes its post: pk = USER#<id>,
+ *    sk = QUEUELEASE#<accountId>#<slot UTC ISO>, TTL expiresAt, holder = the post. Two adds or moves
+ *    at once cannot both take a slot, also in the moment before the post shows in gsi1 (index reads
+ *    are eventually consistent).
  *  - a client's weekly schedule (agency mode): pk = USER#<id>, sk = QUEUESLOTS#client#<clientId>, the
  *    same list; its add-to-queue lease is QUEUELEASE#client#<clientId>#<slot UTC ISO>
  * All live under USER#<id>, so account deletion's sweep removes them.
@@ -88,18 +89,48 @@ export async function deleteQueueSchedule(userId: string, accountId: string): Pr
   await db().send(new DeleteCommand({ TableName: tableName(), Key: slotsKey(userId, accountId) }));
 }
 
-/** Takes the slot for SLOT_LEASE_SECONDS; false while another add holds it. */
-export async function leaseSlot(userId: string, accountId: string, slotIso: string, now: Date): Promise<boolean> {
+const leaseKey = (userId: string, owner: string, slotIso: string) => ({ pk: userPk(userId), sk: `${LEASE_PREFIX}${owner}#${slotIso}` });
+
+/**
+ * Takes the slot for SLOT_LEASE_SECONDS; false while another add or move holds it. The lease names the
+ * post that holds it (`holder`), so a post may take a slot again that it holds itself, or that the post
+ * it swaps with holds (`mayTakeFrom`): a move back, or a swap with a post just added, is not refused.
+ */
+export async function leaseSlot(
+  userId: string,
+  owner: string,
+  slotIso: string,
+  now: Date,
+  holder?: { postId: string; mayTakeFrom?: readonly string[] },
+): Promise<boolean> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
+  const holders = holder ? [holder.postId, ...(holder.mayTakeFrom ?? [])] : [];
+  const names = holders.map((_, i) => `:holder${i}`);
   return putIf({
-    Item: { pk: userPk(userId), sk: `${LEASE_PREFIX}${accountId}#${slotIso}`, type: 'QueueLease', expiresAt: nowSeconds + SLOT_LEASE_SECONDS },
+    Item: { ...leaseKey(userId, owner, slotIso), type: 'QueueLease', expiresAt: nowSeconds + SLOT_LEASE_SECONDS, ...(holder ? { holder: holder.postId } : {}) },
     // TTL deletion is lazy (up to days on AWS), so an expired lease is overwritten here rather than waited for.
-    ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-    ExpressionAttributeValues: { ':now': nowSeconds },
+    ConditionExpression: `attribute_not_exists(pk) OR expiresAt < :now${names.length ? ` OR holder IN (${names.join(', ')})` : ''}`,
+    ExpressionAttributeValues: { ':now': nowSeconds, ...Object.fromEntries(holders.map((id, i) => [names[i], id])) },
   });
 }
 
-/** Gives a lease back (the add failed before its post was written). */
-export async function releaseSlot(userId: string, accountId: string, slotIso: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: `${LEASE_PREFIX}${accountId}#${slotIso}` } }));
+/** Names the post an add's lease was taken for, once the post exists (an add learns the post's id only then). */
+export async function nameSlotHolder(userId: string, owner: string, slotIso: string, postId: string): Promise<void> {
+  await updateIf({
+    Key: leaseKey(userId, owner, slotIso),
+    UpdateExpression: 'SET holder = :post',
+    // Only the lease this add took: never one that expired and was taken by another request meanwhile.
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(holder)',
+    ExpressionAttributeValues: { ':post': postId },
+  });
+}
+
+/** Gives a lease back (the add or move failed before its post was written). */
+export async function releaseSlot(userId: string, owner: string, slotIso: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: leaseKey(userId, owner, slotIso) }));
+}
+
+/** Gives back a lease a post holds on the slot it has just left, so another post may move in at once. */
+export async function releaseSlotHeldBy(userId: string, owner: string, slotIso: string, postId: string): Promise<void> {
+  await deleteIf({ Key: leaseKey(userId, owner, slotIso), ConditionExpression: 'holder = :post', ExpressionAttributeValues: { ':post': postId } });
 }

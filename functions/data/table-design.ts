@@ -57,11 +57,14 @@
  *       all of a user's with begins_with QUEUESLOTS#; a client's week (agency mode) is sk =
  *       QUEUESLOTS#client#<clientId>, all of them with begins_with QUEUESLOTS#client#
  * 21a. The posts filling a user's queue window → gsi1 → the scheduled tab BETWEEN <from> AND <to> (as 6a)
- * 21b. A 30 s lease on one slot while add-to-queue writes its post → table → pk = USER#<id>,
- *       sk = QUEUELEASE#<accountId>#<slot ISO>, put if absent or expired; TTL expiresAt
+ * 21b. A 30 s lease on one slot while add-to-queue or a move writes its post → table → pk = USER#<id>,
+ *       sk = QUEUELEASE#<accountId>#<slot ISO>, put if absent, expired or held by the post (or its swap
+ *       partner); TTL expiresAt
  * 22. Recurring series whose window needs extending (recurrence sweep, docs/recurring-posts.md) → gsi2 →
  *       gsi2pk = SERIESDUE, gsi2sk <= <now>: sparse, gsi2sk = <dueAt>#<userId>#<seriesId>, only while active or paused
  * 22a. One series (read, edit under its lease) → table → pk = USER#<id>, sk = SERIES#<ulid>
+ * 23. A request's Idempotency-Key (docs/idempotency.md) → table → pk = USER#<id>, sk = IDEMPOTENCY#<key>:
+ *       put if absent or expired to claim it, GetItem (consistent) to replay it; TTL expiresAt (24 h)
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',

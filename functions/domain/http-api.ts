@@ -1,4 +1,6 @@
-import { httpHandlerWith, type HttpResponse } from '../lib/http';
+import { claimIdempotencyKey, saveIdempotentAnswer } from '../data/idempotency';
+import { httpHandlerWith, type HttpResponse, type IdempotencyGuard } from '../lib/http';
+import { ROUTES } from '../routes';
 import { enforceRouteLimit } from './rate-limits';
 import { assertSessionOpen } from './sessions';
 
@@ -11,8 +13,24 @@ export const attachment = (fileName: string, contentType: string, text: string):
   headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"` },
 });
 
+/** The routes declared `idempotent` in functions/routes.ts, by API Gateway's routeKey (`POST /api/posts`). */
+const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set(ROUTES.filter((route) => 'idempotent' in route && route.idempotent).map((r) => `${r.method} ${r.path}`));
+
+/** Idempotency keys kept in the table (functions/data/idempotency.ts, docs/idempotency.md). */
+export const tableIdempotency: IdempotencyGuard = {
+  appliesTo: (routeKey) => routeKey !== undefined && IDEMPOTENT_ROUTES.has(routeKey),
+  async claim(userId, key, request, now) {
+    const held = await claimIdempotencyKey(userId, key, request, now);
+    if (!held) return { kind: 'claimed' };
+    if (held.route !== request.route || held.fingerprint !== request.fingerprint) return { kind: 'other-request' };
+    return held.state === 'done' && held.answer ? { kind: 'replay', answer: held.answer } : { kind: 'in-progress' };
+  },
+  save: saveIdempotentAnswer,
+};
+
 /**
  * The handler factory (functions/lib/http.ts) as the API's handlers use it, with the guards that
- * need the table: the session gate (sign-out-everywhere, deleted accounts) and the route limits.
+ * need the table: the session gate (sign-out-everywhere, deleted accounts), the route limits and the
+ * idempotency keys of the routes that take one.
  */
-export const httpHandler = httpHandlerWith({ assertSessionOpen, enforceRouteLimit });
+export const httpHandler = httpHandlerWith({ assertSessionOpen, enforceRouteLimit, idempotency: tableIdempotency });

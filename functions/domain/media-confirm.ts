@@ -4,6 +4,7 @@ import {
   isAcceptedMediaType,
   isImageType,
   MEDIA_TYPE_MESSAGE,
+  normalizeMediaType,
   unreadableImageMessage,
   type VideoFacts,
 } from '@shared/media';
@@ -66,7 +67,7 @@ export async function confirmUpload(userId: string, key: string, deps: Deps = de
     id,
     post_id: null,
     file_path: key,
-    file_type: stored.contentType,
+    file_type: normalizeMediaType(stored.contentType),
     file_size: stored.size,
     created_at: deps.now().toISOString(),
     file_name: fileName,

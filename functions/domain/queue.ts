@@ -30,10 +30,12 @@ import {
   getQueueSchedule,
   leaseSlot,
   listClientQueueSchedules,
+  nameSlotHolder,
   listQueueSchedules,
   putClientQueueSchedule,
   putQueueSchedule,
   releaseSlot,
+  releaseSlotHeldBy,
 } from '../data/queue';
 import { getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
@@ -280,24 +282,51 @@ export async function addToQueue(userId: string, body: z.output<typeof AddToQueu
   const owners = clientWeek ? [clientSlotOwner(clientWeek.client_id), ...accountIds] : accountIds;
 
   for (const slot of candidates.slice(0, MAX_LEASE_TRIES)) {
-    const leased: string[] = [];
-    for (const id of owners) {
-      if (!(await leaseSlot(userId, id, slot, now))) break;
-      leased.push(id);
-    }
-    const release = () => Promise.all(leased.map((id) => releaseSlot(userId, id, slot)));
-    if (leased.length < owners.length) {
-      await release();
-      continue;
-    }
+    const release = await leaseAll(userId, owners, slot, now);
+    if (!release) continue;
+    let post: Post;
     try {
-      return await createPost(userId, { ...body, scheduled_at: slot }, deps);
+      post = await createPost(userId, { ...body, scheduled_at: slot }, deps);
     } catch (error) {
       await release();
       throw error;
     }
+    await Promise.all(owners.map((owner) => nameSlotHolder(userId, owner, slot, post.id)));
+    return post;
   }
-  throw new ConflictError(QUEUE_MSG.slotTaken);
+  throw new ConflictError(QUEUE_MSG.addRace);
+}
+
+/**
+ * Leases `slot` for every owner (accounts, a client's week), or none: on the first refusal the leases
+ * taken are given back and the answer is null. Otherwise the function that gives them all back.
+ */
+async function leaseAll(
+  userId: string,
+  owners: readonly string[],
+  slot: string,
+  now: Date,
+  holder?: { postId: string; mayTakeFrom?: readonly string[] },
+): Promise<(() => Promise<void>) | null> {
+  const leased: string[] = [];
+  const release = async () => {
+    await Promise.all(leased.map((owner) => releaseSlot(userId, owner, slot)));
+  };
+  for (const owner of owners) {
+    if (!(await leaseSlot(userId, owner, slot, now, holder))) {
+      await release();
+      return null;
+    }
+    leased.push(owner);
+  }
+  return release;
+}
+
+/** Whose slots a post fills: its accounts, and its client when the client's week applies (agency mode). */
+async function slotOwnersOf(userId: string, post: PostRecord, agency: boolean): Promise<string[]> {
+  const accounts = [...new Set(post.platforms.map((t) => t.social_account_id))];
+  const clientWeek = await clientWeekOf(userId, post.client_id, agency);
+  return clientWeek ? [clientSlotOwner(clientWeek.client_id), ...accounts] : accounts;
 }
 
 /** Whether `iso` is a slot of every one of the post's accounts (of its client's week, when that applies). */
@@ -351,13 +380,36 @@ export async function moveInQueue(userId: string, body: z.output<typeof MoveInQu
     const fits = Date.parse(from) > now.getTime() + SLOT_MIN_LEAD_MS && (await isSlotOfAll(userId, other, from, zone, agency));
     if (!fits || (await occupantsAt(userId, other, from, [post.id, other.id], agency)).length > 0) throw new ConflictError(QUEUE_MSG.slotTaken);
   }
-  const moved = await updatePost(userId, post.id, { scheduled_at: to, platforms: [] }, deps);
-  if (!other) return { moved: [{ id: moved.id, scheduled_at: to }] };
+  // The same slot leases an add takes: the occupants were read from gsi1, which lags, so two moves into
+  // one empty slot would both see it free. The lease names the moving post; the post it swaps with may
+  // hold it already (from its own add or move), so a swap is not refused by its partner's lease.
+  const leaseTo = await leaseAll(userId, await slotOwnersOf(userId, post, agency), to, now, { postId: post.id, mayTakeFrom: other ? [other.id] : [] });
+  if (!leaseTo) throw new ConflictError(QUEUE_MSG.moveRace);
+  const leaseFrom = other ? await leaseAll(userId, await slotOwnersOf(userId, other, agency), from, now, { postId: other.id, mayTakeFrom: [post.id] }) : null;
+  if (other && !leaseFrom) {
+    await leaseTo();
+    throw new ConflictError(QUEUE_MSG.moveRace);
+  }
+  const releaseAll = () => Promise.all([leaseTo(), leaseFrom?.()]);
+  let moved: Post;
+  try {
+    moved = await updatePost(userId, post.id, { scheduled_at: to, platforms: [] }, deps);
+  } catch (error) {
+    await releaseAll();
+    throw error;
+  }
+  if (!other) {
+    // The slot it left is free now: its own lease there (from its add or an earlier move) must not turn the next post away.
+    await Promise.all(post.platforms.map((t) => releaseSlotHeldBy(userId, t.social_account_id, from, post.id)));
+    if (post.client_id) await releaseSlotHeldBy(userId, clientSlotOwner(post.client_id), from, post.id);
+    return { moved: [{ id: moved.id, scheduled_at: to }] };
+  }
   try {
     await updatePost(userId, other.id, { scheduled_at: from, platforms: [] }, deps);
   } catch (error) {
     // The other post changed meanwhile: put the moved one back rather than leave two posts in one slot.
     await updatePost(userId, post.id, { scheduled_at: from, platforms: [] }, deps).catch(() => undefined);
+    await releaseAll();
     throw error;
   }
   return {

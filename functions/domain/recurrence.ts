@@ -1,6 +1,7 @@
 import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from 'date-fns-tz';
 import type * as z from 'zod';
 import type { SocialAccount } from '@shared/accounts';
+import { isCalendarDate } from '@shared/dates';
 import { planLimitMessage, upgradeForMorePostsMessage, type Plan } from '@shared/plans';
 import { type Post } from '@shared/posts';
 import { isFullUpdate, UpdatePostBodySchema, type CreatePostBodySchema } from '@shared/post-bodies';
@@ -145,7 +146,7 @@ export function assertRuleUsable(rule: SeriesRule, { needsSecond = true } = {}):
   const startDay = wallOf(new Date(rule.starts_at), rule.timezone).toISOString().slice(0, 10);
   const { end } = rule.repeat;
   if (end.type === 'on') {
-    if (Number.isNaN(Date.parse(`${end.date}T00:00:00Z`))) throw new ValidationError(REPEAT_MESSAGES.untilFormat);
+    if (!isCalendarDate(end.date)) throw new ValidationError(REPEAT_MESSAGES.untilFormat);
     if (end.date <= startDay) throw new ValidationError(REPEAT_MESSAGES.untilAfterStart);
     const latest = new Date(`${startDay}T00:00:00Z`);
     latest.setUTCFullYear(latest.getUTCFullYear() + MAX_REPEAT_YEARS);
@@ -255,7 +256,9 @@ function occurrencePost(series: SeriesRecord, index: number, at: Date, context: 
       clientId: series.template.client_id,
       status: 'scheduled',
       scheduled_at: at.toISOString(),
-      usageMonth: monthOf(at),
+      // Counted in the month it is made, as every post is (docs/product-rules.md#plans-and-limits), not the
+      // month it goes out: one rule, so a series starting years ahead spends this month's allowance.
+      usageMonth: monthOf(deps.now()),
     },
     deps.now(),
     deps,
@@ -282,7 +285,7 @@ async function materialize(
   if (!(await store.claimUsage(userId, month, plan.postLimit))) {
     throw new PlanError(
       'PLAN_LIMIT_REACHED',
-      `${planLimitMessage(plan.postLimit).replace('this month', `in ${monthName(new Date(occurrence.scheduled_at!))}`)}`,
+      `${planLimitMessage(plan.postLimit).replace('this month', `in ${monthName(new Date(`${month}-01T00:00:00Z`))}`)}`,
       {
         limit: plan.postLimit,
         upgrade: upgradeForMorePostsMessage(plan.id),

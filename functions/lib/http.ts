@@ -1,6 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { AppError, TooManyRequestsError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
@@ -70,6 +71,49 @@ export interface HttpGuards {
   assertSessionOpen(userId: string, startedAt: number, options: { duringDeletion?: boolean }): Promise<void>;
   /** Throws TooManyRequestsError when the caller used up the route's limit (API Gateway's routeKey). */
   enforceRouteLimit(routeKey: string | undefined, caller: { readonly userId?: string; readonly ip: string }, now: Date): Promise<void>;
+  /** Where idempotency keys are kept, for the routes that take one (docs/idempotency.md). None: no route takes one. */
+  readonly idempotency?: IdempotencyGuard;
+}
+
+/** What a repeat of a request finds under its key. */
+export type IdempotencyClaim =
+  | { readonly kind: 'claimed' }
+  | { readonly kind: 'replay'; readonly answer: HttpResult & { statusCode: number; headers: Record<string, string>; body: string } }
+  | { readonly kind: 'in-progress' }
+  | { readonly kind: 'other-request' };
+
+export interface IdempotencyGuard {
+  /** Whether the route (API Gateway's routeKey) takes an Idempotency-Key (`idempotent` in functions/routes.ts). */
+  appliesTo(routeKey: string | undefined): boolean;
+  /** Claims the user's key for this request, or says what holds it. */
+  claim(userId: string, key: string, request: { readonly route: string; readonly fingerprint: string }, now: Date): Promise<IdempotencyClaim>;
+  /** Keeps the claimed key's answer, for repeats. */
+  save(userId: string, key: string, answer: { statusCode: number; headers: Record<string, string>; body: string }): Promise<void>;
+}
+
+/** The request header that carries the key, as API Gateway v2 passes it (header names lower-cased). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Set on an answer that repeats the stored first answer, so a caller can tell a replay from new work. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
+export const IDEMPOTENCY_MSG = {
+  badKey: 'An Idempotency-Key is 1 to 255 visible ASCII characters, such as a UUID.',
+  inProgress: 'A request with this Idempotency-Key is still in progress. Wait for its answer, then repeat the request to receive it.',
+  otherRequest: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+} as const;
+
+/** A repeat that arrives while the first request with its key is still running (Stripe answers the same 409). */
+export class IdempotencyInProgressError extends AppError {
+  constructor() {
+    super('IDEMPOTENCY_IN_PROGRESS', 409, IDEMPOTENCY_MSG.inProgress);
+  }
+}
+
+/** A key reused with another route or other input: refused rather than answered with another request's result (Stripe: 400). */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super('IDEMPOTENCY_KEY_REUSED', 400, IDEMPOTENCY_MSG.otherRequest);
+  }
 }
 
 /** The handler factory with `guards` bound. */
@@ -86,9 +130,66 @@ export function httpHandlerWith(guards: HttpGuards) {
       .use(originGate())
       .use(parseInput(options, guards))
       .use(rateLimit(guards))
-      .handler(async (_event, context) => toResult(await fn(context.input as unknown as HttpInput<B, P, Q, A>)));
+      .handler(async (_event, context) => {
+        const input = context.input as unknown as HttpInput<B, P, Q, A>;
+        const run = async () => toResult(await fn(input));
+        return guards.idempotency ? withIdempotency(guards.idempotency, context.input!, run) : run();
+      });
   };
 }
+
+/**
+ * Runs the handler at most once per key (docs/idempotency.md), the Stripe model: on a route that takes
+ * one, a request with an `Idempotency-Key` claims it before any work; a repeat within 24 h gets the
+ * first answer (success or error, status and body) and writes nothing; a repeat while the first is
+ * running gets a 409, and the same key with another request a 400. It runs after input parsing, the
+ * session gate and the rate limit, so a refused request never claims its key (as Stripe keeps no
+ * result for a request that failed validation) and can be sent again with it once corrected.
+ */
+async function withIdempotency(guard: IdempotencyGuard, input: RawInput, run: () => Promise<HttpResult>): Promise<HttpResult> {
+  const { event, userId } = input;
+  const key = event.headers?.[IDEMPOTENCY_HEADER];
+  if (key === undefined || userId === undefined || !guard.appliesTo(event.routeKey)) return run();
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new ValidationError(IDEMPOTENCY_MSG.badKey);
+  const route = event.routeKey ?? '';
+  const claim = await guard.claim(userId, key, { route, fingerprint: fingerprintOf(route, event) }, new Date());
+  if (claim.kind === 'replay') return { ...claim.answer, headers: { ...claim.answer.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' } };
+  if (claim.kind === 'in-progress') throw new IdempotencyInProgressError();
+  if (claim.kind === 'other-request') throw new IdempotencyKeyReusedError();
+  // The first answer is kept whatever it is: an error after work began may still have written
+  // something (a post kept as a draft when its schedule failed), so running it again is not safe.
+  let answer: HttpResult;
+  try {
+    answer = await run();
+  } catch (error) {
+    answer = errorResult(error);
+  }
+  try {
+    await guard.save(userId, key, { statusCode: answer.statusCode ?? 200, headers: stringHeaders(answer.headers), body: answer.body ?? '' });
+  } catch (error) {
+    // The work is done and its answer goes back; a repeat of this key finds it "in progress" until the key expires.
+    logger.error('Could not keep the answer of an idempotent request', { route, error });
+  }
+  return answer;
+}
+
+/** What makes two requests "the same": the route, its path and query, and the JSON body (key order ignored). */
+function fingerprintOf(route: string, event: HttpEvent): string {
+  const request = { route, params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: readJsonBody(event) };
+  return createHash('sha256').update(canonicalJson(request)).digest('base64url');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const stringHeaders = (headers: HttpResult['headers']): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name, String(value)]));
 
 function parseInput(
   options: Options<Schema | undefined, Schema | undefined, Schema | undefined>,
@@ -187,21 +288,24 @@ function toResult(response: HttpResponse): HttpResult {
 export function errorMapper(): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
   return {
     onError: (request) => {
-      const error = request.error;
-      if (error instanceof AppError) {
-        if (error.statusCode >= 500) logger.error('Dependency failure', { error });
-        request.response = toResult({
-          statusCode: error.statusCode,
-          body: { error: { code: error.code, message: error.message, details: error.details } },
-          ...(error instanceof TooManyRequestsError && { headers: { 'retry-after': String(error.retryAfterSeconds) } }),
-        });
-        return;
-      }
-      logger.error('Unhandled error', { error });
-      request.response = toResult({
-        statusCode: 500,
-        body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } },
-      });
+      request.response = errorResult(request.error);
     },
   };
+}
+
+/** An error as the caller sees it (the error mapper's one rule, also what an idempotent request keeps). */
+function errorResult(error: unknown): HttpResult {
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) logger.error('Dependency failure', { error });
+    return toResult({
+      statusCode: error.statusCode,
+      body: { error: { code: error.code, message: error.message, details: error.details } },
+      ...(error instanceof TooManyRequestsError && { headers: { 'retry-after': String(error.retryAfterSeconds) } }),
+    });
+  }
+  logger.error('Unhandled error', { error });
+  return toResult({
+    statusCode: 500,
+    body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } },
+  });
 }

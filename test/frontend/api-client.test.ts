@@ -28,6 +28,16 @@ describe('the API client', () => {
     });
   });
 
+  it('sends an idempotency key as the Idempotency-Key header, and no such header without one', async () => {
+    signedInAs();
+    const server = mockApi({ 'POST /things': { status: 201, body: { name: 'ok' } } });
+
+    await api('/things', { method: 'POST', body: {}, schema: Thing, idempotencyKey: 'click-1' });
+    await api('/things', { method: 'POST', body: {}, schema: Thing });
+
+    expect(server.calls.map((c) => c.headers['Idempotency-Key'])).toEqual(['click-1', undefined]);
+  });
+
   it("fails with 'Not authenticated' without a session and sends nothing", async () => {
     const server = mockApi({});
     await expect(api('/me', { schema: Thing })).rejects.toThrow('Not authenticated');

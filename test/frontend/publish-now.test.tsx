@@ -84,6 +84,53 @@ describe('Publish now in Compose', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByLabelText('X caption')).not.toBeInTheDocument());
   });
 
+  it('sends a double click on the confirm button once, under one idempotency key', async () => {
+    const { user, api } = await openCompose();
+    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(screen.getByLabelText('Facebook caption'));
+    await user.paste('Only once, please');
+
+    await user.click(screen.getByRole('button', { name: 'Publish now' }));
+    await user.dblClick(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Publish now' }));
+
+    expect(await screen.findByText('Publishing now')).toBeInTheDocument();
+    const sent = api.callsTo('POST', '/posts/publish-now');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('sends the same post again under the same key when the first answer was lost, and under a new key after an answer', async () => {
+    // Prepare: the first send's connection drops; the second is answered with a refusal; the third succeeds.
+    let call = 0;
+    const { user, api } = await openCompose({
+      'POST /posts/publish-now': () => {
+        call += 1;
+        if (call === 1) throw new TypeError('Failed to fetch');
+        if (call === 2) return { status: 409, body: { error: { code: 'CONFLICT', message: 'Try again in a moment' } } };
+        return { status: 201, body: { ...aNewDraft(), status: 'scheduled', scheduled_at: new Date().toISOString() } };
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(screen.getByLabelText('Facebook caption'));
+    await user.paste('Through a bad connection');
+    const publishOnce = async () => {
+      await user.click(screen.getByRole('button', { name: 'Publish now' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Publish now' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    };
+
+    // Act
+    await publishOnce();
+    await publishOnce();
+    await publishOnce();
+
+    // Assess
+    const keys = api.callsTo('POST', '/posts/publish-now').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
   it('says what stops the post without opening the dialog or calling the API', async () => {
     const { user, api } = await openCompose();
 

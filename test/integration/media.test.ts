@@ -64,6 +64,20 @@ describe('uploading media', () => {
     expect(validUntil - Date.now()).toBeLessThanOrEqual((MEDIA_URL_TTL_SECONDS + 1800) * 1000);
   });
 
+  it('stores the file type in lower case whatever case the browser sent it in', async () => {
+    const user = await aConfirmedUser();
+    const form = await weAskToUpload(user.accessToken, { name: 'shout.png', type: 'IMAGE/PNG', size: A_TINY_PNG.length });
+    expect(form.status, JSON.stringify(form.body)).toBe(200);
+
+    const upload = await weUploadTo(form.body, { ...aPng('shout.png'), type: 'IMAGE/PNG' });
+    const confirmed = await weConfirmTheUpload(user.accessToken, form.body.key);
+
+    expect(upload.ok).toBe(true);
+    expect(form.body.fields['Content-Type']).toBe('image/png');
+    expect(confirmed.body.file_type).toBe('image/png');
+    expect((await mediaRowsOf(user.userId)).map((row) => row.file_type)).toEqual(['image/png']);
+  });
+
   it("lets the app's page POST to the local S3 across origins (a simple CORS request, no preflight)", async () => {
     const user = await aConfirmedUser();
     const form = await weAskToUpload(user.accessToken, { name: 'a.png', type: 'image/png', size: A_TINY_PNG.length });

@@ -142,6 +142,20 @@ describe('add to queue', () => {
     expect(afterExpiry.body.scheduled_at).toBe(first!.at);
   });
 
+  it('refuses an add whose next free slots are all being taken by other adds, speaking of adding, and writes nothing', async () => {
+    const user = await aUserInNewYork();
+    const account = await aConnectedAccount(user.userId, 'facebook');
+    await setSlots(user.accessToken, account.id, daily('09:00', '17:00'));
+    const slots = (await theQueue(user.accessToken)).accounts[0]!.slots.slice(0, 5);
+    for (const slot of slots) expect(await leaseSlot(user.userId, account.id, slot.at, new Date())).toBe(true);
+
+    const res = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
+
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(QUEUE_MSG.addRace);
+    expect(await postItems(user.userId)).toEqual([]);
+  });
+
   it('a post for two accounts goes to the earliest slot both have free, once', async () => {
     const user = await aUserInNewYork();
     const facebook = await aConnectedAccount(user.userId, 'facebook');
@@ -261,6 +275,37 @@ describe('reorder and removal', () => {
     expect((await weCallTheApi('GET', `/api/posts/${a.id}`, { token: user.accessToken })).body.scheduled_at).toBe(empty);
     expect(offSlot.status).toBe(400);
     expect(offSlot.body.error.message).toBe(QUEUE_MSG.notASlot);
+  });
+
+  it('two moves at once into one empty slot never leave two posts there; a refused one is told another post moved in', async () => {
+    const { user, a, b } = await twoQueuedPosts();
+    const empty = (await theQueue(user.accessToken)).accounts[0]!.slots[3]!.at;
+
+    const answers = await Promise.all(
+      [a, b].map((post) => weCallTheApi('PATCH', '/api/queue', { token: user.accessToken, body: { post_id: post.id, to: empty } })),
+    );
+
+    const times = await Promise.all(
+      [a, b].map(async (post) => (await weCallTheApi('GET', `/api/posts/${post.id}`, { token: user.accessToken })).body.scheduled_at),
+    );
+    expect(new Set(times).size, JSON.stringify(answers.map((r) => r.body))).toBe(2);
+    expect(times).toContain(empty);
+    // Either the second move saw the first post there and swapped with it, or it was refused.
+    for (const refused of answers.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe(QUEUE_MSG.moveRace);
+    }
+  });
+
+  it('a post moved out of a slot leaves it free for the next move at once', async () => {
+    const { user, a, b } = await twoQueuedPosts();
+    const empty = (await theQueue(user.accessToken)).accounts[0]!.slots[3]!.at;
+
+    const away = await weCallTheApi('PATCH', '/api/queue', { token: user.accessToken, body: { post_id: a.id, to: empty } });
+    const into = await weCallTheApi('PATCH', '/api/queue', { token: user.accessToken, body: { post_id: b.id, to: a.scheduled_at } });
+
+    expect([away.status, into.status], JSON.stringify(into.body)).toEqual([200, 200]);
+    expect((await weCallTheApi('GET', `/api/posts/${b.id}`, { token: user.accessToken })).body.scheduled_at).toBe(a.scheduled_at);
   });
 
   it('editing a queued post’s time by hand takes it out of its slot; back to drafts empties the slot and removes the schedule', async () => {

@@ -279,7 +279,7 @@ describe('a refused first occurrence', () => {
     const facebook = await aConnectedAccount(user.userId, 'facebook', 'Bakery Page');
     const image = await anUploadedImage(user.accessToken, aJpeg);
     const start = berlinAt(1, '09:00');
-    for (let i = 0; i < 5; i++) await claimUsage(user.userId, monthOf(start), 5);
+    for (let i = 0; i < 5; i++) await claimUsage(user.userId, monthOf(new Date()), 5);
 
     // Act
     const res = await weCallTheApi('POST', '/api/posts', {

@@ -13,7 +13,16 @@ interface RequestOptions {
   /** Public endpoints (e.g. GET /plans) skip the bearer token. */
   auth?: boolean;
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key` on the routes that take one (docs/idempotency.md): a request repeated
+   * with the same key (a double click, a retry after a lost answer) gets the first answer and makes
+   * nothing twice. One key per user intent: made once per click or submit, reused for its repeats.
+   */
+  idempotencyKey?: string;
 }
+
+/** A fresh key for one user intent (a random UUID, as the idempotency layer expects: unique, no personal data). */
+export const newIdempotencyKey = (): string => crypto.randomUUID();
 
 export async function accessToken(): Promise<string> {
   const token = await readAccessToken();
@@ -25,10 +34,11 @@ export async function accessToken(): Promise<string> {
 export function api<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
 export function api(path: string, options?: RequestOptions & { schema?: undefined }): Promise<undefined>;
 export async function api(path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
-  const { method = 'GET', body, auth = true, schema, signal } = options;
+  const { method = 'GET', body, auth = true, schema, signal, idempotencyKey } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (auth) headers.Authorization = `Bearer ${await accessToken()}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
 
   const response = await fetch(`${getRuntimeConfig().apiBasePath}${path}`, {
     method,

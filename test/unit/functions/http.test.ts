@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../functions/lib/errors';
 import { SessionEndedError } from '../../../functions/domain/sessions';
 import { TooManyRequestsError } from '../../../functions/lib/errors';
-import { httpHandlerWith, noContent, ok, type HttpGuards } from '../../../functions/lib/http';
+import {
+  httpHandlerWith,
+  IDEMPOTENCY_MSG,
+  IDEMPOTENT_REPLAYED_HEADER,
+  noContent,
+  ok,
+  type HttpGuards,
+  type IdempotencyGuard,
+} from '../../../functions/lib/http';
 import { aLambdaContext, anApiEvent } from '../../helpers/when';
 
 const call = async (handler: ReturnType<ReturnType<typeof httpHandlerWith>>, event: ReturnType<typeof anApiEvent>) => {
@@ -117,5 +125,107 @@ describe('the handler factory', () => {
     expect(res.body.error.message).toBe('Too many requests; try again in 3 minutes.');
     expect(res.headers['retry-after']).toBe('180');
     expect(ran).toBe(false);
+  });
+});
+
+describe('the handler factory with idempotency keys', () => {
+  /** An in-memory key store with the table's semantics (claim once; then replay, in progress, or another request). */
+  function aKeyStore() {
+    const kept = new Map<string, { fingerprint: string; answer?: { statusCode: number; headers: Record<string, string>; body: string } }>();
+    const guard: IdempotencyGuard = {
+      appliesTo: (routeKey) => routeKey === 'POST /things',
+      claim: async (userId, key, request) => {
+        const held = kept.get(`${userId}/${key}`);
+        if (!held) {
+          kept.set(`${userId}/${key}`, { fingerprint: request.fingerprint });
+          return { kind: 'claimed' };
+        }
+        if (held.fingerprint !== request.fingerprint) return { kind: 'other-request' };
+        return held.answer ? { kind: 'replay', answer: held.answer } : { kind: 'in-progress' };
+      },
+      save: async (userId, key, answer) => {
+        kept.get(`${userId}/${key}`)!.answer = answer;
+      },
+    };
+    return { guard, kept };
+  }
+  const aRequest = (body: unknown, key?: string, routeKey = 'POST /things') =>
+    ({ ...anApiEvent('user-1', { body }), routeKey, headers: key ? { 'idempotency-key': key } : {} }) as ReturnType<typeof anApiEvent>;
+
+  it('runs the handler once per key and answers the repeat with the first answer, marked as replayed', async () => {
+    const { guard } = aKeyStore();
+    let made = 0;
+    const handler = httpHandlerWith({ ...open, idempotency: guard })({ body: z.object({ name: z.string() }) }, async () => ({
+      statusCode: 201,
+      body: { made: ++made },
+    }));
+
+    const first = await call(handler, aRequest({ name: 'a' }, 'k1'));
+    const again = await call(handler, aRequest({ name: 'a' }, 'k1'));
+    const otherKey = await call(handler, aRequest({ name: 'a' }, 'k2'));
+
+    expect([first.status, first.body]).toEqual([201, { made: 1 }]);
+    expect([again.status, again.body, again.headers[IDEMPOTENT_REPLAYED_HEADER]]).toEqual([201, { made: 1 }, 'true']);
+    expect(otherKey.body).toEqual({ made: 2 });
+  });
+
+  it('keeps an error the handler threw, and replays it', async () => {
+    const { guard } = aKeyStore();
+    let runs = 0;
+    const handler = httpHandlerWith({ ...open, idempotency: guard })({}, async () => {
+      runs += 1;
+      throw new NotFoundError('Gone');
+    });
+
+    const first = await call(handler, aRequest({}, 'k1'));
+    const again = await call(handler, aRequest({}, 'k1'));
+
+    expect([first.status, again.status, again.body]).toEqual([404, 404, first.body]);
+    expect(runs).toBe(1);
+  });
+
+  it('refuses the key with another body (400) and while the first is running (409), running nothing', async () => {
+    const { guard, kept } = aKeyStore();
+    let runs = 0;
+    const handler = httpHandlerWith({ ...open, idempotency: guard })({ body: z.object({ name: z.string() }) }, async () => {
+      runs += 1;
+      return ok({});
+    });
+    await call(handler, aRequest({ name: 'a' }, 'k1'));
+    kept.set('user-1/k2', { fingerprint: [...kept.values()][0]!.fingerprint });
+
+    const otherBody = await call(handler, aRequest({ name: 'b' }, 'k1'));
+    const running = await call(handler, aRequest({ name: 'a' }, 'k2'));
+
+    expect([otherBody.status, otherBody.body.error.message]).toEqual([400, IDEMPOTENCY_MSG.otherRequest]);
+    expect([running.status, running.body.error.message]).toEqual([409, IDEMPOTENCY_MSG.inProgress]);
+    expect(runs).toBe(1);
+  });
+
+  it('treats bodies that differ only in field order as the same request', async () => {
+    const { guard } = aKeyStore();
+    const handler = httpHandlerWith({ ...open, idempotency: guard })({ body: z.object({ a: z.number(), b: z.number() }) }, async ({ body }) => ok(body));
+
+    await call(handler, { ...aRequest({}, 'k1'), body: '{"a":1,"b":2}' });
+    const again = await call(handler, { ...aRequest({}, 'k1'), body: '{"b":2,"a":1}' });
+
+    expect(again.headers[IDEMPOTENT_REPLAYED_HEADER]).toBe('true');
+  });
+
+  it('ignores the header on a route that does not take keys, and refuses a malformed key before any work', async () => {
+    const { guard, kept } = aKeyStore();
+    let runs = 0;
+    const handler = httpHandlerWith({ ...open, idempotency: guard })({}, async () => {
+      runs += 1;
+      return ok({});
+    });
+
+    await call(handler, aRequest({}, 'k1', 'POST /other'));
+    await call(handler, aRequest({}, 'k1', 'POST /other'));
+    const malformed = await call(handler, aRequest({}, 'with space'));
+
+    expect(runs).toBe(2);
+    expect([malformed.status, malformed.body.error.message]).toEqual([400, IDEMPOTENCY_MSG.badKey]);
+    expect(kept.size).toBe(0);
   });
 });

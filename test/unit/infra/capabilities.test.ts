@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allFunctions, ROUTES, type Capability, type FunctionDef } from '../../../functions/routes';
-import { handlerReach, ROUTE_LIMIT_MODULE, type Reach } from './handler-reach';
+import { handlerReach, IDEMPOTENCY_MODULE, ROUTE_LIMIT_MODULE, type Reach } from './handler-reach';
 
 /**
  * Every function declares what it needs next to its route or engine entry (functions/routes.ts), and
@@ -9,14 +9,20 @@ import { handlerReach, ROUTE_LIMIT_MODULE, type Reach } from './handler-reach';
  * setting); a declared one it never reaches is a grant too many.
  */
 const limited = new Set<string>(ROUTES.filter((r) => 'limit' in r).map((r) => r.handler));
+const idempotent = new Set<string>(ROUTES.filter((r) => 'idempotent' in r && r.idempotent).map((r) => r.handler));
+/** The handler factory's own writes, and the routes they happen on. */
+const factoryWrites = new Map<string, ReadonlySet<string>>([
+  [ROUTE_LIMIT_MODULE, limited],
+  [IDEMPOTENCY_MODULE, idempotent],
+]);
 
 /** What `fn` needs according to its bundle. */
 function required(fn: FunctionDef, reach: Reach): Set<Capability> {
   const needs = new Set<Capability>();
   for (const [capability, modules] of reach.uses) {
-    // The handler factory's route counter writes only for routes with a limit.
-    const only = capability === 'table:write' && [...modules].every((m) => m === ROUTE_LIMIT_MODULE);
-    if (!only || limited.has(fn.handler)) needs.add(capability);
+    // The handler factory's route counter writes only for routes with a limit, its idempotency keys only for idempotent routes.
+    const needed = capability !== 'table:write' || [...modules].some((m) => factoryWrites.get(m)?.has(fn.handler) ?? true);
+    if (needed) needs.add(capability);
   }
   return needs;
 }

@@ -60,6 +60,8 @@ const CALLS: readonly { readonly module: string; readonly call: RegExp; readonly
  * counts every route's requests, and the counter is written only when the route has a limit.
  */
 export const ROUTE_LIMIT_MODULE = 'functions/data/rate-limits.ts';
+/** Likewise, the handler factory's idempotency keys are written only for routes declared `idempotent`. */
+export const IDEMPOTENCY_MODULE = 'functions/data/idempotency.ts';
 
 export interface Reach {
   /** Capability → the modules whose code in the bundle uses it. */

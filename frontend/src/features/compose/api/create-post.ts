@@ -2,12 +2,15 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { PostWithLimitWarningsSchema, type PostWithLimitWarnings } from '@shared/platform-limits';
 import type { CreatePostBody } from '@shared/post-bodies';
 import { toaster } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
+import { api, newIdempotencyKey } from '@/lib/api-client';
 import { composeKeys } from './query-keys';
 
-/** POST /api/posts: a scheduled post when `scheduled_at` is set, otherwise a draft (docs/product-rules.md#scheduling-rules). */
-export function createPost(body: CreatePostBody): Promise<PostWithLimitWarnings> {
-  return api('/posts', { method: 'POST', body, schema: PostWithLimitWarningsSchema });
+/**
+ * POST /api/posts: a scheduled post when `scheduled_at` is set, otherwise a draft (docs/product-rules.md#scheduling-rules).
+ * One idempotency key per submit (docs/idempotency.md), unless the caller holds one for its intent.
+ */
+export function createPost(body: CreatePostBody, idempotencyKey: string = newIdempotencyKey()): Promise<PostWithLimitWarnings> {
+  return api('/posts', { method: 'POST', body, schema: PostWithLimitWarningsSchema, idempotencyKey });
 }
 
 /** Outcome toasts and the form reset are the caller's; a platform-limit warning the API returns is shown here; lists of posts and the usage meter refetch here. */
@@ -15,7 +18,7 @@ export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: composeKeys.createPost,
-    mutationFn: createPost,
+    mutationFn: (body: CreatePostBody) => createPost(body),
     onSuccess: (post) => afterSaved(queryClient, post),
   });
 }
