@@ -323,7 +323,7 @@ export const ROUTES = [
     path: '/api/account',
     handler: 'account/delete-account',
     auth: 'user',
-    needs: ['table:read', 'table:write', 'media:delete', 'scheduling', 'stripe', 'cognito:delete-user'],
+    needs: ['table:read', 'table:write', 'media:delete', 'scheduling', 'stripe', 'cognito:delete-user', 'realtime'],
     timeoutSeconds: 29,
   },
   // After a password change (Amplify changes it in the browser) and for "sign out everywhere".
@@ -332,7 +332,7 @@ export const ROUTES = [
     path: '/api/account/sign-out-everywhere',
     handler: 'account/sign-out-everywhere',
     auth: 'user',
-    needs: ['table:read', 'table:write', 'cognito:sign-out'],
+    needs: ['table:read', 'table:write', 'cognito:sign-out', 'realtime'],
   },
   { method: 'GET', path: '/api/subscription', handler: 'billing/get-subscription', auth: 'user', needs: ['table:read', 'table:write', 'stripe'] },
   // Each creates a Stripe Checkout session.
@@ -397,6 +397,15 @@ export const TRIGGER_FUNCTIONS = {
 export const COGNITO_TRIGGERS = handlersOf(TRIGGER_FUNCTIONS);
 
 /**
+ * The realtime API's Lambda authorizer (AppSync AWS_LAMBDA mode; the local emulator invokes it too):
+ * verifies a subscriber's token and reads the session gate. Its pool and app client ids come from
+ * the Realtime construct.
+ */
+export const REALTIME_FUNCTIONS = {
+  authorizer: { handler: 'auth/authorize-realtime', needs: ['table:read'], timeoutSeconds: 5 },
+} as const satisfies Readonly<Record<string, FunctionDef>>;
+
+/**
  * The publishing engine's functions (docs/publishing.md#the-pipeline), invoked by Scheduler, SQS and rate schedules. A
  * consumer's timeout also sets the visibility timeout of the queues it drains
  * (queueVisibilityTimeoutSeconds), on AWS and on the local cloud.
@@ -454,10 +463,15 @@ export const LONG_RUNNING_HANDLERS: Readonly<Record<string, number>> = Object.fr
   ROUTES.flatMap((r: RouteDef) => (r.timeoutSeconds && r.timeoutSeconds > API_FUNCTION_TIMEOUT_SECONDS ? [[r.handler, r.timeoutSeconds]] : [])),
 );
 
-/** Every function declaration: routes (one per handler module), triggers, the engine. */
+/** Every function declaration: routes (one per handler module), triggers, the realtime authorizer, the engine. */
 export function allFunctions(): FunctionDef[] {
   const byHandler = new Map<string, FunctionDef>();
-  for (const fn of [...ROUTES, ...Object.values(TRIGGER_FUNCTIONS), ...Object.values(PUBLISHING_FUNCTIONS)] as FunctionDef[]) {
+  for (const fn of [
+    ...ROUTES,
+    ...Object.values(TRIGGER_FUNCTIONS),
+    ...Object.values(REALTIME_FUNCTIONS),
+    ...Object.values(PUBLISHING_FUNCTIONS),
+  ] as FunctionDef[]) {
     if (!byHandler.has(fn.handler)) byHandler.set(fn.handler, fn);
   }
   return [...byHandler.values()];

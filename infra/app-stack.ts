@@ -8,7 +8,7 @@ import { Alarms } from './constructs/alarms';
 import { AnalyticsCollection } from './constructs/analytics';
 import { RecurrenceSweep } from './constructs/recurrence';
 import { Api } from './constructs/api';
-import { REPO_ROOT } from './constructs/app-function';
+import { AppFunction, REPO_ROOT } from './constructs/app-function';
 import { Auth } from './constructs/auth';
 import { Billing } from './constructs/billing';
 import { grantDeclaredNeeds } from './constructs/capabilities';
@@ -21,6 +21,7 @@ import { Realtime } from './constructs/realtime';
 import { TokenVault } from './constructs/token-vault';
 import { Web } from './constructs/web';
 import { DEFAULT_GRAPH_API_VERSION } from '../shared/graph-api-version';
+import { REALTIME_FUNCTIONS } from '../functions/routes';
 
 export interface AppStackProps extends StackProps {
   /** `prod` keeps stateful resources (table, user pool, buckets) when they leave the stack. */
@@ -167,8 +168,16 @@ export class AppStack extends Stack {
       handlersDir: props.handlersDir,
       removalPolicy,
     });
+    // Subscribers are admitted by this authorizer: their access token (this pool, the SPA's client)
+    // and the session gate, the check every API request makes.
+    const realtimeAuthorizer = new AppFunction(this, 'RealtimeAuthorizer', {
+      handlerModule: REALTIME_FUNCTIONS.authorizer.handler,
+      handlersDir: props.handlersDir,
+      environment: { ...functionEnvironment, userPoolId: auth.userPool.userPoolId },
+    });
+    realtimeAuthorizer.addEnvironment('USER_POOL_CLIENT_ID', auth.client.userPoolClientId);
     // Functions that call notifyUser get `realtime.bindPublisher(fn)` (env + publish-only grant).
-    const realtime = new Realtime(this, 'Realtime', { userPool: auth.userPool });
+    const realtime = new Realtime(this, 'Realtime', { authorizer: realtimeAuthorizer });
 
     const api = new Api(this, 'Api', {
       functionEnvironment: { ...functionEnvironment, userPoolId: auth.userPool.userPoolId },
@@ -219,7 +228,7 @@ export class AppStack extends Stack {
       ...(platformCredentials ? { platformCredentials } : {}),
       ...(mediaPull ? { mediaPull } : {}),
     };
-    for (const fn of [...Object.values(auth.triggers), ...api.functions.values(), ...publishing.engineFunctions, ...analytics.functions])
+    for (const fn of [...Object.values(auth.triggers), realtimeAuthorizer, ...api.functions.values(), ...publishing.engineFunctions, ...analytics.functions])
       grantDeclaredNeeds(fn, providers);
     for (const fn of recurrence.functions) grantDeclaredNeeds(fn, providers);
 

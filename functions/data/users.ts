@@ -221,21 +221,21 @@ export async function getSessionGate(userId: string): Promise<SessionGate> {
  */
 const nextSecond = (now: Date) => Math.floor(now.getTime() / 1000) + 1;
 
-/** Ends every session that began at or before `now`. */
-export async function endSessionsBefore(userId: string, now: Date): Promise<void> {
-  await closeGate(userId, now, false);
+/** Ends every session that began at or before `now`; returns the gate's new `validAfter`. */
+export async function endSessionsBefore(userId: string, now: Date): Promise<number> {
+  return closeGate(userId, now, false);
 }
 
 /**
  * The tombstone: written before anything of the account is deleted, so no request admitted after it
  * reads or writes. The first deletion attempt's time is kept; the TTL moves with each attempt.
  */
-export async function markAccountClosed(userId: string, now: Date): Promise<void> {
-  await closeGate(userId, now, true);
+export async function markAccountClosed(userId: string, now: Date): Promise<number> {
+  return closeGate(userId, now, true);
 }
 
 /** Moves the session gate to `now` (and with `deleting`, marks the account closed from its first attempt). */
-async function closeGate(userId: string, now: Date, deleting: boolean): Promise<void> {
+async function closeGate(userId: string, now: Date, deleting: boolean): Promise<number> {
   const seconds = nextSecond(now);
   await db().send(
     new UpdateCommand({
@@ -251,6 +251,7 @@ async function closeGate(userId: string, now: Date, deleting: boolean): Promise<
       },
     }),
   );
+  return seconds;
 }
 
 /** Cognito's global sign-out: every refresh token of the user stops working (its username is its `sub`). */

@@ -20,6 +20,7 @@ import { logger } from '../lib/logger';
 import { stripe } from '../lib/stripe';
 import { apiTimeoutSeconds } from '../routes';
 import { removeSchedule } from './schedules';
+import { endRealtimeSessions } from './sessions';
 
 /**
  * DELETE /api/account (docs/product-rules.md#account-deletion, docs/operations.md#account-deletion): removes every item, object,
@@ -71,7 +72,8 @@ type Step = (userId: string, deps: AccountDeletionDeps) => Promise<void>;
 export const DELETION_STEPS: readonly (readonly [name: string, run: Step])[] = [
   // First: from here on every request with the user's tokens is refused, OAuth callbacks of their
   // pending connects are refused and the publisher stops; it lives outside USER#<id> and outlives it.
-  ['close account', (userId, deps) => markAccountClosed(userId, deps.now())],
+  // The realtime subscriptions the account's sessions hold are closed with it.
+  ['close account', async (userId, deps) => endRealtimeSessions(userId, await markAccountClosed(userId, deps.now()))],
   ['mark deleting', (userId, deps) => markDeleting(userId, deps.now())],
   ['schedules', deleteSchedules],
   ['media objects', deleteMediaObjects],

@@ -1,5 +1,9 @@
+import type { RealtimeResolverContext } from '@shared/realtime';
 import { endSessionsBefore, getSessionGate, signOutEverywhere } from '../data/users';
+import { verifyAccessToken } from '../lib/cognito-tokens';
 import { AppError } from '../lib/errors';
+import { sessionStart } from '../lib/http';
+import { endUserSessions } from '../lib/realtime';
 
 /**
  * Revocation of the tokens a user already holds (issue 13.1). API Gateway's JWT authorizer checks
@@ -36,11 +40,53 @@ export async function isAccountClosed(userId: string): Promise<boolean> {
 }
 
 /**
+ * The realtime API's authorizer (AppSync AWS_LAMBDA mode, and the local emulator): a subscriber's
+ * access token must be live and its session open at the gate, the same check every API request
+ * makes. It runs on every connection and every subscription start (results are not cached), so a
+ * token of an ended session cannot open a subscription. Null: refused.
+ */
+export async function authorizeRealtime(token: string | undefined): Promise<RealtimeResolverContext | null> {
+  if (!token) return null;
+  const claims = await verifyAccessToken(token);
+  if (!claims) return null;
+  const startedAt = sessionStart(claims);
+  try {
+    await assertSessionOpen(claims.sub!, startedAt);
+  } catch (error) {
+    if (error instanceof SessionEndedError) return null;
+    throw error;
+  }
+  return { sub: claims.sub!, sessionStart: String(startedAt) };
+}
+
+/**
  * Ends every session of the user that began before now, the caller's own included: the gate stops
  * the access and ID tokens already issued, Cognito's global sign-out the refresh tokens (so no new
- * ones are minted from them). The gate goes first: if Cognito fails, the tokens are already refused.
+ * ones are minted from them), and the realtime API closes the subscriptions those sessions hold.
+ * The gate goes first: if Cognito or AppSync fails, the tokens are already refused.
  */
 export async function endAllSessions(userId: string, now: Date): Promise<void> {
-  await endSessionsBefore(userId, now);
+  const validAfter = await endSessionsBefore(userId, now);
   await signOutEverywhere(userId);
+  await endRealtimeSessions(userId, validAfter);
+}
+
+/**
+ * A password reset (Cognito ConfirmForgotPassword, through the post-confirmation trigger) ends
+ * every session that began before it. Only the gate moves here: the trigger may not call the user
+ * pool or the realtime API (each would make pool → trigger → pool a dependency cycle in the stack).
+ * The gate is enough to stop them: tokens refreshed from an old session keep its `auth_time` and
+ * are refused like the rest, and the realtime authorizer refuses them a new subscription.
+ */
+export async function endSessionsAfterPasswordReset(userId: string, now: Date): Promise<void> {
+  await endSessionsBefore(userId, now);
+}
+
+/**
+ * Closes the open realtime subscriptions of the sessions the gate has just ended (`validAfter`, its
+ * value). Best effort: a subscription the call misses receives events until its client's next API
+ * call meets SESSION_ENDED and the app signs out; it can never start again (the authorizer).
+ */
+export async function endRealtimeSessions(userId: string, validAfter: number): Promise<void> {
+  await endUserSessions(userId, validAfter);
 }

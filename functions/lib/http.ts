@@ -238,7 +238,7 @@ function rateLimit(guards: HttpGuards): middy.MiddlewareObj<HttpEvent, HttpResul
  * When the token's session began, in epoch seconds. Cognito keeps `auth_time` at the original sign-in
  * through every refresh (`iat` moves), so a refreshed token of an ended session is still refused.
  */
-function sessionStart(claims: Record<string, unknown>): number {
+export function sessionStart(claims: Record<string, unknown>): number {
   for (const name of ['auth_time', 'iat']) {
     const value = Number(claims[name]);
     if (Number.isFinite(value) && value > 0) return value;

@@ -2,7 +2,7 @@ import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentityProvider, Checksum, SourceData } from '@smithy/types';
-import { PUBLISH_USER_EVENT_MUTATION, type UserEvent } from '@shared/realtime';
+import { END_USER_SESSIONS_MUTATION, PUBLISH_USER_EVENT_MUTATION, type UserEvent } from '@shared/realtime';
 import { env } from './env';
 import { logger } from './logger';
 
@@ -29,14 +29,32 @@ export type PublishResult = 'published' | 'skipped' | 'failed';
 let defaultCredentials: AwsCredentialIdentityProvider | undefined;
 
 export async function publishUserEvent(event: UserEvent, options: PublishOptions = {}): Promise<PublishResult> {
+  const variables = { ...event, postId: event.postId ?? null, postStatus: event.postStatus ?? null };
+  return sendMutation(PUBLISH_USER_EVENT_MUTATION, variables, options, { eventId: event.id });
+}
+
+/**
+ * Closes the realtime subscriptions of every session of the user that began before `validAfter`
+ * (epoch seconds, the session gate's value): the `endUserSessions` mutation, whose resolver
+ * invalidates them. The gate already refuses those sessions a new subscription (the authorizer);
+ * this ends the ones already open.
+ */
+export async function endUserSessions(userId: string, validAfter: number, options: PublishOptions = {}): Promise<PublishResult> {
+  return sendMutation(END_USER_SESSIONS_MUTATION, { userId, validAfter }, options, { userId });
+}
+
+/** One IAM-signed mutation; never throws (see publishUserEvent). */
+async function sendMutation(
+  query: string,
+  variables: Record<string, unknown>,
+  options: PublishOptions,
+  logContext: Record<string, string>,
+): Promise<PublishResult> {
   const url = options.url ?? env().REALTIME_GRAPHQL_URL;
   if (!url) return 'skipped';
   try {
     const endpoint = new URL(url);
-    const body = JSON.stringify({
-      query: PUBLISH_USER_EVENT_MUTATION,
-      variables: { ...event, postId: event.postId ?? null, postStatus: event.postStatus ?? null },
-    });
+    const body = JSON.stringify({ query, variables });
     const signer = new SignatureV4({
       service: 'appsync',
       region: env().AWS_REGION,
@@ -62,12 +80,12 @@ export async function publishUserEvent(event: UserEvent, options: PublishOptions
     });
     const result = (await response.json().catch(() => ({}))) as { errors?: { errorType?: string; message?: string }[] };
     if (!response.ok || result.errors?.length) {
-      logger.warn('Realtime publish refused', { status: response.status, errors: result.errors, eventId: event.id });
+      logger.warn('Realtime mutation refused', { status: response.status, errors: result.errors, ...logContext });
       return 'failed';
     }
     return 'published';
   } catch (error) {
-    logger.warn('Realtime publish failed', { error: error as Error, eventId: event.id });
+    logger.warn('Realtime mutation failed', { error: error as Error, ...logContext });
     return 'failed';
   }
 }

@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AuthorizationType,
   type CfnGraphQLApi,
@@ -12,16 +12,18 @@ import {
   type ISchemaConfig,
   type NoneDataSource,
 } from 'aws-cdk-lib/aws-appsync';
-import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { type Grant, type IGrantable, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { PUBLISH_MUTATION_FIELD, REALTIME_SCHEMA, SUBSCRIPTION_FIELD } from '../../shared/realtime';
+import { END_SESSIONS_MUTATION_FIELD, PUBLISH_MUTATION_FIELD, REALTIME_SCHEMA, SUBSCRIPTION_FIELD } from '../../shared/realtime';
 
 export interface RealtimeProps {
-  /** Browsers subscribe with this pool's tokens (the default auth mode). */
-  readonly userPool: IUserPool;
+  /**
+   * The Lambda authorizer browsers subscribe through (the default auth mode): it verifies their
+   * Cognito access token and the session gate (functions/handlers/auth/authorize-realtime.ts).
+   */
+  readonly authorizer: IFunction;
   /** @default RetentionDays.ONE_MONTH */
   readonly logRetention?: RetentionDays;
   /** @default RemovalPolicy.DESTROY */
@@ -39,22 +41,48 @@ export function response(ctx) {
 `;
 
 /**
- * The subscription resolver: the per-user authorization, on the server. A user may subscribe to
- * their own events only (else Unauthorized), and the enhanced filter delivers only events whose
- * userId is the subscriber's sub, whatever the client asked for.
+ * The subscription resolver: the per-user authorization, on the server. The authorizer's
+ * resolverContext names the subscriber (`sub`) and when their session began. A user may subscribe
+ * to their own events only (else Unauthorized); the enhanced filter delivers only events whose
+ * userId is the subscriber's, whatever the client asked for; and the invalidation filter lets
+ * `endUserSessions` close this subscription when the session gate moves past its session's start.
  */
 export const SUBSCRIBE_RESOLVER_CODE = `import { util, extensions } from '@aws-appsync/utils';
 
 export function request(ctx) {
-  if (ctx.args.userId !== ctx.identity.sub) {
+  const sub = ctx.identity.resolverContext.sub;
+  if (!sub || ctx.args.userId !== sub) {
     util.unauthorized();
   }
   return { payload: null };
 }
 
 export function response(ctx) {
-  extensions.setSubscriptionFilter(util.transform.toSubscriptionFilter({ userId: { eq: ctx.identity.sub } }));
+  const sub = ctx.identity.resolverContext.sub;
+  extensions.setSubscriptionFilter(util.transform.toSubscriptionFilter({ userId: { eq: sub } }));
+  extensions.setSubscriptionInvalidationFilter(
+    util.transform.toSubscriptionFilter({ userId: { eq: sub }, validAfter: { gt: Number(ctx.identity.resolverContext.sessionStart) } }),
+  );
   return null;
+}
+`;
+
+/**
+ * The session-ending mutation (IAM only): closes the user's subscriptions whose session began
+ * before `validAfter` (the subscription resolver's invalidation filter decides which).
+ */
+export const END_SESSIONS_RESOLVER_CODE = `import { extensions } from '@aws-appsync/utils';
+
+export function request(ctx) {
+  return { payload: ctx.args };
+}
+
+export function response(ctx) {
+  extensions.invalidateSubscriptions({
+    subscriptionField: '${SUBSCRIPTION_FIELD}',
+    payload: { userId: ctx.args.userId, validAfter: ctx.args.validAfter },
+  });
+  return ctx.result;
 }
 `;
 
@@ -67,9 +95,10 @@ const schema: ISchema = {
 };
 
 /**
- * Live user events (docs/architecture.md#the-pieces): an AppSync GraphQL API whose default auth is the Cognito
- * user pool (browsers subscribe) and whose additional mode is IAM (functions publish). Logs at
- * ERROR field level to a log group with retention, X-Ray tracing on.
+ * Live user events (docs/architecture.md#the-pieces): an AppSync GraphQL API whose default auth is a
+ * Lambda authorizer (browsers subscribe with their Cognito access token; the authorizer checks the
+ * session gate, uncached) and whose additional mode is IAM (functions publish and end sessions).
+ * Logs at ERROR field level to a log group with retention, X-Ray tracing on.
  */
 export class Realtime extends Construct {
   readonly api: GraphqlApi;
@@ -91,7 +120,11 @@ export class Realtime extends Construct {
       name: `${id}-user-events`,
       definition: Definition.fromSchema(schema),
       authorizationConfig: {
-        defaultAuthorization: { authorizationType: AuthorizationType.USER_POOL, userPoolConfig: { userPool: props.userPool } },
+        // No result cache: a cached yes would admit a revoked session's token for the cache's lifetime.
+        defaultAuthorization: {
+          authorizationType: AuthorizationType.LAMBDA,
+          lambdaAuthorizerConfig: { handler: props.authorizer, resultsCacheTtl: Duration.seconds(0) },
+        },
         additionalAuthorizationModes: [{ authorizationType: AuthorizationType.IAM }],
       },
       xrayEnabled: true,
@@ -125,6 +158,12 @@ export class Realtime extends Construct {
       runtime: FunctionRuntime.JS_1_0_0,
       code: Code.fromInline(SUBSCRIBE_RESOLVER_CODE),
     });
+    none.createResolver('EndUserSessions', {
+      typeName: 'Mutation',
+      fieldName: END_SESSIONS_MUTATION_FIELD,
+      runtime: FunctionRuntime.JS_1_0_0,
+      code: Code.fromInline(END_SESSIONS_RESOLVER_CODE),
+    });
 
     this.graphqlUrl = this.api.graphqlUrl;
     this.realtimeUrl = (this.api.node.defaultChild as CfnGraphQLApi).attrRealtimeUrl;
@@ -132,9 +171,9 @@ export class Realtime extends Construct {
     this.browserOrigin = `wss://*.appsync-realtime-api.${region}.${urlSuffix}`;
   }
 
-  /** appsync:GraphQL on the publish mutation only: a function may push events, not read or subscribe. */
+  /** appsync:GraphQL on the two backend mutations only: a function may push events and end sessions, not read or subscribe. */
   grantPublish(grantee: IGrantable): Grant {
-    return this.api.grantMutation(grantee, PUBLISH_MUTATION_FIELD);
+    return this.api.grantMutation(grantee, PUBLISH_MUTATION_FIELD, END_SESSIONS_MUTATION_FIELD);
   }
 
   /** Gives a function what lib/realtime.ts needs: REALTIME_GRAPHQL_URL and the publish grant. */

@@ -1,11 +1,20 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { PUBLISH_MUTATION_FIELD, SUBSCRIPTION_FIELD, UserEventSchema, type UserEvent } from '@shared/realtime';
+import {
+  END_SESSIONS_MUTATION_FIELD,
+  EndUserSessionsSchema,
+  PUBLISH_MUTATION_FIELD,
+  SUBSCRIPTION_FIELD,
+  UserEventSchema,
+  type RealtimeResolverContext,
+  type UserEvent,
+} from '@shared/realtime';
 import { NodeSha256 } from '../../functions/lib/realtime';
+import { REALTIME_FUNCTIONS } from '../../functions/routes';
+import { invokeLambda } from '../lambda-runtime';
 import { requireService, type LocalModule } from '../modules';
 
 /**
@@ -19,9 +28,13 @@ import { requireService, type LocalModule } from '../modules';
  *    the older `?header=<base64 JSON>&payload=e30=` query), `connection_init` → `connection_ack`,
  *    `ka` keep-alives, `start` → `start_ack` | `error`, `data`, `stop` → `complete`.
  *
- * Authorization is the deployed resolver's (infra/constructs/realtime.ts): a subscription's token
- * must verify against the local user pool and its `userId` must be the token's `sub`, and events
- * reach only the subscriptions of the user they are for (the enhanced filter on `userId`).
+ * Authorization is the deployed API's (infra/constructs/realtime.ts): the connection and every
+ * subscription start go through the same Lambda authorizer (functions/handlers/auth/authorize-realtime.ts,
+ * uncached, so a token of an ended session is refused), a subscription's `userId` must be the
+ * authorizer's `sub`, and events reach only the subscriptions of the user they are for (the
+ * enhanced filter on `userId`). The IAM-only `endUserSessions` mutation closes the subscriptions of
+ * the user's sessions that began before its `validAfter` (the invalidation filter): each gets a
+ * `complete` and receives nothing more.
  */
 export const GRAPHQL_PATH = '/_local/realtime/graphql';
 /** Where Amplify looks for it: it appends `/realtime` to a non-AppSync-domain GraphQL endpoint. */
@@ -34,14 +47,14 @@ const DEFAULT_KEEP_ALIVE_MS = 25_000;
 /** SigV4's allowed clock skew. */
 const MAX_SKEW_MS = 5 * 60_000;
 
-export interface RealtimeUserPool {
-  readonly issuer: string;
-  readonly clientId: string;
-  readonly jwks: { keys: Record<string, unknown>[] };
-}
+/** AppSync's AWS_LAMBDA authorizer call: the token and the request, the authorizer's resolverContext back (null: refused). */
+export type RealtimeAuthorizer = (
+  token: string | undefined,
+  request: { queryString: string; variables: Record<string, unknown> },
+) => Promise<RealtimeResolverContext | null>;
 
 export interface LocalRealtimeOptions {
-  readonly userPool: RealtimeUserPool;
+  readonly authorize: RealtimeAuthorizer;
   readonly region: string;
   /** The only IAM identity the local cloud knows (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). */
   readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
@@ -63,6 +76,8 @@ interface AppSyncError {
 
 interface Subscription {
   readonly userId: string;
+  /** The authorizer's session start (epoch seconds): what the invalidation filter compares. */
+  readonly sessionStart: number;
   readonly fields: readonly string[];
 }
 
@@ -78,23 +93,19 @@ interface Connection {
 const UNAUTHORIZED_CONNECTION: AppSyncError = { errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.', errorCode: 401 };
 
 export function startRealtime(options: LocalRealtimeOptions): LocalRealtime {
-  const keySet = createLocalJWKSet(options.userPool.jwks as never);
   const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
   const connections = new Set<Connection>();
   // Browsers insist that the server picks one of the offered subprotocols: AppSync picks graphql-ws.
   const wss = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has('graphql-ws') ? 'graphql-ws' : false) });
 
-  /** Like the user-pool auth mode: signature, issuer, expiry, and the app client (aud or client_id). */
-  async function verifyToken(token: string | undefined): Promise<JWTPayload | null> {
-    const jwt = token?.replace(/^Bearer /i, '');
-    if (!jwt) return null;
-    try {
-      const { payload } = await jwtVerify(jwt, keySet, { issuer: options.userPool.issuer });
-      const audiences = [payload.aud ?? []].flat();
-      if (payload.client_id !== options.userPool.clientId && !audiences.includes(options.userPool.clientId)) return null;
-      return typeof payload.sub === 'string' ? payload : null;
-    } catch {
-      return null;
+  /** The endUserSessions resolver's invalidation: every subscription of the user's sessions that began before `validAfter`. */
+  function endSessions(userId: string, validAfter: number): void {
+    for (const connection of connections) {
+      for (const [id, subscription] of connection.subscriptions) {
+        if (subscription.userId !== userId || !(validAfter > subscription.sessionStart)) continue;
+        connection.subscriptions.delete(id);
+        send(connection.socket, { type: 'complete', id });
+      }
     }
   }
 
@@ -125,11 +136,19 @@ export function startRealtime(options: LocalRealtimeOptions): LocalRealtime {
       return sendJson(res, 400, { errors: [{ errorType: 'MalformedHttpRequestException', message: 'Request body is not valid JSON' }] });
     }
     const query = typeof request.query === 'string' ? request.query : '';
+    if (/^\s*mutation\b/.test(query) && new RegExp(`\\b${END_SESSIONS_MUTATION_FIELD}\\s*\\(`).test(query)) {
+      const ending = EndUserSessionsSchema.safeParse(request.variables);
+      if (!ending.success) return sendJson(res, 200, { data: null, errors: [{ errorType: 'ValidationError', message: 'Variables are invalid' }] });
+      endSessions(ending.data.userId, ending.data.validAfter);
+      const fields = selectionOf(query, END_SESSIONS_MUTATION_FIELD);
+      const result = Object.fromEntries(fields.map((f) => [f, f === '__typename' ? 'SessionsEnded' : ((ending.data as Record<string, unknown>)[f] ?? null)]));
+      return sendJson(res, 200, { data: { [END_SESSIONS_MUTATION_FIELD]: result } });
+    }
     if (!/^\s*mutation\b/.test(query) || !new RegExp(`\\b${PUBLISH_MUTATION_FIELD}\\s*\\(`).test(query)) {
-      // Only IAM-signed callers get here, and the only thing they may do is publish.
+      // Only IAM-signed callers get here, and they may only publish and end sessions.
       return sendJson(res, 200, {
         data: null,
-        errors: [{ errorType: 'Unauthorized', message: 'Only the publishUserEvent mutation is served by the local realtime API' }],
+        errors: [{ errorType: 'Unauthorized', message: 'Only the publishUserEvent and endUserSessions mutations are served by the local realtime API' }],
       });
     }
     const parsed = UserEventSchema.safeParse(request.variables);
@@ -191,7 +210,7 @@ export function startRealtime(options: LocalRealtimeOptions): LocalRealtime {
 
   async function initialise(connection: Connection): Promise<void> {
     // The handshake itself is authorized like any request: an unknown caller gets a non-retryable 401.
-    if (!(await verifyToken(connection.handshakeToken))) {
+    if (!(await options.authorize(connection.handshakeToken, { queryString: '', variables: {} }))) {
       send(connection.socket, { type: 'connection_error', payload: { errors: [UNAUTHORIZED_CONNECTION] } });
       connection.socket.close(1000);
       return;
@@ -215,17 +234,18 @@ export function startRealtime(options: LocalRealtimeOptions): LocalRealtime {
     } catch {
       return fail({ errorType: 'ValidationError', message: 'payload.data must be a JSON string of { query, variables }' });
     }
-    const claims = await verifyToken(stringOf(start?.extensions?.authorization?.Authorization ?? start?.extensions?.authorization?.authorization));
-    if (!claims) return fail({ errorType: 'UnauthorizedException', message: 'Valid authorization header not provided.', errorCode: 401 });
     const query = typeof operation.query === 'string' ? operation.query : '';
+    const token = stringOf(start?.extensions?.authorization?.Authorization ?? start?.extensions?.authorization?.authorization);
+    const identity = await options.authorize(token, { queryString: query, variables: operation.variables ?? {} });
+    if (!identity) return fail({ errorType: 'UnauthorizedException', message: 'Valid authorization header not provided.', errorCode: 401 });
     if (!/^\s*subscription\b/.test(query) || !new RegExp(`\\b${SUBSCRIPTION_FIELD}\\s*\\(`).test(query)) {
       return fail({ errorType: 'UnsupportedOperation', message: `Only the ${SUBSCRIPTION_FIELD} subscription is served` });
     }
     const userId = operation.variables?.userId;
     if (typeof userId !== 'string' || !userId) return fail({ errorType: 'ValidationError', message: "Variable 'userId' has an invalid value (null)" });
     // The subscription resolver: a user may only listen to their own events.
-    if (userId !== claims.sub) return fail({ errorType: 'Unauthorized', message: `Not Authorized to access ${SUBSCRIPTION_FIELD} on type Subscription` });
-    connection.subscriptions.set(id, { userId, fields: selectionOf(query, SUBSCRIPTION_FIELD) });
+    if (userId !== identity.sub) return fail({ errorType: 'Unauthorized', message: `Not Authorized to access ${SUBSCRIPTION_FIELD} on type Subscription` });
+    connection.subscriptions.set(id, { userId, sessionStart: Number(identity.sessionStart), fields: selectionOf(query, SUBSCRIPTION_FIELD) });
     send(connection.socket, { type: 'start_ack', id });
   }
 
@@ -320,6 +340,23 @@ async function verifySignature(req: IncomingMessage, body: Buffer, options: Loca
   return same ? null : invalid('The request signature we calculated does not match the signature you provided.');
 }
 
+/** AppSync's call of the Lambda authorizer, as an AWS_LAMBDA-mode API makes it. */
+const invokeAuthorizer: RealtimeAuthorizer = async (token, request) => {
+  const result = await invokeLambda<{ isAuthorized?: boolean; resolverContext?: RealtimeResolverContext }>(REALTIME_FUNCTIONS.authorizer.handler, {
+    authorizationToken: token ?? '',
+    requestContext: {
+      apiId: 'local',
+      accountId: '000000000000',
+      requestId: randomUUID(),
+      queryString: request.queryString,
+      operationName: null,
+      variables: request.variables,
+    },
+    requestHeaders: {},
+  });
+  return result?.isAuthorized === true && result.resolverContext ? result.resolverContext : null;
+};
+
 function stringOf(value: unknown): string | undefined {
   if (Array.isArray(value)) return value.join(',');
   return typeof value === 'string' ? value : undefined;
@@ -334,16 +371,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /**
- * The realtime module of the local cloud. It needs the local user pool (started before it) to verify
- * subscribers' tokens.
+ * The realtime module of the local cloud. Its authorizer (a Lambda handler, run by the local runtime)
+ * verifies subscribers' tokens against the local user pool, so that module starts first.
  */
 export function realtimeModule(region: string): LocalModule {
   return {
     name: 'AppSync realtime (GraphQL + WebSocket)',
     async start({ publicUrl, env, services }) {
-      const pool: RealtimeUserPool = requireService(services, 'cognito', 'The realtime emulator');
+      requireService(services, 'cognito', 'The realtime emulator');
       const realtime = startRealtime({
-        userPool: pool,
+        authorize: invokeAuthorizer,
         region,
         credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local' },
       });

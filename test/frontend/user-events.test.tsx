@@ -10,11 +10,19 @@ import { renderApp } from './helpers/render-app';
 /** aws-amplify/api stand-in: each graphql() call is a subscription the test can push events into. */
 const realtime = vi.hoisted(() => {
   type Observer = { next(value: { data: unknown }): void; error(error: unknown): void };
-  const subscriptions: { query: string; variables: Record<string, unknown>; observer?: Observer; unsubscribed: boolean }[] = [];
+  type Headers = () => Promise<Record<string, string>>;
+  const subscriptions: {
+    query: string;
+    variables: Record<string, unknown>;
+    authMode?: string;
+    headers?: Headers;
+    observer?: Observer;
+    unsubscribed: boolean;
+  }[] = [];
   const generateClient = () => ({
-    graphql: (options: { query: string; variables: Record<string, unknown> }) => ({
+    graphql: (options: { query: string; variables: Record<string, unknown>; authMode?: string }, headers?: Headers) => ({
       subscribe(observer: Observer) {
-        const entry = { ...options, observer, unsubscribed: false };
+        const entry = { ...options, headers, observer, unsubscribed: false };
         subscriptions.push(entry);
         return { unsubscribe: () => void (entry.unsubscribed = true) };
       },
@@ -93,7 +101,7 @@ describe('live user events in the signed-in shell', () => {
     vi.unstubAllGlobals();
   });
 
-  it('subscribes to the signed-in user’s own events through the configured endpoint, with the user-pool token', async () => {
+  it('subscribes to the signed-in user’s own events through the configured endpoint, with a fresh access token for the authorizer', async () => {
     // Act
     await givenTheShell();
     const subscription = await theSubscription();
@@ -101,10 +109,12 @@ describe('live user events in the signed-in shell', () => {
     // Assess
     expect(subscription.query).toBe(ON_USER_EVENT_SUBSCRIPTION);
     expect(subscription.variables).toEqual({ userId: ALICE.sub });
+    expect(subscription.authMode).toBe('lambda');
+    expect(await subscription.headers!()).toEqual({ Authorization: `access-${ALICE.sub}` });
     expect(realtime.Amplify.configure).toHaveBeenCalledWith(
       expect.objectContaining({
         API: {
-          GraphQL: { endpoint: `${window.location.origin.replace(/^http:/, 'ws:')}${LOCAL_GRAPHQL_PATH}`, region: 'us-east-1', defaultAuthMode: 'userPool' },
+          GraphQL: { endpoint: `${window.location.origin.replace(/^http:/, 'ws:')}${LOCAL_GRAPHQL_PATH}`, region: 'us-east-1', defaultAuthMode: 'lambda' },
         },
       }),
     );

@@ -1,10 +1,9 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_SCHEMA } from '../../shared/realtime';
-import { Realtime, SUBSCRIBE_RESOLVER_CODE } from '../../infra/constructs/realtime';
+import { END_SESSIONS_RESOLVER_CODE, Realtime, SUBSCRIBE_RESOLVER_CODE } from '../../infra/constructs/realtime';
 import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
 type Resource = { Properties: TemplateJson };
@@ -15,7 +14,7 @@ const resourcesOf = (template: Template, type: string) => Object.values(template
  * authorization rule is checked as behaviour, not as text.
  */
 function loadResolver(code: string) {
-  const calls = { unauthorized: 0, filters: [] as unknown[] };
+  const calls = { unauthorized: 0, filters: [] as unknown[], invalidationFilters: [] as unknown[], invalidations: [] as unknown[] };
   class Unauthorized extends Error {}
   const util = {
     unauthorized: () => {
@@ -24,7 +23,11 @@ function loadResolver(code: string) {
     },
     transform: { toSubscriptionFilter: (filter: unknown) => ({ filterGroup: [filter] }) },
   };
-  const extensions = { setSubscriptionFilter: (filter: unknown) => calls.filters.push(filter) };
+  const extensions = {
+    setSubscriptionFilter: (filter: unknown) => calls.filters.push(filter),
+    setSubscriptionInvalidationFilter: (filter: unknown) => calls.invalidationFilters.push(filter),
+    invalidateSubscriptions: (invalidation: unknown) => calls.invalidations.push(invalidation),
+  };
   const body = code.replace(/^import .*$/m, '').replace(/export function (\w+)/g, 'exports.$1 = function $1');
   const exports: { request: (ctx: unknown) => unknown; response: (ctx: unknown) => unknown } = {} as never;
   new Function('exports', 'util', 'extensions', body)(exports, util, extensions);
@@ -47,13 +50,30 @@ describe('Realtime (AppSync) in the app stack', () => {
     expect(findings.map((v) => `${v.ruleName} at ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}`)).toEqual([]);
   });
 
-  it('authorizes browsers with the user pool by default and functions with IAM', () => {
+  it('authorizes browsers through the session-gate authorizer, uncached, and functions with IAM', () => {
     // Assess
     synth.template.resourceCountIs('AWS::AppSync::GraphQLApi', 1);
     synth.template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
-      AuthenticationType: 'AMAZON_COGNITO_USER_POOLS',
-      UserPoolConfig: Match.objectLike({ UserPoolId: { Ref: Match.stringLikeRegexp('^AuthUserPool') }, DefaultAction: 'ALLOW' }),
+      AuthenticationType: 'AWS_LAMBDA',
+      LambdaAuthorizerConfig: { AuthorizerUri: { 'Fn::GetAtt': [Match.stringLikeRegexp('^RealtimeAuthorizer'), 'Arn'] }, AuthorizerResultTtlInSeconds: 0 },
       AdditionalAuthenticationProviders: [{ AuthenticationType: 'AWS_IAM' }],
+    });
+    synth.template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'appsync.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^RealtimeAuthorizer'), 'Arn'] },
+    });
+  });
+
+  it('gives the authorizer the pool and app client it verifies tokens against, and read access to the session gate', () => {
+    // Prepare
+    const [authorizer] = Object.entries(synth.template.findResources('AWS::Lambda::Function')).filter(([id]) => /^RealtimeAuthorizer[0-9A-F]{8}$/.test(id));
+
+    // Assess
+    expect(authorizer?.[1].Properties.Environment.Variables).toMatchObject({
+      USER_POOL_ID: { Ref: expect.stringMatching(/^AuthUserPool/) },
+      USER_POOL_CLIENT_ID: { Ref: expect.stringMatching(/^AuthUserPoolSpaClient/) },
+      TABLE_NAME: expect.anything(),
     });
   });
 
@@ -103,30 +123,45 @@ describe('Realtime (AppSync) in the app stack', () => {
     }
   });
 
-  it('enforces in the subscription resolver that a user subscribes only to their own events', () => {
+  it('deploys the resolvers this file checks', () => {
     // Prepare
-    const [resolver] = resourcesOf(synth.template, 'AWS::AppSync::Resolver').filter((r) => r.Properties.FieldName === 'onUserEvent');
-    const code = resolver!.Properties.Code as string;
+    const codeOf = (field: string) => resourcesOf(synth.template, 'AWS::AppSync::Resolver').find((r) => r.Properties.FieldName === field)?.Properties.Code;
 
     // Assess
-    expect(code).toBe(SUBSCRIBE_RESOLVER_CODE);
-    expect(code).toContain('if (ctx.args.userId !== ctx.identity.sub)');
-    expect(code).toContain('util.unauthorized()');
+    expect(codeOf('onUserEvent')).toBe(SUBSCRIBE_RESOLVER_CODE);
+    expect(codeOf('endUserSessions')).toBe(END_SESSIONS_RESOLVER_CODE);
   });
 
   it('refuses another user’s id and filters events to the subscriber’s own sub', () => {
     // Prepare
     const resolver = loadResolver(SUBSCRIBE_RESOLVER_CODE);
+    const alice = { resolverContext: { sub: 'alice', sessionStart: '1700000000' } };
 
     // Act
-    const spying = () => resolver.request({ args: { userId: 'bob' }, identity: { sub: 'alice' } });
-    const own = resolver.request({ args: { userId: 'alice' }, identity: { sub: 'alice' } });
-    resolver.response({ args: { userId: 'alice' }, identity: { sub: 'alice' } });
+    const spying = () => resolver.request({ args: { userId: 'bob' }, identity: alice });
+    const own = resolver.request({ args: { userId: 'alice' }, identity: alice });
+    resolver.response({ args: { userId: 'alice' }, identity: alice });
 
     // Assess
     expect(spying).toThrow(resolver.Unauthorized);
     expect(own).toEqual({ payload: null });
     expect(resolver.calls.filters).toEqual([{ filterGroup: [{ userId: { eq: 'alice' } }] }]);
+  });
+
+  it('lets endUserSessions close exactly the subscriptions of sessions that began before the gate', () => {
+    // Prepare: Alice subscribed in a session that began at 1700000000.
+    const subscription = loadResolver(SUBSCRIBE_RESOLVER_CODE);
+    subscription.response({ args: { userId: 'alice' }, identity: { resolverContext: { sub: 'alice', sessionStart: '1700000000' } } });
+    const ending = loadResolver(END_SESSIONS_RESOLVER_CODE);
+
+    // Act: the gate moves to 1700000100 (sign out everywhere).
+    const result = ending.response({ args: { userId: 'alice', validAfter: 1700000100 }, result: { userId: 'alice', validAfter: 1700000100 } });
+
+    // Assess: the invalidation names the subscription field and the gate; Alice's filter matches it
+    // (same user, validAfter later than her session's start), a later session's would not.
+    expect(ending.calls.invalidations).toEqual([{ subscriptionField: 'onUserEvent', payload: { userId: 'alice', validAfter: 1700000100 } }]);
+    expect(subscription.calls.invalidationFilters).toEqual([{ filterGroup: [{ userId: { eq: 'alice' }, validAfter: { gt: 1700000000 } }] }]);
+    expect(result).toEqual({ userId: 'alice', validAfter: 1700000100 });
   });
 
   it('gives the SPA the GraphQL and realtime URLs in config.json and lets it open the WebSocket (CSP)', () => {
@@ -142,10 +177,15 @@ describe('Realtime (AppSync) in the app stack', () => {
 });
 
 describe('Realtime.bindPublisher', () => {
-  it('gives a function REALTIME_GRAPHQL_URL and appsync:GraphQL on the publish mutation only', () => {
+  it('gives a function REALTIME_GRAPHQL_URL and appsync:GraphQL on the two backend mutations only', () => {
     // Prepare
     const stack = new Stack(new App(), 'Test', { env: { region: 'us-east-1' } });
-    const realtime = new Realtime(stack, 'Realtime', { userPool: new UserPool(stack, 'Pool') });
+    const authorizer = new LambdaFunction(stack, 'Authorizer', {
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: Code.fromInline('exports.handler = async () => ({ isAuthorized: false })'),
+    });
+    const realtime = new Realtime(stack, 'Realtime', { authorizer });
     const fn = new LambdaFunction(stack, 'Publisher', {
       runtime: Runtime.NODEJS_22_X,
       handler: 'index.handler',
@@ -164,8 +204,9 @@ describe('Realtime.bindPublisher', () => {
     const appsync = statements.filter((s) => JSON.stringify(s.Action).includes('appsync'));
     expect(appsync).toHaveLength(1);
     expect(appsync[0]).toMatchObject({ Action: 'appsync:GraphQL', Effect: 'Allow' });
-    const resources = [appsync[0].Resource].flat();
-    expect(resources).toHaveLength(1);
-    expect(JSON.stringify(resources[0])).toContain('/types/Mutation/fields/publishUserEvent');
+    const resources = [appsync[0].Resource].flat().map((r) => JSON.stringify(r));
+    expect(resources).toHaveLength(2);
+    expect(resources.some((r) => r.includes('/types/Mutation/fields/publishUserEvent'))).toBe(true);
+    expect(resources.some((r) => r.includes('/types/Mutation/fields/endUserSessions'))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { App, NestedStack, type Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { allHandlerModules, type FunctionDef, PUBLISHING_FUNCTIONS, ROUTES, TRIGGER_FUNCTIONS } from '../../functions/routes';
+import { allHandlerModules, type FunctionDef, PUBLISHING_FUNCTIONS, REALTIME_FUNCTIONS, ROUTES, TRIGGER_FUNCTIONS } from '../../functions/routes';
 import { AppStack, type AppStackProps } from '../../infra/app-stack';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -194,6 +194,7 @@ export function declarationOfFunction(logicalId: string): FunctionDef {
     AnalyticsSweep: PUBLISHING_FUNCTIONS.analyticsSweep,
     AnalyticsCollector: PUBLISHING_FUNCTIONS.analyticsCollector,
     RecurrenceSweep: PUBLISHING_FUNCTIONS.recurrenceSweep,
+    RealtimeAuthorizer: REALTIME_FUNCTIONS.authorizer,
   };
   const found =
     (ROUTES as readonly FunctionDef[]).find((r) => `Api${pascalCase(r.handler)}` === id) ??

@@ -4,6 +4,7 @@ import { ON_USER_EVENT_SUBSCRIPTION, PUBLISH_USER_EVENT_MUTATION, type UserEvent
 import { notifyUser } from '../../functions/domain/notifications';
 import { publishUserEvent } from '../../functions/lib/realtime';
 import { aConfirmedUser, cloud } from '../helpers/given';
+import { signInWithPassword } from '../helpers/billing';
 import { weCallTheApi } from '../helpers/when';
 
 /**
@@ -227,6 +228,63 @@ describe('the realtime API (local AppSync)', () => {
       expect(complete).toEqual({ type: 'complete', id: 'sub-1' });
       expect(subscriber.dataFor('sub-1')).toEqual([]);
       expect(subscriber.dataFor('sub-2').map((e) => e.message)).toEqual(['second']);
+    });
+  });
+
+  describe('ended sessions', () => {
+    it('refuses a connection and a subscription to a token whose session was ended by sign-out-everywhere', async () => {
+      // Prepare: a token that verifies (signature, expiry) but whose session has ended.
+      const user = await aConfirmedUser();
+      const open = await aRealtimeConnection(user.accessToken);
+      expect((await open.init()).type).toBe('connection_ack');
+      expect((await weCallTheApi('POST', '/api/account/sign-out-everywhere', { token: user.accessToken })).status).toBe(204);
+
+      // Act
+      const reconnect = await aRealtimeConnection(user.accessToken);
+      const handshake = await reconnect.init();
+      const start = await open.subscribe('sub-after-end', user.userId);
+
+      // Assess
+      expect(handshake).toMatchObject({ type: 'connection_error', payload: { errors: [expect.objectContaining({ errorType: 'UnauthorizedException' })] } });
+      expect(start).toMatchObject({
+        type: 'error',
+        id: 'sub-after-end',
+        payload: { errors: [expect.objectContaining({ errorType: 'UnauthorizedException' })] },
+      });
+    });
+
+    it('closes an open subscription when its session ends, and delivers it nothing more', async () => {
+      // Prepare: the user is subscribed and receives events.
+      const user = await aConfirmedUser();
+      const subscriber = await aSubscriber(user);
+      const before = anEvent(user.userId, { id: 'evt-before-end' });
+      await publishUserEvent(before);
+      await subscriber.next((m) => m.type === 'data' && m.payload?.data.onUserEvent.id === 'evt-before-end');
+
+      // Act: another device signs out everywhere; then an event is published for the user.
+      expect((await weCallTheApi('POST', '/api/account/sign-out-everywhere', { token: user.accessToken })).status).toBe(204);
+      const completed = await subscriber.next((m) => m.type === 'complete' && m.id === 'sub-1');
+      // A fresh session's subscriber on the same user, to know when the event has been fanned out.
+      await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
+      const fresh = await aSubscriber({ userId: user.userId, accessToken: await signInWithPassword(user.email, user.password) }, 'sub-fresh');
+      await publishUserEvent(anEvent(user.userId, { id: 'evt-after-end' }));
+      await fresh.next((m) => m.type === 'data' && m.payload?.data.onUserEvent.id === 'evt-after-end');
+
+      // Assess
+      expect(completed).toEqual({ type: 'complete', id: 'sub-1' });
+      expect(subscriber.dataFor('sub-1').map((e) => e.id)).toEqual(['evt-before-end']);
+    });
+
+    it('closes the subscriptions of a deleted account', async () => {
+      // Prepare
+      const user = await aConfirmedUser();
+      const subscriber = await aSubscriber(user);
+
+      // Act
+      expect((await weCallTheApi('DELETE', '/api/account', { token: user.accessToken })).status).toBe(204);
+
+      // Assess
+      expect(await subscriber.next((m) => m.type === 'complete' && m.id === 'sub-1')).toEqual({ type: 'complete', id: 'sub-1' });
     });
   });
 

@@ -1,4 +1,4 @@
-import { ChangePasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ChangePasswordCommand, ConfirmForgotPasswordCommand, ForgotPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
@@ -11,7 +11,7 @@ import { documentClient } from '../../functions/lib/aws';
 import { ROUTES } from '../../functions/routes';
 import { signInWithPassword } from '../helpers/billing';
 import { bindingCookieOf, connect, consent, followCallback, initiate } from '../helpers/connect';
-import { aConfirmedUser, claimsOf, cloud, cognito } from '../helpers/given';
+import { aConfirmedUser, claimsOf, cloud, cognito, mailsTo } from '../helpers/given';
 import { sandboxReceiptsFor } from '../helpers/sandbox';
 import { itemsOfUser, thePublishQueueDrained } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
@@ -151,6 +151,32 @@ describe('signing out everywhere after a password change', () => {
     const fresh = await signInWithPassword(user.email, 'n3w-secret');
     expect(claimsOf(fresh).auth_time).toBeGreaterThan(claimsOf(user.accessToken).auth_time as number);
     expect((await weCallTheApi('GET', '/api/me', { token: fresh })).status).toBe(200);
+  });
+});
+
+describe('resetting a forgotten password', () => {
+  it('mails a reset link with the code, and the reset ends every session of the account', { timeout: 30_000 }, async () => {
+    // Prepare: a device that stays signed in (think: a thief's).
+    const user = await aConfirmedUser();
+    const otherDevice = await signInWithPassword(user.email, user.password);
+    expect((await weCallTheApi('GET', '/api/me', { token: otherDevice })).status).toBe(200);
+
+    // Act: the owner asks for a code, takes it from the mail and sets a new password.
+    await cognito().send(new ForgotPasswordCommand({ ClientId: cloud().clientId, Username: user.email }));
+    const [mail] = await mailsTo(user.email);
+    const code = /[?&]code=(\d+)/.exec(mail!.html)?.[1];
+    await cognito().send(
+      new ConfirmForgotPasswordCommand({ ClientId: cloud().clientId, Username: user.email, ConfirmationCode: code!, Password: 'reset-s3cret' }),
+    );
+
+    // Assess
+    expect(mail!.subject).toBe('Reset your Schedule & Autopost password');
+    expect(mail!.html).toContain(`/auth/forgot-password?email=${encodeURIComponent(user.email)}&code=${code}`);
+    for (const token of [user.accessToken, otherDevice]) {
+      expect(await weCallTheApi('GET', '/api/me', { token })).toMatchObject({ status: 401, body: { error: { code: 'SESSION_ENDED' } } });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
+    expect((await weCallTheApi('GET', '/api/me', { token: await signInWithPassword(user.email, 'reset-s3cret') })).status).toBe(200);
   });
 });
 

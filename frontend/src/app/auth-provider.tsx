@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadAuthSession, mayHaveSession, storedSessionBeforeAmplify, whenAuthSessionLoaded } from '@/lib/amplify-loader';
 import { AuthContext, type AuthState, type AuthUser } from '@/lib/auth';
+import { onSessionEnded } from '@/lib/session-ended';
 
 /**
  * The Cognito session as React state: read at start and again on every Amplify auth event (docs/product-rules.md#authentication-state).
@@ -12,6 +13,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(mayHaveSession);
   const [user, setUser] = useState<AuthUser | null>(null);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
   const queryClient = useQueryClient();
   // Several events can arrive together (signedIn, tokenRefresh): only the newest read may win.
   const readSeq = useRef(0);
@@ -29,7 +31,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // transition, like the first render (main.tsx): React yields to the browser while it renders.
         startTransition(() => {
           setUser((prev) => (prev?.sub === next?.sub && prev?.email === next?.email ? prev : next));
-          if (next) setSignedOutByUser(false);
+          if (next) {
+            setSignedOutByUser(false);
+            setSessionEnded(false);
+          }
           setLoading(false);
         });
       }
@@ -70,6 +75,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  // The session ended elsewhere: the tokens kept here are refused, so drop them (a reload would
+  // otherwise come back to the same refused session) and let the guard show the sign-in page.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        setSessionEnded(true);
+        signOut().catch((error: unknown) => console.error('Could not sign out', error));
+      }),
+    [signOut],
+  );
+
   // Another user's (or a signed-out visitor's) view must never show cached data of the previous one.
   const lastSub = useRef<string | null>(null);
   useEffect(() => {
@@ -78,6 +94,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     lastSub.current = sub;
   }, [user, queryClient]);
 
-  const value = useMemo<AuthState>(() => ({ loading, user, signedOutByUser, signOut, refresh }), [loading, user, signedOutByUser, signOut, refresh]);
+  const value = useMemo<AuthState>(
+    () => ({ loading, user, signedOutByUser, sessionEnded, signOut, refresh }),
+    [loading, user, signedOutByUser, sessionEnded, signOut, refresh],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

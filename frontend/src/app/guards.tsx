@@ -3,11 +3,11 @@ import { FullPageLoader } from '@/components/feedback/full-page-loader';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
-/** /home/*: signed-out visitors go to the landing (or to /auth right after signing out). */
+/** /home/*: signed-out visitors go to the landing (or to /auth right after signing out, saying so when the session ended elsewhere). */
 export function RequireAuth() {
-  const { loading, user, signedOutByUser } = useAuth();
+  const { loading, user, signedOutByUser, sessionEnded } = useAuth();
   if (loading) return <FullPageLoader />;
-  if (!user) return <Navigate to={signedOutByUser ? paths.auth.getHref() : paths.landing.getHref()} replace />;
+  if (!user) return <Navigate to={signedOutByUser ? paths.auth.getHref({ ended: sessionEnded }) : paths.landing.getHref()} replace />;
   return <Outlet />;
 }
 

@@ -65,6 +65,11 @@ export function createRoutes(): RouteObject[] {
                   handle: { title: 'Sign in' } satisfies RouteHandle,
                   lazy: lazyAuthRoute(() => import('./routes/auth')),
                 },
+                {
+                  path: paths.forgotPassword.path,
+                  handle: { title: 'Reset your password' } satisfies RouteHandle,
+                  lazy: lazyAuthRoute(() => import('./routes/forgot-password')),
+                },
               ],
             },
             {

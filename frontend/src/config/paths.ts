@@ -12,9 +12,22 @@ export const paths = {
   landing: { path: '/', getHref: () => '/' },
   auth: {
     path: '/auth',
-    /** `claim`: a paid public checkout to attach to the account once signed in (see app.subscription). */
-    getHref: (query: { mode?: AuthMode; email?: string; claim?: string } = {}) =>
-      withQuery('/auth', { mode: query.mode === 'signup' ? 'signup' : undefined, email: query.email, claim: query.claim }),
+    /**
+     * `claim`: a paid public checkout to attach to the account once signed in (see app.subscription).
+     * `ended`: the session ended elsewhere; the page says so.
+     */
+    getHref: (query: { mode?: AuthMode; email?: string; claim?: string; ended?: boolean } = {}) =>
+      withQuery('/auth', {
+        mode: query.mode === 'signup' ? 'signup' : undefined,
+        email: query.email,
+        claim: query.claim,
+        session: query.ended ? 'ended' : undefined,
+      }),
+  },
+  /** Forgot password: the e-mail, then the mailed code and a new password. */
+  forgotPassword: {
+    path: '/auth/forgot-password',
+    getHref: (query: { email?: string } = {}) => withQuery('/auth/forgot-password', { email: query.email }),
   },
   verifyEmail: {
     path: '/auth/verify',

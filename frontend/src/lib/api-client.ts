@@ -4,6 +4,7 @@ import { MSG } from '@shared/messages';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { readAccessToken } from './amplify-loader';
 import { ApiError } from './api-error';
+import { reportSessionEnded, SESSION_ENDED_CODE } from './session-ended';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -47,7 +48,11 @@ export async function api(path: string, options: RequestOptions & { schema?: z.Z
     signal,
   });
 
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.code === SESSION_ENDED_CODE) reportSessionEnded();
+    throw error;
+  }
   if (response.status === 204 || !schema) return undefined;
 
   const json: unknown = await response.json();

@@ -12,6 +12,8 @@ export interface AuthState {
   user: AuthUser | null;
   /** True after the user signed out here, so guards send them to /auth rather than the landing. */
   signedOutByUser: boolean;
+  /** True when this browser was signed out because the session ended elsewhere (the API said SESSION_ENDED). */
+  sessionEnded: boolean;
   signOut: () => Promise<void>;
   /** Re-reads the session now (e.g. right after sign-in, before navigating into /home). */
   refresh: () => Promise<AuthUser | null>;

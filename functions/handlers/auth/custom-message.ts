@@ -1,22 +1,28 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { passwordResetMail } from '../../domain/password-reset-mail';
 import { verificationMail } from '../../domain/verification-mail';
 import { appOrigin } from '../../lib/app-origin';
 import { logger } from '../../lib/logger';
 
-const VERIFICATION_SOURCES = new Set(['CustomMessage_SignUp', 'CustomMessage_ResendCode']);
+const MAILS: Partial<Record<string, typeof verificationMail>> = {
+  CustomMessage_SignUp: verificationMail,
+  CustomMessage_ResendCode: verificationMail,
+  CustomMessage_ForgotPassword: passwordResetMail,
+};
 
-/** Cognito custom-message trigger: turns the sign-up code into a verification link. */
+/** Cognito custom-message trigger: turns the sign-up code into a verification link, the reset code into a reset link. */
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
-  if (!VERIFICATION_SOURCES.has(event.triggerSource)) return event;
+  const build = MAILS[event.triggerSource];
+  if (!build) return event;
   const email = event.request.userAttributes.email;
   if (!email) return event;
   try {
-    const mail = verificationMail(await appOrigin(), email, event.request.codeParameter);
+    const mail = build(await appOrigin(), email, event.request.codeParameter);
     event.response.emailSubject = mail.subject;
     event.response.emailMessage = mail.html;
   } catch (error) {
     // Cognito's default code e-mail still goes out; the user can verify with the code.
-    logger.error('Could not build the verification link', { error });
+    logger.error('Could not build the link of the e-mail', { error, triggerSource: event.triggerSource });
   }
   return event;
 }

@@ -1,6 +1,7 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { onboardUser } from '../../domain/onboarding';
+import { endSessionsAfterPasswordReset } from '../../domain/sessions';
 import { logger } from '../../lib/logger';
 
 const EventSchema = z.object({
@@ -18,9 +19,15 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
     logger.error('Unexpected post-confirmation event', { issues: parsed.error.issues });
     return event;
   }
-  // Password resets also confirm; only a new sign-up needs onboarding.
-  if (parsed.data.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const { sub, email } = parsed.data.request.userAttributes;
+  if (parsed.data.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
+    // A reset password ends every session. Not swallowed like onboarding's failure: Cognito passes
+    // the error on to the caller, who sees the reset did not complete and tries again.
+    await endSessionsAfterPasswordReset(sub, new Date());
+    return event;
+  }
+  // Only a new sign-up needs onboarding.
+  if (parsed.data.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   try {
     await onboardUser(sub, email ?? null);
   } catch (error) {

@@ -26,6 +26,8 @@ export const authModule = {
   resendSignUpCode: vi.fn(),
   signInWithRedirect: vi.fn(),
   updatePassword: vi.fn(),
+  resetPassword: vi.fn(),
+  confirmResetPassword: vi.fn(),
 };
 
 export const utilsModule = { Hub: hub };

@@ -48,7 +48,7 @@ const COMMANDS: Readonly<Record<string, Capability | readonly Capability[] | 'ev
 /** Calls into a library module that stand for a capability, by the module that defines them. */
 const CALLS: readonly { readonly module: string; readonly call: RegExp; readonly capability: Capability }[] = [
   { module: 'functions/lib/stripe.ts', call: /\b(stripe|stripeKeys)\d*\(\)/, capability: 'stripe' },
-  { module: 'functions/lib/realtime.ts', call: /\bpublishUserEvent\d*\(/, capability: 'realtime' },
+  { module: 'functions/lib/realtime.ts', call: /\b(publishUserEvent|endUserSessions)\d*\(/, capability: 'realtime' },
   { module: 'functions/lib/media-pull.ts', call: /\bmediaPullSigner\d*\(/, capability: 'media:pull' },
   { module: 'functions/platforms/configured.ts', call: /\b(configuredAdapter|redirectUriFor)\d*\(/, capability: 'platform-apps' },
   // Defined in @aws-sdk/s3-presigned-post (external): every call counts.

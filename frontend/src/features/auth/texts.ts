@@ -10,12 +10,42 @@ export const AUTH_TEXT = {
   passwordResetRequired: 'Your password has to be reset before you can sign in. Please contact support.',
   unreachable: "We couldn't reach the sign-in service. Check your connection and try again.",
   signInFailed: 'Something went wrong while signing you in. Please try again.',
+  sessionEnded: 'You were signed out because your session ended on another device (a password change, "Sign out everywhere" or a reset). Please sign in again.',
+  forgotPassword: 'Forgot password?',
+  resetIntro: 'Enter the e-mail of your account and we will send you a code to set a new password.',
+  resetCodeSent: 'If an account uses this e-mail, a code is on its way. Enter it with your new password.',
+  codeRequired: 'Enter the code from the e-mail.',
+  passwordResetDone: 'Your password is changed. Sign in with the new one.',
+  badResetCode: 'That code is wrong or has expired. Ask for a new one.',
+  resetNotPossible: 'This account cannot reset its password yet: verify your e-mail address first with the link we sent.',
 } as const;
 
 /** The message of whatever Amplify/Cognito threw, for the 'Error' toast (docs/product-rules.md#messages-and-errors). */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong. Please try again.';
+}
+
+/** Password-reset failures in plain words; like sign-in, nothing here tells whether an account exists. */
+export function resetErrorMessage(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  switch (name) {
+    case 'CodeMismatchException':
+    case 'ExpiredCodeException':
+      return AUTH_TEXT.badResetCode;
+    case 'InvalidParameterException':
+      return AUTH_TEXT.resetNotPossible;
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+    case 'TooManyFailedAttemptsException':
+      return AUTH_TEXT.tooManyAttempts;
+    case 'InvalidPasswordException':
+      return errorMessage(error);
+    case 'NetworkError':
+      return AUTH_TEXT.unreachable;
+  }
+  if (error instanceof TypeError) return AUTH_TEXT.unreachable;
+  return errorMessage(error);
 }
 
 /**

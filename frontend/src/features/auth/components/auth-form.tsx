@@ -124,6 +124,15 @@ export function AuthForm() {
           </Tabs.List>
         </Tabs.Root>
 
+        {params.get('session') === 'ended' && mode === 'signin' ? (
+          <Alert.Root status="warning" size="sm" rounded="lg" data-testid="session-ended">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{AUTH_TEXT.sessionEnded}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+
         {showInboxLink && inboxUrl && mode === 'signin' ? (
           <Alert.Root status="info" size="sm" rounded="lg">
             <Alert.Indicator />
@@ -162,6 +171,11 @@ export function AuthForm() {
                 onChange={(e) => setPassword(e.target.value)}
               />
               <Field.ErrorText>{errors.password}</Field.ErrorText>
+              {mode === 'signin' ? (
+                <Link asChild textStyle="sm" color="brand.fg" alignSelf="flex-end">
+                  <RouterLink to={paths.forgotPassword.getHref({ email: email || undefined })}>{AUTH_TEXT.forgotPassword}</RouterLink>
+                </Link>
+              ) : null}
             </Field.Root>
             <Button type="submit" colorPalette="brand" loading={busy} data-testid="auth-submit" mt="1">
               {copy.submit}

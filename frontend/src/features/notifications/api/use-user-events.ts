@@ -48,7 +48,8 @@ export function useUserEvents({ userId, pushOptIn }: { userId: string | undefine
       if (cancelled) return;
       const { subscribeToUserEvents } = await import('./subscribe-user-events');
       if (cancelled) return;
-      unsubscribe = subscribeToUserEvents(config, userId, { onEvent, onReconnected: refetch });
+      // A refusal may mean the session ended elsewhere: the bell's refetch meets SESSION_ENDED then, and the app signs out.
+      unsubscribe = subscribeToUserEvents(config, userId, { onEvent, onReconnected: refetch, onRefused: refetch });
     })().catch((error: unknown) => console.warn('Live notifications unavailable', error));
 
     return () => {
