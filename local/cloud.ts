@@ -189,7 +189,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     }
     Object.assign(process.env, env);
     const t0 = Date.now();
-    web = await startWeb(options.web ?? 'dev', server);
+    web = await startWeb(options.web ?? 'dev', server, { s3Origin: env.S3_ENDPOINT });
     if ((options.web ?? 'dev') !== 'none') log(`  ✓ Web app, ${options.web ?? 'dev'} mode (${Date.now() - t0} ms)`);
   } catch (error) {
     await stop();
