@@ -51,7 +51,8 @@ export interface PostForm {
 type Condition = Record<string, unknown> | readonly unknown[];
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 const accessDenied = (why: string): PolicyRefusal => ({ code: 'AccessDenied', message: `Invalid according to Policy: ${why}` });
-const conditionText = (condition: Condition) => (Array.isArray(condition) ? `[${condition.map((c) => JSON.stringify(c)).join(', ')}]` : JSON.stringify(condition));
+const conditionText = (condition: Condition) =>
+  Array.isArray(condition) ? `[${condition.map((c) => JSON.stringify(c)).join(', ')}]` : JSON.stringify(condition);
 
 /** Why S3 would refuse this POST form, or null when it would store the file. */
 export function postPolicyProblem(form: PostForm): PolicyRefusal | null {
