@@ -96,6 +96,11 @@ export interface AppStackProps extends StackProps {
    */
   readonly alarmEmail?: string;
   /**
+   * An existing SNS topic every alarm also notifies (a chat integration's, say).
+   * @default - none
+   */
+  readonly alarmTopicArn?: string;
+  /**
    * A WAF web ACL (managed rule groups, per-IP rate rule) in front of CloudFront. Needs the stack in
    * us-east-1 (CLOUDFRONT scope).
    * @default false (infra/config.ts turns it on in prod)
@@ -233,7 +238,11 @@ export class AppStack extends Stack {
     for (const fn of recurrence.functions) grantDeclaredNeeds(fn, providers);
 
     web.routeApi(api.domainName, api.originHeaders);
-    new Alarms(this, 'Alarms', { email: props.alarmEmail, removalPolicy }).notifyOn([...publishing.alarms, ...analytics.alarms, ...recurrence.alarms]);
+    new Alarms(this, 'Alarms', { email: props.alarmEmail, topicArn: props.alarmTopicArn, removalPolicy }).notifyOn([
+      ...publishing.alarms,
+      ...analytics.alarms,
+      ...recurrence.alarms,
+    ]);
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
     web.allowConnectTo(realtime.browserOrigin);
     web.allowMediaFrom(...media.browserOrigins);

@@ -70,6 +70,17 @@ const AppConfigSchema = z
     /** Who gets alarm notifications (SNS e-mail subscription, confirmed by a link SNS mails first). */
     alarmEmail: z.email('must be an e-mail address').optional(),
     /**
+     * An SNS topic of the operator's (e.g. one that AWS Chatbot / Amazon Q Developer in chat
+     * applications posts to Slack or Teams) that every alarm also notifies.
+     */
+    alarmTopicArn: z
+      .string()
+      .regex(
+        /^arn:aws[a-z-]*:sns:[a-z]{2}(-[a-z]+)+-\d:\d{12}:[A-Za-z0-9_-]{1,256}$/,
+        'must be the ARN of a standard SNS topic (arn:aws:sns:<region>:<account>:<name>)',
+      )
+      .optional(),
+    /**
      * A WAF web ACL in front of CloudFront (managed rule groups and a per-IP rate rule). Undefined here
      * means "the stage's default": on in prod, off in dev.
      */
@@ -85,6 +96,13 @@ const AppConfigSchema = z
   .refine((config) => !config.waf || config.region === 'us-east-1', {
     path: ['waf'],
     message: 'a WAF web ACL for CloudFront can only be created in us-east-1: deploy to us-east-1, or set waf=off (WAF=off)',
+  })
+  // An alarm topic without a subscriber tells nobody that posts stopped going out: production
+  // must name where alarms go.
+  .refine((config) => config.stage !== 'prod' || config.alarmEmail !== undefined || config.alarmTopicArn !== undefined, {
+    path: ['alarmEmail'],
+    message:
+      'prod needs somewhere to send alarms: set alarmEmail (ALARM_EMAIL) to an address, or alarmTopicArn (ALARM_TOPIC_ARN) to an SNS topic such as the one your chat integration reads',
   });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 export type Stage = AppConfig['stage'];
@@ -155,6 +173,7 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     stripePrices: jsonObject(read('stripePrices', 'STRIPE_PRICES')),
     publisherConcurrency: integer(read('publisherConcurrency', 'PUBLISHER_CONCURRENCY')),
     alarmEmail: read('alarmEmail', 'ALARM_EMAIL'),
+    alarmTopicArn: read('alarmTopicArn', 'ALARM_TOPIC_ARN'),
     waf: read('waf', 'WAF'),
   });
   if (!parsed.success) {

@@ -111,9 +111,23 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     }
     const route = routes.find((r) => url.startsWith(r.prefix));
     if (route) {
+      const limit = route.bodyLimit;
+      const refuse = () => {
+        limit!.refuse(res);
+        // Drop the rest of the body unread (the answer is on its way), so the client finishes sending and reads it.
+        req.removeAllListeners('data');
+        req.resume();
+      };
+      if (limit && Number(req.headers['content-length'] ?? 0) > limit.bytes) return refuse();
       const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
+      let received = 0;
+      req.on('data', (c: Buffer) => {
+        received += c.length;
+        if (limit && received > limit.bytes) return refuse();
+        chunks.push(c);
+      });
       req.on('end', () => {
+        if (res.headersSent) return;
         Promise.resolve(route.handle(req, res, Buffer.concat(chunks))).catch((error: unknown) => {
           console.error(`[local] ${url} failed:`, error);
           if (!res.headersSent)
@@ -175,7 +189,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     }
     Object.assign(process.env, env);
     const t0 = Date.now();
-    web = await startWeb(options.web ?? 'dev', server);
+    web = await startWeb(options.web ?? 'dev', server, { s3Origin: env.S3_ENDPOINT });
     if ((options.web ?? 'dev') !== 'none') log(`  ✓ Web app, ${options.web ?? 'dev'} mode (${Date.now() - t0} ms)`);
   } catch (error) {
     await stop();

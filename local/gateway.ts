@@ -105,6 +105,17 @@ export function createGateway(options: { issuer: string; audience: string; jwks:
   };
 }
 
+/**
+ * API Gateway's payload quota (10 MB, not adjustable) is checked at its front door, before any
+ * route, authorizer or Lambda: the request is answered 413 with a plain-text line, not the API's
+ * JSON error shape (what a deployed API answers, as seen through CloudFront).
+ */
+export const API_GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const PAYLOAD_TOO_LARGE_TEXT = `HTTP content length exceeded ${API_GATEWAY_MAX_BODY_BYTES} bytes.`;
+function refuseTooLarge(res: ServerResponse) {
+  res.writeHead(413, { 'content-type': 'text; charset=utf-8' }).end(PAYLOAD_TOO_LARGE_TEXT);
+}
+
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 }
@@ -115,6 +126,9 @@ export const apiModule: LocalModule = {
   async start({ services }) {
     const cognito = requireService(services, 'cognito', 'The API gateway');
     const gateway = createGateway({ issuer: cognito.issuer, audience: cognito.clientId, jwks: cognito.jwks });
-    return { routes: [{ prefix: '/api/', handle: gateway }], stop: async () => undefined };
+    return {
+      routes: [{ prefix: '/api/', handle: gateway, bodyLimit: { bytes: API_GATEWAY_MAX_BODY_BYTES, refuse: refuseTooLarge } }],
+      stop: async () => undefined,
+    };
   },
 };

@@ -33,8 +33,16 @@ export interface ModuleContext {
 
 export interface StartedModule {
   readonly env?: Record<string, string>;
-  /** Front-door routes: requests whose path starts with `prefix` go to `handle`. */
-  readonly routes?: { prefix: string; handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> | void }[];
+  /**
+   * Front-door routes: requests whose path starts with `prefix` go to `handle`. A route with a
+   * `bodyLimit` never sees a body over `bytes`: the front door stops reading it and answers with
+   * `refuse` (the service's own answer to an oversized request).
+   */
+  readonly routes?: {
+    prefix: string;
+    handle(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> | void;
+    bodyLimit?: { bytes: number; refuse(res: http.ServerResponse): void };
+  }[];
   /** Front-door WebSocket upgrades: requests whose path starts with `prefix` go to `handle`. */
   readonly upgrades?: { prefix: string; handle(req: http.IncomingMessage, socket: Duplex, head: Buffer): void }[];
   readonly config?: Partial<RuntimeConfig>;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from '../infra/security-headers';
 
 /**
  * Serves the SPA: `dev` runs Vite in middleware mode on the front door's own server (HMR included,
@@ -86,7 +87,23 @@ async function viteBuild(outDir: string): Promise<void> {
   }
 }
 
-export async function startWeb(mode: WebMode, httpServer: Server): Promise<WebHandler> {
+/**
+ * The security headers CloudFront sends with the SPA (infra/security-headers.ts), for this build and
+ * the local endpoints the SPA talks to: the local S3 is another origin (uploads, and images and
+ * videos over http), and the realtime socket is named by the page's own host.
+ */
+export function localSecurityHeaders(indexHtml: string, s3Origin: string | undefined): (host: string | undefined) => Record<string, string> {
+  const scripts = inlineScriptHashes(indexHtml);
+  const s3 = s3Origin ? [new URL(s3Origin).origin] : [];
+  return (host) => securityHeaders(contentSecurityPolicy({ scripts, connect: [...s3, ...(host ? [`ws://${host}`] : [])], media: s3, images: s3 }));
+}
+
+/**
+ * `dist` serves the build under the same security headers as CloudFront (`s3Origin`: the local
+ * S3's endpoint, which the CSP must allow). `dev` sends none: Vite's dev server injects inline
+ * scripts (HMR, React Refresh) that a production CSP refuses.
+ */
+export async function startWeb(mode: WebMode, httpServer: Server, options: { s3Origin?: string } = {}): Promise<WebHandler> {
   if (mode === 'dev') {
     const { createServer } = await import('vite');
     const vite = await createServer({
@@ -103,7 +120,8 @@ export async function startWeb(mode: WebMode, httpServer: Server): Promise<WebHa
   if (mode === 'dist') {
     await pendingBuild;
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('frontend/dist is missing: run `npm run build:web` first');
-    return { handle: (req, res) => serveStatic(req, res, WEB_DIST), stop: async () => undefined };
+    const headersFor = localSecurityHeaders(fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8'), options.s3Origin);
+    return { handle: (req, res) => serveStatic(req, res, WEB_DIST, headersFor(req.headers.host)), stop: async () => undefined };
   }
   return { handle: (_req, res) => void res.writeHead(404).end('Web UI disabled'), stop: async () => undefined };
 }
@@ -156,17 +174,18 @@ function compressed(file: string, encoding: Encoding): Buffer {
   return body;
 }
 
-export function serveStatic(req: IncomingMessage, res: ServerResponse, root: string): void {
+export function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, extraHeaders: Record<string, string> = {}): void {
   const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
   let file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
   // Like the CloudFront function on AWS: extension-less paths are SPA routes.
   if (!file.startsWith(root) || !path.extname(file) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-    if (path.extname(pathname)) return void res.writeHead(404).end('Not found');
+    if (path.extname(pathname)) return void res.writeHead(404, extraHeaders).end('Not found');
     file = path.join(root, 'index.html');
   }
   const ext = path.extname(file);
   const immutable = file.startsWith(path.join(root, 'assets') + path.sep);
   const headers: Record<string, string | number> = {
+    ...extraHeaders,
     'content-type': TYPES[ext] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
   };

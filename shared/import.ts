@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import * as z from 'zod';
+import { csvCellAsWritten, csvOf } from './csv';
 import { MAX_MEDIA_PER_POST } from './media';
 import { isCalendarDate } from './dates';
 import { mediaRuleProblems, type MediaFacts } from './media-rules';
@@ -42,6 +43,12 @@ export const IMPORT_COLUMNS = [
   'tiktok_brand',
   'tiktok_branded_content',
 ] as const;
+/**
+ * The largest CSV the Import page reads: 2 KB a row on average at the row limit (a 2,200-character
+ * Instagram caption and the other columns). Checked before the file is read, so a file far past
+ * what can be imported is refused at once instead of after a long parse.
+ */
+export const IMPORT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** Files the Import page's media panel takes for one import (the `media` column names them). */
 export const IMPORT_MAX_FILES = 100;
 /** The error report's extra column; ignored on the way back in, so a fixed report can be imported again. */
@@ -53,6 +60,12 @@ export const IMPORT_MSG = {
   missingColumns: (cols: string[]) => `The file needs the column${cols.length > 1 ? 's' : ''} ${cols.join(', ')} (download the template).`,
   unknownColumns: (cols: string[]) => `Unknown column${cols.length > 1 ? 's' : ''} ${cols.join(', ')} (download the template for the names).`,
   notCsv: 'This file could not be read as CSV.',
+  fileTooLarge: (bytes: number) =>
+    `The file is ${(bytes / (1024 * 1024)).toFixed(1)} MB; a CSV to import can be at most ${IMPORT_MAX_FILE_BYTES / (1024 * 1024)} MB (split it into smaller files).`,
+  unterminatedQuote: (row: number, line: number) =>
+    `Row ${row.toLocaleString('en-US')} (line ${line.toLocaleString('en-US')} of the file) opens a quote (") that is never closed, so every line after it would be read into that row. Close or remove the quote and load the file again.`,
+  notUtf8:
+    'This file is not saved as UTF-8, so it was read as Windows-1252 (Western European). Check that accented letters and symbols look right below; if they don\'t, save it as "CSV UTF-8" and load it again.',
   badDate: 'Date must be a date that exists, written YYYY-MM-DD, e.g. 2026-12-01',
   badTime: 'Time must be HH:MM in 24-hour time, e.g. 09:30',
   noSuchLocalTime: (date: string, time: string, zone: string) => `${date} ${time} does not exist in ${zone} (the clocks go forward then)`,
@@ -132,19 +145,16 @@ export type ImportResponse = z.infer<typeof ImportResponseSchema>;
 /** The downloadable template: the header and two example rows (one for two platforms with a file, one caption per platform). */
 export function importTemplateCsv(): string {
   const example = (cells: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>) => IMPORT_COLUMNS.map((c) => cells[c] ?? '');
-  return Papa.unparse({
-    fields: [...IMPORT_COLUMNS],
-    data: [
-      example({
-        date: '2026-12-01',
-        time: '09:30',
-        platforms: 'instagram;facebook',
-        caption: 'Fresh sourdough at 7, come early! #bakery',
-        media: 'sourdough.jpg',
-      }),
-      example({ date: '2026-12-02', time: '17:00', platforms: 'x;facebook', caption: 'Weekend opening hours', caption_facebook: 'Open Sat 8-14, Sun closed' }),
-    ],
-  });
+  return csvOf(IMPORT_COLUMNS, [
+    example({
+      date: '2026-12-01',
+      time: '09:30',
+      platforms: 'instagram;facebook',
+      caption: 'Fresh sourdough at 7, come early! #bakery',
+      media: 'sourdough.jpg',
+    }),
+    example({ date: '2026-12-02', time: '17:00', platforms: 'x;facebook', caption: 'Weekend opening hours', caption_facebook: 'Open Sat 8-14, Sun closed' }),
+  ]);
 }
 
 export type ParsedFile = { ok: true; rows: ImportRow[] } | { ok: false; error: string };
@@ -154,13 +164,13 @@ export type ParsedFile = { ok: true; rows: ImportRow[] } | { ok: false; error: s
  * without case or surrounding spaces; blank lines are skipped. A file-level problem refuses the file.
  */
 export function parseImportCsv(csv: string): ParsedFile {
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (h) => h.trim().toLowerCase(),
-  });
+  const text = csv.replace(/^\uFEFF/, '');
+  const parsed = parseRecords(text);
   const headers = (parsed.meta.fields ?? []).filter((h) => h !== '');
   if (headers.length === 0) return { ok: false, error: IMPORT_MSG.notCsv };
+  // An unclosed quote swallows every later line into one cell: refused, naming where it opens.
+  const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes');
+  if (unclosed) return { ok: false, error: unterminatedQuoteError(text, unclosed.index ?? text.length) };
   const missing = IMPORT_REQUIRED_COLUMNS.filter((c) => !headers.includes(c));
   if (missing.length) return { ok: false, error: IMPORT_MSG.missingColumns(missing) };
   const known: readonly string[] = [...IMPORT_COLUMNS, REASON_COLUMN];
@@ -170,18 +180,30 @@ export function parseImportCsv(csv: string): ParsedFile {
   if (parsed.data.length > IMPORT_MAX_ROWS) return { ok: false, error: IMPORT_MSG.tooManyRows(parsed.data.length) };
   const rows = parsed.data.map((record, i) => {
     const fields: Record<string, string> = {};
-    for (const column of IMPORT_COLUMNS) if (typeof record[column] === 'string') fields[column] = record[column];
+    for (const column of IMPORT_COLUMNS) if (typeof record[column] === 'string') fields[column] = csvCellAsWritten(record[column]);
     return { row: i + 1, fields };
   });
   return { ok: true, rows };
 }
 
+const parseRecords = (text: string) =>
+  Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+
+/** The row (as the preview numbers rows) and file line where the unclosed quote at `index` opens. */
+function unterminatedQuoteError(text: string, index: number): string {
+  const quote = text.lastIndexOf('"', Math.max(0, index - 1));
+  const before = text.slice(0, Math.max(0, quote));
+  const row = Math.max(1, parseRecords(before + 'x').data.length);
+  const line = before.split(/\r\n|\r|\n/).length;
+  return IMPORT_MSG.unterminatedQuote(row, line);
+}
+
 /** The error report: the failed rows as they were read, plus why, in the template's columns (importable again once fixed). */
 export function errorReportCsv(failed: readonly { fields: Record<string, string>; reason: string }[]): string {
-  return Papa.unparse({
-    fields: [...IMPORT_COLUMNS, REASON_COLUMN],
-    data: failed.map(({ fields, reason }) => [...IMPORT_COLUMNS.map((c) => fields[c] ?? ''), reason]),
-  });
+  return csvOf(
+    [...IMPORT_COLUMNS, REASON_COLUMN],
+    failed.map(({ fields, reason }) => [...IMPORT_COLUMNS.map((c) => fields[c] ?? ''), reason]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -78,6 +78,9 @@ export function fileTooLargeMessage(fileName: string, sizeBytes: number): string
   return `${fileName} exceeds ${MAX_UPLOAD_MB}MB limit (${(sizeBytes / (1024 * 1024)).toFixed(1)}MB)`;
 }
 
+/** An upload with no bytes: nothing to post. */
+export const emptyFileMessage = (fileName: string) => `${fileName} is empty (0 bytes); choose the file again`;
+
 /** Returns the spec's message when the file is too large, otherwise null. */
 export function checkUploadSize(fileName: string, sizeBytes: number): string | null {
   return sizeBytes > MAX_UPLOAD_BYTES ? fileTooLargeMessage(fileName, sizeBytes) : null;

@@ -153,8 +153,9 @@ export interface PresignPostInput {
 const fileNameMetadata = (fileName: string) => encodeURIComponent(Array.from(fileName).slice(0, 100).join(''));
 
 /**
- * A presigned POST whose policy pins the key and the Content-Type and caps the size at 100 MB.
- * Real S3 enforces the policy; the local S3 does not, which is why confirm re-checks the object.
+ * A presigned POST whose policy pins the key and the Content-Type and takes 1 byte to 100 MB (an
+ * empty file is refused by S3 as EntityTooSmall). S3, and the local S3, enforce the policy; confirm
+ * still re-checks the stored object, since the form's type and size are what the client declared.
  */
 export async function presignPost(input: PresignPostInput): Promise<PresignUploadResponse> {
   const fileNameMeta = fileNameMetadata(input.fileName);

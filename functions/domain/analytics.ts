@@ -12,6 +12,7 @@ import {
   type PostAnalyticsResponse,
   type TopPost,
 } from '@shared/analytics';
+import { csvOf } from '@shared/csv';
 import { PLAN_REQUIRED_CODE } from '@shared/entitlements';
 import { PLANS, type PlanId } from '@shared/plans';
 import { PLATFORMS, type Platform } from '@shared/platforms';
@@ -265,18 +266,6 @@ export async function getPostAnalytics(userId: string, postId: string, deps: Pic
 /** The CSV export's columns, one row per day × platform. */
 export const EXPORT_COLUMNS = ['date', 'platform', 'published', 'failed', 'views', 'engagements', 'likes', 'comments', 'shares', 'saves'] as const;
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled. A text
- * that a spreadsheet would run as a formula (= + - @, tab, CR first) is prefixed with a quote (OWASP CSV injection).
- */
-export function csvField(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvOf = (rows: readonly (readonly (string | number)[])[]) => rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-
 /** GET /api/analytics/export: the period's rollups as CSV (Basic and up), and a file name for it. */
 export async function exportAnalytics(
   userId: string,
@@ -287,5 +276,5 @@ export async function exportAnalytics(
   assertFeature(scope.features, 'export', 'export analytics');
   const rollups = (await listRollups(userId, scope, scope.from, scope.to, 'parts')).sort(byDayThenPlatform);
   const rows = rollups.map((r) => [r.day, r.platform, r.published, r.failed, r.views, r.engagements, r.likes, r.comments, r.shares, r.saves]);
-  return { fileName: `analytics-${scope.from}-to-${scope.to}.csv`, csv: csvOf([EXPORT_COLUMNS, ...rows]) };
+  return { fileName: `analytics-${scope.from}-to-${scope.to}.csv`, csv: csvOf(EXPORT_COLUMNS, rows) };
 }

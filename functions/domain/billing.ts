@@ -243,10 +243,12 @@ export async function checkoutStatus(query: CheckoutStatusQuery, deps: CheckoutD
  * starts unconfirmed: it signs in only after its owner followed the verification link (issue 13.7).
  */
 export async function completeSignup(body: CompleteSignupBody, deps: SignupDeps = defaultSignupDeps): Promise<CompleteSignupResponse> {
-  const email = body.email.trim();
+  // One person, one account: the pool matches addresses without case, and the account is made with
+  // the address in lower case, as the payment is recorded, whatever case the payer typed.
+  const email = body.email.trim().toLowerCase();
   const sessionId = body.session_id;
   const { session, paidBy } = await paidUnusedCheckout(sessionId, deps);
-  if (paidBy !== email.toLowerCase()) throw new AppError('EMAIL_MISMATCH', 403, BILLING_MSG.emailMismatch);
+  if (paidBy !== email) throw new AppError('EMAIL_MISMATCH', 403, BILLING_MSG.emailMismatch);
   if (await deps.accounts.accountExists(email)) throw new AppError('ACCOUNT_EXISTS', 409, BILLING_MSG.accountExists);
 
   const now = deps.now();

@@ -1,6 +1,7 @@
 import {
   checkUploadSize,
   contentMatchesType,
+  emptyFileMessage,
   isAcceptedMediaType,
   isImageType,
   MEDIA_TYPE_MESSAGE,
@@ -32,8 +33,8 @@ import { UPLOAD_NOT_FOUND_MESSAGE } from './media';
 export const IMAGE_NOT_PREPARED_MESSAGE = "We couldn't prepare this image right now; please try again.";
 
 /**
- * The browser says the upload finished. We look at what S3 really holds (the local S3 enforces no
- * POST policy, and a client can lie): a type we do not take, first bytes that are not that type
+ * The browser says the upload finished. We look at what S3 really holds (the form's type and size
+ * are what the client declared, and a client can lie): an empty object, a type we do not take, first bytes that are not that type
  * (an SVG or HTML page labelled image/png), too large, or an image sharp cannot read → the object
  * is deleted and refused, and no row is written. An image's real format and displayed size go on
  * the row (compose checks Instagram's aspect ratio with them); one Instagram cannot take as it is
@@ -55,9 +56,14 @@ export async function confirmUpload(userId: string, key: string, deps: Deps = de
   const stored = await headObject(key);
   if (!stored) throw new ValidationError(UPLOAD_NOT_FOUND_MESSAGE);
   const fileName = stored.fileName ?? key.slice(key.lastIndexOf('/') + 1);
-  const refusal = !isAcceptedMediaType(stored.contentType)
-    ? MEDIA_TYPE_MESSAGE
-    : (checkUploadSize(fileName, stored.size) ?? (contentMatchesType(await readObjectHead(key), stored.contentType) ? null : MEDIA_TYPE_MESSAGE));
+  // S3's POST policy refuses an empty file (content-length-range starts at 1), but an object can
+  // reach the bucket another way; it has no first bytes to read, so it is refused before any are.
+  const refusal =
+    stored.size === 0
+      ? emptyFileMessage(fileName)
+      : !isAcceptedMediaType(stored.contentType)
+        ? MEDIA_TYPE_MESSAGE
+        : (checkUploadSize(fileName, stored.size) ?? (contentMatchesType(await readObjectHead(key), stored.contentType) ? null : MEDIA_TYPE_MESSAGE));
   if (refusal) {
     await deleteObject(key);
     throw new ValidationError(refusal);

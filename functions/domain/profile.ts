@@ -61,8 +61,8 @@ export function presignAvatar(userId: string, file: AvatarPresign, deps: Pick<De
 }
 
 /**
- * The upload finished. We look at what S3 really holds (the local S3 enforces no POST policy, and a
- * client can lie): not an image, or too large → the object is deleted and refused. Otherwise it
+ * The upload finished. We look at what S3 really holds (the form's type and size are what the client
+ * declared, and a client can lie): not an image, or too large → the object is deleted and refused. Otherwise it
  * becomes the picture, and the one it replaces is deleted.
  */
 export async function confirmAvatar(userId: string, key: string, deps: Pick<Deps, 'now'> = defaultDeps): Promise<Profile> {

@@ -3,7 +3,7 @@ import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-c
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 
@@ -14,17 +14,24 @@ export interface AlarmsProps {
    * @default - no subscriber: the topic exists, subscribe to it by hand
    */
   readonly email?: string;
+  /**
+   * An existing SNS topic (a chat integration's, say) notified as well. A topic encrypted with a
+   * customer managed key must let cloudwatch.amazonaws.com use that key.
+   * @default - none
+   */
+  readonly topicArn?: string;
   /** @default RemovalPolicy.DESTROY */
   readonly removalPolicy?: RemovalPolicy;
 }
 
 /**
  * Where alarms go: one SNS topic (encrypted with its own key, TLS only), optionally with an e-mail
- * subscriber. `notifyOn(alarms)` makes every given alarm notify both when it fires and when it
+ * subscriber, and optionally an operator's own topic as well. `notifyOn(alarms)` makes every given alarm notify both when it fires and when it
  * recovers, so an operator also learns that a dead-letter backlog has drained.
  */
 export class Alarms extends Construct {
   readonly topic: Topic;
+  private readonly otherTopic?: ITopic;
 
   constructor(scope: Construct, id: string, props: AlarmsProps = {}) {
     super(scope, id);
@@ -44,14 +51,15 @@ export class Alarms extends Construct {
     );
     this.topic = new Topic(this, 'Topic', { displayName: 'Schedule & Autopost alarms', masterKey: key, enforceSSL: true });
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+    if (props.topicArn) this.otherTopic = Topic.fromTopicArn(this, 'OtherTopic', props.topicArn);
   }
 
   /** Alarm and OK notifications of every given alarm go to the topic. */
   notifyOn(alarms: readonly Alarm[]): void {
-    const action = new SnsAction(this.topic);
+    const actions = [this.topic, ...(this.otherTopic ? [this.otherTopic] : [])].map((topic) => new SnsAction(topic));
     for (const alarm of alarms) {
-      alarm.addAlarmAction(action);
-      alarm.addOkAction(action);
+      alarm.addAlarmAction(...actions);
+      alarm.addOkAction(...actions);
     }
   }
 }

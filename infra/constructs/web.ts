@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DefaultStackSynthesizer, Duration, Lazy, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
@@ -27,6 +26,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct, type IConstruct } from 'constructs';
 import { VIEWER_IP_HEADER } from '../../functions/lib/edge-headers';
 import type { RuntimeConfig } from '../../shared/api';
+import { contentSecurityPolicy, FRAME_OPTION, HSTS, inlineScriptHashes, REFERRER_POLICY } from '../security-headers';
 import { PRIVATE_BUCKET_DEFAULTS } from './private-bucket';
 
 export interface WebProps {
@@ -63,20 +63,6 @@ const API_VIEWER_IP = `function handler(event) {
   request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
-
-/**
- * CSP hashes of the inline scripts in the built index.html (e.g. the theme script that runs before
- * first paint), so `script-src` can stay free of 'unsafe-inline'. The hash covers the exact text.
- */
-function inlineScriptHashes(siteDir: string): string[] {
-  const html = readFileSync(path.join(siteDir, 'index.html'), 'utf8');
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
-    ([, body]) =>
-      `'sha256-${createHash('sha256')
-        .update(body ?? '')
-        .digest('base64')}'`,
-  );
-}
 
 /**
  * Viewer-request function for SPA routing: a path whose last segment has no file extension is a
@@ -122,15 +108,16 @@ export class Web extends Construct {
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Schedule & Autopost security headers',
       securityHeadersBehavior: {
+        // Values from infra/security-headers.ts, which the local front door sends too.
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
-          preload: true,
+          accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+          includeSubdomains: HSTS.includeSubdomains,
+          preload: HSTS.preload,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: HeadersFrameOption[FRAME_OPTION], override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as HeadersReferrerPolicy, override: true },
         contentSecurityPolicy: {
           contentSecurityPolicy: Lazy.string({ produce: () => this.contentSecurityPolicy() }),
           override: true,
@@ -299,21 +286,10 @@ export class Web extends Construct {
   }
 
   private contentSecurityPolicy(): string {
-    const sources = (extra: string[]) => ["'self'", ...new Set(extra)].join(' ');
-    return [
-      `default-src 'self'`,
-      `script-src ${sources(inlineScriptHashes(this.siteDir))}`,
-      // Chakra UI (emotion) injects <style> elements at runtime.
-      `style-src 'self' 'unsafe-inline'`,
-      // Users set logo and avatar URLs anywhere on the web (rendered only, never fetched by us).
-      `img-src 'self' data: blob: https:`,
-      `font-src 'self' data:`,
-      `media-src ${sources(['blob:', ...this.mediaSources])}`,
-      `connect-src ${sources(this.connectSources)}`,
-      `object-src 'none'`,
-      `base-uri 'self'`,
-      `form-action 'self'`,
-      `frame-ancestors 'none'`,
-    ].join('; ');
+    return contentSecurityPolicy({
+      scripts: inlineScriptHashes(readFileSync(path.join(this.siteDir, 'index.html'), 'utf8')),
+      connect: this.connectSources,
+      media: this.mediaSources,
+    });
   }
 }

@@ -19,6 +19,7 @@ import { COGNITO_TRIGGERS } from '../../functions/routes';
 import { invokeLambda } from '../lambda-runtime';
 import type { Inbox } from '../inbox';
 import type { LocalModule } from '../modules';
+import { makeUserLookupCaseInsensitive } from './case-insensitive';
 
 /**
  * The local Cognito: cognito-local, composed in this process so that its triggers run our real
@@ -83,6 +84,7 @@ export interface LocalCognito {
 }
 
 export async function startCognito(options: { dataDir: string; publicBase: string; inbox: Inbox; logLevel?: string }): Promise<LocalCognito> {
+  makeUserLookupCaseInsensitive();
   const dir = path.join(options.dataDir, 'cognito');
   fs.mkdirSync(path.join(dir, 'db'), { recursive: true });
   const logger = pino({ level: options.logLevel ?? 'silent' });

@@ -3,10 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import S3rver from 's3rver';
 import type { LocalModule } from '../modules';
+import { enforceS3Rules } from './aws-rules';
 
 /**
- * The local S3: s3rver, objects kept under .local/s3. It checks neither signatures nor POST
- * policies, which is why the API re-checks every upload's real size and type itself. Like S3, it
+ * The local S3: s3rver, objects kept under .local/s3. Like S3, it enforces a presigned POST's
+ * policy (signature, expiry, conditions, content-length-range) and refuses a range past the end of
+ * an object (aws-rules.ts); it checks no SigV4 header signature. The API still re-checks every
+ * upload's real size and type itself: a client can lie in what it asks a form for. Like S3, it
  * honours a signed GET's `response-content-disposition` (and the other `response-*` overrides), so
  * tests see the `Content-Disposition: attachment` that media URLs ask for.
  */
@@ -26,6 +29,7 @@ const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/acco
 DUMMY_ACCOUNT.createKeyPair(LOCAL_ACCESS_KEY, LOCAL_ACCESS_KEY);
 
 export async function startS3(dataDir: string): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  enforceS3Rules();
   const directory = path.join(dataDir, 's3');
   fs.mkdirSync(directory, { recursive: true });
   const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: LOCAL_MEDIA_BUCKET, configs: [CORS] }] });

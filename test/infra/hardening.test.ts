@@ -14,11 +14,13 @@ const apiBehavior = (synth: SynthesizedApp) =>
     (b) => b.PathPattern === '/api/*',
   )!;
 
-describe('a prod deployment (WAF on, alarm e-mail set)', () => {
+const CHAT_TOPIC = 'arn:aws:sns:us-east-1:123456789012:ops-chat';
+
+describe('a prod deployment (WAF on, alarm e-mail and a chat topic set)', () => {
   let synth: SynthesizedApp;
 
   beforeAll(() => {
-    synth = synthApp({ stage: 'prod', waf: true, alarmEmail: 'ops@example.com' });
+    synth = synthApp({ stage: 'prod', waf: true, alarmEmail: 'ops@example.com', alarmTopicArn: CHAT_TOPIC });
   });
 
   it('passes cdk-nag with no unacknowledged finding (CFR2 is met, not acknowledged) and keeps every stack within 500 resources', () => {
@@ -71,6 +73,17 @@ describe('a prod deployment (WAF on, alarm e-mail set)', () => {
     expect(keyPolicies.some((p) => p.includes('cloudwatch.amazonaws.com') && p.includes('kms:GenerateDataKey*'))).toBe(true);
     const topicPolicy = only(Object.values(resourcesOf(synth, 'AWS::SNS::TopicPolicy')));
     expect(JSON.stringify(topicPolicy.Properties.PolicyDocument)).toContain('aws:SecureTransport');
+  });
+
+  it("sends every alarm, firing and recovering, to the operator's chat topic as well as to its own", () => {
+    const topicId = only(Object.keys(resourcesOf(synth, 'AWS::SNS::Topic')));
+    const alarms = Object.entries(resourcesOf(synth, 'AWS::CloudWatch::Alarm'));
+
+    expect(alarms.length).toBeGreaterThanOrEqual(12);
+    for (const [id, alarm] of alarms) {
+      expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topicId }, CHAT_TOPIC]);
+      expect(alarm.Properties.OKActions, id).toEqual([{ Ref: topicId }, CHAT_TOPIC]);
+    }
   });
 });
 
@@ -169,21 +182,37 @@ describe('a dev deployment (WAF off, no alarm e-mail)', () => {
 describe('the waf and alarmEmail settings', () => {
   const parse = (env: Record<string, string>) => parseAppConfig(() => undefined, env);
 
+  const PROD = { STAGE: 'prod', ALARM_EMAIL: 'ops@example.com' };
+
   it('turn WAF on in prod and off in dev unless told otherwise', () => {
-    expect(parse({ STAGE: 'prod' }).waf).toBe(true);
+    expect(parse(PROD).waf).toBe(true);
     expect(parse({}).waf).toBe(false);
-    expect(parse({ STAGE: 'prod', WAF: 'off' }).waf).toBe(false);
+    expect(parse({ ...PROD, WAF: 'off' }).waf).toBe(false);
     expect(parse({ WAF: 'on' }).waf).toBe(true);
   });
 
   it('refuse a CloudFront WAF outside us-east-1, saying what to do', () => {
-    expect(() => parse({ STAGE: 'prod', CDK_DEFAULT_REGION: 'eu-west-1' })).toThrow(/waf: a WAF web ACL for CloudFront can only be created in us-east-1/);
-    expect(parse({ STAGE: 'prod', CDK_DEFAULT_REGION: 'eu-west-1', WAF: 'off' }).waf).toBe(false);
+    expect(() => parse({ ...PROD, CDK_DEFAULT_REGION: 'eu-west-1' })).toThrow(/waf: a WAF web ACL for CloudFront can only be created in us-east-1/);
+    expect(parse({ ...PROD, CDK_DEFAULT_REGION: 'eu-west-1', WAF: 'off' }).waf).toBe(false);
     expect(() => parse({ WAF: 'yes' })).toThrow(/waf/);
   });
 
   it('take an alarm e-mail address and refuse anything else', () => {
     expect(parse({ ALARM_EMAIL: 'ops@example.com' }).alarmEmail).toBe('ops@example.com');
     expect(() => parse({ ALARM_EMAIL: 'ops' })).toThrow(/alarmEmail: must be an e-mail address/);
+  });
+
+  it('refuse a prod deployment whose alarms would notify nobody, and take an e-mail or a topic ARN as the destination', () => {
+    expect(() => parse({ STAGE: 'prod' })).toThrow(/alarmEmail: prod needs somewhere to send alarms: set alarmEmail \(ALARM_EMAIL\).*or alarmTopicArn/);
+    expect(parse({ STAGE: 'prod', ALARM_TOPIC_ARN: 'arn:aws:sns:eu-west-1:123456789012:ops-chat', WAF: 'off' }).alarmTopicArn).toBe(
+      'arn:aws:sns:eu-west-1:123456789012:ops-chat',
+    );
+    expect(parse(PROD).alarmEmail).toBe('ops@example.com');
+    expect(parse({}).stage).toBe('dev');
+  });
+
+  it('refuse an alarm topic that is not an SNS topic ARN', () => {
+    expect(() => parse({ ALARM_TOPIC_ARN: 'ops-chat' })).toThrow(/alarmTopicArn: must be the ARN of a standard SNS topic/);
+    expect(() => parse({ ALARM_TOPIC_ARN: 'arn:aws:sqs:us-east-1:123456789012:ops-chat' })).toThrow(/alarmTopicArn/);
   });
 });

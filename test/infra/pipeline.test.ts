@@ -181,10 +181,27 @@ describe('pipeline settings', () => {
   });
 
   it('reads the environment the pipeline gives its own synth, and each stage gets its own settings', () => {
-    const env = { PIPELINE_CONNECTION_ARN: CONNECTION, PIPELINE_REPOSITORY: 'o/r', CDK_DEFAULT_ACCOUNT: '111111111111', PROD_SETTINGS: '{"logLevel":"WARN"}' };
+    const env = {
+      PIPELINE_CONNECTION_ARN: CONNECTION,
+      PIPELINE_REPOSITORY: 'o/r',
+      CDK_DEFAULT_ACCOUNT: '111111111111',
+      PROD_SETTINGS: '{"logLevel":"WARN","alarmEmail":"ops@example.com"}',
+    };
     const config: PipelineConfig = parsePipelineConfig(contextOf({}), env);
-    expect(config).toMatchObject({ account: '111111111111', branch: 'main', prodSettings: { logLevel: 'WARN' }, devSettings: {} });
+    expect(config).toMatchObject({
+      account: '111111111111',
+      branch: 'main',
+      prodSettings: { logLevel: 'WARN', alarmEmail: 'ops@example.com' },
+      devSettings: {},
+    });
     expect(stageConfig('prod', config, contextOf({ stage: 'dev', logLevel: 'DEBUG' }), noEnv)).toMatchObject({ stage: 'prod', logLevel: 'WARN', waf: true });
     expect(stageConfig('dev', config, contextOf({ stage: 'prod', logLevel: 'DEBUG' }), noEnv)).toMatchObject({ stage: 'dev', logLevel: 'DEBUG', waf: false });
+  });
+
+  it("stops a pipeline whose prod stage's alarms would notify nobody", () => {
+    const config = parsePipelineConfig(contextOf({}), { PIPELINE_CONNECTION_ARN: CONNECTION, PIPELINE_REPOSITORY: 'o/r', CDK_DEFAULT_ACCOUNT: '111111111111' });
+
+    expect(() => stageConfig('prod', config, contextOf({}), noEnv)).toThrow(/prod needs somewhere to send alarms/);
+    expect(stageConfig('dev', config, contextOf({}), noEnv).stage).toBe('dev');
   });
 });

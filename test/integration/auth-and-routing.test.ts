@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../functions/routes';
+import { API_GATEWAY_MAX_BODY_BYTES, PAYLOAD_TOO_LARGE_TEXT } from '../../local/gateway';
 import { aConfirmedUser, cloud } from '../helpers/given';
+import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 const userRoutes = ROUTES.filter((r) => r.auth === 'user').map((r) => [r.method, r.path.replace('{id}', '01ARZ3NDEKTSV4RRFFQ69G5FAV')] as const);
@@ -54,5 +56,57 @@ describe('the API front door', () => {
 
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+
+  describe("refuses a body over API Gateway's 10 MB payload quota as API Gateway does, before any handler runs", () => {
+    /** A caption that makes the import request's JSON `bytes` long. */
+    const importBodyOf = (bytes: number) => {
+      const shell = (caption: string) =>
+        JSON.stringify({ timezone: 'UTC', rows: [{ row: 1, fields: { date: '2030-01-01', time: '09:00', platforms: 'x', caption } }] });
+      return shell('a'.repeat(bytes - shell('').length));
+    };
+    const post = (token: string, body: BodyInit, headers: Record<string, string> = {}) =>
+      fetch(`${cloud().url}/api/posts/import`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+
+    it('answers 413 to a 12 MB body and writes nothing', async () => {
+      const user = await aConfirmedUser();
+      const before = await itemsOfUser(user.userId);
+
+      const res = await post(user.accessToken, importBodyOf(12 * 1024 * 1024));
+
+      expect(res.status).toBe(413);
+      expect(await res.text()).toBe(PAYLOAD_TOO_LARGE_TEXT);
+      expect(await itemsOfUser(user.userId)).toEqual(before);
+    });
+
+    it('answers 413 to a body streamed without a Content-Length once it passes 10 MB', async () => {
+      const user = await aConfirmedUser();
+      const bytes = new TextEncoder().encode(importBodyOf(API_GATEWAY_MAX_BODY_BYTES + 1));
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 1024 * 1024) controller.enqueue(bytes.subarray(i, i + 1024 * 1024));
+          controller.close();
+        },
+      });
+
+      const res = await post(user.accessToken, stream);
+
+      expect(res.status).toBe(413);
+      expect(await res.text()).toBe(PAYLOAD_TOO_LARGE_TEXT);
+    });
+
+    it('hands a body of exactly 10 MB to the handler, which judges it', async () => {
+      const user = await aConfirmedUser();
+
+      const res = await post(user.accessToken, importBodyOf(API_GATEWAY_MAX_BODY_BYTES));
+
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.code).toBeDefined();
+    });
   });
 });

@@ -214,6 +214,25 @@ describe('an existing user pays on the landing page, then signs in to claim the 
     expect(await completeSignup({ email: user.email, session_id: sessionId, password: 'secret123' })).toMatchObject({ status: 409 });
   });
 
+  it('treats a payment made with the address in capitals as the existing account’s: no second account, and the plan attaches to it', async () => {
+    // Prepare: the payer typed the address of an existing account in another case
+    const user = await aConfirmedUser();
+    const shouted = user.email.toUpperCase();
+    const { sessionId } = await aPaidPublicCheckout(shouted, 'basic');
+    const mailsBefore = (await mailsTo(user.email)).length;
+
+    // Act
+    const signup = await completeSignup({ email: shouted, session_id: sessionId, password: 'secret123' });
+    const claimed = await claimCheckout(user.accessToken, sessionId);
+
+    // Assess
+    expect(signup).toMatchObject({ status: 409, body: { error: { code: 'ACCOUNT_EXISTS', message: BILLING_MSG.accountExists } } });
+    // A second account would have been sent its own verification mail.
+    expect(await mailsTo(user.email)).toHaveLength(mailsBefore);
+    expect(claimed).toMatchObject({ status: 200, body: { subscription: { status: 'active', product_id: productOf('basic') } } });
+    expect(await subscriptionOf(user.accessToken)).toMatchObject({ plan: 'basic' });
+  });
+
   it("refuses another user's claim with 403 and attaches nothing, leaving the payment to its owner", async () => {
     // Prepare
     const owner = await aConfirmedUser();

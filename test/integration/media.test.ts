@@ -1,4 +1,4 @@
-import { MEDIA_TYPE_MESSAGE, MEDIA_URL_TTL_SECONDS } from '@shared/media';
+import { emptyFileMessage, MEDIA_TYPE_MESSAGE, MEDIA_URL_TTL_SECONDS } from '@shared/media';
 import { MALFORMED_TEXT_MESSAGE } from '@shared/text';
 import { describe, expect, it } from 'vitest';
 import { MediaItemSchema } from '@shared/posts';
@@ -185,20 +185,35 @@ describe('confirming an upload checks what S3 really holds', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
   });
 
-  it('deletes and refuses an object larger than 100 MB, naming the file', async () => {
+  it('deletes and refuses an object larger than 100 MB that reached the bucket without the form, naming the file', async () => {
     const user = await aConfirmedUser();
-    const form = await weAskToUpload(user.accessToken, { name: 'tiny.mp4', type: 'video/mp4', size: 1000 });
-    // The client declared 1000 bytes but sent 100 MB + 1: the local S3 enforces no POST policy.
-    const response = await weUploadTo(form.body, { name: 'tiny.mp4', type: 'video/mp4', bytes: Buffer.alloc(100 * ONE_MB + 1) });
-    expect(response.ok).toBe(true);
+    const key = aMediaKey(user.userId, 'mp4');
+    // A client that skipped the form (S3 refuses the form's POST over 100 MB: see below).
+    await anObjectStoredDirectly(key, Buffer.alloc(100 * ONE_MB + 1), 'video/mp4');
 
-    const res = await weConfirmTheUpload(user.accessToken, form.body.key);
+    const res = await weConfirmTheUpload(user.accessToken, key);
 
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('tiny.mp4 exceeds 100MB limit (100.0MB)');
-    expect(await objectExists(form.body.key)).toBe(false);
+    expect(res.body.error.message).toBe(`${key.slice(key.lastIndexOf('/') + 1)} exceeds 100MB limit (100.0MB)`);
+    expect(await objectExists(key)).toBe(false);
     expect(await mediaRowsOf(user.userId)).toEqual([]);
   }, 60_000);
+
+  it('deletes and refuses an empty object with a clear message, never a 500', async () => {
+    // Prepare: an object of 0 bytes (S3 answers a ranged read of it with 416, which confirm must not trip on)
+    const user = await aConfirmedUser();
+    const key = aMediaKey(user.userId);
+    await anObjectStoredDirectly(key, Buffer.alloc(0), 'image/png');
+
+    // Act
+    const res = await weConfirmTheUpload(user.accessToken, key);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(emptyFileMessage(key.slice(key.lastIndexOf('/') + 1)));
+    expect(await objectExists(key)).toBe(false);
+    expect(await mediaRowsOf(user.userId)).toEqual([]);
+  });
 
   it('says the upload was not found when nothing was stored', async () => {
     const user = await aConfirmedUser();

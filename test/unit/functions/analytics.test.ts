@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, analyticsReadiness, csvField, csvOf, periodOf } from '../../../functions/domain/analytics';
+import { addDays, analyticsReadiness, periodOf } from '../../../functions/domain/analytics';
 
-/** Issue 15: the analytics read side's pure parts (CSV escaping, periods, reconnect). */
-describe('the CSV export', () => {
-  it('quotes fields with quotes, commas or line breaks, doubling the quotes (RFC 4180)', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\rhere')).toBe('"cr\rhere"');
-    expect(csvField(12)).toBe('12');
-  });
-
-  it('keeps a spreadsheet from running a text as a formula', () => {
-    expect(csvField('=HYPERLINK("http://evil")')).toBe(`"'=HYPERLINK(""http://evil"")"`);
-    expect(csvField('+1')).toBe("'+1");
-    expect(csvField('-1')).toBe("'-1");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField(-1)).toBe('-1');
-  });
-
-  it('ends every row with CRLF', () => {
-    expect(
-      csvOf([
-        ['a', 'b'],
-        [1, 'x,y'],
-      ]),
-    ).toBe('a,b\r\n1,"x,y"\r\n');
-  });
-});
-
+/** The analytics read side's pure parts (periods, reconnect); the CSV writer is tested in shared/csv. */
 describe('a period', () => {
   it('ends today in the user’s timezone and spans the days asked, the previous period just before', () => {
     const now = new Date('2026-03-01T20:00:00Z');

@@ -3,7 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LuDownload, LuRotateCcw } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorReportCsv, importTemplateCsv, parseImportCsv, type ImportContext, type ImportRequest, type ImportResult, type ImportRow } from '@shared/import';
+import {
+  errorReportCsv,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MSG,
+  importTemplateCsv,
+  parseImportCsv,
+  type ImportContext,
+  type ImportRequest,
+  type ImportResult,
+  type ImportRow,
+} from '@shared/import';
 import { PLAN_PLATFORMS } from '@shared/plans';
 import { tiktokConsentText, type TikTokCreatorInfo } from '@shared/tiktok';
 import { pageLoadState } from '@/components/load-error';
@@ -18,7 +28,7 @@ import { userTimezone, zoneLabel } from '@/lib/time';
 import { deleteImportUpload, useCreatorInfos } from '../api/import-media';
 import { importChunk, importKeys, useUsage } from '../api/import-posts';
 import { useImportMedia } from '../hooks/use-import-media';
-import { downloadText, previewRows, readText, type PreviewRow } from '../utils/preview';
+import { downloadText, previewRows, readCsvFile, type PreviewRow } from '../utils/preview';
 import { chunkMediaFiles } from '../utils/row-media';
 import { sendWithLinks } from '../utils/row-links';
 import { sendInChunks } from '../utils/send-chunks';
@@ -28,7 +38,7 @@ import { PreviewTable } from './preview-table';
 
 type Stage =
   | { kind: 'empty' }
-  | { kind: 'preview'; fileName: string; parsed: ImportRow[] }
+  | { kind: 'preview'; fileName: string; parsed: ImportRow[]; warning: string | null }
   | { kind: 'sending'; fileName: string; rows: PreviewRow[]; done: number }
   | { kind: 'done'; fileName: string; rows: PreviewRow[]; results: ImportResult[] };
 /** What the preview shows: the file's rows as checked now (they follow the uploads), or as they were sent. */
@@ -104,12 +114,18 @@ export function ImportPage() {
     setFileError(null);
     setConsent(false);
     try {
-      const read = parseImportCsv(await readText(file));
+      // Refused before reading: a file this large takes many seconds to parse and holds more than can be imported.
+      if (file.size > IMPORT_MAX_FILE_BYTES) {
+        setFileError(IMPORT_MSG.fileTooLarge(file.size));
+        return;
+      }
+      const { text, warning } = await readCsvFile(file);
+      const read = parseImportCsv(text);
       if (!read.ok) {
         setFileError(read.error);
         return;
       }
-      setStage({ kind: 'preview', fileName: file.name, parsed: read.rows });
+      setStage({ kind: 'preview', fileName: file.name, parsed: read.rows, warning });
     } catch {
       setFileError('This file could not be read.');
     } finally {
@@ -168,12 +184,20 @@ export function ImportPage() {
           <FormatHelp zone={zoneLabel(zone)} />
         </Stack>
       ) : (
-        <Preview
-          stage={stage.kind === 'preview' ? { kind: 'preview', fileName: stage.fileName, rows: previewed ?? [] } : stage}
-          gate={{ uploading: uploads.uploading, checkingTikTok, consent, onConsent: setConsent }}
-          onSchedule={(rows, tiktokConsent) => stage.kind === 'preview' && void schedule(stage.fileName, rows, tiktokConsent)}
-          onReset={() => setStage({ kind: 'empty' })}
-        />
+        <Stack gap="4">
+          {stage.kind === 'preview' && stage.warning ? (
+            <Alert.Root status="warning" rounded="lg" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{stage.warning}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Preview
+            stage={stage.kind === 'preview' ? { kind: 'preview', fileName: stage.fileName, rows: previewed ?? [] } : stage}
+            gate={{ uploading: uploads.uploading, checkingTikTok, consent, onConsent: setConsent }}
+            onSchedule={(rows, tiktokConsent) => stage.kind === 'preview' && void schedule(stage.fileName, rows, tiktokConsent)}
+            onReset={() => setStage({ kind: 'empty' })}
+          />
+        </Stack>
       )}
     </Stack>
   );
