@@ -232,7 +232,7 @@ describe.each(['x', 'youtube', 'tiktok'] as const)('%s metrics against the sandb
     const ids = Array.from({ length: reader.metricsBatchSize + 1 }, (_, i) => String(1_000_000_000_000_000_000n + BigInt(i)));
     const ask = (list: string[], field: string) =>
       platform === 'x'
-        ? fetch(`${sandbox}/x/api/2/tweets?ids=${list.join(',')}&tweet.fields=${field}`, { headers: bearer(tokens) })
+        ? fetch(`${sandbox}/x/api/2/tweets?ids=${list.join(',')}&post.fields=${field}`, { headers: bearer(tokens) })
         : platform === 'youtube'
           ? fetch(`${sandbox}/youtube/api/youtube/v3/videos?part=${field}&id=${list.join(',')}`, { headers: bearer(tokens) })
           : fetch(`${sandbox}/tiktok/api/v2/video/query/?fields=id,${field}`, {
