@@ -50,7 +50,7 @@ export function graphReplies(platform: 'instagram' | 'facebook', publishCtx: Cal
     },
     async find(context, parentId, text, since) {
       const from = Date.parse(since) - LOOKUP_SKEW_SECONDS * 1000;
-      const query = platform === 'instagram' ? { fields, limit: '50' } : { fields, limit: '50', order: 'reverse_chronological' };
+      const query: Record<string, string> = platform === 'instagram' ? { fields, limit: '50' } : { fields, limit: '50', order: 'reverse_chronological' };
       const r = await get(context.tokens, 'look up the first comment', `/${parentId}/comments`, query, CommentListSchema);
       const found = r.data.find((c) => sameText(c.text ?? c.message ?? '', text) && !(graphTime(c.timestamp ?? c.created_time) < from));
       return found && { id: found.id, url: found.permalink_url ?? commentUrl(found.id) };

@@ -595,9 +595,9 @@ describe('first comments and X threads against the sandbox (issue 16)', () => {
         `${(hostsFor(platform, sandbox) as { graph: string }).graph}/${GRAPH_VERSION}/${id}/comments?fields=id&access_token=${encodeURIComponent(token)}${extra}`,
       );
 
-    const fbRefused = await list('facebook', fbPost.result!.platformPostId, fb.tokens.accessToken);
-    const igOrdered = await list('instagram', igPost.result!.platformPostId, ig.tokens.accessToken, '&order=reverse_chronological');
-    const igPlain = await list('instagram', igPost.result!.platformPostId, ig.tokens.accessToken);
+    const fbRefused = await list('facebook', fbPost.result!.platformPostId!, fb.tokens.accessToken);
+    const igOrdered = await list('instagram', igPost.result!.platformPostId!, ig.tokens.accessToken, '&order=reverse_chronological');
+    const igPlain = await list('instagram', igPost.result!.platformPostId!, ig.tokens.accessToken);
 
     expect(fbRefused.status).toBe(403);
     expect(await fbRefused.json()).toMatchObject({ error: { code: 10, message: expect.stringContaining('pages_read_user_content') } });
