@@ -1,8 +1,9 @@
 import { Aws, Stack, Validations, type CfnResource, type StackProps } from 'aws-cdk-lib';
 import { CfnProject, ComputeType, LinuxBuildImage } from 'aws-cdk-lib/aws-codebuild';
-import { PipelineType } from 'aws-cdk-lib/aws-codepipeline';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { CodeBuildStep, CodePipeline, CodePipelineSource, ManualApprovalStep, ShellStep } from 'aws-cdk-lib/pipelines';
+import { PipelineType, type ActionBindOptions, type ActionConfig, type Artifact, type IStage } from 'aws-cdk-lib/aws-codepipeline';
+import { CodeStarConnectionsSourceAction, type CodeStarConnectionsSourceActionProps } from 'aws-cdk-lib/aws-codepipeline-actions';
+import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import { CodeBuildStep, CodePipeline, CodePipelineSource, FileSet, ManualApprovalStep, ShellStep } from 'aws-cdk-lib/pipelines';
 import type { Construct } from 'constructs';
 import { z } from 'zod';
 import type { AppStackProps } from './app-stack';
@@ -92,6 +93,73 @@ export function synthEnvironment(pipeline: PipelineConfig): Record<string, strin
   };
 }
 
+/**
+ * The IAM service prefix of a connection ARN: `codeconnections` for connections made since the
+ * rename (the console makes only these since July 2024), `codestar-connections` for older ones.
+ * AWS matches a policy's action prefix to the resource's ("When specifying a resource in the IAM
+ * policy, the service prefix needs to match that of the resource", Developer Tools console guide,
+ * "Connections rename"), so UseConnection must be granted under the ARN's own prefix.
+ */
+export function connectionService(connectionArn: string): 'codeconnections' | 'codestar-connections' {
+  const service = connectionArn.split(':')[2];
+  if (service !== 'codeconnections' && service !== 'codestar-connections') throw new Error(`Not a connection ARN: ${connectionArn}`);
+  return service;
+}
+
+/**
+ * aws-cdk-lib's connection source action grants `codestar-connections:UseConnection` whatever the
+ * ARN's prefix, which a `codeconnections` ARN does not match: this one hands it a role that grants
+ * UseConnection under the ARN's own prefix instead.
+ */
+class ConnectionSourceAction extends CodeStarConnectionsSourceAction {
+  constructor(private readonly connection: CodeStarConnectionsSourceActionProps) {
+    super(connection);
+  }
+
+  protected override bound(scope: Construct, stage: IStage, options: ActionBindOptions): ActionConfig {
+    const useConnection = `${connectionService(this.connection.connectionArn)}:UseConnection`;
+    const retarget = (statement: PolicyStatement) =>
+      statement.actions.includes('codestar-connections:UseConnection')
+        ? new PolicyStatement({ actions: [useConnection], resources: statement.resources })
+        : statement;
+    const role = new Proxy(options.role, {
+      get(target, property, receiver) {
+        if (property === 'addToPrincipalPolicy') return (statement: PolicyStatement) => target.addToPrincipalPolicy(retarget(statement));
+        // The action grants through addToPolicy, which the role class has beyond IRole.
+        if (property === 'addToPolicy') return (statement: PolicyStatement) => target.addToPrincipalPolicy(retarget(statement)).statementAdded;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    }) satisfies IRole;
+    return super.bound(scope, stage, { ...options, role });
+  }
+}
+
+/** The repository's branch through a CodeConnections (or older CodeStar) connection, granted as its ARN needs. */
+class ConnectionSource extends CodePipelineSource {
+  constructor(
+    private readonly repository: string,
+    private readonly branch: string,
+    private readonly connectionArn: string,
+  ) {
+    super(repository);
+    this.configurePrimaryOutput(new FileSet('Source', this));
+  }
+
+  protected getAction(output: Artifact, actionName: string, runOrder: number, variablesNamespace?: string): ConnectionSourceAction {
+    const [owner, ...repo] = this.repository.split('/');
+    return new ConnectionSourceAction({
+      output,
+      actionName,
+      runOrder,
+      variablesNamespace,
+      connectionArn: this.connectionArn,
+      owner: owner!,
+      repo: repo.join('/'),
+      branch: this.branch,
+    });
+  }
+}
+
 /** Debian with Node 22, the Node the project's npm scripts run on (the e2e tests drive Debian's Chromium). */
 const BUILD_IMAGE = LinuxBuildImage.fromDockerRegistry('public.ecr.aws/docker/library/node:22-bookworm');
 
@@ -115,7 +183,7 @@ export class PipelineStack extends Stack {
     const { pipeline } = props;
     const account = pipeline.account;
     const prodAccount = pipeline.prodAccount ?? account;
-    const source = CodePipelineSource.connection(pipeline.repository, pipeline.branch, { connectionArn: pipeline.connectionArn });
+    const source = new ConnectionSource(pipeline.repository, pipeline.branch, pipeline.connectionArn);
 
     this.codePipeline = new CodePipeline(this, 'Pipeline', {
       pipelineName: 'ScheduleAutopost',
@@ -132,6 +200,10 @@ export class PipelineStack extends Stack {
         commands: ['npm ci', 'npm run build:web', 'npm test', 'npx cdk synth'],
       }),
       synthCodeBuildDefaults: { buildEnvironment: { buildImage: BUILD_IMAGE, computeType: ComputeType.LARGE } },
+      // One CodeBuild project publishes every asset in turn, rather than one project per asset all at
+      // once: with ~80 assets the parallel form starts ~80 builds together, beyond the concurrent-build
+      // quota of new or small accounts, and fails the stage (docs/deployment.md#asset-publishing).
+      publishAssetsInParallel: false,
     });
 
     this.devStage = new AppStage(this, 'Dev', {

@@ -125,7 +125,8 @@ export const AnalyticsResponseSchema = z.object({
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;
 
-export const COLLECTION_STATUSES = ['collecting', 'done', 'gone', 'needs_reconnect'] as const;
+/** `private`: the platform reports no numbers for the post as it was published (a TikTok "Only me" post or inbox draft). */
+export const COLLECTION_STATUSES = ['collecting', 'done', 'gone', 'needs_reconnect', 'private'] as const;
 export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
 
 /** GET /api/analytics/posts/{id}: one post's metrics over time, per platform (Basic and up). */
@@ -148,3 +149,5 @@ export type TargetMetrics = z.infer<typeof TargetMetricsSchema>;
 
 export const UPGRADE_ANALYTICS_MESSAGE = (plan: PlanId) => `Upgrade to ${plan === 'pro' ? 'Pro' : 'Basic'} to see this.`;
 export const RECONNECT_FOR_ANALYTICS = 'Reconnect to see analytics';
+/** Why a TikTok post has no numbers: TikTok's video query lists only public videos, and a private post never gets a public id. */
+export const TIKTOK_PRIVATE_NO_METRICS = 'TikTok does not report numbers for private posts';

@@ -27,11 +27,13 @@ export function supportsFirstComment(platform: Platform): platform is FirstComme
 
 /**
  * The permission a first comment needs, per platform: Instagram Login's instagram_business_manage_comments,
- * Facebook's pages_manage_engagement, YouTube's youtube.force-ssl, X's tweet.write (a reply is a post).
+ * Facebook's pages_manage_engagement to comment and pages_read_user_content to list the post's comments
+ * (the lookup after a lost answer: other people's comments are user content on the Page, Meta's Pages
+ * API permissions), YouTube's youtube.force-ssl, X's tweet.write (a reply is a post).
  */
 export const FIRST_COMMENT_SCOPES: Record<FirstCommentPlatform, readonly string[]> = {
   instagram: ['instagram_business_manage_comments'],
-  facebook: ['pages_manage_engagement'],
+  facebook: ['pages_manage_engagement', 'pages_read_user_content'],
   youtube: ['https://www.googleapis.com/auth/youtube.force-ssl'],
   x: ['tweet.write'],
 };

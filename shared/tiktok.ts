@@ -110,6 +110,14 @@ export function tiktokPrivacyOf(settings: TikTokSettings): TikTokPrivacyLevel | 
   return settings.tiktok_privacy_level ?? (settings.tiktok_private === true ? 'SELF_ONLY' : undefined);
 }
 
+/**
+ * Whether TikTok will report the post's numbers: not for an Only me post (it never gets a public post
+ * id, and the video query lists only public videos) nor for an inbox draft (TikTok gives no id for it).
+ */
+export function tiktokReportsNumbers(settings: TikTokSettings): boolean {
+  return settings.tiktok_draft !== true && tiktokPrivacyOf(settings) !== 'SELF_ONLY';
+}
+
 /** The label TikTok will put on the post, or null when nothing is disclosed. */
 export function tiktokCommercialLabel(settings: TikTokSettings): string | null {
   if (!settings.tiktok_commercial) return null;

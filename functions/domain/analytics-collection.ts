@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { COLLECTION_OFFSETS_SECONDS, engagementsOf, type CollectionStatus, type PostMetrics, type TargetMetrics } from '@shared/analytics';
 import { PLATFORMS, type Platform } from '@shared/platforms';
+import { tiktokReportsNumbers } from '@shared/tiktok';
 import { emptyRollup, type AppliedReading, type DueTracker, type StoredRollup } from '../data/analytics';
 import { clientRollupSk, rollupSk, TOP_PER_ROLLUP, type SnapshotItem, type TrackerItem } from '../data/analytics-keys';
 import type { EnginePost } from '../data/publishing';
@@ -194,6 +195,9 @@ export async function recordTargetOutcome(userId: string, post: EnginePost, inde
     return;
   }
   if (!target.platform_post_id) return;
+  // Numbers the platform will never report (a TikTok Only me post or inbox draft): the post counts as
+  // published, and its panel says why it has no numbers, without a reading ever being asked for.
+  const reported = target.platform !== 'tiktok' || tiktokReportsNumbers(target.settings ?? {});
   const publishedAt = target.posted_at ?? now.toISOString();
   const { day, hour, weekday } = localParts(new Date(publishedAt), timeZone);
   const nextAt = new Date(Date.parse(publishedAt) + COLLECTION_OFFSETS_SECONDS[0] * 1000).toISOString();
@@ -212,8 +216,8 @@ export async function recordTargetOutcome(userId: string, post: EnginePost, inde
     hour,
     weekday,
     step: 0,
-    nextAt,
-    status: 'collecting',
+    nextAt: reported ? nextAt : null,
+    status: reported ? 'collecting' : 'private',
     latest: null,
     collectedAt: null,
     failures: 0,
@@ -305,7 +309,7 @@ async function retryLater(tracker: TrackerItem, error: unknown, now: Date, engin
 }
 
 /** One reading of one tracker: rollups first (exactly once by themselves), then the tracker, the snapshot and the post's card. */
-async function applyReading(tracker: TrackerItem, metrics: PostMetrics, now: Date, engine: CollectEngine): Promise<void> {
+async function applyReading(tracker: TrackerItem, metrics: PostMetrics, now: Date, engine: CollectEngine, postId?: string): Promise<void> {
   const at = now.toISOString();
   for (const sk of rollupKeys(tracker)) {
     await engine.store.updateRollup(tracker.userId, sk, { day: tracker.day, platform: tracker.platform }, (r) => withReading(r, tracker, metrics, at));
@@ -313,6 +317,8 @@ async function applyReading(tracker: TrackerItem, metrics: PostMetrics, now: Dat
   const next = nextStep(tracker, tracker.step, now);
   const after: TrackerItem = {
     ...tracker,
+    // The platform's own id, given only after publishing (a TikTok post out of moderation): read by it from now on.
+    ...(postId ? { platformPostId: postId } : {}),
     latest: metrics,
     collectedAt: at,
     failures: 0,
@@ -363,8 +369,10 @@ export async function collectBatch(message: CollectMessage, engine: CollectEngin
     } else if (result.status === 'gone') {
       await stop(tracker, 'gone', engine);
       counts.gone += 1;
+    } else if (result.status === 'private') {
+      await stop(tracker, 'private', engine);
     } else {
-      await applyReading(tracker, result.metrics, now, engine);
+      await applyReading(tracker, result.metrics, now, engine, result.postId);
       counts.collected += 1;
     }
   }

@@ -49,7 +49,11 @@ const FB_MESSAGES = {
 /** Graph times read "2026-11-22T05:00:00+0000". */
 const graphTime = (t: string | undefined) => (t ? Date.parse(t.replace(/\+0000$/, 'Z')) : Number.NaN);
 
-/** docs/platform-apis.md#facebook-auth: list Pages, read engagement, post, publish_video for video, and read_insights for post metrics (#facebook-metrics). */
+/**
+ * docs/platform-apis.md#facebook-auth: list Pages, read engagement, post, publish_video for video,
+ * read_insights for post metrics (#facebook-metrics), and the first comment's (comment, and read the
+ * post's comments back after a lost answer).
+ */
 export const FACEBOOK_SCOPES = [
   'pages_show_list',
   'pages_read_engagement',

@@ -11,8 +11,11 @@ import type { ReplyApi } from './follow-ups';
  *    instagram_business_basic + instagram_business_manage_comments; GET the same edge lists them
  *    (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments).
  *  - Facebook: POST /{page-post-id}/comments with `message`, as the Page with its Page token, needs
- *    pages_manage_engagement (reading needs pages_read_engagement)
- *    (https://developers.facebook.com/docs/graph-api/reference/object/comments).
+ *    pages_manage_engagement; listing them needs pages_read_user_content, since the list holds other
+ *    people's comments, user content on the Page ("pages_read_user_content – Read user-generated
+ *    content on the Page", https://developers.facebook.com/docs/pages-api; the edge itself:
+ *    https://developers.facebook.com/docs/graph-api/reference/object/comments, which takes `order`).
+ *  The IG Media comments edge takes no `order` (only fields and paging): sending one is refused.
  */
 const CreatedSchema = z.object({ id: z.string() });
 const CommentListSchema = z.object({
@@ -47,13 +50,8 @@ export function graphReplies(platform: 'instagram' | 'facebook', publishCtx: Cal
     },
     async find(context, parentId, text, since) {
       const from = Date.parse(since) - LOOKUP_SKEW_SECONDS * 1000;
-      const r = await get(
-        context.tokens,
-        'look up the first comment',
-        `/${parentId}/comments`,
-        { fields, limit: '50', order: 'reverse_chronological' },
-        CommentListSchema,
-      );
+      const query: Record<string, string> = platform === 'instagram' ? { fields, limit: '50' } : { fields, limit: '50', order: 'reverse_chronological' };
+      const r = await get(context.tokens, 'look up the first comment', `/${parentId}/comments`, query, CommentListSchema);
       const found = r.data.find((c) => sameText(c.text ?? c.message ?? '', text) && !(graphTime(c.timestamp ?? c.created_time) < from));
       return found && { id: found.id, url: found.permalink_url ?? commentUrl(found.id) };
     },

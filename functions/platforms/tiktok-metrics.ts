@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { callPlatform, withQuery, type AdapterDeps, type CallContext, type Classification, type FailedResponse } from './http';
-import { batchMetricsReader, count } from './metrics-read';
-import { classifyTikTokError, isTikTokErrorBody } from './tiktok';
-import type { Fetch, MetricsReader } from './types';
+import { count } from './metrics-read';
+import { classifyTikTokError, int64AsString, isTikTokErrorBody } from './tiktok';
+import { PlatformError, type Fetch, type MetricsReader, type MetricsResult, type PostMetrics, type TokenSet } from './types';
 
 /**
  * TikTok video counts (issue 15, docs/platform-apis.md#tiktok-metrics): Query Videos,
@@ -55,17 +55,33 @@ function classifyTikTokMetricsError(res: FailedResponse): Classification {
   return c;
 }
 
+/** A TikTok video id is an int64; anything else we stored is the publish_id of a post TikTok gave no id for yet. */
+const isVideoId = (id: string) => /^\d+$/.test(id);
+
+const StatusSchema = z.object({
+  data: z.object({
+    status: z.string(),
+    publicaly_available_post_id: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
+  }),
+});
+
+/** What status/fetch says of a post stored under its publish_id. */
+type PublishOutcome = { kind: 'id'; videoId: string } | { kind: 'private' } | { kind: 'gone' } | { kind: 'pending' };
+
 export function createTikTokMetricsReader(deps: AdapterDeps<'tiktok'>): MetricsReader {
   const ctx: CallContext = { platform: 'tiktok', fetch: quoteVideoIds(deps.fetch), now: deps.now, classify: classifyTikTokMetricsError };
-  return batchMetricsReader(TIKTOK_METRICS_BATCH, TIKTOK_ANALYTICS_SCOPES, async (tokens, ids) => {
+  const statusCtx: CallContext = { ...ctx, fetch: int64AsString(deps.fetch) };
+  const post = (tokens: TokenSet) => ({
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' },
+  });
+
+  const queryVideos = async (tokens: TokenSet, ids: readonly string[]): Promise<Map<string, PostMetrics>> => {
+    if (ids.length === 0) return new Map();
     const r = await callPlatform(ctx, {
       what: 'read video counts',
       url: withQuery(`${deps.hosts.api}/v2/video/query/`, { fields: TIKTOK_METRICS_FIELDS.join(',') }),
-      init: {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' },
-        body: JSON.stringify({ filters: { video_ids: ids } }),
-      },
+      init: { ...post(tokens), body: JSON.stringify({ filters: { video_ids: ids } }) },
       schema: QuerySchema,
       secrets: [tokens.accessToken],
       isErrorBody: isTikTokErrorBody,
@@ -77,5 +93,66 @@ export function createTikTokMetricsReader(deps: AdapterDeps<'tiktok'>): MetricsR
         { views: count(v.view_count), reach: null, likes: count(v.like_count), comments: count(v.comment_count), shares: count(v.share_count), saves: null },
       ]),
     );
-  });
+  };
+
+  /**
+   * A post stored under its publish_id: a public post whose moderation outlasted our wait, an Only me
+   * post, or an inbox draft. status/fetch gives the video id once moderation of a public post is over;
+   * a private post or a draft never gets one (Get Post Status,
+   * https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status).
+   */
+  const outcome = async (tokens: TokenSet, publishId: string): Promise<PublishOutcome> => {
+    const r = await callPlatform(statusCtx, {
+      what: 'look up the post',
+      url: `${deps.hosts.api}/v2/post/publish/status/fetch/`,
+      init: { ...post(tokens), body: JSON.stringify({ publish_id: publishId }) },
+      schema: StatusSchema,
+      secrets: [tokens.accessToken],
+      isErrorBody: isTikTokErrorBody,
+    }).catch((error: unknown) => {
+      // A publish_id TikTok no longer knows: nothing left to read.
+      if (error instanceof PlatformError && error.details.code === 'invalid_publish_id') return null;
+      throw error;
+    });
+    if (!r) return { kind: 'gone' };
+    const videoId = r.data.publicaly_available_post_id?.[0];
+    if (videoId) return { kind: 'id', videoId };
+    if (r.data.status === 'SEND_TO_USER_INBOX') return { kind: 'private' };
+    if (r.data.status === 'FAILED') return { kind: 'gone' };
+    // Complete without an id: still in moderation, or private; the tracker was started only for posts
+    // published to an audience, so this one is waiting for moderation: it is asked again later.
+    return { kind: 'pending' };
+  };
+
+  return {
+    metricsBatchSize: TIKTOK_METRICS_BATCH,
+    analyticsScopes: TIKTOK_ANALYTICS_SCOPES,
+    async readMetrics(tokens, { platformPostIds }) {
+      const unique = [...new Set(platformPostIds)];
+      const results: MetricsResult[] = [];
+      for (let i = 0; i < unique.length; i += TIKTOK_METRICS_BATCH) {
+        const batch = unique.slice(i, i + TIKTOK_METRICS_BATCH);
+        const resolved = new Map<string, PublishOutcome>();
+        for (const id of batch.filter((x) => !isVideoId(x))) resolved.set(id, await outcome(tokens, id));
+        const videoOf = (id: string) => {
+          const o = resolved.get(id);
+          return o ? (o.kind === 'id' ? o.videoId : undefined) : id;
+        };
+        const found = await queryVideos(tokens, [...new Set(batch.map(videoOf).filter((v): v is string => v !== undefined))]);
+        for (const id of batch) {
+          const o = resolved.get(id);
+          if (o?.kind === 'pending') continue;
+          if (o?.kind === 'private') {
+            results.push({ platformPostId: id, status: 'private' });
+            continue;
+          }
+          const videoId = videoOf(id);
+          const metrics = videoId ? found.get(videoId) : undefined;
+          if (!metrics) results.push({ platformPostId: id, status: 'gone' });
+          else results.push({ platformPostId: id, status: 'ok', metrics, ...(videoId !== id ? { postId: videoId } : {}) });
+        }
+      }
+      return results;
+    },
+  };
 }

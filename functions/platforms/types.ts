@@ -129,9 +129,15 @@ export type Fetch = typeof fetch;
 export type { PostMetrics } from '@shared/analytics';
 import type { PostMetrics } from '@shared/analytics';
 
-/** What a metrics read found for one post id: its counts, or that the platform no longer has the post. */
+/**
+ * What a metrics read found for one post id: its counts (with `postId`, the platform's own id for the
+ * post when it gave one only after publishing, to be read by from then on), that the platform no longer
+ * has the post, or that it reports no numbers for it (a private post).
+ */
 export type MetricsResult =
-  { readonly platformPostId: string; readonly status: 'ok'; readonly metrics: PostMetrics } | { readonly platformPostId: string; readonly status: 'gone' };
+  | { readonly platformPostId: string; readonly status: 'ok'; readonly metrics: PostMetrics; readonly postId?: string }
+  | { readonly platformPostId: string; readonly status: 'gone' }
+  | { readonly platformPostId: string; readonly status: 'private' };
 
 /**
  * Reads published posts' metrics (issue 15, docs/analytics.md). Errors are PlatformErrors with the same

@@ -2,11 +2,12 @@ import * as z from 'zod';
 import { bearerGet, callPlatform, withQuery, type AdapterDeps, type CallContext, type Classification, type FailedResponse } from './http';
 import { batchMetricsReader, count } from './metrics-read';
 import type { MetricsReader, PostMetrics } from './types';
-import { classifyXError } from './x';
+import { classifyXError, X_API_SPEC } from './x';
 
 /**
  * X post metrics (issue 15, docs/platform-apis.md#x-metrics): Post lookup by ids,
- * `GET /2/tweets?ids=…&tweet.fields=public_metrics`, up to 100 ids a request
+ * `GET /2/tweets?ids=…&post.fields=public_metrics`, up to 100 ids a request, in the generation of the
+ * OpenAPI we follow (X_API_SPEC in x.ts: the field parameter `post.fields`, reposts as `repost_count`)
  * (https://docs.x.com/x-api/posts/lookup/introduction). A deleted post comes back in `errors[]` with
  * type …/resource-not-found and no `data` entry. Billed per post returned ("Posts: Read",
  * https://docs.x.com/x-api/getting-started/pricing), so each post is read once per collection.
@@ -19,7 +20,7 @@ const PublicMetricsSchema = z.object({
   impression_count: z.number().optional(),
   like_count: z.number().optional(),
   reply_count: z.number().optional(),
-  retweet_count: z.number().optional(),
+  repost_count: z.number().optional(),
   quote_count: z.number().optional(),
   bookmark_count: z.number().optional(),
 });
@@ -30,7 +31,7 @@ const LookupSchema = z.object({
 
 /** Views are impressions; shares are reposts plus quotes; saves are bookmarks. X reports no reach. */
 export function xPostMetrics(m: z.infer<typeof PublicMetricsSchema>): PostMetrics {
-  const reposts = count(m.retweet_count);
+  const reposts = count(m.repost_count);
   const quotes = count(m.quote_count);
   return {
     views: count(m.impression_count),
@@ -60,7 +61,7 @@ export function createXMetricsReader(deps: AdapterDeps<'x'>): MetricsReader {
   return batchMetricsReader(X_METRICS_BATCH, X_ANALYTICS_SCOPES, async (tokens, ids) => {
     const r = await callPlatform(ctx, {
       what: 'read post metrics',
-      url: withQuery(`${deps.hosts.api}/2/tweets`, { ids: ids.join(','), 'tweet.fields': 'public_metrics' }),
+      url: withQuery(`${deps.hosts.api}/2/tweets`, { ids: ids.join(','), [X_API_SPEC.postFields]: 'public_metrics' }),
       init: bearerGet(tokens.accessToken),
       schema: LookupSchema,
       secrets: [tokens.accessToken],

@@ -35,8 +35,20 @@ const X_MESSAGES = {
   CreditsDepleted: 'Our X API credits are used up; the post could not be sent.',
 };
 
-/** docs/platform-apis.md#x-auth: posting needs tweet.*, users.read; media upload needs media.write; refresh needs offline.access. */
-export const X_SCOPES = ['tweet.read', 'users.read', 'tweet.write', 'media.write', 'offline.access'] as const;
+/**
+ * The generation of X's API every call follows: the OpenAPI of xdevplatform/xdk v2.167
+ * (specs/openapi.json). There a Post read takes its field list as `post.fields` (older generations:
+ * `tweet.fields`, which this one does not declare) and `public_metrics` counts reposts as
+ * `repost_count` (formerly `retweet_count`). One place, so no call drifts to the other generation.
+ */
+export const X_API_SPEC = { version: '2.167', postFields: 'post.fields' } as const;
+
+/**
+ * docs/platform-apis.md#x-auth: only what the calls we make need. Posting (POST /2/tweets) needs
+ * tweet.read, tweet.write and users.read; /2/users/me, the timeline and Post lookup need tweet.read and
+ * users.read; refresh needs offline.access. X posts are text only here, so no media.write.
+ */
+export const X_SCOPES = ['tweet.read', 'users.read', 'tweet.write', 'offline.access'] as const;
 
 const TokenResponseSchema = z.object({
   token_type: z.string().optional(),
@@ -153,8 +165,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
   const findOnTimeline = async (context: PublishContext, attemptedAt: string, text = context.request.caption) => {
     const { tokens, request } = context;
     const start = new Date(Date.parse(attemptedAt) - LOOKUP_SKEW_SECONDS * 1000).toISOString();
-    // The current OpenAPI (xdevplatform/xdk) names the field parameter post.fields (formerly tweet.fields).
-    const base = { max_results: String(TIMELINE_PAGE_SIZE), start_time: start, 'post.fields': 'created_at' };
+    const base = { max_results: String(TIMELINE_PAGE_SIZE), start_time: start, [X_API_SPEC.postFields]: 'created_at' };
     let token: string | undefined;
     for (let page = 0; page < MAX_TIMELINE_PAGES; page++) {
       const r: z.infer<typeof TimelineSchema> = await callPlatform(publishCtx, {

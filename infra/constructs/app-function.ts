@@ -8,6 +8,7 @@ import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { type FunctionDef, functionOf, memoryMBOf, timeoutSecondsOf } from '../../functions/routes';
+import { bundleInputHash } from './bundle-hash';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -81,13 +82,29 @@ export interface AppFunctionProps {
   readonly logRemovalPolicy?: RemovalPolicy;
 }
 
+/** Raise when the esbuild settings below change, so bundles cached under the old settings are not reused. */
+const BUNDLING_VERSION = 1;
+
 /**
  * The esbuild settings of a handler: ESM for node22, the AWS SDK from the runtime, and a handler's
  * native modules (NATIVE_MODULE_HANDLERS) external and installed for `architecture` after bundling.
  */
-export function bundlingFor(handlerModule: string, architecture: Architecture): BundlingOptions {
+export function bundlingFor(handlerModule: string, architecture: Architecture, entry?: string): BundlingOptions {
   const native = NATIVE_MODULE_HANDLERS[handlerModule];
+  const coldStart = path.join(REPO_ROOT, 'functions/lib/cold-start.ts');
   return {
+    // Keyed by what the bundle is built from, so an unchanged function is not bundled again into
+    // the same cdk.out (infra/constructs/bundle-hash.ts; docs/infrastructure.md#bundling).
+    ...(entry
+      ? {
+          assetHash: bundleInputHash(REPO_ROOT, [entry, coldStart], {
+            handlerModule,
+            architecture: architecture.name,
+            native: native?.modules.map((m) => `${m}@${lockedVersion(m)}`) ?? [],
+            bundling: BUNDLING_VERSION,
+          }),
+        }
+      : {}),
     format: OutputFormat.ESM,
     target: 'node22',
     mainFields: ['module', 'main'],
@@ -98,7 +115,7 @@ export function bundlingFor(handlerModule: string, architecture: Architecture): 
     externalModules: ['@aws-sdk/*', ...(native?.modules ?? [])],
     // Parses the function's settings when the module loads (cold start), not at first use.
     define: { __HANDLER_MODULE__: JSON.stringify(handlerModule) },
-    inject: [path.join(REPO_ROOT, 'functions/lib/cold-start.ts')],
+    inject: [coldStart],
     tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
     ...(native
       ? {
@@ -139,8 +156,9 @@ export class AppFunction extends NodejsFunction {
     const env = props.environment;
     const native = NATIVE_MODULE_HANDLERS[props.handlerModule];
     const architecture = Architecture.ARM_64;
+    const entry = path.join(props.handlersDir ?? path.join(REPO_ROOT, 'functions/handlers'), `${props.handlerModule}.ts`);
     super(scope, id, {
-      entry: path.join(props.handlersDir ?? path.join(REPO_ROOT, 'functions/handlers'), `${props.handlerModule}.ts`),
+      entry,
       handler: 'handler',
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
@@ -164,7 +182,7 @@ export class AppFunction extends NodejsFunction {
         POWERTOOLS_SERVICE_NAME: 'schedule-autopost',
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: bundlingFor(props.handlerModule, architecture),
+      bundling: bundlingFor(props.handlerModule, architecture, entry),
     });
     this.nativeModules = native?.modules ?? [];
     this.declaration = functionOf(props.handlerModule) ?? { handler: props.handlerModule, needs: [] };

@@ -40,8 +40,9 @@ const PUBLISH_ERRORS: readonly NamedError[] = ['daily_limit', 'upload_limit', 'd
  *   GET  /posts?platform=&account=     what each platform shows as published
  *   POST /posts/delete {platform, id}  the account holder deletes a published post in the app
  *   POST /limits {enabled}             benchmarks: turn rate limits and daily caps off (enabled: false)
- *   POST /tiktok/app {audited?, verifiedUrlPrefixes?}   the TikTok app's audit status (unaudited:
- *                                      SELF_ONLY only) and the URL prefixes PULL_FROM_URL may use
+ *   POST /tiktok/app {audited?, verifiedUrlPrefixes?, moderationSeconds?}   the TikTok app's audit
+ *                                      status (unaudited: SELF_ONLY only), the URL prefixes PULL_FROM_URL
+ *                                      may use, and how long moderation holds back a public post's id
  */
 export function control(ctx: SandboxContext, method: string, path: string, body: unknown, query = new URLSearchParams()): SandboxResponse {
   const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
@@ -86,10 +87,18 @@ export function control(ctx: SandboxContext, method: string, path: string, body:
       const prefixes = input.verifiedUrlPrefixes;
       if (prefixes !== undefined && !(Array.isArray(prefixes) && prefixes.every((p) => typeof p === 'string' && /^https?:\/\//.test(p))))
         return bad('verifiedUrlPrefixes must be a list of URL prefixes');
+      const moderation = input.moderationSeconds;
+      if (moderation !== undefined && !(typeof moderation === 'number' && Number.isFinite(moderation) && moderation >= 0))
+        return bad('moderationSeconds must be a number ≥ 0');
+      if (typeof moderation === 'number') pub.tiktokModerationSeconds = moderation;
       if (typeof input.audited === 'boolean') pub.tiktokUnaudited = !input.audited;
       if (prefixes !== undefined) pub.tiktokVerifiedPrefixes = prefixes as string[];
       ctx.state.persist();
-      return json(200, { audited: !pub.tiktokUnaudited, verifiedUrlPrefixes: pub.tiktokVerifiedPrefixes ?? [] });
+      return json(200, {
+        audited: !pub.tiktokUnaudited,
+        verifiedUrlPrefixes: pub.tiktokVerifiedPrefixes ?? [],
+        moderationSeconds: pub.tiktokModerationSeconds ?? 0,
+      });
     }
     case 'POST /processing': {
       const platform = input.platform as Platform;

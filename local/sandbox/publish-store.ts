@@ -151,6 +151,8 @@ export interface PublishData {
   limitsOff?: boolean;
   /** TikTok app settings (control API `/tiktok/app`): an unaudited client posts SELF_ONLY only. */
   tiktokUnaudited?: boolean;
+  /** How long TikTok's moderation of a public post takes (control API `/tiktok/app`): its post id comes only after. */
+  tiktokModerationSeconds?: number;
   /** URL prefixes verified for the TikTok app: PULL_FROM_URL works only from these (besides the front door's /media-pull/). */
   tiktokVerifiedPrefixes?: string[];
 }

@@ -93,6 +93,142 @@ export function addMonth(seconds: number): number {
   return Math.floor(d.getTime() / 1000);
 }
 
+/*
+ * Whole objects, as Stripe sends them: the fields this app never sets, with the values Stripe gives
+ * them in test mode for a card subscription through Checkout. Every field the stripe package's types
+ * declare as always present is served (test/unit/local/stripe-shapes.test.ts holds us to it), so
+ * code that reads one more field meets what Stripe would send rather than `undefined`.
+ */
+const SUBSCRIPTION_DEFAULTS = {
+  application_fee_percent: null,
+  automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+  billing_cycle_anchor_config: null,
+  billing_mode: { type: 'classic' },
+  billing_thresholds: null,
+  cancellation_details: { comment: null, feedback: null, reason: null },
+  days_until_due: null,
+  default_source: null,
+  default_tax_rates: [],
+  description: null,
+  invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
+  next_pending_invoice_item_invoice: null,
+  on_behalf_of: null,
+  pause_collection: null,
+  payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+  pending_invoice_item_interval: null,
+  pending_setup_intent: null,
+  pending_update: null,
+  schedule: null,
+  test_clock: null,
+  transfer_data: null,
+  trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+};
+
+const SESSION_DEFAULTS = {
+  adaptive_pricing: { enabled: false },
+  after_expiration: null,
+  automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+  billing_address_collection: null,
+  client_secret: null,
+  collected_information: null,
+  consent: null,
+  consent_collection: null,
+  currency_conversion: null,
+  custom_fields: [],
+  custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+  customer_creation: 'always',
+  invoice_creation: null,
+  locale: null,
+  origin_context: null,
+  payment_intent: null,
+  payment_link: null,
+  payment_method_collection: 'always',
+  payment_method_configuration_details: null,
+  payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+  payment_method_types: ['card'],
+  permissions: null,
+  recovered_from: null,
+  saved_payment_method_options: { allow_redisplay_filters: ['always'], payment_method_remove: 'disabled', payment_method_save: null },
+  setup_intent: null,
+  shipping_address_collection: null,
+  shipping_cost: null,
+  shipping_options: [],
+  submit_type: null,
+  ui_mode: 'hosted',
+  wallet_options: null,
+};
+
+const invoiceDefaults = (t: number) => ({
+  account_country: 'US',
+  account_name: 'Schedule & Autopost',
+  account_tax_ids: null,
+  amount_overpaid: 0,
+  amount_shipping: 0,
+  application: null,
+  automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+  automatically_finalizes_at: null,
+  custom_fields: null,
+  customer_address: null,
+  customer_phone: null,
+  customer_shipping: null,
+  customer_tax_exempt: 'none',
+  default_payment_method: null,
+  default_source: null,
+  default_tax_rates: [],
+  description: null,
+  discounts: [],
+  due_date: null,
+  effective_at: t,
+  ending_balance: 0,
+  footer: null,
+  from_invoice: null,
+  issuer: { type: 'self' },
+  last_finalization_error: null,
+  latest_revision: null,
+  next_payment_attempt: null,
+  on_behalf_of: null,
+  payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+  post_payment_credit_notes_amount: 0,
+  pre_payment_credit_notes_amount: 0,
+  receipt_number: null,
+  rendering: null,
+  shipping_cost: null,
+  shipping_details: null,
+  starting_balance: 0,
+  statement_descriptor: null,
+  test_clock: null,
+  total_discount_amounts: [],
+  total_pretax_credit_amounts: [],
+  total_taxes: [],
+  webhooks_delivered_at: t,
+});
+
+/** The legacy Plan object Stripe still puts on each subscription item, mirroring its price. */
+const planOf = (price: LocalPrice) => {
+  const recurring = price.recurring as { interval: string; interval_count: number; usage_type: string } | undefined;
+  return {
+    id: price.id,
+    object: 'plan',
+    active: price.active,
+    amount: price.unit_amount,
+    amount_decimal: String(price.unit_amount),
+    billing_scheme: 'per_unit',
+    created: price.created,
+    currency: price.currency,
+    interval: recurring?.interval ?? 'month',
+    interval_count: recurring?.interval_count ?? 1,
+    livemode: false,
+    metadata: {},
+    meter: null,
+    nickname: price.nickname ?? null,
+    product: price.product,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: null,
+    usage_type: recurring?.usage_type ?? 'licensed',
+  };
+};
+
 export class StripeWorld {
   private world: World;
   private readonly store: PersistedFile<Partial<World>>;
@@ -140,9 +276,14 @@ export class StripeWorld {
         metadata: {},
         nickname: `${plan.name} monthly`,
         product: plan.productId,
-        recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+        recurring: { interval: 'month', interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' },
         type: 'recurring',
         unit_amount: Math.round(plan.price * 100),
+        unit_amount_decimal: String(Math.round(plan.price * 100)),
+        custom_unit_amount: null,
+        tax_behavior: 'unspecified',
+        tiers_mode: null,
+        transform_quantity: null,
       };
     }
     this.save();
@@ -190,6 +331,9 @@ export class StripeWorld {
       subscription: null,
       success_url: input.successUrl,
       url: `${input.hostedPageBase}/${id}`,
+      ...SESSION_DEFAULTS,
+      discounts: [],
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
     };
     this.world.sessions[id] = session;
     this.world.sessionInputs[id] = { priceId: input.priceId, subscriptionMetadata: input.subscriptionMetadata, allowPromotionCodes: input.allowPromotionCodes };
@@ -210,7 +354,28 @@ export class StripeWorld {
     const percentOff = promo?.percentOff ?? 0;
     const amount = Math.round(price.unit_amount * (1 - percentOff / 100));
     const t = nowSeconds();
-    const customer = { id: stripeId('cus', 14), object: 'customer', created: t, email, name, livemode: false, metadata: {}, description: null };
+    const customer = {
+      id: stripeId('cus', 14),
+      object: 'customer',
+      created: t,
+      email,
+      name,
+      livemode: false,
+      metadata: {},
+      description: null,
+      balance: 0,
+      currency: 'usd',
+      default_source: null,
+      delinquent: false,
+      invoice_prefix: stripeId('', 4).slice(1).toUpperCase(),
+      invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+      next_invoice_sequence: 2,
+      phone: null,
+      preferred_locales: [],
+      shipping: null,
+      tax_exempt: 'none',
+      test_clock: null,
+    };
     this.world.customers[customer.id] = customer;
     const subId = stripeId('sub');
     const invoice = this.newInvoice(subId, customer.id, { ...price, unit_amount: amount }, t, 'paid', input.subscriptionMetadata);
@@ -247,8 +412,12 @@ export class StripeWorld {
             current_period_end: addMonth(t),
             metadata: {},
             price: clone(price),
+            plan: planOf(price),
             quantity: 1,
             subscription: subId,
+            billing_thresholds: null,
+            discounts: [],
+            tax_rates: [],
           },
         ],
         has_more: false,
@@ -263,6 +432,7 @@ export class StripeWorld {
       discounts: discount ? [discount.id] : [],
       trial_end: null,
       trial_start: null,
+      ...SUBSCRIPTION_DEFAULTS,
     };
     this.world.subscriptions[subId] = subscription;
     Object.assign(session, {
@@ -290,8 +460,12 @@ export class StripeWorld {
   }
 
   private newInvoice(subId: string, customerId: string, price: LocalPrice, t: number, status: 'paid' | 'open', metadata: Record<string, string>): LocalInvoice {
+    const id = stripeId('in');
+    const customer = this.world.customers[customerId];
+    const amount = price.unit_amount;
     const invoice = {
-      id: stripeId('in'),
+      ...invoiceDefaults(t),
+      id,
       object: 'invoice',
       amount_due: price.unit_amount,
       amount_paid: status === 'paid' ? price.unit_amount : 0,
@@ -309,6 +483,39 @@ export class StripeWorld {
       period_start: t,
       period_end: t,
       status,
+      customer_email: (customer?.email as string | undefined) ?? null,
+      customer_name: (customer?.name as string | null | undefined) ?? null,
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: stripeId('il'),
+            object: 'line_item',
+            amount,
+            currency: 'usd',
+            description: `1 × ${String(price.nickname ?? 'plan')}`,
+            discountable: true,
+            discounts: [],
+            invoice: id,
+            livemode: false,
+            metadata,
+            period: { start: t, end: addMonth(t) },
+            pricing: { type: 'price_details', price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(amount) },
+            quantity: 1,
+            subtotal: amount,
+            taxes: [],
+          },
+        ],
+        has_more: false,
+        total_count: 1,
+        url: `/v1/invoices/${id}/lines`,
+      },
+      number: `${String(customer?.invoice_prefix ?? 'LOCAL')}-${String(Object.keys(this.world.invoices).length + 1).padStart(4, '0')}`,
+      status_transitions: { finalized_at: t, marked_uncollectible_at: null, paid_at: status === 'paid' ? t : null, voided_at: null },
+      subtotal: amount,
+      subtotal_excluding_tax: amount,
+      total: amount,
+      total_excluding_tax: amount,
     };
     this.world.invoices[invoice.id] = invoice;
     return invoice;

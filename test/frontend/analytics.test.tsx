@@ -321,6 +321,20 @@ describe('the Analytics page', () => {
     expect(api.callsTo('GET', `/analytics/posts/${P1}`).length).toBeGreaterThan(0);
   });
 
+  it('says TikTok reports no numbers for a private post instead of waiting for readings', async () => {
+    const history: PostAnalyticsResponse = {
+      post_id: P1,
+      platforms: [...POST_HISTORY.platforms, { platform: 'tiktok', status: 'private', latest: null, snapshots: [] }],
+    };
+    const { user } = openAnalytics(analytics('basic'), { [`GET /analytics/posts/${P1}`]: { body: history } });
+    const top = await screen.findByTestId('top-posts');
+    await user.click(within(top).getByRole('button', { name: /Details: metrics over time of Fresh sourdough today on Instagram/ }));
+    const dialog = await screen.findByRole('dialog', { name: '“Fresh sourdough today”' });
+    const tiktok = await within(dialog).findByTestId('history-tiktok');
+    expect(tiktok).toHaveTextContent('TikTok does not report numbers for private posts');
+    expect(tiktok).not.toHaveTextContent('No readings yet');
+  });
+
   it('lists the connections that need reconnecting to see analytics, with the way to Platforms', async () => {
     openAnalytics(analytics('free', { needs_reconnect: [{ account_id: 'acc-1', platform: 'instagram', account_name: '@acme' }] }));
     const notice = await screen.findByTestId('analytics-reconnect');

@@ -11,6 +11,8 @@ import { stubHandlers, type ValidationViolation } from './synth';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONNECTION = 'arn:aws:codeconnections:us-east-1:111111111111:connection/0f1e2d3c-aaaa-bbbb-cccc-1234567890ab';
+/** A connection made before the CodeStar Connections rename keeps its old service prefix. */
+const OLD_CONNECTION = 'arn:aws:codestar-connections:us-east-1:111111111111:connection/9a8b7c6d-aaaa-bbbb-cccc-1234567890ab';
 const SETTINGS = {
   pipelineConnectionArn: CONNECTION,
   pipelineRepository: 'example-org/schedule-autopost',
@@ -76,10 +78,39 @@ function stagesOf(
   return Object.fromEntries(pipeline!.Properties.Stages.map((s) => [s.Name, s.Actions]));
 }
 
+/** Every IAM statement of the template that names `action`, with its resources. */
+function statementsWith(template: Template, prefix: string): { Action: string | string[]; Resource: unknown }[] {
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyDocument: { Statement: never[] } } }[];
+  return policies
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+    .filter((st) => [st.Action].flat().some((a) => a.startsWith(prefix)));
+}
+
 describe('the deploy pipeline', () => {
   let synthesized: Synthesized;
+  /** Prod in the pipeline's account, through a connection made before the rename. */
+  let single: Synthesized;
   beforeAll(() => {
     synthesized = synthPipeline(SETTINGS);
+    const { prodAccount: _, ...oneAccount } = SETTINGS;
+    single = synthPipeline({ ...oneAccount, pipelineConnectionArn: OLD_CONNECTION });
+  });
+
+  it('lets the source use the connection under the service prefix of its ARN, as IAM matches them', () => {
+    expect(statementsWith(synthesized.pipeline, 'codeconnections:')).toEqual([
+      expect.objectContaining({ Action: 'codeconnections:UseConnection', Resource: CONNECTION }),
+    ]);
+    expect(statementsWith(synthesized.pipeline, 'codestar-connections:')).toEqual([]);
+    expect(statementsWith(single.pipeline, 'codestar-connections:')).toEqual([
+      expect.objectContaining({ Action: 'codestar-connections:UseConnection', Resource: OLD_CONNECTION }),
+    ]);
+    expect(statementsWith(single.pipeline, 'codeconnections:')).toEqual([]);
+  });
+
+  it('publishes the assets one after another from one build, not one build per asset at once', () => {
+    const assets = Object.entries(stagesOf(synthesized.pipeline)).filter(([name]) => /^Assets(\.\d+)?$/.test(name));
+    expect(assets.flatMap(([, actions]) => actions)).toHaveLength(1);
+    expect(assets[0]![1][0]!.ActionTypeId.Provider).toBe('CodeBuild');
   });
 
   it('runs source, synth with the tests, self-update, dev with a smoke test, then an approval before prod', () => {
@@ -156,8 +187,6 @@ describe('the deploy pipeline', () => {
     const findings = (violations: ValidationViolation[]) =>
       violations.map((v) => `${v.ruleName}: ${v.violatingConstructs.map((c) => c.constructPath).join(', ')}`);
     expect(findings(synthesized.violations)).toEqual([]);
-    const { prodAccount: _, ...oneAccount } = SETTINGS;
-    const single = synthPipeline(oneAccount);
     expect(single.stack.prodStage.stack.account).toBe('111111111111');
     expect(findings(single.violations)).toEqual([]);
   });

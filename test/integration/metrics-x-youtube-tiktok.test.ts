@@ -232,7 +232,7 @@ describe.each(['x', 'youtube', 'tiktok'] as const)('%s metrics against the sandb
     const ids = Array.from({ length: reader.metricsBatchSize + 1 }, (_, i) => String(1_000_000_000_000_000_000n + BigInt(i)));
     const ask = (list: string[], field: string) =>
       platform === 'x'
-        ? fetch(`${sandbox}/x/api/2/tweets?ids=${list.join(',')}&tweet.fields=${field}`, { headers: bearer(tokens) })
+        ? fetch(`${sandbox}/x/api/2/tweets?ids=${list.join(',')}&post.fields=${field}`, { headers: bearer(tokens) })
         : platform === 'youtube'
           ? fetch(`${sandbox}/youtube/api/youtube/v3/videos?part=${field}&id=${list.join(',')}`, { headers: bearer(tokens) })
           : fetch(`${sandbox}/tiktok/api/v2/video/query/?fields=id,${field}`, {
@@ -249,5 +249,86 @@ describe.each(['x', 'youtube', 'tiktok'] as const)('%s metrics against the sandb
     const results = await reader.readMetrics(tokens, { accountId: 'a', platformPostIds: ids });
     expect(results).toHaveLength(ids.length);
     expect(results.every((r) => r.status === 'gone')).toBe(true);
+  });
+});
+
+/**
+ * TikTok reports numbers only for public videos: the video query lists only the user's public videos,
+ * and a post gets its public id only once moderation of a post made for an audience is over (Get Post
+ * Status); an Only me post never gets one. A post we stored under its publish_id is looked up again.
+ */
+describe('TikTok posts without a public id', () => {
+  const read = (tokens: TokenSet, ids: string[]) => readers.tiktok().readMetrics(tokens, { accountId: DEMO_IDENTITIES.tiktok[0]!.id, platformPostIds: ids });
+
+  /** A video sent through the init and upload calls; its publish_id once processing is over. */
+  async function send(tokens: TokenSet, init: { path: string; body: Record<string, unknown> }): Promise<string> {
+    const bytes = randomBytes(4096);
+    const source_info = { source: 'FILE_UPLOAD', video_size: bytes.length, chunk_size: bytes.length, total_chunk_count: 1 };
+    const res = await ok(
+      await fetch(`${sandbox}/tiktok/api${init.path}`, {
+        method: 'POST',
+        headers: bearer(tokens, { 'content-type': 'application/json' }),
+        body: JSON.stringify({ ...init.body, source_info }),
+      }),
+    );
+    const { publish_id, upload_url } = ((await res.json()) as { data: { publish_id: string; upload_url: string } }).data;
+    await ok(
+      await fetch(upload_url, {
+        method: 'PUT',
+        headers: { 'content-type': 'video/mp4', 'content-range': `bytes 0-${bytes.length - 1}/${bytes.length}` },
+        body: bytes,
+      }),
+    );
+    await advance(10);
+    return publish_id;
+  }
+  const direct = (tokens: TokenSet, privacy: string) =>
+    send(tokens, { path: '/v2/post/publish/video/init/', body: { post_info: { title: `Video ${privacy}`, privacy_level: privacy, disable_stitch: true } } });
+  const status = async (tokens: TokenSet, publishId: string) => {
+    const res = await ok(
+      await fetch(`${sandbox}/tiktok/api/v2/post/publish/status/fetch/`, {
+        method: 'POST',
+        headers: bearer(tokens, { 'content-type': 'application/json' }),
+        body: JSON.stringify({ publish_id: publishId }),
+      }),
+    );
+    return ((await res.json()) as { data: { status: string; publicaly_available_post_id: unknown[] } }).data;
+  };
+  const sandboxPostOf = async (publishId: string) =>
+    ((await control('GET', '/posts?platform=tiktok')) as { posts: PublishedPost[] }).posts.find((p) => p.ref === publishId)!;
+
+  it('leaves an Only me post out of the video query and gives it no public id', async () => {
+    const tokens = await connect('tiktok');
+    const publishId = await direct(tokens, 'SELF_ONLY');
+    const onTikTok = await sandboxPostOf(publishId);
+    await advance(3600);
+
+    expect(await status(tokens, publishId)).toMatchObject({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [] });
+    // Even its real id, were it known, reads as nothing: the query lists public videos only.
+    expect(await read(tokens, [onTikTok.id])).toEqual([{ platformPostId: onTikTok.id, status: 'gone' }]);
+  });
+
+  it('says an inbox draft has no numbers rather than that it is gone', async () => {
+    const tokens = await connect('tiktok');
+    const publishId = await send(tokens, { path: '/v2/post/publish/inbox/video/init/', body: {} });
+    await advance(3600);
+
+    expect(await read(tokens, [publishId])).toEqual([{ platformPostId: publishId, status: 'private' }]);
+  });
+
+  it('reads a public post stored under its publish_id once moderation gives its id, and says which id that is', async () => {
+    await control('POST', '/tiktok/app', { moderationSeconds: 1800 });
+    const tokens = await connect('tiktok');
+    const publishId = await direct(tokens, 'PUBLIC_TO_EVERYONE');
+    const videoId = (await sandboxPostOf(publishId)).id;
+
+    // Still in moderation: no id yet, so no reading either way (the collector asks again later).
+    expect((await status(tokens, publishId)).publicaly_available_post_id).toEqual([]);
+    expect(await read(tokens, [publishId])).toEqual([]);
+
+    await advance(1800);
+    const [result] = await read(tokens, [publishId]);
+    expect(result).toMatchObject({ platformPostId: publishId, status: 'ok', postId: videoId });
+    expect(metricsOf([result!], publishId).views).toBeGreaterThan(0);
   });
 });

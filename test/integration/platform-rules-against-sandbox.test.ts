@@ -168,22 +168,34 @@ describe('X', () => {
     expect((unauthorized as PlatformError).category).toBe('reauth');
   });
 
-  it('serves the timeline fields asked for as post.fields (current OpenAPI) or tweet.fields (older clients)', async () => {
+  it('answers only the OpenAPI generation we follow: post.fields served, tweet.fields refused as an unknown parameter', async () => {
     // Prepare
     const { adapter, tokens, who } = await connect('x');
-    await adapter.publishStep({ tokens, ...aPost(who.id, `Timeline check ${randomBytes(4).toString('hex')}`) });
-    const timeline = (param: string) =>
-      fetch(`${sandbox}/x/api/2/users/${who.id}/tweets?${param}=created_at`, { headers: { authorization: `Bearer ${tokens.accessToken}` } }).then(
-        (r) => r.json() as Promise<{ data: { created_at?: string }[] }>,
-      );
+    const caption = `Timeline check ${randomBytes(4).toString('hex')}`;
+    await adapter.publishStep({ tokens, ...aPost(who.id, caption) });
+    const get = (path: string) => fetch(`${sandbox}/x/api${path}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
 
     // Act
-    const current = await timeline('post.fields');
-    const older = await timeline('tweet.fields');
+    const current = await get(`/2/users/${who.id}/tweets?post.fields=created_at`);
+    const older = await get(`/2/users/${who.id}/tweets?tweet.fields=created_at`);
+    const id = ((await current.clone().json()) as { data: { id: string }[] }).data[0]!.id;
+    const lookup = await get(`/2/tweets?ids=${id}&post.fields=public_metrics`);
+    const olderLookup = await get(`/2/tweets?ids=${id}&tweet.fields=public_metrics`);
 
     // Assess
-    expect(current.data[0]!.created_at).toEqual(expect.any(String));
-    expect(older.data[0]!.created_at).toEqual(expect.any(String));
+    expect(((await current.json()) as { data: { created_at?: string }[] }).data[0]!.created_at).toEqual(expect.any(String));
+    expect(((await lookup.json()) as { data: { public_metrics: Record<string, number> }[] }).data[0]!.public_metrics).toEqual(
+      expect.objectContaining({ repost_count: expect.any(Number), impression_count: expect.any(Number) }),
+    );
+    for (const refused of [older, olderLookup]) {
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        title: 'Invalid Request',
+        errors: [
+          { parameters: { 'tweet.fields': expect.any(Array) }, message: expect.stringMatching(/^The query parameter \[tweet\.fields\] is not one of \[/) },
+        ],
+      });
+    }
   });
 });
 

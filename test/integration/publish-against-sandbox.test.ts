@@ -44,14 +44,23 @@ const receipts = (platform: Platform) => sandboxReceipts(platform);
 const fault = (body: Record<string, unknown>) => control('POST', '/faults', body);
 
 /** Consent as the first demo identity (all its Pages), code → tokens → the account to post as. */
-async function connect(platform: Platform): Promise<{ adapter: PlatformAdapter; tokens: TokenSet; accountId: string; accountName: string }> {
+async function connect(
+  platform: Platform,
+  withoutScope?: string,
+): Promise<{ adapter: PlatformAdapter; tokens: TokenSet; accountId: string; accountName: string }> {
   const adapter = adapterFor(platform);
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const who = DEMO_IDENTITIES[platform][0]!;
   const form = new URLSearchParams({ decision: 'allow', identity: who.id });
   for (const page of who.pages ?? []) form.append('pages', page.id);
-  const res = await fetch(adapter.authorizeUrl({ state: 's', codeChallenge: adapter.usesPkce ? challenge : undefined }), {
+  const authorize = new URL(adapter.authorizeUrl({ state: 's', codeChallenge: adapter.usesPkce ? challenge : undefined }));
+  // A user who unticks one permission on the consent page.
+  if (withoutScope) {
+    const scopes = authorize.searchParams.get('scope')!.split(/[ ,]/);
+    authorize.searchParams.set('scope', scopes.filter((x) => x !== withoutScope).join(','));
+  }
+  const res = await fetch(authorize, {
     method: 'POST',
     body: form,
     redirect: 'manual',
@@ -555,6 +564,45 @@ describe('first comments and X threads against the sandbox (issue 16)', () => {
 
     expect(run.result).toMatchObject({ status: 'posted', followUps: { first_comment: { status: 'posted' } } });
     expect(await comments()).toEqual([expect.objectContaining({ platform: 'facebook', parentId: run.result!.platformPostId, text: 'Order at the counter' })]);
+  });
+
+  it.each([
+    ['instagram', 1],
+    ['facebook', 1],
+  ] as const)(
+    '%s: when the comment answer is lost, finds the comment by listing the post comments as the edge allows, and comments once',
+    async (platform, postsBefore) => {
+      const c = await connect(platform);
+      const media = platform === 'instagram' ? [await aStoredMedia('image')] : [];
+      const request = requestFor(c, { media, settings: { first_comment: `Fresh at 7 ${randomBytes(3).toString('hex')}` } });
+      // The post's own creates go through; the comment's create acts, then its answer is lost.
+      await fault({ platform, method: 'POST', error: 'timeout_after_acting', skip: postsBefore, times: 1 });
+
+      const run = await publish(c.adapter, c.tokens, request);
+
+      expect(run.result).toMatchObject({ status: 'posted', followUps: { first_comment: { status: 'posted' } } });
+      expect((await comments()).filter((x) => x.platform === platform)).toHaveLength(1);
+    },
+  );
+
+  it('lists a Facebook post comments only with pages_read_user_content, and the IG Media comments edge takes no order', async () => {
+    const fb = await connect('facebook', 'pages_read_user_content');
+    const ig = await connect('instagram');
+    const fbPost = await publish(fb.adapter, fb.tokens, requestFor(fb));
+    const igPost = await publish(ig.adapter, ig.tokens, requestFor(ig, { media: [await aStoredMedia('image')] }));
+    const list = (platform: 'facebook' | 'instagram', id: string, token: string, extra = '') =>
+      fetch(
+        `${(hostsFor(platform, sandbox) as { graph: string }).graph}/${GRAPH_VERSION}/${id}/comments?fields=id&access_token=${encodeURIComponent(token)}${extra}`,
+      );
+
+    const fbRefused = await list('facebook', fbPost.result!.platformPostId!, fb.tokens.accessToken);
+    const igOrdered = await list('instagram', igPost.result!.platformPostId!, ig.tokens.accessToken, '&order=reverse_chronological');
+    const igPlain = await list('instagram', igPost.result!.platformPostId!, ig.tokens.accessToken);
+
+    expect(fbRefused.status).toBe(403);
+    expect(await fbRefused.json()).toMatchObject({ error: { code: 10, message: expect.stringContaining('pages_read_user_content') } });
+    expect(igOrdered.status).toBe(400);
+    expect(igPlain.status).toBe(200);
   });
 
   it('comments on a YouTube video with commentThreads.insert', async () => {

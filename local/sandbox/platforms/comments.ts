@@ -4,7 +4,7 @@ import { googleError, youtubeAuthError } from '../faults';
 import { hitWindow, numericId, shortId, type PublishData } from '../publish-store';
 import { graphParams } from '../publishing';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
-import { graphError, graphNoObject, graphTokenError } from './graph';
+import { graphError, graphNoObject, graphPermissionError, graphTokenError } from './graph';
 
 /**
  * First comments (issue 16) on the sandbox Instagram, Facebook and YouTube, with the official rules
@@ -13,7 +13,10 @@ import { graphError, graphNoObject, graphTokenError } from './graph';
  *    `message` required, at most 2,200 characters
  *    (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments).
  *  - Facebook POST/GET /{page-post-id}/comments: the Page's token for its own post, pages_manage_engagement
- *    to write, at most 8,000 characters (https://developers.facebook.com/docs/graph-api/reference/object/comments).
+ *    to write, at most 8,000 characters (https://developers.facebook.com/docs/graph-api/reference/object/comments);
+ *    pages_read_user_content to list them (people's comments are user content on the Page, Meta's
+ *    Pages API permissions).
+ *  - The IG Media comments edge declares fields and paging only; any other parameter (an `order`) is refused.
  *  - YouTube commentThreads insert/list: youtube.force-ssl to write, the caller's channel and video,
  *    textOriginal at most 10,000 characters (https://developers.google.com/youtube/v3/docs/commentThreads/insert).
  * A comment is not a post: it lands in `comments`, which GET /_sandbox/control/comments lists.
@@ -56,6 +59,8 @@ export function registerSandboxComments(ctx: SandboxContext): void {
   const noObject = (id: string) => graphNoObject('post', id);
 
   // Instagram ---------------------------------------------------------------------------------------
+  /** What the IG Media comments edge takes: the field list, paging and the token. */
+  const IG_COMMENTS_PARAMETERS = ['fields', 'limit', 'after', 'before', 'access_token'];
   const igMedia = (mediaId: string) => data().posts.find((p) => p.platform === 'instagram' && p.id === mediaId);
   const igAuth = (req: SandboxRequest, mediaId: string, write: boolean): { response: SandboxResponse } | { userId: string } => {
     const check = ctx.state.check('instagram', req.bearer);
@@ -67,19 +72,28 @@ export function registerSandboxComments(ctx: SandboxContext): void {
     return { userId: check.record.identityId };
   };
   for (const host of ['graph', 'api'] as const) {
-    ctx.router.on('POST', 'instagram', host, `${v}/:mediaId/comments`, (req) => {
-      const auth = igAuth(req, req.params.mediaId!, true);
-      if ('response' in auth) return auth.response;
-      const message = graphParams(req).get('message') ?? '';
-      if (!message.trim()) return graphError(400, '(#100) The parameter message is required', 100);
-      if ([...message].length > 2200) return graphError(400, '(#100) Param message must be at most 2200 characters long.', 100);
-      if (rateLimited('instagram', auth.userId)) return graphError(400, '(#4) Application request limit reached', 4, { is_transient: true });
-      const c = add({ id: numericId(17), platform: 'instagram', parentId: req.params.mediaId!, accountId: auth.userId, text: message });
-      return json(200, { id: c.id });
-    });
+    ctx.router.on(
+      'POST',
+      'instagram',
+      host,
+      `${v}/:mediaId/comments`,
+      (req) => {
+        const auth = igAuth(req, req.params.mediaId!, true);
+        if ('response' in auth) return auth.response;
+        const message = graphParams(req).get('message') ?? '';
+        if (!message.trim()) return graphError(400, '(#100) The parameter message is required', 100);
+        if ([...message].length > 2200) return graphError(400, '(#100) Param message must be at most 2200 characters long.', 100);
+        if (rateLimited('instagram', auth.userId)) return graphError(400, '(#4) Application request limit reached', 4, { is_transient: true });
+        const c = add({ id: numericId(17), platform: 'instagram', parentId: req.params.mediaId!, accountId: auth.userId, text: message });
+        return json(200, { id: c.id });
+      },
+      { publish: 'create' },
+    ); // a create: its faults (an answer lost after acting) reach it
     ctx.router.on('GET', 'instagram', host, `${v}/:mediaId/comments`, (req) => {
       const auth = igAuth(req, req.params.mediaId!, false);
       if ('response' in auth) return auth.response;
+      const undeclared = [...req.query.keys()].find((k) => !IG_COMMENTS_PARAMETERS.includes(k));
+      if (undeclared) return graphError(400, `(#100) The parameter ${undeclared} is not supported on this edge`, 100);
       return json(200, { data: listFor('instagram', req.params.mediaId!).map((c) => ({ id: c.id, text: c.text, timestamp: graphTime(c.createdAt) })) });
     });
   }
@@ -93,18 +107,26 @@ export function registerSandboxComments(ctx: SandboxContext): void {
     if (check.record.kind !== 'page' || check.record.pageId !== post.accountId) return { response: graphError(403, '(#200) Permissions error', 200) };
     if (write && !check.record.scopes.includes('pages_manage_engagement'))
       return { response: graphError(403, '(#200) Permissions error: requires pages_manage_engagement', 200) };
+    if (!write && !check.record.scopes.includes('pages_read_user_content')) return { response: graphPermissionError('pages_read_user_content') };
     return { pageId: post.accountId };
   };
-  ctx.router.on('POST', 'facebook', 'graph', `${v}/:postId/comments`, (req) => {
-    const auth = fbAuth(req, req.params.postId!, true);
-    if ('response' in auth) return auth.response;
-    const message = graphParams(req).get('message') ?? '';
-    if (!message.trim()) return graphError(400, '(#100) The parameter message is required', 100);
-    if ([...message].length > 8000) return graphError(400, '(#100) Param message must be at most 8000 characters long.', 100);
-    if (rateLimited('facebook', auth.pageId)) return graphError(400, '(#32) Page request limit reached', 32, { is_transient: true });
-    const c = add({ id: `${req.params.postId}_${numericId(16)}`, platform: 'facebook', parentId: req.params.postId!, accountId: auth.pageId, text: message });
-    return json(200, { id: c.id });
-  });
+  ctx.router.on(
+    'POST',
+    'facebook',
+    'graph',
+    `${v}/:postId/comments`,
+    (req) => {
+      const auth = fbAuth(req, req.params.postId!, true);
+      if ('response' in auth) return auth.response;
+      const message = graphParams(req).get('message') ?? '';
+      if (!message.trim()) return graphError(400, '(#100) The parameter message is required', 100);
+      if ([...message].length > 8000) return graphError(400, '(#100) Param message must be at most 8000 characters long.', 100);
+      if (rateLimited('facebook', auth.pageId)) return graphError(400, '(#32) Page request limit reached', 32, { is_transient: true });
+      const c = add({ id: `${req.params.postId}_${numericId(16)}`, platform: 'facebook', parentId: req.params.postId!, accountId: auth.pageId, text: message });
+      return json(200, { id: c.id });
+    },
+    { publish: 'create' },
+  );
   ctx.router.on('GET', 'facebook', 'graph', `${v}/:postId/comments`, (req) => {
     const auth = fbAuth(req, req.params.postId!, false);
     if ('response' in auth) return auth.response;

@@ -40,6 +40,7 @@ export function registerFacebook(ctx: SandboxContext): void {
       pages_manage_posts: 'Create and manage content on your Page',
       pages_read_engagement: 'Read content posted on the Page',
       pages_manage_engagement: 'Create, edit and delete comments posted on the Page',
+      pages_read_user_content: 'Read user content on your Page',
       read_insights: 'Read Insights of the Pages you manage',
       publish_video: 'Publish video content',
       business_management: 'Manage your business',

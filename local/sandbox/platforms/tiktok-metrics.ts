@@ -6,8 +6,9 @@ import { logId } from '../state';
 
 /**
  * TikTok Query Videos (docs/platform-apis.md#tiktok-metrics): `POST /v2/video/query/?fields=…` with
- * `{"filters":{"video_ids":[…]}}`, 1–20 ids, scope video.list; only the caller's own videos come back,
- * any other id is left out (https://developers.tiktok.com/doc/tiktok-api-v2-video-query). 600 requests
+ * `{"filters":{"video_ids":[…]}}`, 1–20 ids, scope video.list; only the caller's own public videos come
+ * back (video.list reads "a user's public TikTok videos"), any other id, an Only me post's or a draft's
+ * included, is left out (https://developers.tiktok.com/doc/tiktok-api-v2-video-query). 600 requests
  * a minute, then 429 rate_limit_exceeded (https://developers.tiktok.com/doc/tiktok-api-v2-rate-limit).
  */
 const MAX_IDS = 20;
@@ -59,7 +60,9 @@ export function registerTikTokMetrics(ctx: SandboxContext): void {
 
     const now = ctx.state.now();
     const own = new Map(
-      ctx.state.publishing.posts.filter((p) => p.platform === 'tiktok' && p.accountId === check.record.identityId && p.kind !== 'inbox').map((p) => [p.id, p]),
+      ctx.state.publishing.posts
+        .filter((p) => p.platform === 'tiktok' && p.accountId === check.record.identityId && p.visibility === 'public')
+        .map((p) => [p.id, p]),
     );
     const videos = (ids as string[]).flatMap((id) => {
       const post = own.get(id);

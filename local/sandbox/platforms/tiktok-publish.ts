@@ -379,8 +379,10 @@ export function registerTikTokPublishing(ctx: SandboxContext): void {
       let status = processing;
       if (job.readyAt !== undefined && job.readyAt <= now)
         status = job.failReason ? 'FAILED' : job.mode === 'inbox' ? 'SEND_TO_USER_INBOX' : 'PUBLISH_COMPLETE';
-      // Only public posts get a post id (after moderation); TikTok writes it as a JSON int64, which the sandbox keeps.
-      const ids = status === 'PUBLISH_COMPLETE' && job.privacy !== 'SELF_ONLY' && job.postId ? [job.postId] : [];
+      // Only a post made for an audience gets a post id, once moderation is over (Get Post Status); an
+      // Only me post never does. TikTok writes it as a JSON int64, which the sandbox keeps.
+      const moderated = job.readyAt !== undefined && job.readyAt + (data().tiktokModerationSeconds ?? 0) * 1000 <= now;
+      const ids = status === 'PUBLISH_COMPLETE' && job.privacy !== 'SELF_ONLY' && moderated && job.postId ? [job.postId] : [];
       const payload = {
         status,
         ...(status === 'FAILED' ? { fail_reason: job.failReason } : {}),

@@ -3,50 +3,18 @@ import type { SandboxContext } from '../context';
 import { grownCounts } from '../metrics-growth';
 import { hitWindow } from '../publish-store';
 import { json, type SandboxRequest } from '../router';
-import { X_ENDPOINT_SCOPES, hasScopes, problemJson } from './x-errors';
+import { X_ENDPOINT_SCOPES, X_QUERY_PARAMETERS, hasScopes, problemJson, refuseQuery } from './x-errors';
 
 /**
  * X Post lookup for metrics (docs/platform-apis.md#x-metrics): `GET /2/tweets?ids=…` (1–100 ids) with
- * `tweet.fields=public_metrics` (or `post.fields`, the current OpenAPI's name). A post that is not there
+ * `post.fields=public_metrics`, in the generation of the pinned OpenAPI only (x-errors.ts: `tweet.fields`
+ * is refused as the unknown parameter it is there). A post that is not there
  * comes back in `errors[]` as a resource-not-found problem; the rest in `data`
  * (https://docs.x.com/x-api/posts/lookup/introduction). Rate limit headers on every answer.
  */
 const MAX_IDS = 100;
 const LOOKUPS_PER_WINDOW = 900;
 const WINDOW_SECONDS = 900;
-/** The Post object's fields (X API v2 data dictionary); anything else is refused, as X does. */
-const POST_FIELDS = [
-  'article',
-  'attachments',
-  'author_id',
-  'card_uri',
-  'community_id',
-  'context_annotations',
-  'conversation_id',
-  'created_at',
-  'display_text_range',
-  'edit_controls',
-  'edit_history_tweet_ids',
-  'entities',
-  'geo',
-  'id',
-  'in_reply_to_user_id',
-  'lang',
-  'media_metadata',
-  'non_public_metrics',
-  'note_tweet',
-  'organic_metrics',
-  'possibly_sensitive',
-  'promoted_metrics',
-  'public_metrics',
-  'referenced_tweets',
-  'reply_settings',
-  'scopes',
-  'source',
-  'text',
-  'withheld',
-];
-
 /** The shape of a sandbox post's public_metrics `ageSeconds` after X received it. */
 export function xPublicMetrics(id: string, ageSeconds: number) {
   const c = grownCounts(id, ageSeconds, {
@@ -54,7 +22,7 @@ export function xPublicMetrics(id: string, ageSeconds: number) {
     rates: { like: [0.01, 0.05], reply: [0.001, 0.006], retweet: [0.002, 0.01], quote: [0, 0.002], bookmark: [0.001, 0.008] },
   });
   return {
-    retweet_count: c.retweet!,
+    repost_count: c.retweet!,
     reply_count: c.reply!,
     like_count: c.like!,
     quote_count: c.quote!,
@@ -98,11 +66,9 @@ export function registerXMetrics(ctx: SandboxContext): void {
       return invalid(headers, 'ids', [raw ?? ''], `The number of values in the \`ids\` query parameter list [${ids.length}] is not between 1 and ${MAX_IDS}`);
     const bad = ids.find((id) => !/^\d{1,19}$/.test(id));
     if (bad) return invalid(headers, 'ids', [bad], `The \`ids\` query parameter value [${bad}] does not match ^[0-9]{1,19}$`);
-    const fieldParam = req.query.has('post.fields') ? 'post.fields' : 'tweet.fields';
-    const fields = (req.query.get(fieldParam) ?? '').split(',').filter(Boolean);
-    const unknown = fields.find((f) => !POST_FIELDS.includes(f));
-    if (unknown)
-      return invalid(headers, fieldParam, [unknown], `The \`${fieldParam}\` query parameter value [${unknown}] is not one of [${POST_FIELDS.join(',')}]`);
+    const refused = refuseQuery(req.query, X_QUERY_PARAMETERS.postLookup, headers);
+    if (refused) return refused;
+    const fields = (req.query.get('post.fields') ?? '').split(',').filter(Boolean);
 
     const posts = new Map(ctx.state.publishing.posts.filter((p) => p.platform === 'x').map((p) => [p.id, p]));
     const data = ids.flatMap((id) => {
@@ -112,7 +78,7 @@ export function registerXMetrics(ctx: SandboxContext): void {
         {
           id,
           text: post.text,
-          edit_history_tweet_ids: [id],
+          edit_history_post_ids: [id],
           ...(fields.includes('created_at') ? { created_at: new Date(post.createdAt).toISOString() } : {}),
           ...(fields.includes('author_id') ? { author_id: post.accountId } : {}),
           ...(fields.includes('public_metrics') ? { public_metrics: xPublicMetrics(id, (now - post.createdAt) / 1000) } : {}),

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context';
 import { hitWindow, numericId, postsOf, recordPost, type PublishedPost } from '../publish-store';
 import { publicUrls } from '../publishing';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
-import { X_ENDPOINT_SCOPES, hasScopes, problemJson } from './x-errors';
+import { X_ENDPOINT_SCOPES, X_QUERY_PARAMETERS, hasScopes, problemJson, refuseQuery } from './x-errors';
 
 /**
  * X posts (docs/platform-apis.md#x): POST /2/tweets (100 per 15 min per user, rate headers on
@@ -145,11 +145,12 @@ export function registerXPublishing(ctx: SandboxContext): void {
       const window = hitWindow(data(), `x:timeline:${auth.userId}`, TIMELINE_PER_WINDOW, WINDOW_SECONDS, now);
       const headers = rateHeaders(window, TIMELINE_PER_WINDOW);
       if (window.retryAfter !== undefined) return problem(429, 'Too Many Requests', 'Too Many Requests', headers);
+      const refused = refuseQuery(req.query, X_QUERY_PARAMETERS.userPosts, headers);
+      if (refused) return refused;
       const max = Math.min(100, Math.max(5, Number(req.query.get('max_results') ?? 10) || 10));
       const start = Date.parse(req.query.get('start_time') ?? '') || 0;
       const end = Date.parse(req.query.get('end_time') ?? '') || Number.POSITIVE_INFINITY;
-      // The current OpenAPI (xdk) names the parameter post.fields; older clients send tweet.fields. Both are honoured.
-      const fields = [req.query.get('post.fields'), req.query.get('tweet.fields')].flatMap((f) => (f ?? '').split(','));
+      const fields = (req.query.get('post.fields') ?? '').split(',');
       // The token names the last post of the previous page, so posts made meanwhile do not shift the walk.
       const all = newestFirst(postsOf(data(), 'x', req.params.id!));
       const token = req.query.get('pagination_token');

@@ -127,7 +127,7 @@ export class MemoryAnalyticsStore implements AnalyticsStore {
 
 /** A platform whose counts per post id the test sets; `fail` makes the next reads throw. */
 export function aMetricsPlatform() {
-  const counts = new Map<string, PostMetrics | 'gone'>();
+  const counts = new Map<string, PostMetrics | 'gone' | 'private' | { metrics: PostMetrics; postId: string }>();
   const calls: { message: CollectMessage; ids: readonly string[] }[] = [];
   let failure: unknown = null;
   return {
@@ -145,7 +145,9 @@ export function aMetricsPlatform() {
       return ids.flatMap((id): MetricsResult[] => {
         const found = counts.get(id);
         if (!found) return [];
-        return found === 'gone' ? [{ platformPostId: id, status: 'gone' }] : [{ platformPostId: id, status: 'ok', metrics: structuredClone(found) }];
+        if (found === 'gone' || found === 'private') return [{ platformPostId: id, status: found }];
+        if ('postId' in found) return [{ platformPostId: id, status: 'ok', metrics: structuredClone(found.metrics), postId: found.postId }];
+        return [{ platformPostId: id, status: 'ok', metrics: structuredClone(found) }];
       });
     },
   };

@@ -63,6 +63,35 @@ describe('recording a settled target', () => {
     }
   });
 
+  it.each([
+    ['an Only me post', { tiktok_privacy_level: 'SELF_ONLY' as const }],
+    ['an inbox draft', { tiktok_draft: true }],
+  ])('counts %s on TikTok as published but never asks TikTok for its numbers, and says why', async (_case, settings) => {
+    // Prepare
+    const world = aWorld();
+    const post = aPublishedPost('p1', ['tiktok']);
+    post.platforms[0]!.settings = settings;
+
+    // Act
+    await recordTargetOutcome('user-1', post, 0, world.engine);
+    await sweepAndCollect(world, T0 + HOUR);
+
+    // Assess
+    expect(world.store.tracker('p1', 'tiktok')).toMatchObject({ status: 'private', nextAt: null });
+    expect(world.platform.calls).toHaveLength(0);
+    expect(world.store.rollup(BERLIN_DAY, 'tiktok')).toMatchObject({ published: 1 });
+  });
+
+  it('collects a TikTok post published to an audience', async () => {
+    const world = aWorld();
+    const post = aPublishedPost('p1', ['tiktok']);
+    post.platforms[0]!.settings = { tiktok_privacy_level: 'FOLLOWER_OF_CREATOR' };
+
+    await recordTargetOutcome('user-1', post, 0, world.engine);
+
+    expect(world.store.tracker('p1', 'tiktok')).toMatchObject({ status: 'collecting', nextAt: new Date(T0 + HOUR).toISOString() });
+  });
+
   it('counts a failed target once, on the day it was due in the user timezone, with no tracker', async () => {
     // Prepare: due 23:30 UTC, already the next day in Berlin
     const world = aWorld();
@@ -284,6 +313,23 @@ describe('the collector', () => {
     expect(world.store.tracker('p1', 'x')!.dueKey).toBeUndefined();
     expect(world.platform.calls).toHaveLength(2);
     expect(world.store.rollup(BERLIN_DAY, 'x')).toMatchObject({ views: 100 });
+  });
+
+  it('reads by the id the platform gave later from then on, and stops a post it reports no numbers for', async () => {
+    // Prepare: p1 was stored under a TikTok publish_id; TikTok gives its video id once moderation is over
+    const world = await publishedAndRecorded(['p1', 'p2']);
+    world.platform.counts.set('x-p1', { metrics: { views: 50, reach: null, likes: 5, comments: 0, shares: 0, saves: null }, postId: '7301' });
+    world.platform.set('7301', 80, 8);
+    world.platform.counts.set('x-p2', 'private');
+
+    // Act
+    await sweepAndCollect(world, T0 + HOUR);
+    await sweepAndCollect(world, T0 + 6 * HOUR);
+
+    // Assess
+    expect(world.store.tracker('p1', 'x')).toMatchObject({ platformPostId: '7301', latest: { views: 80 } });
+    expect(world.platform.calls.at(-1)!.ids).toEqual(['7301']);
+    expect(world.store.tracker('p2', 'x')).toMatchObject({ status: 'private', nextAt: null });
   });
 
   it.each([

@@ -28,7 +28,7 @@ describe('Facebook sign-in', () => {
         redirect_uri: 'https://app.example/api/oauth/x/callback',
         state: 'st-1',
         response_type: 'code',
-        scope: 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights,pages_manage_engagement',
+        scope: 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights,pages_manage_engagement,pages_read_user_content',
       },
     });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostsFor } from '../../../functions/platforms/hosts';
 import { createAdapter } from '../../../functions/platforms/registry';
+import { X_ENDPOINT_SCOPES } from '../../../local/sandbox/platforms/x-errors';
 import { signInRequest, aFakePlatform, anAdapter, anApp, clock, expectPlatformError, inSeconds, type Reply } from './fake-platform';
 
 const ACCESS = 'x-access-VGhpcyBpcyBhIGZha2UgdG9rZW4';
@@ -13,7 +14,7 @@ const tokenReply: Reply = {
     token_type: 'bearer',
     expires_in: 7200,
     access_token: ACCESS,
-    scope: 'tweet.read users.read tweet.write media.write offline.access',
+    scope: 'tweet.read users.read tweet.write offline.access',
     refresh_token: REFRESH,
   },
 };
@@ -30,7 +31,7 @@ describe('X sign-in', () => {
         response_type: 'code',
         client_id: 'client-123',
         redirect_uri: 'https://app.example/api/oauth/x/callback',
-        scope: 'tweet.read users.read tweet.write media.write offline.access',
+        scope: 'tweet.read users.read tweet.write offline.access',
         state: 'st-1',
         code_challenge: 'challenge-abc',
         code_challenge_method: 'S256',
@@ -67,8 +68,17 @@ describe('X sign-in', () => {
       refreshToken: REFRESH,
       issuedAt: inSeconds(0),
       expiresAt: inSeconds(7200),
-      scopes: ['tweet.read', 'users.read', 'tweet.write', 'media.write', 'offline.access'],
+      scopes: ['tweet.read', 'users.read', 'tweet.write', 'offline.access'],
     });
+  });
+
+  it('asks for exactly the scopes the X endpoints it calls require (text posts: no media.write), and offline.access to refresh', () => {
+    // X_ENDPOINT_SCOPES: each endpoint the adapter and its metrics reader call, with the scopes X's reference requires of it.
+    const needed = new Set([...Object.values(X_ENDPOINT_SCOPES).flat(), 'offline.access']);
+
+    const asked = new Set(signInRequest(anX().adapter, 'c').query.scope!.split(' '));
+
+    expect([...asked].sort()).toEqual([...needed].sort());
   });
 
   it('points every call at the sandbox when given sandbox hosts, keeping the real paths', async () => {

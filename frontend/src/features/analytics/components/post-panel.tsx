@@ -1,5 +1,5 @@
 import { Badge, Dialog, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { engagementsOf, type CollectionStatus, type PostAnalyticsResponse } from '@shared/analytics';
+import { engagementsOf, TIKTOK_PRIVATE_NO_METRICS, type CollectionStatus, type PostAnalyticsResponse } from '@shared/analytics';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import { LoadError } from '@/components/load-error';
 import { PlatformIcon } from '@/components/platform-icon';
@@ -14,6 +14,8 @@ const STATUS_TEXT: Record<CollectionStatus, { label: string; palette: string }> 
   done: { label: 'Final', palette: 'green' },
   gone: { label: 'Deleted on the platform', palette: 'gray' },
   needs_reconnect: { label: 'Reconnect to see analytics', palette: 'orange' },
+  // Only TikTok posts end up here: its private posts and inbox drafts.
+  private: { label: 'Private post', palette: 'gray' },
 };
 
 const COLUMNS = [
@@ -46,7 +48,11 @@ function PlatformHistory({ entry, zone }: { entry: PostAnalyticsResponse['platfo
           {status.label}
         </Badge>
       </HStack>
-      {entry.snapshots.length === 0 ? (
+      {entry.status === 'private' ? (
+        <Text textStyle="sm" color="fg.muted">
+          {TIKTOK_PRIVATE_NO_METRICS}.
+        </Text>
+      ) : entry.snapshots.length === 0 ? (
         <Text textStyle="sm" color="fg.muted">
           No readings yet: the first comes about an hour after publishing.
         </Text>
