@@ -190,6 +190,37 @@ describe('editing and deleting with a scope', () => {
     expect(Object.values(await usageOf(user.userId)).reduce((a, b) => Number(a) + Number(b), 0)).toBe(5);
   });
 
+  it('an occurrence edited on its own stays the only post for its time after an "all following" edit of an earlier one', async () => {
+    // Prepare: occurrence 2 edited on its own, keeping its time.
+    const user = await aUserInBerlin();
+    const first = await aSeries(user, 'Tip of the day', berlinAt(1, '09:00'), { frequency: 'daily', end: { type: 'after', count: 5 } });
+    const series = await seriesOf(user, first.series!.id);
+    const second = series.upcoming[1]!;
+    const own = await weCallTheApi('PATCH', `/api/series/${series.id}`, {
+      token: user.accessToken,
+      body: { scope: 'this', post_id: second.post_id, post: bodyFor(user, 'A special tip', new Date(second.scheduled_at), undefined) },
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+
+    // Act: occurrence 1, "this and all following", a new caption at the same time.
+    const res = await weCallTheApi('PATCH', `/api/series/${series.id}`, {
+      token: user.accessToken,
+      body: { scope: 'following', post_id: first.id, post: bodyFor(user, 'New tip', new Date(first.scheduled_at!), undefined) },
+    });
+
+    // Assess: one post per time, the edited one kept; five in all, five counted.
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const posts = await postsOf(user.userId);
+    expect(posts.map((p) => [(p.platforms as Post['platforms'])[0]!.caption, p.scheduled_at])).toEqual([
+      ['New tip', first.scheduled_at],
+      ['A special tip', second.scheduled_at],
+      ['New tip', series.upcoming[2]!.scheduled_at],
+      ['New tip', series.upcoming[3]!.scheduled_at],
+      ['New tip', series.upcoming[4]!.scheduled_at],
+    ]);
+    expect(Object.values(await usageOf(user.userId)).reduce((a, b) => Number(a) + Number(b), 0)).toBe(5);
+  });
+
   it('deletes one occurrence, then it and all following (the series ends)', async () => {
     const user = await aUserInBerlin();
     const first = await aSeries(user, 'Deletable', berlinAt(1, '09:00'), { frequency: 'daily', end: { type: 'after', count: 6 } });
