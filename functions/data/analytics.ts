@@ -208,6 +208,22 @@ async function timezoneOf(userId: string): Promise<string | null> {
   return (await getSettings(userId)).timezone;
 }
 
+/**
+ * The connection's trackers that stopped because it needed reconnecting: one query of the user's
+ * trackers (`METRICS#`), filtered; a reconnect is rare, so reading them all then is fine.
+ */
+async function trackersStoppedForReconnect(userId: string, socialAccountId: string): Promise<TrackerItem[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: '#status = :stopped AND socialAccountId = :account',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': 'METRICS#', ':stopped': 'needs_reconnect', ':account': socialAccountId },
+    ConsistentRead: true,
+  });
+  return items.map(toTracker);
+}
+
 /** The table as analytics collection sees it (the domain's AnalyticsStore). */
 export const tableAnalyticsStore = {
   timezoneOf,
@@ -219,6 +235,7 @@ export const tableAnalyticsStore = {
   setTargetMetrics,
   listDue,
   claim,
+  trackersStoppedForReconnect,
 } as const;
 
 /**

@@ -324,6 +324,24 @@ async function applyReading(tracker: TrackerItem, metrics: PostMetrics, now: Dat
   await engine.store.setTargetMetrics(tracker.userId, tracker.postId, tracker.platform, { views: metrics.views ?? 0, engagements: engagementsOf(metrics), at });
 }
 
+/** What resuming after a reconnect reads and writes (the table's store has both). */
+export interface ResumeStore extends Pick<AnalyticsStore, 'replaceTracker'> {
+  trackersStoppedForReconnect(userId: string, socialAccountId: string): Promise<TrackerItem[]>;
+}
+
+/**
+ * A reconnected connection's collection goes on: each tracker that stopped for `needs_reconnect`
+ * is due again now, and the next sweep reads it (offsets already past are skipped as for a late
+ * reading). Returns how many resumed.
+ */
+export async function resumeCollection(userId: string, socialAccountId: string, now: Date, store: ResumeStore): Promise<number> {
+  let resumed = 0;
+  for (const tracker of await store.trackersStoppedForReconnect(userId, socialAccountId)) {
+    if (await store.replaceTracker(tracker, { ...tracker, status: 'collecting', nextAt: now.toISOString(), failures: 0 })) resumed++;
+  }
+  return resumed;
+}
+
 /**
  * One queued batch: reads the platform once for all its trackers still collecting. A token the
  * platform refuses or a grant without the analytics scope stops those trackers (needs_reconnect);
