@@ -120,8 +120,9 @@ export function RepeatControl({ value, onChange, scheduleLocal }: RepeatControlP
           {value.frequency === 'weekly' ? (
             <Wrap gap="1.5" role="group" aria-label="Days of the week">
               {WEEKDAYS.map((day) => (
-                <ToggleChip key={day} size="xs" minW="10" pressed={weekdays.includes(day)} aria-label={WEEKDAY_NAMES[day]} onClick={() => toggleDay(day)}>
-                  {WEEKDAY_NAMES[day].slice(0, 2)}
+                // Named by what it shows ("Mon"), as speech input needs; the full name is its title.
+                <ToggleChip key={day} size="xs" minW="10" pressed={weekdays.includes(day)} title={WEEKDAY_NAMES[day]} onClick={() => toggleDay(day)}>
+                  {WEEKDAY_NAMES[day].slice(0, 3)}
                 </ToggleChip>
               ))}
             </Wrap>
