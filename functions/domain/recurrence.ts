@@ -52,6 +52,7 @@ import {
   UNKNOWN_CLIENT_MESSAGE,
   updatePost,
 } from './posts';
+import { notifyUser } from './notifications';
 import { scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 
@@ -470,6 +471,7 @@ export async function createSeries(userId: string, body: z.output<typeof CreateP
   const extended = await extend(userId, withFirst, deps);
   await saveSeries(extended, lease);
   await deleteTemplateFilesGone(userId, template, extended);
+  await notifyIfPaused(userId, withFirst, extended, deps);
   return getPost(userId, first.id);
 }
 
@@ -496,7 +498,21 @@ async function withSeries(userId: string, id: string, deps: Deps, change: (serie
   }
   await saveSeries(next, lease);
   await deleteTemplateFilesGone(userId, templateOf(series), next);
+  await notifyIfPaused(userId, series, next, deps);
   return next;
+}
+
+/**
+ * The bell says so when a series stops making posts (plan allowance, a gone account): the notice on
+ * the cards alone is only seen by someone who looks. Once per pause, not on every hourly retry. A
+ * notification that cannot be written is logged: the series is saved and its cards say why.
+ */
+async function notifyIfPaused(userId: string, before: SeriesRecord, after: SeriesRecord, deps: Deps): Promise<void> {
+  if (after.status !== 'paused' || before.status === 'paused') return;
+  const caption = after.template.platforms[0]?.caption.trim() ?? '';
+  const name = caption ? `"${caption.length > 40 ? `${caption.slice(0, 40)}…` : caption}"` : 'Your repeating post';
+  const message = `${caption ? `Repeating post ${name}` : name} is paused: ${after.notice ?? 'its next post could not be scheduled.'}`;
+  await notifyUser(userId, message, deps).catch((error: unknown) => logger.error('Could not notify that a series paused', { seriesId: after.id, error }));
 }
 
 async function occurrenceOf(userId: string, seriesId: string, postId: string): Promise<PostRecord> {

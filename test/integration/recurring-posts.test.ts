@@ -47,6 +47,9 @@ const postsOf = async (userId: string) =>
 const usageOf = async (userId: string) =>
   Object.fromEntries((await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('USAGE#')).map((i) => [i.month, i.count]));
 
+const notificationsOf = async (user: User) =>
+  ((await weCallTheApi('GET', '/api/notifications', { token: user.accessToken })).body as { items: { message: string; read: boolean }[] }).items;
+
 async function aSeries(user: User, caption: string, scheduledAt: Date, repeat: unknown): Promise<Post> {
   const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: bodyFor(user, caption, scheduledAt, repeat) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -283,6 +286,11 @@ describe('the plan allowance', () => {
     expect(series.status).toBe('paused');
     expect(series.notice).toMatch(/^You've reached your plan's limit of 5 scheduled posts in \w+ \d{4}\. Upgrade to/);
     expect(series.upcoming.length).toBeLessThanOrEqual(months.size);
+    // The bell says so, once.
+    const notes = await notificationsOf(user);
+    expect(notes.filter((n) => n.message.includes('paused'))).toEqual([
+      expect.objectContaining({ message: `Repeating post "Busy month" is paused: ${series.notice}`, read: false }),
+    ]);
     const counts = Object.values(await usageOf(user.userId)).map(Number);
     expect(Math.max(...counts)).toBe(5);
     expect(counts.every((c) => c === 4 || c === 5)).toBe(true);
@@ -322,6 +330,11 @@ describe('an account used by a series is disconnected', () => {
     expect([paused.status, paused.notice]).toEqual(['paused', MSG.connectAccounts]);
     expect(paused.next_at).toBe(new Date(Date.parse(first.scheduled_at!) + 7 * DAY).toISOString());
     expect(await postsOf(user.userId)).toHaveLength(1);
+    // Another hourly sweep while still paused does not say it again.
+    await sweepHandler({ time: new Date(Date.now() + 2 * DAY + 3_600_000).toISOString() }, aLambdaContext());
+    expect((await notificationsOf(user)).filter((n) => n.message.includes('paused')).map((n) => n.message)).toEqual([
+      `Repeating post "Weekly news" is paused: ${MSG.connectAccounts}`,
+    ]);
 
     // Act: the user moves the series to the reconnected Page
     const again = await aConnectedAccount(user.userId, 'facebook', 'Bakery Page');
