@@ -44,7 +44,7 @@ async function aPublishedTweet(userId: string, account: AccountView) {
   const postedAt = new Date();
   const after = await tableEngineStore.settleTarget(
     { userId, post, index: 0, target: post.platforms[0]! },
-    { status: 'posted', platformPostId, postUrl: null, postedAt: postedAt.toISOString() },
+    { status: 'posted', platformPostId, postUrl: `https://x.com/i/web/status/${platformPostId}`, postedAt: postedAt.toISOString() },
     postedAt,
   );
   await tableEngineStore.settlePost(userId, after!, { status: 'posted', publishedAt: postedAt.toISOString(), errorMessage: null }, postedAt);
