@@ -90,6 +90,15 @@ export const TopPostSchema = z.object({
 });
 export type TopPost = z.infer<typeof TopPostSchema>;
 
+/**
+ * Best times are offered only from a sample that can say something: at least this many published
+ * posts, on at least this many different days, that have earned engagements. One evening of posts,
+ * or posts whose numbers are not in yet, would crown whichever hour came first.
+ */
+export const BEST_TIMES_MIN_POSTS = 10;
+export const BEST_TIMES_MIN_DAYS = 3;
+export const BEST_TIMES_NOT_YET = `Best times appear once at least ${BEST_TIMES_MIN_POSTS} posts, published on ${BEST_TIMES_MIN_DAYS} or more different days, have earned engagements.`;
+
 /** One weekday × hour cell of the user's results (weekday 0 = Monday … 6 = Sunday; hour 0–23 in the user's timezone). */
 export const BestTimeSchema = z.object({
   weekday: z.number().int().min(0).max(6),
@@ -118,7 +127,7 @@ export const AnalyticsResponseSchema = z.object({
   top_posts: z.array(TopPostSchema).nullable(),
   /** The same totals for the period just before (Pro). */
   previous: z.array(PlatformTotalsSchema).nullable(),
-  /** Cells with at least one post, best first (Pro). */
+  /** Cells with at least one post, best first (Pro); empty until the sample is large enough (BEST_TIMES_MIN_*). */
   best_times: z.array(BestTimeSchema).nullable(),
   /** Connections that lack the permission to read analytics: "Reconnect to see analytics". */
   needs_reconnect: z.array(z.object({ account_id: z.string(), platform: z.enum(PLATFORMS), account_name: z.string() })),

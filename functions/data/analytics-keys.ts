@@ -9,12 +9,16 @@ import type { Platform } from '@shared/platforms';
  *  - Tracker (`METRICS#<postId>#<platform>`): one per published target; what to collect and when. While a
  *    collection is due it carries gsi2pk = METRICSDUE, gsi2sk = <nextAt ISO>#<userId>#<postId>#<platform>
  *    (sparse, like TOKENNOTICE); removed when collection ends.
+ *  - Failure mark (`METRICSFAIL#<postId>#<platform>`): the day whose rollup counted the target as failed, so
+ *    a Retry that publishes it takes that count back.
  *  - Snapshot (`METRICSNAP#<postId>#<platform>#<collectedAt ISO>`): one reading.
  *  - Rollup (`ROLLUP#<yyyy-mm-dd>#<platform>`) and client rollup (`CROLLUP#<clientId>#<yyyy-mm-dd>#<platform>`):
  *    per day of publication (the user's timezone at publishing) and platform, so any period is one query.
  */
 export const METRICS_DUE_PK = 'METRICSDUE';
 export const trackerSk = (postId: string, platform: Platform) => `METRICS#${postId}#${platform}`;
+export const failurePrefix = (postId: string) => `METRICSFAIL#${postId}#`;
+export const failureSk = (postId: string, platform: Platform) => `METRICSFAIL#${postId}#${platform}`;
 export const snapshotPrefix = (postId: string) => `METRICSNAP#${postId}#`;
 export const snapshotSk = (postId: string, platform: Platform, collectedAt: string) => `METRICSNAP#${postId}#${platform}#${collectedAt}`;
 export const rollupSk = (day: string, platform: Platform) => `ROLLUP#${day}#${platform}`;

@@ -4,6 +4,8 @@ import type { Platform } from '@shared/platforms';
 import {
   METRICS_DUE_PK,
   dueSk,
+  failurePrefix,
+  failureSk,
   snapshotPrefix,
   snapshotSk,
   trackerSk,
@@ -13,7 +15,7 @@ import {
   type TrackerItem,
 } from './analytics-keys';
 import { postSk } from './posts';
-import { conditional, db, putIf, queryAll, tableName, updateIf, userPk } from './table';
+import { conditional, db, deleteIf, putIf, queryAll, tableName, updateIf, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
 import { getSettings } from './users';
 
@@ -208,6 +210,38 @@ async function timezoneOf(userId: string): Promise<string | null> {
   return (await getSettings(userId)).timezone;
 }
 
+/**
+ * The connection's trackers that stopped because it needed reconnecting: one query of the user's
+ * trackers (`METRICS#`), filtered; a reconnect is rare, so reading them all then is fine.
+ */
+async function trackersStoppedForReconnect(userId: string, socialAccountId: string): Promise<TrackerItem[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: '#status = :stopped AND socialAccountId = :account',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': 'METRICS#', ':stopped': 'needs_reconnect', ':account': socialAccountId },
+    ConsistentRead: true,
+  });
+  return items.map(toTracker);
+}
+
+/** Remembers the day whose rollups counted the target as failed. */
+async function putFailureDay(userId: string, postId: string, platform: Platform, day: string): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { pk: userPk(userId), sk: failureSk(postId, platform), type: 'MetricsFailure', day } }));
+}
+
+async function failureDayOf(userId: string, postId: string, platform: Platform): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: failureSk(postId, platform) }, ConsistentRead: true }),
+  );
+  return typeof Item?.day === 'string' ? Item.day : null;
+}
+
+async function forgetFailureDay(userId: string, postId: string, platform: Platform): Promise<void> {
+  await deleteIf({ Key: { pk: userPk(userId), sk: failureSk(postId, platform) } });
+}
+
 /** The table as analytics collection sees it (the domain's AnalyticsStore). */
 export const tableAnalyticsStore = {
   timezoneOf,
@@ -219,6 +253,10 @@ export const tableAnalyticsStore = {
   setTargetMetrics,
   listDue,
   claim,
+  trackersStoppedForReconnect,
+  putFailureDay,
+  failureDayOf,
+  forgetFailureDay,
 } as const;
 
 /**
@@ -228,7 +266,7 @@ export const tableAnalyticsStore = {
 export async function deletePostAnalytics(userId: string, postId: string): Promise<void> {
   const keys = (
     await Promise.all(
-      [`METRICS#${postId}#`, snapshotPrefix(postId)].map((prefix) =>
+      [`METRICS#${postId}#`, snapshotPrefix(postId), failurePrefix(postId)].map((prefix) =>
         queryAll({
           TableName: tableName(),
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',

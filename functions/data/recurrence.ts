@@ -60,6 +60,12 @@ export interface SeriesRecord {
   upcoming: UpcomingOccurrence[];
   /** When the sweep should look at the series next (null once it has ended). */
   due_at: string | null;
+  /**
+   * The times (UTC) held by occurrences edited on their own ("this one"): the time each had in the
+   * rule and the time it was edited to. Re-making the rule after an "all following" edit skips
+   * them, so a detached occurrence stays the only post for its time. Absent on older series.
+   */
+  detached_times?: string[] | null;
   created_at: string;
   updated_at: string;
 }
@@ -78,6 +84,7 @@ const FIELDS = [
   'missed',
   'upcoming',
   'due_at',
+  'detached_times',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof SeriesRecord)[];

@@ -54,6 +54,10 @@ export interface AnalyticsStore {
   putSnapshot(userId: string, snapshot: SnapshotItem): Promise<void>;
   /** The post's target on `platform` gets `metrics`; nothing else of the post changes. No post, no write. */
   setTargetMetrics(userId: string, postId: string, platform: Platform, metrics: TargetMetrics): Promise<void>;
+  /** The day whose rollups counted the target as failed (so a Retry that publishes it can take that back). */
+  putFailureDay(userId: string, postId: string, platform: Platform, day: string): Promise<void>;
+  failureDayOf(userId: string, postId: string, platform: Platform): Promise<string | null>;
+  forgetFailureDay(userId: string, postId: string, platform: Platform): Promise<void>;
   /** Due trackers (gsi2 METRICSDUE, gsi2sk <= now), oldest first, at most `limit`. */
   listDue(now: Date, limit: number): Promise<DueTracker[]>;
   /** Moves a due tracker's index entry to `until` if it is still `due.key`: false when another sweep took it. */
@@ -133,6 +137,16 @@ export function withOutcome(rollup: StoredRollup, postId: string, outcome: 'publ
   return next;
 }
 
+/** Takes back a counted failure of the post (its mark goes with it); null when none is counted. */
+export function withoutFailure(rollup: StoredRollup, postId: string): StoredRollup | null {
+  const mark = `failed:${postId}`;
+  if (!rollup.applied[mark]) return null;
+  const next = structuredClone(rollup);
+  delete next.applied[mark];
+  next.failed = Math.max(0, next.failed - 1);
+  return next;
+}
+
 function asApplied(metrics: PostMetrics, at: string): AppliedReading {
   return { at, views: metrics.views ?? 0, likes: metrics.likes ?? 0, comments: metrics.comments ?? 0, shares: metrics.shares ?? 0, saves: metrics.saves ?? 0 };
 }
@@ -192,9 +206,19 @@ export async function recordTargetOutcome(userId: string, post: EnginePost, inde
     for (const sk of rollupKeys({ day, platform: target.platform, clientId: post.client_id })) {
       await engine.store.updateRollup(userId, sk, { day, platform: target.platform }, (r) => withOutcome(r, post.id, 'failed', null, now.toISOString()));
     }
+    await engine.store.putFailureDay(userId, post.id, target.platform, day);
     return;
   }
   if (!target.platform_post_id) return;
+  // A Retry published what had failed: the failure no longer stands, on the day it was counted
+  // (a retry moves the post's time, so that day is the one remembered, not recomputed).
+  const failedDay = await engine.store.failureDayOf(userId, post.id, target.platform);
+  if (failedDay) {
+    for (const sk of rollupKeys({ day: failedDay, platform: target.platform, clientId: post.client_id })) {
+      await engine.store.updateRollup(userId, sk, { day: failedDay, platform: target.platform }, (r) => withoutFailure(r, post.id));
+    }
+    await engine.store.forgetFailureDay(userId, post.id, target.platform);
+  }
   // Numbers the platform will never report (a TikTok Only me post or inbox draft): the post counts as
   // published, and its panel says why it has no numbers, without a reading ever being asked for.
   const reported = target.platform !== 'tiktok' || tiktokReportsNumbers(target.settings ?? {});
@@ -328,6 +352,24 @@ async function applyReading(tracker: TrackerItem, metrics: PostMetrics, now: Dat
   if (!(await engine.store.replaceTracker(tracker, after))) return;
   await engine.store.putSnapshot(tracker.userId, { postId: tracker.postId, platform: tracker.platform, collectedAt: at, ...metrics });
   await engine.store.setTargetMetrics(tracker.userId, tracker.postId, tracker.platform, { views: metrics.views ?? 0, engagements: engagementsOf(metrics), at });
+}
+
+/** What resuming after a reconnect reads and writes (the table's store has both). */
+export interface ResumeStore extends Pick<AnalyticsStore, 'replaceTracker'> {
+  trackersStoppedForReconnect(userId: string, socialAccountId: string): Promise<TrackerItem[]>;
+}
+
+/**
+ * A reconnected connection's collection goes on: each tracker that stopped for `needs_reconnect`
+ * is due again now, and the next sweep reads it (offsets already past are skipped as for a late
+ * reading). Returns how many resumed.
+ */
+export async function resumeCollection(userId: string, socialAccountId: string, now: Date, store: ResumeStore): Promise<number> {
+  let resumed = 0;
+  for (const tracker of await store.trackersStoppedForReconnect(userId, socialAccountId)) {
+    if (await store.replaceTracker(tracker, { ...tracker, status: 'collecting', nextAt: now.toISOString(), failures: 0 })) resumed++;
+  }
+  return resumed;
 }
 
 /**

@@ -30,5 +30,8 @@ export const awsCollectEngine: CollectEngine = {
       message.socialAccountId,
       async (tokens) => (await metricsReaderFor(message.platform, defaultDeps)).readMetrics(tokens, { accountId: message.accountId, platformPostIds }),
       defaultDeps,
+      // A read is safe to repeat: a token refused early is refreshed once before the connection is
+      // said to need reconnecting (a sandbox clock moved ahead expires tokens the same way).
+      { refreshWhenRefused: true },
     ),
 };

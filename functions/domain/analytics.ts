@@ -1,6 +1,8 @@
 import {
   ANALYTICS_FEATURES,
   ANALYTICS_PLANS,
+  BEST_TIMES_MIN_DAYS,
+  BEST_TIMES_MIN_POSTS,
   planFor,
   planForDays,
   type AnalyticsFeature,
@@ -171,9 +173,24 @@ async function topPostsOf(userId: string, scope: Scope, rollups: readonly Rollup
     .slice(0, TOP_POSTS);
 }
 
-/** The weekday × hour cells of the period's posts, best engagements per post first (then the most posts). */
-function bestTimesOf(rollups: readonly RollupItem[]): BestTime[] {
+/**
+ * The weekday × hour cells of the period's posts, best engagements per post first (then the most
+ * posts); none until the period holds a sample worth ranking (BEST_TIMES_MIN_POSTS posts on
+ * BEST_TIMES_MIN_DAYS days, with engagements measured).
+ */
+export function bestTimesOf(rollups: readonly RollupItem[]): BestTime[] {
   const cells = new Map<string, { posts: number; engagements: number }>();
+  const days = new Set<string>();
+  let posts = 0;
+  let engagements = 0;
+  for (const r of rollups) {
+    for (const v of Object.values(r.hours)) {
+      posts += v.posts;
+      engagements += v.engagements;
+      if (v.posts > 0) days.add(r.day);
+    }
+  }
+  if (posts < BEST_TIMES_MIN_POSTS || days.size < BEST_TIMES_MIN_DAYS || engagements === 0) return [];
   for (const r of rollups) {
     for (const [cell, v] of Object.entries(r.hours)) {
       const sum = cells.get(cell) ?? { posts: 0, engagements: 0 };

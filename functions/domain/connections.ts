@@ -4,6 +4,7 @@ import type { PlatformsResponse } from '@shared/entitlements';
 import { oauthErrorMessage } from '@shared/oauth-errors';
 import { minimumPlanFor, planAllows } from '@shared/plans';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from '@shared/platforms';
+import { tableAnalyticsStore } from '../data/analytics';
 import { deleteAccount, getAccount, listAccounts, markNeedsReconnect, upsertAccount } from '../data/connections';
 import { saveOAuthState, takeOAuthState } from '../data/oauth-states';
 import { deleteQueueSchedule } from '../data/queue';
@@ -11,6 +12,7 @@ import { getTokens, saveTokens } from '../data/tokens';
 import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ValidationError } from '../lib/errors';
+import { resumeCollection } from './analytics-collection';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { isAccountClosed } from './sessions';
 import { logger } from '../lib/logger';
@@ -155,6 +157,7 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
         now,
       );
       await saveTokens(saved.userId, stored.id, account.tokens, now);
+      await resumeMetricsOf(saved.userId, stored.id, now);
     }
     return back({ status: 'ok' });
   } catch (error) {
@@ -165,6 +168,19 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
     if (error instanceof ValidationError) return back({ error: error.message });
     logger.error('Connect failed', { platform, error });
     return back({ error: 'Something went wrong on our side. Please try again.' });
+  }
+}
+
+/**
+ * Analytics stopped by a refused token go on once the connection is back. The connection itself
+ * is saved already: a failure here is logged, not shown (the user reconnected successfully).
+ */
+async function resumeMetricsOf(userId: string, socialAccountId: string, now: Date): Promise<void> {
+  try {
+    const resumed = await resumeCollection(userId, socialAccountId, now, tableAnalyticsStore);
+    if (resumed > 0) logger.info('Analytics collection resumed after a reconnect', { socialAccountId, resumed });
+  } catch (error) {
+    logger.error('Could not resume analytics collection after a reconnect', { socialAccountId, error });
   }
 }
 
@@ -193,22 +209,41 @@ export const disconnectAccount = (userId: string, id: string): Promise<void> => 
  * Runs `fn` with the account's tokens, refreshed first when they expire within 5 minutes (and
  * saved, so the refresh is not lost). A 'reauth' PlatformError, from the refresh or from `fn`,
  * marks the account needs_reconnect; any other failure never does (a 503 is not a revocation).
+ *
+ * `refreshWhenRefused`: for calls that are safe to repeat (reads). A platform may refuse an access
+ * token before the expiry it announced (RFC 6750 `invalid_token`: expired, revoked or invalidated);
+ * with a refresh token the grant may still be good, so the token is refreshed once and `fn` retried,
+ * and only a refused refresh (or a second refusal) means the user must reconnect.
  */
 export async function withFreshTokens<T>(
   userId: string,
   accountId: string,
   fn: (tokens: TokenSet, adapter: PlatformAdapter) => Promise<T>,
   deps: Deps = defaultDeps,
+  { refreshWhenRefused = false }: { refreshWhenRefused?: boolean } = {},
 ): Promise<T> {
   const account = await getAccount(userId, accountId);
   const adapter = await availableAdapter(account.platform, deps.now);
+  const refreshed = async (tokens: TokenSet) => {
+    const next = await adapter.refresh(tokens);
+    await saveTokens(userId, accountId, next, deps.now());
+    return next;
+  };
   try {
     let tokens: TokenSet = await getTokens(userId, accountId);
+    let fresh = false;
     if (tokens.expiresAt !== null && Date.parse(tokens.expiresAt) - deps.now().getTime() <= REFRESH_MARGIN_MS) {
-      tokens = await adapter.refresh(tokens);
-      await saveTokens(userId, accountId, tokens, deps.now());
+      tokens = await refreshed(tokens);
+      fresh = true;
     }
-    return await fn(tokens, adapter);
+    try {
+      return await fn(tokens, adapter);
+    } catch (error) {
+      const refusedToken = error instanceof PlatformError && error.category === 'reauth';
+      if (!refreshWhenRefused || !refusedToken || fresh || !tokens.refreshToken) throw error;
+      logger.info('Access token refused before its expiry; refreshing once', { platform: account.platform, accountId });
+      return await fn(await refreshed(tokens), adapter);
+    }
   } catch (error) {
     if (error instanceof PlatformError && error.category === 'reauth') await markNeedsReconnect(userId, accountId, deps.now());
     throw error;

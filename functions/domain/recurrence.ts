@@ -53,6 +53,7 @@ import {
   UNKNOWN_CLIENT_MESSAGE,
   updatePost,
 } from './posts';
+import { notifyUser } from './notifications';
 import { scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 
@@ -337,11 +338,18 @@ async function extend(userId: string, series: SeriesRecord, deps: Deps, store: O
   let context: Context | null = null;
   const needed = series.next_index - series.base_index + MAX_UPCOMING + 366;
   const all = occurrencesOf(ruleOf(series), needed);
+  const detachedTimes = (series.detached_times ?? []).filter((t) => Date.parse(t) > now.getTime());
+  const heldByDetached = new Set(detachedTimes.map((t) => Date.parse(t)));
   for (;;) {
     const at = all[next - series.base_index];
     if (!at) {
       status = 'ended';
       break;
+    }
+    // An occurrence edited on its own holds this time: it is this occurrence (and counts for "after N times").
+    if (heldByDetached.has(at.getTime())) {
+      next++;
+      continue;
     }
     if (upcoming.length > 0 && (at.getTime() > horizon || upcoming.length >= MAX_UPCOMING)) break;
     if (at.getTime() < now.getTime() + LEAD_MS) {
@@ -381,6 +389,7 @@ async function extend(userId: string, series: SeriesRecord, deps: Deps, store: O
     notice,
     upcoming,
     missed: missed.slice(-MAX_MISSED_KEPT),
+    detached_times: detachedTimes,
     due_at: status === 'ended' || !Number.isFinite(due) ? null : new Date(due).toISOString(),
     updated_at: now.toISOString(),
   };
@@ -465,6 +474,7 @@ export async function createSeries(userId: string, body: z.output<typeof CreateP
   const extended = await extend(userId, withFirst, deps);
   await saveSeries(extended, lease);
   await deleteTemplateFilesGone(userId, template, extended);
+  await notifyIfPaused(userId, withFirst, extended, deps);
   return getPost(userId, first.id);
 }
 
@@ -491,7 +501,21 @@ async function withSeries(userId: string, id: string, deps: Deps, change: (serie
   }
   await saveSeries(next, lease);
   await deleteTemplateFilesGone(userId, templateOf(series), next);
+  await notifyIfPaused(userId, series, next, deps);
   return next;
+}
+
+/**
+ * The bell says so when a series stops making posts (plan allowance, a gone account): the notice on
+ * the cards alone is only seen by someone who looks. Once per pause, not on every hourly retry. A
+ * notification that cannot be written is logged: the series is saved and its cards say why.
+ */
+async function notifyIfPaused(userId: string, before: SeriesRecord, after: SeriesRecord, deps: Deps): Promise<void> {
+  if (after.status !== 'paused' || before.status === 'paused') return;
+  const caption = after.template.platforms[0]?.caption.trim() ?? '';
+  const name = caption ? `"${caption.length > 40 ? `${caption.slice(0, 40)}…` : caption}"` : 'Your repeating post';
+  const message = `${caption ? `Repeating post ${name}` : name} is paused: ${after.notice ?? 'its next post could not be scheduled.'}`;
+  await notifyUser(userId, message, deps).catch((error: unknown) => logger.error('Could not notify that a series paused', { seriesId: after.id, error }));
 }
 
 async function occurrenceOf(userId: string, seriesId: string, postId: string): Promise<PostRecord> {
@@ -516,6 +540,25 @@ async function dropFollowing(userId: string, series: SeriesRecord, fromIndex: nu
   }
 }
 
+/** The series' detached times with `times` added (each once). */
+function withTimes(kept: readonly string[] | null | undefined, times: readonly (string | null | undefined)[]): string[] {
+  const all = [...(kept ?? []), ...times.filter((t): t is string => !!t)].map((t) => new Date(t).toISOString());
+  return [...new Set(all)];
+}
+
+/**
+ * The current times of the occurrences after `index` that were edited on their own, read from
+ * the posts: a series made before it recorded them, or a detached post moved since by a plain edit.
+ */
+async function detachedTimesAfter(userId: string, series: SeriesRecord, index: number): Promise<string[]> {
+  const times: string[] = [];
+  for (const occurrence of series.upcoming.filter((o) => o.index > index)) {
+    const post = await getPostRecord(userId, occurrence.post_id);
+    if (post?.series?.detached && post.scheduled_at) times.push(post.scheduled_at);
+  }
+  return times;
+}
+
 /** PATCH /api/series/{id}: one occurrence, or it and all following. Returns the edited occurrence. */
 export async function editSeries(userId: string, id: string, body: z.output<typeof SeriesEditBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
   const parsed = UpdatePostBodySchema.safeParse(body.post);
@@ -523,9 +566,15 @@ export async function editSeries(userId: string, id: string, body: z.output<type
   const edit = parsed.data;
   const occurrence = await occurrenceOf(userId, id, body.post_id);
   if (body.scope === 'this') {
-    const post = await updatePost(userId, occurrence.id, edit, deps);
-    await markOccurrenceDetached(userId, post.id, post.version);
-    return getPost(userId, post.id);
+    // Under the series' lease: the series records the times this occurrence holds, so a later
+    // "all following" edit that re-makes the rule does not make a second post for them.
+    await withSeries(userId, id, deps, async (series) => {
+      const detached = await updatePost(userId, occurrence.id, edit, deps);
+      await markOccurrenceDetached(userId, detached.id, detached.version);
+      const held = withTimes(series.detached_times, [occurrence.scheduled_at, detached.scheduled_at]);
+      return { ...series, detached_times: held, updated_at: deps.now().toISOString() };
+    });
+    return getPost(userId, occurrence.id);
   }
   if (occurrence.series?.detached) throw new ValidationError(REPEAT_MESSAGES.detachedDelete);
   if (!edit.scheduled_at) throw new ValidationError(REPEAT_MESSAGES.needsTime);
@@ -545,8 +594,10 @@ export async function editSeries(userId: string, id: string, body: z.output<type
     newTemplate = media;
     // The edited occurrence first, with the edit rules: refused → nothing else changes.
     edited = await updatePost(userId, occurrence.id, edit, deps);
-    // The later occurrences are re-made from the new template (each with its own copies).
+    // The later occurrences are re-made from the new template (each with its own copies); those
+    // edited on their own stay, and the times they hold are not made again.
     await dropFollowing(userId, series, index + 1);
+    const detachedLater = await detachedTimesAfter(userId, series, index);
     const stored = (await getPostRecord(userId, occurrence.id))!;
     const template = {
       title: isFullUpdate(edit) ? edit.title?.trim() || null : series.template.title,
@@ -562,6 +613,7 @@ export async function editSeries(userId: string, id: string, body: z.output<type
       next_index: index + 1,
       template,
       upcoming: [...series.upcoming.filter((o) => o.index < index), { post_id: occurrence.id, index, scheduled_at: startsAt }],
+      detached_times: withTimes(series.detached_times, detachedLater),
       status: 'active',
       notice: null,
     };

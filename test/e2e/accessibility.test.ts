@@ -1,15 +1,21 @@
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
+import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { addNotification } from '../../functions/data/notifications';
 import { cloud } from '../helpers/given';
+import { weCallTheApi } from '../helpers/when';
 import { aBrowserForTheFile, signInANewFacebookUser } from './browser';
 import { SIGNED_IN_ROUTES } from '../helpers/routes';
 
 /**
  * Issue 17's standing check: axe-core on every route, in both themes, with no serious or critical
- * violation. Public routes are visited signed out, /home/* signed in with a connected account, as a
- * user sees them. Each violation is printed with its nodes so a failure says what to fix.
+ * violation. Public routes are visited signed out, /home/* signed in with a connected account and an
+ * unread notification (the bell shows its count), as a user sees them; then again with each kind of
+ * overlay open (the notifications popover, the account menu, Compose's calendar, a confirm dialog),
+ * since their content is only in the document while open. Each violation is printed with its nodes
+ * so a failure says what to fix.
  */
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const THEMES = ['light', 'dark'] as const;
@@ -43,6 +49,11 @@ async function violationsOn(page: Page, route: string, theme: string): Promise<R
   await page.waitForLoadState('networkidle').catch(() => undefined);
   const htmlClass = await page.evaluate(() => document.documentElement.className);
   expect(htmlClass, `${route} should render in the ${theme} theme`).toContain(theme);
+  return axeViolations(page);
+}
+
+/** axe on the document as it is now (an overlay open), serious and critical only. */
+async function axeViolations(page: Page): Promise<Result[]> {
   await page.addScriptTag({ path: AXE_SOURCE });
   const results = (await page.evaluate(() => (window as unknown as { axe: { run: (ctx: Document) => Promise<AxeResults> } }).axe.run(document))) as AxeResults;
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -68,8 +79,80 @@ describe.each(THEMES)('every route in the %s theme', (theme) => {
     };
 
     for (const route of PUBLIC_ROUTES) await check(route);
-    await signInANewFacebookUser(page);
+    const user = await signInANewFacebookUser(page);
+    await addNotification(user.userId, { id: ulid(), message: 'Your post to Bakery Page was published.', created_at: new Date().toISOString() });
     for (const route of SIGNED_IN_ROUTES) await check(route);
+    await context.close();
+
+    if (found.length) console.log(found.join('\n'));
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('has no serious or critical axe violation with a popover, a menu, the calendar or a dialog open', { timeout: 90_000 }, async () => {
+    const context = await themedContext(theme);
+    const page = await context.newPage();
+    const found: string[] = [];
+    const user = await signInANewFacebookUser(page);
+    await addNotification(user.userId, { id: ulid(), message: 'Your post to Bakery Page was published.', created_at: new Date().toISOString() });
+    // Posting times on Mon and Wed, so the Queue shows its on and off weekday chips.
+    const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body as { accounts: { id: string }[] };
+    const times = await weCallTheApi('PUT', `/api/queue/schedules/${accounts[0]!.id}`, {
+      token: user.accessToken,
+      body: { slots: ['mon', 'wed'].map((day) => ({ day, time: '09:00' })) },
+    });
+    expect(times.status).toBe(200);
+    const openOverlay = () => page.locator('[data-scope][data-part="content"][data-state="open"]').first().waitFor();
+
+    // Overlays, each opened the way a user opens it, scanned while open; and the Queue's weekday chips.
+    const overlays: { name: string; route: string; open: () => Promise<unknown> }[] = [
+      {
+        name: 'notifications popover',
+        route: '/home',
+        open: async () => {
+          await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+          await openOverlay();
+        },
+      },
+      {
+        name: 'account menu',
+        route: '/home',
+        open: async () => {
+          await page.getByRole('button', { name: 'Account menu' }).click();
+          await openOverlay();
+        },
+      },
+      {
+        name: 'Compose calendar',
+        route: '/home/compose',
+        open: async () => {
+          await page.getByRole('button', { name: 'Open calendar' }).click();
+          await openOverlay();
+        },
+      },
+      {
+        name: 'confirm dialog',
+        route: '/home/settings',
+        open: async () => {
+          await page.getByRole('tab', { name: 'Advanced' }).click();
+          await page.getByRole('button', { name: 'Delete Account' }).click();
+          await openOverlay();
+        },
+      },
+      {
+        name: 'posting times',
+        route: '/home/queue',
+        open: () => page.getByRole('group', { name: '9:00 AM posting time' }).getByRole('button', { name: 'Wed' }).waitFor(),
+      },
+    ];
+    for (const overlay of overlays) {
+      await page.goto(`${cloud().url}${overlay.route}`);
+      await page.locator('h1').first().waitFor();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await overlay.open();
+      // Open/close animations are off (reduced motion), so the overlay is settled once it is open.
+      const violations = await axeViolations(page);
+      if (violations.length) found.push(describeViolations(`${overlay.route} (${overlay.name})`, theme, violations));
+    }
     await context.close();
 
     if (found.length) console.log(found.join('\n'));

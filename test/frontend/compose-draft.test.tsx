@@ -1,9 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { anUploadedCake, MEDIA_ID, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { aNewDraft, anUploadedCake, MEDIA_ID, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { InstantXhr } from './helpers/xhr';
+import { chooseScheduleTime } from './helpers/schedule';
 
 /** Issue 17 item 3: Compose keeps unsaved work in this browser and asks before leaving it. */
 const X_ID = '01JQ00000000000000000000X1';
@@ -166,5 +167,94 @@ describe('the Compose draft', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('media-tile')).toBeInTheDocument();
     expect(screen.getByLabelText('Facebook caption')).toHaveValue('Kept text');
     expect(window.localStorage.getItem(DRAFT_KEY)).not.toBeNull();
+  });
+
+  it('keeps every field of the form: a restored X thread, first comments, time, client and Repeat go out as written', { timeout: 90_000 }, async () => {
+    const CLIENT_ID = '01JQ00000000000000000CLNT1';
+    const routes = {
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London', mode: 'agency' } }) }),
+      'GET /accounts': { body: { accounts } },
+      'GET /clients': { body: { items: [{ id: CLIENT_ID, name: 'Acme Bakery', logo_url: null, created_at: '2026-01-01T12:00:00.000Z' }] } },
+      'POST /posts': { status: 201, body: aNewDraft() },
+    };
+    mockApi(routes);
+    signedInAs();
+    let app = renderApp('/home/compose');
+    await screen.findByTestId('platform-picker');
+    const { user } = app;
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(screen.getByLabelText('X caption'));
+    await user.paste('Part one');
+    for (const [n, text] of [
+      [2, 'Part two'],
+      [3, 'Part three'],
+    ] as const) {
+      await user.click(within(screen.getByTestId('thread-parts')).getByRole('button', { name: /Add part/ }));
+      await user.click(screen.getByLabelText(`X thread part ${n}`));
+      await user.paste(text);
+    }
+    await user.click(screen.getByLabelText('X first comment'));
+    await user.paste('Recipe below');
+    await user.click(screen.getByLabelText('Facebook caption'));
+    await user.paste('Fresh loaves');
+    await user.click(screen.getByLabelText('Facebook first comment'));
+    await user.paste('Order at the counter');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Client' }), { target: { value: CLIENT_ID } });
+    await chooseScheduleTime('2030-07-01T09:00');
+    await user.click(screen.getByRole('checkbox', { name: 'Repeat' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Thu' }));
+    fireEvent.change(screen.getByLabelText('Repeat ends'), { target: { value: 'after' } });
+    fireEvent.change(screen.getByLabelText('Number of times'), { target: { value: '5' } });
+
+    // The page goes (a reload, a closed tab) and the user comes back to Compose.
+    cleanup();
+    const api = mockApi(routes);
+    app = renderApp('/home/compose');
+    expect(await screen.findByTestId('draft-restored')).toBeInTheDocument();
+    expect(screen.queryByTestId('draft-not-kept')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('X thread part 2')).toHaveValue('Part two');
+    expect(screen.getByLabelText('X thread part 3')).toHaveValue('Part three');
+    expect(screen.getByLabelText('X first comment')).toHaveValue('Recipe below');
+    expect(screen.getByLabelText('Facebook first comment')).toHaveValue('Order at the counter');
+    expect(screen.getByTestId('repeat-summary')).toHaveTextContent('Every Monday and Thursday at 09:00, 5 times');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Client' })).toHaveValue(CLIENT_ID));
+
+    await app.user.click(screen.getByRole('button', { name: 'Schedule Post' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/posts')).toHaveLength(1));
+    expect(api.callsTo('POST', '/posts')[0]!.body).toEqual({
+      scheduled_at: '2030-07-01T08:00:00.000Z',
+      client_id: CLIENT_ID,
+      platforms: [
+        { platform: 'facebook', social_account_id: FB_ID, caption: 'Fresh loaves', settings: { first_comment: 'Order at the counter' } },
+        { platform: 'x', social_account_id: X_ID, caption: 'Part one', settings: { thread: ['Part two', 'Part three'], first_comment: 'Recipe below' } },
+      ],
+      media_ids: [],
+      repeat: { frequency: 'weekly', interval: 1, weekdays: ['MO', 'TH'], end: { type: 'after', count: 5 } },
+    });
+  });
+
+  it('names a file that was still uploading when the page went, as not kept', async () => {
+    window.localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        draft: {
+          platforms: ['facebook'],
+          accountIds: { facebook: [FB_ID] },
+          captions: { facebook: 'Kept text' },
+          title: '',
+          tiktok: {},
+          scheduleLocal: '',
+          clientId: '',
+        },
+        notKept: ['video.mp4'],
+        media: [],
+      }),
+    );
+    await openCompose();
+
+    expect(await screen.findByTestId('draft-not-kept')).toHaveTextContent('video.mp4');
+    expect(screen.getByLabelText('Facebook caption')).toHaveValue('Kept text');
   });
 });

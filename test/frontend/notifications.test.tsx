@@ -17,7 +17,7 @@ async function openNotifications(items: Notification[], extra: Parameters<typeof
   signedInAs();
   const app = renderApp('/home');
   await screen.findByTestId('greeting');
-  await app.user.click(screen.getByRole('button', { name: 'Notifications' }));
+  await app.user.click(screen.getByRole('button', { name: /^Notifications/ }));
   const menu = await screen.findByTestId('notifications-menu');
   return { ...app, api, menu };
 }
@@ -51,6 +51,17 @@ describe('the notifications menu', () => {
     signedInAs();
     renderApp('/home');
     expect(await screen.findByTestId('notifications-unread-count')).toHaveTextContent('1');
+    // A screen reader hears the count too: it is in the bell's name, not only drawn on it.
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+  });
+
+  it('names the bell plainly when everything is read', async () => {
+    mockApi(shellRoutes({ notifications: [notification({ id: ID_1, read: true })] }));
+    signedInAs();
+    renderApp('/home');
+    await screen.findByTestId('greeting');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument());
+    expect(screen.queryByTestId('notifications-unread-count')).not.toBeInTheDocument();
   });
 
   it('marks an unread item read when it is clicked', async () => {

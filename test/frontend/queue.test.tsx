@@ -88,7 +88,7 @@ describe('the Queue page', { timeout: 30_000 }, () => {
     await user.clear(within(x).getByLabelText('New posting time for @baker'));
     await user.type(within(x).getByLabelText('New posting time for @baker'), '12:30');
     await user.click(within(x).getByRole('button', { name: 'Add time' }));
-    await user.click(within(x).getByRole('button', { name: 'Wednesday 12:30' }));
+    await user.click(within(within(x).getByRole('group', { name: '12:30 PM posting time' })).getByRole('button', { name: 'Wed' }));
     await user.click(within(x).getByRole('button', { name: 'Save posting times' }));
 
     expect(await screen.findByText('Posting times saved')).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('the Queue page', { timeout: 30_000 }, () => {
     });
     const bakery = await waitFor(() => accountCard('Bakery Page'));
 
-    await user.click(within(bakery).getByRole('button', { name: 'Wednesday 09:00' }));
+    await user.click(within(within(bakery).getByRole('group', { name: '9:00 AM posting time' })).getByRole('button', { name: 'Wed' }));
     await user.click(within(bakery).getByRole('button', { name: 'Save posting times' }));
 
     expect(await screen.findByText('Monday 09:00 is listed twice')).toBeInTheDocument();
@@ -128,6 +128,18 @@ describe('the Queue page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Moved to Drafts')).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/queue')[0]!.body).toEqual({ post_id: POST, to: TUE_9 });
     expect(api.callsTo('PATCH', `/posts/${POST}`)[0]!.body).toEqual({ scheduled_at: null, platforms: [] });
+  });
+
+  it('names each "Move to…" choice with its date, so the same weekday and time a week apart are told apart', async () => {
+    const NEXT_MON_9 = '2026-12-07T09:00:00.000Z';
+    const queue = aQueue();
+    queue.accounts[0]!.slots.push({ at: NEXT_MON_9, post: null });
+    await openQueue({ 'GET /queue': { body: queue } });
+    const bakery = await waitFor(() => accountCard('Bakery Page'));
+
+    const choices = within(within(bakery).getByLabelText('Move the Mon, Nov 30 9:00 AM post')).getAllByRole('option');
+
+    expect(choices.map((o) => o.textContent)).toEqual(['Move to…', 'Tue, Dec 1, 9:00 AM', 'Mon, Dec 7, 9:00 AM']);
   });
 
   it('deletes a queued post only after confirming', async () => {

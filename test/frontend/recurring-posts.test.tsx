@@ -72,8 +72,9 @@ describe('recurring posts', { timeout: 30_000 }, () => {
     await chooseScheduleTime('2030-07-01T09:00');
 
     await user.click(screen.getByRole('checkbox', { name: 'Repeat' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Thursday' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Monday' }));
+    // 2030-07-01 is a Monday: that day is already on; Thursday is added to it.
+    expect(await screen.findByRole('button', { name: 'Mon' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Thu' }));
     fireEvent.change(screen.getByLabelText('Repeat ends'), { target: { value: 'after' } });
     fireEvent.change(screen.getByLabelText('Number of times'), { target: { value: '10' } });
 
@@ -84,8 +85,23 @@ describe('recurring posts', { timeout: 30_000 }, () => {
       scheduled_at: '2030-07-01T07:00:00.000Z',
       platforms: [{ platform: 'x', social_account_id: X_ID, caption: 'Weekly tip', settings: {} }],
       media_ids: [],
-      repeat: { frequency: 'weekly', interval: 1, weekdays: ['TH', 'MO'], end: { type: 'after', count: 10 } },
+      repeat: { frequency: 'weekly', interval: 1, weekdays: ['MO', 'TH'], end: { type: 'after', count: 10 } },
     });
+  });
+
+  it('Compose: picking another day for a weekly repeat keeps the start day; unpicking it leaves only the other', async () => {
+    const { user } = await openCompose();
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await chooseScheduleTime('2030-07-01T09:00');
+    await user.click(screen.getByRole('checkbox', { name: 'Repeat' }));
+    expect(screen.getByTestId('repeat-summary')).toHaveTextContent('Every Monday at 09:00');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Wed' }));
+    expect(screen.getByTestId('repeat-summary')).toHaveTextContent('Every Monday and Wednesday at 09:00');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mon' }));
+    expect(screen.getByTestId('repeat-summary')).toHaveTextContent('Every Wednesday at 09:00');
+    expect(screen.getByRole('button', { name: 'Mon' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('Compose: a repeat without a time is refused in the form with the API message, nothing sent', async () => {

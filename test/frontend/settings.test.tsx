@@ -478,6 +478,25 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       expect(authModule.signOut).toHaveBeenCalled();
     });
 
+    it('says the deletion is under way while it runs', async () => {
+      const { user, api } = await openSettings({ tab: 'advanced', routes: { 'DELETE /account': { status: 204 } } });
+      // The DELETE answers only when the test says so, as a deletion that takes seconds.
+      let answer!: () => void;
+      const original = api.fetchMock.getMockImplementation()!;
+      api.fetchMock.mockImplementation(async (input, init) => {
+        if ((init?.method ?? 'GET') === 'DELETE') await new Promise<void>((resolve) => (answer = resolve));
+        return original(input, init);
+      });
+
+      await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, Delete Everything' }));
+
+      expect(await screen.findByTestId('deleting-account')).toHaveTextContent('Deleting your account');
+      expect(within(screen.getByRole('alertdialog')).getByRole('status')).toBeInTheDocument();
+      act(() => answer());
+      await toast('Account deleted');
+    });
+
     it('says deleting failed, with the message, and stays signed in', async () => {
       const { user, location } = await openSettings({
         tab: 'advanced',

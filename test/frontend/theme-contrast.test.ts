@@ -34,4 +34,12 @@ describe('the theme', () => {
       contrast(colorIn(theme, 'brand.contrast') === 'white' ? '#ffffff' : colorIn(theme, 'brand.contrast'), colorIn(theme, 'brand.solid')),
     ).toBeGreaterThanOrEqual(4.5);
   });
+
+  it.each(['_light', '_dark'] as const)('puts white on the red of Delete buttons and the unread badge at 4.5:1 (%s)', (theme) => {
+    expect(contrast('#ffffff', colorIn(theme, 'red.solid'))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(['_light', '_dark'] as const)('draws error text on the page at 4.5:1 (%s)', (theme) => {
+    expect(contrast(colorIn(theme, 'fg.error'), colorIn(theme, 'bg.panel'))).toBeGreaterThanOrEqual(4.5);
+  });
 });

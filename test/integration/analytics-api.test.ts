@@ -116,11 +116,8 @@ describe('the analytics of a period', () => {
       views: 1000,
       engagements: 100,
     });
-    expect(body.best_times).toEqual([
-      { weekday: 2, hour: 7, posts: 1, engagements_per_post: 100 },
-      { weekday: 0, hour: 9, posts: 3, engagements_per_post: 10 },
-      { weekday: 4, hour: 18, posts: 1, engagements_per_post: 5 },
-    ]);
+    // Six posts on two days: too few to rank (BEST_TIMES_MIN_POSTS; the ranking's own test is in unit).
+    expect(body.best_times).toEqual([]);
     expect(body.previous).toEqual([
       { platform: 'instagram', published: 0, failed: 0, views: 0, engagements: 0 },
       { platform: 'facebook', published: 4, failed: 2, views: 40, engagements: 4 },

@@ -47,6 +47,9 @@ const postsOf = async (userId: string) =>
 const usageOf = async (userId: string) =>
   Object.fromEntries((await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('USAGE#')).map((i) => [i.month, i.count]));
 
+const notificationsOf = async (user: User) =>
+  ((await weCallTheApi('GET', '/api/notifications', { token: user.accessToken })).body as { items: { message: string; read: boolean }[] }).items;
+
 async function aSeries(user: User, caption: string, scheduledAt: Date, repeat: unknown): Promise<Post> {
   const res = await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: bodyFor(user, caption, scheduledAt, repeat) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -190,6 +193,37 @@ describe('editing and deleting with a scope', () => {
     expect(Object.values(await usageOf(user.userId)).reduce((a, b) => Number(a) + Number(b), 0)).toBe(5);
   });
 
+  it('an occurrence edited on its own stays the only post for its time after an "all following" edit of an earlier one', async () => {
+    // Prepare: occurrence 2 edited on its own, keeping its time.
+    const user = await aUserInBerlin();
+    const first = await aSeries(user, 'Tip of the day', berlinAt(1, '09:00'), { frequency: 'daily', end: { type: 'after', count: 5 } });
+    const series = await seriesOf(user, first.series!.id);
+    const second = series.upcoming[1]!;
+    const own = await weCallTheApi('PATCH', `/api/series/${series.id}`, {
+      token: user.accessToken,
+      body: { scope: 'this', post_id: second.post_id, post: bodyFor(user, 'A special tip', new Date(second.scheduled_at), undefined) },
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+
+    // Act: occurrence 1, "this and all following", a new caption at the same time.
+    const res = await weCallTheApi('PATCH', `/api/series/${series.id}`, {
+      token: user.accessToken,
+      body: { scope: 'following', post_id: first.id, post: bodyFor(user, 'New tip', new Date(first.scheduled_at!), undefined) },
+    });
+
+    // Assess: one post per time, the edited one kept; five in all, five counted.
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const posts = await postsOf(user.userId);
+    expect(posts.map((p) => [(p.platforms as Post['platforms'])[0]!.caption, p.scheduled_at])).toEqual([
+      ['New tip', first.scheduled_at],
+      ['A special tip', second.scheduled_at],
+      ['New tip', series.upcoming[2]!.scheduled_at],
+      ['New tip', series.upcoming[3]!.scheduled_at],
+      ['New tip', series.upcoming[4]!.scheduled_at],
+    ]);
+    expect(Object.values(await usageOf(user.userId)).reduce((a, b) => Number(a) + Number(b), 0)).toBe(5);
+  });
+
   it('deletes one occurrence, then it and all following (the series ends)', async () => {
     const user = await aUserInBerlin();
     const first = await aSeries(user, 'Deletable', berlinAt(1, '09:00'), { frequency: 'daily', end: { type: 'after', count: 6 } });
@@ -253,6 +287,11 @@ describe('the plan allowance', () => {
     // The first occurrence took the month's last post; the second found none left.
     expect(series.upcoming).toHaveLength(1);
     expect(await usageOf(user.userId)).toEqual({ [monthOf(new Date())]: 5 });
+    // The bell says so, once.
+    const notes = await notificationsOf(user);
+    expect(notes.filter((n) => n.message.includes('paused'))).toEqual([
+      expect.objectContaining({ message: `Repeating post "Busy month" is paused: ${series.notice}`, read: false }),
+    ]);
     // The card shows it: the occurrences carry their series link.
     expect((await postsOf(user.userId)).every((p) => (p.series as { id: string }).id === series.id)).toBe(true);
   });
@@ -303,6 +342,11 @@ describe('an account used by a series is disconnected', () => {
     expect([paused.status, paused.notice]).toEqual(['paused', MSG.connectAccounts]);
     expect(paused.next_at).toBe(new Date(Date.parse(first.scheduled_at!) + 7 * DAY).toISOString());
     expect(await postsOf(user.userId)).toHaveLength(1);
+    // Another hourly sweep while still paused does not say it again.
+    await sweepHandler({ time: new Date(Date.now() + 2 * DAY + 3_600_000).toISOString() }, aLambdaContext());
+    expect((await notificationsOf(user)).filter((n) => n.message.includes('paused')).map((n) => n.message)).toEqual([
+      `Repeating post "Weekly news" is paused: ${MSG.connectAccounts}`,
+    ]);
 
     // Act: the user moves the series to the reconnected Page
     const again = await aConnectedAccount(user.userId, 'facebook', 'Bakery Page');

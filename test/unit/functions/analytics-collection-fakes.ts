@@ -37,6 +37,17 @@ export class MemoryAnalyticsStore implements AnalyticsStore {
 
   private key = (userId: string, postId: string, platform: Platform) => `${userId}/${postId}/${platform}`;
 
+  readonly failureDays = new Map<string, string>();
+  async putFailureDay(userId: string, postId: string, platform: Platform, day: string) {
+    this.failureDays.set(this.key(userId, postId, platform), day);
+  }
+  async failureDayOf(userId: string, postId: string, platform: Platform) {
+    return this.failureDays.get(this.key(userId, postId, platform)) ?? null;
+  }
+  async forgetFailureDay(userId: string, postId: string, platform: Platform) {
+    this.failureDays.delete(this.key(userId, postId, platform));
+  }
+
   async timezoneOf() {
     return this.timezone;
   }

@@ -107,6 +107,24 @@ describe('recording a settled target', () => {
     expect(world.store.trackers.size).toBe(0);
   });
 
+  it('takes a failure back when a Retry publishes the target, on the day it was counted, even at another time', async () => {
+    // Prepare: failed when due on 3 March (Berlin); the Retry goes out on 5 March.
+    const world = aWorld();
+    const failed = aPublishedPost('p3', ['facebook'], { scheduled_at: '2026-03-02T23:30:00.000Z' });
+    failed.platforms[0] = { ...failed.platforms[0]!, status: 'failed', platform_post_id: null, posted_at: null };
+    await recordTargetOutcome('user-1', failed, 0, world.engine);
+    const retried = aPublishedPost('p3', ['facebook'], { scheduled_at: '2026-03-05T09:00:00.000Z' });
+    retried.platforms[0] = { ...retried.platforms[0]!, posted_at: '2026-03-05T09:00:00.000Z' };
+
+    // Act: the published outcome, recorded twice (a redelivered settle)
+    await recordTargetOutcome('user-1', retried, 0, world.engine);
+    await recordTargetOutcome('user-1', retried, 0, world.engine);
+
+    // Assess
+    expect(world.store.rollup('2026-03-03', 'facebook')).toMatchObject({ published: 0, failed: 0 });
+    expect(world.store.rollup('2026-03-05', 'facebook')).toMatchObject({ published: 1, failed: 0 });
+  });
+
   it('never fails or holds back publishing when recording fails', async () => {
     // Prepare
     const { world, post } = aDueTarget('x');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, analyticsReadiness, periodOf } from '../../../functions/domain/analytics';
+import { BEST_TIMES_MIN_DAYS, BEST_TIMES_MIN_POSTS } from '@shared/analytics';
+import { addDays, analyticsReadiness, bestTimesOf, periodOf } from '../../../functions/domain/analytics';
+import { aRollupItem } from '../../helpers/analytics';
 
 /** The analytics read side's pure parts (periods, reconnect); the CSV writer is tested in shared/csv. */
 describe('a period', () => {
@@ -23,5 +25,34 @@ describe('whether a connection can read analytics', () => {
     expect(analyticsReadiness('x', ['tweet.read'])).toBe('reconnect');
     expect(analyticsReadiness('facebook', [])).toBe('reconnect');
     expect(analyticsReadiness('youtube', undefined)).toBe('ready');
+  });
+});
+
+describe('best times', () => {
+  /** `posts` posts at Monday 09:00 on each of `days` days, each earning `engagements`. */
+  const rollups = (days: number, postsPerDay: number, engagements: number) =>
+    Array.from({ length: days }, (_, i) =>
+      aRollupItem(`2026-03-0${i + 1}`, 'facebook', { hours: { '0:9': { posts: postsPerDay, engagements: postsPerDay * engagements } } }),
+    );
+
+  it('ranks nothing from one night of posts, however many', () => {
+    expect(bestTimesOf(rollups(1, 20, 5))).toEqual([]);
+  });
+
+  it('ranks nothing while the posts have no engagements measured yet', () => {
+    expect(bestTimesOf(rollups(BEST_TIMES_MIN_DAYS, BEST_TIMES_MIN_POSTS, 0))).toEqual([]);
+  });
+
+  it('ranks nothing below the minimum number of posts, and ranks once it is reached', () => {
+    const justUnder = [...rollups(BEST_TIMES_MIN_DAYS, 3, 5)];
+    expect(justUnder.reduce((n, r) => n + r.hours['0:9']!.posts, 0)).toBeLessThan(BEST_TIMES_MIN_POSTS);
+    expect(bestTimesOf(justUnder)).toEqual([]);
+
+    const enough = [...justUnder, aRollupItem('2026-03-09', 'facebook', { hours: { '4:18': { posts: 1, engagements: 50 } } })];
+
+    expect(bestTimesOf(enough)).toEqual([
+      { weekday: 4, hour: 18, posts: 1, engagements_per_post: 50 },
+      { weekday: 0, hour: 9, posts: 9, engagements_per_post: 5 },
+    ]);
   });
 });

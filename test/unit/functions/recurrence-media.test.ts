@@ -262,3 +262,31 @@ describe('"all following" with new media', () => {
     expect(templateFilesGone([video], after)).toEqual([video]);
   });
 });
+
+describe('an occurrence edited on its own', () => {
+  it('keeps its time when the rule is made again: no second post there, and it counts as one of the "after N times"', async () => {
+    // Prepare: the rule made again from its first occurrence (an "all following" edit), daily at
+    // 09:00 five times; the second occurrence (25 Nov 09:00) was edited on its own, and one that
+    // held a time now past is no longer needed.
+    const template = [aFile('loaf')];
+    const world = new MemoryWorld([instagram], template);
+    const restarted = {
+      ...aSeries({ frequency: 'daily', end: { type: 'after', count: 5 } }, template),
+      next_index: 1,
+      detached_times: ['2026-11-25T09:00:00.000Z', '2026-11-20T09:00:00.000Z'],
+    };
+
+    // Act
+    const series = await extendSeries(USER, restarted, deps, world);
+
+    // Assess
+    expect([...world.posts.values()].map((p) => [p.scheduled_at, p.series?.index])).toEqual([
+      ['2026-11-26T09:00:00.000Z', 2],
+      ['2026-11-27T09:00:00.000Z', 3],
+      ['2026-11-28T09:00:00.000Z', 4],
+    ]);
+    expect(series.status).toBe('ended');
+    expect(world.usedInTotal()).toBe(3);
+    expect(series.detached_times).toEqual(['2026-11-25T09:00:00.000Z']);
+  });
+});

@@ -121,6 +121,14 @@ const config = defineConfig({
           emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
           focusRing: { value: '{colors.brand.500}' },
         },
+        // Chakra's red.solid (white on it about 4.3:1) and light fg.error (red.500 on white 3.8:1) are
+        // under WCAG AA's 4.5:1 for text: Delete buttons, the unread badge, "Danger Zone".
+        red: {
+          solid: { value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' } },
+        },
+        fg: {
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+        },
         bg: {
           DEFAULT: { value: { _light: '{colors.white}', _dark: '#09090b' } },
           panel: { value: { _light: '{colors.white}', _dark: '#0f0f12' } },

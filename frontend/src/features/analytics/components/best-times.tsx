@@ -1,5 +1,5 @@
 import { Badge, HStack, List, Text } from '@chakra-ui/react';
-import type { BestTime } from '@shared/analytics';
+import { BEST_TIMES_NOT_YET, type BestTime } from '@shared/analytics';
 import { formatCount, userLocale } from '@/lib/number-format';
 import { zoneLabel } from '@/lib/time';
 import { Section } from './section';
@@ -25,7 +25,7 @@ export function BestTimes({ cells, timezone }: { cells: BestTime[]; timezone: st
     >
       {top.length === 0 ? (
         <Text textStyle="sm" color="fg.muted">
-          Not enough posts yet to tell.
+          {BEST_TIMES_NOT_YET}
         </Text>
       ) : (
         <List.Root as="ol" gap="2" ps="5">

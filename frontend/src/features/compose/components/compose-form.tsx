@@ -70,13 +70,13 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   /** The user tried to save: each platform's "needs a video/photo" shows under it from then on. */
   const [attempted, setAttempted] = useState(false);
   /** Repeat (recurring posts): a new post only; an occurrence's series is edited from its card. */
-  const [repeat, setRepeat] = useState<RepeatInput | null>(null);
+  const [repeat, setRepeat] = useState<RepeatInput | null>(() => (edit ? null : (restored?.repeat ?? null)));
   const uploads = useMediaUploads(edit?.post.media, restored?.media);
   const bestTimes = useBestTimes();
   const unsaved = !edit && hasWork(draft, uploads.items);
   useEffect(() => {
-    if (keepFor) saveLocalDraft(keepFor, draft, uploads.items);
-  }, [keepFor, draft, uploads.items]);
+    if (keepFor) saveLocalDraft(keepFor, draft, uploads.items, repeat);
+  }, [keepFor, draft, uploads.items, repeat]);
   const createPost = useCreatePost();
   const addToQueue = useAddToQueue();
   const limits = useLimitConfirmation();
@@ -114,6 +114,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
       return;
     }
     setDraft(EMPTY_DRAFT);
+    setRepeat(null);
     setAttempted(false);
     limits.reset();
     setShowRestored(false);
@@ -189,6 +190,11 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
           <Alert.Content>
             <Alert.Title>Draft restored</Alert.Title>
             <Alert.Description>Your unsaved post was kept in this browser.</Alert.Description>
+            {restored?.notKept.length ? (
+              <Alert.Description data-testid="draft-not-kept">
+                Not kept (still uploading when you left): {restored.notKept.join(', ')}. Add {restored.notKept.length === 1 ? 'it' : 'them'} again.
+              </Alert.Description>
+            ) : null}
           </Alert.Content>
           <Button size="sm" variant="outline" alignSelf="center" loading={discarding} onClick={() => void discardDraft()}>
             Discard

@@ -69,8 +69,10 @@ export function RepeatControl({ value, onChange, scheduleLocal }: RepeatControlP
   const start = startOf(scheduleLocal);
   const set = (change: Partial<RepeatInput>) => onChange({ ...(value ?? DEFAULT_REPEAT), ...change });
   const end = value?.end ?? { type: 'never' as const };
-  const weekdays = value?.weekdays ?? [];
-  const toggleDay = (day: Weekday) => set({ weekdays: weekdays.includes(day) ? weekdays.filter((d) => d !== day) : [...weekdays, day] });
+  // No days chosen means "the start's day" (the API's rule), so that day shows pressed, and picking
+  // another day adds to it instead of silently replacing it.
+  const weekdays = value?.weekdays?.length ? value.weekdays : start ? [start.weekday] : [];
+  const toggleDay = (day: Weekday) => set({ weekdays: WEEKDAYS.filter((d) => (d === day ? !weekdays.includes(day) : weekdays.includes(d))) });
 
   return (
     <Stack gap="3" data-testid="repeat-control">
@@ -118,8 +120,9 @@ export function RepeatControl({ value, onChange, scheduleLocal }: RepeatControlP
           {value.frequency === 'weekly' ? (
             <Wrap gap="1.5" role="group" aria-label="Days of the week">
               {WEEKDAYS.map((day) => (
-                <ToggleChip key={day} size="xs" minW="10" pressed={weekdays.includes(day)} aria-label={WEEKDAY_NAMES[day]} onClick={() => toggleDay(day)}>
-                  {WEEKDAY_NAMES[day].slice(0, 2)}
+                // Named by what it shows ("Mon"), as speech input needs; the full name is its title.
+                <ToggleChip key={day} size="xs" minW="10" pressed={weekdays.includes(day)} title={WEEKDAY_NAMES[day]} onClick={() => toggleDay(day)}>
+                  {WEEKDAY_NAMES[day].slice(0, 3)}
                 </ToggleChip>
               ))}
             </Wrap>

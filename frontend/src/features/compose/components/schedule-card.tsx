@@ -31,6 +31,30 @@ export const SCHEDULE_PASSED_FIELD_MESSAGE = 'This time has already passed. Pick
 /** A date picked without a time yet gets the morning slot, so the field always holds a whole time. */
 const DEFAULT_TIME = '09:00';
 
+/**
+ * The calendar's header: Chakra's own names the month/year button "Switch to month view" while it
+ * shows "November 2026", and a speech-input user says what they see (WCAG 2.5.3, axe
+ * label-content-name-mismatch), so the name starts with the visible text.
+ */
+/** What DatePicker.RangeText shows: "November 2026", or "2020 - 2029" for the decade. */
+const rangeTextOf = ({ start, end }: { start: string; end: string }) => [...new Set([start, end])].filter(Boolean).join(' - ');
+
+function CalendarHeader() {
+  return (
+    <DatePicker.ViewControl>
+      <DatePicker.PrevTrigger />
+      <DatePicker.Context>
+        {(picker) => (
+          <DatePicker.ViewTrigger aria-label={`${rangeTextOf(picker.visibleRangeText)}, choose another ${picker.view === 'day' ? 'month' : 'year'}`}>
+            <DatePicker.RangeText />
+          </DatePicker.ViewTrigger>
+        )}
+      </DatePicker.Context>
+      <DatePicker.NextTrigger />
+    </DatePicker.ViewControl>
+  );
+}
+
 interface ScheduleCardProps {
   zone: string;
   /** The wall-clock time in `zone` as `yyyy-MM-ddTHH:mm`, or '' for a draft. */
@@ -103,15 +127,15 @@ export function ScheduleCard(props: ScheduleCardProps) {
                 <DatePicker.Positioner>
                   <DatePicker.Content>
                     <DatePicker.View view="day">
-                      <DatePicker.Header />
+                      <CalendarHeader />
                       <DatePicker.DayTable />
                     </DatePicker.View>
                     <DatePicker.View view="month">
-                      <DatePicker.Header />
+                      <CalendarHeader />
                       <DatePicker.MonthTable />
                     </DatePicker.View>
                     <DatePicker.View view="year">
-                      <DatePicker.Header />
+                      <CalendarHeader />
                       <DatePicker.YearTable />
                     </DatePicker.View>
                   </DatePicker.Content>

@@ -21,7 +21,8 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: s
           {item.read ? null : <chakra.span srOnly>Unread: </chakra.span>}
           {item.message}
         </Text>
-        <Text textStyle="xs" color="fg.subtle">
+        {/* fg.muted: fg.subtle on an unread item's tint is 2.4:1, under WCAG AA. */}
+        <Text textStyle="xs" color="fg.muted">
           <time dateTime={item.created_at}>{relativeTime(item.created_at)}</time>
         </Text>
       </Stack>
@@ -94,10 +95,11 @@ export function NotificationsMenu() {
   return (
     <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
-        <IconButton aria-label="Notifications" variant="ghost" size="sm" position="relative">
-          <LuBell />
+        <IconButton aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'} variant="ghost" size="sm" position="relative">
+          <LuBell aria-hidden />
           {unread > 0 ? (
-            <Float placement="top-end" offset="1.5">
+            // The count is in the button's name; the badge is only its picture.
+            <Float placement="top-end" offset="1.5" aria-hidden>
               <Badge
                 data-testid="notifications-unread-count"
                 colorPalette="red"
@@ -118,7 +120,7 @@ export function NotificationsMenu() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w={{ base: '92vw', sm: 'sm' }} overflow="hidden" data-testid="notifications-menu">
+          <Popover.Content w={{ base: '92vw', sm: 'sm' }} overflow="hidden" data-testid="notifications-menu" aria-label="Notifications">
             <HStack justify="space-between" px="4" py="3" borderBottomWidth="1px" borderColor="border.muted">
               <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
               {unread > 0 ? (

@@ -84,7 +84,8 @@ export function UpcomingSlots({ slots, zone, busy, onMove, onRemove }: UpcomingS
                               .filter((other) => other.at !== slot.at)
                               .map((other) => (
                                 <option key={other.at} value={other.at}>
-                                  {formatInZone(other.at, zone, 'EEE h:mm a')}
+                                  {/* With the date: the queue spans two weeks, so "Mon 9:00 AM" alone names two slots. */}
+                                  {formatInZone(other.at, zone, 'EEE, MMM d, h:mm a')}
                                   {other.post ? ' (swap)' : ''}
                                 </option>
                               ))}

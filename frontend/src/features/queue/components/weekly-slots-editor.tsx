@@ -54,20 +54,15 @@ export function WeeklySlotsEditor({ accountName, slots, zoneLabel, saving, onSav
         </Text>
       ) : (
         rows.map(([time, days]) => (
-          <HStack key={time} gap="2" wrap="wrap" role="group" aria-label={`${time} posting time`}>
+          // The chips are named by what they show ("Wed"), as speech input needs (axe
+          // label-content-name-mismatch); the group says which time they are for.
+          <HStack key={time} gap="2" wrap="wrap" role="group" aria-label={`${clockLabel(time)} posting time`}>
             <Text fontWeight="medium" fontVariantNumeric="tabular-nums" minW="16" textStyle="sm">
               {clockLabel(time)}
             </Text>
             <Wrap gap="1" flex="1">
               {WEEKDAYS.map((day) => (
-                <ToggleChip
-                  key={day}
-                  size="2xs"
-                  minW="9"
-                  pressed={days.has(day)}
-                  aria-label={`${WEEKDAY_NAMES[day]} ${time}`}
-                  onClick={() => toggle(time, day)}
-                >
+                <ToggleChip key={day} size="2xs" minW="9" pressed={days.has(day)} title={WEEKDAY_NAMES[day]} onClick={() => toggle(time, day)}>
                   {WEEKDAY_NAMES[day].slice(0, 3)}
                 </ToggleChip>
               ))}

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
@@ -48,6 +48,15 @@ export function AdvancedTab() {
                   <Text>
                     This permanently deletes your account and all of its data: posts, media, connected accounts, clients and settings. There is no way back.
                   </Text>
+                  {/* Deletion takes seconds (subscription, schedules, files, items): say it is under way. */}
+                  {remove.isPending ? (
+                    <HStack role="status" gap="2" mt="4" textStyle="sm" color="fg.muted" data-testid="deleting-account">
+                      <Spinner size="sm" />
+                      <Text>
+                        Deleting your account: cancelling billing, then removing posts, media and connections. This takes a few seconds; keep this page open.
+                      </Text>
+                    </HStack>
+                  ) : null}
                 </Dialog.Body>
                 <Dialog.Footer>
                   <Dialog.ActionTrigger asChild>
