@@ -31,7 +31,7 @@ const POSTS = Number(process.env.POSTS ?? 1000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-publishing-'));
 const cloud = await startLocalCloud({ dataDir, web: 'none' });
 const { putPostsInBatches, countTab } = await import('../functions/data/posts');
-const { scheduleDispatch } = await import('../functions/domain/schedules');
+const { scheduleDispatch } = await import('../functions/publishing/wiring');
 const sandbox = cloud.env.PLATFORM_SANDBOX_URL!;
 const dynamo = (() => {
   const started = cloud.services.dynamo;

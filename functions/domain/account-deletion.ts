@@ -18,8 +18,8 @@ import { readSubscriptionState } from '../data/subscriptions';
 import { DependencyError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { stripe } from '../lib/stripe';
+import { removeSchedule } from '../publishing/wiring';
 import { apiTimeoutSeconds } from '../routes';
-import { removeSchedule } from './schedules';
 
 /**
  * DELETE /api/account (docs/product-rules.md#account-deletion, docs/operations.md#account-deletion): removes every item, object,

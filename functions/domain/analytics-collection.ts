@@ -3,7 +3,7 @@ import { COLLECTION_OFFSETS_SECONDS, engagementsOf, type CollectionStatus, type 
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { emptyRollup, type AppliedReading, type DueTracker, type StoredRollup } from '../data/analytics';
 import { clientRollupSk, rollupSk, TOP_PER_ROLLUP, type SnapshotItem, type TrackerItem } from '../data/analytics-keys';
-import type { EnginePost } from '../data/publishing';
+import type { EnginePost } from '../publishing/model';
 import type { Deps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';

@@ -37,6 +37,7 @@ import { getSessionGate, getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { AppError, ConflictError, DependencyError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { scheduleDispatch } from '../publishing/wiring';
 import { currentPlan } from './entitlements';
 import { randomPart } from './media';
 import {
@@ -52,7 +53,6 @@ import {
   UNKNOWN_CLIENT_MESSAGE,
   updatePost,
 } from './posts';
-import { scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 
 /**

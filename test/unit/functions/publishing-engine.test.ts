@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_OUTCOME_MESSAGE } from '../../../functions/domain/dispatch';
-import { publishTarget } from '../../../functions/domain/publishing';
+import { UNKNOWN_OUTCOME_MESSAGE } from '../../../functions/publishing/model';
+import { publishTarget } from '../../../functions/publishing/use-cases/publish';
 import { NotFoundError } from '../../../functions/lib/errors';
 import { PlatformError } from '../../../functions/platforms/types';
 import { aDueTarget, anEngine, aPost, messageFor, T0 } from './publishing-engine-fakes';
