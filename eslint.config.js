@@ -13,6 +13,8 @@ import tseslint from 'typescript-eslint';
  *   product code;
  * - react-hooks' recommended rules on the SPA;
  * - the layers (eslint-plugin-boundaries): functions/ handlers → domain → data | platforms → lib,
+ *   with the publishing engine as one vertical module (functions/publishing: model ← ports ← use
+ *   cases, adapters behind the ports, and wiring.ts the only file that imports the adapters),
  *   frontend/src app → features → components | lib | config; shared/ is usable by all, features
  *   never import another feature, nothing imports a handler. local/, test/, infra/, bin/ and
  *   scripts/ may import product code.
@@ -29,6 +31,11 @@ const ELEMENTS = [
   { type: 'fn-data', pattern: 'functions/data' },
   { type: 'fn-platforms', pattern: 'functions/platforms' },
   { type: 'fn-lib', pattern: 'functions/lib' },
+  // The publishing module (docs/decisions/0007-publishing-module.md): its two folders, then its
+  // top-level files, told apart by the file categories below.
+  { type: 'fn-pub-use-cases', pattern: 'functions/publishing/use-cases' },
+  { type: 'fn-pub-adapters', pattern: 'functions/publishing/adapters' },
+  { type: 'fn-pub', pattern: 'functions/publishing' },
   { type: 'fe-app', pattern: 'frontend/src/app' },
   { type: 'fe-feature', pattern: 'frontend/src/features/*', capture: ['feature'] },
   { type: 'fe-components', pattern: 'frontend/src/components' },
@@ -41,6 +48,9 @@ const ELEMENTS = [
 /** Single files: the route table (a leaf every functions layer reads) and the SPA's entry. */
 const FILES = [
   { category: 'fn-routes', pattern: 'functions/routes.ts' },
+  { category: 'fn-pub-model', pattern: 'functions/publishing/model.ts' },
+  { category: 'fn-pub-ports', pattern: 'functions/publishing/ports.ts' },
+  { category: 'fn-pub-wiring', pattern: 'functions/publishing/wiring.ts' },
   { category: 'fe-entry', pattern: 'frontend/src/main.tsx' },
 ];
 
@@ -50,12 +60,44 @@ const allow = (/** @type {string} */ from, /** @type {string[]} */ to) => ({
   allow: { to: { element: { types: { anyOf: to } } } },
 });
 
+/** The publishing module's files that `from` may import: some of its model, ports, use cases, adapters and wiring. */
+const PUB = {
+  model: { file: { categories: 'fn-pub-model' } },
+  ports: { file: { categories: 'fn-pub-ports' } },
+  wiring: { file: { categories: 'fn-pub-wiring' } },
+  useCases: { element: { type: 'fn-pub-use-cases' } },
+  adapters: { element: { type: 'fn-pub-adapters' } },
+};
+const layers = (/** @type {string[]} */ types) => ({ element: { types: { anyOf: types } } });
+
+/**
+ * Inside the module, dependencies point inward: the model imports nothing of the module, the ports
+ * only the model, the use cases the model, the ports and each other (never an adapter or the
+ * wiring), the adapters the model and the ports. Only wiring.ts imports the adapters, and only
+ * wiring.ts reaches the rest of the domain (tokens, plans, notifications, analytics). Outside it,
+ * handlers take the model, the use cases and the wiring; the domain (posts, recurrence, import,
+ * account deletion) takes the model and the wiring.
+ */
+const PUBLISHING = [
+  { from: PUB.model, allow: { to: layers(['fn-data', 'fn-lib', 'shared']) } },
+  { from: PUB.ports, allow: { to: [PUB.model, layers(['fn-domain', 'fn-platforms', 'fn-lib', 'shared'])] } },
+  { from: PUB.useCases, allow: { to: [PUB.model, PUB.ports, PUB.useCases, layers(['fn-data', 'fn-platforms', 'fn-lib', 'shared'])] } },
+  { from: PUB.adapters, allow: { to: [PUB.model, PUB.ports, layers(['fn-data', 'fn-lib', 'shared'])] } },
+  {
+    from: PUB.wiring,
+    allow: { to: [PUB.model, PUB.ports, PUB.useCases, PUB.adapters, layers(['fn-domain', 'fn-data', 'fn-platforms', 'fn-lib', 'shared'])] },
+  },
+  { from: { element: { type: 'fn-handler' } }, allow: { to: [PUB.model, PUB.useCases, PUB.wiring] } },
+  { from: { element: { type: 'fn-domain' } }, allow: { to: [PUB.model, PUB.wiring] } },
+];
+
 const LAYERS = [
   allow('fn-handler', ['fn-domain', 'fn-lib', 'shared']),
   allow('fn-domain', ['fn-domain', 'fn-data', 'fn-platforms', 'fn-lib', 'shared']),
   allow('fn-data', ['fn-data', 'fn-lib', 'shared']),
   allow('fn-platforms', ['fn-platforms', 'fn-lib', 'shared']),
   allow('fn-lib', ['fn-lib', 'shared']),
+  ...PUBLISHING,
   allow(['shared']),
   allow('fe-app', ['fe-app', 'fe-feature', 'fe-components', 'fe-lib', 'fe-config', 'shared']),
   allow('fe-components', ['fe-components', 'fe-lib', 'fe-config', 'shared']),
@@ -139,12 +181,21 @@ export default defineConfig(
     },
   },
   {
-    // The domain is pure: AWS clients belong in data/ and lib/ (issue 14).
-    files: ['functions/domain/**/*.ts'],
+    // The domain is pure: AWS clients belong in data/ and lib/, and in the publishing module's
+    // adapters.
+    files: ['functions/domain/**/*.ts', 'functions/publishing/**/*.ts'],
+    ignores: ['functions/publishing/adapters/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@aws-sdk/*'], message: 'The domain does not talk to AWS: put the call in functions/data or functions/lib.' }] },
+        {
+          patterns: [
+            {
+              group: ['@aws-sdk/*'],
+              message: 'The domain does not talk to AWS: put the call in functions/data, functions/lib or functions/publishing/adapters.',
+            },
+          ],
+        },
       ],
     },
   },

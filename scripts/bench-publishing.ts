@@ -31,8 +31,13 @@ const POSTS = Number(process.env.POSTS ?? 1000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-publishing-'));
 const cloud = await startLocalCloud({ dataDir, web: 'none' });
 const { putPostsInBatches, countTab } = await import('../functions/data/posts');
-const { scheduleDispatch } = await import('../functions/domain/schedules');
+const { scheduleDispatch } = await import('../functions/publishing/wiring');
 const sandbox = cloud.env.PLATFORM_SANDBOX_URL!;
+const dynamo = (() => {
+  const started = cloud.services.dynamo;
+  if (!started) throw new Error('The local cloud has no DynamoDB');
+  return started;
+})();
 
 async function call(url: string, init: RequestInit & { json?: unknown } = {}) {
   const res = await fetch(url, {
@@ -124,6 +129,10 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
       due.getTime() + 8_000 - Date.now(),
     );
   }
+  // What the pipeline asks of DynamoDB per post, from dispatch to the last settle and its analytics:
+  // the product's own cost, which the machine's load does not change (the bench's own polling adds
+  // two queries a second).
+  const requestsBefore = dynamo.requests();
   const deadline = due.getTime() + 5 * 60_000;
   while (Date.now() < deadline) {
     const settled = (await countTab(user.userId, 'posted')) + (await countTab(user.userId, 'failed'));
@@ -135,6 +144,14 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
+  // The bookkeeping after the last settle (analytics) has up to the settle spread to finish.
+  await new Promise((r) => setTimeout(r, 5000));
+  const requestsAfter = dynamo.requests();
+  const perPost = Object.entries(requestsAfter)
+    .map(([op, n]) => [op, (n - (requestsBefore[op] ?? 0)) / POSTS] as const)
+    .filter(([, n]) => n > 0)
+    .map(([op, n]) => `${op} ${n.toFixed(2)}`)
+    .join(', ');
   const posted = await countTab(user.userId, 'posted');
   const failed = await countTab(user.userId, 'failed');
   const { receipts } = (await control('/receipts', undefined, 'GET')) as { receipts: { caption: string; receivedAtMs: number }[] };
@@ -147,6 +164,7 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
     `  ${label}: received ${byCaption.size}/${POSTS}; lateness p50 ${percentile(lateness, 50)} ms, p99 ${percentile(lateness, 99)} ms, max ${lateness.at(-1)} ms; ` +
       `early ${lateness.filter((l) => l < 0).length}; duplicates ${duplicates}; posted ${posted}; failed ${failed}; lost ${lost}`,
   );
+  console.log(`  ${label}: DynamoDB requests per post: ${perPost}`);
   return { posted, failed, lost, duplicates, lateness };
 }
 

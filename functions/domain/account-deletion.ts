@@ -18,8 +18,8 @@ import { readSubscriptionState } from '../data/subscriptions';
 import { DependencyError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { stripe } from '../lib/stripe';
+import { removeSchedule } from '../publishing/wiring';
 import { apiTimeoutSeconds } from '../routes';
-import { removeSchedule } from './schedules';
 import { endRealtimeSessions } from './sessions';
 
 /**

@@ -4,7 +4,7 @@ import { PLATFORMS, type Platform } from '@shared/platforms';
 import { tiktokReportsNumbers } from '@shared/tiktok';
 import { emptyRollup, type AppliedReading, type DueTracker, type StoredRollup } from '../data/analytics';
 import { clientRollupSk, rollupSk, TOP_PER_ROLLUP, type SnapshotItem, type TrackerItem } from '../data/analytics-keys';
-import type { EnginePost } from '../data/publishing';
+import type { EnginePost } from '../publishing/model';
 import type { Deps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';

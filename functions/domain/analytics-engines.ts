@@ -1,6 +1,6 @@
 import { tableAnalyticsStore } from '../data/analytics';
 import { defaultDeps } from '../lib/clock';
-import { sqsAnalyticsQueue } from '../lib/publish-queues';
+import { sqsAnalyticsQueue } from '../lib/analytics-queue';
 import { metricsBatchSizeFor, metricsReaderFor } from '../platforms/metrics';
 import type { CollectEngine, SweepEngine } from './analytics-collection';
 import { withFreshTokens } from './connections';

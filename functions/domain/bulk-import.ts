@@ -20,13 +20,11 @@ import { assertPostFits, deletePostItem, putPostsInBatches, replacePost, type Po
 import { getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { env } from '../lib/env';
-import { eventBridgeSchedules } from '../lib/dispatch-schedules';
 import { AppError, ConflictError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { scheduleNewDispatch } from '../publishing/wiring';
 import { currentPlan } from './entitlements';
 import { assertMediaRules, monthOf, newPostRecord, NOT_SCHEDULED_MESSAGE, targetFor } from './posts';
-import { awsDispatchEngine } from './dispatch';
-import { scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 import { tiktokCreatorInfo } from './tiktok-creator-info';
 import { randomPart } from './media';
@@ -189,8 +187,6 @@ export async function importPosts(
   });
   toWrite = toWrite.filter((p) => written.has(p.row));
 
-  // Every post here is new, so its schedule is created outright (one Scheduler request, not two).
-  const engine = { ...awsDispatchEngine, scheduler: { ...eventBridgeSchedules, put: eventBridgeSchedules.create }, ...deps };
   // Media (a file another row or post took meanwhile fails this row), then the schedule.
   await eachLimited(toWrite, SCHEDULES_AT_ONCE, async (p) => {
     if (p.mediaIds.length > 0) {
@@ -204,7 +200,7 @@ export async function importPosts(
       }
     }
     try {
-      await scheduleDispatch(userId, p.post, deps, engine);
+      await scheduleNewDispatch(userId, p.post, deps);
       results.set(p.row, { row: p.row, status: 'scheduled', post_id: p.post.id, reason: null });
     } catch (error) {
       // Never a post that claims to be scheduled without a schedule: it stays, visibly, as a draft.

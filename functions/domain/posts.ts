@@ -53,16 +53,15 @@ import {
   type PostRecord,
   type StoredMedia,
 } from '../data/posts';
-import type { EngineTarget } from '../data/publishing';
 import { claimUsage, getUsageCount, releaseUsage } from '../data/usage';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ConflictError, DependencyError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { profileUrl } from '../platforms/profile-urls';
-import { UNKNOWN_OUTCOME_MESSAGE } from './dispatch';
+import { UNKNOWN_OUTCOME_MESSAGE, type EngineTarget } from '../publishing/model';
+import { removeSchedule, scheduleDispatch } from '../publishing/wiring';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { randomPart } from './media';
-import { removeSchedule, scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable, tiktokMediaRuleOptions } from './tiktok-posting';
 
 /** Posts (issue 4): compose, edit, delete and the read models of the Posts, Schedule and Dashboard views. */

@@ -38,6 +38,7 @@ import { getSessionGate, getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { AppError, ConflictError, DependencyError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { scheduleDispatch } from '../publishing/wiring';
 import { currentPlan } from './entitlements';
 import { randomPart } from './media';
 import {
@@ -54,7 +55,6 @@ import {
   updatePost,
 } from './posts';
 import { notifyUser } from './notifications';
-import { scheduleDispatch } from './schedules';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 
 /**

@@ -64,7 +64,7 @@ let loading: Promise<PullSigner | null> | undefined;
 /**
  * This deployment's signer, or null when photo posts are off (TIKTOK_PHOTOS). The private key is read
  * once per container: from Secrets Manager on AWS (MEDIA_PULL_PRIVATE_KEY_SECRET), from the file the
- * local cloud generated locally. The publisher starts this at cold start (functions/domain/publishing.ts).
+ * local cloud generated locally. The publisher starts this at cold start (functions/handlers/publishing/publish-target.ts).
  */
 export function mediaPullSigner(): Promise<PullSigner | null> {
   loading ??= (async () => {

@@ -196,8 +196,8 @@ export class Publishing extends Construct {
   }
 
   /**
-   * A function that schedules posts (functions/domain/schedules.ts, over the Scheduler adapter in
-   * functions/lib/dispatch-schedules.ts) and may dispatch one due within the minute itself: the
+   * A function that schedules posts (functions/publishing/use-cases/schedules.ts, over the Scheduler adapter in
+   * functions/publishing/adapters/eventbridge-scheduler.ts) and may dispatch one due within the minute itself: the
    * scheduling environment, create/update/delete/get on the group's
    * `post-*` schedules and passing the scheduler role to Scheduler only. Dispatching sends to the
    * platform queues: such a function declares `queues` too (bindQueues).
@@ -231,7 +231,7 @@ export class Publishing extends Construct {
     for (const alarm of this.alarms) alarm.addAlarmAction(...actions);
   }
 
-  /** PUBLISH_QUEUE_URLS and sqs:SendMessage on the given platform queues (all by default): what the queue adapter (functions/lib/publish-queues.ts) needs. */
+  /** PUBLISH_QUEUE_URLS and sqs:SendMessage on the given platform queues (all by default): what the queue adapter (functions/publishing/adapters/sqs-queues.ts) needs. */
   bindQueues(fn: LambdaFunction, queues: Queue[] = [...this.lanes.values()].map((lane) => lane.queue)): void {
     fn.addEnvironment('PUBLISH_QUEUE_URLS', this.queueUrls);
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: queues.map((queue) => queue.queueArn) }));
@@ -277,7 +277,7 @@ export class Publishing extends Construct {
     );
   }
 
-  /** `arn:<partition>:scheduler:<region>:<account>:schedule/<group>/post-*` (names from functions/domain/schedules.ts). */
+  /** `arn:<partition>:scheduler:<region>:<account>:schedule/<group>/post-*` (names from functions/publishing/model.ts). */
   private postSchedulesArn(): string {
     return Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.scheduleGroup.scheduleGroupName}/post-*` });
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LocalClock } from '../clock';
 import { persistedFile, type PersistedFile } from '../persistence';
+import { FiringQueue } from './firing-queue';
 import type { MessageAttributeValue } from '../sqs';
 import { conflict, key, nextFiring, notFound, parseSchedule, scheduleArn, validation, NAME, type FiringPolicy, type Group, type Schedule } from './model';
 
@@ -26,10 +27,13 @@ interface PersistedState {
 /**
  * The Scheduler's state and its firing: the stored schedules and groups, the one timer armed for the
  * soonest firing, and the firings (with their retries) under way. The HTTP API (api.ts) calls in.
+ * Every change of a schedule's next firing goes through `track`, which keeps the firing queue (a
+ * min-heap, firing-queue.ts) in step, so a change and the re-arm after it cost O(log n).
  */
 export class SchedulerEngine {
   readonly schedules = new Map<string, Schedule>();
   readonly groups = new Map<string, Group>();
+  private readonly due = new FiringQueue();
   private readonly firing = new Set<Promise<void>>();
   /** Retry back-offs under way; stop() ends them (the schedule stays stored and fires after a restart). */
   private readonly waits = new Set<() => void>();
@@ -49,10 +53,16 @@ export class SchedulerEngine {
     for (const s of state?.schedules ?? []) {
       if (s.firingAt !== undefined && s.fireAt === undefined) s.fireAt = s.firingAt;
       this.schedules.set(key(s.GroupName, s.Name), s);
+      this.track(s);
     }
     const now = options.clock.now();
     for (const name of ['default', ...options.groups])
       if (!this.groups.has(name)) this.groups.set(name, { Name: name, CreationDate: now, LastModificationDate: now });
+  }
+
+  /** Puts the schedule's next firing (or none) in the firing queue: after every change of `fireAt`. */
+  private track(s: Schedule): void {
+    this.due.set(key(s.GroupName, s.Name), s.fireAt);
   }
 
   private get now(): number {
@@ -75,6 +85,7 @@ export class SchedulerEngine {
     const s = this.parse(name, body);
     if (this.schedules.has(key(s.GroupName, name))) throw conflict(`Schedule ${name} already exists.`);
     this.schedules.set(key(s.GroupName, name), s);
+    this.track(s);
     this.changed();
     return s;
   }
@@ -83,6 +94,7 @@ export class SchedulerEngine {
     const existing = this.find(name, (body.GroupName as string | undefined) ?? null);
     const s = this.parse(name, body, existing);
     this.schedules.set(key(s.GroupName, name), s);
+    this.track(s);
     this.changed();
     return s;
   }
@@ -90,6 +102,7 @@ export class SchedulerEngine {
   delete(name: string, group: string | null): void {
     const s = this.find(name, group);
     this.schedules.delete(key(s.GroupName, s.Name));
+    this.due.delete(key(s.GroupName, s.Name));
     this.changed();
   }
 
@@ -111,7 +124,11 @@ export class SchedulerEngine {
     if (!this.groups.has(name)) throw notFound(`Schedule group ${name} does not exist.`);
     if (name === 'default') throw validation('The default schedule group cannot be deleted.');
     this.groups.delete(name);
-    for (const s of [...this.schedules.values()]) if (s.GroupName === name) this.schedules.delete(key(s.GroupName, s.Name));
+    for (const s of [...this.schedules.values()]) {
+      if (s.GroupName !== name) continue;
+      this.schedules.delete(key(s.GroupName, s.Name));
+      this.due.delete(key(s.GroupName, s.Name));
+    }
     this.changed();
   }
 
@@ -133,8 +150,7 @@ export class SchedulerEngine {
   /** Arms the one timer for the soonest firing (schedules already due fire at once). */
   rearm(): void {
     if (this.stopped) return;
-    let soonest: number | undefined;
-    for (const s of this.schedules.values()) if (s.fireAt !== undefined && (soonest === undefined || s.fireAt < soonest)) soonest = s.fireAt;
+    const soonest = this.due.peek();
     if (soonest === this.timerAt) return;
     this.cancelTimer?.();
     this.cancelTimer = undefined;
@@ -145,8 +161,12 @@ export class SchedulerEngine {
   private onTimer(): void {
     this.cancelTimer = undefined;
     this.timerAt = undefined;
-    const now = this.now;
-    for (const s of this.schedules.values()) if (s.fireAt !== undefined && s.fireAt <= now) this.startFiring(s);
+    // Taken out first, then fired: a rate schedule that is behind gets its next firing queued by
+    // startFiring, and fires again on the next timer rather than in this loop.
+    for (const due of this.due.takeDue(this.now)) {
+      const s = this.schedules.get(due);
+      if (s) this.startFiring(s);
+    }
     this.rearm();
   }
 
@@ -158,6 +178,7 @@ export class SchedulerEngine {
     if (!next) s.firingAt = s.fireAt ?? this.now;
     s.fireAt = next?.fireAt;
     s.scheduledAt = next?.scheduledAt;
+    this.track(s);
     if (!this.stopped) this.store.saveSoon();
     const run = this.fire(snapshot).finally(() => this.firing.delete(run));
     this.firing.add(run);

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FACEBOOK_VIDEO_ALONE_MESSAGE, INSTAGRAM_CAROUSEL_MESSAGE } from '@shared/media-rules';
 import type { Platform } from '@shared/platforms';
 import { listUserItems } from '../../functions/data/table';
-import { dispatchPost } from '../../functions/domain/dispatch';
+import { dispatchPost } from '../../functions/publishing/use-cases/dispatch';
+import { awsDispatchEngine } from '../../functions/publishing/wiring';
 import type { PublishedPost } from '../../local/sandbox/publish-store';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
@@ -72,7 +73,7 @@ describe('a carousel of three photos to Instagram and Facebook', () => {
         platforms: targets(user, ['instagram', 'facebook'], caption),
         media_ids: files.map((f) => f.id),
       });
-      await dispatchPost({ userId: user.userId, postId: post.id, version: post.version });
+      await dispatchPost({ userId: user.userId, postId: post.id, version: post.version }, awsDispatchEngine);
       const done = await theSettledPost(user.accessToken, post.id, 90_000);
 
       // Assess: one receipt per platform, and what each platform shows.

@@ -1,8 +1,9 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
-import { LeaseLostError, tableEngineStore, type EnginePost } from '../../functions/data/publishing';
-import type { EngineStore } from '../../functions/domain/engine';
+import { tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
+import { LeaseLostError, type EnginePost } from '../../functions/publishing/model';
+import type { EngineStore } from '../../functions/publishing/ports';
 import { aPost, MemoryStore, T0 } from '../unit/functions/publishing-engine-fakes';
 
 /**

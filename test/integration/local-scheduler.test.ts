@@ -435,6 +435,46 @@ describe('the local Scheduler firing schedules (fake clock, standalone)', () => 
     await expect(after.sdk.send(new GetScheduleCommand({ Name: 'interrupted', GroupName: 'posts' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
   });
 
+  it('fires many schedules in time order, each once, at its latest time, after creates, updates and deletes', async () => {
+    const clock = new FakeClock(T - 60_000);
+    // A fixed pseudo-random sequence for the second inside each target minute; one draw per create or update.
+    let seed = 7;
+    let lastDraw = 0;
+    const random = () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      lastDraw = seed / 2_147_483_647;
+      return lastDraw;
+    };
+    const { sdk, invocations } = await aStandaloneScheduler({ clock, random });
+    const minute = (m: number) => `at(${new Date(T + m * 60_000).toISOString().slice(0, 19)})`;
+    const firingTime = (m: number) => T + m * 60_000 + Math.floor(lastDraw * 60_000);
+    const expected = new Map<string, { at: number; version: number }>();
+    const put = async (name: string, m: number, version: number, command: 'create' | 'update') => {
+      const input = aSchedule({ Name: name, ScheduleExpression: minute(m), Target: { Arn: TARGET, RoleArn: ROLE, Input: JSON.stringify({ name, version }) } });
+      await sdk.send(command === 'create' ? new CreateScheduleCommand(input) : new UpdateScheduleCommand(input));
+      expected.set(name, { at: firingTime(m), version });
+    };
+    const names = Array.from({ length: 240 }, (_, i) => `s-${i}`);
+    // Spread over 20 minutes, created out of time order.
+    for (const [i, name] of names.entries()) await put(name, (i * 7) % 20, 1, 'create');
+    // Every third moves (some earlier, some later), every fifth is deleted, and every tenth deleted one comes back.
+    for (const [i, name] of names.entries()) if (i % 3 === 0) await put(name, (i * 11) % 20, 2, 'update');
+    for (const [i, name] of names.entries()) {
+      if (i % 5 !== 0) continue;
+      await sdk.send(new DeleteScheduleCommand({ Name: name, GroupName: 'posts' }));
+      expected.delete(name);
+      if (i % 10 === 0) await put(name, (i * 13) % 20, 3, 'create');
+    }
+
+    await clock.advanceTo(T + 21 * 60_000);
+
+    const fired = invocations.map((i) => ({ ...(i.event as { name: string; version: number }), at: i.at }));
+    expect(fired.map((f) => f.at)).toEqual(fired.map((f) => f.at).sort((a, b) => a - b));
+    expect(new Set(fired.map((f) => f.name)).size).toBe(fired.length);
+    expect(Object.fromEntries(fired.map((f) => [f.name, { at: f.at, version: f.version }]))).toEqual(Object.fromEntries(expected));
+    expect(clock.pending()).toEqual([]);
+  });
+
   it('fires a rate schedule every interval', async () => {
     const clock = new FakeClock(T);
     const { sdk, invocations } = await aStandaloneScheduler({ clock });

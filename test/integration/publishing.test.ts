@@ -7,9 +7,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccount } from '../../functions/data/connections';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { listUserItems } from '../../functions/data/table';
-import { dispatchPost } from '../../functions/domain/dispatch';
-import { awsPublishEngine, DEAD_LETTER_MESSAGE, failFromDeadLetter, publishTarget, runWatchdog, STUCK_MESSAGE } from '../../functions/domain/publishing';
-import { scheduleName } from '../../functions/domain/schedules';
+import { DEAD_LETTER_MESSAGE, scheduleName, STUCK_MESSAGE } from '../../functions/publishing/model';
+import { failFromDeadLetter } from '../../functions/publishing/use-cases/dead-letter';
+import { dispatchPost } from '../../functions/publishing/use-cases/dispatch';
+import { publishTarget } from '../../functions/publishing/use-cases/publish';
+import { runWatchdog } from '../../functions/publishing/use-cases/watchdog';
+import { awsDeadLetterEngine, awsDispatchEngine, awsPublishEngine, awsWatchdogEngine } from '../../functions/publishing/wiring';
 import { apiTimeoutSeconds } from '../../functions/routes';
 import { schedulerClient } from '../../functions/lib/aws';
 import { connect } from '../helpers/connect';
@@ -140,7 +143,7 @@ describe('publishing a scheduled post', () => {
 
     // Act
     const post = await aPost(user, ['facebook', 'x'], caption, inSeconds(2));
-    await dispatchPost({ userId: user.userId, postId: post.id, version: post.version });
+    await dispatchPost({ userId: user.userId, postId: post.id, version: post.version }, awsDispatchEngine);
     const done = await theSettledPost(user.accessToken, post.id);
 
     // Assess
@@ -261,7 +264,7 @@ describe('keeping publishing in step with edits', () => {
       token: user.accessToken,
       body: { scheduled_at: inSeconds(2), platforms: [{ id: post.platforms[0]!.id, caption: edited }] },
     });
-    const stale = await dispatchPost({ userId: user.userId, postId: post.id, version: post.version });
+    const stale = await dispatchPost({ userId: user.userId, postId: post.id, version: post.version }, awsDispatchEngine);
     const done = await theSettledPost(user.accessToken, post.id);
 
     // Assess
@@ -324,11 +327,14 @@ describe('dead letters', () => {
     const unpublished = await aPost(user, ['facebook'], uniqueCaption('Unpublished'), inSeconds(3600));
 
     // Act: the dispatcher's failed async invocation (wrapped), and a publish message out of receives.
-    await failFromDeadLetter({
-      requestContext: { condition: 'RetriesExhausted' },
-      requestPayload: { userId: user.userId, postId: undispatched.id, version: 1 },
-    });
-    await failFromDeadLetter({ userId: user.userId, postId: unpublished.id, targetId: unpublished.platforms[0]!.id, version: 1 });
+    await failFromDeadLetter(
+      {
+        requestContext: { condition: 'RetriesExhausted' },
+        requestPayload: { userId: user.userId, postId: undispatched.id, version: 1 },
+      },
+      awsDeadLetterEngine,
+    );
+    await failFromDeadLetter({ userId: user.userId, postId: unpublished.id, targetId: unpublished.platforms[0]!.id, version: 1 }, awsDeadLetterEngine);
 
     // Assess
     for (const id of [undispatched.id, unpublished.id]) {
@@ -359,7 +365,7 @@ describe('the watchdog', () => {
     await putNewPost(user.userId, stuck);
 
     // Act
-    const result = await runWatchdog();
+    const result = await runWatchdog(awsWatchdogEngine);
     const done = await theSettledPost(user.accessToken, lost.id);
     const failed = await theSettledPost(user.accessToken, stuck.id);
 

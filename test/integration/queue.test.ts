@@ -5,7 +5,7 @@ import { QUEUE_MSG, type QueueView } from '@shared/queue';
 import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { leaseSlot, SLOT_LEASE_SECONDS } from '../../functions/data/queue';
-import { scheduleName, scheduleTimeFor } from '../../functions/domain/schedules';
+import { scheduleName, scheduleTimeFor } from '../../functions/publishing/model';
 import { documentClient, schedulerClient } from '../../functions/lib/aws';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { aComposeBody, aConnectedAccount } from '../helpers/posts';

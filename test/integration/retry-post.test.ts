@@ -1,7 +1,7 @@
 import { ALREADY_RETRYING_MESSAGE, NOTHING_TO_RETRY_MESSAGE, SCHEDULED_IN_PAST_MESSAGE, type Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_OUTCOME_MESSAGE } from '../../functions/domain/dispatch';
+import { UNKNOWN_OUTCOME_MESSAGE } from '../../functions/publishing/model';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount, aStoredPost, inDays } from '../helpers/posts';

@@ -5,7 +5,8 @@ import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIKTOK_MIXED_MESSAGE, tiktokPhotoFormatMessage } from '@shared/media-rules';
 import { listUserItems } from '../../functions/data/table';
-import { dispatchPost } from '../../functions/domain/dispatch';
+import { dispatchPost } from '../../functions/publishing/use-cases/dispatch';
+import { awsDispatchEngine } from '../../functions/publishing/wiring';
 import { pullSigner } from '../../functions/lib/media-pull';
 import { hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
@@ -51,7 +52,7 @@ async function aPhotoPostDueNow(n: number, caption: string) {
     platforms: [{ platform: 'tiktok', social_account_id: user.accountId, caption, settings: { ...SELF_ONLY, tiktok_photo_title: 'Three loaves' } }],
     media_ids: files.map((f) => f.id),
   });
-  await dispatchPost({ userId: user.userId, postId: post.id, version: post.version });
+  await dispatchPost({ userId: user.userId, postId: post.id, version: post.version }, awsDispatchEngine);
   return { user, post };
 }
 

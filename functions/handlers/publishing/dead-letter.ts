@@ -1,8 +1,9 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { awsDeadLetterEngine, failFromDeadLetter } from '../../domain/publishing';
 import { logger } from '../../lib/logger';
+import { failFromDeadLetter } from '../../publishing/use-cases/dead-letter';
+import { awsDeadLetterEngine } from '../../publishing/wiring';
 
 /** The dead-letter queues' handler: what could not be published is marked failed and the user told. */
 export const handler = middy<SQSEvent, SQSBatchResponse>()

@@ -1,7 +1,9 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import { awsDispatchEngine, dispatchPost, DispatchInputSchema } from '../../domain/dispatch';
 import { logger } from '../../lib/logger';
+import { DispatchInputSchema } from '../../publishing/model';
+import { dispatchPost } from '../../publishing/use-cases/dispatch';
+import { awsDispatchEngine } from '../../publishing/wiring';
 
 /**
  * EventBridge Scheduler's target for `post-<postId>`: the event is the schedule's Input. A thrown

@@ -1,10 +1,11 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { PublishMessageSchema } from '../../domain/dispatch';
-import { awsPublishEngine, publishTarget } from '../../domain/publishing';
 import { logger } from '../../lib/logger';
 import { mediaPullSigner } from '../../lib/media-pull';
+import { PublishMessageSchema } from '../../publishing/model';
+import { publishTarget } from '../../publishing/use-cases/publish';
+import { awsPublishEngine } from '../../publishing/wiring';
 
 // Cold start: the pull URLs' private key (Secrets Manager) is read once, before the first message needs it.
 mediaPullSigner().catch((error: unknown) => logger.error('Could not load the media-pull signing key', { error }));

@@ -1,7 +1,8 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import { awsWatchdogEngine, runWatchdog } from '../../domain/publishing';
 import { logger } from '../../lib/logger';
+import { runWatchdog } from '../../publishing/use-cases/watchdog';
+import { awsWatchdogEngine } from '../../publishing/wiring';
 
 /** Every 5 minutes: no post stays stuck silently (issue 5 "Watchdog"). */
 export const handler = middy<unknown, { redispatched: number; failed: number }>()

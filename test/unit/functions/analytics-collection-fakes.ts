@@ -1,7 +1,7 @@
 import type { PostMetrics, TargetMetrics } from '@shared/analytics';
 import type { Platform } from '@shared/platforms';
 import { dueSk, rollupSk, type SnapshotItem, type TrackerItem } from '../../../functions/data/analytics-keys';
-import type { EnginePost } from '../../../functions/data/publishing';
+import type { EnginePost } from '../../../functions/publishing/model';
 import {
   emptyRollup,
   type AnalyticsStore,

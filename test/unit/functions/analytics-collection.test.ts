@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientRollupSk } from '../../../functions/data/analytics-keys';
 import { collectBatch, MAX_FAILURES, recordTargetOutcome, sweepDueTrackers } from '../../../functions/domain/analytics-collection';
-import { publishTarget } from '../../../functions/domain/publishing';
+import { publishTarget } from '../../../functions/publishing/use-cases/publish';
 import { NotFoundError } from '../../../functions/lib/errors';
 import { PlatformError } from '../../../functions/platforms/types';
 import { aPublishedPost, aWorld, HOUR, T0 } from './analytics-collection-fakes';

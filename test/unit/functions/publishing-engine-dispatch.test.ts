@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchPost } from '../../../functions/domain/dispatch';
-import { DEAD_LETTER_MESSAGE, failFromDeadLetter, publishTarget, runWatchdog, STUCK_MESSAGE } from '../../../functions/domain/publishing';
-import { removeSchedule, scheduleDispatch } from '../../../functions/domain/schedules';
+import { DEAD_LETTER_MESSAGE, STUCK_MESSAGE } from '../../../functions/publishing/model';
+import { failFromDeadLetter } from '../../../functions/publishing/use-cases/dead-letter';
+import { dispatchPost } from '../../../functions/publishing/use-cases/dispatch';
+import { publishTarget } from '../../../functions/publishing/use-cases/publish';
+import { removeSchedule, scheduleDispatch } from '../../../functions/publishing/use-cases/schedules';
+import { runWatchdog } from '../../../functions/publishing/use-cases/watchdog';
 import { anEngine, aPost, messageFor, T0 } from './publishing-engine-fakes';
 
 /**
@@ -20,7 +23,7 @@ describe('scheduling a post', () => {
     world.at(T0);
 
     // Act
-    await scheduleDispatch(world.userId, post, world.engine, world.engine);
+    await scheduleDispatch(world.userId, post, world.engine);
 
     // Assess
     expect([...world.schedules]).toEqual([
@@ -38,7 +41,7 @@ describe('scheduling a post', () => {
     world.at(T0);
 
     // Act
-    await scheduleDispatch(world.userId, post, world.engine, world.engine);
+    await scheduleDispatch(world.userId, post, world.engine);
 
     // Assess
     expect(world.schedules.size).toBe(0);

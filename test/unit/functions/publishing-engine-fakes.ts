@@ -1,15 +1,22 @@
 import { PLANS, type Plan } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
-import { LeaseLostError, type EnginePost, type EngineTarget, type TargetOutcome, type TargetRef } from '../../../functions/data/publishing';
-import type { DispatchInput, PublishMessage } from '../../../functions/domain/dispatch';
-import type { EngineStore, PublishEngine, ScheduleEngine } from '../../../functions/domain/engine';
+import {
+  LeaseLostError,
+  type DispatchInput,
+  type EnginePost,
+  type EngineTarget,
+  type PublishMessage,
+  type TargetOutcome,
+  type TargetRef,
+} from '../../../functions/publishing/model';
+import type { EngineStore, PublishEngine, ScheduleEngine } from '../../../functions/publishing/ports';
 import type { NotifyInput } from '../../../functions/domain/notifications';
 import { guardedCreate, str } from '../../../functions/platforms/publish';
 import { PlatformError, type PublishContext, type PublishStepResult } from '../../../functions/platforms/types';
 
 /**
- * The publishing engine's world in memory (functions/domain/engine.ts): a store that keeps the
- * table's conditions (the same ones data/publishing.ts writes), a queue and a scheduler that record
+ * The publishing engine's world in memory (functions/publishing/ports.ts): a store that keeps the
+ * table's conditions (the same ones adapters/dynamo-store.ts writes), a queue and a scheduler that record
  * what was sent, a clock that only moves when told (sleeping moves it), and a platform with a
  * timeline, so a test sees what went out and how often.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_OUTCOME_MESSAGE } from '../../../functions/domain/dispatch';
-import { publishTarget } from '../../../functions/domain/publishing';
+import { UNKNOWN_OUTCOME_MESSAGE } from '../../../functions/publishing/model';
+import { publishTarget } from '../../../functions/publishing/use-cases/publish';
 import { NotFoundError } from '../../../functions/lib/errors';
 import { PlatformError } from '../../../functions/platforms/types';
 import { aDueTarget, anEngine, aPost, messageFor, T0 } from './publishing-engine-fakes';
@@ -296,6 +296,39 @@ describe('a publish step', () => {
     expect(outcome).toBe('done');
     expect(world.platform('facebook').timeline).toHaveLength(0);
     expect(world.notices).toEqual([]);
+  });
+
+  it('reads the account and the post together at the due second, so a busy second costs one round trip per post, not two', async () => {
+    // Prepare: count the reads in flight once the step has waited for its second.
+    const { world, post } = aDueTarget('facebook');
+    const { engine } = world;
+    let due = false;
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    const counted = async <T>(read: () => Promise<T>): Promise<T> => {
+      if (!due) return read();
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+      // The table answers on a later turn, as a real round trip does.
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight -= 1;
+      return read();
+    };
+    const { sleep, isAccountClosed } = engine;
+    const getPost = engine.store.getPost.bind(engine.store);
+    engine.sleep = async (ms) => {
+      await sleep(ms);
+      due = true;
+    };
+    engine.isAccountClosed = (userId) => counted(() => isAccountClosed(userId));
+    engine.store.getPost = (userId, postId) => counted(() => getPost(userId, postId));
+
+    // Act
+    await publishTarget(messageFor(post, 'facebook'), engine);
+
+    // Assess
+    expect(world.platform('facebook').timeline).toHaveLength(1);
+    expect(mostAtOnce).toBe(2);
   });
 
   it('fails a target whose platform the lapsed plan no longer includes, naming the plan to upgrade to', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineTarget } from '../../../functions/data/publishing';
-import { backoffSeconds, derivePostOutcome } from '../../../functions/domain/publishing';
-import { atExpression, scheduleTimeFor } from '../../../functions/domain/schedules';
+import { atExpression } from '../../../functions/publishing/adapters/eventbridge-scheduler';
+import { scheduleTimeFor, type EngineTarget } from '../../../functions/publishing/model';
+import { backoffSeconds } from '../../../functions/publishing/use-cases/publish';
+import { derivePostOutcome } from '../../../functions/publishing/use-cases/settle';
 
 const target = (platform: EngineTarget['platform'], status: EngineTarget['status'], extra: Partial<EngineTarget> = {}): EngineTarget => ({
   id: `${platform}-1`,

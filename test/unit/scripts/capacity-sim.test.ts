@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dispatchPost } from '../../../functions/domain/dispatch';
-import type { PublishEngine, ScheduleEngine } from '../../../functions/domain/engine';
-import { publishTarget } from '../../../functions/domain/publishing';
-import { scheduleDispatch } from '../../../functions/domain/schedules';
+import type { PublishEngine, ScheduleEngine } from '../../../functions/publishing/ports';
+import { dispatchPost } from '../../../functions/publishing/use-cases/dispatch';
+import { publishTarget } from '../../../functions/publishing/use-cases/publish';
+import { scheduleDispatch } from '../../../functions/publishing/use-cases/schedules';
 import { BASE_LOAD, breakpoints, ENGINE_PORT_CALLS, QUOTAS, report, simulate } from '../../../scripts/capacity-sim';
 import { anEngine, aPost, T0 } from '../functions/publishing-engine-fakes';
 

@@ -1,54 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { minimumPlanFor, planAllows } from '@shared/plans';
-import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
-import { tableAnalyticsStore } from '../data/analytics';
-import { mediaUrl, readObject } from '../data/media';
-import { isTerminal, LeaseLostError, tableEngineStore, type EnginePost, type EngineTarget, type TargetOutcome } from '../data/publishing';
-import { defaultDeps } from '../lib/clock';
-import { NotFoundError } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { mediaPullSigner } from '../lib/media-pull';
-import { FollowUpError } from '../platforms/follow-ups';
-import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../platforms/types';
-import { recordTargetOutcome } from './analytics-collection';
-import { withFreshTokens } from './connections';
-import {
-  awsDispatchEngine,
-  dispatchPost,
-  dueTime,
-  enqueueAt,
-  PublishMessageSchema,
-  DispatchInputSchema,
-  sendTargets,
-  UNKNOWN_OUTCOME_MESSAGE,
-  type PublishMessage,
-} from './dispatch';
-import type { Attempt, PublishEngine, SettleEngine, WatchdogEngine } from './engine';
-import { currentPlan } from './entitlements';
-import { notifyUser } from './notifications';
-import { claimDailyQuota } from './platform-quotas';
-import { isAccountClosed } from './sessions';
+import { PLATFORM_NAMES } from '@shared/platforms';
+import { NotFoundError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { FollowUpError } from '../../platforms/follow-ups';
+import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../../platforms/types';
+import { dueTime, isTerminal, LeaseLostError, UNKNOWN_OUTCOME_MESSAGE, type Attempt, type PublishMessage } from '../model';
+import type { PublishEngine } from '../ports';
+import { enqueueAt } from './dispatch';
+import { finish } from './settle';
 
 /**
- * The publishing engine (docs/publishing.md#the-pipeline): dispatch → one SQS message per target → publish steps with
- * checkpoints → settle → notify. Every entry point tolerates being called twice with the same input.
+ * The publish step (docs/publishing.md#publish): one delivery of a target's message → lease → plan,
+ * tokens, media → the adapter's step with checkpoints → settle, or come back later. Every entry point
+ * tolerates being called twice with the same input.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Contracts
-
-export { UNKNOWN_OUTCOME_MESSAGE };
-export const STUCK_MESSAGE = "This post didn't go out within 15 minutes of its time, so we stopped trying. Please reschedule it.";
-export const DEAD_LETTER_MESSAGE = "We couldn't publish this post because of a problem on our side. Please try again.";
-export const publishedNotice = (platform: Platform) => `Your post was published to ${PLATFORM_NAMES[platform]}`;
-export const failedNotice = (platform: Platform, reason: string) => `Your post to ${PLATFORM_NAMES[platform]} failed: ${reason}`;
 
 /** A step must finish well within this; a crashed publisher's lease runs out after it. */
 const LEASE_MS = 5 * 60 * 1000;
 /** Platform processing (TikTok moderation, YouTube) may take a while; waiting stops this long after the due time. */
 const MAX_WAIT_PAST_DUE_MS = 2 * 60 * 60 * 1000;
-/** The watchdog leaves posts alone while the engine touched them this recently. */
-const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
 /**
  * The dispatcher has messages arrive a few seconds before the due time (SQS delays are whole
  * seconds). The publisher does everything it can beforehand (lease, plan, tokens, media URLs, and
@@ -57,34 +28,6 @@ const QUIET_BEFORE_WATCHDOG_MS = 10 * 60 * 1000;
  * Arriving earlier than this, a message goes back on the queue.
  */
 const PREPARE_MARGIN_MS = 2_000;
-
-/** A settled target's analytics tracker and rollup counts (docs/analytics.md#recording), over the table. */
-const recordOutcome: SettleEngine['recordOutcome'] = (userId, post, index, deps) =>
-  recordTargetOutcome(userId, post, index, { now: deps.now, store: tableAnalyticsStore });
-
-/** The publish step over the table, SQS, S3 and the platform adapters: what the publisher wires. */
-export const awsPublishEngine: PublishEngine = {
-  ...awsDispatchEngine,
-  recordOutcome,
-  media: {
-    url: (path) => mediaUrl(path),
-    read: readObject,
-    pullUrl: async (path, now) => (await mediaPullSigner())?.sign(path, now) ?? null,
-  },
-  isAccountClosed,
-  withFreshTokens,
-  currentPlan,
-  claimDailyQuota,
-  notify: notifyUser,
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  random: Math.random,
-};
-
-/** The watchdog over the table and SQS. */
-export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyUser, recordOutcome };
-
-/** The dead letters' settling over the table. */
-export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyUser, recordOutcome };
 
 /** One delivery's work on its target, holding the lease as `owner`. */
 interface Delivery extends Attempt {
@@ -102,12 +45,12 @@ interface Delivery extends Attempt {
  * re-queued or nothing to do). 'retry': leave it to come back after its visibility timeout (another
  * delivery holds the target, or our side failed unexpectedly — that path reaches the DLQ in the end).
  */
-export async function publishTarget(message: PublishMessage, engine: PublishEngine = awsPublishEngine): Promise<'done' | 'retry'> {
+export async function publishTarget(message: PublishMessage, engine: PublishEngine): Promise<'done' | 'retry'> {
   const { userId } = message;
-  // A deleted account publishes nothing and gets nothing written (issue 13.1): its deletion may not
-  // have reached this post yet.
-  if (await engine.isAccountClosed(userId)) return 'done';
-  const post = await engine.store.getPost(userId, message.postId);
+  // A deleted account publishes nothing and gets nothing written: its deletion may not have reached
+  // this post yet. Both reads go out together: a busy second's deliveries queue for the same table.
+  const [closed, post] = await Promise.all([engine.isAccountClosed(userId), engine.store.getPost(userId, message.postId)]);
+  if (closed) return 'done';
   if (!post || post.version !== message.version) return 'done';
   const index = post.platforms.findIndex((t) => t.id === message.targetId);
   const target = post.platforms[index];
@@ -177,9 +120,12 @@ async function runStep(delivery: Delivery, engine: PublishEngine): Promise<Publi
           if (early > 0) await engine.sleep(early);
           // Checked again right before the public call: the account's deletion may have begun, or
           // the user deleted the post, while this delivery prepared and waited for the due second
-          // (up to the lead time).
-          if (await engine.isAccountClosed(userId)) throw new AccountClosedError();
-          if (!(await engine.store.getPost(userId, delivery.post.id))) throw new PostDeletedError();
+          // (up to the lead time). Both reads go out together: this is the due second, when every
+          // post due in it waits on the same table, and two round trips one after the other would
+          // put each delivery at the back of that queue twice.
+          const [closed, post] = await Promise.all([engine.isAccountClosed(userId), engine.store.getPost(userId, delivery.post.id)]);
+          if (closed) throw new AccountClosedError();
+          if (!post) throw new PostDeletedError();
         },
         claimDailyQuota: (bucket) => engine.claimDailyQuota(bucket, engine.now()),
       });
@@ -293,109 +239,4 @@ export function backoffSeconds(attempts: number, retryAfterSeconds?: number, ran
   const ceiling = Math.min(300, 2 ** Math.min(attempts, 10));
   const jittered = Math.max(1, Math.round(ceiling / 2 + random() * (ceiling / 2)));
   return Math.max(jittered, Math.ceil(retryAfterSeconds ?? 0));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Settling and telling the user
-
-/** Settles a target (as the lease holder, or with no owner as anyone), then the post once all its targets are settled, then tells the user. */
-async function finish(attempt: Attempt, outcome: TargetOutcome, engine: SettleEngine): Promise<void> {
-  const { userId, post, target } = attempt;
-  const now = engine.now();
-  const after = await engine.store.settleTarget(attempt, outcome, now);
-  if (!after) return;
-  let postStatus: string = after.status;
-  if (after.platforms.every(isTerminal)) {
-    const derived = derivePostOutcome(after.platforms);
-    if (await engine.store.settlePost(userId, after, derived, now)) postStatus = derived.status;
-  }
-  const notice = outcome.status === 'posted' ? publishedNotice(target.platform) : failedNotice(target.platform, outcome.message);
-  await engine
-    .notify(userId, { message: notice, postId: post.id, postStatus }, engine)
-    .catch((error: unknown) => logger.error('Could not record the outcome notice', { error, postId: post.id }));
-  // After the outcome and its notice: analytics never fails or delays publishing (docs/analytics.md#guarantees).
-  await engine
-    .recordOutcome?.(userId, after, attempt.index, engine)
-    .catch((error: unknown) => logger.error('Could not record the outcome for analytics', { error, postId: post.id, platform: target.platform }));
-}
-
-function listNames(names: string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
-/** posted when every target posted; failed otherwise, saying what did go out (issue 5 "Outcomes"). */
-export function derivePostOutcome(targets: readonly EngineTarget[]): { status: 'posted' | 'failed'; publishedAt: string | null; errorMessage: string | null } {
-  const posted = targets.filter((t) => t.status === 'posted');
-  const failed = targets.filter((t) => t.status === 'failed');
-  const lastPostedAt =
-    posted
-      .map((t) => t.posted_at ?? '')
-      .sort()
-      .at(-1) || null;
-  if (failed.length === 0) return { status: 'posted', publishedAt: lastPostedAt, errorMessage: null };
-  const names = (list: EngineTarget[]) => [...new Set(list.map((t) => PLATFORM_NAMES[t.platform]))];
-  const failures = failed.map((t) => `${PLATFORM_NAMES[t.platform]} failed: ${t.error_message ?? 'unknown error'}`).join('; ');
-  const went = posted.length > 0 ? `Published to ${listNames(names(posted))}; ` : '';
-  return { status: 'failed', publishedAt: lastPostedAt, errorMessage: `${went}${failures}` };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Watchdog and dead letters
-
-/**
- * Every 5 minutes: a post still open 15 minutes after its due time, that the engine has not touched
- * for 10 minutes, is dispatched again once; found stuck again later, its open targets fail with a
- * visible reason. Nothing stays stuck silently.
- */
-export async function runWatchdog(engine: WatchdogEngine = awsWatchdogEngine): Promise<{ redispatched: number; failed: number }> {
-  const now = engine.now();
-  const candidates = await engine.store.listOpenPostsDueBefore(new Date(now.getTime() - engine.settings().retryWindowMs));
-  let redispatched = 0;
-  let failed = 0;
-  for (const { userId, postId } of candidates) {
-    const post = await engine.store.getPost(userId, postId);
-    if (!post || !['scheduled', 'queued', 'publishing'].includes(post.status)) continue;
-    if (now.getTime() - Date.parse(post.updated_at) < QUIET_BEFORE_WATCHDOG_MS) continue;
-    if (!post.watchdog_at) {
-      if (!(await engine.store.markWatchdogRedispatch(userId, postId, now))) continue;
-      logger.warn('Watchdog re-dispatches a stuck post', { postId, status: post.status });
-      if (post.status === 'scheduled') await dispatchPost({ userId, postId, version: post.version }, engine);
-      else await sendTargets(engine, userId, post);
-      redispatched += 1;
-    } else {
-      logger.warn('Watchdog fails a post stuck after its second chance', { postId, status: post.status });
-      await failOpenTargets(userId, post, STUCK_MESSAGE, engine);
-      failed += 1;
-    }
-  }
-  return { redispatched, failed };
-}
-
-async function failOpenTargets(userId: string, post: EnginePost, message: string, engine: SettleEngine): Promise<void> {
-  for (const [index, target] of post.platforms.entries()) {
-    if (!isTerminal(target)) await finish({ userId, post, index, target }, { status: 'failed', message }, engine);
-  }
-}
-
-/** A message that exhausted its deliveries: the target (or, from the scheduler's DLQ, the post) fails visibly. */
-export async function failFromDeadLetter(raw: unknown, engine: SettleEngine = awsDeadLetterEngine): Promise<void> {
-  // A failed asynchronous invocation of the dispatcher reaches its DLQ wrapped by Lambda
-  // ({ requestContext, requestPayload, responsePayload }); the Scheduler's own DLQ gets the input as is.
-  const body = raw && typeof raw === 'object' && 'requestPayload' in raw ? raw.requestPayload : raw;
-  const asTarget = PublishMessageSchema.safeParse(body);
-  const asDispatch = DispatchInputSchema.safeParse(body);
-  const ids = asTarget.success ? asTarget.data : asDispatch.success ? asDispatch.data : null;
-  if (!ids) {
-    logger.error('Unreadable dead letter', { body });
-    return;
-  }
-  const post = await engine.store.getPost(ids.userId, ids.postId);
-  if (!post || post.version !== ids.version) return;
-  if (asTarget.success) {
-    const index = post.platforms.findIndex((t) => t.id === asTarget.data.targetId);
-    const target = post.platforms[index];
-    if (target && !isTerminal(target)) await finish({ userId: ids.userId, post, index, target }, { status: 'failed', message: DEAD_LETTER_MESSAGE }, engine);
-    return;
-  }
-  await failOpenTargets(ids.userId, post, DEAD_LETTER_MESSAGE, engine);
 }

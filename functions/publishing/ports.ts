@@ -1,24 +1,18 @@
 import type { Plan } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
-import type { EnginePost, EngineTarget, TargetOutcome, TargetRef } from '../data/publishing';
+import type { NotifyInput } from '../domain/notifications';
 import type { Deps } from '../lib/clock';
 import type { DailyQuotaBucket, DailyQuotaClaim, PlatformAdapter, PublishCheckpoint, TokenSet } from '../platforms/types';
-import type { DispatchInput, PublishMessage } from './dispatch';
-import type { NotifyInput } from './notifications';
+import type { DispatchInput, EnginePost, PublishMessage, TargetOutcome, TargetRef } from './model';
 
 /**
  * The publishing engine's ports (docs/publishing.md#the-pipeline): what dispatch, the publish steps, the watchdog and the
- * dead letters need from the world. The engine imports no SDK; the defaults over the table, SQS,
- * S3 and EventBridge Scheduler are wired in dispatch.ts and publishing.ts, and the unit tests
+ * dead letters need from the world. The use cases import no SDK; the AWS adapters (adapters/: the
+ * table, SQS, EventBridge Scheduler) and the rest of the product (tokens, plans, notifications,
+ * analytics) are plugged in by wiring.ts alone, and the unit tests
  * (test/unit/functions/publishing-engine*.test.ts) give it an in-memory store, a fake queue and
  * scheduler and a fake clock.
  */
-
-/** Target `index` of `post` as one delivery works on it: with `owner` it holds (or takes) the lease. */
-export interface Attempt extends TargetRef {
-  post: EnginePost;
-  target: EngineTarget;
-}
 
 /**
  * The post item, where the engine's guarantees live: each write is conditional and returns what

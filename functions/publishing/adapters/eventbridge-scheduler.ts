@@ -6,12 +6,12 @@ import {
   UpdateScheduleCommand,
   type CreateScheduleCommandInput,
 } from '@aws-sdk/client-scheduler';
-import { schedulerClient } from './aws';
-import { env } from './env';
+import { schedulerClient } from '../../lib/aws';
+import { env } from '../../lib/env';
 
 /**
  * The one-shot EventBridge Scheduler schedules that hand a post to the dispatcher: the engine's
- * DispatchScheduler (functions/domain/engine.ts).
+ * DispatchScheduler (ports.ts).
  */
 
 /** `at(yyyy-mm-ddThh:mm:ss)` in UTC. */

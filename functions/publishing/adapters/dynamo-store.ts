@@ -1,14 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { PostTarget } from '@shared/posts';
 import type { PostStatus } from '@shared/statuses';
-import type { FollowUps } from '@shared/follow-ups';
-import type { PublishCheckpoint } from '../lib/publish-checkpoint';
-import { postIndexKeys, postSk, toPost, type PostRecord } from './posts';
-import { db, queryAll, tableName, updateIf, userPk } from './table';
-import { TABLE_DESIGN } from './table-design';
+import { postIndexKeys, postSk, toPost, type PostRecord } from '../../data/posts';
+import { db, queryAll, tableName, updateIf, userPk } from '../../data/table';
+import { TABLE_DESIGN } from '../../data/table-design';
+import type { PublishCheckpoint } from '../../lib/publish-checkpoint';
+import { LeaseLostError, type EnginePost, type EngineTarget, type TargetOutcome, type TargetRef } from '../model';
+import type { EngineStore } from '../ports';
 
 /**
- * The publishing engine's writes to a post (docs/publishing.md#exactly-once). A post is one item whose targets live in the
+ * The engine's store over DynamoDB, the adapter behind EngineStore (docs/publishing.md#exactly-once). A post is one item whose targets live in the
  * `platforms` list, so every step is a conditional update of one list element:
  *  - a target is taken with a lease (owner + until), so two deliveries of the same message never
  *    publish at once and a crashed publisher's lease simply runs out;
@@ -22,23 +22,7 @@ const OPEN_BY_DUE = TABLE_DESIGN.indexes.openByDue;
 const BY_USER_TIME = TABLE_DESIGN.indexes.byUserTime;
 const BY_TAB_KEYS = TABLE_DESIGN.indexes.postsByTabKeys;
 
-export interface EngineTarget extends PostTarget {
-  checkpoint?: PublishCheckpoint | null;
-  lease_owner?: string | null;
-  lease_until?: string | null;
-  attempts?: number;
-  platform_post_id?: string | null;
-}
-
-export interface EnginePost extends PostRecord {
-  platforms: EngineTarget[];
-  rev: number;
-  watchdog_at: string | null;
-}
-
 const key = (userId: string, postId: string) => ({ pk: userPk(userId), sk: postSk(postId) });
-const TERMINAL: readonly string[] = ['posted', 'failed'];
-export const isTerminal = (target: Pick<PostTarget, 'status'>) => TERMINAL.includes(target.status);
 const STILL_OPEN = '#status IN (:scheduled, :queued, :publishing)';
 const OPEN_VALUES = { ':scheduled': 'scheduled', ':queued': 'queued', ':publishing': 'publishing' };
 
@@ -70,15 +54,6 @@ export async function markQueued(userId: string, post: EnginePost, now: Date): P
     ExpressionAttributeValues: { ':queued': 'queued', ':scheduled': 'scheduled', ':version': post.version, ':now': now.toISOString() },
   });
   return after !== null;
-}
-
-/** One target of one post version, and the delivery that holds (or takes) its lease: none for the watchdog and dead letters. */
-export interface TargetRef {
-  userId: string;
-  post: Pick<EnginePost, 'id' | 'version'>;
-  index: number;
-  target: Pick<EngineTarget, 'id'>;
-  owner?: string;
 }
 
 interface TargetChange {
@@ -159,10 +134,6 @@ export async function takeLease(ref: TargetRef & { owner: string }, now: Date, l
   return after !== null;
 }
 
-export class LeaseLostError extends Error {
-  override name = 'LeaseLostError';
-}
-
 /** Saves the adapter's checkpoint; only the lease holder may (else LeaseLostError: stop before acting). */
 export async function saveCheckpoint(ref: TargetRef & { owner: string }, checkpoint: PublishCheckpoint): Promise<void> {
   const after = await updateTarget(ref, (t) => ({
@@ -177,11 +148,6 @@ export async function saveCheckpoint(ref: TargetRef & { owner: string }, checkpo
 export async function releaseLease(ref: TargetRef & { owner: string }): Promise<void> {
   await updateTarget(ref, (t) => ({ remove: [`${t}.lease_owner`, `${t}.lease_until`], conditions: [LEASE_HELD(t)] }));
 }
-
-export type TargetOutcome = ({ status: 'posted'; platformPostId: string; postUrl: string; postedAt: string } | { status: 'failed'; message: string }) & {
-  /** The first comment's and the thread's outcomes (docs/first-comment-and-threads.md). */
-  followUps?: FollowUps;
-};
 
 /**
  * Settles one target. With `ref.owner`, only the lease holder may; without (watchdog, DLQ), anyone
@@ -288,8 +254,8 @@ export async function listOpenPostsDueBefore(cutoff: Date): Promise<{ userId: st
   return items.map((item) => ({ userId: String(item.pk).replace(/^USER#/, ''), postId: String(item.sk).replace(/^POST#/, '') }));
 }
 
-/** The engine's store (domain/engine.ts EngineStore) over the table. */
-export const tableEngineStore = {
+/** The engine's store (ports.ts EngineStore) over the table. */
+export const tableEngineStore: EngineStore = {
   getPost: getEnginePost,
   markQueued,
   takeLease,

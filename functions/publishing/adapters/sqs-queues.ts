@@ -1,10 +1,12 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 import { PLATFORMS, type Platform } from '@shared/platforms';
-import { sqsClient } from './aws';
-import { env } from './env';
+import { sqsClient } from '../../lib/aws';
+import { env } from '../../lib/env';
+import type { PublishMessage } from '../model';
+import type { PublishQueue } from '../ports';
 
-/** The platforms' publishing queues on SQS: the engine's PublishQueue (functions/domain/engine.ts). */
+/** The platforms' publishing queues on SQS: the engine's PublishQueue (ports.ts). */
 const SQS_MAX_DELAY_SECONDS = 900;
 
 const QueueUrlsSchema = z.record(z.enum(PLATFORMS), z.string().min(1));
@@ -20,8 +22,8 @@ export function resetPublishingConfigForTests(): void {
   queueUrls = undefined;
 }
 
-export const sqsPublishQueue = {
-  async send(platform: Platform, message: unknown, delaySeconds: number): Promise<void> {
+export const sqsPublishQueue: PublishQueue = {
+  async send(platform: Platform, message: PublishMessage, delaySeconds: number): Promise<void> {
     await sqsClient().send(
       new SendMessageCommand({
         QueueUrl: queueUrlFor(platform),
@@ -31,14 +33,5 @@ export const sqsPublishQueue = {
         DelaySeconds: Math.max(0, Math.min(SQS_MAX_DELAY_SECONDS, Math.floor(delaySeconds))),
       }),
     );
-  },
-};
-
-/** The analytics collection queue (docs/analytics.md#the-sweep): the sweep's AnalyticsQueue. */
-export const sqsAnalyticsQueue = {
-  async send(message: unknown): Promise<void> {
-    const url = env().ANALYTICS_QUEUE_URL;
-    if (!url) throw new Error('No analytics queue configured');
-    await sqsClient().send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(message) }));
   },
 };

@@ -1,0 +1,92 @@
+import { tableAnalyticsStore } from '../data/analytics';
+import { mediaUrl, readObject } from '../data/media';
+import type { PostRecord } from '../data/posts';
+import { recordTargetOutcome } from '../domain/analytics-collection';
+import { withFreshTokens } from '../domain/connections';
+import { currentPlan } from '../domain/entitlements';
+import { notifyUser } from '../domain/notifications';
+import { claimDailyQuota } from '../domain/platform-quotas';
+import { isAccountClosed } from '../domain/sessions';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { env } from '../lib/env';
+import { mediaPullSigner } from '../lib/media-pull';
+import { tableEngineStore } from './adapters/dynamo-store';
+import { eventBridgeSchedules } from './adapters/eventbridge-scheduler';
+import { sqsPublishQueue } from './adapters/sqs-queues';
+import type { DispatchEngine, EngineSettings, PublishEngine, ScheduleEngine, SettleEngine, WatchdogEngine } from './ports';
+import { removeSchedule as removeScheduleWith, scheduleDispatch as scheduleDispatchWith } from './use-cases/schedules';
+
+/**
+ * The publishing engine on AWS: the one file that imports the adapters (the table, SQS, EventBridge
+ * Scheduler) and the rest of the product the ports stand for (tokens, plans, notifications,
+ * analytics), and hands each entry point only the ports it calls: what a function's bundle can
+ * reach is what infra grants it (functions/routes.ts `needs`).
+ */
+
+/**
+ * The deployment's settings. `leadMs`: on AWS each message has its own Lambda and a few seconds
+ * suffice; the local cloud runs every publisher in one process, so it prepares a busy minute's posts
+ * earlier.
+ */
+export const settingsFromEnv = (): EngineSettings => ({
+  leadMs: env().PUBLISH_LEAD_SECONDS * 1000,
+  retryWindowMs: env().PUBLISH_RETRY_WINDOW_MINUTES * 60 * 1000,
+  settleSpreadMs: env().PUBLISH_SETTLE_SPREAD_SECONDS * 1000,
+});
+
+/** Dispatch over the table and SQS: what the dispatcher wires. */
+export const awsDispatchEngine: DispatchEngine = {
+  ...defaultDeps,
+  store: tableEngineStore,
+  queue: sqsPublishQueue,
+  settings: settingsFromEnv,
+};
+
+/** Keeping a post's schedule in step: dispatch, plus the schedules. */
+export const awsScheduleEngine: ScheduleEngine = { ...awsDispatchEngine, scheduler: eventBridgeSchedules };
+
+/** A settled target's analytics tracker and rollup counts (docs/analytics.md#recording), over the table. */
+const recordOutcome: SettleEngine['recordOutcome'] = (userId, post, index, deps) =>
+  recordTargetOutcome(userId, post, index, { now: deps.now, store: tableAnalyticsStore });
+
+/** The publish step over the table, SQS, S3 and the platform adapters: what the publisher wires. */
+export const awsPublishEngine: PublishEngine = {
+  ...awsDispatchEngine,
+  recordOutcome,
+  media: {
+    url: (path) => mediaUrl(path),
+    read: readObject,
+    pullUrl: async (path, now) => (await mediaPullSigner())?.sign(path, now) ?? null,
+  },
+  isAccountClosed,
+  withFreshTokens,
+  currentPlan,
+  claimDailyQuota,
+  notify: notifyUser,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  random: Math.random,
+};
+
+/** The watchdog over the table and SQS. */
+export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyUser, recordOutcome };
+
+/** The dead letters' settling over the table. */
+export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyUser, recordOutcome };
+
+/** Creates or moves the post's schedule on AWS (or dispatches a post due within the minute at once). */
+export function scheduleDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps): Promise<void> {
+  return scheduleDispatchWith(userId, post, { ...awsScheduleEngine, ...deps });
+}
+
+/**
+ * A new post's schedule (bulk import): every imported post is new, so its schedule is created
+ * outright, one Scheduler request instead of UpdateSchedule then CreateSchedule.
+ */
+export function scheduleNewDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps): Promise<void> {
+  return scheduleDispatchWith(userId, post, { ...awsDispatchEngine, scheduler: { ...eventBridgeSchedules, put: eventBridgeSchedules.create }, ...deps });
+}
+
+/** Removes the post's schedule on AWS, if any. */
+export function removeSchedule(postId: string): Promise<void> {
+  return removeScheduleWith(postId, eventBridgeSchedules);
+}
