@@ -178,7 +178,7 @@ export const ROUTES = [
     idempotent: true,
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     // A repeating post's first occurrence gets its own copies of the files (docs/recurring-posts.md#media).
-    needs: [...CREATES_POST, 'media:write', 'media:delete'],
+    needs: [...CREATES_POST, 'media:write', 'media:delete', 'realtime'],
   },
   // Bulk import (docs/bulk-import.md): 10,000 rows are 40 chunks of 250; 100 chunks in ten minutes is two full files.
   {
@@ -273,14 +273,14 @@ export const ROUTES = [
     path: '/api/series/{id}',
     handler: 'recurrence/edit-series',
     auth: 'user',
-    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues'],
+    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues', 'realtime'],
   },
   {
     method: 'DELETE',
     path: '/api/series/{id}',
     handler: 'recurrence/delete-series',
     auth: 'user',
-    needs: ['table:read', 'table:write', 'media:delete', 'scheduling'],
+    needs: ['table:read', 'table:write', 'media:delete', 'scheduling', 'realtime'],
   },
   { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user', needs: ['table:read', 'media:read'] },
   {
@@ -431,7 +431,7 @@ export const PUBLISHING_FUNCTIONS = {
   recurrenceSweep: {
     handler: 'recurrence/sweep',
     // Each occurrence it makes gets its own copies of the series' files (docs/recurring-posts.md#media).
-    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues'],
+    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues', 'realtime'],
     timeoutSeconds: 120,
   },
 } as const satisfies Readonly<Record<string, FunctionDef>>;

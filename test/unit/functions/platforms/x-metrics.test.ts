@@ -13,7 +13,7 @@ describe('X metrics reader', () => {
           {
             id: '111',
             text: 'hi',
-            public_metrics: { impression_count: 900, like_count: 30, reply_count: 4, retweet_count: 5, quote_count: 2, bookmark_count: 7 },
+            public_metrics: { impression_count: 900, like_count: 30, reply_count: 4, repost_count: 5, quote_count: 2, bookmark_count: 7 },
           },
         ],
       },
@@ -21,7 +21,7 @@ describe('X metrics reader', () => {
 
     const results = await read(['111']);
 
-    expect(requests[0]!.url.href).toBe('https://api.x.com/2/tweets?ids=111&tweet.fields=public_metrics');
+    expect(requests[0]!.url.href).toBe('https://api.x.com/2/tweets?ids=111&post.fields=public_metrics');
     expect(requests[0]!.headers.authorization).toBe(`Bearer ${TOKENS.accessToken}`);
     expect(results).toEqual([{ platformPostId: '111', status: 'ok', metrics: { views: 900, reach: null, likes: 30, comments: 4, shares: 7, saves: 7 } }]);
     expect(reader.analyticsScopes).toEqual(['tweet.read', 'users.read']);
