@@ -2,7 +2,7 @@ import type { AccountView } from '@shared/accounts';
 import { describe, expect, it } from 'vitest';
 import { tableAnalyticsStore } from '../../functions/data/analytics';
 import { trackerSk } from '../../functions/data/analytics-keys';
-import { getEnginePost, tableEngineStore } from '../../functions/data/publishing';
+import { getEnginePost, tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
 import { listUserItems } from '../../functions/data/table';
 import { getTokens } from '../../functions/data/tokens';
 import { collectBatch, recordTargetOutcome, sweepDueTrackers, type CollectMessage } from '../../functions/domain/analytics-collection';

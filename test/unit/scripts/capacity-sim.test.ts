@@ -51,7 +51,7 @@ async function publishOnePost(platforms: ('facebook' | 'x' | 'instagram')[]): Pr
   const post = aPost(platforms, { status: 'scheduled', scheduled_at: new Date(T0).toISOString() });
   world.store.put(world.userId, post);
   world.at(T0 - 10 * 60_000);
-  await scheduleDispatch(world.userId, post, engine, engine);
+  await scheduleDispatch(world.userId, post, engine);
   const [schedule] = [...world.schedules.values()];
   world.at(schedule!.at.getTime());
   await dispatchPost(schedule!.input, engine);
