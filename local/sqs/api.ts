@@ -23,7 +23,7 @@ export interface SqsResponse {
 
 /**
  * The AWS JSON 1.0 protocol (`X-Amz-Target: AmazonSQS.<Op>`) over the engine, with the long polls
- * it keeps waiting (stop() answers them empty), and the `/_control/faults` switch.
+ * it keeps waiting (stop() answers them empty), the `/_control/faults` switch and the `/_control/messages/<queue>` read.
  */
 export class SqsApi {
   private readonly waiting = new Set<() => void>();
@@ -43,6 +43,13 @@ export class SqsApi {
       if (url.startsWith('/_control/faults')) {
         if (method === 'POST') this.engine.faults = { ...(raw.length ? (JSON.parse(raw.toString('utf8')) as SqsFaults) : {}) };
         return { status: 200, body: this.engine.faults };
+      }
+      if (url.startsWith('/_control/messages/') && method === 'GET') {
+        // What a queue holds (waiting, in flight or delayed), read without receiving it: a test that
+        // must show one delivery did nothing waits for that delivery's message to be gone, whatever
+        // other tests left on the shared queue. SQS has no such read; this is the emulator's own.
+        const queue = this.engine.queue(decodeURIComponent(url.slice('/_control/messages/'.length).split('?')[0] ?? ''));
+        return { status: 200, body: { Messages: [...queue.messages.values()].map((m) => ({ MessageId: m.messageId, Body: m.body })) } };
       }
       const op = target.startsWith('AmazonSQS.') ? target.slice('AmazonSQS.'.length) : '';
       if (!(op in this.ops))

@@ -1,5 +1,4 @@
 import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { vi } from 'vitest';
@@ -45,22 +44,23 @@ export async function scheduleExists(postId: string): Promise<boolean> {
 }
 
 /**
- * Waits until a platform's publishing queue on the local cloud holds nothing (none waiting, in
- * flight or delayed): every delivery sent to it so far has been handled and deleted. A test that must
- * show a delivery did nothing waits for this instead of for a time it hopes is long enough.
+ * Waits until a platform's publishing queue on the local cloud holds no message of `postId` (none
+ * waiting, in flight or delayed): every delivery of it sent so far has been handled and deleted. A test
+ * that must show a delivery did nothing waits for this instead of for a time it hopes is long enough.
+ * Only this post's messages count: other tests leave theirs (retries, later posts) on the shared queue.
  */
-export async function thePublishQueueDrained(platform: string, timeoutMs = 60_000): Promise<void> {
+export async function thePublishQueueDoneWith(platform: string, postId: string, timeoutMs = 60_000): Promise<void> {
   const { SQS_ENDPOINT, PUBLISH_QUEUE_URLS } = cloud().env;
   const url = (JSON.parse(PUBLISH_QUEUE_URLS ?? '{}') as Record<string, string>)[platform];
   if (!url) throw new Error(`No publishing queue for ${platform} on the local cloud`);
-  const sqs = new SQSClient({ region: 'us-east-1', endpoint: SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const queueName = url.split('/').pop()!;
   await vi.waitFor(
     async () => {
-      const { Attributes = {} } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['All'] }));
-      const left = ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'].map((k) =>
-        Number(Attributes[k as keyof typeof Attributes] ?? 0),
-      );
-      if (left.some((n) => n > 0)) throw new Error(`The ${platform} queue still holds ${left.join('/')} (waiting/in flight/delayed)`);
+      const res = await fetch(`${SQS_ENDPOINT}/_control/messages/${encodeURIComponent(queueName)}`);
+      if (!res.ok) throw new Error(`The local SQS answered ${res.status} for ${queueName}'s messages`);
+      const { Messages } = (await res.json()) as { Messages: { Body: string }[] };
+      const left = Messages.filter((m) => (JSON.parse(m.Body) as { postId?: string }).postId === postId).length;
+      if (left > 0) throw new Error(`The ${platform} queue still holds ${left} message(s) of post ${postId}`);
     },
     { timeout: timeoutMs, interval: 100 },
   );

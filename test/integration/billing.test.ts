@@ -53,7 +53,7 @@ describe('a visitor buys Basic, then creates the account', () => {
     expect(paid.status).toBe(303);
     expect(`${success.origin}${success.pathname}`).toBe(`${cloud().url}/complete-signup`);
     expect(success.searchParams.get('session_id')).toBe(checkout.sessionId);
-    expect(done).toEqual({ status: 201, body: { email, message: 'Account created successfully!' } });
+    expect({ status: done.status, body: done.body }).toEqual({ status: 201, body: { email, message: 'Account created successfully!' } });
     const overview = await subscriptionOf(token);
     expect(overview).toMatchObject({
       plan: 'basic',

@@ -686,6 +686,26 @@ describe('the local SQS event source mappings', () => {
     expect(first.Messages[0].MessageId).toBe(second.Messages[0].MessageId);
   });
 
+  it('lists what a queue holds, delayed and in flight too, through its control endpoint without receiving it', async () => {
+    const local = await aStandaloneSqs({});
+    local.createQueue('held');
+    local.sendMessage('held', 'waiting');
+    local.sendMessage('held', 'later', { delaySeconds: 60 });
+    local.sendMessage('held', 'taken');
+    const listed = async () =>
+      ((await (await fetch(`${local.endpoint}/_control/messages/held`)).json()) as { Messages: { Body: string }[] }).Messages.map((m) => m.Body).sort();
+
+    const before = await listed();
+    const received = await call(local.endpoint, 'ReceiveMessage', { QueueUrl: local.queueUrl('held'), MaxNumberOfMessages: 10, VisibilityTimeout: 60 });
+    const taken = received.Messages.find((m) => m.Body === 'taken')!;
+    await call(local.endpoint, 'DeleteMessage', { QueueUrl: local.queueUrl('held'), ReceiptHandle: taken.ReceiptHandle });
+
+    expect(before).toEqual(['later', 'taken', 'waiting']);
+    expect(received.Messages.map((m) => m.Body).sort()).toEqual(['taken', 'waiting']);
+    expect(await listed()).toEqual(['later', 'waiting']);
+    expect((await fetch(`${local.endpoint}/_control/messages/no-such-queue`)).status).toBe(400);
+  });
+
   it('keeps undeleted messages across a restart, and a delayed one still arrives on time', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-sqs-'));
     dirs.push(dataDir);

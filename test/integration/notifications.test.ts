@@ -19,7 +19,7 @@ describe('the notifications menu API', () => {
 
     const res = await weCallTheApi('GET', '/api/notifications', { token: user.accessToken });
 
-    expect(res).toEqual({ status: 200, body: { items: [] } });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { items: [] } });
   });
 
   it('lists the latest 20, newest first, all unread', async () => {

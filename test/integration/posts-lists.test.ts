@@ -166,7 +166,7 @@ describe('the tab counts', () => {
     const after = await weCallTheApi('GET', '/api/posts/counts', { token: user.accessToken });
 
     // Assess
-    expect(before).toEqual({ status: 200, body: { scheduled: 4, posted: 4, drafts: 1, failed: 2 } });
+    expect({ status: before.status, body: before.body }).toEqual({ status: 200, body: { scheduled: 4, posted: 4, drafts: 1, failed: 2 } });
     expect(after.body).toEqual({ scheduled: 4, posted: 4, drafts: 0, failed: 2 });
   });
 
@@ -196,9 +196,9 @@ describe('the tab counts', () => {
       Object.fromEntries(await Promise.all(POST_TAB_IDS.map(async (tab) => [tab, (await wholeTab(user.accessToken, tab, clientId)).length] as const)));
 
     // Assess
-    expect(ofAcme).toEqual({ status: 200, body: { scheduled: 4, posted: 2, drafts: 1, failed: 0 } });
-    expect(ofGym).toEqual({ status: 200, body: { scheduled: 1, posted: 4, drafts: 2, failed: 2 } });
-    expect(all).toEqual({ status: 200, body: { scheduled: 7, posted: 6, drafts: 4, failed: 2 } });
+    expect({ status: ofAcme.status, body: ofAcme.body }).toEqual({ status: 200, body: { scheduled: 4, posted: 2, drafts: 1, failed: 0 } });
+    expect({ status: ofGym.status, body: ofGym.body }).toEqual({ status: 200, body: { scheduled: 1, posted: 4, drafts: 2, failed: 2 } });
+    expect({ status: all.status, body: all.body }).toEqual({ status: 200, body: { scheduled: 7, posted: 6, drafts: 4, failed: 2 } });
     expect(ofAcme.body).toEqual(await listed(acme));
     expect(ofGym.body).toEqual(await listed(gym));
     expect(all.body).toEqual(await listed(''));
@@ -221,9 +221,9 @@ describe('the tab counts', () => {
 
     // Assess
     expect(lists.map((r) => [r.status, r.body.items.length])).toEqual(POST_TAB_IDS.map(() => [200, 0]));
-    expect(counts).toEqual({ status: 200, body: { scheduled: 0, posted: 0, drafts: 0, failed: 0 } });
+    expect({ status: counts.status, body: counts.body }).toEqual({ status: 200, body: { scheduled: 0, posted: 0, drafts: 0, failed: 0 } });
     expect(badList.status).toBe(400);
-    expect(badCounts).toEqual({ status: badList.status, body: badList.body });
+    expect({ status: badCounts.status, body: badCounts.body }).toEqual({ status: badList.status, body: badList.body });
   });
 
   it('is all zeros for a new user', async () => {

@@ -84,6 +84,6 @@ describe('the monthly scheduled-post limit', () => {
 
     const res = await weCallTheApi('GET', '/api/usage', { token: user.accessToken });
 
-    expect(res).toEqual({ status: 200, body: { month: month(), used: 0, limit: 5, plan: 'free' } });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { month: month(), used: 0, limit: 5, plan: 'free' } });
   });
 });
