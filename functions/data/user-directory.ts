@@ -1,4 +1,11 @@
-import { AdminGetUserCommand, SignUpCommand, UserNotFoundException, UsernameExistsException } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  AdminInitiateAuthCommand,
+  AdminSetUserPasswordCommand,
+  SignUpCommand,
+  UserNotFoundException,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient } from '../lib/aws';
 import { env } from '../lib/env';
 
@@ -43,4 +50,38 @@ export async function createAccount(email: string, password: string): Promise<st
     if (error instanceof UsernameExistsException || (error as Error)?.name === 'UsernameExistsException') throw new AccountExistsError(email);
     throw error;
   }
+}
+
+function clientId(): string {
+  const id = env().USER_POOL_CLIENT_ID;
+  if (!id) throw new Error('USER_POOL_CLIENT_ID is not set for this function');
+  return id;
+}
+
+/**
+ * True when `password` is the user's current password (`username`: the user's name or `sub`).
+ * AdminInitiateAuth with ADMIN_USER_PASSWORD_AUTH, as Cognito's own ChangePassword would check it;
+ * the tokens it issues are dropped (the caller ends every session right after). Cognito answers a
+ * wrong password with NotAuthorizedException, and counts it towards its lockout like a sign-in.
+ */
+export async function isCurrentPassword(username: string, password: string): Promise<boolean> {
+  try {
+    await cognitoClient().send(
+      new AdminInitiateAuthCommand({
+        UserPoolId: poolId(),
+        ClientId: clientId(),
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error)?.name === 'NotAuthorizedException') return false;
+    throw error;
+  }
+}
+
+/** Sets a user's password for good (AdminSetUserPassword, Permanent: the user is CONFIRMED, no change forced). */
+export async function setPassword(username: string, password: string): Promise<void> {
+  await cognitoClient().send(new AdminSetUserPasswordCommand({ UserPoolId: poolId(), Username: username, Password: password, Permanent: true }));
 }

@@ -1,4 +1,5 @@
 import type { RealtimeResolverContext } from '@shared/realtime';
+import { isCurrentPassword, setPassword } from '../data/user-directory';
 import { endSessionsBefore, getSessionGate, signOutEverywhere } from '../data/users';
 import { verifyAccessToken } from '../lib/cognito-tokens';
 import { AppError } from '../lib/errors';
@@ -89,4 +90,26 @@ export async function endSessionsAfterPasswordReset(userId: string, now: Date): 
  */
 export async function endRealtimeSessions(userId: string, validAfter: number): Promise<void> {
   await endUserSessions(userId, validAfter);
+}
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
+
+/**
+ * POST /api/account/password: the app's one way to change a password (access tokens cannot call
+ * Cognito's ChangePassword: the pre-token-generation trigger leaves out the scope it needs). The
+ * current password is checked first; a wrong one changes nothing. Then the new password is set and
+ * every session ends, the caller's included, exactly as "sign out everywhere" does.
+ */
+export async function changePassword(
+  userId: string,
+  body: { currentPassword: string; newPassword: string },
+  now: Date,
+  directory: { isCurrentPassword(username: string, password: string): Promise<boolean>; setPassword(username: string, password: string): Promise<void> } = {
+    isCurrentPassword,
+    setPassword,
+  },
+): Promise<void> {
+  if (!(await directory.isCurrentPassword(userId, body.currentPassword))) throw new AppError('WRONG_PASSWORD', 400, WRONG_CURRENT_PASSWORD_MESSAGE);
+  await directory.setPassword(userId, body.newPassword);
+  await endAllSessions(userId, now);
 }

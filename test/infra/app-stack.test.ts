@@ -492,22 +492,28 @@ describe('AppStack without Google sign-in (dev)', () => {
       });
     });
 
-    it('wires the PostConfirmation and CustomMessage triggers to their functions', () => {
+    it('wires the PostConfirmation, CustomMessage and V2_0 pre-token-generation triggers to their functions', () => {
       // Assess
-      expect(Object.keys(COGNITO_TRIGGERS).sort()).toEqual(['customMessage', 'postConfirmation']);
+      expect(Object.keys(COGNITO_TRIGGERS).sort()).toEqual(['customMessage', 'postConfirmation', 'preTokenGeneration']);
       synth.template.hasResourceProperties('AWS::Cognito::UserPool', {
+        // Access-token customization (V2_0) exists on the Essentials and Plus plans only.
+        UserPoolTier: 'ESSENTIALS',
         LambdaConfig: {
           PostConfirmation: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthPostConfirmation'), 'Arn'] },
           CustomMessage: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthCustomMessage'), 'Arn'] },
+          PreTokenGenerationConfig: {
+            LambdaArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthPreTokenGeneration'), 'Arn'] },
+            LambdaVersion: 'V2_0',
+          },
         },
       });
     });
 
-    it('gives the SPA a public client with SRP sign-in and refresh only (no password flow) and no user-existence errors', () => {
+    it('gives the SPA a public client with SRP sign-in, refresh and the IAM-only admin password check, and no user-existence errors', () => {
       // Assess
       synth.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
         GenerateSecret: false,
-        ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         PreventUserExistenceErrors: 'ENABLED',
       });
     });

@@ -40,6 +40,8 @@ const COMMANDS: Readonly<Record<string, Capability | readonly Capability[] | 'ev
   AdminGetUserCommand: 'cognito:sign-up',
   AdminUserGlobalSignOutCommand: 'cognito:sign-out',
   AdminDeleteUserCommand: 'cognito:delete-user',
+  AdminInitiateAuthCommand: 'cognito:check-password',
+  AdminSetUserPasswordCommand: 'cognito:set-password',
   // The app origin (every function) and the secrets read by the modules below (origin gate: every API function).
   GetParameterCommand: 'every function',
   GetSecretValueCommand: 'every function',
