@@ -379,6 +379,16 @@ export const ROUTES = [
     limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR },
     needs: [...BILLING, 'cognito:sign-up'],
   },
+  // The verification link of a checkout-made account: verifies the address and sets the owner's password.
+  // Each call tries a code (Cognito limits attempts per user too).
+  {
+    method: 'POST',
+    path: '/api/billing/confirm-signup',
+    handler: 'billing/confirm-signup',
+    auth: 'public',
+    limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR },
+    needs: ['table:read', 'table:write', 'cognito:sign-up', 'cognito:set-password'],
+  },
   // Read only, but each call asks Stripe and answers whether a session id exists: limited per IP like the signup it precedes.
   {
     method: 'GET',

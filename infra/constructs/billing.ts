@@ -70,9 +70,13 @@ export class Billing extends Construct {
     fn.addEnvironment('USER_POOL_CLIENT_ID', client.userPoolClientId);
   }
 
-  /** The app's password change and a checkout account's first password: exactly AdminSetUserPassword, on this pool. */
-  grantPasswordChange(fn: IFunction): void {
+  /**
+   * The app's password change and a checkout account's first password: exactly AdminSetUserPassword, on
+   * this pool; the app client's id for the ConfirmSignUp before it (a public call, no IAM).
+   */
+  grantPasswordChange(fn: IFunction & { addEnvironment(key: string, value: string): unknown }, client: { userPoolClientId: string }): void {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword'], resources: [this.userPool.userPoolArn] }));
+    fn.addEnvironment('USER_POOL_CLIENT_ID', client.userPoolClientId);
   }
 
   /** Account deletion removes the signed-in user's own login: exactly AdminDeleteUser, on this pool. */

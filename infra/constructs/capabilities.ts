@@ -94,7 +94,7 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
       p.billing.grantPasswordCheck(fn, p.appClient);
       return;
     case 'cognito:set-password':
-      p.billing.grantPasswordChange(fn);
+      p.billing.grantPasswordChange(fn, p.appClient);
       return;
     default: {
       const unbound: never = need;

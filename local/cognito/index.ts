@@ -181,7 +181,7 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
   const { jwk } = JSON.parse(fs.readFileSync(require_resolve('cognito-local/lib/keys/cognitoLocal.public.json'), 'utf8')) as { jwk: Record<string, unknown> };
   const jwks = { keys: [jwk] };
 
-  async function resendConfirmationCode(input: { ClientId: string; Username: string }) {
+  async function resendConfirmationCode(input: { ClientId: string; Username: string; ClientMetadata?: Record<string, string> }) {
     const pool = await cognito.getUserPoolForClientId(ctx as never, input.ClientId);
     const user = await pool.getUserByUsername(ctx as never, input.Username);
     if (!user) throw Object.assign(new Error('Username/client id combination not found.'), { code: 'UserNotFoundException' });
@@ -189,7 +189,7 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
     const code = otp();
     await pool.saveUser(ctx as never, { ...user, ConfirmationCode: code });
     const email = user.Attributes.find((a: { Name: string }) => a.Name === 'email')?.Value as string;
-    await messages.deliver(ctx as never, 'ResendCode', input.ClientId, LOCAL_POOL_ID, user, code, undefined, {
+    await messages.deliver(ctx as never, 'ResendCode', input.ClientId, LOCAL_POOL_ID, user, code, input.ClientMetadata, {
       AttributeName: 'email',
       DeliveryMedium: 'EMAIL',
       Destination: email,
