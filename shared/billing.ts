@@ -21,6 +21,7 @@ export const BILLING_MSG = {
   verificationCodeExpired: 'This verification link has expired or was already used. Ask for a new one.',
   alreadyVerified: 'This e-mail address is already verified. If you do not know the password, use "Forgot password?" on the sign-in page.',
   tooManyVerificationAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  signupUnavailable: "Your account was created, but we couldn't finish setting it up. Please submit again in a moment.",
   verificationUnavailable: "We couldn't verify your e-mail right now. Please try again in a moment.",
   verifiedButPasswordNotSet: 'Your e-mail address is verified, but we could not set your password. Use "Forgot password?" on the sign-in page to set it.',
   emailVerifiedPasswordSet: 'Email verified and password set! You can sign in now.',

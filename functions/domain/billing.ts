@@ -264,7 +264,14 @@ export async function completeSignup(body: CompleteSignupBody, deps: SignupDeps 
   // The payer chose this password for an address they have not proved. Its owner sets their own when
   // verifying (the mail's link asks for it); until then, or until a reset, the gate admits no session,
   // so the payer's password never opens the account even once the address is verified.
-  await deps.accounts.markPayerPassword(userId);
+  try {
+    await deps.accounts.markPayerPassword(userId);
+  } catch (error) {
+    // The payment stays unused (the claim is released): the payer can retry, or sign in and claim it.
+    logger.error("Created a checkout account but could not mark its password as the payer's", { error, userId });
+    await deps.store.releaseCheckout(sessionId);
+    throw new DependencyError(BILLING_MSG.signupUnavailable, { cause: error });
+  }
 
   // The plan goes to the new, still unconfirmed user at once: nobody can use it before the e-mail is
   // proven, because an unconfirmed user cannot sign in. Settings, profile and the default client
