@@ -232,6 +232,11 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
       // No reset code was ever issued to such a user; cognito-local would take its sign-up code as one.
       if (unverified) return { code: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' };
     }
+    if (operation === 'ConfirmSignUp') {
+      // Cognito refuses to confirm a confirmed user; cognito-local says the (cleared) code expired.
+      const user = await userNamed({ ClientId: String(input.ClientId) }, String(input.Username));
+      if (user?.UserStatus === 'CONFIRMED') return { code: 'NotAuthorizedException', message: 'User cannot be confirmed. Current status is CONFIRMED' };
+    }
     if (operation === 'AdminInitiateAuth' || operation === 'InitiateAuth') {
       // A wrong password is NotAuthorizedException on Cognito; cognito-local says InvalidPasswordException.
       const params = (input.AuthParameters ?? {}) as Record<string, string>;
