@@ -281,7 +281,8 @@ export async function startCognito(options: { dataDir: string; publicBase: strin
       } catch {
         // Passed on: cognito-local answers a body it cannot parse.
       }
-      const refused = target.startsWith(TARGET_PREFIX) ? await refusal(target, input) : null;
+      // A lookup that fails here (an unknown client id…) passes the call on: cognito-local answers it.
+      const refused = target.startsWith(TARGET_PREFIX) ? await refusal(target, input).catch(() => null) : null;
       if (refused) return sendJson(res, 400, { __type: refused.code, message: refused.message });
       if (call) {
         try {
