@@ -45,7 +45,11 @@ export type Capability =
   /** Ends a user's sessions (Cognito AdminUserGlobalSignOut). */
   | 'cognito:sign-out'
   /** Deletes a user's login (Cognito AdminDeleteUser). */
-  | 'cognito:delete-user';
+  | 'cognito:delete-user'
+  /** Checks a user's password through the app client (Cognito AdminInitiateAuth, ADMIN_USER_PASSWORD_AUTH). */
+  | 'cognito:check-password'
+  /** Sets a user's password (Cognito AdminSetUserPassword). */
+  | 'cognito:set-password';
 
 /** A Lambda function: its handler module, what it may reach, and its settings. */
 export interface FunctionDef {
@@ -326,7 +330,17 @@ export const ROUTES = [
     needs: ['table:read', 'table:write', 'media:delete', 'scheduling', 'stripe', 'cognito:delete-user', 'realtime'],
     timeoutSeconds: 29,
   },
-  // After a password change (Amplify changes it in the browser) and for "sign out everywhere".
+  // The only way to change a password: access tokens cannot call Cognito's ChangePassword (the
+  // pre-token-generation trigger leaves their self-service scope out). Each call tries a password.
+  {
+    method: 'POST',
+    path: '/api/account/password',
+    handler: 'account/change-password',
+    auth: 'user',
+    limit: { per: 'user', max: 10, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'cognito:check-password', 'cognito:set-password', 'cognito:sign-out', 'realtime'],
+  },
+  // "Sign out everywhere".
   {
     method: 'POST',
     path: '/api/account/sign-out-everywhere',
@@ -365,6 +379,16 @@ export const ROUTES = [
     limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR },
     needs: [...BILLING, 'cognito:sign-up'],
   },
+  // The verification link of a checkout-made account: verifies the address and sets the owner's password.
+  // Each call tries a code (Cognito limits attempts per user too).
+  {
+    method: 'POST',
+    path: '/api/billing/confirm-signup',
+    handler: 'billing/confirm-signup',
+    auth: 'public',
+    limit: { per: 'ip', max: 30, windowSeconds: ONE_HOUR },
+    needs: ['table:read', 'table:write', 'cognito:sign-up', 'cognito:set-password'],
+  },
   // Read only, but each call asks Stripe and answers whether a session id exists: limited per IP like the signup it precedes.
   {
     method: 'GET',
@@ -391,6 +415,8 @@ export const TRIGGER_FUNCTIONS = {
   /** Writes the new user's first items. */
   postConfirmation: { handler: 'auth/post-confirmation', needs: ['table:read', 'table:write'] },
   customMessage: { handler: 'auth/custom-message', needs: [] },
+  /** Leaves the self-service scope out of access tokens (event version V2_0). */
+  preTokenGeneration: { handler: 'auth/pre-token-generation', needs: [] },
 } as const satisfies Readonly<Record<string, FunctionDef>>;
 
 /** Trigger name → handler module. */

@@ -22,3 +22,12 @@ export function firstIssue(result: { success: boolean; error?: { issues: { messa
   if (result.success) return null;
   return result.error?.issues[0]?.message ?? null;
 }
+
+/** POST /api/account/password: Settings → Change Password. The current password proves who asks. */
+export const ChangePasswordBodySchema = z.object({
+  currentPassword: text()
+    .min(1, { message: 'Please enter your current password' })
+    .max(PASSWORD_MAX * 4),
+  newPassword: PasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

@@ -17,6 +17,14 @@ export const BILLING_MSG = {
   // Issue 13.7: the payer's e-mail is proven by the verification link before the account can sign in.
   accountCreatedText: 'Check your email to verify your address, then sign in.',
   paymentSuccessful: 'Payment Successful!',
+  verificationCodeWrong: 'That verification code is wrong. Open the link from the newest e-mail, or ask for a new one.',
+  verificationCodeExpired: 'This verification link has expired or was already used. Ask for a new one.',
+  alreadyVerified: 'This e-mail address is already verified. If you do not know the password, use "Forgot password?" on the sign-in page.',
+  tooManyVerificationAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  signupUnavailable: "Your account was created, but we couldn't finish setting it up. Please submit again in a moment.",
+  verificationUnavailable: "We couldn't verify your e-mail right now. Please try again in a moment.",
+  verifiedButPasswordNotSet: 'Your e-mail address is verified, but we could not set your password. Use "Forgot password?" on the sign-in page to set it.',
+  emailVerifiedPasswordSet: 'Email verified and password set! You can sign in now.',
   paymentAlreadyUsed: 'This payment was already used to create an account',
   paymentNotComplete: 'This payment is not complete',
   paymentNotFound: "We couldn't find this payment",
@@ -89,6 +97,22 @@ export const CompleteSignupBodySchema = z
   })
   .refine((b) => b.confirm === undefined || b.confirm === b.password, { message: MSG.passwordsDontMatch, path: ['confirm'] });
 export type CompleteSignupBody = z.infer<typeof CompleteSignupBodySchema>;
+
+/**
+ * POST /api/billing/confirm-signup (no session): the verification link of an account a public
+ * checkout made leads to a page where the owner of the address verifies it and sets the password;
+ * the mailed code proves the address.
+ */
+export const ConfirmSignupBodySchema = z.object({
+  email: EmailSchema,
+  code: text()
+    .trim()
+    .regex(/^\d{1,16}$/, { message: 'Enter the code from the e-mail.' }),
+  password: PasswordSchema,
+});
+export type ConfirmSignupBody = z.infer<typeof ConfirmSignupBodySchema>;
+export const ConfirmSignupResponseSchema = z.object({ email: z.string(), message: z.literal(BILLING_MSG.emailVerifiedPasswordSet) });
+export type ConfirmSignupResponse = z.infer<typeof ConfirmSignupResponseSchema>;
 
 /**
  * GET /api/billing/checkout-status?session_id=…&email=… (no session): /complete-signup asks before

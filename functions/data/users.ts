@@ -205,6 +205,11 @@ export interface SessionGate {
   validAfter: number | null;
   /** ISO time the account's deletion began; null while the account is open. */
   deletedAt: string | null;
+  /**
+   * The password is the one a paid public checkout's payer chose, and the address's owner has not
+   * replaced it: no session is admitted until they do (set at verification, or a reset).
+   */
+  payerPassword: boolean;
 }
 
 export async function getSessionGate(userId: string): Promise<SessionGate> {
@@ -212,7 +217,32 @@ export async function getSessionGate(userId: string): Promise<SessionGate> {
   return {
     validAfter: typeof Item?.validAfter === 'number' ? Item.validAfter : null,
     deletedAt: typeof Item?.deletedAt === 'string' ? Item.deletedAt : null,
+    payerPassword: Item?.payerPassword === true,
   };
+}
+
+/**
+ * Marks a checkout-made account's password as the payer's (see SessionGate.payerPassword). The item
+ * loses its TTL: the mark must outlive any token, for as long as the account stays unproven.
+ */
+export async function markPayerPassword(userId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: sessionsKey(userId),
+      UpdateExpression: 'SET #type = :type, payerPassword = :yes REMOVE expiresAt',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'SessionGate', ':yes': true },
+    }),
+  );
+}
+
+/**
+ * The address's owner set the password (at verification, or by a reset): every session that began
+ * before `now` ends, and the payer's mark goes, in one write.
+ */
+export async function endSessionsAndPayerPassword(userId: string, now: Date): Promise<number> {
+  return closeGate(userId, now, false, true);
 }
 
 /**
@@ -235,13 +265,13 @@ export async function markAccountClosed(userId: string, now: Date): Promise<numb
 }
 
 /** Moves the session gate to `now` (and with `deleting`, marks the account closed from its first attempt). */
-async function closeGate(userId: string, now: Date, deleting: boolean): Promise<number> {
+async function closeGate(userId: string, now: Date, deleting: boolean, clearPayerPassword = false): Promise<number> {
   const seconds = nextSecond(now);
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: sessionsKey(userId),
-      UpdateExpression: `SET #type = :type, ${deleting ? 'deletedAt = if_not_exists(deletedAt, :now), ' : ''}validAfter = :at, expiresAt = :ttl`,
+      UpdateExpression: `SET #type = :type, ${deleting ? 'deletedAt = if_not_exists(deletedAt, :now), ' : ''}validAfter = :at, expiresAt = :ttl${clearPayerPassword ? ' REMOVE payerPassword' : ''}`,
       ExpressionAttributeNames: { '#type': 'type' },
       ExpressionAttributeValues: {
         ':type': 'SessionGate',

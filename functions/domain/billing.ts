@@ -18,7 +18,7 @@ import type Stripe from 'stripe';
 import { AccountExistsError, accountExists, createAccount } from '../data/user-directory';
 import type { SubscriptionState } from '../data/subscriptions';
 import { getUsageCount } from '../data/usage';
-import { getProfile } from '../data/users';
+import { getProfile, markPayerPassword } from '../data/users';
 import { appOrigin } from '../lib/app-origin';
 import { AppError, ConflictError, DependencyError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -35,6 +35,8 @@ export interface AccountDirectory {
   accountExists(email: string): Promise<boolean>;
   /** Returns the new user's id; throws AccountExistsError when the e-mail is taken. */
   createAccount(email: string, password: string): Promise<string>;
+  /** Marks the account's password as the payer's: no session opens until the address's owner sets one. */
+  markPayerPassword(userId: string): Promise<void>;
 }
 
 export type CheckoutDeps = BillingDeps & { plans: () => Plan[] };
@@ -44,7 +46,7 @@ export const defaultCheckoutDeps: CheckoutDeps = { ...defaultBillingDeps, plans:
 /** Signup completion alone reaches the user directory: the others get no Cognito grant. */
 export type SignupDeps = CheckoutDeps & { accounts: AccountDirectory };
 
-export const defaultSignupDeps: SignupDeps = { ...defaultCheckoutDeps, accounts: { accountExists, createAccount } };
+export const defaultSignupDeps: SignupDeps = { ...defaultCheckoutDeps, accounts: { accountExists, createAccount, markPayerPassword } };
 
 /** An unpaid checkout pointer outlives Stripe's 24-hour session expiry, then TTL removes it. */
 const CHECKOUT_POINTER_SECONDS = 2 * 86_400;
@@ -260,6 +262,17 @@ export async function completeSignup(body: CompleteSignupBody, deps: SignupDeps 
     await deps.store.releaseCheckout(sessionId);
     if (error instanceof AccountExistsError) throw new AppError('ACCOUNT_EXISTS', 409, BILLING_MSG.accountExists);
     throw error;
+  }
+  // The payer chose this password for an address they have not proved. Its owner sets their own when
+  // verifying (the mail's link asks for it); until then, or until a reset, the gate admits no session,
+  // so the payer's password never opens the account even once the address is verified.
+  try {
+    await deps.accounts.markPayerPassword(userId);
+  } catch (error) {
+    // The payment stays unused (the claim is released): the payer can retry, or sign in and claim it.
+    logger.error("Created a checkout account but could not mark its password as the payer's", { error, userId });
+    await deps.store.releaseCheckout(sessionId);
+    throw new DependencyError(BILLING_MSG.signupUnavailable, { cause: error });
   }
 
   // The plan goes to the new, still unconfirmed user at once: nobody can use it before the e-mail is

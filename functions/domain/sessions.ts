@@ -1,5 +1,6 @@
 import type { RealtimeResolverContext } from '@shared/realtime';
-import { endSessionsBefore, getSessionGate, signOutEverywhere } from '../data/users';
+import { isCurrentPassword, setPassword } from '../data/user-directory';
+import { endSessionsAndPayerPassword, endSessionsBefore, getSessionGate, signOutEverywhere } from '../data/users';
 import { verifyAccessToken } from '../lib/cognito-tokens';
 import { AppError } from '../lib/errors';
 import { sessionStart } from '../lib/http';
@@ -17,9 +18,16 @@ import { endUserSessions } from '../lib/realtime';
  */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended; please sign in again.';
 
+/** Said to whoever signs in with the password a checkout's payer chose before the owner proved the address. */
+export const PAYER_PASSWORD_MESSAGE =
+  'This account was created at checkout and its password must be set by the owner of the e-mail address: use "Forgot password?" on the sign-in page.';
+
+/**
+ * Same code as an ended session (the SPA signs out and shows the sign-in page); the message says why.
+ */
 export class SessionEndedError extends AppError {
-  constructor() {
-    super('SESSION_ENDED', 401, SESSION_ENDED_MESSAGE);
+  constructor(message: string = SESSION_ENDED_MESSAGE) {
+    super('SESSION_ENDED', 401, message);
   }
 }
 
@@ -30,6 +38,9 @@ export class SessionEndedError extends AppError {
  */
 export async function assertSessionOpen(userId: string, startedAt: number, options: { duringDeletion?: boolean } = {}): Promise<void> {
   const gate = await getSessionGate(userId);
+  // A checkout's payer chose this password for an address they never proved; its owner has verified
+  // the address (or the account could not sign in) but not yet set a password of their own.
+  if (gate.payerPassword) throw new SessionEndedError(PAYER_PASSWORD_MESSAGE);
   if (gate.deletedAt !== null && !options.duringDeletion) throw new SessionEndedError();
   if (gate.validAfter !== null && startedAt < gate.validAfter) throw new SessionEndedError();
 }
@@ -77,9 +88,11 @@ export async function endAllSessions(userId: string, now: Date): Promise<void> {
  * pool or the realtime API (each would make pool → trigger → pool a dependency cycle in the stack).
  * The gate is enough to stop them: tokens refreshed from an old session keep its `auth_time` and
  * are refused like the rest, and the realtime authorizer refuses them a new subscription.
+ * The reset proves the address, so a checkout payer's password (replaced by it) stops blocking the account.
  */
 export async function endSessionsAfterPasswordReset(userId: string, now: Date): Promise<void> {
-  await endSessionsBefore(userId, now);
+  // A reset proves the address and replaces the password: a checkout payer's password is gone too.
+  await endSessionsAndPayerPassword(userId, now);
 }
 
 /**
@@ -89,4 +102,26 @@ export async function endSessionsAfterPasswordReset(userId: string, now: Date): 
  */
 export async function endRealtimeSessions(userId: string, validAfter: number): Promise<void> {
   await endUserSessions(userId, validAfter);
+}
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
+
+/**
+ * POST /api/account/password: the app's one way to change a password (access tokens cannot call
+ * Cognito's ChangePassword: the pre-token-generation trigger leaves out the scope it needs). The
+ * current password is checked first; a wrong one changes nothing. Then the new password is set and
+ * every session ends, the caller's included, exactly as "sign out everywhere" does.
+ */
+export async function changePassword(
+  userId: string,
+  body: { currentPassword: string; newPassword: string },
+  now: Date,
+  directory: { isCurrentPassword(username: string, password: string): Promise<boolean>; setPassword(username: string, password: string): Promise<void> } = {
+    isCurrentPassword,
+    setPassword,
+  },
+): Promise<void> {
+  if (!(await directory.isCurrentPassword(userId, body.currentPassword))) throw new AppError('WRONG_PASSWORD', 400, WRONG_CURRENT_PASSWORD_MESSAGE);
+  await directory.setPassword(userId, body.newPassword);
+  await endAllSessions(userId, now);
 }

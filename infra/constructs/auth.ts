@@ -2,6 +2,7 @@ import { RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
+  LambdaVersion,
   OAuthScope,
   ProviderAttribute,
   UserPool,
@@ -9,6 +10,7 @@ import {
   UserPoolClientIdentityProvider,
   UserPoolDomain,
   UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
@@ -60,6 +62,7 @@ export class Auth extends Construct {
     this.triggers = {
       postConfirmation: triggerFunction('PostConfirmation', COGNITO_TRIGGERS.postConfirmation),
       customMessage: triggerFunction('CustomMessage', COGNITO_TRIGGERS.customMessage),
+      preTokenGeneration: triggerFunction('PreTokenGeneration', COGNITO_TRIGGERS.preTokenGeneration),
     };
 
     this.userPool = new UserPool(this, 'UserPool', {
@@ -87,6 +90,10 @@ export class Auth extends Construct {
       deletionProtection: removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy,
     });
+    // V2_0 (access token customization; needs the Essentials plan above): access tokens leave out the
+    // self-service scope, so Cognito's own ChangePassword, DeleteUser and attribute changes refuse
+    // them and the app's routes, which end sessions and keep the profile, are the only way.
+    this.userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG, this.triggers.preTokenGeneration, LambdaVersion.V2_0);
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG1',
@@ -125,10 +132,12 @@ export class Auth extends Construct {
 
     this.client = this.userPool.addClient('SpaClient', {
       generateSecret: false,
-      // SRP only (CDK adds ALLOW_REFRESH_TOKEN_AUTH): with USER_PASSWORD_AUTH the password itself
+      // SRP for browsers (CDK adds ALLOW_REFRESH_TOKEN_AUTH): with USER_PASSWORD_AUTH the password itself
       // travels to Cognito, and nothing in the browser needs it on AWS. The local Cognito has no SRP,
       // so the local cloud tells the SPA to use USER_PASSWORD_AUTH instead (runtime config authFlow).
-      authFlows: { userSrp: true },
+      // ADMIN_USER_PASSWORD_AUTH needs IAM credentials, so only the password-change function uses it
+      // (to prove the current password); a browser cannot.
+      authFlows: { userSrp: true, adminUserPassword: true },
       preventUserExistenceErrors: true,
       // Without Google there is no managed login, so no OAuth (CDK would default to example.com callbacks).
       disableOAuth: !google,

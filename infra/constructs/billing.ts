@@ -61,6 +61,24 @@ export class Billing extends Construct {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut'], resources: [this.userPool.userPoolArn] }));
   }
 
+  /**
+   * Changing a password proves the current one first: exactly AdminInitiateAuth (ADMIN_USER_PASSWORD_AUTH
+   * through the SPA's app client, which allows that flow for server-side callers only).
+   */
+  grantPasswordCheck(fn: IFunction & { addEnvironment(key: string, value: string): unknown }, client: { userPoolClientId: string }): void {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminInitiateAuth'], resources: [this.userPool.userPoolArn] }));
+    fn.addEnvironment('USER_POOL_CLIENT_ID', client.userPoolClientId);
+  }
+
+  /**
+   * The app's password change and a checkout account's first password: exactly AdminSetUserPassword, on
+   * this pool; the app client's id for the ConfirmSignUp before it (a public call, no IAM).
+   */
+  grantPasswordChange(fn: IFunction & { addEnvironment(key: string, value: string): unknown }, client: { userPoolClientId: string }): void {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminSetUserPassword'], resources: [this.userPool.userPoolArn] }));
+    fn.addEnvironment('USER_POOL_CLIENT_ID', client.userPoolClientId);
+  }
+
   /** Account deletion removes the signed-in user's own login: exactly AdminDeleteUser, on this pool. */
   grantAccountDeletion(fn: IFunction): void {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [this.userPool.userPoolArn] }));

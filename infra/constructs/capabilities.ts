@@ -90,6 +90,12 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
     case 'cognito:delete-user':
       p.billing.grantAccountDeletion(fn);
       return;
+    case 'cognito:check-password':
+      p.billing.grantPasswordCheck(fn, p.appClient);
+      return;
+    case 'cognito:set-password':
+      p.billing.grantPasswordChange(fn, p.appClient);
+      return;
     default: {
       const unbound: never = need;
       throw new Error(`No construct grants the capability ${String(unbound)}`);

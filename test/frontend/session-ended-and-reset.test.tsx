@@ -85,6 +85,25 @@ describe('forgot password', () => {
     await waitFor(() => expect(location().pathname).toBe('/auth'));
   });
 
+  it('says plainly that an unverified address must be verified first, and stays on the e-mail step', async () => {
+    // Prepare: what Cognito answers for a user without a verified e-mail (an unconfirmed sign-up).
+    authModule.resetPassword.mockRejectedValue(
+      Object.assign(new Error('Cannot reset password for the user as there is no registered/verified email or phone_number'), {
+        name: 'InvalidParameterException',
+      }),
+    );
+    const { user } = renderApp('/auth/forgot-password');
+
+    // Act
+    await user.type(await screen.findByLabelText('Email'), 'alice@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+
+    // Assess
+    await expectToast(AUTH_TEXT.errorTitle, AUTH_TEXT.resetNotPossible);
+    expect(screen.getByRole('button', { name: 'Send reset code' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code from the e-mail')).not.toBeInTheDocument();
+  });
+
   it('opens at the code step from the mail’s link, and says plainly when the code is wrong', async () => {
     // Prepare
     authModule.confirmResetPassword.mockRejectedValue(

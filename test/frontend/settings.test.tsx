@@ -236,7 +236,7 @@ describe('the Settings page', { timeout: 30_000 }, () => {
     });
 
     it("says the passwords don't match", async () => {
-      const { user } = await openSettings();
+      const { user, api } = await openSettings();
       await screen.findByLabelText('New password');
 
       await fill(user, 'Current password', 'secret123');
@@ -245,14 +245,14 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
       await toast("Passwords don't match", 'Please make sure both passwords are the same');
-      expect(authModule.updatePassword).not.toHaveBeenCalled();
+      expect(api.callsTo('POST', '/account/password')).toHaveLength(0);
       // Issue 17.21: the confirmation is the field marked.
       await waitFor(() => expect(screen.getByLabelText('Confirm password')).toHaveAccessibleErrorMessage('Please make sure both passwords are the same'));
       expect(screen.getByLabelText('New password')).not.toHaveAttribute('aria-invalid');
     });
 
     it('says a password under 6 characters is too short', async () => {
-      const { user } = await openSettings();
+      const { user, api } = await openSettings();
       await screen.findByLabelText('New password');
 
       await fill(user, 'Current password', 'secret123');
@@ -261,13 +261,13 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
       await toast('Password too short', 'Password must be at least 6 characters');
-      expect(authModule.updatePassword).not.toHaveBeenCalled();
+      expect(api.callsTo('POST', '/account/password')).toHaveLength(0);
       await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleErrorMessage('Password must be at least 6 characters'));
       expect(screen.getByLabelText('Confirm password')).not.toHaveAttribute('aria-invalid');
     });
 
-    it('asks for the current password, which Cognito needs', async () => {
-      const { user } = await openSettings();
+    it('asks for the current password, which proves who asks', async () => {
+      const { user, api } = await openSettings();
       await screen.findByLabelText('New password');
 
       await fill(user, 'New password', 'secret99');
@@ -275,12 +275,12 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
       await toast('Error changing password', 'Please enter your current password');
-      expect(authModule.updatePassword).not.toHaveBeenCalled();
+      expect(api.callsTo('POST', '/account/password')).toHaveLength(0);
       await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleErrorMessage('Please enter your current password'));
     });
 
-    it('changes the password through Cognito, ends every session and signs out', async () => {
-      const { user, api } = await openSettings({ routes: { 'POST /account/sign-out-everywhere': { status: 204 } } });
+    it('changes the password through the API (which ends every session) and signs out, never through Cognito directly', async () => {
+      const { user, api } = await openSettings({ routes: { 'POST /account/password': { status: 204 } } });
       await screen.findByLabelText('New password');
 
       await fill(user, 'Current password', 'secret123');
@@ -289,30 +289,17 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
       await toast('Password changed successfully!', 'Please sign in again with your new password.');
-      expect(authModule.updatePassword).toHaveBeenCalledWith({ oldPassword: 'secret123', newPassword: 'secret99' });
-      // Issue 13.1: tokens issued before the change (another device's, a stolen one) stop working now.
-      expect(api.callsTo('POST', '/account/sign-out-everywhere')).toHaveLength(1);
+      const [call] = api.callsTo('POST', '/account/password');
+      expect(call?.body).toEqual({ currentPassword: 'secret123', newPassword: 'secret99' });
+      // The app's access tokens cannot call Cognito's ChangePassword (no self-service scope).
+      expect(authModule.updatePassword).not.toHaveBeenCalled();
       await waitFor(() => expect(authModule.signOut).toHaveBeenCalled());
     });
 
-    it('says so when the password changed but the other sessions could not be ended', async () => {
+    it("shows the API's message and stays signed in when the current password is wrong", async () => {
       const { user } = await openSettings({
-        routes: { 'POST /account/sign-out-everywhere': { status: 502, body: { error: { code: 'DEPENDENCY_FAILED', message: 'Cognito is unavailable' } } } },
+        routes: { 'POST /account/password': { status: 400, body: { error: { code: 'WRONG_PASSWORD', message: 'Your current password is not correct.' } } } },
       });
-      await screen.findByLabelText('New password');
-
-      await fill(user, 'Current password', 'secret123');
-      await fill(user, 'New password', 'secret99');
-      await fill(user, 'Confirm password', 'secret99');
-      await user.click(screen.getByRole('button', { name: 'Change Password' }));
-
-      await toast('Error changing password', "Your password was changed, but we couldn't sign out your other devices: Cognito is unavailable");
-      expect(authModule.signOut).not.toHaveBeenCalled();
-    });
-
-    it("shows Cognito's message when the change fails", async () => {
-      authModule.updatePassword.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
-      const { user } = await openSettings();
       await screen.findByLabelText('New password');
 
       await fill(user, 'Current password', 'wrong-one');
@@ -320,7 +307,8 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       await fill(user, 'Confirm password', 'secret99');
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
-      await toast('Error changing password', 'Incorrect username or password.');
+      await toast('Error changing password', 'Your current password is not correct.');
+      expect(authModule.signOut).not.toHaveBeenCalled();
     });
   });
 

@@ -1,10 +1,12 @@
 import { AccountIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
 import { AnalyticsQuerySchema } from '@shared/analytics';
+import { ChangePasswordBodySchema } from '@shared/auth';
 import {
   CheckoutBodySchema,
   CheckoutStatusQuerySchema,
   ClaimCheckoutBodySchema,
   CompleteSignupBodySchema,
+  ConfirmSignupBodySchema,
   ManageSubscriptionBodySchema,
   PublicCheckoutBodySchema,
 } from '@shared/billing';
@@ -262,6 +264,11 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'DELETE /api/clients/{id}': { params: { values: (f) => ulidOf(f, 'client'), schema: ClientIdParamsSchema }, isolation: [404] },
   'DELETE /api/account': { isolation: [204, 401], noInput: 'takes no input (deletes the caller)', last: true },
   'POST /api/account/sign-out-everywhere': { isolation: [200, 204, 401], noInput: 'takes no input (signs the caller out)', last: true },
+  // The caller's own password only; the probe never knows it, so nothing changes and no session ends.
+  'POST /api/account/password': {
+    body: { sample: () => ({ currentPassword: 'not-the-callers-1', newPassword: 'probe-pass-1' }), schema: ChangePasswordBodySchema },
+    isolation: [400],
+  },
   'GET /api/subscription': { isolation: [200] },
   'POST /api/billing/checkout': { body: { sample: () => ({ productId: productOf('basic') }), schema: CheckoutBodySchema }, isolation: [200, 400, 409] },
   'POST /api/billing/subscription': {
@@ -288,6 +295,11 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
       schema: CompleteSignupBodySchema,
     },
     isolation: [400, 403, 404, 409],
+  },
+  // Public: the owner's e-mail with a code nobody mailed: refused (A is verified already) and A's password unchanged.
+  'POST /api/billing/confirm-signup': {
+    body: { sample: (f) => ({ email: f.owner.email, code: '000000', password: 'probe-pass-1' }), schema: ConfirmSignupBodySchema },
+    isolation: [400, 409],
   },
   'POST /api/stripe/webhook': { rawBody: true, isolation: [400] },
   'GET /api/oauth/{platform}/callback': {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
-import { allHandlerModules, type Capability, COGNITO_TRIGGERS, LONG_RUNNING_HANDLERS, ROUTES } from '../../functions/routes';
+import { allHandlerModules, type Capability, COGNITO_TRIGGERS, LONG_RUNNING_HANDLERS, REALTIME_FUNCTIONS, ROUTES } from '../../functions/routes';
 import { RuntimeConfigSchema } from '../../shared/api';
 import { PLATFORMS } from '../../shared/platforms';
 import { declarationOfFunction, GOOGLE, type SynthesizedApp, synthApp, type TemplateJson } from './synth';
@@ -367,6 +367,9 @@ describe('AppStack without Google sign-in (dev)', () => {
         // waits out the API timeout before its final sweep (LONG_RUNNING_HANDLERS).
         if (/^ApiAccountDeleteAccount[0-9A-F]{8}$/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: LONG_RUNNING_HANDLERS['account/delete-account'] });
+        // The realtime authorizer answers AppSync within its own short limit.
+        else if (/^RealtimeAuthorizer/.test(logicalId))
+          expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: REALTIME_FUNCTIONS.authorizer.timeoutSeconds });
         else if (!/^(Publishing|Analytics|Recurrence)/.test(logicalId) && !/ConfirmUpload|MediaFromUrl/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
       }
@@ -386,7 +389,7 @@ describe('AppStack without Google sign-in (dev)', () => {
         'TIKTOK_UNAUDITED',
       ];
       const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
-      expect(functions.filter(([id]) => /PostConfirmation|CustomMessage/.test(id))).toHaveLength(2);
+      expect(functions.filter(([id]) => /PostConfirmation|CustomMessage|PreTokenGeneration/.test(id))).toHaveLength(3);
       // Each capability a function declares (functions/routes.ts) brings its settings (functions/lib/env.ts).
       const byCapability: Partial<Record<Capability, string[]>> = {
         tokens: ['TOKEN_KMS_KEY_ID'],
@@ -397,12 +400,16 @@ describe('AppStack without Google sign-in (dev)', () => {
         realtime: ['REALTIME_GRAPHQL_URL'],
         // Signup completion signs the buyer up through the app client, so Cognito sends the verification mail (issue 13.7).
         'cognito:sign-up': ['USER_POOL_CLIENT_ID'],
+        // The password check signs in through the app client; a checkout account's verification confirms through it.
+        'cognito:check-password': ['USER_POOL_CLIENT_ID'],
+        'cognito:set-password': ['USER_POOL_CLIENT_ID'],
       };
       for (const [logicalId, fn] of functions) {
         // Triggers get no pool id (it would be a cycle; Cognito sends it in the event); API functions do.
-        const isTrigger = /PostConfirmation|CustomMessage/.test(logicalId);
+        const isTrigger = /PostConfirmation|CustomMessage|PreTokenGeneration/.test(logicalId);
         // API functions refuse requests that did not come through CloudFront (issue 13 item 6).
-        const api = ['USER_POOL_ID', 'ORIGIN_VERIFY_SECRET_ARN'];
+        // The realtime authorizer is called by AppSync, not through CloudFront, and verifies tokens of the app client.
+        const api = /^RealtimeAuthorizer/.test(logicalId) ? ['USER_POOL_ID', 'USER_POOL_CLIENT_ID'] : ['USER_POOL_ID', 'ORIGIN_VERIFY_SECRET_ARN'];
         // The analytics sweep's queue is the analytics queue (docs/analytics.md), not the publishing ones.
         const settingsOf = (need: Capability) =>
           need === 'queues' && logicalId.startsWith('Analytics') ? ['ANALYTICS_QUEUE_URL'] : (byCapability[need] ?? []);
@@ -492,22 +499,28 @@ describe('AppStack without Google sign-in (dev)', () => {
       });
     });
 
-    it('wires the PostConfirmation and CustomMessage triggers to their functions', () => {
+    it('wires the PostConfirmation, CustomMessage and V2_0 pre-token-generation triggers to their functions', () => {
       // Assess
-      expect(Object.keys(COGNITO_TRIGGERS).sort()).toEqual(['customMessage', 'postConfirmation']);
+      expect(Object.keys(COGNITO_TRIGGERS).sort()).toEqual(['customMessage', 'postConfirmation', 'preTokenGeneration']);
       synth.template.hasResourceProperties('AWS::Cognito::UserPool', {
+        // Access-token customization (V2_0) exists on the Essentials and Plus plans only.
+        UserPoolTier: 'ESSENTIALS',
         LambdaConfig: {
           PostConfirmation: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthPostConfirmation'), 'Arn'] },
           CustomMessage: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthCustomMessage'), 'Arn'] },
+          PreTokenGenerationConfig: {
+            LambdaArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthPreTokenGeneration'), 'Arn'] },
+            LambdaVersion: 'V2_0',
+          },
         },
       });
     });
 
-    it('gives the SPA a public client with SRP sign-in and refresh only (no password flow) and no user-existence errors', () => {
+    it('gives the SPA a public client with SRP sign-in, refresh and the IAM-only admin password check, and no user-existence errors', () => {
       // Assess
       synth.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
         GenerateSecret: false,
-        ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         PreventUserExistenceErrors: 'ENABLED',
       });
     });

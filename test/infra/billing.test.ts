@@ -48,27 +48,36 @@ describe('AppStack with Stripe configured', () => {
     expect(readers).toHaveLength(stripeFns.length);
   });
 
-  it('lets no function create confirmed users: signup completion only looks an e-mail up and signs up through the app client', () => {
+  it('lets no function create confirmed users, and sets passwords only where a proof comes first', () => {
     // Act
-    const creators = [
-      ...policiesMentioning(synth, 'cognito-idp:AdminCreateUser'),
-      ...policiesMentioning(synth, 'cognito-idp:AdminSetUserPassword'),
-      ...policiesMentioning(synth, 'cognito-idp:AdminConfirmSignUp'),
-    ];
+    const creators = [...policiesMentioning(synth, 'cognito-idp:AdminCreateUser'), ...policiesMentioning(synth, 'cognito-idp:AdminConfirmSignUp')];
+    const passwordSetters = policiesMentioning(synth, 'cognito-idp:AdminSetUserPassword');
+    const passwordCheckers = policiesMentioning(synth, 'cognito-idp:AdminInitiateAuth');
     const lookups = policiesMentioning(synth, 'cognito-idp:AdminGetUser');
     const deleters = policiesMentioning(synth, 'cognito-idp:AdminDeleteUser');
     const signOuts = policiesMentioning(synth, 'cognito-idp:AdminUserGlobalSignOut');
     const functions = synth.template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
     const withClientId = Object.entries(functions).filter(([, fn]) => fn.Properties.Environment?.Variables?.USER_POOL_CLIENT_ID);
+    const names = (entries: [string, unknown][]) => entries.map(([id]) => id.replace(/Role.*$/, '')).sort();
 
     // Assess
     expect(creators).toEqual([]);
-    // Only signup completion reaches the e-mail lookup and the sign-up (test/unit/infra/capabilities.test.ts).
-    expect(lookups.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiBillingCompleteSignup']);
-    expect(withClientId.map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual(['ApiBillingCompleteSignup']);
-    // Only account deletion may delete users; only "sign out everywhere" may end their sessions.
-    expect(deleters.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiAccountDeleteAccount']);
-    expect(signOuts.map(([id]) => id.replace(/Role.*$/, ''))).toEqual(['ApiAccountSignOutEverywhere']);
+    // The password change (after the current password, checked by AdminInitiateAuth) and a checkout
+    // account's verification (after the mailed code) alone set passwords (test/unit/infra/capabilities.test.ts).
+    expect(names(passwordSetters)).toEqual(['ApiAccountChangePassword', 'ApiBillingConfirmSignup']);
+    expect(names(passwordCheckers)).toEqual(['ApiAccountChangePassword']);
+    // Signup completion and the checkout account's verification look an e-mail up.
+    expect(names(lookups)).toEqual(['ApiBillingCompleteSignup', 'ApiBillingConfirmSignup']);
+    expect(withClientId.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
+      'ApiAccountChangePassword',
+      'ApiBillingCompleteSignup',
+      'ApiBillingConfirmSignup',
+      // Verifies realtime subscribers' access tokens, which name the app client.
+      'RealtimeAuthorizer',
+    ]);
+    // Only account deletion may delete users; "sign out everywhere" and the password change end their sessions.
+    expect(names(deleters)).toEqual(['ApiAccountDeleteAccount']);
+    expect(names(signOuts)).toEqual(['ApiAccountChangePassword', 'ApiAccountSignOutEverywhere']);
     const statement = lookups[0]![1].Properties.PolicyDocument.Statement.find((s: { Action: unknown }) => JSON.stringify(s.Action).includes('cognito-idp'));
     expect(statement).toMatchObject({
       Action: 'cognito-idp:AdminGetUser',
@@ -87,6 +96,7 @@ describe('AppStack with Stripe configured', () => {
       'POST /api/stripe/webhook',
       'POST /api/billing/public-checkout',
       'POST /api/billing/complete-signup',
+      'POST /api/billing/confirm-signup',
       'GET /api/billing/checkout-status',
     ])
       expect(byKey(key).AuthorizationType).toBe('NONE');

@@ -103,7 +103,7 @@ async function aUserWithDataEverywhere() {
   const checkout = await aPaidPublicCheckout(email, 'basic');
   const signup = await weCallTheApi('POST', '/api/billing/complete-signup', { body: { email, password, session_id: checkout.sessionId } });
   expect(signup.status).toBe(201);
-  await weVerifyTheEmail(email);
+  await weVerifyTheEmail(email, password);
   const token = await signInWithPassword(email, password);
   const me = (await weCallTheApi('GET', '/api/me', { token })).body;
   const userId = me.userId as string;

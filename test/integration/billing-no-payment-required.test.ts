@@ -35,7 +35,7 @@ describe('a checkout with nothing to pay (100%-off promotion code)', () => {
     // Act
     const paid = await weOpenAndPay(checkout.checkoutUrl, 'pay', { promotion_code: 'free100' });
     const done = await completeSignup({ email, session_id: checkout.sessionId, password: 'secret123', confirm: 'secret123' });
-    await weVerifyTheEmail(email);
+    await weVerifyTheEmail(email, 'secret123');
     const token = await signInWithPassword(email, 'secret123');
 
     // Assess

@@ -1,6 +1,6 @@
 import { BILLING_MSG } from '@shared/billing';
 import { describe, expect, it, vi } from 'vitest';
-import { aConfirmedUser, aRandomEmail, cloud, mailsTo } from '../helpers/given';
+import { aConfirmedUser, aRandomEmail, cloud, cognito, mailsTo, verificationCodeIn } from '../helpers/given';
 import {
   aPaidCheckout,
   aPaidPublicCheckout,
@@ -12,8 +12,11 @@ import {
   stripeControl,
   subscriptionOf,
   weOpenAndPay,
+  weConfirmTheAddressOnly,
   weVerifyTheEmail,
 } from '../helpers/billing';
+import { ConfirmForgotPasswordCommand, ForgotPasswordCommand, ResendConfirmationCodeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { PAYER_PASSWORD_MESSAGE } from '../../functions/domain/sessions';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/lib/aws';
 import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../local/stripe';
@@ -42,7 +45,7 @@ describe('a visitor buys Basic, then creates the account', () => {
       (error: Error) => error.name,
     );
     const [mail] = await mailsTo(email);
-    await weVerifyTheEmail(email);
+    await weVerifyTheEmail(email, 'secret123');
     const token = await signInWithPassword(email, 'secret123');
 
     // Assess: the payment's e-mail proved nothing; the address is proven by the link, then the plan is there.
@@ -142,6 +145,94 @@ describe('a visitor buys Basic, then creates the account', () => {
 
     expect(free).toMatchObject({ status: 400, body: { error: { message: BILLING_MSG.unknownPlan } } });
     expect(badEmail).toMatchObject({ status: 400, body: { error: { message: 'Please enter a valid email address' } } });
+  });
+});
+
+describe("a payer who typed someone else's address at checkout", () => {
+  const PAYER_PASSWORD = 'payer-knows-1';
+  async function anAccountAPayerMadeFor(owner: string) {
+    const checkout = await aPaidPublicCheckout(owner, 'basic');
+    const done = await completeSignup({ email: owner, session_id: checkout.sessionId, password: PAYER_PASSWORD, confirm: PAYER_PASSWORD });
+    expect(done.status).toBe(201);
+  }
+  const signInFails = (email: string, password: string) =>
+    signInWithPassword(email, password).then(
+      () => false,
+      () => true,
+    );
+
+  it("never gets in with the payer's password once the owner proves the address: the owner sets their own", async () => {
+    // Prepare
+    const owner = aRandomEmail();
+    await anAccountAPayerMadeFor(owner);
+
+    // Act: the owner follows the link, which asks for a password.
+    await weVerifyTheEmail(owner, 'owner-chose-1');
+
+    // Assess
+    expect(await signInFails(owner, PAYER_PASSWORD)).toBe(true);
+    const token = await signInWithPassword(owner, 'owner-chose-1');
+    expect((await weCallTheApi('GET', '/api/me', { token })).status).toBe(200);
+    expect(await subscriptionOf(token)).toMatchObject({ plan: 'basic' });
+  });
+
+  it("opens nothing with the payer's password when the address is confirmed by a link without the password step, until the owner resets it", async () => {
+    // Prepare: the payer asks Cognito for a new code (no checkout metadata: a plain link), the owner follows it.
+    const owner = aRandomEmail();
+    await anAccountAPayerMadeFor(owner);
+    await cognito().send(new ResendConfirmationCodeCommand({ ClientId: cloud().clientId, Username: owner }));
+    const [plainMail] = await mailsTo(owner);
+    await weConfirmTheAddressOnly(owner);
+
+    // Act: the payer signs in with their password (Cognito lets them, the address is confirmed).
+    const payerToken = await signInWithPassword(owner, PAYER_PASSWORD);
+    const payerCall = await weCallTheApi('GET', '/api/me', { token: payerToken });
+
+    // Assess
+    expect(plainMail!.html).not.toContain('password=new');
+    expect(payerCall).toMatchObject({ status: 401, body: { error: { code: 'SESSION_ENDED', message: PAYER_PASSWORD_MESSAGE } } });
+    expect((await weCallTheApi('GET', '/api/subscription', { token: payerToken })).status).toBe(401);
+
+    // Act: the owner resets the password (the address is verified now).
+    await cognito().send(new ForgotPasswordCommand({ ClientId: cloud().clientId, Username: owner }));
+    const [resetMail] = await mailsTo(owner);
+    await cognito().send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: cloud().clientId,
+        Username: owner,
+        ConfirmationCode: verificationCodeIn(resetMail!),
+        Password: 'owner-reset-1',
+      }),
+    );
+
+    // Assess
+    expect(await signInFails(owner, PAYER_PASSWORD)).toBe(true);
+    expect((await weCallTheApi('GET', '/api/me', { token: payerToken })).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
+    expect((await weCallTheApi('GET', '/api/me', { token: await signInWithPassword(owner, 'owner-reset-1') })).status).toBe(200);
+  });
+
+  it('refuses a wrong code and sets no password, then a used code is refused too', async () => {
+    // Prepare
+    const owner = aRandomEmail();
+    await anAccountAPayerMadeFor(owner);
+    const [mail] = await mailsTo(owner);
+    const code = verificationCodeIn(mail!);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(code.length, '0');
+
+    // Act
+    const refused = await weCallTheApi('POST', '/api/billing/confirm-signup', { body: { email: owner, code: wrong, password: 'guess-it-1' } });
+    const accepted = await weCallTheApi('POST', '/api/billing/confirm-signup', { body: { email: owner, code, password: 'owner-chose-1' } });
+    const again = await weCallTheApi('POST', '/api/billing/confirm-signup', { body: { email: owner, code, password: 'guess-it-2' } });
+
+    // Assess
+    expect(refused).toMatchObject({ status: 400, body: { error: { message: BILLING_MSG.verificationCodeWrong } } });
+    expect(accepted).toMatchObject({ status: 200, body: { email: owner, message: BILLING_MSG.emailVerifiedPasswordSet } });
+    // A used code: the address is verified already, and without a fresh proof the password stays.
+    expect(again).toMatchObject({ status: 409, body: { error: { code: 'ALREADY_VERIFIED', message: BILLING_MSG.alreadyVerified } } });
+    expect(await signInFails(owner, 'guess-it-1')).toBe(true);
+    expect(await signInFails(owner, 'guess-it-2')).toBe(true);
+    expect(await signInFails(owner, 'owner-chose-1')).toBe(false);
   });
 });
 

@@ -1,9 +1,8 @@
-import { ChangePasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PresignUploadResponse } from '@shared/media';
 import { PROFILE_MSG } from '@shared/profile';
 import { MALFORMED_TEXT_MESSAGE } from '@shared/text';
 import { describe, expect, it, vi } from 'vitest';
-import { aConfirmedUser, cloud, cognito } from '../helpers/given';
+import { aConfirmedUser } from '../helpers/given';
 import { anObjectStoredDirectly, aPng, A_TINY_PNG, objectExists, weUploadTo, type AFile } from '../helpers/media';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
@@ -273,25 +272,5 @@ describe('uploading a profile picture', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Upload not found; please try again');
-  });
-});
-
-describe('changing the password on the local Cognito', () => {
-  it('ChangePassword (what Amplify updatePassword calls) needs the current password, then the new one signs in', async () => {
-    const user = await aConfirmedUser();
-
-    await expect(
-      cognito().send(new ChangePasswordCommand({ AccessToken: user.accessToken, PreviousPassword: 'wrong-one', ProposedPassword: 'new-secret-1' })),
-    ).rejects.toThrow();
-    await cognito().send(new ChangePasswordCommand({ AccessToken: user.accessToken, PreviousPassword: user.password, ProposedPassword: 'new-secret-1' }));
-
-    const auth = await cognito().send(
-      new InitiateAuthCommand({
-        ClientId: cloud().clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: user.email, PASSWORD: 'new-secret-1' },
-      }),
-    );
-    expect(auth.AuthenticationResult?.AccessToken).toBeTruthy();
   });
 });

@@ -1,4 +1,10 @@
-import { ChangePasswordCommand, ConfirmForgotPasswordCommand, ForgotPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  ChangePasswordCommand,
+  ConfirmForgotPasswordCommand,
+  DeleteUserCommand,
+  ForgotPasswordCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
@@ -6,12 +12,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { updateSettings } from '../../functions/data/users';
 import { DELETION_STEPS, defaultAccountDeletionDeps } from '../../functions/domain/account-deletion';
 import { OTHER_BROWSER_MESSAGE } from '../../functions/domain/connections';
-import { SESSION_ENDED_MESSAGE } from '../../functions/domain/sessions';
+import { SESSION_ENDED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../functions/domain/sessions';
 import { documentClient } from '../../functions/lib/aws';
 import { ROUTES } from '../../functions/routes';
 import { signInWithPassword } from '../helpers/billing';
 import { bindingCookieOf, connect, consent, followCallback, initiate } from '../helpers/connect';
-import { aConfirmedUser, claimsOf, cloud, cognito, mailsTo } from '../helpers/given';
+import { aConfirmedUser, anUnconfirmedUser, claimsOf, cloud, cognito, mailsTo, verificationCodeIn } from '../helpers/given';
 import { sandboxReceiptsFor } from '../helpers/sandbox';
 import { itemsOfUser, thePublishQueueDoneWith } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
@@ -125,19 +131,21 @@ describe('a deleted account', () => {
   });
 });
 
-describe('signing out everywhere after a password change', () => {
-  it('refuses every earlier token and refresh, and lets a new sign-in in', { timeout: 30_000 }, async () => {
+describe('changing the password', () => {
+  it('through the app ends every earlier session and refresh, and lets the new password in', { timeout: 30_000 }, async () => {
     // Prepare: two devices signed in.
     const user = await aConfirmedUser();
     const otherDevice = await signInWithPassword(user.email, user.password);
     expect((await weCallTheApi('GET', '/api/me', { token: otherDevice })).status).toBe(200);
 
-    // Act: the browser changes the password through Cognito (as Amplify does), then ends every session.
-    await cognito().send(new ChangePasswordCommand({ AccessToken: user.accessToken, PreviousPassword: user.password, ProposedPassword: 'n3w-secret' }));
-    const ended = await weCallTheApi('POST', '/api/account/sign-out-everywhere', { token: user.accessToken });
+    // Act
+    const changed = await weCallTheApi('POST', '/api/account/password', {
+      token: user.accessToken,
+      body: { currentPassword: user.password, newPassword: 'n3w-secret' },
+    });
 
     // Assess
-    expect(ended.status).toBe(204);
+    expect(changed.status).toBe(204);
     for (const token of [user.accessToken, otherDevice]) {
       const res = await weCallTheApi('GET', '/api/me', { token });
       expect(res).toMatchObject({ status: 401, body: { error: { code: 'SESSION_ENDED', message: SESSION_ENDED_MESSAGE } } });
@@ -147,10 +155,46 @@ describe('signing out everywhere after a password change', () => {
         new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: user.refreshToken } }),
       ),
     ).rejects.toThrow();
+    await expect(signInWithPassword(user.email, user.password)).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
     const fresh = await signInWithPassword(user.email, 'n3w-secret');
     expect(claimsOf(fresh).auth_time).toBeGreaterThan(claimsOf(user.accessToken).auth_time as number);
     expect((await weCallTheApi('GET', '/api/me', { token: fresh })).status).toBe(200);
+  });
+
+  it('through the app with a wrong current password changes nothing and ends no session', async () => {
+    const user = await aConfirmedUser();
+
+    const res = await weCallTheApi('POST', '/api/account/password', {
+      token: user.accessToken,
+      body: { currentPassword: 'not-it', newPassword: 'n3w-secret' },
+    });
+
+    expect(res).toMatchObject({ status: 400, body: { error: { code: 'WRONG_PASSWORD', message: WRONG_CURRENT_PASSWORD_MESSAGE } } });
+    expect((await weCallTheApi('GET', '/api/me', { token: user.accessToken })).status).toBe(200);
+    await expect(signInWithPassword(user.email, 'n3w-secret')).rejects.toThrow();
+    expect(await signInWithPassword(user.email, user.password)).toBeTruthy();
+  });
+
+  it("is refused by Cognito itself when a client calls ChangePassword with the app's access token, as AWS refuses a token without the self-service scope", async () => {
+    // Prepare: a token as the app hands it out (sign-in), and one refreshed from its refresh token.
+    const user = await aConfirmedUser();
+    const { AuthenticationResult } = await cognito().send(
+      new InitiateAuthCommand({ ClientId: cloud().clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: user.refreshToken } }),
+    );
+
+    for (const token of [user.accessToken, AuthenticationResult!.AccessToken!]) {
+      // Act
+      const change = cognito().send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: user.password, ProposedPassword: 'n3w-secret' }));
+      const remove = cognito().send(new DeleteUserCommand({ AccessToken: token }));
+
+      // Assess
+      expect(String(claimsOf(token).scope ?? '')).not.toContain('aws.cognito.signin.user.admin');
+      await expect(change).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Access Token does not have required scopes' });
+      await expect(remove).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    }
+    await expect(signInWithPassword(user.email, 'n3w-secret')).rejects.toThrow();
+    expect((await weCallTheApi('GET', '/api/me', { token: await signInWithPassword(user.email, user.password) })).status).toBe(200);
   });
 });
 
@@ -177,6 +221,34 @@ describe('resetting a forgotten password', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
     expect((await weCallTheApi('GET', '/api/me', { token: await signInWithPassword(user.email, 'reset-s3cret') })).status).toBe(200);
+  });
+
+  it('is refused for an account whose address was never verified, which stays unconfirmed', async () => {
+    // Prepare: signed up, the verification link not followed.
+    const { email, password } = await anUnconfirmedUser();
+    const [signUpMail] = await mailsTo(email);
+
+    // Act
+    const request = cognito().send(new ForgotPasswordCommand({ ClientId: cloud().clientId, Username: email }));
+    // The sign-up code is not a reset code either.
+    const confirm = cognito().send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: cloud().clientId,
+        Username: email,
+        ConfirmationCode: verificationCodeIn(signUpMail!),
+        Password: 'reset-s3cret',
+      }),
+    );
+
+    // Assess: as Cognito answers (API_ForgotPassword: no verified e-mail or phone number).
+    await expect(request).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
+    });
+    await expect(confirm).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    expect(await mailsTo(email)).toHaveLength(1);
+    await expect(signInWithPassword(email, 'reset-s3cret')).rejects.toThrow();
+    await expect(signInWithPassword(email, password)).rejects.toThrow();
   });
 });
 

@@ -4,7 +4,9 @@ import { verificationMail } from '../../domain/verification-mail';
 import { appOrigin } from '../../lib/app-origin';
 import { logger } from '../../lib/logger';
 
-const MAILS: Partial<Record<string, typeof verificationMail>> = {
+type Mail = (origin: string, email: string, code: string, choosePassword: boolean) => { subject: string; html: string };
+
+const MAILS: Partial<Record<string, Mail>> = {
   CustomMessage_SignUp: verificationMail,
   CustomMessage_ResendCode: verificationMail,
   CustomMessage_ForgotPassword: passwordResetMail,
@@ -17,7 +19,9 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
   const email = event.request.userAttributes.email;
   if (!email) return event;
   try {
-    const mail = build(await appOrigin(), email, event.request.codeParameter);
+    // Set on a checkout-made sign-up (and the SPA's resends for it): its link asks for the password.
+    const choosePassword = event.request.clientMetadata?.signup === 'checkout';
+    const mail = build(await appOrigin(), email, event.request.codeParameter, choosePassword);
     event.response.emailSubject = mail.subject;
     event.response.emailMessage = mail.html;
   } catch (error) {

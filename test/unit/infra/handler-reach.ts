@@ -40,6 +40,10 @@ const COMMANDS: Readonly<Record<string, Capability | readonly Capability[] | 'ev
   AdminGetUserCommand: 'cognito:sign-up',
   AdminUserGlobalSignOutCommand: 'cognito:sign-out',
   AdminDeleteUserCommand: 'cognito:delete-user',
+  AdminInitiateAuthCommand: 'cognito:check-password',
+  AdminSetUserPasswordCommand: 'cognito:set-password',
+  // A public call (no IAM); it needs the app client's id, which the capability provides.
+  ConfirmSignUpCommand: 'cognito:set-password',
   // The app origin (every function) and the secrets read by the modules below (origin gate: every API function).
   GetParameterCommand: 'every function',
   GetSecretValueCommand: 'every function',

@@ -1,30 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { toaster } from '@/components/ui/toaster';
-import { loadAuthSession } from '@/lib/amplify-loader';
 import { api } from '@/lib/api-client';
 
 export interface ChangePasswordInput {
-  /** Cognito's ChangePassword needs the current password (docs/product-rules.md#account-forms). */
+  /** The current password proves who asks (docs/product-rules.md#account-forms). */
   oldPassword: string;
   newPassword: string;
 }
 
 /**
- * Through Cognito (Amplify v6 updatePassword); the module is loaded with Amplify, on first use.
- * Then every session of the account ends, this one included (issue 13.1): a token someone else
- * holds stops working at once, not when it expires; the caller signs the user out.
+ * Through the app's API, never Cognito's ChangePassword (the app's access tokens cannot call it):
+ * the API checks the current password, sets the new one and ends every session of the account in
+ * the same request, this one included; the caller signs the user out.
  */
 export async function changePassword({ oldPassword, newPassword }: ChangePasswordInput): Promise<void> {
-  // A signed-in /home view has configured Amplify already; this only waits for it if not.
-  await loadAuthSession();
-  const { updatePassword } = await import('aws-amplify/auth');
-  await updatePassword({ oldPassword, newPassword });
-  try {
-    await api('/account/sign-out-everywhere', { method: 'POST' });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Your password was changed, but we couldn't sign out your other devices: ${reason}`, { cause: error });
-  }
+  await api('/account/password', { method: 'POST', body: { currentPassword: oldPassword, newPassword } });
 }
 
 export const PASSWORD_CHANGED_TEXT = 'Please sign in again with your new password.';
