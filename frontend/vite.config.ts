@@ -91,6 +91,8 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
+/** Signed-in pages that must use a module (and the shell not) for it to go to the `pages` chunk (see routeChunks). */
+const SHARED_BY_PAGES = 5;
 /** Unminified size under which a chunk of the bundler's own split is small enough to ride with the layout (see routeChunks). */
 const SMALL_SHARED = 40_000;
 /** Where a module goes: a shared chunk's name, or null for the bundler's own split. */
@@ -101,15 +103,21 @@ type ChunkOf = (id: string) => string | null;
  * signed-in page (HTTP/1.1 fetches them six at a time), most under 1 KB. This merges them by when
  * they load, using what the router guarantees: every route but the landing renders inside
  * ui-layout; /auth, /verify-email and /complete-signup load Amplify; /home/* and /connections load
- * Amplify and the app shell (app/routes/app/root.tsx). So a module the routes share goes to
- * - `app`: the shell uses it, or three or more signed-in pages and nothing else (a pair, e.g. the
- *   composer and the post editor, shares a chunk of its own: the other pages do not pay for it);
+ * the app shell (app/routes/app/root.tsx) and Amplify only after their first paint. Each shared chunk
+ * holds only what every route that loads it needs for its first paint, so a module the routes share goes to
+ * - `app`: the shell uses it (menus, tooltips, the drawer, the session's queries);
+ * - `pages`: SHARED_BY_PAGES or more signed-in pages use it and the shell does not; used by fewer, it
+ *   stays in a chunk of the bundler's own split for exactly those pages (e.g. the composer and the post
+ *   editor), so the dashboard does not pay for the forms' date pickers and switches;
  * - `compose-rules`: the compose rules and X's counter, for the signed-in code that checks a post;
- * - `amplify`: Amplify itself (with lib/amplify.ts and lib/auth-session.ts), which the sign-in routes
- *   load before they render and the signed-in pages only after theirs;
- * - `session`: only those and the sign-in routes use it;
- * - `ui`: the layout uses it, or two or more routes signed-out visitors see, or one of them shares a
- *   little code with the signed-in pages (a lot, e.g. zod for the contact form, keeps its own chunk);
+ * - `amplify`: Amplify itself (with lib/amplify.ts and lib/auth-session.ts) and what only it uses,
+ *   which the sign-in routes load before they render and the signed-in pages only after theirs;
+ * - `session`: the sign-in routes and the shell use it (react-query's observers, the API client);
+ *   what they share with a few pages only (the tabs of /auth and Settings) is not in it;
+ * - `ui`: the layout uses it, or two or more routes signed-out visitors see (Heading, Container);
+ * - `kit`: a little code a signed-out route or the toasts' lazy view shares with the signed-in code
+ *   (Field, Zag's machine, dismissable layers): not in `ui`, so About us or the legal pages do not
+ *   download the form and overlay code they never render;
  * and a module one route alone uses stays in that route's chunk; the landing's stay as they are.
  * Who loads a module is read from a first, unminified pass with the bundler's own split, where
  * tree-shaking has already decided which modules each route really uses (a barrel's imports do not).
@@ -140,12 +148,14 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
     if (!users.length || users.includes('') || users.includes(landing)) return null;
     if (users.every(signedIn)) {
       if (composeRules(id)) return 'compose-rules';
-      return users.length >= 3 || users.includes(shell) ? 'app' : null;
+      if (users.includes(shell)) return 'app';
+      return users.length >= SHARED_BY_PAGES ? 'pages' : null;
     }
-    if (users.every(session) && amplifyModule(id) && (users.length >= 2 || amplify.has(users[0]!))) return 'amplify';
-    if (users.every(session) && (users.length >= 2 || amplify.has(users[0]!))) return 'session';
-    const signedOut = users.filter((u) => !session(u)).length;
-    if (users.some((u) => layout.has(u)) || signedOut >= 2 || (signedOut === 1 && users.length >= 2 && smallShared.has(id))) return 'ui';
+    if (users.every((u) => amplify.has(u)) || (users.every(session) && amplifyModule(id) && users.length >= 2)) return 'amplify';
+    if (users.every(session) && users.length >= 2) return users.includes(shell) ? 'session' : null;
+    const signedOut = users.filter((u) => !session(u) && u.startsWith(src('app/routes/'))).length;
+    if (users.some((u) => layout.has(u)) || signedOut >= 2) return 'ui';
+    if (users.length >= 2 && signedOut < users.length && smallShared.has(id)) return 'kit';
     return null;
   };
   return {

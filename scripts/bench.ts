@@ -23,7 +23,8 @@ import { SIGNED_IN_ROUTES as ALL_SIGNED_IN_ROUTES } from '../test/helpers/routes
  *   4. `npx cdk synth` time
  * Pass --skip=synth,lambda,lighthouse,… to leave some out, --routes=/auth,/home,… to measure only those
  * routes, --metrics to print each route's Lighthouse metrics (what its performance score is made of),
- * and --reports=DIR to keep each route's Lighthouse report (JSON) there.
+ * --paint-scripts to list the files each route loaded before its first paint (what to cut when it is
+ * over budget), and --reports=DIR to keep each route's Lighthouse report (JSON) there.
  */
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -270,6 +271,8 @@ function paintBudget() {
   for (const [route, f] of measured) {
     const gz = f.paintScripts!.reduce((a, p) => a + gzipBytes(path.join(dist, p)), 0);
     console.log(`  ${route.padEnd(22)} ${mark(gz, 'gzip')} ${mark(f.paintSent!, 'sent')} ${String(f.paintScripts!.length).padStart(5)}`);
+    if (process.argv.includes('--paint-scripts'))
+      for (const script of f.paintScripts!) console.log(`  ${''.padEnd(22)} ${kb(gzipBytes(path.join(dist, script))).padStart(12)} ${script}`);
   }
   console.log(`  over budget: ${missed.gzip} of ${measured.length} routes gzipped, ${missed.sent} as sent`);
 }
