@@ -243,7 +243,7 @@ export const ROUTES = [
     auth: 'user',
     needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'scheduling', 'queues'],
   },
-  // Issue 16.1: each publishes straight away (the create's rules and limits; counted like a scheduled post).
+  // Each publishes straight away (the create's rules and limits; counted like a scheduled post).
   {
     method: 'POST',
     path: '/api/posts/publish-now',
@@ -261,7 +261,7 @@ export const ROUTES = [
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues'],
   },
-  // Issue 16.8: a new draft and copies of its files, so limited like a create.
+  // A new draft and copies of its files, so limited like a create.
   {
     method: 'POST',
     path: '/api/posts/{id}/duplicate',
@@ -270,7 +270,7 @@ export const ROUTES = [
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete'],
   },
-  // Recurring posts (issue 16 item 3, docs/recurring-posts.md): a series is created by POST /api/posts with `repeat`.
+  // Recurring posts (docs/recurring-posts.md): a series is created by POST /api/posts with `repeat`.
   { method: 'GET', path: '/api/series/{id}', handler: 'recurrence/get-series', auth: 'user', needs: ['table:read'] },
   {
     method: 'PATCH',
@@ -447,7 +447,7 @@ export const PUBLISHING_FUNCTIONS = {
   },
   watchdog: { handler: 'publishing/watchdog', needs: ['table:read', 'table:write', 'queues', 'realtime'], timeoutSeconds: 60 },
   deadLetters: { handler: 'publishing/dead-letter', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 30 },
-  /** Hourly: connection expiry notices 7 days and 1 day ahead (issue 12). */
+  /** Hourly: connection expiry notices 7 days and 1 day ahead. */
   expiryNotices: { handler: 'connections/expiry-notices', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 60 },
   /** Every 15 minutes: queues the analytics trackers due for a reading (docs/analytics.md). */
   analyticsSweep: { handler: 'analytics/sweep', needs: ['table:read', 'table:write', 'queues'], timeoutSeconds: 120 },

@@ -90,7 +90,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
   const started: StartedModule[] = [];
   const services: LocalServices = {};
   let web: Awaited<ReturnType<typeof startWeb>> | undefined;
-  // Pro's "Coming Soon" is off locally so that every plan and platform can be tried (issue 3).
+  // Pro's "Coming Soon" is off locally so that every plan and platform can be tried.
   // TikTok: unaudited as on AWS by default (the sandbox takes Only me posts); TIKTOK_UNAUDITED=false lifts it.
   let config: Partial<RuntimeConfig> = {
     region: LOCAL_REGION,

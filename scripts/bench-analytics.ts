@@ -10,7 +10,7 @@ import { aUser, requestsBetween } from './bench-cloud';
 
 /**
  * `npm run bench:analytics`: GET /api/analytics?days=365 for a Pro user with a year of results, on the
- * local cloud (issue 15: p95 ≤ 300 ms). Seeds, straight into the table, what the collection side
+ * local cloud (p95 ≤ 300 ms). Seeds, straight into the table, what the collection side
  * leaves for 10,000 posts published over the last 365 days across the five platforms: one tracker
  * per post, and one rollup per day and platform with its top list and weekday × hour cells. Then
  * calls the API through the front door and prints p50/p95/max and the DynamoDB requests per call

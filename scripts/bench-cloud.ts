@@ -48,7 +48,7 @@ export async function connect(cloud: { url: string }, platform: Platform, token:
   });
   if (!initiated.ok) throw new Error(`Connecting ${platform}: initiate → ${initiated.status} ${await initiated.text()}`);
   const { authUrl } = (await initiated.json()) as { authUrl: string };
-  // The connect is bound to the browser that started it (issue 13.2): send its cookie back, as a browser would.
+  // The connect is bound to the browser that started it: send its cookie back, as a browser would.
   const binding = initiated.headers
     .getSetCookie()
     .map((c) => c.split(';')[0]!)

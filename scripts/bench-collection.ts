@@ -1,5 +1,5 @@
 /**
- * Benchmark of analytics collection (issue 15, docs/analytics.md#calls-per-post): platform calls per
+ * Benchmark of analytics collection (docs/analytics.md#calls-per-post): platform calls per
  * collected post over its life, through the real sweep, claims, batches and collector writes on the
  * local cloud's table. The platform read is counted, not made (each call answers every id), so the
  * figure is what the pipeline asks of each platform, whatever its reader's latency.

@@ -1,5 +1,5 @@
 /**
- * Benchmark of "Publish now" on the local cloud (issue 16.1): how long from the API call to the post
+ * Benchmark of "Publish now" on the local cloud: how long from the API call to the post
  * being public on the sandbox platform. Each post goes through the real path — the API (create, or a
  * draft's publish) → dispatch by the request itself → SQS emulator → publisher → adapter → sandbox —
  * one at a time, as a person clicks. The time is the sandbox's receipt of the public create minus the

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the publishing engine on the local cloud (issue 5): N posts with one target each, all
+ * Benchmark of the publishing engine on the local cloud: N posts with one target each, all
  * due in the same minute, go through the real path — EventBridge Scheduler emulator → dispatcher →
  * SQS emulator (DelaySeconds) → publishers → adapters → sandbox platforms. Lateness is the sandbox's
  * receipt time of the public create minus the due time.

@@ -1,7 +1,7 @@
 /**
  * npm run screenshots [-- --out DIR] [-- --no-build]
  *
- * Issue 17's look-at-it check: starts the local cloud on a free port with a throw-away data dir,
+ * Look-at-it check: starts the local cloud on a free port with a throw-away data dir,
  * signs up a user, connects a Facebook Page from the sandbox, seeds two scheduled posts and a
  * draft, then saves a PNG of every route at 1366×860 and at 375 px
  * wide, in the light and the dark theme. Prints the folder (default /tmp/screenshots).

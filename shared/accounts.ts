@@ -19,9 +19,9 @@ export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 /** An account as GET /api/accounts returns it: plus its public profile page (null if it has none we can address). */
 export const AccountViewSchema = SocialAccountSchema.extend({
   profile_url: z.string().nullable(),
-  /** 'reconnect' when the stored grant lacks the permission to read analytics: "Reconnect to see analytics" (issue 15). */
+  /** 'reconnect' when the stored grant lacks the permission to read analytics: "Reconnect to see analytics". */
   analytics: z.enum(['ready', 'reconnect']).optional(),
-  /** 'reconnect' when the stored grant lacks the comment permission: "Reconnect {platform} to post first comments" (issue 16). */
+  /** 'reconnect' when the stored grant lacks the comment permission: "Reconnect {platform} to post first comments". */
   first_comment: z.enum(['ready', 'reconnect']).optional(),
 });
 export type AccountView = z.infer<typeof AccountViewSchema>;
@@ -44,7 +44,7 @@ export const OAuthCallbackQuerySchema = z.object({
   error_reason: text().max(200).optional(),
 });
 
-/** OAuth states live 10 minutes (issue 3). */
+/** OAuth states live 10 minutes. */
 export const OAUTH_STATE_TTL_SECONDS = 600;
 
 /** GET /api/accounts/{id}/page-info: a Facebook Page's public details (docs/product-rules.md#entities: Facebook page metadata). */

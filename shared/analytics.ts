@@ -3,7 +3,7 @@ import { PLAN_IDS, type PlanId } from './plans';
 import { PLATFORMS } from './platforms';
 
 /**
- * Analytics (issue 15): what the platforms report about published posts, collected after publishing
+ * Analytics: what the platforms report about published posts, collected after publishing
  * (docs/analytics.md) and shown on the Analytics page and the Posted cards.
  *
  * Engagements are likes + comments + shares + saves (what a platform reports of them; a count a

@@ -6,7 +6,7 @@ import { SubscriptionSchema } from './subscription';
 import { text } from './text';
 
 /**
- * The billing API contract (issue 6): checkout with and without an account, subscription
+ * The billing API contract: checkout with and without an account, subscription
  * management, signup completion after a public payment, and the Subscription page's data.
  */
 
@@ -14,7 +14,7 @@ import { text } from './text';
 export const BILLING_MSG = {
   subscriptionUpdated: 'Subscription updated successfully',
   accountCreatedTitle: 'Account created successfully!',
-  // Issue 13.7: the payer's e-mail is proven by the verification link before the account can sign in.
+  // The payer's e-mail is proven by the verification link before the account can sign in.
   accountCreatedText: 'Check your email to verify your address, then sign in.',
   paymentSuccessful: 'Payment Successful!',
   verificationCodeWrong: 'That verification code is wrong. Open the link from the newest e-mail, or ask for a new one.',
@@ -116,7 +116,7 @@ export type ConfirmSignupResponse = z.infer<typeof ConfirmSignupResponseSchema>;
 
 /**
  * GET /api/billing/checkout-status?session_id=…&email=… (no session): /complete-signup asks before
- * it says "Payment Successful!" (issue 17.9). 200 only for a paid, unused checkout paid with this
+ * it says "Payment Successful!". 200 only for a paid, unused checkout paid with this
  * e-mail; otherwise the same error complete-signup would give (not found, not complete, used, other e-mail).
  */
 export const CheckoutStatusQuerySchema = z.object({ session_id: CheckoutSessionIdSchema, email: EmailSchema });

@@ -4,7 +4,7 @@ import { PLATFORM_NAMES, type Platform } from './platforms';
 import { PostPageSchema, PostSchema } from './posts';
 
 /**
- * Connection health ahead of time (issue 12). A connection stops working without the user when the
+ * Connection health ahead of time. A connection stops working without the user when the
  * credential we cannot renew ourselves runs out:
  *  - no refresh token (Instagram long-lived token, 60 days; a Facebook user token): the access token's expiry
  *  - a refresh token (TikTok 365 days, X with offline.access): the refresh token's expiry, when the

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { PLATFORM_NAMES, type Platform } from './platforms';
 
 /**
- * What goes out after a post on the same target (issue 16, docs/first-comment-and-threads.md): an
+ * What goes out after a post on the same target (docs/first-comment-and-threads.md): an
  * optional first comment (X: a reply) and, on X, the thread's further parts as a reply chain. The
  * compose rules and the stored outcome both live here; the text rules are the platforms' own.
  */

@@ -16,7 +16,7 @@ import { text } from './text';
 import { TIKTOK_MSG, TIKTOK_PRIVACY_LABELS, TIKTOK_PRIVACY_LEVELS, type TikTokCreatorInfo, type TikTokPrivacyLevel, type TikTokSettings } from './tiktok';
 
 /**
- * Bulk import (issue 16 item 4, docs/bulk-import.md): the CSV format, and the one row check the
+ * Bulk import (docs/bulk-import.md): the CSV format, and the one row check the
  * browser's preview and POST /api/posts/import both run, so a row the preview calls valid is
  * judged by the same rules on the server (which never trusts the preview).
  */

@@ -3,7 +3,7 @@ import { PLATFORMS, YOUTUBE_SHORTS_MAX_SECONDS, type Platform } from './platform
 import { TIKTOK_PHOTO_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_TYPES } from './tiktok';
 
 /**
- * Each platform's media rules, checked when a post is composed (issue 17 item 1) rather than when it
+ * Each platform's media rules, checked when a post is composed rather than when it
  * fails at its time: the compose form and POST/PATCH /api/posts call these same functions.
  *
  * - Instagram: a photo or a video, or a carousel of up to 10; images within its aspect range (shared/instagram.ts).
@@ -20,7 +20,7 @@ export const X_TEXT_ONLY_MESSAGE = 'X posts are text only for now; remove the me
 export const YOUTUBE_NEEDS_VIDEO_MESSAGE = `YouTube Shorts needs one vertical video of at most ${YOUTUBE_SHORTS_MAX_SECONDS} seconds.`;
 
 /**
- * Several files per post (issue 16 item 7, docs/platforms.md#carousels-and-multi-photo-posts):
+ * Several files per post (docs/platforms.md#carousels-and-multi-photo-posts):
  * - Instagram: one photo or video, or a carousel of 2–10 photos and videos (error 2207028 outside
  *   that range; https://developers.facebook.com/docs/instagram-platform/content-publishing#carousel-posts).
  * - Facebook: one video on its own, or any number of photos (unpublished uploads attached to one feed

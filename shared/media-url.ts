@@ -3,7 +3,7 @@ import { MAX_UPLOAD_MB } from './media';
 import { text } from './text';
 
 /**
- * Media from a link (issue 16 item 4, docs/bulk-import.md#media-from-a-link): the server fetches a
+ * Media from a link (docs/bulk-import.md#media-from-a-link): the server fetches a
  * public https URL into the user's media. The guards and why: docs/threat-model.md#10-media-links.
  */
 

@@ -86,7 +86,7 @@ export function checkUploadSize(fileName: string, sizeBytes: number): string | n
   return sizeBytes > MAX_UPLOAD_BYTES ? fileTooLargeMessage(fileName, sizeBytes) : null;
 }
 
-/** POST /api/media/uploads: ask for a presigned POST before uploading (issue 4). */
+/** POST /api/media/uploads: ask for a presigned POST before uploading. */
 export const PresignUploadBodySchema = z
   .object({
     file_name: text().min(1).max(255),

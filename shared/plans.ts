@@ -71,7 +71,7 @@ export const USAGE_LOW_RATIO = 0.8;
 export const USAGE_FULL_RATIO = 1;
 
 /**
- * Which platforms each plan may connect and publish to (issue 3): Free has Facebook and Instagram,
+ * Which platforms each plan may connect and publish to: Free has Facebook and Instagram,
  * Basic adds X, Pro adds TikTok and YouTube.
  */
 export const PLAN_PLATFORMS: Record<PlanId, readonly Platform[]> = {

@@ -5,7 +5,7 @@ import { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms';
 import { PostSchema } from './posts';
 
 /**
- * Platform posting limits known at scheduling time (issue 12 "Beyond the references"). The numbers
+ * Platform posting limits known at scheduling time. The numbers
  * and their sources are also the table in
  * docs/platforms.md#known-ahead-of-time-posting-caps-at-scheduling-time-and-connection-health; the math is in
  * functions/domain/platform-limits.ts. Facebook Pages publish no feed-post cap, so none is checked.

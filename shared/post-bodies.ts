@@ -14,7 +14,7 @@ import { text } from './text';
 
 /** POST /api/posts: the compose rules (docs/product-rules.md#compose-rules) plus the optional client (agency mode). */
 export const CreatePostBodySchema = CreatePostSchema.and(z.object({ client_id: Ulid.nullable().optional() }))
-  // A repeating post (issue 16 item 3, docs/recurring-posts.md): the first occurrence of a series.
+  // A repeating post (docs/recurring-posts.md): the first occurrence of a series.
   .and(RepeatFieldSchema);
 export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
 
@@ -32,7 +32,7 @@ export const CaptionsUpdateBodySchema = z.object({
 });
 
 /**
- * The full edit (issue 17.5): the Compose form's whole post, with the compose rules. `platforms` is
+ * The full edit: the Compose form's whole post, with the compose rules. `platforms` is
  * the complete target list (a target kept for the same account keeps its id; one left out is
  * removed), `media_ids` the complete media list in order (files left out are deleted on save), and
  * `client_id` the post's client (none when left out). Sending `media_ids` is what marks a full edit.
@@ -54,7 +54,7 @@ export type UpdatePostBody = z.input<typeof CaptionsUpdateBodySchema> | FullUpda
 export const isFullUpdate = (body: z.output<typeof UpdatePostBodySchema>): body is z.output<typeof FullUpdateBodySchema> => 'media_ids' in body;
 
 /**
- * POST /api/posts/publish-now (issue 16.1): the Compose form's post, published straight away through
+ * POST /api/posts/publish-now: the Compose form's post, published straight away through
  * the same engine as a scheduled post. The compose rules apply; `scheduled_at` is ignored: the post is
  * due at the server's now, so a browser clock that runs late or early changes nothing.
  */

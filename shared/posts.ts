@@ -9,7 +9,7 @@ import { POST_STATUSES, POST_TABS } from './statuses';
 import { text } from './text';
 
 /**
- * The posts API (issue 4). A post is one item with its per-platform targets and its media embedded
+ * The posts API. A post is one item with its per-platform targets and its media embedded
  * (docs/data-model.md#posts). Times are ISO strings in UTC; the browser shows them in the user's timezone.
  */
 
@@ -48,9 +48,9 @@ export const PostTargetSchema = z.object({
   post_url: z.string().nullable(),
   posted_at: z.iso.datetime().nullable(),
   error_message: z.string().nullable(),
-  /** A posted target's latest views and engagements (issue 15, docs/analytics.md); absent until its first reading. */
+  /** A posted target's latest views and engagements (docs/analytics.md); absent until its first reading. */
   metrics: TargetMetricsSchema.optional(),
-  /** The first comment's and the thread's outcomes (issue 16, docs/first-comment-and-threads.md); absent when there were none. */
+  /** The first comment's and the thread's outcomes (docs/first-comment-and-threads.md); absent when there were none. */
   follow_ups: FollowUpsSchema.optional(),
 });
 export type PostTarget = z.infer<typeof PostTargetSchema>;
@@ -84,7 +84,7 @@ export const PostSchema = z.object({
 export type Post = z.infer<typeof PostSchema>;
 
 /**
- * POST /api/posts/{id}/retry (issue 17.5): publish a failed post's failed targets again, now (no
+ * POST /api/posts/{id}/retry: publish a failed post's failed targets again, now (no
  * time, or null) or at a later time. Targets that went out are never sent again.
  */
 export const RetryPostBodySchema = z.object({ scheduled_at: instantInput().nullable().optional() });
@@ -134,11 +134,11 @@ export const DASHBOARD_RECENT = 3;
 export const DashboardSchema = z.object({ upcoming: z.array(PostSchema), recent: z.array(PostSchema) });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
-/** "A scheduled time in the past is refused with a clear message" (issue 4). */
+/** "A scheduled time in the past is refused with a clear message". */
 export const SCHEDULED_IN_PAST_MESSAGE = 'The scheduled time has already passed. Choose a time in the future.';
 
 /**
- * POST /api/posts/{id}/publish (issue 16.1): a draft published now, only as the version the user saw.
+ * POST /api/posts/{id}/publish: a draft published now, only as the version the user saw.
  * Two clicks (two tabs, a double tap) send the same version; the second finds it moved on and gets a 409.
  */
 export const PublishDraftBodySchema = z.object({ version: z.number().int().positive() });
@@ -147,7 +147,7 @@ export const NOT_A_DRAFT_MESSAGE = 'Only a draft can be published from here; thi
 export const DRAFT_CHANGED_MESSAGE = 'This draft was changed or published meanwhile. Reload it and try again.';
 
 /**
- * POST /api/posts/{id}/duplicate (issue 16.8): a new draft copied from any post, with its own copies
+ * POST /api/posts/{id}/duplicate: a new draft copied from any post, with its own copies
  * of the media files. `left_out` names each target that was not copied and why (its account is gone
  * or disconnected, or the plan no longer includes the platform).
  */

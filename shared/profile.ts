@@ -5,7 +5,7 @@ import { ProfileSchema } from './settings';
 import { text } from './text';
 
 /**
- * Issue 7 "Settings": the profile row (docs/product-rules.md#entities, #writes-and-storage) and the avatar upload.
+ * The profile row (docs/product-rules.md#entities, #writes-and-storage) and the avatar upload.
  * The browser validates with these same schemas before it sends anything.
  */
 export const PROFILE_LIMITS = { username: 50, bio: 500, url: 2048 } as const;

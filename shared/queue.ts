@@ -5,7 +5,7 @@ import { PLATFORMS } from './platforms';
 import { POST_STATUSES } from './statuses';
 
 /**
- * Queue slots (issue 16 item 2, docs/queue.md): each connected account has a weekly posting schedule in
+ * Queue slots (docs/queue.md): each connected account has a weekly posting schedule in
  * the user's timezone; "Add to queue" puts a post in the earliest slot free on every selected account.
  */
 

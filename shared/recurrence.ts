@@ -3,7 +3,7 @@ import { dayNamesByCode } from './weekdays';
 import { calendarDate } from './dates';
 
 /**
- * Recurring and evergreen posts (issue 16 item 3, docs/recurring-posts.md). A post with `repeat` is
+ * Recurring and evergreen posts (docs/recurring-posts.md). A post with `repeat` is
  * the first occurrence of a series: an RFC 5545 rule (daily, weekly on chosen days, monthly; every
  * N of them; ending never, on a date, or after N times) read in the user's timezone from the first
  * occurrence's wall-clock time, so 09:00 stays 09:00 across DST. Each occurrence is a real

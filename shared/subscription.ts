@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { planForProductId, type Plan, FREE_PLAN } from './plans';
 
 /**
- * A user's subscription as the browser sees it (docs/product-rules.md#entities: subscriptions). Billing (issue 6) keeps it
+ * A user's subscription as the browser sees it (docs/product-rules.md#entities: subscriptions). Billing keeps it
  * in step with the payment provider; until a user has paid there is none and the plan is Free.
  */
 export const SubscriptionSchema = z.object({
@@ -21,7 +21,7 @@ const ENTITLED_STATUSES = new Set(['active', 'trialing', 'past_due']);
 /**
  * The plan whose limits apply now: the subscription's plan while it is active (or trialing, or
  * past due while the provider retries) and its period has not ended; Free otherwise. A subscription
- * set to cancel at period end keeps its plan until then (issue 6).
+ * set to cancel at period end keeps its plan until then.
  */
 export function effectivePlan(subscription: Subscription | null | undefined, now: Date): Plan {
   if (!subscription || !ENTITLED_STATUSES.has(subscription.status)) return FREE_PLAN;

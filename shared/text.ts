@@ -3,7 +3,7 @@ import * as z from 'zod';
 /**
  * Text from outside must be well-formed Unicode. JSON can carry a lone UTF-16 surrogate
  * (`"\ud800"`): JavaScript keeps it, but it has no UTF-8 encoding, so `encodeURIComponent` throws
- * (a 500 on the upload forms, issue 13) and DynamoDB and the platforms refuse or mangle it.
+ * (a 500 on the upload forms) and DynamoDB and the platforms refuse or mangle it.
  * Equivalent to `String.prototype.isWellFormed` (Node 20, recent browsers), without needing it.
  */
 const LONE_SURROGATE = /\p{Cs}/u;

@@ -3,7 +3,7 @@ import type { CollectionStatus } from '@shared/analytics';
 import type { Platform } from '@shared/platforms';
 
 /**
- * Analytics items (issue 15, docs/data-model.md#analytics). All live under `pk = USER#<userId>`, so account
+ * Analytics items (docs/data-model.md#analytics). All live under `pk = USER#<userId>`, so account
  * deletion removes them with everything else. Key formats are here only; data/analytics*.ts use them.
  *
  *  - Tracker (`METRICS#<postId>#<platform>`): one per published target; what to collect and when. While a

@@ -5,7 +5,7 @@ import { clientRollupSk, rollupSk, snapshotPrefix, TOP_PER_ROLLUP, trackerSk, ty
 import { db, queryAll, tableName, userPk } from './table';
 
 /**
- * The read side of analytics (issue 15, docs/analytics.md#analytics-api): a period's rollups in one
+ * The read side of analytics (docs/analytics.md#analytics-api): a period's rollups in one
  * query, and one post's trackers and snapshots. The collection side (data/analytics.ts) writes them.
  */
 

@@ -367,7 +367,7 @@ export async function copyObject(from: string, to: string): Promise<void> {
 }
 
 /**
- * Gives a new post its own copies of another post's files (issue 16.8, duplicate): each file (and its
+ * Gives a new post its own copies of another post's files (duplicate): each file (and its
  * Instagram copy) is copied in the bucket to a new key, and a new media row, attached to `postId`,
  * points at it. The two posts then share nothing, so deleting either deletes only its own files.
  * Only keys under the user's own prefix are copied. On any failure, what was copied is deleted again.

@@ -212,7 +212,7 @@ export async function listScheduledBetween(userId: string, from: string, to: str
 
 /**
  * The calendar's posts in [from, to) (access pattern 6b): the open ones by due time and the
- * published ones by publish time, so a day shows what went out as well as what will (issue 17.13).
+ * published ones by publish time, so a day shows what went out as well as what will.
  * One gsi1 Query per tab partition over the range, run together; no Scan.
  */
 export async function listCalendarBetween(userId: string, from: string, to: string, clientId?: string): Promise<PostRecord[]> {
@@ -237,7 +237,7 @@ export async function listCalendarBetween(userId: string, from: string, to: stri
 
 /**
  * Posted-tab posts published in [from, to) (access pattern 6c): the same gsi1 range query on the
- * posted tab, whose order key is <published_at>#<postId>. Platform limits count them (issue 12).
+ * posted tab, whose order key is <published_at>#<postId>. Platform limits count them.
  */
 export async function listPostedBetween(userId: string, from: string, to: string): Promise<PostRecord[]> {
   const items = await queryAll({
@@ -253,7 +253,7 @@ export async function listPostedBetween(userId: string, from: string, to: string
 /**
  * Every user's open posts due in [from, to) (access pattern 7d): gsi2 = OPEN by due time, the
  * watchdog's sparse index. YouTube's upload quota is per Google project, so its forecast counts
- * across users (issue 12).
+ * across users.
  */
 export async function listOpenPostsBetween(from: string, to: string): Promise<PostRecord[]> {
   const items = await queryAll({

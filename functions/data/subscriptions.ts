@@ -3,7 +3,7 @@ import type { Subscription } from '@shared/subscription';
 import { db, putIf, tableName, userPk } from './table';
 
 /**
- * A user's subscription (access pattern 1): pk = USER#<id>, sk = SUBSCRIPTION. Billing (issue 6)
+ * A user's subscription (access pattern 1): pk = USER#<id>, sk = SUBSCRIPTION. Billing
  * writes it from Stripe's webhooks; everything else only reads it.
  */
 export const SUBSCRIPTION_SK = 'SUBSCRIPTION';

@@ -14,7 +14,7 @@
  *      LastEvaluatedKey, checked on the way back in to belong to the caller and the tab)
  *  6a. A user's calendar period [from, to)         → gsi1  → gsi1pk = POSTTAB#<id>#scheduled, gsi1sk BETWEEN <from> AND <to>
  *       (`<to>#<postId>` sorts after `<to>`, so a post due exactly at `to` is left out, as [from, to) says)
- *  6c. A user's posts by account in a time window (platform limits, issue 12) → gsi1 → the scheduled tab
+ *  6c. A user's posts by account in a time window (platform limits) → gsi1 → the scheduled tab
  *       BETWEEN <from> AND <to> (by scheduled_at) and the posted tab BETWEEN <from> AND <to> (by published_at);
  *       the targets embedded in each post say which account they go to
  *  6b. Dashboard: next 5 upcoming / 3 newest posted → gsi1 → the scheduled tab ascending, Limit 5; the posted tab descending, Limit 3

@@ -11,7 +11,7 @@ import type { TokenSet } from '../lib/token-set';
  * Access and refresh tokens are stored only envelope-encrypted (lib/secrets.ts). The expiry is
  * `tokenExpiresAt`, never `expiresAt`: that name is the table's TTL attribute.
  *
- * Connection health (issue 12): each write also stores `connectionExpiresAt` (when the connection
+ * Connection health: each write also stores `connectionExpiresAt` (when the connection
  * stops working without the user, shared/connection-health.ts) and, while an expiry notice is ahead,
  * the sparse gsi2 entry gsi2pk = TOKENNOTICE, gsi2sk = <notice time>#<userId>#<accountId> with
  * `expiryNoticeKind` (access pattern 7e), so the hourly sweep finds due notices without a Scan.

@@ -39,7 +39,7 @@ export class AccountExistsError extends Error {}
  * Signs the person up as an UNCONFIRMED user with the chosen password and returns its id (`sub`).
  * Cognito sends the verification mail as for any sign-up (CustomMessage_SignUp: the link), and
  * the account cannot sign in until that link is followed: a payment's e-mail is whatever the payer
- * typed on the checkout page, so it proves nothing about who owns the address (issue 13.7).
+ * typed on the checkout page, so it proves nothing about who owns the address.
  */
 export async function createAccount(email: string, password: string): Promise<string> {
   const clientId = env().USER_POOL_CLIENT_ID;

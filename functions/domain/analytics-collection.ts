@@ -11,7 +11,7 @@ import { logger } from '../lib/logger';
 import { PlatformError, type MetricsResult } from '../platforms/types';
 
 /**
- * Analytics collection (issue 15, docs/analytics.md): a published target gets a tracker and counts in
+ * Analytics collection (docs/analytics.md): a published target gets a tracker and counts in
  * its day's rollups; a 15-minute sweep queues the trackers that are due, in batches per connection;
  * the collector reads the platform and adds each reading into the rollups exactly once.
  *

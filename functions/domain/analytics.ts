@@ -36,7 +36,7 @@ import { YOUTUBE_ANALYTICS_SCOPES } from '../platforms/youtube-metrics';
 import { currentPlan } from './entitlements';
 
 /**
- * The read side of analytics (issue 15, docs/analytics.md#analytics-api): the Analytics page, one
+ * The read side of analytics (docs/analytics.md#analytics-api): the Analytics page, one
  * post's history and the CSV export, gated by the plan here on the server (shared/analytics.ts).
  */
 

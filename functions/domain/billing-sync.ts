@@ -8,7 +8,7 @@ import { stripe, stripeKeys, type StripeApi } from '../lib/stripe';
 import { BILLING_MSG } from '@shared/billing';
 
 /**
- * Keeps a user's SUBSCRIPTION row in step with Stripe (issue 6).
+ * Keeps a user's SUBSCRIPTION row in step with Stripe.
  *
  * Webhooks are triggers, Stripe is the truth: every event that concerns a subscription makes us read
  * the subscription from Stripe and store what it says, so a late, replayed or reordered event can

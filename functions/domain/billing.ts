@@ -28,7 +28,7 @@ import { offeredPlans } from './plans';
 import { monthOf } from './posts';
 
 /**
- * Selling plans with Stripe (issue 6): Checkout Sessions with and without an account, cancel and
+ * Selling plans with Stripe: Checkout Sessions with and without an account, cancel and
  * reactivate at period end, and the account that a public payment becomes.
  */
 export interface AccountDirectory {
@@ -242,7 +242,7 @@ export async function checkoutStatus(query: CheckoutStatusQuery, deps: CheckoutD
  * POST /api/billing/complete-signup: turns a paid public checkout into an account. Stripe must say
  * the session is paid, its e-mail must be the one given, and each payment makes one account: the
  * claim on the checkout pointer is a conditional write that exactly one request wins. The account
- * starts unconfirmed: it signs in only after its owner followed the verification link (issue 13.7).
+ * starts unconfirmed: it signs in only after its owner followed the verification link.
  */
 export async function completeSignup(body: CompleteSignupBody, deps: SignupDeps = defaultSignupDeps): Promise<CompleteSignupResponse> {
   // One person, one account: the pool matches addresses without case, and the account is made with

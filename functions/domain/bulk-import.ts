@@ -30,7 +30,7 @@ import { tiktokCreatorInfo } from './tiktok-creator-info';
 import { randomPart } from './media';
 
 /**
- * POST /api/posts/import (issue 16 item 4, docs/bulk-import.md): a chunk of CSV rows, each checked
+ * POST /api/posts/import (docs/bulk-import.md): a chunk of CSV rows, each checked
  * again here with the rules Compose's create uses (the preview is never trusted), and each valid row
  * written as a scheduled post with its schedule. A row fails alone, with its reason; the others go on.
  *

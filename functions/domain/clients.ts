@@ -7,7 +7,7 @@ import { AppError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 
 /**
- * Agency clients (issue 7). Another user's client id is indistinguishable from a missing one (404),
+ * Agency clients. Another user's client id is indistinguishable from a missing one (404),
  * because every key is built from the caller's own user id.
  */
 export async function listClients(userId: string): Promise<Client[]> {

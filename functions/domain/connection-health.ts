@@ -23,7 +23,7 @@ import { currentPlan } from './entitlements';
 import { notifyUser } from './notifications';
 
 /**
- * Connection health ahead of time (issue 12): when each connection stops working, whether a
+ * Connection health ahead of time: when each connection stops working, whether a
  * scheduled post's account can publish at its due time, and the 7-day / 1-day expiry notices.
  */
 
@@ -55,7 +55,7 @@ export function healthOf(platform: Platform, row: TokenHealthRow | undefined): C
   return { expires_at: expires ? new Date(expires).toISOString() : null, missing_publish_permission: missing };
 }
 
-/** Whether the grant covers first comments (issue 16); nothing for platforms without them. */
+/** Whether the grant covers first comments; nothing for platforms without them. */
 function withFirstComment(platform: Platform, scopes: readonly string[] | undefined): { first_comment?: 'ready' | 'reconnect' } {
   const readiness = firstCommentReadiness(platform, scopes);
   return readiness ? { first_comment: readiness } : {};

@@ -20,7 +20,7 @@ import { configuredAdapter } from '../platforms/configured';
 import { profileUrl } from '../platforms/profile-urls';
 import { PlatformError, type PlatformAdapter, type TokenSet } from '../platforms/types';
 
-/** Issue 3 "Connecting": the OAuth round trip, the account list, and fresh tokens for publishing. */
+/** The OAuth round trip, the account list, and fresh tokens for publishing. */
 
 export const EXPIRED_STATE_MESSAGE = 'This connection link has expired or was already used. Please try again.';
 export const cancelledMessage = (platform: Platform) => oauthErrorMessage(platform, 'access_denied');

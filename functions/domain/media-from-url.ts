@@ -9,7 +9,7 @@ import { extensionFor, randomPart } from './media';
 import { confirmUpload } from './media-confirm';
 
 /**
- * POST /api/media/from-url (issue 16 item 4): a file from a public https link becomes the user's
+ * POST /api/media/from-url: a file from a public https link becomes the user's
  * media exactly as an upload does. The fetch (functions/lib/public-fetch.ts) refuses private
  * addresses, rebinding, more than 3 redirects, more than 100 MB, anything that is not an image or
  * video by its first bytes, and more than 20 s. Only then is the file stored, in ONE PutObject of

@@ -4,7 +4,7 @@ import { claimMediaForDelete, deleteObject, deleteMediaRow, getMediaRow, newObje
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ConflictError, NotFoundError } from '../lib/errors';
 
-/** Issue 4 "Media": presigned uploads straight to S3, a confirm that re-checks the object, delete. */
+/** Presigned uploads straight to S3, a confirm that re-checks the object, delete. */
 
 export const UPLOAD_NOT_FOUND_MESSAGE = 'Upload not found; please try again';
 export { MEDIA_TYPE_MESSAGE };

@@ -5,7 +5,7 @@ import type { VideoFacts } from '@shared/media';
  * length, the video track's `tkhd` for the size and rotation), when the header sits in the first
  * bytes of the file ("fast start", as phones and most editors write it). Null when it is not there
  * (the header at the end of a long file) or the bytes are not such a file: the browser's own measure
- * is then all there is. Media confirm prefers these to what the browser said (issue 17 item 1).
+ * is then all there is. Media confirm prefers these to what the browser said.
  */
 export const MP4_HEADER_BYTES = 512 * 1024;
 

@@ -16,7 +16,7 @@ import { withFreshTokens } from './connections';
 import { dayIn, DAILY_QUOTAS } from './platform-quotas';
 
 /**
- * Platform limits at scheduling time (issue 12). The pure part answers "given the other publishes
+ * Platform limits at scheduling time. The pure part answers "given the other publishes
  * this account (or this Google project) has around a candidate time, is the candidate within the
  * platform's cap, and if not, when is the next free time?". The rest gathers those publishes.
  *

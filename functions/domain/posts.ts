@@ -64,7 +64,7 @@ import { assertPlanAllows, currentPlan } from './entitlements';
 import { randomPart } from './media';
 import { assertTikTokTargetsPostable, tiktokMediaRuleOptions } from './tiktok-posting';
 
-/** Posts (issue 4): compose, edit, delete and the read models of the Posts, Schedule and Dashboard views. */
+/** Posts: compose, edit, delete and the read models of the Posts, Schedule and Dashboard views. */
 export const NOT_EDITABLE_MESSAGE = 'Only scheduled posts and drafts can be edited';
 export const UNKNOWN_CLIENT_MESSAGE = 'That client was not found in your clients';
 export const DUPLICATE_ACCOUNT_MESSAGE = 'Each account can be selected only once per post';
@@ -269,7 +269,7 @@ export async function createPost(userId: string, body: z.output<typeof CreatePos
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
   if (body.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
   const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
-  // Each platform's media rules at compose time, not at publish time (issue 17 item 1); nothing written yet.
+  // Each platform's media rules at compose time, not at publish time; nothing written yet.
   assertMediaRules(platforms, mediaRows.map(mediaFactsOf));
   const usageMonth = schedule.status === 'scheduled' ? monthOf(now) : null;
   const post = newPostRecord(
@@ -314,7 +314,7 @@ export async function updatePost(userId: string, id: string, body: z.output<type
     updated_at: now.toISOString(),
     usage_month: usageMonth ?? old.usage_month,
   };
-  // The edited post must still be one its platforms accept (issue 17 item 1); nothing written otherwise.
+  // The edited post must still be one its platforms accept; nothing written otherwise.
   assertMediaRules(post.platforms, post.media.map(mediaFactsOf));
   assertPostFits(userId, post);
   if (usageMonth) await claimMonthlyPost(userId, edit.plan ?? (await currentPlan(userId, now)), now);
@@ -351,7 +351,7 @@ function captionsEdit(old: PostRecord, body: z.output<typeof CaptionsUpdateBodyS
 }
 
 /**
- * The full edit (issue 17.5): the post is rebuilt from the Compose form's values with the create
+ * The full edit: the post is rebuilt from the Compose form's values with the create
  * rules (accounts connected and on the plan, one target per account, TikTok's rules, media rules).
  * A target for an account the post already had keeps its id; media already on the post stays
  * attached, new files are checked as on create, and files left out are returned for deletion.
@@ -397,7 +397,7 @@ export async function mediaOfEdit(userId: string, current: readonly StoredMedia[
 const PUBLISHING_STATUSES: readonly string[] = ['scheduled', 'queued', 'publishing'];
 
 /**
- * Publishes a failed post's failed targets again (issue 17.5), through the same engine as any
+ * Publishes a failed post's failed targets again, through the same engine as any
  * scheduled post: a new version, the post's one schedule (or a dispatch straight away when due now),
  * and only the failed targets open again. Targets that went out stay settled, and the dispatcher and
  * publisher send only open targets, so a retry never posts twice where a post already went out.
@@ -466,10 +466,10 @@ export async function deletePost(userId: string, id: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Publish now and duplicate (issue 16, items 1 and 8)
+// Publish now and duplicate (items 1 and 8)
 
 /**
- * "Publish now" from Compose (issue 16.1): the post is created scheduled for the server's now and, its
+ * "Publish now" from Compose: the post is created scheduled for the server's now and, its
  * schedule time being already past, dispatched by this request (`scheduleDispatch`), so it goes through
  * the same engine as any scheduled post: exactly once, an outcome per platform, a notification each.
  * It counts against the month's allowance like any scheduled post. The clock is read once, so the
@@ -481,7 +481,7 @@ export async function publishNow(userId: string, body: z.output<typeof PublishNo
 }
 
 /**
- * "Publish now" on a draft (issue 16.1). Only the version the user saw is published, with a write
+ * "Publish now" on a draft. Only the version the user saw is published, with a write
  * conditioned on that version and on the post still being a draft: of two clicks, one publishes and
  * the other gets a 409, and no usage is kept for the loser (its claim is given back). The create rules
  * are checked again (captions, TikTok, accounts connected and on the plan, media), since a draft may
@@ -526,7 +526,7 @@ export async function publishDraft(userId: string, id: string, body: z.output<ty
 }
 
 /**
- * Which of a post's targets a copy can keep (issue 16.8): those whose account is still connected and
+ * Which of a post's targets a copy can keep: those whose account is still connected and
  * whose platform the plan includes, with the create rules' own check (`targetFor`); each other one is
  * left out with that check's message. Kept targets are fresh (pending, new id, nothing published).
  */
@@ -557,7 +557,7 @@ export function duplicableTargets(
 }
 
 /**
- * Duplicates any post (scheduled, posted, draft, failed) into a new draft (issue 16.8): title, captions,
+ * Duplicates any post (scheduled, posted, draft, failed) into a new draft: title, captions,
  * per-platform settings, the targets that can still post, the client, and media. Media are stored per
  * post (a row names its one post), so the copy gets its own files, copied in the bucket: deleting
  * either post deletes only its own. A draft costs no allowance; the route's rate limit bounds copies.

@@ -9,7 +9,7 @@ import { ValidationError } from '../lib/errors';
 import { extensionFor, UPLOAD_FORM_TTL_SECONDS, UPLOAD_NOT_FOUND_MESSAGE } from './media';
 
 /**
- * Issue 7 "Settings → Profile": the profile row, and the profile picture, which is either a link the
+ * The profile row, and the profile picture, which is either a link the
  * user gave (stored and shown as given) or an image uploaded to our private media bucket (stored as
  * a reference, shown through a presigned GET).
  */

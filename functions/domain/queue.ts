@@ -43,7 +43,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { createPost, updatePost } from './posts';
 
 /**
- * Queue slots (issue 16 item 2, docs/queue.md). A slot is a wall-clock time on a weekday in the user's
+ * Queue slots (docs/queue.md). A slot is a wall-clock time on a weekday in the user's
  * timezone; a slot is filled when a scheduled post for that account is due at exactly that instant.
  * Nothing marks a post as "queued": a queued post is an ordinary scheduled post (same engine, same
  * allowance), and giving it another time by hand takes it out of its slot by itself.

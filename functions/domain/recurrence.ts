@@ -58,7 +58,7 @@ import { notifyUser } from './notifications';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 
 /**
- * Recurring and evergreen posts (issue 16 item 3, docs/recurring-posts.md). A series is an RFC 5545
+ * Recurring and evergreen posts (docs/recurring-posts.md). A series is an RFC 5545
  * rule read in the user's timezone; its occurrences are made into real scheduled posts a rolling
  * window ahead (WINDOW_DAYS, and always the next one), each claiming the allowance of the month it
  * is due in, and each published by the same engine as any post. The recurrence sweep extends the

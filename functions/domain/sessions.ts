@@ -7,7 +7,7 @@ import { sessionStart } from '../lib/http';
 import { endUserSessions } from '../lib/realtime';
 
 /**
- * Revocation of the tokens a user already holds (issue 13.1). API Gateway's JWT authorizer checks
+ * Revocation of the tokens a user already holds. API Gateway's JWT authorizer checks
  * signature and expiry only, and Cognito access tokens live up to an hour, so after account deletion,
  * "sign out everywhere" or a password change the only place an earlier token can be stopped is here:
  * every `auth: 'user'` request compares its session start with the user's session gate.

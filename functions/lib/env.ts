@@ -49,7 +49,7 @@ const EnvSchema = z.object({
   LOCAL_TOKEN_KEY_FILE: z.string().min(1).optional(),
   /** AppSync GraphQL endpoint the functions publish user events to (IAM-signed). Absent: not published. */
   REALTIME_GRAPHQL_URL: z.url().optional(),
-  /** The publishing engine (issue 5): the dispatcher the schedules invoke, and the role they use. */
+  /** The publishing engine: the dispatcher the schedules invoke, and the role they use. */
   DISPATCHER_FUNCTION_ARN: z.string().min(1).optional(),
   SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
   /** Where the Scheduler puts dispatches it could not deliver. */
@@ -58,7 +58,7 @@ const EnvSchema = z.object({
   PUBLISH_QUEUE_URLS: z.string().min(2).optional(),
   /** The analytics collection queue (docs/analytics.md). */
   ANALYTICS_QUEUE_URL: z.string().min(1).optional(),
-  /** Transient failures are retried for at most this long past the due time (issue 5: 15 minutes). */
+  /** Transient failures are retried for at most this long past the due time (15 minutes). */
   PUBLISH_RETRY_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   /** Publish messages arrive this long before the due time so the publisher can prepare (seconds). */
   PUBLISH_LEAD_SECONDS: z.coerce.number().min(0).max(60).default(3),

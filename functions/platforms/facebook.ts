@@ -344,7 +344,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
       };
     },
   };
-  // First comments (issue 16): functions/platforms/follow-ups.ts.
+  // First comments: functions/platforms/follow-ups.ts.
   return withFollowUps(
     adapter,
     graphReplies('facebook', publishCtx, graph, (id) => `${hosts.www}/${id}`),

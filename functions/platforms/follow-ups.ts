@@ -4,7 +4,7 @@ import { UNKNOWN_OUTCOME_MESSAGE } from './publish';
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishStepResult } from './types';
 
 /**
- * The steps after a post (issue 16, docs/first-comment-and-threads.md): X's further thread parts, as a
+ * The steps after a post (docs/first-comment-and-threads.md): X's further thread parts, as a
  * reply chain, then the first comment (X: a reply). They are more steps of the same step machine
  * (docs/publishing.md#exactly-once): the post's id is checkpointed as soon as the platform gives it,
  * each part and the comment checkpoint "attempted at" before their create and their id after it, so

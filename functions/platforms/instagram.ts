@@ -68,7 +68,7 @@ const IG_MESSAGES = {
 
 /**
  * Instagram Login scopes (docs/platform-apis.md#instagram-auth); the older `business_*` names were retired in Jan 2025.
- * instagram_business_manage_insights reads media insights (issue 15, docs/platform-apis.md#instagram-metrics).
+ * instagram_business_manage_insights reads media insights (docs/platform-apis.md#instagram-metrics).
  */
 export const INSTAGRAM_SCOPES = [
   'instagram_business_basic',
@@ -374,7 +374,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
       return [{ accountId, accountName: `@${r.username}`, ...(r.profile_picture_url ? { pictureUrl: r.profile_picture_url } : {}), tokens }];
     },
   };
-  // First comments (issue 16): functions/platforms/follow-ups.ts.
+  // First comments: functions/platforms/follow-ups.ts.
   return withFollowUps(
     adapter,
     graphReplies('instagram', publishCtx, graph, () => null),

@@ -12,7 +12,7 @@ import { createXMetricsReader, X_METRICS_BATCH } from './x-metrics';
 import { createYouTubeMetricsReader, YOUTUBE_METRICS_BATCH } from './youtube-metrics';
 
 /**
- * The platforms' metrics readers (issue 15, docs/analytics.md#collecting), by platform: what the
+ * The platforms' metrics readers (docs/analytics.md#collecting), by platform: what the
  * analytics collector calls. Each platform's reader lives beside its adapter
  * (functions/platforms/<platform>-metrics.ts).
  */

@@ -5,7 +5,7 @@ import { classifyTikTokError, int64AsString, isTikTokErrorBody } from './tiktok'
 import { PlatformError, type Fetch, type MetricsReader, type MetricsResult, type PostMetrics, type TokenSet } from './types';
 
 /**
- * TikTok video counts (issue 15, docs/platform-apis.md#tiktok-metrics): Query Videos,
+ * TikTok video counts (docs/platform-apis.md#tiktok-metrics): Query Videos,
  * `POST /v2/video/query/?fields=id,view_count,like_count,comment_count,share_count` with
  * `{"filters":{"video_ids":[…]}}`, at most 20 ids, only the caller's own videos, scope `video.list`
  * (https://developers.tiktok.com/doc/tiktok-api-v2-video-query). 600 requests a minute per endpoint,

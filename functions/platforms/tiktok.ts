@@ -149,7 +149,7 @@ export function int64AsString(fetchImpl: Fetch): Fetch {
 
 /**
  * docs/platform-apis.md#tiktok-auth: basic profile, the @username (user.info.profile since Feb 2024), Direct Post, and inbox
- * upload, and video.list to read the posts' counts (issue 15, tiktok-metrics.ts). A user may grant only some of them:
+ * upload, and video.list to read the posts' counts (tiktok-metrics.ts). A user may grant only some of them:
  * accounts() asks only for the fields the granted ones cover.
  */
 export const TIKTOK_SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish', 'video.upload', 'video.list'] as const;

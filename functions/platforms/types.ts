@@ -140,7 +140,7 @@ export type MetricsResult =
   | { readonly platformPostId: string; readonly status: 'private' };
 
 /**
- * Reads published posts' metrics (issue 15, docs/analytics.md). Errors are PlatformErrors with the same
+ * Reads published posts' metrics (docs/analytics.md). Errors are PlatformErrors with the same
  * categories as publishing ('reauth' for an expired or revoked token, 'backoff' with retryAfterSeconds for
  * a rate limit, 'fix-input' when the grant lacks an analytics scope).
  */

@@ -5,7 +5,7 @@ import type { MetricsReader, PostMetrics } from './types';
 import { classifyXError, X_API_SPEC } from './x';
 
 /**
- * X post metrics (issue 15, docs/platform-apis.md#x-metrics): Post lookup by ids,
+ * X post metrics (docs/platform-apis.md#x-metrics): Post lookup by ids,
  * `GET /2/tweets?ids=…&post.fields=public_metrics`, up to 100 ids a request, in the generation of the
  * OpenAPI we follow (X_API_SPEC in x.ts: the field parameter `post.fields`, reposts as `repost_count`)
  * (https://docs.x.com/x-api/posts/lookup/introduction). A deleted post comes back in `errors[]` with

@@ -5,7 +5,7 @@ import type { MetricsReader } from './types';
 import { classifyYouTubeError } from './youtube';
 
 /**
- * YouTube video statistics (issue 15, docs/platform-apis.md#youtube-metrics): `videos.list` with
+ * YouTube video statistics (docs/platform-apis.md#youtube-metrics): `videos.list` with
  * `part=statistics&id=…`, up to 50 ids a call, 1 quota unit a call whatever the number of ids
  * (https://developers.google.com/youtube/v3/docs/videos/list). A deleted or private-to-others video is
  * simply absent from `items`. Counts are strings; commentCount is absent when comments are off.

@@ -350,6 +350,6 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
       });
     },
   };
-  // First comments (issue 16): functions/platforms/follow-ups.ts.
+  // First comments: functions/platforms/follow-ups.ts.
   return withFollowUps(adapter, youtubeReplies(publishCtx, hosts), now);
 }

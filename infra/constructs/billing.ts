@@ -22,7 +22,7 @@ export interface BillingProps {
 }
 
 /**
- * Selling plans with Stripe (issue 6). Stripe itself is the resource; this capability owns the
+ * Selling plans with Stripe. Stripe itself is the resource; this capability owns the
  * settings billing functions need (which secret, which prices) and the rights they get.
  */
 export class Billing extends Construct {

@@ -83,7 +83,7 @@ export class Publishing extends Construct {
   readonly lanes: ReadonlyMap<Platform, PublishingLane>;
   readonly deadLetterHandler: AppFunction;
   readonly watchdog: AppFunction;
-  /** Hourly: tells users 7 days and 1 day before a connection expires (issue 12). */
+  /** Hourly: tells users 7 days and 1 day before a connection expires. */
   readonly expiryNotices: AppFunction;
   /** One alarm per DLQ (messages visible > 0), one per publisher (Errors > 0), one on the dispatcher's errors. */
   readonly alarms: readonly Alarm[];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The sandbox platforms' post metrics (issue 15): deterministic from the post's id and its age on the
+ * The sandbox platforms' post metrics: deterministic from the post's id and its age on the
  * sandbox clock, so a test that advances the clock sees numbers grow, fast at first and then leveling
  * off, as real posts do: views(t) = A·(1 − e^(−t/τ)), A and τ from a hash of the id. Every other count
  * is a fixed share (from the same hash) of the views so far, so none of them ever goes down.

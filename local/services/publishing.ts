@@ -16,7 +16,7 @@ const LOCAL_SCHEDULER_ROLE = 'arn:aws:iam::000000000000:role/local-scheduler';
 const VISIBILITY_TIMEOUT_SECONDS = String(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.publisher));
 const MAX_RECEIVES = 5;
 const WATCHDOG_EVERY_MS = 5 * 60 * 1000;
-/** As on AWS (rate(1 hour)): the connection expiry notices (issue 12). */
+/** As on AWS (rate(1 hour)): the connection expiry notices. */
 const EXPIRY_NOTICES_EVERY_MS = 60 * 60 * 1000;
 
 export const publishingModule: LocalModule = {

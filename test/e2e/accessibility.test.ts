@@ -11,7 +11,7 @@ import { aBrowserForTheFile, signInANewFacebookUser } from './browser';
 import { SIGNED_IN_ROUTES } from '../helpers/routes';
 
 /**
- * Issue 17's standing check: axe-core on every route, in both themes, with no serious or critical
+ * Standing check: axe-core on every route, in both themes, with no serious or critical
  * violation. Public routes are visited signed out, /home/* signed in with a connected account and an
  * unread notification (the bell shows its count), as a user sees them; then again with each kind of
  * overlay open (the notifications popover, the account menu, Compose's calendar, a confirm dialog),

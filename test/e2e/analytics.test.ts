@@ -9,7 +9,7 @@ import { weCallTheApi } from '../helpers/when';
 import { aPageForEachTest, signIn } from './browser';
 
 /**
- * Issue 15 as a user sees it: a post goes out to Facebook, time passes on the platform (the sandbox
+ * As a user sees it: a post goes out to Facebook, time passes on the platform (the sandbox
  * clock), the collection sweep runs as of an hour later (as EventBridge would fire it), and the
  * Analytics page and the post's Posted card show the numbers the platform reports, with a chart.
  */

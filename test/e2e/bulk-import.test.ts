@@ -13,7 +13,7 @@ import { aConnectedAccount } from '../helpers/posts';
 import { aPageForEachTest, signIn } from './browser';
 
 /**
- * Issue 16 item 4 through the real front door, as a user in New York: upload a CSV with a bad row,
+ * Through the real front door, as a user in New York: upload a CSV with a bad row,
  * see the preview, schedule the good rows, find them in Posts and on the calendar at the file's local
  * time, and download the error report with the bad row and its reason.
  */

@@ -5,7 +5,7 @@ import { anImageOf } from '../helpers/media';
 import { aPageForEachTest, openFromSidebar, postedCard, publishNowFromCompose, signIn } from './browser';
 
 /**
- * Issue 16 item 7 as a user sees it: three photos for Instagram and Facebook, the previews of both
+ * As a user sees it: three photos for Instagram and Facebook, the previews of both
  * (the Instagram carousel's dots and 4:5 frame, Facebook's "+2 photos"), published now, and the card
  * on Posts turning Posted with a link to each platform's post.
  */

@@ -8,7 +8,7 @@ import { aConnectedAccount, aCreatedPost } from '../helpers/posts';
 import { aPageForEachTest, calendarDayPanel, openFromSidebar, signIn, toastIn } from './browser';
 
 /**
- * Issue 4 through the real front door, as a user in New York: compose a post for Instagram and
+ * Through the real front door, as a user in New York: compose a post for Instagram and
  * Facebook with an image, schedule it, find it in Posts, on the Dashboard and in the Calendar at the
  * same local time, edit its time, and delete it. Each test is its own user with its own post.
  */
@@ -132,8 +132,8 @@ describe('composing, scheduling, finding, editing and deleting a post', () => {
     await scheduledCard().getByRole('button', { name: 'Edit post' }).click();
 
     const dialog = page.getByRole('dialog');
-    // The Edit Post dialog is the Compose form (issue 17.5). On a desktop it stays inside the window
-    // (its body scrolls), never filling it edge to edge (issue 17.15).
+    // The Edit Post dialog is the Compose form. On a desktop it stays inside the window
+    // (its body scrolls), never filling it edge to edge.
     await dialog.getByRole('form', { name: 'Edit Post' }).waitFor();
     const content = (await dialog.boundingBox())!;
     expect(content.y).toBeGreaterThan(0);

@@ -8,13 +8,13 @@ import { aConfirmedUser } from '../helpers/given';
 import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
- * Issue 3 through the real front door: a signed-in user connects X and Facebook from the Platforms
+ * Through the real front door: a signed-in user connects X and Facebook from the Platforms
  * page, through the OAuth popup and the sandbox platforms' consent pages. Each test is its own user.
  */
 const currentPage = aPageForEachTest();
 const card = (platform: Platform) => currentPage().getByTestId(`platform-card-${platform}`);
 
-/** A Basic user (X needs Basic or better, issue 3 plan entitlements), signed in, on the Platforms page. */
+/** A Basic user (X needs Basic or better), signed in, on the Platforms page. */
 async function onThePlatformsPage(given: (user: Awaited<ReturnType<typeof aConfirmedUser>>) => Promise<unknown> = async () => undefined) {
   const page = currentPage();
   const user = await aConfirmedUser({ plan: 'basic' });

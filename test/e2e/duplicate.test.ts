@@ -7,7 +7,7 @@ import { weCallTheApi } from '../helpers/when';
 import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
- * Issue 16.8 as a user sees it: "Duplicate" on a scheduled post's card opens the copy in the editor;
+ * As a user sees it: "Duplicate" on a scheduled post's card opens the copy in the editor;
  * saved, it is a draft with the same photo; deleting the original leaves the copy's photo in place.
  */
 const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });

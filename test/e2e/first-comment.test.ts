@@ -7,7 +7,7 @@ import { weCallTheApi } from '../helpers/when';
 import { aPageForEachTest, signIn } from './browser';
 
 /**
- * Issue 16.5 as a user sees it: a Facebook post with a first comment goes out, and its card says the
+ * As a user sees it: a Facebook post with a first comment goes out, and its card says the
  * comment was posted, with a link that opens on the sandbox Facebook.
  */
 const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });

@@ -4,7 +4,7 @@ import { cloud } from '../helpers/given';
 import { aBrowserForTheFile, signInANewFacebookUser } from './browser';
 
 /**
- * Issue 17, items 13 and 17, where only a real layout engine can tell: what fits on a 375 px phone
+ * Where only a real layout engine can tell: what fits on a 375 px phone
  * and in the week view at 1366 px. Each check measures what a user would see cut off.
  */
 const browser = aBrowserForTheFile();

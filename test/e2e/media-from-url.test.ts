@@ -5,7 +5,7 @@ import { aConfirmedUser, cloud } from '../helpers/given';
 import { aPageForEachTest, openFromSidebar, postedCard, publishNowFromCompose, signIn, toastIn } from './browser';
 
 /**
- * Issue 16 item 4 as a user sees it in Compose: "Add from URL" with a link of the public-web
+ * As a user sees it in Compose: "Add from URL" with a link of the public-web
  * stand-in (local/sandbox/public-web.ts) becomes a thumbnail served from our storage, and the post
  * goes out with it; a link that answers 404 says so and adds nothing.
  */

@@ -8,7 +8,7 @@ import { weCallTheApi } from '../helpers/when';
 import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
- * Issue 5 as a user sees it: schedule a post for the coming minute, stay on the Posts page, and watch
+ * As a user sees it: schedule a post for the coming minute, stay on the Posts page, and watch
  * it turn Posted without reloading (the realtime subscription), see the notification, and open the
  * post on the sandbox platform's page. Each test is its own user with its own post.
  */
@@ -98,7 +98,7 @@ describe('a post going out while the user watches', () => {
     const card = page.getByTestId('post-card').filter({ hasText: caption });
     const href = await card.getByRole('link', { name: /^View on Facebook \(/ }).getAttribute('href');
     expect(href).toContain('/_sandbox/facebook/');
-    // The account badge opens the Page's profile on the sandbox, not on facebook.com (issue 17.11).
+    // The account badge opens the Page's profile on the sandbox, not on facebook.com.
     const profile = await card.locator('a[title$=" on Facebook"]').getAttribute('href');
     expect(profile).toMatch(/\/_sandbox\/facebook\/www\/\d+$/);
     await page.goto(profile!);

@@ -7,7 +7,7 @@ import { weCallTheApi } from '../helpers/when';
 import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
- * Issue 16.1 as a user sees it: "Publish now" in Compose and on a draft asks first, naming the
+ * As a user sees it: "Publish now" in Compose and on a draft asks first, naming the
  * account, then the post is on the sandbox platform within 5 s of the click, and the card turns
  * Posted with its notification, without a reload.
  */

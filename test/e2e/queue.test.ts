@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { aPageForEachTest, calendarDayPanel, openFromSidebar, signIn, toastIn } from './browser';
 
 /**
- * Issue 16 item 2 through the real front door, as a user in New York: give an account its weekly
+ * Through the real front door, as a user in New York: give an account its weekly
  * posting times on the Queue page, add a post to the queue from Compose, and find it in its slot on
  * the Queue page and on the calendar at the slot's wall-clock time.
  */

@@ -11,7 +11,7 @@ import { weCallTheApi } from '../helpers/when';
 import { aPageForEachTest, signIn, toastIn } from './browser';
 
 /**
- * Issue 16 item 3 in Chromium, as a user in New York: compose a Facebook post that repeats daily,
+ * In Chromium, as a user in New York: compose a Facebook post that repeats daily,
  * three times, see the three occurrences in Posts with the repeat badge and the series summary,
  * then delete the second and all following, leaving the first. And an Instagram series with a photo:
  * each occurrence carries its own copy of the photo, and the first goes out to the sandbox.

@@ -7,7 +7,7 @@ import { weCallTheApi } from '../helpers/when';
 import { aPageForEachTest, signIn, submitSignIn, toastIn } from './browser';
 
 /**
- * Issue 7 as an agency user: switch to agency mode and see Clients appear, add, edit and delete a
+ * As an agency user: switch to agency mode and see Clients appear, add, edit and delete a
  * client, change the timezone and see a scheduled time move in Posts, delete the account, and fail
  * to sign in again. Each test is its own user.
  */

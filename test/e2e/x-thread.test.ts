@@ -4,7 +4,7 @@ import { aConfirmedUser } from '../helpers/given';
 import { aPageForEachTest, postedCard, publishNowFromCompose, signIn } from './browser';
 
 /**
- * Issue 16.6 as a user sees it: write an X thread in Compose (caption + two parts, each with X's own
+ * As a user sees it: write an X thread in Compose (caption + two parts, each with X's own
  * counter), publish it now, and watch the card say all three parts went out, each
  * linked on the sandbox X, with the first comment (a reply) beside them.
  */

@@ -70,7 +70,7 @@ describe('the sign-in page', () => {
     await expectToast('Validation Error', 'Please enter a valid email address');
     const toast = (await screen.findByText('Validation Error')).closest('[data-scope="toast"][data-part="root"]') as HTMLElement;
     expect(within(toast).queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();
-    // …and both fields say what is wrong with them (issue 17.21)
+    // …and both fields say what is wrong with them
     const email$ = screen.getByLabelText('Email');
     const password$ = screen.getByLabelText('Password');
     await waitFor(() => expect(email$).toHaveAccessibleErrorMessage('Please enter a valid email address'));

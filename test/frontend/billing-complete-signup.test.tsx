@@ -8,7 +8,7 @@ import { renderApp } from './helpers/render-app';
 
 const URL_AFTER_PAYMENT = '/complete-signup?email=buyer%40example.com&session_id=cs_test_42';
 
-/** The payment check the page makes before greeting the payer (issue 17.9): this one is paid and unused. */
+/** The payment check the page makes before greeting the payer: this one is paid and unused. */
 const PAID = { 'GET /billing/checkout-status': { body: { status: 'paid' } } };
 
 function toastWith(title: string) {
@@ -77,7 +77,7 @@ describe('the complete-signup page', () => {
     // Act
     await submit(user, 'secret123', 'secret123');
 
-    // Assess: the address is not proven yet (issue 13.7), so no automatic sign-in and no /home.
+    // Assess: the address is not proven yet, so no automatic sign-in and no /home.
     await expectToast(BILLING_MSG.accountCreatedTitle, 'Check your email to verify your address, then sign in.');
     const [call] = api.callsTo('POST', '/billing/complete-signup');
     expect(call!.body).toEqual({ email: 'buyer@example.com', session_id: 'cs_test_42', password: 'secret123', confirm: 'secret123' });
@@ -130,7 +130,7 @@ describe('the complete-signup page', () => {
     expect(await screen.findByLabelText('Email')).toHaveValue('buyer@example.com');
   });
 
-  it('marks the password field that is wrong, not only the toast (issue 17.21)', async () => {
+  it('marks the password field that is wrong, not only the toast', async () => {
     // Prepare
     mockApi(PAID);
     const { user } = renderApp(URL_AFTER_PAYMENT);
@@ -164,7 +164,7 @@ function recordTexts() {
   return { everShown: (text: string) => (take(), [...seen].some((t) => t.includes(text))), stop: () => observer.disconnect() };
 }
 
-describe('the complete-signup page without a usable payment (issue 17.9)', () => {
+describe('the complete-signup page without a usable payment', () => {
   beforeEach(() => resetAmplifyMocks());
 
   it('checks first, then says it could not find an unknown payment, and never says Payment Successful', async () => {

@@ -84,7 +84,7 @@ describe('the landing checkout dialog', () => {
     expect(alert).toHaveTextContent('Error');
     expect(alert).toHaveTextContent('Please enter a valid email address');
     expect(api.callsTo('POST', '/billing/public-checkout')).toHaveLength(0);
-    // The e-mail field is marked and described by that message (issue 17.21); typing clears the mark.
+    // The e-mail field is marked and described by that message; typing clears the mark.
     const email$ = within(dialog).getByLabelText(/Email/);
     expect(email$).toHaveAttribute('aria-invalid', 'true');
     expect(email$).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid email address'));

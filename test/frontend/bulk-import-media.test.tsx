@@ -14,7 +14,7 @@ vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) =>
 // jsdom reads no video headers: the browser measured a 20 s vertical clip.
 vi.mock('@/lib/video-facts', () => ({ readVideoFacts: async () => ({ duration_seconds: 20, width: 1080, height: 1920 }) }));
 
-/** Issue 16 item 4, gap (b): the Import page's "Media for this import" panel, the `media` column's names, and TikTok's consent. */
+/** The Import page's "Media for this import" panel, the `media` column's names, and TikTok's consent. */
 const FB = '01JQ00000000000000000000FB';
 const TT = '01JQ00000000000000000000TT';
 const SPRING_ID = '01JQ0000000000000000SPRNG1';

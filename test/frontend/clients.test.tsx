@@ -116,7 +116,7 @@ describe('the Clients page (agency mode)', () => {
     expect(within(dialog).getByLabelText(/Client Name/)).not.toHaveAttribute('aria-invalid');
   });
 
-  it('marks the field the API refuses, by the path its 400 names (issue 17.21)', async () => {
+  it('marks the field the API refuses, by the path its 400 names', async () => {
     // Prepare
     const { user } = await openClients([], {
       'POST /clients': {

@@ -7,7 +7,7 @@ import { aNewDraft, anUploadedCake, meResponse, shellRoutes, socialAccount } fro
 import { openSignedIn } from './helpers/open-page';
 import { InstantXhr } from './helpers/xhr';
 
-/** Several photos in Compose (issue 16 item 7): the previews of a carousel, Instagram's 10-item cap, and the 20 files a post holds. */
+/** Several photos in Compose: the previews of a carousel, Instagram's 10-item cap, and the 20 files a post holds. */
 const IG_ID = '01JQ00000000000000000000A1';
 const FB_ID = '01JQ00000000000000000000F1';
 

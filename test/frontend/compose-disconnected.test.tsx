@@ -5,7 +5,7 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-/** Issue 17 item 2: an account disconnected in another tab leaves the Compose selection. */
+/** An account disconnected in another tab leaves the Compose selection. */
 const IG_NEW = '01JQ00000000000000000000A2';
 const IG_OLD = '01JQ00000000000000000000A1';
 const X_ID = '01JQ00000000000000000000X1';

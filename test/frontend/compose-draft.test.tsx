@@ -6,7 +6,7 @@ import { renderApp } from './helpers/render-app';
 import { InstantXhr } from './helpers/xhr';
 import { chooseScheduleTime } from './helpers/schedule';
 
-/** Issue 17 item 3: Compose keeps unsaved work in this browser and asks before leaving it. */
+/** Compose keeps unsaved work in this browser and asks before leaving it. */
 const X_ID = '01JQ00000000000000000000X1';
 const FB_ID = '01JQ00000000000000000000F1';
 const DRAFT_KEY = 'socialautomator:compose-draft:v1:user-alice';

@@ -10,7 +10,7 @@ vi.mock('aws-amplify/auth', () => import('./helpers/amplify-mocks').then((m) => 
 vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) => m.utilsModule));
 
 /**
- * Compose's "Add from URL" (issue 16 item 4): the link goes to POST /api/media/from-url, the answer
+ * Compose's "Add from URL": the link goes to POST /api/media/from-url, the answer
  * becomes a tile like an upload's and its id goes with the post; a refusal says why and adds nothing.
  */
 const IG_ID = '01JQ00000000000000000000A1';

@@ -8,7 +8,7 @@ import { foldCaption, previewCrop, type PreviewMedia } from '@/features/compose/
 import type { ComposeMedia } from '@/features/compose/hooks/use-media-uploads';
 import { socialAccount } from './helpers/api-mock';
 
-/** The Compose previews (issue 16 item 7): caption folds, the first frame's crop, carousel dots, first comment and thread. */
+/** The Compose previews: caption folds, the first frame's crop, carousel dots, first comment and thread. */
 const photo = (width: number | null, height: number | null, n = 1): PreviewMedia => ({ url: `https://media.example/p${n}.jpg`, kind: 'image', width, height });
 const LONG =
   'Fresh sourdough every morning at the corner café, baked with local flour and patience; come early because the first batch always sells out before nine #bakery #sourdough';

@@ -112,7 +112,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Draft' }));
 
     expect(await screen.findByText('Validation Error')).toBeInTheDocument();
-    // The toast and the picker both say it (issue 17.21): the picker is marked and described by it.
+    // The toast and the picker both say it: the picker is marked and described by it.
     expect(screen.getAllByText('Please select at least one platform')).toHaveLength(2);
     expect(screen.getByTestId('platform-picker')).toHaveAccessibleDescription('Please select at least one platform');
     expect(api.callsTo('POST', '/posts')).toHaveLength(0);
@@ -129,7 +129,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
 
     await user.click(submitButton());
     expect(await screen.findByText('Validation Error')).toBeInTheDocument();
-    // Toasted, and marked at the title field (issue 17.21).
+    // Toasted, and marked at the title field.
     await waitFor(() => expect(screen.getByLabelText('YouTube title')).toHaveAccessibleErrorMessage('YouTube requires a title'));
     expect(screen.getByLabelText('YouTube title')).toHaveAttribute('aria-invalid', 'true');
 
@@ -171,7 +171,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
   ])('creates the post with the exact body (schedule read in %s) and resets the form', async (timezone, utc) => {
     const { user, api, queryClient } = await openCompose({ timezone });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    // X is text only for now and TikTok needs a video (issue 17 item 1): they no longer share a post.
+    // X is text only for now and TikTok needs a video: they no longer share a post.
     await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
     await fill(user, 'X caption', 'Hello X');
     await chooseScheduleTime('2030-07-01T09:00');

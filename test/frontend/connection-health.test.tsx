@@ -8,7 +8,7 @@ import { aPost, aSquarePhoto, meResponse, mockApi, shellRoutes, socialAccount } 
 import { renderApp } from './helpers/render-app';
 import { chooseScheduleTime } from './helpers/schedule';
 
-/** Issue 12 in the browser: expiry on the Platforms page, flags on the Posts page and in compose, limit warnings before saving. */
+/** In the browser: expiry on the Platforms page, flags on the Posts page and in compose, limit warnings before saving. */
 const DAY = 86_400_000;
 const IG_ID = '01JQ00000000000000000000A1';
 const X_ID = '01JQ00000000000000000000X1';
@@ -92,7 +92,7 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
 
   it('says after an edit that the new time is over a platform limit (the edit is saved)', async () => {
     // Prepare
-    // The dialog is the Compose form (issue 17.5): it needs the accounts, and Instagram a photo.
+    // The dialog is the Compose form: it needs the accounts, and Instagram a photo.
     const photo = aSquarePhoto();
     const post = aPost({ id: 'p1', scheduled_at: '2030-07-01T10:00:00.000Z', media: [photo] });
     const api = mockApi({

@@ -5,7 +5,7 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aPost, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-/** Issue 16.8: "Duplicate" on any card makes a new draft and opens it for editing. */
+/** "Duplicate" on any card makes a new draft and opens it for editing. */
 const posted = aPost({
   id: 'p1',
   status: 'posted',

@@ -6,7 +6,7 @@ import { aNewDraft, aPost, meResponse, mockApi, postTarget, shellRoutes, socialA
 import { renderApp } from './helpers/render-app';
 import { openSignedIn } from './helpers/open-page';
 
-/** Issue 16.5 and 16.6 in the browser: compose's first comment and thread parts, and their outcomes on the card. */
+/** In the browser: compose's first comment and thread parts, and their outcomes on the card. */
 const X_ID = '01JQ00000000000000000000X1';
 const IG_ID = '01JQ00000000000000000000I1';
 

@@ -417,7 +417,7 @@ describe('the Posts page', () => {
   });
 });
 
-describe('the Edit Post dialog (the Compose form, issue 17.5)', { timeout: 30_000 }, () => {
+describe('the Edit Post dialog (the Compose form)', { timeout: 30_000 }, () => {
   const IG = '01JQ00000000000000000000IG';
   const XA = '01JQ00000000000000000000XA';
   const YT = '01JQ00000000000000000000YT';

@@ -6,7 +6,7 @@ import { aNewDraft, aPost, meResponse, mockApi, postTarget, shellRoutes, socialA
 import { renderApp } from './helpers/render-app';
 import { openSignedIn } from './helpers/open-page';
 
-/** Issue 16.1 "Publish now": from Compose and from a draft's card, always after a dialog that names the accounts. */
+/** From Compose and from a draft's card, always after a dialog that names the accounts. */
 const X_ID = '01JQ00000000000000000000X1';
 const FB_ID = '01JQ00000000000000000000F1';
 const ACCOUNTS = [

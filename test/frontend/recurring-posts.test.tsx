@@ -9,7 +9,7 @@ import { openSignedIn } from './helpers/open-page';
 import { chooseScheduleTime } from './helpers/schedule';
 import { InstantXhr } from './helpers/xhr';
 
-/** Issue 16 item 3 in the browser: Compose's Repeat control, the repeat badge and series line, the scope dialog. */
+/** In the browser: Compose's Repeat control, the repeat badge and series line, the scope dialog. */
 const X_ID = '01JQ00000000000000000000X1';
 const SERIES_ID = '01JQ0000000000000000SERIE1';
 const POST_ID = '01JQ00000000000000000POST1';

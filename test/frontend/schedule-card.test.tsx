@@ -30,7 +30,7 @@ async function openCompose(routes: Parameters<typeof mockApi>[0] = {}, plan: 'fr
 
 const helper = () => screen.getByTestId('schedule-helper');
 
-describe('the quick choices, read in the user timezone (issue 17.22)', () => {
+describe('the quick choices, read in the user timezone', () => {
   it('counts calendar days in the zone, so 09:00 stays 09:00 across both DST changes', () => {
     // Saturday 10:00 EDT; DST ends on Sunday Nov 1, 2026 (a fixed 24 h would land on 08:00).
     expect(tomorrowMorning(new Date('2026-10-31T14:00:00.000Z'), NEW_YORK)).toBe('2026-11-01T09:00');

@@ -97,7 +97,7 @@ describe('the Settings page', { timeout: 30_000 }, () => {
 
       await toast('Error updating profile', 'Website must be a link starting with http:// or https://');
       expect(api.callsTo('PATCH', '/profile')).toHaveLength(0);
-      // The field itself says so too (issue 17.21), and no other field is marked.
+      // The field itself says so too, and no other field is marked.
       await waitFor(() => expect(screen.getByLabelText('Website')).toHaveAccessibleErrorMessage('Website must be a link starting with http:// or https://'));
       expect(screen.getByLabelText('Website')).toHaveAttribute('aria-invalid', 'true');
       expect(screen.getByLabelText('Nickname')).not.toHaveAttribute('aria-invalid');
@@ -246,7 +246,7 @@ describe('the Settings page', { timeout: 30_000 }, () => {
 
       await toast("Passwords don't match", 'Please make sure both passwords are the same');
       expect(api.callsTo('POST', '/account/password')).toHaveLength(0);
-      // Issue 17.21: the confirmation is the field marked.
+      // The confirmation is the field marked.
       await waitFor(() => expect(screen.getByLabelText('Confirm password')).toHaveAccessibleErrorMessage('Please make sure both passwords are the same'));
       expect(screen.getByLabelText('New password')).not.toHaveAttribute('aria-invalid');
     });

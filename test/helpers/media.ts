@@ -84,7 +84,7 @@ export const aVideoFile = (name = 'clip.mp4'): AFile => ({
   bytes: Buffer.concat([Buffer.from('\0\0\0 ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(1024)]),
 });
 
-/** Presign → POST → confirm a video with the measures the browser would send (issue 17 item 1). */
+/** Presign → POST → confirm a video with the measures the browser would send. */
 export async function anUploadedVideo(token: string, file: AFile, video?: { duration_seconds: number; width: number; height: number }): Promise<MediaItem> {
   const form = await weAskToUpload(token, { name: file.name, type: file.type, size: file.bytes.length });
   if (form.status !== 200) throw new Error(`presign failed: ${JSON.stringify(form.body)}`);

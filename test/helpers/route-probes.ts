@@ -36,7 +36,7 @@ import { itemsOfUser } from './then';
 import { weCallTheApi } from './when';
 
 /**
- * The probe map of the generated suites (issue 13): for every route of functions/routes.ts, which of
+ * The probe map of the generated suites: for every route of functions/routes.ts, which of
  * the owner's ids it takes, a well-formed body/query/path with those ids, the zod schemas that
  * judge them, and what another user may be answered. The isolation suite sends the well-formed
  * request as another user; the malformed-input suite sends the owner's own request broken in
@@ -196,7 +196,7 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     body: { sample: () => ({ scheduled_at: A_FUTURE }), schema: RetryPostBodySchema },
     isolation: [404],
   },
-  // Issue 16.1: another user's account ids are refused before anything is written; another user's draft is not found.
+  // Another user's account ids are refused before anything is written; another user's draft is not found.
   'POST /api/posts/publish-now': {
     body: {
       sample: (f) => ({ platforms: [{ platform: 'facebook', social_account_id: f.ids.account, caption: 'Probe caption' }], media_ids: [f.ids.media] }),
@@ -209,8 +209,7 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     body: { sample: () => ({ version: 1 }), schema: PublishDraftBodySchema },
     isolation: [404],
   },
-  // Issue 16.8
-  'POST /api/posts/{id}/duplicate': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
+  // 'POST /api/posts/{id}/duplicate': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
   // Recurring posts: A's post id stands for the series id too; neither is B's, so B gets 404.
   'GET /api/series/{id}': { params: { values: (f) => ulidOf(f, 'post'), schema: SeriesParamsSchema }, isolation: [404] },
   'PATCH /api/series/{id}': {

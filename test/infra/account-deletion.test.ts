@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
-/** Issue 7 infrastructure: the account-deletion function gets exactly what its steps need, and no other function gains it. */
+/** The account-deletion function gets exactly what its steps need, and no other function gains it. */
 type Resource = { Properties: TemplateJson };
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
 

@@ -252,17 +252,17 @@ describe('AppStack without Google sign-in (dev)', () => {
         userPoolId: expect.stringContaining('<<marker:'),
         userPoolClientId: expect.stringContaining('<<marker:'),
         googleSignIn: false,
-        // SRP on AWS: the app client does not allow USER_PASSWORD_AUTH there (issue 13 item 9).
+        // SRP on AWS: the app client does not allow USER_PASSWORD_AUTH there.
         authFlow: 'USER_SRP_AUTH',
-        // Pro stays "Coming Soon" unless the deployment says otherwise (issue 3).
+        // Pro stays "Coming Soon" unless the deployment says otherwise.
         proComingSoon: true,
-        // Until Google verifies the project, YouTube keeps uploads private and compose says so (issue 12).
+        // Until Google verifies the project, YouTube keeps uploads private and compose says so.
         youtubeUnverified: true,
-        // Until TikTok audits the client, only Only me posts, and compose says so (issue 12).
+        // Until TikTok audits the client, only Only me posts, and compose says so.
         tiktokUnaudited: true,
         // No media-pull settings, so no TikTok photo posts (docs/tiktok.md#photo-posts).
         tiktokPhotos: false,
-        // The realtime API (issue 5): the SPA subscribes through it.
+        // The realtime API: the SPA subscribes through it.
         graphqlUrl: expect.stringContaining('<<marker:'),
         realtimeUrl: expect.stringContaining('<<marker:'),
       });
@@ -398,7 +398,7 @@ describe('AppStack without Google sign-in (dev)', () => {
         scheduling: ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'],
         queues: ['PUBLISH_QUEUE_URLS'],
         realtime: ['REALTIME_GRAPHQL_URL'],
-        // Signup completion signs the buyer up through the app client, so Cognito sends the verification mail (issue 13.7).
+        // Signup completion signs the buyer up through the app client, so Cognito sends the verification mail.
         'cognito:sign-up': ['USER_POOL_CLIENT_ID'],
         // The password check signs in through the app client; a checkout account's verification confirms through it.
         'cognito:check-password': ['USER_POOL_CLIENT_ID'],
@@ -407,7 +407,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       for (const [logicalId, fn] of functions) {
         // Triggers get no pool id (it would be a cycle; Cognito sends it in the event); API functions do.
         const isTrigger = /PostConfirmation|CustomMessage|PreTokenGeneration/.test(logicalId);
-        // API functions refuse requests that did not come through CloudFront (issue 13 item 6).
+        // API functions refuse requests that did not come through CloudFront.
         // The realtime authorizer is called by AppSync, not through CloudFront, and verifies tokens of the app client.
         const api = /^RealtimeAuthorizer/.test(logicalId) ? ['USER_POOL_ID', 'USER_POOL_CLIENT_ID'] : ['USER_POOL_ID', 'ORIGIN_VERIFY_SECRET_ARN'];
         // The analytics sweep's queue is the analytics queue (docs/analytics.md), not the publishing ones.
@@ -431,7 +431,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       const [keyId, key] = keys[0]!;
       expect(key.Properties.EnableKeyRotation).toBe(true);
       const keyHolders = appFunctions(synth).filter((fn) => fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID);
-      // +2 in issue 16: add to queue and Publish now create posts as POST /api/posts does, limit check included.
+      // +2: add to queue and Publish now create posts as POST /api/posts does, limit check included.
       // +1: bulk import reads TikTok's creator_info for TikTok rows, as Compose's panel does.
       expect(keyHolders).toHaveLength(10 + PLATFORMS.length);
       for (const fn of keyHolders) {
@@ -688,9 +688,9 @@ describe('AppStack media grants', () => {
         .filter(([id]) => declarationOfFunction(id).needs.includes('media:write'))
         .map(([id]) => id.slice(0, -8))
         .sort(),
-      // Duplicating a post copies its files to new keys (issue 16.8); so does making each occurrence of a
+      // Duplicating a post copies its files to new keys; so does making each occurrence of a
       // series with media: on create, on an "all following" edit (the new template), and in the sweep (16.3);
-      // and bulk import for each row naming an upload. Media from a link stores what it fetched (issue 16.4).
+      // and bulk import for each row naming an upload. Media from a link stores what it fetched.
     ).toEqual([
       'ApiMediaConfirmUpload',
       'ApiMediaMediaFromUrl',

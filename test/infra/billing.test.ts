@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAppConfig } from '../../infra/config';
 import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
-/** Issue 6 infrastructure: Stripe settings reach only the functions that call Stripe; only signup completion creates users. */
+/** Stripe settings reach only the functions that call Stripe; only signup completion creates users. */
 type Resource = { Properties: TemplateJson };
 const PRICES = { prod_sa_basic_monthly: 'price_basic123', prod_sa_pro_monthly: 'price_pro456' };
 
@@ -29,7 +29,7 @@ describe('AppStack with Stripe configured', () => {
     const readers = policiesMentioning(synth, 'secretsmanager:GetSecretValue').filter((policy) => JSON.stringify(policy).includes('schedule-autopost/stripe'));
 
     // Assess
-    // Account deletion cancels the user's subscription at once (issue 7).
+    // Account deletion cancels the user's subscription at once.
     expect(stripeFns.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
       'ApiAccountDeleteAccount',
       'ApiBillingCheckout',

@@ -23,7 +23,7 @@ describe('parseAppConfig', () => {
       youtubeUnverified: true,
       tiktokUnaudited: true,
       publisherConcurrency: 50,
-      // WAF is a prod default (issue 13 item 6).
+      // WAF is a prod default.
       waf: false,
     });
   });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAppConfig } from '../../infra/config';
 import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
-/** Issue 13 items 6 and 9: WAF, the API only through CloudFront, alarm actions, deletion protection, queue retention. */
+/** WAF, the API only through CloudFront, alarm actions, deletion protection, queue retention. */
 type Resource = { Properties: TemplateJson; DeletionPolicy?: string };
 const resourcesOf = (synth: SynthesizedApp, type: string) => synth.template.findResources(type) as Record<string, Resource>;
 const only = <T>(values: T[]): T => {

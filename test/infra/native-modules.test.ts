@@ -7,7 +7,7 @@ import { AppFunction, bundlingFor, NATIVE_MODULE_HANDLERS, nativeModuleInstall, 
 import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
 /**
- * sharp (issue 12 item 2) is a native module: esbuild cannot inline it, and the binary must be the
+ * sharp is a native module: esbuild cannot inline it, and the binary must be the
  * Lambda's (linux-arm64), not the build machine's. Only media confirm (and media from a link, which
  * ends in confirm) may import it, be bundled with it external, and have it installed beside the bundle.
  */

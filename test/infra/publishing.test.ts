@@ -17,14 +17,14 @@ const SCHEDULING_FUNCTIONS = [
   'ApiAccountDeleteAccount',
   'ApiPostsCreatePost',
   'ApiPostsDeletePost',
-  // Bulk import (issue 16.4): each written row's schedule.
+  // Bulk import: each written row's schedule.
   'ApiPostsImportPosts',
-  // Publish now (issue 16.1): a post due now is dispatched by the request.
+  // Publish now: a post due now is dispatched by the request.
   'ApiPostsPublishDraft',
   'ApiPostsPublishNow',
   'ApiPostsRetryPost',
   'ApiPostsUpdatePost',
-  // Queue slots (issue 16.2): adding a post to a slot and moving it schedule it.
+  // Queue slots: adding a post to a slot and moving it schedule it.
   'ApiQueueAddToQueue',
   'ApiQueueMoveInQueue',
   // Recurring posts (docs/recurring-posts.md): editing or deleting occurrences, and the sweep that schedules the next ones.
@@ -199,7 +199,7 @@ describe('Publishing in the app stack (dev)', () => {
     });
   });
 
-  describe('connection expiry notices (issue 12)', () => {
+  describe('connection expiry notices', () => {
     it('runs the expiry notices every hour, with the table and realtime but not the token key', () => {
       // Prepare
       const notices = functionId(synth, 'PublishingExpiryNotices');

@@ -16,7 +16,7 @@ import { aComposeBody, inDays } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 7 "Account deletion": DELETE /api/account leaves nothing of the user anywhere, and nothing of anyone else is touched. */
+/** DELETE /api/account leaves nothing of the user anywhere, and nothing of anyone else is touched. */
 const scheduler = () =>
   new SchedulerClient({ region: 'us-east-1', endpoint: cloud().env.SCHEDULER_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 

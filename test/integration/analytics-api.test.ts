@@ -12,7 +12,7 @@ import { aConnectedAccount, aStoredPost } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 15, the read side: the Analytics page's numbers, plan gating on the server, the CSV export, one post's history. */
+/** The read side: the Analytics page's numbers, plan gating on the server, the CSV export, one post's history. */
 
 /** Today in `timeZone`, by the platform's own Intl (not the code under test's date-fns-tz). */
 const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());

@@ -13,7 +13,7 @@ import {
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 12 item 8: a checkout that completes with nothing to pay (a 100%-off promotion code, or a
+ * A checkout that completes with nothing to pay (a 100%-off promotion code, or a
  * trial) reports payment_status `no_payment_required`; it must grant the plan like a payment. The local
  * Stripe knows the promotion code FREE100 (100% off), as a real account would after making one.
  */

@@ -23,7 +23,7 @@ import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../local/stripe';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 6: selling plans through the (local) Stripe, end to end through the front door. */
+/** Selling plans through the (local) Stripe, end to end through the front door. */
 
 describe('a visitor buys Basic, then creates the account', () => {
   it('pays on the hosted page, completes signup, verifies the e-mail, signs in and sees Basic active', async () => {
@@ -236,7 +236,7 @@ describe("a payer who typed someone else's address at checkout", () => {
   });
 });
 
-describe('the /complete-signup page checks its payment before greeting the payer (issue 17.9)', () => {
+describe('the /complete-signup page checks its payment before greeting the payer', () => {
   const statusOf = (email: string, sessionId: string) =>
     weCallTheApi('GET', `/api/billing/checkout-status?${new URLSearchParams({ email, session_id: sessionId })}`);
 

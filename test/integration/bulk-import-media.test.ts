@@ -9,7 +9,7 @@ import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 16 item 4, gap (b): files uploaded on the Import page and named by the CSV's `media` column
+ * Files uploaded on the Import page and named by the CSV's `media` column
  * (each row gets its own copy), and TikTok rows with their privacy, interactions and the file's
  * Music Usage Confirmation, checked against the creator's live creator_info.
  */

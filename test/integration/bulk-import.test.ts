@@ -8,7 +8,7 @@ import { aConnectedAccount, aMediaFile, aPaidPlan, inDays } from '../helpers/pos
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 16 item 4 "Bulk import": POST /api/posts/import re-checks every row, writes only valid ones, each with its schedule. */
+/** POST /api/posts/import re-checks every row, writes only valid ones, each with its schedule. */
 const scheduler = () =>
   new SchedulerClient({ region: 'us-east-1', endpoint: cloud().env.SCHEDULER_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 

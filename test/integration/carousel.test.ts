@@ -15,7 +15,7 @@ import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Carousels and multi-photo posts (issue 16 item 7) through the API, the local Scheduler/SQS, the real
+ * Carousels and multi-photo posts through the API, the local Scheduler/SQS, the real
  * publishers and adapters, and the sandbox platforms' carousel and attached_media endpoints.
  */
 const uniqueCaption = (what: string) => `${what} ${ulid().slice(-8)}`;

@@ -5,7 +5,7 @@ import { aComposeBody, aConnectedAccount, aStoredPost } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 7 "Clients": an agency's clients through the API with a real token. */
+/** An agency's clients through the API with a real token. */
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const clientItemsOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('CLIENT#'));
 const listOf = async (token: string) =>

@@ -15,7 +15,7 @@ import { weCallTheApi } from '../helpers/when';
 import { controlTheSandbox } from '../helpers/sandbox';
 import { supportsFirstComment } from '@shared/follow-ups';
 
-/** Issue 3 "Connecting": initiate → consent on the sandbox platform → our callback → listed, tokens encrypted. */
+/** Initiate → consent on the sandbox platform → our callback → listed, tokens encrypted. */
 const sandbox = () => cloud().env.PLATFORM_SANDBOX_URL!;
 const EXPIRED = 'This connection link has expired or was already used. Please try again.';
 
@@ -75,7 +75,7 @@ describe('connecting a social account', () => {
         'profile_url',
       ]);
       // The profile link points at the network this deployment talks to: here the sandbox, which serves
-      // that account's page at the real path (issue 17.11).
+      // that account's page at the real path.
       expect(account.profile_url.startsWith(`${sandbox()}/${platform}/www/`)).toBe(true);
       const profile = await fetch(account.profile_url);
       expect(profile.status).toBe(200);

@@ -9,7 +9,7 @@ import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount, aStoredPost, inDays } from '../helpers/posts';
 import { aLambdaContext, weCallTheApi } from '../helpers/when';
 
-/** Issue 12: connection health ahead of time, through the API and the sweep against the local cloud. */
+/** Connection health ahead of time, through the API and the sweep against the local cloud. */
 const DAY = 86_400_000;
 const notesOf = async (token: string): Promise<string[]> =>
   ((await weCallTheApi('GET', '/api/notifications', { token })).body.items as { message: string }[]).map((n) => n.message);

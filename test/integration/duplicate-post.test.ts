@@ -10,7 +10,7 @@ import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 16.8 "Duplicate a post": a new draft with the same content, the accounts that can still post
+ * A new draft with the same content, the accounts that can still post
  * and its own copies of the media files; the two posts' files are independent.
  */
 const postsOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('POST#'));

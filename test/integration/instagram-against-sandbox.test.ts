@@ -189,7 +189,7 @@ describe('content_publishing_limit', () => {
   });
 });
 
-describe('carousel containers (issue 16 item 7), as the Graph refuses them', () => {
+describe('carousel containers, as the Graph refuses them', () => {
   /** POST /{ig-user-id}/{edge} with the account's token; the Graph's JSON answer and status. */
   async function graphPost(c: { tokens: TokenSet; accountId: string }, edge: string, params: Record<string, string>) {
     const res = await fetch(`${hostsFor('instagram', sandbox).graph}/${GRAPH_VERSION}/${c.accountId}/${edge}`, {

@@ -13,7 +13,7 @@ import { weCallTheApi } from '../helpers/when';
 import { controlTheSandbox as control } from '../helpers/sandbox';
 
 /**
- * Issue 12 item 2 through the API: media confirm reads an image's real format and size and keeps a
+ * Through the API: media confirm reads an image's real format and size and keeps a
  * JPEG copy for Instagram of what Instagram would refuse; compose refuses what no copy can fix (the
  * aspect ratio, no media at all); the publisher hands Instagram the copy; the copy goes wherever
  * the upload goes.

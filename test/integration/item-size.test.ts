@@ -9,7 +9,7 @@ import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 13 item 3: a post is one item, and DynamoDB refuses items over 400 KB counted in UTF-8
+ * A post is one item, and DynamoDB refuses items over 400 KB counted in UTF-8
  * bytes. The API must refuse a post that would not fit with a 400 that says so, writing nothing,
  * and the local table must count bytes as DynamoDB does, so these tests fail if the API stops
  * checking (dynalite alone counted characters and took what AWS refuses).

@@ -32,7 +32,7 @@ describe('the local Cognito', () => {
     expect(res.status).toBe(200);
   });
 
-  it('tells the SPA to sign in with USER_PASSWORD_AUTH, the one flow it speaks (AWS gets SRP: issue 13 item 9)', async () => {
+  it('tells the SPA to sign in with USER_PASSWORD_AUTH, the one flow it speaks (AWS gets SRP)', async () => {
     const user = await aConfirmedUser();
 
     const config = (await (await fetch(`${cloud().url}/config.json`)).json()) as { authFlow: string };

@@ -21,7 +21,7 @@ import { itemsOfUser, theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 16 item 4, media from a link, through the API of the local cloud: the public-web stand-in
+ * Media from a link, through the API of the local cloud: the public-web stand-in
  * (local/sandbox/public-web.ts) plays the internet; every other local address is the private
  * network a fetch must never reach. A refused link writes nothing: the bucket is listed and the
  * table queried after each.

@@ -10,7 +10,7 @@ import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 17 item 1 through the API: each platform's media rules (shared/media-rules.ts) refuse a post
+ * Through the API: each platform's media rules (shared/media-rules.ts) refuse a post
  * when it is created or edited, with the platform's message and nothing written, instead of letting
  * it fail at its time. Video measures arrive with the confirm call.
  */

@@ -14,7 +14,7 @@ import { aMediaKey, anImageOf, anObjectStoredDirectly } from '../helpers/media';
 import { controlTheSandbox as control } from '../helpers/sandbox';
 
 /**
- * Issue 15: the real Instagram and Facebook metrics readers against the sandbox platforms. A post is
+ * The real Instagram and Facebook metrics readers against the sandbox platforms. A post is
  * published through the real adapter, the sandbox clock moves on, and the numbers the reader gets grow
  * and level off; an expired token, a grant without the analytics scope, a rate limit and a deleted post
  * come back as Graph gives them and read as reauth, fix-input, backoff and gone.

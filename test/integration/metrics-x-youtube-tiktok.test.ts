@@ -11,7 +11,7 @@ import type { PublishedPost } from '../../local/sandbox/publish-store';
 import { controlTheSandbox as control } from '../helpers/sandbox';
 
 /**
- * The metrics readers of X, YouTube and TikTok (issue 15) against the sandbox platforms: posts made
+ * The metrics readers of X, YouTube and TikTok against the sandbox platforms: posts made
  * through each platform's own create calls gain views and engagements as the sandbox clock moves, and
  * each reader meets the platform's refusals the way the collector needs them: an expired token
  * (reauth), a grant without the analytics scope (fix-input), a rate limit (backoff with the wait) and

@@ -26,7 +26,7 @@ describe('Facebook page info', () => {
     expect(res.body).toMatchObject({ name: demo.name, is_verified: expect.any(Boolean) });
     expect(Object.keys(res.body).sort()).toEqual(['category', 'cover', 'hours', 'is_verified', 'location', 'name', 'picture']);
     expect(JSON.stringify(res.body)).not.toMatch(/access_token|EAA/);
-    // A cover is a wide banner, not the square profile picture a cover frame would crop (issue 17.14).
+    // A cover is a wide banner, not the square profile picture a cover frame would crop.
     expect(res.body.cover).not.toBe(res.body.picture);
     const cover = await (await fetch(res.body.cover)).text();
     const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(cover)!;

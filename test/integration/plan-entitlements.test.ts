@@ -3,7 +3,7 @@ import { aConfirmedUser, aSubscription, cloud } from '../helpers/given';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 3 "Plan entitlements": Free connects Facebook and Instagram, Basic adds X, Pro adds TikTok and YouTube. */
+/** Free connects Facebook and Instagram, Basic adds X, Pro adds TikTok and YouTube. */
 const initiate = (platform: string, token: string) => weCallTheApi('POST', `/api/accounts/${platform}/oauth/initiate`, { token });
 
 describe('which platforms a plan can connect', () => {

@@ -8,7 +8,7 @@ import { TWEETS_PER_3_HOURS } from '../../local/sandbox/platforms/x-publish';
 import { controlTheSandbox as control, sandboxXToken, sandboxTweet } from '../helpers/sandbox';
 
 /**
- * Issue 12: the caps compose forecasts are the ones the sandbox platforms enforce, so the warning
+ * The caps compose forecasts are the ones the sandbox platforms enforce, so the warning
  * comes exactly where the platform would refuse. Driven over HTTP against the sandbox.
  */
 const { env } = inject('cloud');

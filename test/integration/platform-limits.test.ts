@@ -9,7 +9,7 @@ import { aComposeBody, aConnectedAccount, aPaidPlan, aPostRecord } from '../help
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 12: platform limits known at scheduling time, through the API against the local cloud. */
+/** Platform limits known at scheduling time, through the API against the local cloud. */
 const MIN = 60_000;
 
 /** A whole UTC hour `days` ahead (far enough out that other tests' posts are not in its windows). */

@@ -8,7 +8,7 @@ import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { controlTheSandbox } from '../helpers/sandbox';
 
 /**
- * Rules of the real platforms (issue 12) that the sandbox enforces, so that an adapter that stops
+ * Rules of the real platforms that the sandbox enforces, so that an adapter that stops
  * following one fails here: the Graph version, the scopes each profile call needs, X's problem
  * bodies and field names, YouTube's upload authorization, privacy lock and daily insert quota.
  */
@@ -101,7 +101,7 @@ const PROFILE_SCOPE_CASES = [
     without: (asked: string) =>
       asked
         .split(' ')
-        // force-ssl (asked for first comments, issue 16) covers channels.list too: leave out both.
+        // force-ssl (asked for first comments) covers channels.list too: leave out both.
         .filter((s) => !s.endsWith('/youtube.readonly') && !s.endsWith('/youtube.force-ssl'))
         .join(' '),
     status: 403,

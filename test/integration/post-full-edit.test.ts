@@ -10,7 +10,7 @@ import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 17.5: the Edit Post dialog is the Compose form, so PATCH /api/posts/{id} takes the whole post
+ * The Edit Post dialog is the Compose form, so PATCH /api/posts/{id} takes the whole post
  * (platforms added and removed, media, YouTube title, TikTok settings, schedule) with the create
  * rules, and still takes the older captions-only payload. Refusals write nothing.
  */

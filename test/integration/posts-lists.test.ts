@@ -8,7 +8,7 @@ import { aConfirmedUser, cloud } from '../helpers/given';
 import { aComposeBody, aConnectedAccount, aPostRecord, aStoredPost } from '../helpers/posts';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 4 "Posts", "Schedule" and "Dashboard": the read models, each from one query per list. */
+/** "Schedule" and "Dashboard": the read models, each from one query per list. */
 const BASE = Date.parse('2027-03-01T12:00:00.000Z');
 const at = (hours: number) => new Date(BASE + hours * 3_600_000).toISOString();
 

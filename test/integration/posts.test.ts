@@ -10,7 +10,7 @@ import { anUploadedVideo, aVideoFile } from '../helpers/media';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 4 "Compose" and "Posts": create, read, edit and delete through the API with a real token. */
+/** And "Posts": create, read, edit and delete through the API with a real token. */
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const postsOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('POST#'));
 const usageOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('USAGE#'));

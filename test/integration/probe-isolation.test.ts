@@ -15,7 +15,7 @@ import {
 } from '../helpers/route-probes';
 
 /**
- * Tenant isolation, generated from the route table (issue 13): every route in functions/routes.ts
+ * Tenant isolation, generated from the route table: every route in functions/routes.ts
  * is called by user B with user A's ids (post, media, account, client, notification, subscription,
  * checkout, upload keys, OAuth state). B must be refused, or answered with B's own data only (never
  * one of A's ids or texts), and A's whole partition must be exactly as before. A new route without

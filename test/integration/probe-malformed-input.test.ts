@@ -15,7 +15,7 @@ import {
 } from '../helpers/route-probes';
 
 /**
- * Malformed input, generated from the route table (issue 13): every route's body, query and path
+ * Malformed input, generated from the route table: every route's body, query and path
  * parameters are sent values they cannot take (wrong types, huge strings, lone surrogates, deep
  * nesting, arrays for objects, JSON that is not JSON, malformed %-escapes) by their own user, with
  * that user's real ids everywhere else. Each must be refused with a 4xx, never a 5xx, and the

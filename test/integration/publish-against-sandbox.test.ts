@@ -440,7 +440,7 @@ describe('injected publishing errors', () => {
   });
 });
 
-describe('Facebook multi-photo posts (issue 16 item 7), as the Graph refuses them', () => {
+describe('Facebook multi-photo posts, as the Graph refuses them', () => {
   /** POST /{page-id}/{edge} with the Page token. */
   async function pagePost(c: { tokens: TokenSet; accountId: string }, edge: string, params: Record<string, string>) {
     const hosts = hostsFor('facebook', sandbox) as { graph: string };
@@ -481,7 +481,7 @@ describe('Facebook multi-photo posts (issue 16 item 7), as the Graph refuses the
   });
 });
 
-describe('first comments and X threads against the sandbox (issue 16)', () => {
+describe('first comments and X threads against the sandbox', () => {
   const comments = async () => ((await control('GET', '/comments')).comments ?? []) as { platform: string; parentId: string; text: string }[];
   const withoutComments = (scope: string) => scope.replace(/,?instagram_business_manage_comments/, '');
 

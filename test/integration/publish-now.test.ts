@@ -10,7 +10,7 @@ import { itemsOfUser, theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 16.1 "Publish now": from Compose and from a draft, through the same engine as a scheduled
+ * From Compose and from a draft, through the same engine as a scheduled
  * post, onto the sandbox platforms; the month's allowance counts it once; two clicks publish once.
  */
 const postsOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('POST#'));

@@ -24,7 +24,7 @@ import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 5 through the emulators and the sandbox: the post is created through the API, the local
+ * Through the emulators and the sandbox: the post is created through the API, the local
  * Scheduler/SQS deliver it, the real publishers run the real adapters against the sandbox platforms,
  * and the sandbox's receipts log says what actually went out (and how often).
  */
@@ -94,7 +94,7 @@ describe('publishing a scheduled post', () => {
       const video = await anUploadedImage(user.accessToken, aVideo());
       const caption = uniqueCaption('Five platforms');
 
-      // Act: X is text only for now (issue 17 item 1), so it goes in a post of its own without the video.
+      // Act: X is text only for now, so it goes in a post of its own without the video.
       const withVideo = PLATFORMS.filter((p) => p !== 'x');
       const post = await aPost(user, withVideo, caption, inSeconds(3), [video.id]);
       const textOnly = await aPost(user, ['x'], caption, inSeconds(3));

@@ -12,7 +12,7 @@ import { aComposeBody, aConnectedAccount } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 16 item 2: weekly posting times per account, add to queue, the queue view, reorder, removal (docs/queue.md). */
+/** Weekly posting times per account, add to queue, the queue view, reorder, removal (docs/queue.md). */
 const ZONE = 'America/New_York';
 const EVERY_DAY = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const daily = (...times: string[]) => EVERY_DAY.flatMap((day) => times.map((time) => ({ day, time })));

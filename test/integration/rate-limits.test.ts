@@ -12,7 +12,7 @@ import { aConfirmedUser, aRandomEmail, cloud } from '../helpers/given';
 import { itemsOfUser } from '../helpers/then';
 
 /*
- * Issue 13 item 6: 500 drafts, 300 clients, 200 OAuth starts and 200 anonymous checkouts were all
+ * 500 drafts, 300 clients, 200 OAuth starts and 200 anonymous checkouts were all
  * accepted in seconds. Each limited route answers 429 with Retry-After once its window is full, and
  * the refused request writes nothing. Per-IP limits are exercised from distinct loopback addresses
  * (127.x.y.z all reach the local cloud), the way distinct visitors reach CloudFront.

@@ -16,7 +16,7 @@ import { itemsOfUser } from '../helpers/then';
 import { aLambdaContext, weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 16 item 3, gap (a): a recurring series carries media. The files the user uploaded belong to
+ * A recurring series carries media. The files the user uploaded belong to
  * the series (its template); each occurrence gets its own copies in the media bucket, so deleting or
  * editing one occurrence never touches another's files, and ending the series leaves no file of it.
  */

@@ -15,7 +15,7 @@ import { itemsOfUser, scheduleExists, theSettledPost } from '../helpers/then';
 import { aLambdaContext, weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 16 item 3: recurring posts end to end against the local cloud: a series' occurrences are
+ * Recurring posts end to end against the local cloud: a series' occurrences are
  * real scheduled posts with their own Scheduler schedules and outcomes, the sweep extends the
  * series as they go out, edits and deletes take "this one" or "all following", the plan allowance
  * is counted per occurrence's month and a used-up month pauses the series visibly, and account

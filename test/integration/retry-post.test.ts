@@ -10,7 +10,7 @@ import { itemsOfUser, theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 17.5: a failed post is published again for its failed platforms only, through the same
+ * A failed post is published again for its failed platforms only, through the same
  * engine, against the sandbox platforms; the platforms that had already posted get nothing more.
  */
 const postItemOf = async (userId: string, postId: string) => (await itemsOfUser(userId)).find((i) => i.sk === `POST#${postId}`);

@@ -23,7 +23,7 @@ import { itemsOfUser, thePublishQueueDoneWith } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
- * Issue 13.1 and 13.2: a token issued before account deletion, "sign out everywhere" or a password
+ * A token issued before account deletion, "sign out everywhere" or a password
  * change reads, writes and publishes nothing; an OAuth connect completes only in the browser that
  * started it.
  */

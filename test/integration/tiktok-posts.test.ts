@@ -15,7 +15,7 @@ async function aProUserWithTikTok() {
   const user = await aConfirmedUser();
   await aPaidPlan(user.userId, 'pro');
   const account = await aConnectedAccount(user.userId, 'tiktok', 'Ada Bakes');
-  // TikTok needs one video (issue 17 item 1).
+  // TikTok needs one video.
   const video = await anUploadedVideo(user.accessToken, aVideoFile(), { duration_seconds: 20, width: 1080, height: 1920 });
   return { user, account, video };
 }

@@ -4,7 +4,7 @@ import { aComposeBody, aConnectedAccount, aMediaFile, aPaidPlan, inDays } from '
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
-/** Issue 4 "Plan limits": scheduled posts per calendar month (UTC), held under concurrent requests. */
+/** Scheduled posts per calendar month (UTC), held under concurrent requests. */
 const month = () => new Date().toISOString().slice(0, 7);
 const postsOf = async (userId: string) => (await itemsOfUser(userId)).filter((i) => String(i.sk).startsWith('POST#'));
 

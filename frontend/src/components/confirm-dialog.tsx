@@ -20,7 +20,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A confirmation before a destructive action (issue 17.4). An alertdialog whose focus starts on the
+ * A confirmation before a destructive action. An alertdialog whose focus starts on the
  * safe button, so Enter or a stray click never confirms by accident (WAI-ARIA alertdialog pattern).
  */
 export function ConfirmDialog({

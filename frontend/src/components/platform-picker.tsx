@@ -13,14 +13,14 @@ interface PlatformPickerProps {
   connected: readonly Platform[];
   selected: readonly Platform[];
   onChange: (selected: Platform[]) => void;
-  /** Why the current choice is refused (none picked), shown under the tiles and read with the group (issue 17.21). */
+  /** Why the current choice is refused (none picked), shown under the tiles and read with the group. */
   error?: string | undefined;
 }
 
 /**
  * The shell's platform picker (docs/product-rules.md#shell): a 2-column grid of toggle tiles. A platform without a
  * connected account is disabled, dimmed and locked, with a tooltip saying where to connect it; one
- * the user's plan lacks names the plan that unlocks it instead (issue 17.12), since connecting
+ * the user's plan lacks names the plan that unlocks it instead, since connecting
  * would not help.
  */
 export function PlatformPicker({ connected, selected, onChange, error }: PlatformPickerProps) {

@@ -1,7 +1,7 @@
 /**
  * The first message for each field of a failed zod parse, keyed by the issue's path joined with
  * dots ('password', 'confirm', 'targets.0.caption'), so a form can mark the field that is wrong
- * (issue 17.21) next to the one toast the spec asks for.
+ * next to the one toast the spec asks for.
  */
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -2,7 +2,7 @@ import { formatInTimeZone, fromZonedTime, toZonedTime } from 'date-fns-tz';
 import { effectiveTimezone, timezoneLabel } from '@shared/timezones';
 
 /**
- * Times are stored in UTC and always shown in the user's timezone (issue 4). Every view formats
+ * Times are stored in UTC and always shown in the user's timezone. Every view formats
  * through these, with the zone from `useUserTimezone()` (settings, else the browser's zone).
  */
 export const DISPLAY_FORMATS = {

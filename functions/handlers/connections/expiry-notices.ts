@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import { sendDueExpiryNotices } from '../../domain/connection-health';
 import { logger } from '../../lib/logger';
 
-/** Every hour: tells users 7 days and 1 day before a connection expires, once each (issue 12). */
+/** Every hour: tells users 7 days and 1 day before a connection expires, once each. */
 export const handler = middy<unknown, { sent: number }>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async () => {

@@ -6,8 +6,8 @@ import { createSeries } from '../../domain/recurrence';
 import { httpHandler } from '../../domain/http-api';
 
 /**
- * POST /api/posts: a draft, or a scheduled post when a time is given (docs/product-rules.md#scheduling-rules, issue 4). A platform
- * limit the schedule would exceed is returned as `limit_warnings`, not refused (issue 12).
+ * POST /api/posts: a draft, or a scheduled post when a time is given (docs/product-rules.md#scheduling-rules). A platform
+ * limit the schedule would exceed is returned as `limit_warnings`, not refused.
  */
 export const handler = httpHandler({ body: CreatePostBodySchema }, async ({ userId, body }) => {
   // With `repeat`, the first occurrence of a series (docs/recurring-posts.md).

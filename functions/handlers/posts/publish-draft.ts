@@ -2,7 +2,7 @@ import { IdParamsSchema, PostSchema, PublishDraftBodySchema } from '@shared/post
 import { publishDraft } from '../../domain/posts';
 import { httpHandler, ok } from '../../domain/http-api';
 
-/** POST /api/posts/{id}/publish: a draft published now, only as the version the user saw (issue 16.1). */
+/** POST /api/posts/{id}/publish: a draft published now, only as the version the user saw. */
 export const handler = httpHandler({ params: IdParamsSchema, body: PublishDraftBodySchema }, async ({ userId, params, body }) => {
   return ok(PostSchema.parse(await publishDraft(userId, params.id, body)));
 });

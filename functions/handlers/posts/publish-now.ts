@@ -5,7 +5,7 @@ import { publishNow } from '../../domain/posts';
 import { httpHandler } from '../../domain/http-api';
 
 /**
- * POST /api/posts/publish-now: Compose's "Publish now" (issue 16.1). The post is created due now and
+ * POST /api/posts/publish-now: Compose's "Publish now". The post is created due now and
  * dispatched by this request; the platforms' outcomes arrive as notifications, as for any post.
  */
 export const handler = httpHandler({ body: PublishNowBodySchema }, async ({ userId, body }) => {

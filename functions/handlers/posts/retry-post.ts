@@ -2,7 +2,7 @@ import { IdParamsSchema, PostSchema, RetryPostBodySchema } from '@shared/posts';
 import { retryPost } from '../../domain/posts';
 import { httpHandler, ok } from '../../domain/http-api';
 
-/** POST /api/posts/{id}/retry: publish a failed post's failed platforms again, now or at a later time (issue 17.5). */
+/** POST /api/posts/{id}/retry: publish a failed post's failed platforms again, now or at a later time. */
 export const handler = httpHandler({ params: IdParamsSchema, body: RetryPostBodySchema }, async ({ userId, params, body }) => {
   return ok(PostSchema.parse(await retryPost(userId, params.id, body)));
 });

@@ -5,7 +5,7 @@ import { withLimitWarnings } from '../../domain/platform-limits';
 import { updatePost } from '../../domain/posts';
 import { httpHandler, ok } from '../../domain/http-api';
 
-/** PATCH /api/posts/{id}: the Edit Post dialog (the whole post, or older clients' time and captions); limit warnings as on create (issue 12). */
+/** PATCH /api/posts/{id}: the Edit Post dialog (the whole post, or older clients' time and captions); limit warnings as on create. */
 export const handler = httpHandler({ params: IdParamsSchema, body: UpdatePostBodySchema }, async ({ userId, params, body }) => {
   const post = await updatePost(userId, params.id, body);
   return ok(PostWithLimitWarningsSchema.parse(await withLimitWarnings(userId, post)));

@@ -4,7 +4,7 @@ import { logger } from '../../lib/logger';
 import { runWatchdog } from '../../publishing/use-cases/watchdog';
 import { awsWatchdogEngine } from '../../publishing/wiring';
 
-/** Every 5 minutes: no post stays stuck silently (issue 5 "Watchdog"). */
+/** Every 5 minutes: no post stays stuck silently. */
 export const handler = middy<unknown, { redispatched: number; failed: number }>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async () => {

@@ -31,7 +31,7 @@ function listNames(names: string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-/** posted when every target posted; failed otherwise, saying what did go out (issue 5 "Outcomes"). */
+/** posted when every target posted; failed otherwise, saying what did go out. */
 export function derivePostOutcome(targets: readonly EngineTarget[]): { status: 'posted' | 'failed'; publishedAt: string | null; errorMessage: string | null } {
   const posted = targets.filter((t) => t.status === 'posted');
   const failed = targets.filter((t) => t.status === 'failed');

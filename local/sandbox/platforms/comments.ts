@@ -7,7 +7,7 @@ import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import { graphError, graphNoObject, graphPermissionError, graphTokenError } from './graph';
 
 /**
- * First comments (issue 16) on the sandbox Instagram, Facebook and YouTube, with the official rules
+ * First comments on the sandbox Instagram, Facebook and YouTube, with the official rules
  * (docs/first-comment-and-threads.md#the-platforms-rules-in-the-sandbox):
  *  - Instagram POST/GET /{ig-media-id}/comments: the token's own media, instagram_business_manage_comments,
  *    `message` required, at most 2,200 characters

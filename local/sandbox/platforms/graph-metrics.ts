@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context';
 import type { PublishedPost } from '../publish-store';
 
 /**
- * The counts a sandbox post has earned `seconds` after the sandbox received it (issue 15): each count
+ * The counts a sandbox post has earned `seconds` after the sandbox received it: each count
  * follows A·(1 − e^(−t/τ)), so it grows fast at first and levels off, never goes down, and is the same
  * for the same post id and age. A (the count it levels off at) and τ (how fast it gets there) come from
  * a hash of the id, so posts differ from each other believably.

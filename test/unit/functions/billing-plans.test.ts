@@ -4,7 +4,7 @@ import { sellablePlan } from '../../../functions/domain/billing';
 import { offeredPlans } from '../../../functions/domain/plans';
 import { resetEnvForTests } from '../../../functions/lib/env';
 
-/** Which plans a checkout may sell (issue 6): paid, on sale in this deployment, with a configured price. */
+/** Which plans a checkout may sell: paid, on sale in this deployment, with a configured price. */
 const BASIC = 'prod_sa_basic_monthly';
 const PRO = 'prod_sa_pro_monthly';
 const saved = { ...process.env };

@@ -9,7 +9,7 @@ import type { StripeApi } from '../../../functions/lib/stripe';
 import { signPayload } from '../../../local/stripe';
 
 /**
- * The webhook state machine (issue 6), with an in-memory table that keeps DynamoDB's conditional
+ * The webhook state machine, with an in-memory table that keeps DynamoDB's conditional
  * semantics and a fake Stripe whose subscriptions the test sets. Signatures use the real scheme.
  */
 const SECRET = 'whsec_unit_test_secret';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { aSocialAccount } from '../../helpers/accounts';
 import { healthOf } from '../../../functions/domain/connection-health';
 
-/** Issue 12: connection health ahead of time. Pure rules with a fixed clock. */
+/** Connection health ahead of time. Pure rules with a fixed clock. */
 const NOW = new Date('2026-11-25T12:00:00.000Z');
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(NOW.getTime() + days * DAY).toISOString();

@@ -6,7 +6,7 @@ import { aSocialAccount } from '../../helpers/accounts';
 import { duplicableTargets } from '../../../functions/domain/posts';
 import { aPostRecord } from '../../helpers/posts';
 
-/** Issue 16.8: which targets a duplicate keeps, and why the others are left out. */
+/** Which targets a duplicate keeps, and why the others are left out. */
 const anAccount = aSocialAccount;
 
 const facebook = anAccount();

@@ -120,7 +120,7 @@ describe('the route table limits', () => {
     'POST /api/billing/claim-checkout',
     'POST /api/stripe/webhook',
     'POST /api/account/sign-out-everywhere',
-    // Issue 16: edits of the user's own items that create nothing new (a schedule overwritten, a post moved
+    // Edits of the user's own items that create nothing new (a schedule overwritten, a post moved
     // between slots, a series edited), like PATCH /api/posts/{id}.
     'PUT /api/queue/schedules/{id}',
     'PATCH /api/queue',

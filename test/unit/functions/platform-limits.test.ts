@@ -2,7 +2,7 @@ import { PLATFORM_LIMITS, limitWarningMessage } from '@shared/platform-limits';
 import { describe, expect, it } from 'vitest';
 import { checkLimit, checkPacificDay, pacificDayEnd, pacificDayStart } from '../../../functions/domain/platform-limits';
 
-/** Issue 12: platform limits known at scheduling time. Pure math with fixed times, no clock. */
+/** Platform limits known at scheduling time. Pure math with fixed times, no clock. */
 const t = (iso: string) => Date.parse(iso);
 const MIN = 60_000;
 const HOUR = 60 * MIN;

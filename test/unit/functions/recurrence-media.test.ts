@@ -9,7 +9,7 @@ import { extendSeries, templateFilesGone, type OccurrenceStore } from '../../../
 import type { Deps } from '../../../functions/lib/clock';
 
 /**
- * Issue 16 item 3: a series carries media as a template, and each occurrence it makes gets its own
+ * A series carries media as a template, and each occurrence it makes gets its own
  * copies of the files. The store is in memory and keeps what S3 and the table would hold (objects,
  * media rows and their owner, posts, usage, schedules), so a test sees what was left behind.
  */

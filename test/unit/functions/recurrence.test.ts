@@ -3,7 +3,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { assertRuleUsable, occurrencesOf, summaryOf, type SeriesRule } from '../../../functions/domain/recurrence';
 
-/** Issue 16 item 3: recurrence rules (RFC 5545 via rrule) read in the user's timezone. */
+/** Recurrence rules (RFC 5545 via rrule) read in the user's timezone. */
 const ruleOf = (repeat: RepeatInput, starts_at: string, timezone = 'Europe/Berlin'): SeriesRule => ({
   repeat: RepeatSchema.parse(repeat),
   timezone,

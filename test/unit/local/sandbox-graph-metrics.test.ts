@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grownCounts, parseGraphFields } from '../../../local/sandbox/platforms/graph-metrics';
 
-/** The sandbox's believable numbers (issue 15): deterministic per post id and age, growing, levelling off. */
+/** The sandbox's believable numbers: deterministic per post id and age, growing, levelling off. */
 describe('sandbox post counts', () => {
   const ids = ['17900000000000001', '102030405060708_998877665544', '17900000000000002', 'abc'];
   const hours = [0, 1, 6, 24, 72, 168, 720, 2000];

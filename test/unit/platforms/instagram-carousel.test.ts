@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GRAPH_VERSION } from '../../../functions/platforms/hosts';
 import { NOW, aPublisher, aVideo, anImage, expectDueRightBefore, type Reply } from './fake-platform';
 
-/** Carousel steps (issue 16 item 7, docs/platforms.md#carousels-and-multi-photo-posts): each item, the parent and the publish are checkpointed. */
+/** Carousel steps (docs/platforms.md#carousels-and-multi-photo-posts): each item, the parent and the publish are checkpointed. */
 const account = { accountId: '17840000000000001', accountName: '@cornercafe' };
 const V = `/${GRAPH_VERSION}`;
 const created = (id: string): Reply => ({ body: { id } });

@@ -27,7 +27,7 @@ function anXThread(
 
 const bodies = (requests: { method: string; body: string }[]) => requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body) as unknown);
 
-describe('X threads (issue 16.6): the parts go out as a reply chain', () => {
+describe('X threads: the parts go out as a reply chain', () => {
   it('posts part 1, then each part as a reply to the one before, and reports every part with its link', async () => {
     const { step, requests } = anXThread({ thread }, null, created(ids[0]!), created(ids[1]!), created(ids[2]!));
 
@@ -108,7 +108,7 @@ describe('X threads (issue 16.6): the parts go out as a reply chain', () => {
   });
 });
 
-describe('X first comment (issue 16.5): a reply to the post', () => {
+describe('X first comment: a reply to the post', () => {
   it('replies to the post and reports the reply with its link', async () => {
     const { step, requests } = anXThread({ first_comment: 'Recipe in the replies 👇' }, null, created(ids[0]!), created(ids[1]!));
 

@@ -18,7 +18,7 @@ import { PLAN_PLATFORMS } from '@shared/plans';
 import { TIKTOK_MSG } from '@shared/tiktok';
 import { aCreatorInfo } from '../../helpers/tiktok';
 
-/** Issue 16 item 4, gap (b): the `media` column (this import's uploads by name) and the TikTok columns, as the preview and the server check them. */
+/** The `media` column (this import's uploads by name) and the TikTok columns, as the preview and the server check them. */
 const NOW = new Date('2026-11-26T10:00:00Z');
 const SPRING: ImportFileContext = {
   id: 'med-spring',

@@ -71,7 +71,7 @@ describe("each platform's media rules at compose time", () => {
     expect(mediaRuleProblem('instagram', [shortClip])).toBeNull();
     expect(mediaRuleProblem('facebook', [])).toBeNull();
     expect(mediaRuleProblem('facebook', [photo('tall.png', 500, 1500)])).toBeNull();
-    // Issue 16 item 7: a Facebook feed post attaches photos only, so a video beside photos would be dropped; it is refused instead.
+    // A Facebook feed post attaches photos only, so a video beside photos would be dropped; it is refused instead.
     expect(mediaRuleProblem('facebook', [photo('tall.png', 500, 1500), shortClip])).toBe(FACEBOOK_VIDEO_ALONE_MESSAGE);
   });
 
@@ -102,7 +102,7 @@ describe('the confirm call’s video measures', () => {
   });
 });
 
-describe('several files per post (issue 16 item 7)', () => {
+describe('several files per post', () => {
   const photos = (n: number) => Array.from({ length: n }, (_, i) => photo(`p${i + 1}.jpg`));
 
   it('Instagram takes one file or a carousel of 2 to 10 photos and videos, and refuses 11', () => {

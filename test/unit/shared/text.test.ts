@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 
 /**
- * Issue 13 item 4: a lone UTF-16 surrogate has no UTF-8 form. Every text an API input takes is
+ * A lone UTF-16 surrogate has no UTF-8 form. Every text an API input takes is
  * refused with one clear message before any work, on both sides (the browser uses these schemas).
  */
 const HALF_AN_EMOJI = '\ud83d';

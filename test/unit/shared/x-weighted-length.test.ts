@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { captionLength, captionProblem, xWeightedLength } from '@shared/compose';
 
 /**
- * The hand-written X counter (a 30-TLD list, replaced in issue 16) against twitter-text, X's own
+ * The hand-written X counter (a 30-TLD list, since replaced) against twitter-text, X's own
  * library. `before` is what the hand-written counter said (recorded before the switch); `after` is
  * X's count. Where they differ, twitter-text is right: X links every TLD it knows.
  */

@@ -6,7 +6,7 @@ import { afterPageLoad } from '@/lib/after-page-load';
  * One toaster for the whole app: `toaster.success/error/info(...)`. "Destructive" toasts are `error`.
  * Top right, under the 3.5rem top bar: at the bottom right a toast sat over the forms' submit
  * buttons, and as a toast pauses while the pointer rests on it, one raised by a click on the button
- * stayed there (issue 17.20).
+ * stayed there.
  */
 const TOAST_OFFSETS = { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' } as const;
 export const toaster = createToaster({ placement: 'top-end', offsets: TOAST_OFFSETS, pauseOnPageIdle: true, max: 4 });

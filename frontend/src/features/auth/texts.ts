@@ -49,7 +49,7 @@ export function resetErrorMessage(error: unknown): string {
 }
 
 /**
- * Sign-in failures in plain words (issue 17.10). Amplify v6 throws an AuthError named after Cognito's
+ * Sign-in failures in plain words. Amplify v6 throws an AuthError named after Cognito's
  * exception. A wrong password, an unknown e-mail and a deleted or disabled user all read the same
  * (Cognito's own texts, "User does not exist." or "User is disabled.", would tell a stranger whether
  * an account exists). Our own step errors (verify first…) are already written for people.

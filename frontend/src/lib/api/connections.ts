@@ -16,7 +16,7 @@ export const accountKeys = {
 /** Fired on window when a connect attempt ends, however it ends; the accounts query refetches. */
 export const OAUTH_COMPLETE_EVENT = 'oauth-complete';
 
-/** The user's connected accounts, newest first, each with its connection health (issue 12). */
+/** The user's connected accounts, newest first, each with its connection health. */
 export async function getAccounts(): Promise<ListedAccount[]> {
   const { accounts } = await api('/accounts', { schema: ListedAccountsSchema });
   return accounts;

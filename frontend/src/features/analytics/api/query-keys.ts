@@ -1,4 +1,4 @@
-/** Query keys of the Analytics page (issue 15). */
+/** Query keys of the Analytics page. */
 export const analyticsKeys = {
   all: ['analytics'] as const,
   period: (days: number, clientId: string) => [...analyticsKeys.all, 'period', days, clientId] as const,

@@ -91,7 +91,7 @@ function Report({ data, agency }: { data: AnalyticsResponse; agency: boolean }) 
   );
 }
 
-/** The Analytics page (issue 15): what the plan includes of the user's results, and what a higher plan adds. */
+/** The Analytics page: what the plan includes of the user's results, and what a higher plan adds. */
 export function AnalyticsPage() {
   const [days, setDays] = useState(30);
   const [upsell, setUpsell] = useState<number | null>(null);

@@ -50,7 +50,7 @@ export function AuthForm() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [showInboxLink, setShowInboxLink] = useState(false);
-  // Issue 17.21: the field that is wrong is marked too, not only named in the toast.
+  // The field that is wrong is marked too, not only named in the toast.
   const [errors, setErrors] = useState<FieldErrors>({});
   const { refresh } = useAuth();
   const navigate = useNavigate();

@@ -27,7 +27,7 @@ interface CompleteSignupFormProps {
 
 /**
  * After a public checkout (docs/product-rules.md#complete-signup): the payment is checked first, so "Payment
- * Successful!" is said only about a payment that is paid and unused (issue 17.9); until the answer
+ * Successful!" is said only about a payment that is paid and unused; until the answer
  * comes the page says it is checking, and a link without a usable payment gets its own screen.
  */
 export function CompleteSignupForm({ email, sessionId }: CompleteSignupFormProps) {
@@ -94,7 +94,7 @@ function PaymentProblem({ email, error }: { email: string; error: unknown }) {
 /**
  * The paid visitor picks a password and the API creates the account holding the subscription. The
  * e-mail typed at checkout proves nothing, so the account signs in only after the verification
- * link in the mail Cognito sent (issue 13.7); the page says so and offers the sign-in page.
+ * link in the mail Cognito sent; the page says so and offers the sign-in page.
  */
 function PasswordStep({ email, sessionId }: CompleteSignupFormProps) {
   const [password, setPassword] = useState('');

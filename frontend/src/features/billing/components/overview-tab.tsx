@@ -129,7 +129,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
   const ending = subscription.cancel_at_period_end;
   const action = ending ? 'reactivate' : 'cancel';
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  // Reactivating loses nothing, so only cancelling asks first (issue 17.4).
+  // Reactivating loses nothing, so only cancelling asks first.
   const run = () => manage.mutate({ subscriptionId: subscription.id, action }, { onSettled: () => setConfirmingCancel(false) });
 
   return (

@@ -10,7 +10,7 @@ export function deleteClient(id: string): Promise<undefined> {
 }
 
 /**
- * How long "Client deleted" offers Undo before the DELETE is sent (issue 17.4: the spec deletes a
+ * How long "Client deleted" offers Undo before the DELETE is sent (the spec deletes a
  * client without confirmation, so the one click stays, with a way back). Until then nothing has
  * left the browser, so Undo restores exactly what was there; closing the tab in that window keeps
  * the client. Tests shorten it.

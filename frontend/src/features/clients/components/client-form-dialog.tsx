@@ -24,7 +24,7 @@ function ClientForm({ client, onDone }: { client?: Client; onDone: () => void })
   const logoInvalid = logoUrl.trim() !== '' && !isHttpUrl(logoUrl.trim());
   const nameTooLong = name.trim().length > CLIENT_NAME_MAX;
   const canSubmit = name.trim() !== '' && !nameTooLong && !logoInvalid && !pending;
-  // Issue 17.21: a field the API refuses (its 400 names it in `details`) is marked, not only toasted.
+  // A field the API refuses (its 400 names it in `details`) is marked, not only toasted.
   const refused = create.error ?? update.error;
   const serverErrors = isApiError(refused) ? fieldErrorsOfDetails(refused.details) : {};
   const nameError = nameTooLong ? CLIENT_MSG.nameTooLong : serverErrors.name;

@@ -25,7 +25,7 @@ export function useCreatePost() {
 
 /** After a post is saved from Compose (created or published now): the API's limit warnings, then posts and usage refetch. */
 export function afterSaved(queryClient: QueryClient, post: PostWithLimitWarnings) {
-  // Compose asks before saving over a platform's cap; should that check have failed, the API still says so (issue 12).
+  // Compose asks before saving over a platform's cap; should that check have failed, the API still says so.
   for (const warning of post.limit_warnings ?? []) toaster.warning({ title: 'Over a platform limit', description: warning.message });
   return Promise.all([queryClient.invalidateQueries({ queryKey: composeKeys.posts }), queryClient.invalidateQueries({ queryKey: composeKeys.usage })]);
 }

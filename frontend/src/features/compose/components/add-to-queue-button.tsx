@@ -16,7 +16,7 @@ export const queuedTitle = (at: string | null, zone: string) =>
   at ? `Added to the queue for ${formatInZone(at, zone, 'EEE, MMM d, h:mm a')}` : 'Added to the queue';
 
 /**
- * "Add to queue" beside Schedule (issue 16 item 2): submits the same form, so the post is checked the
+ * "Add to queue" beside Schedule: submits the same form, so the post is checked the
  * same way; the server puts it in the earliest posting time free on every selected account (or, in
  * agency mode, in its client's next free time when the client has a week of its own).
  */

@@ -44,7 +44,7 @@ interface ComposeFormProps {
   zone: string;
   now?: () => Date;
   /**
-   * Edit mode (issue 17.5): the form starts from this saved post, and a valid submit goes to
+   * Edit mode: the form starts from this saved post, and a valid submit goes to
    * `edit.onSubmit` (the Edit Post dialog saves it with PATCH) instead of creating a post.
    */
   edit?: { post: Post; onSubmit: (body: CreatePostBody) => void; saving: boolean };
@@ -60,7 +60,7 @@ function upgradeText(error: unknown): string | null {
 
 /** The Create Post form (docs/product-rules.md#compose): editor on the left, media and schedule on the right. */
 export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draftUserId }: ComposeFormProps) {
-  // A new post's unsaved work is kept in this browser per user (issue 17 item 3); an edit is not.
+  // A new post's unsaved work is kept in this browser per user; an edit is not.
   const keepFor = edit ? undefined : draftUserId;
   const [restored] = useState(() => (keepFor ? loadLocalDraft(keepFor) : null));
   const [showRestored, setShowRestored] = useState(restored !== null);
@@ -84,7 +84,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   const groups = connectedByPlatform(accounts);
   const connected = orderedPlatforms((Object.keys(groups) as Platform[]).filter((p) => groups[p].length > 0));
   const selected = orderedPlatforms(draft.platforms);
-  // An account disconnected elsewhere leaves the selection, and the form says so (issue 17 item 2).
+  // An account disconnected elsewhere leaves the selection, and the form says so.
   const disconnected = useDisconnectedAccounts(draft, accounts, setDraft);
   const targetCount = selected.reduce((sum, p) => sum + (draft.accountIds[p]?.length ?? 0), 0);
 
@@ -169,7 +169,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     if (!body) return;
     // An edit is saved by its dialog; the API returns any platform-limit warnings with the saved post.
     if (edit) return edit.onSubmit(body);
-    // Over a platform's cap at that time: say so and save only when the user submits again (issue 12).
+    // Over a platform's cap at that time: say so and save only when the user submits again.
     if (!toQueue && !(await limits.mayProceed(body))) return;
     setPlanLimit(null);
     (toQueue ? addToQueue : createPost).mutate(body, {

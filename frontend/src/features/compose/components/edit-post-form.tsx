@@ -13,7 +13,7 @@ export interface EditPostFormProps {
 }
 
 /**
- * The Compose form, started from the saved post (issue 17.5): platforms and accounts, captions,
+ * The Compose form, started from the saved post: platforms and accounts, captions,
  * media, YouTube title, TikTok settings and schedule can all change. The Posts page's Edit dialog
  * shows it (the app hands it over: features do not import each other) and saves with PATCH.
  */

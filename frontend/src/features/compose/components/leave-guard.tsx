@@ -6,7 +6,7 @@ export const LEAVE_TITLE = 'Leave Compose?';
 export const LEAVE_DESCRIPTION = "This post isn't saved yet. It stays as a draft in this browser, and you'll find it here when you come back.";
 
 /**
- * Asks before leaving Compose with unsaved work (issue 17 item 3): react-router's useBlocker for a
+ * Asks before leaving Compose with unsaved work: react-router's useBlocker for a
  * move inside the app (the app runs on a data router, app/router.tsx), and the browser's own prompt
  * (beforeunload) for closing or reloading the tab.
  */

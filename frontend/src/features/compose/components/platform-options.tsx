@@ -22,7 +22,7 @@ export function YoutubeShortsOptions({
 }) {
   const over = title.length > YOUTUBE_TITLE_MAX;
   const trimmed = title.trim();
-  // Issue 17.21: once the user tried to save, a missing title is marked at the field, not only toasted.
+  // Once the user tried to save, a missing title is marked at the field, not only toasted.
   const fieldError = over ? `${title.length - YOUTUBE_TITLE_MAX} characters over the limit` : attempted && !trimmed ? MSG.youtubeTitleRequired : null;
   return (
     <Stack gap="3" rounded="lg" bg="bg.subtle" p="3.5" data-testid="youtube-shorts-panel">

@@ -27,7 +27,7 @@ function accountsOf(body: CreatePostBody, accounts: readonly SocialAccount[]): s
 }
 
 /**
- * Compose's "Publish now" (issue 16.1), beside Schedule / Save Draft. A post that goes out at once
+ * Compose's "Publish now", beside Schedule / Save Draft. A post that goes out at once
  * cannot be taken back, so a dialog names every account first; confirming sends it through the same
  * engine as a scheduled post, and its outcome arrives on the card and in the notifications.
  */

@@ -61,7 +61,7 @@ interface RepeatControlProps {
 }
 
 /**
- * "Repeat" in Compose's schedule area (issue 16 item 3): daily, weekly on chosen days or monthly,
+ * "Repeat" in Compose's schedule area: daily, weekly on chosen days or monthly,
  * every N (evergreen: "every 3 weeks"), ending never, on a date or after N times, with the summary
  * the series will carry ("Every Monday and Thursday at 09:00, 10 times").
  */

@@ -73,7 +73,7 @@ interface ScheduleCardProps {
 }
 
 /**
- * The schedule field (issue 17.22): a calendar date picker and a time, both read in the user's
+ * The schedule field: a calendar date picker and a time, both read in the user's
  * timezone, quick choices, and a mark on the field when the time has passed; then a summary of what
  * will be sent, and the submit button.
  */

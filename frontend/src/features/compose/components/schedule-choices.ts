@@ -1,7 +1,7 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
 /**
- * The schedule card's quick choices (issue 17.22), as the `yyyy-MM-ddTHH:mm` wall-clock value the
+ * The schedule card's quick choices, as the `yyyy-MM-ddTHH:mm` wall-clock value the
  * compose draft keeps, read in the user's zone (settings), never the browser's. Calendar days are
  * counted on the zone's date, then the wall-clock time is placed on it, so "tomorrow 09:00" is
  * 09:00 even when a DST change falls in between (a fixed 24 h would land on 08:00 or 10:00).

@@ -40,8 +40,8 @@ export function withoutGoneAccounts(
 }
 
 /**
- * Keeps the compose selection to connected accounts whenever the accounts list refreshes (issue 17
- * item 2: a platform disconnected in another tab stayed selected as "1 of 0 accounts", locked), and
+ * Keeps the compose selection to connected accounts whenever the accounts list refreshes (a platform
+ * disconnected in another tab stayed selected as "1 of 0 accounts", locked), and
  * says what left the selection until the user changes the selection again.
  */
 export function useDisconnectedAccounts(draft: ComposeDraft, accounts: readonly SocialAccount[], setDraft: Dispatch<SetStateAction<ComposeDraft>>) {

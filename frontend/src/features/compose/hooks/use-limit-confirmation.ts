@@ -7,7 +7,7 @@ import { checkPlatformLimits } from '../api/check-limits';
 const keyOf = (body: CreatePostBody) => JSON.stringify([body.scheduled_at, body.platforms.map((t) => t.social_account_id).sort()]);
 
 /**
- * Platform limits before saving (issue 12): the first submit of a schedule over a cap shows the
+ * Platform limits before saving: the first submit of a schedule over a cap shows the
  * warnings and saves nothing; submitting the same schedule again ("Schedule anyway") confirms it.
  * A check that fails does not stop the save: the API returns the same warnings with the post.
  */

@@ -21,7 +21,7 @@ export interface ComposeMedia {
   previewUrl: string | null;
   stored: MediaItem | null;
   /**
-   * Already on the saved post being edited (issue 17.5): removing it only takes it off the form, and
+   * Already on the saved post being edited: removing it only takes it off the form, and
    * the API deletes it when the edit is saved (DELETE /api/media refuses a file a post holds).
    */
   attached?: boolean;
@@ -72,7 +72,7 @@ function revoke(url: string | null) {
  * except that a refusal by our API says why in an "Upload failed" toast).
  */
 export function useMediaUploads(initial: readonly MediaItem[] = [], restored: readonly ComposeMedia[] = []) {
-  // `restored`: uploads of a draft kept in this browser (issue 17 item 3), not yet on any post.
+  // `restored`: uploads of a draft kept in this browser, not yet on any post.
   const [items, setItems] = useState<ComposeMedia[]>(() => [...initial.map(fromPost), ...restored]);
   const previews = useRef(new Set<string>());
   const deleteMedia = useDeleteMedia();

@@ -24,7 +24,7 @@ export interface ComposeDraft {
   mediaIds: string[];
   /** Agency mode: the client the post is for; '' for none. */
   clientId: string;
-  /** Issue 16: each platform's optional first comment, and X's thread parts after the caption. */
+  /** Each platform's optional first comment, and X's thread parts after the caption. */
   firstComments?: Partial<Record<Platform, string>>;
   threadParts?: string[];
 }

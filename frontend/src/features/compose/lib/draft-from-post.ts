@@ -4,7 +4,7 @@ import { formatInZone } from '@/lib/time';
 import { EMPTY_DRAFT, orderedPlatforms, type ComposeDraft } from './build-post';
 
 /**
- * The Compose form's values for editing a saved post (issue 17.5): its platforms and accounts, each
+ * The Compose form's values for editing a saved post: its platforms and accounts, each
  * platform's caption (the form keeps one per platform, as Compose writes them), the YouTube title
  * without the " #shorts" the API added, the TikTok choices, the time in the user's zone, the media
  * and the client.

@@ -8,7 +8,7 @@ import type { ComposeMedia } from '../hooks/use-media-uploads';
 import { EMPTY_DRAFT, type ComposeDraft } from './build-post';
 
 /**
- * The Compose draft kept in this browser until it is saved or discarded (issue 17 item 3): leaving
+ * The Compose draft kept in this browser until it is saved or discarded: leaving
  * Compose used to lose the text and the uploaded media. One entry per user id, so a shared browser
  * never shows one user's draft to another. Everything the form holds is kept: captions, X thread
  * parts, first comments, the TikTok choices, the time, the client and the Repeat rule. Only uploaded

@@ -22,7 +22,7 @@ export function AccountRow({ account, onReconnect, reconnecting }: AccountRowPro
   const disconnect = useDisconnectAccount();
   const [pageInfoOpen, setPageInfoOpen] = useState(false);
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
-  // Connected before analytics (issue 15): publishing works, but the grant lacks the analytics permission.
+  // Connected before analytics: publishing works, but the grant lacks the analytics permission.
   const analyticsReconnect = !account.needs_reconnect && (account as Partial<AccountView>).analytics === 'reconnect';
 
   return (

@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { expiryText, type ConnectionHealth } from '@shared/connection-health';
 
-/** "Reconnect within 9 days" under an account whose connection will run out (issue 12). */
+/** "Reconnect within 9 days" under an account whose connection will run out. */
 export function ConnectionExpiry({ health, now = new Date() }: { health: ConnectionHealth | undefined; now?: Date }) {
   const text = health ? expiryText(health, now) : null;
   if (!text) return null;

@@ -5,7 +5,7 @@ import { formatInZone } from '@/lib/time';
 interface GreetingProps {
   /** The profile nickname; falls back to "there". */
   nickname: string | null | undefined;
-  /** The user's saved timezone: the time of day is theirs, not the browser's clock (issue 17.7). */
+  /** The user's saved timezone: the time of day is theirs, not the browser's clock. */
   zone: string;
   loading?: boolean;
   now?: Date;

@@ -54,7 +54,7 @@ interface Gate {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** /home/import (issue 16 item 4, docs/bulk-import.md): CSV in, a preview with every row's verdict, then the valid rows scheduled in chunks. */
+/** /home/import (docs/bulk-import.md): CSV in, a preview with every row's verdict, then the valid rows scheduled in chunks. */
 export function ImportPage() {
   const queryClient = useQueryClient();
   const me = useMe();

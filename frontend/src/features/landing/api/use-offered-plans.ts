@@ -4,7 +4,7 @@ import { fetchLandingConfig } from './landing-config';
 
 /**
  * The plans as this deployment sells them. Pro's "Coming Soon" is a deployment setting in
- * /config.json (issue 3). Until the answer arrives (or if it fails) Pro stays "Coming Soon", the
+ * /config.json. Until the answer arrives (or if it fails) Pro stays "Coming Soon", the
  * safe reading.
  */
 export function useOfferedPlans(): readonly Plan[] {

@@ -111,7 +111,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: Plan; onClose: () => v
               placeholder="you@example.com"
               className={styles.input}
               value={email}
-              // Issue 17.21: a refused e-mail marks the field and points at the message that says why.
+              // A refused e-mail marks the field and points at the message that says why.
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? errorId : undefined}
               onChange={(e) => {

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { targetNames } from '@/lib/target-names';
 import { postKeys } from './query-keys';
 
-/** POST /posts/{id}/duplicate (issue 16.8): a new draft with the post's content and its own copies of the media. */
+/** POST /posts/{id}/duplicate: a new draft with the post's content and its own copies of the media. */
 export function duplicatePost(id: string): Promise<DuplicatePostResponse> {
   return api(`/posts/${encodeURIComponent(id)}/duplicate`, { method: 'POST', schema: DuplicatePostResponseSchema });
 }

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { targetNames } from '@/lib/target-names';
 import { postKeys } from './query-keys';
 
-/** POST /posts/{id}/publish (issue 16.1): the draft as the user saw it (its version), published now. */
+/** POST /posts/{id}/publish: the draft as the user saw it (its version), published now. */
 export function publishDraft(post: Pick<Post, 'id' | 'version'>): Promise<Post> {
   return api(`/posts/${encodeURIComponent(post.id)}/publish`, { method: 'POST', body: { version: post.version }, schema: PostSchema });
 }

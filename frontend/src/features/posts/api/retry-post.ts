@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { targetNames } from '@/lib/target-names';
 import { postKeys } from './query-keys';
 
-/** POST /posts/{id}/retry: the failed platforms only, now (no time) or at `scheduled_at` (issue 17.5). */
+/** POST /posts/{id}/retry: the failed platforms only, now (no time) or at `scheduled_at`. */
 export function retryPost({ id, body = {} }: { id: string; body?: RetryPostBody }): Promise<Post> {
   return api(`/posts/${encodeURIComponent(id)}/retry`, { method: 'POST', body, schema: PostSchema });
 }

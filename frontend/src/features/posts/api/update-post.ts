@@ -6,7 +6,7 @@ import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
 
-/** PATCH /posts/{id}: the whole post as the Compose form builds it (issue 17.5), or the older time-and-captions payload. */
+/** PATCH /posts/{id}: the whole post as the Compose form builds it, or the older time-and-captions payload. */
 export function updatePost({ id, body }: { id: string; body: UpdatePostBody }): Promise<PostWithLimitWarnings> {
   return api(`/posts/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: PostWithLimitWarningsSchema });
 }
@@ -17,7 +17,7 @@ export function useUpdatePost({ onSuccess }: { onSuccess?: (post: Post) => void 
     mutationFn: updatePost,
     success: (post) => {
       toaster.success({ title: 'Post updated successfully!' });
-      // Saved, but over a platform's cap at the new time (issue 12): say so, with the next free time.
+      // Saved, but over a platform's cap at the new time: say so, with the next free time.
       for (const warning of post.limit_warnings ?? []) toaster.warning({ title: 'Over a platform limit', description: warning.message });
     },
     failure: 'Error updating post',

@@ -2,7 +2,7 @@ import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuUnplug } from 'react-icons/lu';
 import type { TargetIssue } from '@shared/connection-health';
 
-/** A scheduled post whose account cannot publish at its time, flagged on its card (issue 12). */
+/** A scheduled post whose account cannot publish at its time, flagged on its card. */
 export function ConnectionIssues({ issues }: { issues: readonly TargetIssue[] | undefined }) {
   if (!issues || issues.length === 0) return null;
   return (

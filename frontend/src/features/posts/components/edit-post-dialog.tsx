@@ -58,7 +58,7 @@ export function EditPostDialog({ post, zone, open, onOpenChange }: EditPostDialo
       lazyMount
       unmountOnExit
       // Exact breakpoints: with `base: 'full'` the full-screen size leaked into md and up, so the
-      // dialog filled the window's height with a gap above its buttons (issue 17.15). The Compose
+      // dialog filled the window's height with a gap above its buttons. The Compose
       // form needs the width of its two columns.
       size={{ mdDown: 'full', md: 'cover' }}
       scrollBehavior="inside"

@@ -4,7 +4,7 @@ import { FOLLOW_UP_MESSAGES } from '@shared/follow-ups';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import type { PostTargetView } from '@shared/posts';
 
-/** Each target's first comment and thread outcome (issue 16): posted with a link, or failed with the reason. */
+/** Each target's first comment and thread outcome: posted with a link, or failed with the reason. */
 export function FollowUpsOutcome({ targets }: { targets: readonly PostTargetView[] }) {
   const withFollowUps = targets.filter((t) => t.follow_ups?.first_comment || t.follow_ups?.thread);
   if (withFollowUps.length === 0) return null;

@@ -9,7 +9,7 @@ import { usePublishDraft } from '../api/publish-draft';
 import { EditPostDialog } from './edit-post-dialog';
 
 /**
- * "Duplicate" on any post card (issue 16.8): the copy is a new draft, opened straight away in the
+ * "Duplicate" on any post card: the copy is a new draft, opened straight away in the
  * editor so the user can change it before scheduling; the toast says which accounts were left out.
  */
 export function DuplicatePostButton({ post, zone }: { post: Pick<Post, 'id'>; zone: string }) {
@@ -33,7 +33,7 @@ export function DuplicatePostButton({ post, zone }: { post: Pick<Post, 'id'>; zo
 }
 
 /**
- * "Publish now" on a draft (issue 16.1). It goes out at once, so a dialog names every account first;
+ * "Publish now" on a draft. It goes out at once, so a dialog names every account first;
  * the request carries the version shown, so a second click (or another tab) cannot publish it twice.
  */
 export function PublishDraftButton({ post }: { post: Post }) {

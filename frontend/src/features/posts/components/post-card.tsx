@@ -29,7 +29,7 @@ function whenText(post: Post, zone: string): string {
   return `Scheduled for: ${post.scheduled_at ? formatInZone(post.scheduled_at, zone, DISPLAY_FORMATS.scheduled) : 'Not scheduled'}`;
 }
 
-/** Names the post by its caption, so the user knows which one goes (issue 17.4). */
+/** Names the post by its caption, so the user knows which one goes. */
 function deleteTitle(caption: string): string {
   const words = caption.trim().replace(/\s+/g, ' ');
   if (!words) return 'Delete this post without a caption?';
@@ -44,18 +44,18 @@ function deleteConsequence(post: Post): string {
   return `It will not be published to ${where}, and its media are removed. This can't be undone.`;
 }
 
-/** "View on Instagram (@acme)": several links on one card must say which post each opens (issue 17.18). */
+/** "View on Instagram (@acme)": several links on one card must say which post each opens. */
 function viewPostText(target: Pick<PostTargetView, 'platform' | 'account_name'>): string {
   return `View on ${PLATFORM_NAMES[target.platform]} (${target.account_name})`;
 }
 
-/** `connection_issues`: the Posts list's flags of accounts that cannot publish at the post's time (issue 12). */
+/** `connection_issues`: the Posts list's flags of accounts that cannot publish at the post's time. */
 export function PostCard({ post, zone }: { post: Post & { connection_issues?: TargetIssue[] }; zone: string }) {
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deletion = useDeletePost();
   const retry = useRetryPost();
-  // A failed post goes out again to its failed platforms only (issue 17.5); the label names them.
+  // A failed post goes out again to its failed platforms only; the label names them.
   const retryable = post.status === 'failed' && post.platforms.some((t) => t.status === 'failed');
   const caption = post.platforms[0]?.caption ?? '';
   const editable = EDITABLE_STATUSES.includes(post.status);

@@ -5,7 +5,7 @@ import type { PostTargetView } from '@shared/posts';
 import { PlatformIcon } from '@/components/platform-icon';
 import { formatCount } from '@/lib/number-format';
 
-/** A Posted card's latest views and engagements, per platform that has had them collected (issue 15). */
+/** A Posted card's latest views and engagements, per platform that has had them collected. */
 export function TargetMetrics({ targets }: { targets: PostTargetView[] }) {
   const measured = targets.filter((t) => t.metrics);
   if (measured.length === 0) return null;

@@ -11,7 +11,7 @@ import { zoneLabel } from '@/lib/time';
 import { useMoveInQueue, useQueueSchedules, useRemoveFromQueue, useSaveQueueSchedule, useUpcomingQueue } from '../api/queue';
 import { ScheduleCard } from './schedule-card';
 
-/** /home/queue (issue 16 item 2, docs/queue.md): per account (and, in agency mode, per client) its weekly posting times and its next two weeks of slots. */
+/** /home/queue (docs/queue.md): per account (and, in agency mode, per client) its weekly posting times and its next two weeks of slots. */
 export function QueuePage() {
   const schedules = useQueueSchedules();
   const queue = useUpcomingQueue(QUEUE_DEFAULT_DAYS);

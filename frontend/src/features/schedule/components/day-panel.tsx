@@ -69,7 +69,7 @@ function DayPanelEntry({ post, zone }: { post: Post; zone: string }) {
         </HStack>
         <HStack gap="1.5" wrap="wrap">
           {post.platforms.map((target) => (
-            // The account, not the platform: two Pages of one post read "Facebook Facebook" (issue 17.13).
+            // The account, not the platform: two Pages of one post read "Facebook Facebook".
             <Badge key={target.id} variant="outline" size="sm" gap="1" maxW="full" title={`${target.account_name} on ${PLATFORM_NAMES[target.platform]}`}>
               <PlatformIcon platform={target.platform} />
               <Text as="span" truncate>

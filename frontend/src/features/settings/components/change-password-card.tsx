@@ -26,7 +26,7 @@ export function ChangePasswordCard() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  // Issue 17.21: the field that is wrong is marked as well as toasted.
+  // The field that is wrong is marked as well as toasted.
   const [invalid, setInvalid] = useState<{ field: PasswordField; message: string } | null>(null);
   const { signOut } = useAuth();
   const change = useChangePassword({

@@ -66,7 +66,7 @@ function ProfileForm({ me }: { me: MeResponse }) {
   // that must not be saved back as the picture. Only a link the user types here is sent.
   const [avatarLink, setAvatarLink] = useState('');
   const save = useUpdateProfile({ onSuccess: () => setAvatarLink('') });
-  // Issue 17.21: each field the schema refuses is marked with its message (the toast names the first).
+  // Each field the schema refuses is marked with its message (the toast names the first).
   const [errors, setErrors] = useState<FieldErrors>({});
 
   function submit() {

@@ -17,7 +17,7 @@ export function previewMediaOf(items: readonly ComposeMedia[]): PreviewMedia[] {
 }
 
 /**
- * The per-target extras another part of Compose sets (issue 16 items 5 and 6): `first_comment` and,
+ * The per-target extras another part of Compose sets: `first_comment` and,
  * for X, `thread` (the parts after the caption). Read loosely so the previews show them whenever the
  * target settings carry them.
  */
@@ -37,7 +37,7 @@ interface ComposePreviewsProps {
   title: string;
 }
 
-/** "Preview": how each selected platform will render the post (issue 16 item 7, docs/platforms.md#compose-previews). */
+/** "Preview": how each selected platform will render the post (docs/platforms.md#compose-previews). */
 export function ComposePreviews({ platforms, targets, accounts, media, title }: ComposePreviewsProps) {
   if (platforms.length === 0) return null;
   const files = previewMediaOf(media);

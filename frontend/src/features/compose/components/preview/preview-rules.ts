@@ -2,8 +2,8 @@ import { aspectLabel } from '@shared/instagram';
 import type { Platform } from '@shared/platforms';
 
 /**
- * How each network shows a post in its feed, for the Compose previews (issue 16 item 7,
- * docs/platforms.md#compose-previews says where each figure comes from). The previews are a guide:
+ * How each network shows a post in its feed, for the Compose previews
+ * (docs/platforms.md#compose-previews says where each figure comes from). The previews are a guide:
  * the apps fold by rendered lines, which depend on the reader's screen, so the folds here are the
  * character counts the networks and their partners document.
  */
