@@ -4,7 +4,7 @@ import { weCallTheApi } from './when';
 
 type Answer = { status: number; body: { error?: { message?: string } } | undefined };
 
-/** How many times a Given step asks again, doubling its lead each time (3 s grows to 24 s). */
+/** How many times a Given step is tried, doubling its lead (at least 1 s) each time: 3 s grows to 24 s. */
 const TRIES = 4;
 
 /**
@@ -16,7 +16,7 @@ const TRIES = 4;
  * still shows the same thing; any other answer is returned for the test to check.
  */
 export async function scheduledIn<A extends Answer>(seconds: number, send: (scheduledAt: string) => Promise<A>): Promise<A> {
-  for (let lead = seconds, tries = 1; ; lead *= 2, tries++) {
+  for (let lead = seconds, tries = 1; ; lead = Math.max(1, lead * 2), tries++) {
     const res = await send(new Date(Date.now() + lead * 1000).toISOString());
     if (!refusedAsPast(res) || tries === TRIES) return res;
   }
@@ -50,7 +50,7 @@ export function inTime<A extends Answer>(res: A): A {
  * captions, a fresh user where the step changes the user): the late run's posts go out as any would.
  */
 export async function beforeItIsDue<T>(seconds: number, step: (dueAt: () => Date) => Promise<T>): Promise<{ value: T; dueAt: Date }> {
-  for (let lead = seconds, tries = 1; ; lead *= 2, tries++) {
+  for (let lead = seconds, tries = 1; ; lead = Math.max(1, lead * 2), tries++) {
     let due: Date | undefined;
     const dueAt = () => (due ??= new Date(Date.now() + lead * 1000));
     try {
