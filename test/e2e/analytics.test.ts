@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PostAnalyticsResponse } from '@shared/analytics';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
-import { aCreatedPost } from '../helpers/posts';
+import { aPostDueIn } from '../helpers/due';
 import { controlTheSandbox } from '../helpers/sandbox';
 import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
@@ -22,10 +22,10 @@ async function aPublishedPostWithMetrics() {
   const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body as { accounts: { id: string; platform: string }[] };
   const facebook = accounts.find((a) => a.platform === 'facebook')!;
   const caption = `Numbers please ${Date.now().toString(36)}`;
-  const created = await aCreatedPost(user.accessToken, {
-    scheduled_at: new Date(Date.now() + 3000).toISOString(),
+  const created = await aPostDueIn(3, user.accessToken, (scheduledAt) => ({
+    scheduled_at: scheduledAt,
     platforms: [{ platform: 'facebook', social_account_id: facebook.id, caption, settings: {} }],
-  });
+  }));
   const posted = await theSettledPost(user.accessToken, created.id);
   expect(posted.status).toBe('posted');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Post } from '@shared/posts';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
-import { aCreatedPost } from '../helpers/posts';
+import { aPostDueIn } from '../helpers/due';
 import { weCallTheApi } from '../helpers/when';
 import { aPageForEachTest, signIn } from './browser';
 
@@ -20,10 +20,10 @@ describe('a first comment on a Facebook post', () => {
     const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body as { accounts: { id: string; platform: string }[] };
     const facebook = accounts.find((a) => a.platform === 'facebook')!;
     const caption = `Fresh rye ${Date.now().toString(36)}`;
-    const created: Post = await aCreatedPost(user.accessToken, {
-      scheduled_at: new Date(Date.now() + 3000).toISOString(),
+    const created: Post = await aPostDueIn(3, user.accessToken, (scheduledAt) => ({
+      scheduled_at: scheduledAt,
       platforms: [{ platform: 'facebook', social_account_id: facebook.id, caption, settings: { first_comment: 'Order at the counter' } }],
-    });
+    }));
     await expect
       .poll(async () => (await weCallTheApi('GET', `/api/posts/${created.id}`, { token: user.accessToken })).body.status, { timeout: 120_000, interval: 1000 })
       .toBe('posted');

@@ -24,6 +24,7 @@ import { MoveInQueueBodySchema, PutQueueScheduleBodySchema, QueueQuerySchema } f
 import { SeriesDeleteQuerySchema, SeriesEditBodySchema, SeriesParamsSchema } from '@shared/recurrence';
 import { InitialTimezoneSchema, UpdateSettingsSchema } from '@shared/settings';
 import { ulid } from 'ulid';
+import { vi } from 'vitest';
 import type * as z from 'zod';
 import { addNotification } from '../../functions/data/notifications';
 import { ROUTES } from '../../functions/routes';
@@ -386,13 +387,16 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
   const owner = await aConfirmedUser();
   const paid = await aPaidCheckout(owner.accessToken, 'basic');
   // The paid checkout's webhooks arrive after the answers; the partition must be settled first.
-  let subscription = '';
-  for (let i = 0; i < 100 && !subscription; i++) {
-    const res = await weCallTheApi('GET', '/api/subscription', { token: owner.accessToken });
-    subscription = res.body?.subscription?.id ?? '';
-    if (!subscription) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (!subscription) throw new Error('the owner’s subscription never arrived');
+  // Waited for within the fixture's hook (60 s): on a loaded machine the webhooks take a while.
+  const subscription = await vi.waitFor(
+    async () => {
+      const res = await weCallTheApi('GET', '/api/subscription', { token: owner.accessToken });
+      const id: string | undefined = res.body?.subscription?.id;
+      if (!id) throw new Error('the owner’s subscription never arrived');
+      return id;
+    },
+    { timeout: 50_000, interval: 50 },
+  );
   const account = await aConnectedAccount(owner.userId, 'facebook', 'A secret page');
   const media = await anUploadedImage(owner.accessToken);
   const post = await weCallTheApi('POST', '/api/posts', {

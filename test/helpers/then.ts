@@ -2,6 +2,7 @@ import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { vi } from 'vitest';
+import { getCurrentTest } from 'vitest/suite';
 import { documentClient } from '../../functions/lib/aws';
 import { cloud } from './given';
 import { weCallTheApi } from './when';
@@ -65,3 +66,23 @@ export async function thePublishQueueDoneWith(platform: string, postId: string, 
     { timeout: timeoutMs, interval: 100 },
   );
 }
+
+/**
+ * How long the running test may still wait for something: its own timeout less what it has taken so
+ * far, less a moment so that the waiting step reports what it last saw before the test is cut off.
+ * A condition that holds on a fast machine in a second may take many on a loaded one; a wait of
+ * its own shorter than the test's would fail a test that was still within its time.
+ */
+export function theTestsTimeLeft(): number {
+  const test = getCurrentTest();
+  if (!test?.timeout || !test.result?.startTime) throw new Error('theTestsTimeLeft is for use inside a test');
+  return Math.max(0, test.timeout - (Date.now() - test.result.startTime) - 500);
+}
+
+/**
+ * Resolves once the clock is in a later second than `at` (ms since the epoch). Token times (auth_time,
+ * iat) have one-second precision, so only a token from a later second can be told apart from one
+ * issued, or refused, at `at`; this waits exactly until then, however long the steps before took.
+ */
+export const aLaterSecondThan = (at: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, Math.floor(at / 1000) * 1000 + 1000 - Date.now())));

@@ -2,7 +2,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deleteAccount, defaultAccountDeletionDeps } from '../../functions/domain/account-deletion';
 import { notifyUser } from '../../functions/domain/notifications';
 import { documentClient, s3Client } from '../../functions/lib/aws';
@@ -13,7 +13,7 @@ import { connect, initiate } from '../helpers/connect';
 import { aConfirmedUser, aRandomEmail, cloud, cognito } from '../helpers/given';
 import { anObjectStoredDirectly, anUploadedImage, objectExists, A_TINY_PNG } from '../helpers/media';
 import { aComposeBody, inDays } from '../helpers/posts';
-import { itemsOfUser } from '../helpers/then';
+import { aLaterSecondThan, itemsOfUser, theTestsTimeLeft } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /** DELETE /api/account leaves nothing of the user anywhere, and nothing of anyone else is touched. */
@@ -82,13 +82,15 @@ async function objectKeysMentioning(userId: string): Promise<string[]> {
 
 /** Waits until Stripe has delivered every webhook about the subscription (so a late one could not resurrect anything unseen). */
 async function webhooksSettled(subscriptionId: string, type: string) {
-  for (let i = 0; i < 50; i++) {
-    const { body } = await stripeControl('GET', `/events?subscription=${subscriptionId}`);
-    const events = body.events as { type: string; deliveries: number[] }[];
-    if (events.some((e) => e.type === type) && events.every((e) => e.deliveries.length > 0)) return events;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`webhooks for ${subscriptionId} did not settle`);
+  return vi.waitFor(
+    async () => {
+      const { body } = await stripeControl('GET', `/events?subscription=${subscriptionId}`);
+      const events = body.events as { type: string; deliveries: number[] }[];
+      if (events.some((e) => e.type === type) && events.every((e) => e.deliveries.length > 0)) return events;
+      throw new Error(`webhooks for ${subscriptionId} did not settle: ${JSON.stringify(events.map((e) => [e.type, e.deliveries.length]))}`);
+    },
+    { timeout: theTestsTimeLeft(), interval: 100 },
+  );
 }
 
 /**
@@ -200,6 +202,7 @@ describe('deleting an account', () => {
       () => undefined,
       (error: unknown) => error,
     );
+    const deletionBegan = Date.now();
 
     // Assess: the steps before Stripe are done, the rest (and the login) are still there to retry with.
     expect(failed).toBeInstanceOf(DependencyError);
@@ -211,7 +214,7 @@ describe('deleting an account', () => {
 
     // Act: the user signs in again (the login still works; the earlier token is refused) and asks again.
     expect((await weCallTheApi('DELETE', '/api/account', { token: user.token })).status).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
+    await aLaterSecondThan(deletionBegan);
     const fresh = await signInWithPassword(user.email, user.password);
     const retried = await weCallTheApi('DELETE', '/api/account', { token: fresh });
 

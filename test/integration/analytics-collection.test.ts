@@ -1,5 +1,5 @@
 import type { SocialAccount } from '@shared/accounts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tableAnalyticsStore } from '../../functions/data/analytics';
 import { rollupSk, snapshotPrefix, trackerSk } from '../../functions/data/analytics-keys';
 import { getEnginePost, tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
@@ -10,6 +10,7 @@ import { awsCollectEngine } from '../../functions/domain/analytics-engines';
 import { handler as sweepHandler } from '../../functions/handlers/analytics/sweep';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { aConnectedAccount, aStoredPost } from '../helpers/posts';
+import { theTestsTimeLeft } from '../helpers/then';
 import { aLambdaContext, weCallTheApi } from '../helpers/when';
 
 /**
@@ -105,16 +106,19 @@ describe('analytics collection on the local cloud', () => {
 
     // Act: EventBridge's event, as of 1 h after publishing
     const swept = await sweepHandler({ time: new Date(postedAt.getTime() + HOUR + 60_000).toISOString() }, aLambdaContext());
-    let tracker: Record<string, unknown> | undefined;
-    for (let i = 0; i < 100; i++) {
-      [tracker] = await itemsOf(user.userId, trackerSk(postId, 'x'));
-      if (tracker && (tracker.failures !== 0 || tracker.status !== 'collecting')) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // The local collector takes the queued message when it gets to it: wait for its outcome on the tracker.
+    const tracker = await vi.waitFor(
+      async () => {
+        const [found] = await itemsOf(user.userId, trackerSk(postId, 'x'));
+        if (found && (found.failures !== 0 || found.status !== 'collecting')) return found;
+        throw new Error(`The tracker shows no collection yet: ${JSON.stringify(found)}`);
+      },
+      { timeout: theTestsTimeLeft(), interval: 100 },
+    );
 
     // Assess
     expect(swept.queued).toBeGreaterThanOrEqual(1);
-    expect(tracker!.failures !== 0 || tracker!.status === 'needs_reconnect').toBe(true);
+    expect(tracker.failures !== 0 || tracker.status === 'needs_reconnect').toBe(true);
     const after = await getEnginePost(user.userId, postId);
     expect(after).toMatchObject({ status: before!.status, version: before!.version, rev: before!.rev, updated_at: before!.updated_at, error_message: null });
     expect(after!.platforms[0]).toMatchObject({ status: 'posted', error_message: null });

@@ -20,7 +20,7 @@ import { PAYER_PASSWORD_MESSAGE } from '../../functions/domain/sessions';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/lib/aws';
 import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../local/stripe';
-import { itemsOfUser } from '../helpers/then';
+import { itemsOfUser, theTestsTimeLeft } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /** Selling plans through the (local) Stripe, end to end through the front door. */
@@ -395,12 +395,15 @@ describe('a signed-in user buys and manages a plan', () => {
       token: user.accessToken,
       body: { subscriptionId: bought.subscription.id, action: 'reactivate' },
     });
-    // The emulator's webhooks follow the API answers: the overview catches up a moment later.
-    const afterReactivate = await vi.waitFor(async () => {
-      const overview = await subscriptionOf(user.accessToken);
-      expect(overview.subscription.cancel_at_period_end).toBe(false);
-      return overview;
-    });
+    // The emulator's webhooks follow the API answers: the overview catches up later (a while, on a loaded machine).
+    const afterReactivate = await vi.waitFor(
+      async () => {
+        const overview = await subscriptionOf(user.accessToken);
+        expect(overview.subscription.cancel_at_period_end).toBe(false);
+        return overview;
+      },
+      { timeout: theTestsTimeLeft(), interval: 50 },
+    );
 
     // Assess
     expect(checkout.successUrl).toBe(`${cloud().url}/home/subscription?checkout=success`);

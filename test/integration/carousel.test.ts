@@ -9,7 +9,7 @@ import type { PublishedPost } from '../../local/sandbox/publish-store';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { anImageOf, anUploadedImage, anUploadedVideo, aVideoFile } from '../helpers/media';
-import { aCreatedPost } from '../helpers/posts';
+import { aPostDueIn } from '../helpers/due';
 import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
@@ -68,11 +68,11 @@ describe('a carousel of three photos to Instagram and Facebook', () => {
       await duplicateDeliveries(true);
 
       // Act
-      const post = await aCreatedPost(user.accessToken, {
-        scheduled_at: new Date(Date.now() + 2000).toISOString(),
+      const post = await aPostDueIn(2, user.accessToken, (scheduledAt) => ({
+        scheduled_at: scheduledAt,
         platforms: targets(user, ['instagram', 'facebook'], caption),
         media_ids: files.map((f) => f.id),
-      });
+      }));
       await dispatchPost({ userId: user.userId, postId: post.id, version: post.version }, awsDispatchEngine);
       const done = await theSettledPost(user.accessToken, post.id, 90_000);
 

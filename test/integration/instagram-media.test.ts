@@ -8,7 +8,8 @@ import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
 import { aMediaKey, anImageOf, anObjectStoredDirectly, anUploadedImage, objectExists, weConfirmTheUpload } from '../helpers/media';
 import { aConnectedAccount } from '../helpers/posts';
-import { itemsOfUser } from '../helpers/then';
+import { itemsOfUser, theSettledPost } from '../helpers/then';
+import { aPostDueIn } from '../helpers/due';
 import { weCallTheApi } from '../helpers/when';
 import { controlTheSandbox as control } from '../helpers/sandbox';
 
@@ -190,20 +191,12 @@ describe('publishing a PNG to Instagram', () => {
     const caption = `PNG to Instagram ${Date.now()}`;
 
     // Act
-    const created = await weCallTheApi('POST', '/api/posts', {
-      token: user.accessToken,
-      body: {
-        platforms: [{ platform: 'instagram', social_account_id: ig.id, caption }],
-        media_ids: [item.id],
-        scheduled_at: new Date(Date.now() + 3000).toISOString(),
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    let post = created.body as Post;
-    for (const until = Date.now() + 45_000; !['posted', 'failed'].includes(post.status) && Date.now() < until;) {
-      await new Promise((r) => setTimeout(r, 250));
-      post = (await weCallTheApi('GET', `/api/posts/${post.id}`, { token: user.accessToken })).body as Post;
-    }
+    const created = await aPostDueIn(3, user.accessToken, (scheduledAt) => ({
+      platforms: [{ platform: 'instagram', social_account_id: ig.id, caption }],
+      media_ids: [item.id],
+      scheduled_at: scheduledAt,
+    }));
+    const post = await theSettledPost(user.accessToken, created.id);
 
     // Assess
     expect(post.status, post.error_message ?? '').toBe('posted');

@@ -4,6 +4,7 @@ import { ON_USER_EVENT_SUBSCRIPTION, OnUserEventDataSchema, type UserEvent } fro
 import { amplifyEndpointFor } from '@/features/notifications/api/subscribe-user-events';
 import { publishUserEvent } from '../../functions/lib/realtime';
 import { aConfirmedUser, cloud } from '../helpers/given';
+import { theTestsTimeLeft } from '../helpers/then';
 
 /**
  * The real Amplify v6 client (generateClient().graphql(...).subscribe) against the local realtime
@@ -49,8 +50,8 @@ describe('Amplify v6 generateClient against the local realtime API', () => {
       postId: null,
       postStatus: null,
     };
-    // start_ack has no public hook here: publish until the subscription is live.
-    for (let i = 0; i < 150 && received.length === 0; i++) {
+    // start_ack has no public hook here: publish until the subscription is live, for as long as the test has left.
+    for (let i = 0, until = Date.now() + theTestsTimeLeft(); received.length === 0 && Date.now() < until; i++) {
       await publishUserEvent({ ...event, id: `evt-amplify-${i}` });
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -6,6 +6,7 @@ import { publishUserEvent } from '../../functions/lib/realtime';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { signInWithPassword } from '../helpers/billing';
 import { weCallTheApi } from '../helpers/when';
+import { theTestsTimeLeft } from '../helpers/then';
 
 /**
  * The local realtime API (local/realtime/index.ts) as AppSync's clients see it: a raw WebSocket
@@ -47,7 +48,8 @@ async function aRealtimeConnection(token: string, handshake: 'subprotocol' | 'qu
     socket.once('error', reject);
   });
 
-  const next = (predicate: (m: Message) => boolean, timeoutMs = 5000) =>
+  // A message may be slow on a loaded machine: wait for it as long as the test has left.
+  const next = (predicate: (m: Message) => boolean, timeoutMs = theTestsTimeLeft()) =>
     new Promise<Message>((resolve, reject) => {
       const seen = received.find(predicate);
       if (seen) return resolve(seen);

@@ -9,6 +9,7 @@ import { monthOf } from '../../functions/domain/posts';
 import { handler as sweepHandler } from '../../functions/handlers/recurrence/sweep';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
+import { aPostDueIn } from '../helpers/due';
 import { aConnectedAccount } from '../helpers/posts';
 import { sandboxReceiptsFor } from '../helpers/sandbox';
 import { itemsOfUser, scheduleExists, theSettledPost } from '../helpers/then';
@@ -113,11 +114,11 @@ describe('an occurrence going out', () => {
     }[];
     user.account = { ...user.account, id: accounts.find((a) => a.platform === 'facebook' && a.id !== user.account.id)!.id };
     const caption = `Weekly special ${ulid()}`;
-    const first = await aSeries(user, caption, new Date(Date.now() + 3000), { frequency: 'weekly', interval: 1 });
+    const first = await aPostDueIn(3, user.accessToken, (at) => bodyFor(user, caption, new Date(at), { frequency: 'weekly', interval: 1 }));
     expect((await seriesOf(user, first.series!.id)).upcoming).toHaveLength(1);
 
     // Act
-    const posted = await theSettledPost(user.accessToken, first.id, 40_000);
+    const posted = await theSettledPost(user.accessToken, first.id);
     const swept = await sweepHandler({ time: new Date().toISOString() }, aLambdaContext());
 
     // Assess

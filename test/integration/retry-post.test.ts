@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../functions/publishing/model';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
+import { aPostDueIn } from '../helpers/due';
 import { aConnectedAccount, aStoredPost, inDays } from '../helpers/posts';
 import { controlTheSandbox as control, sandboxReceiptsFor } from '../helpers/sandbox';
 import { itemsOfUser, theSettledPost } from '../helpers/then';
@@ -50,19 +51,15 @@ describe('retrying a failed post', () => {
       status: 403,
       body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: 'You are not permitted to perform this action.' },
     });
-    const created = await weCallTheApi('POST', '/api/posts', {
-      token: user.accessToken,
-      body: {
-        scheduled_at: new Date(Date.now() + 3000).toISOString(),
-        platforms: [
-          { platform: 'facebook', social_account_id: facebook.id, caption: captions.facebook, settings: {} },
-          { platform: 'x', social_account_id: x.id, caption: captions.x, settings: {} },
-        ],
-        media_ids: [],
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const failed = await theSettledPost(user.accessToken, created.body.id, 40_000);
+    const created = await aPostDueIn(3, user.accessToken, (scheduledAt) => ({
+      scheduled_at: scheduledAt,
+      platforms: [
+        { platform: 'facebook', social_account_id: facebook.id, caption: captions.facebook, settings: {} },
+        { platform: 'x', social_account_id: x.id, caption: captions.x, settings: {} },
+      ],
+      media_ids: [],
+    }));
+    const failed = await theSettledPost(user.accessToken, created.id);
     expect(failed.status).toBe('failed');
     expect(failed.platforms.map((t) => [t.platform, t.status])).toEqual([
       ['facebook', 'posted'],

@@ -10,7 +10,7 @@ import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { describe, expect, it, vi } from 'vitest';
 import { updateSettings } from '../../functions/data/users';
-import { DELETION_STEPS, defaultAccountDeletionDeps } from '../../functions/domain/account-deletion';
+import { DELETION_STEPS, defaultAccountDeletionDeps, deleteAccount } from '../../functions/domain/account-deletion';
 import { OTHER_BROWSER_MESSAGE } from '../../functions/domain/connections';
 import { SESSION_ENDED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../functions/domain/sessions';
 import { documentClient } from '../../functions/lib/aws';
@@ -18,8 +18,9 @@ import { ROUTES } from '../../functions/routes';
 import { signInWithPassword } from '../helpers/billing';
 import { bindingCookieOf, connect, consent, followCallback, initiate } from '../helpers/connect';
 import { aConfirmedUser, anUnconfirmedUser, claimsOf, cloud, cognito, mailsTo, verificationCodeIn } from '../helpers/given';
+import { beforeItIsDue, inTime } from '../helpers/due';
 import { sandboxReceiptsFor } from '../helpers/sandbox';
-import { itemsOfUser, thePublishQueueDoneWith } from '../helpers/then';
+import { aLaterSecondThan, itemsOfUser, thePublishQueueDoneWith, theTestsTimeLeft } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /**
@@ -56,17 +57,25 @@ describe('a deleted account', () => {
     // Prepare: a request that passed the session check a moment before deletion began is still running.
     const user = await aConfirmedUser();
     await updateSettings(user.userId, { timezone: 'Europe/Rome' }, new Date());
-    const deleting = weCallTheApi('DELETE', '/api/account', { token: user.accessToken });
+    // The deletion runs here on a clock that stands still: its wait for requests admitted before it
+    // (the API functions' timeout) ends when the test says so, not after 3 s of a machine's time.
+    let admittedRequestsEnded = () => {};
+    const grace = new Promise<void>((resolve) => (admittedRequestsEnded = resolve));
+    const began = new Date();
+    const deleting = deleteAccount(user.userId, { ...defaultAccountDeletionDeps, now: () => began, sleep: () => grace });
 
     // Act: it writes under USER#<id> once the first sweep has emptied the partition, within the grace.
-    await vi.waitFor(async () => expect((await itemsOfUser(user.userId)).map((i) => i.sk)).not.toContain('SETTINGS'), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect((await itemsOfUser(user.userId)).map((i) => i.sk)).not.toContain('SETTINGS'), {
+      timeout: theTestsTimeLeft(),
+      interval: 50,
+    });
     await updateSettings(user.userId, { timezone: 'Europe/Paris' }, new Date());
     const lateWrite = (await itemsOfUser(user.userId)).map((i) => i.sk);
-    const res = await deleting;
+    admittedRequestsEnded();
+    await deleting;
 
     // Assess
     expect(lateWrite).toContain('SETTINGS');
-    expect(res.status).toBe(204);
     expect(await itemsOfUser(user.userId)).toEqual([]);
   });
 
@@ -99,21 +108,30 @@ describe('a deleted account', () => {
   });
 
   it('publishes nothing once its deletion has begun, even for a delivery already waiting for its second', { timeout: 60_000 }, async () => {
-    // Prepare: a post due in a few seconds is already queued for its second.
-    const user = await aConfirmedUser();
-    await connect('facebook', user.accessToken);
-    const [account] = await accountsOf(user.accessToken);
-    const caption = `Deleted before its time ${ulid().slice(-8)}`;
-    const scheduledAt = new Date(Date.now() + 4000).toISOString();
-    const created = await weCallTheApi('POST', '/api/posts', {
-      token: user.accessToken,
-      body: { scheduled_at: scheduledAt, platforms: [{ platform: 'facebook', social_account_id: account!.id, caption, settings: {} }], media_ids: [] },
+    // Prepare and act: a post due in a few seconds is already queued for its second; deletion's first
+    // step (the tombstone) lands before that second, and the rest has not reached the post yet. On a
+    // machine slower than the lead, all of it is done again, later, with a fresh user.
+    const {
+      value: { user, caption, post },
+    } = await beforeItIsDue(4, async (dueAt) => {
+      const user = await aConfirmedUser();
+      await connect('facebook', user.accessToken);
+      const [account] = await accountsOf(user.accessToken);
+      const caption = `Deleted before its time ${ulid().slice(-8)}`;
+      const created = inTime(
+        await weCallTheApi('POST', '/api/posts', {
+          token: user.accessToken,
+          body: {
+            scheduled_at: dueAt().toISOString(),
+            platforms: [{ platform: 'facebook', social_account_id: account!.id, caption, settings: {} }],
+            media_ids: [],
+          },
+        }),
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      await DELETION_STEPS[0]![1](user.userId, defaultAccountDeletionDeps);
+      return { user, caption, post: created.body as Post };
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const post = created.body as Post;
-
-    // Act: deletion's first step (the tombstone) lands, and the rest has not reached the post yet.
-    await DELETION_STEPS[0]![1](user.userId, defaultAccountDeletionDeps);
     // The post was dispatched inside the create (due within the minute); once the facebook queue holds
     // no message of it, its delivery has run and been deleted, whatever the machine's speed.
     await thePublishQueueDoneWith('facebook', post.id, 45_000);
@@ -143,6 +161,7 @@ describe('changing the password', () => {
       token: user.accessToken,
       body: { currentPassword: user.password, newPassword: 'n3w-secret' },
     });
+    const changedAt = Date.now();
 
     // Assess
     expect(changed.status).toBe(204);
@@ -156,7 +175,7 @@ describe('changing the password', () => {
       ),
     ).rejects.toThrow();
     await expect(signInWithPassword(user.email, user.password)).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
+    await aLaterSecondThan(changedAt); // token times have one-second precision
     const fresh = await signInWithPassword(user.email, 'n3w-secret');
     expect(claimsOf(fresh).auth_time).toBeGreaterThan(claimsOf(user.accessToken).auth_time as number);
     expect((await weCallTheApi('GET', '/api/me', { token: fresh })).status).toBe(200);
@@ -212,6 +231,7 @@ describe('resetting a forgotten password', () => {
     await cognito().send(
       new ConfirmForgotPasswordCommand({ ClientId: cloud().clientId, Username: user.email, ConfirmationCode: code!, Password: 'reset-s3cret' }),
     );
+    const resetAt = Date.now();
 
     // Assess
     expect(mail!.subject).toBe('Reset your Schedule & Autopost password');
@@ -219,7 +239,7 @@ describe('resetting a forgotten password', () => {
     for (const token of [user.accessToken, otherDevice]) {
       expect(await weCallTheApi('GET', '/api/me', { token })).toMatchObject({ status: 401, body: { error: { code: 'SESSION_ENDED' } } });
     }
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
+    await aLaterSecondThan(resetAt); // token times have one-second precision
     expect((await weCallTheApi('GET', '/api/me', { token: await signInWithPassword(user.email, 'reset-s3cret') })).status).toBe(200);
   });
 

@@ -16,7 +16,7 @@ import type { PublishedPost } from '../../local/sandbox/publish-store';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { A_TINY_JPEG, A_TINY_PNG, aMediaKey, anImageOf, anObjectStoredDirectly, anUploadedImage, anUploadedVideo, aPng, aVideoFile } from '../helpers/media';
-import { aCreatedPost } from '../helpers/posts';
+import { aPostDueIn } from '../helpers/due';
 import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
@@ -47,11 +47,11 @@ async function jpegs(token: string, n: number) {
 async function aPhotoPostDueNow(n: number, caption: string) {
   const user = await aTikTokCreator();
   const files = await jpegs(user.accessToken, n);
-  const post = await aCreatedPost(user.accessToken, {
-    scheduled_at: new Date(Date.now() + 2000).toISOString(),
+  const post = await aPostDueIn(2, user.accessToken, (scheduledAt) => ({
+    scheduled_at: scheduledAt,
     platforms: [{ platform: 'tiktok', social_account_id: user.accountId, caption, settings: { ...SELF_ONLY, tiktok_photo_title: 'Three loaves' } }],
     media_ids: files.map((f) => f.id),
-  });
+  }));
   await dispatchPost({ userId: user.userId, postId: post.id, version: post.version }, awsDispatchEngine);
   return { user, post };
 }

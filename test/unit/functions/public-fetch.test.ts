@@ -92,6 +92,8 @@ describe('fetching a media link', () => {
   let port = 0;
   /** Bytes the local server managed to hand to the socket per path. */
   const sent = new Map<string, number>();
+  /** When the local server saw each path's last response closed (its bytes in `sent` are then final). */
+  const closed = new Map<string, Promise<void>>();
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -106,6 +108,7 @@ describe('fetching a media link', () => {
       if (path === '/endless') {
         // Chunked, no Content-Length: only counting stops it.
         res.writeHead(200, { 'content-type': 'image/jpeg' });
+        closed.set(path, new Promise((resolve) => res.once('close', resolve)));
         let total = 0;
         const pump = () => {
           while (!res.destroyed && total < 50_000_000) {
@@ -287,7 +290,7 @@ describe('fetching a media link', () => {
     await expect(fetchPublicFile('https://media.example/endless', options)).rejects.toThrow(mediaUrlTooLargeMessage('media.example'));
 
     // Assess: the connection was cut long before the server was done
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await closed.get('/endless');
     expect(sent.get('/endless')).toBeLessThan(10_000_000);
   });
 
