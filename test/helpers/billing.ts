@@ -3,6 +3,7 @@ import { PLANS, type PlanId } from '@shared/plans';
 import { expect } from 'vitest';
 import { cloud, cognito, mailsTo, verificationCodeIn } from './given';
 import { weCallTheApi } from './when';
+import { aLaterSecondThan } from './then';
 
 /** Billing given/when-steps: checkouts, the local Stripe's hosted page and control API. */
 export const productOf = (plan: PlanId) => PLANS.find((p) => p.id === plan)!.productId!;
@@ -87,7 +88,7 @@ export async function weVerifyTheEmail(email: string, password: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   // Setting the password ends the sessions begun before it, to the whole second (token times have
   // one-second precision): a sign-in in the same second would be refused.
-  await new Promise((resolve) => setTimeout(resolve, 1100));
+  await aLaterSecondThan(Date.now());
 }
 
 /** The owner confirms the address through Cognito alone, as the plain link (a resend without the checkout's metadata) does. */

@@ -20,7 +20,7 @@ import { PAYER_PASSWORD_MESSAGE } from '../../functions/domain/sessions';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/lib/aws';
 import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../local/stripe';
-import { itemsOfUser, theTestsTimeLeft } from '../helpers/then';
+import { aLaterSecondThan, itemsOfUser, theTestsTimeLeft } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
 /** Selling plans through the (local) Stripe, end to end through the front door. */
@@ -208,7 +208,7 @@ describe("a payer who typed someone else's address at checkout", () => {
     // Assess
     expect(await signInFails(owner, PAYER_PASSWORD)).toBe(true);
     expect((await weCallTheApi('GET', '/api/me', { token: payerToken })).status).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
+    await aLaterSecondThan(Date.now()); // token times have one-second precision
     expect((await weCallTheApi('GET', '/api/me', { token: await signInWithPassword(owner, 'owner-reset-1') })).status).toBe(200);
   });
 

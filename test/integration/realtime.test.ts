@@ -6,7 +6,7 @@ import { publishUserEvent } from '../../functions/lib/realtime';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { signInWithPassword } from '../helpers/billing';
 import { weCallTheApi } from '../helpers/when';
-import { theTestsTimeLeft } from '../helpers/then';
+import { aLaterSecondThan, theTestsTimeLeft } from '../helpers/then';
 
 /**
  * The local realtime API (local/realtime/index.ts) as AppSync's clients see it: a raw WebSocket
@@ -267,7 +267,7 @@ describe('the realtime API (local AppSync)', () => {
       expect((await weCallTheApi('POST', '/api/account/sign-out-everywhere', { token: user.accessToken })).status).toBe(204);
       const completed = await subscriber.next((m) => m.type === 'complete' && m.id === 'sub-1');
       // A fresh session's subscriber on the same user, to know when the event has been fanned out.
-      await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second precision
+      await aLaterSecondThan(Date.now()); // token times have one-second precision
       const fresh = await aSubscriber({ userId: user.userId, accessToken: await signInWithPassword(user.email, user.password) }, 'sub-fresh');
       await publishUserEvent(anEvent(user.userId, { id: 'evt-after-end' }));
       await fresh.next((m) => m.type === 'data' && m.payload?.data.onUserEvent.id === 'evt-after-end');
