@@ -33,16 +33,18 @@ interface RenderAppOptions {
 const routers = new Set<ReturnType<typeof createMemoryRouter>>();
 
 /**
- * Resolves once every rendered app's router has loaded the code of the routes it shows: the route
+ * Resolves once every rendered app's router has loaded the code of the route it opened on: the route
  * modules are lazy, and on a busy machine their first import (transform and evaluation) can take
  * seconds. setup.ts waits for this before each findBy/waitFor starts its clock, so those
- * timeouts measure the page, not the compiler.
+ * timeouts measure the page, not the compiler. Only the first load: waiting for every later
+ * navigation to settle as well held a waitFor back while the app was redirecting, so it asserted on
+ * where the app was on its way, not where it arrived.
  */
 export function appCodeLoaded(): Promise<void> {
   const pending = [...routers].map(
     (router) =>
       new Promise<void>((resolve) => {
-        const loaded = () => router.state.initialized && router.state.navigation.state === 'idle';
+        const loaded = () => router.state.initialized;
         if (loaded()) return resolve();
         const stop = router.subscribe(() => {
           if (!loaded()) return;
