@@ -210,7 +210,7 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     body: { sample: () => ({ version: 1 }), schema: PublishDraftBodySchema },
     isolation: [404],
   },
-  // 'POST /api/posts/{id}/duplicate': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
+  'POST /api/posts/{id}/duplicate': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
   // Recurring posts: A's post id stands for the series id too; neither is B's, so B gets 404.
   'GET /api/series/{id}': { params: { values: (f) => ulidOf(f, 'post'), schema: SeriesParamsSchema }, isolation: [404] },
   'PATCH /api/series/{id}': {
