@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { COLLECTION_OFFSETS_SECONDS, engagementsOf, type CollectionStatus, type PostMetrics, type TargetMetrics } from '@shared/analytics';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { tiktokReportsNumbers } from '@shared/tiktok';
-import { emptyRollup, type AppliedReading, type DueTracker, type StoredRollup } from '../data/analytics';
+import { emptyRollup, type AppliedReading, type DueTracker, type OutcomeCount, type StoredRollup } from '../data/analytics';
 import { clientRollupSk, rollupSk, TOP_PER_ROLLUP, type SnapshotItem, type TrackerItem } from '../data/analytics-keys';
 import type { EnginePost } from '../publishing/model';
 import type { Deps } from '../lib/clock';
@@ -25,7 +25,7 @@ import { PlatformError, type MetricsResult } from '../platforms/types';
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export { emptyRollup, type AppliedReading, type DueTracker, type StoredRollup };
+export { emptyRollup, type AppliedReading, type DueTracker, type OutcomeCount, type StoredRollup };
 
 export const CollectMessageSchema = z.object({
   userId: z.string().min(1),
@@ -51,6 +51,13 @@ export interface AnalyticsStore {
    * and returns it changed, or null for nothing to write. Retries when another write came between.
    */
   updateRollup(userId: string, sk: string, base: { day: string; platform: Platform }, change: (rollup: StoredRollup) => StoredRollup | null): Promise<void>;
+  /**
+   * Counts a target's outcome in one rollup once (as withOutcome does): a second call for the same
+   * post and outcome adds nothing. One write where the rollup and its hour cell exist already.
+   */
+  countOutcome(userId: string, sk: string, base: { day: string; platform: Platform }, count: OutcomeCount): Promise<void>;
+  /** The user's timezone and the day a failure of this target was counted (null: none), read together. */
+  outcomeContext(userId: string, postId: string, platform: Platform): Promise<{ timeZone: string | null; failedDay: string | null }>;
   putSnapshot(userId: string, snapshot: SnapshotItem): Promise<void>;
   /** The post's target on `platform` gets `metrics`; nothing else of the post changes. No post, no write. */
   setTargetMetrics(userId: string, postId: string, platform: Platform, metrics: TargetMetrics): Promise<void>;
@@ -199,20 +206,20 @@ const rollupKeys = (t: Pick<TrackerItem, 'day' | 'platform' | 'clientId'>) => [
 export async function recordTargetOutcome(userId: string, post: EnginePost, index: number, engine: RecordEngine): Promise<void> {
   const target = post.platforms[index];
   if (!target || (target.status !== 'posted' && target.status !== 'failed')) return;
-  const timeZone = await engine.store.timezoneOf(userId);
+  if (target.status === 'posted' && !target.platform_post_id) return;
+  // One request for both: every post settling in a busy second asks the same table.
+  const { timeZone, failedDay } = await engine.store.outcomeContext(userId, post.id, target.platform);
   const now = engine.now();
   if (target.status === 'failed') {
     const { day } = localParts(new Date(post.scheduled_at ?? now.toISOString()), timeZone);
     for (const sk of rollupKeys({ day, platform: target.platform, clientId: post.client_id })) {
-      await engine.store.updateRollup(userId, sk, { day, platform: target.platform }, (r) => withOutcome(r, post.id, 'failed', null, now.toISOString()));
+      await engine.store.countOutcome(userId, sk, { day, platform: target.platform }, { postId: post.id, outcome: 'failed', cell: null, at: now.toISOString() });
     }
     await engine.store.putFailureDay(userId, post.id, target.platform, day);
     return;
   }
-  if (!target.platform_post_id) return;
   // A Retry published what had failed: the failure no longer stands, on the day it was counted
   // (a retry moves the post's time, so that day is the one remembered, not recomputed).
-  const failedDay = await engine.store.failureDayOf(userId, post.id, target.platform);
   if (failedDay) {
     for (const sk of rollupKeys({ day: failedDay, platform: target.platform, clientId: post.client_id })) {
       await engine.store.updateRollup(userId, sk, { day: failedDay, platform: target.platform }, (r) => withoutFailure(r, post.id));
@@ -248,7 +255,7 @@ export async function recordTargetOutcome(userId: string, post: EnginePost, inde
   };
   await engine.store.createTracker(tracker);
   for (const sk of rollupKeys(tracker)) {
-    await engine.store.updateRollup(userId, sk, { day, platform: target.platform }, (r) => withOutcome(r, post.id, 'published', cellOf(tracker), publishedAt));
+    await engine.store.countOutcome(userId, sk, { day, platform: target.platform }, { postId: post.id, outcome: 'published', cell: cellOf(tracker), at: publishedAt });
   }
 }
 
