@@ -16,6 +16,18 @@ const LOCAL_SCHEDULER_ROLE = 'arn:aws:iam::000000000000:role/local-scheduler';
 const VISIBILITY_TIMEOUT_SECONDS = String(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.publisher));
 const MAX_RECEIVES = 5;
 const WATCHDOG_EVERY_MS = 5 * 60 * 1000;
+/**
+ * As a deployment's `publisherConcurrency` (infra/config.ts, the same PUBLISHER_CONCURRENCY
+ * setting, default 50): each platform queue's publisher runs at most this many batches of 10 at
+ * once, so at most ten times this many of a busy second's targets per platform are in flight and the
+ * rest wait in the queue, as on AWS.
+ */
+export const DEFAULT_PUBLISHER_CONCURRENCY = 50;
+export function publisherConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+  const configured = Number(env.PUBLISHER_CONCURRENCY ?? DEFAULT_PUBLISHER_CONCURRENCY);
+  // Lambda's SQS maximum concurrency is 2 to 1,000.
+  return Number.isInteger(configured) && configured >= 2 && configured <= 1000 ? configured : DEFAULT_PUBLISHER_CONCURRENCY;
+}
 /** As on AWS (rate(1 hour)): the connection expiry notices (issue 12). */
 const EXPIRY_NOTICES_EVERY_MS = 60 * 60 * 1000;
 
@@ -34,9 +46,9 @@ export const publishingModule: LocalModule = {
         VisibilityTimeout: VISIBILITY_TIMEOUT_SECONDS,
         RedrivePolicy: redrivePolicy(dlq, MAX_RECEIVES),
       });
-      // Lambda's ceiling (1,000): every message of a busy minute waits for its second in its own
-      // invocation, and one dispatched in the last seconds must not queue behind those waiting.
-      mappings.push(sqs.mapQueueToHandler(publishQueueName(platform), PUBLISHING_HANDLERS.publisher, { batchSize: 10, maxConcurrency: 1000 }));
+      mappings.push(
+        sqs.mapQueueToHandler(publishQueueName(platform), PUBLISHING_HANDLERS.publisher, { batchSize: 10, maxConcurrency: publisherConcurrency() }),
+      );
       mappings.push(sqs.mapQueueToHandler(dlq, PUBLISHING_HANDLERS.deadLetters, { batchSize: 10, maxConcurrency: 2 }));
     }
     const watchdog = setInterval(() => {
