@@ -161,7 +161,9 @@ async function countOutcome(userId: string, sk: string, base: { day: string; pla
         Key,
         ConsistentRead: true,
         ProjectionExpression: count.cell ? 'pk, #applied.#mark, #hours.#cell' : 'pk, #applied.#mark',
-        ExpressionAttributeNames: count.cell ? { '#applied': 'applied', '#mark': mark, '#hours': 'hours', '#cell': count.cell } : { '#applied': 'applied', '#mark': mark },
+        ExpressionAttributeNames: count.cell
+          ? { '#applied': 'applied', '#mark': mark, '#hours': 'hours', '#cell': count.cell }
+          : { '#applied': 'applied', '#mark': mark },
       }),
     );
     if (Item && (Item.applied as Record<string, unknown> | undefined)?.[mark]) return;

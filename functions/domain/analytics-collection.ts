@@ -16,8 +16,9 @@ import { PlatformError, type MetricsResult } from '../platforms/types';
  * the collector reads the platform and adds each reading into the rollups exactly once.
  *
  * Exactly once without transactions (dynalite has none): each rollup item keeps, per post, what it
- * has counted of it (`applied`), and every change to a rollup is a read-modify-write conditioned on
- * the rollup's `rev`. A reading adds only its difference from what that rollup already holds of the
+ * has counted of it (`applied`). An outcome is added in one write conditioned on its mark being
+ * absent (countOutcome); a reading is a read-modify-write conditioned on the rollup's `rev`, which
+ * every write moves. A reading adds only its difference from what that rollup already holds of the
  * post, so a redelivered batch, two collectors at once, or a crash between writes never counts twice
  * and the next reading catches up whatever a crash left out.
  */
@@ -213,7 +214,12 @@ export async function recordTargetOutcome(userId: string, post: EnginePost, inde
   if (target.status === 'failed') {
     const { day } = localParts(new Date(post.scheduled_at ?? now.toISOString()), timeZone);
     for (const sk of rollupKeys({ day, platform: target.platform, clientId: post.client_id })) {
-      await engine.store.countOutcome(userId, sk, { day, platform: target.platform }, { postId: post.id, outcome: 'failed', cell: null, at: now.toISOString() });
+      await engine.store.countOutcome(
+        userId,
+        sk,
+        { day, platform: target.platform },
+        { postId: post.id, outcome: 'failed', cell: null, at: now.toISOString() },
+      );
     }
     await engine.store.putFailureDay(userId, post.id, target.platform, day);
     return;
@@ -255,7 +261,12 @@ export async function recordTargetOutcome(userId: string, post: EnginePost, inde
   };
   await engine.store.createTracker(tracker);
   for (const sk of rollupKeys(tracker)) {
-    await engine.store.countOutcome(userId, sk, { day, platform: target.platform }, { postId: post.id, outcome: 'published', cell: cellOf(tracker), at: publishedAt });
+    await engine.store.countOutcome(
+      userId,
+      sk,
+      { day, platform: target.platform },
+      { postId: post.id, outcome: 'published', cell: cellOf(tracker), at: publishedAt },
+    );
   }
 }
 

@@ -198,12 +198,17 @@ describe('analytics collection on the local cloud', () => {
     const day = '2026-03-02';
     const sk = rollupSk(day, 'x');
     const count = (i: number, outcome: 'published' | 'failed' = 'published') =>
-      tableAnalyticsStore.countOutcome(userId, sk, { day, platform: 'x' }, {
-        postId: `post-${i}`,
-        outcome,
-        cell: outcome === 'published' ? `0:${9 + (i % 3)}` : null,
-        at: '2026-03-02T09:00:00.000Z',
-      });
+      tableAnalyticsStore.countOutcome(
+        userId,
+        sk,
+        { day, platform: 'x' },
+        {
+          postId: `post-${i}`,
+          outcome,
+          cell: outcome === 'published' ? `0:${9 + (i % 3)}` : null,
+          at: '2026-03-02T09:00:00.000Z',
+        },
+      );
 
     // Act
     await Promise.all(Array.from({ length: 24 }, (_, i) => count(i)));
