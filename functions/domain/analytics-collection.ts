@@ -207,7 +207,8 @@ const rollupKeys = (t: Pick<TrackerItem, 'day' | 'platform' | 'clientId'>) => [
 export async function recordTargetOutcome(userId: string, post: EnginePost, index: number, engine: RecordEngine): Promise<void> {
   const target = post.platforms[index];
   if (!target || (target.status !== 'posted' && target.status !== 'failed')) return;
-  if (target.status === 'posted' && !target.platform_post_id) return;
+  const platformPostId = target.platform_post_id;
+  if (target.status === 'posted' && !platformPostId) return;
   // One request for both: every post settling in a busy second asks the same table.
   const { timeZone, failedDay } = await engine.store.outcomeContext(userId, post.id, target.platform);
   const now = engine.now();
@@ -224,6 +225,7 @@ export async function recordTargetOutcome(userId: string, post: EnginePost, inde
     await engine.store.putFailureDay(userId, post.id, target.platform, day);
     return;
   }
+  if (!platformPostId) return;
   // A Retry published what had failed: the failure no longer stands, on the day it was counted
   // (a retry moves the post's time, so that day is the one remembered, not recomputed).
   if (failedDay) {
@@ -244,7 +246,7 @@ export async function recordTargetOutcome(userId: string, post: EnginePost, inde
     platform: target.platform,
     socialAccountId: target.social_account_id,
     accountId: target.account_id,
-    platformPostId: target.platform_post_id,
+    platformPostId,
     postUrl: target.post_url,
     caption: target.caption,
     clientId: post.client_id,
