@@ -17,19 +17,19 @@ const VISIBILITY_TIMEOUT_SECONDS = String(queueVisibilityTimeoutSeconds(PUBLISHI
 const MAX_RECEIVES = 5;
 const WATCHDOG_EVERY_MS = 5 * 60 * 1000;
 /**
- * As a deployment's `publisherConcurrency` (infra/config.ts, the same PUBLISHER_CONCURRENCY
- * setting, default 50): each platform queue's publisher runs at most this many batches of 10 at
- * once, so at most ten times this many of a busy second's targets per platform are in flight and the
- * rest wait in the queue, as on AWS.
+ * How many batches each platform queue's publisher runs at once. PUBLISHER_CONCURRENCY, the
+ * setting a deployment's `publisherConcurrency` reads (infra/config.ts, default 50), bounds it as
+ * on AWS. Unset, it is Lambda's ceiling (1,000): the local cloud prepares a busy minute's posts
+ * PUBLISH_LEAD_SECONDS (15) ahead, five times AWS's 3 s, and a delivery holds its slot that long,
+ * often in a batch of one or two (messages become visible a few at a time); 50 slots held 15 s
+ * would make the local pipeline late where the deployed one, holding them 3 s, is not.
  */
-export const DEFAULT_PUBLISHER_CONCURRENCY = 50;
+export const LOCAL_PUBLISHER_CONCURRENCY = 1000;
 export function publisherConcurrency(env: NodeJS.ProcessEnv = process.env): number {
-  const configured = Number(env.PUBLISHER_CONCURRENCY ?? DEFAULT_PUBLISHER_CONCURRENCY);
+  const configured = Number(env.PUBLISHER_CONCURRENCY || LOCAL_PUBLISHER_CONCURRENCY);
   // Lambda's SQS maximum concurrency is 2 to 1,000.
-  return Number.isInteger(configured) && configured >= 2 && configured <= 1000 ? configured : DEFAULT_PUBLISHER_CONCURRENCY;
+  return Number.isInteger(configured) && configured >= 2 && configured <= 1000 ? configured : LOCAL_PUBLISHER_CONCURRENCY;
 }
-/** As on AWS (rate(1 hour)): the connection expiry notices (issue 12). */
-const EXPIRY_NOTICES_EVERY_MS = 60 * 60 * 1000;
 
 export const publishingModule: LocalModule = {
   name: 'Publishing queues and watchdog',

@@ -3,22 +3,25 @@ import { parseAppConfig } from '../../../infra/config';
 import { publisherConcurrency } from '../../../local/services/publishing';
 
 /**
- * The local cloud's publishers take a busy second's messages as a deployment's do: no more batches
- * per platform queue at once than the SQS event source's maximum concurrency the infra declares.
- * Unbounded, a big minute's every delivery would start at once on the local workers and none would
- * finish (as a deployment never behaves); bounded differently, the local benchmark would measure
- * another system than the one deployed.
+ * The local cloud's publishers take a busy second's messages with the event source's maximum
+ * concurrency a deployment declares when PUBLISHER_CONCURRENCY sets it, so `npm run
+ * bench:publishing` can measure the deployed bound (local/services/publishing.ts says why the
+ * unset default is Lambda's ceiling).
  */
 const noContext = () => undefined;
 
 describe("the local publishers' concurrency", () => {
-  it("is a deployment's default when nothing is configured", () => {
-    expect(publisherConcurrency({})).toBe(parseAppConfig(noContext, {}).publisherConcurrency);
+  it('follows the same PUBLISHER_CONCURRENCY setting a deployment reads', () => {
+    for (const value of ['2', '50', '200', '1000']) {
+      const env = { PUBLISHER_CONCURRENCY: value };
+      expect(publisherConcurrency(env)).toBe(parseAppConfig(noContext, env).publisherConcurrency);
+    }
   });
 
-  it('follows the same PUBLISHER_CONCURRENCY setting a deployment reads', () => {
-    const env = { PUBLISHER_CONCURRENCY: '200' };
-    expect(publisherConcurrency(env)).toBe(parseAppConfig(noContext, env).publisherConcurrency);
-    expect(publisherConcurrency(env)).toBe(200);
+  it("stays within Lambda's bounds for SQS (2 to 1,000), where a deployment refuses the setting", () => {
+    for (const value of ['1', '1001', 'many']) {
+      expect(() => parseAppConfig(noContext, { PUBLISHER_CONCURRENCY: value })).toThrow(/publisherConcurrency/);
+      expect(publisherConcurrency({ PUBLISHER_CONCURRENCY: value })).toBe(1000);
+    }
   });
 });
