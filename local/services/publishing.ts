@@ -31,6 +31,9 @@ export function publisherConcurrency(env: NodeJS.ProcessEnv = process.env): numb
   return Number.isInteger(configured) && configured >= 2 && configured <= 1000 ? configured : LOCAL_PUBLISHER_CONCURRENCY;
 }
 
+/** As on AWS (rate(1 hour)): the connection expiry notices (issue 12). */
+const EXPIRY_NOTICES_EVERY_MS = 60 * 60 * 1000;
+
 export const publishingModule: LocalModule = {
   name: 'Publishing queues and watchdog',
   async start({ services }) {
