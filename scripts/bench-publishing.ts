@@ -12,7 +12,7 @@
  *   npm run bench:publishing            (POSTS=1000 by default; RUNS=clean,faults)
  *
  * The functions run on LOCAL_LAMBDA_WORKERS worker threads (default 1), the emulators on the main
- * thread. PROFILE=1 writes a CPU profile of the main thread from 1 s before to 8 s after the due second.
+ * thread; PUBLISHER_CONCURRENCY=50 bounds each platform queue's publishers as a deployment does. PROFILE=1 writes a CPU profile of the main thread from 1 s before to 8 s after the due second.
  */
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 process.env.LOG_LEVEL ??= 'SILENT';
@@ -172,7 +172,8 @@ try {
   await control('/reset');
   await control('/limits', { enabled: false });
   console.log(
-    `Publishing benchmark: ${POSTS} posts due in the same minute (local cloud, ${os.cpus().length} cores, ${process.env.LOCAL_LAMBDA_WORKERS ?? 1} Lambda worker thread(s))`,
+    `Publishing benchmark: ${POSTS} posts due in the same minute (local cloud, ${os.cpus().length} cores, ${process.env.LOCAL_LAMBDA_WORKERS ?? 1} Lambda worker thread(s), ` +
+      `publisher concurrency ${process.env.PUBLISHER_CONCURRENCY || '1000'} per platform queue)`,
   );
   const runs = (process.env.RUNS ?? 'clean,faults').split(',');
   if (runs.includes('clean')) await run('clean', { duplicates: false, timeoutShare: 0 });

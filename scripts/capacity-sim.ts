@@ -7,7 +7,7 @@
  *
  * The per-post operation counts (ENGINE_PORT_CALLS) are what the engine does for one post, as
  * counted on its ports by test/unit/scripts/capacity-sim.test.ts; PORT_AWS maps each port call to
- * the AWS requests its production adapter makes (functions/data/publishing.ts and friends).
+ * the AWS requests its production adapter makes (functions/publishing/adapters/dynamo-store.ts and friends).
  */
 
 /**
@@ -52,12 +52,12 @@ export const ENGINE_PORT_CALLS = {
   /** Once per target (social account) of the post. */
   perTarget: {
     'queue.send': 1,
-    // At the start of the step, and again right before the public call (a post deleted meanwhile publishes nothing).
-    'store.getPost': 2,
+    // The post and its account's gate, at the start of the step and again right before the public
+    // call (a post deleted or an account closed meanwhile publishes nothing).
+    'store.getPostAndAccount': 2,
     'store.takeLease': 1,
     'store.saveCheckpoint': 1,
     'store.settleTarget': 1,
-    isAccountClosed: 2,
     currentPlan: 1,
     withFreshTokens: 1,
     notify: 1,
@@ -78,6 +78,8 @@ const PORT_AWS: Record<
 > = {
   'scheduler.put': { scheduler: 1 },
   'store.getPost': { dynamoReads: 1 },
+  // One BatchGetItem of two items: one request, two read units.
+  'store.getPostAndAccount': { dynamoReads: 2 },
   'store.markQueued': { dynamoWrites: 1, openIndexWrites: 1 },
   'store.takeLease': { dynamoWrites: 1, openIndexWrites: 1 },
   'store.saveCheckpoint': { dynamoWrites: 1, openIndexWrites: 1 },
@@ -85,13 +87,14 @@ const PORT_AWS: Record<
   // Settling the post removes it from the OPEN index: a delete of its entry.
   'store.settlePost': { dynamoWrites: 1, openIndexWrites: 1 },
   'queue.send': { sqs: 1 },
-  isAccountClosed: { dynamoReads: 1 },
   currentPlan: { dynamoReads: 1 },
-  withFreshTokens: { dynamoReads: 1 },
+  // The social account, then its tokens.
+  withFreshTokens: { dynamoReads: 2 },
   // A notification row, then the publish mutation AppSync fans out to the user's tabs.
   notify: { dynamoWrites: 1, appsync: 1 },
-  // The analytics tracker and its rollup counter (docs/analytics.md#recording).
-  recordOutcome: { dynamoWrites: 2 },
+  // The timezone and a counted failure (one BatchGetItem), then the analytics tracker and one
+  // UpdateItem of its rollup counter (docs/analytics.md#recording).
+  recordOutcome: { dynamoReads: 2, dynamoWrites: 2 },
 };
 
 /** A post item with its targets, in 1 KB write units (a post of two targets with captions is 2–3 KB). */

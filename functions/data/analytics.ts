@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TargetMetrics } from '@shared/analytics';
 import type { Platform } from '@shared/platforms';
 import {
@@ -15,9 +15,9 @@ import {
   type TrackerItem,
 } from './analytics-keys';
 import { postSk } from './posts';
-import { conditional, db, deleteIf, putIf, queryAll, tableName, updateIf, userPk } from './table';
+import { conditional, db, deleteIf, getItems, putIf, queryAll, tableName, updateIf, userPk } from './table';
 import { TABLE_DESIGN } from './table-design';
-import { getSettings } from './users';
+import { getSettings, settingsKey, toSettings } from './users';
 
 /**
  * The analytics items' writes and the collector's reads (docs/data-model.md#analytics): trackers with
@@ -125,6 +125,120 @@ async function updateRollup(
     if (written) return;
   }
   throw new Error(`Rollup ${sk} kept changing under this write`);
+}
+
+/** A target's outcome as a rollup counts it once: the mark `<outcome>:<postId>`, and its hour cell when published. */
+export interface OutcomeCount {
+  postId: string;
+  outcome: 'published' | 'failed';
+  /** `weekday:hour` of the post's publishing in the user's timezone, or null (a failure has none). */
+  cell: string | null;
+  at: string;
+}
+
+/**
+ * Counts a target's outcome in one rollup, once. Every publish adds to its day's rollup, so a busy
+ * minute's publishers all write the same item: a read-modify-write would cost two requests and then
+ * retry each time another publisher came between. One UpdateItem adds the outcome where it stands,
+ * conditioned on the post's mark being absent, so a redelivery adds nothing and no write can come
+ * between. `rev` still moves, so the collector's read-modify-writes (updateRollup) see the change.
+ *
+ * The first outcome of a day (no item) or of an hour cell (no `hours.<cell>`) has no path to add to:
+ * then one consistent read says which, and a conditional put or a conditional update of the whole
+ * cell creates it; a writer that wins that race makes this one go round again.
+ */
+async function countOutcome(userId: string, sk: string, base: { day: string; platform: Platform }, count: OutcomeCount): Promise<void> {
+  const mark = `${count.outcome}:${count.postId}`;
+  const names: Record<string, string> = { '#applied': 'applied', '#mark': mark, '#outcome': count.outcome, '#hours': 'hours', '#cell': count.cell ?? '' };
+  const reading: AppliedReading = { at: count.at, views: 0, likes: 0, comments: 0, shares: 0, saves: 0 };
+  const Key = { pk: userPk(userId), sk };
+  for (let attempt = 0; attempt < ROLLUP_ATTEMPTS; attempt++) {
+    const added = await addToRollup(Key, names, reading, count.cell ? 'cell' : 'none');
+    if (added) return;
+    const { Item } = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key,
+        ConsistentRead: true,
+        ProjectionExpression: count.cell ? 'pk, #applied.#mark, #hours.#cell' : 'pk, #applied.#mark',
+        ExpressionAttributeNames: count.cell
+          ? { '#applied': 'applied', '#mark': mark, '#hours': 'hours', '#cell': count.cell }
+          : { '#applied': 'applied', '#mark': mark },
+      }),
+    );
+    if (Item && (Item.applied as Record<string, unknown> | undefined)?.[mark]) return;
+    if (!Item) {
+      const fresh = emptyRollup(base.day, base.platform);
+      fresh.applied[mark] = reading;
+      fresh[count.outcome] = 1;
+      if (count.cell) fresh.hours[count.cell] = { posts: 1, engagements: 0 };
+      if (await putIf({ Item: { ...fresh, pk: Key.pk, sk, type: 'Rollup', rev: 1 }, ConditionExpression: 'attribute_not_exists(pk)' })) return;
+      continue;
+    }
+    if (count.cell && !(Item.hours as Record<string, unknown> | undefined)?.[count.cell]) {
+      if (await addToRollup(Key, names, reading, 'new-cell')) return;
+    }
+  }
+  throw new Error(`Rollup ${sk} kept changing under this write`);
+}
+
+/** DynamoDB's answers to an update through a map or attribute the item does not have. */
+const MISSING_PATH = /document path provided in the update expression is invalid|refers to an attribute that does not exist/;
+
+/**
+ * One UpdateItem adding the outcome to an existing rollup. `cell`: the hour cell exists and gets +1;
+ * `new-cell`: it is created with this post; `none`: no cell. False when the item, the cell (or its
+ * absence) or the mark's absence was not as assumed: DynamoDB refuses a path through a missing map
+ * as a ValidationException, which is the same "not as assumed" here.
+ */
+async function addToRollup(
+  Key: { pk: string; sk: string },
+  names: Record<string, string>,
+  reading: AppliedReading,
+  cell: 'cell' | 'new-cell' | 'none',
+): Promise<boolean> {
+  const set = ['#applied.#mark = :reading', '#outcome = if_not_exists(#outcome, :zero) + :one', 'rev = if_not_exists(rev, :zero) + :one'];
+  const conditions = ['attribute_exists(pk)', 'attribute_not_exists(#applied.#mark)'];
+  const values: Record<string, unknown> = { ':reading': reading, ':one': 1, ':zero': 0 };
+  if (cell === 'cell') {
+    set.push('#hours.#cell.posts = #hours.#cell.posts + :one');
+    conditions.push('attribute_exists(#hours.#cell)');
+  } else if (cell === 'new-cell') {
+    set.push('#hours.#cell = :cell');
+    conditions.push('attribute_not_exists(#hours.#cell)');
+    values[':cell'] = { posts: 1, engagements: 0 };
+  }
+  const expression = `${set.join(', ')} ${conditions.join(' ')}`;
+  try {
+    return await conditional(
+      async () => {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key,
+            UpdateExpression: `SET ${set.join(', ')}`,
+            ConditionExpression: conditions.join(' AND '),
+            ExpressionAttributeNames: Object.fromEntries(Object.entries(names).filter(([name]) => expression.includes(name))),
+            ExpressionAttributeValues: values,
+          }),
+        );
+        return true;
+      },
+      () => false,
+    );
+  } catch (error) {
+    if ((error as Error)?.name === 'ValidationException' && MISSING_PATH.test((error as Error).message)) return false;
+    throw error;
+  }
+}
+
+/**
+ * What recording an outcome needs to know first, in one BatchGetItem: the user's timezone (its
+ * settings row) and the day a failure of this target was counted, if one was.
+ */
+async function outcomeContext(userId: string, postId: string, platform: Platform): Promise<{ timeZone: string | null; failedDay: string | null }> {
+  const [settings, failure] = await getItems([settingsKey(userId), { pk: userPk(userId), sk: failureSk(postId, platform) }]);
+  return { timeZone: toSettings(settings).timezone, failedDay: typeof failure?.day === 'string' ? failure.day : null };
 }
 
 async function putSnapshot(userId: string, snapshot: SnapshotItem): Promise<void> {
@@ -249,6 +363,8 @@ export const tableAnalyticsStore = {
   getTracker,
   replaceTracker,
   updateRollup,
+  countOutcome,
+  outcomeContext,
   putSnapshot,
   setTargetMetrics,
   listDue,

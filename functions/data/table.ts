@@ -1,9 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DeleteCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
+  type BatchGetCommandOutput,
   type DeleteCommandInput,
   type PutCommandInput,
   type QueryCommandInput,
@@ -38,6 +40,30 @@ export async function conditional<T>(
     }
     throw error;
   }
+}
+
+/** A table key. */
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+/**
+ * Several items of the table in one BatchGetItem (at most 100 keys), strongly consistent: one round
+ * trip and one request instead of one per item. The answer is in `keys`' order, undefined where no
+ * item is; keys DynamoDB leaves unprocessed (throughput) are asked for again.
+ */
+export async function getItems(keys: readonly ItemKey[]): Promise<(Record<string, unknown> | undefined)[]> {
+  const found = new Map<string, Record<string, unknown>>();
+  const id = (key: { pk?: unknown; sk?: unknown }) => `${String(key.pk)}\u0000${String(key.sk)}`;
+  let pending: Record<string, unknown>[] | undefined = [...new Map(keys.map((k) => [id(k), { pk: k.pk, sk: k.sk }])).values()];
+  for (let round = 0; pending && pending.length > 0; round++) {
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** round)));
+    const out: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
+    for (const item of out.Responses?.[tableName()] ?? []) found.set(id(item), item);
+    pending = out.UnprocessedKeys?.[tableName()]?.Keys;
+  }
+  return keys.map((k) => found.get(id(k)));
 }
 
 /**

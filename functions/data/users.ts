@@ -16,7 +16,10 @@ export interface StoredProfile extends Profile {
   email: string | null;
 }
 
-function toSettings(item: Record<string, unknown> | undefined): Settings {
+/** The settings row's key (read together with other items: data/table.ts getItems). */
+export const settingsKey = (userId: string) => ({ pk: userPk(userId), sk: SETTINGS_SK });
+
+export function toSettings(item: Record<string, unknown> | undefined): Settings {
   if (!item) return DEFAULT_SETTINGS;
   return {
     mode: item.mode === 'agency' ? 'agency' : 'creator',
@@ -197,7 +200,7 @@ export async function updateProfile(userId: string, changes: UpdateProfile, now:
  * it has expired (Cognito access and ID tokens live at most one day), so it has nothing left to stop.
  */
 const SESSIONS_PREFIX = 'SESSIONS#';
-const sessionsKey = (userId: string) => ({ pk: `${SESSIONS_PREFIX}${userId}`, sk: `${SESSIONS_PREFIX}${userId}` });
+export const sessionsKey = (userId: string) => ({ pk: `${SESSIONS_PREFIX}${userId}`, sk: `${SESSIONS_PREFIX}${userId}` });
 export const SESSION_GATE_TTL_SECONDS = 2 * 24 * 60 * 60;
 
 export interface SessionGate {
@@ -214,6 +217,11 @@ export interface SessionGate {
 
 export async function getSessionGate(userId: string): Promise<SessionGate> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: sessionsKey(userId), ConsistentRead: true }));
+  return toSessionGate(Item);
+}
+
+/** The gate as its item says (none: open, no sessions ended). */
+export function toSessionGate(Item: Record<string, unknown> | undefined): SessionGate {
   return {
     validAfter: typeof Item?.validAfter === 'number' ? Item.validAfter : null,
     deletedAt: typeof Item?.deletedAt === 'string' ? Item.deletedAt : null,

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { COLLECTION_OFFSETS_SECONDS, engagementsOf, type CollectionStatus, type PostMetrics, type TargetMetrics } from '@shared/analytics';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { tiktokReportsNumbers } from '@shared/tiktok';
-import { emptyRollup, type AppliedReading, type DueTracker, type StoredRollup } from '../data/analytics';
+import { emptyRollup, type AppliedReading, type DueTracker, type OutcomeCount, type StoredRollup } from '../data/analytics';
 import { clientRollupSk, rollupSk, TOP_PER_ROLLUP, type SnapshotItem, type TrackerItem } from '../data/analytics-keys';
 import type { EnginePost } from '../publishing/model';
 import type { Deps } from '../lib/clock';
@@ -16,8 +16,9 @@ import { PlatformError, type MetricsResult } from '../platforms/types';
  * the collector reads the platform and adds each reading into the rollups exactly once.
  *
  * Exactly once without transactions (dynalite has none): each rollup item keeps, per post, what it
- * has counted of it (`applied`), and every change to a rollup is a read-modify-write conditioned on
- * the rollup's `rev`. A reading adds only its difference from what that rollup already holds of the
+ * has counted of it (`applied`). An outcome is added in one write conditioned on its mark being
+ * absent (countOutcome); a reading is a read-modify-write conditioned on the rollup's `rev`, which
+ * every write moves. A reading adds only its difference from what that rollup already holds of the
  * post, so a redelivered batch, two collectors at once, or a crash between writes never counts twice
  * and the next reading catches up whatever a crash left out.
  */
@@ -25,7 +26,7 @@ import { PlatformError, type MetricsResult } from '../platforms/types';
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export { emptyRollup, type AppliedReading, type DueTracker, type StoredRollup };
+export { emptyRollup, type AppliedReading, type DueTracker, type OutcomeCount, type StoredRollup };
 
 export const CollectMessageSchema = z.object({
   userId: z.string().min(1),
@@ -51,6 +52,13 @@ export interface AnalyticsStore {
    * and returns it changed, or null for nothing to write. Retries when another write came between.
    */
   updateRollup(userId: string, sk: string, base: { day: string; platform: Platform }, change: (rollup: StoredRollup) => StoredRollup | null): Promise<void>;
+  /**
+   * Counts a target's outcome in one rollup once (as withOutcome does): a second call for the same
+   * post and outcome adds nothing. One write where the rollup and its hour cell exist already.
+   */
+  countOutcome(userId: string, sk: string, base: { day: string; platform: Platform }, count: OutcomeCount): Promise<void>;
+  /** The user's timezone and the day a failure of this target was counted (null: none), read together. */
+  outcomeContext(userId: string, postId: string, platform: Platform): Promise<{ timeZone: string | null; failedDay: string | null }>;
   putSnapshot(userId: string, snapshot: SnapshotItem): Promise<void>;
   /** The post's target on `platform` gets `metrics`; nothing else of the post changes. No post, no write. */
   setTargetMetrics(userId: string, postId: string, platform: Platform, metrics: TargetMetrics): Promise<void>;
@@ -199,20 +207,27 @@ const rollupKeys = (t: Pick<TrackerItem, 'day' | 'platform' | 'clientId'>) => [
 export async function recordTargetOutcome(userId: string, post: EnginePost, index: number, engine: RecordEngine): Promise<void> {
   const target = post.platforms[index];
   if (!target || (target.status !== 'posted' && target.status !== 'failed')) return;
-  const timeZone = await engine.store.timezoneOf(userId);
+  const platformPostId = target.platform_post_id;
+  if (target.status === 'posted' && !platformPostId) return;
+  // One request for both: every post settling in a busy second asks the same table.
+  const { timeZone, failedDay } = await engine.store.outcomeContext(userId, post.id, target.platform);
   const now = engine.now();
   if (target.status === 'failed') {
     const { day } = localParts(new Date(post.scheduled_at ?? now.toISOString()), timeZone);
     for (const sk of rollupKeys({ day, platform: target.platform, clientId: post.client_id })) {
-      await engine.store.updateRollup(userId, sk, { day, platform: target.platform }, (r) => withOutcome(r, post.id, 'failed', null, now.toISOString()));
+      await engine.store.countOutcome(
+        userId,
+        sk,
+        { day, platform: target.platform },
+        { postId: post.id, outcome: 'failed', cell: null, at: now.toISOString() },
+      );
     }
     await engine.store.putFailureDay(userId, post.id, target.platform, day);
     return;
   }
-  if (!target.platform_post_id) return;
+  if (!platformPostId) return;
   // A Retry published what had failed: the failure no longer stands, on the day it was counted
   // (a retry moves the post's time, so that day is the one remembered, not recomputed).
-  const failedDay = await engine.store.failureDayOf(userId, post.id, target.platform);
   if (failedDay) {
     for (const sk of rollupKeys({ day: failedDay, platform: target.platform, clientId: post.client_id })) {
       await engine.store.updateRollup(userId, sk, { day: failedDay, platform: target.platform }, (r) => withoutFailure(r, post.id));
@@ -231,7 +246,7 @@ export async function recordTargetOutcome(userId: string, post: EnginePost, inde
     platform: target.platform,
     socialAccountId: target.social_account_id,
     accountId: target.account_id,
-    platformPostId: target.platform_post_id,
+    platformPostId,
     postUrl: target.post_url,
     caption: target.caption,
     clientId: post.client_id,
@@ -248,7 +263,12 @@ export async function recordTargetOutcome(userId: string, post: EnginePost, inde
   };
   await engine.store.createTracker(tracker);
   for (const sk of rollupKeys(tracker)) {
-    await engine.store.updateRollup(userId, sk, { day, platform: target.platform }, (r) => withOutcome(r, post.id, 'published', cellOf(tracker), publishedAt));
+    await engine.store.countOutcome(
+      userId,
+      sk,
+      { day, platform: target.platform },
+      { postId: post.id, outcome: 'published', cell: cellOf(tracker), at: publishedAt },
+    );
   }
 }
 

@@ -20,6 +20,8 @@ import type { DispatchInput, EnginePost, PublishMessage, TargetOutcome, TargetRe
  */
 export interface EngineStore {
   getPost(userId: string, postId: string): Promise<EnginePost | null>;
+  /** The post and whether its account's deletion has begun (it publishes nothing from then on), in one request. */
+  getPostAndAccount(userId: string, postId: string): Promise<{ post: EnginePost | null; accountClosed: boolean }>;
   /** scheduled → queued for this version; false when the post moved on. */
   markQueued(userId: string, post: EnginePost, now: Date): Promise<boolean>;
   /** false when the post is not this open version, the target is settled, or another unexpired lease holds it. */
@@ -100,8 +102,6 @@ export interface PublishEngine extends WatchdogEngine {
     /** A signed URL TikTok can pull the object from, or null when photo posts are off (docs/tiktok.md#photo-posts). */
     pullUrl?(path: string, now: Date): Promise<string | null>;
   };
-  /** Whether the account's deletion has begun (it publishes nothing from then on). */
-  isAccountClosed(userId: string): Promise<boolean>;
   /** Runs `fn` with the social account's fresh tokens and its platform's adapter. */
   withFreshTokens<T>(userId: string, socialAccountId: string, fn: (tokens: TokenSet, adapter: PlatformAdapter) => Promise<T>, deps: Deps): Promise<T>;
   currentPlan(userId: string, now: Date): Promise<Plan>;

@@ -6,7 +6,6 @@ import { withFreshTokens } from '../domain/connections';
 import { currentPlan } from '../domain/entitlements';
 import { notifyUser } from '../domain/notifications';
 import { claimDailyQuota } from '../domain/platform-quotas';
-import { isAccountClosed } from '../domain/sessions';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { env } from '../lib/env';
 import { mediaPullSigner } from '../lib/media-pull';
@@ -58,7 +57,6 @@ export const awsPublishEngine: PublishEngine = {
     read: readObject,
     pullUrl: async (path, now) => (await mediaPullSigner())?.sign(path, now) ?? null,
   },
-  isAccountClosed,
   withFreshTokens,
   currentPlan,
   claimDailyQuota,

@@ -16,7 +16,22 @@ const LOCAL_SCHEDULER_ROLE = 'arn:aws:iam::000000000000:role/local-scheduler';
 const VISIBILITY_TIMEOUT_SECONDS = String(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.publisher));
 const MAX_RECEIVES = 5;
 const WATCHDOG_EVERY_MS = 5 * 60 * 1000;
-/** As on AWS (rate(1 hour)): the connection expiry notices. */
+/**
+ * How many batches each platform queue's publisher runs at once. PUBLISHER_CONCURRENCY, the
+ * setting a deployment's `publisherConcurrency` reads (infra/config.ts, default 50), bounds it as
+ * on AWS. Unset, it is Lambda's ceiling (1,000): the local cloud prepares a busy minute's posts
+ * PUBLISH_LEAD_SECONDS (15) ahead, five times AWS's 3 s, and a delivery holds its slot that long,
+ * often in a batch of one or two (messages become visible a few at a time); 50 slots held 15 s
+ * would make the local pipeline late where the deployed one, holding them 3 s, is not.
+ */
+export const LOCAL_PUBLISHER_CONCURRENCY = 1000;
+export function publisherConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+  const configured = Number(env.PUBLISHER_CONCURRENCY || LOCAL_PUBLISHER_CONCURRENCY);
+  // Lambda's SQS maximum concurrency is 2 to 1,000.
+  return Number.isInteger(configured) && configured >= 2 && configured <= 1000 ? configured : LOCAL_PUBLISHER_CONCURRENCY;
+}
+
+/** As on AWS (rate(1 hour)): the connection expiry notices */
 const EXPIRY_NOTICES_EVERY_MS = 60 * 60 * 1000;
 
 export const publishingModule: LocalModule = {
@@ -34,9 +49,9 @@ export const publishingModule: LocalModule = {
         VisibilityTimeout: VISIBILITY_TIMEOUT_SECONDS,
         RedrivePolicy: redrivePolicy(dlq, MAX_RECEIVES),
       });
-      // Lambda's ceiling (1,000): every message of a busy minute waits for its second in its own
-      // invocation, and one dispatched in the last seconds must not queue behind those waiting.
-      mappings.push(sqs.mapQueueToHandler(publishQueueName(platform), PUBLISHING_HANDLERS.publisher, { batchSize: 10, maxConcurrency: 1000 }));
+      mappings.push(
+        sqs.mapQueueToHandler(publishQueueName(platform), PUBLISHING_HANDLERS.publisher, { batchSize: 10, maxConcurrency: publisherConcurrency() }),
+      );
       mappings.push(sqs.mapQueueToHandler(dlq, PUBLISHING_HANDLERS.deadLetters, { batchSize: 10, maxConcurrency: 2 }));
     }
     const watchdog = setInterval(() => {

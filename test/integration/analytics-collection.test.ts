@@ -194,4 +194,33 @@ describe('analytics collection on the local cloud', () => {
       String(tracker!.gsi2sk ?? '') > new Date(postedAt.getTime() + HOUR).toISOString() || tracker!.failures !== 0 || tracker!.status !== 'collecting',
     ).toBe(true);
   });
+
+  it('counts outcomes that land on one rollup at once exactly once each, in their hour cells, a redelivery adding nothing', async () => {
+    // Prepare: a day's first outcomes all at once (the rollup and its cells do not exist yet), as a
+    // busy minute's publishers settle together.
+    const userId = `rollup-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const day = '2026-03-02';
+    const sk = rollupSk(day, 'x');
+    const count = (i: number, outcome: 'published' | 'failed' = 'published') =>
+      tableAnalyticsStore.countOutcome(
+        userId,
+        sk,
+        { day, platform: 'x' },
+        {
+          postId: `post-${i}`,
+          outcome,
+          cell: outcome === 'published' ? `0:${9 + (i % 3)}` : null,
+          at: '2026-03-02T09:00:00.000Z',
+        },
+      );
+
+    // Act
+    await Promise.all(Array.from({ length: 24 }, (_, i) => count(i)));
+    await Promise.all([count(0), count(5), count(24, 'failed'), count(24, 'failed')]);
+
+    // Assess
+    const [rollup] = await itemsOf(userId, sk);
+    expect(rollup).toMatchObject({ published: 24, failed: 1, hours: { '0:9': { posts: 8, engagements: 0 }, '0:10': { posts: 8 }, '0:11': { posts: 8 } } });
+    expect(Object.keys(rollup!.applied as object).sort()).toEqual([...Array.from({ length: 24 }, (_, i) => `published:post-${i}`), 'failed:post-24'].sort());
+  });
 });

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
+import { markAccountClosed } from '../../functions/data/users';
 import { tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
 import { LeaseLostError, type EnginePost } from '../../functions/publishing/model';
 import type { EngineStore } from '../../functions/publishing/ports';
@@ -153,5 +154,26 @@ describe.each([
     expect(marks).toEqual([true, false]);
     expect((await store.getPost(userId, post.id))!.watchdog_at).toBe(iso(T0));
     expect(await listed()).toEqual([]);
+  });
+});
+
+describe('the engine store: the table, reading for a delivery', () => {
+  it('reads the post and whether its account is being deleted in one request, and sees the deletion begin', async () => {
+    // Prepare
+    const given = aPost(['facebook'], { status: 'queued', scheduled_at: iso(T0) });
+    const userId = `engine-store-${ulid()}`;
+    const { rev: _rev, watchdog_at: _watchdog, ...record } = given;
+    await putNewPost(userId, record as PostRecord);
+
+    // Act
+    const open = await tableEngineStore.getPostAndAccount(userId, given.id);
+    await markAccountClosed(userId, new Date());
+    const closed = await tableEngineStore.getPostAndAccount(userId, given.id);
+    const missing = await tableEngineStore.getPostAndAccount(userId, 'no-such-post');
+
+    // Assess
+    expect(open).toMatchObject({ accountClosed: false, post: { id: given.id, version: given.version } });
+    expect(closed).toMatchObject({ accountClosed: true, post: { id: given.id } });
+    expect(missing).toEqual({ accountClosed: true, post: null });
   });
 });

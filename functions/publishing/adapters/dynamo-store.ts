@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostStatus } from '@shared/statuses';
 import { postIndexKeys, postSk, toPost, type PostRecord } from '../../data/posts';
-import { db, queryAll, tableName, updateIf, userPk } from '../../data/table';
+import { db, getItems, queryAll, tableName, updateIf, userPk } from '../../data/table';
+import { sessionsKey, toSessionGate } from '../../data/users';
 import { TABLE_DESIGN } from '../../data/table-design';
 import type { PublishCheckpoint } from '../../lib/publish-checkpoint';
 import { LeaseLostError, type EnginePost, type EngineTarget, type TargetOutcome, type TargetRef } from '../model';
@@ -38,6 +39,15 @@ function toEnginePost(item: Record<string, unknown>): EnginePost {
 export async function getEnginePost(userId: string, postId: string): Promise<EnginePost | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(userId, postId), ConsistentRead: true }));
   return Item ? toEnginePost(Item) : null;
+}
+
+/**
+ * The post and whether its account's deletion has begun, in one BatchGetItem: the publisher asks both
+ * at the start of a delivery and again at the due second, when every post due in it waits on the table.
+ */
+export async function getPostAndAccount(userId: string, postId: string): Promise<{ post: EnginePost | null; accountClosed: boolean }> {
+  const [post, gate] = await getItems([key(userId, postId), sessionsKey(userId)]);
+  return { post: post ? toEnginePost(post) : null, accountClosed: toSessionGate(gate).deletedAt !== null };
 }
 
 /** scheduled → queued for this version; false when the post moved on (edited, deleted, already queued). */
@@ -257,6 +267,7 @@ export async function listOpenPostsDueBefore(cutoff: Date): Promise<{ userId: st
 /** The engine's store (ports.ts EngineStore) over the table. */
 export const tableEngineStore: EngineStore = {
   getPost: getEnginePost,
+  getPostAndAccount,
   markQueued,
   takeLease,
   saveCheckpoint,

@@ -48,9 +48,9 @@ interface Delivery extends Attempt {
 export async function publishTarget(message: PublishMessage, engine: PublishEngine): Promise<'done' | 'retry'> {
   const { userId } = message;
   // A deleted account publishes nothing and gets nothing written: its deletion may not have reached
-  // this post yet. Both reads go out together: a busy second's deliveries queue for the same table.
-  const [closed, post] = await Promise.all([engine.isAccountClosed(userId), engine.store.getPost(userId, message.postId)]);
-  if (closed) return 'done';
+  // this post yet. One request reads both: a busy second's deliveries queue for the same table.
+  const { accountClosed, post } = await engine.store.getPostAndAccount(userId, message.postId);
+  if (accountClosed) return 'done';
   if (!post || post.version !== message.version) return 'done';
   const index = post.platforms.findIndex((t) => t.id === message.targetId);
   const target = post.platforms[index];
@@ -120,11 +120,10 @@ async function runStep(delivery: Delivery, engine: PublishEngine): Promise<Publi
           if (early > 0) await engine.sleep(early);
           // Checked again right before the public call: the account's deletion may have begun, or
           // the user deleted the post, while this delivery prepared and waited for the due second
-          // (up to the lead time). Both reads go out together: this is the due second, when every
-          // post due in it waits on the same table, and two round trips one after the other would
-          // put each delivery at the back of that queue twice.
-          const [closed, post] = await Promise.all([engine.isAccountClosed(userId), engine.store.getPost(userId, delivery.post.id)]);
-          if (closed) throw new AccountClosedError();
+          // (up to the lead time). One request reads both: this is the due second, when every post
+          // due in it waits on the same table, and each request more puts every delivery further back.
+          const { accountClosed, post } = await engine.store.getPostAndAccount(userId, delivery.post.id);
+          if (accountClosed) throw new AccountClosedError();
           if (!post) throw new PostDeletedError();
         },
         claimDailyQuota: (bucket) => engine.claimDailyQuota(bucket, engine.now()),

@@ -8,8 +8,10 @@ import {
   type CollectEngine,
   type CollectMessage,
   type DueTracker,
+  type OutcomeCount,
   type StoredRollup,
   type SweepEngine,
+  withOutcome,
 } from '../../../functions/domain/analytics-collection';
 import type { MetricsResult } from '../../../functions/platforms/types';
 import { aPost } from './publishing-engine-fakes';
@@ -50,6 +52,15 @@ export class MemoryAnalyticsStore implements AnalyticsStore {
 
   async timezoneOf() {
     return this.timezone;
+  }
+
+  async outcomeContext(userId: string, postId: string, platform: Platform) {
+    return { timeZone: this.timezone, failedDay: await this.failureDayOf(userId, postId, platform) };
+  }
+
+  /** The table does this in one conditional UpdateItem; here the same arithmetic as a read-modify-write. */
+  async countOutcome(userId: string, sk: string, base: { day: string; platform: Platform }, count: OutcomeCount) {
+    await this.updateRollup(userId, sk, base, (r) => withOutcome(r, count.postId, count.outcome, count.cell, count.at));
   }
 
   async createTracker(tracker: TrackerItem) {

@@ -63,6 +63,31 @@ describe('recording a settled target', () => {
     }
   });
 
+  it('asks the store once before writing, then writes the tracker and each rollup once: a busy minute costs the table three requests per target', async () => {
+    // Prepare: count every call on the store.
+    const world = aWorld();
+    const calls: string[] = [];
+    const store = world.store;
+    world.engine.store = new Proxy(store, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function' || typeof key !== 'string') return value;
+        return (...args: unknown[]) => {
+          calls.push(key);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const post = aPublishedPost('p1', ['x']);
+
+    // Act
+    await recordTargetOutcome('user-1', post, 0, world.engine);
+
+    // Assess
+    expect(calls).toEqual(['outcomeContext', 'createTracker', 'countOutcome']);
+    expect(store.rollup(BERLIN_DAY, 'x')).toMatchObject({ published: 1 });
+  });
+
   it.each([
     ['an Only me post', { tiktok_privacy_level: 'SELF_ONLY' as const }],
     ['an inbox draft', { tiktok_draft: true }],

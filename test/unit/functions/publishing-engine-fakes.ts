@@ -26,6 +26,8 @@ const TERMINAL = ['posted', 'failed'];
 
 export class MemoryStore implements EngineStore {
   readonly items = new Map<string, { userId: string; post: EnginePost }>();
+  /** Whether the account's deletion has begun (the session gate the table keeps beside the posts). */
+  accountClosed: (userId: string) => boolean = () => false;
 
   put(userId: string, post: EnginePost): void {
     this.items.set(`${userId}/${post.id}`, { userId, post: structuredClone(post) });
@@ -50,6 +52,11 @@ export class MemoryStore implements EngineStore {
   async getPost(userId: string, postId: string) {
     const post = this.item(userId, postId);
     return post ? structuredClone(post) : null;
+  }
+
+  async getPostAndAccount(userId: string, postId: string) {
+    const post = this.item(userId, postId);
+    return { post: post ? structuredClone(post) : null, accountClosed: this.accountClosed(userId) };
   }
 
   async markQueued(userId: string, seen: EnginePost, now: Date) {
@@ -208,6 +215,7 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
   const platforms = new Map<Platform, ReturnType<typeof aPlatform>>();
   const state = { closed: false, plan: options.plan ?? 'pro', closeWhileWaiting: false, deleteWhileWaiting: false };
   let ids = 0;
+  store.accountClosed = () => state.closed;
   const platform = (p: Platform) => platforms.get(p) ?? platforms.set(p, aPlatform(p)).get(p)!;
 
   const engine: PublishEngine & ScheduleEngine = {
@@ -221,7 +229,6 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
     },
     settings: () => ({ leadMs: options.leadMs ?? 3_000, retryWindowMs: 15 * 60_000, settleSpreadMs: 0 }),
     media: { url: async (path) => `https://media.example/${path}`, read: async (path) => Buffer.from(path) },
-    isAccountClosed: async () => state.closed,
     withFreshTokens: async (_userId, accountId, fn) =>
       fn({ accessToken: 'token', refreshToken: null, expiresAt: null } as never, platform(accountPlatform(accountId)).adapter as never),
     currentPlan: async () => PLANS.find((p) => p.id === state.plan)!,
