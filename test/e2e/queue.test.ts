@@ -18,8 +18,11 @@ const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, t
 async function everyDayAt(scope: Page | Locator, name: string, time: string) {
   await scope.getByLabel(`New posting time for ${name}`).fill(time);
   await scope.getByRole('button', { name: 'Add time' }).click();
-  await scope.getByRole('button', { name: `Saturday ${time}` }).click();
-  await scope.getByRole('button', { name: `Sunday ${time}` }).click();
+  // One row of day chips per time, the row named by the time as the page shows it (16:45 → 4:45 PM).
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const row = scope.getByRole('group', { name: `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'} posting time` });
+  await row.getByRole('button', { name: 'Sat', exact: true }).click();
+  await row.getByRole('button', { name: 'Sun', exact: true }).click();
   await scope.getByRole('button', { name: 'Save posting times' }).click();
 }
 
