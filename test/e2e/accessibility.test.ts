@@ -55,6 +55,12 @@ async function violationsOn(page: Page, route: string, theme: string): Promise<R
 
 /** axe on the document as it is now (an overlay open), serious and critical only. */
 async function axeViolations(page: Page): Promise<Result[]> {
+  // An overlay fades in: scanned mid-animation, its colours are half-blended and fail contrast they
+  // meet once shown. Wait until no finite animation is running (a condition, not a time); a spinner's
+  // endless one never ends and changes no colour.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   // Evaluated by the browser's debugging protocol, which the page's CSP does not govern: a <script> tag
   // (addScriptTag) is inline script the served CSP rightly refuses, and the pages stay under their CSP.
   await page.evaluate(AXE_SOURCE);
