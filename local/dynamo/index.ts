@@ -82,6 +82,7 @@ async function ensureTable(client: DynamoDBClient, backupFile: string): Promise<
   const { TableNames } = await client.send(new ListTablesCommand({}));
   if (!TableNames?.includes(LOCAL_TABLE_NAME)) {
     await createTable(client);
+    await tableActive(client);
   } else if (
     missingIndexes(await client.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAME })).then((d) => d.Table?.GlobalSecondaryIndexes ?? [])).length > 0
   ) {
@@ -89,6 +90,7 @@ async function ensureTable(client: DynamoDBClient, backupFile: string): Promise<
     await client.send(new DeleteTableCommand({ TableName: LOCAL_TABLE_NAME }));
     await tableGone(client);
     await createTable(client);
+    await tableActive(client);
   }
   if (fs.existsSync(backupFile)) {
     await writeAll(client, JSON.parse(fs.readFileSync(backupFile, 'utf8')) as Record<string, AttributeValue>[]);
@@ -96,14 +98,31 @@ async function ensureTable(client: DynamoDBClient, backupFile: string): Promise<
   }
 }
 
+/** How long a table may stay DELETING or CREATING: dynalite finishes both on a timer, which a busy machine delays. */
+const TABLE_STATE_WAIT_MS = 60_000;
+
 /** DeleteTable returns while the table is still DELETING (dynalite finishes on a timer). */
 async function tableGone(client: DynamoDBClient): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (const deadline = Date.now() + TABLE_STATE_WAIT_MS; Date.now() < deadline;) {
     const { TableNames } = await client.send(new ListTablesCommand({}));
     if (!TableNames?.includes(LOCAL_TABLE_NAME)) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`The local table ${LOCAL_TABLE_NAME} was not deleted; its items are kept in the rebuild backup`);
+}
+
+/**
+ * CreateTable returns while the table is still CREATING, and writes to it are refused with
+ * ResourceNotFoundException until it is ACTIVE, as on AWS (where the SDK's waitUntilTableExists
+ * waits for the same status).
+ */
+async function tableActive(client: DynamoDBClient): Promise<void> {
+  for (const deadline = Date.now() + TABLE_STATE_WAIT_MS; Date.now() < deadline;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAME }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`The local table ${LOCAL_TABLE_NAME} did not become ACTIVE; its items are kept in the rebuild backup`);
 }
 
 function missingIndexes(existing: { IndexName?: string }[]): string[] {

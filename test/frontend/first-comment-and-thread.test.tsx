@@ -31,7 +31,9 @@ beforeEach(() => resetAmplifyMocks());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('compose: X threads and first comments', () => {
-  it('adds thread parts with their own X counters and sends them, with the first comment, as the X target settings', async () => {
+  // Types a caption, two thread parts and a comment into the whole Compose form: the heaviest render
+  // work of the file, which on a shared 2-core runner takes longer than the default 15 s by itself.
+  it('adds thread parts with their own X counters and sends them, with the first comment, as the X target settings', { timeout: 45_000 }, async () => {
     const { user, api } = await openCompose();
     await anXThreadStarted(user);
     // CJK counts 2 each on X, and a bare .photography link 23 (twitter-text).
