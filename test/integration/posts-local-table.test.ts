@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
 import { LOCAL_TABLE_NAME, startDynamo } from '../../local/dynamo';
 
@@ -37,6 +37,11 @@ async function anOldLocalTable(dataDir: string) {
       })),
     }),
   );
+  // A table takes writes once ACTIVE (dynalite flips CREATING on a timer a busy machine delays).
+  await vi.waitFor(async () => expect((await client.send(new DescribeTableCommand({ TableName: LOCAL_TABLE_NAME }))).Table?.TableStatus).toBe('ACTIVE'), {
+    timeout: 30_000,
+    interval: 10,
+  });
   await client.send(new PutItemCommand({ TableName: LOCAL_TABLE_NAME, Item: { pk: { S: 'USER#u1' }, sk: { S: 'SETTINGS' }, timezone: { S: 'UTC' } } }));
   client.destroy();
   await new Promise<void>((resolve) => server.close(() => resolve()));
