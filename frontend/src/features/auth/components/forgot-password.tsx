@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import * as z from 'zod';
 import { EmailSchema, firstIssue, PasswordSchema } from '@shared/auth';
 import { MSG } from '@shared/messages';
+import { NewPasswordField } from '@/components/new-password-field';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { getRuntimeConfig } from '@/config/runtime-config';
@@ -117,18 +118,7 @@ export function ForgotPassword() {
                 <Input name="code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} />
                 <Field.ErrorText>{errors.code}</Field.ErrorText>
               </Field.Root>
-              <Field.Root invalid={Boolean(errors.password)}>
-                <Field.Label>New password</Field.Label>
-                <Input
-                  type="password"
-                  name="password"
-                  autoComplete="new-password"
-                  placeholder="At least 6 characters"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-                <Field.ErrorText>{errors.password}</Field.ErrorText>
-              </Field.Root>
+              <NewPasswordField label="New password" value={password} onChange={setPassword} error={errors.password} />
               <Button type="submit" colorPalette="brand" loading={confirm.isPending}>
                 Set new password
               </Button>

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { firstIssue, PasswordSchema } from '@shared/auth';
 import { BILLING_MSG } from '@shared/billing';
 import { MSG } from '@shared/messages';
+import { NewPasswordField } from '@/components/new-password-field';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
@@ -183,18 +184,7 @@ function VerifyAndChoosePassword({ email, code }: { email: string; code: string 
         ) : null}
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Verify and choose a password">
           <Stack gap="4">
-            <Field.Root invalid={Boolean(errors.password)}>
-              <Field.Label>Password</Field.Label>
-              <Input
-                type="password"
-                name="password"
-                autoComplete="new-password"
-                placeholder="At least 6 characters"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <Field.ErrorText>{errors.password}</Field.ErrorText>
-            </Field.Root>
+            <NewPasswordField label="Password" value={password} onChange={setPassword} error={errors.password} />
             <Field.Root invalid={Boolean(errors.confirm)}>
               <Field.Label>Confirm password</Field.Label>
               <Input type="password" name="confirm" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />

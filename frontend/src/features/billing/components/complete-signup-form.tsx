@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { PasswordSchema, firstIssue } from '@shared/auth';
 import { BILLING_MSG } from '@shared/billing';
 import { MSG } from '@shared/messages';
+import { NewPasswordField } from '@/components/new-password-field';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
@@ -174,18 +175,7 @@ function PasswordStep({ email, sessionId }: CompleteSignupFormProps) {
                 <Field.Label>Email</Field.Label>
                 <Input type="email" name="email" autoComplete="username" value={email} readOnly disabled />
               </Field.Root>
-              <Field.Root invalid={Boolean(errors.password)}>
-                <Field.Label>Create Password</Field.Label>
-                <Input
-                  type="password"
-                  name="password"
-                  autoComplete="new-password"
-                  placeholder="At least 6 characters"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-                <Field.ErrorText>{errors.password}</Field.ErrorText>
-              </Field.Root>
+              <NewPasswordField label="Create Password" value={password} onChange={setPassword} error={errors.password} />
               <Field.Root invalid={Boolean(errors.confirm)}>
                 <Field.Label>Confirm Password</Field.Label>
                 <Input type="password" name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
