@@ -161,13 +161,20 @@ describe('publishing a scheduled post', () => {
     expect(done.status).toBe('posted');
     expect((await receiptsFor(caption)).map((r) => r.platform).sort()).toEqual(['facebook', 'x']);
     // Analytics (docs/analytics.md#recording): one tracker per target, each counted once in its day's rollup.
-    const trackers = await listUserItems(user.userId, `METRICS#${post.id}#`);
-    expect(trackers.map((t) => [t.platform, t.step, t.status]).sort()).toEqual([
+    // Each target records its outcome after settling, so the first target's count may still be on its
+    // way when the last target settles the post: the rows are awaited, then must not change.
+    const trackers = async () => (await listUserItems(user.userId, `METRICS#${post.id}#`)).map((t) => [t.platform, t.step, t.status]).sort();
+    const rollups = async () => (await listUserItems(user.userId, 'ROLLUP#')).map((r) => [r.platform, r.published]).sort();
+    await expect.poll(trackers, { timeout: 10_000, interval: 200 }).toEqual([
       ['facebook', 0, 'collecting'],
       ['x', 0, 'collecting'],
     ]);
-    const rollups = await listUserItems(user.userId, 'ROLLUP#');
-    expect(rollups.map((r) => [r.platform, r.published]).sort()).toEqual([
+    await expect.poll(rollups, { timeout: 10_000, interval: 200 }).toEqual([
+      ['facebook', 1],
+      ['x', 1],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await rollups()).toEqual([
       ['facebook', 1],
       ['x', 1],
     ]);
