@@ -61,11 +61,19 @@ export interface FunctionDef {
   readonly memoryMB?: number;
 }
 
-export interface RouteDef extends FunctionDef {
+/**
+ * Who may call a signed-in route (docs/decisions/0013-workspaces.md). A role: the route acts in the
+ * workspace the request names, and the caller must be its member with that role or a higher one
+ * (roles are ranked, shared/workspaces.ts `ROLES`; the table imports nothing, so it names them
+ * here and domain/workspaces.ts fails to compile if the two lists part). `personal`: the route acts on the caller's own things
+ * (profile, settings, notifications, sign-in) in no workspace.
+ */
+export type RouteAccess = 'owner' | 'admin' | 'editor' | 'contributor' | 'personal';
+
+interface RouteBase extends FunctionDef {
   readonly method: HttpMethod;
   /** API Gateway v2 path syntax: `/api/notifications/{id}/read`. */
   readonly path: string;
-  readonly auth: 'user' | 'public';
   /**
    * Requests one user (`per: 'user'`) or one client IP (`per: 'ip'`, for public routes) may make in
    * a fixed window. Set where a request creates something (an item, a Stripe session, a Cognito
@@ -80,6 +88,9 @@ export interface RouteDef extends FunctionDef {
    */
   readonly idempotent?: boolean;
 }
+
+export type RouteDef =
+  (RouteBase & { readonly auth: 'user'; readonly access: RouteAccess }) | (RouteBase & { readonly auth: 'public'; readonly access?: never });
 
 export interface RouteLimit {
   readonly per: 'user' | 'ip';
@@ -104,19 +115,41 @@ const ONE_HOUR = 3600;
 
 export const ROUTES = [
   { method: 'GET', path: '/api/plans', handler: 'plans/list-plans', auth: 'public', needs: ['table:read'] },
-  { method: 'GET', path: '/api/me', handler: 'me/get-me', auth: 'user', needs: ['table:read', 'media:read'] },
-  { method: 'PATCH', path: '/api/settings', handler: 'settings/update-settings', auth: 'user', needs: ['table:read', 'table:write'] },
-  { method: 'PUT', path: '/api/settings/initial-timezone', handler: 'settings/set-initial-timezone', auth: 'user', needs: ['table:read', 'table:write'] },
-  { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', auth: 'user', needs: ['table:read'] },
-  { method: 'POST', path: '/api/notifications/read-all', handler: 'notifications/mark-all-read', auth: 'user', needs: ['table:read', 'table:write'] },
-  { method: 'POST', path: '/api/notifications/{id}/read', handler: 'notifications/mark-read', auth: 'user', needs: ['table:read', 'table:write'] },
-  { method: 'GET', path: '/api/accounts', handler: 'connections/list-connections', auth: 'user', needs: ['table:read'] },
-  { method: 'DELETE', path: '/api/accounts/{id}', handler: 'connections/disconnect', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/api/me', handler: 'me/get-me', auth: 'user', access: 'personal', needs: ['table:read', 'media:read'] },
+  { method: 'PATCH', path: '/api/settings', handler: 'settings/update-settings', auth: 'user', access: 'personal', needs: ['table:read', 'table:write'] },
+  {
+    method: 'PUT',
+    path: '/api/settings/initial-timezone',
+    handler: 'settings/set-initial-timezone',
+    auth: 'user',
+    access: 'personal',
+    needs: ['table:read', 'table:write'],
+  },
+  { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', auth: 'user', access: 'personal', needs: ['table:read'] },
+  {
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    handler: 'notifications/mark-all-read',
+    auth: 'user',
+    access: 'personal',
+    needs: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/{id}/read',
+    handler: 'notifications/mark-read',
+    auth: 'user',
+    access: 'personal',
+    needs: ['table:read', 'table:write'],
+  },
+  { method: 'GET', path: '/api/accounts', handler: 'connections/list-connections', auth: 'user', access: 'contributor', needs: ['table:read'] },
+  { method: 'DELETE', path: '/api/accounts/{id}', handler: 'connections/disconnect', auth: 'user', access: 'admin', needs: ['table:read', 'table:write'] },
   {
     method: 'GET',
     path: '/api/accounts/{id}/page-info',
     handler: 'connections/get-page-info',
     auth: 'user',
+    access: 'contributor',
     needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
   },
   {
@@ -124,6 +157,7 @@ export const ROUTES = [
     path: '/api/accounts/{id}/tiktok-creator-info',
     handler: 'connections/get-tiktok-creator-info',
     auth: 'user',
+    access: 'contributor',
     needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
   },
   // Each start stores a one-time state; a person connects a handful of accounts at a time.
@@ -132,20 +166,22 @@ export const ROUTES = [
     path: '/api/accounts/{platform}/oauth/initiate',
     handler: 'connections/initiate-oauth',
     auth: 'user',
+    access: 'admin',
     limit: { per: 'user', max: 20, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'platform-apps'],
   },
-  { method: 'GET', path: '/api/platforms', handler: 'connections/list-platforms', auth: 'user', needs: ['table:read', 'platform-apps'] },
-  { method: 'GET', path: '/api/usage', handler: 'posts/get-usage', auth: 'user', needs: ['table:read'] },
-  { method: 'GET', path: '/api/analytics', handler: 'analytics/get-analytics', auth: 'user', needs: ['table:read'] },
-  { method: 'GET', path: '/api/analytics/posts/{id}', handler: 'analytics/get-post-analytics', auth: 'user', needs: ['table:read'] },
-  { method: 'GET', path: '/api/analytics/export', handler: 'analytics/export-analytics', auth: 'user', needs: ['table:read'] },
+  { method: 'GET', path: '/api/platforms', handler: 'connections/list-platforms', auth: 'user', access: 'contributor', needs: ['table:read', 'platform-apps'] },
+  { method: 'GET', path: '/api/usage', handler: 'posts/get-usage', auth: 'user', access: 'contributor', needs: ['table:read'] },
+  { method: 'GET', path: '/api/analytics', handler: 'analytics/get-analytics', auth: 'user', access: 'contributor', needs: ['table:read'] },
+  { method: 'GET', path: '/api/analytics/posts/{id}', handler: 'analytics/get-post-analytics', auth: 'user', access: 'contributor', needs: ['table:read'] },
+  { method: 'GET', path: '/api/analytics/export', handler: 'analytics/export-analytics', auth: 'user', access: 'contributor', needs: ['table:read'] },
   // A few posts of up to 20 images each in ten minutes is a busy creator; 200 is far beyond.
   {
     method: 'POST',
     path: '/api/media/uploads',
     handler: 'media/presign-upload',
     auth: 'user',
+    access: 'contributor',
     limit: { per: 'user', max: 200, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:write'],
   },
@@ -154,6 +190,7 @@ export const ROUTES = [
     path: '/api/media',
     handler: 'media/confirm-upload',
     auth: 'user',
+    access: 'contributor',
     limit: { per: 'user', max: 200, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete'],
     timeoutSeconds: 29,
@@ -165,6 +202,7 @@ export const ROUTES = [
     path: '/api/media/from-url',
     handler: 'media/media-from-url',
     auth: 'user',
+    access: 'contributor',
     limit: { per: 'user', max: 200, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete'],
     // 20 s of fetching, then confirm's work; API Gateway gives up at 29-30 s.
@@ -172,13 +210,21 @@ export const ROUTES = [
     // Confirm's 1536 MB plus the fetched file (≤ 100 MB) held while confirm reads it back.
     memoryMB: 1792,
   },
-  { method: 'DELETE', path: '/api/media/{id}', handler: 'media/delete-media', auth: 'user', needs: ['table:read', 'table:write', 'media:delete'] },
+  {
+    method: 'DELETE',
+    path: '/api/media/{id}',
+    handler: 'media/delete-media',
+    auth: 'user',
+    access: 'contributor',
+    needs: ['table:read', 'table:write', 'media:delete'],
+  },
   // Drafts cost no plan allowance, so this is what bounds them: one post every 6 s for ten minutes.
   {
     method: 'POST',
     path: '/api/posts',
     handler: 'posts/create-post',
     auth: 'user',
+    access: 'contributor',
     idempotent: true,
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     // A repeating post's first occurrence gets its own copies of the files (docs/recurring-posts.md#media).
@@ -190,48 +236,60 @@ export const ROUTES = [
     path: '/api/posts/import',
     handler: 'posts/import-posts',
     auth: 'user',
+    access: 'editor',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     // Media: each row's own copy of the import's uploads (copy, delete on failure). Tokens and platform apps: TikTok's creator_info.
     needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues'],
   },
-  { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', needs: ['table:read', 'media:read'] },
-  { method: 'GET', path: '/api/posts/counts', handler: 'posts/count-posts', auth: 'user', needs: ['table:read'] },
-  { method: 'GET', path: '/api/posts/calendar', handler: 'posts/list-calendar', auth: 'user', needs: ['table:read', 'media:read'] },
+  { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', access: 'contributor', needs: ['table:read', 'media:read'] },
+  { method: 'GET', path: '/api/posts/counts', handler: 'posts/count-posts', auth: 'user', access: 'contributor', needs: ['table:read'] },
+  { method: 'GET', path: '/api/posts/calendar', handler: 'posts/list-calendar', auth: 'user', access: 'contributor', needs: ['table:read', 'media:read'] },
   {
     method: 'POST',
     path: '/api/posts/limit-check',
     handler: 'posts/check-limits',
     auth: 'user',
+    access: 'contributor',
     needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
   },
-  { method: 'GET', path: '/api/posts/{id}', handler: 'posts/get-post', auth: 'user', needs: ['table:read', 'media:read'] },
+  { method: 'GET', path: '/api/posts/{id}', handler: 'posts/get-post', auth: 'user', access: 'contributor', needs: ['table:read', 'media:read'] },
   {
     method: 'PATCH',
     path: '/api/posts/{id}',
     handler: 'posts/update-post',
     auth: 'user',
+    access: 'contributor',
     needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues'],
   },
-  { method: 'DELETE', path: '/api/posts/{id}', handler: 'posts/delete-post', auth: 'user', needs: ['table:read', 'table:write', 'media:delete', 'scheduling'] },
+  {
+    method: 'DELETE',
+    path: '/api/posts/{id}',
+    handler: 'posts/delete-post',
+    auth: 'user',
+    access: 'contributor',
+    needs: ['table:read', 'table:write', 'media:delete', 'scheduling'],
+  },
   // Each retry publishes again (and may call the platforms); a person retries a handful of posts at a time.
   {
     method: 'POST',
     path: '/api/posts/{id}/retry',
     handler: 'posts/retry-post',
     auth: 'user',
+    access: 'editor',
     limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues'],
   },
   // Queue slots (docs/queue.md): weekly posting times per account, the upcoming slots, add to queue, reorder.
-  { method: 'GET', path: '/api/queue/schedules', handler: 'queue/get-schedules', auth: 'user', needs: ['table:read'] },
-  { method: 'PUT', path: '/api/queue/schedules/{id}', handler: 'queue/put-schedule', auth: 'user', needs: ['table:read', 'table:write'] },
-  { method: 'GET', path: '/api/queue', handler: 'queue/get-queue', auth: 'user', needs: ['table:read'] },
+  { method: 'GET', path: '/api/queue/schedules', handler: 'queue/get-schedules', auth: 'user', access: 'contributor', needs: ['table:read'] },
+  { method: 'PUT', path: '/api/queue/schedules/{id}', handler: 'queue/put-schedule', auth: 'user', access: 'editor', needs: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/api/queue', handler: 'queue/get-queue', auth: 'user', access: 'contributor', needs: ['table:read'] },
   // Creates a post like POST /api/posts, so the same limit.
   {
     method: 'POST',
     path: '/api/queue/posts',
     handler: 'queue/add-to-queue',
     auth: 'user',
+    access: 'editor',
     idempotent: true,
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: CREATES_POST,
@@ -241,6 +299,7 @@ export const ROUTES = [
     path: '/api/queue',
     handler: 'queue/move-in-queue',
     auth: 'user',
+    access: 'editor',
     needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'scheduling', 'queues'],
   },
   // Each publishes straight away (the create's rules and limits; counted like a scheduled post).
@@ -249,6 +308,7 @@ export const ROUTES = [
     path: '/api/posts/publish-now',
     handler: 'posts/publish-now',
     auth: 'user',
+    access: 'editor',
     idempotent: true,
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: CREATES_POST,
@@ -258,6 +318,7 @@ export const ROUTES = [
     path: '/api/posts/{id}/publish',
     handler: 'posts/publish-draft',
     auth: 'user',
+    access: 'editor',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues'],
   },
@@ -267,16 +328,18 @@ export const ROUTES = [
     path: '/api/posts/{id}/duplicate',
     handler: 'posts/duplicate-post',
     auth: 'user',
+    access: 'contributor',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete'],
   },
   // Recurring posts (docs/recurring-posts.md): a series is created by POST /api/posts with `repeat`.
-  { method: 'GET', path: '/api/series/{id}', handler: 'recurrence/get-series', auth: 'user', needs: ['table:read'] },
+  { method: 'GET', path: '/api/series/{id}', handler: 'recurrence/get-series', auth: 'user', access: 'contributor', needs: ['table:read'] },
   {
     method: 'PATCH',
     path: '/api/series/{id}',
     handler: 'recurrence/edit-series',
     auth: 'user',
+    access: 'editor',
     needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues', 'realtime'],
   },
   {
@@ -284,14 +347,16 @@ export const ROUTES = [
     path: '/api/series/{id}',
     handler: 'recurrence/delete-series',
     auth: 'user',
+    access: 'editor',
     needs: ['table:read', 'table:write', 'media:delete', 'scheduling', 'realtime'],
   },
-  { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user', needs: ['table:read', 'media:read'] },
+  { method: 'GET', path: '/api/dashboard', handler: 'posts/get-dashboard', auth: 'user', access: 'contributor', needs: ['table:read', 'media:read'] },
   {
     method: 'PATCH',
     path: '/api/profile',
     handler: 'profile/update-profile',
     auth: 'user',
+    access: 'personal',
     needs: ['table:read', 'table:write', 'media:read', 'media:delete'],
   },
   {
@@ -299,6 +364,7 @@ export const ROUTES = [
     path: '/api/profile/avatar/uploads',
     handler: 'profile/presign-avatar',
     auth: 'user',
+    access: 'personal',
     limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:write'],
   },
@@ -307,26 +373,29 @@ export const ROUTES = [
     path: '/api/profile/avatar',
     handler: 'profile/confirm-avatar',
     auth: 'user',
+    access: 'personal',
     limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'media:delete'],
   },
-  { method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', needs: ['table:read'] },
+  { method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', access: 'contributor', needs: ['table:read'] },
   // Besides this rate, a user has at most MAX_CLIENTS clients (functions/domain/clients.ts).
   {
     method: 'POST',
     path: '/api/clients',
     handler: 'clients/create-client',
     auth: 'user',
+    access: 'editor',
     limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write'],
   },
-  { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', needs: ['table:read', 'table:write'] },
-  { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', auth: 'user', needs: ['table:read', 'table:write'] },
+  { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', access: 'editor', needs: ['table:read', 'table:write'] },
+  { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', auth: 'user', access: 'editor', needs: ['table:read', 'table:write'] },
   {
     method: 'DELETE',
     path: '/api/account',
     handler: 'account/delete-account',
     auth: 'user',
+    access: 'personal',
     needs: ['table:read', 'table:write', 'media:delete', 'scheduling', 'stripe', 'cognito:delete-user', 'realtime'],
     timeoutSeconds: 29,
   },
@@ -337,6 +406,7 @@ export const ROUTES = [
     path: '/api/account/password',
     handler: 'account/change-password',
     auth: 'user',
+    access: 'personal',
     limit: { per: 'user', max: 10, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'cognito:check-password', 'cognito:set-password', 'cognito:sign-out', 'realtime'],
   },
@@ -346,20 +416,29 @@ export const ROUTES = [
     path: '/api/account/sign-out-everywhere',
     handler: 'account/sign-out-everywhere',
     auth: 'user',
+    access: 'personal',
     needs: ['table:read', 'table:write', 'cognito:sign-out', 'realtime'],
   },
-  { method: 'GET', path: '/api/subscription', handler: 'billing/get-subscription', auth: 'user', needs: ['table:read', 'table:write', 'stripe'] },
+  {
+    method: 'GET',
+    path: '/api/subscription',
+    handler: 'billing/get-subscription',
+    auth: 'user',
+    access: 'contributor',
+    needs: ['table:read', 'table:write', 'stripe'],
+  },
   // Each creates a Stripe Checkout session.
   {
     method: 'POST',
     path: '/api/billing/checkout',
     handler: 'billing/checkout',
     auth: 'user',
+    access: 'owner',
     limit: { per: 'user', max: 20, windowSeconds: ONE_HOUR },
     needs: BILLING,
   },
-  { method: 'POST', path: '/api/billing/subscription', handler: 'billing/manage-subscription', auth: 'user', needs: BILLING },
-  { method: 'POST', path: '/api/billing/claim-checkout', handler: 'billing/claim-checkout', auth: 'user', needs: BILLING },
+  { method: 'POST', path: '/api/billing/subscription', handler: 'billing/manage-subscription', auth: 'user', access: 'owner', needs: BILLING },
+  { method: 'POST', path: '/api/billing/claim-checkout', handler: 'billing/claim-checkout', auth: 'user', access: 'owner', needs: BILLING },
   // Public by spec: a visitor pays before having an account; the paid session proves the signup.
   // Anonymous: limited per client IP. Each checkout is a Stripe session and a table item, each signup
   // a Cognito user. Generous for an IP many people share (an office, a mobile carrier's NAT).

@@ -1,10 +1,10 @@
 import { AdminDeleteUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UPCOMING_STATUSES, type PostStatus } from '@shared/statuses';
 import { cognitoClient, s3Client } from '../lib/aws';
 import { env } from '../lib/env';
-import { conditional, db, queryAll, tableName, userPk } from './table';
+import { conditional, db, deleteItems, queryAll, tableName, userPk, type ItemKey } from './table';
 
 /**
  * What account deletion needs from storage (access patterns 2, 8 and 9 of table-design.ts):
@@ -97,14 +97,7 @@ export async function deleteUserItems(userId: string): Promise<number> {
   for (;;) {
     const keys = (await queryUserItems(userId, { projection: 'pk, sk' })).filter((k) => k.sk !== DELETION_SK);
     if (keys.length === 0) return deleted;
-    for (let i = 0; i < keys.length; i += 25) {
-      let requests: Record<string, unknown>[] = keys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-        const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-        requests = UnprocessedItems?.[tableName()] ?? [];
-      }
-    }
+    await deleteItems(keys.map((k) => ({ pk: String(k.pk), sk: String(k.sk) }) satisfies ItemKey));
     deleted += keys.length;
   }
 }

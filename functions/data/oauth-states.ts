@@ -18,7 +18,10 @@ const TTL = TABLE_DESIGN.ttlAttribute;
 
 export interface OAuthState {
   state: string;
+  /** The person who started the connect (their browser holds the binding cookie). */
   userId: string;
+  /** The workspace the connections go into; absent on a state saved before workspaces (then the person's first). */
+  workspaceId?: string;
   platform: Platform;
   codeVerifier?: string;
   /** SHA-256 (hex) of the browser-binding cookie set by the initiate response (RFC 9700 §4.7). */
@@ -44,6 +47,7 @@ export async function saveOAuthState(s: OAuthState): Promise<void> {
         sk: statePk(s.state),
         type: 'OAuthState',
         userId: s.userId,
+        workspaceId: s.workspaceId,
         platform: s.platform,
         codeVerifier: s.codeVerifier,
         bindingHash: s.bindingHash,
@@ -68,6 +72,7 @@ export async function takeOAuthState(state: string): Promise<OAuthState | undefi
   return {
     state,
     userId,
+    ...(typeof item.workspaceId === 'string' ? { workspaceId: item.workspaceId } : {}),
     platform: item.platform as Platform,
     ...(typeof item.codeVerifier === 'string' ? { codeVerifier: item.codeVerifier } : {}),
     ...(typeof item.bindingHash === 'string' ? { bindingHash: item.bindingHash } : {}),

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   DeleteCommand,
   PutCommand,
   QueryCommand,
@@ -104,6 +105,18 @@ export async function listUserItems(userId: string, prefix: string): Promise<Rec
     ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': prefix },
     ScanIndexForward: false,
   });
+}
+
+/** Deletes the items with these keys, in BatchWriteItem batches of 25, asking again for what DynamoDB leaves unprocessed. */
+export async function deleteItems(keys: readonly ItemKey[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests: Record<string, unknown>[] = keys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = UnprocessedItems?.[tableName()] ?? [];
+    }
+  }
 }
 
 /** Every item a query matches, following each page (for result sets known to be small or bounded). */

@@ -1,3 +1,4 @@
+import { WORKSPACE_MSG } from '@shared/workspaces';
 import type Stripe from 'stripe';
 import {
   deleteCheckoutPointer,
@@ -14,8 +15,9 @@ import {
 } from '../data/account-deletion';
 import { getCustomerLink } from '../data/billing';
 import { getSessionGate, markAccountClosed } from '../data/users';
+import { deleteWorkspaceItems, listMembers, listMemberships, removeMember, workspaceOwner } from '../data/workspaces';
 import { readSubscriptionState } from '../data/subscriptions';
-import { DependencyError } from '../lib/errors';
+import { ConflictError, DependencyError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { stripe } from '../lib/stripe';
 import { removeSchedule } from '../publishing/wiring';
@@ -79,12 +81,14 @@ export const DELETION_STEPS: readonly (readonly [name: string, run: Step])[] = [
   ['media objects', deleteMediaObjects],
   ['subscription and billing pointers', stopBilling],
   ['oauth state pointers', deleteOAuthPointers],
+  ['workspaces', leaveWorkspaces],
   ['user items', deleteAllUserItems],
   ['login', (userId) => deleteLogin(userId)],
   ['late writes', sweepLateWrites],
 ];
 
 export async function deleteAccount(userId: string, deps: AccountDeletionDeps = defaultAccountDeletionDeps): Promise<void> {
+  await assertNoSharedWorkspaceOwned(userId);
   for (const [name, run] of DELETION_STEPS) {
     try {
       await run(userId, deps);
@@ -153,6 +157,35 @@ function isMissing(error: unknown): boolean {
   return e?.code === 'resource_missing' || e?.statusCode === 404;
 }
 
+/**
+ * An owner's login goes with the workspaces they own only when nobody else works in them: with other
+ * members, the workspace (and its posts going out) would vanish under them. Ownership is transferred,
+ * or the workspace deleted, first.
+ */
+async function assertNoSharedWorkspaceOwned(userId: string): Promise<void> {
+  for (const workspace of await listMemberships(userId)) {
+    if (workspace.role !== 'owner') continue;
+    if ((await listMembers(workspace.id)).some((member) => member.userId !== userId)) {
+      throw new ConflictError(WORKSPACE_MSG.ownsSharedWorkspace(workspace.name));
+    }
+  }
+}
+
+/**
+ * The workspaces the person owns go with their login (what they own, with them); in the others
+ * their membership ends and the workspace's data stays. The person's first workspace (its id is
+ * theirs) is swept even without a membership, unless someone else owns it now, so nothing a request
+ * admitted just before the tombstone made there survives.
+ */
+async function leaveWorkspaces(userId: string): Promise<void> {
+  for (const workspace of await listMemberships(userId)) {
+    if (workspace.role === 'owner') await deleteWorkspaceItems(workspace.id);
+    else await removeMember(workspace.id, userId);
+  }
+  const firstOwner = await workspaceOwner(userId);
+  if (firstOwner === null || firstOwner === userId) await deleteWorkspaceItems(userId);
+}
+
 async function deleteOAuthPointers(userId: string): Promise<void> {
   for (const state of await pendingOAuthStates(userId)) await deleteOAuthStatePointer(state, userId);
 }
@@ -167,6 +200,7 @@ async function sweepLateWrites(userId: string, deps: AccountDeletionDeps): Promi
   const since = deletedAt ? deps.now().getTime() - Date.parse(deletedAt) : 0;
   const grace = inFlightGraceMs();
   if (since < grace) await deps.sleep(grace - since);
+  await leaveWorkspaces(userId);
   await deleteAllUserItems(userId);
 }
 

@@ -15,6 +15,7 @@ import { ValidationError } from '../lib/errors';
 import { resumeCollection } from './analytics-collection';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { isAccountClosed } from './sessions';
+import { mayConnect } from './workspaces';
 import { logger } from '../lib/logger';
 import { configuredAdapter } from '../platforms/configured';
 import { profileUrl } from '../platforms/profile-urls';
@@ -77,9 +78,14 @@ function bindingMatches(saved: string | undefined, presented: string | undefined
  * Starts a connect: a one-time state bound to this user and to this browser (the cookie), a PKCE
  * verifier, and where to send the popup.
  */
-export async function initiateConnect(userId: string, platform: Platform, deps: Deps = defaultDeps): Promise<{ authUrl: string; cookie: string }> {
+export async function initiateConnect(
+  who: { userId: string; workspaceId: string },
+  platform: Platform,
+  deps: Deps = defaultDeps,
+): Promise<{ authUrl: string; cookie: string }> {
+  const { userId, workspaceId } = who;
   const adapter = await availableAdapter(platform, deps.now);
-  assertPlanAllows(await currentPlan(userId, deps.now()), platform);
+  assertPlanAllows(await currentPlan(workspaceId, deps.now()), platform);
   const state = randomBytes(32).toString('base64url');
   const codeVerifier = adapter.usesPkce ? randomBytes(48).toString('base64url') : undefined;
   const binding = randomBytes(32).toString('base64url');
@@ -87,6 +93,7 @@ export async function initiateConnect(userId: string, platform: Platform, deps: 
   await saveOAuthState({
     state,
     userId,
+    workspaceId,
     platform,
     ...(codeVerifier ? { codeVerifier } : {}),
     bindingHash: sha256Hex(binding),
@@ -117,6 +124,8 @@ async function callbackPage(params: Record<string, string>, platform?: Platform)
   return `${await appOrigin()}/oauth-callback?${new URLSearchParams({ ...params, ...(platform ? { provider: platform } : {}) })}`;
 }
 
+export const NO_LONGER_ALLOWED_MESSAGE = 'You can no longer connect accounts in this workspace. Ask an Admin of the workspace.';
+
 export const UNREADABLE_CALLBACK_MESSAGE = "We couldn't read the platform's answer. Please try connecting again.";
 
 /** A callback whose path or query is malformed still lands on the popup page, with an error. */
@@ -131,8 +140,11 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   if (!saved || saved.platform !== platform || saved.expiresAt * 1000 <= now.getTime()) return back({ error: EXPIRED_STATE_MESSAGE });
   // Another browser than the one that started it (a forwarded consent link): store nothing.
   if (!bindingMatches(saved.bindingHash, input.binding)) return back({ error: OTHER_BROWSER_MESSAGE });
-  // The state outlived its account (deletion began after the connect started): store nothing.
+  // The state outlived its account (deletion began after the connect started), or the person who
+  // started it may no longer connect accounts in its workspace: store nothing.
   if (await isAccountClosed(saved.userId)) return back({ error: EXPIRED_STATE_MESSAGE });
+  const workspaceId = saved.workspaceId ?? saved.userId;
+  if (!(await mayConnect(saved.userId, workspaceId))) return back({ error: NO_LONGER_ALLOWED_MESSAGE });
   if (input.error) {
     return back({ error: oauthErrorMessage(platform, input.error) });
   }
@@ -151,13 +163,13 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
     }
     for (const account of accounts) {
       const stored = await upsertAccount(
-        saved.userId,
+        workspaceId,
         { platform, account_id: account.accountId, account_name: account.accountName, picture_url: account.pictureUrl ?? null },
         deps.newId(),
         now,
       );
-      await saveTokens(saved.userId, stored.id, account.tokens, now);
-      await resumeMetricsOf(saved.userId, stored.id, now);
+      await saveTokens(workspaceId, stored.id, account.tokens, now);
+      await resumeMetricsOf(workspaceId, stored.id, now);
     }
     return back({ status: 'ok' });
   } catch (error) {

@@ -1,8 +1,8 @@
 import { claimIdempotencyKey, saveIdempotentAnswer } from '../data/idempotency';
 import { httpHandlerWith, type HttpResponse, type IdempotencyGuard } from '../lib/http';
-import { ROUTES } from '../routes';
+import { ROUTES, type RouteAccess } from '../routes';
 import { enforceRouteLimit } from './rate-limits';
-import { assertSessionOpen } from './sessions';
+import { admitCaller } from './workspaces';
 
 export { noContent, ok } from '../lib/http';
 
@@ -28,9 +28,21 @@ export const tableIdempotency: IdempotencyGuard = {
   save: saveIdempotentAnswer,
 };
 
+/** Each signed-in route's declared access (functions/routes.ts), by API Gateway's routeKey. */
+const ACCESS: ReadonlyMap<string, RouteAccess> = new Map(ROUTES.flatMap((r) => (r.auth === 'user' ? [[`${r.method} ${r.path}`, r.access] as const] : [])));
+
 /**
  * The handler factory (functions/lib/http.ts) as the API's handlers use it, with the guards that
- * need the table: the session gate (sign-out-everywhere, deleted accounts), the route limits and the
- * idempotency keys of the routes that take one.
+ * need the table: admission (the session gate, then the caller's membership and role in the
+ * workspace), the route limits and the idempotency keys of the routes that take one.
  */
-export const httpHandler = httpHandlerWith({ assertSessionOpen, enforceRouteLimit, idempotency: tableIdempotency });
+export const httpHandler = httpHandlerWith({
+  admit: (caller) => {
+    const access = caller.routeKey === undefined ? undefined : ACCESS.get(caller.routeKey);
+    // A route missing from the table cannot be reached through the gateway; refusing is the safe answer.
+    if (access === undefined) throw new Error(`No declared access for ${caller.routeKey ?? 'a request without a route'}`);
+    return admitCaller(caller, access);
+  },
+  enforceRouteLimit,
+  idempotency: tableIdempotency,
+});

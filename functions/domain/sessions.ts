@@ -1,6 +1,6 @@
 import type { RealtimeResolverContext } from '@shared/realtime';
 import { isCurrentPassword, setPassword } from '../data/user-directory';
-import { endSessionsAndPayerPassword, endSessionsBefore, getSessionGate, signOutEverywhere } from '../data/users';
+import { endSessionsAndPayerPassword, endSessionsBefore, getSessionGate, signOutEverywhere, type SessionGate } from '../data/users';
 import { verifyAccessToken } from '../lib/cognito-tokens';
 import { AppError } from '../lib/errors';
 import { sessionStart } from '../lib/http';
@@ -37,7 +37,11 @@ export class SessionEndedError extends AppError {
  * the one route that finishes an interrupted deletion; earlier tokens stay refused there too.
  */
 export async function assertSessionOpen(userId: string, startedAt: number, options: { duringDeletion?: boolean } = {}): Promise<void> {
-  const gate = await getSessionGate(userId);
+  assertGateAdmits(await getSessionGate(userId), startedAt, options);
+}
+
+/** assertSessionOpen's rule, for a gate already read (the API's admission reads it with the membership). */
+export function assertGateAdmits(gate: SessionGate, startedAt: number, options: { duringDeletion?: boolean } = {}): void {
   // A checkout's payer chose this password for an address they never proved; its owner has verified
   // the address (or the account could not sign in) but not yet set a password of their own.
   if (gate.payerPassword) throw new SessionEndedError(PAYER_PASSWORD_MESSAGE);

@@ -36,6 +36,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** The caller is signed in but their role in the workspace (or their lack of one) does not allow this. */
+export class ForbiddenError extends AppError {
+  constructor(code: 'NOT_A_MEMBER' | 'ROLE_TOO_LOW', message: string) {
+    super(code, 403, message);
+  }
+}
+
 export class ConflictError extends AppError {
   constructor(message = 'This item was changed by someone else; reload and try again', options?: { cause?: unknown }) {
     super('CONFLICT', 409, message, undefined, options);

@@ -2,6 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { createHash } from 'node:crypto';
+import { WORKSPACE_HEADER, WorkspaceIdSchema, type Role } from '@shared/workspaces';
 import * as z from 'zod';
 import { AppError, TooManyRequestsError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
@@ -43,6 +44,14 @@ interface Options<B, P, Q> {
 
 export interface HttpInput<B, P, Q, A> {
   readonly userId: A extends 'public' ? undefined : string;
+  /**
+   * The workspace the request acts in (docs/decisions/0013-workspaces.md): it owns what the handler
+   * reads and writes. Reading it on a personal route (functions/routes.ts `access: 'personal'`) or a
+   * public one throws: such a route acts in no workspace.
+   */
+  readonly workspaceId: A extends 'public' ? undefined : string;
+  /** The caller's role in that workspace (the route's declared role or higher). */
+  readonly role: A extends 'public' ? undefined : Role;
   readonly body: Out<B>;
   readonly params: Out<P>;
   readonly query: Out<Q>;
@@ -51,6 +60,8 @@ export interface HttpInput<B, P, Q, A> {
 
 interface RawInput {
   userId: string | undefined;
+  workspaceId: string | undefined;
+  role: Role | undefined;
   body: unknown;
   params: unknown;
   query: unknown;
@@ -67,12 +78,33 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
  * (docs/architecture.md#conventions: inject time, ids and dependencies).
  */
 export interface HttpGuards {
-  /** Throws (SessionEndedError) unless the user's session that began at `startedAt` (epoch seconds) is still open. */
-  assertSessionOpen(userId: string, startedAt: number, options: { duringDeletion?: boolean }): Promise<void>;
+  /**
+   * Throws (SessionEndedError) unless the user's session that began at `startedAt` (epoch seconds) is
+   * still open; then, on a route that acts in a workspace, throws (ForbiddenError) unless the caller
+   * is a member of the workspace asked for (`workspaceId`; absent: their first) with at least the
+   * route's declared role. The workspace and role, or null on a personal route.
+   */
+  admit(caller: Caller): Promise<Admission | null>;
   /** Throws TooManyRequestsError when the caller used up the route's limit (API Gateway's routeKey). */
   enforceRouteLimit(routeKey: string | undefined, caller: { readonly userId?: string; readonly ip: string }, now: Date): Promise<void>;
   /** Where idempotency keys are kept, for the routes that take one (docs/idempotency.md). None: no route takes one. */
   readonly idempotency?: IdempotencyGuard;
+}
+
+/** Who calls, as the factory knows before the handler runs. */
+export interface Caller {
+  readonly userId: string;
+  readonly startedAt: number;
+  /** API Gateway's routeKey (`GET /api/posts`): which route, so which declared access. */
+  readonly routeKey: string | undefined;
+  /** The X-Workspace-Id header, checked to be an id; undefined when absent. */
+  readonly workspaceId: string | undefined;
+  readonly duringDeletion: boolean;
+}
+
+export interface Admission {
+  readonly workspaceId: string;
+  readonly role: Role;
 }
 
 /** What a repeat of a request finds under its key. */
@@ -131,11 +163,20 @@ export function httpHandlerWith(guards: HttpGuards) {
       .use(parseInput(options, guards))
       .use(rateLimit(guards))
       .handler(async (_event, context) => {
-        const input = context.input as unknown as HttpInput<B, P, Q, A>;
+        const input = handlerInput(context.input!) as unknown as HttpInput<B, P, Q, A>;
         const run = async () => toResult(await fn(input));
         return guards.idempotency ? withIdempotency(guards.idempotency, context.input!, run) : run();
       });
   };
+}
+
+/** A personal route's input: reading its workspace is a mistake in the handler, so it throws. */
+function handlerInput(raw: RawInput): RawInput {
+  if (raw.userId === undefined || raw.workspaceId !== undefined) return raw;
+  const personal = () => {
+    throw new Error('A personal route acts in no workspace (functions/routes.ts `access`).');
+  };
+  return Object.defineProperties({ ...raw }, { workspaceId: { get: personal }, role: { get: personal } });
 }
 
 /**
@@ -200,12 +241,22 @@ function parseInput(
       const { event } = request;
       const userId = options.auth === 'public' ? undefined : userIdFromClaims(event);
       // The authorizer checked signature and expiry, not revocation: a deleted account, or a session
-      // ended by "sign out everywhere" or a password change, is refused here before any work.
-      if (userId !== undefined) {
-        await guards.assertSessionOpen(userId, sessionStart(event.requestContext.authorizer.jwt.claims), { duringDeletion: options.duringDeletion === true });
-      }
+      // ended by "sign out everywhere" or a password change, is refused here before any work, and so
+      // is a caller who is not a member of the workspace asked for, or whose role is below the route's.
+      const admission =
+        userId === undefined
+          ? null
+          : await guards.admit({
+              userId,
+              startedAt: sessionStart(event.requestContext.authorizer.jwt.claims),
+              routeKey: event.routeKey,
+              workspaceId: workspaceHeader(event),
+              duringDeletion: options.duringDeletion === true,
+            });
       request.context.input = {
         userId,
+        workspaceId: admission?.workspaceId,
+        role: admission?.role,
         body: options.body ? parse(options.body, readJsonBody(event)) : undefined,
         params: options.params ? parse(options.params, event.pathParameters ?? {}) : undefined,
         query: options.query ? parse(options.query, event.queryStringParameters ?? {}) : undefined,
@@ -244,6 +295,11 @@ export function sessionStart(claims: Record<string, unknown>): number {
     if (Number.isFinite(value) && value > 0) return value;
   }
   return 0;
+}
+
+function workspaceHeader(event: HttpEvent): string | undefined {
+  const value = event.headers?.[WORKSPACE_HEADER];
+  return value === undefined || value === '' ? undefined : parse(WorkspaceIdSchema, value);
 }
 
 function userIdFromClaims(event: HttpEvent): string {

@@ -144,6 +144,7 @@ async function expectAllThere(user: Awaited<ReturnType<typeof aUserWithDataEvery
     'ACCOUNT#',
     'CLIENT#',
     'MEDIA#',
+    'MEMBERSHIP#',
     'NOTE#',
     'OAUTHSTATE#',
     'PLATFORMACCOUNT#',
@@ -157,6 +158,9 @@ async function expectAllThere(user: Awaited<ReturnType<typeof aUserWithDataEvery
   expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('STRIPECUSTOMER#'))).toBe(true);
   expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('OAUTHSTATE#'))).toBe(true);
   expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('CHECKOUT#'))).toBe(true);
+  expect((await tableItemsMentioning(user.userId)).filter((i) => String(i.pk).startsWith('WS#')).map((i) => i.sk)).toEqual(
+    expect.arrayContaining(['WORKSPACE', `MEMBER#${user.userId}`]),
+  );
   expect(await scheduleExists(user.scheduledPostId)).toBe(true);
   expect(await objectExists(user.image.file_path)).toBe(true);
   expect(await objectExists(user.avatarKey)).toBe(true);

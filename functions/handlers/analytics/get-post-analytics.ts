@@ -3,4 +3,4 @@ import { getPostAnalytics } from '../../domain/analytics';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /** GET /api/analytics/posts/{id}: one post's metrics over time (Basic and up). */
-export const handler = httpHandler({ params: IdParamsSchema }, async ({ userId, params }) => ok(await getPostAnalytics(userId, params.id)));
+export const handler = httpHandler({ params: IdParamsSchema }, async ({ workspaceId, params }) => ok(await getPostAnalytics(workspaceId, params.id)));

@@ -2,4 +2,4 @@ import { listClients } from '../../domain/clients';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /** GET /api/clients: the user's clients, newest first. */
-export const handler = httpHandler({}, async ({ userId }) => ok({ items: await listClients(userId) }));
+export const handler = httpHandler({}, async ({ workspaceId }) => ok({ items: await listClients(workspaceId) }));

@@ -3,6 +3,6 @@ import { updateClient } from '../../domain/clients';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /** PATCH /api/clients/{id}: the edit dialog (name, logo URL). */
-export const handler = httpHandler({ params: ClientIdParamsSchema, body: UpdateClientSchema }, async ({ userId, params, body }) =>
-  ok(await updateClient(userId, params.id, body)),
+export const handler = httpHandler({ params: ClientIdParamsSchema, body: UpdateClientSchema }, async ({ workspaceId, params, body }) =>
+  ok(await updateClient(workspaceId, params.id, body)),
 );

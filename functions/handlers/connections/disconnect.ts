@@ -3,7 +3,7 @@ import { disconnectAccount } from '../../domain/connections';
 import { httpHandler, noContent } from '../../domain/http-api';
 
 /** DELETE /api/accounts/{id}: removes the account and its tokens. */
-export const handler = httpHandler({ params: AccountIdParamsSchema }, async ({ userId, params }) => {
-  await disconnectAccount(userId, params.id);
+export const handler = httpHandler({ params: AccountIdParamsSchema }, async ({ workspaceId, params }) => {
+  await disconnectAccount(workspaceId, params.id);
   return noContent();
 });

@@ -3,4 +3,4 @@ import { listAccountsWithHealth } from '../../domain/connection-health';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /** GET /api/accounts: the user's connected accounts, newest first, each with when it must be reconnected; never a token. */
-export const handler = httpHandler({}, async ({ userId }) => ok(ListedAccountsSchema.parse({ accounts: await listAccountsWithHealth(userId) })));
+export const handler = httpHandler({}, async ({ workspaceId }) => ok(ListedAccountsSchema.parse({ accounts: await listAccountsWithHealth(workspaceId) })));

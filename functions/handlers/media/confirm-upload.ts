@@ -4,7 +4,7 @@ import { confirmUpload } from '../../domain/media-confirm';
 import { httpHandler } from '../../domain/http-api';
 
 /** POST /api/media: the upload finished; check the stored object and record it. */
-export const handler = httpHandler({ body: ConfirmUploadBodySchema }, async ({ userId, body }) => ({
+export const handler = httpHandler({ body: ConfirmUploadBodySchema }, async ({ workspaceId, body }) => ({
   statusCode: 201,
-  body: MediaItemSchema.parse(await confirmUpload(userId, body.key, undefined, body.video)),
+  body: MediaItemSchema.parse(await confirmUpload(workspaceId, body.key, undefined, body.video)),
 }));

@@ -3,6 +3,6 @@ import { presignUpload } from '../../domain/media';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /** POST /api/media/uploads: a presigned POST form for one image or video of at most 100 MB. */
-export const handler = httpHandler({ body: PresignUploadBodySchema }, async ({ userId, body }) =>
-  ok(PresignUploadResponseSchema.parse(await presignUpload(userId, body))),
+export const handler = httpHandler({ body: PresignUploadBodySchema }, async ({ workspaceId, body }) =>
+  ok(PresignUploadResponseSchema.parse(await presignUpload(workspaceId, body))),
 );

@@ -3,6 +3,6 @@ import { limitWarnings } from '../../domain/platform-limits';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /** POST /api/posts/limit-check: would scheduling these accounts at this time exceed a platform's cap? Writes nothing. */
-export const handler = httpHandler({ body: LimitCheckBodySchema }, async ({ userId, body }) =>
-  ok(LimitCheckResponseSchema.parse({ warnings: await limitWarnings(userId, body) })),
+export const handler = httpHandler({ body: LimitCheckBodySchema }, async ({ workspaceId, body }) =>
+  ok(LimitCheckResponseSchema.parse({ warnings: await limitWarnings(workspaceId, body) })),
 );

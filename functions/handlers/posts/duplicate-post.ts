@@ -3,6 +3,6 @@ import { duplicatePost } from '../../domain/posts';
 import { httpHandler } from '../../domain/http-api';
 
 /** POST /api/posts/{id}/duplicate: a new draft copied from any post, with its own media files. */
-export const handler = httpHandler({ params: IdParamsSchema }, async ({ userId, params }) => {
-  return { statusCode: 201, body: DuplicatePostResponseSchema.parse(await duplicatePost(userId, params.id)) };
+export const handler = httpHandler({ params: IdParamsSchema }, async ({ workspaceId, params }) => {
+  return { statusCode: 201, body: DuplicatePostResponseSchema.parse(await duplicatePost(workspaceId, params.id)) };
 });

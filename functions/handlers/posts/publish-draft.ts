@@ -3,6 +3,6 @@ import { publishDraft } from '../../domain/posts';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /** POST /api/posts/{id}/publish: a draft published now, only as the version the user saw. */
-export const handler = httpHandler({ params: IdParamsSchema, body: PublishDraftBodySchema }, async ({ userId, params, body }) => {
-  return ok(PostSchema.parse(await publishDraft(userId, params.id, body)));
+export const handler = httpHandler({ params: IdParamsSchema, body: PublishDraftBodySchema }, async ({ workspaceId, params, body }) => {
+  return ok(PostSchema.parse(await publishDraft(workspaceId, params.id, body)));
 });

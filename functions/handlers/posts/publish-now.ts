@@ -8,7 +8,7 @@ import { httpHandler } from '../../domain/http-api';
  * POST /api/posts/publish-now: Compose's "Publish now". The post is created due now and
  * dispatched by this request; the platforms' outcomes arrive as notifications, as for any post.
  */
-export const handler = httpHandler({ body: PublishNowBodySchema }, async ({ userId, body }) => {
-  const post = await publishNow(userId, body);
-  return { statusCode: 201, body: PostWithLimitWarningsSchema.parse(await withLimitWarnings(userId, post)) };
+export const handler = httpHandler({ body: PublishNowBodySchema }, async ({ workspaceId, body }) => {
+  const post = await publishNow(workspaceId, body);
+  return { statusCode: 201, body: PostWithLimitWarningsSchema.parse(await withLimitWarnings(workspaceId, post)) };
 });

@@ -3,6 +3,6 @@ import { retryPost } from '../../domain/posts';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /** POST /api/posts/{id}/retry: publish a failed post's failed platforms again, now or at a later time. */
-export const handler = httpHandler({ params: IdParamsSchema, body: RetryPostBodySchema }, async ({ userId, params, body }) => {
-  return ok(PostSchema.parse(await retryPost(userId, params.id, body)));
+export const handler = httpHandler({ params: IdParamsSchema, body: RetryPostBodySchema }, async ({ workspaceId, params, body }) => {
+  return ok(PostSchema.parse(await retryPost(workspaceId, params.id, body)));
 });

@@ -6,7 +6,7 @@ import { updatePost } from '../../domain/posts';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /** PATCH /api/posts/{id}: the Edit Post dialog (the whole post, or older clients' time and captions); limit warnings as on create. */
-export const handler = httpHandler({ params: IdParamsSchema, body: UpdatePostBodySchema }, async ({ userId, params, body }) => {
-  const post = await updatePost(userId, params.id, body);
-  return ok(PostWithLimitWarningsSchema.parse(await withLimitWarnings(userId, post)));
+export const handler = httpHandler({ params: IdParamsSchema, body: UpdatePostBodySchema }, async ({ workspaceId, params, body }) => {
+  const post = await updatePost(workspaceId, params.id, body);
+  return ok(PostWithLimitWarningsSchema.parse(await withLimitWarnings(workspaceId, post)));
 });

@@ -5,7 +5,7 @@ import { addToQueue } from '../../domain/queue';
 import { httpHandler } from '../../domain/http-api';
 
 /** POST /api/queue/posts: the Compose post, scheduled in the earliest slot free on all its accounts (docs/queue.md#adding). */
-export const handler = httpHandler({ body: AddToQueueBodySchema }, async ({ userId, body }) => {
-  const post = await addToQueue(userId, body);
-  return { statusCode: 201, body: PostWithLimitWarningsSchema.parse(await withLimitWarnings(userId, post)) };
+export const handler = httpHandler({ body: AddToQueueBodySchema }, async ({ workspaceId, body }) => {
+  const post = await addToQueue(workspaceId, body);
+  return { statusCode: 201, body: PostWithLimitWarningsSchema.parse(await withLimitWarnings(workspaceId, post)) };
 });

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../../../functions/lib/errors';
+import { WORKSPACE_MSG } from '@shared/workspaces';
+import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../../functions/lib/errors';
 import { SessionEndedError } from '../../../functions/domain/sessions';
-import { TooManyRequestsError } from '../../../functions/lib/errors';
 import {
   httpHandlerWith,
   IDEMPOTENCY_MSG,
@@ -20,7 +20,7 @@ const call = async (handler: ReturnType<ReturnType<typeof httpHandlerWith>>, eve
 };
 
 /** The table-backed checks, open: this file is about the factory itself (integration tests cover the real ones). */
-const open: HttpGuards = { assertSessionOpen: async () => {}, enforceRouteLimit: async () => {} };
+const open: HttpGuards = { admit: async ({ userId }) => ({ workspaceId: `ws-of-${userId}`, role: 'owner' }), enforceRouteLimit: async () => {} };
 
 describe('the handler factory', () => {
   const echo = httpHandlerWith(open)({ body: z.object({ name: z.string().min(1, { message: 'Name is required' }) }) }, async ({ userId, body }) =>
@@ -32,6 +32,73 @@ describe('the handler factory', () => {
 
     expect(res).toMatchObject({ status: 200, body: { userId: 'user-1', name: 'Ada' } });
     expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('acts in the workspace the X-Workspace-Id header names, with the role admission found', async () => {
+    const asked: unknown[] = [];
+    const handler = httpHandlerWith({
+      ...open,
+      admit: async ({ userId, workspaceId, routeKey }) => {
+        asked.push({ userId, workspaceId, routeKey });
+        return { workspaceId: workspaceId ?? userId, role: 'editor' };
+      },
+    })({}, async ({ workspaceId, role }) => ok({ workspaceId, role }));
+    const workspace = '01JD7Q8Z2X3Y4V5W6T7S8R9Q0P';
+    const event = anApiEvent('user-1');
+    event.headers['x-workspace-id'] = workspace;
+
+    const res = await call(handler, event);
+
+    expect(res).toMatchObject({ status: 200, body: { workspaceId: workspace, role: 'editor' } });
+    expect(asked).toEqual([{ userId: 'user-1', workspaceId: workspace, routeKey: 'TEST' }]);
+  });
+
+  it('refuses a malformed X-Workspace-Id with 400 before admission or the handler', async () => {
+    let admitted = false;
+    let ran = false;
+    const handler = httpHandlerWith({
+      ...open,
+      admit: async () => {
+        admitted = true;
+        return null;
+      },
+    })({}, async () => {
+      ran = true;
+      return noContent();
+    });
+    const event = anApiEvent('user-1');
+    event.headers['x-workspace-id'] = 'WS#../../other';
+
+    const res = await call(handler, event);
+
+    expect(res).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Not a workspace id.' } } });
+    expect([admitted, ran]).toEqual([false, false]);
+  });
+
+  it('answers 403 with the reason when admission refuses the caller, without running the handler', async () => {
+    let ran = false;
+    const handler = httpHandlerWith({
+      ...open,
+      admit: async () => {
+        throw new ForbiddenError('NOT_A_MEMBER', WORKSPACE_MSG.notMember);
+      },
+    })({}, async () => {
+      ran = true;
+      return noContent();
+    });
+
+    const res = await call(handler, anApiEvent('user-1'));
+
+    expect(res).toMatchObject({ status: 403, body: { error: { code: 'NOT_A_MEMBER', message: 'You are not a member of this workspace.' } } });
+    expect(ran).toBe(false);
+  });
+
+  it('fails a personal route whose handler reads a workspace, rather than acting in one', async () => {
+    const handler = httpHandlerWith({ ...open, admit: async () => null })({}, async ({ userId, workspaceId }) => ok({ userId, workspaceId }));
+
+    const res = await call(handler, anApiEvent('user-1'));
+
+    expect(res.status).toBe(500);
   });
 
   it('answers 401 "Not authenticated" when there are no claims, without running the handler', async () => {
@@ -91,7 +158,7 @@ describe('the handler factory', () => {
     const seen: unknown[] = [];
     const handler = httpHandlerWith({
       ...open,
-      assertSessionOpen: async (userId, startedAt) => {
+      admit: async ({ userId, startedAt }) => {
         seen.push({ userId, startedAt });
         throw new SessionEndedError();
       },

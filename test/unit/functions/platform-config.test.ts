@@ -42,7 +42,7 @@ describe('platform configuration', () => {
 
   it('treats a platform without credentials as not available: "coming soon", before anything is stored', async () => {
     // Act
-    const failure = await initiateConnect('user-1', 'facebook').catch((e: unknown) => e);
+    const failure = await initiateConnect({ userId: 'user-1', workspaceId: 'user-1' }, 'facebook').catch((e: unknown) => e);
 
     // Assess
     expect(await configuredAdapter('facebook')).toBeUndefined();
