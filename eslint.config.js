@@ -4,6 +4,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
+import keyLiterals from './eslint.key-literals.js';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -17,7 +18,9 @@ import tseslint from 'typescript-eslint';
  *   cases, adapters behind the ports, and wiring.ts the only file that imports the adapters),
  *   frontend/src app → features → components | lib | config; shared/ is usable by all, features
  *   never import another feature, nothing imports a handler. local/, test/, infra/, bin/ and
- *   scripts/ may import product code.
+ *   scripts/ may import product code;
+ * - stored keys (eslint.key-literals.js): a key literal such as 'POST#' or `USER#${id}` is an error
+ *   everywhere but functions/data/keys.ts (tests may spell the stored shape they assert).
  */
 
 const TS = '**/*.{ts,tsx,mts,cts}';
@@ -179,6 +182,14 @@ export default defineConfig(
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies: LAYERS }],
     },
+  },
+  {
+    // Every table key, S3 key and schedule name is built in functions/data/keys.ts
+    // (docs/data-model.md#keys): nowhere else spells a key.
+    files: ['functions/**/*.ts', 'local/**/*.ts', 'shared/**/*.ts', 'infra/**/*.ts', 'bin/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['functions/data/keys.ts'],
+    plugins: { keys: keyLiterals },
+    rules: { 'keys/no-key-literals': 'error' },
   },
   {
     // The domain is pure: AWS clients belong in data/ and lib/, and in the publishing module's

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Platform } from '@shared/platforms';
 import { ulid } from 'ulid';
-import { zeroRollup, type RollupItem } from '../functions/data/analytics-keys';
+import { zeroRollup, type RollupItem } from '../functions/data/analytics-items';
 import type { trackerRecord } from '../test/helpers/analytics';
 import { aUser, requestsBetween } from './bench-cloud';
 

@@ -4,7 +4,8 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UPCOMING_STATUSES, type PostStatus } from '@shared/statuses';
 import { cognitoClient, s3Client } from '../lib/aws';
 import { env } from '../lib/env';
-import { conditional, db, deleteItems, queryAll, tableName, userPk, type ItemKey } from './table';
+import { CHECKOUT_PREFIX, checkoutKey, DELETION_SK, OAUTH_STATE_PREFIX, oauthStateKey, POST_PREFIX, stripeCustomerKey, userPk } from './keys';
+import { conditional, db, deleteItems, queryAll, tableName, type ItemKey } from './table';
 
 /**
  * What account deletion needs from storage (access patterns 2, 8 and 9 of table-design.ts):
@@ -17,11 +18,6 @@ import { conditional, db, deleteItems, queryAll, tableName, userPk, type ItemKey
  *  - the Cognito user.
  * Every function here is idempotent: running it again after it (or part of it) ran is a no-op.
  */
-const DELETION_SK = 'DELETION';
-const OAUTH_STATE_PREFIX = 'OAUTHSTATE#';
-const CHECKOUT_PREFIX = 'CHECKOUT#';
-const POST_PREFIX = 'POST#';
-const pointerKey = (id: string) => ({ pk: id, sk: id });
 
 /** Marks the account as being deleted (kept until the very end; records when it started and each attempt). */
 export async function markDeleting(userId: string, now: Date): Promise<void> {
@@ -69,23 +65,20 @@ export async function markedCheckouts(userId: string): Promise<string[]> {
 }
 
 /** Deletes a pointer item only if it names this user (never another user's pointer). */
-async function deletePointerOf(id: string, userId: string, condition: string): Promise<void> {
+async function deletePointerOf(key: ItemKey, userId: string, condition: string): Promise<void> {
   await conditional(
-    () =>
-      db().send(
-        new DeleteCommand({ TableName: tableName(), Key: pointerKey(id), ConditionExpression: condition, ExpressionAttributeValues: { ':user': userId } }),
-      ),
+    () => db().send(new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: condition, ExpressionAttributeValues: { ':user': userId } })),
     () => undefined,
   );
 }
 
-export const deleteOAuthStatePointer = (state: string, userId: string) => deletePointerOf(`${OAUTH_STATE_PREFIX}${state}`, userId, 'userId = :user');
+export const deleteOAuthStatePointer = (state: string, userId: string) => deletePointerOf(oauthStateKey(state), userId, 'userId = :user');
 
 /** A checkout pointer of this user: bought while signed in (userId), or the public checkout the signup claimed (claimedBy). */
 export const deleteCheckoutPointer = (sessionId: string, userId: string) =>
-  deletePointerOf(`${CHECKOUT_PREFIX}${sessionId}`, userId, 'userId = :user OR claimedBy = :user');
+  deletePointerOf(checkoutKey(sessionId), userId, 'userId = :user OR claimedBy = :user');
 
-export const deleteCustomerPointer = (customerId: string, userId: string) => deletePointerOf(`STRIPECUSTOMER#${customerId}`, userId, 'userId = :user');
+export const deleteCustomerPointer = (customerId: string, userId: string) => deletePointerOf(stripeCustomerKey(customerId), userId, 'userId = :user');
 
 /**
  * Deletes every item under USER#<id> but the deletion mark, in batches of 25, retrying what

@@ -1,8 +1,9 @@
 import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { PostMetrics } from '@shared/analytics';
 import { PLATFORMS, type Platform } from '@shared/platforms';
-import { clientRollupSk, rollupSk, snapshotPrefix, TOP_PER_ROLLUP, trackerSk, type RollupItem, type SnapshotItem, type TrackerItem } from './analytics-keys';
-import { db, queryAll, tableName, userPk } from './table';
+import { TOP_PER_ROLLUP, type RollupItem, type SnapshotItem, type TrackerItem } from './analytics-items';
+import { clientRollupSk, rollupSk, snapshotPrefix, trackerPrefix, userPk } from './keys';
+import { db, queryAll, tableName } from './table';
 
 /**
  * The read side of analytics (docs/analytics.md#analytics-api): a period's rollups in one
@@ -44,7 +45,7 @@ function projection(paths: readonly string[]): { ProjectionExpression: string; E
 
 /**
  * The rollups of the days `from`…`to` (yyyy-mm-dd, inclusive) in one query: the sort keys of a scope
- * sort by day, so `ROLLUP#<from>` … `ROLLUP#<to>~` ('~' sorts after every platform) is the period.
+ * sort by day, so the key of `<from>` … the key of `<to>` then '~' ('~' sorts after every platform) is the period.
  * `read` projects what the caller needs, so a year of days reads only the counts it uses.
  */
 export async function listRollups(userId: string, scope: RollupScope, from: string, to: string, read: RollupRead): Promise<RollupItem[]> {
@@ -119,9 +120,7 @@ export async function readPostMetrics(userId: string, postId: string): Promise<{
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': prefix },
     });
-  // METRICS#<postId># is the trackers' shared prefix (trackerSk without the platform).
-  const trackerPrefix = trackerSk(postId, '' as Platform);
-  const [trackers, snapshots] = await Promise.all([byPrefix(trackerPrefix), byPrefix(snapshotPrefix(postId))]);
+  const [trackers, snapshots] = await Promise.all([byPrefix(trackerPrefix(postId)), byPrefix(snapshotPrefix(postId))]);
   return {
     trackers: trackers.filter((t) => isPlatform(t.platform)) as unknown as TrackerItem[],
     snapshots: (snapshots.filter((s) => isPlatform(s.platform) && typeof s.collectedAt === 'string') as unknown as SnapshotItem[]).sort((a, b) =>

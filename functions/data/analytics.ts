@@ -1,21 +1,21 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TargetMetrics } from '@shared/analytics';
 import type { Platform } from '@shared/platforms';
+import { zeroRollup, type RollupItem, type SnapshotItem, type TrackerItem } from './analytics-items';
 import {
   METRICS_DUE_PK,
-  dueSk,
+  metricsDueSk,
   failurePrefix,
   failureSk,
+  postSk,
   snapshotPrefix,
   snapshotSk,
+  TRACKER_PREFIX,
+  trackerPrefix,
   trackerSk,
-  zeroRollup,
-  type RollupItem,
-  type SnapshotItem,
-  type TrackerItem,
-} from './analytics-keys';
-import { postSk } from './posts';
-import { conditional, db, deleteIf, getItems, putIf, queryAll, tableName, updateIf, userPk } from './table';
+  userPk,
+} from './keys';
+import { conditional, db, deleteIf, getItems, putIf, queryAll, tableName, updateIf } from './table';
 import { TABLE_DESIGN } from './table-design';
 import { getSettings, settingsKey, toSettings } from './users';
 
@@ -66,7 +66,7 @@ function trackerItem(tracker: TrackerItem): Record<string, unknown> {
     type: 'MetricsTracker',
     ...tracker,
     ...(tracker.nextAt && tracker.status === 'collecting'
-      ? { [DUE.partitionKey]: METRICS_DUE_PK, [DUE.sortKey]: dueSk(tracker.nextAt, tracker.userId, tracker.postId, tracker.platform) }
+      ? { [DUE.partitionKey]: METRICS_DUE_PK, [DUE.sortKey]: metricsDueSk(tracker.nextAt, tracker.userId, tracker.postId, tracker.platform) }
       : {}),
   };
 }
@@ -312,7 +312,7 @@ async function claim(due: DueTracker, until: Date): Promise<boolean> {
         UpdateExpression: 'SET #dsk = :until',
         ConditionExpression: '#dsk = :key',
         ExpressionAttributeNames: { '#dsk': DUE.sortKey },
-        ExpressionAttributeValues: { ':key': due.key, ':until': dueSk(until.toISOString(), due.userId, due.postId, due.platform) },
+        ExpressionAttributeValues: { ':key': due.key, ':until': metricsDueSk(until.toISOString(), due.userId, due.postId, due.platform) },
       });
       return after !== null;
     },
@@ -326,7 +326,7 @@ async function timezoneOf(userId: string): Promise<string | null> {
 
 /**
  * The connection's trackers that stopped because it needed reconnecting: one query of the user's
- * trackers (`METRICS#`), filtered; a reconnect is rare, so reading them all then is fine.
+ * trackers (TRACKER_PREFIX), filtered; a reconnect is rare, so reading them all then is fine.
  */
 async function trackersStoppedForReconnect(userId: string, socialAccountId: string): Promise<TrackerItem[]> {
   const items = await queryAll({
@@ -334,7 +334,7 @@ async function trackersStoppedForReconnect(userId: string, socialAccountId: stri
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     FilterExpression: '#status = :stopped AND socialAccountId = :account',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': 'METRICS#', ':stopped': 'needs_reconnect', ':account': socialAccountId },
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': TRACKER_PREFIX, ':stopped': 'needs_reconnect', ':account': socialAccountId },
     ConsistentRead: true,
   });
   return items.map(toTracker);
@@ -382,7 +382,7 @@ export const tableAnalyticsStore = {
 export async function deletePostAnalytics(userId: string, postId: string): Promise<void> {
   const keys = (
     await Promise.all(
-      [`METRICS#${postId}#`, snapshotPrefix(postId), failurePrefix(postId)].map((prefix) =>
+      [trackerPrefix(postId), snapshotPrefix(postId), failurePrefix(postId)].map((prefix) =>
         queryAll({
           TableName: tableName(),
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionState, SubscriptionToken } from './subscriptions';
-import { conditional, db, putIf, tableName, updateIf, userPk } from './table';
+import { checkoutId, checkoutKey, stripeCustomerKey as customerKey, stripeEventKey as eventKey, userPk } from './keys';
+import { conditional, db, putIf, tableName, updateIf } from './table';
 import { TABLE_DESIGN } from './table-design';
 
 /**
@@ -16,9 +17,6 @@ import { TABLE_DESIGN } from './table-design';
  *  - STRIPEEVENT#<eventId>: a processed webhook event (dedupe), expiring after Stripe's retry window.
  */
 const TTL = TABLE_DESIGN.ttlAttribute;
-const checkoutKey = (sessionId: string) => ({ pk: `CHECKOUT#${sessionId}`, sk: `CHECKOUT#${sessionId}` });
-const customerKey = (customerId: string) => ({ pk: `STRIPECUSTOMER#${customerId}`, sk: `STRIPECUSTOMER#${customerId}` });
-const eventKey = (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: `STRIPEEVENT#${eventId}` });
 
 export interface CheckoutRecord {
   sessionId: string;
@@ -40,7 +38,7 @@ export async function saveCheckout(record: Omit<CheckoutRecord, 'paid' | 'used' 
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { pk: userPk(record.userId), sk: `CHECKOUT#${record.sessionId}`, type: 'CheckoutMarker', createdAt: record.createdAt },
+        Item: { pk: userPk(record.userId), sk: checkoutId(record.sessionId), type: 'CheckoutMarker', createdAt: record.createdAt },
       }),
     );
   }

@@ -1,14 +1,14 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CLIENT_NAME } from '@shared/settings';
-import { conditional, countAll, db, listUserItems, tableName, userPk } from './table';
+import { CLIENT_PREFIX, clientSk, userPk } from './keys';
+import { conditional, countAll, db, listUserItems, tableName } from './table';
 
 /**
  * Agency clients: pk = USER#<id>, sk = CLIENT#<ulid> (access pattern 3; ULIDs sort by creation, so
  * a descending query is newest first). Every key starts from the caller's user id: another user's
  * client id simply finds nothing.
  */
-const CLIENT_PREFIX = 'CLIENT#';
-const clientKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: `${CLIENT_PREFIX}${id}` });
+const clientKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: clientSk(id) });
 
 export interface Client {
   id: string;
@@ -52,7 +52,7 @@ export async function createClient(userId: string, client: Client): Promise<Clie
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { pk: userPk(userId), sk: `${CLIENT_PREFIX}${client.id}`, type: 'Client', ...client, logo_url: client.logo_url ?? undefined },
+      Item: { pk: userPk(userId), sk: clientSk(client.id), type: 'Client', ...client, logo_url: client.logo_url ?? undefined },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

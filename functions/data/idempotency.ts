@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, tableName, userPk } from './table';
+import { idempotencySk, userPk } from './keys';
+import { conditional, db, tableName } from './table';
 
 /**
  * Idempotency keys (docs/idempotency.md, pattern 23): pk = USER#<id>, sk = IDEMPOTENCY#<key>, TTL
@@ -8,7 +9,7 @@ import { conditional, db, tableName, userPk } from './table';
  * `state` ('in_progress' while the first request runs, then 'done') and, once done, its answer.
  * Under USER#<id>, so account deletion's sweep removes the keys with everything else.
  */
-const keyOf = (userId: string, key: string) => ({ pk: userPk(userId), sk: `IDEMPOTENCY#${key}` });
+const keyOf = (userId: string, key: string) => ({ pk: userPk(userId), sk: idempotencySk(key) });
 
 /** How long a key is remembered: a repeat within this time gets the first answer; after it, the key is new again. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;

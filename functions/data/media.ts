@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -7,16 +6,16 @@ import { MAX_UPLOAD_BYTES, MEDIA_URL_TTL_SECONDS, SNIFF_BYTES, type PresignUploa
 import type { InstagramMediaFacts } from '@shared/instagram';
 import type { MediaFacts } from '@shared/media-rules';
 import type { MediaItem } from '@shared/posts';
-import { encodeTime } from 'ulid';
 import { s3Client } from '../lib/aws';
 import { env } from '../lib/env';
 import { ValidationError } from '../lib/errors';
 import type { StoredMedia } from './posts';
-import { db, putIf, tableName, updateIf, userPk } from './table';
+import { instagramCopyKey, mediaIdForKey, mediaObjectPrefix, mediaSk, newObjectKey, userPk } from './keys';
+import { db, putIf, tableName, updateIf } from './table';
 
 /**
  * Media files (access pattern 13): the object lives in the media bucket at
- * `{userId}/{timestamp}-{random}.{ext}`; its row at pk = USER#<id>, sk = MEDIA#<id>.
+ * `{userId}/{timestamp}-{random}.{ext}`; its row at pk = USER#<id>, sk = MEDIA#<id> (both built in keys.ts).
  *
  * The row id is derived from the object key (a ULID whose time part is the key's timestamp and whose
  * random part is a hash of the key), so confirming the same upload twice lands on the same row and
@@ -24,8 +23,6 @@ import { db, putIf, tableName, updateIf, userPk } from './table';
  * A row without `post_id` is unattached; attaching sets it conditionally, so a file can never end up
  * on two posts, nor on a post while it is being deleted (`deleting`).
  */
-const MEDIA_PREFIX = 'MEDIA#';
-const mediaSk = (id: string) => `${MEDIA_PREFIX}${id}`;
 const bucket = () => env().MEDIA_BUCKET;
 
 export const MISSING_ATTACHMENTS_MESSAGE = 'Some of the attached files could not be found; upload them again';
@@ -104,39 +101,6 @@ export const objectKeysOf = (row: Pick<MediaRow, 'file_path' | 'instagram_path'>
   row.file_path,
   ...(row.instagram_path ? [row.instagram_path] : []),
 ];
-
-// ---------------------------------------------------------------------------------------------
-// Object keys
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const OBJECT_NAME = /^(\d{13})-([0-9a-z]{8})\.([0-9a-z]{1,10})$/;
-
-/**
- * `{userId}/{timestamp}.{ext}` (docs/product-rules.md#writes-and-storage) plus a short random part: a multi-file drop presigns
- * several files in parallel, and two in the same millisecond would otherwise overwrite each other.
- */
-export function newObjectKey(userId: string, ext: string, now: Date, random: string): string {
-  return `${userId}/${now.getTime()}-${random}.${ext}`;
-}
-
-/**
- * Where the Instagram JPEG copy of an upload lives: beside it, under the user's prefix (so account
- * deletion takes it with everything else), with a name no upload form hands out (two dots), so it
- * can never be confirmed as a media row of its own.
- */
-export function instagramCopyKey(key: string): string {
-  return `${key.replace(/\.[0-9a-z]{1,10}$/, '')}.ig.jpg`;
-}
-
-/** The row id of an object key of this user, or null when the key is not one of theirs. */
-export function mediaIdForKey(userId: string, key: string): string | null {
-  if (!key.startsWith(`${userId}/`)) return null;
-  const match = OBJECT_NAME.exec(key.slice(userId.length + 1));
-  if (!match) return null;
-  const hash = createHash('sha256').update(key).digest();
-  const random = Array.from(hash.subarray(0, 16), (byte) => CROCKFORD[byte & 31]).join('');
-  return `${encodeTime(Number(match[1]), 10)}${random}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // S3
@@ -356,7 +320,7 @@ export async function deleteMediaRow(userId: string, id: string): Promise<void> 
 export async function deleteMediaOfPost(userId: string, rows: MediaRow[]): Promise<void> {
   if (rows.length === 0) return;
   // Only keys under the user's own prefix: a row is never a way into someone else's files.
-  await deleteObjects(rows.flatMap(objectKeysOf).filter((key) => key.startsWith(`${userId}/`)));
+  await deleteObjects(rows.flatMap(objectKeysOf).filter((key) => key.startsWith(mediaObjectPrefix(userId))));
   for (const row of rows) await deleteMediaRow(userId, row.id);
 }
 
@@ -379,7 +343,7 @@ export async function copyMediaToPost(
   now: Date,
   randomPart: () => string,
 ): Promise<StoredMedia[]> {
-  if (media.some((m) => objectKeysOf(m).some((key) => !key.startsWith(`${userId}/`)))) throw new ValidationError(MISSING_ATTACHMENTS_MESSAGE);
+  if (media.some((m) => objectKeysOf(m).some((key) => !key.startsWith(mediaObjectPrefix(userId))))) throw new ValidationError(MISSING_ATTACHMENTS_MESSAGE);
   const copies = media.map((m) => {
     const key = newObjectKey(userId, m.file_path.slice(m.file_path.lastIndexOf('.') + 1), now, randomPart());
     const stored: StoredMedia = { ...m, id: mediaIdForKey(userId, key)!, file_path: key, created_at: now.toISOString() };

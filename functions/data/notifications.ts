@@ -1,15 +1,14 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTIFICATIONS_SHOWN, type Notification } from '@shared/notifications';
 import { NotFoundError } from '../lib/errors';
-import { BY_USER_TIME, conditional, db, tableName, userPk } from './table';
+import { NOTE_PREFIX, noteSk, unreadPk, userPk } from './keys';
+import { BY_USER_TIME, conditional, db, tableName } from './table';
 
 /**
  * Activity log rows ("notifications"): pk = USER#<id>, sk = NOTE#<ulid>.
  *  - latest N: query sk begins_with NOTE#, descending (access pattern 4)
  *  - unread:   gsi1pk = UNREAD#<id>, a sparse index entry removed when the row is read (pattern 5)
  */
-const NOTE_PREFIX = 'NOTE#';
-const unreadPk = (userId: string) => `UNREAD#${userId}`;
 
 function toNotification(item: Record<string, unknown>): Notification {
   return { id: String(item.id), message: String(item.message), created_at: String(item.created_at), read: item.read === true };
@@ -21,12 +20,12 @@ export async function addNotification(userId: string, note: { id: string; messag
       TableName: tableName(),
       Item: {
         pk: userPk(userId),
-        sk: `${NOTE_PREFIX}${note.id}`,
+        sk: noteSk(note.id),
         type: 'Notification',
         ...note,
         read: false,
         [BY_USER_TIME.partitionKey]: unreadPk(userId),
-        [BY_USER_TIME.sortKey]: `${NOTE_PREFIX}${note.id}`,
+        [BY_USER_TIME.sortKey]: noteSk(note.id),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
@@ -54,7 +53,7 @@ export async function markNotificationRead(userId: string, id: string): Promise<
       db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: { pk: userPk(userId), sk: `${NOTE_PREFIX}${id}` },
+          Key: { pk: userPk(userId), sk: noteSk(id) },
           UpdateExpression: 'SET #read = :true REMOVE #gpk, #gsk',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#read': 'read', '#gpk': BY_USER_TIME.partitionKey, '#gsk': BY_USER_TIME.sortKey },

@@ -1,6 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '@shared/platforms';
-import { db, deleteIf, tableName, userPk } from './table';
+import { oauthStateId, oauthStateKey, userPk } from './keys';
+import { db, deleteIf, tableName } from './table';
 import { TABLE_DESIGN } from './table-design';
 
 /**
@@ -12,8 +13,6 @@ import { TABLE_DESIGN } from './table-design';
  * Both carry `expiresAt` (epoch seconds) so DynamoDB's TTL sweeps abandoned ones; TTL deletion is
  * lazy, so the callback checks the expiry itself.
  */
-const STATE_PREFIX = 'OAUTHSTATE#';
-const statePk = (state: string) => `${STATE_PREFIX}${state}`;
 const TTL = TABLE_DESIGN.ttlAttribute;
 
 export interface OAuthState {
@@ -36,15 +35,14 @@ export async function saveOAuthState(s: OAuthState): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { pk: userPk(s.userId), sk: statePk(s.state), type: 'OAuthStateMarker', platform: s.platform, createdAt: s.createdAt, [TTL]: s.expiresAt },
+      Item: { pk: userPk(s.userId), sk: oauthStateId(s.state), type: 'OAuthStateMarker', platform: s.platform, createdAt: s.createdAt, [TTL]: s.expiresAt },
     }),
   );
   await db().send(
     new PutCommand({
       TableName: tableName(),
       Item: {
-        pk: statePk(s.state),
-        sk: statePk(s.state),
+        ...oauthStateKey(s.state),
         type: 'OAuthState',
         userId: s.userId,
         workspaceId: s.workspaceId,
@@ -65,10 +63,10 @@ export async function saveOAuthState(s: OAuthState): Promise<void> {
  * the caller's to check; the state is spent either way.
  */
 export async function takeOAuthState(state: string): Promise<OAuthState | undefined> {
-  const item = await deleteIf({ Key: { pk: statePk(state), sk: statePk(state) }, ConditionExpression: 'attribute_exists(pk)' });
+  const item = await deleteIf({ Key: oauthStateKey(state), ConditionExpression: 'attribute_exists(pk)' });
   if (!item) return undefined;
   const userId = String(item.userId);
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: statePk(state) } }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: oauthStateId(state) } }));
   return {
     state,
     userId,

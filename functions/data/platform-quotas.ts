@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { platformQuotaKey as quotaKey } from './keys';
 import { db, tableName, updateIf } from './table';
 
 /**
@@ -6,7 +7,6 @@ import { db, tableName, updateIf } from './table';
  * sk = DAY#<yyyy-mm-dd> in the platform's reset time zone (YouTube: Pacific). One conditional ADD per
  * use, so concurrent publishers can never take it past the limit; TTL removes old days.
  */
-const quotaKey = (bucket: string, day: string) => ({ pk: `QUOTA#${bucket}`, sk: `DAY#${day}` });
 
 /** Takes one use of `bucket` on `day`; false when `limit` uses were already taken that day. */
 export async function claimQuota(bucket: string, day: string, limit: number, expiresAtSeconds: number): Promise<boolean> {

@@ -4,10 +4,11 @@ import type { PostSeriesLink } from '@shared/recurrence';
 import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@shared/statuses';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { deletePostAnalytics } from './analytics';
+import { OPEN_POSTS_PK, openPostSk, POST_PREFIX, postSk, postTabPk, postTabSk, userPk } from './keys';
 import type { MediaRow } from './media';
 import { documentItemSizeBytes, kilobytes, MAX_ITEM_BYTES } from './item-size';
 import { TABLE_DESIGN } from './table-design';
-import { BY_USER_TIME, conditional, countAll, db, queryAll, tableName, userPk } from './table';
+import { BY_USER_TIME, conditional, countAll, db, queryAll, tableName } from './table';
 
 /**
  * Posts (access patterns 6, 6a, 6b, 6c, 7, 7d, 14, 15): one item per post, pk = USER#<id>, sk = POST#<ulid>,
@@ -16,11 +17,8 @@ import { BY_USER_TIME, conditional, countAll, db, queryAll, tableName, userPk } 
  *  - gsi1 / gsi3: POSTTAB#<userId>#<tab> with the tab's order key (a tab page, the calendar, counts)
  *  - gsi2: OPEN / <scheduled_at>#<userId>#<postId>, only while the post is open (watchdog; sparse)
  */
-const POST_PREFIX = 'POST#';
-export const postSk = (id: string) => `${POST_PREFIX}${id}`;
 const BY_TAB_KEYS = TABLE_DESIGN.indexes.postsByTabKeys;
 const OPEN_BY_DUE = TABLE_DESIGN.indexes.openByDue;
-const OPEN = 'OPEN';
 
 /** A media file as the post stores it (its media row, less what only the row needs); the API presigns its URL at read time. */
 export type StoredMedia = Omit<MediaRow, 'post_id' | 'format'>;
@@ -66,8 +64,6 @@ export function tabOf(status: PostStatus): PostTabId {
   return POST_TABS.find((tab) => (tab.statuses as readonly PostStatus[]).includes(status))!.id;
 }
 
-export const tabPk = (userId: string, tab: PostTabId) => `POSTTAB#${userId}#${tab}`;
-
 /** The order key within a tab; ISO times in UTC with milliseconds sort as text. */
 function tabSortKey(post: PostRecord, tab: PostTabId): string {
   const time = {
@@ -76,21 +72,21 @@ function tabSortKey(post: PostRecord, tab: PostTabId): string {
     drafts: post.created_at,
     failed: post.updated_at,
   }[tab];
-  return `${time}#${post.id}`;
+  return postTabSk(time, post.id);
 }
 
 /** Every index attribute the post carries, derived from its status and times. */
 export function postIndexKeys(userId: string, post: PostRecord): Record<string, string> {
   const tab = tabOf(post.status);
   const keys: Record<string, string> = {
-    [BY_USER_TIME.partitionKey]: tabPk(userId, tab),
+    [BY_USER_TIME.partitionKey]: postTabPk(userId, tab),
     [BY_USER_TIME.sortKey]: tabSortKey(post, tab),
-    [BY_TAB_KEYS.partitionKey]: tabPk(userId, tab),
+    [BY_TAB_KEYS.partitionKey]: postTabPk(userId, tab),
     [BY_TAB_KEYS.sortKey]: tabSortKey(post, tab),
   };
   if (UPCOMING_STATUSES.includes(post.status)) {
-    keys[OPEN_BY_DUE.partitionKey] = OPEN;
-    keys[OPEN_BY_DUE.sortKey] = `${post.scheduled_at ?? post.created_at}#${userId}#${post.id}`;
+    keys[OPEN_BY_DUE.partitionKey] = OPEN_POSTS_PK;
+    keys[OPEN_BY_DUE.sortKey] = openPostSk(post.scheduled_at ?? post.created_at, userId, post.id);
   }
   return keys;
 }
@@ -155,7 +151,7 @@ export function decodeCursor(cursor: string, userId: string, tab: PostTabId): Pa
     Object.values(key).every((v) => typeof v === 'string') &&
     (key as PageKey).pk === userPk(userId) &&
     (key as PageKey).sk.startsWith(POST_PREFIX) &&
-    (key as Record<string, string>)[BY_USER_TIME.partitionKey] === tabPk(userId, tab);
+    (key as Record<string, string>)[BY_USER_TIME.partitionKey] === postTabPk(userId, tab);
   if (!valid) throw new ValidationError(INVALID_CURSOR_MESSAGE);
   return key as PageKey;
 }
@@ -187,7 +183,7 @@ export async function listTabPage(userId: string, tab: PostTabId, options: { lim
       KeyConditionExpression: '#pk = :pk',
       FilterExpression: filter.FilterExpression,
       ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey },
-      ExpressionAttributeValues: { ':pk': tabPk(userId, tab), ...filter.values },
+      ExpressionAttributeValues: { ':pk': postTabPk(userId, tab), ...filter.values },
       ScanIndexForward: tab === 'scheduled',
       Limit: options.limit,
       ExclusiveStartKey: options.cursor ? decodeCursor(options.cursor, userId, tab) : undefined,
@@ -205,7 +201,7 @@ export async function listScheduledBetween(userId: string, from: string, to: str
     KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
     FilterExpression: filter.FilterExpression,
     ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey, '#sk': BY_USER_TIME.sortKey },
-    ExpressionAttributeValues: { ':pk': tabPk(userId, 'scheduled'), ':from': from, ':to': to, ...filter.values },
+    ExpressionAttributeValues: { ':pk': postTabPk(userId, 'scheduled'), ':from': from, ':to': to, ...filter.values },
   });
   return items.map(toPost);
 }
@@ -225,7 +221,7 @@ export async function listCalendarBetween(userId: string, from: string, to: stri
         KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
         FilterExpression: filter.FilterExpression,
         ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey, '#sk': BY_USER_TIME.sortKey },
-        ExpressionAttributeValues: { ':pk': tabPk(userId, tab), ':from': from, ':to': to, ...filter.values },
+        ExpressionAttributeValues: { ':pk': postTabPk(userId, tab), ':from': from, ':to': to, ...filter.values },
       }).then((items) => items.map((item) => ({ post: toPost(item), at: String(item[BY_USER_TIME.sortKey]) }))),
     ),
   );
@@ -245,7 +241,7 @@ export async function listPostedBetween(userId: string, from: string, to: string
     IndexName: BY_USER_TIME.indexName,
     KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
     ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey, '#sk': BY_USER_TIME.sortKey },
-    ExpressionAttributeValues: { ':pk': tabPk(userId, 'posted'), ':from': from, ':to': to },
+    ExpressionAttributeValues: { ':pk': postTabPk(userId, 'posted'), ':from': from, ':to': to },
   });
   return items.map(toPost);
 }
@@ -261,7 +257,7 @@ export async function listOpenPostsBetween(from: string, to: string): Promise<Po
     IndexName: OPEN_BY_DUE.indexName,
     KeyConditionExpression: '#pk = :open AND #sk BETWEEN :from AND :to',
     ExpressionAttributeNames: { '#pk': OPEN_BY_DUE.partitionKey, '#sk': OPEN_BY_DUE.sortKey },
-    ExpressionAttributeValues: { ':open': OPEN, ':from': from, ':to': to },
+    ExpressionAttributeValues: { ':open': OPEN_POSTS_PK, ':from': from, ':to': to },
   });
   return items.map(toPost);
 }
@@ -278,12 +274,12 @@ export async function countTab(userId: string, tab: PostTabId, clientId?: string
         IndexName: BY_USER_TIME.indexName,
         FilterExpression: filter.FilterExpression,
         ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey },
-        ExpressionAttributeValues: { ':pk': tabPk(userId, tab), ...filter.values },
+        ExpressionAttributeValues: { ':pk': postTabPk(userId, tab), ...filter.values },
       }
     : {
         IndexName: BY_TAB_KEYS.indexName,
         ExpressionAttributeNames: { '#pk': BY_TAB_KEYS.partitionKey },
-        ExpressionAttributeValues: { ':pk': tabPk(userId, tab) },
+        ExpressionAttributeValues: { ':pk': postTabPk(userId, tab) },
       };
   return countAll({ TableName: tableName(), KeyConditionExpression: '#pk = :pk', ...query });
 }

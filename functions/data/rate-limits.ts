@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { rateWindowKey } from './keys';
 import { conditional, db, tableName } from './table';
 
 /**
@@ -31,7 +32,7 @@ export async function takeFromWindow(window: RateWindow): Promise<boolean> {
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: { pk: `RATE#${hashed(`${window.bucket}|${window.subject}`)}`, sk: `WINDOW#${window.windowStart}` },
+          Key: rateWindowKey(hashed(`${window.bucket}|${window.subject}`), window.windowStart),
           UpdateExpression: 'ADD #count :one SET #type = :type, expiresAt = if_not_exists(expiresAt, :expiresAt)',
           ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
           ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },

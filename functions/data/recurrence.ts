@@ -2,9 +2,10 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ComposeTarget } from '@shared/compose';
 import type { Repeat, SeriesStatus } from '@shared/recurrence';
 import { ConflictError } from '../lib/errors';
-import { postSk, type StoredMedia } from './posts';
+import { postSk, SERIES_DUE_PK, seriesDueSk, seriesSk, userPk } from './keys';
+import type { StoredMedia } from './posts';
 import { TABLE_DESIGN } from './table-design';
-import { conditional, db, deleteIf, queryAll, tableName, updateIf, userPk } from './table';
+import { conditional, db, deleteIf, queryAll, tableName, updateIf } from './table';
 
 /**
  * Recurrence series (docs/recurring-posts.md, access patterns 22 and 22a): one item per series,
@@ -14,10 +15,8 @@ import { conditional, db, deleteIf, queryAll, tableName, updateIf, userPk } from
  * window needs extending (no Scan). Every write goes through a short lease (`lease`), so the sweep
  * and an edit never materialize the same occurrence twice.
  */
-const SERIES_PREFIX = 'SERIES#';
-const DUE = 'SERIESDUE';
 const BY_DUE = TABLE_DESIGN.indexes.openByDue;
-const seriesKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: `${SERIES_PREFIX}${id}` });
+const seriesKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: seriesSk(id) });
 
 /**
  * What every occurrence is made from: the Compose content without a time, and the series' own media
@@ -35,7 +34,7 @@ export interface SeriesTemplate {
  * The owner a template file's media row names in `post_id`: a row with any owner is attached, so no
  * post can take it and DELETE /api/media refuses it, and the name can never be a post's (a ULID).
  */
-export const seriesMediaOwner = (seriesId: string) => `${SERIES_PREFIX}${seriesId}`;
+export const seriesMediaOwner = (seriesId: string) => seriesSk(seriesId);
 
 export interface UpcomingOccurrence {
   post_id: string;
@@ -93,7 +92,9 @@ const toSeries = (item: Record<string, unknown>): SeriesRecord => Object.fromEnt
 
 function toItem(series: SeriesRecord): Record<string, unknown> {
   const due =
-    series.due_at && series.status !== 'ended' ? { [BY_DUE.partitionKey]: DUE, [BY_DUE.sortKey]: `${series.due_at}#${series.user_id}#${series.id}` } : {};
+    series.due_at && series.status !== 'ended'
+      ? { [BY_DUE.partitionKey]: SERIES_DUE_PK, [BY_DUE.sortKey]: seriesDueSk(series.due_at, series.user_id, series.id) }
+      : {};
   return { ...seriesKey(series.user_id, series.id), type: 'Series', ...series, ...due };
 }
 
@@ -158,7 +159,7 @@ export async function listDueSeries(now: Date): Promise<{ userId: string; id: st
     IndexName: BY_DUE.indexName,
     KeyConditionExpression: '#pk = :due AND #sk <= :now',
     ExpressionAttributeNames: { '#pk': BY_DUE.partitionKey, '#sk': BY_DUE.sortKey, '#user': 'user_id', '#id': 'id' },
-    ExpressionAttributeValues: { ':due': DUE, ':now': `${now.toISOString()}#~` },
+    ExpressionAttributeValues: { ':due': SERIES_DUE_PK, ':now': `${now.toISOString()}#~` },
     ProjectionExpression: '#id, #user',
   });
   return items.map((item) => ({ userId: String(item.user_id), id: String(item.id) }));

@@ -1,12 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscription } from '@shared/subscription';
-import { db, putIf, tableName, userPk } from './table';
+import { SUBSCRIPTION_SK, userPk } from './keys';
+import { db, putIf, tableName } from './table';
 
 /**
  * A user's subscription (access pattern 1): pk = USER#<id>, sk = SUBSCRIPTION. Billing
  * writes it from Stripe's webhooks; everything else only reads it.
  */
-export const SUBSCRIPTION_SK = 'SUBSCRIPTION';
 
 function toSubscription(item: Record<string, unknown>): Subscription {
   return {

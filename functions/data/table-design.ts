@@ -1,13 +1,15 @@
 /**
  * The single-table design, imported by infra/ (to create the table) and functions/data (to use it).
+ * The key text below is what keys.ts builds (the builder's name in brackets where it is not the
+ * obvious one); that module is the only code that spells a key.
  *
  * Access patterns (pattern → index → key condition):
- *  1. A user's settings / profile / subscription  → table → pk = USER#<id>, sk = SETTINGS | PROFILE | SUBSCRIPTION
+ *  1. A user's settings / profile / subscription  → table → pk = USER#<id> [userPk], sk = SETTINGS | PROFILE | SUBSCRIPTION [SETTINGS_SK, …]
  *  2. All of a user's items (account deletion)    → table → pk = USER#<id>
  *  3. A user's clients, newest first              → table → pk = USER#<id>, sk begins_with CLIENT#  (ULIDs sort by time)
  *  4. A user's latest notifications               → table → pk = USER#<id>, sk begins_with NOTE#, descending, limit 20
- *  5. A user's unread notifications (mark all)    → gsi1  → gsi1pk = UNREAD#<id>   (sparse: removed when read)
- *  6. A user's posts in one Posts tab, one page   → gsi1  → gsi1pk = POSTTAB#<id>#<tab>, gsi1sk = the tab's order key:
+ *  5. A user's unread notifications (mark all)    → gsi1  → gsi1pk = UNREAD#<id> [unreadPk]  (sparse: removed when read)
+ *  6. A user's posts in one Posts tab, one page   → gsi1  → gsi1pk = POSTTAB#<id>#<tab> [postTabPk], gsi1sk = the tab's order key [postTabSk]:
  *       scheduled: <scheduled_at>#<postId> ascending (soonest first) · posted: <published_at>#<postId> descending
  *       drafts: <created_at>#<postId> descending · failed: <updated_at>#<postId> descending
  *     (times are UTC ISO strings with milliseconds, so they sort as text; the cursor is the opaque
@@ -18,18 +20,19 @@
  *       BETWEEN <from> AND <to> (by scheduled_at) and the posted tab BETWEEN <from> AND <to> (by published_at);
  *       the targets embedded in each post say which account they go to
  *  6b. Dashboard: next 5 upcoming / 3 newest posted → gsi1 → the scheduled tab ascending, Limit 5; the posted tab descending, Limit 3
- *  7. Open posts by due time (watchdog)           → gsi2  → gsi2pk = OPEN, gsi2sk = <scheduled_at>#<userId>#<postId>,
+ *  7. Open posts by due time (watchdog)           → gsi2  → gsi2pk = OPEN, gsi2sk = <scheduled_at>#<userId>#<postId> [OPEN_POSTS_PK, openPostSk],
  *       between <from> and <to> (sparse: only scheduled / queued / publishing posts carry it)
  *  7d. Every user's open posts due in [from, to) (YouTube's per-project upload forecast) → gsi2 → gsi2pk = OPEN,
  *       gsi2sk BETWEEN <from> AND <to>
  *  7e. Tokens whose expiry notice is due (connection health sweep) → gsi2 → gsi2pk = TOKENNOTICE,
  *       gsi2sk <= <now>: sparse, gsi2sk = <notice time>#<userId>#<accountId>; moved to the next notice
  *       (7 days, then 1 day before expiry) by a conditional update, removed after the last
- *  8. Lookups from outside (OAuth state, Stripe customer, checkout session) → table → pk = <KIND>#<id>, sk = <KIND>
+ *  8. Lookups from outside (OAuth state, Stripe customer, checkout session) → table → pk = sk = <KIND>#<id>
+ *     [oauthStateKey, stripeCustomerKey, checkoutKey, stripeEventKey]
  *     (OAuth state: pk = sk = OAUTHSTATE#<state>, consumed by a conditional delete; TTL expiresAt)
  *  9. A user's pending OAuth states (account deletion) → table → pk = USER#<id>, sk begins_with OAUTHSTATE#  (TTL expiresAt)
- * 10. A user's connected accounts, newest first → table → pk = USER#<id>, sk begins_with ACCOUNT#, descending
- * 11. A user's account for a platform account id (reconnect updates in place) → table → pk = USER#<id>, sk = PLATFORMACCOUNT#<platform>#<account_id>
+ * 10. A user's connected accounts, newest first → table → pk = USER#<id>, sk begins_with ACCOUNT# [CONNECTION_PREFIX, connectionSk], descending
+ * 11. A user's account for a platform account id (reconnect updates in place) → table → pk = USER#<id>, sk = PLATFORMACCOUNT#<platform>#<account_id> [platformAccountSk]
  * 12. An account's encrypted tokens             → table → pk = USER#<id>, sk = TOKEN#<accountId>
  * 13. A user's media file (unattached until a post takes it) → table → pk = USER#<id>, sk = MEDIA#<id> (id derived from the object key)
  * 14. One post (read, edit, delete)              → table → pk = USER#<id>, sk = POST#<ulid>; targets and media are
@@ -39,15 +42,15 @@
  * 16. A user's scheduled-post usage this month   → table → pk = USER#<id>, sk = USAGE#<yyyy-mm>, ADD count with the
  *       condition count < plan limit (the plan limit holds under concurrent creates)
  * 17. A user's session gate (every authenticated request, the publisher, OAuth callbacks) → table →
- *       pk = sk = SESSIONS#<id>: `validAfter` (sign out everywhere) and `deletedAt` (the deletion tombstone);
+ *       pk = sk = SESSIONS#<id> [sessionsKey]: `validAfter` (sign out everywhere) and `deletedAt` (the deletion tombstone);
  *       outside USER#<id> so account deletion's sweep keeps it; TTL expiresAt two days after the last write
  * 18. A platform quota our whole app spends per day (YouTube videos.insert) → table → pk = QUOTA#<bucket>,
- *       sk = DAY#<yyyy-mm-dd in the platform's reset zone>, ADD count with the condition count < limit; TTL expiresAt
+ *       sk = DAY#<yyyy-mm-dd in the platform's reset zone> [platformQuotaKey], ADD count with the condition count < limit; TTL expiresAt
  * 19. A route's request counter per user or client IP (functions/routes.ts `limit`) → table →
- *       pk = RATE#<hash of route and subject>, sk = WINDOW#<window start>, ADD count with the condition
+ *       pk = RATE#<hash of route and subject>, sk = WINDOW#<window start> [rateWindowKey], ADD count with the condition
  *       count < max; outside USER#<id>; TTL expiresAt = window end
  * 20. Analytics trackers due for a reading (analytics sweep, docs/analytics.md) → gsi2 → gsi2pk = METRICSDUE,
- *       gsi2sk <= <now>: sparse, gsi2sk = <nextAt>#<userId>#<postId>#<platform>; moved ahead when claimed
+ *       gsi2sk <= <now>: sparse, gsi2sk = <nextAt>#<userId>#<postId>#<platform> [metricsDueSk]; moved ahead when claimed
  *       (conditional on the value read), moved to the next offset after a reading, removed when collection ends
  * 20a. A post's trackers and snapshots (deleting the post) → table → pk = USER#<id>, sk begins_with
  *       METRICS#<postId># and METRICSNAP#<postId>#
@@ -58,10 +61,10 @@
  *       QUEUESLOTS#client#<clientId>, all of them with begins_with QUEUESLOTS#client#
  * 21a. The posts filling a user's queue window → gsi1 → the scheduled tab BETWEEN <from> AND <to> (as 6a)
  * 21b. A 30 s lease on one slot while add-to-queue or a move writes its post → table → pk = USER#<id>,
- *       sk = QUEUELEASE#<accountId>#<slot ISO>, put if absent, expired or held by the post (or its swap
+ *       sk = QUEUELEASE#<accountId>#<slot ISO> [queueLeaseSk], put if absent, expired or held by the post (or its swap
  *       partner); TTL expiresAt
  * 22. Recurring series whose window needs extending (recurrence sweep, docs/recurring-posts.md) → gsi2 →
- *       gsi2pk = SERIESDUE, gsi2sk <= <now>: sparse, gsi2sk = <dueAt>#<userId>#<seriesId>, only while active or paused
+ *       gsi2pk = SERIESDUE, gsi2sk <= <now>: sparse, gsi2sk = <dueAt>#<userId>#<seriesId> [seriesDueSk], only while active or paused
  * 22a. One series (read, edit under its lease) → table → pk = USER#<id>, sk = SERIES#<ulid>
  * 23. A request's Idempotency-Key (docs/idempotency.md) → table → pk = USER#<id>, sk = IDEMPOTENCY#<key>:
  *       put if absent or expired to claim it, GetItem (consistent) to replay it; TTL expiresAt (24 h)

@@ -16,15 +16,14 @@ import { documentClient } from '../lib/aws';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/errors';
 import { guardItemSizes } from './item-size';
+import { userPk } from './keys';
 import { TABLE_DESIGN } from './table-design';
 
-/** Shared plumbing of the repositories. Only functions/data knows key attribute names. */
+/** Shared plumbing of the repositories. Only functions/data knows key attribute names (and keys.ts the keys). */
 export const tableName = () => env().TABLE_NAME;
 /** The document client, with every write bounded to DynamoDB's 400 KB item size (item-size.ts). */
 export const db = () => guardItemSizes(documentClient());
 export const BY_USER_TIME = TABLE_DESIGN.indexes.byUserTime;
-
-export const userPk = (userId: string) => `USER#${userId}`;
 
 /** Runs a conditional write; a failed condition becomes `onConflict()` (default: ConflictError). */
 export async function conditional<T>(

@@ -2,7 +2,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { connectionExpiry, nextExpiryNotice, type ExpiryNoticeKind } from '@shared/connection-health';
 import { decryptSecret, encryptSecret } from '../lib/secrets';
 import { NotFoundError } from '../lib/errors';
-import { conditional, db, queryAll, tableName, userPk } from './table';
+import { TOKEN_NOTICE_PK, TOKEN_PREFIX, tokenNoticeSk, tokenSk, userPk } from './keys';
+import { conditional, db, queryAll, tableName } from './table';
 import { TABLE_DESIGN } from './table-design';
 import type { TokenSet } from '../lib/token-set';
 
@@ -16,11 +17,7 @@ import type { TokenSet } from '../lib/token-set';
  * the sparse gsi2 entry gsi2pk = TOKENNOTICE, gsi2sk = <notice time>#<userId>#<accountId> with
  * `expiryNoticeKind` (access pattern 7e), so the hourly sweep finds due notices without a Scan.
  */
-export const tokenSk = (accountId: string) => `TOKEN#${accountId}`;
-const TOKEN_PREFIX = 'TOKEN#';
 const NOTICES = TABLE_DESIGN.indexes.openByDue;
-const TOKEN_NOTICE = 'TOKENNOTICE';
-const noticeSk = (at: string, userId: string, accountId: string) => `${at}#${userId}#${accountId}`;
 
 /** Writes the tokens. A missing or empty refresh token leaves the stored one in place. */
 export async function saveTokens(userId: string, accountId: string, tokens: TokenSet, now: Date): Promise<void> {
@@ -62,8 +59,8 @@ export async function saveTokens(userId: string, accountId: string, tokens: Toke
   names['#nkind'] = 'expiryNoticeKind';
   const removes: string[] = [];
   if (notice) {
-    values[':npk'] = TOKEN_NOTICE;
-    values[':nsk'] = noticeSk(notice.at, userId, accountId);
+    values[':npk'] = TOKEN_NOTICE_PK;
+    values[':nsk'] = tokenNoticeSk(notice.at, userId, accountId);
     values[':nkind'] = notice.kind;
     sets.push('#npk = :npk', '#nsk = :nsk', '#nkind = :nkind');
   } else {
@@ -139,7 +136,7 @@ export async function listDueExpiryNotices(now: Date): Promise<DueExpiryNotice[]
     // '$' sorts right after '#', so every key whose time is <= now is in.
     KeyConditionExpression: '#pk = :pk AND #sk < :cut',
     ExpressionAttributeNames: { '#pk': NOTICES.partitionKey, '#sk': NOTICES.sortKey },
-    ExpressionAttributeValues: { ':pk': TOKEN_NOTICE, ':cut': `${now.toISOString()}$` },
+    ExpressionAttributeValues: { ':pk': TOKEN_NOTICE_PK, ':cut': `${now.toISOString()}$` },
   });
   return items.flatMap((item) => {
     const key = String(item[NOTICES.sortKey]);
@@ -166,7 +163,7 @@ export async function claimExpiryNotice(notice: DueExpiryNotice, next: { kind: E
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: {
             ':key': notice.key,
-            ...(next ? { ':next': noticeSk(next.at, notice.userId, notice.accountId), ':kind': next.kind } : {}),
+            ...(next ? { ':next': tokenNoticeSk(next.at, notice.userId, notice.accountId), ':kind': next.kind } : {}),
           },
         }),
       );
@@ -188,10 +185,10 @@ export async function restoreExpiryNotice(notice: DueExpiryNotice, next: { kind:
           ConditionExpression: next ? '#nsk = :next' : 'attribute_exists(pk) AND attribute_not_exists(#nsk)',
           ExpressionAttributeNames: { '#npk': NOTICES.partitionKey, '#nsk': NOTICES.sortKey, '#nkind': 'expiryNoticeKind' },
           ExpressionAttributeValues: {
-            ':pk': TOKEN_NOTICE,
+            ':pk': TOKEN_NOTICE_PK,
             ':key': notice.key,
             ':kind': notice.kind,
-            ...(next ? { ':next': noticeSk(next.at, notice.userId, notice.accountId) } : {}),
+            ...(next ? { ':next': tokenNoticeSk(next.at, notice.userId, notice.accountId) } : {}),
           },
         }),
       ),

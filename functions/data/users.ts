@@ -4,13 +4,12 @@ import type { UpdateProfile } from '@shared/profile';
 import { DEFAULT_SETTINGS, EMPTY_PROFILE, type Profile, type Settings, type UpdateSettings } from '@shared/settings';
 import { cognitoClient } from '../lib/aws';
 import { env } from '../lib/env';
-import { conditional, db, putIf, tableName, userPk } from './table';
+import { PROFILE_SK, sessionsKey, SETTINGS_SK, userPk } from './keys';
+import { conditional, db, putIf, tableName } from './table';
 
 /**
  * Settings and profile of a user: pk = USER#<id>, sk = SETTINGS | PROFILE (access pattern 1).
  */
-const SETTINGS_SK = 'SETTINGS';
-const PROFILE_SK = 'PROFILE';
 
 export interface StoredProfile extends Profile {
   email: string | null;
@@ -199,8 +198,6 @@ export async function updateProfile(userId: string, changes: UpdateProfile, now:
  * It expires (TTL) SESSION_GATE_TTL_SECONDS after its last write: by then every token issued before
  * it has expired (Cognito access and ID tokens live at most one day), so it has nothing left to stop.
  */
-const SESSIONS_PREFIX = 'SESSIONS#';
-export const sessionsKey = (userId: string) => ({ pk: `${SESSIONS_PREFIX}${userId}`, sk: `${SESSIONS_PREFIX}${userId}` });
 export const SESSION_GATE_TTL_SECONDS = 2 * 24 * 60 * 60;
 
 export interface SessionGate {

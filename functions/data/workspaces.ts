@@ -1,7 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, WorkspaceSummary } from '@shared/workspaces';
-import { db, deleteItems, getItems, putIf, queryAll, tableName, userPk, type ItemKey } from './table';
-import { sessionsKey, toSessionGate, type SessionGate } from './users';
+import { MEMBER_PREFIX, MEMBERSHIP_PREFIX, memberSk, membershipSk, sessionsKey, userPk, WORKSPACE_SK, workspacePk } from './keys';
+import { db, deleteItems, getItems, putIf, queryAll, tableName, type ItemKey } from './table';
+import { toSessionGate, type SessionGate } from './users';
 
 /**
  * Workspaces and memberships (docs/decisions/0013-workspaces.md):
@@ -11,13 +12,9 @@ import { sessionsKey, toSessionGate, type SessionGate } from './users';
  * The member item is the one that grants access; the membership follows it (written after, removed
  * after), so a half-done change never admits anyone the member items do not.
  */
-export const workspacePk = (workspaceId: string) => `WS#${workspaceId}`;
-const WORKSPACE_SK = 'WORKSPACE';
-const MEMBER_PREFIX = 'MEMBER#';
-const MEMBERSHIP_PREFIX = 'MEMBERSHIP#';
-export const workspaceKey = (workspaceId: string): ItemKey => ({ pk: workspacePk(workspaceId), sk: WORKSPACE_SK });
-export const memberKey = (workspaceId: string, userId: string): ItemKey => ({ pk: workspacePk(workspaceId), sk: `${MEMBER_PREFIX}${userId}` });
-export const membershipKey = (userId: string, workspaceId: string): ItemKey => ({ pk: userPk(userId), sk: `${MEMBERSHIP_PREFIX}${workspaceId}` });
+const workspaceKey = (workspaceId: string): ItemKey => ({ pk: workspacePk(workspaceId), sk: WORKSPACE_SK });
+const memberKey = (workspaceId: string, userId: string): ItemKey => ({ pk: workspacePk(workspaceId), sk: memberSk(userId) });
+const membershipKey = (userId: string, workspaceId: string): ItemKey => ({ pk: userPk(userId), sk: membershipSk(workspaceId) });
 
 export interface Member {
   workspaceId: string;

@@ -13,6 +13,7 @@ import {
   openPostIds,
   pendingOAuthStates,
 } from '../data/account-deletion';
+import { avatarPrefix, mediaObjectPrefix } from '../data/keys';
 import { getCustomerLink } from '../data/billing';
 import { getSessionGate, markAccountClosed } from '../data/users';
 import { deleteWorkspaceItems, listMembers, listMemberships, removeMember, workspaceOwner } from '../data/workspaces';
@@ -113,8 +114,8 @@ async function deleteSchedules(userId: string, deps: AccountDeletionDeps): Promi
 
 /** Post media under `{userId}/` and profile pictures under `avatars/{userId}-` (docs/product-rules.md#writes-and-storage). */
 async function deleteMediaObjects(userId: string): Promise<void> {
-  await deleteObjectsUnder(`${userId}/`);
-  await deleteObjectsUnder(`avatars/${userId}-`);
+  await deleteObjectsUnder(mediaObjectPrefix(userId));
+  await deleteObjectsUnder(avatarPrefix(userId));
 }
 
 /**

@@ -3,7 +3,8 @@ import { COLLECTION_OFFSETS_SECONDS, engagementsOf, type CollectionStatus, type 
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { tiktokReportsNumbers } from '@shared/tiktok';
 import { emptyRollup, type AppliedReading, type DueTracker, type OutcomeCount, type StoredRollup } from '../data/analytics';
-import { clientRollupSk, rollupSk, TOP_PER_ROLLUP, type SnapshotItem, type TrackerItem } from '../data/analytics-keys';
+import { TOP_PER_ROLLUP, type SnapshotItem, type TrackerItem } from '../data/analytics-items';
+import { clientRollupSk, rollupSk } from '../data/keys';
 import type { EnginePost } from '../publishing/model';
 import type { Deps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';

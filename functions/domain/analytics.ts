@@ -19,7 +19,7 @@ import { PLAN_REQUIRED_CODE } from '@shared/entitlements';
 import { PLANS, type PlanId } from '@shared/plans';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { formatInTimeZone } from 'date-fns-tz';
-import type { RollupItem } from '../data/analytics-keys';
+import type { RollupItem } from '../data/analytics-items';
 import { listRollups, metricsOf, readPostMetrics, readTopEntries, type RollupRead } from '../data/analytics-read';
 import { isUsersClient } from '../data/clients';
 import { listAccounts } from '../data/connections';

@@ -14,7 +14,7 @@ import type { TikTokCreatorInfo } from '@shared/tiktok';
 import { planLimitMessage, PLAN_PLATFORMS, type Plan } from '@shared/plans';
 import { listAccounts } from '../data/connections';
 import { listClients } from '../data/clients';
-import { claimUsageUpTo, releaseUsageBy } from '../data/import-usage';
+import { claimUsageUpTo, releaseUsageBy } from '../data/usage';
 import { attachMediaToPost, copyMediaToPost, deleteMediaOfPost, getMediaRows, mediaFactsOf, storedMediaOf } from '../data/media';
 import { assertPostFits, deletePostItem, putPostsInBatches, replacePost, type PostRecord, type StoredMedia } from '../data/posts';
 import { getSettings } from '../data/users';

@@ -10,19 +10,8 @@ import {
   type VideoFacts,
 } from '@shared/media';
 import type { MediaItem } from '@shared/posts';
-import {
-  deleteObject,
-  getMediaRow,
-  headObject,
-  instagramCopyKey,
-  mediaIdForKey,
-  mediaItemFor,
-  putMediaRowOnce,
-  putObject,
-  readObject,
-  readObjectHead,
-  type MediaRow,
-} from '../data/media';
+import { deleteObject, getMediaRow, headObject, mediaItemFor, putMediaRowOnce, putObject, readObject, readObjectHead, type MediaRow } from '../data/media';
+import { instagramCopyKey, mediaIdForKey } from '../data/keys';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { DependencyError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';

@@ -1,7 +1,8 @@
 import { MAX_UPLOAD_BYTES, SNIFF_BYTES, sniffMediaType } from '@shared/media';
 import { MEDIA_URL_MAX_REDIRECTS, MEDIA_URL_TIMEOUT_SECONDS, mediaUrlTypeMessage } from '@shared/media-url';
 import type { MediaItem } from '@shared/posts';
-import { deleteObject, newObjectKey, putObject } from '../data/media';
+import { newObjectKey } from '../data/keys';
+import { deleteObject, putObject } from '../data/media';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { env } from '../lib/env';
 import { fetchPublicFile, localWebOrigin, type FetchPublicOptions } from '../lib/public-fetch';

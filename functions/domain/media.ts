@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MEDIA_TYPE_MESSAGE, type PresignUploadBody, type PresignUploadResponse } from '@shared/media';
-import { claimMediaForDelete, deleteObject, deleteMediaRow, getMediaRow, newObjectKey, objectKeysOf, presignPost } from '../data/media';
+import { newObjectKey } from '../data/keys';
+import { claimMediaForDelete, deleteObject, deleteMediaRow, getMediaRow, objectKeysOf, presignPost } from '../data/media';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ConflictError, NotFoundError } from '../lib/errors';
 

@@ -1,6 +1,7 @@
 import { checkUploadSize, contentMatchesType, isImageType, type PresignUploadResponse } from '@shared/media';
 import { avatarKeyOf, avatarRef, PROFILE_MSG, type AvatarPresign, type UpdateProfile } from '@shared/profile';
 import type { Profile } from '@shared/settings';
+import { isOwnAvatarKey, newAvatarKey } from '../data/keys';
 import { deleteObject, headObject, mediaUrl, presignPost, readObjectHead } from '../data/media';
 import { updateProfile, type StoredProfile } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
@@ -13,17 +14,6 @@ import { extensionFor, UPLOAD_FORM_TTL_SECONDS, UPLOAD_NOT_FOUND_MESSAGE } from 
  * user gave (stored and shown as given) or an image uploaded to our private media bucket (stored as
  * a reference, shown through a presigned GET).
  */
-
-/** docs/product-rules.md#writes-and-storage: `avatars/{userId}-{timestamp}.{ext}` (a new upload in the same ms overwrites). */
-export function newAvatarKey(userId: string, ext: string, now: Date): string {
-  return `avatars/${userId}-${now.getTime()}.${ext}`;
-}
-
-/** True when `key` is an avatar key handed out to this user (never another user's object). */
-export function isOwnAvatarKey(userId: string, key: string): boolean {
-  const prefix = `avatars/${userId}-`;
-  return key.startsWith(prefix) && /^\d{13}\.[0-9a-z]{1,10}$/.test(key.slice(prefix.length));
-}
 
 /** The profile as the browser sees it: an uploaded picture becomes a short-lived URL. */
 export async function profileForDisplay({ username, bio, website, avatar_url }: Profile, now: Date = new Date()): Promise<Profile> {

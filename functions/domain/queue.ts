@@ -24,8 +24,8 @@ import { mondayFirstIndex } from '@shared/weekdays';
 import { getClient, listClients } from '../data/clients';
 import { listAccounts } from '../data/connections';
 import { getPost as getPostRecord, listScheduledBetween, type PostRecord } from '../data/posts';
+import { clientSlotOwner } from '../data/keys';
 import {
-  clientSlotOwner,
   getClientQueueSchedule,
   getQueueSchedule,
   leaseSlot,

@@ -83,9 +83,10 @@ export type PublishMessage = z.infer<typeof PublishMessageSchema>;
 /**
  * Each scheduled post owns the one-shot schedule `post-<postId>`: `at()` one minute before the due
  * minute, in UTC, deleted after it fires. Scheduler has minute precision and fires somewhere inside
- * that minute; the dispatcher's SQS delays then land each target on the due second.
+ * that minute; the dispatcher's SQS delays then land each target on the due second. The name is
+ * built where every stored key is (data/keys.ts).
  */
-export const scheduleName = (postId: string) => `post-${postId}`;
+export { scheduleName } from '../data/keys';
 
 /** The schedule time for a due time: the start of the minute before the due minute. */
 export function scheduleTimeFor(dueIso: string): Date {

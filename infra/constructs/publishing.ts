@@ -9,6 +9,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { POST_SCHEDULE_PREFIX } from '../../functions/data/keys';
 import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
 import { PLATFORMS, type Platform } from '../../shared/platforms';
 import { anyAboveZeroAlarm } from './alarms';
@@ -277,9 +278,13 @@ export class Publishing extends Construct {
     );
   }
 
-  /** `arn:<partition>:scheduler:<region>:<account>:schedule/<group>/post-*` (names from functions/publishing/model.ts). */
+  /** `arn:<partition>:scheduler:<region>:<account>:schedule/<group>/post-*` (names from functions/data/keys.ts). */
   private postSchedulesArn(): string {
-    return Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.scheduleGroup.scheduleGroupName}/post-*` });
+    return Stack.of(this).formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${this.scheduleGroup.scheduleGroupName}/${POST_SCHEDULE_PREFIX}*`,
+    });
   }
 
   /** postSchedulesArn() as cdk-nag prints it in a finding: pseudo parameters as `<AWS::Name>`. */
@@ -288,7 +293,7 @@ export class Publishing extends Construct {
     const shown = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
     const group = this.scheduleGroup.scheduleGroupName;
     if (Token.isUnresolved(group)) throw new Error('The schedule group name must be known at synth time');
-    return `arn:${shown(partition, 'Partition')}:scheduler:${shown(region, 'Region')}:${shown(account, 'AccountId')}:schedule/${group}/post-*`;
+    return `arn:${shown(partition, 'Partition')}:scheduler:${shown(region, 'Region')}:${shown(account, 'AccountId')}:schedule/${group}/${POST_SCHEDULE_PREFIX}*`;
   }
 }
 

@@ -1,24 +1,14 @@
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostMetrics } from '@shared/analytics';
 import type { Platform } from '@shared/platforms';
-import {
-  clientRollupSk,
-  dueSk,
-  METRICS_DUE_PK,
-  rollupSk,
-  snapshotSk,
-  trackerSk,
-  zeroRollup,
-  type RollupItem,
-  type SnapshotItem,
-  type TrackerItem,
-} from '../../functions/data/analytics-keys';
+import { zeroRollup, type RollupItem, type SnapshotItem, type TrackerItem } from '../../functions/data/analytics-items';
+import { clientRollupSk, METRICS_DUE_PK, metricsDueSk, rollupSk, snapshotSk, trackerSk, userPk } from '../../functions/data/keys';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
 import { documentClient } from '../../functions/lib/aws';
 
 /**
  * Given-steps for analytics: rollups, trackers and snapshots written straight into the table in the
- * shapes of functions/data/analytics-keys.ts, as the collection side stores them.
+ * shapes of functions/data/analytics-items.ts (keys from functions/data/keys.ts), as the collection side stores them.
  */
 const DUE = TABLE_DESIGN.indexes.openByDue;
 
@@ -29,7 +19,7 @@ export function aRollupItem(day: string, platform: Platform, counts: Partial<Rol
 
 export function rollupRecord(userId: string, rollup: RollupItem, clientId: string | null = null): Record<string, unknown> {
   const sk = clientId ? clientRollupSk(clientId, rollup.day, rollup.platform) : rollupSk(rollup.day, rollup.platform);
-  return { pk: `USER#${userId}`, sk, type: clientId ? 'ClientRollup' : 'Rollup', ...rollup };
+  return { pk: userPk(userId), sk, type: clientId ? 'ClientRollup' : 'Rollup', ...rollup };
 }
 
 /** Writes items, 25 to a BatchWriteItem, retrying what DynamoDB left unprocessed. */
@@ -81,8 +71,10 @@ export function trackerRecord(userId: string, t: Pick<TrackerItem, 'postId' | 'p
     failures: 0,
     ...t,
   };
-  const due = tracker.nextAt ? { [DUE.partitionKey]: METRICS_DUE_PK, [DUE.sortKey]: dueSk(tracker.nextAt, userId, tracker.postId, tracker.platform) } : {};
-  return { pk: `USER#${userId}`, sk: trackerSk(tracker.postId, tracker.platform), type: 'MetricsTracker', ...tracker, ...due };
+  const due = tracker.nextAt
+    ? { [DUE.partitionKey]: METRICS_DUE_PK, [DUE.sortKey]: metricsDueSk(tracker.nextAt, userId, tracker.postId, tracker.platform) }
+    : {};
+  return { pk: userPk(userId), sk: trackerSk(tracker.postId, tracker.platform), type: 'MetricsTracker', ...tracker, ...due };
 }
 
 export const aTracker = (userId: string, t: Pick<TrackerItem, 'postId' | 'platform'> & Partial<TrackerItem>) => putInBatches([trackerRecord(userId, t)]);
@@ -92,7 +84,7 @@ export async function aSnapshot(userId: string, s: SnapshotItem): Promise<void> 
   await documentClient().send(
     new PutCommand({
       TableName: process.env.TABLE_NAME,
-      Item: { pk: `USER#${userId}`, sk: snapshotSk(s.postId, s.platform, s.collectedAt), type: 'MetricsSnapshot', ...s },
+      Item: { pk: userPk(userId), sk: snapshotSk(s.postId, s.platform, s.collectedAt), type: 'MetricsSnapshot', ...s },
     }),
   );
 }

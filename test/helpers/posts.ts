@@ -7,7 +7,8 @@ import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { expect } from 'vitest';
 import { upsertAccount } from '../../functions/data/connections';
-import { mediaIdForKey, newObjectKey, putMediaRowOnce, type MediaRow } from '../../functions/data/media';
+import { mediaIdForKey, newObjectKey } from '../../functions/data/keys';
+import { putMediaRowOnce, type MediaRow } from '../../functions/data/media';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { aPostRecord } from './post-record';
 

@@ -1,9 +1,9 @@
 import type { SocialAccount } from '@shared/accounts';
 import { describe, expect, it, vi } from 'vitest';
 import { tableAnalyticsStore } from '../../functions/data/analytics';
-import { rollupSk, snapshotPrefix, trackerSk } from '../../functions/data/analytics-keys';
+import { rollupSk, snapshotPrefix, trackerSk, userPk } from '../../functions/data/keys';
 import { getEnginePost, tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
-import { listUserItems, queryAll, tableName, userPk } from '../../functions/data/table';
+import { listUserItems, queryAll, tableName } from '../../functions/data/table';
 import { saveTokens } from '../../functions/data/tokens';
 import { collectBatch, recordTargetOutcome, sweepDueTrackers, type CollectMessage } from '../../functions/domain/analytics-collection';
 import { awsCollectEngine } from '../../functions/domain/analytics-engines';

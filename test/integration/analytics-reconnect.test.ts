@@ -1,7 +1,7 @@
 import type { AccountView } from '@shared/accounts';
 import { describe, expect, it } from 'vitest';
 import { tableAnalyticsStore } from '../../functions/data/analytics';
-import { trackerSk } from '../../functions/data/analytics-keys';
+import { trackerSk } from '../../functions/data/keys';
 import { getEnginePost, tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
 import { listUserItems } from '../../functions/data/table';
 import { getTokens } from '../../functions/data/tokens';

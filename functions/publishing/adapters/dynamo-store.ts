@@ -1,8 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostStatus } from '@shared/statuses';
-import { postIndexKeys, postSk, toPost, type PostRecord } from '../../data/posts';
-import { db, getItems, queryAll, tableName, updateIf, userPk } from '../../data/table';
-import { sessionsKey, toSessionGate } from '../../data/users';
+import { OPEN_POSTS_PK, postSk, sessionsKey, userPk } from '../../data/keys';
+import { postIndexKeys, toPost, type PostRecord } from '../../data/posts';
+import { db, getItems, queryAll, tableName, updateIf } from '../../data/table';
+import { toSessionGate } from '../../data/users';
 import { TABLE_DESIGN } from '../../data/table-design';
 import type { PublishCheckpoint } from '../../lib/publish-checkpoint';
 import { LeaseLostError, type EnginePost, type EngineTarget, type TargetOutcome, type TargetRef } from '../model';
@@ -258,7 +259,7 @@ export async function listOpenPostsDueBefore(cutoff: Date): Promise<{ userId: st
     IndexName: OPEN_BY_DUE.indexName,
     KeyConditionExpression: '#pk = :open AND #sk < :cutoff',
     ExpressionAttributeNames: { '#pk': OPEN_BY_DUE.partitionKey, '#sk': OPEN_BY_DUE.sortKey },
-    ExpressionAttributeValues: { ':open': 'OPEN', ':cutoff': cutoff.toISOString() },
+    ExpressionAttributeValues: { ':open': OPEN_POSTS_PK, ':cutoff': cutoff.toISOString() },
     ProjectionExpression: 'pk, sk',
   });
   return items.map((item) => ({ userId: String(item.pk).replace(/^USER#/, ''), postId: String(item.sk).replace(/^POST#/, '') }));

@@ -1,6 +1,7 @@
 import type { PostMetrics, TargetMetrics } from '@shared/analytics';
 import type { Platform } from '@shared/platforms';
-import { dueSk, rollupSk, type SnapshotItem, type TrackerItem } from '../../../functions/data/analytics-keys';
+import type { SnapshotItem, TrackerItem } from '../../../functions/data/analytics-items';
+import { metricsDueSk, rollupSk } from '../../../functions/data/keys';
 import type { EnginePost } from '../../../functions/publishing/model';
 import {
   emptyRollup,
@@ -72,7 +73,7 @@ export class MemoryAnalyticsStore implements AnalyticsStore {
 
   private indexed(tracker: TrackerItem): TrackerItem & { dueKey?: string } {
     const copy: TrackerItem & { dueKey?: string } = structuredClone(tracker);
-    if (tracker.nextAt && tracker.status === 'collecting') copy.dueKey = dueSk(tracker.nextAt, tracker.userId, tracker.postId, tracker.platform);
+    if (tracker.nextAt && tracker.status === 'collecting') copy.dueKey = metricsDueSk(tracker.nextAt, tracker.userId, tracker.postId, tracker.platform);
     return copy;
   }
 
@@ -142,7 +143,7 @@ export class MemoryAnalyticsStore implements AnalyticsStore {
   async claim(due: DueTracker, until: Date) {
     const stored = this.trackers.get(this.key(due.userId, due.postId, due.platform));
     if (!stored || stored.dueKey !== due.key) return false;
-    stored.dueKey = dueSk(until.toISOString(), due.userId, due.postId, due.platform);
+    stored.dueKey = metricsDueSk(until.toISOString(), due.userId, due.postId, due.platform);
     return true;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientRollupSk } from '../../../functions/data/analytics-keys';
+import { clientRollupSk } from '../../../functions/data/keys';
 import { collectBatch, MAX_FAILURES, recordTargetOutcome, sweepDueTrackers } from '../../../functions/domain/analytics-collection';
 import { publishTarget } from '../../../functions/publishing/use-cases/publish';
 import { NotFoundError } from '../../../functions/lib/errors';

@@ -1,7 +1,7 @@
 import { decodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { IdParamsSchema } from '@shared/posts';
-import { mediaIdForKey, newObjectKey } from '../../../functions/data/media';
+import { mediaIdForKey, newObjectKey } from '../../../functions/data/keys';
 import { extensionFor } from '../../../functions/domain/media';
 
 describe('the extension of an upload', () => {

@@ -22,7 +22,6 @@ import { resetEnvForTests } from '../../../functions/lib/env';
 vi.mock('../../../functions/data/media', () => ({
   putObject: vi.fn(async () => undefined),
   deleteObject: vi.fn(async () => undefined),
-  newObjectKey: (userId: string, ext: string, now: Date, random: string) => `${userId}/${now.getTime()}-${random}.${ext}`,
 }));
 vi.mock('../../../functions/domain/media-confirm', () => ({ confirmUpload: vi.fn() }));
 

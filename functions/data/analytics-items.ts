@@ -3,33 +3,23 @@ import type { CollectionStatus } from '@shared/analytics';
 import type { Platform } from '@shared/platforms';
 
 /**
- * Analytics items (docs/data-model.md#analytics). All live under `pk = USER#<userId>`, so account
- * deletion removes them with everything else. Key formats are here only; data/analytics*.ts use them.
+ * Analytics items (docs/data-model.md#analytics), as stored. All live under `pk = USER#<userId>`, so
+ * account deletion removes them with everything else; their keys are built in keys.ts:
  *
- *  - Tracker (`METRICS#<postId>#<platform>`): one per published target; what to collect and when. While a
- *    collection is due it carries gsi2pk = METRICSDUE, gsi2sk = <nextAt ISO>#<userId>#<postId>#<platform>
- *    (sparse, like TOKENNOTICE); removed when collection ends.
- *  - Failure mark (`METRICSFAIL#<postId>#<platform>`): the day whose rollup counted the target as failed, so
- *    a Retry that publishes it takes that count back.
- *  - Snapshot (`METRICSNAP#<postId>#<platform>#<collectedAt ISO>`): one reading.
- *  - Rollup (`ROLLUP#<yyyy-mm-dd>#<platform>`) and client rollup (`CROLLUP#<clientId>#<yyyy-mm-dd>#<platform>`):
- *    per day of publication (the user's timezone at publishing) and platform, so any period is one query.
+ *  - Tracker (`trackerSk`): one per published target; what to collect and when. While a collection
+ *    is due it carries the sparse gsi2 entry METRICS_DUE_PK / `metricsDueSk` (like the token
+ *    notices); removed when collection ends.
+ *  - Failure mark (`failureSk`): the day whose rollup counted the target as failed, so a Retry that
+ *    publishes it takes that count back.
+ *  - Snapshot (`snapshotSk`): one reading.
+ *  - Rollup (`rollupSk`) and client rollup (`clientRollupSk`): per day of publication (the user's
+ *    timezone at publishing) and platform, so any period is one query.
  */
-export const METRICS_DUE_PK = 'METRICSDUE';
-export const trackerSk = (postId: string, platform: Platform) => `METRICS#${postId}#${platform}`;
-export const failurePrefix = (postId: string) => `METRICSFAIL#${postId}#`;
-export const failureSk = (postId: string, platform: Platform) => `METRICSFAIL#${postId}#${platform}`;
-export const snapshotPrefix = (postId: string) => `METRICSNAP#${postId}#`;
-export const snapshotSk = (postId: string, platform: Platform, collectedAt: string) => `METRICSNAP#${postId}#${platform}#${collectedAt}`;
-export const rollupSk = (day: string, platform: Platform) => `ROLLUP#${day}#${platform}`;
-export const clientRollupSk = (clientId: string, day: string, platform: Platform) => `CROLLUP#${clientId}#${day}#${platform}`;
-export const dueSk = (nextAt: string, userId: string, postId: string, platform: Platform) => `${nextAt}#${userId}#${postId}#${platform}`;
-
 export interface TrackerItem {
   userId: string;
   postId: string;
   platform: Platform;
-  /** Our connection id (ACCOUNT#<id>) and the platform's own ids. */
+  /** Our connection id (the connection's sk holds it) and the platform's own ids. */
   socialAccountId: string;
   accountId: string;
   platformPostId: string;
