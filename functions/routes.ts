@@ -116,6 +116,8 @@ const ONE_HOUR = 3600;
 export const ROUTES = [
   { method: 'GET', path: '/api/plans', handler: 'plans/list-plans', auth: 'public', needs: ['table:read'] },
   { method: 'GET', path: '/api/me', handler: 'me/get-me', auth: 'user', access: 'personal', needs: ['table:read', 'media:read'] },
+  // Lists the person's workspaces for the switcher; makes their first one if they have none.
+  { method: 'GET', path: '/api/workspaces', handler: 'workspaces/list-workspaces', auth: 'user', access: 'personal', needs: ['table:read', 'table:write'] },
   { method: 'PATCH', path: '/api/settings', handler: 'settings/update-settings', auth: 'user', access: 'personal', needs: ['table:read', 'table:write'] },
   {
     method: 'PUT',

@@ -62,8 +62,8 @@ export async function createWorkspace(workspace: { id: string; name: string; own
   return made;
 }
 
-/** The member item first (the one admission reads), then the membership the switcher lists. */
-async function putMember(member: Member, details: { name: string; email: string | null; at: string }): Promise<void> {
+/** Adds (or changes) a member: the member item first (the one admission reads), then the membership the switcher lists. */
+export async function putMember(member: Member, details: { name: string; email: string | null; at: string }): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName(),

@@ -1,5 +1,6 @@
 import { roleAtLeast, WORKSPACE_MSG, type Role, type WorkspaceSummary } from '@shared/workspaces';
-import { createWorkspace, listMemberships, readAdmission } from '../data/workspaces';
+import { getProfile } from '../data/users';
+import { createWorkspace, listMemberships, readAdmission, workspaceOwner } from '../data/workspaces';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ForbiddenError } from '../lib/errors';
 import type { Admission, Caller } from '../lib/http';
@@ -21,23 +22,28 @@ export const FIRST_WORKSPACE_NAME = 'My workspace';
 /**
  * Admits the caller to the route, or throws: SessionEndedError (the gate), ForbiddenError
  * NOT_A_MEMBER (no membership in the workspace asked for) or ROLE_TOO_LOW (below the route's role).
- * A person's first workspace (id = their user id) is made, with them as its owner, the first time
- * they act in it: a sign-up needs no separate step, and a workspace that exists is never remade.
+ * Reads only: a function that only reads keeps a read-only grant.
  */
-export async function admitCaller(caller: Caller, access: RouteAccess, deps: Pick<Deps, 'now'> = defaultDeps): Promise<Admission | null> {
+export async function admitCaller(caller: Caller, access: RouteAccess): Promise<Admission | null> {
   const workspaceId = caller.workspaceId ?? caller.userId;
   const admission = await readAdmission(caller.userId, workspaceId);
   assertGateAdmits(admission.gate, caller.startedAt, { duringDeletion: caller.duringDeletion });
   if (access === 'personal') return null;
-  let role = admission.member?.role;
-  if (!role && !admission.workspaceExists && workspaceId === caller.userId) {
-    if (await createWorkspace({ id: workspaceId, name: FIRST_WORKSPACE_NAME, ownerId: caller.userId, email: null }, deps.now())) role = 'owner';
-    else role = (await readAdmission(caller.userId, workspaceId)).member?.role;
-  }
+  const role = admission.member?.role;
   if (!role) throw new ForbiddenError('NOT_A_MEMBER', WORKSPACE_MSG.notMember);
   const least = ROUTE_ROLE[access];
   if (!roleAtLeast(role, least)) throw new ForbiddenError('ROLE_TOO_LOW', WORKSPACE_MSG.roleTooLow(least));
   return { workspaceId, role };
+}
+
+/**
+ * A person's first workspace (its id is their user id), made with them as its owner unless it
+ * exists: at sign-up (onboarding), by the migration for people who signed up before workspaces,
+ * and when the app lists a person's workspaces and finds none (an onboarding that failed).
+ */
+export async function ensureFirstWorkspace(userId: string, email: string | null, deps: Pick<Deps, 'now'> = defaultDeps): Promise<void> {
+  if ((await workspaceOwner(userId)) !== null) return;
+  await createWorkspace({ id: userId, name: FIRST_WORKSPACE_NAME, ownerId: userId, email }, deps.now());
 }
 
 /** Whether the person is still an Admin or the Owner of the workspace (a connect finishing after its start). */
@@ -46,7 +52,10 @@ export async function mayConnect(userId: string, workspaceId: string): Promise<b
   return member !== null && roleAtLeast(member.role, 'admin');
 }
 
-/** The workspaces a person may switch between. */
-export function workspacesOf(userId: string): Promise<WorkspaceSummary[]> {
+/** GET /api/workspaces: the workspaces a person may switch between; a person with none gets their first. */
+export async function workspacesOf(userId: string, deps: Pick<Deps, 'now'> = defaultDeps): Promise<WorkspaceSummary[]> {
+  const listed = await listMemberships(userId);
+  if (listed.length > 0) return listed;
+  await ensureFirstWorkspace(userId, (await getProfile(userId)).email, deps);
   return listMemberships(userId);
 }

@@ -100,6 +100,7 @@ const A_FUTURE = inDays(3);
 export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'GET /api/plans': { isolation: [200] },
   'GET /api/me': { isolation: [200] },
+  'GET /api/workspaces': { isolation: [200] },
   'PATCH /api/settings': {
     body: { sample: () => ({ timezone: 'Europe/Paris', mode: 'creator', push_opt_in: false }), schema: UpdateSettingsSchema },
     isolation: [200],
@@ -330,13 +331,18 @@ export interface ProbeAnswer {
 }
 
 /** One request through the front door, with a raw path, query string and body. */
-export async function send(method: string, pathAndQuery: string, options: { token?: string; body?: string } = {}): Promise<ProbeAnswer> {
+export async function send(
+  method: string,
+  pathAndQuery: string,
+  options: { token?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<ProbeAnswer> {
   const res = await fetch(`${cloud().url}${pathAndQuery}`, {
     method,
     redirect: 'manual',
     headers: {
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
     },
     body: options.body,
   });

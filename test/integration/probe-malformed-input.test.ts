@@ -56,9 +56,13 @@ interface Probe {
   method: string;
   url: string;
   body?: string;
+  headers?: Record<string, string>;
   /** Statuses that are not a failure besides 4xx. */
   also: readonly number[];
 }
+
+/** Workspace headers that are not a workspace id: refused (400) before admission on every signed-in route. */
+const BAD_WORKSPACE_HEADERS = ['WS#other', '../USER#x', 'x'.repeat(300), '01HZZZZZZZZZZZZZZZZZZZZZZ!'];
 
 /** Copies `sample` with the value at `path` replaced. */
 function replaced(sample: unknown, path: (string | number)[], value: unknown): unknown {
@@ -143,6 +147,10 @@ function probesOf(route: (typeof ROUTES)[number], probe: RouteProbe, a: ProbeFix
     for (const bad of BAD_QUERY_VALUES)
       probes.push({ what: `junk query ${bad.slice(0, 20)}`, method: route.method, url: `${route.path}?junk=${bad}&${bad}=1`, also: [200, ...also] });
   }
+  if (route.auth === 'user') {
+    for (const bad of BAD_WORKSPACE_HEADERS)
+      probes.push({ what: `X-Workspace-Id ${bad.slice(0, 20)}`, method: route.method, url: goodUrl, body: goodBody, headers: { 'x-workspace-id': bad }, also });
+  }
   return probes;
 }
 
@@ -176,7 +184,7 @@ describe('malformed input on every route', { timeout: 300_000 }, () => {
 
       // Act
       const before = await partitionOf(a.owner.userId);
-      const answers = await inBatches(probes.map((p) => () => send(p.method, p.url, { token: a.owner.accessToken, body: p.body })));
+      const answers = await inBatches(probes.map((p) => () => send(p.method, p.url, { token: a.owner.accessToken, body: p.body, headers: p.headers })));
       const after = await partitionOf(a.owner.userId);
 
       // Assess (collected, so one run names every probe that fails)
