@@ -136,6 +136,8 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
   // What the router loads for every route but the landing (app/router.tsx, lazyUiLayout).
   const layout = new Set(['app/routes/ui-layout.tsx', 'config/runtime-config.ts'].map(src));
   const shell = src('app/routes/app/root.tsx');
+  // The signed-out pages that only show content (no sign-in forms, no Amplify).
+  const contentPages = new Set(['about-us', 'privacy-policy', 'terms-of-service', 'contact-us', 'not-found', 'error'].map((page) => src(`app/routes/${page}.tsx`)));
   // Lazy code of the signed-in pages (features/*, e.g. the post editor) and Amplify's own lazy parts.
   const signedIn = (entry: string) => entry.startsWith(src('app/routes/app/')) || entry.startsWith(src('features/'));
   const session = (entry: string) => sessionEntries.has(entry) || entry.includes(`${path.sep}node_modules${path.sep}`) || signedIn(entry);
@@ -146,6 +148,7 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
   const chunkOf: ChunkOf = (id) => {
     const users = [...(usersOf.get(id) ?? [])];
     if (!users.length || users.includes('') || users.includes(landing)) return null;
+    if (layout.has(id)) return 'ui';
     if (users.every(signedIn)) {
       if (composeRules(id)) return 'compose-rules';
       if (users.includes(shell)) return 'app';
@@ -154,8 +157,8 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
     if (users.every((u) => amplify.has(u)) || (users.every(session) && amplifyModule(id) && users.length >= 2)) return 'amplify';
     if (users.every(session) && users.length >= 2) return users.includes(shell) ? 'session' : null;
     const signedOut = users.filter((u) => !session(u) && u.startsWith(src('app/routes/'))).length;
-    if (users.some((u) => layout.has(u)) || signedOut >= 2) return 'ui';
-    if (users.length >= 2 && signedOut < users.length && smallShared.has(id)) return 'kit';
+    if (users.some((u) => layout.has(u)) || users.filter((u) => contentPages.has(u)).length >= 2) return 'ui';
+    if (users.length >= 2 && signedOut < users.length && smallShared.has(id)) return users.some((u) => contentPages.has(u)) ? 'kit' : 'auth-kit';
     return null;
   };
   return {
