@@ -137,7 +137,9 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
   const layout = new Set(['app/routes/ui-layout.tsx', 'config/runtime-config.ts'].map(src));
   const shell = src('app/routes/app/root.tsx');
   // The signed-out pages that only show content (no sign-in forms, no Amplify).
-  const contentPages = new Set(['about-us', 'privacy-policy', 'terms-of-service', 'contact-us', 'not-found', 'error'].map((page) => src(`app/routes/${page}.tsx`)));
+  const contentPages = new Set(
+    ['about-us', 'privacy-policy', 'terms-of-service', 'contact-us', 'not-found', 'error'].map((page) => src(`app/routes/${page}.tsx`)),
+  );
   // Lazy code of the signed-in pages (features/*, e.g. the post editor) and Amplify's own lazy parts.
   const signedIn = (entry: string) => entry.startsWith(src('app/routes/app/')) || entry.startsWith(src('features/'));
   const session = (entry: string) => sessionEntries.has(entry) || entry.includes(`${path.sep}node_modules${path.sep}`) || signedIn(entry);
