@@ -114,10 +114,12 @@ type ChunkOf = (id: string) => string | null;
  *   which the sign-in routes load before they render and the signed-in pages only after theirs;
  * - `session`: the sign-in routes and the shell use it (react-query's observers, the API client);
  *   what they share with a few pages only (the tabs of /auth and Settings) is not in it;
- * - `ui`: the layout uses it, or two or more routes signed-out visitors see (Heading, Container);
- * - `kit`: a little code a signed-out route or the toasts' lazy view shares with the signed-in code
- *   (Field, Zag's machine, dismissable layers): not in `ui`, so About us or the legal pages do not
- *   download the form and overlay code they never render;
+ * - `ui`: the layout uses it (with the runtime config the layout awaits), or two or more content
+ *   pages do (Heading, Container); the sign-in flows are not content pages, so what they share (zod,
+ *   the form fields) does not ride to About us or the legal pages;
+ * - `kit`: a little code Contact us shares with the signed-in code (Field, Textarea);
+ * - `auth-kit`: a little code the sign-in flows or the toasts' lazy view share with the signed-in
+ *   code (Zag's machine, dismissable layers), apart from `kit` so Contact us does not download it;
  * and a module one route alone uses stays in that route's chunk; the landing's stay as they are.
  * Who loads a module is read from a first, unminified pass with the bundler's own split, where
  * tree-shaking has already decided which modules each route really uses (a barrel's imports do not).
