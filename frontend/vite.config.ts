@@ -114,10 +114,12 @@ type ChunkOf = (id: string) => string | null;
  *   which the sign-in routes load before they render and the signed-in pages only after theirs;
  * - `session`: the sign-in routes and the shell use it (react-query's observers, the API client);
  *   what they share with a few pages only (the tabs of /auth and Settings) is not in it;
- * - `ui`: the layout uses it, or two or more routes signed-out visitors see (Heading, Container);
- * - `kit`: a little code a signed-out route or the toasts' lazy view shares with the signed-in code
- *   (Field, Zag's machine, dismissable layers): not in `ui`, so About us or the legal pages do not
- *   download the form and overlay code they never render;
+ * - `ui`: the layout uses it (with the runtime config the layout awaits), or two or more content
+ *   pages do (Heading, Container); the sign-in flows are not content pages, so what they share (zod,
+ *   the form fields) does not ride to About us or the legal pages;
+ * - `kit`: a little code Contact us shares with the signed-in code (Field, Textarea);
+ * - `auth-kit`: a little code the sign-in flows or the toasts' lazy view share with the signed-in
+ *   code (Zag's machine, dismissable layers), apart from `kit` so Contact us does not download it;
  * and a module one route alone uses stays in that route's chunk; the landing's stay as they are.
  * Who loads a module is read from a first, unminified pass with the bundler's own split, where
  * tree-shaking has already decided which modules each route really uses (a barrel's imports do not).
@@ -136,6 +138,10 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
   // What the router loads for every route but the landing (app/router.tsx, lazyUiLayout).
   const layout = new Set(['app/routes/ui-layout.tsx', 'config/runtime-config.ts'].map(src));
   const shell = src('app/routes/app/root.tsx');
+  // The signed-out pages that only show content (no sign-in forms, no Amplify).
+  const contentPages = new Set(
+    ['about-us', 'privacy-policy', 'terms-of-service', 'contact-us', 'not-found', 'error'].map((page) => src(`app/routes/${page}.tsx`)),
+  );
   // Lazy code of the signed-in pages (features/*, e.g. the post editor) and Amplify's own lazy parts.
   const signedIn = (entry: string) => entry.startsWith(src('app/routes/app/')) || entry.startsWith(src('features/'));
   const session = (entry: string) => sessionEntries.has(entry) || entry.includes(`${path.sep}node_modules${path.sep}`) || signedIn(entry);
@@ -146,6 +152,7 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
   const chunkOf: ChunkOf = (id) => {
     const users = [...(usersOf.get(id) ?? [])];
     if (!users.length || users.includes('') || users.includes(landing)) return null;
+    if (layout.has(id)) return 'ui';
     if (users.every(signedIn)) {
       if (composeRules(id)) return 'compose-rules';
       if (users.includes(shell)) return 'app';
@@ -154,8 +161,8 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
     if (users.every((u) => amplify.has(u)) || (users.every(session) && amplifyModule(id) && users.length >= 2)) return 'amplify';
     if (users.every(session) && users.length >= 2) return users.includes(shell) ? 'session' : null;
     const signedOut = users.filter((u) => !session(u) && u.startsWith(src('app/routes/'))).length;
-    if (users.some((u) => layout.has(u)) || signedOut >= 2) return 'ui';
-    if (users.length >= 2 && signedOut < users.length && smallShared.has(id)) return 'kit';
+    if (users.some((u) => layout.has(u)) || users.filter((u) => contentPages.has(u)).length >= 2) return 'ui';
+    if (users.length >= 2 && signedOut < users.length && smallShared.has(id)) return users.some((u) => contentPages.has(u)) ? 'kit' : 'auth-kit';
     return null;
   };
   return {

@@ -80,6 +80,16 @@ describe('media for an import', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('titles the panel as a section of the page: its headings descend from the h1 without skipping a level', async () => {
+    importApi();
+    await openImport();
+    expect(screen.getByRole('heading', { name: 'Media for this import' })).toHaveProperty('tagName', 'H2');
+    // A screen reader's list of headings: each one at most a level below the one before it.
+    const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+    const skips = levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1);
+    expect(skips).toEqual([]);
+  });
+
   it('says there are no files yet, uploads a picked image with progress, and resolves the rows naming it; a name without a file stays invalid', async () => {
     // Prepare
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

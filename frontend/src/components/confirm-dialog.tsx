@@ -1,4 +1,5 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useRef, type ReactNode } from 'react';
 
 interface ConfirmDialogProps {
@@ -37,6 +38,7 @@ export function ConfirmDialog({
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
+      recipe={dialogSlotRecipe}
       open={open}
       onOpenChange={(details) => !pending && onOpenChange(details.open)}
       role="alertdialog"

@@ -1,4 +1,5 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
 
 interface TitledDialogProps {
@@ -12,7 +13,7 @@ interface TitledDialogProps {
 /** A modal dialog with a title and a close button, mounted only while open. */
 export function TitledDialog({ title, open, onOpenChange, children }: TitledDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

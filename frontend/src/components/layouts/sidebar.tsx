@@ -1,4 +1,5 @@
 import { Box, chakra, CloseButton, Drawer, Flex, HStack, Kbd, Portal, Stack, Text } from '@chakra-ui/react';
+import { drawerSlotRecipe } from '@chakra-ui/react/theme';
 import { useCallback, useState } from 'react';
 import type { IconType } from 'react-icons';
 import { NavLink } from 'react-router-dom';
@@ -122,7 +123,7 @@ export function Sidebar({ items, state }: SidebarProps) {
 
   if (isMobile) {
     return (
-      <Drawer.Root open={mobileOpen} onOpenChange={(e) => setMobileOpen(e.open)} placement="start">
+      <Drawer.Root recipe={drawerSlotRecipe} open={mobileOpen} onOpenChange={(e) => setMobileOpen(e.open)} placement="start">
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>

@@ -1,4 +1,5 @@
 import { Avatar, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { menuSlotRecipe } from '@chakra-ui/react/theme';
 import { LuLogOut, LuMail } from 'react-icons/lu';
 
 export function avatarInitial(email: string | null | undefined): string {
@@ -17,6 +18,7 @@ interface UserMenuProps {
 export function UserMenu({ email, avatarUrl, onSignOut }: UserMenuProps) {
   return (
     <Menu.Root
+      recipe={menuSlotRecipe}
       positioning={{ placement: 'bottom-end' }}
       onSelect={(details) => {
         if (details.value === 'logout') onSignOut();

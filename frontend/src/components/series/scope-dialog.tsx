@@ -1,4 +1,5 @@
 import { RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { radioGroupSlotRecipe } from '@chakra-ui/react/theme';
 import { useState } from 'react';
 import type { Scope } from '@shared/recurrence';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -27,7 +28,7 @@ export function ScopeDialog({ open, onOpenChange, action, onConfirm, pending = f
       onOpenChange={onOpenChange}
       title={action === 'edit' ? 'Edit a recurring post' : 'Delete a recurring post'}
       description={
-        <RadioGroup.Root value={scope} onValueChange={(d) => setScope(d.value as Scope)} aria-label={`${verb} which posts`}>
+        <RadioGroup.Root recipe={radioGroupSlotRecipe} value={scope} onValueChange={(d) => setScope(d.value as Scope)} aria-label={`${verb} which posts`}>
           <Stack gap="3">
             {CHOICES.map((choice) => (
               <RadioGroup.Item key={choice.value} value={choice.value} alignItems="flex-start">

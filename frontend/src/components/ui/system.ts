@@ -7,7 +7,23 @@ import * as theme from '@chakra-ui/react/theme';
  * components the app renders: Chakra's defaultConfig carries all ~80 of them into the bundle. A
  * component whose recipe is left out renders unstyled, so test/frontend/chakra-recipes.test.ts checks
  * this list against every Chakra component the app imports.
+ *
+ * The overlays (dialogs, the drawer, menus, popovers, tooltips, toasts, the date picker) and the
+ * radio group are not here: every page but the landing loads this system before its first paint,
+ * and most never open one. Each of their roots takes its recipe from '@chakra-ui/react/theme' by
+ * the `recipe` prop (LAZY_RECIPES), so the recipe travels with the code that renders it.
  */
+export const LAZY_RECIPES = {
+  datePicker: 'DatePicker',
+  dialog: 'Dialog',
+  drawer: 'Drawer',
+  menu: 'Menu',
+  popover: 'Popover',
+  radioGroup: 'RadioGroup',
+  toast: 'Toast',
+  tooltip: 'Tooltip',
+} as const;
+
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix: theme.cssVarsPrefix,
@@ -44,21 +60,13 @@ const themeConfig = defineConfig({
       avatar: theme.avatarSlotRecipe,
       card: theme.cardSlotRecipe,
       checkbox: theme.checkboxSlotRecipe,
-      datePicker: theme.datePickerSlotRecipe,
-      dialog: theme.dialogSlotRecipe,
-      drawer: theme.drawerSlotRecipe,
       field: theme.fieldSlotRecipe,
       fieldset: theme.fieldsetSlotRecipe,
       list: theme.listSlotRecipe,
-      menu: theme.menuSlotRecipe,
       nativeSelect: theme.nativeSelectSlotRecipe,
-      popover: theme.popoverSlotRecipe,
       progress: theme.progressSlotRecipe,
-      radioGroup: theme.radioGroupSlotRecipe,
       switch: theme.switchSlotRecipe,
       tabs: theme.tabsSlotRecipe,
-      toast: theme.toastSlotRecipe,
-      tooltip: theme.tooltipSlotRecipe,
     },
   },
 });

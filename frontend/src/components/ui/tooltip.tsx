@@ -1,4 +1,5 @@
 import { Tooltip as ChakraTooltip, Portal } from '@chakra-ui/react';
+import { tooltipSlotRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
 
 interface TooltipProps extends ChakraTooltip.RootProps {
@@ -10,7 +11,7 @@ interface TooltipProps extends ChakraTooltip.RootProps {
 export function Tooltip({ content, disabled, showArrow, children, ...rest }: TooltipProps) {
   if (disabled) return <>{children}</>;
   return (
-    <ChakraTooltip.Root openDelay={300} closeDelay={100} {...rest}>
+    <ChakraTooltip.Root recipe={tooltipSlotRecipe} openDelay={300} closeDelay={100} {...rest}>
       <ChakraTooltip.Trigger asChild>{children}</ChakraTooltip.Trigger>
       <Portal>
         <ChakraTooltip.Positioner>

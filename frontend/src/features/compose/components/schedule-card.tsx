@@ -15,6 +15,7 @@ import {
   Wrap,
   parseDate,
 } from '@chakra-ui/react';
+import { datePickerSlotRecipe } from '@chakra-ui/react/theme';
 import { useId, type ReactNode } from 'react';
 import { LuCalendar, LuCalendarClock, LuFileText, LuTrendingUp, LuX } from 'react-icons/lu';
 import type { BestTime } from '@shared/analytics';
@@ -105,6 +106,7 @@ export function ScheduleCard(props: ScheduleCardProps) {
           </Fieldset.Legend>
           <Stack w="full" gap="2">
             <DatePicker.Root
+              recipe={datePickerSlotRecipe}
               w="full"
               locale="en-US"
               timeZone={zone}

@@ -12,7 +12,9 @@ export function MediaPanel({ uploads, locked = false }: { uploads: Uploads; lock
   return (
     <Card.Root variant="outline" rounded="xl" data-testid="import-media-panel">
       <Card.Header pb="0">
-        <Card.Title textStyle="md">Media for this import</Card.Title>
+        <Card.Title as="h2" textStyle="md">
+          Media for this import
+        </Card.Title>
         <Card.Description textStyle="sm">
           Upload the images and videos your file names in its <b>media</b> column (e.g. spring.jpg; menu.png), up to {MAX_UPLOAD_MB}MB each and{' '}
           {IMPORT_MAX_FILES} files. Each post gets its own copy.

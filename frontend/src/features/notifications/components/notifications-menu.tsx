@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Center, chakra, Float, HStack, IconButton, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { popoverSlotRecipe } from '@chakra-ui/react/theme';
 import { formatDistanceToNow } from 'date-fns';
 import { LuBell, LuBellOff } from 'react-icons/lu';
 import { MSG } from '@shared/messages';
@@ -93,7 +94,7 @@ export function NotificationsMenu() {
   const unread = data?.items.filter((n) => !n.read).length ?? 0;
 
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+    <Popover.Root recipe={popoverSlotRecipe} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
         <IconButton aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'} variant="ghost" size="sm" position="relative">
           <LuBell aria-hidden />

@@ -1,4 +1,5 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useState } from 'react';
 import type { Post } from '@shared/posts';
 import type { CreatePostBody } from '@shared/post-bodies';
@@ -53,6 +54,7 @@ function EditPostForm({ post, zone, onDone }: { post: Post; zone: string; onDone
 export function EditPostDialog({ post, zone, open, onOpenChange }: EditPostDialogProps) {
   return (
     <Dialog.Root
+      recipe={dialogSlotRecipe}
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
       lazyMount

@@ -1,4 +1,5 @@
 import { Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
@@ -31,7 +32,14 @@ export function AdvancedTab() {
         <Text textStyle="sm">
           Deleting your account removes your posts, media, connected accounts, clients, notifications and settings. This cannot be undone.
         </Text>
-        <Dialog.Root open={open} onOpenChange={(details) => !remove.isPending && setOpen(details.open)} role="alertdialog" lazyMount unmountOnExit>
+        <Dialog.Root
+          recipe={dialogSlotRecipe}
+          open={open}
+          onOpenChange={(details) => !remove.isPending && setOpen(details.open)}
+          role="alertdialog"
+          lazyMount
+          unmountOnExit
+        >
           <Dialog.Trigger asChild>
             <Button colorPalette="red" variant="solid">
               <LuTrash2 /> Delete Account
