@@ -118,6 +118,71 @@ export const ROUTES = [
   { method: 'GET', path: '/api/me', handler: 'me/get-me', auth: 'user', access: 'personal', needs: ['table:read', 'media:read'] },
   // Lists the person's workspaces for the switcher; makes their first one if they have none.
   { method: 'GET', path: '/api/workspaces', handler: 'workspaces/list-workspaces', auth: 'user', access: 'personal', needs: ['table:read', 'table:write'] },
+  // A person makes a handful of workspaces, ever.
+  {
+    method: 'POST',
+    path: '/api/workspaces',
+    handler: 'workspaces/create-workspace',
+    auth: 'user',
+    access: 'personal',
+    limit: { per: 'user', max: 10, windowSeconds: ONE_HOUR },
+    needs: ['table:read', 'table:write'],
+  },
+  { method: 'PATCH', path: '/api/workspace', handler: 'workspaces/rename-workspace', auth: 'user', access: 'admin', needs: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/api/workspace/members', handler: 'workspaces/list-members', auth: 'user', access: 'admin', needs: ['table:read', 'table:write'] },
+  // Each invitation sends an e-mail: bounded so a workspace cannot be used to send mail at volume.
+  {
+    method: 'POST',
+    path: '/api/workspace/invites',
+    handler: 'workspaces/invite-member',
+    auth: 'user',
+    access: 'admin',
+    limit: { per: 'user', max: 30, windowSeconds: ONE_HOUR },
+    needs: ['table:read', 'table:write', 'mail:send'],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/workspace/invites/{id}',
+    handler: 'workspaces/revoke-invite',
+    auth: 'user',
+    access: 'admin',
+    needs: ['table:read', 'table:write'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/workspace/members/{userId}',
+    handler: 'workspaces/change-role',
+    auth: 'user',
+    access: 'admin',
+    needs: ['table:read', 'table:write'],
+  },
+  // A member may leave; removing someone else takes an Admin (the domain's rule).
+  {
+    method: 'DELETE',
+    path: '/api/workspace/members/{userId}',
+    handler: 'workspaces/remove-member',
+    auth: 'user',
+    access: 'contributor',
+    needs: ['table:read', 'table:write'],
+  },
+  // Public: the invitation page shows what it invites to before the invitee signs in. Tokens are guess-proof; the limit stops a scan.
+  {
+    method: 'GET',
+    path: '/api/invites/preview',
+    handler: 'workspaces/preview-invite',
+    auth: 'public',
+    limit: { per: 'ip', max: 30, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/api/invites/accept',
+    handler: 'workspaces/accept-invite',
+    auth: 'user',
+    access: 'personal',
+    limit: { per: 'user', max: 20, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write'],
+  },
   { method: 'PATCH', path: '/api/settings', handler: 'settings/update-settings', auth: 'user', access: 'personal', needs: ['table:read', 'table:write'] },
   {
     method: 'PUT',

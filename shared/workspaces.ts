@@ -64,6 +64,7 @@ export const WorkspaceListSchema = z.object({
 /** The roles an invitation may give: a workspace has one Owner, made by creating it or by a transfer. */
 export const INVITABLE_ROLES = ['admin', 'editor', 'contributor'] as const satisfies readonly Role[];
 export const InvitableRoleSchema = z.enum(INVITABLE_ROLES);
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 /** How long an invitation link works. */
 export const INVITE_TTL_DAYS = 7;

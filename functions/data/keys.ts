@@ -24,6 +24,11 @@ export const WORKSPACE_SK = 'WORKSPACE';
 /** A member (the item admission reads): sk = MEMBER#<userId>. */
 export const MEMBER_PREFIX = 'MEMBER#';
 export const memberSk = (userId: string) => `${MEMBER_PREFIX}${userId}`;
+/** A pending invitation: sk = INVITE#<ulid>. */
+export const INVITE_PREFIX = 'INVITE#';
+export const inviteSk = (inviteId: string) => `${INVITE_PREFIX}${inviteId}`;
+/** An invitation link's pointer, found by the SHA-256 of its token alone: pk = sk = INVITETOKEN#<hash>. */
+export const inviteTokenKey = (tokenHash: string) => ({ pk: `INVITETOKEN#${tokenHash}`, sk: `INVITETOKEN#${tokenHash}` });
 /** Under the person's USER#<userId>: a workspace they belong to (the switcher lists these). */
 export const MEMBERSHIP_PREFIX = 'MEMBERSHIP#';
 export const membershipSk = (workspaceId: string) => `${MEMBERSHIP_PREFIX}${workspaceId}`;

@@ -1,20 +1,41 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role, WorkspaceSummary } from '@shared/workspaces';
-import { MEMBER_PREFIX, MEMBERSHIP_PREFIX, memberSk, membershipSk, sessionsKey, userPk, WORKSPACE_SK, workspacePk } from './keys';
-import { db, deleteItems, getItems, putIf, queryAll, tableName, type ItemKey } from './table';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { InvitableRole, Role, WorkspaceSummary } from '@shared/workspaces';
+import {
+  INVITE_PREFIX,
+  inviteSk,
+  inviteTokenKey,
+  MEMBER_PREFIX,
+  MEMBERSHIP_PREFIX,
+  memberSk,
+  membershipSk,
+  sessionsKey,
+  userPk,
+  WORKSPACE_SK,
+  workspacePk,
+} from './keys';
+import { db, deleteIf, deleteItems, getItems, putIf, queryAll, tableName, updateIf, type ItemKey } from './table';
+import { TABLE_DESIGN } from './table-design';
 import { toSessionGate, type SessionGate } from './users';
 
 /**
- * Workspaces and memberships (docs/decisions/0013-workspaces.md):
- *  - the workspace: pk = WS#<id>, sk = WORKSPACE (its name, its owner, when it was made);
+ * Workspaces, members and invitations (docs/decisions/0013-workspaces.md):
+ *  - the workspace: pk = WS#<id>, sk = WORKSPACE (name, owner, `seatsUsed`: members plus pending
+ *    invitations, counted by conditional updates so two invitations cannot both take the last seat);
  *  - a member: pk = WS#<id>, sk = MEMBER#<userId> (role; the members list reads these);
- *  - a membership: pk = USER#<userId>, sk = MEMBERSHIP#<id> (name and role; the switcher reads these).
+ *  - a membership: pk = USER#<userId>, sk = MEMBERSHIP#<id> (name and role; the switcher reads these);
+ *  - an invitation: pk = WS#<id>, sk = INVITE#<ulid>, and its link's pointer pk = sk =
+ *    INVITETOKEN#<sha256 of the token> (the token itself is never stored), deleted conditionally by
+ *    the one acceptance that spends it. Both carry TTL a day after the invitation expires.
  * The member item is the one that grants access; the membership follows it (written after, removed
- * after), so a half-done change never admits anyone the member items do not.
+ * after), so a half-done change never admits anyone the member items do not. The local DynamoDB has
+ * no transactions, so every change is a sequence of single-item writes ordered that way.
  */
 const workspaceKey = (workspaceId: string): ItemKey => ({ pk: workspacePk(workspaceId), sk: WORKSPACE_SK });
 const memberKey = (workspaceId: string, userId: string): ItemKey => ({ pk: workspacePk(workspaceId), sk: memberSk(userId) });
 const membershipKey = (userId: string, workspaceId: string): ItemKey => ({ pk: userPk(userId), sk: membershipSk(workspaceId) });
+const inviteKey = (workspaceId: string, inviteId: string): ItemKey => ({ pk: workspacePk(workspaceId), sk: inviteSk(inviteId) });
+const TTL = TABLE_DESIGN.ttlAttribute;
+const DAY_SECONDS = 24 * 60 * 60;
 
 export interface Member {
   workspaceId: string;
@@ -22,36 +43,50 @@ export interface Member {
   role: Role;
 }
 
+export interface StoredMember extends Member {
+  email: string | null;
+  joinedAt: string;
+}
+
+export interface Workspace {
+  id: string;
+  name: string;
+  ownerId: string;
+  seatsUsed: number;
+}
+
+export interface Invite {
+  id: string;
+  workspaceId: string;
+  email: string;
+  role: InvitableRole;
+  invitedBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 /** What one admission read finds: the caller's session gate and their member item in the workspace asked for. */
 export interface Admission {
   gate: SessionGate;
   /** Null: the caller is not a member. */
   member: Member | null;
-  /** Whether the workspace exists at all (a person's first workspace is made on their first request). */
-  workspaceExists: boolean;
 }
 
-/** The session gate, the member item and the workspace item in one BatchGetItem (one round trip). */
+/** The session gate and the member item in one BatchGetItem (one round trip). */
 export async function readAdmission(userId: string, workspaceId: string): Promise<Admission> {
-  const [gate, member, workspace] = await getItems([sessionsKey(userId), memberKey(workspaceId, userId), workspaceKey(workspaceId)]);
-  return {
-    gate: toSessionGate(gate),
-    member: member ? { workspaceId, userId, role: member.role as Role } : null,
-    workspaceExists: workspace !== undefined,
-  };
+  const [gate, member] = await getItems([sessionsKey(userId), memberKey(workspaceId, userId)]);
+  return { gate: toSessionGate(gate), member: member ? { workspaceId, userId, role: member.role as Role } : null };
 }
 
 /**
- * Makes a workspace with its first member, the owner. The local DynamoDB has no transactions, so the
- * writes are ordered with the one that decides first: the workspace item, put only if absent. False
- * when it already exists (made by an earlier request or the migration), and then nothing else is
- * written unless the caller is the owner it names and their member item is missing (a run stopped
- * between the writes): the owner's items are put again, which a second run does harmlessly.
+ * Makes a workspace with its first member, the owner (one seat). The workspace item goes first, put
+ * only if absent: false when it already exists, and then nothing else is written unless the owner it
+ * names lacks their member item (a run stopped between the writes), which is put again.
  */
 export async function createWorkspace(workspace: { id: string; name: string; ownerId: string; email: string | null }, now: Date): Promise<boolean> {
   const at = now.toISOString();
   const made = await putIf({
-    Item: { ...workspaceKey(workspace.id), type: 'Workspace', id: workspace.id, name: workspace.name, ownerId: workspace.ownerId, createdAt: at },
+    Item: { ...workspaceKey(workspace.id), type: 'Workspace', id: workspace.id, name: workspace.name, ownerId: workspace.ownerId, seatsUsed: 1, createdAt: at },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
   if (!made) {
@@ -60,6 +95,61 @@ export async function createWorkspace(workspace: { id: string; name: string; own
   }
   await putMember({ workspaceId: workspace.id, userId: workspace.ownerId, role: 'owner' }, { name: workspace.name, email: workspace.email, at });
   return made;
+}
+
+export async function getWorkspace(workspaceId: string): Promise<Workspace | null> {
+  const [item] = await getItems([workspaceKey(workspaceId)]);
+  if (!item) return null;
+  return { id: workspaceId, name: String(item.name), ownerId: String(item.ownerId), seatsUsed: typeof item.seatsUsed === 'number' ? item.seatsUsed : 1 };
+}
+
+/** The workspace item's owner, or null when the workspace does not exist. */
+export async function workspaceOwner(workspaceId: string): Promise<string | null> {
+  return (await getWorkspace(workspaceId))?.ownerId ?? null;
+}
+
+/** Renames the workspace, then each member's membership (the switcher's copy of the name). */
+export async function renameWorkspace(workspaceId: string, name: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: workspaceKey(workspaceId),
+      UpdateExpression: 'SET #name = :name',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':name': name },
+    }),
+  );
+  for (const member of await listMembers(workspaceId)) {
+    await updateIf({
+      Key: membershipKey(member.userId, workspaceId),
+      UpdateExpression: 'SET #name = :name',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':name': name },
+    });
+  }
+}
+
+/** Takes one seat if one is free under `limit`; false when every seat is taken. */
+export async function takeSeat(workspaceId: string, limit: number): Promise<boolean> {
+  return (
+    (await updateIf({
+      Key: workspaceKey(workspaceId),
+      UpdateExpression: 'SET seatsUsed = if_not_exists(seatsUsed, :one) + :one',
+      ConditionExpression: 'attribute_exists(pk) AND ((attribute_not_exists(seatsUsed) AND :one < :limit) OR seatsUsed < :limit)',
+      ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+    })) !== null
+  );
+}
+
+/** Gives a seat back (never below zero). */
+export async function releaseSeat(workspaceId: string): Promise<void> {
+  await updateIf({
+    Key: workspaceKey(workspaceId),
+    UpdateExpression: 'SET seatsUsed = seatsUsed - :one',
+    ConditionExpression: 'seatsUsed > :zero',
+    ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+  });
 }
 
 /** Adds (or changes) a member: the member item first (the one admission reads), then the membership the switcher lists. */
@@ -85,6 +175,39 @@ export async function putMember(member: Member, details: { name: string; email: 
   );
 }
 
+/** Gives an existing member another role; null when they are not a member (any more). */
+export async function setMemberRole(workspaceId: string, userId: string, role: Role): Promise<StoredMember | null> {
+  const item = await updateIf(
+    {
+      Key: memberKey(workspaceId, userId),
+      UpdateExpression: 'SET #role = :role',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':role': role },
+    },
+    true,
+  );
+  if (!item) return null;
+  await updateIf({
+    Key: membershipKey(userId, workspaceId),
+    UpdateExpression: 'SET #role = :role',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':role': role },
+  });
+  return toStoredMember(workspaceId, item);
+}
+
+function toStoredMember(workspaceId: string, item: Record<string, unknown>): StoredMember {
+  return {
+    workspaceId,
+    userId: String(item.userId),
+    role: item.role as Role,
+    email: typeof item.email === 'string' ? item.email : null,
+    joinedAt: String(item.joinedAt ?? ''),
+  };
+}
+
 /** The workspaces a person belongs to, by name. */
 export async function listMemberships(userId: string): Promise<WorkspaceSummary[]> {
   const items = await queryAll({
@@ -95,31 +218,92 @@ export async function listMemberships(userId: string): Promise<WorkspaceSummary[
   return items.map((item) => ({ id: String(item.workspaceId), name: String(item.name), role: item.role as Role })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** A workspace's members (the member items under WS#<id>). */
-export async function listMembers(workspaceId: string): Promise<Member[]> {
+/** A workspace's members (the member items under WS#<id>), in the order they joined. */
+export async function listMembers(workspaceId: string): Promise<StoredMember[]> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': workspacePk(workspaceId), ':prefix': MEMBER_PREFIX },
     ConsistentRead: true,
   });
-  return items.map((item) => ({ workspaceId, userId: String(item.userId), role: item.role as Role }));
+  return items.map((item) => toStoredMember(workspaceId, item)).sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
 }
 
-/** The workspace item's owner, or null when the workspace does not exist. */
-export async function workspaceOwner(workspaceId: string): Promise<string | null> {
-  const [workspace] = await getItems([workspaceKey(workspaceId)]);
-  return typeof workspace?.ownerId === 'string' ? workspace.ownerId : null;
+/** Removes a member: the member item first (access ends with it), then their membership. False when they were not one. */
+export async function removeMember(workspaceId: string, userId: string): Promise<boolean> {
+  const removed = await deleteIf({ Key: memberKey(workspaceId, userId), ConditionExpression: 'attribute_exists(pk)' });
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: membershipKey(userId, workspaceId) }));
+  return removed !== null;
 }
 
-/** Removes a member: the member item first (access ends with it), then their membership. */
-export async function removeMember(workspaceId: string, userId: string): Promise<void> {
-  await deleteItems([memberKey(workspaceId, userId), membershipKey(userId, workspaceId)]);
+/** Stores an invitation and its link's pointer (the pointer last: a link never works before its invitation exists). */
+export async function putInvite(invite: Invite, tokenHash: string): Promise<void> {
+  const expiresAt = Math.floor(Date.parse(invite.expiresAt) / 1000) + DAY_SECONDS;
+  // The invitation's own expiry is kept as `validUntil` (ISO): `expiresAt` is the table's TTL attribute (epoch seconds).
+  const { expiresAt: validUntil, ...fields } = invite;
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...inviteKey(invite.workspaceId, invite.id), type: 'Invite', ...fields, validUntil, tokenHash, [TTL]: expiresAt },
+    }),
+  );
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...inviteTokenKey(tokenHash), type: 'InviteToken', workspaceId: invite.workspaceId, inviteId: invite.id, [TTL]: expiresAt },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+function toInvite(item: Record<string, unknown>): Invite {
+  return {
+    id: String(item.id),
+    workspaceId: String(item.workspaceId),
+    email: String(item.email),
+    role: item.role as InvitableRole,
+    invitedBy: String(item.invitedBy),
+    createdAt: String(item.createdAt),
+    expiresAt: String(item.validUntil),
+  };
+}
+
+/** The workspace's invitations not yet accepted or revoked, newest first (expired ones included: the caller decides). */
+export async function listInvites(workspaceId: string): Promise<(Invite & { tokenHash: string })[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': workspacePk(workspaceId), ':prefix': INVITE_PREFIX },
+    ConsistentRead: true,
+    ScanIndexForward: false,
+  });
+  return items.map((item) => ({ ...toInvite(item), tokenHash: String(item.tokenHash) }));
+}
+
+/** The invitation a link's token hash points at, without spending it. */
+export async function findInviteByToken(tokenHash: string): Promise<Invite | null> {
+  const [pointer] = await getItems([inviteTokenKey(tokenHash)]);
+  if (!pointer) return null;
+  const [invite] = await getItems([inviteKey(String(pointer.workspaceId), String(pointer.inviteId))]);
+  return invite ? toInvite(invite) : null;
+}
+
+/** Spends a link: deletes its pointer if it is still there. True for exactly one caller. */
+export async function spendInviteToken(tokenHash: string): Promise<boolean> {
+  return (await deleteIf({ Key: inviteTokenKey(tokenHash), ConditionExpression: 'attribute_exists(pk)' })) !== null;
+}
+
+/** Deletes an invitation and its pointer; the invitation as it was, or null when there was none. */
+export async function deleteInvite(workspaceId: string, inviteId: string): Promise<Invite | null> {
+  const item = await deleteIf({ Key: inviteKey(workspaceId, inviteId), ConditionExpression: 'attribute_exists(pk)' });
+  if (!item) return null;
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: inviteTokenKey(String(item.tokenHash)) }));
+  return toInvite(item);
 }
 
 /**
  * Deletes every item under WS#<id> until a query finds none (a write racing the deletion is swept
- * by the next round), then the members' memberships.
+ * by the next round), then the members' memberships and the invitation links' pointers.
  */
 export async function deleteWorkspaceItems(workspaceId: string): Promise<void> {
   for (;;) {
@@ -127,11 +311,16 @@ export async function deleteWorkspaceItems(workspaceId: string): Promise<void> {
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': workspacePk(workspaceId) },
-      ProjectionExpression: 'pk, sk, userId',
+      ProjectionExpression: 'pk, sk, userId, tokenHash',
       ConsistentRead: true,
     });
     if (items.length === 0) return;
-    const members = items.filter((item) => String(item.sk).startsWith(MEMBER_PREFIX)).map((item) => membershipKey(String(item.userId), workspaceId));
-    await deleteItems([...items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })), ...members]);
+    const outside = items.flatMap((item) => {
+      const sk = String(item.sk);
+      if (sk.startsWith(MEMBER_PREFIX)) return [membershipKey(String(item.userId), workspaceId)];
+      if (sk.startsWith(INVITE_PREFIX)) return [inviteTokenKey(String(item.tokenHash))];
+      return [];
+    });
+    await deleteItems([...items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })), ...outside]);
   }
 }

@@ -1,10 +1,48 @@
-import { roleAtLeast, WORKSPACE_MSG, type Role, type WorkspaceSummary } from '@shared/workspaces';
+import { createHash, randomBytes } from 'node:crypto';
+import type { PlanId } from '@shared/plans';
+import {
+  DEFAULT_SEATS,
+  INVITE_MSG,
+  INVITE_TTL_DAYS,
+  ROLE_NAMES,
+  roleAtLeast,
+  WORKSPACE_MSG,
+  type InvitableRole,
+  type InvitePreview,
+  type InviteView,
+  type MembersResponse,
+  type MemberView,
+  type Role,
+  type WorkspaceSummary,
+} from '@shared/workspaces';
 import { getProfile } from '../data/users';
-import { createWorkspace, listMemberships, readAdmission, workspaceOwner } from '../data/workspaces';
+import {
+  createWorkspace,
+  deleteInvite,
+  findInviteByToken,
+  getWorkspace,
+  listInvites,
+  listMembers,
+  listMemberships,
+  putInvite,
+  putMember,
+  readAdmission,
+  releaseSeat,
+  removeMember,
+  renameWorkspace,
+  setMemberRole,
+  spendInviteToken,
+  takeSeat,
+  workspaceOwner,
+  type Invite,
+} from '../data/workspaces';
+import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
-import { ForbiddenError } from '../lib/errors';
+import { env } from '../lib/env';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, PlanError } from '../lib/errors';
 import type { Admission, Caller } from '../lib/http';
 import type { RouteAccess } from '../routes';
+import { currentPlan } from './entitlements';
 import { assertGateAdmits } from './sessions';
 
 /**
@@ -58,4 +96,200 @@ export async function workspacesOf(userId: string, deps: Pick<Deps, 'now'> = def
   if (listed.length > 0) return listed;
   await ensureFirstWorkspace(userId, (await getProfile(userId)).email, deps);
   return listMemberships(userId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating, renaming; members and invitations
+
+/** What sending e-mail needs (functions/lib/mail.ts on AWS and locally). */
+export interface MailSender {
+  sendMail(message: { to: string; subject: string; html: string; text: string }): Promise<void>;
+}
+
+export type WorkspaceDeps = Deps & MailSender;
+
+const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The seats a plan includes: the deployment's `SEATS_PER_PLAN` (JSON by plan id), else the defaults. */
+export function seatsOf(plan: PlanId): number {
+  const configured = env().SEATS_PER_PLAN;
+  const parsed = configured ? (JSON.parse(configured) as Partial<Record<PlanId, number>>) : {};
+  return parsed[plan] ?? DEFAULT_SEATS[plan];
+}
+
+/** POST /api/workspaces: a new workspace (on Free until it gets a plan of its own), with the caller as its Owner. */
+export async function createNewWorkspace(userId: string, name: string, deps: Pick<Deps, 'now' | 'newId'> = defaultDeps): Promise<WorkspaceSummary> {
+  const id = deps.newId();
+  await createWorkspace({ id, name, ownerId: userId, email: (await getProfile(userId)).email }, deps.now());
+  return { id, name, role: 'owner' };
+}
+
+/** PATCH /api/workspace. */
+export async function renameCurrentWorkspace(workspaceId: string, role: Role, name: string): Promise<WorkspaceSummary> {
+  await renameWorkspace(workspaceId, name);
+  return { id: workspaceId, name, role };
+}
+
+/** GET /api/workspace/members: members, pending invitations (expired ones are withdrawn here, freeing their seats) and seats. */
+export async function membersOverview(workspaceId: string, role: Role, deps: Pick<Deps, 'now'> = defaultDeps): Promise<MembersResponse> {
+  const now = deps.now();
+  const [workspace, members, invites, plan] = await Promise.all([
+    getWorkspace(workspaceId),
+    listMembers(workspaceId),
+    listInvites(workspaceId),
+    currentPlan(workspaceId, now),
+  ]);
+  if (!workspace) throw new ForbiddenError('NOT_A_MEMBER', WORKSPACE_MSG.notMember);
+  const pending: InviteView[] = [];
+  let withdrawn = 0;
+  for (const invite of invites) {
+    if (Date.parse(invite.expiresAt) > now.getTime()) {
+      pending.push({ id: invite.id, email: invite.email, role: invite.role, created_at: invite.createdAt, expires_at: invite.expiresAt });
+    } else if (await deleteInvite(workspaceId, invite.id)) {
+      await releaseSeat(workspaceId);
+      withdrawn++;
+    }
+  }
+  return {
+    workspace: { id: workspaceId, name: workspace.name, role },
+    members: members.map((m) => ({ user_id: m.userId, email: m.email, role: m.role, joined_at: m.joinedAt })),
+    invites: pending,
+    seats: { used: Math.max(workspace.seatsUsed - withdrawn, members.length + pending.length), limit: seatsOf(plan.id) },
+  };
+}
+
+/**
+ * POST /api/workspace/invites: takes a seat (the plan's limit holds under concurrent invitations),
+ * stores the invitation and the hash of its link's token, then e-mails the link. When the e-mail
+ * cannot be sent, the invitation is withdrawn and its seat given back: nothing is left that nobody
+ * was told about.
+ */
+export async function inviteMember(
+  workspaceId: string,
+  inviterId: string,
+  body: { email: string; role: InvitableRole },
+  deps: WorkspaceDeps,
+): Promise<InviteView> {
+  const now = deps.now();
+  const [workspace, members, invites, plan] = await Promise.all([
+    getWorkspace(workspaceId),
+    listMembers(workspaceId),
+    listInvites(workspaceId),
+    currentPlan(workspaceId, now),
+  ]);
+  if (!workspace) throw new ForbiddenError('NOT_A_MEMBER', WORKSPACE_MSG.notMember);
+  if (members.some((m) => m.email?.toLowerCase() === body.email)) throw new ConflictError(INVITE_MSG.alreadyMember);
+  if (invites.some((i) => i.email === body.email && Date.parse(i.expiresAt) > now.getTime())) throw new ConflictError(INVITE_MSG.alreadyInvited);
+  const limit = seatsOf(plan.id);
+  if (!(await takeSeat(workspaceId, limit))) throw new PlanError('PLAN_LIMIT_REACHED', INVITE_MSG.seatsFull(limit), { limit });
+  const token = randomBytes(32).toString('base64url');
+  const invite = {
+    id: deps.newId(),
+    workspaceId,
+    email: body.email,
+    role: body.role,
+    invitedBy: inviterId,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 24 * 60 * 60 * 1000).toISOString(),
+  };
+  await putInvite(invite, sha256Hex(token));
+  const inviter = (await getProfile(inviterId)).email;
+  try {
+    await deps.sendMail(
+      invitationMail(await appOrigin(), { workspaceName: workspace.name, inviter, role: body.role, token, to: body.email, expiresAt: invite.expiresAt }),
+    );
+  } catch (error) {
+    if (await deleteInvite(workspaceId, invite.id)) await releaseSeat(workspaceId);
+    throw error;
+  }
+  return { id: invite.id, email: invite.email, role: invite.role, created_at: invite.createdAt, expires_at: invite.expiresAt };
+}
+
+/** DELETE /api/workspace/invites/{id}: the link stops working and the seat is free again. */
+export async function revokeInvite(workspaceId: string, inviteId: string): Promise<void> {
+  if (!(await deleteInvite(workspaceId, inviteId))) throw new NotFoundError('This invitation was already accepted or revoked.');
+  await releaseSeat(workspaceId);
+}
+
+/** PATCH /api/workspace/members/{userId}: the Owner's role is not changed here (ownership moves by a transfer). */
+export async function changeMemberRole(workspaceId: string, userId: string, role: InvitableRole): Promise<MemberView> {
+  const members = await listMembers(workspaceId);
+  const target = members.find((m) => m.userId === userId);
+  if (!target) throw new NotFoundError('This person is not a member of the workspace.');
+  if (target.role === 'owner') throw new ConflictError(INVITE_MSG.ownerStays);
+  const updated = await setMemberRole(workspaceId, userId, role);
+  if (!updated) throw new NotFoundError('This person is not a member of the workspace.');
+  return { user_id: updated.userId, email: updated.email, role: updated.role, joined_at: updated.joinedAt };
+}
+
+/**
+ * DELETE /api/workspace/members/{userId}: an Admin or the Owner removes a member, or a member leaves.
+ * Their next request in the workspace is refused (admission reads the member item every time).
+ */
+export async function removeFromWorkspace(workspaceId: string, caller: { userId: string; role: Role }, userId: string): Promise<void> {
+  if (userId !== caller.userId && !roleAtLeast(caller.role, 'admin')) throw new ForbiddenError('ROLE_TOO_LOW', WORKSPACE_MSG.roleTooLow('admin'));
+  const target = (await listMembers(workspaceId)).find((m) => m.userId === userId);
+  if (!target) throw new NotFoundError('This person is not a member of the workspace.');
+  if (target.role === 'owner') throw new ConflictError(INVITE_MSG.ownerStays);
+  if (await removeMember(workspaceId, userId)) await releaseSeat(workspaceId);
+}
+
+/** An invitation's link, checked: the invitation, or the reason it cannot be used. */
+async function usableInvite(token: string, now: Date): Promise<Invite> {
+  const invite = await findInviteByToken(sha256Hex(token));
+  if (!invite) throw new NotFoundError(INVITE_MSG.notFound);
+  if (Date.parse(invite.expiresAt) <= now.getTime()) throw new AppError('INVITE_EXPIRED', 410, INVITE_MSG.expired);
+  return invite;
+}
+
+/** GET /api/invites/preview: what the invitation page shows before anyone signs in. */
+export async function previewInvite(token: string, deps: Pick<Deps, 'now'> = defaultDeps): Promise<InvitePreview> {
+  const invite = await usableInvite(token, deps.now());
+  const workspace = await getWorkspace(invite.workspaceId);
+  if (!workspace) throw new NotFoundError(INVITE_MSG.notFound);
+  return { workspace_name: workspace.name, email: invite.email, role: invite.role, expires_at: invite.expiresAt };
+}
+
+/**
+ * POST /api/invites/accept: the signed-in person whose e-mail the invitation names joins with its
+ * role. The link is spent first, by one conditional delete, so two acceptances cannot both join.
+ */
+export async function acceptInvite(userId: string, token: string, deps: Pick<Deps, 'now'> = defaultDeps): Promise<WorkspaceSummary> {
+  const now = deps.now();
+  const invite = await usableInvite(token, now);
+  const { email } = await getProfile(userId);
+  if (!email || email.trim().toLowerCase() !== invite.email) throw new ForbiddenError('OTHER_EMAIL', INVITE_MSG.otherEmail);
+  const workspace = await getWorkspace(invite.workspaceId);
+  if (!workspace) throw new NotFoundError(INVITE_MSG.notFound);
+  if (!(await spendInviteToken(sha256Hex(token)))) throw new ConflictError(INVITE_MSG.used);
+  const already = (await readAdmission(userId, invite.workspaceId)).member;
+  if (already) {
+    // Already a member (invited twice, or re-invited): the seat the invitation held goes back.
+    if (await deleteInvite(invite.workspaceId, invite.id)) await releaseSeat(invite.workspaceId);
+    return { id: workspace.id, name: workspace.name, role: already.role };
+  }
+  await putMember({ workspaceId: invite.workspaceId, userId, role: invite.role }, { name: workspace.name, email, at: now.toISOString() });
+  await deleteInvite(invite.workspaceId, invite.id);
+  return { id: workspace.id, name: workspace.name, role: invite.role };
+}
+
+/** The invitation e-mail: who invites, to what, with which role, until when. */
+export function invitationMail(
+  origin: string,
+  invite: { workspaceName: string; inviter: string | null; role: InvitableRole; token: string; to: string; expiresAt: string },
+): { to: string; subject: string; html: string; text: string } {
+  const link = `${origin}/invite?token=${invite.token}`;
+  const who = invite.inviter ?? 'A member of Schedule & Autopost';
+  const days = `${INVITE_TTL_DAYS} days`;
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    to: invite.to,
+    subject: `Join "${invite.workspaceName}" on Schedule & Autopost`,
+    html: [
+      `<p>${escape(who)} invited you to the workspace <strong>${escape(invite.workspaceName)}</strong> on Schedule &amp; Autopost as ${ROLE_NAMES[invite.role]}.</p>`,
+      `<p><a href="${link}">Accept the invitation</a></p>`,
+      `<p>The link works once, for ${days}. Sign in (or create your account) with this e-mail address to accept it.</p>`,
+    ].join('\n'),
+    text: `${who} invited you to the workspace "${invite.workspaceName}" on Schedule & Autopost as ${ROLE_NAMES[invite.role]}.\n\nAccept the invitation: ${link}\n\nThe link works once, for ${days}. Sign in (or create your account) with this e-mail address to accept it.\n`,
+  };
 }

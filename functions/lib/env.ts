@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   PRO_COMING_SOON: z.enum(['true', 'false']).default('true'),
   /** Until TikTok audits our client it takes SELF_ONLY posts only; the API refuses others while 'true'. */
   TIKTOK_UNAUDITED: z.enum(['true', 'false']).default('true'),
+  /** Seats (members plus pending invitations) per plan, JSON `{ "free": 1, "basic": 3, "pro": 10 }`; a plan left out keeps its default. */
+  SEATS_PER_PLAN: z.string().min(2).optional(),
   /** TikTok photo posts (docs/tiktok.md#photo-posts): on where the deployment serves signed pull URLs. */
   TIKTOK_PHOTOS: z.enum(['true', 'false']).default('false'),
   /** The CloudFront public key id that signs pull URLs (media-pull capability). */

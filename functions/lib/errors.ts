@@ -36,9 +36,9 @@ export class NotFoundError extends AppError {
   }
 }
 
-/** The caller is signed in but their role in the workspace (or their lack of one) does not allow this. */
+/** The caller is signed in but may not do this: no membership, a role too low, or an invitation meant for someone else. */
 export class ForbiddenError extends AppError {
-  constructor(code: 'NOT_A_MEMBER' | 'ROLE_TOO_LOW', message: string) {
+  constructor(code: 'NOT_A_MEMBER' | 'ROLE_TOO_LOW' | 'OTHER_EMAIL', message: string) {
     super(code, 403, message);
   }
 }

@@ -76,8 +76,8 @@ export async function aSubscription(userId: string, plan: PlanId, overrides: Rec
  * Signs up, confirms through the verification mail (running the real post-confirmation trigger),
  * signs in. With `plan`, the user also has a live subscription to it (default: none, i.e. Free).
  */
-export async function aConfirmedUser(options: { plan?: PlanId } = {}) {
-  const { email, password } = await anUnconfirmedUser();
+export async function aConfirmedUser(options: { plan?: PlanId; email?: string } = {}) {
+  const { email, password } = await anUnconfirmedUser(options.email);
   const [mail] = await mailsTo(email);
   await cognito().send(new ConfirmSignUpCommand({ ClientId: cloud().clientId, Username: email, ConfirmationCode: verificationCodeIn(mail!) }));
   const auth = await cognito().send(

@@ -23,17 +23,29 @@ import { AddToQueueBodySchema } from '@shared/post-bodies';
 import { MoveInQueueBodySchema, PutQueueScheduleBodySchema, QueueQuerySchema } from '@shared/queue';
 import { SeriesDeleteQuerySchema, SeriesEditBodySchema, SeriesParamsSchema } from '@shared/recurrence';
 import { InitialTimezoneSchema, UpdateSettingsSchema } from '@shared/settings';
+import {
+  AcceptInviteBodySchema,
+  ChangeRoleBodySchema,
+  CreateInviteBodySchema,
+  CreateWorkspaceBodySchema,
+  InviteIdParamsSchema,
+  InvitePreviewQuerySchema,
+  MemberIdParamsSchema,
+  RenameWorkspaceBodySchema,
+} from '@shared/workspaces';
 import { ulid } from 'ulid';
 import { vi } from 'vitest';
 import type * as z from 'zod';
 import { addNotification } from '../../functions/data/notifications';
+import { putMember } from '../../functions/data/workspaces';
 import { ROUTES } from '../../functions/routes';
 import { productOf, aPaidCheckout } from './billing';
 import { initiate } from './connect';
 import { aConfirmedUser, cloud } from './given';
 import { aMediaKey, anObjectStoredDirectly, anUploadedImage, A_TINY_PNG } from './media';
 import { aConnectedAccount, inDays } from './posts';
-import { itemsOfUser } from './then';
+import { anInvitation } from './workspaces';
+import { itemsOfUser, itemsOfWorkspace } from './then';
 import { weCallTheApi } from './when';
 
 /**
@@ -63,6 +75,10 @@ export interface ProbeFixture {
     avatarKey: string;
     /** A connect A started (the platform would send the browser back with it). */
     oauthState: string;
+    /** A member of A's workspace (an Editor), and an invitation pending there with its link's token. */
+    member: string;
+    invite: string;
+    inviteToken: string;
   };
   /** Every id and text of A that must never appear in another user's answer. */
   secrets: string[];
@@ -101,6 +117,25 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'GET /api/plans': { isolation: [200] },
   'GET /api/me': { isolation: [200] },
   'GET /api/workspaces': { isolation: [200] },
+  'POST /api/workspaces': { body: { sample: () => ({ name: 'Probe workspace' }), schema: CreateWorkspaceBodySchema }, isolation: [201] },
+  // B renames, lists and invites in B's own workspace (A's id is in no header here); B is on Free: one seat, taken.
+  'PATCH /api/workspace': { body: { sample: () => ({ name: 'Renamed by the caller' }), schema: RenameWorkspaceBodySchema }, isolation: [200] },
+  'GET /api/workspace/members': { isolation: [200] },
+  'POST /api/workspace/invites': {
+    body: { sample: () => ({ email: 'probe-invitee@example.com', role: 'editor' }), schema: CreateInviteBodySchema },
+    isolation: [403],
+  },
+  'DELETE /api/workspace/invites/{id}': { params: { values: (f) => ({ id: f.ids.invite }), schema: InviteIdParamsSchema }, isolation: [404] },
+  'PATCH /api/workspace/members/{userId}': {
+    params: { values: (f) => ({ userId: f.ids.member }), schema: MemberIdParamsSchema },
+    body: { sample: () => ({ role: 'contributor' }), schema: ChangeRoleBodySchema },
+    isolation: [404],
+  },
+  'DELETE /api/workspace/members/{userId}': { params: { values: (f) => ({ userId: f.ids.member }), schema: MemberIdParamsSchema }, isolation: [404] },
+  // The link's token is its bearer's key: whoever holds it sees what it invites to. B holds none of A's, so B's is made up.
+  'GET /api/invites/preview': { query: { sample: () => ({ token: 'x'.repeat(43) }), schema: InvitePreviewQuerySchema }, isolation: [404] },
+  // B holding A's link still cannot join: it names another e-mail address, and the link stays unspent.
+  'POST /api/invites/accept': { body: { sample: (f) => ({ token: f.ids.inviteToken }), schema: AcceptInviteBodySchema }, isolation: [403] },
   'PATCH /api/settings': {
     body: { sample: () => ({ timezone: 'Europe/Paris', mode: 'creator', push_opt_in: false }), schema: UpdateSettingsSchema },
     isolation: [200],
@@ -363,9 +398,9 @@ export function samePartition(before: string, after: string, spent?: string): bo
   return keep(before) === keep(after) && gone;
 }
 
-/** Everything of a user, sorted, for before/after comparison. */
+/** Everything of a user and of their first workspace, sorted, for before/after comparison. */
 export async function partitionOf(userId: string): Promise<string> {
-  const items = await itemsOfUser(userId);
+  const items = [...(await itemsOfUser(userId)), ...(await itemsOfWorkspace(userId))];
   return JSON.stringify(
     items
       .map((item) => Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))))
@@ -416,6 +451,12 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
   const avatarKey = `avatars/${owner.userId}-${Date.now()}.png`;
   await anObjectStoredDirectly(avatarKey, A_TINY_PNG, 'image/png');
   const oauthState = (await initiate('facebook', owner.accessToken)).searchParams.get('state')!;
+  const member = await aConfirmedUser();
+  await putMember(
+    { workspaceId: owner.userId, userId: member.userId, role: 'editor' },
+    { name: 'My workspace', email: member.email, at: new Date().toISOString() },
+  );
+  const invite = await anInvitation(owner.userId, 'a-secret-invitee@example.com');
   const client = (await itemsOfUser(owner.userId)).find((item) => String(item.sk).startsWith('CLIENT#'));
   if (!client) throw new Error('the owner has no client');
   const ids = {
@@ -430,10 +471,26 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
     uploadKey,
     avatarKey,
     oauthState,
+    member: member.userId,
+    invite: invite.id,
+    inviteToken: invite.token,
   };
   return {
     owner: { userId: owner.userId, email: owner.email, accessToken: owner.accessToken },
     ids,
-    secrets: [owner.userId, owner.email, account.id, ids.post, ids.target, ids.media, ids.client, ids.notification, subscription, 'A secret'],
+    secrets: [
+      owner.userId,
+      owner.email,
+      member.email,
+      'a-secret-invitee',
+      account.id,
+      ids.post,
+      ids.target,
+      ids.media,
+      ids.client,
+      ids.notification,
+      subscription,
+      'A secret',
+    ],
   };
 }

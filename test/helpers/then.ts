@@ -3,6 +3,7 @@ import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { vi } from 'vitest';
 import { getCurrentTest } from 'vitest/suite';
+import { workspacePk } from '../../functions/data/keys';
 import { documentClient } from '../../functions/lib/aws';
 import { cloud } from './given';
 import { weCallTheApi } from './when';
@@ -11,6 +12,14 @@ import { weCallTheApi } from './when';
 export async function itemsOfUser(userId: string): Promise<NonNullable<QueryCommandOutput['Items']>> {
   const { Items } = await documentClient().send(
     new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
+  );
+  return Items ?? [];
+}
+
+/** Every item under a workspace's partition (WS#<id>). */
+export async function itemsOfWorkspace(workspaceId: string): Promise<NonNullable<QueryCommandOutput['Items']>> {
+  const { Items } = await documentClient().send(
+    new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': workspacePk(workspaceId) } }),
   );
   return Items ?? [];
 }
