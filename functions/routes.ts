@@ -536,13 +536,14 @@ export const ROUTES = [
     needs: ['table:read', 'table:write', 'cognito:sign-up', 'cognito:set-password'],
   },
   // Read only, but each call asks Stripe and answers whether a session id exists: limited per IP like the signup it precedes.
+  // It looks the paid e-mail up (AdminGetUser), so an existing account is sent to sign in, not asked for a password.
   {
     method: 'GET',
     path: '/api/billing/checkout-status',
     handler: 'billing/checkout-status',
     auth: 'public',
     limit: { per: 'ip', max: 60, windowSeconds: ONE_HOUR },
-    needs: BILLING,
+    needs: [...BILLING, 'cognito:sign-up'],
   },
   // Public: Stripe calls it; the signature over the raw body authenticates it.
   { method: 'POST', path: '/api/stripe/webhook', handler: 'stripe/webhook', auth: 'public', needs: ['table:read', 'table:write', 'stripe'] },

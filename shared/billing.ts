@@ -32,6 +32,10 @@ export const BILLING_MSG = {
   accountExists: 'An account with this email already exists — sign in instead',
   /** The /complete-signup link that takes an existing user to sign-in with the payment to claim. */
   signInToClaim: 'Sign in to add this plan to your account',
+  /** /complete-signup, when the paid e-mail already has an account: no new password is asked for. */
+  existingAccountPaid: 'This e-mail already has an account. Sign in with your existing password and the plan will be added to it.',
+  /** The sign-in page, reached with a paid checkout to claim. */
+  claimOnSignIn: 'Sign in with your existing password. Your payment will be applied to your account once you sign in.',
   planClaimed: 'Your plan was added to your account',
   unknownPlan: 'Unknown plan',
   freePlanNotSold: 'The Free plan needs no payment',
@@ -118,11 +122,14 @@ export type ConfirmSignupResponse = z.infer<typeof ConfirmSignupResponseSchema>;
  * GET /api/billing/checkout-status?session_id=…&email=… (no session): /complete-signup asks before
  * it says "Payment Successful!". 200 only for a paid, unused checkout paid with this
  * e-mail; otherwise the same error complete-signup would give (not found, not complete, used, other e-mail).
+ * `account` says whether that e-mail already has an account: `existing` is signed in to and claimed,
+ * `new` gets the password form. Only a payer who holds the paid session learns it, as complete-signup's
+ * ACCOUNT_EXISTS already told them.
  */
 export const CheckoutStatusQuerySchema = z.object({ session_id: CheckoutSessionIdSchema, email: EmailSchema });
 export type CheckoutStatusQuery = z.infer<typeof CheckoutStatusQuerySchema>;
 
-export const CheckoutStatusResponseSchema = z.object({ status: z.literal('paid') });
+export const CheckoutStatusResponseSchema = z.object({ status: z.literal('paid'), account: z.enum(['new', 'existing']) });
 export type CheckoutStatusResponse = z.infer<typeof CheckoutStatusResponseSchema>;
 
 /** 201: the account exists and holds the paid subscription; the page signs in with the password. */

@@ -231,11 +231,19 @@ async function attachPaidCheckout(
   return stored;
 }
 
-/** GET /api/billing/checkout-status: may /complete-signup offer its password form for this payment? */
-export async function checkoutStatus(query: CheckoutStatusQuery, deps: CheckoutDeps = defaultCheckoutDeps): Promise<CheckoutStatusResponse> {
+/**
+ * GET /api/billing/checkout-status: may /complete-signup offer its password form for this payment?
+ * Not when the e-mail already has an account: its holder signs in with their own password and claims
+ * the payment, rather than being asked for a new one that complete-signup would refuse anyway.
+ */
+export async function checkoutStatus(
+  query: CheckoutStatusQuery,
+  deps: CheckoutDeps & { accounts: Pick<AccountDirectory, 'accountExists'> } = defaultSignupDeps,
+): Promise<CheckoutStatusResponse> {
+  const email = query.email.trim().toLowerCase();
   const { paidBy } = await paidUnusedCheckout(query.session_id, deps);
-  if (paidBy !== query.email.trim().toLowerCase()) throw new AppError('EMAIL_MISMATCH', 403, BILLING_MSG.emailMismatch);
-  return { status: 'paid' };
+  if (paidBy !== email) throw new AppError('EMAIL_MISMATCH', 403, BILLING_MSG.emailMismatch);
+  return { status: 'paid', account: (await deps.accounts.accountExists(email)) ? 'existing' : 'new' };
 }
 
 /**

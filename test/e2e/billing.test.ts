@@ -176,7 +176,7 @@ describe('a visitor who buys Basic', () => {
 });
 
 describe('someone with an account who buys Basic on the landing page', () => {
-  it("pays with the account's email, signs in from the complete-signup page, and gets Basic", { timeout: 60_000 }, async () => {
+  it("pays with the account's email, is asked to sign in (not for a new password), and gets Basic", { timeout: 60_000 }, async () => {
     const user = await aConfirmedUser();
     const buyer = currentPage();
     const toastFor = (text: string | RegExp) => toastIn(buyer, text);
@@ -190,16 +190,13 @@ describe('someone with an account who buys Basic on the landing page', () => {
     await buyer.getByRole('button', { name: /^Pay / }).click();
     await buyer.waitForURL('**/complete-signup?**');
 
-    await buyer.getByLabel('Create Password').fill('another-pass-1');
-    await buyer.getByLabel('Confirm Password').fill('another-pass-1');
-    await buyer.getByRole('button', { name: 'Complete Setup' }).click();
-    await toastFor('An account with this email already exists — sign in instead').waitFor();
-
-    await buyer
-      .getByRole('link', { name: 'Sign in to add this plan to your account' })
-      .or(buyer.getByRole('button', { name: 'Sign in to add this plan to your account' }))
-      .click();
+    // No new password is asked of an account holder: they sign in with the one they have.
+    const signInLink = buyer.getByRole('link', { name: 'Sign in to add this plan to your account' });
+    await signInLink.waitFor();
+    await expect(buyer.getByLabel('Create Password').count()).resolves.toBe(0);
+    await signInLink.click();
     await buyer.waitForURL(/\/auth\?/);
+    await buyer.getByText('Your payment will be applied to your account once you sign in.', { exact: false }).waitFor();
     const form = buyer.getByTestId('sign-in-form');
     await expect(form.getByLabel('Email').inputValue()).resolves.toBe(user.email);
     await form.getByLabel('Password').fill(user.password);

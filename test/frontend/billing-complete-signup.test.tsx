@@ -8,8 +8,10 @@ import { renderApp } from './helpers/render-app';
 
 const URL_AFTER_PAYMENT = '/complete-signup?email=buyer%40example.com&session_id=cs_test_42';
 
-/** The payment check the page makes before greeting the payer: this one is paid and unused. */
-const PAID = { 'GET /billing/checkout-status': { body: { status: 'paid' } } };
+/** The payment check the page makes before greeting the payer: this one is paid, unused, and its e-mail has no account. */
+const PAID = { 'GET /billing/checkout-status': { body: { status: 'paid', account: 'new' } } };
+/** The same payment, made with the e-mail of an existing account. */
+const PAID_BY_AN_ACCOUNT = { 'GET /billing/checkout-status': { body: { status: 'paid', account: 'existing' } } };
 
 function toastWith(title: string) {
   return screen.findAllByText(title).then((nodes) => nodes.map((n) => n.closest('[data-scope="toast"][data-part="root"]') as HTMLElement).find(Boolean)!);
@@ -106,7 +108,28 @@ describe('the complete-signup page', () => {
     expect(screen.queryByRole('link', { name: BILLING_MSG.signInToClaim })).not.toBeInTheDocument();
   });
 
-  it('offers a sign-in link carrying the email and the payment when the email already has an account', async () => {
+  it('asks the holder of an existing account to sign in with their password, never for a new one, and keeps the payment for the claim', async () => {
+    // Prepare
+    mockApi(PAID_BY_AN_ACCOUNT);
+    const { user, location } = renderApp(URL_AFTER_PAYMENT);
+
+    // Act
+    const link = await screen.findByRole('link', { name: BILLING_MSG.signInToClaim });
+
+    // Assess
+    expect(screen.getByRole('heading', { name: BILLING_MSG.paymentSuccessful })).toBeInTheDocument();
+    expect(screen.getByText(BILLING_MSG.existingAccountPaid)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Create Password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete Setup' })).not.toBeInTheDocument();
+    expect(link).toHaveAttribute('href', '/auth?email=buyer%40example.com&claim=cs_test_42');
+
+    await user.click(link);
+    await waitFor(() => expect(location().search).toBe('?email=buyer%40example.com&claim=cs_test_42'));
+    expect(await screen.findByLabelText('Email')).toHaveValue('buyer@example.com');
+    expect(within(screen.getByTestId('claim-on-sign-in')).getByText(BILLING_MSG.claimOnSignIn)).toBeInTheDocument();
+  });
+
+  it('offers a sign-in link carrying the email and the payment when the email got an account after the payment was checked', async () => {
     // Prepare
     mockApi({
       ...PAID,

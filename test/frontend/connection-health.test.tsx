@@ -4,7 +4,7 @@ import type { ListedAccount } from '@shared/connection-health';
 import type { LimitWarning } from '@shared/platform-limits';
 import type { Post } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
-import { aPost, aSquarePhoto, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { aPost, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { chooseScheduleTime } from './helpers/schedule';
 
@@ -194,6 +194,108 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
     expect(await screen.findByText(WARNING.message)).toBeInTheDocument();
     expect(routes.callsTo('POST', '/posts')).toHaveLength(1);
+  });
+
+  // The platforms whose connections end on a date (docs/platforms.md#connection-health): Instagram's
+  // 60-day token, TikTok's refresh token.
+  it.each([
+    ['Instagram', 'instagram'],
+    ['TikTok', 'tiktok'],
+  ] as const)('flags in the Edit dialog when the %s connection expires before the post time', async (name, platform) => {
+    // Prepare: the post is for 2030-07-01, the connection ends the day before
+    const post = aPost({
+      id: 'p-edit',
+      scheduled_at: '2030-07-01T10:00:00.000Z',
+      media: [aSquarePhoto()],
+      platforms: [postTarget({ id: 't-edit', platform, social_account_id: IG_ID, account_name: '@acme' })],
+    });
+    mockApi({
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+      'GET /accounts': { body: { accounts: [listed({ id: IG_ID, platform, account_name: '@acme' }, '2030-06-30T12:00:00.000Z')] } },
+      'GET /posts/counts': { body: { scheduled: 1, posted: 0, drafts: 0, failed: 0 } },
+      'GET /posts': (call) => ({ body: { items: call.query.tab === 'scheduled' ? [post] : [], nextCursor: null } }),
+    });
+    const { user } = renderApp('/home/posts?tab=scheduled');
+
+    // Act
+    await user.click(within(await screen.findByTestId('post-card')).getByRole('button', { name: 'Edit post' }));
+
+    // Assess
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByTestId('connection-flags')).toHaveTextContent(
+      `@acme's ${name} connection expires before this post's time; reconnect on Platforms.`,
+    );
+  });
+
+  it('flags in a new TikTok post an account whose refresh token expires before the chosen time', async () => {
+    // Prepare
+    mockApi({
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+      'GET /accounts': { body: { accounts: [listed({ id: IG_ID, platform: 'tiktok', account_name: '@acme' }, '2030-06-30T12:00:00.000Z')] } },
+    });
+    const { user } = renderApp('/home/compose');
+    await screen.findByTestId('platform-picker');
+    await user.click(screen.getByRole('button', { name: 'TikTok' }));
+
+    // Act
+    await chooseScheduleTime('2030-07-01T09:00');
+
+    // Assess
+    expect(await screen.findByTestId('connection-flags')).toHaveTextContent(
+      "@acme's TikTok connection expires before this post's time; reconnect on Platforms.",
+    );
+  });
+
+  it('warns after Add to queue when the time the queue chose is after the connection expires, as the Posts card will', async () => {
+    // Prepare: @baker's connection ends on 2030-06-30; the queue's next free slot is 2030-07-01
+    const queued = aPost({
+      id: '01JQ00000000000000000000P3',
+      scheduled_at: '2030-07-01T08:00:00.000Z',
+      platforms: [postTarget({ id: 't-x', platform: 'x', social_account_id: X_ID, account_name: '@baker' })],
+    });
+    mockApi({
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+      'GET /accounts': { body: { accounts: [listed({ id: X_ID, platform: 'x', account_name: '@baker' }, '2030-06-30T12:00:00.000Z')] } },
+      'POST /queue/posts': { status: 201, body: queued },
+    });
+    const { user } = renderApp('/home/compose');
+    await screen.findByTestId('platform-picker');
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(screen.getByLabelText('X caption'));
+    await user.paste('Fresh bread at nine');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Add to queue' }));
+
+    // Assess
+    expect(await screen.findByText('Added to the queue for Mon, Jul 1, 9:00 AM')).toBeInTheDocument();
+    expect(await screen.findByText("@baker's X connection expires before this post's time; reconnect on Platforms.")).toBeInTheDocument();
+  });
+
+  it('says nothing more after Add to queue when the connection lasts past the queue time', async () => {
+    // Prepare: the same slot, a connection that ends a day after it
+    const queued = aPost({
+      id: '01JQ00000000000000000000P4',
+      scheduled_at: '2030-07-01T08:00:00.000Z',
+      platforms: [postTarget({ id: 't-x', platform: 'x', social_account_id: X_ID, account_name: '@baker' })],
+    });
+    mockApi({
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+      'GET /accounts': { body: { accounts: [listed({ id: X_ID, platform: 'x', account_name: '@baker' }, '2030-07-02T08:00:00.000Z')] } },
+      'POST /queue/posts': { status: 201, body: queued },
+    });
+    const { user } = renderApp('/home/compose');
+    await screen.findByTestId('platform-picker');
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(screen.getByLabelText('X caption'));
+    await user.paste('Fresh bread at nine');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Add to queue' }));
+
+    // Assess: the success toast is there, and no warning beside it
+    expect(await screen.findByText('Added to the queue for Mon, Jul 1, 9:00 AM')).toBeInTheDocument();
+    expect(screen.queryByText(/connection expires before this post's time/)).not.toBeInTheDocument();
   });
 
   it('flags in compose an account whose connection expires before the chosen time', async () => {

@@ -319,8 +319,9 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     body: { sample: (f) => ({ productId: productOf('basic'), email: f.owner.email, name: 'Probe' }), schema: PublicCheckoutBodySchema },
     isolation: [200, 400, 409],
   },
-  // Public: the complete-signup page asks whether its payment can be used. It says only "paid" or why
-  // not, and only to someone who holds both the session id and the payer's e-mail.
+  // Public: the complete-signup page asks whether its payment can be used. It says only "paid" (and
+  // whether the paid e-mail has an account) or why not, and only to someone who holds both the
+  // session id and the payer's e-mail.
   'GET /api/billing/checkout-status': {
     query: { sample: (f) => ({ session_id: f.ids.checkoutSession, email: f.owner.email }), schema: CheckoutStatusQuerySchema },
     isolation: [200, 400, 403, 404, 409],

@@ -66,10 +66,12 @@ describe('AppStack with Stripe configured', () => {
     // account's verification (after the mailed code) alone set passwords (test/unit/infra/capabilities.test.ts).
     expect(names(passwordSetters)).toEqual(['ApiAccountChangePassword', 'ApiBillingConfirmSignup']);
     expect(names(passwordCheckers)).toEqual(['ApiAccountChangePassword']);
-    // Signup completion and the checkout account's verification look an e-mail up.
-    expect(names(lookups)).toEqual(['ApiBillingCompleteSignup', 'ApiBillingConfirmSignup']);
+    // Signup completion, the checkout account's verification and the complete-signup page's payment
+    // check (an existing account signs in instead of choosing a password) look an e-mail up.
+    expect(names(lookups)).toEqual(['ApiBillingCheckoutStatus', 'ApiBillingCompleteSignup', 'ApiBillingConfirmSignup']);
     expect(withClientId.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
       'ApiAccountChangePassword',
+      'ApiBillingCheckoutStatus',
       'ApiBillingCompleteSignup',
       'ApiBillingConfirmSignup',
       // Verifies realtime subscribers' access tokens, which name the app client.

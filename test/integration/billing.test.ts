@@ -257,11 +257,28 @@ describe('the /complete-signup page checks its payment before greeting the payer
     ]);
 
     // Assess
-    expect(paid).toMatchObject({ status: 200, body: { status: 'paid' } });
+    expect(paid).toMatchObject({ status: 200, body: { status: 'paid', account: 'new' } });
     expect(unknown).toMatchObject({ status: 404, body: { error: { message: BILLING_MSG.paymentNotFound } } });
     expect(notPaid).toMatchObject({ status: 400, body: { error: { message: BILLING_MSG.paymentNotComplete } } });
     expect(otherEmail).toMatchObject({ status: 403, body: { error: { message: BILLING_MSG.emailMismatch } } });
     expect(noSession.status).toBe(400);
+  });
+
+  it("tells the payer of an existing account's e-mail to sign in instead of choosing a password, and leaves the account and payment as they were", async () => {
+    // Prepare
+    const user = await aConfirmedUser();
+    const { sessionId } = await aPaidPublicCheckout(user.email.toUpperCase(), 'basic');
+
+    // Act
+    const res = await statusOf(user.email, sessionId);
+
+    // Assess
+    expect(res).toMatchObject({ status: 200, body: { status: 'paid', account: 'existing' } });
+    expect(await signInWithPassword(user.email, user.password)).toBeTruthy();
+    // Asking changed nothing: the plan attaches only once the holder signs in and claims it.
+    expect(await subscriptionOf(user.accessToken)).toMatchObject({ plan: 'free', subscription: null });
+    expect(await claimCheckout(user.accessToken, sessionId)).toMatchObject({ status: 200, body: { message: BILLING_MSG.planClaimed } });
+    expect(await subscriptionOf(user.accessToken)).toMatchObject({ plan: 'basic' });
   });
 
   it('answers already used once the account was created', async () => {

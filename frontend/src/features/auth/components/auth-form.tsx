@@ -4,6 +4,7 @@ import { FcGoogle } from 'react-icons/fc';
 import { LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { CredentialsSchema, firstIssue } from '@shared/auth';
+import { BILLING_MSG } from '@shared/billing';
 import { MSG } from '@shared/messages';
 import { toaster } from '@/components/ui/toaster';
 import { paths, type AuthMode } from '@/config/paths';
@@ -129,6 +130,16 @@ export function AuthForm() {
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Description>{AUTH_TEXT.sessionEnded}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+
+        {params.get('claim') && mode === 'signin' ? (
+          // Sent here by /complete-signup with a payment for this e-mail: say why the plan is not there yet.
+          <Alert.Root status="info" size="sm" rounded="lg" data-testid="claim-on-sign-in">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{BILLING_MSG.claimOnSignIn}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         ) : null}

@@ -35,7 +35,39 @@ export function CompleteSignupForm({ email, sessionId }: CompleteSignupFormProps
   const status = useCheckoutStatus({ email, session_id: sessionId });
   if (status.isPending) return <CheckingPayment />;
   if (status.isError) return <PaymentProblem email={email} error={status.error} />;
+  if (status.data.account === 'existing') return <SignInToClaim email={email} sessionId={sessionId} />;
   return <PasswordStep email={email} sessionId={sessionId} />;
+}
+
+/**
+ * The paid e-mail already has an account: its holder signs in with the password they have, and the
+ * payment is attached once they have (claim-checkout). Asking for a new password here would only
+ * end in a refusal, and a payer who is not the holder must not get a way in.
+ */
+function SignInToClaim({ email, sessionId }: CompleteSignupFormProps) {
+  return (
+    <Card.Root w="full" maxW="md" variant="outline" bg="bg.panel" shadow="lg" rounded="2xl" data-testid="existing-account">
+      <Card.Header gap="3" pb="2" alignItems="center" textAlign="center">
+        <Circle size="12" bg="green.subtle" color="green.fg" fontSize="2xl" aria-hidden>
+          <LuCircleCheck />
+        </Circle>
+        <Card.Title as="h1" textStyle="2xl" letterSpacing="tight">
+          {BILLING_MSG.paymentSuccessful}
+        </Card.Title>
+        <Card.Description>
+          <Box as="span" fontWeight="semibold" color="fg" data-testid="complete-signup-email">
+            {email}
+          </Box>
+        </Card.Description>
+      </Card.Header>
+      <Card.Body gap="4" alignItems="center" textAlign="center">
+        <Text>{BILLING_MSG.existingAccountPaid}</Text>
+        <Button asChild colorPalette="brand">
+          <RouterLink to={paths.auth.getHref({ email, claim: sessionId })}>{BILLING_MSG.signInToClaim}</RouterLink>
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
 }
 
 function CheckingPayment() {
@@ -101,7 +133,7 @@ function PasswordStep({ email, sessionId }: CompleteSignupFormProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [created, setCreated] = useState(false);
-  // The e-mail already has an account: the payment is attached after signing in to it instead.
+  // The e-mail got an account after the payment was checked: the payment is attached after signing in to it instead.
   const [accountExists, setAccountExists] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const completeSignup = useCompleteSignup();

@@ -11,6 +11,9 @@ export const QUEUE_INTENT = 'queue';
 export const isQueueSubmit = (event: { nativeEvent: Event }) =>
   ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value === QUEUE_INTENT;
 
+/** The warning toast's title when an account cannot publish at the time the queue chose. */
+export const QUEUED_BUT_CANNOT_PUBLISH = 'An account cannot publish at this queue time';
+
 /** The success toast: when the queue placed the post, in the user's timezone. */
 export const queuedTitle = (at: string | null, zone: string) =>
   at ? `Added to the queue for ${formatInZone(at, zone, 'EEE, MMM d, h:mm a')}` : 'Added to the queue';

@@ -16,7 +16,7 @@ import { ClientSelect } from '@/components/client-select';
 import { isApiError } from '@/lib/api-error';
 import { useCreatePost } from '../api/create-post';
 import { useAddToQueue } from '../api/add-to-queue';
-import { AddToQueueButton, isQueueSubmit, queuedTitle } from './add-to-queue-button';
+import { AddToQueueButton, isQueueSubmit, QUEUED_BUT_CANNOT_PUBLISH, queuedTitle } from './add-to-queue-button';
 import { useLimitConfirmation } from '../hooks/use-limit-confirmation';
 import { useDisconnectedAccounts } from '../hooks/use-disconnected-accounts';
 import { clearLocalDraft, hasWork, loadLocalDraft, saveLocalDraft } from '../lib/local-draft';
@@ -35,7 +35,7 @@ import { PublishNowButton } from './publish-now-button';
 import { ScheduleCard } from './schedule-card';
 import { RepeatControl, repeatProblem } from './repeat-control';
 import type { RepeatInput } from '@shared/recurrence';
-import { ConnectionFlags, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
+import { ConnectionFlags, connectionProblemsAt, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
 import { TiktokOptions } from './tiktok-options';
 import { ComposePreviews } from './preview/compose-previews';
 
@@ -175,6 +175,14 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     (toQueue ? addToQueue : createPost).mutate(body, {
       onSuccess: (post) => {
         toaster.success({ title: toQueue ? queuedTitle(post.scheduled_at, zone) : 'Post created successfully!' });
+        // The queue chose the time, so the flags under the schedule field never saw it: say now what
+        // the Posts card will say about an account that cannot publish then.
+        if (toQueue) {
+          const accountIds = post.platforms.map((target) => target.social_account_id);
+          for (const problem of connectionProblemsAt({ accounts, accountIds, scheduledAt: post.scheduled_at })) {
+            toaster.warning({ title: QUEUED_BUT_CANNOT_PUBLISH, description: problem.message });
+          }
+        }
         startOver();
       },
       onError: (error) => showSaveError(error, toQueue ? "Couldn't add to the queue" : undefined),

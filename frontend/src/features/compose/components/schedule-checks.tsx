@@ -55,12 +55,13 @@ interface ConnectionFlagsProps {
 }
 
 /**
- * An account that cannot publish at the chosen time ("@acme's Instagram connection expires before
- * this post's time; reconnect on Platforms"), known from the accounts list: nothing is fetched.
+ * The accounts that cannot publish at `scheduledAt`, each with the Posts card's words ("@acme's
+ * Instagram connection expires before this post's time; reconnect on Platforms"), known from the
+ * accounts list: nothing is fetched.
  */
-export function ConnectionFlags({ accounts, accountIds, scheduledAt, allowedPlatforms }: ConnectionFlagsProps) {
-  if (!scheduledAt) return null;
-  const problems = accountIds.flatMap((id) => {
+export function connectionProblemsAt({ accounts, accountIds, scheduledAt, allowedPlatforms }: ConnectionFlagsProps): { id: string; message: string }[] {
+  if (!scheduledAt) return [];
+  return accountIds.flatMap((id) => {
     const account = accounts.find((a) => a.id === id) as ListedAccount | undefined;
     if (!account) return [];
     const listed: ListedAccount = { ...account, health: account.health ?? { expires_at: null, missing_publish_permission: false } };
@@ -75,6 +76,11 @@ export function ConnectionFlags({ accounts, accountIds, scheduledAt, allowedPlat
     );
     return message ? [{ id, message }] : [];
   });
+}
+
+/** The accounts that cannot publish at the chosen time, under the schedule field (see connectionProblemsAt). */
+export function ConnectionFlags(props: ConnectionFlagsProps) {
+  const problems = connectionProblemsAt(props);
   if (problems.length === 0) return null;
   return (
     <Alert.Root status="warning" rounded="xl" data-testid="connection-flags">
