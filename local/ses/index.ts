@@ -56,19 +56,21 @@ function addressOf(value: string): string {
 
 const ADDRESS = /^[^\s@<>(),;:"[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
+/** An address identity covers itself; a domain identity its addresses and its subdomains' (SES's inherited verification). */
 function isVerified(address: string, identities: readonly string[]): boolean {
   const lower = address.toLowerCase();
   const domain = lower.slice(lower.lastIndexOf('@') + 1);
   return identities.some((identity) => {
     const id = identity.toLowerCase();
-    return id.includes('@') ? id === lower : id === domain;
+    return id.includes('@') ? id === lower : domain === id || domain.endsWith(`.${id}`);
   });
 }
 
 function textOf(part: unknown, field: string): string | undefined {
   if (part === undefined) return undefined;
   const data = (part as Content | null)?.Data;
-  if (typeof data !== 'string') throw badRequest(`1 validation error detected: Value null at '${field}.data' failed to satisfy constraint: Member must not be null`);
+  if (typeof data !== 'string')
+    throw badRequest(`1 validation error detected: Value null at '${field}.data' failed to satisfy constraint: Member must not be null`);
   return data;
 }
 
@@ -79,7 +81,8 @@ function textOf(part: unknown, field: string): string | undefined {
  */
 export function checkSendEmail(body: Record<string, unknown>, identities: readonly string[], region: string): AcceptedMail {
   const content = body.Content as { Simple?: { Subject?: unknown; Body?: { Html?: unknown; Text?: unknown } }; Raw?: unknown; Template?: unknown } | undefined;
-  if (!content || typeof content !== 'object') throw badRequest("1 validation error detected: Value null at 'content' failed to satisfy constraint: Member must not be null");
+  if (!content || typeof content !== 'object')
+    throw badRequest("1 validation error detected: Value null at 'content' failed to satisfy constraint: Member must not be null");
   if (content.Raw !== undefined || content.Template !== undefined) throw badRequest('The local SES sends Simple content only (no Raw or Template).');
   const simple = content.Simple;
   if (!simple) throw badRequest('Content must contain one of Simple, Raw or Template.');
@@ -97,7 +100,11 @@ export function checkSendEmail(body: Record<string, unknown>, identities: readon
   if (!ADDRESS.test(fromAddress)) throw badRequest(`Invalid email address ${from}.`);
   if (!isVerified(fromAddress, identities)) {
     const failed = fromAddress === from ? from : `${from}, ${fromAddress}`;
-    throw new SesError('MessageRejected', 400, `Email address is not verified. The following identities failed the check in region ${region.toUpperCase()}: ${failed}`);
+    throw new SesError(
+      'MessageRejected',
+      400,
+      `Email address is not verified. The following identities failed the check in region ${region.toUpperCase()}: ${failed}`,
+    );
   }
 
   const destination = (body.Destination ?? {}) as { ToAddresses?: unknown; CcAddresses?: unknown; BccAddresses?: unknown };
@@ -149,7 +156,8 @@ export async function startSes(options: SesOptions): Promise<LocalSes> {
       const mail = checkSendEmail(body, options.identities, options.region);
       // Without an HTML part the inbox page shows the text as it is.
       const html = mail.html ?? `<pre>${escapeHtml(mail.text ?? '')}</pre>`;
-      for (const to of mail.recipients) options.inbox.deliver(to, mail.subject, html, { from: mail.from, ...(mail.text !== undefined ? { text: mail.text } : {}) });
+      for (const to of mail.recipients)
+        options.inbox.deliver(to, mail.subject, html, { from: mail.from, ...(mail.text !== undefined ? { text: mail.text } : {}) });
       send(200, { MessageId: `${Date.now().toString(16)}-${randomUUID()}-000000` });
     } catch (error) {
       if (error instanceof SesError) return fail(error);
