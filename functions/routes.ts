@@ -49,7 +49,9 @@ export type Capability =
   /** Checks a user's password through the app client (Cognito AdminInitiateAuth, ADMIN_USER_PASSWORD_AUTH). */
   | 'cognito:check-password'
   /** Sets a user's password (Cognito AdminSetUserPassword). */
-  | 'cognito:set-password';
+  | 'cognito:set-password'
+  /** Sends the app's own e-mails (SES SendEmail from the verified sending identity; functions/lib/mail.ts). */
+  | 'mail:send';
 
 /** A Lambda function: its handler module, what it may reach, and its settings. */
 export interface FunctionDef {

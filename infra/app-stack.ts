@@ -14,6 +14,7 @@ import { Billing } from './constructs/billing';
 import { grantDeclaredNeeds } from './constructs/capabilities';
 import { DataTable } from './constructs/data-table';
 import { Firewall } from './constructs/firewall';
+import { Mail } from './constructs/mail';
 import { Media } from './constructs/media';
 import { MediaPull } from './constructs/media-pull';
 import { Publishing } from './constructs/publishing';
@@ -95,6 +96,12 @@ export interface AppStackProps extends StackProps {
    * @default - nobody: the alarm topic exists without subscribers
    */
   readonly alarmEmail?: string;
+  /**
+   * The app's own e-mails (invitations): the From and the SES identity it belongs to, verified by
+   * the operator (docs/deployment.md#e-mail). Required once a function declares 'mail:send'.
+   * @default - none
+   */
+  readonly mail?: { readonly from: string; readonly identity: string };
   /**
    * An existing SNS topic every alarm also notifies (a chat integration's, say).
    * @default - none
@@ -219,6 +226,7 @@ export class AppStack extends Stack {
       'Recurrence',
       { functionEnvironment, handlersDir: props.handlersDir },
     );
+    const mail = props.mail ? new Mail(this, 'Mail', props.mail) : undefined;
     const billing = new Billing(this, 'Billing', { stripeSecretName: props.stripeSecretName, stripePrices: props.stripePrices, userPool: auth.userPool });
     const providers = {
       data,
@@ -232,6 +240,7 @@ export class AppStack extends Stack {
       graphApiVersion: props.graphApiVersion ?? DEFAULT_GRAPH_API_VERSION,
       ...(platformCredentials ? { platformCredentials } : {}),
       ...(mediaPull ? { mediaPull } : {}),
+      ...(mail ? { mail } : {}),
     };
     for (const fn of [...Object.values(auth.triggers), realtimeAuthorizer, ...api.functions.values(), ...publishing.engineFunctions, ...analytics.functions])
       grantDeclaredNeeds(fn, providers);

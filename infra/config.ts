@@ -19,6 +19,35 @@ const GoogleSignInSchema = z.object({
 });
 export type GoogleSignInConfig = z.infer<typeof GoogleSignInSchema>;
 
+/** `no-reply@example.com` or `Schedule & Autopost <no-reply@example.com>` → the address. */
+const addressOfFrom = (from: string): string => (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+
+/**
+ * The app's own e-mails (docs/deployment.md#e-mail): the From, and the SES identity it sends as,
+ * which the operator verified in the stack's region (a domain, or that one address). The identity
+ * defaults to the From's domain.
+ */
+const MailSchema = z
+  .object({
+    from: z
+      .string()
+      .min(3)
+      .refine(
+        (from) => z.email().safeParse(addressOfFrom(from)).success,
+        'must be an address, or a display name and <address>: Schedule & Autopost <no-reply@example.com>',
+      ),
+    identity: z.string().min(3).optional(),
+  })
+  .transform(({ from, identity }) => ({ from, identity: (identity ?? addressOfFrom(from).split('@')[1]!).toLowerCase() }))
+  .refine(
+    ({ from, identity }) => {
+      const address = addressOfFrom(from).toLowerCase();
+      // A domain identity covers its subdomains too (SES's inherited verification).
+      return identity.includes('@') ? address === identity : address.endsWith(`@${identity}`) || address.endsWith(`.${identity}`);
+    },
+    { path: ['identity'], message: "the From address must be the identity (an address identity), or at the identity's domain or a subdomain of it" },
+  );
+
 const OriginSchema = z.url().refine((u) => new URL(u).origin === u, 'must be a bare origin such as https://app.example.com (no path or trailing slash)');
 
 const AppConfigSchema = z
@@ -57,6 +86,8 @@ const AppConfigSchema = z
         privateKeySecretName: z.string().min(1),
       })
       .optional(),
+    /** The app's own e-mails (invitations): the From and its verified SES identity. Needed once a function declares 'mail:send'. */
+    mail: MailSchema.optional(),
     /** Secrets Manager secret (created by the operator) holding the Stripe keys: {"secretKey", "webhookSecret"}. */
     stripeSecretName: z.string().min(1).optional(),
     /** The Stripe price id sold for each paid plan: {"<product id>": "price_…"}. */
@@ -154,7 +185,10 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     publicKeyPem: read('mediaPullPublicKey', 'MEDIA_PULL_PUBLIC_KEY'),
     privateKeySecretName: read('mediaPullPrivateKeySecretName', 'MEDIA_PULL_PRIVATE_KEY_SECRET_NAME'),
   };
+  const mailRaw = { from: read('mailFrom', 'MAIL_FROM'), identity: read('mailIdentity', 'MAIL_IDENTITY') };
   const parsed = AppConfigSchema.safeParse({
+    // An identity without a From is a mistake, not a request to send nothing: the From is then missing.
+    mail: Object.values(mailRaw).some((v) => v !== undefined) ? mailRaw : undefined,
     // All-or-nothing, like Google: one of the two alone is a mistake.
     mediaPull: Object.values(mediaPullRaw).some((v) => v !== undefined) ? mediaPullRaw : undefined,
     stage: read('stage', 'STAGE'),

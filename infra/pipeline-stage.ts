@@ -26,6 +26,7 @@ export function appStackProps(config: AppConfig, webDir: string): AppStackProps 
     stripePrices: config.stripePrices,
     publisherConcurrency: config.publisherConcurrency,
     alarmEmail: config.alarmEmail,
+    ...(config.mail ? { mail: config.mail } : {}),
     alarmTopicArn: config.alarmTopicArn,
     waf: config.waf,
   };

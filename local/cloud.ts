@@ -14,6 +14,7 @@ import { requireService, type LocalModule, type LocalServices, type StartedModul
 import { realtimeModule } from './realtime';
 import { s3Module } from './s3';
 import { schedulerModule } from './scheduler';
+import { sesModule } from './ses';
 import { sqsModule } from './sqs';
 import { publishingModule } from './services/publishing';
 import { PUBLISHING_HANDLERS } from '../functions/routes';
@@ -68,6 +69,7 @@ export const MODULES: readonly LocalModule[] = [
   s3Module,
   mediaPullModule,
   cognitoModule,
+  sesModule,
   sandboxModule,
   publicWebModule,
   apiModule,

@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SSMClient } from '@aws-sdk/client-ssm';
@@ -46,3 +47,5 @@ export const secretsClient = memo(() => new SecretsManagerClient({ region: env()
 export const schedulerClient = memo(() => new SchedulerClient({ region: env().AWS_REGION, endpoint: env().SCHEDULER_ENDPOINT }));
 
 export const sqsClient = memo(() => new SQSClient({ region: env().AWS_REGION, endpoint: env().SQS_ENDPOINT }));
+
+export const sesClient = memo(() => new SESv2Client({ region: env().AWS_REGION, endpoint: env().SES_ENDPOINT }));

@@ -27,6 +27,13 @@ const EnvSchema = z.object({
   /** Local only: the EventBridge Scheduler and SQS emulators. */
   SCHEDULER_ENDPOINT: z.url().optional(),
   SQS_ENDPOINT: z.url().optional(),
+  /** Local only: the SES (API v2) stand-in, which delivers into the local inbox. */
+  SES_ENDPOINT: z.url().optional(),
+  /**
+   * The From of the app's own e-mails (functions/lib/mail.ts): an address of the SES identity the
+   * deployment verified, optionally with a display name (`Schedule & Autopost <no-reply@example.com>`).
+   */
+  MAIL_FROM: z.string().min(3).optional(),
   /** Scheduler group that holds one schedule per scheduled post. */
   SCHEDULE_GROUP: z.string().min(1).optional(),
   /**
@@ -162,6 +169,7 @@ const CAPABILITY_ENV: Partial<Record<Capability, z.ZodType<unknown>>> = {
   'cognito:sign-up': z.object({ USER_POOL_ID: z.string().min(1), USER_POOL_CLIENT_ID: z.string().min(1) }),
   'cognito:sign-out': z.object({ USER_POOL_ID: z.string().min(1) }),
   'cognito:delete-user': z.object({ USER_POOL_ID: z.string().min(1) }),
+  'mail:send': z.object({ MAIL_FROM: z.string().min(3) }),
 };
 
 /**

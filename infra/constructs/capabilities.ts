@@ -4,6 +4,7 @@ import type { AnalyticsCollection } from './analytics';
 import type { AppFunction } from './app-function';
 import type { Billing } from './billing';
 import type { DataTable } from './data-table';
+import type { Mail } from './mail';
 import type { Media } from './media';
 import type { MediaPull } from './media-pull';
 import type { Publishing } from './publishing';
@@ -28,6 +29,8 @@ export interface CapabilityProviders {
   readonly platformCredentials?: ISecret;
   /** TikTok photo posts' signed pull URLs, when configured (docs/tiktok.md#photo-posts). */
   readonly mediaPull?: MediaPull;
+  /** The app's own e-mails (SES sending identity), when configured (docs/deployment.md#e-mail). */
+  readonly mail?: Mail;
 }
 
 /**
@@ -95,6 +98,12 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
       return;
     case 'cognito:set-password':
       p.billing.grantPasswordChange(fn, p.appClient);
+      return;
+    case 'mail:send':
+      // A function that must send mail cannot work without a sending identity: stop the synth here
+      // rather than deploy a function whose every send fails.
+      if (!p.mail) throw new Error(`${fn.declaration.handler} sends e-mail: set mailFrom (MAIL_FROM), an address of a verified SES identity`);
+      p.mail.bindSender(fn);
       return;
     default: {
       const unbound: never = need;

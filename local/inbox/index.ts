@@ -8,6 +8,9 @@ export interface Mail {
   to: string;
   subject: string;
   html: string;
+  /** The sender and plain-text part, for mails the SES stand-in delivered (Cognito's have neither). */
+  from?: string;
+  text?: string;
   sentAt: string;
 }
 
@@ -25,8 +28,8 @@ export class Inbox {
     this.store.close();
   }
 
-  deliver(to: string, subject: string, html: string): Mail {
-    const mail = { id: (this.mails.at(-1)?.id ?? 0) + 1, to, subject, html, sentAt: new Date().toISOString() };
+  deliver(to: string, subject: string, html: string, extra: { from?: string; text?: string } = {}): Mail {
+    const mail = { id: (this.mails.at(-1)?.id ?? 0) + 1, to, subject, html, ...extra, sentAt: new Date().toISOString() };
     this.mails.push(mail);
     this.store.saveSoon();
     return mail;
@@ -55,7 +58,7 @@ function renderInbox(mails: Mail[], to?: string): string {
   const items = mails
     .map(
       (m) => `<article class="mail">
-  <header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${new Date(m.sentAt).toLocaleString()}</span></header>
+  <header><strong>${escapeHtml(m.subject)}</strong><span>${m.from ? `from ${escapeHtml(m.from)} ` : ''}to ${escapeHtml(m.to)} · ${new Date(m.sentAt).toLocaleString()}</span></header>
   <div class="body">${m.html}</div>
 </article>`,
     )

@@ -22,6 +22,9 @@ export interface Mail {
   to: string;
   subject: string;
   html: string;
+  /** Set on the app's own e-mails (the local SES), not on Cognito's. */
+  from?: string;
+  text?: string;
 }
 
 export async function mailsTo(email: string): Promise<Mail[]> {

@@ -403,6 +403,8 @@ describe('AppStack without Google sign-in (dev)', () => {
         // The password check signs in through the app client; a checkout account's verification confirms through it.
         'cognito:check-password': ['USER_POOL_CLIENT_ID'],
         'cognito:set-password': ['USER_POOL_CLIENT_ID'],
+        // The From of the app's e-mails (docs/deployment.md#e-mail).
+        'mail:send': ['MAIL_FROM'],
       };
       for (const [logicalId, fn] of functions) {
         // Triggers get no pool id (it would be a cycle; Cognito sends it in the event); API functions do.

@@ -51,6 +51,24 @@ describe('parseAppConfig', () => {
     expect(() => parseAppConfig(context({ mediaPullPublicKey: 'ssh-rsa AAAA', mediaPullPrivateKeySecretName: 'x' }), {})).toThrow(/PEM public key/);
   });
 
+  it("takes the app's From and its SES identity, the identity defaulting to the From's domain, and refuses a From the identity does not cover", () => {
+    // Act
+    const byDomain = parseAppConfig(context(), { MAIL_FROM: 'Schedule & Autopost <no-reply@Mail.Example.com>' });
+    const byAddress = parseAppConfig(context({ mailFrom: 'team@example.com', mailIdentity: 'team@example.com' }), {});
+    const byParentDomain = parseAppConfig(context({ mailFrom: 'no-reply@mail.example.com', mailIdentity: 'example.com' }), {});
+
+    // Assess
+    expect(byDomain.mail).toEqual({ from: 'Schedule & Autopost <no-reply@Mail.Example.com>', identity: 'mail.example.com' });
+    expect(byAddress.mail).toEqual({ from: 'team@example.com', identity: 'team@example.com' });
+    expect(byParentDomain.mail).toEqual({ from: 'no-reply@mail.example.com', identity: 'example.com' });
+    expect(parseAppConfig(context(), {}).mail).toBeUndefined();
+    // SES refuses to send from an address its identity does not cover: stop at synth instead.
+    expect(() => parseAppConfig(context({ mailFrom: 'no-reply@notexample.com', mailIdentity: 'example.com' }), {})).toThrow(/mail\.identity/);
+    expect(() => parseAppConfig(context({ mailFrom: 'no-reply@example.com', mailIdentity: 'team@example.com' }), {})).toThrow(/mail\.identity/);
+    expect(() => parseAppConfig(context({ mailIdentity: 'example.com' }), {})).toThrow(/mail\.from/);
+    expect(() => parseAppConfig(context({ mailFrom: 'Schedule & Autopost' }), {})).toThrow(/mail\.from/);
+  });
+
   it('takes the Graph API version and the YouTube verification state from the environment or cdk.json, and refuses a malformed version', () => {
     // Act
     const fromEnv = parseAppConfig(context(), { GRAPH_API_VERSION: 'v25.0', YOUTUBE_UNVERIFIED: 'false' });

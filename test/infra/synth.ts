@@ -16,6 +16,9 @@ export const GOOGLE = {
   domainPrefix: 'schedule-autopost-test',
 } as const;
 
+/** A sending identity for the app's e-mails (docs/deployment.md#e-mail), as an operator would configure it. */
+export const MAIL = { from: 'Schedule & Autopost <no-reply@mail.example.com>', identity: 'mail.example.com' } as const;
+
 export interface ValidationViolation {
   readonly ruleName: string;
   readonly severity: string;
@@ -68,6 +71,8 @@ export function synthApp(props: Partial<AppStackProps> = {}): SynthesizedApp {
     stage: 'dev',
     webDir: 'test/fixtures/web',
     handlersDir: stubHandlers(),
+    // Functions that declare 'mail:send' cannot be synthesized without one.
+    mail: MAIL,
     ...props,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

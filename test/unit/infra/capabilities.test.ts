@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allFunctions, ROUTES, type Capability, type FunctionDef } from '../../../functions/routes';
 import { handlerReach, IDEMPOTENCY_MODULE, ROUTE_LIMIT_MODULE, type Reach } from './handler-reach';
@@ -74,4 +75,15 @@ describe('function capabilities', () => {
     // A route with a limit writes its counter.
     for (const handler of limited) expect(functions.find((fn) => fn.handler === handler)!.needs).toContain('table:write');
   });
+});
+
+describe('a handler that sends e-mail', () => {
+  it("reaches 'mail:send' through SES's SendEmail, and nothing else", async () => {
+    // Act
+    const reach = await handlerReach('sends-mail', path.join(import.meta.dirname, '../../fixtures/handlers'));
+
+    // Assess
+    expect(reach.unknownCommands).toEqual([]);
+    expect(Object.fromEntries([...reach.uses].map(([capability, modules]) => [capability, [...modules]]))).toEqual({ 'mail:send': ['functions/lib/mail.ts'] });
+  }, 60_000);
 });

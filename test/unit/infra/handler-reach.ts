@@ -44,6 +44,8 @@ const COMMANDS: Readonly<Record<string, Capability | readonly Capability[] | 'ev
   AdminSetUserPasswordCommand: 'cognito:set-password',
   // A public call (no IAM); it needs the app client's id, which the capability provides.
   ConfirmSignUpCommand: 'cognito:set-password',
+  // SES API v2 SendEmail, from the deployment's verified identity (functions/lib/mail.ts).
+  SendEmailCommand: 'mail:send',
   // The app origin (every function) and the secrets read by the modules below (origin gate: every API function).
   GetParameterCommand: 'every function',
   GetSecretValueCommand: 'every function',
