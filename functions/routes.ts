@@ -158,11 +158,18 @@ export const ROUTES = [
     access: 'admin',
     needs: ['table:read', 'table:write'],
   },
-  // A member may leave; removing someone else takes an Admin (the domain's rule).
   {
     method: 'DELETE',
     path: '/api/workspace/members/{userId}',
     handler: 'workspaces/remove-member',
+    auth: 'user',
+    access: 'admin',
+    needs: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/api/workspace/leave',
+    handler: 'workspaces/leave-workspace',
     auth: 'user',
     access: 'contributor',
     needs: ['table:read', 'table:write'],

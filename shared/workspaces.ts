@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Workspaces and roles (docs/decisions/0013-workspaces.md). A workspace owns the data; a person
@@ -73,8 +74,7 @@ export const INVITE_TTL_DAYS = 7;
 export const DEFAULT_SEATS = { free: 1, basic: 3, pro: 10 } as const;
 
 export const WORKSPACE_NAME_MAX = 60;
-export const WorkspaceNameSchema = z
-  .string()
+export const WorkspaceNameSchema = text()
   .trim()
   .min(1, 'Give the workspace a name.')
   .max(WORKSPACE_NAME_MAX, `A workspace name is at most ${WORKSPACE_NAME_MAX} characters.`);
@@ -113,7 +113,7 @@ export type MembersResponse = z.infer<typeof MembersResponseSchema>;
 /** POST /api/workspace/invites. */
 export const CreateInviteBodySchema = z
   .object({
-    email: z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(254),
+    email: text().trim().toLowerCase().email('Enter a valid e-mail address.').max(254),
     role: InvitableRoleSchema,
   })
   .strict();
@@ -149,5 +149,6 @@ export const INVITE_MSG = {
   used: 'This invitation has already been used.',
   otherEmail: 'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
   ownerStays: 'The Owner cannot be removed or given another role. Transfer the ownership first.',
+  ownerCannotLeave: 'The Owner cannot leave the workspace. Transfer the ownership first.',
   sent: (email: string) => `Invitation sent to ${email}.`,
 } as const;

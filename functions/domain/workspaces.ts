@@ -223,14 +223,19 @@ export async function changeMemberRole(workspaceId: string, userId: string, role
 }
 
 /**
- * DELETE /api/workspace/members/{userId}: an Admin or the Owner removes a member, or a member leaves.
+ * DELETE /api/workspace/members/{userId}: an Admin or the Owner removes a member (the Owner stays).
  * Their next request in the workspace is refused (admission reads the member item every time).
  */
-export async function removeFromWorkspace(workspaceId: string, caller: { userId: string; role: Role }, userId: string): Promise<void> {
-  if (userId !== caller.userId && !roleAtLeast(caller.role, 'admin')) throw new ForbiddenError('ROLE_TOO_LOW', WORKSPACE_MSG.roleTooLow('admin'));
+export async function removeFromWorkspace(workspaceId: string, userId: string): Promise<void> {
   const target = (await listMembers(workspaceId)).find((m) => m.userId === userId);
   if (!target) throw new NotFoundError('This person is not a member of the workspace.');
   if (target.role === 'owner') throw new ConflictError(INVITE_MSG.ownerStays);
+  if (await removeMember(workspaceId, userId)) await releaseSeat(workspaceId);
+}
+
+/** POST /api/workspace/leave: a member leaves; the Owner transfers the ownership first. */
+export async function leaveWorkspace(workspaceId: string, userId: string, role: Role): Promise<void> {
+  if (role === 'owner') throw new ConflictError(INVITE_MSG.ownerCannotLeave);
   if (await removeMember(workspaceId, userId)) await releaseSeat(workspaceId);
 }
 

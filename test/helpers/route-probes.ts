@@ -132,6 +132,8 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     isolation: [404],
   },
   'DELETE /api/workspace/members/{userId}': { params: { values: (f) => ({ userId: f.ids.member }), schema: MemberIdParamsSchema }, isolation: [404] },
+  // B leaves B's own workspace, of which B is the Owner: refused.
+  'POST /api/workspace/leave': { isolation: [409], noInput: 'takes no input (the caller leaves the workspace)', last: true },
   // The link's token is its bearer's key: whoever holds it sees what it invites to. B holds none of A's, so B's is made up.
   'GET /api/invites/preview': { query: { sample: () => ({ token: 'x'.repeat(43) }), schema: InvitePreviewQuerySchema }, isolation: [404] },
   // B holding A's link still cannot join: it names another e-mail address, and the link stays unspent.

@@ -92,8 +92,10 @@ describe('roles across every route', { timeout: 240_000 }, () => {
       }
     }
 
-    // Act 2: the admitted calls; those that delete go last so the others find what they name.
-    const ordered = [...routes].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+    // Act 2: the admitted calls; those that delete go last so the others find what they name, and
+    // those that end the caller's membership (leaving) after them.
+    const rank = (r: WorkspaceRoute) => (ROUTE_PROBES[routeKey(r)]?.last ? 2 : r.method === 'DELETE' ? 1 : 0);
+    const ordered = [...routes].sort((x, y) => rank(x) - rank(y));
     for (const route of ordered) {
       for (const caller of callers) {
         if (caller.role === 'outsider' || !roleAtLeast(caller.role, route.access as Role)) continue;

@@ -148,7 +148,11 @@ describe('workspaces, members and invitations', { timeout: 60_000 }, () => {
     const admitted = await weCallTheApi('GET', '/api/posts?tab=drafts', { token: member.accessToken, headers: inWorkspace(owner.workspaceId) });
 
     // Act
-    const byContributor = await weCallTheApi('DELETE', `/api/workspace/members/${owner.userId}`, { token: member.accessToken, headers: inWorkspace(owner.workspaceId) });
+    const byContributor = await weCallTheApi('DELETE', `/api/workspace/members/${owner.userId}`, {
+      token: member.accessToken,
+      headers: inWorkspace(owner.workspaceId),
+    });
+    const ownerLeaves = await weCallTheApi('POST', '/api/workspace/leave', { token: owner.accessToken });
     const ownerRemoved = await weCallTheApi('DELETE', `/api/workspace/members/${owner.userId}`, { token: owner.accessToken });
     const removed = await weCallTheApi('DELETE', `/api/workspace/members/${member.userId}`, { token: owner.accessToken });
     const after = await weCallTheApi('GET', '/api/posts?tab=drafts', { token: member.accessToken, headers: inWorkspace(owner.workspaceId) });
@@ -156,6 +160,7 @@ describe('workspaces, members and invitations', { timeout: 60_000 }, () => {
     // Assess
     expect(admitted.status).toBe(200);
     expect(byContributor.status).toBe(403);
+    expect(ownerLeaves.body.error.message).toBe('The Owner cannot leave the workspace. Transfer the ownership first.');
     expect(ownerRemoved.status).toBe(409);
     expect(removed.status).toBe(204);
     expect(after.status).toBe(403);
@@ -179,7 +184,10 @@ describe('workspaces, members and invitations', { timeout: 60_000 }, () => {
       headers: inWorkspace(owner.workspaceId),
       body: { role: 'editor' },
     });
-    const revoked = await weCallTheApi('DELETE', `/api/workspace/invites/${pending.id}`, { token: member.accessToken, headers: inWorkspace(owner.workspaceId) });
+    const revoked = await weCallTheApi('DELETE', `/api/workspace/invites/${pending.id}`, {
+      token: member.accessToken,
+      headers: inWorkspace(owner.workspaceId),
+    });
 
     // Assess
     expect(promoted.body).toMatchObject({ user_id: member.userId, role: 'admin' });
@@ -199,7 +207,11 @@ describe('workspaces, members and invitations', { timeout: 60_000 }, () => {
 
     // Act
     const made = await weCallTheApi('POST', '/api/workspaces', { token: person.accessToken, body: { name: 'Agency clients' } });
-    const renamed = await weCallTheApi('PATCH', '/api/workspace', { token: person.accessToken, headers: inWorkspace(made.body.id), body: { name: 'Acme agency' } });
+    const renamed = await weCallTheApi('PATCH', '/api/workspace', {
+      token: person.accessToken,
+      headers: inWorkspace(made.body.id),
+      body: { name: 'Acme agency' },
+    });
     const listed = await weCallTheApi('GET', '/api/workspaces', { token: person.accessToken });
     const empty = await weCallTheApi('GET', '/api/posts?tab=scheduled', { token: person.accessToken, headers: inWorkspace(made.body.id) });
 
