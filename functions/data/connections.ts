@@ -15,9 +15,11 @@ import { tokenSk } from './tokens';
  */
 const ACCOUNT_PREFIX = 'ACCOUNT#';
 const accountSk = (id: string) => `${ACCOUNT_PREFIX}${id}`;
+/** The account row's key, for reads that batch it with others (the publisher's first read). */
+export const accountKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: accountSk(id) });
 const uniqueSk = (platform: Platform, accountId: string) => `PLATFORMACCOUNT#${platform}#${accountId}`;
 
-function toAccount(item: Record<string, unknown>): SocialAccount {
+export function toAccount(item: Record<string, unknown>): SocialAccount {
   return {
     id: String(item.id),
     platform: item.platform as Platform,
