@@ -65,7 +65,7 @@ export const awsPublishEngine: PublishEngine = {
     read: readObject,
     pullUrl: async (path, now) => (await mediaPullSigner())?.sign(path, now) ?? null,
   },
-  withFreshTokens: (userId, socialAccountId, fn, deps, options) => withFreshTokens(userId, socialAccountId, fn, deps, options),
+  withFreshTokens,
   currentPlan,
   claimDailyQuota,
   notify: notifyUser,

@@ -62,7 +62,7 @@ export async function publishTarget(message: PublishMessage, engine: PublishEngi
   if (!target || isTerminal(target) || !['queued', 'publishing'].includes(post.status)) return 'done';
   // Read ahead for the account the message named; a version's targets keep theirs, but only what
   // was read for this target's account is used.
-  const ahead = target.social_account_id === message.socialAccountId ? reads : {};
+  const ahead: Pick<DeliveryReads, 'plan' | 'connection'> = target.social_account_id === message.socialAccountId ? reads : {};
 
   const { leadMs } = engine.settings();
   const notBefore = Math.max(dueTime(post), message.notBefore ? Date.parse(message.notBefore) : 0);
