@@ -52,13 +52,14 @@ export const ENGINE_PORT_CALLS = {
   /** Once per target (social account) of the post. */
   perTarget: {
     'queue.send': 1,
-    // The post and its account's gate, at the start of the step and again right before the public
-    // call (a post deleted or an account closed meanwhile publishes nothing).
-    'store.getPostAndAccount': 2,
+    // The step's first read: the post, its account's gate, the plan and the connection.
+    readDelivery: 1,
+    // The post and its account's gate again right before the public call (a post deleted or an
+    // account closed meanwhile publishes nothing).
+    'store.getPostAndAccount': 1,
     'store.takeLease': 1,
     'store.saveCheckpoint': 1,
     'store.settleTarget': 1,
-    currentPlan: 1,
     withFreshTokens: 1,
     notify: 1,
     recordOutcome: 1,
@@ -78,6 +79,9 @@ const PORT_AWS: Record<
 > = {
   'scheduler.put': { scheduler: 1 },
   'store.getPost': { dynamoReads: 1 },
+  // One BatchGetItem of five items (post, account gate, subscription, social account, tokens):
+  // one request, five read units.
+  readDelivery: { dynamoReads: 5 },
   // One BatchGetItem of two items: one request, two read units.
   'store.getPostAndAccount': { dynamoReads: 2 },
   'store.markQueued': { dynamoWrites: 1, openIndexWrites: 1 },
@@ -87,9 +91,8 @@ const PORT_AWS: Record<
   // Settling the post removes it from the OPEN index: a delete of its entry.
   'store.settlePost': { dynamoWrites: 1, openIndexWrites: 1 },
   'queue.send': { sqs: 1 },
-  currentPlan: { dynamoReads: 1 },
-  // The social account, then its tokens.
-  withFreshTokens: { dynamoReads: 2 },
+  // The account and tokens came with readDelivery; only a refresh (rare) writes the tokens.
+  withFreshTokens: {},
   // A notification row, then the publish mutation AppSync fans out to the user's tabs.
   notify: { dynamoWrites: 1, appsync: 1 },
   // The timezone and a counted failure (one BatchGetItem), then the analytics tracker and one

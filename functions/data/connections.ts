@@ -13,8 +13,10 @@ import { conditional, db, deleteIf, listUserItems, tableName, updateIf } from '.
  *            racing callbacks cannot both create one (conditional put).
  * Tokens live apart (data/tokens.ts, sk = TOKEN#<accountId>) so listing accounts never reads them.
  */
+/** The account row's key, for reads that batch it with others (the publisher's first read). */
+export const accountKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: connectionSk(id) });
 
-function toAccount(item: Record<string, unknown>): SocialAccount {
+export function toAccount(item: Record<string, unknown>): SocialAccount {
   return {
     id: String(item.id),
     platform: item.platform as Platform,

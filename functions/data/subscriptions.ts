@@ -7,8 +7,10 @@ import { db, putIf, tableName } from './table';
  * A user's subscription (access pattern 1): pk = USER#<id>, sk = SUBSCRIPTION. Billing
  * writes it from Stripe's webhooks; everything else only reads it.
  */
+/** The row's key, for reads that batch it with others (the publisher's first read). */
+export const subscriptionKey = (userId: string) => ({ pk: userPk(userId), sk: SUBSCRIPTION_SK });
 
-function toSubscription(item: Record<string, unknown>): Subscription {
+export function toSubscription(item: Record<string, unknown>): Subscription {
   return {
     id: String(item.id),
     status: String(item.status),
@@ -20,7 +22,7 @@ function toSubscription(item: Record<string, unknown>): Subscription {
 }
 
 export async function getSubscription(userId: string): Promise<Subscription | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: SUBSCRIPTION_SK } }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: subscriptionKey(userId) }));
   return Item ? toSubscription(Item) : null;
 }
 

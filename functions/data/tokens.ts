@@ -77,8 +77,16 @@ export async function saveTokens(userId: string, accountId: string, tokens: Toke
   );
 }
 
+/** The tokens row's key, for reads that batch it with others (the publisher's first read). */
+export const tokensKey = (userId: string, accountId: string) => ({ pk: userPk(userId), sk: tokenSk(accountId) });
+
 export async function getTokens(userId: string, accountId: string): Promise<TokenSet> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: tokenSk(accountId) }, ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: tokensKey(userId, accountId), ConsistentRead: true }));
+  return toTokens(Item);
+}
+
+/** The tokens a row holds, decrypted; a missing row is a disconnected account. */
+export async function toTokens(Item: Record<string, unknown> | undefined): Promise<TokenSet> {
   if (!Item || typeof Item.accessToken !== 'string') throw new NotFoundError('Account not found');
   const refreshToken = typeof Item.refreshToken === 'string' ? await decryptSecret(Item.refreshToken) : undefined;
   return {

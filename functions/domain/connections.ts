@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OAUTH_STATE_TTL_SECONDS, type AccountView } from '@shared/accounts';
+import { OAUTH_STATE_TTL_SECONDS, type AccountView, type SocialAccount } from '@shared/accounts';
 import type { PlatformsResponse } from '@shared/entitlements';
 import { oauthErrorMessage } from '@shared/oauth-errors';
 import { minimumPlanFor, planAllows } from '@shared/plans';
@@ -11,7 +11,7 @@ import { deleteQueueSchedule } from '../data/queue';
 import { getTokens, saveTokens } from '../data/tokens';
 import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
-import { ValidationError } from '../lib/errors';
+import { NotFoundError, ValidationError } from '../lib/errors';
 import { resumeCollection } from './analytics-collection';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { isAccountClosed } from './sessions';
@@ -218,6 +218,16 @@ export async function listConnectedAccounts(userId: string): Promise<AccountView
 export const disconnectAccount = (userId: string, id: string): Promise<void> => deleteAccount(userId, id).then(() => deleteQueueSchedule(userId, id));
 
 /**
+ * A social account and its tokens row as a caller already read them (the publisher reads them with
+ * the post, in one request): `account` null when the row is gone, `tokens` decrypted on demand and
+ * throwing NotFoundError when their row is gone.
+ */
+export interface LoadedConnection {
+  account: SocialAccount | null;
+  tokens: () => Promise<TokenSet>;
+}
+
+/**
  * Runs `fn` with the account's tokens, refreshed first when they expire within 5 minutes (and
  * saved, so the refresh is not lost). A 'reauth' PlatformError, from the refresh or from `fn`,
  * marks the account needs_reconnect; any other failure never does (a 503 is not a revocation).
@@ -226,15 +236,18 @@ export const disconnectAccount = (userId: string, id: string): Promise<void> => 
  * token before the expiry it announced (RFC 6750 `invalid_token`: expired, revoked or invalidated);
  * with a refresh token the grant may still be good, so the token is refreshed once and `fn` retried,
  * and only a refused refresh (or a second refusal) means the user must reconnect.
+ *
+ * `loaded`: the account and tokens as the caller read them; nothing is read again.
  */
 export async function withFreshTokens<T>(
   userId: string,
   accountId: string,
   fn: (tokens: TokenSet, adapter: PlatformAdapter) => Promise<T>,
   deps: Deps = defaultDeps,
-  { refreshWhenRefused = false }: { refreshWhenRefused?: boolean } = {},
+  { refreshWhenRefused = false, loaded }: { refreshWhenRefused?: boolean; loaded?: LoadedConnection } = {},
 ): Promise<T> {
-  const account = await getAccount(userId, accountId);
+  if (loaded && !loaded.account) throw new NotFoundError('Account not found');
+  const account = loaded?.account ?? (await getAccount(userId, accountId));
   const adapter = await availableAdapter(account.platform, deps.now);
   const refreshed = async (tokens: TokenSet) => {
     const next = await adapter.refresh(tokens);
@@ -242,7 +255,7 @@ export async function withFreshTokens<T>(
     return next;
   };
   try {
-    let tokens: TokenSet = await getTokens(userId, accountId);
+    let tokens: TokenSet = loaded ? await loaded.tokens() : await getTokens(userId, accountId);
     let fresh = false;
     if (tokens.expiresAt !== null && Date.parse(tokens.expiresAt) - deps.now().getTime() <= REFRESH_MARGIN_MS) {
       tokens = await refreshed(tokens);

@@ -67,12 +67,17 @@ export class LeaseLostError extends Error {
 export const DispatchInputSchema = z.object({ userId: z.string().min(1), postId: z.string().min(1), version: z.number().int().positive() });
 export type DispatchInput = z.infer<typeof DispatchInputSchema>;
 
-/** One target's SQS message. `notBefore`: a re-queued step must not run earlier (SQS delays cap at 15 min). */
+/**
+ * One target's SQS message. `notBefore`: a re-queued step must not run earlier (SQS delays cap at 15
+ * min). `socialAccountId`: the target's social account, so the publisher reads the connection with
+ * the post in its first request; a message without it (sent before it was added) reads it after.
+ */
 export const PublishMessageSchema = z.object({
   userId: z.string().min(1),
   postId: z.string().min(1),
   targetId: z.string().min(1),
   version: z.number().int().positive(),
+  socialAccountId: z.string().min(1).optional(),
   notBefore: z.iso.datetime().optional(),
 });
 export type PublishMessage = z.infer<typeof PublishMessageSchema>;

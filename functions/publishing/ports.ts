@@ -1,5 +1,6 @@
 import type { Plan } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
+import type { LoadedConnection } from '../domain/connections';
 import type { NotifyInput } from '../domain/notifications';
 import type { Deps } from '../lib/clock';
 import type { DailyQuotaBucket, DailyQuotaClaim, PlatformAdapter, PublishCheckpoint, TokenSet } from '../platforms/types';
@@ -94,16 +95,36 @@ export interface SettleEngine extends Deps {
 /** The watchdog: dispatches a stuck post again, or settles it. */
 export interface WatchdogEngine extends DispatchEngine, SettleEngine {}
 
+/**
+ * What a delivery reads before it takes the lease, in one request: the post, whether the account's
+ * deletion has begun, and (when the message names the target's social account) the plan and the
+ * connection. Absent, the step reads them itself (currentPlan, withFreshTokens).
+ */
+export interface DeliveryReads {
+  post: EnginePost | null;
+  accountClosed: boolean;
+  plan?: Plan;
+  connection?: LoadedConnection;
+}
+
 /** The publish step: the watchdog's ports, the media, the tokens and adapters, the plan and the quotas. */
 export interface PublishEngine extends WatchdogEngine {
+  /** The delivery's first read (DeliveryReads); `socialAccountId` as the message names it. */
+  readDelivery(userId: string, postId: string, socialAccountId: string | undefined, now: Date): Promise<DeliveryReads>;
   media: {
     url(path: string): Promise<string>;
     read(path: string): Promise<Buffer>;
     /** A signed URL TikTok can pull the object from, or null when photo posts are off (docs/tiktok.md#photo-posts). */
     pullUrl?(path: string, now: Date): Promise<string | null>;
   };
-  /** Runs `fn` with the social account's fresh tokens and its platform's adapter. */
-  withFreshTokens<T>(userId: string, socialAccountId: string, fn: (tokens: TokenSet, adapter: PlatformAdapter) => Promise<T>, deps: Deps): Promise<T>;
+  /** Runs `fn` with the social account's fresh tokens and its platform's adapter; `loaded`: the connection as readDelivery read it. */
+  withFreshTokens<T>(
+    userId: string,
+    socialAccountId: string,
+    fn: (tokens: TokenSet, adapter: PlatformAdapter) => Promise<T>,
+    deps: Deps,
+    options?: { loaded?: LoadedConnection },
+  ): Promise<T>;
   currentPlan(userId: string, now: Date): Promise<Plan>;
   claimDailyQuota(bucket: DailyQuotaBucket, now: Date): Promise<DailyQuotaClaim>;
   sleep(ms: number): Promise<void>;

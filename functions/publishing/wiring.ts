@@ -1,3 +1,4 @@
+import { effectivePlan } from '@shared/subscription';
 import { tableAnalyticsStore } from '../data/analytics';
 import { mediaUrl, readObject } from '../data/media';
 import type { PostRecord } from '../data/posts';
@@ -9,7 +10,7 @@ import { claimDailyQuota } from '../domain/platform-quotas';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { env } from '../lib/env';
 import { mediaPullSigner } from '../lib/media-pull';
-import { tableEngineStore } from './adapters/dynamo-store';
+import { readDelivery as readDeliveryItems, tableEngineStore } from './adapters/dynamo-store';
 import { eventBridgeSchedules } from './adapters/eventbridge-scheduler';
 import { sqsPublishQueue } from './adapters/sqs-queues';
 import type { DispatchEngine, EngineSettings, PublishEngine, ScheduleEngine, SettleEngine, WatchdogEngine } from './ports';
@@ -48,9 +49,16 @@ export const awsScheduleEngine: ScheduleEngine = { ...awsDispatchEngine, schedul
 const recordOutcome: SettleEngine['recordOutcome'] = (userId, post, index, deps) =>
   recordTargetOutcome(userId, post, index, { now: deps.now, store: tableAnalyticsStore });
 
+/** A delivery's first read over the table: the plan follows from the subscription read with the post. */
+const readDelivery: PublishEngine['readDelivery'] = async (userId, postId, socialAccountId, now) => {
+  const { ahead, ...reads } = await readDeliveryItems(userId, postId, socialAccountId);
+  return ahead ? { ...reads, plan: effectivePlan(ahead.subscription, now), connection: ahead.connection } : reads;
+};
+
 /** The publish step over the table, SQS, S3 and the platform adapters: what the publisher wires. */
 export const awsPublishEngine: PublishEngine = {
   ...awsDispatchEngine,
+  readDelivery,
   recordOutcome,
   media: {
     url: (path) => mediaUrl(path),

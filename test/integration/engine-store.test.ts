@@ -1,8 +1,11 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { upsertAccount } from '../../functions/data/connections';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
+import { db } from '../../functions/data/table';
+import { saveTokens } from '../../functions/data/tokens';
 import { markAccountClosed } from '../../functions/data/users';
-import { tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
+import { readDelivery, tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
 import { LeaseLostError, type EnginePost } from '../../functions/publishing/model';
 import type { EngineStore } from '../../functions/publishing/ports';
 import { aPost, MemoryStore, T0 } from '../unit/functions/publishing-engine-fakes';
@@ -175,5 +178,39 @@ describe('the engine store: the table, reading for a delivery', () => {
     expect(open).toMatchObject({ accountClosed: false, post: { id: given.id, version: given.version } });
     expect(closed).toMatchObject({ accountClosed: true, post: { id: given.id } });
     expect(missing).toEqual({ accountClosed: true, post: null });
+  });
+
+  it('reads the plan and the connection with the post, and shares one BatchGetItem among the deliveries reading at the same moment', async () => {
+    // Prepare: 30 posts of one user, their social account and its tokens, and a count of the
+    // BatchGetItem requests this process sends.
+    const userId = `engine-store-${ulid()}`;
+    const now = new Date();
+    const account = await upsertAccount(userId, { platform: 'facebook', account_id: 'page-1', account_name: 'Bakery', picture_url: null }, ulid(), now);
+    await saveTokens(userId, account.id, { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: null }, now);
+    const posts = Array.from({ length: 30 }, () => aPost(['facebook'], { id: ulid(), status: 'queued', scheduled_at: iso(T0) }));
+    for (const { rev: _rev, watchdog_at: _watchdog, ...record } of posts) await putNewPost(userId, record as PostRecord);
+    let batchGets = 0;
+    db().middlewareStack.add(
+      (next) => async (args) => {
+        const headers = (args.request as { headers?: Record<string, string> } | undefined)?.headers ?? {};
+        if (Object.entries(headers).some(([name, value]) => name.toLowerCase() === 'x-amz-target' && value.endsWith('.BatchGetItem'))) batchGets += 1;
+        return next(args);
+      },
+      { step: 'build', name: 'countBatchGets' },
+    );
+
+    // Act: every delivery reads at once (5 items each), and one more reads after them.
+    const reads = await Promise.all(posts.map((post) => readDelivery(userId, post.id, account.id)));
+    const together = batchGets;
+    const alone = await readDelivery(userId, posts[0]!.id, 'no-such-account');
+    db().middlewareStack.remove('countBatchGets');
+
+    // Assess: 150 keys in two requests of at most 100, each delivery with its own post.
+    expect(together).toBe(2);
+    expect(reads.map((r) => r.post?.id)).toEqual(posts.map((p) => p.id));
+    expect(reads[29]).toMatchObject({ accountClosed: false, ahead: { subscription: null, connection: { account: { id: account.id, platform: 'facebook' } } } });
+    expect(await reads[29]!.ahead!.connection.tokens()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    expect(alone.ahead!.connection.account).toBeNull();
+    await expect(alone.ahead!.connection.tokens()).rejects.toThrow('Account not found');
   });
 });

@@ -4,7 +4,7 @@ import { PLATFORMS, type Platform } from '@shared/platforms';
 import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getAccount } from '../../functions/data/connections';
+import { deleteAccount, getAccount } from '../../functions/data/connections';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { listUserItems } from '../../functions/data/table';
 import { DEAD_LETTER_MESSAGE, scheduleName, STUCK_MESSAGE } from '../../functions/publishing/model';
@@ -251,6 +251,29 @@ describe('publishing a scheduled post', () => {
     expect(await receiptsFor(caption)).toHaveLength(0);
     const notes = (await weCallTheApi('GET', '/api/notifications', { token: user.accessToken })).body.items as { message: string }[];
     expect(notes[0]!.message).toMatch(/^Your post to X failed: /);
+  });
+
+  it('fails, naming the reconnect, a queued post whose account was disconnected before its time, and posts nothing', async () => {
+    // Prepare: a post queued for now, its message naming the social account the publisher reads
+    // with the post; then the account is disconnected.
+    const user = await aPublisher(['facebook']);
+    const account = await getAccount(user.userId, user.accountFor('facebook'));
+    const caption = uniqueCaption('Disconnected');
+    const now = new Date().toISOString();
+    const post = aPostRecord(account, { scheduled_at: now, status: 'queued', created_at: now, updated_at: now }, caption);
+    await putNewPost(user.userId, post);
+    await deleteAccount(user.userId, account.id);
+
+    // Act
+    const message = { userId: user.userId, postId: post.id, targetId: post.platforms[0]!.id, version: post.version, socialAccountId: account.id };
+    const outcome = await publishTarget(message, { ...awsPublishEngine, newId: () => ulid() });
+    const done = await theSettledPost(user.accessToken, post.id);
+
+    // Assess
+    expect(outcome).toBe('done');
+    expect(done.status).toBe('failed');
+    expect(done.error_message).toBe('Facebook failed: The Facebook account for this post was disconnected. Reconnect it on Platforms and reschedule.');
+    expect(await receiptsFor(caption)).toHaveLength(0);
   });
 
   it('says what went out when only some platforms failed', async () => {

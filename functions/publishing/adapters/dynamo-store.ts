@@ -1,10 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { SocialAccount } from '@shared/accounts';
 import type { PostStatus } from '@shared/statuses';
+import type { Subscription } from '@shared/subscription';
+import { accountKey, toAccount } from '../../data/connections';
 import { OPEN_POSTS_PK, postSk, sessionsKey, userPk } from '../../data/keys';
 import { postIndexKeys, toPost, type PostRecord } from '../../data/posts';
-import { db, getItems, queryAll, tableName, updateIf } from '../../data/table';
+import { subscriptionKey, toSubscription } from '../../data/subscriptions';
+import { db, getItems, queryAll, tableName, updateIf, type ItemKey } from '../../data/table';
+import { tokensKey, toTokens } from '../../data/tokens';
 import { toSessionGate } from '../../data/users';
 import { TABLE_DESIGN } from '../../data/table-design';
+import type { TokenSet } from '../../lib/token-set';
 import type { PublishCheckpoint } from '../../lib/publish-checkpoint';
 import { LeaseLostError, type EnginePost, type EngineTarget, type TargetOutcome, type TargetRef } from '../model';
 import type { EngineStore } from '../ports';
@@ -42,13 +48,95 @@ export async function getEnginePost(userId: string, postId: string): Promise<Eng
   return Item ? toEnginePost(Item) : null;
 }
 
+/** BatchGetItem takes at most 100 keys. */
+const BATCH_GET_KEYS = 100;
+let waiting: { keys: ItemKey[]; resolve: (items: (Record<string, unknown> | undefined)[]) => void; reject: (error: unknown) => void }[] = [];
+
 /**
- * The post and whether its account's deletion has begun, in one BatchGetItem: the publisher asks both
- * at the start of a delivery and again at the due second, when every post due in it waits on the table.
+ * The deliveries' reads asked for in the same turn of the event loop go out together, up to 100 keys
+ * a BatchGetItem. The posts due in one second all read at that second (their timers end together),
+ * and the deliveries of one SQS batch arrive together: one round trip each would queue them behind
+ * one another on the function's connections and on the table. Each caller's keys stay in one request,
+ * so its items are one consistent read as before; a failed request fails each of its callers.
+ */
+function getItemsTogether(keys: ItemKey[]): Promise<(Record<string, unknown> | undefined)[]> {
+  return new Promise((resolve, reject) => {
+    if (waiting.length === 0) setImmediate(sendWaiting);
+    waiting.push({ keys, resolve, reject });
+  });
+}
+
+function sendWaiting(): void {
+  const callers = waiting;
+  waiting = [];
+  let batch: typeof callers = [];
+  let size = 0;
+  for (const caller of callers) {
+    if (size + caller.keys.length > BATCH_GET_KEYS && batch.length > 0) {
+      void sendBatch(batch);
+      batch = [];
+      size = 0;
+    }
+    batch.push(caller);
+    size += caller.keys.length;
+  }
+  if (batch.length > 0) void sendBatch(batch);
+}
+
+async function sendBatch(callers: typeof waiting): Promise<void> {
+  try {
+    const items = await getItems(callers.flatMap((caller) => caller.keys));
+    let at = 0;
+    for (const caller of callers) {
+      caller.resolve(items.slice(at, at + caller.keys.length));
+      at += caller.keys.length;
+    }
+  } catch (error) {
+    for (const caller of callers) caller.reject(error);
+  }
+}
+
+/**
+ * The post and whether its account's deletion has begun, in one read: the publisher asks both at
+ * the due second, when every post due in it waits on the table.
  */
 export async function getPostAndAccount(userId: string, postId: string): Promise<{ post: EnginePost | null; accountClosed: boolean }> {
-  const [post, gate] = await getItems([key(userId, postId), sessionsKey(userId)]);
+  const [post, gate] = await getItemsTogether([key(userId, postId), sessionsKey(userId)]);
   return { post: post ? toEnginePost(post) : null, accountClosed: toSessionGate(gate).deletedAt !== null };
+}
+
+/**
+ * A delivery's first read, in one BatchGetItem: the post, the account's deletion gate and, with the
+ * target's social account, the subscription, the account row and its tokens (decrypted only when
+ * asked for: most deliveries of a stale message never need them). Five items in one round trip
+ * (shared with the other deliveries reading at the same moment) where the publisher used to make
+ * four one after the other.
+ */
+export async function readDelivery(
+  userId: string,
+  postId: string,
+  socialAccountId: string | undefined,
+): Promise<{
+  post: EnginePost | null;
+  accountClosed: boolean;
+  ahead?: { subscription: Subscription | null; connection: { account: SocialAccount | null; tokens: () => Promise<TokenSet> } };
+}> {
+  if (!socialAccountId) return getPostAndAccount(userId, postId);
+  const [post, gate, subscription, account, tokens] = await getItemsTogether([
+    key(userId, postId),
+    sessionsKey(userId),
+    subscriptionKey(userId),
+    accountKey(userId, socialAccountId),
+    tokensKey(userId, socialAccountId),
+  ]);
+  return {
+    post: post ? toEnginePost(post) : null,
+    accountClosed: toSessionGate(gate).deletedAt !== null,
+    ahead: {
+      subscription: subscription ? toSubscription(subscription) : null,
+      connection: { account: account ? toAccount(account) : null, tokens: () => toTokens(tokens) },
+    },
+  };
 }
 
 /** scheduled → queued for this version; false when the post moved on (edited, deleted, already queued). */

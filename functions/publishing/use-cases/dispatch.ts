@@ -46,6 +46,12 @@ export async function sendTargets(engine: DispatchEngine, userId: string, post: 
   await Promise.all(
     post.platforms
       .filter((target) => !isTerminal(target))
-      .map((target) => engine.queue.send(target.platform, { userId, postId: post.id, targetId: target.id, version: post.version }, delaySeconds)),
+      .map((target) =>
+        engine.queue.send(
+          target.platform,
+          { userId, postId: post.id, targetId: target.id, version: post.version, socialAccountId: target.social_account_id },
+          delaySeconds,
+        ),
+      ),
   );
 }

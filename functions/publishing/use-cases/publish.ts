@@ -6,7 +6,7 @@ import { logger } from '../../lib/logger';
 import { FollowUpError } from '../../platforms/follow-ups';
 import { PlatformError, type PublishMedia, type PublishRequest, type PublishStepResult } from '../../platforms/types';
 import { dueTime, isTerminal, LeaseLostError, UNKNOWN_OUTCOME_MESSAGE, type Attempt, type PublishMessage } from '../model';
-import type { PublishEngine } from '../ports';
+import type { DeliveryReads, PublishEngine } from '../ports';
 import { enqueueAt } from './dispatch';
 import { finish } from './settle';
 
@@ -35,6 +35,8 @@ interface Delivery extends Attempt {
   message: PublishMessage;
   /** The due second: nothing public happens before it. */
   notBefore: number;
+  /** The social account and its tokens, read with the post; absent, withFreshTokens reads them. */
+  connection: DeliveryReads['connection'];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -48,13 +50,19 @@ interface Delivery extends Attempt {
 export async function publishTarget(message: PublishMessage, engine: PublishEngine): Promise<'done' | 'retry'> {
   const { userId } = message;
   // A deleted account publishes nothing and gets nothing written: its deletion may not have reached
-  // this post yet. One request reads both: a busy second's deliveries queue for the same table.
-  const { accountClosed, post } = await engine.store.getPostAndAccount(userId, message.postId);
+  // this post yet. One request reads the post, the account's gate and (the message names the social
+  // account) the plan and the connection: a busy second's deliveries queue for the same table, and
+  // each round trip more puts every one of them further back.
+  const reads = await engine.readDelivery(userId, message.postId, message.socialAccountId, engine.now());
+  const { accountClosed, post } = reads;
   if (accountClosed) return 'done';
   if (!post || post.version !== message.version) return 'done';
   const index = post.platforms.findIndex((t) => t.id === message.targetId);
   const target = post.platforms[index];
   if (!target || isTerminal(target) || !['queued', 'publishing'].includes(post.status)) return 'done';
+  // Read ahead for the account the message named; a version's targets keep theirs, but only what
+  // was read for this target's account is used.
+  const ahead: Pick<DeliveryReads, 'plan' | 'connection'> = target.social_account_id === message.socialAccountId ? reads : {};
 
   const { leadMs } = engine.settings();
   const notBefore = Math.max(dueTime(post), message.notBefore ? Date.parse(message.notBefore) : 0);
@@ -64,7 +72,7 @@ export async function publishTarget(message: PublishMessage, engine: PublishEngi
   }
 
   const now = engine.now();
-  const delivery: Delivery = { userId, post, index, target, owner: randomUUID(), message, notBefore };
+  const delivery: Delivery = { userId, post, index, target, owner: randomUUID(), message, notBefore, connection: ahead.connection };
   if (!(await engine.store.takeLease(delivery, now, LEASE_MS))) {
     const latest = await engine.store.getPost(userId, message.postId);
     const latestTarget = latest?.platforms[index];
@@ -72,7 +80,7 @@ export async function publishTarget(message: PublishMessage, engine: PublishEngi
   }
 
   try {
-    const plan = await engine.currentPlan(userId, now);
+    const plan = ahead.plan ?? (await engine.currentPlan(userId, now));
     if (!planAllows(plan.id, target.platform)) {
       const needed = minimumPlanFor(target.platform);
       await finish(
@@ -130,6 +138,7 @@ async function runStep(delivery: Delivery, engine: PublishEngine): Promise<Publi
       });
     },
     engine,
+    delivery.connection ? { loaded: delivery.connection } : {},
   );
 }
 

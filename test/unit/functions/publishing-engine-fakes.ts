@@ -1,3 +1,4 @@
+import type { SocialAccount } from '@shared/accounts';
 import { PLANS, type Plan } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import {
@@ -228,6 +229,14 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
       remove: async (name) => void schedules.delete(name),
     },
     settings: () => ({ leadMs: options.leadMs ?? 3_000, retryWindowMs: 15 * 60_000, settleSpreadMs: 0 }),
+    // As the table does: with the social account named, the plan and the connection come with the post.
+    readDelivery: async (userId, postId, socialAccountId) => {
+      const reads = await MemoryStore.prototype.getPostAndAccount.call(store, userId, postId);
+      if (!socialAccountId) return reads;
+      const account = { id: socialAccountId, platform: accountPlatform(socialAccountId) } as SocialAccount;
+      const tokens = async () => ({ accessToken: 'token', refreshToken: null, expiresAt: null }) as never;
+      return { ...reads, plan: PLANS.find((p) => p.id === state.plan)!, connection: { account, tokens } };
+    },
     media: { url: async (path) => `https://media.example/${path}`, read: async (path) => Buffer.from(path) },
     withFreshTokens: async (_userId, accountId, fn) =>
       fn({ accessToken: 'token', refreshToken: null, expiresAt: null } as never, platform(accountPlatform(accountId)).adapter as never),
@@ -314,4 +323,5 @@ export const messageFor = (post: EnginePost, platform: Platform): PublishMessage
   postId: post.id,
   targetId: `t-${platform}`,
   version: post.version,
+  socialAccountId: `acc-${platform}`,
 });

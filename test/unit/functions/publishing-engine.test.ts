@@ -328,6 +328,83 @@ describe('a publish step', () => {
     expect(readsAtDue).toEqual(['getPostAndAccount']);
   });
 
+  it('reads the plan and the connection with the post, so a step makes one read before its lease and one at the due second', async () => {
+    // Prepare: record every read the step makes, and what withFreshTokens is handed.
+    const { world, post } = aDueTarget('facebook');
+    const { engine } = world;
+    const reads: string[] = [];
+    const count =
+      <A extends unknown[], R>(name: string, fn: (...args: A) => R) =>
+      (...args: A) => (reads.push(name), fn(...args));
+    engine.readDelivery = count('readDelivery', engine.readDelivery.bind(engine));
+    engine.currentPlan = count('currentPlan', engine.currentPlan.bind(engine));
+    engine.store.getPost = count('getPost', engine.store.getPost.bind(engine.store));
+    engine.store.getPostAndAccount = count('getPostAndAccount', engine.store.getPostAndAccount.bind(engine.store));
+    const withFreshTokens = engine.withFreshTokens.bind(engine);
+    const handed: unknown[] = [];
+    engine.withFreshTokens = (userId, accountId, fn, deps, options) => (
+      handed.push(options?.loaded?.account),
+      withFreshTokens(userId, accountId, fn, deps, options)
+    );
+
+    // Act
+    await publishTarget(messageFor(post, 'facebook'), engine);
+
+    // Assess
+    expect(world.platform('facebook').timeline).toHaveLength(1);
+    expect(reads).toEqual(['readDelivery', 'getPostAndAccount']);
+    expect(handed).toEqual([expect.objectContaining({ id: 'acc-facebook' })]);
+  });
+
+  it('still publishes a message that does not name the social account, reading the plan and the connection after the lease', async () => {
+    // Prepare: a message queued before messages named the account.
+    const world = anEngine({ plan: 'free' });
+    const post = aPost(['tiktok']);
+    world.store.put(world.userId, post);
+    const { socialAccountId: _named, ...unnamed } = messageFor(post, 'tiktok');
+    const handed: unknown[] = [];
+    const withFreshTokens = world.engine.withFreshTokens.bind(world.engine);
+    world.engine.withFreshTokens = (userId, accountId, fn, deps, options) => (
+      handed.push(options?.loaded),
+      withFreshTokens(userId, accountId, fn, deps, options)
+    );
+
+    // Act: the plan is read on its own, and it lacks TikTok.
+    await publishTarget(unnamed, world.engine);
+
+    // Assess
+    expect(world.store.read(world.userId, post.id).platforms[0]).toMatchObject({
+      status: 'failed',
+      error_message: "Your Free plan doesn't include TikTok. Upgrade to Pro to publish there.",
+    });
+    world.state.plan = 'pro';
+    const again = aPost(['facebook'], { id: 'post-2' });
+    world.store.put(world.userId, again);
+    world.at(T0 - LEAD);
+    const { socialAccountId: _also, ...unnamedToo } = messageFor(again, 'facebook');
+    await publishTarget(unnamedToo, world.engine);
+    expect(world.platform('facebook').timeline).toHaveLength(1);
+    expect(handed).toEqual([undefined]);
+  });
+
+  it("never hands the step a connection read for another account than the target's", async () => {
+    // Prepare: a message naming another social account than its target's.
+    const { world, post } = aDueTarget('facebook');
+    const handed: unknown[] = [];
+    const withFreshTokens = world.engine.withFreshTokens.bind(world.engine);
+    world.engine.withFreshTokens = (userId, accountId, fn, deps, options) => (
+      handed.push([accountId, options?.loaded]),
+      withFreshTokens(userId, accountId, fn, deps, options)
+    );
+
+    // Act
+    await publishTarget({ ...messageFor(post, 'facebook'), socialAccountId: 'acc-x' }, world.engine);
+
+    // Assess: the target's own account, read after the lease.
+    expect(world.platform('facebook').timeline).toHaveLength(1);
+    expect(handed).toEqual([['acc-facebook', undefined]]);
+  });
+
   it('fails a target whose platform the lapsed plan no longer includes, naming the plan to upgrade to', async () => {
     // Prepare
     const world = anEngine({ plan: 'free' });

@@ -34,7 +34,7 @@ function counted(engine: PublishEngine & ScheduleEngine): { engine: PublishEngin
     queue: wrap(engine.queue, 'queue.'),
     scheduler: wrap(engine.scheduler, 'scheduler.'),
   };
-  for (const port of ['currentPlan', 'withFreshTokens', 'notify', 'recordOutcome', 'claimDailyQuota'] as const) {
+  for (const port of ['readDelivery', 'currentPlan', 'withFreshTokens', 'notify', 'recordOutcome', 'claimDailyQuota'] as const) {
     const fn = engine[port] as ((...a: unknown[]) => unknown) | undefined;
     (ports as Record<string, unknown>)[port] = async (...args: unknown[]) => {
       calls.set(port, (calls.get(port) ?? 0) + 1);
