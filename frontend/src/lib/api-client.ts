@@ -1,9 +1,11 @@
 import type * as z from 'zod';
 import { ErrorBodySchema } from '@shared/api';
 import { MSG } from '@shared/messages';
+import { WORKSPACE_HEADER } from '@shared/workspaces';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { readAccessToken } from './amplify-loader';
 import { ApiError } from './api-error';
+import { currentWorkspaceId } from './current-workspace';
 import { reportSessionEnded, SESSION_ENDED_CODE } from './session-ended';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -37,7 +39,12 @@ export function api(path: string, options?: RequestOptions & { schema?: undefine
 export async function api(path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
   const { method = 'GET', body, auth = true, schema, signal, idempotencyKey } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (auth) headers.Authorization = `Bearer ${await accessToken()}`;
+  if (auth) {
+    headers.Authorization = `Bearer ${await accessToken()}`;
+    // Every signed-in request acts in one workspace; without the header the server uses the person's first.
+    const workspaceId = currentWorkspaceId();
+    if (workspaceId) headers[WORKSPACE_HEADER] = workspaceId;
+  }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
 
