@@ -33,6 +33,15 @@ export async function accessToken(): Promise<string> {
   return token;
 }
 
+/**
+ * Every signed-in request acts in one workspace: the one chosen in this browser. Without the header
+ * the server uses the person's first. Requests made outside `api()` (a file download) add it too.
+ */
+export function workspaceHeader(): Record<string, string> {
+  const workspaceId = currentWorkspaceId();
+  return workspaceId ? { [WORKSPACE_HEADER]: workspaceId } : {};
+}
+
 /** Calls `${apiBasePath}${path}` and parses the answer with `schema`; 204 (or no schema) gives undefined. */
 export function api<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
 export function api(path: string, options?: RequestOptions & { schema?: undefined }): Promise<undefined>;
@@ -41,9 +50,7 @@ export async function api(path: string, options: RequestOptions & { schema?: z.Z
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (auth) {
     headers.Authorization = `Bearer ${await accessToken()}`;
-    // Every signed-in request acts in one workspace; without the header the server uses the person's first.
-    const workspaceId = currentWorkspaceId();
-    if (workspaceId) headers[WORKSPACE_HEADER] = workspaceId;
+    Object.assign(headers, workspaceHeader());
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;

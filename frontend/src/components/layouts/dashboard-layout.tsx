@@ -64,15 +64,19 @@ export function DashboardLayout({
             <LuPanelLeft />
           </IconButton>
           <Separator orientation="vertical" h="4" mx="1" />
-          {workspaceSwitcher ? (
-            <>
-              {workspaceSwitcher}
-              <Text as="span" color="fg.subtle" aria-hidden>
-                /
-              </Text>
-            </>
-          ) : null}
-          <Text fontWeight="semibold" textStyle="sm" truncate data-testid="page-title" ps="1">
+          {workspaceSwitcher}
+          {/* On a phone the switcher takes the room; the page's own heading names it. */}
+          <Text as="span" color="fg.subtle" aria-hidden display={workspaceSwitcher ? { base: 'none', md: 'inline' } : 'none'}>
+            /
+          </Text>
+          <Text
+            fontWeight="semibold"
+            textStyle="sm"
+            truncate
+            data-testid="page-title"
+            ps="1"
+            display={workspaceSwitcher ? { base: 'none', md: 'block' } : undefined}
+          >
             {title}
           </Text>
           <Spacer />
