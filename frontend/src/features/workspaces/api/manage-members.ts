@@ -32,6 +32,7 @@ function useMembersMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<T
 export const useInviteMember = () => useMembersMutation(inviteMember);
 export const useRevokeInvite = () => useMembersMutation(revokeInvite);
 export const useChangeRole = () => useMembersMutation(changeRole);
-export const useRemoveMember = () => useMembersMutation(removeMember);
+/** Leaving takes the workspace off the person's own list. */
+export const useRemoveMember = () => useMembersMutation(removeMember, workspaceListKeys.all);
 /** The switcher shows the name too. */
 export const useRenameWorkspace = () => useMembersMutation(renameWorkspace, workspaceListKeys.all);
