@@ -3,7 +3,8 @@
  *
  * Look-at-it check: starts the local cloud on a free port with a throw-away data dir,
  * signs up a user, connects a Facebook Page from the sandbox, seeds two scheduled posts and a
- * draft, then saves a PNG of every route at 1366×860 and at 375 px
+ * draft, adds a second workspace and an invitation, then saves a PNG of every route (and of the
+ * open workspace menu) at 1366×860 and at 375 px
  * wide, in the light and the dark theme. Prints the folder (default /tmp/screenshots).
  *
  * Builds the SPA first (production build, as the e2e suite does); --no-build reuses frontend/dist.
@@ -49,7 +50,7 @@ const PUBLIC_ROUTES: [string, string][] = [
   ['complete-signup-unknown-payment', '/complete-signup?email=someone%40example.com&session_id=cs_unknown'],
 ];
 /** The app shell's pages, as the accessibility test and the bench visit them; each named by its last segment. */
-const SIGNED_IN_PAGES: [string, string][] = SIGNED_IN_ROUTES.map((route) => [route.split('/').at(-1)!, route]);
+const SIGNED_IN_PAGES: [string, string][] = [...SIGNED_IN_ROUTES, '/home/members'].map((route) => [route.split('/').at(-1)!, route]);
 
 if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
 if (!args.includes('--no-build')) {
@@ -151,6 +152,25 @@ async function seedPosts(token: string) {
   });
 }
 
+/**
+ * A second workspace (so the switcher lists two) and a pending invitation to an Editor, whose link
+ * (read from the local inbox) the invitation page is shot with. Null when this build's API has no
+ * invitations yet: those shots are skipped, the rest go on.
+ */
+async function seedWorkspaces(token: string): Promise<string | null> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const created = await fetch(`${cloud.url}/api/workspaces`, { method: 'POST', headers, body: JSON.stringify({ name: 'Acme Agency' }) });
+  if (!created.ok) console.warn(`No second workspace (POST /api/workspaces → ${created.status})`);
+  const invitee = `invitee-${ulid().toLowerCase()}@example.com`;
+  const invited = await fetch(`${cloud.url}/api/workspace/invites`, { method: 'POST', headers, body: JSON.stringify({ email: invitee, role: 'editor' }) });
+  if (!invited.ok) {
+    console.warn(`No invitation to shoot (POST /api/workspace/invites → ${invited.status})`);
+    return null;
+  }
+  const { messages } = (await call(`${cloud.url}/_local/inbox/messages?to=${encodeURIComponent(invitee)}`)) as { messages: { html: string }[] };
+  return /\/invite\?token=([A-Za-z0-9_-]{43})/.exec(messages[0]?.html ?? '')?.[1] ?? null;
+}
+
 async function settle(page: Page) {
   await page
     .locator('h1')
@@ -167,6 +187,8 @@ try {
   // Facebook is in the Free plan a new user has; other platforms show locked by plan, as they would.
   await connect('facebook', token);
   await seedPosts(token);
+  const inviteToken = await seedWorkspaces(token);
+  const inviteRoute: [string, string][] = inviteToken ? [['invite', `/invite?token=${inviteToken}`]] : [];
   let count = 0;
   for (const theme of THEMES) {
     for (const viewport of VIEWPORTS) {
@@ -180,9 +202,18 @@ try {
         await page.screenshot({ path: file, fullPage: true });
         count += 1;
       };
-      for (const [name, route] of PUBLIC_ROUTES) await shoot(name, route);
+      for (const [name, route] of [...PUBLIC_ROUTES, ...inviteRoute]) await shoot(name, route);
       await signIn(page, email);
       for (const [name, route] of SIGNED_IN_PAGES) await shoot(name, route);
+      for (const [name, route] of inviteRoute) await shoot(`${name}-signed-in`, route);
+      // The top bar's workspace menu, open.
+      await page.goto(`${cloud.url}/home`);
+      await settle(page);
+      await page.getByTestId('workspace-switcher').click();
+      // Shot once the menu's opening animation has finished, not half-faded.
+      await page.getByRole('menu').evaluate((menu) => Promise.all(menu.getAnimations({ subtree: true }).map((a) => a.finished)));
+      await page.screenshot({ path: path.join(OUT, `workspace-switcher-${viewport.name}-${theme}.png`) });
+      count += 1;
       await context.close();
     }
   }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_FEATURES, ANALYTICS_PLANS, type AnalyticsResponse, type PostAnalyticsResponse } from '@shared/analytics';
 import type { PlanId } from '@shared/plans';
+import { WORKSPACE_HEADER } from '@shared/workspaces';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
@@ -278,7 +279,9 @@ describe('the Analytics page', () => {
     expect(await screen.findByTestId('totals-instagram')).toBeInTheDocument();
   });
 
-  it("downloads the period's CSV with the user's token", async () => {
+  it("downloads the period's CSV of the current workspace with the user's token", async () => {
+    // The download goes around the API client, so it must name the workspace itself.
+    window.localStorage.setItem('sa.workspace.user-alice', '01JQ0000000000000000000AG1');
     const csv = 'date,platform,views\n2026-03-10,instagram,7345\n';
     const saved: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (saved.push(blob), 'blob:analytics')), revokeObjectURL: vi.fn() }));
@@ -301,6 +304,7 @@ describe('the Analytics page', () => {
     const call = calls[0];
     expect(call!.query).toEqual({ days: '90' });
     expect(call!.headers.Authorization).toMatch(/^Bearer \S+/);
+    expect(call!.headers[WORKSPACE_HEADER]).toBe('01JQ0000000000000000000AG1');
     expect(await saved[0]!.text()).toBe(csv);
   });
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadAuthSession, mayHaveSession, storedSessionBeforeAmplify, whenAuthSessionLoaded } from '@/lib/amplify-loader';
 import { AuthContext, type AuthState, type AuthUser } from '@/lib/auth';
+import { setWorkspacePerson } from '@/lib/current-workspace';
 import { onSessionEnded } from '@/lib/session-ended';
 
 /**
@@ -27,6 +28,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const stored = await storedSessionBeforeAmplify();
       const next = stored ? stored.user : await (await loadAuthSession()).readUser();
       if (seq === readSeq.current) {
+        // Before anything renders for this person, so their first request already names their workspace.
+        setWorkspacePerson(next?.sub ?? null);
         // What this read reveals (the whole signed-in shell and page, on a first load) renders as a
         // transition, like the first render (main.tsx): React yields to the browser while it renders.
         startTransition(() => {
@@ -69,6 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await session.signOut();
     } finally {
       readSeq.current++;
+      setWorkspacePerson(null);
       setSignedOutByUser(true);
       setUser(null);
       setLoading(false);

@@ -13,7 +13,8 @@ export function RequireAuth() {
 
 /**
  * / and /auth: a signed-in user is sent to /home, or with /auth?claim=<session> to the Subscription
- * page, which attaches that paid checkout (the sign-in link of /complete-signup).
+ * page, which attaches that paid checkout (the sign-in link of /complete-signup), or with
+ * /auth?invite=<token> back to that invitation.
  */
 export function RedirectIfSignedIn() {
   const { loading, user } = useAuth();
@@ -21,7 +22,9 @@ export function RedirectIfSignedIn() {
   if (loading) return <FullPageLoader />;
   if (user) {
     const claim = params.get('claim');
-    return <Navigate to={claim ? paths.app.subscription.getHref({ claim }) : paths.app.root.getHref()} replace />;
+    const invite = params.get('invite');
+    const to = claim ? paths.app.subscription.getHref({ claim }) : invite ? paths.invite.getHref(invite) : paths.app.root.getHref();
+    return <Navigate to={to} replace />;
   }
   return <Outlet />;
 }

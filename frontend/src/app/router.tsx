@@ -103,6 +103,12 @@ export function createRoutes(): RouteObject[] {
               lazy: lazyRoute(() => import('./routes/oauth-callback')),
             },
             {
+              // Public: the preview shows to anyone with the link; accepting asks for a session.
+              path: paths.invite.path,
+              handle: { title: 'Invitation' } satisfies RouteHandle,
+              lazy: lazyRoute(() => import('./routes/invite')),
+            },
+            {
               path: paths.contactUs.path,
               handle: { title: 'Contact Us' } satisfies RouteHandle,
               lazy: lazyRoute(() => import('./routes/contact-us')),
@@ -158,6 +164,11 @@ export function createRoutes(): RouteObject[] {
                       path: app.clients.path,
                       handle: { title: 'Clients' } satisfies RouteHandle,
                       lazy: lazyRoute(() => import('./routes/app/clients')),
+                    },
+                    {
+                      path: app.members.path,
+                      handle: { title: 'Members' } satisfies RouteHandle,
+                      lazy: lazyRoute(() => import('./routes/app/members')),
                     },
                     {
                       path: app.settings.path,

@@ -15,13 +15,15 @@ export const paths = {
     /**
      * `claim`: a paid public checkout to attach to the account once signed in (see app.subscription).
      * `ended`: the session ended elsewhere; the page says so.
+     * `invite`: an invitation's token; signing in goes back to that invitation (see invite).
      */
-    getHref: (query: { mode?: AuthMode; email?: string; claim?: string; ended?: boolean } = {}) =>
+    getHref: (query: { mode?: AuthMode; email?: string; claim?: string; ended?: boolean; invite?: string } = {}) =>
       withQuery('/auth', {
         mode: query.mode === 'signup' ? 'signup' : undefined,
         email: query.email,
         claim: query.claim,
         session: query.ended ? 'ended' : undefined,
+        invite: query.invite,
       }),
   },
   /** Forgot password: the e-mail, then the mailed code and a new password. */
@@ -47,6 +49,8 @@ export const paths = {
     path: '/complete-signup',
     getHref: (query: { email: string; sessionId?: string }) => withQuery('/complete-signup', { email: query.email, session_id: query.sessionId }),
   },
+  /** The link of an invitation e-mail: public; accepting needs a session, which sign-in and sign-up bring back here. */
+  invite: { path: '/invite', getHref: (token: string) => withQuery('/invite', { token }) },
   /** Where the backend's OAuth callback sends the connect popup. */
   oauthCallback: { path: '/oauth-callback', getHref: () => '/oauth-callback' },
   app: {
@@ -61,6 +65,8 @@ export const paths = {
     clients: { path: 'clients', getHref: () => '/home/clients' },
     import: { path: 'import', getHref: () => '/home/import' },
     settings: { path: 'settings', getHref: () => '/home/settings' },
+    /** The current workspace's members, invitations and name (Admin and Owner). */
+    members: { path: 'members', getHref: () => '/home/members' },
     /** `claim`: the page claims that paid public checkout for the signed-in user once, then drops it. */
     subscription: { path: 'subscription', getHref: (query: { claim?: string } = {}) => withQuery('/home/subscription', { claim: query.claim }) },
   },

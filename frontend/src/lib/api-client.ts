@@ -1,9 +1,11 @@
 import type * as z from 'zod';
 import { ErrorBodySchema } from '@shared/api';
 import { MSG } from '@shared/messages';
+import { WORKSPACE_HEADER } from '@shared/workspaces';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { readAccessToken } from './amplify-loader';
 import { ApiError } from './api-error';
+import { currentWorkspaceId } from './current-workspace';
 import { reportSessionEnded, SESSION_ENDED_CODE } from './session-ended';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,13 +33,25 @@ export async function accessToken(): Promise<string> {
   return token;
 }
 
+/**
+ * Every signed-in request acts in one workspace: the one chosen in this browser. Without the header
+ * the server uses the person's first. Requests made outside `api()` (a file download) add it too.
+ */
+export function workspaceHeader(): Record<string, string> {
+  const workspaceId = currentWorkspaceId();
+  return workspaceId ? { [WORKSPACE_HEADER]: workspaceId } : {};
+}
+
 /** Calls `${apiBasePath}${path}` and parses the answer with `schema`; 204 (or no schema) gives undefined. */
 export function api<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
 export function api(path: string, options?: RequestOptions & { schema?: undefined }): Promise<undefined>;
 export async function api(path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
   const { method = 'GET', body, auth = true, schema, signal, idempotencyKey } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (auth) headers.Authorization = `Bearer ${await accessToken()}`;
+  if (auth) {
+    headers.Authorization = `Bearer ${await accessToken()}`;
+    Object.assign(headers, workspaceHeader());
+  }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
 

@@ -13,6 +13,8 @@ interface DashboardLayoutProps {
   /** The current page's name, shown in the top bar. */
   title: string;
   navItems: NavItem[];
+  /** The workspace switcher (a feature), at the start of the top bar. */
+  workspaceSwitcher?: ReactNode;
   /** The notifications bell (a feature), rendered in the top bar. */
   notifications: ReactNode;
   userEmail: string | null | undefined;
@@ -24,7 +26,17 @@ interface DashboardLayoutProps {
 }
 
 /** The shell of every /home view: sidebar, top bar and content (docs/product-rules.md#shell). */
-export function DashboardLayout({ title, navItems, notifications, userEmail, userAvatarUrl, onSignOut, onRefresh, children }: DashboardLayoutProps) {
+export function DashboardLayout({
+  title,
+  navItems,
+  workspaceSwitcher,
+  notifications,
+  userEmail,
+  userAvatarUrl,
+  onSignOut,
+  onRefresh,
+  children,
+}: DashboardLayoutProps) {
   const sidebar = useSidebarState();
   const [refreshing, setRefreshing] = useState(false);
 
@@ -52,7 +64,19 @@ export function DashboardLayout({ title, navItems, notifications, userEmail, use
             <LuPanelLeft />
           </IconButton>
           <Separator orientation="vertical" h="4" mx="1" />
-          <Text fontWeight="semibold" textStyle="sm" truncate data-testid="page-title">
+          {workspaceSwitcher}
+          {/* On a phone the switcher takes the room; the page's own heading names it. */}
+          <Text as="span" color="fg.subtle" aria-hidden display={workspaceSwitcher ? { base: 'none', md: 'inline' } : 'none'}>
+            /
+          </Text>
+          <Text
+            fontWeight="semibold"
+            textStyle="sm"
+            truncate
+            data-testid="page-title"
+            ps="1"
+            display={workspaceSwitcher ? { base: 'none', md: 'block' } : undefined}
+          >
             {title}
           </Text>
           <Spacer />

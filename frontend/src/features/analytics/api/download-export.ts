@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { getRuntimeConfig } from '@/config/runtime-config';
-import { accessToken } from '@/lib/api-client';
+import { accessToken, workspaceHeader } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { periodQuery } from './get-analytics';
 
@@ -15,7 +15,7 @@ export function exportFileName(days: number, clientId: string): string {
  */
 export async function downloadExport(days: number, clientId: string): Promise<void> {
   const response = await fetch(`${getRuntimeConfig().apiBasePath}/analytics/export?${periodQuery(days, clientId)}`, {
-    headers: { Accept: 'text/csv', Authorization: `Bearer ${await accessToken()}` },
+    headers: { Accept: 'text/csv', Authorization: `Bearer ${await accessToken()}`, ...workspaceHeader() },
   });
   if (!response.ok) throw new ApiError(response.status, 'HTTP_ERROR', "Couldn't download the CSV. Try again.");
   const blob = await response.blob();

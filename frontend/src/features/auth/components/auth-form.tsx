@@ -10,6 +10,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths, type AuthMode } from '@/config/paths';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { useAuth } from '@/lib/auth';
+import { takePendingInvite } from '@/lib/pending-invite';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
 import { useSignIn } from '../api/sign-in';
 import { useSignInWithGoogle } from '../api/sign-in-with-google';
@@ -36,10 +37,12 @@ const COPY: Record<AuthMode, { heading: string; sub: string; submit: string; swi
 /** The one form both tabs show. */
 const AUTH_FORM_ID = 'auth-form';
 
-function modeParams(mode: AuthMode, email: string): Record<string, string> {
+function modeParams(mode: AuthMode, email: string, invite: string | null): Record<string, string> {
   const next: Record<string, string> = {};
   if (mode === 'signup') next.mode = 'signup';
   if (email) next.email = email;
+  // Coming from an invitation: switching tabs or signing up must not lose the way back to it.
+  if (invite) next.invite = invite;
   return next;
 }
 
@@ -61,6 +64,7 @@ export function AuthForm() {
   const { googleSignIn, inboxUrl } = getRuntimeConfig();
   const busy = signIn.isPending || signUp.isPending;
   const copy = COPY[mode];
+  const invite = params.get('invite');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,7 +80,7 @@ export function AuthForm() {
         await signUp.mutateAsync(parsed.data);
         toaster.success({ title: MSG.accountCreated });
         setPassword('');
-        setParams({ email: parsed.data.email }, { replace: true });
+        setParams(modeParams('signin', parsed.data.email, invite), { replace: true });
         setShowInboxLink(Boolean(inboxUrl));
       } else {
         await signIn.mutateAsync(parsed.data);
@@ -85,7 +89,11 @@ export function AuthForm() {
         toaster.success({ title: MSG.welcomeBack });
         // Signing in from /complete-signup's link: the Subscription page attaches the paid checkout.
         const claim = params.get('claim');
-        void navigate(claim ? paths.app.subscription.getHref({ claim }) : paths.app.root.getHref(), { replace: true });
+        // From an invitation (directly, or through sign-up and the verification link): back to it.
+        const pendingInvite = invite ?? takePendingInvite();
+        void navigate(claim ? paths.app.subscription.getHref({ claim }) : pendingInvite ? paths.invite.getHref(pendingInvite) : paths.app.root.getHref(), {
+          replace: true,
+        });
       }
     } catch (error) {
       toaster.error({ title: AUTH_TEXT.errorTitle, description: mode === 'signin' ? signInErrorMessage(error) : errorMessage(error) });
@@ -113,7 +121,7 @@ export function AuthForm() {
           ids={{ content: () => AUTH_FORM_ID }}
           onValueChange={(details) => {
             setErrors({});
-            setParams(modeParams(details.value as AuthMode, email), { replace: true });
+            setParams(modeParams(details.value as AuthMode, email, invite), { replace: true });
           }}
           variant="enclosed"
           fitted
@@ -213,7 +221,7 @@ export function AuthForm() {
         <Box textStyle="sm" color="fg.muted">
           {copy.switchPrompt}{' '}
           <Link asChild color="brand.fg" fontWeight="medium">
-            <RouterLink to={paths.auth.getHref({ mode: mode === 'signup' ? 'signin' : 'signup' })} replace>
+            <RouterLink to={paths.auth.getHref({ mode: mode === 'signup' ? 'signin' : 'signup', invite: invite ?? undefined })} replace>
               {copy.switchLink}
             </RouterLink>
           </Link>

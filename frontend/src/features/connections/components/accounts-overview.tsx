@@ -1,8 +1,10 @@
 import { Card, SimpleGrid, Skeleton, SkeletonText } from '@chakra-ui/react';
 import type { SocialAccount } from '@shared/accounts';
 import { PLATFORMS, type Platform } from '@shared/platforms';
+import { roleAtLeast } from '@shared/workspaces';
 import { LoadError } from '@/components/load-error';
 import { useAccounts, usePlatforms } from '@/lib/api/connections';
+import { useCurrentWorkspace } from '@/lib/api/workspaces';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { PlatformCard } from './platform-card';
 
@@ -36,6 +38,9 @@ export function AccountsOverview({ connectLabel = 'Connect' }: { connectLabel?: 
   const { data, isPending, isError, refetch, isRefetching } = useAccounts();
   const platforms = usePlatforms();
   const { connect, connecting } = useConnectAccount();
+  // Connecting is an Admin's job; while the role is unknown the button shows (the server decides).
+  const { workspace } = useCurrentWorkspace();
+  const mayConnect = !workspace || roleAtLeast(workspace.role, 'admin');
 
   if (isPending || platforms.isPending) return <LoadingCards />;
   if (isError || platforms.isError) {
@@ -64,6 +69,7 @@ export function AccountsOverview({ connectLabel = 'Connect' }: { connectLabel?: 
           onConnect={connect}
           connecting={connecting === platform}
           connectLabel={connectLabel}
+          mayConnect={mayConnect}
         />
       ))}
     </SimpleGrid>

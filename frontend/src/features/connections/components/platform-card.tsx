@@ -5,6 +5,7 @@ import type { SocialAccount } from '@shared/accounts';
 import type { PlatformAvailability } from '@shared/entitlements';
 import { upgradeToConnectMessage } from '@shared/plans';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
+import { WORKSPACE_MSG } from '@shared/workspaces';
 import { paths } from '@/config/paths';
 import { AccountRow } from './account-row';
 import { PlatformIcon } from '@/components/platform-icon';
@@ -15,12 +16,14 @@ interface PlatformCardProps {
   onConnect: (platform: Platform) => void;
   connecting: boolean;
   connectLabel: string;
+  /** False when the person's role in this workspace may not connect accounts (the server refuses it anyway). */
+  mayConnect?: boolean;
   /** What the deployment and the user's plan allow; absent while unknown (treated as allowed). */
   availability?: PlatformAvailability | undefined;
 }
 
 /** One platform: connected or not, its accounts, and Connect / Add Account (docs/product-rules.md#platforms-page). */
-export function PlatformCard({ platform, accounts, onConnect, connecting, connectLabel, availability }: PlatformCardProps) {
+export function PlatformCard({ platform, accounts, onConnect, connecting, connectLabel, availability, mayConnect = true }: PlatformCardProps) {
   const label = PLATFORM_LABELS[platform];
   const connected = accounts.length > 0;
   const comingSoon = availability?.available === false;
@@ -67,7 +70,11 @@ export function PlatformCard({ platform, accounts, onConnect, connecting, connec
         ) : null}
       </Card.Body>
       <Card.Footer>
-        {comingSoon ? null : locked ? (
+        {comingSoon ? null : !mayConnect ? (
+          <Text textStyle="xs" color="fg.muted" data-testid="connect-role-note">
+            {WORKSPACE_MSG.roleTooLow('admin')}
+          </Text>
+        ) : locked ? (
           <Button asChild size="sm" variant="outline" colorPalette="brand">
             <RouterLink to={paths.app.subscription.getHref()}>See plans</RouterLink>
           </Button>
