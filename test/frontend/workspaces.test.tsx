@@ -284,6 +284,18 @@ describe('the Members page', () => {
     await waitFor(() => expect(api.callsTo('DELETE', `/workspace/members/${BOB}`)).toHaveLength(1));
   });
 
+  it('leaves the workspace from the own row through the leave route, never the removal of a member', async () => {
+    const { api, user } = await openMembers(
+      { body: membersResponse({ members: [member('99999999-2222-3333-4444-555555555555', 'owner@example.com', 'owner'), member(OWN, ALICE.email, 'admin')] }) },
+      { 'POST /workspace/leave': { status: 204 } },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Leave this workspace' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(api.callsTo('POST', '/workspace/leave')).toHaveLength(1));
+    expect(api.callsTo('DELETE', `/workspace/members/${OWN}`)).toHaveLength(0);
+  });
+
   it('offers another try when the members could not be read', async () => {
     await openMembers({ status: 500, body: { error: { code: 'INTERNAL', message: 'Internal error' } } });
     expect(await screen.findByText("Couldn't load the members")).toBeInTheDocument();

@@ -11,7 +11,9 @@ export const inviteMember = (body: { email: string; role: InvitableRole }) => ap
 export const revokeInvite = (id: string) => api(`/workspace/invites/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const changeRole = ({ userId, role }: { userId: string; role: InvitableRole }) =>
   api(`/workspace/members/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { role }, schema: MemberSchema });
-export const removeMember = (userId: string) => api(`/workspace/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+/** Removes a member (an Admin's call), or, for the caller's own row, leaves the workspace. */
+export const removeMember = ({ userId, self }: { userId: string; self: boolean }) =>
+  self ? api('/workspace/leave', { method: 'POST' }) : api(`/workspace/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
 export const renameWorkspace = (name: string) => api('/workspace', { method: 'PATCH', body: { name }, schema: WorkspaceSummarySchema });
 
 /**

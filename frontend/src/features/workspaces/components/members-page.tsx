@@ -94,24 +94,27 @@ function MembersContent({ data }: { data: MembersResponse }) {
   function confirmRemove() {
     if (!removing) return;
     const leaving = removing.user_id === user?.sub;
-    remove.mutate(removing.user_id, {
-      onSuccess: () => {
-        setRemoving(null);
-        if (leaving) {
-          toaster.success({ title: `You left ${data.workspace.name}` });
-          const next = pickWorkspace(
-            (workspaces ?? []).filter((w) => w.id !== data.workspace.id),
-            null,
-            user?.sub,
-          );
-          if (next) switchTo(next.id);
-        } else toaster.success({ title: 'Member removed', description: removing.email ?? undefined });
+    remove.mutate(
+      { userId: removing.user_id, self: leaving },
+      {
+        onSuccess: () => {
+          setRemoving(null);
+          if (leaving) {
+            toaster.success({ title: `You left ${data.workspace.name}` });
+            const next = pickWorkspace(
+              (workspaces ?? []).filter((w) => w.id !== data.workspace.id),
+              null,
+              user?.sub,
+            );
+            if (next) switchTo(next.id);
+          } else toaster.success({ title: 'Member removed', description: removing.email ?? undefined });
+        },
+        onError: (error) => {
+          setRemoving(null);
+          toaster.error({ title: 'Could not remove the member', description: error.message });
+        },
       },
-      onError: (error) => {
-        setRemoving(null);
-        toaster.error({ title: 'Could not remove the member', description: error.message });
-      },
-    });
+    );
   }
 
   return (
