@@ -621,6 +621,17 @@ export const PUBLISHING_FUNCTIONS = {
 /** Engine function name → handler module. */
 export const PUBLISHING_HANDLERS = handlersOf(PUBLISHING_FUNCTIONS);
 
+/**
+ * Data migrations, run once per deploy by a CloudFormation custom resource (and at local start), each
+ * idempotent: a second run finds nothing to do.
+ */
+export const MIGRATION_FUNCTIONS = {
+  /** Moves what a workspace owns from USER#<id> to WS#<id> (docs/decisions/0013-workspaces.md). */
+  workspaces: { handler: 'migrations/move-to-workspaces', needs: ['table:scan', 'table:read', 'table:write'], timeoutSeconds: 900 },
+} as const satisfies Readonly<Record<string, FunctionDef>>;
+
+export const MIGRATION_HANDLERS = handlersOf(MIGRATION_FUNCTIONS);
+
 /** API Gateway waits at most 30 s; API functions get this unless their route says otherwise. */
 export const API_FUNCTION_TIMEOUT_SECONDS = 10;
 
@@ -645,7 +656,7 @@ export const LONG_RUNNING_HANDLERS: Readonly<Record<string, number>> = Object.fr
   ROUTES.flatMap((r: RouteDef) => (r.timeoutSeconds && r.timeoutSeconds > API_FUNCTION_TIMEOUT_SECONDS ? [[r.handler, r.timeoutSeconds]] : [])),
 );
 
-/** Every function declaration: routes (one per handler module), triggers, the realtime authorizer, the engine. */
+/** Every function declaration: routes (one per handler module), triggers, the realtime authorizer, the engine, the migrations. */
 export function allFunctions(): FunctionDef[] {
   const byHandler = new Map<string, FunctionDef>();
   for (const fn of [
@@ -653,6 +664,7 @@ export function allFunctions(): FunctionDef[] {
     ...Object.values(TRIGGER_FUNCTIONS),
     ...Object.values(REALTIME_FUNCTIONS),
     ...Object.values(PUBLISHING_FUNCTIONS),
+    ...Object.values(MIGRATION_FUNCTIONS),
   ] as FunctionDef[]) {
     if (!byHandler.has(fn.handler)) byHandler.set(fn.handler, fn);
   }

@@ -19,6 +19,7 @@ import { sqsModule } from './sqs';
 import { publishingModule } from './services/publishing';
 import { PUBLISHING_HANDLERS } from '../functions/routes';
 import { analyticsModule } from './services/analytics';
+import { migrationsModule } from './services/migrations';
 import { recurrenceModule } from './services/recurrence';
 import { sandboxModule } from './sandbox';
 import { publicWebModule } from './sandbox/public-web';
@@ -73,6 +74,7 @@ export const MODULES: readonly LocalModule[] = [
   sandboxModule,
   publicWebModule,
   apiModule,
+  migrationsModule,
   realtimeModule(LOCAL_REGION),
   stripeModule,
   sqsModule,
@@ -174,6 +176,9 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
   try {
+    // The functions read their configuration from process.env (shared with their worker threads), as on
+    // Lambda: the base settings first, each module's as it starts.
+    Object.assign(process.env, env);
     // The functions' worker threads boot while the services start (their environment is shared).
     warmLambdaWorkers();
     for (const module of MODULES) {

@@ -4,7 +4,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UPCOMING_STATUSES, type PostStatus } from '@shared/statuses';
 import { cognitoClient, s3Client } from '../lib/aws';
 import { env } from '../lib/env';
-import { CHECKOUT_PREFIX, checkoutKey, DELETION_SK, OAUTH_STATE_PREFIX, oauthStateKey, POST_PREFIX, stripeCustomerKey, userPk } from './keys';
+import { CHECKOUT_PREFIX, checkoutKey, DELETION_SK, OAUTH_STATE_PREFIX, oauthStateKey, POST_PREFIX, stripeCustomerKey, userPk, workspacePk } from './keys';
 import { conditional, db, deleteItems, queryAll, tableName, type ItemKey } from './table';
 
 /**
@@ -32,35 +32,35 @@ export async function markDeleting(userId: string, now: Date): Promise<void> {
   );
 }
 
-async function queryUserItems(
-  userId: string,
+async function queryPartition(
+  pk: string,
   options: { prefix?: string; projection: string; names?: Record<string, string> },
 ): Promise<Record<string, unknown>[]> {
   return queryAll({
     TableName: tableName(),
     KeyConditionExpression: options.prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ...(options.prefix ? { ':prefix': options.prefix } : {}) },
+    ExpressionAttributeValues: { ':pk': pk, ...(options.prefix ? { ':prefix': options.prefix } : {}) },
     ProjectionExpression: options.projection,
     ExpressionAttributeNames: options.names,
     ConsistentRead: true,
   });
 }
 
-/** Ids of the user's posts that may own a schedule (scheduled, queued, publishing). */
-export async function openPostIds(userId: string): Promise<string[]> {
-  const posts = await queryUserItems(userId, { prefix: POST_PREFIX, projection: 'id, #status', names: { '#status': 'status' } });
+/** Ids of the workspace's posts that may own a schedule (scheduled, queued, publishing). */
+export async function openPostIds(workspaceId: string): Promise<string[]> {
+  const posts = await queryPartition(workspacePk(workspaceId), { prefix: POST_PREFIX, projection: 'id, #status', names: { '#status': 'status' } });
   return posts.filter((p) => UPCOMING_STATUSES.includes(p.status as PostStatus)).map((p) => String(p.id));
 }
 
 /** The states of the user's pending OAuth connects (from the markers under USER#<id>). */
 export async function pendingOAuthStates(userId: string): Promise<string[]> {
-  const markers = await queryUserItems(userId, { prefix: OAUTH_STATE_PREFIX, projection: 'sk' });
+  const markers = await queryPartition(userPk(userId), { prefix: OAUTH_STATE_PREFIX, projection: 'sk' });
   return markers.map((m) => String(m.sk).slice(OAUTH_STATE_PREFIX.length));
 }
 
-/** Checkout sessions the user's partition points at (CHECKOUT#<session> markers, if any). */
-export async function markedCheckouts(userId: string): Promise<string[]> {
-  const markers = await queryUserItems(userId, { prefix: CHECKOUT_PREFIX, projection: 'sk' });
+/** Checkout sessions the workspace's partition points at (CHECKOUT#<session> markers, if any). */
+export async function markedCheckouts(workspaceId: string): Promise<string[]> {
+  const markers = await queryPartition(workspacePk(workspaceId), { prefix: CHECKOUT_PREFIX, projection: 'sk' });
   return markers.map((m) => String(m.sk).slice(CHECKOUT_PREFIX.length));
 }
 
@@ -88,7 +88,7 @@ export const deleteCustomerPointer = (customerId: string, userId: string) => del
 export async function deleteUserItems(userId: string): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const keys = (await queryUserItems(userId, { projection: 'pk, sk' })).filter((k) => k.sk !== DELETION_SK);
+    const keys = (await queryPartition(userPk(userId), { projection: 'pk, sk' })).filter((k) => k.sk !== DELETION_SK);
     if (keys.length === 0) return deleted;
     await deleteItems(keys.map((k) => ({ pk: String(k.pk), sk: String(k.sk) }) satisfies ItemKey));
     deleted += keys.length;

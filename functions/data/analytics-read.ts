@@ -2,7 +2,7 @@ import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput 
 import type { PostMetrics } from '@shared/analytics';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { TOP_PER_ROLLUP, type RollupItem, type SnapshotItem, type TrackerItem } from './analytics-items';
-import { clientRollupSk, rollupSk, snapshotPrefix, trackerPrefix, userPk } from './keys';
+import { clientRollupSk, rollupSk, snapshotPrefix, trackerPrefix, workspacePk } from './keys';
 import { db, queryAll, tableName } from './table';
 
 /**
@@ -52,7 +52,7 @@ export async function listRollups(userId: string, scope: RollupScope, from: stri
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':from': scopedSk(scope, from, ''), ':to': `${scopedSk(scope, to, '')}~` },
+    ExpressionAttributeValues: { ':pk': workspacePk(userId), ':from': scopedSk(scope, from, ''), ':to': `${scopedSk(scope, to, '')}~` },
     ...projection(PROJECTIONS[read]),
   });
   return items.map(toRollup).filter((r): r is RollupItem => r !== null);
@@ -95,7 +95,7 @@ export async function readTopEntries(userId: string, scope: RollupScope, refs: r
   const found = new Map<string, RollupItem['top'][number]>();
   if (refs.length === 0) return found;
   const indices = [...new Set(refs.map((r) => r.index))].sort((a, b) => a - b);
-  const keys = [...new Map(refs.map((r) => [`${r.day}#${r.platform}`, { pk: userPk(userId), sk: scopedSk(scope, r.day, r.platform) }])).values()];
+  const keys = [...new Map(refs.map((r) => [`${r.day}#${r.platform}`, { pk: workspacePk(userId), sk: scopedSk(scope, r.day, r.platform) }])).values()];
   let pending: BatchGetCommandInput['RequestItems'] = {
     [tableName()]: { Keys: keys, ...projection(['day', 'platform', ...indices.map((i) => `top[${i}]`)]) },
   };
@@ -118,7 +118,7 @@ export async function readPostMetrics(userId: string, postId: string): Promise<{
     queryAll({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': prefix },
+      ExpressionAttributeValues: { ':pk': workspacePk(userId), ':prefix': prefix },
     });
   const [trackers, snapshots] = await Promise.all([byPrefix(trackerPrefix(postId)), byPrefix(snapshotPrefix(postId))]);
   return {

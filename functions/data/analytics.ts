@@ -13,7 +13,7 @@ import {
   TRACKER_PREFIX,
   trackerPrefix,
   trackerSk,
-  userPk,
+  workspacePk,
 } from './keys';
 import { conditional, db, deleteIf, getItems, putIf, queryAll, tableName, updateIf } from './table';
 import { TABLE_DESIGN } from './table-design';
@@ -61,7 +61,7 @@ const ROLLUP_ATTEMPTS = 8;
 
 function trackerItem(tracker: TrackerItem): Record<string, unknown> {
   return {
-    pk: userPk(tracker.userId),
+    pk: workspacePk(tracker.userId),
     sk: trackerSk(tracker.postId, tracker.platform),
     type: 'MetricsTracker',
     ...tracker,
@@ -82,7 +82,7 @@ async function createTracker(tracker: TrackerItem): Promise<boolean> {
 
 async function getTracker(userId: string, postId: string, platform: Platform): Promise<TrackerItem | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: trackerSk(postId, platform) }, ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: trackerSk(postId, platform) }, ConsistentRead: true }),
   );
   return Item ? toTracker(Item) : null;
 }
@@ -112,13 +112,13 @@ async function updateRollup(
   change: (rollup: StoredRollup) => StoredRollup | null,
 ): Promise<void> {
   for (let attempt = 0; attempt < ROLLUP_ATTEMPTS; attempt++) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk }, ConsistentRead: true }));
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk }, ConsistentRead: true }));
     const current: StoredRollup = Item ? { ...emptyRollup(base.day, base.platform), ...(Item as Partial<StoredRollup>) } : emptyRollup(base.day, base.platform);
     const next = change(current);
     if (!next) return;
     const { pk: _pk, sk: _sk, ...fields } = next as StoredRollup & { pk?: string; sk?: string };
     const written = await putIf({
-      Item: { ...fields, pk: userPk(userId), sk, type: 'Rollup', rev: current.rev + 1 },
+      Item: { ...fields, pk: workspacePk(userId), sk, type: 'Rollup', rev: current.rev + 1 },
       ConditionExpression: Item ? 'rev = :rev' : 'attribute_not_exists(pk)',
       ...(Item ? { ExpressionAttributeValues: { ':rev': current.rev } } : {}),
     });
@@ -151,7 +151,7 @@ async function countOutcome(userId: string, sk: string, base: { day: string; pla
   const mark = `${count.outcome}:${count.postId}`;
   const names: Record<string, string> = { '#applied': 'applied', '#mark': mark, '#outcome': count.outcome, '#hours': 'hours', '#cell': count.cell ?? '' };
   const reading: AppliedReading = { at: count.at, views: 0, likes: 0, comments: 0, shares: 0, saves: 0 };
-  const Key = { pk: userPk(userId), sk };
+  const Key = { pk: workspacePk(userId), sk };
   for (let attempt = 0; attempt < ROLLUP_ATTEMPTS; attempt++) {
     const added = await addToRollup(Key, names, reading, count.cell ? 'cell' : 'none');
     if (added) return;
@@ -237,7 +237,7 @@ async function addToRollup(
  * settings row) and the day a failure of this target was counted, if one was.
  */
 async function outcomeContext(userId: string, postId: string, platform: Platform): Promise<{ timeZone: string | null; failedDay: string | null }> {
-  const [settings, failure] = await getItems([settingsKey(userId), { pk: userPk(userId), sk: failureSk(postId, platform) }]);
+  const [settings, failure] = await getItems([settingsKey(userId), { pk: workspacePk(userId), sk: failureSk(postId, platform) }]);
   return { timeZone: toSettings(settings).timezone, failedDay: typeof failure?.day === 'string' ? failure.day : null };
 }
 
@@ -245,7 +245,7 @@ async function putSnapshot(userId: string, snapshot: SnapshotItem): Promise<void
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { pk: userPk(userId), sk: snapshotSk(snapshot.postId, snapshot.platform, snapshot.collectedAt), type: 'MetricsSnapshot', ...snapshot },
+      Item: { pk: workspacePk(userId), sk: snapshotSk(snapshot.postId, snapshot.platform, snapshot.collectedAt), type: 'MetricsSnapshot', ...snapshot },
     }),
   );
 }
@@ -256,13 +256,13 @@ async function putSnapshot(userId: string, snapshot: SnapshotItem): Promise<void
  */
 async function setTargetMetrics(userId: string, postId: string, platform: Platform, metrics: TargetMetrics): Promise<void> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: postSk(postId) }, ProjectionExpression: 'platforms' }),
+    new GetCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: postSk(postId) }, ProjectionExpression: 'platforms' }),
   );
   const targets = (Item?.platforms as { id: string; platform: string; status: string }[] | undefined) ?? [];
   const index = targets.findIndex((t) => t.platform === platform && t.status === 'posted');
   if (index < 0) return;
   await updateIf({
-    Key: { pk: userPk(userId), sk: postSk(postId) },
+    Key: { pk: workspacePk(userId), sk: postSk(postId) },
     UpdateExpression: `SET #platforms[${index}].#metrics = :metrics`,
     ConditionExpression: `attribute_exists(pk) AND #platforms[${index}].id = :id`,
     // Both are DynamoDB reserved words.
@@ -308,7 +308,7 @@ async function claim(due: DueTracker, until: Date): Promise<boolean> {
   return conditional(
     async () => {
       const after = await updateIf({
-        Key: { pk: userPk(due.userId), sk: trackerSk(due.postId, due.platform) },
+        Key: { pk: workspacePk(due.userId), sk: trackerSk(due.postId, due.platform) },
         UpdateExpression: 'SET #dsk = :until',
         ConditionExpression: '#dsk = :key',
         ExpressionAttributeNames: { '#dsk': DUE.sortKey },
@@ -334,7 +334,7 @@ async function trackersStoppedForReconnect(userId: string, socialAccountId: stri
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     FilterExpression: '#status = :stopped AND socialAccountId = :account',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': TRACKER_PREFIX, ':stopped': 'needs_reconnect', ':account': socialAccountId },
+    ExpressionAttributeValues: { ':pk': workspacePk(userId), ':prefix': TRACKER_PREFIX, ':stopped': 'needs_reconnect', ':account': socialAccountId },
     ConsistentRead: true,
   });
   return items.map(toTracker);
@@ -342,18 +342,18 @@ async function trackersStoppedForReconnect(userId: string, socialAccountId: stri
 
 /** Remembers the day whose rollups counted the target as failed. */
 async function putFailureDay(userId: string, postId: string, platform: Platform, day: string): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { pk: userPk(userId), sk: failureSk(postId, platform), type: 'MetricsFailure', day } }));
+  await db().send(new PutCommand({ TableName: tableName(), Item: { pk: workspacePk(userId), sk: failureSk(postId, platform), type: 'MetricsFailure', day } }));
 }
 
 async function failureDayOf(userId: string, postId: string, platform: Platform): Promise<string | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: failureSk(postId, platform) }, ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: failureSk(postId, platform) }, ConsistentRead: true }),
   );
   return typeof Item?.day === 'string' ? Item.day : null;
 }
 
 async function forgetFailureDay(userId: string, postId: string, platform: Platform): Promise<void> {
-  await deleteIf({ Key: { pk: userPk(userId), sk: failureSk(postId, platform) } });
+  await deleteIf({ Key: { pk: workspacePk(userId), sk: failureSk(postId, platform) } });
 }
 
 /** The table as analytics collection sees it (the domain's AnalyticsStore). */
@@ -386,7 +386,7 @@ export async function deletePostAnalytics(userId: string, postId: string): Promi
         queryAll({
           TableName: tableName(),
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': prefix },
+          ExpressionAttributeValues: { ':pk': workspacePk(userId), ':prefix': prefix },
           ProjectionExpression: 'pk, sk',
         }),
       ),

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionState, SubscriptionToken } from './subscriptions';
-import { checkoutId, checkoutKey, stripeCustomerKey as customerKey, stripeEventKey as eventKey, userPk } from './keys';
+import { checkoutId, checkoutKey, stripeCustomerKey as customerKey, stripeEventKey as eventKey, workspacePk } from './keys';
 import { conditional, db, putIf, tableName, updateIf } from './table';
 import { TABLE_DESIGN } from './table-design';
 
@@ -38,7 +38,7 @@ export async function saveCheckout(record: Omit<CheckoutRecord, 'paid' | 'used' 
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { pk: userPk(record.userId), sk: checkoutId(record.sessionId), type: 'CheckoutMarker', createdAt: record.createdAt },
+        Item: { pk: workspacePk(record.userId), sk: checkoutId(record.sessionId), type: 'CheckoutMarker', createdAt: record.createdAt },
       }),
     );
   }

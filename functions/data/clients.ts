@@ -1,14 +1,14 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CLIENT_NAME } from '@shared/settings';
-import { CLIENT_PREFIX, clientSk, userPk } from './keys';
-import { conditional, countAll, db, listUserItems, tableName } from './table';
+import { CLIENT_PREFIX, clientSk, workspacePk } from './keys';
+import { conditional, countAll, db, listWorkspaceItems, tableName } from './table';
 
 /**
  * Agency clients: pk = USER#<id>, sk = CLIENT#<ulid> (access pattern 3; ULIDs sort by creation, so
  * a descending query is newest first). Every key starts from the caller's user id: another user's
  * client id simply finds nothing.
  */
-const clientKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: clientSk(id) });
+const clientKey = (userId: string, id: string) => ({ pk: workspacePk(userId), sk: clientSk(id) });
 
 export interface Client {
   id: string;
@@ -31,7 +31,7 @@ export async function hasAnyClient(userId: string): Promise<boolean> {
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': CLIENT_PREFIX },
+      ExpressionAttributeValues: { ':pk': workspacePk(userId), ':prefix': CLIENT_PREFIX },
       Limit: 1,
       ProjectionExpression: 'sk',
     }),
@@ -44,7 +44,7 @@ export async function countClients(userId: string): Promise<number> {
   return countAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': CLIENT_PREFIX },
+    ExpressionAttributeValues: { ':pk': workspacePk(userId), ':prefix': CLIENT_PREFIX },
   });
 }
 
@@ -52,7 +52,7 @@ export async function createClient(userId: string, client: Client): Promise<Clie
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { pk: userPk(userId), sk: clientSk(client.id), type: 'Client', ...client, logo_url: client.logo_url ?? undefined },
+      Item: { pk: workspacePk(userId), sk: clientSk(client.id), type: 'Client', ...client, logo_url: client.logo_url ?? undefined },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -68,7 +68,7 @@ export async function ensureDefaultClient(userId: string, id: string, now: Date)
 
 /** All of the user's clients, newest first (a user has a handful; the query follows every page). */
 export async function listClients(userId: string): Promise<Client[]> {
-  return (await listUserItems(userId, CLIENT_PREFIX)).map(toClient);
+  return (await listWorkspaceItems(userId, CLIENT_PREFIX)).map(toClient);
 }
 
 export async function getClient(userId: string, id: string): Promise<Client | null> {

@@ -2,8 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { SocialAccount } from '@shared/accounts';
 import type { Platform } from '@shared/platforms';
 import { NotFoundError } from '../lib/errors';
-import { CONNECTION_PREFIX, connectionSk, platformAccountSk, tokenSk, userPk } from './keys';
-import { conditional, db, deleteIf, listUserItems, tableName, updateIf } from './table';
+import { CONNECTION_PREFIX, connectionSk, platformAccountSk, tokenSk, workspacePk } from './keys';
+import { conditional, db, deleteIf, listWorkspaceItems, tableName, updateIf } from './table';
 
 /**
  * Connected social accounts (access patterns 10 and 11):
@@ -14,7 +14,7 @@ import { conditional, db, deleteIf, listUserItems, tableName, updateIf } from '.
  * Tokens live apart (data/tokens.ts, sk = TOKEN#<accountId>) so listing accounts never reads them.
  */
 /** The account row's key, for reads that batch it with others (the publisher's first read). */
-export const accountKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: connectionSk(id) });
+export const accountKey = (userId: string, id: string) => ({ pk: workspacePk(userId), sk: connectionSk(id) });
 
 export function toAccount(item: Record<string, unknown>): SocialAccount {
   return {
@@ -43,7 +43,7 @@ export async function upsertAccount(userId: string, profile: AccountProfile, new
       await db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { pk: userPk(userId), sk: platformAccountSk(profile.platform, profile.account_id), type: 'PlatformAccountRef', accountId: newId },
+          Item: { pk: workspacePk(userId), sk: platformAccountSk(profile.platform, profile.account_id), type: 'PlatformAccountRef', accountId: newId },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -53,7 +53,7 @@ export async function upsertAccount(userId: string, profile: AccountProfile, new
       const { Item } = await db().send(
         new GetCommand({
           TableName: tableName(),
-          Key: { pk: userPk(userId), sk: platformAccountSk(profile.platform, profile.account_id) },
+          Key: { pk: workspacePk(userId), sk: platformAccountSk(profile.platform, profile.account_id) },
           ConsistentRead: true,
         }),
       );
@@ -63,7 +63,7 @@ export async function upsertAccount(userId: string, profile: AccountProfile, new
   const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: userPk(userId), sk: connectionSk(id) },
+      Key: { pk: workspacePk(userId), sk: connectionSk(id) },
       UpdateExpression:
         'SET #type = :type, #id = :id, #platform = :platform, #account_id = :account_id, #name = :name, #picture = :picture, #connected = :true, #reconnect = :false, #updated = :now, #created = if_not_exists(#created, :now)',
       ExpressionAttributeNames: {
@@ -96,11 +96,11 @@ export async function upsertAccount(userId: string, profile: AccountProfile, new
 }
 
 export async function listAccounts(userId: string): Promise<SocialAccount[]> {
-  return (await listUserItems(userId, CONNECTION_PREFIX)).map(toAccount);
+  return (await listWorkspaceItems(userId, CONNECTION_PREFIX)).map(toAccount);
 }
 
 export async function getAccount(userId: string, id: string): Promise<SocialAccount> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: connectionSk(id) } }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: connectionSk(id) } }));
   if (!Item) throw new NotFoundError('Account not found');
   return toAccount(Item);
 }
@@ -108,7 +108,7 @@ export async function getAccount(userId: string, id: string): Promise<SocialAcco
 /** A recognised auth error was seen: the UI shows "Reconnect". A deleted account stays deleted. */
 export async function markNeedsReconnect(userId: string, id: string, now: Date): Promise<void> {
   await updateIf({
-    Key: { pk: userPk(userId), sk: connectionSk(id) },
+    Key: { pk: workspacePk(userId), sk: connectionSk(id) },
     UpdateExpression: 'SET needs_reconnect = :true, updated_at = :now',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
@@ -117,14 +117,14 @@ export async function markNeedsReconnect(userId: string, id: string, now: Date):
 
 /** Removes the account, its tokens and its uniqueness row. Unknown ids (or another user's) are a 404. */
 export async function deleteAccount(userId: string, id: string): Promise<void> {
-  const old = await deleteIf({ Key: { pk: userPk(userId), sk: connectionSk(id) }, ConditionExpression: 'attribute_exists(pk)' });
+  const old = await deleteIf({ Key: { pk: workspacePk(userId), sk: connectionSk(id) }, ConditionExpression: 'attribute_exists(pk)' });
   if (!old) throw new NotFoundError('Account not found');
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: tokenSk(id) } }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: tokenSk(id) } }));
   await db()
     .send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: { pk: userPk(userId), sk: platformAccountSk(old.platform as Platform, String(old.account_id)) },
+        Key: { pk: workspacePk(userId), sk: platformAccountSk(old.platform as Platform, String(old.account_id)) },
         // Only the pointer to this row; anything else under that key is not ours to remove.
         ConditionExpression: 'accountId = :id',
         ExpressionAttributeValues: { ':id': id },

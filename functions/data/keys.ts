@@ -120,6 +120,31 @@ export const rollupSk = (day: string, platform: Platform) => `${ROLLUP_PREFIX}${
 export const clientRollupSk = (clientId: string, day: string, platform: Platform) => `CROLLUP#${clientId}#${day}#${platform}`;
 
 // ---------------------------------------------------------------------------------------------
+// Which items a workspace owns (docs/decisions/0013-workspaces.md). They lived under USER#<id>
+// before workspaces; the migration (data/workspace-migration.ts) moves the items whose sort key
+// starts with one of these to WS#<id>. Everything else under USER#<id> is the person's.
+
+export const WORKSPACE_OWNED_SK_PREFIXES: readonly string[] = [
+  POST_PREFIX,
+  CONNECTION_PREFIX,
+  'PLATFORMACCOUNT#',
+  TOKEN_PREFIX,
+  MEDIA_PREFIX,
+  CLIENT_PREFIX,
+  SERIES_PREFIX,
+  QUEUE_SLOTS_PREFIX,
+  'QUEUELEASE#',
+  'USAGE#',
+  TRACKER_PREFIX,
+  'METRICSFAIL#',
+  'METRICSNAP#',
+  ROLLUP_PREFIX,
+  'CROLLUP#',
+  CHECKOUT_PREFIX,
+  SUBSCRIPTION_SK,
+];
+
+// ---------------------------------------------------------------------------------------------
 // Index keys (the index attribute names are in table-design.ts).
 
 /** gsi1 / gsi3: a user's Posts tab (patterns 6, 15); the order key is the tab's time then the post id. */

@@ -10,7 +10,7 @@ import { s3Client } from '../lib/aws';
 import { env } from '../lib/env';
 import { ValidationError } from '../lib/errors';
 import type { StoredMedia } from './posts';
-import { instagramCopyKey, mediaIdForKey, mediaObjectPrefix, mediaSk, newObjectKey, userPk } from './keys';
+import { instagramCopyKey, mediaIdForKey, mediaObjectPrefix, mediaSk, newObjectKey, workspacePk } from './keys';
 import { db, putIf, tableName, updateIf } from './table';
 
 /**
@@ -239,7 +239,7 @@ export async function mediaItemFor(row: MediaRow): Promise<MediaItem> {
 // Rows
 
 async function getMediaItem(userId: string, id: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: mediaSk(id) }, ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: mediaSk(id) }, ConsistentRead: true }));
   return Item;
 }
 
@@ -253,7 +253,7 @@ export async function getMediaRow(userId: string, id: string): Promise<MediaRow 
  */
 export async function putMediaRowOnce(userId: string, row: MediaRow): Promise<MediaRow> {
   const written = await putIf({
-    Item: { pk: userPk(userId), sk: mediaSk(row.id), type: 'Media', ...row, post_id: row.post_id ?? undefined },
+    Item: { pk: workspacePk(userId), sk: mediaSk(row.id), type: 'Media', ...row, post_id: row.post_id ?? undefined },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
   return written ? row : ((await getMediaRow(userId, row.id)) ?? row);
@@ -274,7 +274,7 @@ export async function getMediaRows(userId: string, ids: string[]): Promise<Media
 export async function attachMediaToPost(userId: string, ids: string[], postId: string): Promise<void> {
   for (const id of new Set(ids)) {
     const after = await updateIf({
-      Key: { pk: userPk(userId), sk: mediaSk(id) },
+      Key: { pk: workspacePk(userId), sk: mediaSk(id) },
       UpdateExpression: 'SET post_id = :postId',
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting) AND (attribute_not_exists(post_id) OR post_id = :postId)',
       ExpressionAttributeValues: { ':postId': postId },
@@ -287,7 +287,7 @@ export async function attachMediaToPost(userId: string, ids: string[], postId: s
 export async function detachMedia(userId: string, ids: string[], owner: string): Promise<void> {
   for (const id of new Set(ids)) {
     await updateIf({
-      Key: { pk: userPk(userId), sk: mediaSk(id) },
+      Key: { pk: workspacePk(userId), sk: mediaSk(id) },
       UpdateExpression: 'REMOVE post_id',
       ConditionExpression: 'post_id = :owner',
       ExpressionAttributeValues: { ':owner': owner },
@@ -302,7 +302,7 @@ export async function detachMedia(userId: string, ids: string[], owner: string):
 export async function claimMediaForDelete(userId: string, id: string): Promise<MediaRow | null> {
   const after = await updateIf(
     {
-      Key: { pk: userPk(userId), sk: mediaSk(id) },
+      Key: { pk: workspacePk(userId), sk: mediaSk(id) },
       UpdateExpression: 'SET deleting = :true',
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(post_id)',
       ExpressionAttributeValues: { ':true': true },
@@ -313,7 +313,7 @@ export async function claimMediaForDelete(userId: string, id: string): Promise<M
 }
 
 export async function deleteMediaRow(userId: string, id: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: mediaSk(id) } }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: mediaSk(id) } }));
 }
 
 /** A post's media go with it: the stored files first, then the rows (docs/product-rules.md#writes-and-storage). */

@@ -4,7 +4,7 @@ import type { PostSeriesLink } from '@shared/recurrence';
 import { POST_TABS, UPCOMING_STATUSES, type PostStatus, type PostTabId } from '@shared/statuses';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { deletePostAnalytics } from './analytics';
-import { OPEN_POSTS_PK, openPostSk, POST_PREFIX, postSk, postTabPk, postTabSk, userPk } from './keys';
+import { OPEN_POSTS_PK, openPostSk, POST_PREFIX, postSk, postTabPk, postTabSk, workspacePk } from './keys';
 import type { MediaRow } from './media';
 import { documentItemSizeBytes, kilobytes, MAX_ITEM_BYTES } from './item-size';
 import { TABLE_DESIGN } from './table-design';
@@ -92,7 +92,7 @@ export function postIndexKeys(userId: string, post: PostRecord): Record<string, 
 }
 
 function toItem(userId: string, post: PostRecord): Record<string, unknown> {
-  return { pk: userPk(userId), sk: postSk(post.id), type: 'Post', ...post, ...postIndexKeys(userId, post) };
+  return { pk: workspacePk(userId), sk: postSk(post.id), type: 'Post', ...post, ...postIndexKeys(userId, post) };
 }
 
 /**
@@ -149,7 +149,7 @@ export function decodeCursor(cursor: string, userId: string, tab: PostTabId): Pa
     !Array.isArray(key) &&
     JSON.stringify(Object.keys(key).sort()) === JSON.stringify(PAGE_KEY_FIELDS) &&
     Object.values(key).every((v) => typeof v === 'string') &&
-    (key as PageKey).pk === userPk(userId) &&
+    (key as PageKey).pk === workspacePk(userId) &&
     (key as PageKey).sk.startsWith(POST_PREFIX) &&
     (key as Record<string, string>)[BY_USER_TIME.partitionKey] === postTabPk(userId, tab);
   if (!valid) throw new ValidationError(INVALID_CURSOR_MESSAGE);
@@ -160,7 +160,7 @@ export function decodeCursor(cursor: string, userId: string, tab: PostTabId): Pa
 // Reads
 
 export async function getPost(userId: string, id: string): Promise<PostRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: postSk(id) }, ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: postSk(id) }, ConsistentRead: true }));
   return Item ? toPost(Item) : null;
 }
 
@@ -321,7 +321,7 @@ export async function deletePostItem(userId: string, id: string): Promise<PostRe
       const { Attributes } = await db().send(
         new DeleteCommand({
           TableName: tableName(),
-          Key: { pk: userPk(userId), sk: postSk(id) },
+          Key: { pk: workspacePk(userId), sk: postSk(id) },
           ConditionExpression: 'attribute_exists(pk)',
           ReturnValues: 'ALL_OLD',
         }),
@@ -365,7 +365,7 @@ export async function clearClientFromPosts(userId: string, clientId: string): Pr
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         FilterExpression: 'client_id = :client',
-        ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': POST_PREFIX, ':client': clientId },
+        ExpressionAttributeValues: { ':pk': workspacePk(userId), ':prefix': POST_PREFIX, ':client': clientId },
         ProjectionExpression: 'sk',
         ExclusiveStartKey: cursor,
       }),
@@ -376,7 +376,7 @@ export async function clearClientFromPosts(userId: string, clientId: string): Pr
           await db().send(
             new UpdateCommand({
               TableName: tableName(),
-              Key: { pk: userPk(userId), sk: String(item.sk) },
+              Key: { pk: workspacePk(userId), sk: String(item.sk) },
               UpdateExpression: 'SET client_id = :null',
               ConditionExpression: 'client_id = :client',
               ExpressionAttributeValues: { ':null': null, ':client': clientId },

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { sortSlots, type ClientQueueSchedule, type QueueSchedule, type QueueSlot } from '@shared/queue';
-import { CLIENT_QUEUE_SLOTS_PREFIX, clientSlotOwner, QUEUE_SLOTS_PREFIX, queueLeaseSk, queueSlotsSk, userPk } from './keys';
-import { db, deleteIf, listUserItems, putIf, tableName, updateIf } from './table';
+import { CLIENT_QUEUE_SLOTS_PREFIX, clientSlotOwner, QUEUE_SLOTS_PREFIX, queueLeaseSk, queueSlotsSk, workspacePk } from './keys';
+import { db, deleteIf, listWorkspaceItems, putIf, tableName, updateIf } from './table';
 
 /**
  * Queue slots (docs/queue.md, docs/data-model.md#queue-slots):
@@ -15,7 +15,7 @@ import { db, deleteIf, listUserItems, putIf, tableName, updateIf } from './table
  *    same list; its add-to-queue lease is QUEUELEASE#client#<clientId>#<slot UTC ISO>
  * All live under USER#<id>, so account deletion's sweep removes them.
  */
-const slotsKey = (userId: string, owner: string) => ({ pk: userPk(userId), sk: queueSlotsSk(owner) });
+const slotsKey = (userId: string, owner: string) => ({ pk: workspacePk(userId), sk: queueSlotsSk(owner) });
 
 /** Long enough for one add-to-queue request (API timeout 10 s) and the index to catch up; short enough never to block a later add. */
 export const SLOT_LEASE_SECONDS = 30;
@@ -30,7 +30,7 @@ function toSchedule(item: Record<string, unknown>): QueueSchedule {
 
 /** The accounts' schedules (the clients' share the prefix and are left out). */
 export async function listQueueSchedules(userId: string): Promise<QueueSchedule[]> {
-  return (await listUserItems(userId, QUEUE_SLOTS_PREFIX)).filter((item) => item.client_id === undefined).map(toSchedule);
+  return (await listWorkspaceItems(userId, QUEUE_SLOTS_PREFIX)).filter((item) => item.client_id === undefined).map(toSchedule);
 }
 
 function toClientSchedule(item: Record<string, unknown>): ClientQueueSchedule {
@@ -40,7 +40,7 @@ function toClientSchedule(item: Record<string, unknown>): ClientQueueSchedule {
 
 /** Every client's schedule (pattern 21: begins_with QUEUESLOTS#client#). */
 export async function listClientQueueSchedules(userId: string): Promise<ClientQueueSchedule[]> {
-  return (await listUserItems(userId, CLIENT_QUEUE_SLOTS_PREFIX)).map(toClientSchedule);
+  return (await listWorkspaceItems(userId, CLIENT_QUEUE_SLOTS_PREFIX)).map(toClientSchedule);
 }
 
 /** One week item, an account's or a client's (`owner`), read consistently: an add right after a save sees it. */
@@ -85,7 +85,7 @@ export async function deleteQueueSchedule(userId: string, accountId: string): Pr
   await db().send(new DeleteCommand({ TableName: tableName(), Key: slotsKey(userId, accountId) }));
 }
 
-const leaseKey = (userId: string, owner: string, slotIso: string) => ({ pk: userPk(userId), sk: queueLeaseSk(owner, slotIso) });
+const leaseKey = (userId: string, owner: string, slotIso: string) => ({ pk: workspacePk(userId), sk: queueLeaseSk(owner, slotIso) });
 
 /**
  * Takes the slot for SLOT_LEASE_SECONDS; false while another add or move holds it. The lease names the

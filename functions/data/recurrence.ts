@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ComposeTarget } from '@shared/compose';
 import type { Repeat, SeriesStatus } from '@shared/recurrence';
 import { ConflictError } from '../lib/errors';
-import { postSk, SERIES_DUE_PK, seriesDueSk, seriesSk, userPk } from './keys';
+import { postSk, SERIES_DUE_PK, seriesDueSk, seriesSk, workspacePk } from './keys';
 import type { StoredMedia } from './posts';
 import { TABLE_DESIGN } from './table-design';
 import { conditional, db, deleteIf, queryAll, tableName, updateIf } from './table';
@@ -16,7 +16,7 @@ import { conditional, db, deleteIf, queryAll, tableName, updateIf } from './tabl
  * and an edit never materialize the same occurrence twice.
  */
 const BY_DUE = TABLE_DESIGN.indexes.openByDue;
-const seriesKey = (userId: string, id: string) => ({ pk: userPk(userId), sk: seriesSk(id) });
+const seriesKey = (userId: string, id: string) => ({ pk: workspacePk(userId), sk: seriesSk(id) });
 
 /**
  * What every occurrence is made from: the Compose content without a time, and the series' own media
@@ -171,7 +171,7 @@ export async function listDueSeries(now: Date): Promise<{ userId: string; id: st
  */
 export async function markOccurrenceDetached(userId: string, postId: string, version: number): Promise<void> {
   await updateIf({
-    Key: { pk: userPk(userId), sk: postSk(postId) },
+    Key: { pk: workspacePk(userId), sk: postSk(postId) },
     UpdateExpression: 'SET series.detached = :yes',
     ConditionExpression: 'attribute_exists(series) AND #version = :version',
     ExpressionAttributeNames: { '#version': 'version' },

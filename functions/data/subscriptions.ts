@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscription } from '@shared/subscription';
-import { SUBSCRIPTION_SK, userPk } from './keys';
+import { SUBSCRIPTION_SK, workspacePk } from './keys';
 import { db, putIf, tableName } from './table';
 
 /**
@@ -8,7 +8,7 @@ import { db, putIf, tableName } from './table';
  * writes it from Stripe's webhooks; everything else only reads it.
  */
 /** The row's key, for reads that batch it with others (the publisher's first read). */
-export const subscriptionKey = (userId: string) => ({ pk: userPk(userId), sk: SUBSCRIPTION_SK });
+export const subscriptionKey = (userId: string) => ({ pk: workspacePk(userId), sk: SUBSCRIPTION_SK });
 
 export function toSubscription(item: Record<string, unknown>): Subscription {
   return {
@@ -58,14 +58,17 @@ function toState(item: Record<string, unknown>): SubscriptionState {
 }
 
 export async function readSubscriptionState(userId: string): Promise<{ state: SubscriptionState | null; token: SubscriptionToken }> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: SUBSCRIPTION_SK }, ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: SUBSCRIPTION_SK }, ConsistentRead: true }));
   if (!Item) return { state: null, token: { exists: false } };
   return { state: toState(Item), token: { exists: true, observedAt: typeof Item.observed_at === 'number' ? Item.observed_at : null } };
 }
 
 /** Writes the row if it is still as read (`token`); false when someone else wrote in between. */
 export async function writeSubscriptionState(userId: string, state: SubscriptionState, token: SubscriptionToken, now: Date): Promise<boolean> {
-  return putIf({ Item: { pk: userPk(userId), sk: SUBSCRIPTION_SK, type: 'Subscription', ...state, updated_at: now.toISOString() }, ...casCondition(token) });
+  return putIf({
+    Item: { pk: workspacePk(userId), sk: SUBSCRIPTION_SK, type: 'Subscription', ...state, updated_at: now.toISOString() },
+    ...casCondition(token),
+  });
 }
 
 function casCondition(token: SubscriptionToken) {

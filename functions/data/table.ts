@@ -16,7 +16,7 @@ import { documentClient } from '../lib/aws';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/errors';
 import { guardItemSizes } from './item-size';
-import { userPk } from './keys';
+import { workspacePk } from './keys';
 import { TABLE_DESIGN } from './table-design';
 
 /** Shared plumbing of the repositories. Only functions/data knows key attribute names (and keys.ts the keys). */
@@ -96,12 +96,12 @@ export async function deleteIf(input: Omit<DeleteCommandInput, 'TableName' | 'Re
   );
 }
 
-/** The user's items of one kind (`sk` starting with `prefix`), in descending `sk` order (newest first for ULID ids). */
-export async function listUserItems(userId: string, prefix: string): Promise<Record<string, unknown>[]> {
+/** The workspace's items of one kind (`sk` starting with `prefix`), in descending `sk` order (newest first for ULID ids). */
+export async function listWorkspaceItems(workspaceId: string, prefix: string): Promise<Record<string, unknown>[]> {
   return queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': prefix },
+    ExpressionAttributeValues: { ':pk': workspacePk(workspaceId), ':prefix': prefix },
     ScanIndexForward: false,
   });
 }

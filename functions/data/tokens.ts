@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { connectionExpiry, nextExpiryNotice, type ExpiryNoticeKind } from '@shared/connection-health';
 import { decryptSecret, encryptSecret } from '../lib/secrets';
 import { NotFoundError } from '../lib/errors';
-import { TOKEN_NOTICE_PK, TOKEN_PREFIX, tokenNoticeSk, tokenSk, userPk } from './keys';
+import { TOKEN_NOTICE_PK, TOKEN_PREFIX, tokenNoticeSk, tokenSk, workspacePk } from './keys';
 import { conditional, db, queryAll, tableName } from './table';
 import { TABLE_DESIGN } from './table-design';
 import type { TokenSet } from '../lib/token-set';
@@ -69,7 +69,7 @@ export async function saveTokens(userId: string, accountId: string, tokens: Toke
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: userPk(userId), sk: tokenSk(accountId) },
+      Key: { pk: workspacePk(userId), sk: tokenSk(accountId) },
       UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -78,7 +78,7 @@ export async function saveTokens(userId: string, accountId: string, tokens: Toke
 }
 
 /** The tokens row's key, for reads that batch it with others (the publisher's first read). */
-export const tokensKey = (userId: string, accountId: string) => ({ pk: userPk(userId), sk: tokenSk(accountId) });
+export const tokensKey = (userId: string, accountId: string) => ({ pk: workspacePk(userId), sk: tokenSk(accountId) });
 
 export async function getTokens(userId: string, accountId: string): Promise<TokenSet> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: tokensKey(userId, accountId), ConsistentRead: true }));
@@ -116,7 +116,7 @@ export async function listTokenHealth(userId: string): Promise<TokenHealthRow[]>
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ProjectionExpression: 'sk, connectionExpiresAt, tokenExpiresAt, refreshTokenExpiresAt, scopes',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': TOKEN_PREFIX },
+    ExpressionAttributeValues: { ':pk': workspacePk(userId), ':prefix': TOKEN_PREFIX },
   });
   return items.map((item) => ({
     accountId: String(item.sk).slice(TOKEN_PREFIX.length),
@@ -165,7 +165,7 @@ export async function claimExpiryNotice(notice: DueExpiryNotice, next: { kind: E
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: { pk: userPk(notice.userId), sk: tokenSk(notice.accountId) },
+          Key: { pk: workspacePk(notice.userId), sk: tokenSk(notice.accountId) },
           UpdateExpression: next ? 'SET #nsk = :next, #nkind = :kind' : 'REMOVE #npk, #nsk, #nkind',
           ConditionExpression: '#nsk = :key',
           ExpressionAttributeNames: names,
@@ -188,7 +188,7 @@ export async function restoreExpiryNotice(notice: DueExpiryNotice, next: { kind:
       db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: { pk: userPk(notice.userId), sk: tokenSk(notice.accountId) },
+          Key: { pk: workspacePk(notice.userId), sk: tokenSk(notice.accountId) },
           UpdateExpression: 'SET #npk = :pk, #nsk = :key, #nkind = :kind',
           ConditionExpression: next ? '#nsk = :next' : 'attribute_exists(pk) AND attribute_not_exists(#nsk)',
           ExpressionAttributeNames: { '#npk': NOTICES.partitionKey, '#nsk': NOTICES.sortKey, '#nkind': 'expiryNoticeKind' },

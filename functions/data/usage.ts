@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { usageSk, userPk } from './keys';
+import { usageSk, workspacePk } from './keys';
 import { db, tableName, updateIf } from './table';
 
 /**
@@ -12,7 +12,7 @@ import { db, tableName, updateIf } from './table';
  * ADD of n (`claimUsageUpTo`), whose condition keeps the count at or under the limit too, so
  * concurrent chunks (or a Compose save meanwhile) can never take it past the limit together.
  */
-const usageKey = (userId: string, month: string) => ({ pk: userPk(userId), sk: usageSk(month) });
+const usageKey = (userId: string, month: string) => ({ pk: workspacePk(userId), sk: usageSk(month) });
 
 /** Takes one from the month's allowance; false when the limit is already reached. */
 export async function claimUsage(userId: string, month: string, limit: number): Promise<boolean> {

@@ -16,7 +16,7 @@ import {
 import { avatarPrefix, mediaObjectPrefix } from '../data/keys';
 import { getCustomerLink } from '../data/billing';
 import { getSessionGate, markAccountClosed } from '../data/users';
-import { deleteWorkspaceItems, listMembers, listMemberships, removeMember, workspaceOwner } from '../data/workspaces';
+import { deleteWorkspaceItems, listMembers, listMemberships, releaseSeat, removeMember, workspaceOwner } from '../data/workspaces';
 import { readSubscriptionState } from '../data/subscriptions';
 import { ConflictError, DependencyError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -78,9 +78,17 @@ export const DELETION_STEPS: readonly (readonly [name: string, run: Step])[] = [
   // The realtime subscriptions the account's sessions hold are closed with it.
   ['close account', async (userId, deps) => endRealtimeSessions(userId, await markAccountClosed(userId, deps.now()))],
   ['mark deleting', (userId, deps) => markDeleting(userId, deps.now())],
-  ['schedules', deleteSchedules],
-  ['media objects', deleteMediaObjects],
-  ['subscription and billing pointers', stopBilling],
+  // The workspaces the person owns go with them (docs/workspaces.md): each one's schedules, media
+  // and subscription, then (step "workspaces") its items.
+  ['schedules', eachOwned(deleteSchedules)],
+  [
+    'media objects',
+    async (userId, deps) => {
+      await eachOwned(deleteMediaObjects)(userId, deps);
+      await deleteObjectsUnder(avatarPrefix(userId));
+    },
+  ],
+  ['subscription and billing pointers', eachOwned(stopBilling)],
   ['oauth state pointers', deleteOAuthPointers],
   ['workspaces', leaveWorkspaces],
   ['user items', deleteAllUserItems],
@@ -102,20 +110,38 @@ export async function deleteAccount(userId: string, deps: AccountDeletionDeps = 
 }
 
 /**
+ * The workspaces whose data goes with this login: those the person owns by membership, and their
+ * first workspace (its id is theirs) unless someone else owns it now. Memberships live under
+ * USER#<id> until step "user items", so every earlier step finds the same list when resumed.
+ */
+async function ownedWorkspaces(userId: string): Promise<string[]> {
+  const owned = new Set((await listMemberships(userId)).filter((m) => m.role === 'owner').map((m) => m.id));
+  const firstOwner = await workspaceOwner(userId);
+  if (firstOwner === null || firstOwner === userId) owned.add(userId);
+  return [...owned];
+}
+
+/** A step run for each workspace the person owns. */
+function eachOwned(step: (workspaceId: string, deps: AccountDeletionDeps) => Promise<void>): Step {
+  return async (userId, deps) => {
+    for (const workspaceId of await ownedWorkspaces(userId)) await step(workspaceId, deps);
+  };
+}
+
+/**
  * One Scheduler schedule per open post. `removeSchedule` treats "not found" as done and only logs
  * other failures: a schedule left behind fires once, finds no post and is deleted after it fires.
  */
-async function deleteSchedules(userId: string, deps: AccountDeletionDeps): Promise<void> {
-  const ids = await openPostIds(userId);
+async function deleteSchedules(workspaceId: string, deps: AccountDeletionDeps): Promise<void> {
+  const ids = await openPostIds(workspaceId);
   for (let i = 0; i < ids.length; i += SCHEDULE_CONCURRENCY) {
     await Promise.all(ids.slice(i, i + SCHEDULE_CONCURRENCY).map((id) => deps.removeSchedule(id)));
   }
 }
 
-/** Post media under `{userId}/` and profile pictures under `avatars/{userId}-` (docs/product-rules.md#writes-and-storage). */
-async function deleteMediaObjects(userId: string): Promise<void> {
-  await deleteObjectsUnder(mediaObjectPrefix(userId));
-  await deleteObjectsUnder(avatarPrefix(userId));
+/** A workspace's post media under `{workspaceId}/` (docs/product-rules.md#writes-and-storage); the person's avatars go beside. */
+async function deleteMediaObjects(workspaceId: string): Promise<void> {
+  await deleteObjectsUnder(mediaObjectPrefix(workspaceId));
 }
 
 /**
@@ -123,15 +149,15 @@ async function deleteMediaObjects(userId: string): Promise<void> {
  * cancellation triggers then find no owner (no customer link, and the subscription's `userId`
  * metadata cleared) and cannot write a subscription row back into the deleted account.
  */
-async function stopBilling(userId: string, deps: AccountDeletionDeps): Promise<void> {
-  const { state } = await readSubscriptionState(userId);
-  for (const sessionId of await markedCheckouts(userId)) await deleteCheckoutPointer(sessionId, userId);
+async function stopBilling(workspaceId: string, deps: AccountDeletionDeps): Promise<void> {
+  const { state } = await readSubscriptionState(workspaceId);
+  for (const sessionId of await markedCheckouts(workspaceId)) await deleteCheckoutPointer(sessionId, workspaceId);
   if (!state) return;
   if (state.customer_id) {
     const link = await getCustomerLink(state.customer_id);
     // A public checkout's pointer is named only by the customer link: delete it before the link.
-    if (link?.sessionId) await deleteCheckoutPointer(link.sessionId, userId);
-    if (link) await deleteCustomerPointer(state.customer_id, userId);
+    if (link?.sessionId) await deleteCheckoutPointer(link.sessionId, workspaceId);
+    if (link) await deleteCustomerPointer(state.customer_id, workspaceId);
   }
   if (ENDED.has(state.status)) return;
   await cancelSubscription(state.id, deps);
@@ -174,17 +200,13 @@ async function assertNoSharedWorkspaceOwned(userId: string): Promise<void> {
 
 /**
  * The workspaces the person owns go with their login (what they own, with them); in the others
- * their membership ends and the workspace's data stays. The person's first workspace (its id is
- * theirs) is swept even without a membership, unless someone else owns it now, so nothing a request
- * admitted just before the tombstone made there survives.
+ * their membership ends and the workspace's data stays.
  */
 async function leaveWorkspaces(userId: string): Promise<void> {
+  for (const workspaceId of await ownedWorkspaces(userId)) await deleteWorkspaceItems(workspaceId);
   for (const workspace of await listMemberships(userId)) {
-    if (workspace.role === 'owner') await deleteWorkspaceItems(workspace.id);
-    else await removeMember(workspace.id, userId);
+    if (workspace.role !== 'owner' && (await removeMember(workspace.id, userId))) await releaseSeat(workspace.id);
   }
-  const firstOwner = await workspaceOwner(userId);
-  if (firstOwner === null || firstOwner === userId) await deleteWorkspaceItems(userId);
 }
 
 async function deleteOAuthPointers(userId: string): Promise<void> {

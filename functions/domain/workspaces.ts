@@ -79,9 +79,9 @@ export async function admitCaller(caller: Caller, access: RouteAccess): Promise<
  * exists: at sign-up (onboarding), by the migration for people who signed up before workspaces,
  * and when the app lists a person's workspaces and finds none (an onboarding that failed).
  */
-export async function ensureFirstWorkspace(userId: string, email: string | null, deps: Pick<Deps, 'now'> = defaultDeps): Promise<void> {
-  if ((await workspaceOwner(userId)) !== null) return;
-  await createWorkspace({ id: userId, name: FIRST_WORKSPACE_NAME, ownerId: userId, email }, deps.now());
+export async function ensureFirstWorkspace(userId: string, email: string | null, deps: Pick<Deps, 'now'> = defaultDeps): Promise<boolean> {
+  if ((await workspaceOwner(userId)) !== null) return false;
+  return createWorkspace({ id: userId, name: FIRST_WORKSPACE_NAME, ownerId: userId, email }, deps.now());
 }
 
 /** Whether the person is still an Admin or the Owner of the workspace (a connect finishing after its start). */

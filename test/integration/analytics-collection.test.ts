@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { tableAnalyticsStore } from '../../functions/data/analytics';
 import { rollupSk, snapshotPrefix, trackerSk, userPk } from '../../functions/data/keys';
 import { getEnginePost, tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
-import { listUserItems, queryAll, tableName } from '../../functions/data/table';
+import { listWorkspaceItems, queryAll, tableName } from '../../functions/data/table';
 import { saveTokens } from '../../functions/data/tokens';
 import { collectBatch, recordTargetOutcome, sweepDueTrackers, type CollectMessage } from '../../functions/domain/analytics-collection';
 import { awsCollectEngine } from '../../functions/domain/analytics-engines';
@@ -35,7 +35,7 @@ async function aPublishedPost(userId: string, account: SocialAccount, platformPo
   return { postId: stored.id, postedAt };
 }
 
-const itemsOf = (userId: string, prefix: string) => listUserItems(userId, prefix);
+const itemsOf = (userId: string, prefix: string) => listWorkspaceItems(userId, prefix);
 /** The user's entries on the due-trackers index (access pattern 20). */
 const dueEntriesOf = (userId: string) =>
   queryAll({

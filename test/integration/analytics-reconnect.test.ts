@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tableAnalyticsStore } from '../../functions/data/analytics';
 import { trackerSk } from '../../functions/data/keys';
 import { getEnginePost, tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
-import { listUserItems } from '../../functions/data/table';
+import { listWorkspaceItems } from '../../functions/data/table';
 import { getTokens } from '../../functions/data/tokens';
 import { collectBatch, recordTargetOutcome, sweepDueTrackers, type CollectMessage } from '../../functions/domain/analytics-collection';
 import { awsCollectEngine } from '../../functions/domain/analytics-engines';
@@ -58,7 +58,7 @@ async function sweptAsOf(userId: string, at: Date): Promise<CollectMessage[]> {
   return sent.filter((m) => m.userId === userId);
 }
 
-const trackerOf = async (userId: string, postId: string) => (await listUserItems(userId, trackerSk(postId, 'x')))[0]!;
+const trackerOf = async (userId: string, postId: string) => (await listWorkspaceItems(userId, trackerSk(postId, 'x')))[0]!;
 
 describe('analytics when the access token runs out', () => {
   it('the sandbox-clock recipe reads the numbers: an access token the platform calls expired is refreshed, not a reconnect', async () => {

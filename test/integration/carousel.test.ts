@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FACEBOOK_VIDEO_ALONE_MESSAGE, INSTAGRAM_CAROUSEL_MESSAGE } from '@shared/media-rules';
 import type { Platform } from '@shared/platforms';
-import { listUserItems } from '../../functions/data/table';
+import { listWorkspaceItems } from '../../functions/data/table';
 import { dispatchPost } from '../../functions/publishing/use-cases/dispatch';
 import { awsDispatchEngine } from '../../functions/publishing/wiring';
 import type { PublishedPost } from '../../local/sandbox/publish-store';
@@ -110,6 +110,6 @@ describe('what the API refuses before anything is saved', () => {
     expect(JSON.stringify(tooMany.body)).toContain(INSTAGRAM_CAROUSEL_MESSAGE);
     expect(mixed.status).toBe(400);
     expect(JSON.stringify(mixed.body)).toContain(FACEBOOK_VIDEO_ALONE_MESSAGE);
-    expect(await listUserItems(user.userId, 'POST#')).toEqual([]);
+    expect(await listWorkspaceItems(user.userId, 'POST#')).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteAccount, getAccount } from '../../functions/data/connections';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
-import { listUserItems } from '../../functions/data/table';
+import { listWorkspaceItems } from '../../functions/data/table';
 import { DEAD_LETTER_MESSAGE, scheduleName, STUCK_MESSAGE } from '../../functions/publishing/model';
 import { failFromDeadLetter } from '../../functions/publishing/use-cases/dead-letter';
 import { dispatchPost } from '../../functions/publishing/use-cases/dispatch';
@@ -163,8 +163,8 @@ describe('publishing a scheduled post', () => {
     // Analytics (docs/analytics.md#recording): one tracker per target, each counted once in its day's rollup.
     // Each target records its outcome after settling, so the first target's count may still be on its
     // way when the last target settles the post: the rows are awaited, then must not change.
-    const trackers = async () => (await listUserItems(user.userId, `METRICS#${post.id}#`)).map((t) => [t.platform, t.step, t.status]).sort();
-    const rollups = async () => (await listUserItems(user.userId, 'ROLLUP#')).map((r) => [r.platform, r.published]).sort();
+    const trackers = async () => (await listWorkspaceItems(user.userId, `METRICS#${post.id}#`)).map((t) => [t.platform, t.step, t.status]).sort();
+    const rollups = async () => (await listWorkspaceItems(user.userId, 'ROLLUP#')).map((r) => [r.platform, r.published]).sort();
     await expect.poll(trackers, { timeout: 10_000, interval: 200 }).toEqual([
       ['facebook', 0, 'collecting'],
       ['x', 0, 'collecting'],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIKTOK_MIXED_MESSAGE, tiktokPhotoFormatMessage } from '@shared/media-rules';
-import { listUserItems } from '../../functions/data/table';
+import { listWorkspaceItems } from '../../functions/data/table';
 import { dispatchPost } from '../../functions/publishing/use-cases/dispatch';
 import { awsDispatchEngine } from '../../functions/publishing/wiring';
 import { pullSigner } from '../../functions/lib/media-pull';
@@ -128,7 +128,7 @@ describe('what the API refuses for TikTok photos before anything is saved', () =
     expect(pngRes.body.error.message).toBe(tiktokPhotoFormatMessage('logo.png', 'image/png'));
     expect(mixedRes.status).toBe(400);
     expect(mixedRes.body.error.message).toBe(TIKTOK_MIXED_MESSAGE);
-    expect(await listUserItems(user.userId, 'POST#')).toEqual([]);
+    expect(await listWorkspaceItems(user.userId, 'POST#')).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { SocialAccount } from '@shared/accounts';
 import type { PostStatus } from '@shared/statuses';
 import type { Subscription } from '@shared/subscription';
 import { accountKey, toAccount } from '../../data/connections';
-import { OPEN_POSTS_PK, postSk, sessionsKey, userPk } from '../../data/keys';
+import { OPEN_POSTS_PK, postSk, sessionsKey, workspacePk } from '../../data/keys';
 import { postIndexKeys, toPost, type PostRecord } from '../../data/posts';
 import { subscriptionKey, toSubscription } from '../../data/subscriptions';
 import { db, getItems, queryAll, tableName, updateIf, type ItemKey } from '../../data/table';
@@ -30,7 +30,7 @@ const OPEN_BY_DUE = TABLE_DESIGN.indexes.openByDue;
 const BY_USER_TIME = TABLE_DESIGN.indexes.byUserTime;
 const BY_TAB_KEYS = TABLE_DESIGN.indexes.postsByTabKeys;
 
-const key = (userId: string, postId: string) => ({ pk: userPk(userId), sk: postSk(postId) });
+const key = (userId: string, postId: string) => ({ pk: workspacePk(userId), sk: postSk(postId) });
 const STILL_OPEN = '#status IN (:scheduled, :queued, :publishing)';
 const OPEN_VALUES = { ':scheduled': 'scheduled', ':queued': 'queued', ':publishing': 'publishing' };
 
