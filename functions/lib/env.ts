@@ -128,7 +128,7 @@ export function env(): Env {
   return cached;
 }
 
-/** Tests that change the environment between cases call this. */
+/** Forgets the settings read: tests that change the environment between cases, and the local cloud after its start-time migrations. */
 export function resetEnvForTests(): void {
   cached = undefined;
 }

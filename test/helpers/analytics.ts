@@ -2,7 +2,7 @@ import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostMetrics } from '@shared/analytics';
 import type { Platform } from '@shared/platforms';
 import { zeroRollup, type RollupItem, type SnapshotItem, type TrackerItem } from '../../functions/data/analytics-items';
-import { clientRollupSk, METRICS_DUE_PK, metricsDueSk, rollupSk, snapshotSk, trackerSk, userPk } from '../../functions/data/keys';
+import { clientRollupSk, METRICS_DUE_PK, metricsDueSk, rollupSk, snapshotSk, trackerSk, workspacePk } from '../../functions/data/keys';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
 import { documentClient } from '../../functions/lib/aws';
 
@@ -19,7 +19,7 @@ export function aRollupItem(day: string, platform: Platform, counts: Partial<Rol
 
 export function rollupRecord(userId: string, rollup: RollupItem, clientId: string | null = null): Record<string, unknown> {
   const sk = clientId ? clientRollupSk(clientId, rollup.day, rollup.platform) : rollupSk(rollup.day, rollup.platform);
-  return { pk: userPk(userId), sk, type: clientId ? 'ClientRollup' : 'Rollup', ...rollup };
+  return { pk: workspacePk(userId), sk, type: clientId ? 'ClientRollup' : 'Rollup', ...rollup };
 }
 
 /** Writes items, 25 to a BatchWriteItem, retrying what DynamoDB left unprocessed. */
@@ -74,7 +74,7 @@ export function trackerRecord(userId: string, t: Pick<TrackerItem, 'postId' | 'p
   const due = tracker.nextAt
     ? { [DUE.partitionKey]: METRICS_DUE_PK, [DUE.sortKey]: metricsDueSk(tracker.nextAt, userId, tracker.postId, tracker.platform) }
     : {};
-  return { pk: userPk(userId), sk: trackerSk(tracker.postId, tracker.platform), type: 'MetricsTracker', ...tracker, ...due };
+  return { pk: workspacePk(userId), sk: trackerSk(tracker.postId, tracker.platform), type: 'MetricsTracker', ...tracker, ...due };
 }
 
 export const aTracker = (userId: string, t: Pick<TrackerItem, 'postId' | 'platform'> & Partial<TrackerItem>) => putInBatches([trackerRecord(userId, t)]);
@@ -84,7 +84,7 @@ export async function aSnapshot(userId: string, s: SnapshotItem): Promise<void> 
   await documentClient().send(
     new PutCommand({
       TableName: process.env.TABLE_NAME,
-      Item: { pk: userPk(userId), sk: snapshotSk(s.postId, s.platform, s.collectedAt), type: 'MetricsSnapshot', ...s },
+      Item: { pk: workspacePk(userId), sk: snapshotSk(s.postId, s.platform, s.collectedAt), type: 'MetricsSnapshot', ...s },
     }),
   );
 }

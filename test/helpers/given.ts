@@ -1,5 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PLANS, type PlanId } from '@shared/plans';
+import { SUBSCRIPTION_SK, workspacePk } from '../../functions/data/keys';
 import { documentClient } from '../../functions/lib/aws';
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -46,11 +47,11 @@ export async function anUnconfirmedUser(email = aRandomEmail(), password = 'secr
 }
 
 /**
- * Gives the user a live subscription to `plan`, as billing's webhook would store it (pk USER#<id>,
+ * Gives the user a live subscription to `plan`, as billing's webhook would store it (pk WS#<id>,
  * sk SUBSCRIPTION). Free removes it.
  */
 export async function aSubscription(userId: string, plan: PlanId, overrides: Record<string, unknown> = {}) {
-  const key = { pk: `USER#${userId}`, sk: 'SUBSCRIPTION' };
+  const key = { pk: workspacePk(userId), sk: SUBSCRIPTION_SK };
   const productId = PLANS.find((p) => p.id === plan)?.productId;
   if (!productId) {
     await documentClient().send(new DeleteCommand({ TableName: process.env.TABLE_NAME, Key: key }));

@@ -3,7 +3,7 @@ import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Post } from '@shared/posts';
 import { vi } from 'vitest';
 import { getCurrentTest } from 'vitest/suite';
-import { workspacePk } from '../../functions/data/keys';
+import { userPk, workspacePk } from '../../functions/data/keys';
 import { documentClient } from '../../functions/lib/aws';
 import { cloud } from './given';
 import { weCallTheApi } from './when';
@@ -11,9 +11,9 @@ import { weCallTheApi } from './when';
 /** Then-steps: look at what is stored, straight from the table. */
 export async function itemsOfUser(userId: string): Promise<NonNullable<QueryCommandOutput['Items']>> {
   const { Items } = await documentClient().send(
-    new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }),
+    new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': userPk(userId) } }),
   );
-  return Items ?? [];
+  return [...(Items ?? []), ...(await itemsOfWorkspace(userId))];
 }
 
 /** Every item under a workspace's partition (WS#<id>). */

@@ -144,6 +144,7 @@ async function expectAllThere(user: Awaited<ReturnType<typeof aUserWithDataEvery
     'ACCOUNT#',
     'CLIENT#',
     'MEDIA#',
+    'MEMBER#',
     'MEMBERSHIP#',
     'NOTE#',
     'OAUTHSTATE#',
@@ -154,6 +155,7 @@ async function expectAllThere(user: Awaited<ReturnType<typeof aUserWithDataEvery
     'SUBSCRIPTION',
     'TOKEN#',
     'USAGE#',
+    'WORKSPACE',
   ]);
   expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('STRIPECUSTOMER#'))).toBe(true);
   expect((await tableItemsMentioning(user.userId)).some((i) => String(i.pk).startsWith('OAUTHSTATE#'))).toBe(true);

@@ -1,7 +1,7 @@
 import type { SocialAccount } from '@shared/accounts';
 import { describe, expect, it, vi } from 'vitest';
 import { tableAnalyticsStore } from '../../functions/data/analytics';
-import { rollupSk, snapshotPrefix, trackerSk, userPk } from '../../functions/data/keys';
+import { rollupSk, snapshotPrefix, trackerSk, workspacePk } from '../../functions/data/keys';
 import { getEnginePost, tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
 import { listWorkspaceItems, queryAll, tableName } from '../../functions/data/table';
 import { saveTokens } from '../../functions/data/tokens';
@@ -146,7 +146,7 @@ describe('analytics collection on the local cloud', () => {
     expect(await itemsOf(user.userId, snapshotPrefix(postId))).toEqual([]);
     expect(await dueEntriesOf(user.userId)).toEqual([]);
     const [rollup] = await itemsOf(user.userId, 'ROLLUP#');
-    expect(rollup).toMatchObject({ sk: rollupSk(String(rollup!.day), 'x'), pk: userPk(user.userId), published: 1, views: 5 });
+    expect(rollup).toMatchObject({ sk: rollupSk(String(rollup!.day), 'x'), pk: workspacePk(user.userId), published: 1, views: 5 });
   });
 
   it('account deletion removes every tracker, snapshot and rollup, and the index entries', async () => {

@@ -7,6 +7,7 @@ import { encodeCursor, putPostsInBatches, type PostRecord } from '../../function
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { aComposeBody, aConnectedAccount, aPostRecord, aStoredPost } from '../helpers/posts';
 import { weCallTheApi } from '../helpers/when';
+import { postSk, postTabPk, workspacePk } from '../../functions/data/keys';
 
 /** "Schedule" and "Dashboard": the read models, each from one query per list. */
 const BASE = Date.parse('2027-03-01T12:00:00.000Z');
@@ -107,7 +108,7 @@ describe('a Posts tab', () => {
     const account = await aConnectedAccount(alice.userId, 'facebook');
     await givenPosts(alice.userId, account, 'draft', 3);
     const alicesCursor = (await list(alice.accessToken, 'tab=drafts&limit=1')).body.nextCursor;
-    const forged = encodeCursor({ pk: `USER#${mallory.userId}`, sk: 'POST#x', gsi1pk: `POSTTAB#${alice.userId}#drafts`, gsi1sk: '9999' });
+    const forged = encodeCursor({ pk: workspacePk(mallory.userId), sk: postSk('x'), gsi1pk: postTabPk(alice.userId, 'drafts'), gsi1sk: '9999' });
 
     // Act
     const results = await Promise.all([

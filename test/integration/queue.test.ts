@@ -11,6 +11,7 @@ import { aConfirmedUser, cloud } from '../helpers/given';
 import { aComposeBody, aConnectedAccount } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
+import { queueLeaseSk, usageSk, workspacePk } from '../../functions/data/keys';
 
 /** Weekly posting times per account, add to queue, the queue view, reorder, removal (docs/queue.md). */
 const ZONE = 'America/New_York';
@@ -133,7 +134,7 @@ describe('add to queue', () => {
     await documentClient().send(
       new PutCommand({
         TableName: process.env.TABLE_NAME,
-        Item: { pk: `USER#${user.userId}`, sk: `QUEUELEASE#${account.id}#${first!.at}`, type: 'QueueLease', expiresAt: Math.floor(Date.now() / 1000) - 1 },
+        Item: { pk: workspacePk(user.userId), sk: queueLeaseSk(account.id, first!.at), type: 'QueueLease', expiresAt: Math.floor(Date.now() / 1000) - 1 },
       }),
     );
     const afterExpiry = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });
@@ -193,7 +194,7 @@ describe('add to queue', () => {
     await setSlots(user.accessToken, account.id, daily('09:00'));
     const month = new Date().toISOString().slice(0, 7);
     await documentClient().send(
-      new PutCommand({ TableName: process.env.TABLE_NAME, Item: { pk: `USER#${user.userId}`, sk: `USAGE#${month}`, type: 'Usage', month, count: 5 } }),
+      new PutCommand({ TableName: process.env.TABLE_NAME, Item: { pk: workspacePk(user.userId), sk: usageSk(month), type: 'Usage', month, count: 5 } }),
     );
 
     const res = await addToQueue(user.accessToken, { ...aComposeBody(account), media_ids: [] });

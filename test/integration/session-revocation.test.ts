@@ -22,6 +22,7 @@ import { beforeItIsDue, inTime } from '../helpers/due';
 import { sandboxReceiptsFor } from '../helpers/sandbox';
 import { aLaterSecondThan, itemsOfUser, thePublishQueueDoneWith, theTestsTimeLeft } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
+import { postSk, workspacePk } from '../../functions/data/keys';
 
 /**
  * A token issued before account deletion, "sign out everywhere" or a password
@@ -141,7 +142,7 @@ describe('a deleted account', () => {
     // deletion's final sweep removes the item.)
     expect(await sandboxReceiptsFor(caption)).toEqual([]);
     const { Item } = await documentClient().send(
-      new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `USER#${user.userId}`, sk: `POST#${post.id}` } }),
+      new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: workspacePk(user.userId), sk: postSk(post.id) } }),
     );
     expect(Item?.platforms?.[0]?.status).not.toBe('posted');
     expect(Item?.platforms?.[0]?.post_url ?? null).toBeNull();

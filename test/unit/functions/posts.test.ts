@@ -87,7 +87,7 @@ describe('the index keys of a post', () => {
 });
 
 describe('page cursors', () => {
-  const key = { pk: 'USER#user-1', sk: `POST#${POST_ID}`, gsi1pk: 'POSTTAB#user-1#drafts', gsi1sk: `2026-11-20T08:00:00.000Z#${POST_ID}` };
+  const key = { pk: 'WS#user-1', sk: `POST#${POST_ID}`, gsi1pk: 'POSTTAB#user-1#drafts', gsi1sk: `2026-11-20T08:00:00.000Z#${POST_ID}` };
 
   it('round-trips a key of the same user and tab through an opaque string', () => {
     const cursor = encodeCursor(key);
@@ -96,7 +96,7 @@ describe('page cursors', () => {
   });
 
   it("refuses another user's key", () => {
-    const theirs = { ...key, pk: 'USER#user-2', gsi1pk: 'POSTTAB#user-2#drafts' };
+    const theirs = { ...key, pk: 'WS#user-2', gsi1pk: 'POSTTAB#user-2#drafts' };
     expect(() => decodeCursor(encodeCursor(theirs), 'user-1', 'drafts')).toThrow(ValidationError);
   });
 
