@@ -196,7 +196,7 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     expect(routes.callsTo('POST', '/posts')).toHaveLength(1);
   });
 
-  // The platforms whose connections end on a date (docs/platforms.md#connection-health): Instagram's
+  // The platforms whose connections end on a date (docs/platforms.md#known-ahead-of-time-posting-caps-at-scheduling-time-and-connection-health): Instagram's
   // 60-day token, TikTok's refresh token.
   it.each([
     ['Instagram', 'instagram'],

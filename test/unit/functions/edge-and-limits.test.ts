@@ -125,6 +125,10 @@ describe('the route table limits', () => {
     'PUT /api/queue/schedules/{id}',
     'PATCH /api/queue',
     'PATCH /api/series/{id}',
+    // A workspace's name, a member's role, a member leaving: changes to what exists, creating nothing.
+    'PATCH /api/workspace',
+    'PATCH /api/workspace/members/{userId}',
+    'POST /api/workspace/leave',
   ]);
 
   it('makes every write route either limited or knowingly unlimited, so a new route must decide', () => {
