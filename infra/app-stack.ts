@@ -12,6 +12,7 @@ import { AppFunction, REPO_ROOT } from './constructs/app-function';
 import { Auth } from './constructs/auth';
 import { Billing } from './constructs/billing';
 import { grantDeclaredNeeds } from './constructs/capabilities';
+import { DataMigrations } from './constructs/data-migrations';
 import { DataTable } from './constructs/data-table';
 import { Firewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
@@ -245,6 +246,24 @@ export class AppStack extends Stack {
     for (const fn of [...Object.values(auth.triggers), realtimeAuthorizer, ...api.functions.values(), ...publishing.engineFunctions, ...analytics.functions])
       grantDeclaredNeeds(fn, providers);
     for (const fn of recurrence.functions) grantDeclaredNeeds(fn, providers);
+
+    // Data migrations run on every deploy that creates or re-versions them (docs/deployment.md#data-migrations),
+    // in a nested stack of their own for the root's resource budget. The table reaches them as a
+    // parameter, so they follow it; they also wait for every function that reads or writes what they move.
+    const migrations = new DataMigrations(
+      new NestedStack(this, 'DataMigrations', { description: 'Data migrations: a function and a custom resource per migration, run on deploy' }),
+      'Migrations',
+      { functionEnvironment, handlersDir: props.handlersDir },
+    );
+    for (const fn of migrations.functions) grantDeclaredNeeds(fn, providers);
+    migrations.runAfter(
+      ...Object.values(auth.triggers),
+      realtimeAuthorizer,
+      ...api.functions.values(),
+      ...publishing.engineFunctions,
+      ...analytics.functions,
+      ...recurrence.functions,
+    );
 
     web.routeApi(api.domainName, api.originHeaders);
     new Alarms(this, 'Alarms', { email: props.alarmEmail, topicArn: props.alarmTopicArn, removalPolicy }).notifyOn([

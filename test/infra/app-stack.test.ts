@@ -370,6 +370,9 @@ describe('AppStack without Google sign-in (dev)', () => {
         // The realtime authorizer answers AppSync within its own short limit.
         else if (/^RealtimeAuthorizer/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: REALTIME_FUNCTIONS.authorizer.timeoutSeconds });
+        // A data migration runs once per deploy over the whole table, within Lambda's longest limit (data-migrations.test.ts).
+        else if (/^Migrations/.test(logicalId))
+          expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: declarationOfFunction(logicalId).timeoutSeconds });
         else if (!/^(Publishing|Analytics|Recurrence)/.test(logicalId) && !/ConfirmUpload|MediaFromUrl/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
       }
@@ -416,7 +419,7 @@ describe('AppStack without Google sign-in (dev)', () => {
         const settingsOf = (need: Capability) =>
           need === 'queues' && logicalId.startsWith('Analytics') ? ['ANALYTICS_QUEUE_URL'] : (byCapability[need] ?? []);
         const declared = [...new Set(declarationOfFunction(logicalId).needs.flatMap(settingsOf))];
-        const expected = [...base, ...(isTrigger || /^(Publishing|Analytics|Recurrence)/.test(logicalId) ? [] : api), ...declared];
+        const expected = [...base, ...(isTrigger || /^(Publishing|Analytics|Recurrence|Migrations)/.test(logicalId) ? [] : api), ...declared];
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
         expect(fn.Properties.Environment.Variables).toMatchObject({
           APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',

@@ -5,7 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { App, NestedStack, type Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { allHandlerModules, type FunctionDef, PUBLISHING_FUNCTIONS, REALTIME_FUNCTIONS, ROUTES, TRIGGER_FUNCTIONS } from '../../functions/routes';
+import {
+  allHandlerModules,
+  type FunctionDef,
+  MIGRATION_FUNCTIONS,
+  PUBLISHING_FUNCTIONS,
+  REALTIME_FUNCTIONS,
+  ROUTES,
+  TRIGGER_FUNCTIONS,
+} from '../../functions/routes';
 import { AppStack, type AppStackProps } from '../../infra/app-stack';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,6 +48,11 @@ export interface SynthesizedApp {
   readonly runtimeConfig: Record<string, unknown>;
   /** Resources in each CloudFormation template of the app (the stack and its nested stacks), by construct path. */
   readonly resourceCounts: Record<string, number>;
+  /**
+   * Each template as synthesized, before nested stacks are inlined, by construct path: where the
+   * DependsOn between a nested stack and its parent's resources can be read.
+   */
+  readonly templates: Record<string, CfnTemplate>;
 }
 
 /**
@@ -96,7 +109,8 @@ function readAssembly(app: App, stack: AppStack, outdir: string): SynthesizedApp
     pluginReports: { violations: ValidationViolation[] }[];
   };
   const resourceCounts: Record<string, number> = {};
-  const template = Template.fromJSON(flatten(outdir, stack, resourceCounts));
+  const templates: Record<string, CfnTemplate> = {};
+  const template = Template.fromJSON(flatten(outdir, stack, resourceCounts, templates));
 
   const acknowledgements = app.node
     .findAll()
@@ -122,11 +136,12 @@ function readAssembly(app: App, stack: AppStack, outdir: string): SynthesizedApp
     acknowledgements,
     runtimeConfig,
     resourceCounts,
+    templates,
   };
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-interface CfnTemplate {
+export interface CfnTemplate {
   Resources: Record<string, { Properties?: Record<string, Json>; DependsOn?: string | string[] } & Record<string, Json>>;
   Outputs?: Record<string, { Value: Json }>;
   [key: string]: unknown;
@@ -138,14 +153,15 @@ interface CfnTemplate {
  * stack becomes that output's value. Tests then assert on one template, whichever stack a resource
  * lives in (the logical ids inside a nested stack are those the resource would have in the parent).
  */
-function flatten(outdir: string, stack: Stack, counts: Record<string, number>): CfnTemplate {
+function flatten(outdir: string, stack: Stack, counts: Record<string, number>, templates: Record<string, CfnTemplate>): CfnTemplate {
   let template = JSON.parse(readFileSync(path.join(outdir, stack.templateFile), 'utf8')) as CfnTemplate;
   counts[stack.node.path] = Object.keys(template.Resources).length;
+  templates[stack.node.path] = structuredClone(template);
   const nestedStacks = stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack && c.nestedStackParent === stack);
   for (const nested of nestedStacks) {
     const resourceId = stack.resolve(nested.nestedStackResource!.logicalId) as string;
     const parameters = (template.Resources[resourceId]?.Properties?.Parameters ?? {}) as Record<string, Json>;
-    const child = substitute(flatten(outdir, nested, counts), (node) =>
+    const child = substitute(flatten(outdir, nested, counts, templates), (node) =>
       typeof node.Ref === 'string' && node.Ref in parameters ? parameters[node.Ref] : undefined,
     ) as CfnTemplate;
     delete template.Resources[resourceId];
@@ -187,7 +203,7 @@ const pascalCase = (text: string) =>
 /**
  * The declaration (functions/routes.ts) of the function with this logical id: `Api<Module>` for
  * routes, `Auth<Trigger>` for the Cognito triggers, `Publishing<Name>` for the engine (a publisher
- * per platform: `Publishing<Platform>Publisher`).
+ * per platform: `Publishing<Platform>Publisher`), `Migrations<Name>` for the data migrations.
  */
 export function declarationOfFunction(logicalId: string): FunctionDef {
   const id = logicalId.replace(/[0-9A-F]{8}$/, '');
@@ -205,6 +221,7 @@ export function declarationOfFunction(logicalId: string): FunctionDef {
     (ROUTES as readonly FunctionDef[]).find((r) => `Api${pascalCase(r.handler)}` === id) ??
     Object.entries(TRIGGER_FUNCTIONS).find(([name]) => `Auth${pascalCase(name)}` === id)?.[1] ??
     engineIds[id] ??
+    Object.entries(MIGRATION_FUNCTIONS).find(([name]) => `Migrations${pascalCase(name)}` === id)?.[1] ??
     (/^Publishing\w+Publisher$/.test(id) ? PUBLISHING_FUNCTIONS.publisher : undefined);
   if (!found) throw new Error(`No declaration for the function ${logicalId}`);
   return found;
