@@ -2,11 +2,14 @@
 
 /**
  * `keys/no-key-literals`: a string or template literal that starts like a stored key (an upper-case
- * prefix and '#': `'POST#'`, `` `USER#${id}` ``) is an error outside functions/data/keys.ts. Stored
+ * prefix and '#': `'POST#'`, `` `USER#${id}` ``), or a regular expression that parses one
+ * (`/^USER#/`), is an error outside functions/data/keys.ts. Stored
  * keys are data: a second place that spells one drifts from the first (two writers of one counter,
  * a prefix declared twice), and moving items to another partition must be a change to one module.
  */
 const KEY_LITERAL = /^[A-Z][A-Z0-9_]*#/;
+/** A regular expression that parses a key (`/^USER#/`): the key's text spelled once more. */
+const KEY_PATTERN = /^\^?\(?([A-Z][A-Z0-9_]*#)/;
 
 /** @type {import('eslint').Rule.RuleModule} */
 const noKeyLiterals = {
@@ -32,6 +35,9 @@ const noKeyLiterals = {
     return {
       Literal(node) {
         if (typeof node.value === 'string') check(node, node.value);
+        const pattern = /** @type {any} */ (node).regex?.pattern;
+        const match = typeof pattern === 'string' ? KEY_PATTERN.exec(pattern) : null;
+        if (match) context.report({ node, messageId: 'keyLiteral', data: { prefix: match[1] } });
       },
       TemplateLiteral: checkTemplate,
       // A template literal type (`USER#${string}`) is TypeScript's own node with the same quasis.

@@ -19,6 +19,8 @@ import { encodeTime } from 'ulid';
 // A workspace's partition: pk = WS#<workspaceId> (docs/decisions/0013-workspaces.md).
 
 export const workspacePk = (workspaceId: string) => `WS#${workspaceId}`;
+/** The workspace id of a WS#<id> partition key. */
+export const workspaceOfPk = (pk: string) => pk.slice(workspacePk('').length);
 /** The workspace itself: its name, its owner. */
 export const WORKSPACE_SK = 'WORKSPACE';
 /** A member (the item admission reads): sk = MEMBER#<userId>. */
@@ -47,6 +49,8 @@ export const DELETION_SK = 'DELETION';
 /** Posts (patterns 6–7, 14, 15): sk = POST#<ulid>. */
 export const POST_PREFIX = 'POST#';
 export const postSk = (postId: string) => `${POST_PREFIX}${postId}`;
+/** The post id of a POST#<ulid> sort key. */
+export const postOfSk = (sk: string) => sk.slice(POST_PREFIX.length);
 
 /** Connections (social accounts, pattern 10): sk = ACCOUNT#<ulid>. */
 export const CONNECTION_PREFIX = 'ACCOUNT#';

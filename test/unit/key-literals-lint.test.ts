@@ -42,6 +42,11 @@ describe('the key-literal lint rule', () => {
     expect(await findings('scripts/probe.ts', "export const sk = 'METRICS_DUE#1';\n")).toHaveLength(1);
   });
 
+  it('refuses a regular expression that takes a key apart', async () => {
+    const found = await findings('functions/publishing/probe.ts', "export const idOf = (pk: string) => pk.replace(/^USER#/, '');\n");
+    expect(found).toEqual(["'USER#' looks like a stored key: build it with functions/data/keys.ts (add a builder there if none fits)."]);
+  });
+
   it('lets the keys module spell keys, and tests assert the stored shape', async () => {
     expect(await findings('functions/data/keys.ts', 'export const userPk = (id: string) => `USER#${id}`;\n')).toEqual([]);
     expect(await findings('test/integration/probe.test.ts', "export const sk = 'SETTINGS';\nexport const pk = `USER#${'u1'}`;\n")).toEqual([]);

@@ -3,7 +3,7 @@ import type { SocialAccount } from '@shared/accounts';
 import type { PostStatus } from '@shared/statuses';
 import type { Subscription } from '@shared/subscription';
 import { accountKey, toAccount } from '../../data/connections';
-import { OPEN_POSTS_PK, postSk, sessionsKey, workspacePk } from '../../data/keys';
+import { OPEN_POSTS_PK, postOfSk, postSk, sessionsKey, workspaceOfPk, workspacePk } from '../../data/keys';
 import { postIndexKeys, toPost, type PostRecord } from '../../data/posts';
 import { subscriptionKey, toSubscription } from '../../data/subscriptions';
 import { db, getItems, queryAll, tableName, updateIf, type ItemKey } from '../../data/table';
@@ -350,7 +350,7 @@ export async function listOpenPostsDueBefore(cutoff: Date): Promise<{ userId: st
     ExpressionAttributeValues: { ':open': OPEN_POSTS_PK, ':cutoff': cutoff.toISOString() },
     ProjectionExpression: 'pk, sk',
   });
-  return items.map((item) => ({ userId: String(item.pk).replace(/^USER#/, ''), postId: String(item.sk).replace(/^POST#/, '') }));
+  return items.map((item) => ({ userId: workspaceOfPk(String(item.pk)), postId: postOfSk(String(item.sk)) }));
 }
 
 /** The engine's store (ports.ts EngineStore) over the table. */
