@@ -51,6 +51,8 @@ export const paths = {
   },
   /** The link of an invitation e-mail: public; accepting needs a session, which sign-in and sign-up bring back here. */
   invite: { path: '/invite', getHref: (token: string) => withQuery('/invite', { token }) },
+  /** An agency's client connect link: public; the client connects their accounts without one of ours. */
+  connectLink: { path: '/connect', getHref: (token: string) => withQuery('/connect', { token }) },
   /** Where the backend's OAuth callback sends the connect popup. */
   oauthCallback: { path: '/oauth-callback', getHref: () => '/oauth-callback' },
   app: {
