@@ -154,6 +154,22 @@ describe('the public connect page', () => {
     expect(screen.queryByTestId('connect-link-result')).not.toBeInTheDocument();
   });
 
+  it('brings a consent popup that lost its opener back to the link, with the result, not to the signed-in pages', async () => {
+    popupOpens();
+    mockApi({ 'GET /connect-links/preview': { body: preview(1) }, 'POST /connect-links/start': { body: { authUrl: AUTH_URL } } });
+    signedOut();
+    const page = renderApp(`/connect?token=${TOKEN}`);
+    await page.user.click(await screen.findByRole('button', { name: 'Connect another' }));
+    page.unmount();
+
+    // The platform's page severed window.opener; the callback lands in the popup on its own.
+    const popupTab = renderApp('/oauth-callback?status=ok&provider=facebook');
+
+    await waitFor(() => expect(popupTab.location().pathname).toBe('/connect'));
+    expect(await screen.findByTestId('connect-link-result')).toHaveTextContent('Connected: Facebook');
+    await waitFor(() => expect(popupTab.location().search).toBe(`?token=${TOKEN}`));
+  });
+
   it.each([
     [410, CONNECT_LINK_MSG.expired],
     [404, CONNECT_LINK_MSG.notFound],

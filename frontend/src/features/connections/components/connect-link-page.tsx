@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Center, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { LuLink } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { CONNECT_LINK_MSG, ConnectLinkTokenSchema } from '@shared/connect-links';
@@ -8,6 +8,7 @@ import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { PlatformIcon } from '@/components/platform-icon';
 import { browserTimezone, formatInZone } from '@/lib/time';
 import { connectLinkPreviewKey, startConnectLink, useConnectLinkPreview } from '../api/connect-link';
+import { readConnectionResult, rememberConnectLink } from '../connection-result';
 import { useConnectAccount, type ConnectOutcome } from '../hooks/use-connect-account';
 
 function Problem({ message }: { message: string }) {
@@ -26,13 +27,14 @@ const accounts = (n: number) => (n === 1 ? '1 account connected' : `${n} account
  * connect uses; the accounts land in the agency's workspace under this client.
  */
 export function ConnectLinkPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const token = params.get('token') ?? '';
   const tokenValid = ConnectLinkTokenSchema.safeParse(token).success;
   const preview = useConnectLinkPreview(token);
   const queryClient = useQueryClient();
-  const [connected, setConnected] = useState<Platform[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [returned] = useState(() => readConnectionResult(params));
+  const [connected, setConnected] = useState<Platform[]>(() => (returned.status === 'ok' && returned.provider && !returned.error ? [returned.provider] : []));
+  const [failure, setFailure] = useState<string | null>(returned.error);
   const start = useCallback((platform: Platform) => startConnectLink(token, platform), [token]);
   const onOutcome = useCallback(
     (outcome: ConnectOutcome) => {
@@ -47,6 +49,12 @@ export function ConnectLinkPage() {
     [queryClient, token],
   );
   const { connect, connecting } = useConnectAccount({ start, onOutcome });
+
+  // Back from a consent popup that lost its opener, the callback's result is in the query: shown, then dropped from the URL.
+  const cameBack = params.has('status') || params.has('error');
+  useEffect(() => {
+    if (cameBack) setParams({ token }, { replace: true });
+  }, [cameBack, setParams, token]);
 
   let body;
   if (!tokenValid) body = <Problem message={CONNECT_LINK_MSG.invalid} />;
@@ -107,7 +115,10 @@ export function ConnectLinkPage() {
                   variant={connected_count > 0 ? 'outline' : 'solid'}
                   loading={connecting === platform}
                   disabled={connecting !== null && connecting !== platform}
-                  onClick={() => connect(platform)}
+                  onClick={() => {
+                    rememberConnectLink(token);
+                    connect(platform);
+                  }}
                 >
                   {connected_count > 0 ? 'Connect another' : `Connect ${PLATFORM_LABELS[platform]}`}
                 </Button>
