@@ -466,6 +466,25 @@ export const ROUTES = [
   },
   { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/update-client', auth: 'user', access: 'editor', needs: ['table:read', 'table:write'] },
   { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', auth: 'user', access: 'editor', needs: ['table:read', 'table:write'] },
+  // Client connect links (docs/workspaces.md#client-connect-links): connecting accounts is an Admin's, so is sending a link to do it.
+  {
+    method: 'POST',
+    path: '/api/clients/{id}/connect-links',
+    handler: 'clients/create-connect-link',
+    auth: 'user',
+    access: 'admin',
+    limit: { per: 'user', max: 60, windowSeconds: ONE_HOUR },
+    needs: ['table:read', 'table:write', 'platform-apps'],
+  },
+  { method: 'GET', path: '/api/clients/{id}/connect-links', handler: 'clients/list-connect-links', auth: 'user', access: 'admin', needs: ['table:read'] },
+  {
+    method: 'DELETE',
+    path: '/api/clients/{id}/connect-links/{linkId}',
+    handler: 'clients/revoke-connect-link',
+    auth: 'user',
+    access: 'admin',
+    needs: ['table:read', 'table:write'],
+  },
   {
     method: 'DELETE',
     path: '/api/account',
@@ -556,6 +575,24 @@ export const ROUTES = [
   },
   // Public: Stripe calls it; the signature over the raw body authenticates it.
   { method: 'POST', path: '/api/stripe/webhook', handler: 'stripe/webhook', auth: 'public', needs: ['table:read', 'table:write', 'stripe'] },
+  // Public: a client opens the agency's connect link without an account. Tokens are guess-proof; the limits stop a scan
+  // and bound the OAuth states one address can make.
+  {
+    method: 'GET',
+    path: '/api/connect-links/preview',
+    handler: 'connect-links/preview-connect-link',
+    auth: 'public',
+    limit: { per: 'ip', max: 60, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'platform-apps'],
+  },
+  {
+    method: 'POST',
+    path: '/api/connect-links/start',
+    handler: 'connect-links/start-connect-link',
+    auth: 'public',
+    limit: { per: 'ip', max: 30, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'platform-apps'],
+  },
   // Public: the platform redirects the browser here; the one-time state identifies the user.
   {
     method: 'GET',

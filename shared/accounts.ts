@@ -13,6 +13,8 @@ export const SocialAccountSchema = z.object({
   /** A recognised auth error (revoked, invalid_grant, code 190…) was seen: show "Reconnect". */
   needs_reconnect: z.boolean(),
   created_at: z.iso.datetime(),
+  /** The client it was connected for through the client's connect link (agency mode); absent otherwise. */
+  client_id: z.string().optional(),
 });
 export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 

@@ -26,6 +26,7 @@ export function toAccount(item: Record<string, unknown>): SocialAccount {
     is_connected: item.is_connected !== false,
     needs_reconnect: item.needs_reconnect === true,
     created_at: String(item.created_at),
+    ...(typeof item.client_id === 'string' ? { client_id: item.client_id } : {}),
   };
 }
 
@@ -36,8 +37,12 @@ export interface AccountProfile {
   picture_url: string | null;
 }
 
-/** Creates the account, or refreshes the existing row of the same platform account (clearing needs_reconnect). */
-export async function upsertAccount(userId: string, profile: AccountProfile, newId: string, now: Date): Promise<SocialAccount> {
+/**
+ * Creates the account, or refreshes the existing row of the same platform account (clearing
+ * needs_reconnect). `clientId`: the client it was connected for (through the client's connect
+ * link); without it, a reconnect keeps whatever client the row had.
+ */
+export async function upsertAccount(userId: string, profile: AccountProfile, newId: string, now: Date, clientId?: string): Promise<SocialAccount> {
   const id = await conditional(
     async () => {
       await db().send(
@@ -65,7 +70,8 @@ export async function upsertAccount(userId: string, profile: AccountProfile, new
       TableName: tableName(),
       Key: { pk: workspacePk(userId), sk: connectionSk(id) },
       UpdateExpression:
-        'SET #type = :type, #id = :id, #platform = :platform, #account_id = :account_id, #name = :name, #picture = :picture, #connected = :true, #reconnect = :false, #updated = :now, #created = if_not_exists(#created, :now)',
+        'SET #type = :type, #id = :id, #platform = :platform, #account_id = :account_id, #name = :name, #picture = :picture, #connected = :true, #reconnect = :false, #updated = :now, #created = if_not_exists(#created, :now)' +
+        (clientId ? ', client_id = :client' : ''),
       ExpressionAttributeNames: {
         '#type': 'type',
         '#id': 'id',
@@ -88,6 +94,7 @@ export async function upsertAccount(userId: string, profile: AccountProfile, new
         ':true': true,
         ':false': false,
         ':now': now.toISOString(),
+        ...(clientId ? { ':client': clientId } : {}),
       },
       ReturnValues: 'ALL_NEW',
     }),

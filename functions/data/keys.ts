@@ -31,6 +31,11 @@ export const INVITE_PREFIX = 'INVITE#';
 export const inviteSk = (inviteId: string) => `${INVITE_PREFIX}${inviteId}`;
 /** An invitation link's pointer, found by the SHA-256 of its token alone: pk = sk = INVITETOKEN#<hash>. */
 export const inviteTokenKey = (tokenHash: string) => ({ pk: `INVITETOKEN#${tokenHash}`, sk: `INVITETOKEN#${tokenHash}` });
+/** A client connect link: sk = CONNECTLINK#<ulid>. */
+export const CONNECT_LINK_PREFIX = 'CONNECTLINK#';
+export const connectLinkSk = (linkId: string) => `${CONNECT_LINK_PREFIX}${linkId}`;
+/** A connect link's pointer, found by the SHA-256 of its token alone: pk = sk = CONNECTLINKTOKEN#<hash>. */
+export const connectLinkTokenKey = (tokenHash: string) => ({ pk: `CONNECTLINKTOKEN#${tokenHash}`, sk: `CONNECTLINKTOKEN#${tokenHash}` });
 /** Under the person's USER#<userId>: a workspace they belong to (the switcher lists these). */
 export const MEMBERSHIP_PREFIX = 'MEMBERSHIP#';
 export const membershipSk = (workspaceId: string) => `${MEMBERSHIP_PREFIX}${workspaceId}`;

@@ -30,6 +30,44 @@ export interface OAuthState {
   expiresAt: number;
 }
 
+/**
+ * A connect started from a client connect link (docs/workspaces.md#client-connect-links): nobody is
+ * signed in, so it is bound to the link (the callback checks the link still works) and to the
+ * browser. It has no marker: no person's account owns it, and it lives 10 minutes.
+ */
+export interface LinkOAuthState {
+  state: string;
+  workspaceId: string;
+  link: { id: string; clientId: string };
+  platform: Platform;
+  codeVerifier?: string;
+  bindingHash: string;
+  createdAt: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+export async function saveLinkOAuthState(s: LinkOAuthState): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...oauthStateKey(s.state),
+        type: 'OAuthState',
+        workspaceId: s.workspaceId,
+        linkId: s.link.id,
+        clientId: s.link.clientId,
+        platform: s.platform,
+        codeVerifier: s.codeVerifier,
+        bindingHash: s.bindingHash,
+        createdAt: s.createdAt,
+        [TTL]: s.expiresAt,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
 export async function saveOAuthState(s: OAuthState): Promise<void> {
   // Marker first: a pointer never exists without the marker that lets deletion find it.
   await db().send(
@@ -62,9 +100,21 @@ export async function saveOAuthState(s: OAuthState): Promise<void> {
  * already used: the conditional delete lets exactly one callback have it). Expiry and platform are
  * the caller's to check; the state is spent either way.
  */
-export async function takeOAuthState(state: string): Promise<OAuthState | undefined> {
+export async function takeOAuthState(state: string): Promise<OAuthState | LinkOAuthState | undefined> {
   const item = await deleteIf({ Key: oauthStateKey(state), ConditionExpression: 'attribute_exists(pk)' });
   if (!item) return undefined;
+  if (typeof item.linkId === 'string') {
+    return {
+      state,
+      workspaceId: String(item.workspaceId),
+      link: { id: item.linkId, clientId: String(item.clientId) },
+      platform: item.platform as Platform,
+      ...(typeof item.codeVerifier === 'string' ? { codeVerifier: item.codeVerifier } : {}),
+      bindingHash: String(item.bindingHash),
+      createdAt: String(item.createdAt),
+      expiresAt: Number(item[TTL]),
+    };
+  }
   const userId = String(item.userId);
   await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: userPk(userId), sk: oauthStateId(state) } }));
   return {

@@ -1,6 +1,8 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvitableRole, Role, WorkspaceSummary } from '@shared/workspaces';
 import {
+  CONNECT_LINK_PREFIX,
+  connectLinkTokenKey,
   INVITE_PREFIX,
   inviteSk,
   inviteTokenKey,
@@ -319,6 +321,7 @@ export async function deleteWorkspaceItems(workspaceId: string): Promise<void> {
       const sk = String(item.sk);
       if (sk.startsWith(MEMBER_PREFIX)) return [membershipKey(String(item.userId), workspaceId)];
       if (sk.startsWith(INVITE_PREFIX)) return [inviteTokenKey(String(item.tokenHash))];
+      if (sk.startsWith(CONNECT_LINK_PREFIX)) return [connectLinkTokenKey(String(item.tokenHash))];
       return [];
     });
     await deleteItems([...items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })), ...outside]);

@@ -4,9 +4,12 @@ import type { PlatformsResponse } from '@shared/entitlements';
 import { oauthErrorMessage } from '@shared/oauth-errors';
 import { minimumPlanFor, planAllows } from '@shared/plans';
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from '@shared/platforms';
+import { CONNECT_LINK_MSG } from '@shared/connect-links';
 import { tableAnalyticsStore } from '../data/analytics';
+import { getClient } from '../data/clients';
+import { getConnectLink } from '../data/connect-links';
 import { deleteAccount, getAccount, listAccounts, markNeedsReconnect, upsertAccount } from '../data/connections';
-import { saveOAuthState, takeOAuthState } from '../data/oauth-states';
+import { saveLinkOAuthState, saveOAuthState, takeOAuthState } from '../data/oauth-states';
 import { deleteQueueSchedule } from '../data/queue';
 import { getTokens, saveTokens } from '../data/tokens';
 import { appOrigin } from '../lib/app-origin';
@@ -74,6 +77,31 @@ function bindingMatches(saved: string | undefined, presented: string | undefined
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** A fresh state, PKCE verifier and browser binding for one connect; `save` stores the state with them. */
+async function beginConnect(
+  adapter: PlatformAdapter,
+  platform: Platform,
+  deps: Deps,
+  save: (fields: { state: string; codeVerifier?: string; bindingHash: string; createdAt: string; expiresAt: number }) => Promise<void>,
+): Promise<{ authUrl: string; cookie: string }> {
+  const state = randomBytes(32).toString('base64url');
+  const codeVerifier = adapter.usesPkce ? randomBytes(48).toString('base64url') : undefined;
+  const binding = randomBytes(32).toString('base64url');
+  const now = deps.now();
+  await save({
+    state,
+    ...(codeVerifier ? { codeVerifier } : {}),
+    bindingHash: sha256Hex(binding),
+    createdAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + OAUTH_STATE_TTL_SECONDS,
+  });
+  const codeChallenge = codeVerifier ? createHash('sha256').update(codeVerifier).digest('base64url') : undefined;
+  return {
+    authUrl: adapter.authorizeUrl({ state, ...(codeChallenge ? { codeChallenge } : {}) }),
+    cookie: bindingCookie(platform, binding, OAUTH_STATE_TTL_SECONDS, await appOrigin()),
+  };
+}
+
 /**
  * Starts a connect: a one-time state bound to this user and to this browser (the cookie), a PKCE
  * verifier, and where to send the popup.
@@ -86,25 +114,22 @@ export async function initiateConnect(
   const { userId, workspaceId } = who;
   const adapter = await availableAdapter(platform, deps.now);
   assertPlanAllows(await currentPlan(workspaceId, deps.now()), platform);
-  const state = randomBytes(32).toString('base64url');
-  const codeVerifier = adapter.usesPkce ? randomBytes(48).toString('base64url') : undefined;
-  const binding = randomBytes(32).toString('base64url');
-  const now = deps.now();
-  await saveOAuthState({
-    state,
-    userId,
-    workspaceId,
-    platform,
-    ...(codeVerifier ? { codeVerifier } : {}),
-    bindingHash: sha256Hex(binding),
-    createdAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + OAUTH_STATE_TTL_SECONDS,
-  });
-  const codeChallenge = codeVerifier ? createHash('sha256').update(codeVerifier).digest('base64url') : undefined;
-  return {
-    authUrl: adapter.authorizeUrl({ state, ...(codeChallenge ? { codeChallenge } : {}) }),
-    cookie: bindingCookie(platform, binding, OAUTH_STATE_TTL_SECONDS, await appOrigin()),
-  };
+  return beginConnect(adapter, platform, deps, (fields) => saveOAuthState({ ...fields, userId, workspaceId, platform }));
+}
+
+/**
+ * Starts a connect from a client connect link (the link already checked by the caller): the state
+ * is bound to the link, whose workspace and client the connections go into, and to this browser.
+ */
+export async function initiateLinkConnect(
+  link: { id: string; workspaceId: string; clientId: string },
+  platform: Platform,
+  deps: Deps = defaultDeps,
+): Promise<{ authUrl: string; cookie: string }> {
+  const adapter = await availableAdapter(platform, deps.now);
+  return beginConnect(adapter, platform, deps, (fields) =>
+    saveLinkOAuthState({ ...fields, workspaceId: link.workspaceId, link: { id: link.id, clientId: link.clientId }, platform }),
+  );
 }
 
 export interface CallbackInput {
@@ -133,6 +158,12 @@ export function unreadableCallback(platform?: Platform): Promise<string> {
   return callbackPage({ error: UNREADABLE_CALLBACK_MESSAGE }, platform);
 }
 
+/** Whether a link a connect was started from still works: still there (not revoked), not expired, its client still there. */
+async function linkStillWorks(workspaceId: string, link: { id: string; clientId: string }, now: Date): Promise<boolean> {
+  const [stored, client] = await Promise.all([getConnectLink(workspaceId, link.id), getClient(workspaceId, link.clientId)]);
+  return stored !== null && stored.clientId === link.clientId && Date.parse(stored.expiresAt) > now.getTime() && client !== null;
+}
+
 export async function completeConnect(platform: Platform, input: CallbackInput, deps: Deps = defaultDeps): Promise<string> {
   const back = (params: Record<string, string>) => callbackPage(params, platform);
   const saved = input.state ? await takeOAuthState(input.state) : undefined;
@@ -140,11 +171,21 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   if (!saved || saved.platform !== platform || saved.expiresAt * 1000 <= now.getTime()) return back({ error: EXPIRED_STATE_MESSAGE });
   // Another browser than the one that started it (a forwarded consent link): store nothing.
   if (!bindingMatches(saved.bindingHash, input.binding)) return back({ error: OTHER_BROWSER_MESSAGE });
-  // The state outlived its account (deletion began after the connect started), or the person who
-  // started it may no longer connect accounts in its workspace: store nothing.
-  if (await isAccountClosed(saved.userId)) return back({ error: EXPIRED_STATE_MESSAGE });
-  const workspaceId = saved.workspaceId ?? saved.userId;
-  if (!(await mayConnect(saved.userId, workspaceId))) return back({ error: NO_LONGER_ALLOWED_MESSAGE });
+  let workspaceId: string;
+  let clientId: string | undefined;
+  if ('link' in saved) {
+    // Started from a client connect link: the link must still work now (not revoked, not expired,
+    // its client still there), or nothing is stored.
+    if (!(await linkStillWorks(saved.workspaceId, saved.link, now))) return back({ error: CONNECT_LINK_MSG.revokedMeanwhile });
+    workspaceId = saved.workspaceId;
+    clientId = saved.link.clientId;
+  } else {
+    // The state outlived its account (deletion began after the connect started), or the person who
+    // started it may no longer connect accounts in its workspace: store nothing.
+    if (await isAccountClosed(saved.userId)) return back({ error: EXPIRED_STATE_MESSAGE });
+    workspaceId = saved.workspaceId ?? saved.userId;
+    if (!(await mayConnect(saved.userId, workspaceId))) return back({ error: NO_LONGER_ALLOWED_MESSAGE });
+  }
   if (input.error) {
     return back({ error: oauthErrorMessage(platform, input.error) });
   }
@@ -167,6 +208,7 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
         { platform, account_id: account.accountId, account_name: account.accountName, picture_url: account.pictureUrl ?? null },
         deps.newId(),
         now,
+        clientId,
       );
       await saveTokens(workspaceId, stored.id, account.tokens, now);
       await resumeMetricsOf(workspaceId, stored.id, now);

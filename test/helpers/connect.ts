@@ -23,6 +23,21 @@ export async function initiate(platform: string, token: string): Promise<URL> {
   return authUrl;
 }
 
+/** A client's browser starting a connect from a connect link (no sign-in); keeps its binding cookie like `initiate`. */
+export async function startFromLink(token: string, platform: Platform): Promise<{ status: number; body: Record<string, unknown>; authUrl?: URL }> {
+  const res = await fetch(`${cloud().url}/api/connect-links/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, platform }),
+  });
+  const body = (await res.json()) as Record<string, unknown>;
+  if (res.status !== 200) return { status: res.status, body };
+  const authUrl = new URL(String(body.authUrl));
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sa_oauth_binding='));
+  if (cookie) bindingCookies.set(authUrl.searchParams.get('state')!, cookie.split(';')[0]!);
+  return { status: res.status, body, authUrl };
+}
+
 /** The consent page's form POST, as the browser sends it; returns the platform's redirect to our callback. */
 export async function consent(platform: Platform, authUrl: URL, decision: 'allow' | 'deny' = 'allow'): Promise<string> {
   const who = DEMO_IDENTITIES[platform][0]!;

@@ -11,6 +11,7 @@ import {
   PublicCheckoutBodySchema,
 } from '@shared/billing';
 import { ClientIdParamsSchema, CreateClientSchema, UpdateClientSchema } from '@shared/clients';
+import { ConnectLinkParamsSchema, ConnectLinkPreviewQuerySchema, CreateConnectLinkBodySchema, StartConnectLinkBodySchema } from '@shared/connect-links';
 import { ConfirmUploadBodySchema, PresignUploadBodySchema } from '@shared/media';
 import { MediaFromUrlBodySchema } from '@shared/media-url';
 import { NotificationIdParamsSchema } from '@shared/notifications';
@@ -79,6 +80,8 @@ export interface ProbeFixture {
     member: string;
     invite: string;
     inviteToken: string;
+    /** A connect link of A's client. */
+    connectLink: string;
   };
   /** Every id and text of A that must never appear in another user's answer. */
   secrets: string[];
@@ -138,6 +141,23 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'GET /api/invites/preview': { query: { sample: () => ({ token: 'x'.repeat(43) }), schema: InvitePreviewQuerySchema }, isolation: [404] },
   // B holding A's link still cannot join: it names another e-mail address, and the link stays unspent.
   'POST /api/invites/accept': { body: { sample: (f) => ({ token: f.ids.inviteToken }), schema: AcceptInviteBodySchema }, isolation: [403] },
+  // A's client is not in B's workspace.
+  'POST /api/clients/{id}/connect-links': {
+    params: { values: (f) => ulidOf(f, 'client'), schema: ClientIdParamsSchema },
+    body: { sample: () => ({ platforms: ['facebook'], expires_in_days: 3 }), schema: CreateConnectLinkBodySchema },
+    isolation: [404],
+  },
+  'GET /api/clients/{id}/connect-links': { params: { values: (f) => ulidOf(f, 'client'), schema: ClientIdParamsSchema }, isolation: [404] },
+  'DELETE /api/clients/{id}/connect-links/{linkId}': {
+    params: { values: (f) => ({ id: f.ids.client, linkId: f.ids.connectLink }), schema: ConnectLinkParamsSchema },
+    isolation: [404],
+  },
+  // A connect link's token is its bearer's key, like an invitation's: B holds none of A's, so B's is made up.
+  'GET /api/connect-links/preview': { query: { sample: () => ({ token: 'x'.repeat(43) }), schema: ConnectLinkPreviewQuerySchema }, isolation: [404] },
+  'POST /api/connect-links/start': {
+    body: { sample: () => ({ token: 'x'.repeat(43), platform: 'facebook' }), schema: StartConnectLinkBodySchema },
+    isolation: [404],
+  },
   'PATCH /api/settings': {
     body: { sample: () => ({ timezone: 'Europe/Paris', mode: 'creator', push_opt_in: false }), schema: UpdateSettingsSchema },
     isolation: [200],
@@ -462,6 +482,11 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
   const invite = await anInvitation(owner.userId, 'a-secret-invitee@example.com');
   const client = (await itemsOfUser(owner.userId)).find((item) => String(item.sk).startsWith('CLIENT#'));
   if (!client) throw new Error('the owner has no client');
+  const link = await weCallTheApi('POST', `/api/clients/${String(client.id)}/connect-links`, {
+    token: owner.accessToken,
+    body: { platforms: ['facebook'] },
+  });
+  if (link.status !== 201) throw new Error(`the owner’s connect link was refused: ${JSON.stringify(link.body)}`);
   const ids = {
     account: account.id,
     post: post.body.id as string,
@@ -477,6 +502,7 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
     member: member.userId,
     invite: invite.id,
     inviteToken: invite.token,
+    connectLink: link.body.id as string,
   };
   return {
     owner: { userId: owner.userId, email: owner.email, accessToken: owner.accessToken },

@@ -184,6 +184,39 @@ describe('per-IP limits on public routes', () => {
     expect(elsewhere.status).toBe(200);
   });
 
+  it('limits connect-link starts per client IP; a refused start stores no OAuth state; other IPs go on', { timeout: 90_000 }, async () => {
+    const { max, windowSeconds } = limitOf('POST', '/api/connect-links/start');
+    const owner = await aConfirmedUser({ plan: 'pro' });
+    const client = (await request('POST', '/api/clients', { token: owner.accessToken, body: { name: 'Bakery' } })).body as { id: string };
+    const link = (await request('POST', `/api/clients/${client.id}/connect-links`, { token: owner.accessToken, body: { platforms: ['facebook'] } })).body as {
+      id: string;
+      url: string;
+    };
+    const token = new URL(link.url).searchParams.get('token')!;
+    const start = (from: string) => request('POST', '/api/connect-links/start', { body: { token, platform: 'facebook' }, from });
+    const statesOfLink = async () => {
+      const { Items } = await documentClient().send(
+        new ScanCommand({ TableName: process.env.TABLE_NAME, FilterExpression: 'linkId = :link', ExpressionAttributeValues: { ':link': link.id } }),
+      );
+      return (Items ?? []).length;
+    };
+
+    const { replies, refused, statesBefore } = await inOneWindow(windowSeconds, async () => {
+      const crowd = aLoopbackAddress();
+      const replies = await burst(max, () => start(crowd));
+      const statesBefore = await statesOfLink();
+      const refused = await start(crowd);
+      return { replies, refused, statesBefore };
+    });
+    const statesAfter = await statesOfLink();
+    const elsewhere = await start(aLoopbackAddress());
+
+    expect(replies.map((r) => r.status)).toEqual(Array(max).fill(200));
+    expectRefusal(refused, windowSeconds);
+    expect(statesAfter).toBe(statesBefore);
+    expect(elsewhere.status).toBe(200);
+  });
+
   it('does not count bad input against the window (it is refused before the limit, writing nothing)', async () => {
     const from = aLoopbackAddress();
 

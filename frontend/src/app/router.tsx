@@ -109,6 +109,12 @@ export function createRoutes(): RouteObject[] {
               lazy: lazyRoute(() => import('./routes/invite')),
             },
             {
+              // Public: a client connects their accounts through an agency's link, without signing in.
+              path: paths.connectLink.path,
+              handle: { title: 'Connect your accounts' } satisfies RouteHandle,
+              lazy: lazyRoute(() => import('./routes/connect-link')),
+            },
+            {
               path: paths.contactUs.path,
               handle: { title: 'Contact Us' } satisfies RouteHandle,
               lazy: lazyRoute(() => import('./routes/contact-us')),

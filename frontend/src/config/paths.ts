@@ -51,6 +51,12 @@ export const paths = {
   },
   /** The link of an invitation e-mail: public; accepting needs a session, which sign-in and sign-up bring back here. */
   invite: { path: '/invite', getHref: (token: string) => withQuery('/invite', { token }) },
+  /** An agency's client connect link: public; the client connects their accounts without one of ours. */
+  connectLink: {
+    path: '/connect',
+    /** `result`: the callback's query (status, provider, error) when the consent popup came back without its opener. */
+    getHref: (token: string, result?: URLSearchParams) => withQuery('/connect', { ...Object.fromEntries(result ?? []), token }),
+  },
   /** Where the backend's OAuth callback sends the connect popup. */
   oauthCallback: { path: '/oauth-callback', getHref: () => '/oauth-callback' },
   app: {

@@ -62,3 +62,34 @@ export function clearStoredConnectionResult(): void {
     // Nothing to clear.
   }
 }
+
+/**
+ * A connect started from a client connect link: where its callback page goes back to when the popup
+ * lost its opener (a platform page's Cross-Origin-Opener-Policy severs it). The client has no
+ * session, so /connections would only send them away. Kept a quarter of an hour: an OAuth state
+ * lives ten minutes.
+ */
+const CONNECT_LINK_RETURN_KEY = 'connect_link_return';
+const CONNECT_LINK_RETURN_MS = 15 * 60 * 1000;
+
+export function rememberConnectLink(token: string): void {
+  try {
+    window.localStorage.setItem(CONNECT_LINK_RETURN_KEY, JSON.stringify({ token, at: Date.now() }));
+  } catch {
+    // Storage disabled: without an opener the result then shows on /connections.
+  }
+}
+
+/** The connect link to return to (forgotten as it is read), or null. */
+export function takeConnectLinkReturn(): string | null {
+  try {
+    const raw = window.localStorage.getItem(CONNECT_LINK_RETURN_KEY);
+    window.localStorage.removeItem(CONNECT_LINK_RETURN_KEY);
+    if (!raw) return null;
+    const saved = JSON.parse(raw) as { token?: unknown; at?: unknown };
+    const fresh = typeof saved.at === 'number' && Date.now() - saved.at < CONNECT_LINK_RETURN_MS;
+    return fresh && typeof saved.token === 'string' ? saved.token : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,5 @@
 import { Card, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuLink, LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { Client } from '@shared/clients';
 import { formatInZone } from '@/lib/time';
 import { ClientLogo } from './client-logo';
@@ -9,9 +9,11 @@ interface ClientCardProps {
   zone: string;
   onEdit: () => void;
   onDelete: () => void;
+  /** Admin and Owner: opens the client's connect links. */
+  onConnectLink?: (() => void) | undefined;
 }
 
-export function ClientCard({ client, zone, onEdit, onDelete }: ClientCardProps) {
+export function ClientCard({ client, zone, onEdit, onDelete, onConnectLink }: ClientCardProps) {
   return (
     <Card.Root data-testid="client-card" variant="outline">
       <Card.Body>
@@ -26,6 +28,11 @@ export function ClientCard({ client, zone, onEdit, onDelete }: ClientCardProps) 
             </Text>
           </Stack>
           <HStack gap="1">
+            {onConnectLink ? (
+              <IconButton aria-label={`Connect link for ${client.name}`} title="Connect link" variant="ghost" size="sm" onClick={onConnectLink}>
+                <LuLink />
+              </IconButton>
+            ) : null}
             <IconButton aria-label={`Edit ${client.name}`} variant="ghost" size="sm" onClick={onEdit}>
               <LuPencil />
             </IconButton>

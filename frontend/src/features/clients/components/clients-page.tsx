@@ -4,10 +4,12 @@ import { LuPlus } from 'react-icons/lu';
 import { CLIENT_MSG, type Client } from '@shared/clients';
 import { PageHeader } from '@/components/page-header';
 import { useMe } from '@/lib/api/me';
+import { useCurrentWorkspace } from '@/lib/api/workspaces';
 import { userTimezone } from '@/lib/time';
 import { useDeleteClient, usePendingClientDeletes } from '../api/delete-client';
 import { useClients } from '@/lib/api/clients';
 import { ClientCard } from './client-card';
+import { ConnectLinkDialog } from './connect-link-dialog';
 import { ClientFormDialog } from './client-form-dialog';
 
 /** /home/clients (docs/product-rules.md#clients, agency mode): a card grid, newest first; add, edit, delete without confirmation but with Undo. */
@@ -19,6 +21,9 @@ export function ClientsPage() {
   const deleting = usePendingClientDeletes();
   const shown = clients.data?.filter((client) => !deleting.has(client.id));
   const [dialog, setDialog] = useState<{ open: boolean; client?: Client }>({ open: false });
+  const [linkFor, setLinkFor] = useState<Client | null>(null);
+  // Connecting accounts is an Admin's; so is sending a client the link to do it.
+  const mayConnect = useCurrentWorkspace().can('admin');
 
   return (
     <Stack gap="6">
@@ -42,7 +47,14 @@ export function ClientsPage() {
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
           {shown.map((client) => (
-            <ClientCard key={client.id} client={client} zone={zone} onEdit={() => setDialog({ open: true, client })} onDelete={() => remove(client)} />
+            <ClientCard
+              key={client.id}
+              client={client}
+              zone={zone}
+              onEdit={() => setDialog({ open: true, client })}
+              onDelete={() => remove(client)}
+              onConnectLink={mayConnect ? () => setLinkFor(client) : undefined}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -53,6 +65,7 @@ export function ClientsPage() {
         open={dialog.open}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
       />
+      {linkFor ? <ConnectLinkDialog key={linkFor.id} client={linkFor} zone={zone} open onOpenChange={(open) => !open && setLinkFor(null)} /> : null}
     </Stack>
   );
 }

@@ -23,12 +23,25 @@ function errorMessage(error: unknown, fallback: string): string {
  */
 const CLOSED_GRACE_MS = 1000;
 
+/** How a connect ended, for a page that shows it beside the toast (the public connect-link page). */
+export type ConnectOutcome = { platform: Platform; ok: true } | { platform: Platform; ok: false; message: string };
+
+export interface ConnectAccountOptions {
+  /** Where to send the popup: the signed-in initiate by default; the connect-link page starts from its link. */
+  start?: (platform: Platform) => Promise<string>;
+  onOutcome?: (outcome: ConnectOutcome) => void;
+}
+
 /**
  * The connect flow (docs/product-rules.md#connecting-an-account): a popup on the platform's consent page, whose end is reported by
  * /oauth-callback through postMessage or noticed by polling popup.closed. Every ending dispatches
  * oauth-complete, so the accounts list refetches.
  */
-export function useConnectAccount() {
+export function useConnectAccount(options: ConnectAccountOptions = {}) {
+  const optionsRef = useRef(options);
+  useEffect(() => {
+    optionsRef.current = options;
+  });
   const [connecting, setConnecting] = useState<Platform | null>(null);
   const stopRef = useRef<(() => void) | null>(null);
 
@@ -69,8 +82,10 @@ export function useConnectAccount() {
           title: OAUTH_TOASTS.success,
           description: connectedMessage(PLATFORM_LABELS[message.provider ?? platform]),
         });
+        optionsRef.current.onOutcome?.({ platform: message.provider ?? platform, ok: true });
       } else {
         toaster.error({ title: OAUTH_TOASTS.failed, description: message.message || OAUTH_FALLBACK.auth });
+        optionsRef.current.onOutcome?.({ platform: message.provider ?? platform, ok: false, message: message.message || OAUTH_FALLBACK.auth });
       }
       end();
     }
@@ -82,7 +97,7 @@ export function useConnectAccount() {
     stopRef.current = stop;
     setConnecting(platform);
 
-    initiateOAuth(platform).then(
+    (optionsRef.current.start ?? initiateOAuth)(platform).then(
       (authUrl) => {
         if (!ended) popup.location.href = authUrl;
       },
@@ -90,6 +105,7 @@ export function useConnectAccount() {
         if (ended) return;
         popup.close();
         toaster.error({ title: OAUTH_TOASTS.failed, description: errorMessage(error, OAUTH_FALLBACK.initiate) });
+        optionsRef.current.onOutcome?.({ platform, ok: false, message: errorMessage(error, OAUTH_FALLBACK.initiate) });
         end();
       },
     );
