@@ -158,7 +158,12 @@ export async function runSmoke(options: SmokeOptions): Promise<CheckResult[]> {
       );
       created = true;
       await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: email, Password: password, Permanent: true }));
-      return signIn(sdk, cognito, config, email, password);
+      const signedIn = await signIn(sdk, cognito, config, email, password);
+      // An admin-made user never confirms a sign-up, so onboarding did not make their first
+      // workspace: listing their workspaces does, as the app's first request does for anyone.
+      const workspaces = await request('GET', `${api}/workspaces`, { token: signedIn });
+      expectStatus(workspaces, 200, `GET ${api}/workspaces`);
+      return signedIn;
     });
 
     const accountId =
