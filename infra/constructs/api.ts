@@ -37,6 +37,15 @@ export interface ApiProps {
    */
   readonly functionsScope?: Construct;
   /**
+   * Where the functions of the handler folders in `teamFolders` are created instead of
+   * functionsScope: a second stack, so neither passes its resource budget. A function stays in the
+   * stack it was first deployed in (moving one replaces it), so only new folders are listed here.
+   * @default functionsScope
+   */
+  readonly teamFunctionsScope?: Construct;
+  /** Handler folders (the first part of `handler`) whose functions go to teamFunctionsScope. */
+  readonly teamFolders?: readonly string[];
+  /**
    * Where the routes, their integrations and the functions' invoke permissions are created (same
    * naming as functionsScope).
    * @default this construct's HttpApi
@@ -112,6 +121,8 @@ export class Api extends Construct {
     });
 
     const functionsParent = props.functionsScope ? new Construct(props.functionsScope, id) : this;
+    const teamParent = props.teamFunctionsScope ? new Construct(props.teamFunctionsScope, id) : functionsParent;
+    const parentOf = (handler: string) => (props.teamFolders?.includes(handler.split('/')[0]!) ? teamParent : functionsParent);
     const routesParent = props.routesScope ? new Construct(new Construct(props.routesScope, id), 'HttpApi') : this.httpApi;
     const functions = new Map<string, AppFunction>();
     const integrations = new Map<string, HttpLambdaIntegration>();
@@ -119,7 +130,7 @@ export class Api extends Construct {
       let integration = integrations.get(route.handler);
       if (!integration) {
         // Timeout and memory come from the route's declaration (AppFunction).
-        const fn = new AppFunction(functionsParent, constructId(route.handler), {
+        const fn = new AppFunction(parentOf(route.handler), constructId(route.handler), {
           handlerModule: route.handler,
           handlersDir: props.handlersDir,
           environment: props.functionEnvironment,

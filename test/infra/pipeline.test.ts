@@ -19,6 +19,8 @@ const SETTINGS = {
   pipelineAccount: '111111111111',
   prodAccount: '222222222222',
   prodSettings: { alarmEmail: 'ops@example.com' },
+  // Invitations send e-mail: every stage needs a verified sender.
+  mailFrom: 'Schedule & Autopost <no-reply@mail.example.com>',
 };
 
 const noEnv = {} as NodeJS.ProcessEnv;
