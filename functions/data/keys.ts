@@ -48,6 +48,13 @@ export const DELETION_SK = 'DELETION';
 export const POST_PREFIX = 'POST#';
 export const postSk = (postId: string) => `${POST_PREFIX}${postId}`;
 
+/**
+ * A post's activity history (docs/approvals.md): sk = POSTACTIVITY#<postId>#<ulid>, beside the post
+ * in its owner's partition, oldest first. Never begins with POST#, so post queries skip them.
+ */
+export const postActivityPrefix = (postId: string) => `POSTACTIVITY#${postId}#`;
+export const postActivitySk = (postId: string, activityId: string) => `${postActivityPrefix(postId)}${activityId}`;
+
 /** Connections (social accounts, pattern 10): sk = ACCOUNT#<ulid>. */
 export const CONNECTION_PREFIX = 'ACCOUNT#';
 export const connectionSk = (connectionId: string) => `${CONNECTION_PREFIX}${connectionId}`;

@@ -5,7 +5,7 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aPost, aPostMedia, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-const NO_COUNTS: PostCounts = { scheduled: 0, posted: 0, drafts: 0, failed: 0 };
+const NO_COUNTS: PostCounts = { scheduled: 0, posted: 0, approval: 0, drafts: 0, failed: 0 };
 
 interface Setup {
   tabs?: Partial<Record<'scheduled' | 'posted' | 'drafts' | 'failed', Post[]>>;
@@ -40,7 +40,7 @@ describe('the Posts page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the four tabs with their counts', async () => {
-    await openPosts({ counts: { scheduled: 3, posted: 12, drafts: 1, failed: 2 } });
+    await openPosts({ counts: { scheduled: 3, posted: 12, approval: 0, drafts: 1, failed: 2 } });
     expect(await screen.findByRole('tab', { name: 'Scheduled (3)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Posted (12)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Drafts (1)' })).toBeInTheDocument();
@@ -51,9 +51,9 @@ describe('the Posts page', () => {
     const ACME = '01JQ0000000000000000000AC1';
     const GYM = '01JQ0000000000000000000GY1';
     const countsByClient: Record<string, PostCounts> = {
-      '': { scheduled: 9, posted: 20, drafts: 4, failed: 3 },
-      [ACME]: { scheduled: 2, posted: 5, drafts: 1, failed: 0 },
-      [GYM]: { scheduled: 7, posted: 15, drafts: 3, failed: 3 },
+      '': { scheduled: 9, posted: 20, approval: 0, drafts: 4, failed: 3 },
+      [ACME]: { scheduled: 2, posted: 5, approval: 0, drafts: 1, failed: 0 },
+      [GYM]: { scheduled: 7, posted: 15, approval: 0, drafts: 3, failed: 3 },
     };
     const { user, api } = await openPosts({
       extra: {
