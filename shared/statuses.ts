@@ -5,8 +5,8 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 /** Tabs of the Posts view and the statuses each one shows (docs/product-rules.md#post-statuses). */
 export const POST_TABS = [
   { id: 'scheduled', label: 'Scheduled', statuses: ['scheduled', 'queued', 'publishing'], empty: 'No scheduled posts' },
-  { id: 'posted', label: 'Posted', statuses: ['posted'], empty: 'No posted posts' },
   { id: 'approval', label: 'Needs approval', statuses: ['pending_approval'], empty: 'No posts waiting for approval' },
+  { id: 'posted', label: 'Posted', statuses: ['posted'], empty: 'No posted posts' },
   { id: 'drafts', label: 'Drafts', statuses: ['draft'], empty: 'No draft posts' },
   { id: 'failed', label: 'Failed', statuses: ['failed'], empty: 'No failed posts' },
 ] as const satisfies readonly { id: string; label: string; statuses: readonly PostStatus[]; empty: string }[];
