@@ -224,14 +224,15 @@ export async function listScheduledBetween(userId: string, from: string, to: str
 }
 
 /**
- * The calendar's posts in [from, to) (access pattern 6b): the open ones by due time and the
- * published ones by publish time, so a day shows what went out as well as what will.
+ * The calendar's posts in [from, to) (access pattern 6b): the open ones (and those waiting for
+ * approval) by due time and the published ones by publish time, so a day shows what went out as well as what will.
  * One gsi1 Query per tab partition over the range, run together; no Scan.
  */
 export async function listCalendarBetween(userId: string, from: string, to: string, clientId?: string): Promise<PostRecord[]> {
   const filter = clientFilter(clientId);
   const byTab = await Promise.all(
-    (['scheduled', 'posted'] as const).map((tab) =>
+    // Waiting posts too, at the time they ask for, so a reviewer sees them among what goes out.
+    (['scheduled', 'approval', 'posted'] as const).map((tab) =>
       queryAll({
         TableName: tableName(),
         IndexName: BY_USER_TIME.indexName,

@@ -163,6 +163,11 @@ describe('approvals', { timeout: 120_000 }, () => {
     // The Editor's post has its schedule; the Contributor's, due as far ahead, has none.
     expect(await scheduleExists(scheduled.id)).toBe(true);
     expect(await scheduleExists(waiting.id)).toBe(false);
+    // The calendar shows it at the time it asks for, beside the scheduled one.
+    const from = new Date(Date.parse(waiting.scheduled_at!) - 86_400_000).toISOString();
+    const to = new Date(Date.parse(waiting.scheduled_at!) + 86_400_000).toISOString();
+    const calendar = await contributor('GET', `/api/posts/calendar?from=${from}&to=${to}`);
+    expect(calendar.body.items.map((p: Post) => p.id)).toEqual(expect.arrayContaining([waiting.id, scheduled.id]));
   });
 
   it('does not publish a post whose time passed while it waited: approving it asks for a new time', async () => {
