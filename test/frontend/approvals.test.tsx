@@ -100,6 +100,38 @@ describe('approvals in the app', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Publish now' })).not.toBeInTheDocument();
   });
 
+  it('shows the post’s history, with who did what and the comment, in its edit dialog', async () => {
+    const sentBack = aPost({ id: 'p2', status: 'draft', scheduled_at: null, review_comment: 'Use the new logo' });
+    const at = '2026-03-04T10:00:00.000Z';
+    const { user } = await openPosts(
+      'contributor',
+      { drafts: [sentBack] },
+      { drafts: 1 },
+      {
+        'GET /accounts': { body: { accounts: [] } },
+        'GET /posts/p2/activity': {
+          body: {
+            items: [
+              { id: 'a1', kind: 'submitted', user_id: 'u1', email: 'cora@example.com', at, comment: null },
+              { id: 'a2', kind: 'changes_requested', user_id: 'u2', email: 'eddie@example.com', at, comment: 'Use the new logo' },
+            ],
+          },
+        },
+      },
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Drafts (1)' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Edit post' }));
+
+    const history = await within(await screen.findByRole('dialog', { name: 'Edit Post' })).findByRole('region', { name: 'History' });
+    const entries = within(history)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(entries[0]).toContain('Submitted for approval · cora@example.com');
+    expect(entries[1]).toContain('Changes requested · eddie@example.com');
+    expect(entries[1]).toContain('Use the new logo');
+  });
+
   it('says a waiting post whose time passed was not published', async () => {
     await openPosts('editor', { approval: [{ ...waiting, scheduled_at: '2020-01-01T10:00:00.000Z' }] }, { approval: 1 });
 
