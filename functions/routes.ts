@@ -166,6 +166,16 @@ export const ROUTES = [
     access: 'admin',
     needs: ['table:read', 'table:write'],
   },
+  // "Posts need approval" (docs/approvals.md): every member reads it (Compose says "Submit for approval"); Admins change it.
+  { method: 'GET', path: '/api/workspace/settings', handler: 'workspaces/get-settings', auth: 'user', access: 'contributor', needs: ['table:read'] },
+  {
+    method: 'PATCH',
+    path: '/api/workspace/settings',
+    handler: 'workspaces/update-settings',
+    auth: 'user',
+    access: 'admin',
+    needs: ['table:read', 'table:write'],
+  },
   {
     method: 'POST',
     path: '/api/workspace/leave',
@@ -335,7 +345,8 @@ export const ROUTES = [
     handler: 'posts/update-post',
     auth: 'user',
     access: 'contributor',
-    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues'],
+    // Realtime: a post sent for approval by an edit notifies the workspace's Editors (docs/approvals.md).
+    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues', 'realtime'],
   },
   {
     method: 'DELETE',
@@ -398,6 +409,34 @@ export const ROUTES = [
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues'],
   },
+  // Approvals (docs/approvals.md). Submitting notifies every Editor of the workspace, so limited like a create.
+  {
+    method: 'POST',
+    path: '/api/posts/{id}/submit',
+    handler: 'posts/submit-post',
+    auth: 'user',
+    access: 'contributor',
+    limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'media:read', 'realtime'],
+  },
+  // Approving schedules the post exactly as scheduling does (and dispatches one due within the minute).
+  {
+    method: 'POST',
+    path: '/api/posts/{id}/approve',
+    handler: 'posts/approve-post',
+    auth: 'user',
+    access: 'editor',
+    needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues', 'realtime'],
+  },
+  {
+    method: 'POST',
+    path: '/api/posts/{id}/request-changes',
+    handler: 'posts/request-changes',
+    auth: 'user',
+    access: 'editor',
+    needs: ['table:read', 'table:write', 'media:read', 'realtime'],
+  },
+  { method: 'GET', path: '/api/posts/{id}/activity', handler: 'posts/get-post-activity', auth: 'user', access: 'contributor', needs: ['table:read'] },
   // A new draft and copies of its files, so limited like a create.
   {
     method: 'POST',

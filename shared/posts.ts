@@ -80,6 +80,10 @@ export const PostSchema = z.object({
   platforms: z.array(PostTargetViewSchema),
   /** The recurrence series this post is an occurrence of (docs/recurring-posts.md); null for a one-off post. */
   series: PostSeriesLinkSchema.nullable().optional(),
+  /** An Editor's comment when they sent the post back for changes (docs/approvals.md); cleared when it is submitted again. */
+  review_comment: z.string().nullable().optional(),
+  /** Who last submitted the post for approval (a user id), while that matters. */
+  submitted_by: z.string().nullable().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -113,6 +117,7 @@ export const PostCountsQuerySchema = ListPostsQuerySchema.pick({ client_id: true
 export const PostCountsSchema = z.object({
   scheduled: z.number().int().nonnegative(),
   posted: z.number().int().nonnegative(),
+  approval: z.number().int().nonnegative(),
   drafts: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
 });

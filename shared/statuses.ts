@@ -1,10 +1,11 @@
 /** Post lifecycle (docs/product-rules.md#post-statuses, docs/publishing.md#outcomes). */
-export const POST_STATUSES = ['draft', 'scheduled', 'queued', 'publishing', 'posted', 'failed'] as const;
+export const POST_STATUSES = ['draft', 'pending_approval', 'scheduled', 'queued', 'publishing', 'posted', 'failed'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** Tabs of the Posts view and the statuses each one shows (docs/product-rules.md#post-statuses). */
 export const POST_TABS = [
   { id: 'scheduled', label: 'Scheduled', statuses: ['scheduled', 'queued', 'publishing'], empty: 'No scheduled posts' },
+  { id: 'approval', label: 'Needs approval', statuses: ['pending_approval'], empty: 'No posts waiting for approval' },
   { id: 'posted', label: 'Posted', statuses: ['posted'], empty: 'No posted posts' },
   { id: 'drafts', label: 'Drafts', statuses: ['draft'], empty: 'No draft posts' },
   { id: 'failed', label: 'Failed', statuses: ['failed'], empty: 'No failed posts' },
@@ -15,15 +16,16 @@ export type PostTabId = (typeof POST_TABS)[number]['id'];
 export const UPCOMING_STATUSES: readonly PostStatus[] = ['scheduled', 'queued', 'publishing'];
 
 /** Only these can be edited (docs/product-rules.md#post-statuses). */
-export const EDITABLE_STATUSES: readonly PostStatus[] = ['scheduled', 'draft'];
+export const EDITABLE_STATUSES: readonly PostStatus[] = ['scheduled', 'pending_approval', 'draft'];
 
-/** Badge colours: queued blue, publishing yellow, posted green, failed red, scheduled purple, other grey. */
+/** Badge colours: queued blue, publishing yellow, posted green, failed red, scheduled purple, waiting for approval yellow, other grey. */
 export type BadgeColor = 'blue' | 'yellow' | 'green' | 'red' | 'purple' | 'gray';
 export function postStatusColor(status: string): BadgeColor {
   switch (status) {
     case 'queued':
       return 'blue';
     case 'publishing':
+    case 'pending_approval':
       return 'yellow';
     case 'posted':
       return 'green';
@@ -55,4 +57,9 @@ export function subscriptionBadgeVariant(status: string): BadgeVariant {
 
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** A post status as the badges show it ("pending_approval" reads "Needs approval"). */
+export function postStatusLabel(status: string): string {
+  return status === 'pending_approval' ? 'Needs approval' : capitalize(status);
 }

@@ -57,6 +57,14 @@ export const postSk = (postId: string) => `${POST_PREFIX}${postId}`;
 /** The post id of a POST#<ulid> sort key. */
 export const postOfSk = (sk: string) => sk.slice(POST_PREFIX.length);
 
+/**
+ * A post's activity history (docs/approvals.md): sk = POSTACTIVITY#<postId>#<ulid>, beside the post
+ * in its owner's partition, oldest first. Never begins with POST#, so post queries skip them.
+ */
+export const POST_ACTIVITY_PREFIX = 'POSTACTIVITY#';
+export const postActivityPrefix = (postId: string) => `${POST_ACTIVITY_PREFIX}${postId}#`;
+export const postActivitySk = (postId: string, activityId: string) => `${postActivityPrefix(postId)}${activityId}`;
+
 /** Connections (social accounts, pattern 10): sk = ACCOUNT#<ulid>. */
 export const CONNECTION_PREFIX = 'ACCOUNT#';
 export const connectionSk = (connectionId: string) => `${CONNECTION_PREFIX}${connectionId}`;
@@ -151,6 +159,7 @@ export const WORKSPACE_OWNED_SK_PREFIXES: readonly string[] = [
   'CROLLUP#',
   CHECKOUT_PREFIX,
   SUBSCRIPTION_SK,
+  POST_ACTIVITY_PREFIX,
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,10 @@ export interface PostRecord {
   platforms: PostTarget[];
   /** The recurrence series this post is an occurrence of (docs/recurring-posts.md), or null. */
   series?: PostSeriesLink | null;
+  /** An Editor's comment when they sent it back for changes (docs/approvals.md); absent on posts never reviewed. */
+  review_comment?: string | null;
+  /** Who last submitted it for approval (a user id); absent on posts never submitted. */
+  submitted_by?: string | null;
 }
 
 const POST_FIELDS = [
@@ -68,6 +72,7 @@ export function tabOf(status: PostStatus): PostTabId {
 function tabSortKey(post: PostRecord, tab: PostTabId): string {
   const time = {
     scheduled: post.scheduled_at ?? post.created_at,
+    approval: post.scheduled_at ?? post.created_at,
     posted: post.published_at ?? post.updated_at,
     drafts: post.created_at,
     failed: post.updated_at,
@@ -120,8 +125,19 @@ function postItemToWrite(userId: string, post: PostRecord): Record<string, unkno
 export function toPost(item: Record<string, unknown>): PostRecord {
   const post = Object.fromEntries(POST_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as PostRecord;
   const series = item.series ? { series: item.series as PostSeriesLink } : {};
+  // Only a post that went through approval carries these (docs/approvals.md); others stay as they were.
+  const review = {
+    ...(typeof item.review_comment === 'string' ? { review_comment: item.review_comment } : {}),
+    ...(typeof item.submitted_by === 'string' ? { submitted_by: item.submitted_by } : {}),
+  };
   // Only an occurrence of a recurring post carries `series` (docs/recurring-posts.md); one-off posts stay as they were.
-  return { ...post, media: (item.media as StoredMedia[] | undefined) ?? [], platforms: (item.platforms as PostTarget[] | undefined) ?? [], ...series };
+  return {
+    ...post,
+    media: (item.media as StoredMedia[] | undefined) ?? [],
+    platforms: (item.platforms as PostTarget[] | undefined) ?? [],
+    ...series,
+    ...review,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,7 +200,8 @@ export async function listTabPage(userId: string, tab: PostTabId, options: { lim
       FilterExpression: filter.FilterExpression,
       ExpressionAttributeNames: { '#pk': BY_USER_TIME.partitionKey },
       ExpressionAttributeValues: { ':pk': postTabPk(userId, tab), ...filter.values },
-      ScanIndexForward: tab === 'scheduled',
+      // Waiting posts, like scheduled ones, read soonest first: the one due next needs a decision first.
+      ScanIndexForward: tab === 'scheduled' || tab === 'approval',
       Limit: options.limit,
       ExclusiveStartKey: options.cursor ? decodeCursor(options.cursor, userId, tab) : undefined,
     }),
@@ -207,14 +224,15 @@ export async function listScheduledBetween(userId: string, from: string, to: str
 }
 
 /**
- * The calendar's posts in [from, to) (access pattern 6b): the open ones by due time and the
- * published ones by publish time, so a day shows what went out as well as what will.
+ * The calendar's posts in [from, to) (access pattern 6b): the open ones (and those waiting for
+ * approval) by due time and the published ones by publish time, so a day shows what went out as well as what will.
  * One gsi1 Query per tab partition over the range, run together; no Scan.
  */
 export async function listCalendarBetween(userId: string, from: string, to: string, clientId?: string): Promise<PostRecord[]> {
   const filter = clientFilter(clientId);
   const byTab = await Promise.all(
-    (['scheduled', 'posted'] as const).map((tab) =>
+    // Waiting posts too, at the time they ask for, so a reviewer sees them among what goes out.
+    (['scheduled', 'approval', 'posted'] as const).map((tab) =>
       queryAll({
         TableName: tableName(),
         IndexName: BY_USER_TIME.indexName,

@@ -10,11 +10,12 @@
  *  4. A user's latest notifications               → table → pk = USER#<id>, sk begins_with NOTE#, descending, limit 20
  *  5. A user's unread notifications (mark all)    → gsi1  → gsi1pk = UNREAD#<id> [unreadPk]  (sparse: removed when read)
  *  6. A user's posts in one Posts tab, one page   → gsi1  → gsi1pk = POSTTAB#<id>#<tab> [postTabPk], gsi1sk = the tab's order key [postTabSk]:
- *       scheduled: <scheduled_at>#<postId> ascending (soonest first) · posted: <published_at>#<postId> descending
+ *       scheduled: <scheduled_at>#<postId> ascending (soonest first) · approval (waiting for approval): the same, ascending
+ *       · posted: <published_at>#<postId> descending
  *       drafts: <created_at>#<postId> descending · failed: <updated_at>#<postId> descending
  *     (times are UTC ISO strings with milliseconds, so they sort as text; the cursor is the opaque
  *      LastEvaluatedKey, checked on the way back in to belong to the caller and the tab)
- *  6a. A user's calendar period [from, to)         → gsi1  → gsi1pk = POSTTAB#<id>#scheduled, gsi1sk BETWEEN <from> AND <to>
+ *  6a. A user's calendar period [from, to)         → gsi1  → gsi1pk = POSTTAB#<id>#scheduled (and #approval, #posted), gsi1sk BETWEEN <from> AND <to>
  *       (`<to>#<postId>` sorts after `<to>`, so a post due exactly at `to` is left out, as [from, to) says)
  *  6c. A user's posts by account in a time window (platform limits) → gsi1 → the scheduled tab
  *       BETWEEN <from> AND <to> (by scheduled_at) and the posted tab BETWEEN <from> AND <to> (by published_at);
@@ -35,6 +36,7 @@
  * 11. A user's account for a platform account id (reconnect updates in place) → table → pk = USER#<id>, sk = PLATFORMACCOUNT#<platform>#<account_id> [platformAccountSk]
  * 12. An account's encrypted tokens             → table → pk = USER#<id>, sk = TOKEN#<accountId>
  * 13. A user's media file (unattached until a post takes it) → table → pk = USER#<id>, sk = MEDIA#<id> (id derived from the object key)
+ * 14a. A post's activity history, oldest first   → table → pk = USER#<id>, sk begins_with POSTACTIVITY#<postId># [postActivityPrefix]
  * 14. One post (read, edit, delete)              → table → pk = USER#<id>, sk = POST#<ulid>; targets and media are
  *       embedded in the item (docs/data-model.md#posts); edits are conditional on the version read
  * 15. A user's tab counts                        → gsi3  → gsi3pk = POSTTAB#<id>#<tab> with Select COUNT (same

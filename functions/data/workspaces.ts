@@ -55,6 +55,8 @@ export interface Workspace {
   name: string;
   ownerId: string;
   seatsUsed: number;
+  /** "Posts need approval" (docs/approvals.md); off unless an Admin turned it on. */
+  postsNeedApproval: boolean;
 }
 
 export interface Invite {
@@ -102,7 +104,31 @@ export async function createWorkspace(workspace: { id: string; name: string; own
 export async function getWorkspace(workspaceId: string): Promise<Workspace | null> {
   const [item] = await getItems([workspaceKey(workspaceId)]);
   if (!item) return null;
-  return { id: workspaceId, name: String(item.name), ownerId: String(item.ownerId), seatsUsed: typeof item.seatsUsed === 'number' ? item.seatsUsed : 1 };
+  return {
+    id: workspaceId,
+    name: String(item.name),
+    ownerId: String(item.ownerId),
+    seatsUsed: typeof item.seatsUsed === 'number' ? item.seatsUsed : 1,
+    postsNeedApproval: item.postsNeedApproval === true,
+  };
+}
+
+/** Turns "Posts need approval" on or off; false when the workspace does not exist. */
+export async function setPostsNeedApproval(workspaceId: string, on: boolean): Promise<boolean> {
+  return (
+    (await updateIf({
+      Key: workspaceKey(workspaceId),
+      UpdateExpression: 'SET postsNeedApproval = :on',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':on': on },
+    })) !== null
+  );
+}
+
+/** One member of the workspace (role and e-mail), or null when they are not one. */
+export async function getMember(workspaceId: string, userId: string): Promise<StoredMember | null> {
+  const [item] = await getItems([memberKey(workspaceId, userId)]);
+  return item ? toStoredMember(workspaceId, item) : null;
 }
 
 /** The workspace item's owner, or null when the workspace does not exist. */

@@ -53,9 +53,11 @@ import {
   type PostRecord,
   type StoredMedia,
 } from '../data/posts';
+import { deletePostActivity } from '../data/post-activity';
 import { claimUsage, getUsageCount, releaseUsage } from '../data/usage';
 import { defaultDeps, type Deps } from '../lib/clock';
-import { ConflictError, DependencyError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
+import { APPROVAL_MSG } from '@shared/approvals';
+import { ConflictError, DependencyError, ForbiddenError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { profileUrl } from '../platforms/profile-urls';
 import { UNKNOWN_OUTCOME_MESSAGE, type EngineTarget } from '../publishing/model';
@@ -76,7 +78,7 @@ export const NOT_SCHEDULED_MESSAGE = "We couldn't schedule this post right now, 
  * can't be made, the post is turned into a draft before the error reaches the user: a post never
  * claims to be scheduled without a schedule that will publish it.
  */
-async function syncSchedule(userId: string, post: PostRecord, deps: Deps): Promise<PostRecord> {
+export async function syncSchedule(userId: string, post: PostRecord, deps: Deps): Promise<PostRecord> {
   if (post.status !== 'scheduled') {
     await removeSchedule(post.id);
     return post;
@@ -157,7 +159,7 @@ export function targetFor(
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-async function present(post: PostRecord): Promise<Post> {
+export async function present(post: PostRecord): Promise<Post> {
   const media = await Promise.all(post.media.map((m) => mediaItemFor({ ...m, post_id: post.id })));
   const platforms = post.platforms.map((target) => ({ ...target, profile_url: profileUrl(target) }));
   return PostSchema.parse({ ...post, media, platforms });
@@ -205,7 +207,7 @@ export async function getUsage(userId: string, deps: Deps = defaultDeps): Promis
 // Writes
 
 /** Takes one scheduled post from this month's allowance, or refuses with the plan-limit error. */
-async function claimMonthlyPost(userId: string, plan: Plan, now: Date): Promise<string> {
+export async function claimMonthlyPost(userId: string, plan: Plan, now: Date): Promise<string> {
   const month = monthOf(now);
   if (!(await claimUsage(userId, month, plan.postLimit))) {
     throw new PlanError('PLAN_LIMIT_REACHED', planLimitMessage(plan.postLimit), { limit: plan.postLimit, upgrade: upgradeForMorePostsMessage(plan.id) });
@@ -214,7 +216,7 @@ async function claimMonthlyPost(userId: string, plan: Plan, now: Date): Promise<
 }
 
 /** Runs a write that follows a usage claim; if it fails, the claim is given back. */
-async function withClaim<T>(userId: string, month: string | null, write: () => Promise<T>): Promise<T> {
+export async function withClaim<T>(userId: string, month: string | null, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -233,7 +235,7 @@ export function newPostRecord(
     platforms: PostTarget[];
     media: StoredMedia[];
     clientId: string | null;
-    status: 'scheduled' | 'draft';
+    status: 'scheduled' | 'draft' | 'pending_approval';
     scheduled_at: string | null;
     usageMonth: string | null;
   },
@@ -260,9 +262,38 @@ export function newPostRecord(
   };
 }
 
-export async function createPost(userId: string, body: z.output<typeof CreatePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+/**
+ * Who is writing, for the approval rule (docs/approvals.md): when what they schedule needs approval,
+ * a post given a time waits as `pending_approval` (no schedule, no usage) instead of being scheduled,
+ * and a post already scheduled is not theirs to change. Callers that pass nothing schedule directly.
+ */
+export interface ApprovalOptions {
+  readonly needsApproval?: boolean;
+  /** The person writing (a user id), kept on a post they send for approval. */
+  readonly submittedBy?: string;
+}
+
+/** A schedule as the writer may have it: scheduled directly, or waiting for approval at that time. */
+function asWriterMay(
+  schedule: ReturnType<typeof scheduleFrom>,
+  options: ApprovalOptions,
+): { status: 'scheduled' | 'draft' | 'pending_approval'; scheduled_at: string | null } {
+  return options.needsApproval && schedule.status === 'scheduled' ? { ...schedule, status: 'pending_approval' } : schedule;
+}
+
+/** What a post waiting for approval carries about it; a new submission clears an earlier review comment. */
+function approvalFields(status: PostRecord['status'], options: ApprovalOptions): Partial<PostRecord> {
+  return status === 'pending_approval' ? { submitted_by: options.submittedBy ?? null, review_comment: null } : {};
+}
+
+export async function createPost(
+  userId: string,
+  body: z.output<typeof CreatePostBodySchema>,
+  deps: Deps = defaultDeps,
+  options: ApprovalOptions = {},
+): Promise<Post> {
   const now = deps.now();
-  const schedule = scheduleFrom(body.scheduled_at, now);
+  const schedule = asWriterMay(scheduleFrom(body.scheduled_at, now), options);
   assertTikTokTargetsPostable(body.platforms);
   const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
   const platforms = body.platforms.map((target) => targetFor(target, accounts, plan, deps.newId));
@@ -272,11 +303,14 @@ export async function createPost(userId: string, body: z.output<typeof CreatePos
   // Each platform's media rules at compose time, not at publish time; nothing written yet.
   assertMediaRules(platforms, mediaRows.map(mediaFactsOf));
   const usageMonth = schedule.status === 'scheduled' ? monthOf(now) : null;
-  const post = newPostRecord(
-    { title: body.title, platforms, media: mediaRows.map(storedMediaOf), clientId: body.client_id ?? null, ...schedule, usageMonth },
-    now,
-    deps,
-  );
+  const post = {
+    ...newPostRecord(
+      { title: body.title, platforms, media: mediaRows.map(storedMediaOf), clientId: body.client_id ?? null, ...schedule, usageMonth },
+      now,
+      deps,
+    ),
+    ...approvalFields(schedule.status, options),
+  };
   // Too large to store: refused before this month's allowance is touched.
   assertPostFits(userId, post);
   if (usageMonth) await claimMonthlyPost(userId, plan, now);
@@ -293,23 +327,32 @@ export async function createPost(userId: string, body: z.output<typeof CreatePos
   return present(post);
 }
 
-export async function updatePost(userId: string, id: string, body: z.output<typeof UpdatePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+export async function updatePost(
+  userId: string,
+  id: string,
+  body: z.output<typeof UpdatePostBodySchema>,
+  deps: Deps = defaultDeps,
+  options: ApprovalOptions = {},
+): Promise<Post> {
   const now = deps.now();
   const old = await getPostRecord(userId, id);
   if (!old) throw new NotFoundError('Post not found');
   if (!EDITABLE_STATUSES.includes(old.status)) throw new ConflictError(NOT_EDITABLE_MESSAGE);
-  const schedule = scheduleFrom(body.scheduled_at, now);
+  // A scheduled post was approved (or scheduled by someone who may): only those who schedule directly change it.
+  if (options.needsApproval && old.status === 'scheduled') throw new ForbiddenError('NEEDS_APPROVAL', APPROVAL_MSG.scheduledNeedsEditor);
+  const schedule = asWriterMay(scheduleFrom(body.scheduled_at, now), options);
   const edit = isFullUpdate(body)
     ? await fullEdit(userId, old, body, now, deps)
     : { ...captionsEdit(old, body), added: [] as string[], removed: [] as StoredMedia[] };
 
-  // A draft becoming scheduled counts against this month, unless it already did.
-  const counts = old.status === 'draft' && schedule.status === 'scheduled' && old.usage_month !== monthOf(now);
+  // A draft (or a post waiting for approval) becoming scheduled counts against this month, unless it already did.
+  const counts = old.status !== 'scheduled' && schedule.status === 'scheduled' && old.usage_month !== monthOf(now);
   const usageMonth = counts ? monthOf(now) : null;
   const post: PostRecord = {
     ...old,
     ...schedule,
     ...edit.changes,
+    ...approvalFields(schedule.status, options),
     version: old.version + 1,
     updated_at: now.toISOString(),
     usage_month: usageMonth ?? old.usage_month,
@@ -463,6 +506,8 @@ export async function deletePost(userId: string, id: string): Promise<void> {
     old.media.map((m) => ({ ...m, post_id: old.id })),
   );
   await removeSchedule(old.id);
+  // Its history goes with it; one left behind is only storage, never shown (its post is gone).
+  await deletePostActivity(userId, old.id).catch((error: unknown) => logger.warn('Could not delete the history of a deleted post', { postId: old.id, error }));
 }
 
 // ---------------------------------------------------------------------------------------------

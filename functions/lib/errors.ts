@@ -36,9 +36,9 @@ export class NotFoundError extends AppError {
   }
 }
 
-/** The caller is signed in but may not do this: no membership, a role too low, or an invitation meant for someone else. */
+/** The caller is signed in but may not do this: no membership, a role too low, an invitation meant for someone else, or a post that needs approval. */
 export class ForbiddenError extends AppError {
-  constructor(code: 'NOT_A_MEMBER' | 'ROLE_TOO_LOW' | 'OTHER_EMAIL', message: string) {
+  constructor(code: 'NOT_A_MEMBER' | 'ROLE_TOO_LOW' | 'OTHER_EMAIL' | 'NEEDS_APPROVAL', message: string) {
     super(code, 403, message);
   }
 }

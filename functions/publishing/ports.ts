@@ -90,6 +90,8 @@ export interface SettleEngine extends Deps {
   notify(userId: string, input: NotifyInput, deps: Deps): Promise<unknown>;
   /** Records a settled target (post after the settle, target index) for analytics (docs/analytics.md); a failure is logged, never the engine's. */
   recordOutcome?(userId: string, post: EnginePost, index: number, deps: Deps): Promise<void>;
+  /** Keeps the post's settled outcome in its activity history (docs/approvals.md#history); a failure is logged, never the engine's. */
+  recordActivity?(userId: string, postId: string, outcome: 'posted' | 'failed', deps: Deps): Promise<void>;
 }
 
 /** The watchdog: dispatches a stuck post again, or settles it. */

@@ -1,6 +1,7 @@
 import { effectivePlan } from '@shared/subscription';
 import { tableAnalyticsStore } from '../data/analytics';
 import { mediaUrl, readObject } from '../data/media';
+import { addPostActivity } from '../data/post-activity';
 import type { PostRecord } from '../data/posts';
 import { recordTargetOutcome } from '../domain/analytics-collection';
 import { withFreshTokens } from '../domain/connections';
@@ -49,6 +50,15 @@ export const awsScheduleEngine: ScheduleEngine = { ...awsDispatchEngine, schedul
 const recordOutcome: SettleEngine['recordOutcome'] = (userId, post, index, deps) =>
   recordTargetOutcome(userId, post, index, { now: deps.now, store: tableAnalyticsStore });
 
+/** A settled post's outcome in its history (the engine's `userId` is the workspace that owns the post). */
+const recordActivity: SettleEngine['recordActivity'] = (workspaceId, postId, outcome, deps) =>
+  addPostActivity(
+    workspaceId,
+    postId,
+    { kind: outcome === 'posted' ? 'published' : 'failed', userId: null, email: null },
+    { id: deps.newId(), at: deps.now().toISOString() },
+  ).then(() => undefined);
+
 /** A delivery's first read over the table: the plan follows from the subscription read with the post. */
 const readDelivery: PublishEngine['readDelivery'] = async (userId, postId, socialAccountId, now) => {
   const { ahead, ...reads } = await readDeliveryItems(userId, postId, socialAccountId);
@@ -60,6 +70,7 @@ export const awsPublishEngine: PublishEngine = {
   ...awsDispatchEngine,
   readDelivery,
   recordOutcome,
+  recordActivity,
   media: {
     url: (path) => mediaUrl(path),
     read: readObject,
@@ -74,10 +85,10 @@ export const awsPublishEngine: PublishEngine = {
 };
 
 /** The watchdog over the table and SQS. */
-export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyUser, recordOutcome };
+export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyUser, recordOutcome, recordActivity };
 
 /** The dead letters' settling over the table. */
-export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyUser, recordOutcome };
+export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyUser, recordOutcome, recordActivity };
 
 /** Creates or moves the post's schedule on AWS (or dispatches a post due within the minute at once). */
 export function scheduleDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps): Promise<void> {

@@ -5,7 +5,7 @@ import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aPost, aPostMedia, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
-const NO_COUNTS: PostCounts = { scheduled: 0, posted: 0, drafts: 0, failed: 0 };
+const NO_COUNTS: PostCounts = { scheduled: 0, posted: 0, approval: 0, drafts: 0, failed: 0 };
 
 interface Setup {
   tabs?: Partial<Record<'scheduled' | 'posted' | 'drafts' | 'failed', Post[]>>;
@@ -39,9 +39,10 @@ describe('the Posts page', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows the four tabs with their counts', async () => {
-    await openPosts({ counts: { scheduled: 3, posted: 12, drafts: 1, failed: 2 } });
+  it('shows the five tabs with their counts', async () => {
+    await openPosts({ counts: { scheduled: 3, posted: 12, approval: 4, drafts: 1, failed: 2 } });
     expect(await screen.findByRole('tab', { name: 'Scheduled (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Needs approval (4)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Posted (12)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Drafts (1)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Failed (2)' })).toBeInTheDocument();
@@ -51,9 +52,9 @@ describe('the Posts page', () => {
     const ACME = '01JQ0000000000000000000AC1';
     const GYM = '01JQ0000000000000000000GY1';
     const countsByClient: Record<string, PostCounts> = {
-      '': { scheduled: 9, posted: 20, drafts: 4, failed: 3 },
-      [ACME]: { scheduled: 2, posted: 5, drafts: 1, failed: 0 },
-      [GYM]: { scheduled: 7, posted: 15, drafts: 3, failed: 3 },
+      '': { scheduled: 9, posted: 20, approval: 2, drafts: 4, failed: 3 },
+      [ACME]: { scheduled: 2, posted: 5, approval: 1, drafts: 1, failed: 0 },
+      [GYM]: { scheduled: 7, posted: 15, approval: 1, drafts: 3, failed: 3 },
     };
     const { user, api } = await openPosts({
       extra: {
@@ -70,19 +71,19 @@ describe('the Posts page', () => {
       },
     });
     const tabNames = async () => (await screen.findAllByRole('tab')).map((tab) => tab.textContent);
-    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (9)', 'Posted (20)', 'Drafts (4)', 'Failed (3)']));
+    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (9)', 'Needs approval (2)', 'Posted (20)', 'Drafts (4)', 'Failed (3)']));
     const select = await screen.findByRole('combobox', { name: 'Client' });
     await waitFor(() => expect(within(select).getByRole('option', { name: 'Acme Bakery' })).toBeInTheDocument());
 
     await user.selectOptions(select, ACME);
-    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (2)', 'Posted (5)', 'Drafts (1)', 'Failed (0)']));
+    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (2)', 'Needs approval (1)', 'Posted (5)', 'Drafts (1)', 'Failed (0)']));
     expect(api.callsTo('GET', '/posts/counts').at(-1)!.query).toEqual({ client_id: ACME });
 
     await user.selectOptions(select, GYM);
-    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (7)', 'Posted (15)', 'Drafts (3)', 'Failed (3)']));
+    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (7)', 'Needs approval (1)', 'Posted (15)', 'Drafts (3)', 'Failed (3)']));
 
     await user.selectOptions(select, '');
-    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (9)', 'Posted (20)', 'Drafts (4)', 'Failed (3)']));
+    await waitFor(async () => expect(await tabNames()).toEqual(['Scheduled (9)', 'Needs approval (2)', 'Posted (20)', 'Drafts (4)', 'Failed (3)']));
     expect(api.callsTo('GET', '/posts/counts')[0]!.query).toEqual({});
   });
 

@@ -50,7 +50,7 @@ const anOccurrence = (overrides: Partial<Post> = {}) =>
   });
 
 async function openPosts(post: Post, series: SeriesView, extra: Parameters<typeof mockApi>[0] = {}) {
-  const counts: PostCounts = { scheduled: 1, posted: 0, drafts: 0, failed: 0 };
+  const counts: PostCounts = { scheduled: 1, posted: 0, approval: 0, drafts: 0, failed: 0 };
   return openSignedIn('/home/posts', 'Posts', {
     ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/Berlin' } }) }),
     'GET /posts/counts': { body: counts },

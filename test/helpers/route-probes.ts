@@ -16,6 +16,7 @@ import { ConfirmUploadBodySchema, PresignUploadBodySchema } from '@shared/media'
 import { MediaFromUrlBodySchema } from '@shared/media-url';
 import { NotificationIdParamsSchema } from '@shared/notifications';
 import { LimitCheckBodySchema } from '@shared/platform-limits';
+import { ApprovePostBodySchema, RequestChangesBodySchema, SubmitPostBodySchema, UpdateWorkspaceSettingsBodySchema } from '@shared/approvals';
 import { CalendarQuerySchema, IdParamsSchema, ListPostsQuerySchema, PostCountsQuerySchema, RetryPostBodySchema, PublishDraftBodySchema } from '@shared/posts';
 import { CreatePostBodySchema, PublishNowBodySchema, UpdatePostBodySchema } from '@shared/post-bodies';
 import { ImportRequestSchema } from '@shared/import';
@@ -135,6 +136,9 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     isolation: [404],
   },
   'DELETE /api/workspace/members/{userId}': { params: { values: (f) => ({ userId: f.ids.member }), schema: MemberIdParamsSchema }, isolation: [404] },
+  // B reads and changes the setting of B's own workspace (A's id is in no header here).
+  'GET /api/workspace/settings': { isolation: [200] },
+  'PATCH /api/workspace/settings': { body: { sample: () => ({ posts_need_approval: true }), schema: UpdateWorkspaceSettingsBodySchema }, isolation: [200] },
   // B leaves B's own workspace, of which B is the Owner: refused.
   'POST /api/workspace/leave': { isolation: [409], noInput: 'takes no input (the caller leaves the workspace)', last: true },
   // The link's token is its bearer's key: whoever holds it sees what it invites to. B holds none of A's, so B's is made up.
@@ -268,6 +272,23 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     body: { sample: () => ({ version: 1 }), schema: PublishDraftBodySchema },
     isolation: [404],
   },
+  // Approvals: A's post is not B's, so B gets 404 and A's post keeps its status.
+  'POST /api/posts/{id}/submit': {
+    params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema },
+    body: { sample: () => ({ version: 1, scheduled_at: A_FUTURE }), schema: SubmitPostBodySchema },
+    isolation: [404],
+  },
+  'POST /api/posts/{id}/approve': {
+    params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema },
+    body: { sample: () => ({ version: 1 }), schema: ApprovePostBodySchema },
+    isolation: [404],
+  },
+  'POST /api/posts/{id}/request-changes': {
+    params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema },
+    body: { sample: () => ({ version: 1, comment: 'Hijacked' }), schema: RequestChangesBodySchema },
+    isolation: [404],
+  },
+  'GET /api/posts/{id}/activity': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
   'POST /api/posts/{id}/duplicate': { params: { values: (f) => ulidOf(f, 'post'), schema: IdParamsSchema }, isolation: [404] },
   // Recurring posts: A's post id stands for the series id too; neither is B's, so B gets 404.
   'GET /api/series/{id}': { params: { values: (f) => ulidOf(f, 'post'), schema: SeriesParamsSchema }, isolation: [404] },

@@ -159,6 +159,7 @@ describe('the tab counts', () => {
     await givenPosts(user.userId, account, 'queued', 1);
     await givenPosts(user.userId, account, 'posted', 4);
     await givenPosts(user.userId, account, 'failed', 2);
+    await givenPosts(user.userId, account, 'pending_approval', 2);
     const draft = (await weCallTheApi('POST', '/api/posts', { token: user.accessToken, body: aComposeBody(account) })).body;
 
     // Act
@@ -167,8 +168,8 @@ describe('the tab counts', () => {
     const after = await weCallTheApi('GET', '/api/posts/counts', { token: user.accessToken });
 
     // Assess
-    expect({ status: before.status, body: before.body }).toEqual({ status: 200, body: { scheduled: 4, posted: 4, drafts: 1, failed: 2 } });
-    expect(after.body).toEqual({ scheduled: 4, posted: 4, drafts: 0, failed: 2 });
+    expect({ status: before.status, body: before.body }).toEqual({ status: 200, body: { scheduled: 4, posted: 4, approval: 2, drafts: 1, failed: 2 } });
+    expect(after.body).toEqual({ scheduled: 4, posted: 4, approval: 2, drafts: 0, failed: 2 });
   });
 
   it("with a client, counts only that client's posts: each tab's number is its filtered list's length", async () => {
@@ -197,9 +198,9 @@ describe('the tab counts', () => {
       Object.fromEntries(await Promise.all(POST_TAB_IDS.map(async (tab) => [tab, (await wholeTab(user.accessToken, tab, clientId)).length] as const)));
 
     // Assess
-    expect({ status: ofAcme.status, body: ofAcme.body }).toEqual({ status: 200, body: { scheduled: 4, posted: 2, drafts: 1, failed: 0 } });
-    expect({ status: ofGym.status, body: ofGym.body }).toEqual({ status: 200, body: { scheduled: 1, posted: 4, drafts: 2, failed: 2 } });
-    expect({ status: all.status, body: all.body }).toEqual({ status: 200, body: { scheduled: 7, posted: 6, drafts: 4, failed: 2 } });
+    expect({ status: ofAcme.status, body: ofAcme.body }).toEqual({ status: 200, body: { scheduled: 4, posted: 2, approval: 0, drafts: 1, failed: 0 } });
+    expect({ status: ofGym.status, body: ofGym.body }).toEqual({ status: 200, body: { scheduled: 1, posted: 4, approval: 0, drafts: 2, failed: 2 } });
+    expect({ status: all.status, body: all.body }).toEqual({ status: 200, body: { scheduled: 7, posted: 6, approval: 0, drafts: 4, failed: 2 } });
     expect(ofAcme.body).toEqual(await listed(acme));
     expect(ofGym.body).toEqual(await listed(gym));
     expect(all.body).toEqual(await listed(''));
@@ -222,7 +223,7 @@ describe('the tab counts', () => {
 
     // Assess
     expect(lists.map((r) => [r.status, r.body.items.length])).toEqual(POST_TAB_IDS.map(() => [200, 0]));
-    expect({ status: counts.status, body: counts.body }).toEqual({ status: 200, body: { scheduled: 0, posted: 0, drafts: 0, failed: 0 } });
+    expect({ status: counts.status, body: counts.body }).toEqual({ status: 200, body: { scheduled: 0, posted: 0, approval: 0, drafts: 0, failed: 0 } });
     expect(badList.status).toBe(400);
     expect({ status: badCounts.status, body: badCounts.body }).toEqual({ status: badList.status, body: badList.body });
   });
@@ -232,7 +233,7 @@ describe('the tab counts', () => {
 
     const res = await weCallTheApi('GET', '/api/posts/counts', { token: user.accessToken });
 
-    expect(res.body).toEqual({ scheduled: 0, posted: 0, drafts: 0, failed: 0 });
+    expect(res.body).toEqual({ scheduled: 0, posted: 0, approval: 0, drafts: 0, failed: 0 });
   });
 });
 

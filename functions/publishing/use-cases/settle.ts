@@ -15,7 +15,13 @@ export async function finish(attempt: Attempt, outcome: TargetOutcome, engine: S
   let postStatus: string = after.status;
   if (after.platforms.every(isTerminal)) {
     const derived = derivePostOutcome(after.platforms);
-    if (await engine.store.settlePost(userId, after, derived, now)) postStatus = derived.status;
+    if (await engine.store.settlePost(userId, after, derived, now)) {
+      postStatus = derived.status;
+      // Only the settle that moved the post records it, so the history has one entry per outcome.
+      await engine
+        .recordActivity?.(userId, post.id, derived.status, engine)
+        .catch((error: unknown) => logger.error('Could not record the outcome in the post’s history', { error, postId: post.id }));
+    }
   }
   const notice = outcome.status === 'posted' ? publishedNotice(target.platform) : failedNotice(target.platform, outcome.message);
   await engine

@@ -213,6 +213,8 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
   const sent: { platform: Platform; message: PublishMessage; delaySeconds: number }[] = [];
   const schedules = new Map<string, { at: Date; input: DispatchInput }>();
   const notices: { userId: string; input: NotifyInput }[] = [];
+  /** The outcomes the engine kept in the posts' histories. */
+  const history: { userId: string; postId: string; outcome: 'posted' | 'failed' }[] = [];
   const platforms = new Map<Platform, ReturnType<typeof aPlatform>>();
   const state = { closed: false, plan: options.plan ?? 'pro', closeWhileWaiting: false, deleteWhileWaiting: false };
   let ids = 0;
@@ -243,6 +245,7 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
     currentPlan: async () => PLANS.find((p) => p.id === state.plan)!,
     claimDailyQuota: async () => ({ ok: true }),
     notify: async (userId, input) => void notices.push({ userId, input }),
+    recordActivity: async (userId, postId, outcome) => void history.push({ userId, postId, outcome }),
     sleep: async (ms) => {
       now += ms;
       if (state.closeWhileWaiting) state.closed = true;
@@ -257,6 +260,7 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
     sent,
     schedules,
     notices,
+    history,
     state,
     platform,
     userId: USER,

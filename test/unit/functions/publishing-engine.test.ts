@@ -55,6 +55,7 @@ describe('a publish step', () => {
     expect(stored.platforms[0]!.lease_owner).toBeUndefined();
     expect(stored).toMatchObject({ status: 'posted', published_at: iso(T0), error_message: null });
     expect(world.notices).toEqual([{ userId: world.userId, input: { message: 'Your post was published to Facebook', postId: post.id, postStatus: 'posted' } }]);
+    expect(world.history).toEqual([{ userId: world.userId, postId: post.id, outcome: 'posted' }]);
     expect(world.sent).toEqual([]);
   });
 
@@ -112,6 +113,7 @@ describe('a publish step', () => {
     expect(world.platform('facebook').timeline).toHaveLength(1);
     expect(world.store.read(world.userId, post.id)).toMatchObject({ status: 'posted', published_at: iso(T0 + 6 * 60_000) });
     expect(world.notices).toHaveLength(1);
+    expect(world.history).toEqual([{ userId: world.userId, postId: post.id, outcome: 'posted' }]);
   });
 
   it('gives the target back while the platform processes, and resumes from the checkpoint when the message returns', async () => {
@@ -205,6 +207,7 @@ describe('a publish step', () => {
     expect(world.notices.map((n) => n.input)).toEqual([
       { message: 'Your post to Facebook failed: Facebook rejected the post: the text is too long.', postId: post.id, postStatus: 'failed' },
     ]);
+    expect(world.history).toEqual([{ userId: world.userId, postId: post.id, outcome: 'failed' }]);
   });
 
   it('fails a create whose outcome cannot be known with the check-your-account message, never trying again', async () => {

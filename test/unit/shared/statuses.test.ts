@@ -5,32 +5,34 @@ import {
   POST_STATUSES,
   POST_TABS,
   postStatusColor,
+  postStatusLabel,
   SUBSCRIPTION_STATUSES,
   subscriptionBadgeVariant,
   UPCOMING_STATUSES,
 } from '@shared/statuses';
 
 describe('post statuses', () => {
-  it('are draft, scheduled, queued, publishing, posted and failed (docs/product-rules.md#post-statuses)', () => {
-    expect([...POST_STATUSES].sort()).toEqual(['draft', 'failed', 'posted', 'publishing', 'queued', 'scheduled']);
+  it('are draft, pending_approval, scheduled, queued, publishing, posted and failed (docs/product-rules.md#post-statuses)', () => {
+    expect([...POST_STATUSES].sort()).toEqual(['draft', 'failed', 'pending_approval', 'posted', 'publishing', 'queued', 'scheduled']);
   });
 
   it('count scheduled, queued and publishing as upcoming on the dashboard and calendar (docs/product-rules.md#dashboard, #post-statuses)', () => {
     expect([...UPCOMING_STATUSES].sort()).toEqual(['publishing', 'queued', 'scheduled']);
   });
 
-  it('allow editing only scheduled and draft posts (docs/product-rules.md#post-statuses)', () => {
-    expect([...EDITABLE_STATUSES].sort()).toEqual(['draft', 'scheduled']);
+  it('allow editing only scheduled, waiting and draft posts (docs/product-rules.md#post-statuses)', () => {
+    expect([...EDITABLE_STATUSES].sort()).toEqual(['draft', 'pending_approval', 'scheduled']);
   });
 });
 
 describe('the Posts tabs', () => {
-  it('are Scheduled, Posted, Drafts and Failed, in that order (docs/product-rules.md#posts-list)', () => {
-    expect(POST_TABS.map((t) => t.label)).toEqual(['Scheduled', 'Posted', 'Drafts', 'Failed']);
+  it('are Scheduled, Needs approval, Posted, Drafts and Failed, in that order (docs/product-rules.md#posts-list)', () => {
+    expect(POST_TABS.map((t) => t.label)).toEqual(['Scheduled', 'Needs approval', 'Posted', 'Drafts', 'Failed']);
   });
 
   it.each([
     ['Scheduled', ['publishing', 'queued', 'scheduled']],
+    ['Needs approval', ['pending_approval']],
     ['Posted', ['posted']],
     ['Drafts', ['draft']],
     ['Failed', ['failed']],
@@ -41,6 +43,7 @@ describe('the Posts tabs', () => {
 
   it.each([
     ['Scheduled', 'No scheduled posts'],
+    ['Needs approval', 'No posts waiting for approval'],
     ['Posted', 'No posted posts'],
     ['Drafts', 'No draft posts'],
     ['Failed', 'No failed posts'],
@@ -66,6 +69,7 @@ describe('postStatusColor', () => {
     ['posted', 'green'],
     ['failed', 'red'],
     ['scheduled', 'purple'],
+    ['pending_approval', 'yellow'],
   ])('colours a %s badge %s (docs/product-rules.md#post-statuses)', (status, colour) => {
     expect(postStatusColor(status)).toBe(colour);
   });
@@ -96,6 +100,13 @@ describe('subscription statuses', () => {
       expect(subscriptionBadgeVariant(status)).toBe('secondary');
     },
   );
+});
+
+describe('postStatusLabel', () => {
+  it('reads a waiting post as "Needs approval", as its tab does, and any other status capitalised', () => {
+    expect(postStatusLabel('pending_approval')).toBe('Needs approval');
+    expect(postStatusLabel('scheduled')).toBe('Scheduled');
+  });
 });
 
 describe('capitalize', () => {

@@ -33,6 +33,7 @@ import { FollowUpFields } from './follow-up-fields';
 import { PlatformSection } from './platform-section';
 import { PublishNowButton } from './publish-now-button';
 import { ScheduleCard } from './schedule-card';
+import { useNeedsApproval } from '@/lib/api/approvals';
 import { RepeatControl, repeatProblem } from './repeat-control';
 import type { RepeatInput } from '@shared/recurrence';
 import { ConnectionFlags, connectionProblemsAt, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
@@ -73,6 +74,8 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   const [repeat, setRepeat] = useState<RepeatInput | null>(() => (edit ? null : (restored?.repeat ?? null)));
   const uploads = useMediaUploads(edit?.post.media, restored?.media);
   const bestTimes = useBestTimes();
+  // A time sends the post for approval instead of scheduling it (docs/approvals.md).
+  const needsApproval = useNeedsApproval();
   const unsaved = !edit && hasWork(draft, uploads.items);
   useEffect(() => {
     if (keepFor) saveLocalDraft(keepFor, draft, uploads.items, repeat);
@@ -126,7 +129,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   function checkedBody(scheduleLocal = draft.scheduleLocal): CreatePostBody | null {
     const body = {
       ...buildCreatePostBody({ ...draft, scheduleLocal, platforms: selected, mediaIds: uploads.mediaIds }, zone),
-      ...(repeat && !edit ? { repeat } : {}),
+      ...(repeat && !edit && !needsApproval ? { repeat } : {}),
     };
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
     // Each platform's media rules, the same the API applies (shared/media-rules.ts); shown under each platform.
@@ -136,7 +139,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
       firstProblem(body, selected, connected, now()) ??
       (tooLong ? { title: 'Video too long', message: tooLong } : null) ??
       (media ? { title: `Not accepted by ${PLATFORM_NAMES[media.platform]}`, message: media.message } : null) ??
-      repeatProblem(edit ? null : repeat, body);
+      repeatProblem(edit || needsApproval ? null : repeat, body);
     if (problem) {
       toaster.error({ title: problem.title, description: problem.message });
       return null;
@@ -174,7 +177,9 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     setPlanLimit(null);
     (toQueue ? addToQueue : createPost).mutate(body, {
       onSuccess: (post) => {
-        toaster.success({ title: toQueue ? queuedTitle(post.scheduled_at, zone) : 'Post created successfully!' });
+        toaster.success({
+          title: toQueue ? queuedTitle(post.scheduled_at, zone) : post.status === 'pending_approval' ? 'Submitted for approval' : 'Post created successfully!',
+        });
         // The queue chose the time, so the flags under the schedule field never saw it: say now what
         // the Posts card will say about an account that cannot publish then.
         if (toQueue) {
@@ -294,10 +299,12 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
             uploading={uploads.uploading}
             submitting={createPost.isPending || limits.checking || !!edit?.saving}
             bestTimes={bestTimes}
-            repeat={edit ? undefined : <RepeatControl value={repeat} onChange={setRepeat} scheduleLocal={draft.scheduleLocal} />}
+            needsApproval={needsApproval}
+            repeat={edit || needsApproval ? undefined : <RepeatControl value={repeat} onChange={setRepeat} scheduleLocal={draft.scheduleLocal} />}
           />
-          {edit ? null : <AddToQueueButton submitting={addToQueue.isPending} disabled={uploads.uploading || createPost.isPending} />}
-          {edit ? null : (
+          {/* The queue, "Publish now" and repeating posts schedule directly, so not for posts that need approval. */}
+          {edit || needsApproval ? null : <AddToQueueButton submitting={addToQueue.isPending} disabled={uploads.uploading || createPost.isPending} />}
+          {edit || needsApproval ? null : (
             <PublishNowButton
               accounts={accounts}
               prepare={() => {

@@ -17,7 +17,7 @@ import {
 } from '@chakra-ui/react';
 import { datePickerSlotRecipe } from '@chakra-ui/react/theme';
 import { useId, type ReactNode } from 'react';
-import { LuCalendar, LuCalendarClock, LuFileText, LuTrendingUp, LuX } from 'react-icons/lu';
+import { LuCalendar, LuCalendarClock, LuFileText, LuSend, LuTrendingUp, LuX } from 'react-icons/lu';
 import type { BestTime } from '@shared/analytics';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { formatInZone, zoneLabel } from '@/lib/time';
@@ -71,6 +71,8 @@ interface ScheduleCardProps {
   bestTimes?: readonly BestTime[];
   /** The Repeat control (recurring posts, docs/recurring-posts.md), under the publish time. */
   repeat?: ReactNode;
+  /** A time sends the post for approval rather than scheduling it (docs/approvals.md): the button says so. */
+  needsApproval?: boolean;
 }
 
 /**
@@ -79,7 +81,7 @@ interface ScheduleCardProps {
  * will be sent, and the submit button.
  */
 export function ScheduleCard(props: ScheduleCardProps) {
-  const { zone, value, onChange, now, platforms, targetCount, mediaCount, uploading, submitting, bestTimes = [], repeat } = props;
+  const { zone, value, onChange, now, platforms, targetCount, mediaCount, uploading, submitting, bestTimes = [], repeat, needsApproval = false } = props;
   const best = bestTimeChoices(now, zone, bestTimes);
   const date = value.slice(0, 10);
   const time = value.slice(11, 16);
@@ -212,8 +214,8 @@ export function ScheduleCard(props: ScheduleCardProps) {
         <Stack gap="2.5" textStyle="sm" data-testid="compose-summary">
           <HStack justify="space-between">
             <Text color="fg.muted">Status</Text>
-            <Badge colorPalette={scheduled ? 'purple' : 'gray'} variant="subtle">
-              {scheduled ? 'Scheduled' : 'Draft'}
+            <Badge colorPalette={scheduled ? (needsApproval ? 'yellow' : 'purple') : 'gray'} variant="subtle">
+              {scheduled ? (needsApproval ? 'Needs approval' : 'Scheduled') : 'Draft'}
             </Badge>
           </HStack>
           <HStack justify="space-between" align="start">
@@ -238,11 +240,11 @@ export function ScheduleCard(props: ScheduleCardProps) {
           size="lg"
           w="full"
           loading={submitting}
-          loadingText={scheduled ? 'Scheduling…' : 'Saving…'}
+          loadingText={scheduled ? (needsApproval ? 'Submitting…' : 'Scheduling…') : 'Saving…'}
           disabled={uploading}
         >
-          {scheduled ? <LuCalendarClock /> : <LuFileText />}
-          {scheduled ? 'Schedule Post' : 'Save Draft'}
+          {scheduled ? needsApproval ? <LuSend /> : <LuCalendarClock /> : <LuFileText />}
+          {scheduled ? (needsApproval ? 'Submit for approval' : 'Schedule Post') : 'Save Draft'}
         </Button>
         {uploading ? (
           <Text textStyle="xs" color="fg.muted" textAlign="center">

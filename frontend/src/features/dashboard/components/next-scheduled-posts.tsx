@@ -2,7 +2,7 @@ import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuClock } from 'react-icons/lu';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import type { Post } from '@shared/posts';
-import { capitalize, postStatusColor } from '@shared/statuses';
+import { postStatusLabel, postStatusColor } from '@shared/statuses';
 import { paths } from '@/config/paths';
 import { PlatformIcon } from '@/components/platform-icon';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
@@ -55,7 +55,7 @@ export function NextScheduledPosts({ posts, zone, loading, error }: SectionProps
                 </HStack>
               </Stack>
               <Badge colorPalette={postStatusColor(post.status)} variant="subtle" flexShrink={0}>
-                {capitalize(post.status)}
+                {postStatusLabel(post.status)}
               </Badge>
             </HStack>
           ))}

@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Box, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useState } from 'react';
 import type { Post } from '@shared/posts';
@@ -6,6 +6,7 @@ import type { CreatePostBody } from '@shared/post-bodies';
 import { ScopeDialog } from '@/components/series/scope-dialog';
 import { useEditInSeries } from '@/components/series/use-series-mutations';
 import { useUpdatePost } from '../api/update-post';
+import { ActivityTimeline, ReviewComment } from './approval-actions';
 import { usePostEditor } from './post-editor';
 
 interface EditPostDialogProps {
@@ -73,7 +74,15 @@ export function EditPostDialog({ post, zone, open, onOpenChange }: EditPostDialo
               <Dialog.Title>Edit Post</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body pb="6">
+              {post.review_comment && post.status === 'draft' ? (
+                <Box mb="4">
+                  <ReviewComment comment={post.review_comment} />
+                </Box>
+              ) : null}
               <EditPostForm post={post} zone={zone} onDone={() => onOpenChange(false)} />
+              <Box mt="6">
+                <ActivityTimeline postId={post.id} zone={zone} />
+              </Box>
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close without saving" />

@@ -4,15 +4,18 @@ import { LuCalendarClock, LuCircleCheck, LuExternalLink, LuPencil, LuRotateCw, L
 import { PLATFORM_NAMES } from '@shared/platforms';
 import type { TargetIssue } from '@shared/connection-health';
 import type { Post, PostTargetView } from '@shared/posts';
-import { capitalize, EDITABLE_STATUSES, postStatusColor } from '@shared/statuses';
+import { EDITABLE_STATUSES, postStatusColor, postStatusLabel } from '@shared/statuses';
 import { PlatformIcon } from '@/components/platform-icon';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RepeatBadge, SeriesLine } from '@/components/series/repeat-badge';
 import { ScopeDialog } from '@/components/series/scope-dialog';
 import { useDeleteInSeries } from '@/components/series/use-series-mutations';
+import { useNeedsApproval } from '@/lib/api/approvals';
+import { useCurrentWorkspace } from '@/lib/api/workspaces';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { useDeletePost } from '../api/delete-post';
 import { failedTargetNames, useRetryPost } from '../api/retry-post';
+import { ApprovalButtons, ReviewComment, TIME_PASSED_NOTE, timePassed } from './approval-actions';
 import { ConnectionIssues } from './connection-issues';
 import { EditPostDialog } from './edit-post-dialog';
 import { DuplicatePostButton, PublishDraftButton } from './post-actions';
@@ -26,6 +29,8 @@ function whenText(post: Post, zone: string): string {
     const published = post.published_at ?? post.platforms.find((t) => t.posted_at)?.posted_at ?? null;
     return `Published on: ${published ? formatInZone(published, zone, DISPLAY_FORMATS.published) : 'Unknown'}`;
   }
+  if (post.status === 'pending_approval')
+    return `Requested for: ${post.scheduled_at ? formatInZone(post.scheduled_at, zone, DISPLAY_FORMATS.scheduled) : 'Not scheduled'}`;
   return `Scheduled for: ${post.scheduled_at ? formatInZone(post.scheduled_at, zone, DISPLAY_FORMATS.scheduled) : 'Not scheduled'}`;
 }
 
@@ -58,7 +63,10 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
   // A failed post goes out again to its failed platforms only; the label names them.
   const retryable = post.status === 'failed' && post.platforms.some((t) => t.status === 'failed');
   const caption = post.platforms[0]?.caption ?? '';
-  const editable = EDITABLE_STATUSES.includes(post.status);
+  const asksApproval = useNeedsApproval();
+  const { can } = useCurrentWorkspace();
+  // A scheduled post is changed only by someone who schedules directly (the server says the same).
+  const editable = EDITABLE_STATUSES.includes(post.status) && !(asksApproval && post.status === 'scheduled');
   const published = post.platforms.filter((t) => t.post_url);
   // An occurrence of a recurring post asks "this one or all following" (docs/recurring-posts.md).
   const inSeries = post.series && !post.series.detached ? post.series : null;
@@ -73,7 +81,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
             <Flex gap="2" align="flex-start" justify="space-between">
               <Wrap gap="1.5" align="center" minW="0">
                 <Badge colorPalette={postStatusColor(post.status)} variant="subtle" data-testid="post-status">
-                  {capitalize(post.status)}
+                  {postStatusLabel(post.status)}
                 </Badge>
                 <RepeatBadge series={post.series} />
                 {post.platforms.map((target) => {
@@ -148,6 +156,15 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
                 <Text>{post.error_message}</Text>
               </HStack>
             ) : null}
+            {timePassed(post) ? (
+              <HStack gap="1.5" align="flex-start" color="fg.error" textStyle="sm" data-testid="post-time-passed">
+                <Box mt="0.5" aria-hidden>
+                  <LuTriangleAlert />
+                </Box>
+                <Text>{TIME_PASSED_NOTE}</Text>
+              </HStack>
+            ) : null}
+            {post.status === 'draft' && post.review_comment ? <ReviewComment comment={post.review_comment} /> : null}
             <ConnectionIssues issues={post.connection_issues} />
             {retryable ? (
               <Box>
@@ -167,7 +184,8 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
                 </Button>
               </Box>
             ) : null}
-            {post.status === 'draft' ? <PublishDraftButton post={post} /> : null}
+            {post.status === 'draft' && !asksApproval ? <PublishDraftButton post={post} /> : null}
+            {post.status === 'pending_approval' && can('editor') ? <ApprovalButtons post={post} /> : null}
           </Stack>
         </Flex>
       </Card.Body>

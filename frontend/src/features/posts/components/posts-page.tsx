@@ -37,7 +37,7 @@ export function PostsPage({ renderEditor }: { renderEditor: RenderPostEditor }) 
         </HStack>
         <ClientSelect value={clientId} onChange={setClientId} emptyLabel="All clients" />
         <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} lazyMount unmountOnExit variant="line" colorPalette="brand">
-          {/* The four tabs share the width on a phone (a scrolled-away Failed tab gave no hint it was there). */}
+          {/* The tabs share the width on a phone (a scrolled-away Failed tab gave no hint it was there). */}
           <Tabs.List>
             {POST_TABS.map((t) => {
               const count = counts.data?.[t.id];

@@ -2,7 +2,7 @@ import { Badge, Box, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react
 import { LuCalendarX2 } from 'react-icons/lu';
 import type { Post } from '@shared/posts';
 import { PLATFORM_NAMES } from '@shared/platforms';
-import { capitalize, postStatusColor } from '@shared/statuses';
+import { postStatusLabel, postStatusColor } from '@shared/statuses';
 import { PlatformIcon } from '@/components/platform-icon';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { formatDay, type CalendarDay } from '../utils/calendar-dates';
@@ -64,7 +64,7 @@ function DayPanelEntry({ post, zone }: { post: Post; zone: string }) {
             {post.scheduled_at ? formatInZone(post.scheduled_at, zone, DISPLAY_FORMATS.calendar) : ''}
           </Text>
           <Badge colorPalette={postStatusColor(post.status)} variant="subtle">
-            {capitalize(post.status)}
+            {postStatusLabel(post.status)}
           </Badge>
         </HStack>
         <HStack gap="1.5" wrap="wrap">

@@ -12,6 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { formatInZone, userTimezone } from '@/lib/time';
 import { useMembers } from '../api/members';
 import { useChangeRole, useRemoveMember, useRevokeInvite } from '../api/manage-members';
+import { ApprovalSetting } from './approval-setting';
 import { InviteForm } from './invite-form';
 import { RenameWorkspaceForm } from './rename-workspace-form';
 
@@ -119,6 +120,10 @@ function MembersContent({ data }: { data: MembersResponse }) {
 
   return (
     <>
+      <Section title="Approvals">
+        <ApprovalSetting />
+      </Section>
+
       <Section title="Invite people" description={<span data-testid="seats">{seatsLine(data.seats)}</span>}>
         <InviteForm />
         {seatsFull ? (

@@ -1,0 +1,118 @@
+import { Box, Button, Dialog, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuCircleCheck, LuMessageSquareWarning } from 'react-icons/lu';
+import { ACTIVITY_LABELS, REVIEW_COMMENT_MAX } from '@shared/approvals';
+import type { Post } from '@shared/posts';
+import { TitledDialog } from '@/components/titled-dialog';
+import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
+import { useApprovePost, usePostActivity, useRequestChanges } from '../api/approvals';
+
+/**
+ * Approvals on a post card (docs/approvals.md): Approve and Request changes on a waiting post for
+ * Editors and above, the reviewer's comment on a draft sent back, and the post's history.
+ */
+
+/** True when a waiting post's time went by before anyone approved it: it was not published. */
+export const timePassed = (post: Pick<Post, 'status' | 'scheduled_at'>, now = Date.now()) =>
+  post.status === 'pending_approval' && !!post.scheduled_at && Date.parse(post.scheduled_at) <= now;
+
+export const TIME_PASSED_NOTE = 'Not approved before its time, so it was not published. Approve it with a new time, or edit it.';
+
+export function ApprovalButtons({ post }: { post: Post }) {
+  const [commenting, setCommenting] = useState(false);
+  const [comment, setComment] = useState('');
+  const approve = useApprovePost();
+  const sendBack = useRequestChanges(() => {
+    setCommenting(false);
+    setComment('');
+  });
+  const empty = comment.trim().length === 0;
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Button
+        size="sm"
+        colorPalette="brand"
+        loading={approve.isPending}
+        disabled={timePassed(post)}
+        onClick={() => approve.mutate({ id: post.id, version: post.version })}
+      >
+        <LuCircleCheck aria-hidden />
+        Approve
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setCommenting(true)}>
+        <LuMessageSquareWarning aria-hidden />
+        Request changes
+      </Button>
+      <TitledDialog title="Request changes" open={commenting} onOpenChange={setCommenting}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!empty) sendBack.mutate({ id: post.id, version: post.version, comment });
+          }}
+        >
+          <Dialog.Body>
+            <Field.Root required invalid={comment.length > REVIEW_COMMENT_MAX}>
+              <Field.Label>What should change?</Field.Label>
+              <Textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={4} maxLength={REVIEW_COMMENT_MAX} autoFocus />
+              <Field.HelperText>The post goes back to its author as a draft, with your comment.</Field.HelperText>
+            </Field.Root>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button variant="outline" onClick={() => setCommenting(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" colorPalette="brand" loading={sendBack.isPending} disabled={empty}>
+              Send back
+            </Button>
+          </Dialog.Footer>
+        </form>
+      </TitledDialog>
+    </HStack>
+  );
+}
+
+/** The reviewer's comment on a draft that was sent back. */
+export function ReviewComment({ comment }: { comment: string }) {
+  return (
+    <Box borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" px="3" py="2" textStyle="sm" data-testid="review-comment">
+      <Text fontWeight="medium">Changes requested</Text>
+      <Text whiteSpace="pre-line">{comment}</Text>
+    </Box>
+  );
+}
+
+/** Who did what to the post, and when, oldest first. */
+export function ActivityTimeline({ postId, zone }: { postId: string; zone: string }) {
+  const activity = usePostActivity(postId);
+  if (activity.isPending) return null;
+  if (activity.isError)
+    return (
+      <Text textStyle="sm" color="fg.muted">
+        The history could not be loaded.
+      </Text>
+    );
+  if (activity.data.items.length === 0) return null;
+  return (
+    <Stack as="section" aria-label="History" gap="1.5" textStyle="sm" data-testid="post-activity">
+      <Text fontWeight="medium">History</Text>
+      <Stack as="ol" listStyleType="none" gap="1" ps="0">
+        {activity.data.items.map((entry) => (
+          <Box as="li" key={entry.id} borderStartWidth="2px" borderColor="border" ps="3">
+            <Text>
+              {ACTIVITY_LABELS[entry.kind]}
+              <Text as="span" color="fg.muted">
+                {' · '}
+                {entry.email ?? 'Schedule & Autopost'} · {formatInZone(entry.at, zone, DISPLAY_FORMATS.scheduled)}
+              </Text>
+            </Text>
+            {entry.comment ? (
+              <Text color="fg.muted" whiteSpace="pre-line">
+                “{entry.comment}”
+              </Text>
+            ) : null}
+          </Box>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

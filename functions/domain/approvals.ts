@@ -1,0 +1,259 @@
+import type * as z from 'zod';
+import {
+  APPROVAL_MSG,
+  needsApproval,
+  type Activity,
+  type ActivityKind,
+  type ApprovePostBodySchema,
+  type RequestChangesBodySchema,
+  type SubmitPostBodySchema,
+  type WorkspaceSettings,
+} from '@shared/approvals';
+import { captionProblem } from '@shared/compose';
+import { MSG } from '@shared/messages';
+import type { Post } from '@shared/posts';
+import type { PostStatus } from '@shared/statuses';
+import { roleAtLeast, type Role } from '@shared/workspaces';
+import { listAccounts } from '../data/connections';
+import { mediaFactsOf } from '../data/media';
+import { addPostActivity, listPostActivity } from '../data/post-activity';
+import { assertPostFits, getPost as getPostRecord, replacePost, type PostRecord } from '../data/posts';
+import { getMember, getWorkspace, listMembers, setPostsNeedApproval } from '../data/workspaces';
+import { defaultDeps, type Deps } from '../lib/clock';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { currentPlan } from './entitlements';
+import { notifyUser } from './notifications';
+import { assertMediaRules, claimMonthlyPost, monthOf, present, scheduleFrom, syncSchedule, targetFor, withClaim, type ApprovalOptions } from './posts';
+import { assertTikTokTargetsPostable } from './tiktok-posting';
+
+/**
+ * Approvals (docs/approvals.md): who must ask, submitting, approving, sending back for changes,
+ * each post's activity history, and the bell notices that go with each step.
+ */
+
+/** The person acting, in the workspace the request acts in. */
+export interface Actor {
+  readonly workspaceId: string;
+  readonly userId: string;
+  readonly role: Role;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The setting
+
+export async function workspaceSettings(workspaceId: string): Promise<WorkspaceSettings> {
+  return { posts_need_approval: (await getWorkspace(workspaceId))?.postsNeedApproval ?? false };
+}
+
+export async function updateWorkspaceSettings(workspaceId: string, settings: WorkspaceSettings): Promise<WorkspaceSettings> {
+  if (!(await setPostsNeedApproval(workspaceId, settings.posts_need_approval))) throw new NotFoundError('Workspace not found');
+  return settings;
+}
+
+/** The approval rule as the post writes apply it to this actor. */
+export async function approvalOf(actor: Actor): Promise<ApprovalOptions & { needsApproval: boolean }> {
+  if (roleAtLeast(actor.role, 'admin')) return { needsApproval: false, submittedBy: actor.userId };
+  const { posts_need_approval } = await workspaceSettings(actor.workspaceId);
+  return { needsApproval: needsApproval(actor.role, posts_need_approval), submittedBy: actor.userId };
+}
+
+/** Refuses what only someone who schedules directly may do (publish now, add to queue, a repeating post). */
+export async function assertSchedulesDirectly(actor: Actor, message: string = APPROVAL_MSG.needsApproval): Promise<void> {
+  if ((await approvalOf(actor)).needsApproval) throw new ForbiddenError('NEEDS_APPROVAL', message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// History and notices
+
+/** The post as a notice names it: its title, else the start of its first caption. */
+function postLabel(post: Pick<Post, 'title' | 'platforms'>): string {
+  const text = (post.title ?? post.platforms[0]?.caption ?? '').replace(/\s+/g, ' ').trim();
+  if (!text) return 'A post';
+  return `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
+}
+
+/**
+ * Keeps one step of the post's history. The post's change is already written when this runs, so a
+ * failure here is logged, never reported as the change failing.
+ */
+async function record(actor: Actor, postId: string, kind: ActivityKind, deps: Deps, comment: string | null = null): Promise<void> {
+  try {
+    const email = (await getMember(actor.workspaceId, actor.userId))?.email ?? null;
+    await addPostActivity(actor.workspaceId, postId, { kind, userId: actor.userId, email, comment }, { id: deps.newId(), at: deps.now().toISOString() });
+  } catch (error) {
+    logger.error('Could not record a step of a post’s history', { postId, kind, error });
+  }
+}
+
+/** Bell notices (stored per person, pushed live); a notice that cannot be sent never undoes the step. */
+async function notifyEach(userIds: readonly string[], message: string, post: Post, deps: Deps): Promise<void> {
+  await Promise.all(
+    [...new Set(userIds)].map((userId) =>
+      notifyUser(userId, { message, postId: post.id, postStatus: post.status }, deps).catch((error: unknown) =>
+        logger.error('Could not notify a member about a post', { postId: post.id, error }),
+      ),
+    ),
+  );
+}
+
+/** Every Editor, Admin and Owner of the workspace but the one who submitted. */
+async function notifyReviewers(actor: Actor, post: Post, deps: Deps): Promise<void> {
+  const reviewers = (await listMembers(actor.workspaceId)).filter((m) => roleAtLeast(m.role, 'editor') && m.userId !== actor.userId);
+  const who = (await getMember(actor.workspaceId, actor.userId))?.email ?? 'A member';
+  await notifyEach(
+    reviewers.map((m) => m.userId),
+    `${who} submitted ${postLabel(post)} for approval.`,
+    post,
+    deps,
+  );
+}
+
+/** The person who submitted the post, unless they are the one acting. */
+async function notifyAuthor(actor: Actor, before: PostRecord, post: Post, message: string, deps: Deps): Promise<void> {
+  const author = before.submitted_by;
+  if (!author || author === actor.userId) return;
+  // A member who left no longer hears about the workspace's posts.
+  if (!(await getMember(actor.workspaceId, author))) return;
+  await notifyEach([author], message, post, deps);
+}
+
+/**
+ * The history and notices that follow a post written through Compose (create or edit): what the
+ * write did, judged from the status before and after.
+ */
+export async function afterPostWrite(actor: Actor, before: PostStatus | null, post: Post, deps: Deps = defaultDeps): Promise<void> {
+  if (before === null) await record(actor, post.id, 'created', deps);
+  if (post.status === 'pending_approval' && before !== 'pending_approval') {
+    await record(actor, post.id, 'submitted', deps);
+    await notifyReviewers(actor, post, deps);
+  } else if (post.status === 'scheduled' && before !== 'scheduled') {
+    await record(actor, post.id, 'scheduled', deps);
+  } else if (before !== null) {
+    await record(actor, post.id, 'edited', deps);
+  }
+}
+
+export async function postActivity(workspaceId: string, postId: string): Promise<Activity[]> {
+  if (!(await getPostRecord(workspaceId, postId))) throw new NotFoundError('Post not found');
+  return listPostActivity(workspaceId, postId);
+}
+
+/** The status a post has before a write (null: none yet), for afterPostWrite. */
+export async function statusBefore(workspaceId: string, postId: string): Promise<PostStatus | null> {
+  return (await getPostRecord(workspaceId, postId))?.status ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submitting, approving, requesting changes
+
+async function pendingRead(workspaceId: string, id: string, version: number, status: PostStatus, wrongStatus: string): Promise<PostRecord> {
+  const old = await getPostRecord(workspaceId, id);
+  if (!old) throw new NotFoundError('Post not found');
+  if (old.status !== status) throw new ConflictError(wrongStatus);
+  if (old.version !== version) throw new ConflictError(APPROVAL_MSG.changed);
+  return old;
+}
+
+/**
+ * The create rules checked again (captions, TikTok, accounts connected and on the plan, media), as
+ * "Publish now" on a draft does: the post may have waited while an account went away or the plan
+ * changed. Returns the targets as they would be stored.
+ */
+async function checkedTargets(workspaceId: string, old: PostRecord, now: Date, deps: Deps) {
+  for (const target of old.platforms) {
+    const problem = captionProblem(target.platform, target.caption);
+    if (problem) throw new ValidationError(problem.message, { title: problem.title });
+  }
+  assertTikTokTargetsPostable(old.platforms);
+  const [plan, accounts] = await Promise.all([currentPlan(workspaceId, now), listAccounts(workspaceId)]);
+  const platforms = old.platforms.map((t) => ({ ...targetFor(t, accounts, plan, deps.newId), id: t.id }));
+  if (platforms.length === 0) throw new ValidationError(MSG.selectPlatform);
+  assertMediaRules(platforms, old.media.map(mediaFactsOf));
+  return { platforms, plan };
+}
+
+const conflictAs = (message: string) => (error: unknown) => {
+  throw error instanceof ConflictError ? new ConflictError(message, { cause: error }) : error;
+};
+
+/** A draft sent for approval, to go out at `scheduled_at`: no schedule and no usage until it is approved. */
+export async function submitPost(actor: Actor, id: string, body: z.output<typeof SubmitPostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const now = deps.now();
+  const old = await pendingRead(actor.workspaceId, id, body.version, 'draft', APPROVAL_MSG.notDraft);
+  const { scheduled_at } = scheduleFrom(body.scheduled_at, now);
+  const { platforms } = await checkedTargets(actor.workspaceId, old, now, deps);
+  const post: PostRecord = {
+    ...old,
+    platforms,
+    status: 'pending_approval',
+    scheduled_at,
+    error_message: null,
+    review_comment: null,
+    submitted_by: actor.userId,
+    version: old.version + 1,
+    updated_at: now.toISOString(),
+  };
+  assertPostFits(actor.workspaceId, post);
+  await replacePost(actor.workspaceId, post, { version: old.version, status: 'draft' }).catch(conflictAs(APPROVAL_MSG.changed));
+  const view = await present(post);
+  await record(actor, id, 'submitted', deps);
+  await notifyReviewers(actor, view, deps);
+  return view;
+}
+
+/**
+ * Approves a waiting post: it is scheduled exactly as scheduling does (its EventBridge schedule, and
+ * this month's plan usage unless it already counted this month). A post whose time passed while it
+ * waited is refused with 409 unless the approver gives a new time; it was never published.
+ */
+export async function approvePost(actor: Actor, id: string, body: z.output<typeof ApprovePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const now = deps.now();
+  const old = await pendingRead(actor.workspaceId, id, body.version, 'pending_approval', APPROVAL_MSG.notPending);
+  if (old.submitted_by === actor.userId && (await approvalOf(actor)).needsApproval) throw new ForbiddenError('NEEDS_APPROVAL', APPROVAL_MSG.ownPost);
+  const scheduledAt = body.scheduled_at ? scheduleFrom(body.scheduled_at, now).scheduled_at : old.scheduled_at;
+  if (!scheduledAt || Date.parse(scheduledAt) <= now.getTime()) throw new ConflictError(APPROVAL_MSG.timePassed);
+  const { platforms, plan } = await checkedTargets(actor.workspaceId, old, now, deps);
+  const usageMonth = old.usage_month === monthOf(now) ? null : monthOf(now);
+  const post: PostRecord = {
+    ...old,
+    platforms,
+    status: 'scheduled',
+    scheduled_at: scheduledAt,
+    error_message: null,
+    review_comment: null,
+    version: old.version + 1,
+    updated_at: now.toISOString(),
+    usage_month: usageMonth ?? old.usage_month,
+  };
+  assertPostFits(actor.workspaceId, post);
+  if (usageMonth) await claimMonthlyPost(actor.workspaceId, plan, now);
+  await withClaim(actor.workspaceId, usageMonth, () =>
+    replacePost(actor.workspaceId, post, { version: old.version, status: 'pending_approval' }).catch(conflictAs(APPROVAL_MSG.changed)),
+  );
+  await syncSchedule(actor.workspaceId, post, deps);
+  const view = await present(post);
+  await record(actor, id, 'approved', deps);
+  await notifyAuthor(actor, old, view, `${postLabel(view)} was approved and is scheduled.`, deps);
+  return view;
+}
+
+/** Sends a waiting post back as a draft, with the reviewer's comment kept on it and in its history. */
+export async function requestChanges(actor: Actor, id: string, body: z.output<typeof RequestChangesBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+  const now = deps.now();
+  const old = await pendingRead(actor.workspaceId, id, body.version, 'pending_approval', APPROVAL_MSG.notPending);
+  const post: PostRecord = {
+    ...old,
+    status: 'draft',
+    scheduled_at: null,
+    review_comment: body.comment,
+    version: old.version + 1,
+    updated_at: now.toISOString(),
+  };
+  assertPostFits(actor.workspaceId, post);
+  await replacePost(actor.workspaceId, post, { version: old.version, status: 'pending_approval' }).catch(conflictAs(APPROVAL_MSG.changed));
+  const view = await present(post);
+  await record(actor, id, 'changes_requested', deps, body.comment);
+  await notifyAuthor(actor, old, view, `Changes were requested on ${postLabel(view)}: ${body.comment}`, deps);
+  return view;
+}
