@@ -15,6 +15,8 @@ const SCHEDULING_ENV = ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_
 // Retry reaches syncSchedule through domain/posts.ts (test/unit/infra/capabilities.test.ts).
 const SCHEDULING_FUNCTIONS = [
   'ApiAccountDeleteAccount',
+  // Approving a post waiting for approval schedules it (docs/approvals.md).
+  'ApiPostsApprovePost',
   'ApiPostsCreatePost',
   'ApiPostsDeletePost',
   // Bulk import: each written row's schedule.
@@ -34,6 +36,7 @@ const SCHEDULING_FUNCTIONS = [
 ];
 /** Those that may also dispatch a post due within the minute, onto the platform queues (deleting a post or an account only removes schedules). */
 const DISPATCHING_FUNCTIONS = [
+  'ApiPostsApprovePost',
   'ApiPostsCreatePost',
   'ApiPostsImportPosts',
   'ApiPostsPublishDraft',

@@ -150,6 +150,7 @@ async function expectAllThere(user: Awaited<ReturnType<typeof aUserWithDataEvery
     'OAUTHSTATE#',
     'PLATFORMACCOUNT#',
     'POST#',
+    'POSTACTIVITY#',
     'PROFILE',
     'SETTINGS',
     'SUBSCRIPTION',

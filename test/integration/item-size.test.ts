@@ -88,6 +88,7 @@ describe('the size of a post', () => {
       token: user.accessToken,
       body: { title: 'x'.repeat(400 * 1024), platforms: [{ platform: 'facebook', social_account_id: page.id, caption: 'hi' }] },
     });
+    const afterHuge = await itemsOfUser(user.userId);
     const generous = await weCallTheApi('POST', '/api/posts', {
       token: user.accessToken,
       body: { title: 'x'.repeat(1000), platforms: [{ platform: 'facebook', social_account_id: page.id, caption: 'hi' }] },
@@ -96,8 +97,10 @@ describe('the size of a post', () => {
     // Assess
     expect(huge.status).toBe(400);
     expect(huge.body.error.message).toBe(TITLE_TOO_LONG_MESSAGE);
+    expect(afterHuge).toEqual(before);
     expect(generous.status).toBe(201);
-    expect((await itemsOfUser(user.userId)).length).toBe(before.length + 1);
+    const posts = (items: Record<string, unknown>[]) => items.filter((i) => String(i.sk).startsWith('POST#'));
+    expect(posts(await itemsOfUser(user.userId))).toHaveLength(posts(before).length + 1);
   });
 
   it('gives a stored item that grew too large a 400, never a 500 (every write is bounded)', async () => {

@@ -129,6 +129,11 @@ describe('the route table limits', () => {
     'PATCH /api/workspace',
     'PATCH /api/workspace/members/{userId}',
     'POST /api/workspace/leave',
+    'PATCH /api/workspace/settings',
+    // An Editor's decision on a post waiting for approval: it changes that post (approving schedules
+    // it, as PATCH /api/posts/{id} may) and creates nothing a caller could pile up.
+    'POST /api/posts/{id}/approve',
+    'POST /api/posts/{id}/request-changes',
   ]);
 
   it('makes every write route either limited or knowingly unlimited, so a new route must decide', () => {
