@@ -1,3 +1,8 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PLANS } from '@shared/plans';
+import { WORKSPACE_HEADER } from '@shared/workspaces';
+import { SUBSCRIPTION_SK, workspacePk } from '../functions/data/keys';
+import { documentClient } from '../functions/lib/aws';
 /**
  * npm run screenshots [-- --out DIR] [-- --no-build]
  *
@@ -160,9 +165,35 @@ async function seedPosts(token: string) {
 async function seedWorkspaces(token: string): Promise<string | null> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const created = await fetch(`${cloud.url}/api/workspaces`, { method: 'POST', headers, body: JSON.stringify({ name: 'Acme Agency' }) });
-  if (!created.ok) console.warn(`No second workspace (POST /api/workspaces → ${created.status})`);
+  if (!created.ok) {
+    console.warn(`No second workspace (POST /api/workspaces → ${created.status})`);
+    return null;
+  }
+  // The agency's workspace is on Basic (3 seats), as billing's webhook would store it; the first
+  // workspace stays on Free so the other pages show a new user's plan.
+  const agency = (await created.json()) as { id: string };
+  await documentClient().send(
+    new PutCommand({
+      TableName: process.env.TABLE_NAME,
+      Item: {
+        pk: workspacePk(agency.id),
+        sk: SUBSCRIPTION_SK,
+        type: 'Subscription',
+        id: `sub_screens_${agency.id.slice(0, 8)}`,
+        status: 'active',
+        product_id: PLANS.find((p) => p.id === 'basic')!.productId,
+        current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        cancel_at_period_end: false,
+        created_at: new Date().toISOString(),
+      },
+    }),
+  );
   const invitee = `invitee-${ulid().toLowerCase()}@example.com`;
-  const invited = await fetch(`${cloud.url}/api/workspace/invites`, { method: 'POST', headers, body: JSON.stringify({ email: invitee, role: 'editor' }) });
+  const invited = await fetch(`${cloud.url}/api/workspace/invites`, {
+    method: 'POST',
+    headers: { ...headers, [WORKSPACE_HEADER]: agency.id },
+    body: JSON.stringify({ email: invitee, role: 'editor' }),
+  });
   if (!invited.ok) {
     console.warn(`No invitation to shoot (POST /api/workspace/invites → ${invited.status})`);
     return null;
