@@ -65,12 +65,12 @@ export async function connect(cloud: { url: string }, platform: Platform, token:
 export async function aProPlan(tableName: string, userId: string): Promise<void> {
   const { documentClient } = await import('../functions/lib/aws');
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { SUBSCRIPTION_SK, userPk } = await import('../functions/data/keys');
+  const { SUBSCRIPTION_SK, workspacePk } = await import('../functions/data/keys');
   await documentClient().send(
     new PutCommand({
       TableName: tableName,
       Item: {
-        pk: userPk(userId),
+        pk: workspacePk(userId),
         sk: SUBSCRIPTION_SK,
         id: `sub_bench_${userId}`,
         status: 'active',
