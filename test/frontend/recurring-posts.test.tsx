@@ -94,7 +94,8 @@ describe('recurring posts', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
     await chooseScheduleTime('2030-07-01T09:00');
     await user.click(screen.getByRole('checkbox', { name: 'Repeat' }));
-    expect(screen.getByTestId('repeat-summary')).toHaveTextContent('Every Monday at 09:00');
+    // Waited for: the summary appears once the form has rendered the ticked rule.
+    expect(await screen.findByTestId('repeat-summary')).toHaveTextContent('Every Monday at 09:00');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Wed' }));
     expect(screen.getByTestId('repeat-summary')).toHaveTextContent('Every Monday and Wednesday at 09:00');
@@ -111,7 +112,7 @@ describe('recurring posts', { timeout: 30_000 }, () => {
     await user.paste('Daily');
     await user.click(screen.getByRole('checkbox', { name: 'Repeat' }));
 
-    expect(screen.getByTestId('repeat-summary')).toHaveTextContent('Pick a date and time above');
+    expect(await screen.findByTestId('repeat-summary')).toHaveTextContent('Pick a date and time above');
     await user.click(screen.getByRole('button', { name: 'Save Draft' }));
 
     expect(await screen.findByText(REPEAT_MESSAGES.needsTime)).toBeInTheDocument();
