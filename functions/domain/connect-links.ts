@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { CONNECT_LINK_DEFAULT_DAYS, CONNECT_LINK_MSG, type ConnectLink, type ConnectLinkPreview, type CreatedConnectLink } from '@shared/connect-links';
 import { CLIENT_MSG } from '@shared/clients';
 import { planAllows } from '@shared/plans';
@@ -10,6 +9,7 @@ import { getWorkspace } from '../data/workspaces';
 import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { AppError, NotFoundError, ValidationError } from '../lib/errors';
+import { newBearerToken, sha256Hex } from '../lib/bearer-tokens';
 import { configuredAdapter } from '../platforms/configured';
 import { initiateLinkConnect } from './connections';
 import { assertPlanAllows, currentPlan } from './entitlements';
@@ -21,7 +21,6 @@ import { assertPlanAllows, currentPlan } from './entitlements';
  * connect into that client; nothing else of the workspace is reachable from it.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
-const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 const view = (link: StoredConnectLink): ConnectLink => ({
   id: link.id,
@@ -62,7 +61,7 @@ export async function createConnectLink(
     platforms = PLATFORMS.filter((_, i) => offered[i]);
     if (platforms.length === 0) throw new ValidationError(CONNECT_LINK_MSG.platformsRequired);
   }
-  const token = randomBytes(32).toString('base64url');
+  const token = newBearerToken();
   const link: StoredConnectLink = {
     id: deps.newId(),
     workspaceId,

@@ -20,6 +20,7 @@ import { assertPlanAllows, currentPlan } from './entitlements';
 import { isAccountClosed } from './sessions';
 import { mayConnect } from './workspaces';
 import { logger } from '../lib/logger';
+import { newBearerToken, sha256Hex } from '../lib/bearer-tokens';
 import { configuredAdapter } from '../platforms/configured';
 import { profileUrl } from '../platforms/profile-urls';
 import { PlatformError, type PlatformAdapter, type TokenSet } from '../platforms/types';
@@ -47,7 +48,6 @@ async function availableAdapter(platform: Platform, now: () => Date): Promise<Pl
  */
 export const CONNECT_BINDING_COOKIE = 'sa_oauth_binding';
 export const OTHER_BROWSER_MESSAGE = 'This connection was started in another browser. Start it again from Platforms.';
-const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function bindingCookie(platform: Platform, value: string, maxAgeSeconds: number, origin: string): string {
   // Secure everywhere but a plain-http localhost (the local cloud), where a browser would still take it
@@ -84,9 +84,9 @@ async function beginConnect(
   deps: Deps,
   save: (fields: { state: string; codeVerifier?: string; bindingHash: string; createdAt: string; expiresAt: number }) => Promise<void>,
 ): Promise<{ authUrl: string; cookie: string }> {
-  const state = randomBytes(32).toString('base64url');
+  const state = newBearerToken();
   const codeVerifier = adapter.usesPkce ? randomBytes(48).toString('base64url') : undefined;
-  const binding = randomBytes(32).toString('base64url');
+  const binding = newBearerToken();
   const now = deps.now();
   await save({
     state,

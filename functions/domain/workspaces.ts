@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { PlanId } from '@shared/plans';
 import {
   DEFAULT_SEATS,
@@ -41,6 +40,7 @@ import { defaultDeps, type Deps } from '../lib/clock';
 import { env } from '../lib/env';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, PlanError } from '../lib/errors';
 import type { Admission, Caller } from '../lib/http';
+import { newBearerToken, sha256Hex } from '../lib/bearer-tokens';
 import type { RouteAccess } from '../routes';
 import { currentPlan } from './entitlements';
 import { assertGateAdmits } from './sessions';
@@ -107,8 +107,6 @@ export interface MailSender {
 }
 
 export type WorkspaceDeps = Deps & MailSender;
-
-const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The seats a plan includes: the deployment's `SEATS_PER_PLAN` (JSON by plan id), else the defaults. */
 export function seatsOf(plan: PlanId): number {
@@ -182,7 +180,7 @@ export async function inviteMember(
   if (invites.some((i) => i.email === body.email && Date.parse(i.expiresAt) > now.getTime())) throw new ConflictError(INVITE_MSG.alreadyInvited);
   const limit = seatsOf(plan.id);
   if (!(await takeSeat(workspaceId, limit))) throw new PlanError('PLAN_LIMIT_REACHED', INVITE_MSG.seatsFull(limit), { limit });
-  const token = randomBytes(32).toString('base64url');
+  const token = newBearerToken();
   const invite = {
     id: deps.newId(),
     workspaceId,
