@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Center, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { LuLink } from 'react-icons/lu';
@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CONNECT_LINK_MSG, ConnectLinkTokenSchema } from '@shared/connect-links';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { PlatformIcon } from '@/components/platform-icon';
+import { LinkCard } from '@/components/link-card';
 import { browserTimezone, formatInZone } from '@/lib/time';
 import { connectLinkPreviewKey, startConnectLink, useConnectLinkPreview } from '../api/connect-link';
 import { readConnectionResult, rememberConnectLink } from '../connection-result';
@@ -133,16 +134,8 @@ export function ConnectLinkPage() {
   }
 
   return (
-    <Card.Root w="full" maxW="md" variant="outline" bg="bg.panel" shadow="lg" rounded="2xl">
-      <Card.Header gap="2">
-        <Text color="brand.fg" fontSize="2xl" aria-hidden>
-          <LuLink />
-        </Text>
-        <Heading as="h1" textStyle="2xl" letterSpacing="tight">
-          Connect your accounts
-        </Heading>
-      </Card.Header>
-      <Card.Body>{body}</Card.Body>
-    </Card.Root>
+    <LinkCard icon={<LuLink />} title="Connect your accounts">
+      {body}
+    </LinkCard>
   );
 }

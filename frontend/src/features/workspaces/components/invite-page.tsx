@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Center, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LuMailOpen } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { getWorkspacesQueryOptions, useSwitchWorkspace } from '@/lib/api/workspaces';
 import { useAuth } from '@/lib/auth';
 import { forgetPendingInvite, rememberPendingInvite } from '@/lib/pending-invite';
+import { LinkCard } from '@/components/link-card';
 import { browserTimezone, formatInZone } from '@/lib/time';
 import { useAcceptInvite, useInvitePreview } from '../api/invites';
 
@@ -125,16 +126,8 @@ export function InvitePage() {
   }
 
   return (
-    <Card.Root w="full" maxW="md" variant="outline" bg="bg.panel" shadow="lg" rounded="2xl">
-      <Card.Header gap="2">
-        <Text color="brand.fg" fontSize="2xl" aria-hidden>
-          <LuMailOpen />
-        </Text>
-        <Heading as="h1" textStyle="2xl" letterSpacing="tight">
-          You are invited
-        </Heading>
-      </Card.Header>
-      <Card.Body>{body}</Card.Body>
-    </Card.Root>
+    <LinkCard icon={<LuMailOpen />} title="You are invited">
+      {body}
+    </LinkCard>
   );
 }
