@@ -166,6 +166,25 @@ export const ROUTES = [
     access: 'admin',
     needs: ['table:read', 'table:write'],
   },
+  // The Owner hands the workspace (and its billing) to another member and becomes an Admin; the new Owner's bell hears of it.
+  {
+    method: 'POST',
+    path: '/api/workspace/transfer-ownership',
+    handler: 'workspaces/transfer-ownership',
+    auth: 'user',
+    access: 'owner',
+    needs: ['table:read', 'table:write', 'realtime'],
+  },
+  // Deletes the workspace with everything in it, as account deletion does for a workspace its person owns.
+  {
+    method: 'DELETE',
+    path: '/api/workspace',
+    handler: 'workspaces/delete-workspace',
+    auth: 'user',
+    access: 'owner',
+    needs: ['table:read', 'table:write', 'media:delete', 'scheduling', 'stripe'],
+    timeoutSeconds: 29,
+  },
   // "Posts need approval" (docs/approvals.md): every member reads it (Compose says "Submit for approval"); Admins change it.
   { method: 'GET', path: '/api/workspace/settings', handler: 'workspaces/get-settings', auth: 'user', access: 'contributor', needs: ['table:read'] },
   {

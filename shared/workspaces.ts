@@ -152,3 +152,19 @@ export const INVITE_MSG = {
   ownerCannotLeave: 'The Owner cannot leave the workspace. Transfer the ownership first.',
   sent: (email: string) => `Invitation sent to ${email}.`,
 } as const;
+
+/** POST /api/workspace/transfer-ownership: the member who becomes the Owner (the caller becomes an Admin). */
+export const TransferOwnershipBodySchema = z.object({ user_id: MemberIdParamsSchema.shape.userId }).strict();
+
+/** DELETE /api/workspace: the workspace's name, typed again, confirms the deletion. */
+export const DeleteWorkspaceBodySchema = z.object({ confirm_name: text().max(200) }).strict();
+
+export const OWNERSHIP_MSG = {
+  notMember: 'This person is not a member of the workspace.',
+  self: 'You already own this workspace. Choose another member.',
+  notOwner: 'Only the Owner can transfer the ownership, and you are no longer the Owner of this workspace.',
+  /** The bell of the member who became the Owner. */
+  received: (workspace: string, from: string | null) => `${from ?? 'The previous Owner'} made you the Owner of "${workspace}". Billing and deleting it are yours now.`,
+  nameMismatch: (name: string) => `Type the workspace's name, "${name}", exactly to delete it.`,
+  firstWorkspace: 'This is your first workspace: it goes only with your account. Delete your account in Settings to remove it.',
+} as const;

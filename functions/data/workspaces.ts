@@ -257,11 +257,92 @@ export async function listMembers(workspaceId: string): Promise<StoredMember[]> 
   return items.map((item) => toStoredMember(workspaceId, item)).sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
 }
 
-/** Removes a member: the member item first (access ends with it), then their membership. False when they were not one. */
+/**
+ * Removes a member: the member item first (access ends with it), then their membership. False when
+ * they were not one, or when they are the Owner: a member made the Owner by a transfer racing their
+ * removal stays, so a workspace never loses its Owner this way.
+ */
 export async function removeMember(workspaceId: string, userId: string): Promise<boolean> {
-  const removed = await deleteIf({ Key: memberKey(workspaceId, userId), ConditionExpression: 'attribute_exists(pk)' });
+  const removed = await deleteIf({
+    Key: memberKey(workspaceId, userId),
+    ConditionExpression: 'attribute_exists(pk) AND #role <> :owner',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':owner': 'owner' },
+  });
+  if (removed === null && (await getMember(workspaceId, userId))?.role === 'owner') return false;
   await db().send(new DeleteCommand({ TableName: tableName(), Key: membershipKey(userId, workspaceId) }));
   return removed !== null;
+}
+
+/** Why a transfer of ownership wrote nothing. */
+export type TransferRefusal = 'not-owner' | 'not-member';
+
+/**
+ * Makes `to` the Owner and `from` an Admin. The local DynamoDB has no transactions, so this is a
+ * sequence of conditional writes whose first one decides (docs/workspaces.md#ownership-transfer):
+ *  1. the workspace item's `ownerId` moves from `from` to `to` only if it still names `from`, so of
+ *     two transfers at once exactly one gets past here, and a caller who is no longer the Owner none;
+ *  2. `to`'s member item becomes the Owner only if it still exists; if they were removed meanwhile,
+ *     step 1 is undone (again conditionally) and nothing is left changed;
+ *  3. `from`'s member item becomes an Admin (admission reads it: from here on they are refused
+ *     the Owner's routes);
+ *  4. both memberships (the switcher's copies of the roles) follow.
+ * Null when done, otherwise why nothing was changed.
+ */
+export async function transferOwnership(workspaceId: string, from: string, to: string): Promise<TransferRefusal | null> {
+  const moved = await updateIf({
+    Key: workspaceKey(workspaceId),
+    UpdateExpression: 'SET ownerId = :to',
+    ConditionExpression: 'ownerId = :from',
+    ExpressionAttributeValues: { ':from': from, ':to': to },
+  });
+  if (moved === null) return 'not-owner';
+  const promoted = await updateIf({
+    Key: memberKey(workspaceId, to),
+    UpdateExpression: 'SET #role = :owner',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':owner': 'owner' },
+  });
+  if (promoted === null) {
+    await updateIf({
+      Key: workspaceKey(workspaceId),
+      UpdateExpression: 'SET ownerId = :from',
+      ConditionExpression: 'ownerId = :to',
+      ExpressionAttributeValues: { ':from': from, ':to': to },
+    });
+    return 'not-member';
+  }
+  await updateIf({
+    Key: memberKey(workspaceId, from),
+    UpdateExpression: 'SET #role = :admin',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':admin': 'admin' },
+  });
+  for (const [userId, role] of [
+    [to, 'owner'],
+    [from, 'admin'],
+  ] as const) {
+    await updateIf({
+      Key: membershipKey(userId, workspaceId),
+      UpdateExpression: 'SET #role = :role',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':role': role },
+    });
+  }
+  return null;
+}
+
+/**
+ * Ends every membership but the Owner's: each member item first (admission reads it, so their next
+ * request is refused), then their membership. The first step of deleting a workspace.
+ */
+export async function removeMembersButOwner(workspaceId: string): Promise<void> {
+  for (const member of await listMembers(workspaceId)) {
+    if (member.role !== 'owner') await removeMember(workspaceId, member.userId);
+  }
 }
 
 /** Stores an invitation and its link's pointer (the pointer last: a link never works before its invitation exists). */

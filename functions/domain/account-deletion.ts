@@ -16,7 +16,7 @@ import {
 import { avatarPrefix, mediaObjectPrefix } from '../data/keys';
 import { getCustomerLink } from '../data/billing';
 import { getSessionGate, markAccountClosed } from '../data/users';
-import { deleteWorkspaceItems, listMembers, listMemberships, releaseSeat, removeMember, workspaceOwner } from '../data/workspaces';
+import { deleteWorkspaceItems, listMembers, listMemberships, releaseSeat, removeMember, removeMembersButOwner, workspaceOwner } from '../data/workspaces';
 import { readSubscriptionState } from '../data/subscriptions';
 import { ConflictError, DependencyError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -62,6 +62,9 @@ export const defaultAccountDeletionDeps: AccountDeletionDeps = {
 /** Stripe statuses after which nothing is billed any more. */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
 const SCHEDULE_CONCURRENCY = 10;
+const ACCOUNT_DELETION_STRIPE_MSG = "We couldn't cancel your subscription, so your account is not fully deleted yet. Please try again.";
+const WORKSPACE_DELETION_STRIPE_MSG = "We couldn't cancel the workspace's subscription, so the workspace is not fully deleted yet. Please try again.";
+
 /**
  * How long a request admitted just before the tombstone can still be writing: the API functions'
  * timeout, after which Lambda stops them. The last sweep runs no earlier than this after the
@@ -88,7 +91,7 @@ export const DELETION_STEPS: readonly (readonly [name: string, run: Step])[] = [
       await deleteObjectsUnder(avatarPrefix(userId));
     },
   ],
-  ['subscription and billing pointers', eachOwned(stopBilling)],
+  ['subscription and billing pointers', eachOwned((workspaceId, deps) => stopBilling(workspaceId, deps))],
   ['oauth state pointers', deleteOAuthPointers],
   ['workspaces', leaveWorkspaces],
   ['user items', deleteAllUserItems],
@@ -149,7 +152,7 @@ async function deleteMediaObjects(workspaceId: string): Promise<void> {
  * cancellation triggers then find no owner (no customer link, and the subscription's `userId`
  * metadata cleared) and cannot write a subscription row back into the deleted account.
  */
-async function stopBilling(workspaceId: string, deps: AccountDeletionDeps): Promise<void> {
+async function stopBilling(workspaceId: string, deps: AccountDeletionDeps, failure = ACCOUNT_DELETION_STRIPE_MSG): Promise<void> {
   const { state } = await readSubscriptionState(workspaceId);
   for (const sessionId of await markedCheckouts(workspaceId)) await deleteCheckoutPointer(sessionId, workspaceId);
   if (!state) return;
@@ -160,10 +163,26 @@ async function stopBilling(workspaceId: string, deps: AccountDeletionDeps): Prom
     if (link) await deleteCustomerPointer(state.customer_id, workspaceId);
   }
   if (ENDED.has(state.status)) return;
-  await cancelSubscription(state.id, deps);
+  await cancelSubscription(state.id, deps, failure);
 }
 
-async function cancelSubscription(subscriptionId: string, deps: AccountDeletionDeps): Promise<void> {
+/**
+ * Deletes one workspace with everything in it, in the order account deletion uses for the
+ * workspaces a person owns: schedules, media objects, billing (the Stripe subscription canceled at
+ * once), then every item under WS#<id> with the memberships, invitation links and connect links
+ * that point at it. Members other than the Owner go first, so their next request is refused while
+ * the rest is deleted; the Owner's own member item goes last, so a run stopped half-way (Stripe
+ * down) can be run again by the Owner and resumes.
+ */
+export async function deleteWorkspaceWithContents(workspaceId: string, deps: AccountDeletionDeps = defaultAccountDeletionDeps): Promise<void> {
+  await removeMembersButOwner(workspaceId);
+  await deleteSchedules(workspaceId, deps);
+  await deleteMediaObjects(workspaceId);
+  await stopBilling(workspaceId, deps, WORKSPACE_DELETION_STRIPE_MSG);
+  await deleteWorkspaceItems(workspaceId);
+}
+
+async function cancelSubscription(subscriptionId: string, deps: AccountDeletionDeps, failure: string): Promise<void> {
   try {
     const api = (await deps.stripe()).subscriptions;
     const sub = await api.retrieve(subscriptionId);
@@ -175,7 +194,7 @@ async function cancelSubscription(subscriptionId: string, deps: AccountDeletionD
       logger.warn('Subscription unknown to Stripe; nothing to cancel', { subscriptionId });
       return;
     }
-    throw new DependencyError("We couldn't cancel your subscription, so your account is not fully deleted yet. Please try again.", { cause: error });
+    throw new DependencyError(failure, { cause: error });
   }
 }
 

@@ -3,6 +3,7 @@ import {
   DEFAULT_SEATS,
   INVITE_MSG,
   INVITE_TTL_DAYS,
+  OWNERSHIP_MSG,
   ROLE_NAMES,
   roleAtLeast,
   WORKSPACE_MSG,
@@ -19,6 +20,7 @@ import {
   createWorkspace,
   deleteInvite,
   findInviteByToken,
+  getMember,
   getWorkspace,
   listInvites,
   listMembers,
@@ -32,17 +34,20 @@ import {
   setMemberRole,
   spendInviteToken,
   takeSeat,
+  transferOwnership,
   workspaceOwner,
   type Invite,
 } from '../data/workspaces';
 import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { env } from '../lib/env';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, PlanError } from '../lib/errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, PlanError, ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
 import type { Admission, Caller } from '../lib/http';
 import { newBearerToken, sha256Hex } from '../lib/bearer-tokens';
 import type { RouteAccess } from '../routes';
 import { currentPlan } from './entitlements';
+import { notifyUser } from './notifications';
 import { assertGateAdmits } from './sessions';
 
 /**
@@ -235,6 +240,28 @@ export async function removeFromWorkspace(workspaceId: string, userId: string): 
 export async function leaveWorkspace(workspaceId: string, userId: string, role: Role): Promise<void> {
   if (role === 'owner') throw new ConflictError(INVITE_MSG.ownerCannotLeave);
   if (await removeMember(workspaceId, userId)) await releaseSeat(workspaceId);
+}
+
+/**
+ * POST /api/workspace/transfer-ownership: the Owner makes another member the Owner and becomes an
+ * Admin. The plan, its Stripe subscription and customer stay with the workspace (billing is keyed by
+ * the workspace, not the person), so the new Owner manages the same subscription from the Billing
+ * page. The new Owner is told on their bell.
+ */
+export async function transferWorkspaceOwnership(workspaceId: string, ownerId: string, toUserId: string, deps: Deps = defaultDeps): Promise<MemberView> {
+  if (toUserId === ownerId) throw new ValidationError(OWNERSHIP_MSG.self);
+  const [workspace, target] = await Promise.all([getWorkspace(workspaceId), getMember(workspaceId, toUserId)]);
+  if (!workspace) throw new ForbiddenError('NOT_A_MEMBER', WORKSPACE_MSG.notMember);
+  if (!target) throw new NotFoundError(OWNERSHIP_MSG.notMember);
+  const refused = await transferOwnership(workspaceId, ownerId, toUserId);
+  if (refused === 'not-owner') throw new ForbiddenError('ROLE_TOO_LOW', OWNERSHIP_MSG.notOwner);
+  if (refused === 'not-member') throw new NotFoundError(OWNERSHIP_MSG.notMember);
+  const from = (await getProfile(ownerId)).email;
+  // The transfer is done whether or not the bell hears of it: a failed notice is logged, not the transfer undone.
+  await notifyUser(toUserId, OWNERSHIP_MSG.received(workspace.name, from), deps).catch((error: unknown) =>
+    logger.warn('Ownership transfer notice not stored', { workspaceId, toUserId, error }),
+  );
+  return { user_id: target.userId, email: target.email, role: 'owner', joined_at: target.joinedAt };
 }
 
 /** An invitation's link, checked: the invitation, or the reason it cannot be used. */

@@ -30,10 +30,12 @@ import {
   ChangeRoleBodySchema,
   CreateInviteBodySchema,
   CreateWorkspaceBodySchema,
+  DeleteWorkspaceBodySchema,
   InviteIdParamsSchema,
   InvitePreviewQuerySchema,
   MemberIdParamsSchema,
   RenameWorkspaceBodySchema,
+  TransferOwnershipBodySchema,
 } from '@shared/workspaces';
 import { ulid } from 'ulid';
 import { vi } from 'vitest';
@@ -136,6 +138,14 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     isolation: [404],
   },
   'DELETE /api/workspace/members/{userId}': { params: { values: (f) => ({ userId: f.ids.member }), schema: MemberIdParamsSchema }, isolation: [404] },
+  // B hands B's own workspace to A's member, who is no member of it: refused. Last: A's Owner, admitted, does hand A's workspace over.
+  'POST /api/workspace/transfer-ownership': {
+    body: { sample: (f) => ({ user_id: f.ids.member }), schema: TransferOwnershipBodySchema },
+    isolation: [404],
+    last: true,
+  },
+  // B's own workspace here is B's first one, which only account deletion removes (as A's is for A).
+  'DELETE /api/workspace': { body: { sample: () => ({ confirm_name: 'My workspace' }), schema: DeleteWorkspaceBodySchema }, isolation: [409] },
   // B reads and changes the setting of B's own workspace (A's id is in no header here).
   'GET /api/workspace/settings': { isolation: [200] },
   'PATCH /api/workspace/settings': { body: { sample: () => ({ posts_need_approval: true }), schema: UpdateWorkspaceSettingsBodySchema }, isolation: [200] },
