@@ -296,6 +296,75 @@ describe('the Members page', () => {
     expect(api.callsTo('DELETE', `/workspace/members/${OWN}`)).toHaveLength(0);
   });
 
+  it('transfers the ownership to a member only after the confirmation, and offers it only to the Owner', async () => {
+    const BOB = '11111111-2222-3333-4444-555555555555';
+    const { api, user } = await openMembers(
+      { body: membersResponse({ members: [member(OWN, ALICE.email, 'owner'), member(BOB, 'bob@example.com', 'editor')] }) },
+      { 'POST /workspace/transfer-ownership': { body: member(BOB, 'bob@example.com', 'owner') } },
+    );
+    const rows = await screen.findAllByTestId('member-row');
+    expect(within(rows[0]!).queryByRole('button', { name: /Transfer ownership/ })).not.toBeInTheDocument();
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Transfer ownership to bob@example.com' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make bob@example.com the Owner of Alice Studio?' });
+    expect(dialog).toHaveTextContent('You become an Admin');
+    expect(api.callsTo('POST', '/workspace/transfer-ownership')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer ownership' }));
+    await waitFor(() => expect(api.callsTo('POST', '/workspace/transfer-ownership')).toHaveLength(1));
+    expect(api.callsTo('POST', '/workspace/transfer-ownership')[0]!.body).toEqual({ user_id: BOB });
+    expect(await screen.findByText('bob@example.com is now the Owner')).toBeInTheDocument();
+  });
+
+  it('shows an Admin no transfer and no deletion', async () => {
+    const BOB = '11111111-2222-3333-4444-555555555555';
+    await openMembers({
+      body: membersResponse({
+        workspace: { ...own, role: 'admin' },
+        members: [member('99999999-2222-3333-4444-555555555555', 'owner@example.com', 'owner'), member(OWN, ALICE.email, 'admin'), member(BOB, 'bob@example.com', 'editor')],
+      }),
+    });
+    await screen.findAllByTestId('member-row');
+    expect(screen.queryByRole('button', { name: /Transfer ownership/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete workspace' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the Owner's first workspace: it says the account takes it, with no delete button", async () => {
+    await openMembers({ body: membersResponse() });
+    expect(await screen.findByTestId('first-workspace-note')).toHaveTextContent('To remove it, delete your account in Settings.');
+    expect(screen.queryByRole('button', { name: 'Delete workspace' })).not.toBeInTheDocument();
+  });
+
+  it('deletes a workspace only once its name is typed, then switches to another one', async () => {
+    window.localStorage.setItem(STORE_KEY, AGENCY);
+    const owned = { ...agency, role: 'owner' as const };
+    let deleted = false;
+    const api = workspaceApi([own, owned], {
+      'GET /workspaces': () => ({ body: { items: deleted ? [own] : [own, owned] } }),
+      'GET /workspace/members': { body: membersResponse({ workspace: owned }) },
+      'DELETE /workspace': () => {
+        deleted = true;
+        return { status: 204 };
+      },
+    });
+    signedInAs();
+    const { user, location } = renderApp('/home/members');
+    await user.click(await screen.findByRole('button', { name: 'Delete workspace' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Acme Agency?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete workspace' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Type Acme Agency to confirm'), 'Acme agency');
+    expect(confirm).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText('Type Acme Agency to confirm'));
+    await user.type(within(dialog).getByLabelText('Type Acme Agency to confirm'), 'Acme Agency');
+    await user.click(confirm);
+
+    await waitFor(() => expect(api.callsTo('DELETE', '/workspace')).toHaveLength(1));
+    expect(api.callsTo('DELETE', '/workspace')[0]!.body).toEqual({ confirm_name: 'Acme Agency' });
+    expect(api.callsTo('DELETE', '/workspace')[0]!.headers[WORKSPACE_HEADER]).toBe(AGENCY);
+    expect(await screen.findByText('Acme Agency was deleted')).toBeInTheDocument();
+    await waitFor(() => expect(location().pathname).toBe('/home'));
+    await waitFor(() => expect(window.localStorage.getItem(STORE_KEY)).toBe(OWN));
+  });
+
   it('offers another try when the members could not be read', async () => {
     await openMembers({ status: 500, body: { error: { code: 'INTERNAL', message: 'Internal error' } } });
     expect(await screen.findByText("Couldn't load the members")).toBeInTheDocument();
@@ -397,6 +466,21 @@ describe('the invitation page', () => {
     expect(problem).toHaveTextContent(INVITE_MSG.otherEmail);
     expect(location().pathname).toBe('/invite');
     expect(within(problem).getByRole('link', { name: 'Go to your workspace' })).toHaveAttribute('href', '/home');
+  });
+
+  it('tells someone signed in with another address whom the invitation is for, and signs them out to continue', async () => {
+    const api = workspaceApi([own], { 'GET /invites/preview': { body: { ...preview, email: 'bob@example.com' } } });
+    signedInAs();
+    const { user, location } = renderApp(`/invite?token=${TOKEN}`);
+    const notice = await screen.findByTestId('invite-other-account');
+    expect(notice).toHaveTextContent(`This invitation is for bob@example.com. You are signed in as ${ALICE.email}.`);
+    expect(screen.queryByRole('button', { name: 'Accept invitation' })).not.toBeInTheDocument();
+
+    await user.click(within(notice).getByRole('button', { name: 'Sign out and continue' }));
+    await waitFor(() => expect(location().pathname).toBe('/auth'));
+    expect(new URLSearchParams(location().search).get('email')).toBe('bob@example.com');
+    expect(new URLSearchParams(location().search).get('invite')).toBe(TOKEN);
+    expect(api.callsTo('POST', '/invites/accept')).toHaveLength(0);
   });
 
   it('shows the reason a link no longer works (expired) instead of the invitation', async () => {

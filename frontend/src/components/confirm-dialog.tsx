@@ -18,6 +18,8 @@ interface ConfirmDialogProps {
   pending?: boolean;
   /** The confirm button's palette: red for a destructive action (the default), brand for one that publishes. */
   confirmPalette?: 'red' | 'brand';
+  /** Until true, the confirm button cannot be pressed (a name to type first). */
+  confirmDisabled?: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
   confirmPalette = 'red',
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -67,7 +70,7 @@ export function ConfirmDialog({
               <Button ref={cancelRef} variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
                 {cancelLabel}
               </Button>
-              <Button colorPalette={confirmPalette} loading={pending} onClick={onConfirm}>
+              <Button colorPalette={confirmPalette} loading={pending} disabled={confirmDisabled} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -14,6 +14,10 @@ export const changeRole = ({ userId, role }: { userId: string; role: InvitableRo
 /** Removes a member (an Admin's call), or, for the caller's own row, leaves the workspace. */
 export const removeMember = ({ userId, self }: { userId: string; self: boolean }) =>
   self ? api('/workspace/leave', { method: 'POST' }) : api(`/workspace/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+export const transferOwnership = (userId: string) =>
+  api('/workspace/transfer-ownership', { method: 'POST', body: { user_id: userId }, schema: MemberSchema });
+/** Deletes the current workspace with everything in it; the typed name confirms it (the server checks it again). */
+export const deleteWorkspace = (confirmName: string) => api('/workspace', { method: 'DELETE', body: { confirm_name: confirmName } });
 export const renameWorkspace = (name: string) => api('/workspace', { method: 'PATCH', body: { name }, schema: WorkspaceSummarySchema });
 
 /**
@@ -38,3 +42,9 @@ export const useChangeRole = () => useMembersMutation(changeRole);
 export const useRemoveMember = () => useMembersMutation(removeMember, workspaceListKeys.all);
 /** The switcher shows the name too. */
 export const useRenameWorkspace = () => useMembersMutation(renameWorkspace, workspaceListKeys.all);
+/** The caller's role changes (Owner to Admin): the switcher's copy of it too. */
+export const useTransferOwnership = () => useMembersMutation(transferOwnership, workspaceListKeys.all);
+/** The page switches to another workspace afterwards; the list is read again first so the deleted one is gone from it. */
+export function useDeleteWorkspace() {
+  return useMutation({ mutationFn: deleteWorkspace });
+}

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LuMailOpen } from 'react-icons/lu';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { INVITE_MSG, InviteTokenSchema, ROLE_DESCRIPTIONS, ROLE_NAMES } from '@shared/workspaces';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -32,7 +32,8 @@ export function InvitePage() {
   const token = params.get('token') ?? '';
   const tokenValid = InviteTokenSchema.safeParse(token).success;
   const preview = useInvitePreview(token);
-  const { loading, user } = useAuth();
+  const { loading, user, signOut } = useAuth();
+  const navigate = useNavigate();
   const accept = useAcceptInvite();
   const queryClient = useQueryClient();
   const switchTo = useSwitchWorkspace();
@@ -51,6 +52,14 @@ export function InvitePage() {
           });
       },
     });
+  }
+
+  /** Someone else is signed in: accepting would only be refused, so they sign out and come back as the invitee. */
+  function onSignOutAndContinue(email: string) {
+    rememberPendingInvite(token);
+    signOut()
+      .catch((error: unknown) => console.error('Sign-out before accepting an invitation failed', error))
+      .finally(() => navigate(paths.auth.getHref({ email, invite: token })));
   }
 
   let body;
@@ -95,6 +104,23 @@ export function InvitePage() {
           <Center>
             <Spinner aria-label="Checking your session" />
           </Center>
+        ) : user && user.email && user.email.trim().toLowerCase() !== invite.email ? (
+          <Stack gap="3" data-testid="invite-other-account">
+            <Alert.Root status="warning" size="sm" rounded="lg">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Description>
+                  This invitation is for {invite.email}. You are signed in as {user.email}.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+            <Button colorPalette="brand" onClick={() => onSignOutAndContinue(invite.email)}>
+              Sign out and continue
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to={paths.app.root.getHref()}>Go to your workspace</RouterLink>
+            </Button>
+          </Stack>
         ) : user ? (
           <Stack gap="2">
             <Button colorPalette="brand" onClick={onAccept} loading={accept.isPending}>

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, Center, Flex, Heading, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Center, Field, Flex, Heading, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { INVITABLE_ROLES, ROLE_NAMES, type InviteView, type MemberView, type MembersResponse } from '@shared/workspaces';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -6,12 +7,12 @@ import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { toaster } from '@/components/ui/toaster';
 import { useMe } from '@/lib/api/me';
-import { useCurrentWorkspace, useSwitchWorkspace, pickWorkspace } from '@/lib/api/workspaces';
+import { getWorkspacesQueryOptions, useCurrentWorkspace, useSwitchWorkspace, pickWorkspace } from '@/lib/api/workspaces';
 import { isApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { formatInZone, userTimezone } from '@/lib/time';
 import { useMembers } from '../api/members';
-import { useChangeRole, useRemoveMember, useRevokeInvite } from '../api/manage-members';
+import { useChangeRole, useDeleteWorkspace, useRemoveMember, useRevokeInvite, useTransferOwnership } from '../api/manage-members';
 import { ApprovalSetting } from './approval-setting';
 import { InviteForm } from './invite-form';
 import { RenameWorkspaceForm } from './rename-workspace-form';
@@ -88,7 +89,10 @@ function MembersContent({ data }: { data: MembersResponse }) {
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
   const revoke = useRevokeInvite();
+  const transfer = useTransferOwnership();
   const [removing, setRemoving] = useState<MemberView | null>(null);
+  const [transferTo, setTransferTo] = useState<MemberView | null>(null);
+  const viewerIsOwner = data.workspace.role === 'owner';
   const alone = data.members.length <= 1 && data.invites.length === 0;
   const seatsFull = data.seats.used >= data.seats.limit;
 
@@ -116,6 +120,21 @@ function MembersContent({ data }: { data: MembersResponse }) {
         },
       },
     );
+  }
+
+  function confirmTransfer() {
+    if (!transferTo) return;
+    const to = transferTo;
+    transfer.mutate(to.user_id, {
+      onSuccess: () => {
+        setTransferTo(null);
+        toaster.success({ title: `${to.email ?? 'The member'} is now the Owner`, description: 'You are an Admin of this workspace now.' });
+      },
+      onError: (error) => {
+        setTransferTo(null);
+        toaster.error({ title: 'Could not transfer the ownership', description: error.message });
+      },
+    });
   }
 
   return (
@@ -157,6 +176,7 @@ function MembersContent({ data }: { data: MembersResponse }) {
                 )
               }
               onRemove={() => setRemoving(member)}
+              onTransfer={viewerIsOwner && member.role !== 'owner' && member.user_id !== user?.sub ? () => setTransferTo(member) : undefined}
             />
           ))}
         </Stack>
@@ -186,6 +206,19 @@ function MembersContent({ data }: { data: MembersResponse }) {
       <Section title="Workspace">
         <RenameWorkspaceForm key={data.workspace.name} name={data.workspace.name} />
       </Section>
+
+      {viewerIsOwner ? <DeleteWorkspaceZone workspace={data.workspace} isFirst={data.workspace.id === user?.sub} /> : null}
+
+      <ConfirmDialog
+        open={transferTo !== null}
+        onOpenChange={(open) => !open && setTransferTo(null)}
+        title={`Make ${transferTo?.email ?? 'this member'} the Owner of ${data.workspace.name}?`}
+        description="They get billing (the plan and its subscription stay with the workspace) and deleting the workspace. You become an Admin, and only the new Owner can give the ownership back."
+        confirmLabel="Transfer ownership"
+        confirmPalette="brand"
+        onConfirm={confirmTransfer}
+        pending={transfer.isPending}
+      />
 
       <ConfirmDialog
         open={removing !== null}
@@ -229,6 +262,7 @@ function MemberRow({
   changing,
   onRoleChange,
   onRemove,
+  onTransfer,
 }: {
   member: MemberView;
   isSelf: boolean;
@@ -236,6 +270,8 @@ function MemberRow({
   changing: boolean;
   onRoleChange: (role: InvitableRole) => void;
   onRemove: () => void;
+  /** Only for the Owner looking at another member. */
+  onTransfer?: () => void;
 }) {
   const label = member.email ?? 'A member without an e-mail';
   const isOwner = member.role === 'owner';
@@ -265,12 +301,94 @@ function MemberRow({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       )}
+      {onTransfer ? (
+        <Button size="sm" variant="outline" onClick={onTransfer} aria-label={`Transfer ownership to ${label}`}>
+          Transfer ownership
+        </Button>
+      ) : null}
       {isOwner ? null : (
         <Button size="sm" variant="ghost" colorPalette="red" onClick={onRemove} aria-label={isSelf ? 'Leave this workspace' : `Remove ${label}`}>
           {isSelf ? 'Leave' : 'Remove'}
         </Button>
       )}
     </Row>
+  );
+}
+
+/**
+ * The Owner's danger zone: deleting the workspace with everything in it, confirmed by typing its
+ * name. A person's first workspace goes only with their account (the server refuses it too).
+ */
+function DeleteWorkspaceZone({ workspace, isFirst }: { workspace: MembersResponse['workspace']; isFirst: boolean }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const switchTo = useSwitchWorkspace();
+  const remove = useDeleteWorkspace();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+
+  function confirmDelete() {
+    remove.mutate(typed, {
+      onSuccess: async () => {
+        setOpen(false);
+        toaster.success({ title: `${workspace.name} was deleted` });
+        const list = await queryClient.fetchQuery({ ...getWorkspacesQueryOptions(), staleTime: 0 }).catch(() => []);
+        const next = pickWorkspace(
+          list.filter((w) => w.id !== workspace.id),
+          null,
+          user?.sub,
+        );
+        if (next) switchTo(next.id);
+      },
+      onError: (error) => toaster.error({ title: 'Could not delete the workspace', description: error.message }),
+    });
+  }
+
+  return (
+    <Section title="Danger zone">
+      {isFirst ? (
+        <Text textStyle="sm" color="fg.muted" data-testid="first-workspace-note">
+          This is your first workspace: it stays as long as your account does. To remove it, delete your account in Settings.
+        </Text>
+      ) : (
+        <Stack gap="3" align="flex-start">
+          <Text textStyle="sm">
+            Deleting {workspace.name} removes its posts, schedules, media, connections, clients, queue, analytics and subscription, and every member loses access
+            at once. This cannot be undone.
+          </Text>
+          <Button
+            colorPalette="red"
+            variant="outline"
+            onClick={() => {
+              setTyped('');
+              setOpen(true);
+            }}
+          >
+            Delete workspace
+          </Button>
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Delete ${workspace.name}?`}
+        description={
+          <Stack gap="3">
+            <Text textStyle="sm" color="fg.muted">
+              Everything in this workspace is deleted, its subscription is cancelled and every member loses access at once. There is no way back.
+            </Text>
+            <Field.Root>
+              <Field.Label>Type {workspace.name} to confirm</Field.Label>
+              <Input value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
+            </Field.Root>
+          </Stack>
+        }
+        confirmLabel="Delete workspace"
+        confirmDisabled={typed.trim() !== workspace.name}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+      />
+    </Section>
   );
 }
 
