@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '@shared/settings';
+import { WORKSPACE_MSG } from '@shared/workspaces';
 import { authModule, resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
@@ -496,9 +497,25 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
       await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, Delete Everything' }));
 
-      await toast('Error deleting account', 'Could not cancel your subscription; please try again');
+      expect(await screen.findByTestId('delete-account-error')).toHaveTextContent('Could not cancel your subscription; please try again');
       expect(authModule.signOut).not.toHaveBeenCalled();
       expect(location().pathname).toBe('/home/settings');
+    });
+
+    it('tells the Owner of a shared workspace what to do first, on the page', async () => {
+      const message = WORKSPACE_MSG.ownsSharedWorkspace('Acme Agency');
+      const { user } = await openSettings({ tab: 'advanced', routes: { 'DELETE /account': { status: 409, body: { error: { code: 'CONFLICT', message } } } } });
+
+      await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, Delete Everything' }));
+
+      const alert = await screen.findByTestId('delete-account-error');
+      expect(alert).toHaveTextContent('Your account was not deleted');
+      expect(alert).toHaveTextContent(
+        'You own the workspace "Acme Agency", which has other members. Transfer its ownership or delete the workspace before deleting your account.',
+      );
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(authModule.signOut).not.toHaveBeenCalled();
     });
   });
 });

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
@@ -23,7 +23,8 @@ export function AdvancedTab() {
         .catch((error: unknown) => console.error('Sign-out after account deletion failed', error))
         .finally(() => navigate(paths.auth.getHref(), { replace: true }));
     },
-    onError: (error) => toaster.error({ title: 'Error deleting account', description: error.message }),
+    // A refusal (the Owner of a shared workspace) stays on the page, next to the button, saying what to do first.
+    onError: () => setOpen(false),
   });
 
   return (
@@ -32,6 +33,15 @@ export function AdvancedTab() {
         <Text textStyle="sm">
           Deleting your account removes your posts, media, connected accounts, clients, notifications and settings. This cannot be undone.
         </Text>
+        {remove.isError ? (
+          <Alert.Root status="error" size="sm" rounded="lg" data-testid="delete-account-error">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Your account was not deleted</Alert.Title>
+              <Alert.Description>{remove.error.message}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
         <Dialog.Root
           recipe={dialogSlotRecipe}
           open={open}
