@@ -164,7 +164,8 @@ export const OWNERSHIP_MSG = {
   self: 'You already own this workspace. Choose another member.',
   notOwner: 'Only the Owner can transfer the ownership, and you are no longer the Owner of this workspace.',
   /** The bell of the member who became the Owner. */
-  received: (workspace: string, from: string | null) => `${from ?? 'The previous Owner'} made you the Owner of "${workspace}". Billing and deleting it are yours now.`,
+  received: (workspace: string, from: string | null) =>
+    `${from ?? 'The previous Owner'} made you the Owner of "${workspace}". Billing and deleting it are yours now.`,
   nameMismatch: (name: string) => `Type the workspace's name, "${name}", exactly to delete it.`,
   firstWorkspace: 'This is your first workspace: it goes only with your account. Delete your account in Settings to remove it.',
 } as const;

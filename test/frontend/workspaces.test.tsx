@@ -319,7 +319,11 @@ describe('the Members page', () => {
     await openMembers({
       body: membersResponse({
         workspace: { ...own, role: 'admin' },
-        members: [member('99999999-2222-3333-4444-555555555555', 'owner@example.com', 'owner'), member(OWN, ALICE.email, 'admin'), member(BOB, 'bob@example.com', 'editor')],
+        members: [
+          member('99999999-2222-3333-4444-555555555555', 'owner@example.com', 'owner'),
+          member(OWN, ALICE.email, 'admin'),
+          member(BOB, 'bob@example.com', 'editor'),
+        ],
       }),
     });
     await screen.findAllByTestId('member-row');

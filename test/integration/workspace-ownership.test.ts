@@ -18,10 +18,12 @@ async function aMember(workspaceId: string, person: Person, role: 'admin' | 'edi
 }
 
 const rolesIn = async (owner: Person, workspaceId: string) =>
-  ((await weCallTheApi('GET', '/api/workspace/members', { token: owner.accessToken, headers: inWorkspace(workspaceId) })).body.members as {
-    user_id: string;
-    role: string;
-  }[]).map((m) => [m.user_id, m.role]);
+  (
+    (await weCallTheApi('GET', '/api/workspace/members', { token: owner.accessToken, headers: inWorkspace(workspaceId) })).body.members as {
+      user_id: string;
+      role: string;
+    }[]
+  ).map((m) => [m.user_id, m.role]);
 
 describe('transferring the ownership of a workspace', { timeout: 60_000 }, () => {
   it('makes the member the Owner and the old Owner an Admin; the plan and billing go with the workspace, the new Owner hears of it', async () => {
@@ -86,7 +88,8 @@ describe('transferring the ownership of a workspace', { timeout: 60_000 }, () =>
     const owner = await aConfirmedUser();
     const stranger = await aConfirmedUser();
     const before = await itemsOfWorkspace(owner.userId);
-    const call = (body: unknown) => weCallTheApi('POST', '/api/workspace/transfer-ownership', { token: owner.accessToken, body, headers: inWorkspace(owner.userId) });
+    const call = (body: unknown) =>
+      weCallTheApi('POST', '/api/workspace/transfer-ownership', { token: owner.accessToken, body, headers: inWorkspace(owner.userId) });
 
     // Act
     const notMember = await call({ user_id: stranger.userId });
@@ -153,7 +156,14 @@ async function aWorkspaceWithDataEverywhere(owner: Person) {
   const invite = await anInvitation(workspaceId, 'someone-invited@example.com');
   const link = await weCallTheApi('POST', `/api/clients/${String(client.body.id)}/connect-links`, { token: owner.accessToken, body: {}, headers });
   expect(link.status).toBe(201);
-  return { workspaceId, headers, postId: scheduled.body.id as string, objectKey, invite, connectToken: new URL(link.body.url as string).searchParams.get('token')! };
+  return {
+    workspaceId,
+    headers,
+    postId: scheduled.body.id as string,
+    objectKey,
+    invite,
+    connectToken: new URL(link.body.url as string).searchParams.get('token')!,
+  };
 }
 
 describe('deleting a workspace', { timeout: 60_000 }, () => {

@@ -14,8 +14,7 @@ export const changeRole = ({ userId, role }: { userId: string; role: InvitableRo
 /** Removes a member (an Admin's call), or, for the caller's own row, leaves the workspace. */
 export const removeMember = ({ userId, self }: { userId: string; self: boolean }) =>
   self ? api('/workspace/leave', { method: 'POST' }) : api(`/workspace/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
-export const transferOwnership = (userId: string) =>
-  api('/workspace/transfer-ownership', { method: 'POST', body: { user_id: userId }, schema: MemberSchema });
+export const transferOwnership = (userId: string) => api('/workspace/transfer-ownership', { method: 'POST', body: { user_id: userId }, schema: MemberSchema });
 /** Deletes the current workspace with everything in it; the typed name confirms it (the server checks it again). */
 export const deleteWorkspace = (confirmName: string) => api('/workspace', { method: 'DELETE', body: { confirm_name: confirmName } });
 export const renameWorkspace = (name: string) => api('/workspace', { method: 'PATCH', body: { name }, schema: WorkspaceSummarySchema });

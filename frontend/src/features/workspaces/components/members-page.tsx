@@ -353,8 +353,8 @@ function DeleteWorkspaceZone({ workspace, isFirst }: { workspace: MembersRespons
       ) : (
         <Stack gap="3" align="flex-start">
           <Text textStyle="sm">
-            Deleting {workspace.name} removes its posts, schedules, media, connections, clients, queue, analytics and subscription, and every member loses access
-            at once. This cannot be undone.
+            Deleting {workspace.name} removes its posts, schedules, media, connections, clients, queue, analytics and subscription, and every member loses
+            access at once. This cannot be undone.
           </Text>
           <Button
             colorPalette="red"
