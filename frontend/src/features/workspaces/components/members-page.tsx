@@ -329,16 +329,24 @@ function DeleteWorkspaceZone({ workspace, isFirst }: { workspace: MembersRespons
 
   function confirmDelete() {
     remove.mutate(typed, {
-      onSuccess: async () => {
+      onSuccess: () => {
         setOpen(false);
         toaster.success({ title: `${workspace.name} was deleted` });
-        const list = await queryClient.fetchQuery({ ...getWorkspacesQueryOptions(), staleTime: 0 }).catch(() => []);
-        const next = pickWorkspace(
-          list.filter((w) => w.id !== workspace.id),
-          null,
-          user?.sub,
-        );
-        if (next) switchTo(next.id);
+        // The list is read again first, so the deleted workspace is no longer one to fall back to.
+        void queryClient
+          .fetchQuery({ ...getWorkspacesQueryOptions(), staleTime: 0 })
+          .catch((error: unknown) => {
+            console.error('Could not read the workspaces', error);
+            return [];
+          })
+          .then((list) => {
+            const next = pickWorkspace(
+              list.filter((w) => w.id !== workspace.id),
+              null,
+              user?.sub,
+            );
+            if (next) switchTo(next.id);
+          });
       },
       onError: (error) => toaster.error({ title: 'Could not delete the workspace', description: error.message }),
     });
