@@ -203,15 +203,17 @@ export async function putMember(member: Member, details: { name: string; email: 
   );
 }
 
-/** Gives an existing member another role; null when they are not a member (any more). */
+/** Gives an existing member other than the Owner another role; null when they are not such a member (any more). */
 export async function setMemberRole(workspaceId: string, userId: string, role: Role): Promise<StoredMember | null> {
+  // The Owner's role changes only through a transfer: a change read before a transfer made this
+  // member the Owner must not demote them, so the write itself refuses an Owner.
   const item = await updateIf(
     {
       Key: memberKey(workspaceId, userId),
       UpdateExpression: 'SET #role = :role',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: 'attribute_exists(pk) AND #role <> :owner',
       ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':role': role },
+      ExpressionAttributeValues: { ':role': role, ':owner': 'owner' },
     },
     true,
   );

@@ -221,7 +221,12 @@ export async function changeMemberRole(workspaceId: string, userId: string, role
   if (!target) throw new NotFoundError('This person is not a member of the workspace.');
   if (target.role === 'owner') throw new ConflictError(INVITE_MSG.ownerStays);
   const updated = await setMemberRole(workspaceId, userId, role);
-  if (!updated) throw new NotFoundError('This person is not a member of the workspace.');
+  if (!updated) {
+    // Refused by the write: they left, or a transfer made them the Owner after the read above.
+    const now = (await listMembers(workspaceId)).find((m) => m.userId === userId);
+    if (now?.role === 'owner') throw new ConflictError(INVITE_MSG.ownerStays);
+    throw new NotFoundError('This person is not a member of the workspace.');
+  }
   return { user_id: updated.userId, email: updated.email, role: updated.role, joined_at: updated.joinedAt };
 }
 

@@ -1,7 +1,6 @@
 import { WORKSPACE_HEADER } from '@shared/workspaces';
 import { describe, expect, it } from 'vitest';
-import { putMember } from '../../functions/data/workspaces';
-import { transferOwnership } from '../../functions/data/workspaces';
+import { putMember, setMemberRole, transferOwnership } from '../../functions/data/workspaces';
 import { aConfirmedUser, aSubscription } from '../helpers/given';
 import { aMediaKey, anObjectStoredDirectly, objectExists, A_TINY_PNG } from '../helpers/media';
 import { aComposeBody, aConnectedAccount, inDays } from '../helpers/posts';
@@ -59,6 +58,24 @@ describe('transferring the ownership of a workspace', { timeout: 60_000 }, () =>
     expect(asOld.body.error.code).toBe('ROLE_TOO_LOW');
     const notes = (await weCallTheApi('GET', '/api/notifications', { token: editor.accessToken })).body.items as { message: string }[];
     expect(notes.map((n) => n.message)).toContain(`${owner.email} made you the Owner of "My workspace". Billing and deleting it are yours now.`);
+  });
+
+  it('cannot be undone by a role change read before it: the new Owner stays Owner', async () => {
+    // Prepare: an Admin read the members while the Editor was an Editor; then the Owner transferred.
+    const owner = await aConfirmedUser();
+    const editor = await aConfirmedUser();
+    await aMember(owner.userId, editor, 'editor');
+    await transferOwnership(owner.userId, owner.userId, editor.userId);
+
+    // Act: the Admin's change, decided on the old read, reaches the table.
+    const changed = await setMemberRole(owner.userId, editor.userId, 'contributor');
+
+    // Assess
+    expect(changed).toBeNull();
+    expect(await rolesIn(editor, owner.userId)).toEqual([
+      [owner.userId, 'admin'],
+      [editor.userId, 'owner'],
+    ]);
   });
 
   it('is refused for a caller who is not the Owner, and changes nothing', async () => {
