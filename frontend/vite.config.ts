@@ -53,6 +53,8 @@ const SIGNED_IN_PAGES = ['compose', 'schedule', 'queue', 'posts', 'import', 'ana
 const PUBLIC_PAGES = ['about-us', 'privacy-policy', 'terms-of-service', 'contact-us'];
 const PRELOADS: [pathPattern: string, modules: string[]][] = [
   ['^/.', ['/src/app/routes/ui-layout.tsx']],
+  // Every route that reads server state renders inside the data layout (React Query); the content pages do not.
+  ['^/(auth|complete-signup|invite|connect|oauth-callback|home|connections)(/|$)', ['/src/app/routes/data-layout.tsx']],
   ['^/auth$', ['/src/app/routes/auth.tsx', '/src/lib/amplify.ts', '/src/lib/auth-session.ts']],
   ['^/(home|connections)', ['/src/app/routes/app/root.tsx', '/src/lib/stored-session.ts']],
   ['^/home/?$', ['/src/app/routes/app/dashboard.tsx']],
@@ -105,6 +107,8 @@ type ChunkOf = (id: string) => string | null;
  * ui-layout; /auth, /verify-email and /complete-signup load Amplify; /home/* and /connections load
  * the app shell (app/routes/app/root.tsx) and Amplify only after their first paint. Each shared chunk
  * holds only what every route that loads it needs for its first paint, so a module the routes share goes to
+ * - `data`: React Query, with the data layout (app/routes/data-layout.tsx) that provides it to every
+ *   route but the landing and the content pages, and what only that layout uses;
  * - `app`: the shell uses it (menus, tooltips, the drawer, the session's queries);
  * - `pages`: SHARED_BY_PAGES or more signed-in pages use it and the shell does not; used by fewer, it
  *   stays in a chunk of the bundler's own split for exactly those pages (e.g. the composer and the post
@@ -138,6 +142,8 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
   // What the router loads for every route but the landing (app/router.tsx, lazyUiLayout).
   const layout = new Set(['app/routes/ui-layout.tsx', 'config/runtime-config.ts'].map(src));
   const shell = src('app/routes/app/root.tsx');
+  const dataLayout = src('app/routes/data-layout.tsx');
+  const reactQuery = (id: string) => /[\\/]node_modules[\\/]@tanstack[\\/]/.test(id);
   // The signed-out pages that only show content (no sign-in forms, no Amplify).
   const contentPages = new Set(
     ['about-us', 'privacy-policy', 'terms-of-service', 'contact-us', 'not-found', 'error'].map((page) => src(`app/routes/${page}.tsx`)),
@@ -153,6 +159,7 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
     const users = [...(usersOf.get(id) ?? [])];
     if (!users.length || users.includes('') || users.includes(landing)) return null;
     if (layout.has(id)) return 'ui';
+    if (users.includes(dataLayout) || (reactQuery(id) && !users.some((u) => contentPages.has(u)))) return 'data';
     if (users.every(signedIn)) {
       if (composeRules(id)) return 'compose-rules';
       if (users.includes(shell)) return 'app';

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadAuthSession, mayHaveSession, storedSessionBeforeAmplify, whenAuthSessionLoaded } from '@/lib/amplify-loader';
 import { AuthContext, type AuthState, type AuthUser } from '@/lib/auth';
@@ -15,7 +14,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AuthUser | null>(null);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
-  const queryClient = useQueryClient();
   // Several events can arrive together (signedIn, tokenRefresh): only the newest read may win.
   const readSeq = useRef(0);
   const unlisten = useRef<(() => void) | null>(null);
@@ -89,14 +87,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
     [signOut],
   );
-
-  // Another user's (or a signed-out visitor's) view must never show cached data of the previous one.
-  const lastSub = useRef<string | null>(null);
-  useEffect(() => {
-    const sub = user?.sub ?? null;
-    if (lastSub.current !== null && lastSub.current !== sub) queryClient.clear();
-    lastSub.current = sub;
-  }, [user, queryClient]);
 
   const value = useMemo<AuthState>(
     () => ({ loading, user, signedOutByUser, sessionEnded, signOut, refresh }),

@@ -1,10 +1,10 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { FallbackError } from '@/components/errors/fallback-error';
 import { FullPageLoader } from '@/components/feedback/full-page-loader';
-import { createQueryClient } from '@/lib/react-query';
 import { AuthProvider } from './auth-provider';
+import { QueryClientOverride } from './query-client';
 
 // Chakra is not part of the entry (the landing renders without it), so the error screen loads on demand.
 const AppErrorPage = lazy(() => import('./routes/error').then((module) => ({ default: module.AppErrorPage })));
@@ -22,21 +22,21 @@ function AppErrorScreen({ error }: { error: Error }) {
 
 interface AppProviderProps {
   children: ReactNode;
-  /** Tests pass their own client (no retries); the app makes one. */
+  /** Tests pass their own client (no retries); the app makes one where it first needs it (routes/data-layout.tsx). */
   queryClient?: QueryClient;
 }
 
 /**
- * What every route shares: server state and the session. Chakra, the colour mode and the toaster
- * live in the layout of every route but the landing (app/routes/ui-layout.tsx).
+ * What every route shares: the session. Chakra, the colour mode and the toaster live in the layout of
+ * every route but the landing (app/routes/ui-layout.tsx); server state (React Query) in the layout of
+ * the routes that read it (app/routes/data-layout.tsx).
  */
 export function AppProvider({ children, queryClient }: AppProviderProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <ErrorBoundary fallback={(error) => <AppErrorScreen error={error} />}>
-      <QueryClientProvider client={client}>
+      <QueryClientOverride.Provider value={queryClient}>
         <AuthProvider>{children}</AuthProvider>
-      </QueryClientProvider>
+      </QueryClientOverride.Provider>
     </ErrorBoundary>
   );
 }

@@ -28,6 +28,9 @@ const lazyUiLayout: RouteObject['lazy'] = async () => {
   return { Component: module.default };
 };
 
+/** React Query's provider, for the routes that read server state (routes/data-layout.tsx). */
+const lazyDataLayout = lazyRoute(() => import('./routes/data-layout'));
+
 /** Routes that call Cognito directly (sign-in, verification) need Amplify configured first. */
 function lazyAuthRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
   return async () => {
@@ -58,31 +61,6 @@ export function createRoutes(): RouteObject[] {
           lazy: lazyUiLayout,
           children: [
             {
-              element: <RedirectIfSignedIn />,
-              children: [
-                {
-                  path: paths.auth.path,
-                  handle: { title: 'Sign in' } satisfies RouteHandle,
-                  lazy: lazyAuthRoute(() => import('./routes/auth')),
-                },
-                {
-                  path: paths.forgotPassword.path,
-                  handle: { title: 'Reset your password' } satisfies RouteHandle,
-                  lazy: lazyAuthRoute(() => import('./routes/forgot-password')),
-                },
-              ],
-            },
-            {
-              path: paths.verifyEmail.path,
-              handle: { title: 'Verify your email' } satisfies RouteHandle,
-              lazy: lazyAuthRoute(() => import('./routes/verify-email')),
-            },
-            {
-              path: paths.completeSignup.path,
-              handle: { title: 'Complete signup' } satisfies RouteHandle,
-              lazy: lazyAuthRoute(() => import('./routes/complete-signup')),
-            },
-            {
               path: paths.aboutUs.path,
               handle: { title: 'About Us' } satisfies RouteHandle,
               lazy: lazyRoute(() => import('./routes/about-us')),
@@ -98,118 +76,149 @@ export function createRoutes(): RouteObject[] {
               lazy: lazyRoute(() => import('./routes/terms-of-service')),
             },
             {
-              path: paths.oauthCallback.path,
-              handle: { title: 'Connecting…' } satisfies RouteHandle,
-              lazy: lazyRoute(() => import('./routes/oauth-callback')),
-            },
-            {
-              // Public: the preview shows to anyone with the link; accepting asks for a session.
-              path: paths.invite.path,
-              handle: { title: 'Invitation' } satisfies RouteHandle,
-              lazy: lazyRoute(() => import('./routes/invite')),
-            },
-            {
-              // Public: a client connects their accounts through an agency's link, without signing in.
-              path: paths.connectLink.path,
-              handle: { title: 'Connect your accounts' } satisfies RouteHandle,
-              lazy: lazyRoute(() => import('./routes/connect-link')),
-            },
-            {
               path: paths.contactUs.path,
               handle: { title: 'Contact Us' } satisfies RouteHandle,
               lazy: lazyRoute(() => import('./routes/contact-us')),
             },
             {
-              path: app.root.path,
-              element: <RequireAuth />,
-              children: [
-                {
-                  lazy: lazyRoute(() => import('./routes/app/root')),
-                  children: [
-                    {
-                      index: true,
-                      handle: { title: 'Dashboard' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/dashboard')),
-                    },
-                    {
-                      path: app.compose.path,
-                      handle: { title: 'Compose' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/compose')),
-                    },
-                    {
-                      path: app.schedule.path,
-                      handle: { title: 'Schedule' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/schedule')),
-                    },
-                    {
-                      path: app.queue.path,
-                      handle: { title: 'Queue' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/queue')),
-                    },
-                    {
-                      path: app.posts.path,
-                      handle: { title: 'Posts' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/posts')),
-                    },
-                    {
-                      path: app.analytics.path,
-                      handle: { title: 'Analytics' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/analytics')),
-                    },
-                    {
-                      path: app.platforms.path,
-                      handle: { title: 'Platforms' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/platforms')),
-                    },
-                    {
-                      path: app.import.path,
-                      handle: { title: 'Import' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/import')),
-                    },
-                    {
-                      path: app.clients.path,
-                      handle: { title: 'Clients' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/clients')),
-                    },
-                    {
-                      path: app.members.path,
-                      handle: { title: 'Members' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/members')),
-                    },
-                    {
-                      path: app.settings.path,
-                      handle: { title: 'Settings' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/settings')),
-                    },
-                    {
-                      path: app.subscription.path,
-                      handle: { title: 'Subscription' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/subscription')),
-                    },
-                  ],
-                },
-              ],
-            },
-            {
-              path: paths.connections.path,
-              element: <RequireAuth />,
-              children: [
-                {
-                  lazy: lazyRoute(() => import('./routes/app/root')),
-                  children: [
-                    {
-                      index: true,
-                      handle: { title: 'Connections' } satisfies RouteHandle,
-                      lazy: lazyRoute(() => import('./routes/app/connections')),
-                    },
-                  ],
-                },
-              ],
-            },
-            {
               path: '*',
               handle: { title: 'Page not found' } satisfies RouteHandle,
               lazy: lazyRoute(() => import('./routes/not-found')),
+            },
+            {
+              // Every route that reads or writes server state; the content pages above paint without React Query.
+              lazy: lazyDataLayout,
+              children: [
+                {
+                  element: <RedirectIfSignedIn />,
+                  children: [
+                    {
+                      path: paths.auth.path,
+                      handle: { title: 'Sign in' } satisfies RouteHandle,
+                      lazy: lazyAuthRoute(() => import('./routes/auth')),
+                    },
+                    {
+                      path: paths.forgotPassword.path,
+                      handle: { title: 'Reset your password' } satisfies RouteHandle,
+                      lazy: lazyAuthRoute(() => import('./routes/forgot-password')),
+                    },
+                  ],
+                },
+                {
+                  path: paths.verifyEmail.path,
+                  handle: { title: 'Verify your email' } satisfies RouteHandle,
+                  lazy: lazyAuthRoute(() => import('./routes/verify-email')),
+                },
+                {
+                  path: paths.completeSignup.path,
+                  handle: { title: 'Complete signup' } satisfies RouteHandle,
+                  lazy: lazyAuthRoute(() => import('./routes/complete-signup')),
+                },
+                {
+                  path: paths.oauthCallback.path,
+                  handle: { title: 'Connecting…' } satisfies RouteHandle,
+                  lazy: lazyRoute(() => import('./routes/oauth-callback')),
+                },
+                {
+                  // Public: the preview shows to anyone with the link; accepting asks for a session.
+                  path: paths.invite.path,
+                  handle: { title: 'Invitation' } satisfies RouteHandle,
+                  lazy: lazyRoute(() => import('./routes/invite')),
+                },
+                {
+                  // Public: a client connects their accounts through an agency's link, without signing in.
+                  path: paths.connectLink.path,
+                  handle: { title: 'Connect your accounts' } satisfies RouteHandle,
+                  lazy: lazyRoute(() => import('./routes/connect-link')),
+                },
+                {
+                  path: app.root.path,
+                  element: <RequireAuth />,
+                  children: [
+                    {
+                      lazy: lazyRoute(() => import('./routes/app/root')),
+                      children: [
+                        {
+                          index: true,
+                          handle: { title: 'Dashboard' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/dashboard')),
+                        },
+                        {
+                          path: app.compose.path,
+                          handle: { title: 'Compose' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/compose')),
+                        },
+                        {
+                          path: app.schedule.path,
+                          handle: { title: 'Schedule' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/schedule')),
+                        },
+                        {
+                          path: app.queue.path,
+                          handle: { title: 'Queue' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/queue')),
+                        },
+                        {
+                          path: app.posts.path,
+                          handle: { title: 'Posts' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/posts')),
+                        },
+                        {
+                          path: app.analytics.path,
+                          handle: { title: 'Analytics' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/analytics')),
+                        },
+                        {
+                          path: app.platforms.path,
+                          handle: { title: 'Platforms' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/platforms')),
+                        },
+                        {
+                          path: app.import.path,
+                          handle: { title: 'Import' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/import')),
+                        },
+                        {
+                          path: app.clients.path,
+                          handle: { title: 'Clients' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/clients')),
+                        },
+                        {
+                          path: app.members.path,
+                          handle: { title: 'Members' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/members')),
+                        },
+                        {
+                          path: app.settings.path,
+                          handle: { title: 'Settings' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/settings')),
+                        },
+                        {
+                          path: app.subscription.path,
+                          handle: { title: 'Subscription' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/subscription')),
+                        },
+                      ],
+                    },
+                  ],
+                },
+                {
+                  path: paths.connections.path,
+                  element: <RequireAuth />,
+                  children: [
+                    {
+                      lazy: lazyRoute(() => import('./routes/app/root')),
+                      children: [
+                        {
+                          index: true,
+                          handle: { title: 'Connections' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/connections')),
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
             },
           ],
         },
