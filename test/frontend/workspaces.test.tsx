@@ -171,6 +171,19 @@ describe('the workspace the app acts in', () => {
     expect(screen.queryByRole('button', { name: /^Connect / })).not.toBeInTheDocument();
   });
 
+  it("shows a creator the agency's Clients in the agency's workspace, and not in their own", async () => {
+    window.localStorage.setItem(STORE_KEY, AGENCY);
+    workspaceApi([own, agency], { 'GET /me': { body: meResponse({ settings: { mode: 'creator' } }) } });
+    signedInAs();
+    const { user } = renderApp('/home/platforms');
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(await within(sidebar).findByRole('link', { name: 'Clients' })).toHaveAttribute('href', '/home/clients');
+
+    await chooseFromSwitcher(user, 'Alice Studio');
+    await waitFor(() => expect(screen.getByTestId('workspace-switcher')).toHaveTextContent('Alice Studio'));
+    await waitFor(() => expect(within(screen.getByTestId('sidebar')).queryByRole('link', { name: 'Clients' })).not.toBeInTheDocument());
+  });
+
   it('shows Members, Subscription and Connect to the Owner', async () => {
     workspaceApi([own]);
     signedInAs();

@@ -1,6 +1,5 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
-import { useMe } from '@/lib/api/me';
-import { useClients } from '@/lib/api/clients';
+import { useAgencyView, useClients } from '@/lib/api/clients';
 
 interface ClientSelectProps {
   /** '' means none: "All clients" for a filter, "No client" when composing. */
@@ -18,8 +17,7 @@ interface ClientSelectProps {
  * nothing for a creator, so callers can place it unconditionally.
  */
 export function ClientSelect({ value, onChange, emptyLabel, label = 'Client', size = 'sm', maxW = '60' }: ClientSelectProps) {
-  const { data: me } = useMe();
-  const agency = me?.settings.mode === 'agency';
+  const agency = useAgencyView();
   const clients = useClients({ enabled: agency });
   if (!agency) return null;
   return (

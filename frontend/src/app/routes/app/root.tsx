@@ -26,6 +26,7 @@ import { useUserEvents } from '@/features/notifications/api/use-user-events';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 import { useMe } from '@/lib/api/me';
+import { useAgencyView } from '@/lib/api/clients';
 import { useEnsureInitialTimezone } from '@/features/settings/api/save-initial-timezone';
 import { afterPageLoad } from '@/lib/after-page-load';
 import { loadAuthSession } from '@/lib/amplify-loader';
@@ -64,10 +65,10 @@ export default function AppRoot() {
   const me = useMe();
   useEnsureInitialTimezone(me.data);
   useUserEvents({ userId: user?.sub, pushOptIn: me.data?.settings.push_opt_in ?? false });
-  const mode = me.data?.settings.mode;
   const { workspace, chosenId, isFetching: workspacesFetching } = useCurrentWorkspace();
   const role = workspace?.role;
-  const navItems = useMemo(() => navItemsFor(mode, role), [mode, role]);
+  const agency = useAgencyView();
+  const navItems = useMemo(() => navItemsFor(agency ? 'agency' : 'creator', role), [agency, role]);
   const resetTo = useResetToWorkspace();
   // The workspace the list resolves to differs from the one the requests named: none was chosen yet,
   // or the person no longer belongs to the chosen one. Remember it; reload what was read in the wrong one.

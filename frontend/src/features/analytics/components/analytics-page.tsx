@@ -8,7 +8,7 @@ import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { useMe } from '@/lib/api/me';
+import { useAgencyView } from '@/lib/api/clients';
 import { useDownloadExport } from '../api/download-export';
 import { useAnalytics } from '../api/get-analytics';
 import { BestTimes } from './best-times';
@@ -96,11 +96,10 @@ export function AnalyticsPage() {
   const [days, setDays] = useState(30);
   const [upsell, setUpsell] = useState<number | null>(null);
   const [clientId, setClientId] = useState('');
-  const me = useMe();
   const query = useAnalytics(days, clientId);
   const download = useDownloadExport();
   const data = query.data;
-  const agency = me.data?.settings.mode === 'agency';
+  const agency = useAgencyView();
 
   function onDownload() {
     download.mutate({ days, clientId }, { onError: () => toaster.error({ title: "Couldn't download the CSV", description: 'Try again in a moment.' }) });
