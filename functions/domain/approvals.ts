@@ -290,10 +290,15 @@ export async function afterClientDecision(
   } catch (error) {
     logger.error('Could not record a step of a post’s history', { postId: post.id, kind, error });
   }
-  const reviewers = (await listMembers(workspaceId)).filter((m) => roleAtLeast(m.role, 'editor'));
   const message =
     decision === 'approved'
       ? `${clientName} (client) approved ${postLabel(post)}.`
       : `${clientName} (client) requested changes on ${postLabel(post)}: ${comment ?? ''}`;
-  await notifyEach([...reviewers.map((m) => m.userId), ...(author ? [author] : [])], message, post, deps);
+  try {
+    const reviewers = (await listMembers(workspaceId)).filter((m) => roleAtLeast(m.role, 'editor'));
+    await notifyEach([...reviewers.map((m) => m.userId), ...(author ? [author] : [])], message, post, deps);
+  } catch (error) {
+    // The decision is written: the client is told it was, and the history keeps it.
+    logger.error('Could not notify the workspace of a client’s decision', { postId: post.id, error });
+  }
 }

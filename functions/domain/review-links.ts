@@ -180,7 +180,9 @@ export async function decideOnPost(body: z.output<typeof ReviewDecisionBodySchem
     post = await present({ ...old, client_review: review });
   }
   // A post sent back reaches its author too, as an Editor's request for changes does.
-  const author = post.status === 'draft' && old.submitted_by && (await getMember(link.workspaceId, old.submitted_by)) ? old.submitted_by : null;
+  // (A member who left no longer hears about the workspace's posts; a failed read only costs the notice.)
+  const stillMember = old.submitted_by ? await getMember(link.workspaceId, old.submitted_by).catch(() => null) : null;
+  const author = post.status === 'draft' && stillMember ? old.submitted_by! : null;
   await afterClientDecision(link.workspaceId, client.name, post, body.decision, comment, deps, author);
   return { decision: review.decision, comment: review.comment, at: review.at };
 }
