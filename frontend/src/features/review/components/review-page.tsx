@@ -131,7 +131,7 @@ function PostReview({ token, post, zone, Preview }: { token: string; post: Revie
             </Stack>
           ) : (
             <HStack gap="2" wrap="wrap">
-              <Button size="sm" colorPalette="green" loading={send.isPending} onClick={() => decide({ decision: 'approved' })}>
+              <Button size="sm" colorPalette="brand" loading={send.isPending} onClick={() => decide({ decision: 'approved' })}>
                 <LuCheck /> Approve
               </Button>
               <Button size="sm" variant="outline" onClick={() => setAsking(true)} disabled={send.isPending}>
