@@ -54,7 +54,7 @@ const PUBLIC_PAGES = ['about-us', 'privacy-policy', 'terms-of-service', 'contact
 const PRELOADS: [pathPattern: string, modules: string[]][] = [
   ['^/.', ['/src/app/routes/ui-layout.tsx']],
   // Every route that reads server state renders inside the data layout (React Query); the content pages do not.
-  ['^/(auth|complete-signup|invite|connect|oauth-callback|home|connections)(/|$)', ['/src/app/routes/data-layout.tsx']],
+  ['^/(auth|complete-signup|invite|connect|review|oauth-callback|home|connections)(/|$)', ['/src/app/routes/data-layout.tsx']],
   ['^/auth$', ['/src/app/routes/auth.tsx', '/src/lib/amplify.ts', '/src/lib/auth-session.ts']],
   ['^/(home|connections)', ['/src/app/routes/app/root.tsx', '/src/lib/stored-session.ts']],
   ['^/home/?$', ['/src/app/routes/app/dashboard.tsx']],

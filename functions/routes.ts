@@ -543,6 +543,25 @@ export const ROUTES = [
     access: 'admin',
     needs: ['table:read', 'table:write'],
   },
+  // Client review links (docs/review-links.md): deciding on posts is an Editor's, so is asking a client to.
+  {
+    method: 'POST',
+    path: '/api/clients/{id}/review-links',
+    handler: 'review-links/create-review-link',
+    auth: 'user',
+    access: 'editor',
+    limit: { per: 'user', max: 60, windowSeconds: ONE_HOUR },
+    needs: ['table:read', 'table:write'],
+  },
+  { method: 'GET', path: '/api/clients/{id}/review-links', handler: 'review-links/list-review-links', auth: 'user', access: 'editor', needs: ['table:read'] },
+  {
+    method: 'DELETE',
+    path: '/api/clients/{id}/review-links/{linkId}',
+    handler: 'review-links/revoke-review-link',
+    auth: 'user',
+    access: 'editor',
+    needs: ['table:read', 'table:write'],
+  },
   {
     method: 'DELETE',
     path: '/api/account',
@@ -650,6 +669,24 @@ export const ROUTES = [
     auth: 'public',
     limit: { per: 'ip', max: 30, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'platform-apps'],
+  },
+  // Public: a client opens the agency's review link without an account. Tokens are guess-proof; the per-IP limits stop
+  // a scan, and decisions are also counted per link (domain/review-links.ts) so a leaked link cannot flood the bell.
+  {
+    method: 'GET',
+    path: '/api/review-links/posts',
+    handler: 'review-links/get-review-page',
+    auth: 'public',
+    limit: { per: 'ip', max: 60, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'media:read'],
+  },
+  {
+    method: 'POST',
+    path: '/api/review-links/decisions',
+    handler: 'review-links/decide-on-post',
+    auth: 'public',
+    limit: { per: 'ip', max: 60, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'media:read', 'realtime'],
   },
   // Public: the platform redirects the browser here; the one-time state identifies the user.
   {

@@ -199,9 +199,9 @@ export class AppStack extends Stack {
       handlersDir: props.handlersDir,
       functionsScope: new NestedStack(this, 'ApiFunctions', { description: "The HTTP API's functions, with their roles and log groups" }),
       routesScope: new NestedStack(this, 'ApiRoutes', { description: "The HTTP API's routes, integrations and invoke permissions" }),
-      // Workspaces, invitations and client connect links: their own stack, for ApiFunctions' resource budget.
+      // Workspaces, invitations and client connect and review links: their own stack, for ApiFunctions' resource budget.
       teamFunctionsScope: new NestedStack(this, 'ApiTeamFunctions', { description: "The HTTP API's functions for workspaces, members and client links" }),
-      teamFolders: ['workspaces', 'connect-links'],
+      teamFolders: ['workspaces', 'connect-links', 'review-links'],
     });
     const platformCredentials = props.platformCredentialsSecretName
       ? Secret.fromSecretNameV2(this, 'PlatformCredentials', props.platformCredentialsSecretName)

@@ -53,6 +53,7 @@ const PUBLIC_ROUTES: [string, string][] = [
   ['contact-us', '/contact-us'],
   ['connections', '/connections?status=success&provider=facebook'],
   ['complete-signup-unknown-payment', '/complete-signup?email=someone%40example.com&session_id=cs_unknown'],
+  ['review-invalid', '/review?token=not-a-link'],
 ];
 /** The app shell's pages, as the accessibility test and the bench visit them; each named by its last segment. */
 const SIGNED_IN_PAGES: [string, string][] = [...SIGNED_IN_ROUTES, '/home/members'].map((route) => [route.split('/').at(-1)!, route]);
@@ -158,6 +159,37 @@ async function seedPosts(token: string) {
 }
 
 /**
+ * A client with a post scheduled for it and a review link (the public review page is shot with it).
+ * Null when this build's API has no review links.
+ */
+async function seedReviewLink(token: string): Promise<string | null> {
+  const client = (await call(`${cloud.url}/api/clients`, { method: 'POST', token, json: { name: 'Bakery Rossi' } })) as { id: string };
+  const { accounts } = (await call(`${cloud.url}/api/accounts`, { token })) as { accounts: { id: string; platform: Platform }[] };
+  const facebook = accounts.find((a) => a.platform === 'facebook')!;
+  await call(`${cloud.url}/api/posts`, {
+    method: 'POST',
+    token,
+    json: {
+      scheduled_at: new Date(Math.ceil((Date.now() + 50 * 3_600_000) / 60_000) * 60_000).toISOString(),
+      platforms: [{ platform: 'facebook', social_account_id: facebook.id, caption: 'Spring menu: lemon tart and rhubarb buns, from Monday.', settings: {} }],
+      media_ids: [],
+      client_id: client.id,
+    },
+  });
+  const made = await fetch(`${cloud.url}/api/clients/${client.id}/review-links`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!made.ok) {
+    console.warn(`No review link (POST /api/clients/{id}/review-links → ${made.status})`);
+    return null;
+  }
+  const { url } = (await made.json()) as { url: string };
+  return new URL(url).searchParams.get('token');
+}
+
+/**
  * A second workspace (so the switcher lists two) and a pending invitation to an Editor, whose link
  * (read from the local inbox) the invitation page is shot with. Null when this build's API has no
  * invitations yet: those shots are skipped, the rest go on.
@@ -220,6 +252,8 @@ try {
   await seedPosts(token);
   const inviteToken = await seedWorkspaces(token);
   const inviteRoute: [string, string][] = inviteToken ? [['invite', `/invite?token=${inviteToken}`]] : [];
+  const reviewToken = await seedReviewLink(token);
+  if (reviewToken) inviteRoute.push(['review', `/review?token=${reviewToken}`]);
   let count = 0;
   for (const theme of THEMES) {
     for (const viewport of VIEWPORTS) {

@@ -45,7 +45,18 @@ export const RequestChangesBodySchema = z
 export type RequestChangesBody = z.input<typeof RequestChangesBodySchema>;
 
 /** What a person (or the publisher) did to a post, as its activity history keeps it. */
-export const ACTIVITY_KINDS = ['created', 'edited', 'submitted', 'approved', 'changes_requested', 'scheduled', 'published', 'failed'] as const;
+export const ACTIVITY_KINDS = [
+  'created',
+  'edited',
+  'submitted',
+  'approved',
+  'changes_requested',
+  'scheduled',
+  'published',
+  'failed',
+  'client_approved',
+  'client_changes_requested',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export const ACTIVITY_LABELS: Record<ActivityKind, string> = {
@@ -57,6 +68,8 @@ export const ACTIVITY_LABELS: Record<ActivityKind, string> = {
   scheduled: 'Scheduled',
   published: 'Published',
   failed: 'Failed',
+  client_approved: 'Client approved',
+  client_changes_requested: 'Client requested changes',
 };
 
 export const ActivitySchema = z.object({
@@ -65,6 +78,8 @@ export const ActivitySchema = z.object({
   /** The person who did it; null when the system did (publishing). */
   user_id: z.string().nullable(),
   email: z.string().nullable(),
+  /** A client deciding through a review link (docs/review-links.md): their name; absent otherwise. */
+  client_name: z.string().nullable().optional(),
   at: z.iso.datetime(),
   comment: z.string().nullable(),
 });

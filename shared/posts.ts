@@ -5,6 +5,7 @@ import { FollowUpsSchema } from './follow-ups';
 import { TargetSettingsSchema } from './target-settings';
 import { PLATFORMS } from './platforms';
 import { PostSeriesLinkSchema } from './recurrence';
+import { ClientReviewSchema } from './review-links';
 import { POST_STATUSES, POST_TABS } from './statuses';
 import { text } from './text';
 
@@ -84,6 +85,8 @@ export const PostSchema = z.object({
   review_comment: z.string().nullable().optional(),
   /** Who last submitted the post for approval (a user id), while that matters. */
   submitted_by: z.string().nullable().optional(),
+  /** The client's latest decision through a review link (docs/review-links.md); null when there is none. */
+  client_review: ClientReviewSchema.nullable().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

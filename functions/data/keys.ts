@@ -36,6 +36,11 @@ export const CONNECT_LINK_PREFIX = 'CONNECTLINK#';
 export const connectLinkSk = (linkId: string) => `${CONNECT_LINK_PREFIX}${linkId}`;
 /** A connect link's pointer, found by the SHA-256 of its token alone: pk = sk = CONNECTLINKTOKEN#<hash>. */
 export const connectLinkTokenKey = (tokenHash: string) => ({ pk: `CONNECTLINKTOKEN#${tokenHash}`, sk: `CONNECTLINKTOKEN#${tokenHash}` });
+/** A client review link: sk = REVIEWLINK#<ulid>. */
+export const REVIEW_LINK_PREFIX = 'REVIEWLINK#';
+export const reviewLinkSk = (linkId: string) => `${REVIEW_LINK_PREFIX}${linkId}`;
+/** A review link's pointer, found by the SHA-256 of its token alone: pk = sk = REVIEWLINKTOKEN#<hash>. */
+export const reviewLinkTokenKey = (tokenHash: string) => ({ pk: `REVIEWLINKTOKEN#${tokenHash}`, sk: `REVIEWLINKTOKEN#${tokenHash}` });
 /** Under the person's USER#<userId>: a workspace they belong to (the switcher lists these). */
 export const MEMBERSHIP_PREFIX = 'MEMBERSHIP#';
 export const membershipSk = (workspaceId: string) => `${MEMBERSHIP_PREFIX}${workspaceId}`;

@@ -13,10 +13,20 @@ export interface ActivityEntry {
   userId: string | null;
   email: string | null;
   comment?: string | null;
+  /** A client deciding through a review link: their name (no user, no e-mail). */
+  clientName?: string;
 }
 
 export async function addPostActivity(workspaceId: string, postId: string, entry: ActivityEntry, at: { id: string; at: string }): Promise<Activity> {
-  const activity: Activity = { id: at.id, kind: entry.kind, user_id: entry.userId, email: entry.email, at: at.at, comment: entry.comment ?? null };
+  const activity: Activity = {
+    id: at.id,
+    kind: entry.kind,
+    user_id: entry.userId,
+    email: entry.email,
+    ...(entry.clientName ? { client_name: entry.clientName } : {}),
+    at: at.at,
+    comment: entry.comment ?? null,
+  };
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -39,6 +49,7 @@ export async function listPostActivity(workspaceId: string, postId: string): Pro
     kind: item.kind as ActivityKind,
     user_id: typeof item.user_id === 'string' ? item.user_id : null,
     email: typeof item.email === 'string' ? item.email : null,
+    ...(typeof item.client_name === 'string' ? { client_name: item.client_name } : {}),
     at: String(item.at),
     comment: typeof item.comment === 'string' ? item.comment : null,
   }));

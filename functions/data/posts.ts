@@ -45,6 +45,17 @@ export interface PostRecord {
   review_comment?: string | null;
   /** Who last submitted it for approval (a user id); absent on posts never submitted. */
   submitted_by?: string | null;
+  /** The client's latest decision through a review link (docs/review-links.md); absent on posts never reviewed by a client. */
+  client_review?: StoredClientReview | null;
+}
+
+/** A client's decision as the post keeps it, with the fingerprint of the content and time it was made on. */
+export interface StoredClientReview {
+  decision: 'approved' | 'changes_requested';
+  comment: string | null;
+  at: string;
+  client_name: string;
+  fingerprint: string;
 }
 
 const POST_FIELDS = [
@@ -129,6 +140,7 @@ export function toPost(item: Record<string, unknown>): PostRecord {
   const review = {
     ...(typeof item.review_comment === 'string' ? { review_comment: item.review_comment } : {}),
     ...(typeof item.submitted_by === 'string' ? { submitted_by: item.submitted_by } : {}),
+    ...(item.client_review && typeof item.client_review === 'object' ? { client_review: item.client_review as StoredClientReview } : {}),
   };
   // Only an occurrence of a recurring post carries `series` (docs/recurring-posts.md); one-off posts stay as they were.
   return {
@@ -329,6 +341,41 @@ export async function replacePost(userId: string, post: PostRecord, expected: { 
     () => {
       throw new ConflictError('This post was changed meanwhile; reload it and try again');
     },
+  );
+}
+
+/**
+ * Keeps a client's decision on the post without changing its version: the decision says nothing new
+ * about the post itself, so a member's edit under way is not turned into a conflict. Conditional on
+ * the version the client saw, the post still being that client's and in one of `statuses`; false
+ * when it is not (nothing written).
+ */
+export async function setClientReview(
+  userId: string,
+  id: string,
+  review: StoredClientReview,
+  expected: { version: number; clientId: string; statuses: readonly PostStatus[] },
+): Promise<boolean> {
+  return conditional(
+    async () => {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: workspacePk(userId), sk: postSk(id) },
+          UpdateExpression: 'SET client_review = :review',
+          ConditionExpression: `attribute_exists(pk) AND #version = :version AND client_id = :client AND #status IN (${expected.statuses.map((_, i) => `:s${i}`).join(', ')})`,
+          ExpressionAttributeNames: { '#version': 'version', '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':review': review,
+            ':version': expected.version,
+            ':client': expected.clientId,
+            ...Object.fromEntries(expected.statuses.map((status, i) => [`:s${i}`, status])),
+          },
+        }),
+      );
+      return true;
+    },
+    () => false,
   );
 }
 

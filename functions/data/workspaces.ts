@@ -10,6 +10,8 @@ import {
   MEMBERSHIP_PREFIX,
   memberSk,
   membershipSk,
+  REVIEW_LINK_PREFIX,
+  reviewLinkTokenKey,
   sessionsKey,
   userPk,
   WORKSPACE_SK,
@@ -431,6 +433,7 @@ export async function deleteWorkspaceItems(workspaceId: string): Promise<void> {
       if (sk.startsWith(MEMBER_PREFIX)) return [membershipKey(String(item.userId), workspaceId)];
       if (sk.startsWith(INVITE_PREFIX)) return [inviteTokenKey(String(item.tokenHash))];
       if (sk.startsWith(CONNECT_LINK_PREFIX)) return [connectLinkTokenKey(String(item.tokenHash))];
+      if (sk.startsWith(REVIEW_LINK_PREFIX)) return [reviewLinkTokenKey(String(item.tokenHash))];
       return [];
     });
     await deleteItems([...items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })), ...outside]);

@@ -238,22 +238,67 @@ export async function approvePost(actor: Actor, id: string, body: z.output<typeo
   return view;
 }
 
+/**
+ * A waiting post sent back as a draft with the comment kept on it, written only if it is still the
+ * version `old` and still waiting. `extra` is what else the caller keeps on it (a client's decision).
+ */
+export async function sendBackForChanges(workspaceId: string, old: PostRecord, comment: string, now: Date, extra: Partial<PostRecord> = {}): Promise<Post> {
+  const post: PostRecord = {
+    ...old,
+    ...extra,
+    status: 'draft',
+    scheduled_at: null,
+    review_comment: comment,
+    version: old.version + 1,
+    updated_at: now.toISOString(),
+  };
+  assertPostFits(workspaceId, post);
+  await replacePost(workspaceId, post, { version: old.version, status: 'pending_approval' }).catch(conflictAs(APPROVAL_MSG.changed));
+  return present(post);
+}
+
 /** Sends a waiting post back as a draft, with the reviewer's comment kept on it and in its history. */
 export async function requestChanges(actor: Actor, id: string, body: z.output<typeof RequestChangesBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
   const now = deps.now();
   const old = await pendingRead(actor.workspaceId, id, body.version, 'pending_approval', APPROVAL_MSG.notPending);
-  const post: PostRecord = {
-    ...old,
-    status: 'draft',
-    scheduled_at: null,
-    review_comment: body.comment,
-    version: old.version + 1,
-    updated_at: now.toISOString(),
-  };
-  assertPostFits(actor.workspaceId, post);
-  await replacePost(actor.workspaceId, post, { version: old.version, status: 'pending_approval' }).catch(conflictAs(APPROVAL_MSG.changed));
-  const view = await present(post);
+  const view = await sendBackForChanges(actor.workspaceId, old, body.comment, now);
   await record(actor, id, 'changes_requested', deps, body.comment);
   await notifyAuthor(actor, old, view, `Changes were requested on ${postLabel(view)}: ${body.comment}`, deps);
   return view;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A client's decision through a review link (docs/review-links.md)
+
+/**
+ * Keeps a client's decision in the post's history and tells the workspace's Editors, Admins and
+ * Owners (those who can act on it), as a submission's notice reaches them. Neither undoes the decision.
+ */
+export async function afterClientDecision(
+  workspaceId: string,
+  clientName: string,
+  post: Post,
+  decision: 'approved' | 'changes_requested',
+  comment: string | null,
+  deps: Deps = defaultDeps,
+  /** The member who submitted a post the decision sent back, who hears of it as of an Editor's request. */
+  author: string | null = null,
+): Promise<void> {
+  const kind: ActivityKind = decision === 'approved' ? 'client_approved' : 'client_changes_requested';
+  try {
+    await addPostActivity(workspaceId, post.id, { kind, userId: null, email: null, clientName, comment }, { id: deps.newId(), at: deps.now().toISOString() });
+  } catch (error) {
+    logger.error('Could not record a step of a post’s history', { postId: post.id, kind, error });
+  }
+  const message =
+    decision === 'approved'
+      ? `${clientName} (client) approved ${postLabel(post)}.`
+      : `${clientName} (client) requested changes on ${postLabel(post)}: ${comment ?? ''}`;
+  try {
+    const reviewers = (await listMembers(workspaceId)).filter((m) => roleAtLeast(m.role, 'editor'));
+    await notifyEach([...reviewers.map((m) => m.userId), ...(author ? [author] : [])], message, post, deps);
+  } catch (error) {
+    // The decision is written: the client is told it was, and the history keeps it.
+    logger.error('Could not notify the workspace of a client’s decision', { postId: post.id, error });
+  }
 }

@@ -62,6 +62,7 @@ import { logger } from '../lib/logger';
 import { profileUrl } from '../platforms/profile-urls';
 import { UNKNOWN_OUTCOME_MESSAGE, type EngineTarget } from '../publishing/model';
 import { removeSchedule, scheduleDispatch } from '../publishing/wiring';
+import { clientReviewView } from './client-review';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { randomPart } from './media';
 import { assertTikTokTargetsPostable, tiktokMediaRuleOptions } from './tiktok-posting';
@@ -162,7 +163,7 @@ export function targetFor(
 export async function present(post: PostRecord): Promise<Post> {
   const media = await Promise.all(post.media.map((m) => mediaItemFor({ ...m, post_id: post.id })));
   const platforms = post.platforms.map((target) => ({ ...target, profile_url: profileUrl(target) }));
-  return PostSchema.parse({ ...post, media, platforms });
+  return PostSchema.parse({ ...post, media, platforms, client_review: clientReviewView(post) });
 }
 
 export async function getPost(userId: string, id: string): Promise<Post> {

@@ -32,7 +32,29 @@ const PUBLIC_ROUTES = [
   '/contact-us',
   '/connections?status=success&provider=facebook',
   '/complete-signup?email=someone%40example.com&session_id=cs_unknown',
+  // A client review link that is not one: the page's error state.
+  '/review?token=not-a-link',
 ];
+
+/** A client of the user's, a post of theirs scheduled for it and a review link: the public review page with a post to review. */
+async function aReviewLinkRoute(accessToken: string): Promise<string> {
+  const client = await weCallTheApi('POST', '/api/clients', { token: accessToken, body: { name: 'Bakery Rossi' } });
+  const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token: accessToken })).body as { accounts: { id: string }[] };
+  const post = await weCallTheApi('POST', '/api/posts', {
+    token: accessToken,
+    body: {
+      platforms: [{ platform: 'facebook', social_account_id: accounts[0]!.id, caption: 'Fresh sourdough, out of the oven at 9.', settings: {} }],
+      media_ids: [],
+      scheduled_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      client_id: client.body.id,
+    },
+  });
+  expect(post.status, JSON.stringify(post.body)).toBe(201);
+  const link = await weCallTheApi('POST', `/api/clients/${String(client.body.id)}/review-links`, { token: accessToken, body: {} });
+  expect(link.status).toBe(201);
+  const url = new URL(String(link.body.url));
+  return `${url.pathname}${url.search}`;
+}
 
 const browser = aBrowserForTheFile();
 
@@ -91,6 +113,7 @@ describe.each(THEMES)('every route in the %s theme', (theme) => {
     const user = await signInANewFacebookUser(page);
     await addNotification(user.userId, { id: ulid(), message: 'Your post to Bakery Page was published.', created_at: new Date().toISOString() });
     for (const route of SIGNED_IN_ROUTES) await check(route);
+    await check(await aReviewLinkRoute(user.accessToken));
     await context.close();
 
     if (found.length) console.log(found.join('\n'));

@@ -13,6 +13,7 @@ import {
 import { ClientIdParamsSchema, CreateClientSchema, UpdateClientSchema } from '@shared/clients';
 import { ConnectLinkParamsSchema, ConnectLinkPreviewQuerySchema, CreateConnectLinkBodySchema, StartConnectLinkBodySchema } from '@shared/connect-links';
 import { ConfirmUploadBodySchema, PresignUploadBodySchema } from '@shared/media';
+import { CreateReviewLinkBodySchema, ReviewDecisionBodySchema, ReviewLinkParamsSchema, ReviewPostsQuerySchema } from '@shared/review-links';
 import { MediaFromUrlBodySchema } from '@shared/media-url';
 import { NotificationIdParamsSchema } from '@shared/notifications';
 import { LimitCheckBodySchema } from '@shared/platform-limits';
@@ -85,6 +86,8 @@ export interface ProbeFixture {
     inviteToken: string;
     /** A connect link of A's client. */
     connectLink: string;
+    /** A review link of A's client. */
+    reviewLink: string;
   };
   /** Every id and text of A that must never appear in another user's answer. */
   secrets: string[];
@@ -170,6 +173,23 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'GET /api/connect-links/preview': { query: { sample: () => ({ token: 'x'.repeat(43) }), schema: ConnectLinkPreviewQuerySchema }, isolation: [404] },
   'POST /api/connect-links/start': {
     body: { sample: () => ({ token: 'x'.repeat(43), platform: 'facebook' }), schema: StartConnectLinkBodySchema },
+    isolation: [404],
+  },
+  // A's client is not in B's workspace.
+  'POST /api/clients/{id}/review-links': {
+    params: { values: (f) => ulidOf(f, 'client'), schema: ClientIdParamsSchema },
+    body: { sample: () => ({ expires_in_days: 3 }), schema: CreateReviewLinkBodySchema },
+    isolation: [404],
+  },
+  'GET /api/clients/{id}/review-links': { params: { values: (f) => ulidOf(f, 'client'), schema: ClientIdParamsSchema }, isolation: [404] },
+  'DELETE /api/clients/{id}/review-links/{linkId}': {
+    params: { values: (f) => ({ id: f.ids.client, linkId: f.ids.reviewLink }), schema: ReviewLinkParamsSchema },
+    isolation: [404],
+  },
+  // A review link's token is its bearer's key: B holds none of A's, so B's is made up, and A's post stays out of reach.
+  'GET /api/review-links/posts': { query: { sample: () => ({ token: 'x'.repeat(43) }), schema: ReviewPostsQuerySchema }, isolation: [404] },
+  'POST /api/review-links/decisions': {
+    body: { sample: (f) => ({ token: 'x'.repeat(43), post_id: f.ids.post, version: 1, decision: 'approved' }), schema: ReviewDecisionBodySchema },
     isolation: [404],
   },
   'PATCH /api/settings': {
@@ -518,6 +538,8 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
     body: { platforms: ['facebook'] },
   });
   if (link.status !== 201) throw new Error(`the owner’s connect link was refused: ${JSON.stringify(link.body)}`);
+  const reviewLink = await weCallTheApi('POST', `/api/clients/${String(client.id)}/review-links`, { token: owner.accessToken, body: {} });
+  if (reviewLink.status !== 201) throw new Error(`the owner’s review link was refused: ${JSON.stringify(reviewLink.body)}`);
   const ids = {
     account: account.id,
     post: post.body.id as string,
@@ -534,6 +556,7 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
     invite: invite.id,
     inviteToken: invite.token,
     connectLink: link.body.id as string,
+    reviewLink: reviewLink.body.id as string,
   };
   return {
     owner: { userId: owner.userId, email: owner.email, accessToken: owner.accessToken },

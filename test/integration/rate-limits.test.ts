@@ -9,7 +9,9 @@ import { ErrorBodySchema } from '@shared/api';
 import { CLIENT_MSG, MAX_CLIENTS } from '@shared/clients';
 import { productOf } from '../helpers/billing';
 import { aConfirmedUser, aRandomEmail, cloud } from '../helpers/given';
+import { aConnectedAccount, aStoredPost, inDays } from '../helpers/posts';
 import { itemsOfUser } from '../helpers/then';
+import { DECISIONS_PER_LINK_PER_HOUR } from '../../functions/domain/review-links';
 
 /*
  * 500 drafts, 300 clients, 200 OAuth starts and 200 anonymous checkouts were all
@@ -215,6 +217,35 @@ describe('per-IP limits on public routes', () => {
     expectRefusal(refused, windowSeconds);
     expect(statesAfter).toBe(statesBefore);
     expect(elsewhere.status).toBe(200);
+  });
+
+  it('limits review-link decisions per client IP, and per link across addresses; a refused one changes nothing', { timeout: 120_000 }, async () => {
+    const { max, windowSeconds } = limitOf('POST', '/api/review-links/decisions');
+    const owner = await aConfirmedUser({ plan: 'pro' });
+    const client = (await request('POST', '/api/clients', { token: owner.accessToken, body: { name: 'Bakery' } })).body as { id: string };
+    const account = await aConnectedAccount(owner.userId, 'facebook');
+    const post = await aStoredPost(owner.userId, account, { client_id: client.id, status: 'scheduled', scheduled_at: inDays(1) });
+    const link = (await request('POST', `/api/clients/${client.id}/review-links`, { token: owner.accessToken, body: {} })).body as { url: string };
+    const token = new URL(link.url).searchParams.get('token')!;
+    const approve = (from: string) =>
+      request('POST', '/api/review-links/decisions', { body: { token, post_id: post.id, version: 1, decision: 'approved' }, from });
+    const decisionOnPost = async () => JSON.stringify((await itemsOfUser(owner.userId)).find((item) => item.id === post.id)?.client_review);
+    // Enough addresses for the link's own allowance to run out before any one address's does.
+    const addresses = Math.ceil(DECISIONS_PER_LINK_PER_HOUR / max);
+
+    const { perIp, perLink, before } = await inOneWindow(windowSeconds, async () => {
+      const crowd = Array.from({ length: addresses }, aLoopbackAddress);
+      const first = await burst(max, () => approve(crowd[0]!));
+      const perIp = await approve(crowd[0]!);
+      for (const from of crowd.slice(1)) await burst(Math.min(max, DECISIONS_PER_LINK_PER_HOUR - max), () => approve(from));
+      const before = await decisionOnPost();
+      const perLink = await approve(aLoopbackAddress());
+      return { first, perIp, perLink, before };
+    });
+
+    expectRefusal(perIp, windowSeconds);
+    expect(perLink.status).toBe(429);
+    expect(await decisionOnPost()).toBe(before);
   });
 
   it('does not count bad input against the window (it is refused before the limit, writing nothing)', async () => {

@@ -132,6 +132,12 @@ export function createRoutes(): RouteObject[] {
                   lazy: lazyRoute(() => import('./routes/connect-link')),
                 },
                 {
+                  // Public: a client reviews their upcoming posts through an agency's link, without signing in.
+                  path: paths.reviewLink.path,
+                  handle: { title: 'Review posts' } satisfies RouteHandle,
+                  lazy: lazyRoute(() => import('./routes/review-link')),
+                },
+                {
                   path: app.root.path,
                   element: <RequireAuth />,
                   children: [

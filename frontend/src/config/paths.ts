@@ -57,6 +57,8 @@ export const paths = {
     /** `result`: the callback's query (status, provider, error) when the consent popup came back without its opener. */
     getHref: (token: string, result?: URLSearchParams) => withQuery('/connect', { ...Object.fromEntries(result ?? []), token }),
   },
+  /** An agency's client review link: public; the client reviews their upcoming posts without an account. */
+  reviewLink: { path: '/review', getHref: (token: string) => withQuery('/review', { token }) },
   /** Where the backend's OAuth callback sends the connect popup. */
   oauthCallback: { path: '/oauth-callback', getHref: () => '/oauth-callback' },
   app: {

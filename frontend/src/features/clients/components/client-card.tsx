@@ -1,5 +1,5 @@
 import { Card, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { LuLink, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuClipboardCheck, LuLink, LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { Client } from '@shared/clients';
 import { formatInZone } from '@/lib/time';
 import { ClientLogo } from './client-logo';
@@ -11,9 +11,11 @@ interface ClientCardProps {
   onDelete: () => void;
   /** Admin and Owner: opens the client's connect links. */
   onConnectLink?: (() => void) | undefined;
+  /** Editor and above: opens the client's review links. */
+  onReviewLink?: (() => void) | undefined;
 }
 
-export function ClientCard({ client, zone, onEdit, onDelete, onConnectLink }: ClientCardProps) {
+export function ClientCard({ client, zone, onEdit, onDelete, onConnectLink, onReviewLink }: ClientCardProps) {
   return (
     <Card.Root data-testid="client-card" variant="outline">
       <Card.Body>
@@ -31,6 +33,11 @@ export function ClientCard({ client, zone, onEdit, onDelete, onConnectLink }: Cl
             {onConnectLink ? (
               <IconButton aria-label={`Connect link for ${client.name}`} title="Connect link" variant="ghost" size="sm" onClick={onConnectLink}>
                 <LuLink />
+              </IconButton>
+            ) : null}
+            {onReviewLink ? (
+              <IconButton aria-label={`Review link for ${client.name}`} title="Review link" variant="ghost" size="sm" onClick={onReviewLink}>
+                <LuClipboardCheck />
               </IconButton>
             ) : null}
             <IconButton aria-label={`Edit ${client.name}`} variant="ghost" size="sm" onClick={onEdit}>

@@ -10,6 +10,7 @@ import { useDeleteClient, usePendingClientDeletes } from '../api/delete-client';
 import { useClients } from '@/lib/api/clients';
 import { ClientCard } from './client-card';
 import { ConnectLinkDialog } from './connect-link-dialog';
+import { ReviewLinkDialog } from './review-link-dialog';
 import { ClientFormDialog } from './client-form-dialog';
 
 /** /home/clients (docs/product-rules.md#clients, agency mode): a card grid, newest first; add, edit, delete without confirmation but with Undo. */
@@ -23,7 +24,11 @@ export function ClientsPage() {
   const [dialog, setDialog] = useState<{ open: boolean; client?: Client }>({ open: false });
   const [linkFor, setLinkFor] = useState<Client | null>(null);
   // Connecting accounts is an Admin's; so is sending a client the link to do it.
-  const mayConnect = useCurrentWorkspace().can('admin');
+  const workspace = useCurrentWorkspace();
+  const mayConnect = workspace.can('admin');
+  // Deciding on posts is an Editor's; so is asking a client to.
+  const mayAskForReview = workspace.can('editor');
+  const [reviewFor, setReviewFor] = useState<Client | null>(null);
 
   return (
     <Stack gap="6">
@@ -54,6 +59,7 @@ export function ClientsPage() {
               onEdit={() => setDialog({ open: true, client })}
               onDelete={() => remove(client)}
               onConnectLink={mayConnect ? () => setLinkFor(client) : undefined}
+              onReviewLink={mayAskForReview ? () => setReviewFor(client) : undefined}
             />
           ))}
         </SimpleGrid>
@@ -65,6 +71,7 @@ export function ClientsPage() {
         open={dialog.open}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
       />
+      {reviewFor ? <ReviewLinkDialog key={reviewFor.id} client={reviewFor} zone={zone} open onOpenChange={(open) => !open && setReviewFor(null)} /> : null}
       {linkFor ? <ConnectLinkDialog key={linkFor.id} client={linkFor} zone={zone} open onOpenChange={(open) => !open && setLinkFor(null)} /> : null}
     </Stack>
   );

@@ -102,7 +102,8 @@ export function ActivityTimeline({ postId, zone }: { postId: string; zone: strin
               {ACTIVITY_LABELS[entry.kind]}
               <Text as="span" color="fg.muted">
                 {' · '}
-                {entry.email ?? 'Schedule & Autopost'} · {formatInZone(entry.at, zone, DISPLAY_FORMATS.scheduled)}
+                {entry.client_name ? `${entry.client_name} (client)` : (entry.email ?? 'Schedule & Autopost')} ·{' '}
+                {formatInZone(entry.at, zone, DISPLAY_FORMATS.scheduled)}
               </Text>
             </Text>
             {entry.comment ? (

@@ -16,6 +16,7 @@ import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
 import { useDeletePost } from '../api/delete-post';
 import { failedTargetNames, useRetryPost } from '../api/retry-post';
 import { ApprovalButtons, ReviewComment, TIME_PASSED_NOTE, timePassed } from './approval-actions';
+import { ClientReviewBadge, ClientReviewComment } from './client-review';
 import { ConnectionIssues } from './connection-issues';
 import { EditPostDialog } from './edit-post-dialog';
 import { DuplicatePostButton, PublishDraftButton } from './post-actions';
@@ -84,6 +85,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
                   {postStatusLabel(post.status)}
                 </Badge>
                 <RepeatBadge series={post.series} />
+                <ClientReviewBadge review={post.client_review} />
                 {post.platforms.map((target) => {
                   const badge = (
                     <>
@@ -165,6 +167,7 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
               </HStack>
             ) : null}
             {post.status === 'draft' && post.review_comment ? <ReviewComment comment={post.review_comment} /> : null}
+            <ClientReviewComment post={post} />
             <ConnectionIssues issues={post.connection_issues} />
             {retryable ? (
               <Box>
