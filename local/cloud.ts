@@ -17,7 +17,7 @@ import { schedulerModule } from './scheduler';
 import { sesModule } from './ses';
 import { sqsModule } from './sqs';
 import { publishingModule } from './services/publishing';
-import { PUBLISHING_HANDLERS } from '../functions/routes';
+import { JOB_HANDLERS } from '../functions/jobs';
 import { analyticsModule } from './services/analytics';
 import { migrationsModule } from './services/migrations';
 import { recurrenceModule } from './services/recurrence';
@@ -62,7 +62,7 @@ export const DEFAULT_DATA_DIR = process.env.LOCAL_DATA_DIR ?? path.join(ROOT, '.
  * Functions addressed by ARN (Scheduler targets): env var → handler module under functions/handlers.
  * Each reaches the handlers' env as `arn:aws:lambda:us-east-1:000000000000:function:<module, / as ->`.
  */
-export const LOCAL_FUNCTION_ARNS: Readonly<Record<string, string>> = { DISPATCHER_FUNCTION_ARN: PUBLISHING_HANDLERS.dispatcher };
+export const LOCAL_FUNCTION_ARNS: Readonly<Record<string, string>> = { DISPATCHER_FUNCTION_ARN: JOB_HANDLERS.dispatcher };
 
 /** The modules, in start order. The Scheduler stays last: overdue schedules fire as it starts. */
 export const MODULES: readonly LocalModule[] = [

@@ -6,7 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
+import { JOBS, JOB_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/jobs';
 import { anyAboveZeroAlarm } from './alarms';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 
@@ -29,7 +29,7 @@ const MAX_RECEIVES = 3;
 /**
  * Analytics collection on AWS (docs/analytics.md): the 15-minute sweep, the collection queue with its
  * DLQ, the collector draining it, and alarms on the DLQ's depth and both functions' errors. Like the
- * publishing lanes; capabilities from PUBLISHING_FUNCTIONS (functions/routes.ts), the queue bound here.
+ * publishing lanes; capabilities from JOBS (functions/routes.ts), the queue bound here.
  */
 export class AnalyticsCollection extends Construct {
   readonly queue: Queue;
@@ -57,13 +57,13 @@ export class AnalyticsCollection extends Construct {
     this.queue = new Queue(this, 'Queue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      visibilityTimeout: Duration.seconds(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.analyticsCollector)),
+      visibilityTimeout: Duration.seconds(queueVisibilityTimeoutSeconds(JOBS.analyticsCollector)),
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: this.deadLetters, maxReceiveCount: MAX_RECEIVES },
       removalPolicy,
     });
 
-    this.sweep = new AppFunction(this, 'Sweep', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.analyticsSweep });
+    this.sweep = new AppFunction(this, 'Sweep', { ...functionProps, handlerModule: JOB_HANDLERS.analyticsSweep });
     this.sweep.addEnvironment('ANALYTICS_QUEUE_URL', this.queue.queueUrl);
     this.sweep.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
     new Rule(this, 'SweepRule', {
@@ -72,7 +72,7 @@ export class AnalyticsCollection extends Construct {
       targets: [new LambdaTarget(this.sweep)],
     });
 
-    this.collector = new AppFunction(this, 'Collector', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.analyticsCollector });
+    this.collector = new AppFunction(this, 'Collector', { ...functionProps, handlerModule: JOB_HANDLERS.analyticsCollector });
     this.collector.addEventSource(
       new SqsEventSource(this.queue, { batchSize: 5, maxConcurrency: props.collectorConcurrency ?? 5, reportBatchItemFailures: true }),
     );

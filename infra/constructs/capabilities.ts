@@ -1,5 +1,5 @@
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { Capability } from '../../functions/routes';
+import type { Capability } from '../../functions/capabilities';
 import type { AnalyticsCollection } from './analytics';
 import type { AppFunction } from './app-function';
 import type { Billing } from './billing';

@@ -10,7 +10,7 @@ import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { POST_SCHEDULE_PREFIX } from '../../functions/data/keys';
-import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
+import { JOBS, JOB_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/jobs';
 import { PLATFORMS, type Platform } from '../../shared/platforms';
 import { anyAboveZeroAlarm } from './alarms';
 import { AppFunction, type FunctionEnvironment } from './app-function';
@@ -69,7 +69,7 @@ const DEAD_LETTER_RETENTION = Duration.days(14);
  * and one publisher per platform, the dead-letter handler on every DLQ (the Scheduler's included),
  * the 5-minute watchdog, and alarms on DLQ depth and publisher errors.
  *
- * Each engine function's timeout, memory and capabilities are declared in PUBLISHING_FUNCTIONS
+ * Each engine function's timeout, memory and capabilities are declared in JOBS
  * (functions/routes.ts); the stack grants the capabilities, this construct the queues it wires (a
  * publisher sends to its own queue only). Functions that schedule posts get `bindScheduling(fn)`,
  * others that send to the queues `bindQueues(fn)`.
@@ -106,7 +106,7 @@ export class Publishing extends Construct {
     });
     alarms.push(this.depthAlarm('SchedulerDeadLetters', this.schedulerDeadLetters));
 
-    this.dispatcher = new AppFunction(this, 'Dispatcher', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.dispatcher });
+    this.dispatcher = new AppFunction(this, 'Dispatcher', { ...functionProps, handlerModule: JOB_HANDLERS.dispatcher });
     // Scheduler invokes Lambda asynchronously, so a dispatcher error is retried by Lambda, not by
     // the schedule's retry policy; after those retries the event lands beside the schedules' own.
     this.dispatcher.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.schedulerDeadLetters) });
@@ -121,7 +121,7 @@ export class Publishing extends Construct {
     this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.dispatcher.functionArn] }));
     this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.schedulerDeadLetters.queueArn] }));
 
-    this.deadLetterHandler = new AppFunction(this, 'DeadLetterHandler', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.deadLetters });
+    this.deadLetterHandler = new AppFunction(this, 'DeadLetterHandler', { ...functionProps, handlerModule: JOB_HANDLERS.deadLetters });
     this.drainDeadLetters(this.schedulerDeadLetters);
 
     const lanes = new Map<Platform, PublishingLane>();
@@ -133,7 +133,7 @@ export class Publishing extends Construct {
         enforceSSL: true,
         // Six publisher timeouts (queueVisibilityTimeoutSeconds, as on the local cloud). A step
         // another delivery holds comes back after this; the target's lease keeps it single.
-        visibilityTimeout: Duration.seconds(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.publisher)),
+        visibilityTimeout: Duration.seconds(queueVisibilityTimeoutSeconds(JOBS.publisher)),
         retentionPeriod: QUEUE_RETENTION,
         deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_RECEIVES },
         removalPolicy,
@@ -142,7 +142,7 @@ export class Publishing extends Construct {
       // so a slow or rate-limited network cannot take the capacity of the others.
       const publisher = new AppFunction(this, `${name}Publisher`, {
         ...functionProps,
-        handlerModule: PUBLISHING_HANDLERS.publisher,
+        handlerModule: JOB_HANDLERS.publisher,
       });
       publisher.addEventSource(
         new SqsEventSource(queue, {
@@ -158,14 +158,14 @@ export class Publishing extends Construct {
     this.lanes = lanes;
     this.queueUrls = Stack.of(this).toJsonString(Object.fromEntries([...lanes].map(([platform, lane]) => [platform, lane.queue.queueUrl])));
 
-    this.watchdog = new AppFunction(this, 'Watchdog', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.watchdog });
+    this.watchdog = new AppFunction(this, 'Watchdog', { ...functionProps, handlerModule: JOB_HANDLERS.watchdog });
     new Rule(this, 'WatchdogRule', {
       description: 'Re-dispatches or fails posts still open 15 minutes after their time (docs/publishing.md#watchdog)',
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaTarget(this.watchdog)],
     });
 
-    this.expiryNotices = new AppFunction(this, 'ExpiryNotices', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.expiryNotices });
+    this.expiryNotices = new AppFunction(this, 'ExpiryNotices', { ...functionProps, handlerModule: JOB_HANDLERS.expiryNotices });
     new Rule(this, 'ExpiryNoticesRule', {
       description: 'Notifies users 7 days and 1 day before a social connection expires',
       schedule: Schedule.rate(Duration.hours(1)),
@@ -186,7 +186,7 @@ export class Publishing extends Construct {
     return [...this.lanes.values()].map((lane) => lane.publisher);
   }
 
-  /** Every engine function (their capabilities: PUBLISHING_FUNCTIONS). */
+  /** Every engine function (their capabilities: JOBS). */
   get engineFunctions(): AppFunction[] {
     return [this.dispatcher, ...this.publishers, this.deadLetterHandler, this.watchdog, this.expiryNotices];
   }
@@ -243,7 +243,7 @@ export class Publishing extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: DEAD_LETTER_RETENTION,
-      visibilityTimeout: Duration.seconds(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.deadLetters)),
+      visibilityTimeout: Duration.seconds(queueVisibilityTimeoutSeconds(JOBS.deadLetters)),
       removalPolicy,
     });
   }

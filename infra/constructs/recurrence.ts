@@ -3,7 +3,7 @@ import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
-import { PUBLISHING_HANDLERS } from '../../functions/routes';
+import { JOB_HANDLERS } from '../../functions/jobs';
 import { anyAboveZeroAlarm } from './alarms';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 
@@ -16,7 +16,7 @@ export interface RecurrenceSweepProps {
 /**
  * Recurring posts on AWS (docs/recurring-posts.md#the-sweep): the hourly sweep that schedules the
  * next occurrences of every series whose window needs extending, and an alarm on its errors. Its
- * capabilities come from PUBLISHING_FUNCTIONS.recurrenceSweep (functions/routes.ts).
+ * capabilities come from JOBS.recurrenceSweep (functions/routes.ts).
  */
 export class RecurrenceSweep extends Construct {
   readonly sweep: AppFunction;
@@ -27,7 +27,7 @@ export class RecurrenceSweep extends Construct {
     this.sweep = new AppFunction(this, 'Sweep', {
       environment: props.functionEnvironment,
       handlersDir: props.handlersDir,
-      handlerModule: PUBLISHING_HANDLERS.recurrenceSweep,
+      handlerModule: JOB_HANDLERS.recurrenceSweep,
     });
     new Rule(this, 'SweepRule', {
       description: 'Schedules the next occurrences of recurring posts (docs/recurring-posts.md)',

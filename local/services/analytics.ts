@@ -1,4 +1,4 @@
-import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
+import { JOBS, JOB_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/jobs';
 import { invokeLambda } from '../lambda-runtime';
 import { sweepRoute } from './sweep-route';
 import { requireService, type LocalModule } from '../modules';
@@ -16,7 +16,7 @@ const SWEEP_EVERY_MS = 15 * 60 * 1000;
 const MAX_RECEIVES = 3;
 
 const sweepAt = (time: string) =>
-  invokeLambda(PUBLISHING_HANDLERS.analyticsSweep, { 'detail-type': 'Scheduled Event', source: 'aws.events', time, detail: {} });
+  invokeLambda(JOB_HANDLERS.analyticsSweep, { 'detail-type': 'Scheduled Event', source: 'aws.events', time, detail: {} });
 
 export const analyticsModule: LocalModule = {
   name: 'Analytics collection',
@@ -25,11 +25,11 @@ export const analyticsModule: LocalModule = {
     const dlq = `${ANALYTICS_QUEUE}-dlq`;
     sqs.createQueue(dlq);
     const queueUrl = sqs.createQueue(ANALYTICS_QUEUE, {
-      VisibilityTimeout: String(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.analyticsCollector)),
+      VisibilityTimeout: String(queueVisibilityTimeoutSeconds(JOBS.analyticsCollector)),
       RedrivePolicy: redrivePolicy(dlq, MAX_RECEIVES),
     });
     const mappings: EventSourceMapping[] = [
-      sqs.mapQueueToHandler(ANALYTICS_QUEUE, PUBLISHING_HANDLERS.analyticsCollector, { batchSize: 5, maxConcurrency: 5 }),
+      sqs.mapQueueToHandler(ANALYTICS_QUEUE, JOB_HANDLERS.analyticsCollector, { batchSize: 5, maxConcurrency: 5 }),
     ];
     const sweep = setInterval(() => {
       sweepAt(new Date().toISOString()).catch((error: unknown) => console.error('[analytics sweep]', error));

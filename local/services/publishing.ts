@@ -1,5 +1,5 @@
 import { PLATFORMS } from '@shared/platforms';
-import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
+import { JOBS, JOB_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/jobs';
 import { requireService, type LocalModule } from '../modules';
 import { invokeLambda } from '../lambda-runtime';
 import { localQueueArn, redrivePolicy, type EventSourceMapping } from '../sqs';
@@ -13,7 +13,7 @@ export const publishQueueName = (platform: string) => `publish-${platform}`;
 export const SCHEDULER_DLQ = 'dispatch-dlq';
 const LOCAL_SCHEDULER_ROLE = 'arn:aws:iam::000000000000:role/local-scheduler';
 /** As on AWS: six publisher timeouts (functions/routes.ts). The target's lease keeps a step single. */
-const VISIBILITY_TIMEOUT_SECONDS = String(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.publisher));
+const VISIBILITY_TIMEOUT_SECONDS = String(queueVisibilityTimeoutSeconds(JOBS.publisher));
 const MAX_RECEIVES = 5;
 const WATCHDOG_EVERY_MS = 5 * 60 * 1000;
 /**
@@ -41,7 +41,7 @@ export const publishingModule: LocalModule = {
     const queueUrls: Record<string, string> = {};
     const mappings: EventSourceMapping[] = [];
     sqs.createQueue(SCHEDULER_DLQ);
-    mappings.push(sqs.mapQueueToHandler(SCHEDULER_DLQ, PUBLISHING_HANDLERS.deadLetters, { batchSize: 10, maxConcurrency: 2 }));
+    mappings.push(sqs.mapQueueToHandler(SCHEDULER_DLQ, JOB_HANDLERS.deadLetters, { batchSize: 10, maxConcurrency: 2 }));
     for (const platform of PLATFORMS) {
       const dlq = `${publishQueueName(platform)}-dlq`;
       sqs.createQueue(dlq);
@@ -50,16 +50,16 @@ export const publishingModule: LocalModule = {
         RedrivePolicy: redrivePolicy(dlq, MAX_RECEIVES),
       });
       mappings.push(
-        sqs.mapQueueToHandler(publishQueueName(platform), PUBLISHING_HANDLERS.publisher, { batchSize: 10, maxConcurrency: publisherConcurrency() }),
+        sqs.mapQueueToHandler(publishQueueName(platform), JOB_HANDLERS.publisher, { batchSize: 10, maxConcurrency: publisherConcurrency() }),
       );
-      mappings.push(sqs.mapQueueToHandler(dlq, PUBLISHING_HANDLERS.deadLetters, { batchSize: 10, maxConcurrency: 2 }));
+      mappings.push(sqs.mapQueueToHandler(dlq, JOB_HANDLERS.deadLetters, { batchSize: 10, maxConcurrency: 2 }));
     }
     const watchdog = setInterval(() => {
-      invokeLambda(PUBLISHING_HANDLERS.watchdog, {}).catch((error: unknown) => console.error('[watchdog]', error));
+      invokeLambda(JOB_HANDLERS.watchdog, {}).catch((error: unknown) => console.error('[watchdog]', error));
     }, WATCHDOG_EVERY_MS);
     watchdog.unref();
     const expiryNotices = setInterval(() => {
-      invokeLambda(PUBLISHING_HANDLERS.expiryNotices, {}).catch((error: unknown) => console.error('[expiry notices]', error));
+      invokeLambda(JOB_HANDLERS.expiryNotices, {}).catch((error: unknown) => console.error('[expiry notices]', error));
     }, EXPIRY_NOTICES_EVERY_MS);
     expiryNotices.unref();
     return {

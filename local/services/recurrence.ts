@@ -1,4 +1,4 @@
-import { PUBLISHING_HANDLERS } from '../../functions/routes';
+import { JOB_HANDLERS } from '../../functions/jobs';
 import { invokeLambda } from '../lambda-runtime';
 import { sweepRoute } from './sweep-route';
 import type { LocalModule } from '../modules';
@@ -12,7 +12,7 @@ export const RECURRENCE_SWEEP_PATH = '/_local/recurrence/sweep';
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 const sweepAt = (time: string) =>
-  invokeLambda(PUBLISHING_HANDLERS.recurrenceSweep, { 'detail-type': 'Scheduled Event', source: 'aws.events', time, detail: {} });
+  invokeLambda(JOB_HANDLERS.recurrenceSweep, { 'detail-type': 'Scheduled Event', source: 'aws.events', time, detail: {} });
 
 export const recurrenceModule: LocalModule = {
   name: 'Recurring posts',

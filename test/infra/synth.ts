@@ -5,15 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { App, NestedStack, type Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import {
-  allHandlerModules,
-  type FunctionDef,
-  MIGRATION_FUNCTIONS,
-  PUBLISHING_FUNCTIONS,
-  REALTIME_FUNCTIONS,
-  ROUTES,
-  TRIGGER_FUNCTIONS,
-} from '../../functions/routes';
+import { type FunctionDef } from '../../functions/capabilities';
+import { MIGRATION_FUNCTIONS, JOBS } from '../../functions/jobs';
+import { allHandlerModules, REALTIME_FUNCTIONS, ROUTES, TRIGGER_FUNCTIONS } from '../../functions/routes';
 import { AppStack, type AppStackProps } from '../../infra/app-stack';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -208,13 +202,13 @@ const pascalCase = (text: string) =>
 export function declarationOfFunction(logicalId: string): FunctionDef {
   const id = logicalId.replace(/[0-9A-F]{8}$/, '');
   const engineIds: Record<string, FunctionDef> = {
-    PublishingDispatcher: PUBLISHING_FUNCTIONS.dispatcher,
-    PublishingDeadLetterHandler: PUBLISHING_FUNCTIONS.deadLetters,
-    PublishingWatchdog: PUBLISHING_FUNCTIONS.watchdog,
-    PublishingExpiryNotices: PUBLISHING_FUNCTIONS.expiryNotices,
-    AnalyticsSweep: PUBLISHING_FUNCTIONS.analyticsSweep,
-    AnalyticsCollector: PUBLISHING_FUNCTIONS.analyticsCollector,
-    RecurrenceSweep: PUBLISHING_FUNCTIONS.recurrenceSweep,
+    PublishingDispatcher: JOBS.dispatcher,
+    PublishingDeadLetterHandler: JOBS.deadLetters,
+    PublishingWatchdog: JOBS.watchdog,
+    PublishingExpiryNotices: JOBS.expiryNotices,
+    AnalyticsSweep: JOBS.analyticsSweep,
+    AnalyticsCollector: JOBS.analyticsCollector,
+    RecurrenceSweep: JOBS.recurrenceSweep,
     RealtimeAuthorizer: REALTIME_FUNCTIONS.authorizer,
   };
   const found =
@@ -222,7 +216,7 @@ export function declarationOfFunction(logicalId: string): FunctionDef {
     Object.entries(TRIGGER_FUNCTIONS).find(([name]) => `Auth${pascalCase(name)}` === id)?.[1] ??
     engineIds[id] ??
     Object.entries(MIGRATION_FUNCTIONS).find(([name]) => `Migrations${pascalCase(name)}` === id)?.[1] ??
-    (/^Publishing\w+Publisher$/.test(id) ? PUBLISHING_FUNCTIONS.publisher : undefined);
+    (/^Publishing\w+Publisher$/.test(id) ? JOBS.publisher : undefined);
   if (!found) throw new Error(`No declaration for the function ${logicalId}`);
   return found;
 }
