@@ -95,6 +95,8 @@ export interface SchedulerTargetTrigger {
   readonly deadLetterQueue: string;
   /** The variable the scheduling functions find the target's ARN in. */
   readonly arnEnv: string;
+  /** The DLQ's retention: the maximum, to inspect or redrive a dead letter (the dead-letters job drains it). */
+  readonly deadLetterRetentionDays: number;
 }
 
 export type JobTrigger = RateTrigger | QueueTrigger | DeadLettersTrigger | SchedulerTargetTrigger;
@@ -121,7 +123,7 @@ export const JOBS = {
     handler: 'publishing/dispatch-post',
     needs: ['table:read', 'table:write', 'queues'],
     timeoutSeconds: 30,
-    trigger: { kind: 'scheduler-target', retryAttempts: 2, deadLetterQueue: 'dispatch-dlq', arnEnv: 'DISPATCHER_FUNCTION_ARN' },
+    trigger: { kind: 'scheduler-target', retryAttempts: 2, deadLetterQueue: 'dispatch-dlq', arnEnv: 'DISPATCHER_FUNCTION_ARN', deadLetterRetentionDays: 14 },
   },
   /** Waits for the due second after preparing (PUBLISH_LEAD_SECONDS), hence a minute. */
   publisher: {

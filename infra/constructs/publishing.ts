@@ -44,11 +44,6 @@ export interface PublishingLane {
 }
 
 /**
- * The Scheduler's DLQ keeps messages as long as the lanes' DLQs: SQS expires a dead letter by its
- * original enqueue time, and 14 days (the maximum) leaves time to inspect or redrive one.
- */
-const SCHEDULER_DEAD_LETTER_RETENTION_DAYS = JOBS.publisher.trigger.deadLetterRetentionDays;
-/**
  * The publishing engine on AWS (docs/publishing.md#the-pipeline): a Scheduler group holding one one-shot
  * schedule per post, the role those schedules invoke the dispatcher with, one SQS queue (with a DLQ)
  * and one publisher per platform, the dead-letter handler on every DLQ (the Scheduler's included),
@@ -85,7 +80,7 @@ export class Publishing extends Construct {
     this.scheduleGroup = new ScheduleGroup(this, 'Group', { removalPolicy });
 
     this.schedulerDeadLetters = deadLetterQueue(this, 'SchedulerDeadLetters', {
-      retentionDays: SCHEDULER_DEAD_LETTER_RETENTION_DAYS,
+      retentionDays: JOBS.dispatcher.trigger.deadLetterRetentionDays,
       drainer: JOBS.deadLetters,
       removalPolicy,
     });
