@@ -48,9 +48,9 @@ const ELEMENTS = [
   { type: 'tooling', pattern: ['local', 'test', 'infra', 'bin', 'scripts'] },
 ].map((element) => ({ ...element, partialMatch: false }));
 
-/** Single files: the route table (a leaf every functions layer reads) and the SPA's entry. */
+/** Single files: the function tables (routes, jobs, capabilities: leaves every functions layer reads) and the SPA's entry. */
 const FILES = [
-  { category: 'fn-routes', pattern: 'functions/routes.ts' },
+  { category: 'fn-routes', pattern: ['functions/routes.ts', 'functions/jobs.ts', 'functions/capabilities.ts'] },
   { category: 'fn-pub-model', pattern: 'functions/publishing/model.ts' },
   { category: 'fn-pub-ports', pattern: 'functions/publishing/ports.ts' },
   { category: 'fn-pub-wiring', pattern: 'functions/publishing/wiring.ts' },
@@ -121,7 +121,7 @@ const LAYERS = [
     from: { file: { categories: 'fe-entry' } },
     allow: { to: { element: { types: { anyOf: ['fe-app', 'fe-components', 'fe-lib', 'fe-config', 'shared'] } } } },
   },
-  // The route table has no imports; every layer (and infra) reads it.
+  // The function tables import only each other; every layer (and infra) reads them.
   { allow: { to: { file: { categories: 'fn-routes' } } } },
   // Tools, tests and the local cloud may import any product code.
   { from: { element: { type: 'tooling' } }, allow: { to: { element: { types: { noneOf: [] } } } } },

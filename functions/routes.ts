@@ -6,67 +6,15 @@
  * `auth: 'user'` routes sit behind the Cognito JWT authorizer; `public` only where the spec makes a
  * route public (plans, public checkout, signup completion, OAuth callbacks, Stripe webhook).
  */
+import { API_FUNCTION_TIMEOUT_SECONDS, type Capability, type FunctionDef, handlersOf } from './capabilities';
+import { JOBS, MIGRATION_FUNCTIONS } from './jobs';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * What a function may reach beyond its own logs and the app-origin parameter. infra/ grants exactly
- * this (and sets the settings each one needs, functions/lib/env.ts); test/unit/infra/capabilities.test.ts
- * bundles every handler and fails when it reaches a capability it does not declare.
- */
-export type Capability =
-  /** GetItem, Query, BatchGetItem on the table and its indexes. */
-  | 'table:read'
-  /** PutItem, UpdateItem, DeleteItem, BatchWriteItem (and ConditionCheckItem). A route with a `limit` writes its counter. */
-  | 'table:write'
-  /** Scan. No handler scans today; declare it only with a reason. */
-  | 'table:scan'
-  /** GetObject (and presigned GETs) on the media bucket. */
-  | 'media:read'
-  /** PutObject (presigned upload POSTs are signed with it). */
-  | 'media:write'
-  /** DeleteObject, and ListBucket so a missing key answers 404. */
-  | 'media:delete'
-  /** The token key (KMS Encrypt/Decrypt): reads or writes stored platform tokens. */
-  | 'tokens'
-  /** The platforms' app credentials (secret) and Graph API version: talks to a platform's API or OAuth. */
-  | 'platform-apps'
-  /** Creates, moves or deletes post schedules (Scheduler) and may dispatch a post due within the minute. */
-  | 'scheduling'
-  /** Sends to the platforms' publishing queues. */
-  | 'queues'
-  /** Pushes user events to the realtime API (AppSync). */
-  | 'realtime'
-  /** Calls Stripe with the keys from Secrets Manager. */
-  | 'stripe'
-  /** Signs CloudFront URLs TikTok pulls photo posts from (the private key in Secrets Manager; docs/tiktok.md#photo-posts). */
-  | 'media:pull'
-  /** Signs a paid checkout's buyer up through the app client (Cognito SignUp, AdminGetUser). */
-  | 'cognito:sign-up'
-  /** Ends a user's sessions (Cognito AdminUserGlobalSignOut). */
-  | 'cognito:sign-out'
-  /** Deletes a user's login (Cognito AdminDeleteUser). */
-  | 'cognito:delete-user'
-  /** Checks a user's password through the app client (Cognito AdminInitiateAuth, ADMIN_USER_PASSWORD_AUTH). */
-  | 'cognito:check-password'
-  /** Sets a user's password (Cognito AdminSetUserPassword). */
-  | 'cognito:set-password'
-  /** Sends the app's own e-mails (SES SendEmail from the verified sending identity; functions/lib/mail.ts). */
-  | 'mail:send';
-
-/** A Lambda function: its handler module, what it may reach, and its settings. */
-export interface FunctionDef {
-  readonly handler: string;
-  readonly needs: readonly Capability[];
-  /** Seconds. @default API_FUNCTION_TIMEOUT_SECONDS */
-  readonly timeoutSeconds?: number;
-  /** MB. @default DEFAULT_MEMORY_MB */
-  readonly memoryMB?: number;
-}
 
 /**
  * Who may call a signed-in route (docs/decisions/0013-workspaces.md). A role: the route acts in the
  * workspace the request names, and the caller must be its member with that role or a higher one
- * (roles are ranked, shared/workspaces.ts `ROLES`; the table imports nothing, so it names them
+ * (roles are ranked, shared/workspaces.ts `ROLES`; the tables import nothing outside them, so it names them
  * here and domain/workspaces.ts fails to compile if the two lists part). `personal`: the route acts on the caller's own things
  * (profile, settings, notifications, sign-in) in no workspace.
  */
@@ -720,66 +668,6 @@ export const REALTIME_FUNCTIONS = {
 } as const satisfies Readonly<Record<string, FunctionDef>>;
 
 /**
- * The publishing engine's functions (docs/publishing.md#the-pipeline), invoked by Scheduler, SQS and rate schedules. A
- * consumer's timeout also sets the visibility timeout of the queues it drains
- * (queueVisibilityTimeoutSeconds), on AWS and on the local cloud.
- */
-export const PUBLISHING_FUNCTIONS = {
-  dispatcher: { handler: 'publishing/dispatch-post', needs: ['table:read', 'table:write', 'queues'], timeoutSeconds: 30 },
-  /** Waits for the due second after preparing (PUBLISH_LEAD_SECONDS), hence a minute. */
-  publisher: {
-    handler: 'publishing/publish-target',
-    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'queues', 'realtime', 'media:pull'],
-    timeoutSeconds: 60,
-    memoryMB: 512,
-  },
-  watchdog: { handler: 'publishing/watchdog', needs: ['table:read', 'table:write', 'queues', 'realtime'], timeoutSeconds: 60 },
-  deadLetters: { handler: 'publishing/dead-letter', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 30 },
-  /** Hourly: connection expiry notices 7 days and 1 day ahead. */
-  expiryNotices: { handler: 'connections/expiry-notices', needs: ['table:read', 'table:write', 'realtime'], timeoutSeconds: 60 },
-  /** Every 15 minutes: queues the analytics trackers due for a reading (docs/analytics.md). */
-  analyticsSweep: { handler: 'analytics/sweep', needs: ['table:read', 'table:write', 'queues'], timeoutSeconds: 120 },
-  /** The analytics queue's consumer: one platform read per batch, with fresh tokens. */
-  analyticsCollector: { handler: 'analytics/collect', needs: ['table:read', 'table:write', 'tokens', 'platform-apps'], timeoutSeconds: 60 },
-  /** Hourly: schedules the next occurrences of recurring posts (docs/recurring-posts.md#the-sweep). */
-  recurrenceSweep: {
-    handler: 'recurrence/sweep',
-    // Each occurrence it makes gets its own copies of the series' files (docs/recurring-posts.md#media).
-    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues', 'realtime'],
-    timeoutSeconds: 120,
-  },
-} as const satisfies Readonly<Record<string, FunctionDef>>;
-
-/** Engine function name → handler module. */
-export const PUBLISHING_HANDLERS = handlersOf(PUBLISHING_FUNCTIONS);
-
-/**
- * Data migrations, run once per deploy by a CloudFormation custom resource (and at local start), each
- * idempotent: a second run finds nothing to do.
- */
-export const MIGRATION_FUNCTIONS = {
-  /** Moves what a workspace owns from USER#<id> to WS#<id> (docs/decisions/0013-workspaces.md). */
-  workspaces: { handler: 'migrations/move-to-workspaces', needs: ['table:scan', 'table:read', 'table:write'], timeoutSeconds: 900 },
-} as const satisfies Readonly<Record<string, FunctionDef>>;
-
-export const MIGRATION_HANDLERS = handlersOf(MIGRATION_FUNCTIONS);
-
-/** API Gateway waits at most 30 s; API functions get this unless their route says otherwise. */
-export const API_FUNCTION_TIMEOUT_SECONDS = 10;
-
-/**
- * The API functions' timeout where this code runs: API_FUNCTION_TIMEOUT_SECONDS as deployed (nothing sets
- * LOCAL_API_TIMEOUT_SECONDS on AWS). The local cloud's test runs set a shorter one (local/cloud.ts
- * `apiTimeoutSeconds`), which the local runtime applies to API functions and account deletion's in-flight
- * grace waits out: the two read the same setting, so the grace always outlasts an admitted request.
- */
-export function apiTimeoutSeconds(): number {
-  const local = Number(process.env.LOCAL_API_TIMEOUT_SECONDS);
-  return Number.isFinite(local) && local > 0 && local < API_FUNCTION_TIMEOUT_SECONDS ? local : API_FUNCTION_TIMEOUT_SECONDS;
-}
-export const DEFAULT_MEMORY_MB = 256;
-
-/**
  * API handlers whose route sets a longer timeout, in seconds. Account deletion waits out every
  * request admitted before it began before its last sweep, so it needs the default plus its own work;
  * media confirm converts large images.
@@ -788,14 +676,17 @@ export const LONG_RUNNING_HANDLERS: Readonly<Record<string, number>> = Object.fr
   ROUTES.flatMap((r: RouteDef) => (r.timeoutSeconds && r.timeoutSeconds > API_FUNCTION_TIMEOUT_SECONDS ? [[r.handler, r.timeoutSeconds]] : [])),
 );
 
-/** Every function declaration: routes (one per handler module), triggers, the realtime authorizer, the engine, the migrations. */
+/**
+ * Every function declaration: routes (one per handler module), triggers, the realtime authorizer,
+ * the background jobs (functions/jobs.ts), the migrations.
+ */
 export function allFunctions(): FunctionDef[] {
   const byHandler = new Map<string, FunctionDef>();
   for (const fn of [
     ...ROUTES,
     ...Object.values(TRIGGER_FUNCTIONS),
     ...Object.values(REALTIME_FUNCTIONS),
-    ...Object.values(PUBLISHING_FUNCTIONS),
+    ...Object.values(JOBS),
     ...Object.values(MIGRATION_FUNCTIONS),
   ] as FunctionDef[]) {
     if (!byHandler.has(fn.handler)) byHandler.set(fn.handler, fn);
@@ -808,30 +699,7 @@ export function functionOf(handlerModule: string): FunctionDef | undefined {
   return allFunctions().find((fn) => fn.handler === handlerModule);
 }
 
-/** A function's timeout in seconds, as deployed and as the local runtime applies it. */
-export function timeoutSecondsOf(fn: FunctionDef | undefined): number {
-  return fn?.timeoutSeconds ?? API_FUNCTION_TIMEOUT_SECONDS;
-}
-
-/** A function's memory in MB. */
-export function memoryMBOf(fn: FunctionDef | undefined): number {
-  return fn?.memoryMB ?? DEFAULT_MEMORY_MB;
-}
-
-/**
- * The visibility timeout of a queue that `consumer` drains: AWS's guidance for a Lambda event source
- * is at least six times the function timeout, so a throttled or retried batch is not redelivered
- * while it is still being worked on.
- */
-export function queueVisibilityTimeoutSeconds(consumer: FunctionDef): number {
-  return timeoutSecondsOf(consumer) * 6;
-}
-
 /** Every handler module that becomes a Lambda function. */
 export function allHandlerModules(): string[] {
   return allFunctions().map((fn) => fn.handler);
-}
-
-function handlersOf<T extends Readonly<Record<string, FunctionDef>>>(functions: T): { readonly [K in keyof T]: T[K]['handler'] } {
-  return Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.handler])) as { readonly [K in keyof T]: T[K]['handler'] };
 }

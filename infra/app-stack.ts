@@ -5,8 +5,6 @@ import type { Construct } from 'constructs';
 import type { GoogleSignInConfig, Stage } from './config';
 import { AccessLogs } from './constructs/access-logs';
 import { Alarms } from './constructs/alarms';
-import { AnalyticsCollection } from './constructs/analytics';
-import { RecurrenceSweep } from './constructs/recurrence';
 import { Api } from './constructs/api';
 import { AppFunction, REPO_ROOT } from './constructs/app-function';
 import { Auth } from './constructs/auth';
@@ -14,6 +12,7 @@ import { Billing } from './constructs/billing';
 import { grantDeclaredNeeds } from './constructs/capabilities';
 import { DataMigrations } from './constructs/data-migrations';
 import { DataTable } from './constructs/data-table';
+import { JobGroupConstruct } from './constructs/jobs';
 import { Firewall } from './constructs/firewall';
 import { Mail } from './constructs/mail';
 import { Media } from './constructs/media';
@@ -23,6 +22,7 @@ import { Realtime } from './constructs/realtime';
 import { TokenVault } from './constructs/token-vault';
 import { Web } from './constructs/web';
 import { DEFAULT_GRAPH_API_VERSION } from '../shared/graph-api-version';
+import { JOB_GROUPS } from '../functions/jobs';
 import { REALTIME_FUNCTIONS } from '../functions/routes';
 
 export interface AppStackProps extends StackProps {
@@ -214,22 +214,21 @@ export class AppStack extends Stack {
       removalPolicy,
       ...(props.publisherConcurrency ? { publisherConcurrency: props.publisherConcurrency } : {}),
     });
-    // Its own nested stack: nothing in it has a fixed name, and this stack stays within its resource budget.
-    const analytics = new AnalyticsCollection(
-      new NestedStack(this, 'AnalyticsCollection', { description: 'Analytics collection: the sweep, queue and collector' }),
-      'Analytics',
-      {
-        functionEnvironment,
-        handlersDir: props.handlersDir,
-        removalPolicy,
-      },
+    // Every other group of the job table (functions/jobs.ts) in a nested stack of its own: nothing in
+    // them has a fixed name, and this stack stays within its resource budget.
+    const jobGroups = Object.entries(JOB_GROUPS).flatMap(([group, def]) =>
+      'nested' in def
+        ? [
+            new JobGroupConstruct(new NestedStack(this, def.nested.stackId, { description: def.nested.description }), def.nested.constructId, {
+              group: group as Exclude<keyof typeof JOB_GROUPS, 'publishing'>,
+              functionEnvironment,
+              handlersDir: props.handlersDir,
+              removalPolicy,
+            }),
+          ]
+        : [],
     );
-    // Recurring posts' hourly sweep (docs/recurring-posts.md), nested like analytics for the stack's resource budget.
-    const recurrence = new RecurrenceSweep(
-      new NestedStack(this, 'RecurrenceSweep', { description: 'Recurring posts: the hourly sweep that schedules next occurrences' }),
-      'Recurrence',
-      { functionEnvironment, handlersDir: props.handlersDir },
-    );
+    const jobFunctions = jobGroups.flatMap((g) => g.functions);
     const mail = props.mail ? new Mail(this, 'Mail', props.mail) : undefined;
     const billing = new Billing(this, 'Billing', { stripeSecretName: props.stripeSecretName, stripePrices: props.stripePrices, userPool: auth.userPool });
     const providers = {
@@ -237,7 +236,7 @@ export class AppStack extends Stack {
       media,
       tokens,
       publishing,
-      analytics,
+      jobGroups,
       realtime,
       billing,
       appClient: auth.client,
@@ -246,9 +245,8 @@ export class AppStack extends Stack {
       ...(mediaPull ? { mediaPull } : {}),
       ...(mail ? { mail } : {}),
     };
-    for (const fn of [...Object.values(auth.triggers), realtimeAuthorizer, ...api.functions.values(), ...publishing.engineFunctions, ...analytics.functions])
+    for (const fn of [...Object.values(auth.triggers), realtimeAuthorizer, ...api.functions.values(), ...publishing.engineFunctions, ...jobFunctions])
       grantDeclaredNeeds(fn, providers);
-    for (const fn of recurrence.functions) grantDeclaredNeeds(fn, providers);
 
     // Data migrations run on every deploy that creates or re-versions them (docs/deployment.md#data-migrations),
     // in a nested stack of their own for the root's resource budget. The table reaches them as a
@@ -259,20 +257,12 @@ export class AppStack extends Stack {
       { functionEnvironment, handlersDir: props.handlersDir },
     );
     for (const fn of migrations.functions) grantDeclaredNeeds(fn, providers);
-    migrations.runAfter(
-      ...Object.values(auth.triggers),
-      realtimeAuthorizer,
-      ...api.functions.values(),
-      ...publishing.engineFunctions,
-      ...analytics.functions,
-      ...recurrence.functions,
-    );
+    migrations.runAfter(...Object.values(auth.triggers), realtimeAuthorizer, ...api.functions.values(), ...publishing.engineFunctions, ...jobFunctions);
 
     web.routeApi(api.domainName, api.originHeaders);
     new Alarms(this, 'Alarms', { email: props.alarmEmail, topicArn: props.alarmTopicArn, removalPolicy }).notifyOn([
       ...publishing.alarms,
-      ...analytics.alarms,
-      ...recurrence.alarms,
+      ...jobGroups.flatMap((g) => g.alarms),
     ]);
     web.allowConnectTo(...auth.browserOrigins, ...media.browserOrigins);
     web.allowConnectTo(realtime.browserOrigin);

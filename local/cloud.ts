@@ -17,10 +17,8 @@ import { schedulerModule } from './scheduler';
 import { sesModule } from './ses';
 import { sqsModule } from './sqs';
 import { publishingModule } from './services/publishing';
-import { PUBLISHING_HANDLERS } from '../functions/routes';
-import { analyticsModule } from './services/analytics';
+import { jobsModule, localFunctionArns } from './services/jobs';
 import { migrationsModule } from './services/migrations';
-import { recurrenceModule } from './services/recurrence';
 import { sandboxModule } from './sandbox';
 import { publicWebModule } from './sandbox/public-web';
 import { stripeModule } from './stripe';
@@ -58,11 +56,8 @@ export interface LocalCloud {
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DEFAULT_DATA_DIR = process.env.LOCAL_DATA_DIR ?? path.join(ROOT, '.local');
 
-/**
- * Functions addressed by ARN (Scheduler targets): env var → handler module under functions/handlers.
- * Each reaches the handlers' env as `arn:aws:lambda:us-east-1:000000000000:function:<module, / as ->`.
- */
-export const LOCAL_FUNCTION_ARNS: Readonly<Record<string, string>> = { DISPATCHER_FUNCTION_ARN: PUBLISHING_HANDLERS.dispatcher };
+/** Functions addressed by ARN (the job table's Scheduler targets): env var → handler module under functions/handlers. */
+export const LOCAL_FUNCTION_ARNS: Readonly<Record<string, string>> = localFunctionArns();
 
 /** The modules, in start order. The Scheduler stays last: overdue schedules fire as it starts. */
 export const MODULES: readonly LocalModule[] = [
@@ -79,8 +74,7 @@ export const MODULES: readonly LocalModule[] = [
   stripeModule,
   sqsModule,
   publishingModule,
-  analyticsModule,
-  recurrenceModule,
+  jobsModule,
   schedulerModule(LOCAL_FUNCTION_ARNS),
 ];
 

@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
 import { assertEnvFor } from '../functions/lib/env';
-import { apiTimeoutSeconds, functionOf, memoryMBOf } from '../functions/routes';
+import { apiTimeoutSeconds, memoryMBOf } from '../functions/capabilities';
+import { functionOf } from '../functions/routes';
 
 /**
  * Runs the handler modules of functions/handlers the way Lambda would: one module instance per

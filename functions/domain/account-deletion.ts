@@ -22,7 +22,7 @@ import { ConflictError, DependencyError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { stripe } from '../lib/stripe';
 import { removeSchedule } from '../publishing/wiring';
-import { apiTimeoutSeconds } from '../routes';
+import { apiTimeoutSeconds } from '../capabilities';
 import { endRealtimeSessions } from './sessions';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { Capability } from '../routes';
+import type { Capability } from '../capabilities';
 
 /**
  * Every Lambda's environment, parsed once at module load. A missing value fails the cold start

@@ -7,7 +7,8 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { type FunctionDef, functionOf, memoryMBOf, timeoutSecondsOf } from '../../functions/routes';
+import { type FunctionDef, memoryMBOf, timeoutSecondsOf } from '../../functions/capabilities';
+import { functionOf } from '../../functions/routes';
 import { bundleInputHash } from './bundle-hash';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

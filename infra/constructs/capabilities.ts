@@ -1,9 +1,9 @@
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { Capability } from '../../functions/routes';
-import type { AnalyticsCollection } from './analytics';
+import type { Capability } from '../../functions/capabilities';
 import type { AppFunction } from './app-function';
 import type { Billing } from './billing';
 import type { DataTable } from './data-table';
+import type { JobGroupConstruct } from './jobs';
 import type { Mail } from './mail';
 import type { Media } from './media';
 import type { MediaPull } from './media-pull';
@@ -17,8 +17,8 @@ export interface CapabilityProviders {
   readonly media: Media;
   readonly tokens: TokenVault;
   readonly publishing: Publishing;
-  /** Binds its own queue to the sweep. */
-  readonly analytics?: AnalyticsCollection;
+  /** The job table's groups outside the engine: a job that sends to its group's queue gets that queue, not the publishing ones. */
+  readonly jobGroups?: readonly JobGroupConstruct[];
   readonly realtime: Realtime;
   readonly billing: Billing;
   /** The SPA's app client: signup completion signs buyers up through it. */
@@ -36,7 +36,8 @@ export interface CapabilityProviders {
 /**
  * Grants `fn` exactly the capabilities its declaration names (functions/routes.ts) and sets the
  * settings each one reads (functions/lib/env.ts), nothing else. The engine's own functions get their
- * queues from the Publishing construct, which knows which lane each publisher drains.
+ * queues from the Publishing construct, which knows which lane each publisher drains; a job that
+ * sends to its group's queue gets that queue from its group (infra/constructs/jobs.ts).
  */
 export function grantDeclaredNeeds(fn: AppFunction, providers: CapabilityProviders): void {
   const needs = fn.declaration.needs;
@@ -69,7 +70,7 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
       p.publishing.bindScheduling(fn);
       return;
     case 'queues':
-      if (!p.publishing.engineFunctions.includes(fn) && !p.analytics?.functions.includes(fn)) p.publishing.bindQueues(fn);
+      if (!p.publishing.engineFunctions.includes(fn) && !p.jobGroups?.some((g) => g.senders.has(fn))) p.publishing.bindQueues(fn);
       return;
     case 'realtime':
       p.realtime.bindPublisher(fn);

@@ -4,7 +4,8 @@ import { ApplicationLogLevel, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct, type IDependable } from 'constructs';
-import { MIGRATION_FUNCTIONS, timeoutSecondsOf } from '../../functions/routes';
+import { timeoutSecondsOf } from '../../functions/capabilities';
+import { MIGRATION_FUNCTIONS } from '../../functions/jobs';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 import { nagRef } from './nag-ref';
 

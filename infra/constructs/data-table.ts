@@ -3,7 +3,7 @@ import { AttributeType, BillingMode, type CfnTable, ProjectionType, Table, Table
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
-import type { Capability } from '../../functions/routes';
+import type { Capability } from '../../functions/capabilities';
 import { nagRef } from './nag-ref';
 
 export interface DataTableProps {

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Bucket, type CfnBucket, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { Capability } from '../../functions/routes';
+import type { Capability } from '../../functions/capabilities';
 import { nagRef } from './nag-ref';
 import { PRIVATE_BUCKET_DEFAULTS } from './private-bucket';
 

@@ -1,19 +1,17 @@
 import { Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { POST_SCHEDULE_PREFIX } from '../../functions/data/keys';
-import { PUBLISHING_FUNCTIONS, PUBLISHING_HANDLERS, queueVisibilityTimeoutSeconds } from '../../functions/routes';
+import { JOBS, type JobName } from '../../functions/jobs';
 import { PLATFORMS, type Platform } from '../../shared/platforms';
 import { anyAboveZeroAlarm } from './alarms';
 import { AppFunction, type FunctionEnvironment } from './app-function';
+import { deadLetterQueue, drainDeadLetters, jobQueues, jobsOf, rateRule } from './jobs';
 
 export interface PublishingProps {
   /** What every engine function parses at start-up (table, media bucket, token key, app origin). */
@@ -27,7 +25,7 @@ export interface PublishingProps {
    * maximum concurrency, 2 to 1,000). Caps the calls we make to each network; each invocation waits
    * up to PUBLISH_LEAD_SECONDS for its due second, so with batches of 10 this is how many of one
    * platform's posts can go out in the same second (/10).
-   * @default 50
+   * @default the publisher job's maxConcurrency (functions/jobs.ts)
    */
   readonly publisherConcurrency?: number;
   /**
@@ -45,32 +43,15 @@ export interface PublishingLane {
   readonly publisher: AppFunction;
 }
 
-/** Messages in flight per batch; the publisher runs them in parallel. */
-/** Lambda's SQS maximum without a batching window: messages of the same second arrive together. */
-const PUBLISHER_BATCH_SIZE = 10;
-/** Deliveries before a message is dead-lettered (the publisher retries transient faults itself first). */
-const MAX_RECEIVES = 5;
-/**
- * Retention, publishing queues and their DLQs together. A publish message is useful for minutes: it
- * arrives at most 15 min before its due second (SQS's delay ceiling), is retried up to MAX_RECEIVES
- * times a visibility timeout apart, and the watchdog fails any post still open 15 min after its due
- * time. Four days (SQS's default, now explicit) is far more than that lifetime, so a message never
- * expires unprocessed in the source queue. SQS keeps a message's original enqueue time when it is
- * dead-lettered and expires it by that time, so the DLQ must keep messages longer than the source
- * queue (AWS's own advice): 14 days, the maximum, leaves at least 10 days to inspect or redrive a
- * dead letter, and the depth alarm fires within 5 minutes of its arrival.
- */
-const QUEUE_RETENTION = Duration.days(4);
-const DEAD_LETTER_RETENTION = Duration.days(14);
-
 /**
  * The publishing engine on AWS (docs/publishing.md#the-pipeline): a Scheduler group holding one one-shot
  * schedule per post, the role those schedules invoke the dispatcher with, one SQS queue (with a DLQ)
  * and one publisher per platform, the dead-letter handler on every DLQ (the Scheduler's included),
  * the 5-minute watchdog, and alarms on DLQ depth and publisher errors.
  *
- * Each engine function's timeout, memory and capabilities are declared in PUBLISHING_FUNCTIONS
- * (functions/routes.ts); the stack grants the capabilities, this construct the queues it wires (a
+ * Each engine function's timeout, memory, capabilities and trigger settings are declared in JOBS
+ * (functions/jobs.ts, the `publishing` group): the lanes and rules are made with the job table's
+ * helpers (./jobs.ts), and a new scheduled job of the group needs no code here; the stack grants the capabilities, this construct the queues it wires (a
  * publisher sends to its own queue only). Functions that schedule posts get `bindScheduling(fn)`,
  * others that send to the queues `bindQueues(fn)`.
  */
@@ -83,9 +64,8 @@ export class Publishing extends Construct {
   readonly dispatcher: AppFunction;
   readonly lanes: ReadonlyMap<Platform, PublishingLane>;
   readonly deadLetterHandler: AppFunction;
-  readonly watchdog: AppFunction;
-  /** Hourly: tells users 7 days and 1 day before a connection expires. */
-  readonly expiryNotices: AppFunction;
+  /** The group's scheduled jobs (the watchdog, the connection expiry notices), by job name. */
+  readonly scheduledJobs: ReadonlyMap<JobName, AppFunction>;
   /** One alarm per DLQ (messages visible > 0), one per publisher (Errors > 0), one on the dispatcher's errors. */
   readonly alarms: readonly Alarm[];
 
@@ -99,17 +79,24 @@ export class Publishing extends Construct {
 
     this.scheduleGroup = new ScheduleGroup(this, 'Group', { removalPolicy });
 
-    this.schedulerDeadLetters = this.deadLetterQueue('SchedulerDeadLetters', removalPolicy);
+    this.schedulerDeadLetters = deadLetterQueue(this, 'SchedulerDeadLetters', {
+      retentionDays: JOBS.dispatcher.trigger.deadLetterRetentionDays,
+      drainer: JOBS.deadLetters,
+      removalPolicy,
+    });
     Validations.of(this.schedulerDeadLetters).acknowledge({
       id: 'AwsSolutions-SQS3',
       reason: 'This is the dead-letter queue of the post schedules and of the dispatcher; the dead-letter handler drains it and an alarm watches its depth.',
     });
     alarms.push(this.depthAlarm('SchedulerDeadLetters', this.schedulerDeadLetters));
 
-    this.dispatcher = new AppFunction(this, 'Dispatcher', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.dispatcher });
+    this.dispatcher = new AppFunction(this, JOBS.dispatcher.id, { ...functionProps, handlerModule: JOBS.dispatcher.handler });
     // Scheduler invokes Lambda asynchronously, so a dispatcher error is retried by Lambda, not by
     // the schedule's retry policy; after those retries the event lands beside the schedules' own.
-    this.dispatcher.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(this.schedulerDeadLetters) });
+    this.dispatcher.configureAsyncInvoke({
+      retryAttempts: JOBS.dispatcher.trigger.retryAttempts,
+      onFailure: new SqsDestination(this.schedulerDeadLetters),
+    });
     alarms.push(this.errorsAlarm('DispatcherErrors', this.dispatcher));
 
     this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
@@ -121,62 +108,40 @@ export class Publishing extends Construct {
     this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.dispatcher.functionArn] }));
     this.schedulerRole.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.schedulerDeadLetters.queueArn] }));
 
-    this.deadLetterHandler = new AppFunction(this, 'DeadLetterHandler', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.deadLetters });
-    this.drainDeadLetters(this.schedulerDeadLetters);
+    this.deadLetterHandler = new AppFunction(this, JOBS.deadLetters.id, { ...functionProps, handlerModule: JOBS.deadLetters.handler });
+    drainDeadLetters(this.deadLetterHandler, JOBS.deadLetters, this.schedulerDeadLetters);
 
     const lanes = new Map<Platform, PublishingLane>();
     for (const platform of props.platforms ?? PLATFORMS) {
       const name = pascal(platform);
-      const deadLetters = this.deadLetterQueue(`${name}DeadLetters`, removalPolicy);
-      const queue = new Queue(this, `${name}Queue`, {
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        // Six publisher timeouts (queueVisibilityTimeoutSeconds, as on the local cloud). A step
-        // another delivery holds comes back after this; the target's lease keeps it single.
-        visibilityTimeout: Duration.seconds(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.publisher)),
-        retentionPeriod: QUEUE_RETENTION,
-        deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_RECEIVES },
-        removalPolicy,
-      });
       // One function per platform, not one shared: the event source's concurrency cap is per queue,
       // so a slow or rate-limited network cannot take the capacity of the others.
-      const publisher = new AppFunction(this, `${name}Publisher`, {
-        ...functionProps,
-        handlerModule: PUBLISHING_HANDLERS.publisher,
-      });
-      publisher.addEventSource(
-        new SqsEventSource(queue, {
-          batchSize: PUBLISHER_BATCH_SIZE,
-          maxConcurrency: props.publisherConcurrency ?? 50,
-          reportBatchItemFailures: true,
-        }),
-      );
-      this.drainDeadLetters(deadLetters);
+      const publisher = new AppFunction(this, `${name}${JOBS.publisher.id}`, { ...functionProps, handlerModule: JOBS.publisher.handler });
+      // Six publisher timeouts of visibility (as on the local cloud): a step another delivery holds
+      // comes back after this; the target's lease keeps it single.
+      const { queue, deadLetters } = jobQueues(this, name, JOBS.publisher, publisher, { removalPolicy, maxConcurrency: props.publisherConcurrency });
+      drainDeadLetters(this.deadLetterHandler, JOBS.deadLetters, deadLetters);
       alarms.push(this.depthAlarm(`${name}DeadLetters`, deadLetters), this.errorsAlarm(`${name}PublisherErrors`, publisher));
       lanes.set(platform, { queue, deadLetters, publisher });
     }
     this.lanes = lanes;
     this.queueUrls = Stack.of(this).toJsonString(Object.fromEntries([...lanes].map(([platform, lane]) => [platform, lane.queue.queueUrl])));
 
-    this.watchdog = new AppFunction(this, 'Watchdog', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.watchdog });
-    new Rule(this, 'WatchdogRule', {
-      description: 'Re-dispatches or fails posts still open 15 minutes after their time (docs/publishing.md#watchdog)',
-      schedule: Schedule.rate(Duration.minutes(5)),
-      targets: [new LambdaTarget(this.watchdog)],
-    });
+    const scheduledJobs = new Map<JobName, AppFunction>();
+    for (const [jobName, job] of jobsOf('publishing')) {
+      if (job.trigger.kind !== 'rate') continue;
+      const fn = new AppFunction(this, job.id, { ...functionProps, handlerModule: job.handler });
+      rateRule(this, { ...job, trigger: job.trigger }, fn);
+      scheduledJobs.set(jobName, fn);
+    }
+    this.scheduledJobs = scheduledJobs;
 
-    this.expiryNotices = new AppFunction(this, 'ExpiryNotices', { ...functionProps, handlerModule: PUBLISHING_HANDLERS.expiryNotices });
-    new Rule(this, 'ExpiryNoticesRule', {
-      description: 'Notifies users 7 days and 1 day before a social connection expires',
-      schedule: Schedule.rate(Duration.hours(1)),
-      targets: [new LambdaTarget(this.expiryNotices)],
-    });
-
-    // Who sends: the dispatcher (every target's first message) and the watchdog (a second chance)
-    // to any platform; a publisher re-queues a step that must come back later, on its own queue
-    // only. The dead-letter handler only settles and notifies.
+    // Who sends: the dispatcher (every target's first message) and the watchdog (a second chance),
+    // like any scheduled job of the group that declares `queues`, to any platform; a publisher
+    // re-queues a step that must come back later, on its own queue only. The dead-letter handler
+    // only settles and notifies.
     this.bindQueues(this.dispatcher);
-    this.bindQueues(this.watchdog);
+    for (const [jobName, fn] of scheduledJobs) if ((JOBS[jobName].needs as readonly string[]).includes('queues')) this.bindQueues(fn);
     for (const lane of lanes.values()) this.bindQueues(lane.publisher, [lane.queue]);
     this.alarms = alarms;
   }
@@ -186,9 +151,9 @@ export class Publishing extends Construct {
     return [...this.lanes.values()].map((lane) => lane.publisher);
   }
 
-  /** Every engine function (their capabilities: PUBLISHING_FUNCTIONS). */
+  /** Every engine function (their declarations: the `publishing` group of JOBS). */
   get engineFunctions(): AppFunction[] {
-    return [this.dispatcher, ...this.publishers, this.deadLetterHandler, this.watchdog, this.expiryNotices];
+    return [this.dispatcher, ...this.publishers, this.deadLetterHandler, ...this.scheduledJobs.values()];
   }
 
   /** Every dead-letter queue: the scheduler's and each platform's. */
@@ -236,27 +201,6 @@ export class Publishing extends Construct {
   bindQueues(fn: LambdaFunction, queues: Queue[] = [...this.lanes.values()].map((lane) => lane.queue)): void {
     fn.addEnvironment('PUBLISH_QUEUE_URLS', this.queueUrls);
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: queues.map((queue) => queue.queueArn) }));
-  }
-
-  private deadLetterQueue(id: string, removalPolicy: RemovalPolicy): Queue {
-    return new Queue(this, id, {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: DEAD_LETTER_RETENTION,
-      visibilityTimeout: Duration.seconds(queueVisibilityTimeoutSeconds(PUBLISHING_FUNCTIONS.deadLetters)),
-      removalPolicy,
-    });
-  }
-
-  private drainDeadLetters(queue: Queue): void {
-    this.deadLetterHandler.addEventSource(new SqsEventSource(queue, { batchSize: 10, maxConcurrency: 2, reportBatchItemFailures: true }));
-    // A DLQ has no DLQ of its own: a letter the handler cannot settle stays (retried) until retention ends.
-    if (queue !== this.schedulerDeadLetters) {
-      Validations.of(queue).acknowledge({
-        id: 'AwsSolutions-SQS3',
-        reason: "This is a publishing queue's dead-letter queue; the dead-letter handler drains it and an alarm watches its depth.",
-      });
-    }
   }
 
   /** The handler drains every DLQ, so a visible message means it is failing or falling behind. */

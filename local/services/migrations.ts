@@ -1,5 +1,5 @@
 import { resetEnvForTests } from '../../functions/lib/env';
-import { MIGRATION_HANDLERS } from '../../functions/routes';
+import { MIGRATION_HANDLERS } from '../../functions/jobs';
 import { runHandler } from '../lambda-runtime';
 import type { LocalModule } from '../modules';
 

@@ -31,7 +31,7 @@ async function aPublishedPostWithMetrics() {
 
   // Two hours pass on the platform; the sweep runs as of just after the +1 h collection is due.
   await controlTheSandbox('POST', '/clock/advance', { seconds: 2 * 3600 });
-  const sweep = await fetch(`${cloud().url}/_local/analytics/sweep`, {
+  const sweep = await fetch(`${cloud().url}/_local/jobs/analyticsSweep`, {
     method: 'POST',
     body: JSON.stringify({ time: new Date(Date.parse(posted.published_at!) + 3600_000 + 60_000).toISOString() }),
   });

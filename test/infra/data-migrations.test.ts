@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { App, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATION_FUNCTIONS } from '../../functions/routes';
+import { MIGRATION_FUNCTIONS } from '../../functions/jobs';
 import { DataMigrations, MIGRATION_VERSIONS, type MigrationName } from '../../infra/constructs/data-migrations';
 import { type CfnTemplate, stubHandlers, type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 

@@ -2,7 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLISHING_FUNCTIONS } from '../../functions/routes';
+import { JOBS } from '../../functions/jobs';
 import { PLATFORMS } from '../../shared/platforms';
 import { Publishing } from '../../infra/constructs/publishing';
 import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
@@ -502,7 +502,7 @@ describe('Analytics collection in the app stack', () => {
     // Assess
     const [, q] = only(resources(synth, 'AWS::SQS::Queue').filter(([id]) => id === queue));
     expect(q.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: getAtt(dlq), maxReceiveCount: 3 });
-    expect(q.Properties.VisibilityTimeout).toBe(6 * PUBLISHING_FUNCTIONS.analyticsCollector.timeoutSeconds);
+    expect(q.Properties.VisibilityTimeout).toBe(6 * JOBS.analyticsCollector.timeoutSeconds);
     synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: getAtt(queue),
       FunctionName: { Ref: collector },

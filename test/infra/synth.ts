@@ -5,15 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { App, NestedStack, type Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import {
-  allHandlerModules,
-  type FunctionDef,
-  MIGRATION_FUNCTIONS,
-  PUBLISHING_FUNCTIONS,
-  REALTIME_FUNCTIONS,
-  ROUTES,
-  TRIGGER_FUNCTIONS,
-} from '../../functions/routes';
+import { type FunctionDef } from '../../functions/capabilities';
+import { JOB_GROUPS, type JobDef, jobEntries, MIGRATION_FUNCTIONS } from '../../functions/jobs';
+import { allHandlerModules, REALTIME_FUNCTIONS, ROUTES, TRIGGER_FUNCTIONS } from '../../functions/routes';
 import { AppStack, type AppStackProps } from '../../infra/app-stack';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -201,28 +195,31 @@ const pascalCase = (text: string) =>
     .join('');
 
 /**
- * The declaration (functions/routes.ts) of the function with this logical id: `Api<Module>` for
- * routes, `Auth<Trigger>` for the Cognito triggers, `Publishing<Name>` for the engine (a publisher
- * per platform: `Publishing<Platform>Publisher`), `Migrations<Name>` for the data migrations.
+ * The declaration (functions/routes.ts, functions/jobs.ts) of the function with this logical id: `Api<Module>` for
+ * routes, `Auth<Trigger>` for the Cognito triggers, `<group construct><id>` for the jobs (functions/jobs.ts;
+ * a publisher per platform: `Publishing<Platform>Publisher`), `Migrations<Name>` for the data migrations.
  */
 export function declarationOfFunction(logicalId: string): FunctionDef {
   const id = logicalId.replace(/[0-9A-F]{8}$/, '');
-  const engineIds: Record<string, FunctionDef> = {
-    PublishingDispatcher: PUBLISHING_FUNCTIONS.dispatcher,
-    PublishingDeadLetterHandler: PUBLISHING_FUNCTIONS.deadLetters,
-    PublishingWatchdog: PUBLISHING_FUNCTIONS.watchdog,
-    PublishingExpiryNotices: PUBLISHING_FUNCTIONS.expiryNotices,
-    AnalyticsSweep: PUBLISHING_FUNCTIONS.analyticsSweep,
-    AnalyticsCollector: PUBLISHING_FUNCTIONS.analyticsCollector,
-    RecurrenceSweep: PUBLISHING_FUNCTIONS.recurrenceSweep,
-    RealtimeAuthorizer: REALTIME_FUNCTIONS.authorizer,
-  };
+  // A job's function is `<its group's construct><id>`: Publishing in the root, the nested groups' own.
+  const jobIds: Record<string, FunctionDef> = Object.fromEntries(
+    jobEntries().map(([, job]: [string, JobDef]) => {
+      const group = JOB_GROUPS[job.group];
+      return [`${'nested' in group ? group.nested.constructId : 'Publishing'}${job.id}`, job];
+    }),
+  );
+  const engineIds: Record<string, FunctionDef> = { ...jobIds, RealtimeAuthorizer: REALTIME_FUNCTIONS.authorizer };
+  // A per-platform job's functions are `Publishing<Platform><id>`.
+  const perPlatform = jobEntries().find(
+    ([, job]) => job.trigger.kind === 'queue' && job.trigger.perPlatform && new RegExp(`^Publishing\\w+${job.id}$`).test(id),
+  );
+
   const found =
     (ROUTES as readonly FunctionDef[]).find((r) => `Api${pascalCase(r.handler)}` === id) ??
     Object.entries(TRIGGER_FUNCTIONS).find(([name]) => `Auth${pascalCase(name)}` === id)?.[1] ??
     engineIds[id] ??
     Object.entries(MIGRATION_FUNCTIONS).find(([name]) => `Migrations${pascalCase(name)}` === id)?.[1] ??
-    (/^Publishing\w+Publisher$/.test(id) ? PUBLISHING_FUNCTIONS.publisher : undefined);
+    perPlatform?.[1];
   if (!found) throw new Error(`No declaration for the function ${logicalId}`);
   return found;
 }

@@ -178,7 +178,7 @@ describe('analytics collection on the local cloud', () => {
     const user = await aConfirmedUser();
     const account = await aConnectedAccount(user.userId, 'x', '@bakery');
     const { postId, postedAt } = await aPublishedPost(user.userId, account, 'x-tweet-4');
-    const sweep = (body: unknown) => fetch(`${cloud().url}/_local/analytics/sweep`, { method: 'POST', body: JSON.stringify(body) });
+    const sweep = (body: unknown) => fetch(`${cloud().url}/_local/jobs/analyticsSweep`, { method: 'POST', body: JSON.stringify(body) });
 
     // Act
     const refused = await sweep({ time: 'tomorrow' });

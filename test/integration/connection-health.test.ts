@@ -4,7 +4,7 @@ import { markNeedsReconnect } from '../../functions/data/connections';
 import { saveTokens } from '../../functions/data/tokens';
 import { sendDueExpiryNotices } from '../../functions/domain/connection-health';
 import { handler as expiryNoticesHandler } from '../../functions/handlers/connections/expiry-notices';
-import { PUBLISHING_HANDLERS } from '../../functions/routes';
+import { JOB_HANDLERS } from '../../functions/jobs';
 import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount, aStoredPost, inDays } from '../helpers/posts';
 import { aLambdaContext, weCallTheApi } from '../helpers/when';
@@ -103,7 +103,7 @@ describe('the expiry notices sweep', () => {
   });
 
   it('is one of the functions the stack and the local cloud schedule', () => {
-    expect(PUBLISHING_HANDLERS.expiryNotices).toBe('connections/expiry-notices');
+    expect(JOB_HANDLERS.expiryNotices).toBe('connections/expiry-notices');
   });
 });
 

@@ -13,7 +13,7 @@ import { dispatchPost } from '../../functions/publishing/use-cases/dispatch';
 import { publishTarget } from '../../functions/publishing/use-cases/publish';
 import { runWatchdog } from '../../functions/publishing/use-cases/watchdog';
 import { awsDeadLetterEngine, awsDispatchEngine, awsPublishEngine, awsWatchdogEngine } from '../../functions/publishing/wiring';
-import { apiTimeoutSeconds } from '../../functions/routes';
+import { apiTimeoutSeconds } from '../../functions/capabilities';
 import { schedulerClient } from '../../functions/lib/aws';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allFunctions, ROUTES, type Capability, type FunctionDef } from '../../../functions/routes';
+import { type Capability, type FunctionDef } from '../../../functions/capabilities';
+import { allFunctions, ROUTES } from '../../../functions/routes';
 import { handlerReach, IDEMPOTENCY_MODULE, ROUTE_LIMIT_MODULE, type Reach } from './handler-reach';
 
 /**

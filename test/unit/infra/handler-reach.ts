@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import ts from 'typescript';
-import type { Capability } from '../../../functions/routes';
+import type { Capability } from '../../../functions/capabilities';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseAppConfig } from '../../../infra/config';
-import { publisherConcurrency } from '../../../local/services/publishing';
+import { settingConcurrency } from '../../../local/services/jobs';
+
+const publisherConcurrency = (env: NodeJS.ProcessEnv) => settingConcurrency('PUBLISHER_CONCURRENCY', env);
 
 /**
  * The local cloud's publishers take a busy second's messages with the event source's maximum
  * concurrency a deployment declares when PUBLISHER_CONCURRENCY sets it, so `npm run
- * bench:publishing` can measure the deployed bound (local/services/publishing.ts says why the
+ * bench:publishing` can measure the deployed bound (local/services/jobs.ts says why the
  * unset default is Lambda's ceiling).
  */
 const noContext = () => undefined;
