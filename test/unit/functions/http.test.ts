@@ -201,17 +201,17 @@ describe('the handler factory with idempotency keys', () => {
     const kept = new Map<string, { fingerprint: string; answer?: { statusCode: number; headers: Record<string, string>; body: string } }>();
     const guard: IdempotencyGuard = {
       appliesTo: (routeKey) => routeKey === 'POST /things',
-      claim: async (userId, key, request) => {
-        const held = kept.get(`${userId}/${key}`);
+      claim: async (holder, key, request) => {
+        const held = kept.get(`${JSON.stringify(holder)}/${key}`);
         if (!held) {
-          kept.set(`${userId}/${key}`, { fingerprint: request.fingerprint });
+          kept.set(`${JSON.stringify(holder)}/${key}`, { fingerprint: request.fingerprint });
           return { kind: 'claimed' };
         }
         if (held.fingerprint !== request.fingerprint) return { kind: 'other-request' };
         return held.answer ? { kind: 'replay', answer: held.answer } : { kind: 'in-progress' };
       },
-      save: async (userId, key, answer) => {
-        kept.get(`${userId}/${key}`)!.answer = answer;
+      save: async (holder, key, answer) => {
+        kept.get(`${JSON.stringify(holder)}/${key}`)!.answer = answer;
       },
     };
     return { guard, kept };
