@@ -68,7 +68,7 @@ describe('an API key', () => {
 });
 
 describe('admitting a request by its key', () => {
-  it("admits a valid key in its workspace, as its maker, with its role, and marks it used", async () => {
+  it('admits a valid key in its workspace, as its maker, with its role, and marks it used', async () => {
     const key = newApiKey();
     aStoredKey(key);
 
