@@ -1,7 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@shared/workspaces';
-import { APIKEY_SK_PREFIX, apiKeySk, apiKeyTokenKey, memberSk, workspacePk } from './keys';
-import { countAll, db, deleteIf, getItems, listWorkspaceItems, putIf, tableName, updateIf, type ItemKey } from './table';
+import { APIKEY_SK_PREFIX, apiKeySk, apiKeyTokenKey, workspacePk } from './keys';
+import { countAll, db, deleteIf, getItems, listWorkspaceItems, putIf, tableName, type ItemKey } from './table';
 
 /**
  * Workspace API keys (docs/public-api.md):
@@ -12,8 +12,7 @@ import { countAll, db, deleteIf, getItems, listWorkspaceItems, putIf, tableName,
  *    the key alone on each request. Written after the key item and removed after it, so a half-done
  *    change never admits a key the key items do not.
  */
-const keyItemKey = (workspaceId: string, keyId: string): ItemKey => ({ pk: workspacePk(workspaceId), sk: apiKeySk(keyId) });
-const memberKey = (workspaceId: string, userId: string): ItemKey => ({ pk: workspacePk(workspaceId), sk: memberSk(userId) });
+export const keyItemKey = (workspaceId: string, keyId: string): ItemKey => ({ pk: workspacePk(workspaceId), sk: apiKeySk(keyId) });
 
 export interface StoredApiKey {
   readonly id: string;
@@ -29,7 +28,7 @@ export interface StoredApiKey {
   readonly lastUsedAt: string | null;
 }
 
-const toKey = (workspaceId: string, item: Record<string, unknown>): StoredApiKey => ({
+export const toKey = (workspaceId: string, item: Record<string, unknown>): StoredApiKey => ({
   id: String(item.id),
   workspaceId,
   name: String(item.name),
@@ -81,36 +80,4 @@ export async function deleteApiKey(workspaceId: string, keyId: string): Promise<
   if (!item) return null;
   await db().send(new DeleteCommand({ TableName: tableName(), Key: apiKeyTokenKey(String(item.tokenHash)) }));
   return toKey(workspaceId, item);
-}
-
-/** What a request's key admits, read consistently: the key item and its maker's membership, or null for an unknown key. */
-export interface KeyAdmission {
-  readonly key: StoredApiKey | null;
-  /** The role of the member who made the key, if they still are one. */
-  readonly makerRole: Role | null;
-}
-
-/** Two round trips: the pointer (by the key's hash), then the key item and its maker's member item together. */
-export async function readKeyAdmission(keyHash: string): Promise<KeyAdmission | null> {
-  const [pointer] = await getItems([apiKeyTokenKey(keyHash)]);
-  if (!pointer) return null;
-  const workspaceId = String(pointer.workspaceId);
-  const [key, member] = await getItems([keyItemKey(workspaceId, String(pointer.keyId)), memberKey(workspaceId, String(pointer.createdBy))]);
-  // A pointer left by a revocation that stopped half-way names no key: the key item decides.
-  if (!key || key.tokenHash !== keyHash) return { key: null, makerRole: null };
-  return { key: toKey(workspaceId, key), makerRole: member ? (member.role as Role) : null };
-}
-
-/**
- * Marks the key used at `now`, unless a request marked it less than `precisionSeconds` ago (then
- * nothing is written). Conditional on the key still existing, so a revoked key is never written back.
- */
-export async function touchApiKey(workspaceId: string, keyId: string, now: Date, precisionSeconds: number): Promise<void> {
-  const cutoff = new Date(now.getTime() - precisionSeconds * 1000).toISOString();
-  await updateIf({
-    Key: keyItemKey(workspaceId, keyId),
-    UpdateExpression: 'SET lastUsedAt = :now',
-    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)',
-    ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': cutoff },
-  });
 }

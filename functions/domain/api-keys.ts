@@ -8,7 +8,8 @@ import {
   type CreatedApiKey,
 } from '@shared/api-keys';
 import { roleAtLeast, WORKSPACE_MSG, type Role } from '@shared/workspaces';
-import { countApiKeys, deleteApiKey, getApiKey, listApiKeys, putApiKey, readKeyAdmission, touchApiKey, type StoredApiKey } from '../data/api-keys';
+import { readKeyAdmission, touchApiKey } from '../data/api-key-admission';
+import { countApiKeys, deleteApiKey, getApiKey, listApiKeys, putApiKey, type StoredApiKey } from '../data/api-keys';
 import { getMember } from '../data/workspaces';
 import { looksLikeApiKey, newApiKey, sha256Hex } from '../lib/bearer-tokens';
 import { defaultDeps, type Deps } from '../lib/clock';

@@ -1,11 +1,12 @@
 import { API_KEY_MSG, API_KEY_PATTERN, CreateApiKeyBodySchema, maskApiKey } from '@shared/api-keys';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KeyAdmission, StoredApiKey } from '../../../functions/data/api-keys';
+import type { KeyAdmission } from '../../../functions/data/api-key-admission';
+import type { StoredApiKey } from '../../../functions/data/api-keys';
 import { looksLikeApiKey, newApiKey, sha256Hex } from '../../../functions/lib/bearer-tokens';
 
 /** The table, as admission reads it: one key by its hash, and its maker's role. */
 const table = vi.hoisted(() => ({ byHash: new Map<string, { key: unknown; makerRole: string | null }>(), touched: [] as string[] }));
-vi.mock('../../../functions/data/api-keys', () => ({
+vi.mock('../../../functions/data/api-key-admission', () => ({
   readKeyAdmission: async (hash: string) => table.byHash.get(hash) ?? null,
   touchApiKey: async (_ws: string, keyId: string) => {
     table.touched.push(keyId);
