@@ -60,6 +60,12 @@ const BILLING = ['table:read', 'table:write', 'stripe'] as const satisfies reado
  */
 const CREATES_POST = ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'] as const satisfies readonly Capability[];
 
+/**
+ * A read the public API serves too (functions/public-routes.ts): the same function answers /v1, where
+ * each request counts against its key's rate limit and marks the key used, so it writes.
+ */
+const SERVED_ON_V1_READ = ['table:read', 'table:write'] as const satisfies readonly Capability[];
+
 const TEN_MINUTES = 600;
 const ONE_HOUR = 3600;
 
@@ -143,6 +149,25 @@ export const ROUTES = [
     access: 'admin',
     needs: ['table:read', 'table:write'],
   },
+  // API keys (docs/public-api.md): Admins manage them; a key's role is at most its maker's.
+  { method: 'GET', path: '/api/workspace/api-keys', handler: 'workspaces/list-api-keys', auth: 'user', access: 'admin', needs: ['table:read'] },
+  {
+    method: 'POST',
+    path: '/api/workspace/api-keys',
+    handler: 'workspaces/create-api-key',
+    auth: 'user',
+    access: 'admin',
+    limit: { per: 'user', max: 30, windowSeconds: ONE_HOUR },
+    needs: ['table:read', 'table:write'],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/workspace/api-keys/{id}',
+    handler: 'workspaces/revoke-api-key',
+    auth: 'user',
+    access: 'admin',
+    needs: ['table:read', 'table:write'],
+  },
   {
     method: 'POST',
     path: '/api/workspace/leave',
@@ -195,7 +220,7 @@ export const ROUTES = [
     access: 'personal',
     needs: ['table:read', 'table:write'],
   },
-  { method: 'GET', path: '/api/accounts', handler: 'connections/list-connections', auth: 'user', access: 'contributor', needs: ['table:read'] },
+  { method: 'GET', path: '/api/accounts', handler: 'connections/list-connections', auth: 'user', access: 'contributor', needs: SERVED_ON_V1_READ },
   { method: 'DELETE', path: '/api/accounts/{id}', handler: 'connections/disconnect', auth: 'user', access: 'admin', needs: ['table:read', 'table:write'] },
   {
     method: 'GET',
@@ -225,8 +250,8 @@ export const ROUTES = [
   },
   { method: 'GET', path: '/api/platforms', handler: 'connections/list-platforms', auth: 'user', access: 'contributor', needs: ['table:read', 'platform-apps'] },
   { method: 'GET', path: '/api/usage', handler: 'posts/get-usage', auth: 'user', access: 'contributor', needs: ['table:read'] },
-  { method: 'GET', path: '/api/analytics', handler: 'analytics/get-analytics', auth: 'user', access: 'contributor', needs: ['table:read'] },
-  { method: 'GET', path: '/api/analytics/posts/{id}', handler: 'analytics/get-post-analytics', auth: 'user', access: 'contributor', needs: ['table:read'] },
+  { method: 'GET', path: '/api/analytics', handler: 'analytics/get-analytics', auth: 'user', access: 'contributor', needs: SERVED_ON_V1_READ },
+  { method: 'GET', path: '/api/analytics/posts/{id}', handler: 'analytics/get-post-analytics', auth: 'user', access: 'contributor', needs: SERVED_ON_V1_READ },
   { method: 'GET', path: '/api/analytics/export', handler: 'analytics/export-analytics', auth: 'user', access: 'contributor', needs: ['table:read'] },
   // A few posts of up to 20 images each in ten minutes is a busy creator; 200 is far beyond.
   {
@@ -294,7 +319,7 @@ export const ROUTES = [
     // Media: each row's own copy of the import's uploads (copy, delete on failure). Tokens and platform apps: TikTok's creator_info.
     needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues'],
   },
-  { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', access: 'contributor', needs: ['table:read', 'media:read'] },
+  { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', access: 'contributor', needs: [...SERVED_ON_V1_READ, 'media:read'] },
   { method: 'GET', path: '/api/posts/counts', handler: 'posts/count-posts', auth: 'user', access: 'contributor', needs: ['table:read'] },
   { method: 'GET', path: '/api/posts/calendar', handler: 'posts/list-calendar', auth: 'user', access: 'contributor', needs: ['table:read', 'media:read'] },
   {
@@ -305,7 +330,7 @@ export const ROUTES = [
     access: 'contributor',
     needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
   },
-  { method: 'GET', path: '/api/posts/{id}', handler: 'posts/get-post', auth: 'user', access: 'contributor', needs: ['table:read', 'media:read'] },
+  { method: 'GET', path: '/api/posts/{id}', handler: 'posts/get-post', auth: 'user', access: 'contributor', needs: [...SERVED_ON_V1_READ, 'media:read'] },
   {
     method: 'PATCH',
     path: '/api/posts/{id}',
@@ -459,7 +484,7 @@ export const ROUTES = [
     limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'media:read', 'media:delete'],
   },
-  { method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', access: 'contributor', needs: ['table:read'] },
+  { method: 'GET', path: '/api/clients', handler: 'clients/list-clients', auth: 'user', access: 'contributor', needs: SERVED_ON_V1_READ },
   // Besides this rate, a user has at most MAX_CLIENTS clients (functions/domain/clients.ts).
   {
     method: 'POST',

@@ -3,13 +3,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { MSG } from '@shared/messages';
 import { VIEWER_IP_HEADER } from '../functions/lib/edge-headers';
+import { PUBLIC_API_PREFIX } from '@shared/api-keys';
+import { PUBLIC_ROUTES } from '../functions/public-routes';
 import { ROUTES } from '../functions/routes';
 import { invokeLambda } from './lambda-runtime';
 import { requireService, type LocalModule } from './modules';
 import { routeMatcher } from './route-matching';
 
-/** Most specific route first, as API Gateway picks (route-matching.ts). */
-const matchRoute = routeMatcher(ROUTES);
+/**
+ * Most specific route first, as API Gateway picks (route-matching.ts), over the app's routes and the
+ * public API's /v1 routes (functions/public-routes.ts), which are routes of the same HTTP API.
+ */
+const matchRoute = routeMatcher([...ROUTES, ...PUBLIC_ROUTES]);
 
 /** A path parameter that is not valid percent-encoded UTF-8 (`%zz`, `%E0%A4`, an encoded lone surrogate). */
 export const MALFORMED_PATH_MESSAGE = 'The address has a malformed %-escape';
@@ -17,7 +22,8 @@ export const MALFORMED_PATH_MESSAGE = 'The address has a malformed %-escape';
 /**
  * The local API gateway: built from the same route table as the CDK HTTP API. It verifies the
  * bearer token against the local user pool the way the JWT authorizer does (signature, issuer,
- * expiry, audience or client_id), builds an API Gateway v2 event, and invokes the handler.
+ * expiry, audience or client_id), builds an API Gateway v2 event, and invokes the handler. The /v1
+ * routes have no authorizer, as on AWS: their API key goes to the handler factory, which checks it.
  */
 export function createGateway(options: { issuer: string; audience: string; jwks: { keys: Record<string, unknown>[] } }) {
   const keySet = createLocalJWKSet(options.jwks as never);
@@ -127,7 +133,12 @@ export const apiModule: LocalModule = {
     const cognito = requireService(services, 'cognito', 'The API gateway');
     const gateway = createGateway({ issuer: cognito.issuer, audience: cognito.clientId, jwks: cognito.jwks });
     return {
-      routes: [{ prefix: '/api/', handle: gateway, bodyLimit: { bytes: API_GATEWAY_MAX_BODY_BYTES, refuse: refuseTooLarge } }],
+      // CloudFront sends both /api/* and /v1/* to the HTTP API (infra/constructs/web.ts).
+      routes: ['/api/', `${PUBLIC_API_PREFIX}/`].map((prefix) => ({
+        prefix,
+        handle: gateway,
+        bodyLimit: { bytes: API_GATEWAY_MAX_BODY_BYTES, refuse: refuseTooLarge },
+      })),
       stop: async () => undefined,
     };
   },

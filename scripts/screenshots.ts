@@ -234,6 +234,17 @@ async function seedWorkspaces(token: string): Promise<string | null> {
   return /\/invite\?token=([A-Za-z0-9_-]{43})/.exec(messages[0]?.html ?? '')?.[1] ?? null;
 }
 
+/**
+ * Two API keys in the first workspace, one of them used once through /v1, so Settings → API keys
+ * shows a used and an unused key (the keys themselves are shown only when made).
+ */
+async function seedApiKeys(token: string): Promise<void> {
+  const zapier = (await call(`${cloud.url}/api/workspace/api-keys`, { method: 'POST', token, json: { name: 'Zapier', role: 'editor' } })) as { key: string };
+  await call(`${cloud.url}/v1/accounts`, { token: zapier.key });
+  const inAYear = new Date(Date.now() + 365 * 24 * 3_600_000).toISOString();
+  await call(`${cloud.url}/api/workspace/api-keys`, { method: 'POST', token, json: { name: 'CMS drafts', role: 'contributor', expires_at: inAYear } });
+}
+
 async function settle(page: Page) {
   await page
     .locator('h1')
@@ -250,6 +261,7 @@ try {
   // Facebook is in the Free plan a new user has; other platforms show locked by plan, as they would.
   await connect('facebook', token);
   await seedPosts(token);
+  await seedApiKeys(token);
   const inviteToken = await seedWorkspaces(token);
   const inviteRoute: [string, string][] = inviteToken ? [['invite', `/invite?token=${inviteToken}`]] : [];
   const reviewToken = await seedReviewLink(token);
@@ -270,6 +282,7 @@ try {
       for (const [name, route] of [...PUBLIC_ROUTES, ...inviteRoute]) await shoot(name, route);
       await signIn(page, email);
       for (const [name, route] of SIGNED_IN_PAGES) await shoot(name, route);
+      await shoot('settings-api-keys', '/home/settings?tab=api-keys');
       for (const [name, route] of inviteRoute) await shoot(`${name}-signed-in`, route);
       // The top bar's workspace menu, open.
       await page.goto(`${cloud.url}/home`);

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { idempotencySk, userPk } from './keys';
+import { apiKeyIdempotencySk, idempotencySk, userPk, workspacePk } from './keys';
 import { conditional, db, tableName } from './table';
 
 /**
@@ -9,7 +9,15 @@ import { conditional, db, tableName } from './table';
  * `state` ('in_progress' while the first request runs, then 'done') and, once done, its answer.
  * Under USER#<id>, so account deletion's sweep removes the keys with everything else.
  */
-const keyOf = (userId: string, key: string) => ({ pk: userPk(userId), sk: idempotencySk(key) });
+/**
+ * A signed-in person's keys live under USER#<id>; an API key's under its workspace, per API key
+ * (WS#<id>, IDEMPOTENCY#APIKEY#<keyId>#<key>), so deleting the workspace removes them too.
+ */
+export type IdempotencyHolder = { readonly userId: string } | { readonly workspaceId: string; readonly apiKeyId: string };
+const keyOf = (holder: IdempotencyHolder, key: string) =>
+  'userId' in holder
+    ? { pk: userPk(holder.userId), sk: idempotencySk(key) }
+    : { pk: workspacePk(holder.workspaceId), sk: apiKeyIdempotencySk(holder.apiKeyId, key) };
 
 /** How long a key is remembered: a repeat within this time gets the first answer; after it, the key is new again. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -42,7 +50,7 @@ const toRecord = (item: Record<string, unknown>): IdempotencyRecord => ({
  * deletion (which is lazy, up to days on AWS) has removed it.
  */
 export async function claimIdempotencyKey(
-  userId: string,
+  holder: IdempotencyHolder,
   key: string,
   request: { readonly route: string; readonly fingerprint: string },
   now: Date,
@@ -56,7 +64,7 @@ export async function claimIdempotencyKey(
         await db().send(
           new PutCommand({
             TableName: tableName(),
-            Item: { ...keyOf(userId, key), type: 'IdempotencyKey', ...request, state: 'in_progress', expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
+            Item: { ...keyOf(holder, key), type: 'IdempotencyKey', ...request, state: 'in_progress', expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
             ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
             ExpressionAttributeValues: { ':now': nowSeconds },
           }),
@@ -66,7 +74,7 @@ export async function claimIdempotencyKey(
       () => false,
     );
     if (claimed) return null;
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keyOf(userId, key), ConsistentRead: true }));
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keyOf(holder, key), ConsistentRead: true }));
     // Gone between the two calls (deleted by TTL or account deletion): claim again.
     if (Item) return toRecord(Item);
   }
@@ -74,11 +82,11 @@ export async function claimIdempotencyKey(
 }
 
 /** Keeps the first request's answer under its key, for the rest of the key's 24 h. */
-export async function saveIdempotentAnswer(userId: string, key: string, answer: StoredAnswer): Promise<void> {
+export async function saveIdempotentAnswer(holder: IdempotencyHolder, key: string, answer: StoredAnswer): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keyOf(userId, key),
+      Key: keyOf(holder, key),
       UpdateExpression: 'SET #state = :done, answer = :answer',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: { ':done': 'done', ':answer': gzipSync(JSON.stringify(answer)) },

@@ -41,6 +41,13 @@ export const REVIEW_LINK_PREFIX = 'REVIEWLINK#';
 export const reviewLinkSk = (linkId: string) => `${REVIEW_LINK_PREFIX}${linkId}`;
 /** A review link's pointer, found by the SHA-256 of its token alone: pk = sk = REVIEWLINKTOKEN#<hash>. */
 export const reviewLinkTokenKey = (tokenHash: string) => ({ pk: `REVIEWLINKTOKEN#${tokenHash}`, sk: `REVIEWLINKTOKEN#${tokenHash}` });
+/** A workspace API key (docs/public-api.md): sk = APIKEY#<ulid>. The key itself is never stored. */
+export const APIKEY_SK_PREFIX = 'APIKEY#';
+export const apiKeySk = (keyId: string) => `${APIKEY_SK_PREFIX}${keyId}`;
+/** An API key's pointer, found by the SHA-256 of the key alone: pk = sk = APIKEYTOKEN#<hash>. */
+export const apiKeyTokenKey = (keyHash: string) => ({ pk: `APIKEYTOKEN#${keyHash}`, sk: `APIKEYTOKEN#${keyHash}` });
+/** An Idempotency-Key sent with an API key, kept in the key's workspace per key: sk = IDEMPOTENCY#APIKEY#<keyId>#<key>. */
+export const apiKeyIdempotencySk = (keyId: string, key: string) => `IDEMPOTENCY#${APIKEY_SK_PREFIX}${keyId}#${key}`;
 /** Under the person's USER#<userId>: a workspace they belong to (the switcher lists these). */
 export const MEMBERSHIP_PREFIX = 'MEMBERSHIP#';
 export const membershipSk = (workspaceId: string) => `${MEMBERSHIP_PREFIX}${workspaceId}`;

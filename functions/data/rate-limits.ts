@@ -27,9 +27,14 @@ const hashed = (text: string) => createHash('sha256').update(text).digest('base6
 
 /** Counts one request into its window; false (and nothing written) when the window is already full. */
 export async function takeFromWindow(window: RateWindow): Promise<boolean> {
+  return (await countIntoWindow(window)) !== null;
+}
+
+/** Counts one request into its window: the window's count with it, or null (and nothing written) when the window is already full. */
+export async function countIntoWindow(window: RateWindow): Promise<number | null> {
   return conditional(
     async () => {
-      await db().send(
+      const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: rateWindowKey(hashed(`${window.bucket}|${window.subject}`), window.windowStart),
@@ -38,10 +43,11 @@ export async function takeFromWindow(window: RateWindow): Promise<boolean> {
           ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
           // TTL deletes within a couple of days of expiresAt; an expired window is never read again anyway.
           ExpressionAttributeValues: { ':one': 1, ':max': window.max, ':type': 'RateWindow', ':expiresAt': window.windowStart + window.windowSeconds },
+          ReturnValues: 'UPDATED_NEW',
         }),
       );
-      return true;
+      return Number(Attributes?.count ?? window.max);
     },
-    () => false,
+    () => null,
   );
 }

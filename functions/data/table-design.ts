@@ -69,7 +69,11 @@
  *       gsi2pk = SERIESDUE, gsi2sk <= <now>: sparse, gsi2sk = <dueAt>#<userId>#<seriesId> [seriesDueSk], only while active or paused
  * 22a. One series (read, edit under its lease) → table → pk = USER#<id>, sk = SERIES#<ulid>
  * 23. A request's Idempotency-Key (docs/idempotency.md) → table → pk = USER#<id>, sk = IDEMPOTENCY#<key>:
- *       put if absent or expired to claim it, GetItem (consistent) to replay it; TTL expiresAt (24 h)
+ *       put if absent or expired to claim it, GetItem (consistent) to replay it; TTL expiresAt (24 h).
+ *       Sent with an API key: pk = WS#<id>, sk = IDEMPOTENCY#APIKEY#<keyId>#<key> [apiKeyIdempotencySk]
+ * 24. A workspace's API keys (docs/public-api.md) → table → pk = WS#<id>, sk = APIKEY#<ulid>; all with
+ *       begins_with APIKEY#. A /v1 request's key → GetItem (consistent) of its pointer pk = sk =
+ *       APIKEYTOKEN#<sha256 of the key>, then BatchGetItem (consistent) of the key item and its maker's MEMBER#
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',

@@ -1,6 +1,8 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvitableRole, Role, WorkspaceSummary } from '@shared/workspaces';
 import {
+  APIKEY_SK_PREFIX,
+  apiKeyTokenKey,
   CONNECT_LINK_PREFIX,
   connectLinkTokenKey,
   INVITE_PREFIX,
@@ -416,7 +418,8 @@ export async function deleteInvite(workspaceId: string, inviteId: string): Promi
 
 /**
  * Deletes every item under WS#<id> until a query finds none (a write racing the deletion is swept
- * by the next round), then the members' memberships and the invitation links' pointers.
+ * by the next round), then the members' memberships and the pointers of invitation links, connect
+ * links and API keys.
  */
 export async function deleteWorkspaceItems(workspaceId: string): Promise<void> {
   for (;;) {
@@ -434,6 +437,7 @@ export async function deleteWorkspaceItems(workspaceId: string): Promise<void> {
       if (sk.startsWith(INVITE_PREFIX)) return [inviteTokenKey(String(item.tokenHash))];
       if (sk.startsWith(CONNECT_LINK_PREFIX)) return [connectLinkTokenKey(String(item.tokenHash))];
       if (sk.startsWith(REVIEW_LINK_PREFIX)) return [reviewLinkTokenKey(String(item.tokenHash))];
+      if (sk.startsWith(APIKEY_SK_PREFIX)) return [apiKeyTokenKey(String(item.tokenHash))];
       return [];
     });
     await deleteItems([...items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })), ...outside]);

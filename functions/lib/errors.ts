@@ -60,7 +60,11 @@ function waitText(seconds: number): string {
 
 /** A route's per-user or per-IP limit (functions/routes.ts) is used up; carries Retry-After. */
 export class TooManyRequestsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** For an API key: where it stands in its window, for the X-RateLimit-* headers. */
+    readonly rateLimit?: { readonly limit: number; readonly remaining: number; readonly resetSeconds: number },
+  ) {
     super('TOO_MANY_REQUESTS', 429, `Too many requests; try again in ${waitText(retryAfterSeconds)}.`, { retryAfterSeconds });
   }
 }

@@ -2,6 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { createHash } from 'node:crypto';
+import { PUBLIC_API_PREFIX, RATE_LIMIT_HEADERS } from '@shared/api-keys';
 import { WORKSPACE_HEADER, WorkspaceIdSchema, type Role } from '@shared/workspaces';
 import * as z from 'zod';
 import { AppError, TooManyRequestsError, UnauthorizedError, ValidationError } from './errors';
@@ -60,6 +61,8 @@ export interface HttpInput<B, P, Q, A> {
 
 interface RawInput {
   userId: string | undefined;
+  /** On the public prefix: the API key that admitted the request (its id, never the key). */
+  apiKeyId: string | undefined;
   workspaceId: string | undefined;
   role: Role | undefined;
   body: unknown;
@@ -67,7 +70,15 @@ interface RawInput {
   query: unknown;
   event: HttpEvent;
 }
-type ParsedContext = Context & { input?: RawInput };
+type ParsedContext = Context & { input?: RawInput; rateLimit?: RateLimitState };
+
+/** Where an API key stands in its rate-limit window, told on every authenticated answer of the public prefix. */
+export interface RateLimitState {
+  readonly limit: number;
+  readonly remaining: number;
+  /** Seconds until the window resets. */
+  readonly resetSeconds: number;
+}
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -87,6 +98,17 @@ export interface HttpGuards {
   admit(caller: Caller): Promise<Admission | null>;
   /** Throws TooManyRequestsError when the caller used up the route's limit (API Gateway's routeKey). */
   enforceRouteLimit(routeKey: string | undefined, caller: { readonly userId?: string; readonly ip: string }, now: Date): Promise<void>;
+  /**
+   * On the public prefix (docs/public-api.md): admits the request by the API key in its
+   * Authorization header, or throws (UnauthorizedError, ForbiddenError ROLE_TOO_LOW). The workspace
+   * and role of the key, and the member it acts as. None: the public prefix is refused.
+   */
+  admitKey?(request: { readonly routeKey: string; readonly authorization: string | undefined }): Promise<KeyAdmission>;
+  /**
+   * Counts a key's request against its window and the route's own limit, or throws
+   * TooManyRequestsError (with where the key stands). Where the key stands after this request.
+   */
+  enforceKeyLimit?(routeKey: string, apiKeyId: string, now: Date): Promise<RateLimitState>;
   /** Where idempotency keys are kept, for the routes that take one (docs/idempotency.md). None: no route takes one. */
   readonly idempotency?: IdempotencyGuard;
 }
@@ -107,6 +129,15 @@ export interface Admission {
   readonly role: Role;
 }
 
+/** A request admitted by an API key: its workspace and role, the key, and the member who made it (the request acts as them). */
+export interface KeyAdmission extends Admission {
+  readonly apiKeyId: string;
+  readonly userId: string;
+}
+
+/** Who an Idempotency-Key belongs to: the signed-in person, or the API key that sent it. */
+export type IdempotencyHolder = { readonly userId: string } | { readonly workspaceId: string; readonly apiKeyId: string };
+
 /** What a repeat of a request finds under its key. */
 export type IdempotencyClaim =
   | { readonly kind: 'claimed' }
@@ -117,10 +148,10 @@ export type IdempotencyClaim =
 export interface IdempotencyGuard {
   /** Whether the route (API Gateway's routeKey) takes an Idempotency-Key (`idempotent` in functions/routes.ts). */
   appliesTo(routeKey: string | undefined): boolean;
-  /** Claims the user's key for this request, or says what holds it. */
-  claim(userId: string, key: string, request: { readonly route: string; readonly fingerprint: string }, now: Date): Promise<IdempotencyClaim>;
+  /** Claims the holder's key for this request, or says what holds it. */
+  claim(holder: IdempotencyHolder, key: string, request: { readonly route: string; readonly fingerprint: string }, now: Date): Promise<IdempotencyClaim>;
   /** Keeps the claimed key's answer, for repeats. */
-  save(userId: string, key: string, answer: { statusCode: number; headers: Record<string, string>; body: string }): Promise<void>;
+  save(holder: IdempotencyHolder, key: string, answer: { statusCode: number; headers: Record<string, string>; body: string }): Promise<void>;
 }
 
 /** The request header that carries the key, as API Gateway v2 passes it (header names lower-cased). */
@@ -165,7 +196,7 @@ export function httpHandlerWith(guards: HttpGuards) {
       .handler(async (_event, context) => {
         const input = handlerInput(context.input!) as unknown as HttpInput<B, P, Q, A>;
         const run = async () => toResult(await fn(input));
-        return guards.idempotency ? withIdempotency(guards.idempotency, context.input!, run) : run();
+        return withRateLimitHeaders(await (guards.idempotency ? withIdempotency(guards.idempotency, context.input!, run) : run()), context.rateLimit);
       });
   };
 }
@@ -188,12 +219,14 @@ function handlerInput(raw: RawInput): RawInput {
  * result for a request that failed validation) and can be sent again with it once corrected.
  */
 async function withIdempotency(guard: IdempotencyGuard, input: RawInput, run: () => Promise<HttpResult>): Promise<HttpResult> {
-  const { event, userId } = input;
+  const { event, userId, apiKeyId, workspaceId } = input;
   const key = event.headers?.[IDEMPOTENCY_HEADER];
   if (key === undefined || userId === undefined || !guard.appliesTo(event.routeKey)) return run();
+  // A key's repeats are its own: two integrations of one workspace never answer each other's requests.
+  const holder: IdempotencyHolder = apiKeyId !== undefined && workspaceId !== undefined ? { workspaceId, apiKeyId } : { userId };
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new ValidationError(IDEMPOTENCY_MSG.badKey);
   const route = event.routeKey ?? '';
-  const claim = await guard.claim(userId, key, { route, fingerprint: fingerprintOf(route, event) }, new Date());
+  const claim = await guard.claim(holder, key, { route, fingerprint: fingerprintOf(route, event) }, new Date());
   if (claim.kind === 'replay') return { ...claim.answer, headers: { ...claim.answer.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' } };
   if (claim.kind === 'in-progress') throw new IdempotencyInProgressError();
   if (claim.kind === 'other-request') throw new IdempotencyKeyReusedError();
@@ -206,7 +239,7 @@ async function withIdempotency(guard: IdempotencyGuard, input: RawInput, run: ()
     answer = errorResult(error);
   }
   try {
-    await guard.save(userId, key, { statusCode: answer.statusCode ?? 200, headers: stringHeaders(answer.headers), body: answer.body ?? '' });
+    await guard.save(holder, key, { statusCode: answer.statusCode ?? 200, headers: stringHeaders(answer.headers), body: answer.body ?? '' });
   } catch (error) {
     // The work is done and its answer goes back; a repeat of this key finds it "in progress" until the key expires.
     logger.error('Could not keep the answer of an idempotent request', { route, error });
@@ -239,6 +272,10 @@ function parseInput(
   return {
     before: async (request) => {
       const { event } = request;
+      if (isPublicApiRoute(event.routeKey)) {
+        request.context.input = await keyInput(options, guards, event);
+        return;
+      }
       const userId = options.auth === 'public' ? undefined : userIdFromClaims(event);
       // The authorizer checked signature and expiry, not revocation: a deleted account, or a session
       // ended by "sign out everywhere" or a password change, is refused here before any work, and so
@@ -255,6 +292,7 @@ function parseInput(
             });
       request.context.input = {
         userId,
+        apiKeyId: undefined,
         workspaceId: admission?.workspaceId,
         role: admission?.role,
         body: options.body ? parse(options.body, readJsonBody(event)) : undefined,
@@ -262,6 +300,45 @@ function parseInput(
         query: options.query ? parse(options.query, event.queryStringParameters ?? {}) : undefined,
         event,
       };
+    },
+  };
+}
+
+/** Whether the route (API Gateway's routeKey, `GET /v1/posts`) is on the public prefix, where API keys authenticate and Cognito tokens do not. */
+export function isPublicApiRoute(routeKey: string | undefined): boolean {
+  return routeKey?.split(' ')[1]?.startsWith(`${PUBLIC_API_PREFIX}/`) === true;
+}
+
+/**
+ * A public-prefix request: no authorizer stands in front of these routes, so the key in the
+ * Authorization header is checked here, on every request (a revoked key is refused on its next
+ * request). The key itself goes no further than this: never into the input, a log or an error.
+ */
+async function keyInput(options: Options<Schema | undefined, Schema | undefined, Schema | undefined>, guards: HttpGuards, event: HttpEvent): Promise<RawInput> {
+  if (!guards.admitKey || options.auth === 'public') throw new UnauthorizedError();
+  const admission = await guards.admitKey({ routeKey: event.routeKey, authorization: event.headers?.authorization });
+  return {
+    userId: admission.userId,
+    apiKeyId: admission.apiKeyId,
+    workspaceId: admission.workspaceId,
+    role: admission.role,
+    body: options.body ? parse(options.body, readJsonBody(event)) : undefined,
+    params: options.params ? parse(options.params, event.pathParameters ?? {}) : undefined,
+    query: options.query ? parse(options.query, event.queryStringParameters ?? {}) : undefined,
+    event,
+  };
+}
+
+/** The X-RateLimit-* headers of a key's answer (none before a key was admitted). */
+function withRateLimitHeaders(result: HttpResult, state: RateLimitState | undefined): HttpResult {
+  if (!state) return result;
+  return {
+    ...result,
+    headers: {
+      ...result.headers,
+      [RATE_LIMIT_HEADERS.limit]: String(state.limit),
+      [RATE_LIMIT_HEADERS.remaining]: String(state.remaining),
+      [RATE_LIMIT_HEADERS.reset]: String(state.resetSeconds),
     },
   };
 }
@@ -279,6 +356,17 @@ function rateLimit(guards: HttpGuards): middy.MiddlewareObj<HttpEvent, HttpResul
   return {
     before: async (request) => {
       const { event } = request;
+      const apiKeyId = request.context.input?.apiKeyId;
+      if (apiKeyId !== undefined) {
+        if (!guards.enforceKeyLimit) throw new UnauthorizedError();
+        try {
+          request.context.rateLimit = await guards.enforceKeyLimit(event.routeKey, apiKeyId, new Date());
+        } catch (error) {
+          if (error instanceof TooManyRequestsError && error.rateLimit) request.context.rateLimit = error.rateLimit;
+          throw error;
+        }
+        return;
+      }
       const ip = clientIp(event.headers, event.requestContext?.http?.sourceIp);
       await guards.enforceRouteLimit(event.routeKey, { userId: request.context.input?.userId, ip }, new Date());
     },
@@ -344,7 +432,7 @@ function toResult(response: HttpResponse): HttpResult {
 export function errorMapper(): middy.MiddlewareObj<HttpEvent, HttpResult, Error, ParsedContext> {
   return {
     onError: (request) => {
-      request.response = errorResult(request.error);
+      request.response = withRateLimitHeaders(errorResult(request.error), request.context.rateLimit);
     },
   };
 }

@@ -7,6 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/edge-headers';
+import { PUBLIC_ROUTES, type PublicRouteDef } from '../../functions/public-routes';
 import { ROUTES, type RouteDef } from '../../functions/routes';
 import { AppFunction, type FunctionEnvironment } from './app-function';
 
@@ -18,6 +19,8 @@ export interface ApiProps {
   readonly jwtAudience: string[];
   /** @default ROUTES from functions/routes.ts */
   readonly routes?: readonly RouteDef[];
+  /** @default PUBLIC_ROUTES from functions/public-routes.ts (the /v1 routes, no authorizer: the factory checks the API key) */
+  readonly publicRoutes?: readonly PublicRouteDef[];
   /** @default functions/handlers in the repository */
   readonly handlersDir?: string;
   /**
@@ -54,8 +57,9 @@ export interface ApiProps {
 }
 
 /**
- * The HTTP API, generated from the route table: one function per handler module, a Cognito JWT
- * authorizer on every `user` route, nothing on `public` ones.
+ * The HTTP API, generated from the route tables: one function per handler module, a Cognito JWT
+ * authorizer on every `user` route, nothing on `public` ones nor on the public API's /v1 routes
+ * (functions/public-routes.ts), whose API keys the handler factory checks.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -126,7 +130,7 @@ export class Api extends Construct {
     const routesParent = props.routesScope ? new Construct(new Construct(props.routesScope, id), 'HttpApi') : this.httpApi;
     const functions = new Map<string, AppFunction>();
     const integrations = new Map<string, HttpLambdaIntegration>();
-    for (const route of props.routes ?? ROUTES) {
+    for (const route of [...(props.routes ?? ROUTES), ...(props.publicRoutes ?? PUBLIC_ROUTES)] as readonly (RouteDef | PublicRouteDef)[]) {
       let integration = integrations.get(route.handler);
       if (!integration) {
         // Timeout and memory come from the route's declaration (AppFunction).
@@ -148,6 +152,12 @@ export class Api extends Construct {
         integration,
         ...(route.auth === 'user' && { authorizer }),
       });
+      if (route.auth === 'key') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is the public API: the handler factory admits it by the workspace API key in its Authorization header, on every request (functions/lib/http.ts), and refuses anything else.`,
+        });
+      }
       if (route.auth === 'public') {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',

@@ -26,6 +26,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct, type IConstruct } from 'constructs';
 import { VIEWER_IP_HEADER } from '../../functions/lib/edge-headers';
 import type { RuntimeConfig } from '../../shared/api';
+import { PUBLIC_API_PREFIX } from '../../shared/api-keys';
 import { contentSecurityPolicy, FRAME_OPTION, HSTS, inlineScriptHashes, REFERRER_POLICY } from '../security-headers';
 import { PRIVATE_BUCKET_DEFAULTS } from './private-bucket';
 
@@ -187,7 +188,7 @@ export class Web extends Construct {
   }
 
   /**
-   * Forward `/api/*` to the HTTP API, uncached and with every viewer header but Host, plus the
+   * Forward `/api/*` and `/v1/*` to the HTTP API, uncached and with every viewer header but Host, plus the
    * viewer's IP and the origin-verify header the API requires (`originHeaders`: CloudFront
    * overwrites a viewer header of the same name, so a client cannot supply or learn it).
    */
@@ -197,22 +198,22 @@ export class Web extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Pass the viewer IP to the API for its per-IP limits',
     });
-    this.distribution.addBehavior(
-      '/api/*',
-      new HttpOrigin(apiDomainName, {
-        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-        customHeaders: originHeaders,
-      }),
-      {
+    const origin = new HttpOrigin(apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: originHeaders,
+    });
+    // The app's /api and the public API's /v1 (docs/public-api.md) are routes of the same HTTP API.
+    for (const pattern of ['/api/*', `${PUBLIC_API_PREFIX}/*`]) {
+      this.distribution.addBehavior(pattern, origin, {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_ALL,
         cachePolicy: CachePolicy.CACHING_DISABLED,
         originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         responseHeadersPolicy: this.responseHeadersPolicy,
         functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
-      },
-    );
+      });
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 import { AccountIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
 import { AnalyticsQuerySchema } from '@shared/analytics';
+import { ApiKeyIdParamsSchema, CreateApiKeyBodySchema } from '@shared/api-keys';
 import { ChangePasswordBodySchema } from '@shared/auth';
 import {
   CheckoutBodySchema,
@@ -88,6 +89,9 @@ export interface ProbeFixture {
     connectLink: string;
     /** A review link of A's client. */
     reviewLink: string;
+    /** An API key of A's workspace (Editor role): its id, and the key itself. */
+    apiKey: string;
+    apiKeySecret: string;
   };
   /** Every id and text of A that must never appear in another user's answer. */
   secrets: string[];
@@ -130,6 +134,10 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   // B renames, lists and invites in B's own workspace (A's id is in no header here); B is on Free: one seat, taken.
   'PATCH /api/workspace': { body: { sample: () => ({ name: 'Renamed by the caller' }), schema: RenameWorkspaceBodySchema }, isolation: [200] },
   'GET /api/workspace/members': { isolation: [200] },
+  // B lists and makes keys in B's own workspace (A's id is in no header here); A's key is not B's to revoke.
+  'GET /api/workspace/api-keys': { isolation: [200] },
+  'POST /api/workspace/api-keys': { body: { sample: () => ({ name: 'Probe key', role: 'editor' }), schema: CreateApiKeyBodySchema }, isolation: [201] },
+  'DELETE /api/workspace/api-keys/{id}': { params: { values: (f) => ({ id: f.ids.apiKey }), schema: ApiKeyIdParamsSchema }, isolation: [404] },
   'POST /api/workspace/invites': {
     body: { sample: () => ({ email: 'probe-invitee@example.com', role: 'editor' }), schema: CreateInviteBodySchema },
     isolation: [403],
@@ -540,6 +548,8 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
   if (link.status !== 201) throw new Error(`the owner’s connect link was refused: ${JSON.stringify(link.body)}`);
   const reviewLink = await weCallTheApi('POST', `/api/clients/${String(client.id)}/review-links`, { token: owner.accessToken, body: {} });
   if (reviewLink.status !== 201) throw new Error(`the owner’s review link was refused: ${JSON.stringify(reviewLink.body)}`);
+  const apiKey = await weCallTheApi('POST', '/api/workspace/api-keys', { token: owner.accessToken, body: { name: 'A secret key', role: 'editor' } });
+  if (apiKey.status !== 201) throw new Error(`the owner’s API key was refused: ${JSON.stringify(apiKey.body)}`);
   const ids = {
     account: account.id,
     post: post.body.id as string,
@@ -557,6 +567,8 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
     inviteToken: invite.token,
     connectLink: link.body.id as string,
     reviewLink: reviewLink.body.id as string,
+    apiKey: apiKey.body.id as string,
+    apiKeySecret: apiKey.body.key as string,
   };
   return {
     owner: { userId: owner.userId, email: owner.email, accessToken: owner.accessToken },
@@ -573,6 +585,8 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
       ids.client,
       ids.notification,
       subscription,
+      ids.apiKey,
+      ids.apiKeySecret,
       'A secret',
     ],
   };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
+import { PUBLIC_ROUTES } from '../../functions/public-routes';
 import { type Capability } from '../../functions/capabilities';
 import { allHandlerModules, COGNITO_TRIGGERS, LONG_RUNNING_HANDLERS, REALTIME_FUNCTIONS, ROUTES } from '../../functions/routes';
 import { RuntimeConfigSchema } from '../../shared/api';
@@ -165,18 +166,18 @@ describe('AppStack without Google sign-in (dev)', () => {
       for (const behavior of config.CacheBehaviors) expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     });
 
-    it('routes /api/* to the HTTP API uncached, with every method and all viewer headers but Host', () => {
+    it('routes /api/* and the public API’s /v1/* to the HTTP API uncached, with every method and all viewer headers but Host', () => {
       // Assess
       synth.template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: Match.objectLike({
-          CacheBehaviors: [
+          CacheBehaviors: ['/api/*', '/v1/*'].map((PathPattern) =>
             Match.objectLike({
-              PathPattern: '/api/*',
+              PathPattern,
               CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
               OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
               AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
             }),
-          ],
+          ),
           Origins: Match.arrayWith([
             Match.objectLike({
               DomainName: { 'Fn::Join': ['', [{ Ref: Match.stringLikeRegexp('^ApiHttpApi') }, '.execute-api.us-east-1.', { Ref: 'AWS::URLSuffix' }]] },
@@ -276,7 +277,7 @@ describe('AppStack without Google sign-in (dev)', () => {
   });
 
   describe('api', () => {
-    const routeKey = (route: (typeof ROUTES)[number]) => `${route.method} ${route.path}`;
+    const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
     const routesByKey = () =>
       new Map(Object.values(resourcesOf(synth, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey as string, r.Properties]));
 
@@ -285,7 +286,36 @@ describe('AppStack without Google sign-in (dev)', () => {
       const keys = [...routesByKey().keys()];
 
       // Assess
-      expect(keys.sort()).toEqual(ROUTES.map(routeKey).sort());
+      expect(keys.sort()).toEqual([...ROUTES, ...PUBLIC_ROUTES].map(routeKey).sort());
+    });
+
+    it('puts no Cognito authorizer on the public API’s /v1 routes, which the handler factory admits by API key, and keeps it on every /api route they serve', () => {
+      // Prepare
+      const routes = routesByKey();
+
+      // Act
+      const v1 = PUBLIC_ROUTES.map((r) => routes.get(routeKey(r)));
+      const served = PUBLIC_ROUTES.map((r) => routes.get(r.serves));
+
+      // Assess
+      expect(v1.length).toBeGreaterThan(0);
+      for (const route of v1) {
+        expect(route).toBeDefined();
+        expect(route!.AuthorizerId).toBeUndefined();
+        expect(route!.AuthorizationType ?? 'NONE').toBe('NONE');
+      }
+      for (const route of served) expect(route).toMatchObject({ AuthorizationType: 'JWT' });
+    });
+
+    it('sends each /v1 route to the function of the /api route it serves', () => {
+      // Prepare
+      const routes = routesByKey();
+
+      // Act
+      const pairs = PUBLIC_ROUTES.map((r) => [routes.get(routeKey(r))!.Target, routes.get(r.serves)!.Target]);
+
+      // Assess
+      for (const [v1, app] of pairs) expect(v1).toEqual(app);
     });
 
     it('puts the Cognito JWT authorizer on every user route', () => {

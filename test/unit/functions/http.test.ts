@@ -11,7 +11,9 @@ import {
   ok,
   type HttpGuards,
   type IdempotencyGuard,
+  type IdempotencyHolder,
 } from '../../../functions/lib/http';
+import { UnauthorizedError } from '../../../functions/lib/errors';
 import { aLambdaContext, anApiEvent } from '../../helpers/when';
 
 const call = async (handler: ReturnType<ReturnType<typeof httpHandlerWith>>, event: ReturnType<typeof anApiEvent>) => {
@@ -195,23 +197,25 @@ describe('the handler factory', () => {
   });
 });
 
+const holderId = (holder: IdempotencyHolder) => ('userId' in holder ? holder.userId : `${holder.workspaceId}:${holder.apiKeyId}`);
+
 describe('the handler factory with idempotency keys', () => {
   /** An in-memory key store with the table's semantics (claim once; then replay, in progress, or another request). */
   function aKeyStore() {
     const kept = new Map<string, { fingerprint: string; answer?: { statusCode: number; headers: Record<string, string>; body: string } }>();
     const guard: IdempotencyGuard = {
       appliesTo: (routeKey) => routeKey === 'POST /things',
-      claim: async (userId, key, request) => {
-        const held = kept.get(`${userId}/${key}`);
+      claim: async (holder, key, request) => {
+        const held = kept.get(`${holderId(holder)}/${key}`);
         if (!held) {
-          kept.set(`${userId}/${key}`, { fingerprint: request.fingerprint });
+          kept.set(`${holderId(holder)}/${key}`, { fingerprint: request.fingerprint });
           return { kind: 'claimed' };
         }
         if (held.fingerprint !== request.fingerprint) return { kind: 'other-request' };
         return held.answer ? { kind: 'replay', answer: held.answer } : { kind: 'in-progress' };
       },
-      save: async (userId, key, answer) => {
-        kept.get(`${userId}/${key}`)!.answer = answer;
+      save: async (holder, key, answer) => {
+        kept.get(`${holderId(holder)}/${key}`)!.answer = answer;
       },
     };
     return { guard, kept };
@@ -294,5 +298,70 @@ describe('the handler factory with idempotency keys', () => {
     expect(runs).toBe(2);
     expect([malformed.status, malformed.body.error.message]).toEqual([400, IDEMPOTENCY_MSG.badKey]);
     expect(kept.size).toBe(0);
+  });
+});
+
+describe('the handler factory on the public prefix', () => {
+  const keyGuards: HttpGuards = {
+    admit: async () => {
+      throw new Error('a /v1 request never goes through membership admission');
+    },
+    enforceRouteLimit: async () => {
+      throw new Error('a /v1 request is counted per key');
+    },
+    admitKey: async ({ authorization }) => {
+      if (authorization !== 'Bearer sap_live_good') throw new UnauthorizedError('bad key');
+      return { workspaceId: 'ws-1', role: 'editor', userId: 'maker-1', apiKeyId: 'key-1' };
+    },
+    enforceKeyLimit: async () => ({ limit: 10, remaining: 7, resetSeconds: 42 }),
+  };
+  const v1 = (authorization: string | undefined, routeKey = 'GET /v1/things') =>
+    ({ ...anApiEvent('cognito-user'), routeKey, headers: authorization ? { authorization } : {} }) as ReturnType<typeof anApiEvent>;
+  const echo = httpHandlerWith(keyGuards)({}, async ({ userId, workspaceId, role }) => ok({ userId, workspaceId, role }));
+
+  it("admits by the key, acting as its maker in the key's workspace with its role, and says where the key stands", async () => {
+    const answer = await call(echo, v1('Bearer sap_live_good'));
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ userId: 'maker-1', workspaceId: 'ws-1', role: 'editor' });
+    expect(answer.headers).toMatchObject({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': '42' });
+  });
+
+  it('refuses a request whose bearer is not a key, even with verified claims, without running the handler', async () => {
+    let ran = false;
+    const handler = httpHandlerWith(keyGuards)({}, async () => {
+      ran = true;
+      return ok({});
+    });
+
+    const answer = await call(handler, v1('Bearer eyJhbGciOi.a-cognito.token'));
+
+    expect([answer.status, answer.body.error.message, ran]).toEqual([401, 'bad key', false]);
+    expect(answer.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
+  it('answers a full window 429 with Retry-After and the X-RateLimit headers', async () => {
+    const handler = httpHandlerWith({
+      ...keyGuards,
+      enforceKeyLimit: async () => {
+        throw new TooManyRequestsError(13, { limit: 10, remaining: 0, resetSeconds: 13 });
+      },
+    })({}, async () => ok({}));
+
+    const answer = await call(handler, v1('Bearer sap_live_good'));
+
+    expect(answer.status).toBe(429);
+    expect(answer.headers).toMatchObject({ 'retry-after': '13', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '13' });
+  });
+
+  it('keeps the rate-limit headers on an error the handler throws', async () => {
+    const handler = httpHandlerWith(keyGuards)({}, async () => {
+      throw new NotFoundError('Post not found');
+    });
+
+    const answer = await call(handler, v1('Bearer sap_live_good'));
+
+    expect(answer.status).toBe(404);
+    expect(answer.headers['x-ratelimit-remaining']).toBe('7');
   });
 });

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_ROUTES } from '../../../functions/public-routes';
 import { type Capability, type FunctionDef } from '../../../functions/capabilities';
 import { allFunctions, ROUTES } from '../../../functions/routes';
-import { handlerReach, IDEMPOTENCY_MODULE, ROUTE_LIMIT_MODULE, type Reach } from './handler-reach';
+import { API_KEY_USE_MODULE, handlerReach, IDEMPOTENCY_MODULE, ROUTE_LIMIT_MODULE, type Reach } from './handler-reach';
 
 /**
  * Every function declares what it needs next to its route or engine entry (functions/routes.ts), and
@@ -10,12 +11,15 @@ import { handlerReach, IDEMPOTENCY_MODULE, ROUTE_LIMIT_MODULE, type Reach } from
  * reach is compared with the declaration: an undeclared capability would fail on AWS (no grant, no
  * setting); a declared one it never reaches is a grant too many.
  */
-const limited = new Set<string>(ROUTES.filter((r) => 'limit' in r).map((r) => r.handler));
-const idempotent = new Set<string>(ROUTES.filter((r) => 'idempotent' in r && r.idempotent).map((r) => r.handler));
+/** Every /v1 route counts its key's requests (docs/public-api.md), so its function writes the counter too. */
+const servedOnV1 = new Set<string>(PUBLIC_ROUTES.map((r) => r.handler));
+const limited = new Set<string>([...ROUTES.filter((r) => 'limit' in r).map((r) => r.handler), ...servedOnV1]);
+const idempotent = new Set<string>([...ROUTES, ...PUBLIC_ROUTES].filter((r) => 'idempotent' in r && r.idempotent).map((r) => r.handler));
 /** The handler factory's own writes, and the routes they happen on. */
 const factoryWrites = new Map<string, ReadonlySet<string>>([
   [ROUTE_LIMIT_MODULE, limited],
   [IDEMPOTENCY_MODULE, idempotent],
+  [API_KEY_USE_MODULE, servedOnV1],
 ]);
 
 /** What `fn` needs according to its bundle. */

@@ -68,6 +68,8 @@ const CALLS: readonly { readonly module: string; readonly call: RegExp; readonly
 export const ROUTE_LIMIT_MODULE = 'functions/data/rate-limits.ts';
 /** Likewise, the handler factory's idempotency keys are written only for routes declared `idempotent`. */
 export const IDEMPOTENCY_MODULE = 'functions/data/idempotency.ts';
+/** And an API key's last use only on the functions that answer the public API's /v1 routes. */
+export const API_KEY_USE_MODULE = 'functions/data/api-key-admission.ts';
 
 export interface Reach {
   /** Capability → the modules whose code in the bundle uses it. */
