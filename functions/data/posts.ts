@@ -45,6 +45,8 @@ export interface PostRecord {
   review_comment?: string | null;
   /** Who last submitted it for approval (a user id); absent on posts never submitted. */
   submitted_by?: string | null;
+  /** Who wrote it in Compose (a user id), whom its publishing outcome is told; absent on posts made otherwise. */
+  created_by?: string | null;
 }
 
 const POST_FIELDS = [
@@ -129,6 +131,7 @@ export function toPost(item: Record<string, unknown>): PostRecord {
   const review = {
     ...(typeof item.review_comment === 'string' ? { review_comment: item.review_comment } : {}),
     ...(typeof item.submitted_by === 'string' ? { submitted_by: item.submitted_by } : {}),
+    ...(typeof item.created_by === 'string' ? { created_by: item.created_by } : {}),
   };
   // Only an occurrence of a recurring post carries `series` (docs/recurring-posts.md); one-off posts stay as they were.
   return {
