@@ -58,7 +58,7 @@ function viewPostText(target: Pick<PostTargetView, 'platform' | 'account_name'>)
 export function PostCard({ post, zone, linked = false }: { post: Post & { connection_issues?: TargetIssue[] }; zone: string; linked?: boolean }) {
   const [editing, setEditing] = useState(false);
   // The post a notice or an e-mail links to: brought into view and outlined.
-  const card = useRef<HTMLElement>(null);
+  const card = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (linked) card.current?.scrollIntoView?.({ block: 'center' });
   }, [linked]);
