@@ -76,7 +76,15 @@ export function meResponse(
 }
 
 export function notification(overrides: Partial<Notification> & { id: string }): Notification {
-  return { message: 'Your post was published', created_at: new Date().toISOString(), read: false, workspace_id: null, workspace_name: null, post_id: null, ...overrides };
+  return {
+    message: 'Your post was published',
+    created_at: new Date().toISOString(),
+    read: false,
+    workspace_id: null,
+    workspace_name: null,
+    post_id: null,
+    ...overrides,
+  };
 }
 
 /** The calls every /home view makes, with sensible defaults. */
