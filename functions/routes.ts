@@ -306,7 +306,8 @@ export const ROUTES = [
     idempotent: true,
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     // A repeating post's first occurrence gets its own copies of the files (docs/recurring-posts.md#media).
-    needs: [...CREATES_POST, 'media:write', 'media:delete', 'realtime'],
+    // Realtime and mail: a post created waiting for approval tells the reviewers (docs/approvals.md#notices).
+    needs: [...CREATES_POST, 'media:write', 'media:delete', 'realtime', 'mail:send'],
   },
   // Bulk import (docs/bulk-import.md): 10,000 rows are 40 chunks of 250; 100 chunks in ten minutes is two full files.
   {
@@ -337,8 +338,8 @@ export const ROUTES = [
     handler: 'posts/update-post',
     auth: 'user',
     access: 'contributor',
-    // Realtime: a post sent for approval by an edit notifies the workspace's Editors (docs/approvals.md).
-    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues', 'realtime'],
+    // Realtime and mail: a post sent for approval by an edit tells the workspace's reviewers (docs/approvals.md#notices).
+    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues', 'realtime', 'mail:send'],
   },
   {
     method: 'DELETE',
@@ -409,7 +410,7 @@ export const ROUTES = [
     auth: 'user',
     access: 'contributor',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
-    needs: ['table:read', 'table:write', 'media:read', 'realtime'],
+    needs: ['table:read', 'table:write', 'media:read', 'realtime', 'mail:send'],
   },
   // Approving schedules the post exactly as scheduling does (and dispatches one due within the minute).
   {
@@ -418,7 +419,7 @@ export const ROUTES = [
     handler: 'posts/approve-post',
     auth: 'user',
     access: 'editor',
-    needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues', 'realtime'],
+    needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues', 'realtime', 'mail:send'],
   },
   {
     method: 'POST',
@@ -426,7 +427,7 @@ export const ROUTES = [
     handler: 'posts/request-changes',
     auth: 'user',
     access: 'editor',
-    needs: ['table:read', 'table:write', 'media:read', 'realtime'],
+    needs: ['table:read', 'table:write', 'media:read', 'realtime', 'mail:send'],
   },
   { method: 'GET', path: '/api/posts/{id}/activity', handler: 'posts/get-post-activity', auth: 'user', access: 'contributor', needs: ['table:read'] },
   // A new draft and copies of its files, so limited like a create.

@@ -8,6 +8,11 @@ export const NotificationSchema = z.object({
   message: z.string(),
   created_at: z.iso.datetime(),
   read: z.boolean(),
+  /** The workspace it happened in (null: about the person alone), so the bell can say which and switch to it. */
+  workspace_id: z.string().nullable(),
+  workspace_name: z.string().nullable(),
+  /** The post it is about, which a click opens. */
+  post_id: z.string().nullable(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

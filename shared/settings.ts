@@ -15,6 +15,8 @@ export const SettingsSchema = z.object({
   timezone: TimeZoneSchema.nullable(),
   push_opt_in: z.boolean(),
   onboarding_completed: z.boolean(),
+  /** "Email me about approvals": submissions to review, and decisions on one's own posts (docs/approvals.md#notices). */
+  email_approvals: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -23,6 +25,7 @@ export const DEFAULT_SETTINGS: Settings = {
   timezone: null,
   push_opt_in: false,
   onboarding_completed: true,
+  email_approvals: true,
 };
 
 export const ProfileSchema = z.object({
@@ -50,6 +53,7 @@ export const UpdateSettingsSchema = z
     timezone: TimeZoneSchema.optional(),
     mode: z.enum(MODES, { message: 'Mode must be creator or agency' }).optional(),
     push_opt_in: z.boolean().optional(),
+    email_approvals: z.boolean().optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });

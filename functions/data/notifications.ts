@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTIFICATIONS_SHOWN, type Notification } from '@shared/notifications';
 import { NotFoundError } from '../lib/errors';
 import { NOTE_PREFIX, noteSk, unreadPk, userPk } from './keys';
-import { BY_USER_TIME, conditional, db, tableName } from './table';
+import { BY_USER_TIME, conditional, db, putItems, tableName } from './table';
 
 /**
  * Activity log rows ("notifications"): pk = USER#<id>, sk = NOTE#<ulid>.
@@ -11,26 +11,62 @@ import { BY_USER_TIME, conditional, db, tableName } from './table';
  */
 
 function toNotification(item: Record<string, unknown>): Notification {
-  return { id: String(item.id), message: String(item.message), created_at: String(item.created_at), read: item.read === true };
+  const optional = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    id: String(item.id),
+    message: String(item.message),
+    created_at: String(item.created_at),
+    read: item.read === true,
+    workspace_id: optional(item.workspace_id),
+    workspace_name: optional(item.workspace_name),
+    post_id: optional(item.post_id),
+  };
 }
 
-export async function addNotification(userId: string, note: { id: string; message: string; created_at: string }): Promise<Notification> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        pk: userPk(userId),
-        sk: noteSk(note.id),
-        type: 'Notification',
-        ...note,
-        read: false,
-        [BY_USER_TIME.partitionKey]: unreadPk(userId),
-        [BY_USER_TIME.sortKey]: noteSk(note.id),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+/** One notice as it is written: its text, when, and where it happened. */
+export interface NewNotification {
+  readonly id: string;
+  readonly message: string;
+  readonly created_at: string;
+  readonly workspace_id?: string | null;
+  readonly workspace_name?: string | null;
+  readonly post_id?: string | null;
+}
+
+function noteItem(userId: string, note: NewNotification): Record<string, unknown> {
+  // Absent, not null: a notice about no workspace or post stores no such attribute.
+  const where = Object.fromEntries(
+    Object.entries({ workspace_id: note.workspace_id, workspace_name: note.workspace_name, post_id: note.post_id }).filter(([, v]) => v),
   );
-  return { ...note, read: false };
+  return {
+    pk: userPk(userId),
+    sk: noteSk(note.id),
+    type: 'Notification',
+    id: note.id,
+    message: note.message,
+    created_at: note.created_at,
+    ...where,
+    read: false,
+    [BY_USER_TIME.partitionKey]: unreadPk(userId),
+    [BY_USER_TIME.sortKey]: noteSk(note.id),
+  };
+}
+
+export async function addNotification(userId: string, note: NewNotification): Promise<Notification> {
+  const item = noteItem(userId, note);
+  await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  return toNotification(item);
+}
+
+/**
+ * One notice for each person (each its own id), in BatchWriteItem calls rather than one write per
+ * person: a workspace's members are bounded by its seats. The ids are new ULIDs, so the write
+ * needs no condition.
+ */
+export async function addNotifications(notes: readonly { userId: string; note: NewNotification }[]): Promise<Notification[]> {
+  const items = notes.map(({ userId, note }) => noteItem(userId, note));
+  await putItems(items);
+  return items.map(toNotification);
 }
 
 export async function listLatestNotifications(userId: string, limit = NOTIFICATIONS_SHOWN): Promise<Notification[]> {

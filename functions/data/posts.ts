@@ -45,6 +45,8 @@ export interface PostRecord {
   review_comment?: string | null;
   /** Who last submitted it for approval (a user id); absent on posts never submitted. */
   submitted_by?: string | null;
+  /** Who wrote it in Compose (a user id), whom its publishing outcome is told; absent on posts made otherwise. */
+  created_by?: string | null;
   /** The client's latest decision through a review link (docs/review-links.md); absent on posts never reviewed by a client. */
   client_review?: StoredClientReview | null;
 }
@@ -141,6 +143,7 @@ export function toPost(item: Record<string, unknown>): PostRecord {
     ...(typeof item.review_comment === 'string' ? { review_comment: item.review_comment } : {}),
     ...(typeof item.submitted_by === 'string' ? { submitted_by: item.submitted_by } : {}),
     ...(item.client_review && typeof item.client_review === 'object' ? { client_review: item.client_review as StoredClientReview } : {}),
+    ...(typeof item.created_by === 'string' ? { created_by: item.created_by } : {}),
   };
   // Only an occurrence of a recurring post carries `series` (docs/recurring-posts.md); one-off posts stay as they were.
   return {

@@ -108,8 +108,17 @@ export async function listWorkspaceItems(workspaceId: string, prefix: string): P
 
 /** Deletes the items with these keys, in BatchWriteItem batches of 25, asking again for what DynamoDB leaves unprocessed. */
 export async function deleteItems(keys: readonly ItemKey[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests: Record<string, unknown>[] = keys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+  await batchWrite(keys.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })));
+}
+
+/** Puts these new items (unconditionally: BatchWriteItem takes no conditions), in batches of 25 as deleteItems does. */
+export async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
+  await batchWrite(items.map((item) => ({ PutRequest: { Item: item } })));
+}
+
+async function batchWrite(all: readonly Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < all.length; i += 25) {
+    let requests: Record<string, unknown>[] = all.slice(i, i + 25);
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
       const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));

@@ -25,6 +25,8 @@ export function toSettings(item: Record<string, unknown> | undefined): Settings 
     timezone: typeof item.timezone === 'string' ? item.timezone : null,
     push_opt_in: item.push_opt_in === true,
     onboarding_completed: item.onboarding_completed !== false,
+    // On unless turned off: rows written before the setting existed keep the e-mails.
+    email_approvals: item.email_approvals !== false,
   };
 }
 

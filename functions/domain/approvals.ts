@@ -18,12 +18,16 @@ import { listAccounts } from '../data/connections';
 import { mediaFactsOf } from '../data/media';
 import { addPostActivity, listPostActivity } from '../data/post-activity';
 import { assertPostFits, getPost as getPostRecord, replacePost, type PostRecord } from '../data/posts';
-import { getMember, getWorkspace, listMembers, setPostsNeedApproval } from '../data/workspaces';
+import { getSettings } from '../data/users';
+import { getMember, getWorkspace, setPostsNeedApproval, type StoredMember } from '../data/workspaces';
+import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { sendMail, type MailMessage } from '../lib/mail';
+import { approvalDecidedMail, approvalRequestedMail, type ApprovalMailPost } from './approval-mail';
 import { currentPlan } from './entitlements';
-import { notifyUser } from './notifications';
+import { notifyWorkspace, type Reached, type WorkspaceNotice } from './notifications';
 import { assertMediaRules, claimMonthlyPost, monthOf, present, scheduleFrom, syncSchedule, targetFor, withClaim, type ApprovalOptions } from './posts';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 
@@ -86,43 +90,79 @@ async function record(actor: Actor, postId: string, kind: ActivityKind, deps: De
   }
 }
 
-/** Bell notices (stored per person, pushed live); a notice that cannot be sent never undoes the step. */
-async function notifyEach(userIds: readonly string[], message: string, post: Post, deps: Deps): Promise<void> {
-  await Promise.all(
-    [...new Set(userIds)].map((userId) =>
-      notifyUser(userId, { message, postId: post.id, postStatus: post.status }, deps).catch((error: unknown) =>
-        logger.error('Could not notify a member about a post', { postId: post.id, error }),
+/** What the approval steps need beyond the clock: sending e-mail (functions/lib/mail.ts). */
+export interface ApprovalDeps extends Deps {
+  sendMail(message: MailMessage): Promise<void>;
+}
+
+export const defaultApprovalDeps: ApprovalDeps = { ...defaultDeps, sendMail };
+
+type MailFor = (origin: string, to: string, post: ApprovalMailPost) => MailMessage;
+
+/**
+ * The bell notice for everyone the recipients table names (stored per person, pushed live), then an
+ * e-mail to each of them who has "Email me about approvals" on. Neither can undo the step: a notice
+ * that cannot be written and an e-mail that cannot be sent are logged, and an e-mail failure never
+ * takes the bell notice back (it is written first).
+ */
+async function tell(actor: Actor, notice: Omit<WorkspaceNotice, 'postId' | 'postStatus' | 'actorId'>, post: Post, mailFor: MailFor, deps: ApprovalDeps) {
+  let reached: Reached;
+  try {
+    reached = await notifyWorkspace(actor.workspaceId, { ...notice, actorId: actor.userId, postId: post.id, postStatus: post.status }, deps);
+  } catch (error) {
+    logger.error('Could not notify the members about a post', { postId: post.id, kind: notice.kind, error });
+    return;
+  }
+  const { workspaceName, recipients } = reached;
+  if (!workspaceName) return;
+  try {
+    const withEmail = recipients.filter((m): m is StoredMember & { email: string } => m.email !== null);
+    const wanted = (await Promise.all(withEmail.map(async (m) => ((await getSettings(m.userId)).email_approvals ? m : null)))).filter((m) => m !== null);
+    if (wanted.length === 0) return;
+    const origin = await appOrigin();
+    const mailPost = { id: post.id, label: postLabel(post), workspaceId: actor.workspaceId, workspaceName };
+    await Promise.all(
+      wanted.map((m) =>
+        deps
+          .sendMail(mailFor(origin, m.email, mailPost))
+          .catch((error: unknown) => logger.error('Could not e-mail a member about a post', { postId: post.id, kind: notice.kind, error })),
       ),
-    ),
-  );
+    );
+  } catch (error) {
+    logger.error('Could not e-mail the members about a post', { postId: post.id, kind: notice.kind, error });
+  }
 }
 
 /** Every Editor, Admin and Owner of the workspace but the one who submitted. */
-async function notifyReviewers(actor: Actor, post: Post, deps: Deps): Promise<void> {
-  const reviewers = (await listMembers(actor.workspaceId)).filter((m) => roleAtLeast(m.role, 'editor') && m.userId !== actor.userId);
+async function notifyReviewers(actor: Actor, post: Post, deps: ApprovalDeps): Promise<void> {
   const who = (await getMember(actor.workspaceId, actor.userId))?.email ?? 'A member';
-  await notifyEach(
-    reviewers.map((m) => m.userId),
-    `${who} submitted ${postLabel(post)} for approval.`,
+  await tell(
+    actor,
+    { kind: 'approval_requested', message: `${who} submitted ${postLabel(post)} for approval.` },
     post,
+    (origin, to, mailPost) => approvalRequestedMail(origin, to, mailPost, who, post.scheduled_at ?? null),
     deps,
   );
 }
 
-/** The person who submitted the post, unless they are the one acting. */
-async function notifyAuthor(actor: Actor, before: PostRecord, post: Post, message: string, deps: Deps): Promise<void> {
-  const author = before.submitted_by;
-  if (!author || author === actor.userId) return;
-  // A member who left no longer hears about the workspace's posts.
-  if (!(await getMember(actor.workspaceId, author))) return;
-  await notifyEach([author], message, post, deps);
+/** The person who submitted the post, unless they are the one deciding or no longer a member. */
+async function notifyAuthor(actor: Actor, before: PostRecord, post: Post, message: string, comment: string | null, deps: ApprovalDeps): Promise<void> {
+  const by = (await getMember(actor.workspaceId, actor.userId))?.email ?? 'A reviewer';
+  const decision = comment === null ? ({ approved: true, by } as const) : ({ approved: false, by, comment } as const);
+  await tell(
+    actor,
+    { kind: 'approval_decided', message, authorId: before.submitted_by ?? null },
+    post,
+    (origin, to, mailPost) => approvalDecidedMail(origin, to, mailPost, decision),
+    deps,
+  );
 }
 
 /**
  * The history and notices that follow a post written through Compose (create or edit): what the
  * write did, judged from the status before and after.
  */
-export async function afterPostWrite(actor: Actor, before: PostStatus | null, post: Post, deps: Deps = defaultDeps): Promise<void> {
+export async function afterPostWrite(actor: Actor, before: PostStatus | null, post: Post, deps: ApprovalDeps = defaultApprovalDeps): Promise<void> {
   if (before === null) await record(actor, post.id, 'created', deps);
   if (post.status === 'pending_approval' && before !== 'pending_approval') {
     await record(actor, post.id, 'submitted', deps);
@@ -178,7 +218,12 @@ const conflictAs = (message: string) => (error: unknown) => {
 };
 
 /** A draft sent for approval, to go out at `scheduled_at`: no schedule and no usage until it is approved. */
-export async function submitPost(actor: Actor, id: string, body: z.output<typeof SubmitPostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+export async function submitPost(
+  actor: Actor,
+  id: string,
+  body: z.output<typeof SubmitPostBodySchema>,
+  deps: ApprovalDeps = defaultApprovalDeps,
+): Promise<Post> {
   const now = deps.now();
   const old = await pendingRead(actor.workspaceId, id, body.version, 'draft', APPROVAL_MSG.notDraft);
   const { scheduled_at } = scheduleFrom(body.scheduled_at, now);
@@ -207,7 +252,12 @@ export async function submitPost(actor: Actor, id: string, body: z.output<typeof
  * this month's plan usage unless it already counted this month). A post whose time passed while it
  * waited is refused with 409 unless the approver gives a new time; it was never published.
  */
-export async function approvePost(actor: Actor, id: string, body: z.output<typeof ApprovePostBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+export async function approvePost(
+  actor: Actor,
+  id: string,
+  body: z.output<typeof ApprovePostBodySchema>,
+  deps: ApprovalDeps = defaultApprovalDeps,
+): Promise<Post> {
   const now = deps.now();
   const old = await pendingRead(actor.workspaceId, id, body.version, 'pending_approval', APPROVAL_MSG.notPending);
   if (old.submitted_by === actor.userId && (await approvalOf(actor)).needsApproval) throw new ForbiddenError('NEEDS_APPROVAL', APPROVAL_MSG.ownPost);
@@ -234,7 +284,7 @@ export async function approvePost(actor: Actor, id: string, body: z.output<typeo
   await syncSchedule(actor.workspaceId, post, deps);
   const view = await present(post);
   await record(actor, id, 'approved', deps);
-  await notifyAuthor(actor, old, view, `${postLabel(view)} was approved and is scheduled.`, deps);
+  await notifyAuthor(actor, old, view, `${postLabel(view)} was approved and is scheduled.`, null, deps);
   return view;
 }
 
@@ -258,12 +308,17 @@ export async function sendBackForChanges(workspaceId: string, old: PostRecord, c
 }
 
 /** Sends a waiting post back as a draft, with the reviewer's comment kept on it and in its history. */
-export async function requestChanges(actor: Actor, id: string, body: z.output<typeof RequestChangesBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+export async function requestChanges(
+  actor: Actor,
+  id: string,
+  body: z.output<typeof RequestChangesBodySchema>,
+  deps: ApprovalDeps = defaultApprovalDeps,
+): Promise<Post> {
   const now = deps.now();
   const old = await pendingRead(actor.workspaceId, id, body.version, 'pending_approval', APPROVAL_MSG.notPending);
   const view = await sendBackForChanges(actor.workspaceId, old, body.comment, now);
   await record(actor, id, 'changes_requested', deps, body.comment);
-  await notifyAuthor(actor, old, view, `Changes were requested on ${postLabel(view)}: ${body.comment}`, deps);
+  await notifyAuthor(actor, old, view, `Changes were requested on ${postLabel(view)}: ${body.comment}`, body.comment, deps);
   return view;
 }
 
@@ -295,8 +350,7 @@ export async function afterClientDecision(
       ? `${clientName} (client) approved ${postLabel(post)}.`
       : `${clientName} (client) requested changes on ${postLabel(post)}: ${comment ?? ''}`;
   try {
-    const reviewers = (await listMembers(workspaceId)).filter((m) => roleAtLeast(m.role, 'editor'));
-    await notifyEach([...reviewers.map((m) => m.userId), ...(author ? [author] : [])], message, post, deps);
+    await notifyWorkspace(workspaceId, { kind: 'client_decided', message, authorId: author, actorId: null, postId: post.id, postStatus: post.status }, deps);
   } catch (error) {
     // The decision is written: the client is told it was, and the history keeps it.
     logger.error('Could not notify the workspace of a client’s decision', { postId: post.id, error });

@@ -20,7 +20,7 @@ import { logger } from '../lib/logger';
 import { analyticsReadiness } from './analytics';
 import { listConnectedAccounts } from './connections';
 import { currentPlan } from './entitlements';
-import { notifyUser } from './notifications';
+import { notifyWorkspace } from './notifications';
 
 /**
  * Connection health ahead of time: when each connection stops working, whether a
@@ -142,7 +142,7 @@ export async function sendDueExpiryNotices(deps: Deps = defaultDeps): Promise<{ 
     if (left <= 0) continue;
     try {
       const account = await getAccount(notice.userId, notice.accountId);
-      await notifyUser(notice.userId, expiryNoticeMessage(account.platform, account.account_name, kind), deps);
+      await notifyWorkspace(notice.userId, { kind: 'connection_expiring', message: expiryNoticeMessage(account.platform, account.account_name, kind) }, deps);
       sent++;
     } catch (error) {
       if (error instanceof NotFoundError) continue;

@@ -270,7 +270,7 @@ export function newPostRecord(
  */
 export interface ApprovalOptions {
   readonly needsApproval?: boolean;
-  /** The person writing (a user id), kept on a post they send for approval. */
+  /** The person writing (a user id): kept as the post's author, and on a post they send for approval. */
   readonly submittedBy?: string;
 }
 
@@ -311,6 +311,7 @@ export async function createPost(
       deps,
     ),
     ...approvalFields(schedule.status, options),
+    ...(options.submittedBy ? { created_by: options.submittedBy } : {}),
   };
   // Too large to store: refused before this month's allowance is touched.
   assertPostFits(userId, post);
@@ -521,9 +522,9 @@ export async function deletePost(userId: string, id: string): Promise<void> {
  * It counts against the month's allowance like any scheduled post. The clock is read once, so the
  * due time is never "in the past" by the time the create rules look at it.
  */
-export async function publishNow(userId: string, body: z.output<typeof PublishNowBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+export async function publishNow(userId: string, body: z.output<typeof PublishNowBodySchema>, deps: Deps = defaultDeps, author?: string): Promise<Post> {
   const at = deps.now();
-  return createPost(userId, { ...body, scheduled_at: at.toISOString() }, { ...deps, now: () => at });
+  return createPost(userId, { ...body, scheduled_at: at.toISOString() }, { ...deps, now: () => at }, { submittedBy: author });
 }
 
 /**

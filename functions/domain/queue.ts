@@ -252,7 +252,7 @@ export async function getQueue(userId: string, days: number, deps: Deps = defaul
  * QUEUE_HORIZON_DAYS, through createPost (the same checks, allowance and schedule as any scheduled
  * post). A short lease per account and slot keeps two adds at once out of the same slot.
  */
-export async function addToQueue(userId: string, body: z.output<typeof AddToQueueBodySchema>, deps: Deps = defaultDeps): Promise<Post> {
+export async function addToQueue(userId: string, body: z.output<typeof AddToQueueBodySchema>, deps: Deps = defaultDeps, author?: string): Promise<Post> {
   const now = deps.now();
   const accountIds = [...new Set(body.platforms.map((t) => t.social_account_id))];
   const [accounts, { zone: timezone, agency }] = await Promise.all([listAccounts(userId), queueSettingsOf(userId)]);
@@ -286,7 +286,7 @@ export async function addToQueue(userId: string, body: z.output<typeof AddToQueu
     if (!release) continue;
     let post: Post;
     try {
-      post = await createPost(userId, { ...body, scheduled_at: slot }, deps);
+      post = await createPost(userId, { ...body, scheduled_at: slot }, deps, { submittedBy: author });
     } catch (error) {
       await release();
       throw error;

@@ -54,7 +54,7 @@ import {
   UNKNOWN_CLIENT_MESSAGE,
   updatePost,
 } from './posts';
-import { notifyUser } from './notifications';
+import { notifyWorkspace } from './notifications';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
 
 /**
@@ -515,7 +515,9 @@ async function notifyIfPaused(userId: string, before: SeriesRecord, after: Serie
   const caption = after.template.platforms[0]?.caption.trim() ?? '';
   const name = caption ? `"${caption.length > 40 ? `${caption.slice(0, 40)}…` : caption}"` : 'Your repeating post';
   const message = `${caption ? `Repeating post ${name}` : name} is paused: ${after.notice ?? 'its next post could not be scheduled.'}`;
-  await notifyUser(userId, message, deps).catch((error: unknown) => logger.error('Could not notify that a series paused', { seriesId: after.id, error }));
+  await notifyWorkspace(userId, { kind: 'series_paused', message }, deps).catch((error: unknown) =>
+    logger.error('Could not notify that a series paused', { seriesId: after.id, error }),
+  );
 }
 
 async function occurrenceOf(userId: string, seriesId: string, postId: string): Promise<PostRecord> {

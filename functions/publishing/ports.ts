@@ -1,7 +1,7 @@
 import type { Plan } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import type { LoadedConnection } from '../domain/connections';
-import type { NotifyInput } from '../domain/notifications';
+import type { WorkspaceNotice } from '../domain/notifications';
 import type { Deps } from '../lib/clock';
 import type { DailyQuotaBucket, DailyQuotaClaim, PlatformAdapter, PublishCheckpoint, TokenSet } from '../platforms/types';
 import type { DispatchInput, EnginePost, PublishMessage, TargetOutcome, TargetRef } from './model';
@@ -87,7 +87,8 @@ export interface ScheduleEngine extends DispatchEngine {
 /** Settling a target and telling the user: all the dead letters need. */
 export interface SettleEngine extends Deps {
   store: EngineStore;
-  notify(userId: string, input: NotifyInput, deps: Deps): Promise<unknown>;
+  /** Tells the people the recipients table names for the outcome (docs/workspaces.md#notices). */
+  notify(workspaceId: string, notice: WorkspaceNotice, deps: Deps): Promise<unknown>;
   /** Records a settled target (post after the settle, target index) for analytics (docs/analytics.md); a failure is logged, never the engine's. */
   recordOutcome?(userId: string, post: EnginePost, index: number, deps: Deps): Promise<void>;
   /** Keeps the post's settled outcome in its activity history (docs/approvals.md#history); a failure is logged, never the engine's. */

@@ -6,7 +6,7 @@ import type { PostRecord } from '../data/posts';
 import { recordTargetOutcome } from '../domain/analytics-collection';
 import { withFreshTokens } from '../domain/connections';
 import { currentPlan } from '../domain/entitlements';
-import { notifyUser } from '../domain/notifications';
+import { notifyWorkspace } from '../domain/notifications';
 import { claimDailyQuota } from '../domain/platform-quotas';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { env } from '../lib/env';
@@ -79,16 +79,16 @@ export const awsPublishEngine: PublishEngine = {
   withFreshTokens,
   currentPlan,
   claimDailyQuota,
-  notify: notifyUser,
+  notify: notifyWorkspace,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   random: Math.random,
 };
 
 /** The watchdog over the table and SQS. */
-export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyUser, recordOutcome, recordActivity };
+export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyWorkspace, recordOutcome, recordActivity };
 
 /** The dead letters' settling over the table. */
-export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyUser, recordOutcome, recordActivity };
+export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyWorkspace, recordOutcome, recordActivity };
 
 /** Creates or moves the post's schedule on AWS (or dispatches a post due within the minute at once). */
 export function scheduleDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps): Promise<void> {

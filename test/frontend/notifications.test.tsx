@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { ALICE, resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { mockApi, notification, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import type { Notification } from '@shared/notifications';
+import { WORKSPACE_HEADER } from '@shared/workspaces';
 
 const ID_1 = '01JQ0000000000000000000001';
 const ID_2 = '01JQ0000000000000000000002';
@@ -111,5 +112,40 @@ describe('the notifications menu', () => {
       'GET /notifications': { status: 500, body: { error: { code: 'INTERNAL', message: 'Internal error' } } },
     });
     expect(await within(menu).findByText("Couldn't load notifications")).toBeInTheDocument();
+  });
+
+  it('names another workspace on its notices, and a click switches there and opens the post', async () => {
+    // Prepare: Alice is in her own workspace; one notice is from the agency she is an Editor in.
+    const AGENCY = '01JQ0000000000000000000AG1';
+    const POST = '01JQ0000000000000000000P01';
+    const { menu, user, location, api } = await openNotifications(
+      [
+        notification({ id: ID_1, message: 'Your post was published to Facebook', workspace_id: AGENCY, workspace_name: 'Acme Agency', post_id: POST }),
+        notification({ id: ID_2, message: 'Your post to X failed: rate limited', workspace_id: ALICE.sub, workspace_name: 'Alice Studio', post_id: null }),
+      ],
+      {
+        'GET /workspaces': {
+          body: {
+            items: [
+              { id: ALICE.sub, name: 'Alice Studio', role: 'owner' },
+              { id: AGENCY, name: 'Acme Agency', role: 'editor' },
+            ],
+          },
+        },
+        [`POST /notifications/${ID_1}/read`]: { status: 204 },
+      },
+    );
+    const items = await within(menu).findAllByTestId('notification-item');
+    await waitFor(() => expect(within(items[0]!).getByTestId('notification-workspace')).toHaveTextContent('Acme Agency'));
+    expect(within(items[1]!).queryByTestId('notification-workspace')).not.toBeInTheDocument();
+
+    // Act
+    await user.click(within(items[0]!).getByRole('button'));
+
+    // Assess: the agency is now the workspace, and the post's page opened in it.
+    await waitFor(() => expect(location().pathname).toBe('/home/posts'));
+    expect(location().search).toBe(`?post=${POST}`);
+    expect(window.localStorage.getItem(`sa.workspace.${ALICE.sub}`)).toBe(AGENCY);
+    await waitFor(() => expect(api.calls.some((call) => call.path.startsWith('/posts') && call.headers[WORKSPACE_HEADER] === AGENCY)).toBe(true));
   });
 });

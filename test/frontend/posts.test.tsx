@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostCounts } from '@shared/posts';
-import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { WORKSPACE_HEADER } from '@shared/workspaces';
+import { ALICE, resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aPost, aPostMedia, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 
 const NO_COUNTS: PostCounts = { scheduled: 0, posted: 0, approval: 0, drafts: 0, failed: 0 };
 
 interface Setup {
-  tabs?: Partial<Record<'scheduled' | 'posted' | 'drafts' | 'failed', Post[]>>;
+  tabs?: Partial<Record<'scheduled' | 'approval' | 'posted' | 'drafts' | 'failed', Post[]>>;
   counts?: Partial<PostCounts>;
   zone?: string;
   extra?: Parameters<typeof mockApi>[0];
@@ -38,6 +39,39 @@ describe('the Posts page', () => {
     signedInAs();
   });
   afterEach(() => vi.restoreAllMocks());
+
+  it('opens the post a notice links to: in its workspace, on the tab it is in now, its card marked', async () => {
+    // Prepare: the link names the agency Alice is an Editor in, and a post waiting for approval there.
+    const AGENCY = '01JQ0000000000000000000AG1';
+    const POST_ID = '01JQ0000000000000000000P01';
+    const waiting = aPost({ id: POST_ID, status: 'pending_approval', scheduled_at: '2026-12-01T09:00:00.000Z' });
+    const other = aPost({ id: '01JQ0000000000000000000P02', status: 'pending_approval', scheduled_at: '2026-12-02T09:00:00.000Z' });
+
+    // Act
+    const { api, location } = await openPosts({
+      tabs: { approval: [other, waiting] },
+      path: `/home/posts?post=${POST_ID}&workspace=${AGENCY}`,
+      extra: {
+        'GET /workspaces': {
+          body: {
+            items: [
+              { id: ALICE.sub, name: 'Alice Studio', role: 'owner' },
+              { id: AGENCY, name: 'Acme Agency', role: 'editor' },
+            ],
+          },
+        },
+        [`GET /posts/${POST_ID}`]: (call) =>
+          call.headers[WORKSPACE_HEADER] === AGENCY ? { body: waiting } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Post not found' } } },
+      },
+    });
+
+    // Assess
+    await waitFor(() => expect(location().search).toBe(`?tab=approval&post=${POST_ID}`));
+    expect(window.localStorage.getItem(`sa.workspace.${ALICE.sub}`)).toBe(AGENCY);
+    const linked = (await cards()).filter((card) => card.getAttribute('data-linked') === 'true');
+    expect(linked).toHaveLength(1);
+    expect(api.callsTo('GET', `/posts/${POST_ID}`).map((call) => call.headers[WORKSPACE_HEADER])).toEqual([AGENCY]);
+  });
 
   it('shows the five tabs with their counts', async () => {
     await openPosts({ counts: { scheduled: 3, posted: 12, approval: 4, drafts: 1, failed: 2 } });

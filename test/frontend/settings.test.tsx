@@ -352,6 +352,23 @@ describe('the Settings page', { timeout: 30_000 }, () => {
       expect(api.callsTo('PATCH', '/settings')).toHaveLength(0);
     });
 
+    it('turns approval e-mails off, and on again, without touching push', async () => {
+      const { user, api } = await openSettings({
+        tab: 'notifications',
+        routes: { 'PATCH /settings': (call) => ({ body: { settings: { ...meResponse().settings, ...bodyOf(call) } } }) },
+      });
+      const toggle = await screen.findByRole('checkbox', { name: /Email me about approvals/ });
+      expect(toggle).toBeChecked();
+
+      await user.click(screen.getByText('Email me about approvals'));
+      await toast('Settings updated successfully!');
+      await waitFor(() => expect(toggle).toBeEnabled());
+      await user.click(screen.getByText('Email me about approvals'));
+
+      await waitFor(() => expect(api.callsTo('PATCH', '/settings').map(bodyOf)).toEqual([{ email_approvals: false }, { email_approvals: true }]));
+      expect(toggle).toBeChecked();
+    });
+
     it('turns push off without asking the browser', async () => {
       const requestPermission = browserNotifications('granted');
       const { user, api } = await openSettings({

@@ -211,4 +211,38 @@ describe('approvals', { timeout: 120_000 }, () => {
     expect([own.status, own.body.error.message]).toEqual([403, APPROVAL_MSG.ownPost]);
     expect(byOwnerApproval.body.status).toBe('scheduled');
   });
+
+  it('with "Posts need approval" on, an Editor can neither move queued posts nor edit a repeating post’s occurrences', async () => {
+    // Prepare: the Owner's queued post and repeating post, then the setting turned on.
+    const team = await aTeam();
+    const owner = team.as(team.owner);
+    const daily = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].flatMap((day) => ['09:00', '17:00'].map((time) => ({ day, time })));
+    await owner('PUT', `/api/queue/schedules/${team.facebook.id}`, { slots: daily });
+    const queued = (await owner('POST', '/api/queue/posts', composeBody(team.facebook.id, 'Queued first', null))).body as Post;
+    const next = (await owner('POST', '/api/queue/posts', composeBody(team.facebook.id, 'Queued second', null))).body as Post;
+    expect([queued.status, next.status]).toEqual(['scheduled', 'scheduled']);
+    const repeating = await owner('POST', '/api/posts', {
+      ...composeBody(team.facebook.id, 'Every day', inDays(1)),
+      repeat: { frequency: 'daily', end: { type: 'after', count: 3 } },
+    });
+    expect(repeating.status, JSON.stringify(repeating.body)).toBe(201);
+    const first = repeating.body as Post;
+    await owner('PATCH', '/api/workspace/settings', { posts_need_approval: true });
+    const editor = team.as(team.editor);
+
+    // Act
+    const move = await editor('PATCH', '/api/queue', { post_id: next.id, to: queued.scheduled_at });
+    const edit = await editor('PATCH', `/api/series/${first.series!.id}`, {
+      scope: 'following',
+      post_id: first.id,
+      post: composeBody(team.facebook.id, 'Changed without a review', inDays(1)),
+    });
+
+    // Assess
+    expect([move.status, move.body.error.code]).toEqual([403, 'NEEDS_APPROVAL']);
+    expect([edit.status, edit.body.error.code]).toEqual([403, 'NEEDS_APPROVAL']);
+    expect((await owner('GET', `/api/posts/${queued.id}`)).body).toMatchObject({ scheduled_at: queued.scheduled_at, version: queued.version });
+    const after = (await owner('GET', `/api/posts/${first.id}`)).body as Post;
+    expect([after.platforms[0]!.caption, after.version]).toEqual(['Every day', first.version]);
+  });
 });

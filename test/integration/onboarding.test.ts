@@ -53,7 +53,7 @@ describe('signing up', () => {
     expect(res.body).toEqual({
       userId: user.userId,
       email: user.email,
-      settings: { mode: 'creator', timezone: null, push_opt_in: false, onboarding_completed: true },
+      settings: { mode: 'creator', timezone: null, push_opt_in: false, onboarding_completed: true, email_approvals: true },
       profile: { username: null, bio: null, website: null, avatar_url: null },
     });
   });

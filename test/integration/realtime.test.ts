@@ -387,7 +387,9 @@ describe('the realtime API (local AppSync)', () => {
       const listed = await weCallTheApi('GET', '/api/notifications', { token: user.accessToken });
 
       // Assess
-      expect(listed.body.items).toEqual([{ id: note.id, message: 'Posted to X', created_at: note.created_at, read: false }]);
+      expect(listed.body.items).toEqual([
+        { id: note.id, message: 'Posted to X', created_at: note.created_at, read: false, workspace_id: null, workspace_name: null, post_id: 'post-42' },
+      ]);
       expect(pushed.payload!.data.onUserEvent).toEqual({
         userId: user.userId,
         id: note.id,

@@ -45,7 +45,7 @@ describe('updating settings', () => {
     const res = await weCallTheApi('PATCH', '/api/settings', { token: user.accessToken, body: { mode: 'agency' } });
 
     expect(res.status).toBe(200);
-    expect(res.body.settings).toEqual({ mode: 'agency', timezone: null, push_opt_in: false, onboarding_completed: true });
+    expect(res.body.settings).toEqual({ mode: 'agency', timezone: null, push_opt_in: false, onboarding_completed: true, email_approvals: true });
     expect((await weCallTheApi('GET', '/api/me', { token: user.accessToken })).body.settings.mode).toBe('agency');
   });
 

@@ -11,6 +11,6 @@ import { assertSchedulesDirectly } from '../../domain/approvals';
  */
 export const handler = httpHandler({ body: PublishNowBodySchema }, async ({ workspaceId, userId, role, body }) => {
   await assertSchedulesDirectly({ workspaceId, userId, role });
-  const post = await publishNow(workspaceId, body);
+  const post = await publishNow(workspaceId, body, undefined, userId);
   return { statusCode: 201, body: PostWithLimitWarningsSchema.parse(await withLimitWarnings(workspaceId, post)) };
 });

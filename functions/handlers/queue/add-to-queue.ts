@@ -8,6 +8,6 @@ import { assertSchedulesDirectly } from '../../domain/approvals';
 /** POST /api/queue/posts: the Compose post, scheduled in the earliest slot free on all its accounts (docs/queue.md#adding). */
 export const handler = httpHandler({ body: AddToQueueBodySchema }, async ({ workspaceId, userId, role, body }) => {
   await assertSchedulesDirectly({ workspaceId, userId, role });
-  const post = await addToQueue(workspaceId, body);
+  const post = await addToQueue(workspaceId, body, undefined, userId);
   return { statusCode: 201, body: PostWithLimitWarningsSchema.parse(await withLimitWarnings(workspaceId, post)) };
 });

@@ -24,8 +24,11 @@ export async function finish(attempt: Attempt, outcome: TargetOutcome, engine: S
     }
   }
   const notice = outcome.status === 'posted' ? publishedNotice(target.platform) : failedNotice(target.platform, outcome.message);
+  const kind = outcome.status === 'posted' ? 'post_published' : 'post_failed';
+  // The author is whoever submitted it for approval, else whoever wrote it; the table adds the Admins.
+  const authorId = post.submitted_by ?? post.created_by ?? null;
   await engine
-    .notify(userId, { message: notice, postId: post.id, postStatus }, engine)
+    .notify(userId, { kind, message: notice, postId: post.id, postStatus, authorId }, engine)
     .catch((error: unknown) => logger.error('Could not record the outcome notice', { error, postId: post.id }));
   // After the outcome and its notice: analytics never fails or delays publishing (docs/analytics.md#guarantees).
   await engine

@@ -70,13 +70,21 @@ export function meResponse(
   return {
     userId: 'user-alice',
     email: overrides.email ?? 'alice@example.com',
-    settings: { mode: 'creator', timezone: 'Europe/London', push_opt_in: false, onboarding_completed: true, ...overrides.settings },
+    settings: { mode: 'creator', timezone: 'Europe/London', push_opt_in: false, onboarding_completed: true, email_approvals: true, ...overrides.settings },
     profile: { username: null, bio: null, website: null, avatar_url: null, ...overrides.profile },
   };
 }
 
 export function notification(overrides: Partial<Notification> & { id: string }): Notification {
-  return { message: 'Your post was published', created_at: new Date().toISOString(), read: false, ...overrides };
+  return {
+    message: 'Your post was published',
+    created_at: new Date().toISOString(),
+    read: false,
+    workspace_id: null,
+    workspace_name: null,
+    post_id: null,
+    ...overrides,
+  };
 }
 
 /** The calls every /home view makes, with sensible defaults. */

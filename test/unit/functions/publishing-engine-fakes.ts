@@ -11,7 +11,7 @@ import {
   type TargetRef,
 } from '../../../functions/publishing/model';
 import type { EngineStore, PublishEngine, ScheduleEngine } from '../../../functions/publishing/ports';
-import type { NotifyInput } from '../../../functions/domain/notifications';
+import type { WorkspaceNotice } from '../../../functions/domain/notifications';
 import { guardedCreate, str } from '../../../functions/platforms/publish';
 import { PlatformError, type PublishContext, type PublishStepResult } from '../../../functions/platforms/types';
 
@@ -212,7 +212,7 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
   const store = new MemoryStore();
   const sent: { platform: Platform; message: PublishMessage; delaySeconds: number }[] = [];
   const schedules = new Map<string, { at: Date; input: DispatchInput }>();
-  const notices: { userId: string; input: NotifyInput }[] = [];
+  const notices: { userId: string; input: WorkspaceNotice }[] = [];
   /** The outcomes the engine kept in the posts' histories. */
   const history: { userId: string; postId: string; outcome: 'posted' | 'failed' }[] = [];
   const platforms = new Map<Platform, ReturnType<typeof aPlatform>>();
@@ -276,6 +276,9 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
 const accountPlatform = (accountId: string) => accountId.replace(/^acc-/, '') as Platform;
 
 /** A post due at `T0` with one target per platform, `status` on the post and targets' `pending`/`queued` to match. */
+/** Who wrote the posts aPost makes: their outcome notices name them as the author. */
+export const AUTHOR = 'author-1';
+
 export function aPost(platforms: Platform[], extra: Partial<EnginePost> = {}): EnginePost {
   const status = extra.status ?? 'queued';
   const iso = new Date(T0 - 60 * 60_000).toISOString();
@@ -293,6 +296,7 @@ export function aPost(platforms: Platform[], extra: Partial<EnginePost> = {}): E
     updated_at: iso,
     usage_month: null,
     media: [],
+    created_by: AUTHOR,
     rev: 0,
     watchdog_at: null,
     ...extra,

@@ -3,7 +3,7 @@ import { UNKNOWN_OUTCOME_MESSAGE } from '../../../functions/publishing/model';
 import { publishTarget } from '../../../functions/publishing/use-cases/publish';
 import { NotFoundError } from '../../../functions/lib/errors';
 import { PlatformError } from '../../../functions/platforms/types';
-import { aDueTarget, anEngine, aPost, messageFor, T0 } from './publishing-engine-fakes';
+import { aDueTarget, anEngine, aPost, AUTHOR, messageFor, T0 } from './publishing-engine-fakes';
 
 /**
  * The publish step (docs/publishing.md#publish, #exactly-once, #retries-and-backoff, #notifications) against the engine's ports in memory: every transition
@@ -54,7 +54,12 @@ describe('a publish step', () => {
     });
     expect(stored.platforms[0]!.lease_owner).toBeUndefined();
     expect(stored).toMatchObject({ status: 'posted', published_at: iso(T0), error_message: null });
-    expect(world.notices).toEqual([{ userId: world.userId, input: { message: 'Your post was published to Facebook', postId: post.id, postStatus: 'posted' } }]);
+    expect(world.notices).toEqual([
+      {
+        userId: world.userId,
+        input: { kind: 'post_published', message: 'Your post was published to Facebook', postId: post.id, postStatus: 'posted', authorId: AUTHOR },
+      },
+    ]);
     expect(world.history).toEqual([{ userId: world.userId, postId: post.id, outcome: 'posted' }]);
     expect(world.sent).toEqual([]);
   });
@@ -205,9 +210,30 @@ describe('a publish step', () => {
     expect(stored).toMatchObject({ status: 'failed', error_message: 'Facebook failed: Facebook rejected the post: the text is too long.' });
     expect(world.sent).toEqual([]);
     expect(world.notices.map((n) => n.input)).toEqual([
-      { message: 'Your post to Facebook failed: Facebook rejected the post: the text is too long.', postId: post.id, postStatus: 'failed' },
+      {
+        kind: 'post_failed',
+        message: 'Your post to Facebook failed: Facebook rejected the post: the text is too long.',
+        postId: post.id,
+        postStatus: 'failed',
+        authorId: AUTHOR,
+      },
     ]);
     expect(world.history).toEqual([{ userId: world.userId, postId: post.id, outcome: 'failed' }]);
+  });
+
+  it('tells the person who submitted a post for approval about its outcome, not only whoever first wrote it', async () => {
+    // Prepare: an Editor's draft, submitted by a Contributor who took it over.
+    const world = anEngine();
+    const post = aPost(['facebook'], { created_by: 'editor-1', submitted_by: 'contributor-1' });
+    world.store.put(world.userId, post);
+    world.at(T0 - 3_000);
+    world.platform('facebook').script('ok');
+
+    // Act
+    await publishTarget(messageFor(post, 'facebook'), world.engine);
+
+    // Assess
+    expect(world.notices.map((n) => [n.userId, n.input.kind, n.input.authorId])).toEqual([[world.userId, 'post_published', 'contributor-1']]);
   });
 
   it('fails a create whose outcome cannot be known with the check-your-account message, never trying again', async () => {

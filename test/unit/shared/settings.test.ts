@@ -29,7 +29,9 @@ describe('TimeZoneSchema', () => {
 
 describe('SettingsSchema', () => {
   it('accepts settings whose timezone is not stored yet', () => {
-    expect(SettingsSchema.safeParse({ mode: 'agency', timezone: null, push_opt_in: true, onboarding_completed: true }).success).toBe(true);
+    expect(SettingsSchema.safeParse({ mode: 'agency', timezone: null, push_opt_in: true, onboarding_completed: true, email_approvals: true }).success).toBe(
+      true,
+    );
   });
 
   it('rejects a mode other than creator or agency', () => {
@@ -112,7 +114,7 @@ describe('MeResponseSchema', () => {
     const me = {
       userId: 'u1',
       email: 'user@example.com',
-      settings: { mode: 'creator', timezone: 'UTC', push_opt_in: false, onboarding_completed: true },
+      settings: { mode: 'creator', timezone: 'UTC', push_opt_in: false, onboarding_completed: true, email_approvals: false },
       profile: EMPTY_PROFILE,
     };
 

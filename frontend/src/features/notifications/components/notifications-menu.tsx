@@ -4,7 +4,10 @@ import { formatDistanceToNow } from 'date-fns';
 import { LuBell, LuBellOff } from 'react-icons/lu';
 import { MSG } from '@shared/messages';
 import type { Notification } from '@shared/notifications';
+import { useNavigate } from 'react-router-dom';
 import { LoadError } from '@/components/load-error';
+import { paths } from '@/config/paths';
+import { useCurrentWorkspace, useResetToWorkspace } from '@/lib/api/workspaces';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -13,11 +16,30 @@ function relativeTime(iso: string): string {
   return formatDistanceToNow(new Date(iso), { addSuffix: true });
 }
 
-function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: string) => void }) {
+/** Where clicking a notice goes: its post on the Posts page, or Home of the workspace it happened in. */
+function useOpenNotice() {
+  const { workspace } = useCurrentWorkspace();
+  const resetTo = useResetToWorkspace();
+  const navigate = useNavigate();
+  return (item: Notification) => {
+    // Another workspace's notice: switch there first, so the post it names is one the app can show.
+    if (item.workspace_id && workspace && item.workspace_id !== workspace.id) resetTo(item.workspace_id);
+    if (item.post_id) void navigate(`${paths.app.posts.getHref()}?${new URLSearchParams({ post: item.post_id })}`);
+    else if (item.workspace_id) void navigate(paths.app.root.getHref());
+  };
+}
+
+function NotificationItem({ item, elsewhere, onOpen }: { item: Notification; elsewhere: boolean; onOpen: (item: Notification) => void }) {
   const body = (
     <HStack align="flex-start" gap="3" w="full">
       <Box mt="1.5" boxSize="2" flexShrink={0} rounded="full" bg={item.read ? 'transparent' : 'brand.solid'} aria-hidden />
       <Stack gap="0.5" minW="0" flex="1">
+        {/* Another workspace's notice says which, so it is not mistaken for one about the workspace on screen. */}
+        {elsewhere && item.workspace_name ? (
+          <Text textStyle="xs" fontWeight="medium" color="fg.muted" truncate data-testid="notification-workspace">
+            {item.workspace_name}
+          </Text>
+        ) : null}
         <Text textStyle="sm" fontWeight={item.read ? 'normal' : 'medium'} color={item.read ? 'fg.muted' : 'fg'}>
           {item.read ? null : <chakra.span srOnly>Unread: </chakra.span>}
           {item.message}
@@ -29,10 +51,12 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: s
       </Stack>
     </HStack>
   );
+  // A read notice about nothing to open stays plain text; anything else is a button.
+  const clickable = !item.read || item.post_id !== null || elsewhere;
 
   return (
     <chakra.li listStyleType="none" data-testid="notification-item" data-read={item.read ? 'true' : 'false'}>
-      {item.read ? (
+      {!clickable ? (
         <Box px="4" py="3">
           {body}
         </Box>
@@ -43,11 +67,11 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: s
           textAlign="start"
           px="4"
           py="3"
-          bg="brand.subtle/60"
+          bg={item.read ? undefined : 'brand.subtle/60'}
           cursor="pointer"
-          _hover={{ bg: 'brand.subtle' }}
+          _hover={{ bg: item.read ? 'bg.muted' : 'brand.subtle' }}
           _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
-          onClick={() => onRead(item.id)}
+          onClick={() => onOpen(item)}
         >
           {body}
         </chakra.button>
@@ -59,6 +83,12 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: s
 function NotificationsBody() {
   const { data, isPending, isError, refetch, isRefetching } = useNotifications();
   const markRead = useMarkNotificationRead();
+  const { workspace } = useCurrentWorkspace();
+  const open = useOpenNotice();
+  const onOpen = (item: Notification) => {
+    if (!item.read) markRead.mutate(item.id);
+    open(item);
+  };
 
   if (isPending) {
     return (
@@ -81,7 +111,12 @@ function NotificationsBody() {
   return (
     <chakra.ul divideY="1px" divideColor="border.muted">
       {data.items.map((item) => (
-        <NotificationItem key={item.id} item={item} onRead={(id) => markRead.mutate(id)} />
+        <NotificationItem
+          key={item.id}
+          item={item}
+          elsewhere={item.workspace_id !== null && workspace !== undefined && item.workspace_id !== workspace.id}
+          onOpen={onOpen}
+        />
       ))}
     </chakra.ul>
   );

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, Link, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LuCalendarClock, LuCircleCheck, LuExternalLink, LuPencil, LuRotateCw, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import type { TargetIssue } from '@shared/connection-health';
@@ -56,8 +56,13 @@ function viewPostText(target: Pick<PostTargetView, 'platform' | 'account_name'>)
 }
 
 /** `connection_issues`: the Posts list's flags of accounts that cannot publish at the post's time. */
-export function PostCard({ post, zone }: { post: Post & { connection_issues?: TargetIssue[] }; zone: string }) {
+export function PostCard({ post, zone, linked = false }: { post: Post & { connection_issues?: TargetIssue[] }; zone: string; linked?: boolean }) {
   const [editing, setEditing] = useState(false);
+  // The post a notice or an e-mail links to: brought into view and outlined.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked) card.current?.scrollIntoView?.({ block: 'center' });
+  }, [linked]);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deletion = useDeletePost();
   const retry = useRetryPost();
@@ -74,7 +79,17 @@ export function PostCard({ post, zone }: { post: Post & { connection_issues?: Ta
   const seriesDeletion = useDeleteInSeries({ onSettled: () => setConfirmingDelete(false) });
 
   return (
-    <Card.Root as="article" variant="outline" bg="bg.panel" rounded="xl" data-testid="post-card">
+    <Card.Root
+      ref={card}
+      as="article"
+      variant="outline"
+      bg="bg.panel"
+      rounded="xl"
+      data-testid="post-card"
+      data-linked={linked ? 'true' : undefined}
+      borderColor={linked ? 'brand.solid' : undefined}
+      borderWidth={linked ? '2px' : undefined}
+    >
       <Card.Body p={{ base: '4', md: '5' }}>
         <Flex gap={{ base: '3', md: '5' }} align="flex-start">
           <PostThumbnail media={post.media} />

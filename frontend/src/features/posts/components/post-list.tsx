@@ -37,7 +37,17 @@ function uniqueById(posts: Post[]): Post[] {
 }
 
 /** One tab's posts, a page at a time ("Load more" follows the server's cursor). */
-export function PostList({ tab, empty, clientId = '' }: { tab: PostTabId; empty: string; clientId?: string }) {
+export function PostList({
+  tab,
+  empty,
+  clientId = '',
+  linkedPostId = null,
+}: {
+  tab: PostTabId;
+  empty: string;
+  clientId?: string;
+  linkedPostId?: string | null;
+}) {
   const { zone, ready } = useUserTimezone();
   const query = usePosts(tab, clientId);
 
@@ -63,7 +73,7 @@ export function PostList({ tab, empty, clientId = '' }: { tab: PostTabId; empty:
   return (
     <Stack gap="3">
       {posts.map((post) => (
-        <PostCard key={post.id} post={post} zone={zone} />
+        <PostCard key={post.id} post={post} zone={zone} linked={post.id === linkedPostId} />
       ))}
       {query.hasNextPage ? (
         <Center pt="2">

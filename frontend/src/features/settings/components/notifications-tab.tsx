@@ -79,12 +79,53 @@ function PushToggle({ me }: { me: MeResponse }) {
   );
 }
 
-/** Settings → Notifications: the browser push toggle (docs/product-rules.md#settings, #notifications). */
+/** "Email me about approvals": posts to review, and the decisions on one's own (docs/approvals.md#notices). */
+function ApprovalEmailToggle({ me }: { me: MeResponse }) {
+  const [enabled, setEnabled] = useState(me.settings.email_approvals);
+  const save = useUpdateSettings({
+    onSuccess: () => toaster.success({ title: 'Settings updated successfully!' }),
+    onError: (error, body) => {
+      setEnabled(!body.email_approvals);
+      toaster.error({ title: 'Error updating settings', description: error.message });
+    },
+  });
+  return (
+    <Switch.Root
+      colorPalette="brand"
+      checked={enabled}
+      disabled={save.isPending}
+      onCheckedChange={(event) => {
+        setEnabled(event.checked);
+        save.mutate({ email_approvals: event.checked });
+      }}
+    >
+      <Switch.HiddenInput />
+      <Switch.Control>
+        <Switch.Thumb />
+      </Switch.Control>
+      <Stack gap="0">
+        <Switch.Label>Email me about approvals</Switch.Label>
+        <Text textStyle="xs" color="fg.muted">
+          Posts submitted for your approval, and the decisions on posts you submitted. The bell shows them either way.
+        </Text>
+      </Stack>
+    </Switch.Root>
+  );
+}
+
+/** Settings → Notifications: browser push and approval e-mails (docs/product-rules.md#settings, #notifications). */
 export function NotificationsTab() {
   const me = useMe();
   return (
     <SettingsCard title="Notifications" description="Choose how we let you know about your posts.">
-      {me.data ? <PushToggle key={me.data.userId} me={me.data} /> : <Skeleton h="8" w="64" />}
+      {me.data ? (
+        <Stack gap="5">
+          <PushToggle key={me.data.userId} me={me.data} />
+          <ApprovalEmailToggle key={`${me.data.userId}-email`} me={me.data} />
+        </Stack>
+      ) : (
+        <Skeleton h="8" w="64" />
+      )}
     </SettingsCard>
   );
 }
