@@ -64,8 +64,58 @@ export async function preloadHandlers(modules: readonly string[]): Promise<void>
  */
 
 export async function invokeLambda<T = unknown>(module: string, event: unknown): Promise<T> {
-  if (registeredHandlers.has(module) || workerCount() === 0) return (await runHandler(module, event)) as T;
-  return (await pool().invoke(module, event)) as T;
+  const release = await concurrencyOf(module).acquire();
+  try {
+    if (registeredHandlers.has(module) || workerCount() === 0) return (await runHandler(module, event)) as T;
+    return (await pool().invoke(module, event)) as T;
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Lambda runs at most its concurrency of a function's invocations at once (1,000 by default, the
+ * account's unreserved concurrency) and holds the rest back until one ends; a function's timeout
+ * counts from the moment its invocation runs. Locally every invocation shares one worker, so
+ * without this bound a burst (10,000 schedules firing inside one minute) started every invocation
+ * at once: each one's timeout ran while it queued behind the others for the CPU, they timed out
+ * together and their retries piled on. `LOCAL_LAMBDA_CONCURRENCY` sets the bound per function.
+ */
+export const LOCAL_LAMBDA_CONCURRENCY = 1000;
+
+function concurrencyLimit(): number {
+  const configured = Number(process.env.LOCAL_LAMBDA_CONCURRENCY || LOCAL_LAMBDA_CONCURRENCY);
+  return Number.isInteger(configured) && configured >= 1 ? configured : LOCAL_LAMBDA_CONCURRENCY;
+}
+
+class Concurrency {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  /** Resolves with the release once the invocation may run: at once below the limit, else when one ends (first come, first run). */
+  acquire(): Promise<() => void> {
+    return new Promise((resolve) => {
+      const start = () => {
+        this.running += 1;
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          this.running -= 1;
+          this.waiting.shift()?.();
+        });
+      };
+      if (this.running < concurrencyLimit()) start();
+      else this.waiting.push(start);
+    });
+  }
+}
+
+const concurrency = new Map<string, Concurrency>();
+function concurrencyOf(module: string): Concurrency {
+  let gate = concurrency.get(module);
+  if (!gate) concurrency.set(module, (gate = new Concurrency()));
+  return gate;
 }
 
 /** Runs `module`'s handler in this thread (the workers call this too). */
