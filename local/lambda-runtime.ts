@@ -64,22 +64,19 @@ export async function preloadHandlers(modules: readonly string[]): Promise<void>
  */
 
 export async function invokeLambda<T = unknown>(module: string, event: unknown): Promise<T> {
-  const release = await concurrencyOf(module).acquire();
-  try {
-    if (registeredHandlers.has(module) || workerCount() === 0) return (await runHandler(module, event)) as T;
-    return (await pool().invoke(module, event)) as T;
-  } finally {
-    release();
-  }
+  if (registeredHandlers.has(module) || workerCount() === 0) return (await runHandler(module, event)) as T;
+  return (await pool().invoke(module, event)) as T;
 }
 
 /**
- * Lambda runs at most its concurrency of a function's invocations at once (1,000 by default, the
- * account's unreserved concurrency) and holds the rest back until one ends; a function's timeout
- * counts from the moment its invocation runs. Locally every invocation shares one worker, so
- * without this bound a burst (10,000 schedules firing inside one minute) started every invocation
- * at once: each one's timeout ran while it queued behind the others for the CPU, they timed out
- * together and their retries piled on. `LOCAL_LAMBDA_CONCURRENCY` sets the bound per function.
+ * Lambda's asynchronous invocations (the Scheduler's targets) wait in Lambda's queue while the
+ * function runs at its concurrency (1,000 by default, the account's unreserved concurrency) and run
+ * as others end; a function's timeout counts from the moment its invocation runs. Locally every
+ * invocation shares one worker, so without this bound a burst (10,000 schedules firing inside one
+ * minute) started every invocation at once: each one's timeout ran while it queued behind the
+ * others for the CPU, they timed out together and the Scheduler's retries piled on.
+ * `LOCAL_LAMBDA_CONCURRENCY` sets the bound per function. (Synchronous callers are not queued, as
+ * on AWS, and SQS mappings keep their own maximum concurrency.)
  */
 export const LOCAL_LAMBDA_CONCURRENCY = 1000;
 
@@ -338,9 +335,17 @@ function handlerModulesIn(dir: string, prefix = ''): string[] {
   });
 }
 
-/** Invokes the function an ARN names; fails like Lambda's ResourceNotFoundException when none exists. */
+/**
+ * Invokes the function an ARN names as Lambda's asynchronous invoke runs it (within the function's
+ * concurrency, see LOCAL_LAMBDA_CONCURRENCY); fails like Lambda's ResourceNotFoundException when none exists.
+ */
 export async function invokeFunctionArn<T = unknown>(functionArn: string, event: unknown): Promise<T> {
   const module = handlerModuleOf(functionArn);
   if (!module) throw Object.assign(new Error(`Function not found: ${functionArn}`), { name: 'ResourceNotFoundException' });
-  return invokeLambda<T>(module, event);
+  const release = await concurrencyOf(module).acquire();
+  try {
+    return await invokeLambda<T>(module, event);
+  } finally {
+    release();
+  }
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { invokeLambda, registerLocalHandler, stopLambdaWorkers, warmLambdaHandlers } from '../../local/lambda-runtime';
+import { invokeFunctionArn, invokeLambda, localFunctionArn, registerLocalHandler, stopLambdaWorkers, warmLambdaHandlers } from '../../local/lambda-runtime';
 
 /**
  * The local Lambda runtime runs functions on worker threads, apart from the emulated services (so a
@@ -74,7 +74,7 @@ describe('the local Lambda runtime', () => {
     expect(probe.loadedAt).toBeLessThan(invoked);
   });
 
-  it('runs at most LOCAL_LAMBDA_CONCURRENCY invocations of a function at once, the rest in turn as others end', async () => {
+  it('runs at most LOCAL_LAMBDA_CONCURRENCY asynchronous invocations of a function at once, the rest in turn as others end', async () => {
     process.env.LOCAL_LAMBDA_CONCURRENCY = '2';
     onTestFinished(() => {
       delete process.env.LOCAL_LAMBDA_CONCURRENCY;
@@ -96,7 +96,7 @@ describe('the local Lambda runtime', () => {
       while (!check()) await new Promise((resolve) => setImmediate(resolve));
     };
 
-    const results = [1, 2, 3, 4, 5].map((n) => invokeLambda<number>('test/held', { n }));
+    const results = [1, 2, 3, 4, 5].map((n) => invokeFunctionArn<number>(localFunctionArn('test/held'), { n }));
     await until(() => started.length === 2);
     const heldBack = [...started];
     finish.get(2)!();
