@@ -69,6 +69,53 @@ export async function invokeLambda<T = unknown>(module: string, event: unknown):
   return (await pool().invoke(module, event)) as T;
 }
 
+/**
+ * Lambda's asynchronous invocations (the Scheduler's targets) wait in Lambda's queue while the
+ * function runs at its concurrency (1,000 by default, the account's unreserved concurrency) and run
+ * as others end; a function's timeout counts from the moment its invocation runs. Locally every
+ * invocation shares one worker, so without this bound a burst (10,000 schedules firing inside one
+ * minute) started every invocation at once: each one's timeout ran while it queued behind the
+ * others for the CPU, they timed out together and the Scheduler's retries piled on.
+ * `LOCAL_LAMBDA_CONCURRENCY` sets the bound per function. (Synchronous callers are not queued, as
+ * on AWS, and SQS mappings keep their own maximum concurrency.)
+ */
+export const LOCAL_LAMBDA_CONCURRENCY = 1000;
+
+function concurrencyLimit(): number {
+  const configured = Number(process.env.LOCAL_LAMBDA_CONCURRENCY || LOCAL_LAMBDA_CONCURRENCY);
+  return Number.isInteger(configured) && configured >= 1 ? configured : LOCAL_LAMBDA_CONCURRENCY;
+}
+
+class Concurrency {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  /** Resolves with the release once the invocation may run: at once below the limit, else when one ends (first come, first run). */
+  acquire(): Promise<() => void> {
+    return new Promise((resolve) => {
+      const start = () => {
+        this.running += 1;
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          this.running -= 1;
+          this.waiting.shift()?.();
+        });
+      };
+      if (this.running < concurrencyLimit()) start();
+      else this.waiting.push(start);
+    });
+  }
+}
+
+const concurrency = new Map<string, Concurrency>();
+function concurrencyOf(module: string): Concurrency {
+  let gate = concurrency.get(module);
+  if (!gate) concurrency.set(module, (gate = new Concurrency()));
+  return gate;
+}
+
 /** Runs `module`'s handler in this thread (the workers call this too). */
 export async function runHandler(module: string, event: unknown): Promise<unknown> {
   const handler = await load(module);
@@ -289,9 +336,17 @@ function handlerModulesIn(dir: string, prefix = ''): string[] {
   });
 }
 
-/** Invokes the function an ARN names; fails like Lambda's ResourceNotFoundException when none exists. */
+/**
+ * Invokes the function an ARN names as Lambda's asynchronous invoke runs it (within the function's
+ * concurrency, see LOCAL_LAMBDA_CONCURRENCY); fails like Lambda's ResourceNotFoundException when none exists.
+ */
 export async function invokeFunctionArn<T = unknown>(functionArn: string, event: unknown): Promise<T> {
   const module = handlerModuleOf(functionArn);
   if (!module) throw Object.assign(new Error(`Function not found: ${functionArn}`), { name: 'ResourceNotFoundException' });
-  return invokeLambda<T>(module, event);
+  const release = await concurrencyOf(module).acquire();
+  try {
+    return await invokeLambda<T>(module, event);
+  } finally {
+    release();
+  }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LocalClock } from '../clock';
 import { persistedFile, type PersistedFile } from '../persistence';
-import { FiringQueue } from './firing-queue';
+import { DueQueue } from '../due-queue';
 import type { MessageAttributeValue } from '../sqs';
 import { conflict, key, nextFiring, notFound, parseSchedule, scheduleArn, validation, NAME, type FiringPolicy, type Group, type Schedule } from './model';
 
@@ -28,12 +28,12 @@ interface PersistedState {
  * The Scheduler's state and its firing: the stored schedules and groups, the one timer armed for the
  * soonest firing, and the firings (with their retries) under way. The HTTP API (api.ts) calls in.
  * Every change of a schedule's next firing goes through `track`, which keeps the firing queue (a
- * min-heap, firing-queue.ts) in step, so a change and the re-arm after it cost O(log n).
+ * min-heap, ../due-queue.ts) in step, so a change and the re-arm after it cost O(log n).
  */
 export class SchedulerEngine {
   readonly schedules = new Map<string, Schedule>();
   readonly groups = new Map<string, Group>();
-  private readonly due = new FiringQueue();
+  private readonly due = new DueQueue();
   private readonly firing = new Set<Promise<void>>();
   /** Retry back-offs under way; stop() ends them (the schedule stays stored and fires after a restart). */
   private readonly waits = new Set<() => void>();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LocalClock } from '../clock';
+import { DueQueue } from '../due-queue';
 import { persistedFile, type PersistedFile } from '../persistence';
 import {
   DEFAULT_ATTRIBUTES,
@@ -70,7 +71,7 @@ export class SqsEngine {
       return existing;
     }
     const now = this.clock.now();
-    const queue: Queue = { name, attributes: wanted, createdAt: now, modifiedAt: now, messages: new Map(), listeners: new Set() };
+    const queue: Queue = { name, attributes: wanted, createdAt: now, modifiedAt: now, messages: new Map(), visibility: new DueQueue(), listeners: new Set() };
     this.queues.set(name, queue);
     this.persistSoon();
     return queue;
@@ -108,21 +109,28 @@ export class SqsEngine {
       visibleAt: now + delay * 1000,
       receiveCount: 0,
     };
-    queue.messages.set(message.key, message);
+    this.put(queue, message);
     this.wakeAt(queue, message.visibleAt);
     this.persistSoon();
     return message;
   }
 
-  /** Takes up to `max` visible messages and hides them for `visibilitySeconds`. */
+  /**
+   * Takes up to `max` visible messages and hides them for `visibilitySeconds`. The visible ones are
+   * the top of the queue's visibility heap, so a receive costs O(max · log n) however many messages
+   * are in flight or delayed behind them.
+   */
   receive(queue: Queue, max: number, visibilitySeconds: number): StoredMessage[] {
     const now = this.clock.now();
     const retentionMs = Number(queue.attributes.MessageRetentionPeriod) * 1000;
     const redrive = parseRedrive(queue.attributes.RedrivePolicy);
     const taken: StoredMessage[] = [];
-    for (const message of queue.messages.values()) {
-      if (taken.length >= max) break;
-      if (message.visibleAt > now) continue;
+    const copies: StoredMessage[] = [];
+    while (taken.length < max) {
+      const [key] = queue.visibility.takeDue(now, 1);
+      if (key === undefined) break;
+      const message = queue.messages.get(key);
+      if (!message) continue;
       if (message.sentAt + retentionMs <= now) {
         queue.messages.delete(message.key);
         continue;
@@ -143,16 +151,32 @@ export class SqsEngine {
       taken.push({ ...message });
       if (this.faults.duplicateDeliveries && !message.duplicated) {
         message.duplicated = true;
-        const copy: StoredMessage = { ...message, key: randomUUID(), visibleAt: now, receipt: undefined, duplicated: true };
-        queue.messages.set(copy.key, copy);
-        this.wakeAt(queue, now);
+        copies.push({ ...message, key: randomUUID(), visibleAt: now, receipt: undefined, duplicated: true });
       }
     }
-    if (taken.length > 0) {
-      this.wakeAt(queue, now + visibilitySeconds * 1000);
-      this.persistSoon();
-    }
+    // Filed again only now: with a visibility timeout of 0 a message would otherwise come up twice
+    // in this receive. The second deliveries likewise go to a later receive, as the switch promises.
+    for (const message of taken) queue.visibility.set(message.key, message.visibleAt);
+    for (const copy of copies) this.put(queue, copy);
+    if (copies.length > 0) this.wakeAt(queue, now);
+    // With nothing visible left, the next message to become visible (a delay ending, or one of
+    // these visibility timeouts) wakes the queue's listeners; while visible ones remain, whoever
+    // is listening is busy and receives again when free.
+    const next = queue.visibility.peek();
+    if (next !== undefined && next > now) this.wakeAt(queue, next);
+    if (taken.length > 0) this.persistSoon();
     return taken;
+  }
+
+  /** Stores a message and files it under its visibility time. */
+  private put(queue: Queue, message: StoredMessage): void {
+    queue.messages.set(message.key, message);
+    queue.visibility.set(message.key, message.visibleAt);
+  }
+
+  private remove(queue: Queue, message: StoredMessage): void {
+    queue.messages.delete(message.key);
+    queue.visibility.delete(message.key);
   }
 
   private moveTo(dlq: Queue, message: StoredMessage, sourceArn: string): void {
@@ -167,7 +191,7 @@ export class SqsEngine {
       duplicated: false,
       deadLetterQueueSourceArn: sourceArn,
     };
-    dlq.messages.set(moved.key, moved);
+    this.put(dlq, moved);
     this.wakeAt(dlq, now);
   }
 
@@ -183,7 +207,7 @@ export class SqsEngine {
   delete(queue: Queue, receipt: unknown): void {
     const message = this.byReceipt(queue, receipt);
     if (message) {
-      queue.messages.delete(message.key);
+      this.remove(queue, message);
       this.persistSoon();
     }
   }
@@ -196,12 +220,14 @@ export class SqsEngine {
     if (!message || message.visibleAt <= now)
       throw new SqsError('MessageNotInflight', 'The message referred to is not in flight.', 'AWS.SimpleQueueService.MessageNotInflight');
     message.visibleAt = now + seconds * 1000;
+    queue.visibility.set(message.key, message.visibleAt);
     this.wakeAt(queue, message.visibleAt);
     this.persistSoon();
   }
 
   purge(queue: Queue): void {
     queue.messages.clear();
+    queue.visibility = new DueQueue();
     this.persistSoon();
   }
 
@@ -235,11 +261,11 @@ export class SqsEngine {
   private onTimer(queue: Queue): void {
     queue.cancelTimer = undefined;
     queue.timerAt = undefined;
-    const now = this.clock.now();
-    let next = Number.POSITIVE_INFINITY;
-    for (const m of queue.messages.values()) if (m.visibleAt > now && m.visibleAt < next) next = m.visibleAt;
-    if (next !== Number.POSITIVE_INFINITY) this.wakeAt(queue, next);
     this.notify(queue);
+    // Listeners that took every visible message armed the timer in receive; this covers a queue
+    // nobody listens to, whose first receive then finds its messages visible.
+    const next = queue.visibility.peek();
+    if (next !== undefined && next > this.clock.now()) this.wakeAt(queue, next);
   }
 
   private notify(queue: Queue): void {
@@ -269,14 +295,14 @@ export class SqsEngine {
       const queue: Queue = {
         ...q,
         attributes: { ...DEFAULT_ATTRIBUTES, ...q.attributes },
-        messages: new Map(q.messages.map((m) => [m.key, m])),
+        messages: new Map(),
+        visibility: new DueQueue(),
         listeners: new Set(),
       };
+      for (const m of q.messages) this.put(queue, m);
       this.queues.set(q.name, queue);
-      const now = this.clock.now();
-      let next = Number.POSITIVE_INFINITY;
-      for (const m of queue.messages.values()) if (m.visibleAt > now) next = Math.min(next, m.visibleAt);
-      if (next !== Number.POSITIVE_INFINITY) this.wakeAt(queue, next);
+      const next = queue.visibility.peek();
+      if (next !== undefined && next > this.clock.now()) this.wakeAt(queue, next);
     }
   }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { DueQueue } from '../due-queue';
 import { LOCAL_ACCOUNT_ID, LOCAL_LAMBDA_REGION } from '../lambda-runtime';
 
 /** SQS's messages and queues as stored, their validation, digests and attributes (plain functions, no state). */
@@ -88,6 +89,8 @@ export interface Queue {
   createdAt: number;
   modifiedAt: number;
   messages: Map<string, StoredMessage>;
+  /** Every message's key by its `visibleAt`, soonest first: receive takes the visible ones off the top. */
+  visibility: DueQueue;
   cancelTimer?: () => void;
   timerAt?: number;
   /** Woken when messages may have become visible (long polls, mappings). */

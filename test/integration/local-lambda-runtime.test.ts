@@ -1,5 +1,5 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { invokeLambda, registerLocalHandler, stopLambdaWorkers, warmLambdaHandlers } from '../../local/lambda-runtime';
+import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { invokeFunctionArn, invokeLambda, localFunctionArn, registerLocalHandler, stopLambdaWorkers, warmLambdaHandlers } from '../../local/lambda-runtime';
 
 /**
  * The local Lambda runtime runs functions on worker threads, apart from the emulated services (so a
@@ -72,6 +72,46 @@ describe('the local Lambda runtime', () => {
     expect(probe.isMainThread).toBe(false);
     expect(probe.invocations).toBe(1);
     expect(probe.loadedAt).toBeLessThan(invoked);
+  });
+
+  it('runs at most LOCAL_LAMBDA_CONCURRENCY asynchronous invocations of a function at once, the rest in turn as others end', async () => {
+    process.env.LOCAL_LAMBDA_CONCURRENCY = '2';
+    onTestFinished(() => {
+      delete process.env.LOCAL_LAMBDA_CONCURRENCY;
+    });
+    const started: number[] = [];
+    const finish = new Map<number, () => void>();
+    let running = 0;
+    let most = 0;
+    const unregister = registerLocalHandler('test/held', async (event: { n: number }) => {
+      running += 1;
+      most = Math.max(most, running);
+      started.push(event.n);
+      await new Promise<void>((resolve) => finish.set(event.n, resolve));
+      running -= 1;
+      return event.n;
+    });
+    onTestFinished(unregister);
+    const until = async (check: () => boolean) => {
+      while (!check()) await new Promise((resolve) => setImmediate(resolve));
+    };
+
+    const results = [1, 2, 3, 4, 5].map((n) => invokeFunctionArn<number>(localFunctionArn('test/held'), { n }));
+    await until(() => started.length === 2);
+    const heldBack = [...started];
+    finish.get(2)!();
+    await until(() => started.length === 3);
+    finish.get(1)!();
+    await until(() => started.length === 4);
+    finish.get(3)!();
+    await until(() => started.length === 5);
+    finish.get(4)!();
+    finish.get(5)!();
+
+    expect(await Promise.all(results)).toEqual([1, 2, 3, 4, 5]);
+    expect(heldBack).toEqual([1, 2]);
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
   });
 
   it('runs functions in this thread with LOCAL_LAMBDA_WORKERS=0, and registered handlers always', async () => {

@@ -365,6 +365,42 @@ describe('the local SQS, over the JSON protocol', () => {
     expect(clock.now()).toBe(pollStarted);
   });
 
+  it('with hundreds of messages in flight, hands out only visible ones and wakes a long poll when the first timeout runs out', async () => {
+    const { clock, sqs } = await aFakeClockSqs();
+    const QueueUrl = (await sqs('CreateQueue', { QueueName: aQueueName() })).QueueUrl as string;
+    const start = clock.now();
+    for (let i = 0; i < 300; i++) await sqs('SendMessage', { QueueUrl, MessageBody: `m${i}` });
+    await sqs('SendMessage', { QueueUrl, MessageBody: 'delayed', DelaySeconds: 5 });
+    const first = await sqs('ReceiveMessage', { QueueUrl, MaxNumberOfMessages: 1, VisibilityTimeout: 2 });
+    const inFlight: string[] = [];
+    for (;;) {
+      const { Messages } = await sqs('ReceiveMessage', { QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 30 });
+      if (!Messages) break;
+      inFlight.push(...Messages.map((m) => m.Body));
+    }
+
+    const polling = sqs('ReceiveMessage', { QueueUrl, WaitTimeSeconds: 20, MessageSystemAttributeNames: ['ApproximateReceiveCount'] });
+    await until(() => clock.pending().includes(start + 20_000));
+    await clock.advanceTo(start + 2000);
+    const woken = await polling;
+    const beforeDelay = await sqs('ReceiveMessage', { QueueUrl, MaxNumberOfMessages: 10 });
+    await clock.advanceTo(start + 5000);
+    const afterDelay = await sqs('ReceiveMessage', { QueueUrl, MaxNumberOfMessages: 10 });
+    await clock.advanceTo(start + 30_000);
+    const back = await sqs('ReceiveMessage', { QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0 });
+
+    expect(first.Messages.map((m) => m.Body)).toEqual(['m0']);
+    // In the order they were sent, each once.
+    expect(inFlight).toEqual(Array.from({ length: 299 }, (_, i) => `m${i + 1}`));
+    expect(woken.Messages.map((m) => [m.Body, m.Attributes?.ApproximateReceiveCount])).toEqual([['m0', '2']]);
+    // The poll's clock stopped at the timeout that ran out, not at its own 20 s.
+    expect(clock.now()).toBeGreaterThanOrEqual(start + 2000);
+    expect(beforeDelay).toEqual({});
+    expect(afterDelay.Messages.map((m) => m.Body)).toEqual(['delayed']);
+    // A visibility timeout of 0 makes them visible again at once, but not twice in the same receive.
+    expect(back.Messages.map((m) => m.Body)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i + 1}`));
+  });
+
   it('moves a message to the dead-letter queue after maxReceiveCount receives', async () => {
     const dlqName = aQueueName('dlq');
     const dlqUrl = await aQueue({}, dlqName);

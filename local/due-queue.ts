@@ -1,32 +1,40 @@
 /**
- * The schedules' next firing times, soonest first: a binary min-heap with lazy deletion, so that
- * creating, moving or deleting one of n schedules costs O(log n) and the engine re-arms its one timer
- * without looking at every schedule (a thousand posts scheduled in a burst would otherwise cost a
- * million comparisons).
+ * Keys by the time they come due, soonest first: a binary min-heap with lazy deletion, so that
+ * setting, moving or removing one of n keys costs O(log n) and an emulator re-arms its one timer
+ * without looking at every key. The Scheduler keeps its schedules' next firings here (a thousand
+ * posts scheduled in a burst would otherwise cost a million comparisons), SQS its messages'
+ * visibility times (each receive of a queue holding 10,000 in-flight messages would otherwise walk
+ * all of them to find the few visible).
  *
- * Moving or deleting a schedule does not search the heap: the schedule's live entry is replaced in
- * `live`, and the old entry, no longer the live one, is dropped when it reaches the top. The heap is
- * rebuilt from the live entries once stale ones outnumber them, so a schedule edited many times does
- * not grow it without bound.
+ * Keys due at the same time come out in the order they were set, so a queue's messages sent one
+ * after the other with the same delay are received in that order, as they were from a plain list.
+ *
+ * Moving or deleting a key does not search the heap: the key's live entry is replaced in `live`, and
+ * the old entry, no longer the live one, is dropped when it reaches the top. The heap is rebuilt from
+ * the live entries once stale ones outnumber them, so a key moved many times does not grow it
+ * without bound.
  */
 interface Entry {
   key: string;
   at: number;
+  /** Order of setting: breaks ties between equal times. */
+  seq: number;
 }
 
 /** Stale entries tolerated beyond the live count before the heap is rebuilt. */
 const SLACK = 64;
 
-export class FiringQueue {
+export class DueQueue {
   private heap: Entry[] = [];
   private readonly live = new Map<string, Entry>();
+  private seq = 0;
 
   /** Schedules `key` to fire at `at`, replacing its previous time; `undefined` cancels it. */
   set(key: string, at: number | undefined): void {
     if (at === undefined) {
       this.live.delete(key);
     } else {
-      const entry = { key, at };
+      const entry = { key, at, seq: this.seq++ };
       this.live.set(key, entry);
       this.push(entry);
     }
@@ -43,10 +51,16 @@ export class FiringQueue {
     return this.heap[0]?.at;
   }
 
-  /** Takes every key due at `now` (at ≤ now), soonest first; each leaves the queue. */
-  takeDue(now: number): string[] {
+  /** The time `key` comes due, if it is queued. */
+  at(key: string): number | undefined {
+    return this.live.get(key)?.at;
+  }
+
+  /** Takes the keys due at `now` (at ≤ now), soonest first, at most `limit`; each leaves the queue. */
+  takeDue(now: number, limit = Number.POSITIVE_INFINITY): string[] {
     const due: string[] = [];
     for (;;) {
+      if (due.length >= limit) return due;
       this.dropStale();
       const top = this.heap[0];
       if (!top || top.at > now) return due;
@@ -91,7 +105,7 @@ export class FiringQueue {
     const entry = heap[i]!;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (heap[parent]!.at <= entry.at) break;
+      if (!before(entry, heap[parent]!)) break;
       heap[i] = heap[parent]!;
       i = parent;
     }
@@ -105,11 +119,15 @@ export class FiringQueue {
     for (;;) {
       let child = 2 * i + 1;
       if (child >= n) break;
-      if (child + 1 < n && heap[child + 1]!.at < heap[child]!.at) child += 1;
-      if (heap[child]!.at >= entry.at) break;
+      if (child + 1 < n && before(heap[child + 1]!, heap[child]!)) child += 1;
+      if (!before(heap[child]!, entry)) break;
       heap[i] = heap[child]!;
       i = child;
     }
     heap[i] = entry;
   }
+}
+
+function before(a: Entry, b: Entry): boolean {
+  return a.at < b.at || (a.at === b.at && a.seq < b.seq);
 }
