@@ -179,7 +179,14 @@ export const ROUTES = [
     limit: { per: 'user', max: 30, windowSeconds: ONE_HOUR },
     needs: ['table:read', 'table:write', 'tokens'],
   },
-  { method: 'DELETE', path: '/api/workspace/webhooks/{id}', handler: 'webhooks/delete-webhook', auth: 'user', access: 'admin', needs: ['table:read', 'table:write'] },
+  {
+    method: 'DELETE',
+    path: '/api/workspace/webhooks/{id}',
+    handler: 'webhooks/delete-webhook',
+    auth: 'user',
+    access: 'admin',
+    needs: ['table:read', 'table:write'],
+  },
   {
     method: 'POST',
     path: '/api/workspace/webhooks/{id}/enable',

@@ -188,12 +188,20 @@ export async function listDeliveries(workspaceId: string, endpointId: string, li
  * out twice sends once. A claim older than `staleBefore` (the sender crashed or timed out) may be taken
  * again. False: the attempt was made or is being made, or the delivery is over.
  */
-export async function claimAttempt(workspaceId: string, endpointId: string, eventId: string, attempt: number, at: string, staleBefore: string): Promise<boolean> {
+export async function claimAttempt(
+  workspaceId: string,
+  endpointId: string,
+  eventId: string,
+  attempt: number,
+  at: string,
+  staleBefore: string,
+): Promise<boolean> {
   return (
     (await updateIf({
       Key: deliveryKey(workspaceId, endpointId, eventId),
       UpdateExpression: 'SET claimedAttempt = :n, claimedAt = :at',
-      ConditionExpression: '#state = :pending AND size(attempts) = :made AND (attribute_not_exists(claimedAttempt) OR claimedAttempt < :n OR claimedAt < :stale)',
+      ConditionExpression:
+        '#state = :pending AND size(attempts) = :made AND (attribute_not_exists(claimedAttempt) OR claimedAttempt < :n OR claimedAt < :stale)',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: { ':pending': 'pending', ':made': attempt - 1, ':n': attempt, ':at': at, ':stale': staleBefore },
     })) !== null

@@ -94,12 +94,15 @@ const GUARD_MESSAGES: GuardMessages = {
 /** The SSRF guard of media links, with the local cloud's public-web stand-in as its only exemption. */
 const guardOptions = (): GuardOptions => ({ exemptOrigin: localWebOrigin(env().LOCAL_PUBLIC_WEB_ORIGIN, env().AWS_EXECUTION_ENV), messages: GUARD_MESSAGES });
 
+/** The SSRF guard alone: what adding an endpoint needs (it sends nothing). */
+const checkEndpointUrl = (url: URL) => checkPublicUrl(url, { ...guardOptions(), timeoutMs: WEBHOOK_TIMEOUT_SECONDS * 1000 });
+
 export const defaultWebhookDeps: WebhookDeps = {
   ...defaultDeps,
   queue: sqsWebhookQueue,
   post: (url, body, headers) =>
     postPublicJson(url, body, headers, { ...guardOptions(), timeoutMs: WEBHOOK_TIMEOUT_SECONDS * 1000, userAgent: 'ScheduleAndAutopost-Webhooks/1.0' }),
-  checkUrl: (url) => checkPublicUrl(url, { ...guardOptions(), timeoutMs: WEBHOOK_TIMEOUT_SECONDS * 1000 }),
+  checkUrl: checkEndpointUrl,
 };
 
 const view = (webhook: StoredWebhook): WebhookEndpoint => ({
@@ -141,7 +144,11 @@ export async function listWorkspaceWebhooks(actor: WebhookManager): Promise<Webh
 }
 
 /** A new endpoint, with its secret shown this once. The URL is refused now if sending to it would be. */
-export async function createWebhook(actor: WebhookManager, body: CreateWebhookBody, deps: WebhookDeps = defaultWebhookDeps): Promise<WebhookWithSecret> {
+export async function createWebhook(
+  actor: WebhookManager,
+  body: CreateWebhookBody,
+  deps: Deps & Pick<WebhookDeps, 'checkUrl'> = { ...defaultDeps, checkUrl: checkEndpointUrl },
+): Promise<WebhookWithSecret> {
   const url = parseEndpointUrl(body.url);
   await deps.checkUrl(url);
   if ((await listWebhooks(actor.workspaceId)).length >= MAX_WEBHOOK_ENDPOINTS) throw new ValidationError(WEBHOOK_MSG.tooMany);
@@ -243,7 +250,8 @@ export async function emitWorkspaceEvent(
     const eventId = options.eventId ?? deps.newId();
     const payload = payloadOf(workspaceId, type, data, deps);
     const sent = await Promise.allSettled(endpoints.map((webhook) => enqueueDelivery(webhook, eventId, payload, deps)));
-    for (const outcome of sent) if (outcome.status === 'rejected') logger.error('Could not queue a webhook delivery', { workspaceId, type, eventId, error: outcome.reason });
+    for (const outcome of sent)
+      if (outcome.status === 'rejected') logger.error('Could not queue a webhook delivery', { workspaceId, type, eventId, error: outcome.reason });
   } catch (error) {
     logger.error('Could not emit a webhook event', { workspaceId, type, error });
   }
@@ -288,7 +296,10 @@ export async function deliverWebhook(message: DeliveryMessage, deps: WebhookDeps
     // This attempt was made and recorded, but queueing the next one failed: queue it again (its claim
     // makes a copy harmless).
     if (delivery.attempts.length === attempt && delivery.nextAttemptAt)
-      await deps.queue.send({ ...message, attempt: attempt + 1, notBefore: delivery.nextAttemptAt }, Math.min(SQS_MAX_DELAY_SECONDS, (Date.parse(delivery.nextAttemptAt) - now.getTime()) / 1000));
+      await deps.queue.send(
+        { ...message, attempt: attempt + 1, notBefore: delivery.nextAttemptAt },
+        Math.min(SQS_MAX_DELAY_SECONDS, (Date.parse(delivery.nextAttemptAt) - now.getTime()) / 1000),
+      );
     return;
   }
   const staleBefore = new Date(now.getTime() - 2 * WEBHOOK_TIMEOUT_SECONDS * 1000).toISOString();

@@ -73,7 +73,8 @@ export async function startPublicWeb(): Promise<{ origin: string; stop(): Promis
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      if (action === 'received' && req.method === 'GET') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(inbox.received));
+      if (action === 'received' && req.method === 'GET')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(inbox.received));
       if (action === 'config' && req.method === 'PUT') {
         const config = JSON.parse(body || '{}') as { secret?: string; failNext?: number };
         if (config.secret !== undefined) inbox.secret = config.secret;

@@ -145,7 +145,10 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   // B lists and adds endpoints in B's own workspace; A's endpoints are not found from B's.
   'GET /api/workspace/webhooks': { isolation: [200] },
   'POST /api/workspace/webhooks': {
-    body: { sample: () => ({ url: `${cloud().env.LOCAL_PUBLIC_WEB_ORIGIN}/webhook-receiver/probe`, events: ['post.failed'] }), schema: CreateWebhookBodySchema },
+    body: {
+      sample: () => ({ url: `${cloud().env.LOCAL_PUBLIC_WEB_ORIGIN}/webhook-receiver/probe`, events: ['post.failed'] }),
+      schema: CreateWebhookBodySchema,
+    },
     isolation: [201],
   },
   'DELETE /api/workspace/webhooks/{id}': { params: { values: (f) => ({ id: f.ids.webhook }), schema: WebhookIdParamsSchema }, isolation: [404] },

@@ -150,9 +150,17 @@ describe('Outgoing webhooks', { timeout: 120_000 }, () => {
     const editor = await aMember(owner, 'editor');
     const headers = { [WORKSPACE_HEADER]: owner.userId };
 
-    const byEditor = await weCallTheApi('POST', '/api/workspace/webhooks', { token: editor.accessToken, headers, body: { url: `${web()}/webhook-receiver/x`, events: ['post.failed'] } });
+    const byEditor = await weCallTheApi('POST', '/api/workspace/webhooks', {
+      token: editor.accessToken,
+      headers,
+      body: { url: `${web()}/webhook-receiver/x`, events: ['post.failed'] },
+    });
     const listByEditor = await weCallTheApi('GET', '/api/workspace/webhooks', { token: editor.accessToken, headers });
-    const byAdmin = await weCallTheApi('POST', '/api/workspace/webhooks', { token: admin.accessToken, headers, body: { url: `${web()}/webhook-receiver/x`, events: ['post.failed'] } });
+    const byAdmin = await weCallTheApi('POST', '/api/workspace/webhooks', {
+      token: admin.accessToken,
+      headers,
+      body: { url: `${web()}/webhook-receiver/x`, events: ['post.failed'] },
+    });
     const listed = WebhookEndpointListSchema.parse((await weCallTheApi('GET', '/api/workspace/webhooks', { token: owner.accessToken })).body);
 
     expect(byEditor.status).toBe(403);
