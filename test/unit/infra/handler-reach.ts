@@ -52,7 +52,7 @@ const COMMANDS: Readonly<Record<string, Capability | readonly Capability[] | 'ev
 };
 
 /** Commands that mean another capability in one module: the webhook queue is not a publishing queue. */
-const MODULE_COMMANDS: Readonly<Record<string, Readonly<Record<string, Capability>>>> = {
+const MODULE_COMMANDS: Readonly<Record<string, Readonly<Record<string, Capability | 'every function'>>>> = {
   'functions/lib/webhook-queue.ts': { SendMessageCommand: 'webhooks' },
 };
 
