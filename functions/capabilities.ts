@@ -29,6 +29,8 @@ export type Capability =
   | 'scheduling'
   /** Sends to the platforms' publishing queues. */
   | 'queues'
+  /** Sends workspace events to the webhook delivery queue (docs/webhooks.md#delivery). */
+  | 'webhooks'
   /** Pushes user events to the realtime API (AppSync). */
   | 'realtime'
   /** Calls Stripe with the keys from Secrets Manager. */

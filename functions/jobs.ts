@@ -24,6 +24,10 @@ export const JOB_GROUPS = {
     title: 'Recurring posts',
     nested: { stackId: 'RecurrenceSweep', constructId: 'Recurrence', description: 'Recurring posts: the hourly sweep that schedules next occurrences' },
   },
+  webhooks: {
+    title: 'Webhooks',
+    nested: { stackId: 'WebhookDelivery', constructId: 'Webhooks', description: 'Outgoing webhooks: the delivery queue and its sender' },
+  },
 } as const satisfies Readonly<Record<string, JobGroupDef>>;
 
 export interface JobGroupDef {
@@ -131,7 +135,7 @@ export const JOBS = {
     id: 'Publisher',
     description: 'Publishes one target of a post to its platform',
     handler: 'publishing/publish-target',
-    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'queues', 'realtime', 'media:pull'],
+    needs: ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'queues', 'realtime', 'media:pull', 'webhooks'],
     timeoutSeconds: 60,
     memoryMB: 512,
     trigger: {
@@ -157,7 +161,7 @@ export const JOBS = {
     id: 'Watchdog',
     description: 'Re-dispatches or fails posts still open 15 minutes after their time (docs/publishing.md#watchdog)',
     handler: 'publishing/watchdog',
-    needs: ['table:read', 'table:write', 'queues', 'realtime'],
+    needs: ['table:read', 'table:write', 'queues', 'realtime', 'webhooks'],
     timeoutSeconds: 60,
     trigger: { kind: 'rate', everyMinutes: 5 },
   },
@@ -166,7 +170,7 @@ export const JOBS = {
     id: 'DeadLetterHandler',
     description: 'Settles and notifies what the publishing pipeline dead-lettered',
     handler: 'publishing/dead-letter',
-    needs: ['table:read', 'table:write', 'realtime'],
+    needs: ['table:read', 'table:write', 'realtime', 'webhooks'],
     timeoutSeconds: 30,
     trigger: { kind: 'dead-letters', batchSize: 10, maxConcurrency: 2 },
   },
@@ -219,6 +223,33 @@ export const JOBS = {
     needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues', 'realtime'],
     timeoutSeconds: 120,
     trigger: { kind: 'rate', everyMinutes: 60 },
+  },
+  /**
+   * One attempt of one webhook delivery per message (docs/webhooks.md#delivery). A failed attempt
+   * queues the next itself, with SQS's delay (at most 15 minutes, waits beyond it in hops), so
+   * the receiver's failures never reach the redrive: only ours do.
+   */
+  webhookDelivery: {
+    group: 'webhooks',
+    id: 'Sender',
+    description: 'Signs and sends one attempt of a webhook delivery',
+    handler: 'webhooks/deliver',
+    needs: ['table:read', 'table:write', 'tokens', 'webhooks', 'realtime'],
+    // Ten receivers at WEBHOOK_TIMEOUT_SECONDS each, in parallel, and the table writes around them.
+    timeoutSeconds: 30,
+    trigger: {
+      kind: 'queue',
+      queue: 'webhook-delivery',
+      batchSize: 10,
+      // Caps the connections we hold open to customers' servers at once.
+      maxConcurrency: 5,
+      maxReceiveCount: 5,
+      // A delivery retries for 35 hours, one message at a time; a message waits at most 15 minutes.
+      retentionDays: 4,
+      deadLetterRetentionDays: 14,
+      urlEnv: 'WEBHOOK_QUEUE_URL',
+      sentBy: ['webhookDelivery'],
+    },
   },
 } as const satisfies Readonly<Record<string, JobDef>>;
 

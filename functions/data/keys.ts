@@ -48,6 +48,16 @@ export const apiKeySk = (keyId: string) => `${APIKEY_SK_PREFIX}${keyId}`;
 export const apiKeyTokenKey = (keyHash: string) => ({ pk: `APIKEYTOKEN#${keyHash}`, sk: `APIKEYTOKEN#${keyHash}` });
 /** An Idempotency-Key sent with an API key, kept in the key's workspace per key: sk = IDEMPOTENCY#APIKEY#<keyId>#<key>. */
 export const apiKeyIdempotencySk = (keyId: string, key: string) => `IDEMPOTENCY#${APIKEY_SK_PREFIX}${keyId}#${key}`;
+/** A webhook endpoint (docs/webhooks.md): sk = WEBHOOK#<ulid>. */
+export const WEBHOOK_SK_PREFIX = 'WEBHOOK#';
+export const webhookSk = (endpointId: string) => `${WEBHOOK_SK_PREFIX}${endpointId}`;
+/**
+ * One event's delivery to one endpoint, its attempts in it: sk = WEBHOOKDELIVERY#<endpointId>#<eventId>.
+ * The event id is a ULID, so an endpoint's log reads newest first; one item per event and endpoint
+ * makes the delivery idempotent (a conditional put).
+ */
+export const webhookDeliveryPrefix = (endpointId: string) => `WEBHOOKDELIVERY#${endpointId}#`;
+export const webhookDeliverySk = (endpointId: string, eventId: string) => `${webhookDeliveryPrefix(endpointId)}${eventId}`;
 /** Under the person's USER#<userId>: a workspace they belong to (the switcher lists these). */
 export const MEMBERSHIP_PREFIX = 'MEMBERSHIP#';
 export const membershipSk = (workspaceId: string) => `${MEMBERSHIP_PREFIX}${workspaceId}`;

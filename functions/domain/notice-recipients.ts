@@ -15,6 +15,7 @@ export const NOTICE_KINDS = [
   'approval_requested',
   'approval_decided',
   'client_decided',
+  'webhook_disabled',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -40,6 +41,8 @@ export const NOTICE_RECIPIENTS: Readonly<Record<NoticeKind, { readonly least: Ro
   approval_requested: { least: 'editor', author: false, exceptActor: true },
   approval_decided: { least: null, author: true, exceptActor: true },
   client_decided: { least: 'editor', author: true, exceptActor: false },
+  // Only Admins and the Owner manage webhook endpoints, so only they can switch one back on.
+  webhook_disabled: { least: 'admin', author: false, exceptActor: false },
 };
 
 /** A member as the table reads them. */

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   PUBLISH_QUEUE_URLS: z.string().min(2).optional(),
   /** The analytics collection queue (docs/analytics.md). */
   ANALYTICS_QUEUE_URL: z.string().min(1).optional(),
+  /** The webhook delivery queue (docs/webhooks.md#delivery): functions with the `webhooks` capability send to it. */
+  WEBHOOK_QUEUE_URL: z.string().min(1).optional(),
   /** Transient failures are retried for at most this long past the due time (15 minutes). */
   PUBLISH_RETRY_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   /** Publish messages arrive this long before the due time so the publisher can prepare (seconds). */
@@ -154,6 +156,7 @@ const CAPABILITY_ENV: Partial<Record<Capability, z.ZodType<unknown>>> = {
   queues: z
     .object({ PUBLISH_QUEUE_URLS: z.string().min(2).optional(), ANALYTICS_QUEUE_URL: z.string().min(1).optional() })
     .refine((e) => e.PUBLISH_QUEUE_URLS || e.ANALYTICS_QUEUE_URL, { message: 'set PUBLISH_QUEUE_URLS or ANALYTICS_QUEUE_URL', path: ['PUBLISH_QUEUE_URLS'] }),
+  webhooks: z.object({ WEBHOOK_QUEUE_URL: z.string().min(1) }),
   // Photo posts off: nothing to sign with, by design. On: the key id and where the private key lives.
   'media:pull': z
     .object({

@@ -136,31 +136,131 @@ function parseUrl(raw: string, base?: URL): URL {
 /** A URL's host as the user would read it (an IPv6 literal without brackets). */
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
+/** What guards 1 and 2 say when they refuse; media links by default. */
+export interface GuardMessages {
+  readonly https: string;
+  readonly credentials: string;
+  readonly noHost: (host: string) => string;
+  readonly privateHost: (host: string) => string;
+  readonly timeout: (host: string) => string;
+}
+
+const MEDIA_GUARD_MESSAGES: GuardMessages = {
+  https: MEDIA_URL_HTTPS_MESSAGE,
+  credentials: MEDIA_URL_CREDENTIALS_MESSAGE,
+  noHost: mediaUrlNoHostMessage,
+  privateHost: mediaUrlPrivateMessage,
+  timeout: mediaUrlTimeoutMessage,
+};
+
+export interface GuardOptions {
+  exemptOrigin?: string | null;
+  resolve?: Resolver;
+  messages?: GuardMessages;
+}
+
 /** The checked addresses to connect to for `url`: guards 1 and 2. */
-async function checkedAddresses(url: URL, options: FetchPublicOptions, deadline: number): Promise<string[]> {
+async function checkedAddresses(url: URL, options: GuardOptions, deadline: number): Promise<string[]> {
+  const messages = options.messages ?? MEDIA_GUARD_MESSAGES;
   const exempt = !!options.exemptOrigin && url.origin === options.exemptOrigin;
-  if (url.protocol !== 'https:' && !exempt) throw new ValidationError(MEDIA_URL_HTTPS_MESSAGE);
-  if (url.username || url.password) throw new ValidationError(MEDIA_URL_CREDENTIALS_MESSAGE);
+  if (url.protocol !== 'https:' && !exempt) throw new ValidationError(messages.https);
+  if (url.username || url.password) throw new ValidationError(messages.credentials);
   const host = hostOf(url);
   let addresses: string[];
   if (ipaddr.isValid(host)) addresses = [host];
   else {
     try {
-      addresses = await withDeadline((options.resolve ?? systemResolver)(host), deadline, host);
+      addresses = await withDeadline((options.resolve ?? systemResolver)(host), deadline, host, messages);
     } catch (error) {
       if (error instanceof ValidationError) throw error;
-      throw new ValidationError(mediaUrlNoHostMessage(host));
+      throw new ValidationError(messages.noHost(host));
     }
   }
-  if (addresses.length === 0) throw new ValidationError(mediaUrlNoHostMessage(host));
-  if (!exempt && !addresses.every(isPublicAddress)) throw new ValidationError(mediaUrlPrivateMessage(host));
+  if (addresses.length === 0) throw new ValidationError(messages.noHost(host));
+  if (!exempt && !addresses.every(isPublicAddress)) throw new ValidationError(messages.privateHost(host));
   return addresses;
 }
 
-async function withDeadline<T>(work: Promise<T>, deadline: number, host: string): Promise<T> {
+/**
+ * Guards 1 and 2 alone, for a URL stored now and called later (a webhook endpoint): refuses what
+ * would be refused at call time, so a user hears it while typing. The call itself checks again
+ * (`postPublicJson`): DNS may answer differently by then.
+ */
+export async function checkPublicUrl(url: URL, options: GuardOptions & { timeoutMs: number }): Promise<void> {
+  await checkedAddresses(url, options, Date.now() + options.timeoutMs);
+}
+
+export interface PostOutcome {
+  /** The receiver's status; redirects are not followed and count as an answer like any other. */
+  readonly status: number;
+}
+
+/**
+ * POSTs `body` to `url` under guards 1–3 and 6: https only, every resolved address public, the socket
+ * pinned to the checked address, one deadline. Never follows a redirect (a receiver that moved must be
+ * edited, not chased into our network). The answer's body is read and dropped, at most 64 KB of it.
+ * A refusal or no answer is a ValidationError saying why.
+ */
+export async function postPublicJson(
+  rawUrl: string,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+  options: GuardOptions & { timeoutMs: number; userAgent: string; request?: RequestFn },
+): Promise<PostOutcome> {
+  const messages = options.messages ?? MEDIA_GUARD_MESSAGES;
+  const deadline = Date.now() + options.timeoutMs;
+  const url = new URL(rawUrl);
+  const host = hostOf(url);
+  const addresses = await checkedAddresses(url, options, deadline);
+  const secure = url.protocol === 'https:';
+  const request: RequestFn = options.request ?? (secure ? https.request : http.request);
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const finish = (error: Error | null, value?: PostOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(value!);
+    };
+    const req = request(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname,
+        port: url.port || (secure ? 443 : 80),
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        lookup: pinnedLookup(addresses),
+        ...(secure && !ipaddr.isValid(host) ? { servername: host } : {}),
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': options.userAgent },
+        agent: false,
+      },
+      (res) => {
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > 64 * 1024) res.destroy();
+        });
+        res.on('close', () => finish(null, { status: res.statusCode ?? 0 }));
+        res.on('error', () => finish(null, { status: res.statusCode ?? 0 }));
+      },
+    );
+    const timer = setTimeout(
+      () => {
+        finish(new ValidationError(messages.timeout(host)));
+        req.destroy();
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    req.on('error', () => finish(new ValidationError(mediaUrlUnreachableMessage(host))));
+    req.end(body);
+  });
+}
+
+async function withDeadline<T>(work: Promise<T>, deadline: number, host: string, messages: GuardMessages = MEDIA_GUARD_MESSAGES): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ValidationError(mediaUrlTimeoutMessage(host))), Math.max(0, deadline - Date.now()));
+    timer = setTimeout(() => reject(new ValidationError(messages.timeout(host))), Math.max(0, deadline - Date.now()));
   });
   try {
     return await Promise.race([work, late]);

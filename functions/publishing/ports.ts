@@ -91,6 +91,8 @@ export interface SettleEngine extends Deps {
   notify(workspaceId: string, notice: WorkspaceNotice, deps: Deps): Promise<unknown>;
   /** Records a settled target (post after the settle, target index) for analytics (docs/analytics.md); a failure is logged, never the engine's. */
   recordOutcome?(userId: string, post: EnginePost, index: number, deps: Deps): Promise<void>;
+  /** Tells the workspace's webhook endpoints a post settled (docs/webhooks.md); never fails or delays the engine. */
+  emitEvent?(workspaceId: string, type: 'post.published' | 'post.failed' | 'post.partially_failed', data: Record<string, unknown>): Promise<void>;
   /** Keeps the post's settled outcome in its activity history (docs/approvals.md#history); a failure is logged, never the engine's. */
   recordActivity?(userId: string, postId: string, outcome: 'posted' | 'failed', deps: Deps): Promise<void>;
 }

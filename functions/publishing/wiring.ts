@@ -8,6 +8,7 @@ import { withFreshTokens } from '../domain/connections';
 import { currentPlan } from '../domain/entitlements';
 import { notifyWorkspace } from '../domain/notifications';
 import { claimDailyQuota } from '../domain/platform-quotas';
+import { emitWorkspaceEvent } from '../domain/webhooks';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { env } from '../lib/env';
 import { mediaPullSigner } from '../lib/media-pull';
@@ -59,6 +60,9 @@ const recordActivity: SettleEngine['recordActivity'] = (workspaceId, postId, out
     { id: deps.newId(), at: deps.now().toISOString() },
   ).then(() => undefined);
 
+/** A settled post's outcome to the workspace's webhook endpoints (docs/webhooks.md#events). */
+const emitEvent: SettleEngine['emitEvent'] = (workspaceId, type, data) => emitWorkspaceEvent(workspaceId, type, data);
+
 /** A delivery's first read over the table: the plan follows from the subscription read with the post. */
 const readDelivery: PublishEngine['readDelivery'] = async (userId, postId, socialAccountId, now) => {
   const { ahead, ...reads } = await readDeliveryItems(userId, postId, socialAccountId);
@@ -71,6 +75,7 @@ export const awsPublishEngine: PublishEngine = {
   readDelivery,
   recordOutcome,
   recordActivity,
+  emitEvent,
   media: {
     url: (path) => mediaUrl(path),
     read: readObject,
@@ -85,10 +90,10 @@ export const awsPublishEngine: PublishEngine = {
 };
 
 /** The watchdog over the table and SQS. */
-export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyWorkspace, recordOutcome, recordActivity };
+export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyWorkspace, recordOutcome, recordActivity, emitEvent };
 
 /** The dead letters' settling over the table. */
-export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyWorkspace, recordOutcome, recordActivity };
+export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyWorkspace, recordOutcome, recordActivity, emitEvent };
 
 /** Creates or moves the post's schedule on AWS (or dispatches a post due within the minute at once). */
 export function scheduleDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps): Promise<void> {

@@ -72,6 +72,11 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
     case 'queues':
       if (!p.publishing.engineFunctions.includes(fn) && !p.jobGroups?.some((g) => g.senders.has(fn))) p.publishing.bindQueues(fn);
       return;
+    case 'webhooks':
+      // The delivery queue lives in the Webhooks group's nested stack; a function elsewhere gets its URL as a stack reference.
+      if (!p.jobGroups?.some((g) => g.bindQueueSender(fn, 'WEBHOOK_QUEUE_URL')))
+        throw new Error(`${fn.declaration.handler} sends webhooks, but no job group has the webhook queue`);
+      return;
     case 'realtime':
       p.realtime.bindPublisher(fn);
       return;

@@ -144,9 +144,11 @@ export class JobGroupConstruct extends Construct {
   readonly alarms: readonly Alarm[];
   /** Functions that send to a queue of this group (and so to no publishing queue). */
   readonly senders: ReadonlySet<AppFunction>;
+  private readonly group: Exclude<JobGroup, 'publishing'>;
 
   constructor(scope: Construct, id: string, props: JobGroupProps) {
     super(scope, id);
+    this.group = props.group;
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
     const title = JOB_GROUPS[props.group].title;
     const jobs = jobsOf(props.group);
@@ -209,6 +211,23 @@ export class JobGroupConstruct extends Construct {
     this.queuesByJob = queues;
     this.alarms = alarms;
     this.senders = senders;
+  }
+
+  /**
+   * Lets `fn` (any function, in any stack) send to the group's queue whose URL setting is `urlEnv`;
+   * false when no queue of this group has it. A job that sends to its own group's queue (`sentBy`)
+   * has it already.
+   */
+  bindQueueSender(fn: AppFunction, urlEnv: string): boolean {
+    for (const [name, job] of jobsOf(this.group)) {
+      if (job.trigger.kind !== 'queue' || job.trigger.urlEnv !== urlEnv) continue;
+      if (this.senders.has(fn)) return true;
+      const { queue } = this.queuesByJob.get(name)!;
+      fn.addEnvironment(urlEnv, queue.queueUrl);
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
+      return true;
+    }
+    return false;
   }
 
   get functions(): AppFunction[] {

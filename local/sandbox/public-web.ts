@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { Webhook } from 'standardwebhooks';
 import type { LocalModule } from '../modules';
 
 /**
@@ -22,8 +23,25 @@ import type { LocalModule } from '../modules';
  * - `/redirect/loop/<n>`: 302 to `/redirect/loop/<n+1>`, forever;
  * - `/redirect/metadata`: 302 to the cloud instance-metadata address, `https://169.254.169.254/…`;
  * - `/page.html`: an HTML page;
+ * - `/webhook-receiver/<inbox>`: a webhook receiver (below);
  * - anything else: 404.
+ *
+ * The webhook receiver stands in for a customer's endpoint (docs/webhooks.md#the-local-receiver). Each
+ * inbox verifies what it receives with the standardwebhooks library, as a customer would, against the
+ * secret it was given: `PUT /webhook-receiver/<inbox>/config` with `{ "secret": "whsec_…",
+ * "failNext": 2 }` (answer 500 to the next two deliveries), `GET /webhook-receiver/<inbox>/received`
+ * lists every request with its webhook-id, whether its signature verified, and the status answered.
+ * A delivery that does not verify is answered 400; one to an inbox with no secret, 401.
  */
+
+/** What the webhook receiver saw: one request. */
+export interface ReceivedWebhook {
+  readonly id: string | null;
+  readonly timestamp: string | null;
+  readonly verified: boolean;
+  readonly status: number;
+  readonly body: string;
+}
 
 export const PUBLIC_WEB_LARGE_BYTES = 101 * 1024 * 1024;
 
@@ -42,8 +60,49 @@ export async function startPublicWeb(): Promise<{ origin: string; stop(): Promis
   const clip = mp4();
   const timers = new Set<NodeJS.Timeout>();
 
+  const inboxes = new Map<string, { secret: string | null; failNext: number; received: ReceivedWebhook[] }>();
+  const inboxOf = (name: string) => {
+    let inbox = inboxes.get(name);
+    if (!inbox) inboxes.set(name, (inbox = { secret: null, failNext: 0, received: [] }));
+    return inbox;
+  };
+
+  function receiver(req: http.IncomingMessage, res: http.ServerResponse, name: string, action: string | undefined) {
+    const inbox = inboxOf(name);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      if (action === 'received' && req.method === 'GET')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(inbox.received));
+      if (action === 'config' && req.method === 'PUT') {
+        const config = JSON.parse(body || '{}') as { secret?: string; failNext?: number };
+        if (config.secret !== undefined) inbox.secret = config.secret;
+        if (config.failNext !== undefined) inbox.failNext = config.failNext;
+        return void res.writeHead(204).end();
+      }
+      if (action !== undefined || req.method !== 'POST') return void res.writeHead(405).end();
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      let verified = false;
+      if (inbox.secret) {
+        try {
+          new Webhook(inbox.secret).verify(body, headers);
+          verified = true;
+        } catch {
+          verified = false;
+        }
+      }
+      const status = !inbox.secret ? 401 : !verified ? 400 : inbox.failNext > 0 ? 500 : 204;
+      if (status === 500) inbox.failNext -= 1;
+      inbox.received.push({ id: headers['webhook-id'] ?? null, timestamp: headers['webhook-timestamp'] ?? null, verified, status, body });
+      res.writeHead(status).end();
+    });
+  }
+
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://public-web').pathname;
+    const hook = /^\/webhook-receiver\/([\w-]{1,64})(?:\/(config|received))?$/.exec(path);
+    if (hook) return receiver(req, res, hook[1]!, hook[2]);
     const loop = /^\/redirect\/loop\/(\d+)$/.exec(path);
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
     if (path === '/photo.jpg') return void res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': photo.length }).end(photo);

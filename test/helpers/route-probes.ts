@@ -1,6 +1,7 @@
 import { AccountIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
 import { AnalyticsQuerySchema } from '@shared/analytics';
 import { ApiKeyIdParamsSchema, CreateApiKeyBodySchema } from '@shared/api-keys';
+import { CreateWebhookBodySchema, WebhookIdParamsSchema } from '@shared/webhooks';
 import { ChangePasswordBodySchema } from '@shared/auth';
 import {
   CheckoutBodySchema,
@@ -92,6 +93,9 @@ export interface ProbeFixture {
     /** An API key of A's workspace (Editor role): its id, and the key itself. */
     apiKey: string;
     apiKeySecret: string;
+    /** A webhook endpoint of A's workspace: its id, and its signing secret. */
+    webhook: string;
+    webhookSecret: string;
   };
   /** Every id and text of A that must never appear in another user's answer. */
   secrets: string[];
@@ -138,6 +142,20 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'GET /api/workspace/api-keys': { isolation: [200] },
   'POST /api/workspace/api-keys': { body: { sample: () => ({ name: 'Probe key', role: 'editor' }), schema: CreateApiKeyBodySchema }, isolation: [201] },
   'DELETE /api/workspace/api-keys/{id}': { params: { values: (f) => ({ id: f.ids.apiKey }), schema: ApiKeyIdParamsSchema }, isolation: [404] },
+  // B lists and adds endpoints in B's own workspace; A's endpoints are not found from B's.
+  'GET /api/workspace/webhooks': { isolation: [200] },
+  'POST /api/workspace/webhooks': {
+    body: {
+      sample: () => ({ url: `${cloud().env.LOCAL_PUBLIC_WEB_ORIGIN}/webhook-receiver/probe`, events: ['post.failed'] }),
+      schema: CreateWebhookBodySchema,
+    },
+    isolation: [201],
+  },
+  'DELETE /api/workspace/webhooks/{id}': { params: { values: (f) => ({ id: f.ids.webhook }), schema: WebhookIdParamsSchema }, isolation: [404] },
+  'POST /api/workspace/webhooks/{id}/enable': { params: { values: (f) => ({ id: f.ids.webhook }), schema: WebhookIdParamsSchema }, isolation: [404] },
+  'POST /api/workspace/webhooks/{id}/rotate-secret': { params: { values: (f) => ({ id: f.ids.webhook }), schema: WebhookIdParamsSchema }, isolation: [404] },
+  'POST /api/workspace/webhooks/{id}/test': { params: { values: (f) => ({ id: f.ids.webhook }), schema: WebhookIdParamsSchema }, isolation: [404] },
+  'GET /api/workspace/webhooks/{id}/deliveries': { params: { values: (f) => ({ id: f.ids.webhook }), schema: WebhookIdParamsSchema }, isolation: [404] },
   'POST /api/workspace/invites': {
     body: { sample: () => ({ email: 'probe-invitee@example.com', role: 'editor' }), schema: CreateInviteBodySchema },
     isolation: [403],
@@ -550,6 +568,11 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
   if (reviewLink.status !== 201) throw new Error(`the owner’s review link was refused: ${JSON.stringify(reviewLink.body)}`);
   const apiKey = await weCallTheApi('POST', '/api/workspace/api-keys', { token: owner.accessToken, body: { name: 'A secret key', role: 'editor' } });
   if (apiKey.status !== 201) throw new Error(`the owner’s API key was refused: ${JSON.stringify(apiKey.body)}`);
+  const webhook = await weCallTheApi('POST', '/api/workspace/webhooks', {
+    token: owner.accessToken,
+    body: { url: `${cloud().env.LOCAL_PUBLIC_WEB_ORIGIN}/webhook-receiver/a-secret-inbox`, events: ['post.failed'], description: 'A secret endpoint' },
+  });
+  if (webhook.status !== 201) throw new Error(`the owner’s webhook was refused: ${JSON.stringify(webhook.body)}`);
   const ids = {
     account: account.id,
     post: post.body.id as string,
@@ -569,6 +592,8 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
     reviewLink: reviewLink.body.id as string,
     apiKey: apiKey.body.id as string,
     apiKeySecret: apiKey.body.key as string,
+    webhook: webhook.body.id as string,
+    webhookSecret: webhook.body.secret as string,
   };
   return {
     owner: { userId: owner.userId, email: owner.email, accessToken: owner.accessToken },
@@ -587,6 +612,9 @@ export async function aProbeFixture(): Promise<ProbeFixture> {
       subscription,
       ids.apiKey,
       ids.apiKeySecret,
+      ids.webhook,
+      ids.webhookSecret,
+      'a-secret-inbox',
       'A secret',
     ],
   };

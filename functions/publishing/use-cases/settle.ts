@@ -21,6 +21,17 @@ export async function finish(attempt: Attempt, outcome: TargetOutcome, engine: S
       await engine
         .recordActivity?.(userId, post.id, derived.status, engine)
         .catch((error: unknown) => logger.error('Could not record the outcome in the post’s history', { error, postId: post.id }));
+      const type =
+        derived.status === 'posted' ? 'post.published' : after.platforms.some((t) => t.status === 'posted') ? 'post.partially_failed' : 'post.failed';
+      await engine
+        .emitEvent?.(userId, type, {
+          post_id: post.id,
+          status: derived.status,
+          published_at: derived.publishedAt,
+          error_message: derived.errorMessage,
+          platforms: after.platforms.map((t) => ({ platform: t.platform, status: t.status, error_message: t.error_message ?? null })),
+        })
+        .catch((error: unknown) => logger.error('Could not emit the outcome to webhooks', { error, postId: post.id }));
     }
   }
   const notice = outcome.status === 'posted' ? publishedNotice(target.platform) : failedNotice(target.platform, outcome.message);

@@ -51,6 +51,11 @@ const COMMANDS: Readonly<Record<string, Capability | readonly Capability[] | 'ev
   GetSecretValueCommand: 'every function',
 };
 
+/** Commands that mean another capability in one module: the webhook queue is not a publishing queue. */
+const MODULE_COMMANDS: Readonly<Record<string, Readonly<Record<string, Capability | 'every function'>>>> = {
+  'functions/lib/webhook-queue.ts': { SendMessageCommand: 'webhooks' },
+};
+
 /** Calls into a library module that stand for a capability, by the module that defines them. */
 const CALLS: readonly { readonly module: string; readonly call: RegExp; readonly capability: Capability }[] = [
   { module: 'functions/lib/stripe.ts', call: /\b(stripe|stripeKeys)\d*\(\)/, capability: 'stripe' },
@@ -110,7 +115,7 @@ export async function handlerReach(handlerModule: string, handlersDir = path.joi
   };
   for (const [module, code] of reachableCode(text)) {
     for (const [, command] of code.matchAll(/new (\w+?Command)\d*\(/g)) {
-      const capability = COMMANDS[command!];
+      const capability = MODULE_COMMANDS[module]?.[command!] ?? COMMANDS[command!];
       if (capability === undefined) unknownCommands.add(command!);
       else if (capability !== 'every function') for (const c of typeof capability === 'string' ? [capability] : capability) use(c, module);
     }
