@@ -11,14 +11,14 @@ import { firstCommentReadiness } from '@shared/follow-ups';
 import { planAllows } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import { UPCOMING_STATUSES } from '@shared/statuses';
-import { getAccount } from '../data/connections';
+import { getConnection } from '../data/connections';
 import type { PostRecord } from '../data/posts';
 import { claimExpiryNotice, listDueExpiryNotices, listTokenHealth, restoreExpiryNotice, type TokenHealthRow } from '../data/tokens';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { analyticsReadiness } from './analytics';
-import { listConnectedAccounts } from './connections';
+import { listConnectionViews } from './connections';
 import { currentPlan } from './entitlements';
 import { notifyWorkspace } from './notifications';
 
@@ -62,8 +62,8 @@ function withFirstComment(platform: Platform, scopes: readonly string[] | undefi
 }
 
 /** The user's accounts, newest first, with their health: two queries (accounts, projected token times). */
-export async function listAccountsWithHealth(userId: string): Promise<ListedAccount[]> {
-  const [accounts, tokens] = await Promise.all([listConnectedAccounts(userId), listTokenHealth(userId)]);
+export async function listConnectionsWithHealth(userId: string): Promise<ListedAccount[]> {
+  const [accounts, tokens] = await Promise.all([listConnectionViews(userId), listTokenHealth(userId)]);
   const byAccount = new Map(tokens.map((row) => [row.accountId, row]));
   return accounts.map((account) => ({
     ...account,
@@ -93,7 +93,7 @@ export async function connectionIssuesFor(
   const issues = new Map<string, TargetIssue[]>();
   const open = posts.filter((p) => UPCOMING_STATUSES.includes(p.status) && p.scheduled_at);
   if (open.length === 0) return issues;
-  const [accounts, plan] = await Promise.all([listAccountsWithHealth(userId), currentPlan(userId, deps.now())]);
+  const [accounts, plan] = await Promise.all([listConnectionsWithHealth(userId), currentPlan(userId, deps.now())]);
   const byId = new Map(accounts.map((a) => [a.id, a]));
   for (const post of open) {
     const found: TargetIssue[] = [];
@@ -141,7 +141,7 @@ export async function sendDueExpiryNotices(deps: Deps = defaultDeps): Promise<{ 
     if (!(await claimExpiryNotice(notice, next))) continue;
     if (left <= 0) continue;
     try {
-      const account = await getAccount(notice.userId, notice.accountId);
+      const account = await getConnection(notice.userId, notice.accountId);
       await notifyWorkspace(notice.userId, { kind: 'connection_expiring', message: expiryNoticeMessage(account.platform, account.account_name, kind) }, deps);
       sent++;
     } catch (error) {

@@ -8,7 +8,7 @@ import { CONNECT_LINK_MSG } from '@shared/connect-links';
 import { tableAnalyticsStore } from '../data/analytics';
 import { getClient } from '../data/clients';
 import { getConnectLink } from '../data/connect-links';
-import { deleteAccount, getAccount, listAccounts, markNeedsReconnect, upsertAccount } from '../data/connections';
+import { deleteConnection, getConnection, listConnections, markNeedsReconnect, upsertConnection } from '../data/connections';
 import { saveLinkOAuthState, saveOAuthState, takeOAuthState } from '../data/oauth-states';
 import { deleteQueueSchedule } from '../data/queue';
 import { getTokens, saveTokens } from '../data/tokens';
@@ -203,7 +203,7 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
       });
     }
     for (const account of accounts) {
-      const stored = await upsertAccount(
+      const stored = await upsertConnection(
         workspaceId,
         { platform, account_id: account.accountId, account_name: account.accountName, picture_url: account.pictureUrl ?? null },
         deps.newId(),
@@ -253,11 +253,11 @@ export async function platformAvailability(userId: string, deps: Pick<Deps, 'now
 }
 
 /** The user's accounts, each with its profile page on the network this deployment talks to. */
-export async function listConnectedAccounts(userId: string): Promise<AccountView[]> {
-  return (await listAccounts(userId)).map((account) => ({ ...account, profile_url: profileUrl(account) }));
+export async function listConnectionViews(userId: string): Promise<AccountView[]> {
+  return (await listConnections(userId)).map((account) => ({ ...account, profile_url: profileUrl(account) }));
 }
 /** Its queue schedule goes too; its queued posts stay scheduled (docs/queue.md#disconnecting). */
-export const disconnectAccount = (userId: string, id: string): Promise<void> => deleteAccount(userId, id).then(() => deleteQueueSchedule(userId, id));
+export const disconnectConnection = (userId: string, id: string): Promise<void> => deleteConnection(userId, id).then(() => deleteQueueSchedule(userId, id));
 
 /**
  * A social account and its tokens row as a caller already read them (the publisher reads them with
@@ -289,7 +289,7 @@ export async function withFreshTokens<T>(
   { refreshWhenRefused = false, loaded }: { refreshWhenRefused?: boolean; loaded?: LoadedConnection } = {},
 ): Promise<T> {
   if (loaded && !loaded.account) throw new NotFoundError('Account not found');
-  const account = loaded?.account ?? (await getAccount(userId, accountId));
+  const account = loaded?.account ?? (await getConnection(userId, accountId));
   const adapter = await availableAdapter(account.platform, deps.now);
   const refreshed = async (tokens: TokenSet) => {
     const next = await adapter.refresh(tokens);

@@ -18,7 +18,7 @@ import {
 } from '@shared/recurrence';
 import { mondayFirstIndex } from '@shared/weekdays';
 import * as rrulePackage from 'rrule';
-import { listAccounts } from '../data/connections';
+import { listConnections } from '../data/connections';
 import { attachMediaToPost, copyMediaToPost, deleteMediaOfPost, detachMedia, getMediaRows, mediaFactsOf, storedMediaOf } from '../data/media';
 import { assertPostFits, deletePostItem, getPost as getPostRecord, isUsersClient, putNewPost, type PostRecord, type StoredMedia } from '../data/posts';
 import {
@@ -207,7 +207,7 @@ export interface OccurrenceStore {
 
 export const occurrenceStore: OccurrenceStore = {
   context: async (userId, now) => {
-    const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+    const [plan, accounts] = await Promise.all([currentPlan(userId, now), listConnections(userId)]);
     return { plan, accounts };
   },
   claimUsage,
@@ -455,7 +455,7 @@ export async function createSeries(userId: string, body: z.output<typeof CreateP
     updated_at: now.toISOString(),
   };
   // The first occurrence with every create rule, before anything is written.
-  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listConnections(userId)]);
   const first = occurrencePost(series, 0, start, { plan, accounts }, deps);
   assertOccurrenceFits(userId, first, template);
   const lease = deps.newId();

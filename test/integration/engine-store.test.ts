@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { upsertAccount } from '../../functions/data/connections';
+import { upsertConnection } from '../../functions/data/connections';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { db } from '../../functions/data/table';
 import { saveTokens } from '../../functions/data/tokens';
@@ -185,7 +185,7 @@ describe('the engine store: the table, reading for a delivery', () => {
     // BatchGetItem requests this process sends.
     const userId = `engine-store-${ulid()}`;
     const now = new Date();
-    const account = await upsertAccount(userId, { platform: 'facebook', account_id: 'page-1', account_name: 'Bakery', picture_url: null }, ulid(), now);
+    const account = await upsertConnection(userId, { platform: 'facebook', account_id: 'page-1', account_name: 'Bakery', picture_url: null }, ulid(), now);
     await saveTokens(userId, account.id, { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: null }, now);
     const posts = Array.from({ length: 30 }, () => aPost(['facebook'], { id: ulid(), status: 'queued', scheduled_at: iso(T0) }));
     for (const { rev: _rev, watchdog_at: _watchdog, ...record } of posts) await putNewPost(userId, record as PostRecord);

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SocialAccount } from '@shared/accounts';
 import type { PostStatus } from '@shared/statuses';
 import type { Subscription } from '@shared/subscription';
-import { accountKey, toAccount } from '../../data/connections';
+import { connectionKey, toConnection } from '../../data/connections';
 import { OPEN_POSTS_PK, postOfSk, postSk, sessionsKey, workspaceOfPk, workspacePk } from '../../data/keys';
 import { postIndexKeys, toPost, type PostRecord } from '../../data/posts';
 import { subscriptionKey, toSubscription } from '../../data/subscriptions';
@@ -126,7 +126,7 @@ export async function readDelivery(
     key(userId, postId),
     sessionsKey(userId),
     subscriptionKey(userId),
-    accountKey(userId, socialAccountId),
+    connectionKey(userId, socialAccountId),
     tokensKey(userId, socialAccountId),
   ]);
   return {
@@ -134,7 +134,7 @@ export async function readDelivery(
     accountClosed: toSessionGate(gate).deletedAt !== null,
     ahead: {
       subscription: subscription ? toSubscription(subscription) : null,
-      connection: { account: account ? toAccount(account) : null, tokens: () => toTokens(tokens) },
+      connection: { account: account ? toConnection(account) : null, tokens: () => toTokens(tokens) },
     },
   };
 }
