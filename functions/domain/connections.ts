@@ -17,7 +17,7 @@ import { defaultDeps, type Deps } from '../lib/clock';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { resumeCollection } from './analytics-collection';
 import { assertPlanAllows, currentPlan } from './entitlements';
-import { isAccountClosed } from './sessions';
+import { isUserClosed } from './sessions';
 import { mayConnect } from './workspaces';
 import { logger } from '../lib/logger';
 import { newBearerToken, sha256Hex } from '../lib/bearer-tokens';
@@ -182,7 +182,7 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   } else {
     // The state outlived its account (deletion began after the connect started), or the person who
     // started it may no longer connect accounts in its workspace: store nothing.
-    if (await isAccountClosed(saved.userId)) return back({ error: EXPIRED_STATE_MESSAGE });
+    if (await isUserClosed(saved.userId)) return back({ error: EXPIRED_STATE_MESSAGE });
     workspaceId = saved.workspaceId ?? saved.userId;
     if (!(await mayConnect(saved.userId, workspaceId))) return back({ error: NO_LONGER_ALLOWED_MESSAGE });
   }

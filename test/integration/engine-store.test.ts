@@ -4,7 +4,7 @@ import { upsertConnection } from '../../functions/data/connections';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { db } from '../../functions/data/table';
 import { saveTokens } from '../../functions/data/tokens';
-import { markAccountClosed } from '../../functions/data/users';
+import { markUserClosed } from '../../functions/data/users';
 import { readDelivery, tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
 import { LeaseLostError, type EnginePost } from '../../functions/publishing/model';
 import type { EngineStore } from '../../functions/publishing/ports';
@@ -170,7 +170,7 @@ describe('the engine store: the table, reading for a delivery', () => {
 
     // Act
     const open = await tableEngineStore.getPostAndAccount(userId, given.id);
-    await markAccountClosed(userId, new Date());
+    await markUserClosed(userId, new Date());
     const closed = await tableEngineStore.getPostAndAccount(userId, given.id);
     const missing = await tableEngineStore.getPostAndAccount(userId, 'no-such-post');
 
