@@ -1,7 +1,7 @@
 import { OWNERSHIP_MSG, WORKSPACE_MSG } from '@shared/workspaces';
 import { getWorkspace } from '../data/workspaces';
 import { ConflictError, ForbiddenError, ValidationError } from '../lib/errors';
-import { defaultUserDeletionDeps, deleteWorkspaceWithContents, type UserDeletionDeps } from './account-deletion';
+import { defaultUserDeletionDeps, deleteWorkspaceWithContents, type UserDeletionDeps } from './user-deletion';
 
 /**
  * DELETE /api/workspace (docs/workspaces.md#deleting-a-workspace): the Owner deletes the workspace

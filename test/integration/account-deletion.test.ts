@@ -3,7 +3,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import { deleteUser, defaultUserDeletionDeps } from '../../functions/domain/account-deletion';
+import { deleteUser, defaultUserDeletionDeps } from '../../functions/domain/user-deletion';
 import { notifyUser } from '../../functions/domain/notifications';
 import { documentClient, s3Client } from '../../functions/lib/aws';
 import { DependencyError } from '../../functions/lib/errors';

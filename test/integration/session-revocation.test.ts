@@ -10,7 +10,7 @@ import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { describe, expect, it, vi } from 'vitest';
 import { updateSettings } from '../../functions/data/users';
-import { DELETION_STEPS, defaultUserDeletionDeps, deleteUser } from '../../functions/domain/account-deletion';
+import { DELETION_STEPS, defaultUserDeletionDeps, deleteUser } from '../../functions/domain/user-deletion';
 import { OTHER_BROWSER_MESSAGE } from '../../functions/domain/connections';
 import { SESSION_ENDED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../functions/domain/sessions';
 import { documentClient } from '../../functions/lib/aws';

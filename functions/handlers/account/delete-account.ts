@@ -1,4 +1,4 @@
-import { deleteUser } from '../../domain/account-deletion';
+import { deleteUser } from '../../domain/user-deletion';
 import { httpHandler, noContent } from '../../domain/http-api';
 
 /** DELETE /api/account: everything of the signed-in user, then the login itself (resumable: call again after a failure). */

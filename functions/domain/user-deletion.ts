@@ -12,7 +12,7 @@ import {
   markedCheckouts,
   openPostIds,
   pendingOAuthStates,
-} from '../data/account-deletion';
+} from '../data/user-deletion';
 import { avatarPrefix, mediaObjectPrefix } from '../data/keys';
 import { getCustomerLink } from '../data/billing';
 import { getSessionGate, markUserClosed } from '../data/users';
