@@ -169,15 +169,15 @@ describe('the engine store: the table, reading for a delivery', () => {
     await putNewPost(userId, record as PostRecord);
 
     // Act
-    const open = await tableEngineStore.getPostAndAccount(userId, given.id);
+    const open = await tableEngineStore.getPostAndUserClosed(userId, given.id);
     await markUserClosed(userId, new Date());
-    const closed = await tableEngineStore.getPostAndAccount(userId, given.id);
-    const missing = await tableEngineStore.getPostAndAccount(userId, 'no-such-post');
+    const closed = await tableEngineStore.getPostAndUserClosed(userId, given.id);
+    const missing = await tableEngineStore.getPostAndUserClosed(userId, 'no-such-post');
 
     // Assess
-    expect(open).toMatchObject({ accountClosed: false, post: { id: given.id, version: given.version } });
-    expect(closed).toMatchObject({ accountClosed: true, post: { id: given.id } });
-    expect(missing).toEqual({ accountClosed: true, post: null });
+    expect(open).toMatchObject({ userClosed: false, post: { id: given.id, version: given.version } });
+    expect(closed).toMatchObject({ userClosed: true, post: { id: given.id } });
+    expect(missing).toEqual({ userClosed: true, post: null });
   });
 
   it('reads the plan and the connection with the post, and shares one BatchGetItem among the deliveries reading at the same moment', async () => {
@@ -208,7 +208,7 @@ describe('the engine store: the table, reading for a delivery', () => {
     // Assess: 150 keys in two requests of at most 100, each delivery with its own post.
     expect(together).toBe(2);
     expect(reads.map((r) => r.post?.id)).toEqual(posts.map((p) => p.id));
-    expect(reads[29]).toMatchObject({ accountClosed: false, ahead: { subscription: null, connection: { account: { id: account.id, platform: 'facebook' } } } });
+    expect(reads[29]).toMatchObject({ userClosed: false, ahead: { subscription: null, connection: { account: { id: account.id, platform: 'facebook' } } } });
     expect(await reads[29]!.ahead!.connection.tokens()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     expect(alone.ahead!.connection.account).toBeNull();
     await expect(alone.ahead!.connection.tokens()).rejects.toThrow('Account not found');
