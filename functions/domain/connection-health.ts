@@ -4,7 +4,7 @@ import {
   noticeAfter,
   publishProblemAt,
   type ConnectionHealth,
-  type ListedAccount,
+  type ListedConnection,
   type TargetIssue,
 } from '@shared/connection-health';
 import { firstCommentReadiness } from '@shared/follow-ups';
@@ -62,7 +62,7 @@ function withFirstComment(platform: Platform, scopes: readonly string[] | undefi
 }
 
 /** The user's accounts, newest first, with their health: two queries (accounts, projected token times). */
-export async function listConnectionsWithHealth(userId: string): Promise<ListedAccount[]> {
+export async function listConnectionsWithHealth(userId: string): Promise<ListedConnection[]> {
   const [accounts, tokens] = await Promise.all([listConnectionViews(userId), listTokenHealth(userId)]);
   const byAccount = new Map(tokens.map((row) => [row.accountId, row]));
   return accounts.map((account) => ({

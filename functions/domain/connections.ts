@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OAUTH_STATE_TTL_SECONDS, type AccountView, type SocialAccount } from '@shared/accounts';
+import { OAUTH_STATE_TTL_SECONDS, type ConnectionView, type SocialAccount } from '@shared/accounts';
 import type { PlatformsResponse } from '@shared/entitlements';
 import { oauthErrorMessage } from '@shared/oauth-errors';
 import { minimumPlanFor, planAllows } from '@shared/plans';
@@ -253,7 +253,7 @@ export async function platformAvailability(userId: string, deps: Pick<Deps, 'now
 }
 
 /** The user's accounts, each with its profile page on the network this deployment talks to. */
-export async function listConnectionViews(userId: string): Promise<AccountView[]> {
+export async function listConnectionViews(userId: string): Promise<ConnectionView[]> {
   return (await listConnections(userId)).map((account) => ({ ...account, profile_url: profileUrl(account) }));
 }
 /** Its queue schedule goes too; its queued posts stay scheduled (docs/queue.md#disconnecting). */

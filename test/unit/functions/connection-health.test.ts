@@ -1,4 +1,4 @@
-import { connectionExpiry, expiryText, nextExpiryNotice, noticeAfter, publishProblemAt, type ListedAccount } from '@shared/connection-health';
+import { connectionExpiry, expiryText, nextExpiryNotice, noticeAfter, publishProblemAt, type ListedConnection } from '@shared/connection-health';
 import { describe, expect, it } from 'vitest';
 import { aSocialAccount } from '../../helpers/accounts';
 import { healthOf } from '../../../functions/domain/connection-health';
@@ -8,12 +8,12 @@ const NOW = new Date('2026-11-25T12:00:00.000Z');
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(NOW.getTime() + days * DAY).toISOString();
 
-function anAccount(overrides: Partial<ListedAccount> = {}): ListedAccount {
+function anAccount(overrides: Partial<ListedConnection> = {}): ListedConnection {
   return {
     ...aSocialAccount({ id: 'A1', platform: 'instagram', account_id: 'ig-1', account_name: '@acme', created_at: NOW.toISOString() }),
     health: { expires_at: inDays(30), missing_publish_permission: false },
     ...overrides,
-  } as ListedAccount;
+  } as ListedConnection;
 }
 
 describe('when a connection ends', () => {
@@ -73,7 +73,7 @@ describe('expiry notices, 7 days and 1 day before', () => {
 });
 
 describe('whether an account can publish at a post time', () => {
-  const ctx = (account: ListedAccount | undefined, planAllows = true) => ({ account, platform: 'instagram' as const, accountName: '@acme', planAllows });
+  const ctx = (account: ListedConnection | undefined, planAllows = true) => ({ account, platform: 'instagram' as const, accountName: '@acme', planAllows });
 
   it('is fine while the connection outlives the post', () => {
     expect(publishProblemAt(ctx(anAccount()), inDays(10))).toBeNull();
