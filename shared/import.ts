@@ -279,7 +279,7 @@ export function importTime(date: string, time: string, zone: string): { at: Date
 }
 
 /** The accounts a row's `platforms` cell names: a platform (its one account), an account name, or platform:account name. */
-function accountsFor(cell: string | undefined, accounts: readonly ImportConnection[]): { accounts: ImportConnection[] } | { reason: string } {
+function connectionsFor(cell: string | undefined, accounts: readonly ImportConnection[]): { accounts: ImportConnection[] } | { reason: string } {
   const names = list(cell);
   if (names.length === 0) return { reason: MSG.selectPlatform };
   const found: ImportConnection[] = [];
@@ -316,7 +316,7 @@ export function checkImportRow(fields: Record<string, string>, ctx: ImportContex
   const when = importTime(fields.date ?? '', fields.time ?? '', ctx.timezone);
   if ('reason' in when) return fail(when.reason);
   if (when.at.getTime() < ctx.now.getTime()) return fail(SCHEDULED_IN_PAST_MESSAGE);
-  const targets = accountsFor(fields.platforms, ctx.accounts);
+  const targets = connectionsFor(fields.platforms, ctx.accounts);
   if ('reason' in targets) return fail(targets.reason);
   for (const account of targets.accounts) {
     if (!account.is_connected) return fail(IMPORT_MSG.notConnected(account.platform, account.account_name));

@@ -216,7 +216,7 @@ function readFor(features: readonly AnalyticsFeature[]): RollupRead {
 /** The user's connections, and those whose grant cannot read analytics ("Reconnect to see analytics"). */
 async function connectionsOf(userId: string) {
   const [accounts, tokens] = await Promise.all([listConnections(userId), listTokenHealth(userId)]);
-  const scopes = new Map<string, TokenHealthRow['scopes']>(tokens.map((t) => [t.accountId, t.scopes]));
+  const scopes = new Map<string, TokenHealthRow['scopes']>(tokens.map((t) => [t.connectionId, t.scopes]));
   return {
     connected: new Set(accounts.map((a) => a.platform)),
     needsReconnect: accounts

@@ -64,7 +64,7 @@ function withFirstComment(platform: Platform, scopes: readonly string[] | undefi
 /** The user's accounts, newest first, with their health: two queries (accounts, projected token times). */
 export async function listConnectionsWithHealth(userId: string): Promise<ListedConnection[]> {
   const [accounts, tokens] = await Promise.all([listConnectionViews(userId), listTokenHealth(userId)]);
-  const byAccount = new Map(tokens.map((row) => [row.accountId, row]));
+  const byAccount = new Map(tokens.map((row) => [row.connectionId, row]));
   return accounts.map((account) => ({
     ...account,
     analytics: analyticsReadiness(account.platform, byAccount.get(account.id)?.scopes),
@@ -141,12 +141,12 @@ export async function sendDueExpiryNotices(deps: Deps = defaultDeps): Promise<{ 
     if (!(await claimExpiryNotice(notice, next))) continue;
     if (left <= 0) continue;
     try {
-      const account = await getConnection(notice.userId, notice.accountId);
+      const account = await getConnection(notice.userId, notice.connectionId);
       await notifyWorkspace(notice.userId, { kind: 'connection_expiring', message: expiryNoticeMessage(account.platform, account.account_name, kind) }, deps);
       sent++;
     } catch (error) {
       if (error instanceof NotFoundError) continue;
-      logger.error('Could not send an expiry notice; it stays due', { userId: notice.userId, accountId: notice.accountId, error });
+      logger.error('Could not send an expiry notice; it stays due', { userId: notice.userId, accountId: notice.connectionId, error });
       await restoreExpiryNotice(notice, next);
     }
   }

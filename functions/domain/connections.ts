@@ -193,7 +193,7 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   try {
     const adapter = await availableAdapter(platform, deps.now);
     const tokens = await adapter.exchangeCode({ code: input.code, ...(saved.codeVerifier ? { codeVerifier: saved.codeVerifier } : {}) });
-    const accounts = await adapter.accounts(tokens);
+    const accounts = await adapter.profiles(tokens);
     if (accounts.length === 0) {
       return back({
         error:

@@ -170,7 +170,7 @@ async function clientWeekOf(userId: string, clientId: string | null | undefined,
   return schedule && schedule.slots.length > 0 ? schedule : null;
 }
 
-function accountOf(accounts: readonly SocialAccount[], id: string): SocialAccount {
+function connectionOf(accounts: readonly SocialAccount[], id: string): SocialAccount {
   const account = accounts.find((a) => a.id === id);
   if (!account) throw new NotFoundError(QUEUE_MSG.unknownAccount);
   return account;
@@ -197,7 +197,7 @@ export async function setQueueSchedule(
     if (!(await queueSettingsOf(userId)).agency) throw new ValidationError(QUEUE_MSG.agencyOnly);
     return putClientQueueSchedule(userId, accountId, body.slots, deps.now());
   }
-  accountOf(await listConnections(userId), accountId);
+  connectionOf(await listConnections(userId), accountId);
   return putQueueSchedule(userId, accountId, body.slots, deps.now());
 }
 

@@ -292,7 +292,7 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
       }
       return longLived(tokens.accessToken);
     },
-    async accounts(tokens) {
+    async profiles(tokens) {
       const out: ConnectedProfile[] = [];
       let url: string | undefined = withQuery(`${graph}/me/accounts`, { fields: 'id,name,access_token,picture', access_token: tokens.accessToken });
       for (let i = 0; url && i < MAX_ACCOUNT_PAGES; i++) {

@@ -48,8 +48,8 @@ export interface PlatformAdapter {
   exchangeCode(input: { code: string; codeVerifier?: string }): Promise<TokenSet>;
   /** New tokens; never drops a refresh token the platform did not replace. */
   refresh(tokens: TokenSet): Promise<TokenSet>;
-  /** The accounts these tokens can post as (Facebook: one per granted Page, with Page tokens). */
-  accounts(tokens: TokenSet): Promise<ConnectedProfile[]>;
+  /** The profiles these tokens can post as (Facebook: one per granted Page, with Page tokens). */
+  profiles(tokens: TokenSet): Promise<ConnectedProfile[]>;
   /**
    * Runs the next publishing step for one target. Throws PlatformError with a category
    * (retry / backoff with retryAfterSeconds / reauth / fix-input / stop / unknown-outcome) and a

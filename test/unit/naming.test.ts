@@ -12,13 +12,25 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Each kept name, with the glossary's reason. */
-const KEPT: Record<string, string> = {
-  // The platform's own id of a connected profile: the spec's `account_id`, and the stored prefix PLATFORMACCOUNT#.
-  platformAccountSk: 'names the stored PLATFORMACCOUNT# key',
-  platformAccountId: "the network's id of the profile (spec field account_id)",
-  // The spec's API field social_account_id, carried through publishing and analytics messages.
-  socialAccountId: 'the spec field social_account_id',
+/** Names that may say "account" anywhere: the spec's own field names and the stored key they mirror. */
+const KEPT_ANYWHERE: Record<string, string> = {
+  socialAccountId: 'the spec field social_account_id (a connection id), in camelCase',
+  account_id: "the spec field: the network's own id of a connected profile",
+  account_name: "the spec field: the network's name of a connected profile",
+  platformAccountSk: 'builds the stored PLATFORMACCOUNT# key, which a migration would have to rewrite',
+};
+
+/** Names kept in one module only, with the glossary's reason. */
+const KEPT_IN: Record<string, string> = {
+  // The network's own id and name of a profile, beside our connection id (spec: account_id, account_name).
+  'functions/platforms/types.ts: accountId': "the network's id of the profile to post as",
+  'functions/platforms/types.ts: accountName': "the network's name of the profile to post as",
+  'functions/data/analytics-items.ts: accountId': "the network's id, a stored tracker attribute",
+  'functions/data/analytics.ts: accountId': "the network's id, as the tracker stores it",
+  // Holds a SocialAccount, the API's shape of a connection, inside a loaded connection.
+  'functions/domain/connections.ts: account': 'the SocialAccount row of a LoadedConnection',
+  // The product's words, shown to users.
+  'functions/domain/posts.ts: DUPLICATE_ACCOUNT_MESSAGE': 'user-facing text',
 };
 
 function codeFiles(dir: string): string[] {
@@ -47,7 +59,11 @@ function exportedNames(file: string): string[] {
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
     } else if (
-      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isEnumDeclaration(statement)) &&
       statement.name
     ) {
       names.push(statement.name.text);
@@ -65,12 +81,14 @@ const found = codeFiles(join(ROOT, 'functions')).flatMap((file) =>
 
 describe('the word "account" in the backend', () => {
   it('is exported only under the names the glossary keeps', () => {
-    const unexpected = found.filter(({ name }) => !(name in KEPT)).map(({ name, where }) => `${where}: ${name}`);
+    const unexpected = found.map(({ name, where }) => `${where}: ${name}`).filter((entry, i) => !(found[i]!.name in KEPT_ANYWHERE) && !(entry in KEPT_IN));
     expect(unexpected).toEqual([]);
   });
 
   it('keeps no allowance for a name that is gone', () => {
-    const seen = new Set(found.map(({ name }) => name));
-    expect(Object.keys(KEPT).filter((name) => !seen.has(name))).toEqual([]);
+    const names = new Set(found.map(({ name }) => name));
+    const entries = new Set(found.map(({ name, where }) => `${where}: ${name}`));
+    const stale = [...Object.keys(KEPT_ANYWHERE).filter((name) => !names.has(name)), ...Object.keys(KEPT_IN).filter((entry) => !entries.has(entry))];
+    expect(stale).toEqual([]);
   });
 });

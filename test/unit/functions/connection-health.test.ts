@@ -31,13 +31,13 @@ describe('when a connection ends', () => {
   });
 
   it('falls back by platform for tokens stored before the expiry was kept', () => {
-    const row = { accountId: 'A1', connectionExpiresAt: undefined, expiresAt: inDays(0.1), refreshExpiresAt: inDays(200), scopes: undefined };
+    const row = { connectionId: 'A1', connectionExpiresAt: undefined, expiresAt: inDays(0.1), refreshExpiresAt: inDays(200), scopes: undefined };
     expect(healthOf('tiktok', row).expires_at).toBe(inDays(200));
     expect(healthOf('instagram', { ...row, expiresAt: inDays(50), refreshExpiresAt: null }).expires_at).toBe(inDays(50));
   });
 
   it('flags a grant without the publish permission only when the platform reported its scopes', () => {
-    const row = { accountId: 'A1', connectionExpiresAt: null, expiresAt: null, refreshExpiresAt: null };
+    const row = { connectionId: 'A1', connectionExpiresAt: null, expiresAt: null, refreshExpiresAt: null };
     expect(healthOf('tiktok', { ...row, scopes: ['user.info.basic'] }).missing_publish_permission).toBe(true);
     expect(healthOf('tiktok', { ...row, scopes: ['user.info.basic', 'video.publish'] }).missing_publish_permission).toBe(false);
     expect(healthOf('tiktok', { ...row, scopes: undefined }).missing_publish_permission).toBe(false);
