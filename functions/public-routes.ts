@@ -55,7 +55,7 @@ export const PUBLIC_ROUTE_SPECS = [
     path: '/v1/accounts',
     serves: 'GET /api/accounts',
     summary: "The workspace's connected social accounts, each with its health.",
-    schemas: { response: 'connection-health#ListedAccountsSchema' },
+    schemas: { response: 'connection-health#ListedConnectionsSchema' },
     status: 200,
   },
   {

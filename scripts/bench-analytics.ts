@@ -35,7 +35,7 @@ async function main() {
     if (!dynamo) throw new Error('The local cloud has no DynamoDB');
     const { putInBatches, rollupRecord, trackerRecord } = await import('../test/helpers/analytics');
     const { writeSubscriptionState } = await import('../functions/data/subscriptions');
-    const { upsertAccount } = await import('../functions/data/connections');
+    const { upsertConnection } = await import('../functions/data/connections');
     const { PLANS } = await import('../shared/plans');
 
     const user = await aUser(cloud);
@@ -59,7 +59,7 @@ async function main() {
       now,
     );
     for (const [i, platform] of PLATFORMS.entries()) {
-      await upsertAccount(
+      await upsertConnection(
         user.userId,
         { platform, account_id: `${platform}-bench`, account_name: `Bench ${platform}`, picture_url: null },
         ulid(now.getTime() + i),

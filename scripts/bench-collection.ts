@@ -70,7 +70,7 @@ async function run(platform: Platform, spacingMs: number): Promise<number> {
         now: () => now,
         random: Math.random,
         store: tableAnalyticsStore,
-        isAccountClosed: async () => false,
+        isUserClosed: async () => false,
         readMetrics: async (_m, ids) => {
           calls += 1;
           return ids.map((id) => ({

@@ -25,12 +25,12 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-bench-import-'));
   const cloud = await startLocalCloud({ dataDir, web: 'none', log: () => undefined });
   try {
-    const { upsertAccount } = await import('../functions/data/connections');
+    const { upsertConnection } = await import('../functions/data/connections');
     const { importPosts } = await import('../functions/domain/bulk-import');
     const { countTab } = await import('../functions/data/posts');
     const user = await aUser(cloud);
     for (const [i, platform] of (['facebook', 'instagram', 'x'] as const).entries())
-      await upsertAccount(
+      await upsertConnection(
         user.userId,
         { platform, account_id: `${platform}-bench`, account_name: `Bench ${platform}`, picture_url: null },
         ulid(Date.now() + i),

@@ -39,7 +39,7 @@ async function main() {
   const cloud = await startLocalCloud({ dataDir, web: 'none', log: () => undefined });
   try {
     const { putPostsInBatches } = await import('../functions/data/posts');
-    const { upsertAccount } = await import('../functions/data/connections');
+    const { upsertConnection } = await import('../functions/data/connections');
 
     const dynamo = cloud.services.dynamo;
     if (!dynamo) throw new Error('The local cloud has no DynamoDB');
@@ -47,7 +47,7 @@ async function main() {
     const user = await aUser(cloud);
     const accounts = await Promise.all(
       (['facebook', 'instagram'] as const).map((platform, i) =>
-        upsertAccount(
+        upsertConnection(
           user.userId,
           { platform, account_id: `${platform}-bench`, account_name: `Bench ${platform}`, picture_url: null },
           ulid(Date.now() + i),

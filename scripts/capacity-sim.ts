@@ -56,7 +56,7 @@ export const ENGINE_PORT_CALLS = {
     readDelivery: 1,
     // The post and its account's gate again right before the public call (a post deleted or an
     // account closed meanwhile publishes nothing).
-    'store.getPostAndAccount': 1,
+    'store.getPostAndUserClosed': 1,
     'store.takeLease': 1,
     'store.saveCheckpoint': 1,
     'store.settleTarget': 1,
@@ -83,7 +83,7 @@ const PORT_AWS: Record<
   // one request, five read units.
   readDelivery: { dynamoReads: 5 },
   // One BatchGetItem of two items: one request, two read units.
-  'store.getPostAndAccount': { dynamoReads: 2 },
+  'store.getPostAndUserClosed': { dynamoReads: 2 },
   'store.markQueued': { dynamoWrites: 1, openIndexWrites: 1 },
   'store.takeLease': { dynamoWrites: 1, openIndexWrites: 1 },
   'store.saveCheckpoint': { dynamoWrites: 1, openIndexWrites: 1 },

@@ -314,9 +314,14 @@ async function anAccountToPostTo(config: RuntimeConfig, token: string, deps: Acc
       AWS_REGION: process.env.AWS_REGION ?? config.region,
       MEDIA_BUCKET: process.env.MEDIA_BUCKET ?? 'unused-by-the-smoke-test',
     });
-    const [{ upsertAccount }, { ulid }] = await Promise.all([import('../functions/data/connections'), import('ulid')]);
+    const [{ upsertConnection }, { ulid }] = await Promise.all([import('../functions/data/connections'), import('ulid')]);
     const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
-    await upsertAccount(sub, { platform: 'facebook', account_id: `smoke-${ulid()}`, account_name: 'Smoke test page', picture_url: null }, ulid(), new Date());
+    await upsertConnection(
+      sub,
+      { platform: 'facebook', account_id: `smoke-${ulid()}`, account_name: 'Smoke test page', picture_url: null },
+      ulid(),
+      new Date(),
+    );
   }
   const listed = await deps.request('GET', `${api}/accounts`, { token });
   deps.expectStatus(listed, 200, `GET ${api}/accounts`);

@@ -19,20 +19,20 @@ export const SocialAccountSchema = z.object({
 export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 
 /** An account as GET /api/accounts returns it: plus its public profile page (null if it has none we can address). */
-export const AccountViewSchema = SocialAccountSchema.extend({
+export const ConnectionViewSchema = SocialAccountSchema.extend({
   profile_url: z.string().nullable(),
   /** 'reconnect' when the stored grant lacks the permission to read analytics: "Reconnect to see analytics". */
   analytics: z.enum(['ready', 'reconnect']).optional(),
   /** 'reconnect' when the stored grant lacks the comment permission: "Reconnect {platform} to post first comments". */
   first_comment: z.enum(['ready', 'reconnect']).optional(),
 });
-export type AccountView = z.infer<typeof AccountViewSchema>;
+export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
 
 /** GET /api/accounts, newest first. */
-export const AccountListSchema = z.object({ accounts: z.array(AccountViewSchema) });
+export const ConnectionListSchema = z.object({ accounts: z.array(ConnectionViewSchema) });
 
 export const PlatformParamsSchema = z.object({ platform: z.enum(PLATFORMS, { message: 'Unknown platform' }) });
-export const AccountIdParamsSchema = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown account' }) });
+export const ConnectionIdParamsSchema = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown account' }) });
 
 /** POST /api/accounts/{platform}/oauth/initiate → where to send the popup. */
 export const InitiateOAuthResponseSchema = z.object({ authUrl: z.url() });

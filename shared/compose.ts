@@ -106,6 +106,6 @@ export function captionProblem(platform: Platform, caption: string): { title: st
 }
 
 /** "At least one selected platform needs a connected account" (docs/product-rules.md#compose-rules). */
-export function connectedAccountsProblem(selected: readonly Platform[], connected: readonly Platform[]): string | null {
+export function noConnectionProblem(selected: readonly Platform[], connected: readonly Platform[]): string | null {
   return selected.some((p) => connected.includes(p)) ? null : MSG.connectAccounts;
 }

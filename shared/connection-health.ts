@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AccountListSchema } from './accounts';
+import { ConnectionListSchema } from './accounts';
 import { PLATFORM_NAMES, type Platform } from './platforms';
 import { PostPageSchema, PostSchema } from './posts';
 
@@ -20,10 +20,10 @@ export const ConnectionHealthSchema = z.object({
 export type ConnectionHealth = z.infer<typeof ConnectionHealthSchema>;
 
 /** An account as GET /api/accounts lists it (whatever else that row carries), plus its health. */
-export const ListedAccountSchema = AccountListSchema.shape.accounts.element.extend({
+export const ListedConnectionSchema = ConnectionListSchema.shape.accounts.element.extend({
   health: ConnectionHealthSchema.default({ expires_at: null, missing_publish_permission: false }),
 });
-export type ListedAccount = z.infer<typeof ListedAccountSchema>;
+export type ListedConnection = z.infer<typeof ListedConnectionSchema>;
 
 const DAY = 86_400_000;
 
@@ -79,7 +79,7 @@ export function expiryNoticeMessage(platform: Platform, accountName: string, kin
 
 export interface PublishContext {
   /** The account as listed now, or undefined when it is no longer connected (disconnected). */
-  readonly account: ListedAccount | undefined;
+  readonly account: ListedConnection | undefined;
   readonly platform: Platform;
   readonly accountName: string;
   /** Whether the user's plan includes the platform now. */
@@ -104,7 +104,7 @@ export function publishProblemAt(ctx: PublishContext, dueAt: string): string | n
 }
 
 /** GET /api/accounts: the user's connected accounts, newest first, each with its health. */
-export const ListedAccountsSchema = z.object({ accounts: z.array(ListedAccountSchema) });
+export const ListedConnectionsSchema = z.object({ accounts: z.array(ListedConnectionSchema) });
 
 /** A target of an open post that cannot publish at the post's time, and why. */
 export const TargetIssueSchema = z.object({ target_id: z.string(), message: z.string() });

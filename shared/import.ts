@@ -209,7 +209,7 @@ export function errorReportCsv(failed: readonly { fields: Record<string, string>
 // ---------------------------------------------------------------------------------------------
 // A row
 
-export interface ImportAccount {
+export interface ImportConnection {
   id: string;
   platform: Platform;
   account_name: string;
@@ -220,7 +220,7 @@ export interface ImportAccount {
 export interface ImportContext {
   timezone: string;
   now: Date;
-  accounts: readonly ImportAccount[];
+  accounts: readonly ImportConnection[];
   clients: readonly { id: string; name: string }[];
   planPlatforms: readonly Platform[];
   /**
@@ -279,15 +279,15 @@ export function importTime(date: string, time: string, zone: string): { at: Date
 }
 
 /** The accounts a row's `platforms` cell names: a platform (its one account), an account name, or platform:account name. */
-function accountsFor(cell: string | undefined, accounts: readonly ImportAccount[]): { accounts: ImportAccount[] } | { reason: string } {
+function connectionsFor(cell: string | undefined, accounts: readonly ImportConnection[]): { accounts: ImportConnection[] } | { reason: string } {
   const names = list(cell);
   if (names.length === 0) return { reason: MSG.selectPlatform };
-  const found: ImportAccount[] = [];
+  const found: ImportConnection[] = [];
   for (const name of names) {
     const [head, ...rest] = name.split(':');
     const scoped = rest.length > 0 ? platformNamed(head) : undefined;
     const platform = rest.length === 0 ? platformNamed(name) : undefined;
-    let matches: ImportAccount[];
+    let matches: ImportConnection[];
     if (platform) {
       matches = accounts.filter((a) => a.platform === platform);
       if (matches.length === 0) return { reason: IMPORT_MSG.noAccountFor(platform) };
@@ -316,7 +316,7 @@ export function checkImportRow(fields: Record<string, string>, ctx: ImportContex
   const when = importTime(fields.date ?? '', fields.time ?? '', ctx.timezone);
   if ('reason' in when) return fail(when.reason);
   if (when.at.getTime() < ctx.now.getTime()) return fail(SCHEDULED_IN_PAST_MESSAGE);
-  const targets = accountsFor(fields.platforms, ctx.accounts);
+  const targets = connectionsFor(fields.platforms, ctx.accounts);
   if ('reason' in targets) return fail(targets.reason);
   for (const account of targets.accounts) {
     if (!account.is_connected) return fail(IMPORT_MSG.notConnected(account.platform, account.account_name));

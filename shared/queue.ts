@@ -121,13 +121,13 @@ export type QueuedPost = z.infer<typeof QueuedPostSchema>;
 
 export const QueueSlotViewSchema = z.object({ at: z.iso.datetime(), post: QueuedPostSchema.nullable() });
 export type QueueSlotView = z.infer<typeof QueueSlotViewSchema>;
-export const QueueAccountViewSchema = z.object({
+export const QueueConnectionViewSchema = z.object({
   social_account_id: z.string(),
   platform: z.enum(PLATFORMS),
   account_name: z.string(),
   slots: z.array(QueueSlotViewSchema),
 });
-export type QueueAccountView = z.infer<typeof QueueAccountViewSchema>;
+export type QueueConnectionView = z.infer<typeof QueueConnectionViewSchema>;
 /** A client's upcoming slots (agency mode): a slot is filled by the client's scheduled post due then. */
 export const QueueClientViewSchema = z.object({ client_id: z.string(), name: z.string(), slots: z.array(QueueSlotViewSchema) });
 export type QueueClientView = z.infer<typeof QueueClientViewSchema>;
@@ -135,7 +135,7 @@ export const QueueViewSchema = z.object({
   timezone: z.string(),
   from: z.iso.datetime(),
   to: z.iso.datetime(),
-  accounts: z.array(QueueAccountViewSchema),
+  accounts: z.array(QueueConnectionViewSchema),
   /** Agency mode only: every client, with its slots (none when it has no times). */
   clients: z.array(QueueClientViewSchema).default([]),
 });

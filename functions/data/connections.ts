@@ -14,9 +14,9 @@ import { conditional, db, deleteIf, listWorkspaceItems, tableName, updateIf } fr
  * Tokens live apart (data/tokens.ts, sk = TOKEN#<accountId>) so listing accounts never reads them.
  */
 /** The account row's key, for reads that batch it with others (the publisher's first read). */
-export const accountKey = (userId: string, id: string) => ({ pk: workspacePk(userId), sk: connectionSk(id) });
+export const connectionKey = (userId: string, id: string) => ({ pk: workspacePk(userId), sk: connectionSk(id) });
 
-export function toAccount(item: Record<string, unknown>): SocialAccount {
+export function toConnection(item: Record<string, unknown>): SocialAccount {
   return {
     id: String(item.id),
     platform: item.platform as Platform,
@@ -30,7 +30,7 @@ export function toAccount(item: Record<string, unknown>): SocialAccount {
   };
 }
 
-export interface AccountProfile {
+export interface ConnectionProfile {
   platform: Platform;
   account_id: string;
   account_name: string;
@@ -42,7 +42,7 @@ export interface AccountProfile {
  * needs_reconnect). `clientId`: the client it was connected for (through the client's connect
  * link); without it, a reconnect keeps whatever client the row had.
  */
-export async function upsertAccount(userId: string, profile: AccountProfile, newId: string, now: Date, clientId?: string): Promise<SocialAccount> {
+export async function upsertConnection(userId: string, profile: ConnectionProfile, newId: string, now: Date, clientId?: string): Promise<SocialAccount> {
   const id = await conditional(
     async () => {
       await db().send(
@@ -99,17 +99,17 @@ export async function upsertAccount(userId: string, profile: AccountProfile, new
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return toAccount(Attributes ?? {});
+  return toConnection(Attributes ?? {});
 }
 
-export async function listAccounts(userId: string): Promise<SocialAccount[]> {
-  return (await listWorkspaceItems(userId, CONNECTION_PREFIX)).map(toAccount);
+export async function listConnections(userId: string): Promise<SocialAccount[]> {
+  return (await listWorkspaceItems(userId, CONNECTION_PREFIX)).map(toConnection);
 }
 
-export async function getAccount(userId: string, id: string): Promise<SocialAccount> {
+export async function getConnection(userId: string, id: string): Promise<SocialAccount> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: connectionSk(id) } }));
   if (!Item) throw new NotFoundError('Account not found');
-  return toAccount(Item);
+  return toConnection(Item);
 }
 
 /** A recognised auth error was seen: the UI shows "Reconnect". A deleted account stays deleted. */
@@ -123,7 +123,7 @@ export async function markNeedsReconnect(userId: string, id: string, now: Date):
 }
 
 /** Removes the account, its tokens and its uniqueness row. Unknown ids (or another user's) are a 404. */
-export async function deleteAccount(userId: string, id: string): Promise<void> {
+export async function deleteConnection(userId: string, id: string): Promise<void> {
   const old = await deleteIf({ Key: { pk: workspacePk(userId), sk: connectionSk(id) }, ConditionExpression: 'attribute_exists(pk)' });
   if (!old) throw new NotFoundError('Account not found');
   await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: workspacePk(userId), sk: tokenSk(id) } }));

@@ -103,7 +103,7 @@ export async function toTokens(Item: Record<string, unknown> | undefined): Promi
 
 /** What health needs from an account's tokens: times and granted scopes, never a token. */
 export interface TokenHealthRow {
-  readonly accountId: string;
+  readonly connectionId: string;
   readonly connectionExpiresAt: string | null | undefined;
   readonly expiresAt: string | null;
   readonly refreshExpiresAt: string | null;
@@ -119,7 +119,7 @@ export async function listTokenHealth(userId: string): Promise<TokenHealthRow[]>
     ExpressionAttributeValues: { ':pk': workspacePk(userId), ':prefix': TOKEN_PREFIX },
   });
   return items.map((item) => ({
-    accountId: String(item.sk).slice(TOKEN_PREFIX.length),
+    connectionId: String(item.sk).slice(TOKEN_PREFIX.length),
     connectionExpiresAt: item.connectionExpiresAt === undefined ? undefined : typeof item.connectionExpiresAt === 'string' ? item.connectionExpiresAt : null,
     expiresAt: typeof item.tokenExpiresAt === 'string' ? item.tokenExpiresAt : null,
     refreshExpiresAt: typeof item.refreshTokenExpiresAt === 'string' ? item.refreshTokenExpiresAt : null,
@@ -129,7 +129,7 @@ export async function listTokenHealth(userId: string): Promise<TokenHealthRow[]>
 
 export interface DueExpiryNotice {
   readonly userId: string;
-  readonly accountId: string;
+  readonly connectionId: string;
   readonly kind: ExpiryNoticeKind;
   readonly connectionExpiresAt: string;
   /** The index value read; the claim is conditional on it. */
@@ -148,9 +148,9 @@ export async function listDueExpiryNotices(now: Date): Promise<DueExpiryNotice[]
   });
   return items.flatMap((item) => {
     const key = String(item[NOTICES.sortKey]);
-    const [, userId, accountId] = key.split('#');
-    if (!userId || !accountId || typeof item.connectionExpiresAt !== 'string') return [];
-    return [{ userId, accountId, kind: item.expiryNoticeKind as ExpiryNoticeKind, connectionExpiresAt: item.connectionExpiresAt, key }];
+    const [, userId, connectionId] = key.split('#');
+    if (!userId || !connectionId || typeof item.connectionExpiresAt !== 'string') return [];
+    return [{ userId, connectionId, kind: item.expiryNoticeKind as ExpiryNoticeKind, connectionExpiresAt: item.connectionExpiresAt, key }];
   });
 }
 
@@ -165,13 +165,13 @@ export async function claimExpiryNotice(notice: DueExpiryNotice, next: { kind: E
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: { pk: workspacePk(notice.userId), sk: tokenSk(notice.accountId) },
+          Key: { pk: workspacePk(notice.userId), sk: tokenSk(notice.connectionId) },
           UpdateExpression: next ? 'SET #nsk = :next, #nkind = :kind' : 'REMOVE #npk, #nsk, #nkind',
           ConditionExpression: '#nsk = :key',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: {
             ':key': notice.key,
-            ...(next ? { ':next': tokenNoticeSk(next.at, notice.userId, notice.accountId), ':kind': next.kind } : {}),
+            ...(next ? { ':next': tokenNoticeSk(next.at, notice.userId, notice.connectionId), ':kind': next.kind } : {}),
           },
         }),
       );
@@ -188,7 +188,7 @@ export async function restoreExpiryNotice(notice: DueExpiryNotice, next: { kind:
       db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: { pk: workspacePk(notice.userId), sk: tokenSk(notice.accountId) },
+          Key: { pk: workspacePk(notice.userId), sk: tokenSk(notice.connectionId) },
           UpdateExpression: 'SET #npk = :pk, #nsk = :key, #nkind = :kind',
           ConditionExpression: next ? '#nsk = :next' : 'attribute_exists(pk) AND attribute_not_exists(#nsk)',
           ExpressionAttributeNames: { '#npk': NOTICES.partitionKey, '#nsk': NOTICES.sortKey, '#nkind': 'expiryNoticeKind' },
@@ -196,7 +196,7 @@ export async function restoreExpiryNotice(notice: DueExpiryNotice, next: { kind:
             ':pk': TOKEN_NOTICE_PK,
             ':key': notice.key,
             ':kind': notice.kind,
-            ...(next ? { ':next': tokenNoticeSk(next.at, notice.userId, notice.accountId) } : {}),
+            ...(next ? { ':next': tokenNoticeSk(next.at, notice.userId, notice.connectionId) } : {}),
           },
         }),
       ),

@@ -23,7 +23,7 @@ function poolId(): string {
 /** Client metadata of a checkout-made sign-up (and of its resent codes): its owner sets the password at verification. */
 export const CHECKOUT_SIGNUP_METADATA = { signup: 'checkout' } as const;
 
-export async function accountExists(email: string): Promise<boolean> {
+export async function userExists(email: string): Promise<boolean> {
   try {
     await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: poolId(), Username: email }));
     return true;
@@ -33,7 +33,7 @@ export async function accountExists(email: string): Promise<boolean> {
   }
 }
 
-export class AccountExistsError extends Error {}
+export class UserExistsError extends Error {}
 
 /**
  * Signs the person up as an UNCONFIRMED user with the chosen password and returns its id (`sub`).
@@ -41,7 +41,7 @@ export class AccountExistsError extends Error {}
  * the account cannot sign in until that link is followed: a payment's e-mail is whatever the payer
  * typed on the checkout page, so it proves nothing about who owns the address.
  */
-export async function createAccount(email: string, password: string): Promise<string> {
+export async function createUser(email: string, password: string): Promise<string> {
   const clientId = env().USER_POOL_CLIENT_ID;
   if (!clientId) throw new Error('USER_POOL_CLIENT_ID is not set for this function');
   try {
@@ -58,7 +58,7 @@ export async function createAccount(email: string, password: string): Promise<st
     if (!UserSub) throw new Error('Cognito signed a user up without a sub');
     return UserSub;
   } catch (error) {
-    if (error instanceof UsernameExistsException || (error as Error)?.name === 'UsernameExistsException') throw new AccountExistsError(email);
+    if (error instanceof UsernameExistsException || (error as Error)?.name === 'UsernameExistsException') throw new UserExistsError(email);
     throw error;
   }
 }

@@ -267,7 +267,7 @@ export async function endSessionsBefore(userId: string, now: Date): Promise<numb
  * The tombstone: written before anything of the account is deleted, so no request admitted after it
  * reads or writes. The first deletion attempt's time is kept; the TTL moves with each attempt.
  */
-export async function markAccountClosed(userId: string, now: Date): Promise<number> {
+export async function markUserClosed(userId: string, now: Date): Promise<number> {
   return closeGate(userId, now, true);
 }
 

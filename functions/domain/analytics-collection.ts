@@ -88,7 +88,7 @@ export interface SweepEngine extends RecordEngine {
 
 export interface CollectEngine extends RecordEngine {
   /** Whether the account's deletion has begun: its batches write nothing. */
-  isAccountClosed(userId: string): Promise<boolean>;
+  isUserClosed(userId: string): Promise<boolean>;
   /** Fresh tokens (refresh, reauth marking as publishing) and the platform's reader. */
   readMetrics(message: CollectMessage, platformPostIds: readonly string[]): Promise<MetricsResult[]>;
   random(): number;
@@ -402,7 +402,7 @@ export async function resumeCollection(userId: string, socialAccountId: string, 
 export async function collectBatch(message: CollectMessage, engine: CollectEngine): Promise<{ collected: number; gone: number; failed: number }> {
   const counts = { collected: 0, gone: 0, failed: 0 };
   // A deleted account gets nothing written back (its deletion may not have reached these items yet).
-  if (await engine.isAccountClosed(message.userId)) return counts;
+  if (await engine.isUserClosed(message.userId)) return counts;
   const found = await Promise.all(message.postIds.map((postId) => engine.store.getTracker(message.userId, postId, message.platform)));
   const now = readingTime(message, engine);
   // Due by the sweep's time; a tracker collected since (this batch delivered again) waits for its next offset.

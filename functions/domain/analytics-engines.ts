@@ -4,7 +4,7 @@ import { sqsAnalyticsQueue } from '../lib/analytics-queue';
 import { metricsBatchSizeFor, metricsReaderFor } from '../platforms/metrics';
 import type { CollectEngine, SweepEngine } from './analytics-collection';
 import { withFreshTokens } from './connections';
-import { isAccountClosed } from './sessions';
+import { isUserClosed } from './sessions';
 
 /** Analytics collection's ports over the table, SQS and the platforms (docs/analytics.md): what the sweep and the collector wire. */
 
@@ -23,7 +23,7 @@ export const awsCollectEngine: CollectEngine = {
   now: defaultDeps.now,
   random: Math.random,
   store: tableAnalyticsStore,
-  isAccountClosed,
+  isUserClosed,
   readMetrics: (message, platformPostIds) =>
     withFreshTokens(
       message.userId,

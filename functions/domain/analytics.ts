@@ -22,7 +22,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import type { RollupItem } from '../data/analytics-items';
 import { listRollups, metricsOf, readPostMetrics, readTopEntries, type RollupRead } from '../data/analytics-read';
 import { isUsersClient } from '../data/clients';
-import { listAccounts } from '../data/connections';
+import { listConnections } from '../data/connections';
 import { getPost } from '../data/posts';
 import { listTokenHealth, type TokenHealthRow } from '../data/tokens';
 import { getSettings } from '../data/users';
@@ -215,8 +215,8 @@ function readFor(features: readonly AnalyticsFeature[]): RollupRead {
 
 /** The user's connections, and those whose grant cannot read analytics ("Reconnect to see analytics"). */
 async function connectionsOf(userId: string) {
-  const [accounts, tokens] = await Promise.all([listAccounts(userId), listTokenHealth(userId)]);
-  const scopes = new Map<string, TokenHealthRow['scopes']>(tokens.map((t) => [t.accountId, t.scopes]));
+  const [accounts, tokens] = await Promise.all([listConnections(userId), listTokenHealth(userId)]);
+  const scopes = new Map<string, TokenHealthRow['scopes']>(tokens.map((t) => [t.connectionId, t.scopes]));
   return {
     connected: new Set(accounts.map((a) => a.platform)),
     needsReconnect: accounts

@@ -14,7 +14,7 @@ import { MSG } from '@shared/messages';
 import type { Post } from '@shared/posts';
 import type { PostStatus } from '@shared/statuses';
 import { roleAtLeast, type Role } from '@shared/workspaces';
-import { listAccounts } from '../data/connections';
+import { listConnections } from '../data/connections';
 import { mediaFactsOf } from '../data/media';
 import { addPostActivity, listPostActivity } from '../data/post-activity';
 import { assertPostFits, getPost as getPostRecord, replacePost, type PostRecord } from '../data/posts';
@@ -206,7 +206,7 @@ async function checkedTargets(workspaceId: string, old: PostRecord, now: Date, d
     if (problem) throw new ValidationError(problem.message, { title: problem.title });
   }
   assertTikTokTargetsPostable(old.platforms);
-  const [plan, accounts] = await Promise.all([currentPlan(workspaceId, now), listAccounts(workspaceId)]);
+  const [plan, accounts] = await Promise.all([currentPlan(workspaceId, now), listConnections(workspaceId)]);
   const platforms = old.platforms.map((t) => ({ ...targetFor(t, accounts, plan, deps.newId), id: t.id }));
   if (platforms.length === 0) throw new ValidationError(MSG.selectPlatform);
   assertMediaRules(platforms, old.media.map(mediaFactsOf));

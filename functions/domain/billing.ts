@@ -15,7 +15,7 @@ import {
 import type { Plan } from '@shared/plans';
 import { effectivePlan, type Subscription } from '@shared/subscription';
 import type Stripe from 'stripe';
-import { AccountExistsError, accountExists, createAccount } from '../data/user-directory';
+import { UserExistsError, userExists, createUser } from '../data/user-directory';
 import type { SubscriptionState } from '../data/subscriptions';
 import { getUsageCount } from '../data/usage';
 import { getProfile, markPayerPassword } from '../data/users';
@@ -31,10 +31,10 @@ import { monthOf } from './posts';
  * Selling plans with Stripe: Checkout Sessions with and without an account, cancel and
  * reactivate at period end, and the account that a public payment becomes.
  */
-export interface AccountDirectory {
-  accountExists(email: string): Promise<boolean>;
-  /** Returns the new user's id; throws AccountExistsError when the e-mail is taken. */
-  createAccount(email: string, password: string): Promise<string>;
+export interface UserDirectory {
+  userExists(email: string): Promise<boolean>;
+  /** Returns the new user's id; throws UserExistsError when the e-mail is taken. */
+  createUser(email: string, password: string): Promise<string>;
   /** Marks the account's password as the payer's: no session opens until the address's owner sets one. */
   markPayerPassword(userId: string): Promise<void>;
 }
@@ -44,9 +44,9 @@ export type CheckoutDeps = BillingDeps & { plans: () => Plan[] };
 export const defaultCheckoutDeps: CheckoutDeps = { ...defaultBillingDeps, plans: offeredPlans };
 
 /** Signup completion alone reaches the user directory: the others get no Cognito grant. */
-export type SignupDeps = CheckoutDeps & { accounts: AccountDirectory };
+export type SignupDeps = CheckoutDeps & { users: UserDirectory };
 
-export const defaultSignupDeps: SignupDeps = { ...defaultCheckoutDeps, accounts: { accountExists, createAccount, markPayerPassword } };
+export const defaultSignupDeps: SignupDeps = { ...defaultCheckoutDeps, users: { userExists, createUser, markPayerPassword } };
 
 /** An unpaid checkout pointer outlives Stripe's 24-hour session expiry, then TTL removes it. */
 const CHECKOUT_POINTER_SECONDS = 2 * 86_400;
@@ -238,12 +238,12 @@ async function attachPaidCheckout(
  */
 export async function checkoutStatus(
   query: CheckoutStatusQuery,
-  deps: CheckoutDeps & { accounts: Pick<AccountDirectory, 'accountExists'> } = defaultSignupDeps,
+  deps: CheckoutDeps & { users: Pick<UserDirectory, 'userExists'> } = defaultSignupDeps,
 ): Promise<CheckoutStatusResponse> {
   const email = query.email.trim().toLowerCase();
   const { paidBy } = await paidUnusedCheckout(query.session_id, deps);
   if (paidBy !== email) throw new AppError('EMAIL_MISMATCH', 403, BILLING_MSG.emailMismatch);
-  return { status: 'paid', account: (await deps.accounts.accountExists(email)) ? 'existing' : 'new' };
+  return { status: 'paid', account: (await deps.users.userExists(email)) ? 'existing' : 'new' };
 }
 
 /**
@@ -259,23 +259,23 @@ export async function completeSignup(body: CompleteSignupBody, deps: SignupDeps 
   const sessionId = body.session_id;
   const { session, paidBy } = await paidUnusedCheckout(sessionId, deps);
   if (paidBy !== email) throw new AppError('EMAIL_MISMATCH', 403, BILLING_MSG.emailMismatch);
-  if (await deps.accounts.accountExists(email)) throw new AppError('ACCOUNT_EXISTS', 409, BILLING_MSG.accountExists);
+  if (await deps.users.userExists(email)) throw new AppError('ACCOUNT_EXISTS', 409, BILLING_MSG.accountExists);
 
   const now = deps.now();
   await claimOrRefuse(sessionId, now, deps);
   let userId: string;
   try {
-    userId = await deps.accounts.createAccount(email, body.password);
+    userId = await deps.users.createUser(email, body.password);
   } catch (error) {
     await deps.store.releaseCheckout(sessionId);
-    if (error instanceof AccountExistsError) throw new AppError('ACCOUNT_EXISTS', 409, BILLING_MSG.accountExists);
+    if (error instanceof UserExistsError) throw new AppError('ACCOUNT_EXISTS', 409, BILLING_MSG.accountExists);
     throw error;
   }
   // The payer chose this password for an address they have not proved. Its owner sets their own when
   // verifying (the mail's link asks for it); until then, or until a reset, the gate admits no session,
   // so the payer's password never opens the account even once the address is verified.
   try {
-    await deps.accounts.markPayerPassword(userId);
+    await deps.users.markPayerPassword(userId);
   } catch (error) {
     // The payment stays unused (the claim is released): the payer can retry, or sign in and claim it.
     logger.error("Created a checkout account but could not mark its password as the payer's", { error, userId });

@@ -12,7 +12,7 @@ import {
 } from '@shared/import';
 import type { TikTokCreatorInfo } from '@shared/tiktok';
 import { planLimitMessage, PLAN_PLATFORMS, type Plan } from '@shared/plans';
-import { listAccounts } from '../data/connections';
+import { listConnections } from '../data/connections';
 import { listClients } from '../data/clients';
 import { claimUsageUpTo, releaseUsageBy } from '../data/usage';
 import { attachMediaToPost, copyMediaToPost, deleteMediaOfPost, getMediaRows, mediaFactsOf, storedMediaOf } from '../data/media';
@@ -85,7 +85,7 @@ export async function importPosts(
   const now = deps.now();
   const [plan, accounts, clients, settings] = await Promise.all([
     options.plan ?? currentPlan(userId, now),
-    listAccounts(userId),
+    listConnections(userId),
     listClients(userId),
     getSettings(userId),
   ]);
@@ -220,7 +220,7 @@ export async function importPosts(
 const copiesOf = (p: Prepared) => p.post.media.slice(0, p.named.length).map((m: StoredMedia) => ({ ...m, post_id: p.post.id }));
 
 interface RowDeps {
-  accounts: Awaited<ReturnType<typeof listAccounts>>;
+  accounts: Awaited<ReturnType<typeof listConnections>>;
   plan: Plan;
   now: Date;
   deps: Deps;

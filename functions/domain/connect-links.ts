@@ -4,7 +4,7 @@ import { planAllows } from '@shared/plans';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { getClient } from '../data/clients';
 import { deleteConnectLink, findConnectLinkByToken, listConnectLinks, putConnectLink, type StoredConnectLink } from '../data/connect-links';
-import { listAccounts } from '../data/connections';
+import { listConnections } from '../data/connections';
 import { getWorkspace } from '../data/workspaces';
 import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
@@ -101,7 +101,7 @@ async function usableLink(token: string, now: Date) {
 export async function previewConnectLink(token: string, deps: Pick<Deps, 'now'> = defaultDeps): Promise<ConnectLinkPreview> {
   const now = deps.now();
   const { link, client } = await usableLink(token, now);
-  const [workspace, accounts] = await Promise.all([getWorkspace(link.workspaceId), listAccounts(link.workspaceId)]);
+  const [workspace, accounts] = await Promise.all([getWorkspace(link.workspaceId), listConnections(link.workspaceId)]);
   if (!workspace) throw new NotFoundError(CONNECT_LINK_MSG.notFound);
   const platforms = await Promise.all(
     link.platforms.map(async (platform) => ({

@@ -4,21 +4,21 @@ import {
   noticeAfter,
   publishProblemAt,
   type ConnectionHealth,
-  type ListedAccount,
+  type ListedConnection,
   type TargetIssue,
 } from '@shared/connection-health';
 import { firstCommentReadiness } from '@shared/follow-ups';
 import { planAllows } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import { UPCOMING_STATUSES } from '@shared/statuses';
-import { getAccount } from '../data/connections';
+import { getConnection } from '../data/connections';
 import type { PostRecord } from '../data/posts';
 import { claimExpiryNotice, listDueExpiryNotices, listTokenHealth, restoreExpiryNotice, type TokenHealthRow } from '../data/tokens';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { analyticsReadiness } from './analytics';
-import { listConnectedAccounts } from './connections';
+import { listConnectionViews } from './connections';
 import { currentPlan } from './entitlements';
 import { notifyWorkspace } from './notifications';
 
@@ -62,9 +62,9 @@ function withFirstComment(platform: Platform, scopes: readonly string[] | undefi
 }
 
 /** The user's accounts, newest first, with their health: two queries (accounts, projected token times). */
-export async function listAccountsWithHealth(userId: string): Promise<ListedAccount[]> {
-  const [accounts, tokens] = await Promise.all([listConnectedAccounts(userId), listTokenHealth(userId)]);
-  const byAccount = new Map(tokens.map((row) => [row.accountId, row]));
+export async function listConnectionsWithHealth(userId: string): Promise<ListedConnection[]> {
+  const [accounts, tokens] = await Promise.all([listConnectionViews(userId), listTokenHealth(userId)]);
+  const byAccount = new Map(tokens.map((row) => [row.connectionId, row]));
   return accounts.map((account) => ({
     ...account,
     analytics: analyticsReadiness(account.platform, byAccount.get(account.id)?.scopes),
@@ -93,7 +93,7 @@ export async function connectionIssuesFor(
   const issues = new Map<string, TargetIssue[]>();
   const open = posts.filter((p) => UPCOMING_STATUSES.includes(p.status) && p.scheduled_at);
   if (open.length === 0) return issues;
-  const [accounts, plan] = await Promise.all([listAccountsWithHealth(userId), currentPlan(userId, deps.now())]);
+  const [accounts, plan] = await Promise.all([listConnectionsWithHealth(userId), currentPlan(userId, deps.now())]);
   const byId = new Map(accounts.map((a) => [a.id, a]));
   for (const post of open) {
     const found: TargetIssue[] = [];
@@ -141,12 +141,12 @@ export async function sendDueExpiryNotices(deps: Deps = defaultDeps): Promise<{ 
     if (!(await claimExpiryNotice(notice, next))) continue;
     if (left <= 0) continue;
     try {
-      const account = await getAccount(notice.userId, notice.accountId);
+      const account = await getConnection(notice.userId, notice.connectionId);
       await notifyWorkspace(notice.userId, { kind: 'connection_expiring', message: expiryNoticeMessage(account.platform, account.account_name, kind) }, deps);
       sent++;
     } catch (error) {
       if (error instanceof NotFoundError) continue;
-      logger.error('Could not send an expiry notice; it stays due', { userId: notice.userId, accountId: notice.accountId, error });
+      logger.error('Could not send an expiry notice; it stays due', { userId: notice.userId, accountId: notice.connectionId, error });
       await restoreExpiryNotice(notice, next);
     }
   }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OAUTH_STATE_TTL_SECONDS, type AccountView, type SocialAccount } from '@shared/accounts';
+import { OAUTH_STATE_TTL_SECONDS, type ConnectionView, type SocialAccount } from '@shared/accounts';
 import type { PlatformsResponse } from '@shared/entitlements';
 import { oauthErrorMessage } from '@shared/oauth-errors';
 import { minimumPlanFor, planAllows } from '@shared/plans';
@@ -8,7 +8,7 @@ import { CONNECT_LINK_MSG } from '@shared/connect-links';
 import { tableAnalyticsStore } from '../data/analytics';
 import { getClient } from '../data/clients';
 import { getConnectLink } from '../data/connect-links';
-import { deleteAccount, getAccount, listAccounts, markNeedsReconnect, upsertAccount } from '../data/connections';
+import { deleteConnection, getConnection, listConnections, markNeedsReconnect, upsertConnection } from '../data/connections';
 import { saveLinkOAuthState, saveOAuthState, takeOAuthState } from '../data/oauth-states';
 import { deleteQueueSchedule } from '../data/queue';
 import { getTokens, saveTokens } from '../data/tokens';
@@ -17,7 +17,7 @@ import { defaultDeps, type Deps } from '../lib/clock';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { resumeCollection } from './analytics-collection';
 import { assertPlanAllows, currentPlan } from './entitlements';
-import { isAccountClosed } from './sessions';
+import { isUserClosed } from './sessions';
 import { mayConnect } from './workspaces';
 import { logger } from '../lib/logger';
 import { newBearerToken, sha256Hex } from '../lib/bearer-tokens';
@@ -182,7 +182,7 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   } else {
     // The state outlived its account (deletion began after the connect started), or the person who
     // started it may no longer connect accounts in its workspace: store nothing.
-    if (await isAccountClosed(saved.userId)) return back({ error: EXPIRED_STATE_MESSAGE });
+    if (await isUserClosed(saved.userId)) return back({ error: EXPIRED_STATE_MESSAGE });
     workspaceId = saved.workspaceId ?? saved.userId;
     if (!(await mayConnect(saved.userId, workspaceId))) return back({ error: NO_LONGER_ALLOWED_MESSAGE });
   }
@@ -193,7 +193,7 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   try {
     const adapter = await availableAdapter(platform, deps.now);
     const tokens = await adapter.exchangeCode({ code: input.code, ...(saved.codeVerifier ? { codeVerifier: saved.codeVerifier } : {}) });
-    const accounts = await adapter.accounts(tokens);
+    const accounts = await adapter.profiles(tokens);
     if (accounts.length === 0) {
       return back({
         error:
@@ -203,7 +203,7 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
       });
     }
     for (const account of accounts) {
-      const stored = await upsertAccount(
+      const stored = await upsertConnection(
         workspaceId,
         { platform, account_id: account.accountId, account_name: account.accountName, picture_url: account.pictureUrl ?? null },
         deps.newId(),
@@ -253,11 +253,11 @@ export async function platformAvailability(userId: string, deps: Pick<Deps, 'now
 }
 
 /** The user's accounts, each with its profile page on the network this deployment talks to. */
-export async function listConnectedAccounts(userId: string): Promise<AccountView[]> {
-  return (await listAccounts(userId)).map((account) => ({ ...account, profile_url: profileUrl(account) }));
+export async function listConnectionViews(userId: string): Promise<ConnectionView[]> {
+  return (await listConnections(userId)).map((account) => ({ ...account, profile_url: profileUrl(account) }));
 }
 /** Its queue schedule goes too; its queued posts stay scheduled (docs/queue.md#disconnecting). */
-export const disconnectAccount = (userId: string, id: string): Promise<void> => deleteAccount(userId, id).then(() => deleteQueueSchedule(userId, id));
+export const disconnectConnection = (userId: string, id: string): Promise<void> => deleteConnection(userId, id).then(() => deleteQueueSchedule(userId, id));
 
 /**
  * A social account and its tokens row as a caller already read them (the publisher reads them with
@@ -289,7 +289,7 @@ export async function withFreshTokens<T>(
   { refreshWhenRefused = false, loaded }: { refreshWhenRefused?: boolean; loaded?: LoadedConnection } = {},
 ): Promise<T> {
   if (loaded && !loaded.account) throw new NotFoundError('Account not found');
-  const account = loaded?.account ?? (await getAccount(userId, accountId));
+  const account = loaded?.account ?? (await getConnection(userId, accountId));
   const adapter = await availableAdapter(account.platform, deps.now);
   const refreshed = async (tokens: TokenSet) => {
     const next = await adapter.refresh(tokens);

@@ -1,5 +1,5 @@
 import type { FacebookPageInfo } from '@shared/accounts';
-import { getAccount } from '../data/connections';
+import { getConnection } from '../data/connections';
 import { DependencyError, ValidationError } from '../lib/errors';
 import type { FacebookAdapter } from '../platforms/facebook';
 import { PlatformError } from '../platforms/types';
@@ -7,7 +7,7 @@ import { withFreshTokens } from './connections';
 
 /** The Facebook page-info dialog (docs/product-rules.md#platforms-page), read live from Graph with the Page token. */
 export async function facebookPageInfo(userId: string, accountId: string): Promise<FacebookPageInfo> {
-  const account = await getAccount(userId, accountId);
+  const account = await getConnection(userId, accountId);
   if (account.platform !== 'facebook') throw new ValidationError('Page info is only available for Facebook Pages');
   try {
     const info = await withFreshTokens(userId, accountId, (tokens, adapter) => (adapter as FacebookAdapter).pageInfo(tokens.accessToken, account.account_id));

@@ -4,7 +4,7 @@ import { PLATFORM_LIMITS, limitWarningMessage, type LimitCheckBodySchema, type L
 import type { Platform } from '@shared/platforms';
 import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
 import { effectiveTimezone } from '@shared/timezones';
-import { listAccounts } from '../data/connections';
+import { listConnections } from '../data/connections';
 import { getQuotaUsed } from '../data/platform-quotas';
 import { listOpenPostsBetween, listPostedBetween, listScheduledBetween, type PostRecord } from '../data/posts';
 import { getSettings } from '../data/users';
@@ -144,7 +144,7 @@ export const liveLimitSources: LimitSources = {
       return await withFreshTokens(userId, socialAccountId, async (tokens, adapter) => {
         const instagram = adapter as Partial<InstagramAdapter>;
         if (!instagram.publishingLimit) return null;
-        const account = await listAccounts(userId).then((all) => all.find((a) => a.id === socialAccountId));
+        const account = await listConnections(userId).then((all) => all.find((a) => a.id === socialAccountId));
         return account ? (await instagram.publishingLimit(tokens, account.account_id)).total : null;
       });
     } catch (error) {
@@ -194,7 +194,7 @@ export async function limitWarnings(
   const at = Date.parse(body.scheduled_at);
   if (!Number.isFinite(at)) throw new ValidationError('Choose a valid date and time');
   if (at < deps.now().getTime()) throw new ValidationError(SCHEDULED_IN_PAST_MESSAGE);
-  const accounts = await listAccounts(userId);
+  const accounts = await listConnections(userId);
   const targets = body.platforms.map((t) => {
     const account = accounts.find((a) => a.id === t.social_account_id && a.platform === t.platform);
     if (!account) throw new ValidationError(MSG.connectAccounts);

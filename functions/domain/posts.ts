@@ -38,7 +38,7 @@ import {
 } from '@shared/post-bodies';
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
 import type { SocialAccount } from '@shared/accounts';
-import { listAccounts } from '../data/connections';
+import { listConnections } from '../data/connections';
 import { attachMediaToPost, copyMediaToPost, deleteMediaOfPost, getMediaRows, mediaFactsOf, mediaItemFor, storedMediaOf } from '../data/media';
 import {
   countTab,
@@ -296,7 +296,7 @@ export async function createPost(
   const now = deps.now();
   const schedule = asWriterMay(scheduleFrom(body.scheduled_at, now), options);
   assertTikTokTargetsPostable(body.platforms);
-  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listConnections(userId)]);
   const platforms = body.platforms.map((target) => targetFor(target, accounts, plan, deps.newId));
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
   if (body.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
@@ -403,7 +403,7 @@ function captionsEdit(old: PostRecord, body: z.output<typeof CaptionsUpdateBodyS
  */
 async function fullEdit(userId: string, old: PostRecord, body: z.output<typeof FullUpdateBodySchema>, now: Date, deps: Deps) {
   assertTikTokTargetsPostable(body.platforms);
-  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listConnections(userId)]);
   const platforms = body.platforms.map((target) => {
     const kept = old.platforms.find((t) => t.social_account_id === target.social_account_id && t.platform === target.platform);
     // A target that already went out (a retried post saved as a draft) is never reopened by an edit.
@@ -461,7 +461,7 @@ export async function retryPost(userId: string, id: string, body: z.output<typeo
   const scheduledAt = body.scheduled_at ? scheduleFrom(body.scheduled_at, now).scheduled_at! : now.toISOString();
 
   // What would fail again for a reason the user must fix first is refused now, with nothing written.
-  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listConnections(userId)]);
   for (const target of failed) {
     const account = accounts.find((a) => a.id === target.social_account_id);
     if (!account)
@@ -545,7 +545,7 @@ export async function publishDraft(userId: string, id: string, body: z.output<ty
     if (problem) throw new ValidationError(problem.message, { title: problem.title });
   }
   assertTikTokTargetsPostable(old.platforms);
-  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listConnections(userId)]);
   const platforms = old.platforms.map((t) => ({ ...targetFor(t, accounts, plan, deps.newId), id: t.id }));
   if (platforms.length === 0) throw new ValidationError(MSG.selectPlatform);
   assertMediaRules(platforms, old.media.map(mediaFactsOf));
@@ -613,7 +613,7 @@ export async function duplicatePost(userId: string, id: string, deps: Deps = def
   const now = deps.now();
   const old = await getPostRecord(userId, id);
   if (!old) throw new NotFoundError('Post not found');
-  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
+  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listConnections(userId)]);
   const { kept, leftOut } = duplicableTargets(old.platforms, accounts, plan, deps.newId);
   if (kept.length === 0) throw new ValidationError(NOTHING_TO_DUPLICATE_MESSAGE, { left_out: leftOut });
   assertTikTokTargetsPostable(kept);

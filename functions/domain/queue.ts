@@ -22,7 +22,7 @@ import {
 import { effectiveTimezone } from '@shared/timezones';
 import { mondayFirstIndex } from '@shared/weekdays';
 import { getClient, listClients } from '../data/clients';
-import { listAccounts } from '../data/connections';
+import { listConnections } from '../data/connections';
 import { getPost as getPostRecord, listScheduledBetween, type PostRecord } from '../data/posts';
 import { clientSlotOwner } from '../data/keys';
 import {
@@ -170,7 +170,7 @@ async function clientWeekOf(userId: string, clientId: string | null | undefined,
   return schedule && schedule.slots.length > 0 ? schedule : null;
 }
 
-function accountOf(accounts: readonly SocialAccount[], id: string): SocialAccount {
+function connectionOf(accounts: readonly SocialAccount[], id: string): SocialAccount {
   const account = accounts.find((a) => a.id === id);
   if (!account) throw new NotFoundError(QUEUE_MSG.unknownAccount);
   return account;
@@ -178,7 +178,7 @@ function accountOf(accounts: readonly SocialAccount[], id: string): SocialAccoun
 
 /** The weekly schedules of the user's connected accounts (one left behind by a removed account is not shown). */
 export async function getQueueSchedules(userId: string): Promise<QueueSchedules> {
-  const [accounts, schedules, { zone: timezone, agency }] = await Promise.all([listAccounts(userId), listQueueSchedules(userId), queueSettingsOf(userId)]);
+  const [accounts, schedules, { zone: timezone, agency }] = await Promise.all([listConnections(userId), listQueueSchedules(userId), queueSettingsOf(userId)]);
   const ids = new Set(accounts.map((a) => a.id));
   const [clients, clientSchedules] = agency ? await Promise.all([listClients(userId), listClientQueueSchedules(userId)]) : [[], []];
   const clientIds = new Set(clients.map((c) => c.id));
@@ -197,7 +197,7 @@ export async function setQueueSchedule(
     if (!(await queueSettingsOf(userId)).agency) throw new ValidationError(QUEUE_MSG.agencyOnly);
     return putClientQueueSchedule(userId, accountId, body.slots, deps.now());
   }
-  accountOf(await listAccounts(userId), accountId);
+  connectionOf(await listConnections(userId), accountId);
   return putQueueSchedule(userId, accountId, body.slots, deps.now());
 }
 
@@ -220,7 +220,7 @@ export async function getQueue(userId: string, days: number, deps: Deps = defaul
   const now = deps.now();
   const to = new Date(now.getTime() + days * DAY_MS);
   const [accounts, schedules, { zone: timezone, agency }, posts] = await Promise.all([
-    listAccounts(userId),
+    listConnections(userId),
     listQueueSchedules(userId),
     queueSettingsOf(userId),
     listScheduledBetween(userId, now.toISOString(), to.toISOString()),
@@ -255,7 +255,7 @@ export async function getQueue(userId: string, days: number, deps: Deps = defaul
 export async function addToQueue(userId: string, body: z.output<typeof AddToQueueBodySchema>, deps: Deps = defaultDeps, author?: string): Promise<Post> {
   const now = deps.now();
   const accountIds = [...new Set(body.platforms.map((t) => t.social_account_id))];
-  const [accounts, { zone: timezone, agency }] = await Promise.all([listAccounts(userId), queueSettingsOf(userId)]);
+  const [accounts, { zone: timezone, agency }] = await Promise.all([listConnections(userId), queueSettingsOf(userId)]);
   const from = new Date(now.getTime() + SLOT_MIN_LEAD_MS);
   const to = new Date(now.getTime() + QUEUE_HORIZON_DAYS * DAY_MS);
   const clientWeek = await clientWeekOf(userId, body.client_id, agency);

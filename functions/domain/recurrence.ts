@@ -18,7 +18,7 @@ import {
 } from '@shared/recurrence';
 import { mondayFirstIndex } from '@shared/weekdays';
 import * as rrulePackage from 'rrule';
-import { listAccounts } from '../data/connections';
+import { listConnections } from '../data/connections';
 import { attachMediaToPost, copyMediaToPost, deleteMediaOfPost, detachMedia, getMediaRows, mediaFactsOf, storedMediaOf } from '../data/media';
 import { assertPostFits, deletePostItem, getPost as getPostRecord, isUsersClient, putNewPost, type PostRecord, type StoredMedia } from '../data/posts';
 import {
@@ -185,7 +185,7 @@ export function viewOf(series: SeriesRecord): SeriesView {
 
 export interface Context {
   plan: Plan;
-  accounts: SocialAccount[];
+  connections: SocialAccount[];
 }
 
 /**
@@ -207,8 +207,8 @@ export interface OccurrenceStore {
 
 export const occurrenceStore: OccurrenceStore = {
   context: async (userId, now) => {
-    const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
-    return { plan, accounts };
+    const [plan, connections] = await Promise.all([currentPlan(userId, now), listConnections(userId)]);
+    return { plan, connections };
   },
   claimUsage,
   releaseUsage,
@@ -247,7 +247,7 @@ async function copiesOf(userId: string, template: readonly StoredMedia[], owner:
 
 /** Builds occurrence `index` at `at` with the create rules (accounts connected and on the plan). Nothing written. */
 function occurrencePost(series: SeriesRecord, index: number, at: Date, context: Context, deps: Deps): PostRecord {
-  const platforms = series.template.platforms.map((target) => targetFor(target, context.accounts, context.plan, deps.newId));
+  const platforms = series.template.platforms.map((target) => targetFor(target, context.connections, context.plan, deps.newId));
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
   const post = newPostRecord(
     {
@@ -455,8 +455,8 @@ export async function createSeries(userId: string, body: z.output<typeof CreateP
     updated_at: now.toISOString(),
   };
   // The first occurrence with every create rule, before anything is written.
-  const [plan, accounts] = await Promise.all([currentPlan(userId, now), listAccounts(userId)]);
-  const first = occurrencePost(series, 0, start, { plan, accounts }, deps);
+  const [plan, connections] = await Promise.all([currentPlan(userId, now), listConnections(userId)]);
+  const first = occurrencePost(series, 0, start, { plan, connections }, deps);
   assertOccurrenceFits(userId, first, template);
   const lease = deps.newId();
   const owner = seriesMediaOwner(series.id);

@@ -50,7 +50,7 @@ export function assertGateAdmits(gate: SessionGate, startedAt: number, options: 
 }
 
 /** True once the account's deletion has begun (the publisher and OAuth callbacks stop for it). */
-export async function isAccountClosed(userId: string): Promise<boolean> {
+export async function isUserClosed(userId: string): Promise<boolean> {
   return (await getSessionGate(userId)).deletedAt !== null;
 }
 

@@ -1,6 +1,6 @@
 import { PLATFORM_NAMES } from '@shared/platforms';
 import type { TikTokCreatorInfo } from '@shared/tiktok';
-import { getAccount } from '../data/connections';
+import { getConnection } from '../data/connections';
 import { AppError, DependencyError, ValidationError } from '../lib/errors';
 import type { TikTokAdapter } from '../platforms/tiktok';
 import { PlatformError } from '../platforms/types';
@@ -16,7 +16,7 @@ export const TIKTOK_RECONNECT_MESSAGE = 'Your TikTok connection has expired; rec
  * TikTok being down leaves the account as it is (502).
  */
 export async function tiktokCreatorInfo(userId: string, accountId: string): Promise<TikTokCreatorInfo> {
-  const account = await getAccount(userId, accountId);
+  const account = await getConnection(userId, accountId);
   if (account.platform !== 'tiktok') throw new ValidationError(NOT_TIKTOK_MESSAGE);
   try {
     return await withFreshTokens(userId, accountId, (tokens, adapter) => (adapter as TikTokAdapter).creatorInfo(tokens));

@@ -1,7 +1,7 @@
 import { OWNERSHIP_MSG, WORKSPACE_MSG } from '@shared/workspaces';
 import { getWorkspace } from '../data/workspaces';
 import { ConflictError, ForbiddenError, ValidationError } from '../lib/errors';
-import { defaultAccountDeletionDeps, deleteWorkspaceWithContents, type AccountDeletionDeps } from './account-deletion';
+import { defaultUserDeletionDeps, deleteWorkspaceWithContents, type UserDeletionDeps } from './user-deletion';
 
 /**
  * DELETE /api/workspace (docs/workspaces.md#deleting-a-workspace): the Owner deletes the workspace
@@ -17,7 +17,7 @@ export async function deleteOwnedWorkspace(
   workspaceId: string,
   userId: string,
   confirmName: string,
-  deps: AccountDeletionDeps = defaultAccountDeletionDeps,
+  deps: UserDeletionDeps = defaultUserDeletionDeps,
 ): Promise<void> {
   const workspace = await getWorkspace(workspaceId);
   if (!workspace) throw new ForbiddenError('NOT_A_MEMBER', WORKSPACE_MSG.notMember);

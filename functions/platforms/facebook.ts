@@ -6,7 +6,7 @@ import { callPlatform, classifyGraphError, expiresAtFrom, graphCalls, jsonGet, w
 import { LOOKUP_SKEW_SECONDS, guardedCreate, isImage, isVideo, publishCallContext, sameText, str, unknownOutcome } from './publish';
 import {
   PlatformError,
-  type ConnectedAccount,
+  type ConnectedProfile,
   type PlatformAdapter,
   type PublishCheckpoint,
   type PublishContext,
@@ -292,8 +292,8 @@ export function createFacebookAdapter(deps: AdapterDeps<'facebook'>): FacebookAd
       }
       return longLived(tokens.accessToken);
     },
-    async accounts(tokens) {
-      const out: ConnectedAccount[] = [];
+    async profiles(tokens) {
+      const out: ConnectedProfile[] = [];
       let url: string | undefined = withQuery(`${graph}/me/accounts`, { fields: 'id,name,access_token,picture', access_token: tokens.accessToken });
       for (let i = 0; url && i < MAX_ACCOUNT_PAGES; i++) {
         const r: z.infer<typeof AccountsResponseSchema> = await callPlatform(ctx, {

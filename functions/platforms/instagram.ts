@@ -360,7 +360,7 @@ export function createInstagramAdapter(deps: AdapterDeps<'instagram'>): Instagra
       const next: TokenSet = { ...tokens, accessToken: r.access_token, issuedAt: now().toISOString(), expiresAt: expiresAtFrom(now(), r.expires_in) };
       return next;
     },
-    async accounts(tokens) {
+    async profiles(tokens) {
       const r = await callPlatform(ctx, {
         what: 'read the profile',
         url: withQuery(`${hosts.graph}/${GRAPH_VERSION}/me`, { fields: 'user_id,username,name,profile_picture_url', access_token: tokens.accessToken }),

@@ -574,7 +574,7 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
       // Refresh tokens rotate (docs/platform-apis.md#tiktok-auth): the old one stops working, so the new one must be the one stored.
       return toTokenSet(r, tokens);
     },
-    async accounts(tokens) {
+    async profiles(tokens) {
       const r = await callPlatform(ctx, {
         what: 'read the profile',
         url: withQuery(`${hosts.api}/v2/user/info/`, { fields: userInfoFields(tokens.scopes).join(',') }),

@@ -14,7 +14,7 @@ import type { TokenSet } from '../lib/token-set';
 import type { PublishCheckpoint } from '../lib/publish-checkpoint';
 
 /** An account the user can post as: the profile plus the token to post with. */
-export interface ConnectedAccount {
+export interface ConnectedProfile {
   readonly accountId: string;
   readonly accountName: string;
   readonly pictureUrl?: string;
@@ -48,8 +48,8 @@ export interface PlatformAdapter {
   exchangeCode(input: { code: string; codeVerifier?: string }): Promise<TokenSet>;
   /** New tokens; never drops a refresh token the platform did not replace. */
   refresh(tokens: TokenSet): Promise<TokenSet>;
-  /** The accounts these tokens can post as (Facebook: one per granted Page, with Page tokens). */
-  accounts(tokens: TokenSet): Promise<ConnectedAccount[]>;
+  /** The profiles these tokens can post as (Facebook: one per granted Page, with Page tokens). */
+  profiles(tokens: TokenSet): Promise<ConnectedProfile[]>;
   /**
    * Runs the next publishing step for one target. Throws PlatformError with a category
    * (retry / backoff with retryAfterSeconds / reauth / fix-input / stop / unknown-outcome) and a

@@ -266,7 +266,7 @@ export function createXAdapter(deps: AdapterDeps<'x'>): PlatformAdapter {
       // Rotation is unconfirmed (docs/platform-apis.md#x-auth): keep whatever X sent last.
       return toTokenSet(r, tokens.refreshToken);
     },
-    async accounts(tokens) {
+    async profiles(tokens) {
       const r = await callPlatform(ctx, {
         what: 'read the profile',
         url: withQuery(`${hosts.api}/2/users/me`, { 'user.fields': 'profile_image_url' }),

@@ -334,7 +334,7 @@ export function createYouTubeAdapter(deps: AdapterDeps<'youtube'>): PlatformAdap
       });
       return toTokenSet(r, tokens);
     },
-    async accounts(tokens) {
+    async profiles(tokens) {
       const r = await callPlatform(ctx, {
         what: 'read the channel',
         url: withQuery(`${hosts.api}/youtube/v3/channels`, { part: 'snippet', mine: 'true' }),

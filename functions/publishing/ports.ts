@@ -22,7 +22,7 @@ import type { DispatchInput, EnginePost, PublishMessage, TargetOutcome, TargetRe
 export interface EngineStore {
   getPost(userId: string, postId: string): Promise<EnginePost | null>;
   /** The post and whether its account's deletion has begun (it publishes nothing from then on), in one request. */
-  getPostAndAccount(userId: string, postId: string): Promise<{ post: EnginePost | null; accountClosed: boolean }>;
+  getPostAndUserClosed(userId: string, postId: string): Promise<{ post: EnginePost | null; userClosed: boolean }>;
   /** scheduled → queued for this version; false when the post moved on. */
   markQueued(userId: string, post: EnginePost, now: Date): Promise<boolean>;
   /** false when the post is not this open version, the target is settled, or another unexpired lease holds it. */
@@ -107,7 +107,7 @@ export interface WatchdogEngine extends DispatchEngine, SettleEngine {}
  */
 export interface DeliveryReads {
   post: EnginePost | null;
-  accountClosed: boolean;
+  userClosed: boolean;
   plan?: Plan;
   connection?: LoadedConnection;
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ListedAccount } from '@shared/connection-health';
+import type { ListedConnection } from '@shared/connection-health';
 import type { LimitWarning } from '@shared/platform-limits';
 import type { Post } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
@@ -14,8 +14,8 @@ const IG_ID = '01JQ00000000000000000000A1';
 const X_ID = '01JQ00000000000000000000X1';
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
-function listed(account: Parameters<typeof socialAccount>[0], expiresAt: string | null): ListedAccount {
-  const base: Omit<ListedAccount, 'health' | 'profile_url'> & { profile_url?: string | null } = socialAccount(account);
+function listed(account: Parameters<typeof socialAccount>[0], expiresAt: string | null): ListedConnection {
+  const base: Omit<ListedConnection, 'health' | 'profile_url'> & { profile_url?: string | null } = socialAccount(account);
   return { ...base, profile_url: base.profile_url ?? null, health: { expires_at: expiresAt, missing_publish_permission: false } };
 }
 
@@ -124,7 +124,7 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(1);
   });
 
-  async function openCompose(accounts: ListedAccount[], limitWarnings: LimitWarning[]) {
+  async function openCompose(accounts: ListedConnection[], limitWarnings: LimitWarning[]) {
     const api = mockApi({
       ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
       'GET /accounts': { body: { accounts } },

@@ -6,7 +6,7 @@ import type { Platform } from '@shared/platforms';
 import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { expect } from 'vitest';
-import { upsertAccount } from '../../functions/data/connections';
+import { upsertConnection } from '../../functions/data/connections';
 import { mediaIdForKey, newObjectKey } from '../../functions/data/keys';
 import { putMediaRowOnce, type MediaRow } from '../../functions/data/media';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
@@ -20,7 +20,7 @@ import { weCallTheApi } from './when';
 /** Given-steps for the posts API: tests may seed accounts and plans straight into the table. */
 export async function aConnectedAccount(userId: string, platform: Platform, name = `My ${platform}`): Promise<SocialAccount> {
   const profile = { platform, account_id: `${platform}-${randomUUID().slice(0, 8)}`, account_name: name, picture_url: null };
-  return upsertAccount(userId, profile, ulid(), new Date());
+  return upsertConnection(userId, profile, ulid(), new Date());
 }
 
 /** An active paid subscription whose period ends in 30 days. */

@@ -1,4 +1,4 @@
-import { AccountIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
+import { ConnectionIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
 import { AnalyticsQuerySchema } from '@shared/analytics';
 import { ApiKeyIdParamsSchema, CreateApiKeyBodySchema } from '@shared/api-keys';
 import { CreateWebhookBodySchema, WebhookIdParamsSchema } from '@shared/webhooks';
@@ -227,9 +227,9 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'POST /api/notifications/read-all': { isolation: [200, 204], noInput: 'takes no input (marks all of the caller’s notifications read)' },
   'POST /api/notifications/{id}/read': { params: { values: (f) => ulidOf(f, 'notification'), schema: NotificationIdParamsSchema }, isolation: [404] },
   'GET /api/accounts': { isolation: [200] },
-  'DELETE /api/accounts/{id}': { params: { values: (f) => ulidOf(f, 'account'), schema: AccountIdParamsSchema }, isolation: [404] },
-  'GET /api/accounts/{id}/page-info': { params: { values: (f) => ulidOf(f, 'account'), schema: AccountIdParamsSchema }, isolation: [404] },
-  'GET /api/accounts/{id}/tiktok-creator-info': { params: { values: (f) => ulidOf(f, 'account'), schema: AccountIdParamsSchema }, isolation: [404] },
+  'DELETE /api/accounts/{id}': { params: { values: (f) => ulidOf(f, 'account'), schema: ConnectionIdParamsSchema }, isolation: [404] },
+  'GET /api/accounts/{id}/page-info': { params: { values: (f) => ulidOf(f, 'account'), schema: ConnectionIdParamsSchema }, isolation: [404] },
+  'GET /api/accounts/{id}/tiktok-creator-info': { params: { values: (f) => ulidOf(f, 'account'), schema: ConnectionIdParamsSchema }, isolation: [404] },
   'POST /api/accounts/{platform}/oauth/initiate': { params: { values: () => ({ platform: 'facebook' }), schema: PlatformParamsSchema }, isolation: [200] },
   'GET /api/platforms': { isolation: [200] },
   'GET /api/usage': { isolation: [200] },
@@ -364,7 +364,7 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'GET /api/dashboard': { isolation: [200] },
   'GET /api/queue/schedules': { isolation: [200] },
   'PUT /api/queue/schedules/{id}': {
-    params: { values: (f) => ulidOf(f, 'account'), schema: AccountIdParamsSchema },
+    params: { values: (f) => ulidOf(f, 'account'), schema: ConnectionIdParamsSchema },
     body: { sample: () => ({ slots: [{ day: 'mon', time: '09:00' }] }), schema: PutQueueScheduleBodySchema },
     isolation: [404],
   },

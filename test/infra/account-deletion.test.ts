@@ -31,7 +31,7 @@ describe('the account-deletion function', () => {
   });
 
   it("runs long enough to wait out every request admitted before the deletion began, within API Gateway's 30 s", () => {
-    // Prepare: deletion's last sweep waits the API functions' timeout (functions/domain/account-deletion.ts).
+    // Prepare: deletion's last sweep waits the API functions' timeout (functions/domain/user-deletion.ts).
     const timeoutOf = (pattern: RegExp) => functionsOf(synth).find(([id]) => pattern.test(id))![1].Properties.Timeout;
 
     // Assess

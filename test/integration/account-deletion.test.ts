@@ -3,7 +3,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import { deleteAccount, defaultAccountDeletionDeps } from '../../functions/domain/account-deletion';
+import { deleteUser, defaultUserDeletionDeps } from '../../functions/domain/user-deletion';
 import { notifyUser } from '../../functions/domain/notifications';
 import { documentClient, s3Client } from '../../functions/lib/aws';
 import { DependencyError } from '../../functions/lib/errors';
@@ -202,10 +202,10 @@ describe('deleting an account', () => {
   it('is resumed by running it again after a step failed half-way', async () => {
     // Prepare
     const user = await aUserWithDataEverywhere();
-    const stripeDown = { ...defaultAccountDeletionDeps, stripe: async () => Promise.reject(new Error('Stripe is unreachable')) };
+    const stripeDown = { ...defaultUserDeletionDeps, stripe: async () => Promise.reject(new Error('Stripe is unreachable')) };
 
     // Act
-    const failed = await deleteAccount(user.userId, stripeDown).then(
+    const failed = await deleteUser(user.userId, stripeDown).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -233,10 +233,10 @@ describe('deleting an account', () => {
   it('does nothing more when run again after it completed', async () => {
     // Prepare
     const user = await aUserWithDataEverywhere();
-    await deleteAccount(user.userId);
+    await deleteUser(user.userId);
 
     // Act
-    const again = await deleteAccount(user.userId);
+    const again = await deleteUser(user.userId);
 
     // Assess
     expect(again).toBeUndefined();

@@ -41,7 +41,7 @@ async function connect(platform: Platform) {
   const back = await allow(platform, url);
   expect(back.searchParams.get('state')).toBe(`state-${platform}`);
   const tokens = await adapter.exchangeCode({ code: back.searchParams.get('code')!, codeVerifier: adapter.usesPkce ? verifier : undefined });
-  return { adapter, tokens, accounts: await adapter.accounts(tokens) };
+  return { adapter, tokens, accounts: await adapter.profiles(tokens) };
 }
 
 beforeEach(async () => {
@@ -73,7 +73,7 @@ describe('each adapter against its sandbox platform', () => {
     const back = await allow('tiktok', narrow.href);
     const tokens = await adapter.exchangeCode({ code: back.searchParams.get('code')! });
 
-    const basicOnly = await adapter.accounts(tokens);
+    const basicOnly = await adapter.profiles(tokens);
 
     expect(full.tokens.scopes).toContain('user.info.profile');
     expect(full.accounts[0]!.accountName).toBe(`@${who.username}`);
@@ -86,7 +86,7 @@ describe('each adapter against its sandbox platform', () => {
     const refreshed = await adapter.refresh(tokens);
 
     expect(refreshed.refreshToken).toBeTruthy();
-    expect((await adapter.accounts(refreshed))[0]!.accountId).toBe(DEMO_IDENTITIES.x[0]!.id);
+    expect((await adapter.profiles(refreshed))[0]!.accountId).toBe(DEMO_IDENTITIES.x[0]!.id);
   });
 
   it('refreshes TikTok, and the rotated-away refresh token then needs a reconnect', async () => {
@@ -119,14 +119,14 @@ describe('each adapter against its sandbox platform', () => {
     const refreshed = await adapter.refresh(tokens);
 
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
-    expect((await adapter.accounts(refreshed))[0]!.accountId).toBe(DEMO_IDENTITIES.instagram[0]!.id);
+    expect((await adapter.profiles(refreshed))[0]!.accountId).toBe(DEMO_IDENTITIES.instagram[0]!.id);
   });
 
   it('treats a sandbox 503 as a retry, never as a reason to reconnect', async () => {
     const { adapter, tokens } = await connect('x');
     await controlTheSandbox('POST', '/faults', { platform: 'x', endpoint: '/api/2/users/me', error: 'server_error' });
 
-    const failure = await adapter.accounts(tokens).catch((e: unknown) => e);
+    const failure = await adapter.profiles(tokens).catch((e: unknown) => e);
 
     expect((failure as PlatformError).category).toBe('retry');
   });

@@ -1,4 +1,4 @@
-import type { AccountView } from '@shared/accounts';
+import type { ConnectionView } from '@shared/accounts';
 import { describe, expect, it } from 'vitest';
 import { tableAnalyticsStore } from '../../functions/data/analytics';
 import { trackerSk } from '../../functions/data/keys';
@@ -28,13 +28,13 @@ async function aUserWithX() {
   return { ...user, x };
 }
 
-async function accountOf(token: string): Promise<AccountView> {
-  const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token })).body as { accounts: AccountView[] };
+async function accountOf(token: string): Promise<ConnectionView> {
+  const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token })).body as { accounts: ConnectionView[] };
   return accounts.find((a) => a.platform === 'x')!;
 }
 
 /** A tweet made with the connection's own token, published and recorded as the publisher does. */
-async function aPublishedTweet(userId: string, account: AccountView) {
+async function aPublishedTweet(userId: string, account: ConnectionView) {
   const tokens = await getTokens(userId, account.id);
   const res = await sandboxTweet(sandboxUrl(), tokens.accessToken, `Fresh loaves ${Date.now().toString(36)}`);
   expect(res.status).toBe(201);

@@ -1,10 +1,10 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { upsertAccount } from '../../functions/data/connections';
+import { upsertConnection } from '../../functions/data/connections';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { db } from '../../functions/data/table';
 import { saveTokens } from '../../functions/data/tokens';
-import { markAccountClosed } from '../../functions/data/users';
+import { markUserClosed } from '../../functions/data/users';
 import { readDelivery, tableEngineStore } from '../../functions/publishing/adapters/dynamo-store';
 import { LeaseLostError, type EnginePost } from '../../functions/publishing/model';
 import type { EngineStore } from '../../functions/publishing/ports';
@@ -169,15 +169,15 @@ describe('the engine store: the table, reading for a delivery', () => {
     await putNewPost(userId, record as PostRecord);
 
     // Act
-    const open = await tableEngineStore.getPostAndAccount(userId, given.id);
-    await markAccountClosed(userId, new Date());
-    const closed = await tableEngineStore.getPostAndAccount(userId, given.id);
-    const missing = await tableEngineStore.getPostAndAccount(userId, 'no-such-post');
+    const open = await tableEngineStore.getPostAndUserClosed(userId, given.id);
+    await markUserClosed(userId, new Date());
+    const closed = await tableEngineStore.getPostAndUserClosed(userId, given.id);
+    const missing = await tableEngineStore.getPostAndUserClosed(userId, 'no-such-post');
 
     // Assess
-    expect(open).toMatchObject({ accountClosed: false, post: { id: given.id, version: given.version } });
-    expect(closed).toMatchObject({ accountClosed: true, post: { id: given.id } });
-    expect(missing).toEqual({ accountClosed: true, post: null });
+    expect(open).toMatchObject({ userClosed: false, post: { id: given.id, version: given.version } });
+    expect(closed).toMatchObject({ userClosed: true, post: { id: given.id } });
+    expect(missing).toEqual({ userClosed: true, post: null });
   });
 
   it('reads the plan and the connection with the post, and shares one BatchGetItem among the deliveries reading at the same moment', async () => {
@@ -185,7 +185,7 @@ describe('the engine store: the table, reading for a delivery', () => {
     // BatchGetItem requests this process sends.
     const userId = `engine-store-${ulid()}`;
     const now = new Date();
-    const account = await upsertAccount(userId, { platform: 'facebook', account_id: 'page-1', account_name: 'Bakery', picture_url: null }, ulid(), now);
+    const account = await upsertConnection(userId, { platform: 'facebook', account_id: 'page-1', account_name: 'Bakery', picture_url: null }, ulid(), now);
     await saveTokens(userId, account.id, { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: null }, now);
     const posts = Array.from({ length: 30 }, () => aPost(['facebook'], { id: ulid(), status: 'queued', scheduled_at: iso(T0) }));
     for (const { rev: _rev, watchdog_at: _watchdog, ...record } of posts) await putNewPost(userId, record as PostRecord);
@@ -208,7 +208,7 @@ describe('the engine store: the table, reading for a delivery', () => {
     // Assess: 150 keys in two requests of at most 100, each delivery with its own post.
     expect(together).toBe(2);
     expect(reads.map((r) => r.post?.id)).toEqual(posts.map((p) => p.id));
-    expect(reads[29]).toMatchObject({ accountClosed: false, ahead: { subscription: null, connection: { account: { id: account.id, platform: 'facebook' } } } });
+    expect(reads[29]).toMatchObject({ userClosed: false, ahead: { subscription: null, connection: { account: { id: account.id, platform: 'facebook' } } } });
     expect(await reads[29]!.ahead!.connection.tokens()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     expect(alone.ahead!.connection.account).toBeNull();
     await expect(alone.ahead!.connection.tokens()).rejects.toThrow('Account not found');

@@ -36,7 +36,7 @@ async function connect(): Promise<{ tokens: TokenSet; accountId: string; account
     redirect: 'manual',
   });
   const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-  const [account] = await ig.accounts(await ig.exchangeCode({ code }));
+  const [account] = await ig.profiles(await ig.exchangeCode({ code }));
   return { tokens: account!.tokens, accountId: account!.accountId, accountName: account!.accountName };
 }
 

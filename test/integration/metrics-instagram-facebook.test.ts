@@ -60,7 +60,7 @@ async function connect(platform: Meta, without?: string): Promise<Connection> {
   for (const page of who.pages ?? []) form.append('pages', page.id);
   const res = await fetch(url, { method: 'POST', body: form, redirect: 'manual' });
   const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-  const [account] = await adapter.accounts(await adapter.exchangeCode({ code }));
+  const [account] = await adapter.profiles(await adapter.exchangeCode({ code }));
   return { tokens: account!.tokens, accountId: account!.accountId, accountName: account!.accountName };
 }
 

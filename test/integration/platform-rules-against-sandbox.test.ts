@@ -114,7 +114,7 @@ describe('profile calls and the scopes granted', () => {
     const { adapter, tokens, who } = await connect(platform);
 
     // Act
-    const accounts = await adapter.accounts(tokens);
+    const accounts = await adapter.profiles(tokens);
 
     // Assess
     expect(accounts.length).toBeGreaterThan(0);
@@ -128,7 +128,7 @@ describe('profile calls and the scopes granted', () => {
       const { adapter, tokens } = await connect(platform, without);
 
       // Act
-      const failure = await adapter.accounts(tokens).catch((e: unknown) => e);
+      const failure = await adapter.profiles(tokens).catch((e: unknown) => e);
 
       // Assess
       expect(failure).toBeInstanceOf(PlatformError);
@@ -157,7 +157,7 @@ describe('X', () => {
       body: JSON.stringify({ text: caption }),
     });
     const again = await adapter.publishStep({ tokens, ...aPost(who.id, caption) }).catch((e: unknown) => e);
-    const unauthorized = await adapter.accounts({ ...tokens, accessToken: 'not-a-token' }).catch((e: unknown) => e);
+    const unauthorized = await adapter.profiles({ ...tokens, accessToken: 'not-a-token' }).catch((e: unknown) => e);
 
     // Assess
     expect(raw.status).toBe(403);

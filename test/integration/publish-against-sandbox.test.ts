@@ -68,7 +68,7 @@ async function connect(
   });
   const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
   const userTokens = await adapter.exchangeCode({ code, codeVerifier: adapter.usesPkce ? verifier : undefined });
-  const [account] = await adapter.accounts(userTokens);
+  const [account] = await adapter.profiles(userTokens);
   return { adapter, tokens: account!.tokens, accountId: account!.accountId, accountName: account!.accountName };
 }
 
@@ -544,7 +544,7 @@ describe('first comments and X threads against the sandbox', () => {
     const form = new URLSearchParams({ decision: 'allow', identity: DEMO_IDENTITIES.instagram[0]!.id });
     const res = await fetch(authorize, { method: 'POST', body: form, redirect: 'manual' });
     const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-    const [account] = await adapter.accounts(await adapter.exchangeCode({ code }));
+    const [account] = await adapter.profiles(await adapter.exchangeCode({ code }));
     // Scopes not recorded (as on grants from before they were kept): the platform's own refusal decides.
     const { scopes: _unrecorded, ...tokens } = account!.tokens;
     const request = requestFor(account!, { media: [await aStoredMedia('image')], settings: { first_comment: 'Link in bio' } });

@@ -4,7 +4,7 @@ import { PLATFORMS, type Platform } from '@shared/platforms';
 import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deleteAccount, getAccount } from '../../functions/data/connections';
+import { deleteConnection, getConnection } from '../../functions/data/connections';
 import { putNewPost, type PostRecord } from '../../functions/data/posts';
 import { listWorkspaceItems } from '../../functions/data/table';
 import { DEAD_LETTER_MESSAGE, scheduleName, STUCK_MESSAGE } from '../../functions/publishing/model';
@@ -247,7 +247,7 @@ describe('publishing a scheduled post', () => {
     // Assess
     expect(done.status).toBe('failed');
     expect(done.error_message).toMatch(/^X failed: .*reconnect/i);
-    expect((await getAccount(user.userId, user.accountFor('x'))).needs_reconnect).toBe(true);
+    expect((await getConnection(user.userId, user.accountFor('x'))).needs_reconnect).toBe(true);
     expect(await receiptsFor(caption)).toHaveLength(0);
     const notes = (await weCallTheApi('GET', '/api/notifications', { token: user.accessToken })).body.items as { message: string }[];
     expect(notes[0]!.message).toMatch(/^Your post to X failed: /);
@@ -257,12 +257,12 @@ describe('publishing a scheduled post', () => {
     // Prepare: a post queued for now, its message naming the social account the publisher reads
     // with the post; then the account is disconnected.
     const user = await aPublisher(['facebook']);
-    const account = await getAccount(user.userId, user.accountFor('facebook'));
+    const account = await getConnection(user.userId, user.accountFor('facebook'));
     const caption = uniqueCaption('Disconnected');
     const now = new Date().toISOString();
     const post = aPostRecord(account, { scheduled_at: now, status: 'queued', created_at: now, updated_at: now }, caption);
     await putNewPost(user.userId, post);
-    await deleteAccount(user.userId, account.id);
+    await deleteConnection(user.userId, account.id);
 
     // Act
     const message = { userId: user.userId, postId: post.id, targetId: post.platforms[0]!.id, version: post.version, socialAccountId: account.id };
@@ -397,7 +397,7 @@ describe('the watchdog', () => {
   it('catches a post whose schedule was lost, publishes it, and fails one that stays stuck', async () => {
     // Prepare: a scheduled post 20 minutes overdue, with no schedule behind it.
     const user = await aPublisher(['facebook']);
-    const account = await getAccount(user.userId, user.accountFor('facebook'));
+    const account = await getConnection(user.userId, user.accountFor('facebook'));
     const caption = uniqueCaption('Lost schedule');
     const overdue = new Date(Date.now() - 20 * 60_000).toISOString();
     const lost = aPostRecord(account!, { scheduled_at: overdue, status: 'scheduled', created_at: overdue, updated_at: overdue }, caption);

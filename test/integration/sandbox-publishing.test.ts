@@ -25,7 +25,7 @@ async function facebookPage(): Promise<{ pageId: string; token: string }> {
   for (const page of who.pages ?? []) form.append('pages', page.id);
   const res = await fetch(adapter.authorizeUrl({ state: 's' }), { method: 'POST', body: form, redirect: 'manual' });
   const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
-  const [page] = await adapter.accounts(await adapter.exchangeCode({ code }));
+  const [page] = await adapter.profiles(await adapter.exchangeCode({ code }));
   return { pageId: page!.accountId, token: page!.tokens.accessToken };
 }
 

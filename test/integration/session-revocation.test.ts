@@ -10,7 +10,7 @@ import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { describe, expect, it, vi } from 'vitest';
 import { updateSettings } from '../../functions/data/users';
-import { DELETION_STEPS, defaultAccountDeletionDeps, deleteAccount } from '../../functions/domain/account-deletion';
+import { DELETION_STEPS, defaultUserDeletionDeps, deleteUser } from '../../functions/domain/user-deletion';
 import { OTHER_BROWSER_MESSAGE } from '../../functions/domain/connections';
 import { SESSION_ENDED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../functions/domain/sessions';
 import { documentClient } from '../../functions/lib/aws';
@@ -63,7 +63,7 @@ describe('a deleted account', () => {
     let admittedRequestsEnded = () => {};
     const grace = new Promise<void>((resolve) => (admittedRequestsEnded = resolve));
     const began = new Date();
-    const deleting = deleteAccount(user.userId, { ...defaultAccountDeletionDeps, now: () => began, sleep: () => grace });
+    const deleting = deleteUser(user.userId, { ...defaultUserDeletionDeps, now: () => began, sleep: () => grace });
 
     // Act: it writes under USER#<id> once the first sweep has emptied the partition, within the grace.
     await vi.waitFor(async () => expect((await itemsOfUser(user.userId)).map((i) => i.sk)).not.toContain('SETTINGS'), {
@@ -98,7 +98,7 @@ describe('a deleted account', () => {
     // Prepare: the tombstone is written; the step that removes OAuth states has not run yet.
     const user = await aConfirmedUser();
     const location = await consent('facebook', await initiate('facebook', user.accessToken));
-    await DELETION_STEPS[0]![1](user.userId, defaultAccountDeletionDeps);
+    await DELETION_STEPS[0]![1](user.userId, defaultUserDeletionDeps);
 
     // Act
     const { to } = await followCallback(location);
@@ -130,7 +130,7 @@ describe('a deleted account', () => {
         }),
       );
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      await DELETION_STEPS[0]![1](user.userId, defaultAccountDeletionDeps);
+      await DELETION_STEPS[0]![1](user.userId, defaultUserDeletionDeps);
       return { user, caption, post: created.body as Post };
     });
     // The post was dispatched inside the create (due within the minute); once the facebook queue holds

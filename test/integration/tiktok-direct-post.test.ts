@@ -31,7 +31,7 @@ async function connectAs(who: { id: string }): Promise<{ tokens: TokenSet; accou
   const form = new URLSearchParams({ decision: 'allow', identity: who.id });
   const res = await fetch(adapter.authorizeUrl({ state: 's' }), { method: 'POST', body: form, redirect: 'manual' });
   const tokens = await adapter.exchangeCode({ code: new URL(res.headers.get('location')!).searchParams.get('code')! });
-  const [account] = await adapter.accounts(tokens);
+  const [account] = await adapter.profiles(tokens);
   return { tokens, accountId: account!.accountId, accountName: account!.accountName };
 }
 

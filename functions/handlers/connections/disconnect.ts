@@ -1,9 +1,9 @@
-import { AccountIdParamsSchema } from '@shared/accounts';
-import { disconnectAccount } from '../../domain/connections';
+import { ConnectionIdParamsSchema } from '@shared/accounts';
+import { disconnectConnection } from '../../domain/connections';
 import { httpHandler, noContent } from '../../domain/http-api';
 
 /** DELETE /api/accounts/{id}: removes the account and its tokens. */
-export const handler = httpHandler({ params: AccountIdParamsSchema }, async ({ workspaceId, params }) => {
-  await disconnectAccount(workspaceId, params.id);
+export const handler = httpHandler({ params: ConnectionIdParamsSchema }, async ({ workspaceId, params }) => {
+  await disconnectConnection(workspaceId, params.id);
   return noContent();
 });

@@ -1,5 +1,7 @@
-import { AccountIdParamsSchema } from '@shared/accounts';
+import { ConnectionIdParamsSchema } from '@shared/accounts';
 import { tiktokCreatorInfo } from '../../domain/tiktok-creator-info';
 import { httpHandler, ok } from '../../domain/http-api';
 
-export const handler = httpHandler({ params: AccountIdParamsSchema }, async ({ workspaceId, params }) => ok(await tiktokCreatorInfo(workspaceId, params.id)));
+export const handler = httpHandler({ params: ConnectionIdParamsSchema }, async ({ workspaceId, params }) =>
+  ok(await tiktokCreatorInfo(workspaceId, params.id)),
+);

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SocialAccount } from '@shared/accounts';
 import type { PostStatus } from '@shared/statuses';
 import type { Subscription } from '@shared/subscription';
-import { accountKey, toAccount } from '../../data/connections';
+import { connectionKey, toConnection } from '../../data/connections';
 import { OPEN_POSTS_PK, postOfSk, postSk, sessionsKey, workspaceOfPk, workspacePk } from '../../data/keys';
 import { postIndexKeys, toPost, type PostRecord } from '../../data/posts';
 import { subscriptionKey, toSubscription } from '../../data/subscriptions';
@@ -97,16 +97,16 @@ async function sendBatch(callers: typeof waiting): Promise<void> {
 }
 
 /**
- * The post and whether its account's deletion has begun, in one read: the publisher asks both at
+ * The post and whether its user's deletion has begun, in one read: the publisher asks both at
  * the due second, when every post due in it waits on the table.
  */
-export async function getPostAndAccount(userId: string, postId: string): Promise<{ post: EnginePost | null; accountClosed: boolean }> {
+export async function getPostAndUserClosed(userId: string, postId: string): Promise<{ post: EnginePost | null; userClosed: boolean }> {
   const [post, gate] = await getItemsTogether([key(userId, postId), sessionsKey(userId)]);
-  return { post: post ? toEnginePost(post) : null, accountClosed: toSessionGate(gate).deletedAt !== null };
+  return { post: post ? toEnginePost(post) : null, userClosed: toSessionGate(gate).deletedAt !== null };
 }
 
 /**
- * A delivery's first read, in one BatchGetItem: the post, the account's deletion gate and, with the
+ * A delivery's first read, in one BatchGetItem: the post, the user's deletion gate and, with the
  * target's social account, the subscription, the account row and its tokens (decrypted only when
  * asked for: most deliveries of a stale message never need them). Five items in one round trip
  * (shared with the other deliveries reading at the same moment) where the publisher used to make
@@ -118,23 +118,23 @@ export async function readDelivery(
   socialAccountId: string | undefined,
 ): Promise<{
   post: EnginePost | null;
-  accountClosed: boolean;
+  userClosed: boolean;
   ahead?: { subscription: Subscription | null; connection: { account: SocialAccount | null; tokens: () => Promise<TokenSet> } };
 }> {
-  if (!socialAccountId) return getPostAndAccount(userId, postId);
+  if (!socialAccountId) return getPostAndUserClosed(userId, postId);
   const [post, gate, subscription, account, tokens] = await getItemsTogether([
     key(userId, postId),
     sessionsKey(userId),
     subscriptionKey(userId),
-    accountKey(userId, socialAccountId),
+    connectionKey(userId, socialAccountId),
     tokensKey(userId, socialAccountId),
   ]);
   return {
     post: post ? toEnginePost(post) : null,
-    accountClosed: toSessionGate(gate).deletedAt !== null,
+    userClosed: toSessionGate(gate).deletedAt !== null,
     ahead: {
       subscription: subscription ? toSubscription(subscription) : null,
-      connection: { account: account ? toAccount(account) : null, tokens: () => toTokens(tokens) },
+      connection: { account: account ? toConnection(account) : null, tokens: () => toTokens(tokens) },
     },
   };
 }
@@ -356,7 +356,7 @@ export async function listOpenPostsDueBefore(cutoff: Date): Promise<{ userId: st
 /** The engine's store (ports.ts EngineStore) over the table. */
 export const tableEngineStore: EngineStore = {
   getPost: getEnginePost,
-  getPostAndAccount,
+  getPostAndUserClosed,
   markQueued,
   takeLease,
   saveCheckpoint,

@@ -54,8 +54,8 @@ export async function publishTarget(message: PublishMessage, engine: PublishEngi
   // account) the plan and the connection: a busy second's deliveries queue for the same table, and
   // each round trip more puts every one of them further back.
   const reads = await engine.readDelivery(userId, message.postId, message.socialAccountId, engine.now());
-  const { accountClosed, post } = reads;
-  if (accountClosed) return 'done';
+  const { userClosed, post } = reads;
+  if (userClosed) return 'done';
   if (!post || post.version !== message.version) return 'done';
   const index = post.platforms.findIndex((t) => t.id === message.targetId);
   const target = post.platforms[index];
@@ -94,7 +94,7 @@ export async function publishTarget(message: PublishMessage, engine: PublishEngi
     return await afterStep(delivery, result, engine);
   } catch (error) {
     // Nothing went out; the deletion's sweep removes the post with everything else of the account.
-    if (error instanceof AccountClosedError) return 'done';
+    if (error instanceof UserClosedError) return 'done';
     // Nothing went out and there is nothing left to settle.
     if (error instanceof PostDeletedError) return 'done';
     return await afterError(delivery, error, engine);
@@ -102,8 +102,8 @@ export async function publishTarget(message: PublishMessage, engine: PublishEngi
 }
 
 /** The account's deletion began while this delivery waited for its second: publish nothing. */
-class AccountClosedError extends Error {
-  override name = 'AccountClosedError';
+class UserClosedError extends Error {
+  override name = 'UserClosedError';
 }
 
 /** The user deleted the post while this delivery waited for its second: publish nothing. */
@@ -130,8 +130,8 @@ async function runStep(delivery: Delivery, engine: PublishEngine): Promise<Publi
           // the user deleted the post, while this delivery prepared and waited for the due second
           // (up to the lead time). One request reads both: this is the due second, when every post
           // due in it waits on the same table, and each request more puts every delivery further back.
-          const { accountClosed, post } = await engine.store.getPostAndAccount(userId, delivery.post.id);
-          if (accountClosed) throw new AccountClosedError();
+          const { userClosed, post } = await engine.store.getPostAndUserClosed(userId, delivery.post.id);
+          if (userClosed) throw new UserClosedError();
           if (!post) throw new PostDeletedError();
         },
         claimDailyQuota: (bucket) => engine.claimDailyQuota(bucket, engine.now()),

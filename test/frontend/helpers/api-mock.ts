@@ -5,7 +5,7 @@ import { PLATFORMS, type Platform } from '@shared/platforms';
 import { vi } from 'vitest';
 import type { MeResponse } from '@shared/settings';
 import type { Notification } from '@shared/notifications';
-import type { AccountView } from '@shared/accounts';
+import type { ConnectionView } from '@shared/accounts';
 
 export interface RecordedCall {
   method: string;
@@ -111,7 +111,7 @@ export function shellRoutes(options: { me?: MeResponse; notifications?: Notifica
 }
 
 /** A connected account; created_at at noon UTC so its linked date reads the same in every timezone. */
-export function socialAccount(overrides: Partial<AccountView> & Pick<AccountView, 'id' | 'platform'>): AccountView {
+export function socialAccount(overrides: Partial<ConnectionView> & Pick<ConnectionView, 'id' | 'platform'>): ConnectionView {
   return {
     account_id: `${overrides.platform}-${overrides.id.slice(-4)}`,
     account_name: `My ${overrides.platform} account`,

@@ -188,7 +188,7 @@ export function aWorld() {
     queue: { send: async (message) => void sent.push(structuredClone(message)) },
     batchSize: (p) => ({ x: 100, youtube: 50, tiktok: 20, facebook: 1, instagram: 1 })[p],
     readMetrics: (message, ids) => platform.read(message, ids),
-    isAccountClosed: async () => account.closed,
+    isUserClosed: async () => account.closed,
     random: () => 0.5,
   };
   return {

@@ -1,4 +1,4 @@
-import { connectionExpiry, expiryText, nextExpiryNotice, noticeAfter, publishProblemAt, type ListedAccount } from '@shared/connection-health';
+import { connectionExpiry, expiryText, nextExpiryNotice, noticeAfter, publishProblemAt, type ListedConnection } from '@shared/connection-health';
 import { describe, expect, it } from 'vitest';
 import { aSocialAccount } from '../../helpers/accounts';
 import { healthOf } from '../../../functions/domain/connection-health';
@@ -8,12 +8,12 @@ const NOW = new Date('2026-11-25T12:00:00.000Z');
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(NOW.getTime() + days * DAY).toISOString();
 
-function anAccount(overrides: Partial<ListedAccount> = {}): ListedAccount {
+function anAccount(overrides: Partial<ListedConnection> = {}): ListedConnection {
   return {
     ...aSocialAccount({ id: 'A1', platform: 'instagram', account_id: 'ig-1', account_name: '@acme', created_at: NOW.toISOString() }),
     health: { expires_at: inDays(30), missing_publish_permission: false },
     ...overrides,
-  } as ListedAccount;
+  } as ListedConnection;
 }
 
 describe('when a connection ends', () => {
@@ -31,13 +31,13 @@ describe('when a connection ends', () => {
   });
 
   it('falls back by platform for tokens stored before the expiry was kept', () => {
-    const row = { accountId: 'A1', connectionExpiresAt: undefined, expiresAt: inDays(0.1), refreshExpiresAt: inDays(200), scopes: undefined };
+    const row = { connectionId: 'A1', connectionExpiresAt: undefined, expiresAt: inDays(0.1), refreshExpiresAt: inDays(200), scopes: undefined };
     expect(healthOf('tiktok', row).expires_at).toBe(inDays(200));
     expect(healthOf('instagram', { ...row, expiresAt: inDays(50), refreshExpiresAt: null }).expires_at).toBe(inDays(50));
   });
 
   it('flags a grant without the publish permission only when the platform reported its scopes', () => {
-    const row = { accountId: 'A1', connectionExpiresAt: null, expiresAt: null, refreshExpiresAt: null };
+    const row = { connectionId: 'A1', connectionExpiresAt: null, expiresAt: null, refreshExpiresAt: null };
     expect(healthOf('tiktok', { ...row, scopes: ['user.info.basic'] }).missing_publish_permission).toBe(true);
     expect(healthOf('tiktok', { ...row, scopes: ['user.info.basic', 'video.publish'] }).missing_publish_permission).toBe(false);
     expect(healthOf('tiktok', { ...row, scopes: undefined }).missing_publish_permission).toBe(false);
@@ -73,7 +73,7 @@ describe('expiry notices, 7 days and 1 day before', () => {
 });
 
 describe('whether an account can publish at a post time', () => {
-  const ctx = (account: ListedAccount | undefined, planAllows = true) => ({ account, platform: 'instagram' as const, accountName: '@acme', planAllows });
+  const ctx = (account: ListedConnection | undefined, planAllows = true) => ({ account, platform: 'instagram' as const, accountName: '@acme', planAllows });
 
   it('is fine while the connection outlives the post', () => {
     expect(publishProblemAt(ctx(anAccount()), inDays(10))).toBeNull();

@@ -28,7 +28,7 @@ const TERMINAL = ['posted', 'failed'];
 export class MemoryStore implements EngineStore {
   readonly items = new Map<string, { userId: string; post: EnginePost }>();
   /** Whether the account's deletion has begun (the session gate the table keeps beside the posts). */
-  accountClosed: (userId: string) => boolean = () => false;
+  userClosed: (userId: string) => boolean = () => false;
 
   put(userId: string, post: EnginePost): void {
     this.items.set(`${userId}/${post.id}`, { userId, post: structuredClone(post) });
@@ -55,9 +55,9 @@ export class MemoryStore implements EngineStore {
     return post ? structuredClone(post) : null;
   }
 
-  async getPostAndAccount(userId: string, postId: string) {
+  async getPostAndUserClosed(userId: string, postId: string) {
     const post = this.item(userId, postId);
-    return { post: post ? structuredClone(post) : null, accountClosed: this.accountClosed(userId) };
+    return { post: post ? structuredClone(post) : null, userClosed: this.userClosed(userId) };
   }
 
   async markQueued(userId: string, seen: EnginePost, now: Date) {
@@ -218,7 +218,7 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
   const platforms = new Map<Platform, ReturnType<typeof aPlatform>>();
   const state = { closed: false, plan: options.plan ?? 'pro', closeWhileWaiting: false, deleteWhileWaiting: false };
   let ids = 0;
-  store.accountClosed = () => state.closed;
+  store.userClosed = () => state.closed;
   const platform = (p: Platform) => platforms.get(p) ?? platforms.set(p, aPlatform(p)).get(p)!;
 
   const engine: PublishEngine & ScheduleEngine = {
@@ -233,7 +233,7 @@ export function anEngine(options: { plan?: Plan['id']; leadMs?: number } = {}) {
     settings: () => ({ leadMs: options.leadMs ?? 3_000, retryWindowMs: 15 * 60_000, settleSpreadMs: 0 }),
     // As the table does: with the social account named, the plan and the connection come with the post.
     readDelivery: async (userId, postId, socialAccountId) => {
-      const reads = await MemoryStore.prototype.getPostAndAccount.call(store, userId, postId);
+      const reads = await MemoryStore.prototype.getPostAndUserClosed.call(store, userId, postId);
       if (!socialAccountId) return reads;
       const account = { id: socialAccountId, platform: accountPlatform(socialAccountId) } as SocialAccount;
       const tokens = async () => ({ accessToken: 'token', refreshToken: null, expiresAt: null }) as never;

@@ -335,7 +335,7 @@ describe('a publish step', () => {
     const readsAtDue: string[] = [];
     const { sleep } = engine;
     const getPost = engine.store.getPost.bind(engine.store);
-    const getPostAndAccount = engine.store.getPostAndAccount.bind(engine.store);
+    const getPostAndUserClosed = engine.store.getPostAndUserClosed.bind(engine.store);
     engine.sleep = async (ms) => {
       await sleep(ms);
       due = true;
@@ -344,9 +344,9 @@ describe('a publish step', () => {
       if (due) readsAtDue.push('getPost');
       return getPost(userId, postId);
     };
-    engine.store.getPostAndAccount = (userId, postId) => {
-      if (due) readsAtDue.push('getPostAndAccount');
-      return getPostAndAccount(userId, postId);
+    engine.store.getPostAndUserClosed = (userId, postId) => {
+      if (due) readsAtDue.push('getPostAndUserClosed');
+      return getPostAndUserClosed(userId, postId);
     };
 
     // Act
@@ -354,7 +354,7 @@ describe('a publish step', () => {
 
     // Assess
     expect(world.platform('facebook').timeline).toHaveLength(1);
-    expect(readsAtDue).toEqual(['getPostAndAccount']);
+    expect(readsAtDue).toEqual(['getPostAndUserClosed']);
   });
 
   it('reads the plan and the connection with the post, so a step makes one read before its lease and one at the due second', async () => {
@@ -368,7 +368,7 @@ describe('a publish step', () => {
     engine.readDelivery = count('readDelivery', engine.readDelivery.bind(engine));
     engine.currentPlan = count('currentPlan', engine.currentPlan.bind(engine));
     engine.store.getPost = count('getPost', engine.store.getPost.bind(engine.store));
-    engine.store.getPostAndAccount = count('getPostAndAccount', engine.store.getPostAndAccount.bind(engine.store));
+    engine.store.getPostAndUserClosed = count('getPostAndUserClosed', engine.store.getPostAndUserClosed.bind(engine.store));
     const withFreshTokens = engine.withFreshTokens.bind(engine);
     const handed: unknown[] = [];
     engine.withFreshTokens = (userId, accountId, fn, deps, options) => (
@@ -381,7 +381,7 @@ describe('a publish step', () => {
 
     // Assess
     expect(world.platform('facebook').timeline).toHaveLength(1);
-    expect(reads).toEqual(['readDelivery', 'getPostAndAccount']);
+    expect(reads).toEqual(['readDelivery', 'getPostAndUserClosed']);
     expect(handed).toEqual([expect.objectContaining({ id: 'acc-facebook' })]);
   });
 

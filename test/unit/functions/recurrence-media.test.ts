@@ -66,7 +66,7 @@ class MemoryWorld implements OccurrenceStore {
   }
 
   async context() {
-    return { plan: this.plan, accounts: this.accounts };
+    return { plan: this.plan, connections: this.accounts };
   }
   async claimUsage(_userId: string, month: string, limit: number) {
     const used = this.usage.get(month) ?? 0;

@@ -75,7 +75,7 @@ describe('Facebook Pages', () => {
       },
     });
 
-    const accounts = await adapter.accounts({ accessToken: LONG, expiresAt: inSeconds(5183944) });
+    const accounts = await adapter.profiles({ accessToken: LONG, expiresAt: inSeconds(5183944) });
 
     expect(requests[0]!.url.pathname).toBe(`/${GRAPH_VERSION}/me/accounts`);
     expect(requests[0]!.url.searchParams.get('fields')).toBe('id,name,access_token,picture');
@@ -102,7 +102,7 @@ describe('Facebook Pages', () => {
       { body: { data: [{ id: '202', name: 'B', access_token: PAGE_B }], paging: {} } },
     );
 
-    const accounts = await adapter.accounts({ accessToken: LONG, expiresAt: null });
+    const accounts = await adapter.profiles({ accessToken: LONG, expiresAt: null });
 
     expect(accounts.map((a) => a.accountId)).toEqual(['101', '202']);
     expect(requests[1]!.url.searchParams.get('after')).toBe('QVFJ');
@@ -113,7 +113,7 @@ describe('Facebook Pages', () => {
       body: { data: [{ id: '101', name: 'A', access_token: PAGE_A }], paging: { next: 'https://evil.example/steal' } },
     });
 
-    await adapter.accounts({ accessToken: LONG, expiresAt: null });
+    await adapter.profiles({ accessToken: LONG, expiresAt: null });
 
     expect(requests).toHaveLength(1);
   });
@@ -183,19 +183,19 @@ describe('Facebook errors', () => {
   it('asks for a reconnect on code 190 (token invalid or expired)', async () => {
     const { adapter } = aFacebook(graphError(190, { error_subcode: 460, message: `Error validating access token: ${LONG}` }));
 
-    await expectPlatformError(adapter.accounts(user), { category: 'reauth', code: '190/460' }, secrets);
+    await expectPlatformError(adapter.profiles(user), { category: 'reauth', code: '190/460' }, secrets);
   });
 
   it('asks for a reconnect when a permission is missing (code 200)', async () => {
     const { adapter } = aFacebook(graphError(200, { message: 'Permissions error' }));
 
-    await expectPlatformError(adapter.accounts(user), { category: 'reauth' }, secrets);
+    await expectPlatformError(adapter.profiles(user), { category: 'reauth' }, secrets);
   });
 
   it.each([4, 17, 32, 613])('backs off on rate-limit code %i', async (code) => {
     const { adapter } = aFacebook(graphError(code, { message: 'Application request limit reached' }));
 
-    await expectPlatformError(adapter.accounts(user), { category: 'backoff' }, secrets);
+    await expectPlatformError(adapter.profiles(user), { category: 'backoff' }, secrets);
   });
 
   it('backs off for as long as the business-use-case header says', async () => {
@@ -208,15 +208,15 @@ describe('Facebook errors', () => {
       },
     });
 
-    await expectPlatformError(adapter.accounts(user), { category: 'backoff', retryAfterSeconds: 420 }, secrets);
+    await expectPlatformError(adapter.profiles(user), { category: 'backoff', retryAfterSeconds: 420 }, secrets);
   });
 
   it('retries on a transient code 2 and on a 5xx', async () => {
     const transient = aFacebook(graphError(2, { message: 'Service temporarily unavailable', is_transient: true }));
     const down = aFacebook({ status: 502, body: 'Bad Gateway' });
 
-    await expectPlatformError(transient.adapter.accounts(user), { category: 'retry' }, secrets);
-    await expectPlatformError(down.adapter.accounts(user), { category: 'retry' }, secrets);
+    await expectPlatformError(transient.adapter.profiles(user), { category: 'retry' }, secrets);
+    await expectPlatformError(down.adapter.profiles(user), { category: 'retry' }, secrets);
   });
 
   it('retries, and never asks for a reconnect, when the network drops', async () => {
@@ -236,8 +236,8 @@ describe('Facebook errors', () => {
     const dup = aFacebook(graphError(506, { message: 'Duplicate status message' }));
     const blocked = aFacebook(graphError(368, { message: 'Temporarily blocked for policy violations' }));
 
-    await expectPlatformError(dup.adapter.accounts(user), { category: 'stop' }, secrets);
-    await expectPlatformError(blocked.adapter.accounts(user), { category: 'stop' }, secrets);
+    await expectPlatformError(dup.adapter.profiles(user), { category: 'stop' }, secrets);
+    await expectPlatformError(blocked.adapter.profiles(user), { category: 'stop' }, secrets);
   });
 
   it('stops when Facebook rejects our client secret, even though it reports it as code 1', async () => {

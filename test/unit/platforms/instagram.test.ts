@@ -136,7 +136,7 @@ describe('Instagram profile', () => {
     });
     const tokens = issuedAgo(HOUR);
 
-    const accounts = await adapter.accounts(tokens);
+    const accounts = await adapter.profiles(tokens);
 
     expect(requests[0]!.url.pathname).toBe(`/${GRAPH_VERSION}/me`);
     expect(requests[0]!.url.searchParams.get('fields')).toBe('user_id,username,name,profile_picture_url');
@@ -169,25 +169,25 @@ describe('Instagram errors', () => {
   it('backs off when the daily publishing limit (9 / 2207042) is reached', async () => {
     const { adapter } = anInstagram(graphError(9, 2207042));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'backoff', code: '9/2207042' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'backoff', code: '9/2207042' }, secrets);
   });
 
   it('backs off on rate-limit code 4 with the Retry-After header', async () => {
     const { adapter } = anInstagram({ ...graphError(4), headers: { 'retry-after': '120' } });
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'backoff', retryAfterSeconds: 120 }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'backoff', retryAfterSeconds: 120 }, secrets);
   });
 
   it('stops on suspected spam even though it shares code 4 with rate limiting', async () => {
     const { adapter } = anInstagram(graphError(4, 2207051));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'stop' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'stop' }, secrets);
   });
 
   it('retries on an Instagram server error (-1 / 2207001)', async () => {
     const { adapter } = anInstagram(graphError(-1, 2207001));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'retry' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'retry' }, secrets);
   });
 
   it('retries, and never asks for a reconnect, when the network drops during a refresh', async () => {
@@ -213,7 +213,7 @@ describe('Instagram errors', () => {
       },
     });
 
-    const error = await expectPlatformError(adapter.accounts(tokens), { category: 'fix-input', code: '36000/2207004' }, secrets);
+    const error = await expectPlatformError(adapter.profiles(tokens), { category: 'fix-input', code: '36000/2207004' }, secrets);
     expect(error.message).toContain('less than 8 MiB');
   });
 

@@ -119,7 +119,7 @@ describe('TikTok profile', () => {
       scopes: ['user.info.basic', 'user.info.profile', 'video.publish'],
     };
 
-    const accounts = await adapter.accounts(tokens);
+    const accounts = await adapter.profiles(tokens);
 
     expect(`${requests[0]!.url.origin}${requests[0]!.url.pathname}`).toBe('https://open.tiktokapis.com/v2/user/info/');
     expect(requests[0]!.url.searchParams.get('fields')).toBe('open_id,union_id,avatar_url,display_name,username');
@@ -142,7 +142,7 @@ describe('TikTok profile with only the basic scope', () => {
     const { adapter, requests } = aTikTok(basicUser);
     const tokens = { accessToken: ACCESS, expiresAt: inSeconds(7200), scopes: ['user.info.basic', 'video.publish'] };
 
-    const accounts = await adapter.accounts(tokens);
+    const accounts = await adapter.profiles(tokens);
 
     expect(requests[0]!.url.searchParams.get('fields')).toBe('open_id,union_id,avatar_url,display_name');
     expect(accounts).toEqual([{ accountId: 'oid-1', accountName: 'Corner Bakery', pictureUrl: 'https://p16.example/a.jpg', tokens }]);
@@ -152,7 +152,7 @@ describe('TikTok profile with only the basic scope', () => {
     const { adapter, requests } = aTikTok({ body: { ...(tokenReply().body as object), scope: 'user.info.basic,video.publish,video.upload' } }, basicUser);
 
     const tokens = await adapter.exchangeCode({ code: 'code-1' });
-    const accounts = await adapter.accounts(tokens);
+    const accounts = await adapter.profiles(tokens);
 
     expect(requests[1]!.url.searchParams.get('fields')!.split(',')).not.toContain('username');
     expect(accounts[0]!.accountName).toBe('Corner Bakery');
@@ -161,7 +161,7 @@ describe('TikTok profile with only the basic scope', () => {
   it('asks for username once TikTok says user.info.profile was granted', async () => {
     const { adapter, requests } = aTikTok({ body: { ...(tokenReply().body as object), scope: 'user.info.basic,user.info.profile,video.publish' } }, basicUser);
 
-    await adapter.accounts(await adapter.exchangeCode({ code: 'code-1' }));
+    await adapter.profiles(await adapter.exchangeCode({ code: 'code-1' }));
 
     expect(requests[1]!.url.searchParams.get('fields')).toBe('open_id,union_id,avatar_url,display_name,username');
   });
@@ -173,19 +173,19 @@ describe('TikTok errors', () => {
   it('asks for a reconnect on access_token_invalid', async () => {
     const { adapter } = aTikTok(apiError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.'));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'reauth', code: 'access_token_invalid' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'reauth', code: 'access_token_invalid' }, secrets);
   });
 
   it('backs off on rate_limit_exceeded', async () => {
     const { adapter } = aTikTok({ ...apiError(429, 'rate_limit_exceeded'), headers: { 'retry-after': '60' } });
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'backoff', retryAfterSeconds: 60 }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'backoff', retryAfterSeconds: 60 }, secrets);
   });
 
   it('retries on internal_error', async () => {
     const { adapter } = aTikTok(apiError(500, 'internal_error'));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'retry' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'retry' }, secrets);
   });
 
   it('retries, and never asks for a reconnect, when the network drops during a refresh', async () => {
@@ -197,19 +197,19 @@ describe('TikTok errors', () => {
   it('asks to fix the input on invalid_param', async () => {
     const { adapter } = aTikTok(apiError(400, 'invalid_param', 'Invalid fields'));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'fix-input' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'fix-input' }, secrets);
   });
 
   it('stops when the user is banned from posting', async () => {
     const { adapter } = aTikTok(apiError(403, 'spam_risk_user_banned_from_posting'));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'stop' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'stop' }, secrets);
   });
 
   it('treats an error inside a 200 answer as a failure, not a profile', async () => {
     const { adapter } = aTikTok(apiError(200, 'scope_not_authorized'));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'reauth' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'reauth' }, secrets);
   });
 
   it('stops, rather than asking the user to reconnect, when TikTok rejects our client key', async () => {

@@ -125,7 +125,7 @@ describe('X profile', () => {
     const { adapter, requests } = anX({ body: { data: { id: '2244994945', name: 'Dev Account', username: 'devaccount' } } });
     const tokens = { accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(7200) };
 
-    const accounts = await adapter.accounts(tokens);
+    const accounts = await adapter.profiles(tokens);
 
     expect(requests[0]!.url.pathname).toBe('/2/users/me');
     expect(requests[0]!.headers['authorization']).toBe(`Bearer ${ACCESS}`);
@@ -135,7 +135,7 @@ describe('X profile', () => {
   it('stops, rather than guessing, when the profile comes back in an unexpected shape', async () => {
     const { adapter } = anX({ body: { data: { id: 42 } } });
 
-    await expectPlatformError(adapter.accounts({ accessToken: ACCESS, expiresAt: null }), { category: 'stop' }, [ACCESS]);
+    await expectPlatformError(adapter.profiles({ accessToken: ACCESS, expiresAt: null }), { category: 'stop' }, [ACCESS]);
   });
 });
 
@@ -146,7 +146,7 @@ describe('X errors', () => {
   it('asks for a reconnect on 401', async () => {
     const { adapter } = anX({ status: 401, body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } });
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'reauth' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'reauth' }, secrets);
   });
 
   it('asks for a reconnect when the refresh token is rejected as invalid_grant', async () => {
@@ -170,20 +170,20 @@ describe('X errors', () => {
       headers: { 'x-rate-limit-reset': String(reset) },
     });
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'backoff', retryAfterSeconds: 900 }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'backoff', retryAfterSeconds: 900 }, secrets);
   });
 
   it('backs off on a 429 in the v2 problem shape even without a reset header', async () => {
     const { adapter } = anX({ status: 429, body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 } });
 
-    const error = await expectPlatformError(adapter.accounts(tokens), { category: 'backoff' }, secrets);
+    const error = await expectPlatformError(adapter.profiles(tokens), { category: 'backoff' }, secrets);
     expect(error.details.retryAfterSeconds).toBeUndefined();
   });
 
   it('retries on a 5xx', async () => {
     const { adapter } = anX({ status: 503, body: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 } });
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'retry' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'retry' }, secrets);
   });
 
   it('retries, and never asks for a reconnect, when the network drops during a refresh', async () => {
@@ -204,14 +204,14 @@ describe('X errors', () => {
       body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 },
     });
 
-    const error = await expectPlatformError(adapter.accounts(tokens), { category: 'stop' }, secrets);
+    const error = await expectPlatformError(adapter.profiles(tokens), { category: 'stop' }, secrets);
     expect(error.message).toContain('duplicate content');
   });
 
   it('stops on a 402 credits-depleted answer', async () => {
     const { adapter } = anX({ status: 402, body: { title: 'CreditsDepleted', detail: 'Your account has no credits' } });
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'stop' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'stop' }, secrets);
   });
 
   it('keeps tokens out of the message even when X echoes one back', async () => {

@@ -102,7 +102,7 @@ describe('YouTube channel', () => {
     });
     const tokens = { accessToken: ACCESS, refreshToken: REFRESH, expiresAt: inSeconds(3599) };
 
-    const accounts = await adapter.accounts(tokens);
+    const accounts = await adapter.profiles(tokens);
 
     expect(`${requests[0]!.url.origin}${requests[0]!.url.pathname}`).toBe('https://www.googleapis.com/youtube/v3/channels');
     expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({ part: 'snippet', mine: 'true' });
@@ -113,7 +113,7 @@ describe('YouTube channel', () => {
   it('finds nothing to post as when the Google account has no channel', async () => {
     const { adapter } = aYouTube({ body: { kind: 'youtube#channelListResponse', pageInfo: { totalResults: 0, resultsPerPage: 5 } } });
 
-    await expect(adapter.accounts({ accessToken: ACCESS, expiresAt: null })).resolves.toEqual([]);
+    await expect(adapter.profiles({ accessToken: ACCESS, expiresAt: null })).resolves.toEqual([]);
   });
 });
 
@@ -123,25 +123,25 @@ describe('YouTube errors', () => {
   it('asks for a reconnect on 401 authError', async () => {
     const { adapter } = aYouTube(apiError(401, 'authError', 'Invalid Credentials'));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'reauth' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'reauth' }, secrets);
   });
 
   it.each(['rateLimitExceeded', 'userRateLimitExceeded'])('backs off on 403 %s', async (reason) => {
     const { adapter } = aYouTube({ ...apiError(403, reason), headers: { 'retry-after': '30' } });
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'backoff', retryAfterSeconds: 30, code: reason }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'backoff', retryAfterSeconds: 30, code: reason }, secrets);
   });
 
   it('stops on quotaExceeded, since retrying only burns quota until midnight Pacific', async () => {
     const { adapter } = aYouTube(apiError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.'));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'stop', code: 'quotaExceeded' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'stop', code: 'quotaExceeded' }, secrets);
   });
 
   it('retries on a 5xx', async () => {
     const { adapter } = aYouTube(apiError(503, 'backendError'));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'retry' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'retry' }, secrets);
   });
 
   it('retries, and never asks for a reconnect, when the network drops during a refresh', async () => {
@@ -159,7 +159,7 @@ describe('YouTube errors', () => {
   it('stops when the channel is forbidden from the action', async () => {
     const { adapter } = aYouTube(apiError(403, 'forbidden'));
 
-    await expectPlatformError(adapter.accounts(tokens), { category: 'stop' }, secrets);
+    await expectPlatformError(adapter.profiles(tokens), { category: 'stop' }, secrets);
   });
 
   it('stops, rather than asking the user to reconnect, when Google rejects our client credentials', async () => {

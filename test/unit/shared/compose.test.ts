@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstIssue } from '@shared/auth';
-import { captionLength, captionProblem, ComposeTargetSchema, connectedAccountsProblem, CreatePostSchema, TargetSettingsSchema } from '@shared/compose';
+import { captionLength, captionProblem, ComposeTargetSchema, noConnectionProblem, CreatePostSchema, TargetSettingsSchema } from '@shared/compose';
 import type { Platform } from '@shared/platforms';
 
 const SPEC_LIMITS = [
@@ -288,20 +288,20 @@ describe('captionLength on X (twitter-text weighting, docs/platform-apis.md#x-li
   });
 });
 
-describe('connectedAccountsProblem', () => {
+describe('noConnectionProblem', () => {
   it('finds no problem when every selected platform has a connected account', () => {
-    expect(connectedAccountsProblem(['instagram', 'facebook'], ['instagram', 'facebook', 'x'])).toBeNull();
+    expect(noConnectionProblem(['instagram', 'facebook'], ['instagram', 'facebook', 'x'])).toBeNull();
   });
 
   it('finds no problem when at least one selected platform has a connected account (docs/product-rules.md#compose-rules)', () => {
-    expect(connectedAccountsProblem(['instagram', 'tiktok'], ['tiktok'])).toBeNull();
+    expect(noConnectionProblem(['instagram', 'tiktok'], ['tiktok'])).toBeNull();
   });
 
   it('says "Please connect accounts for selected platforms" when no selected platform is connected (docs/product-rules.md#compose-rules)', () => {
-    expect(connectedAccountsProblem(['instagram', 'x'], ['facebook'])).toBe('Please connect accounts for selected platforms');
+    expect(noConnectionProblem(['instagram', 'x'], ['facebook'])).toBe('Please connect accounts for selected platforms');
   });
 
   it('says so too when no account is connected at all', () => {
-    expect(connectedAccountsProblem(['youtube'], [])).toBe('Please connect accounts for selected platforms');
+    expect(noConnectionProblem(['youtube'], [])).toBe('Please connect accounts for selected platforms');
   });
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ListedAccountsSchema, type ListedAccount } from '@shared/connection-health';
+import { ListedConnectionsSchema, type ListedConnection } from '@shared/connection-health';
 import { PlatformsResponseSchema } from '@shared/entitlements';
 import { api } from '@/lib/api-client';
 import { apiQuery } from '@/lib/api-query';
@@ -17,8 +17,8 @@ export const accountKeys = {
 export const OAUTH_COMPLETE_EVENT = 'oauth-complete';
 
 /** The user's connected accounts, newest first, each with its connection health. */
-export async function getAccounts(): Promise<ListedAccount[]> {
-  const { accounts } = await api('/accounts', { schema: ListedAccountsSchema });
+export async function getAccounts(): Promise<ListedConnection[]> {
+  const { accounts } = await api('/accounts', { schema: ListedConnectionsSchema });
   return accounts;
 }
 
@@ -27,7 +27,7 @@ export function getAccountsQueryOptions() {
 }
 
 /** Also refetches whenever a connect attempt ends (docs/product-rules.md#connecting-an-account: the oauth-complete event). */
-export function useAccounts() {
+export function useConnections() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refetch = () => void queryClient.invalidateQueries({ queryKey: accountKeys.list() });

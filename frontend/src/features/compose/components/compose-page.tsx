@@ -4,7 +4,7 @@ import { LuPlug } from 'react-icons/lu';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
-import { useAccounts } from '@/lib/api/connections';
+import { useConnections } from '@/lib/api/connections';
 import { useMe } from '@/lib/api/me';
 import { userTimezone } from '@/lib/time';
 import { ComposeForm } from './compose-form';
@@ -64,7 +64,7 @@ function NoAccounts() {
 /** /home/compose (docs/product-rules.md#compose). */
 export function ComposePage() {
   const me = useMe();
-  const accounts = useAccounts();
+  const accounts = useConnections();
   const zone = userTimezone(me.data?.settings.timezone);
   const connected = accounts.data?.filter((a) => a.is_connected) ?? [];
 

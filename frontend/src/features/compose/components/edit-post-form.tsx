@@ -2,7 +2,7 @@ import { Text } from '@chakra-ui/react';
 import type { Post } from '@shared/posts';
 import type { CreatePostBody } from '@shared/post-bodies';
 import { LoadError } from '@/components/load-error';
-import { useAccounts } from '@/lib/api/connections';
+import { useConnections } from '@/lib/api/connections';
 import { ComposeForm } from './compose-form';
 
 export interface EditPostFormProps {
@@ -18,7 +18,7 @@ export interface EditPostFormProps {
  * shows it (the app hands it over: features do not import each other) and saves with PATCH.
  */
 export function EditPostForm({ post, zone, saving, onSubmit }: EditPostFormProps) {
-  const accounts = useAccounts();
+  const accounts = useConnections();
 
   if (accounts.isPending) {
     return (

@@ -1,6 +1,6 @@
 import { Alert, Button, List, Stack } from '@chakra-ui/react';
 import type { SocialAccount } from '@shared/accounts';
-import { publishProblemAt, type ListedAccount } from '@shared/connection-health';
+import { publishProblemAt, type ListedConnection } from '@shared/connection-health';
 import { limitWarningMessage, type LimitWarning } from '@shared/platform-limits';
 import type { Platform } from '@shared/platforms';
 import { localInputToIso } from '@/lib/time';
@@ -62,9 +62,9 @@ interface ConnectionFlagsProps {
 export function connectionProblemsAt({ accounts, accountIds, scheduledAt, allowedPlatforms }: ConnectionFlagsProps): { id: string; message: string }[] {
   if (!scheduledAt) return [];
   return accountIds.flatMap((id) => {
-    const account = accounts.find((a) => a.id === id) as ListedAccount | undefined;
+    const account = accounts.find((a) => a.id === id) as ListedConnection | undefined;
     if (!account) return [];
-    const listed: ListedAccount = { ...account, health: account.health ?? { expires_at: null, missing_publish_permission: false } };
+    const listed: ListedConnection = { ...account, health: account.health ?? { expires_at: null, missing_publish_permission: false } };
     const message = publishProblemAt(
       {
         account: listed,

@@ -1,5 +1,5 @@
 import type { SocialAccount } from '@shared/accounts';
-import { connectedAccountsProblem, CreatePostSchema } from '@shared/compose';
+import { noConnectionProblem, CreatePostSchema } from '@shared/compose';
 import { supportsFirstComment } from '@shared/follow-ups';
 import { MSG } from '@shared/messages';
 import { PLATFORMS, type Platform } from '@shared/platforms';
@@ -108,7 +108,7 @@ export function firstProblem(body: CreatePostBody, selected: readonly Platform[]
     const title = typeof params?.title === 'string' ? params.title : MSG.validationErrorTitle;
     return { title, message: issue.message };
   }
-  const accounts = connectedAccountsProblem(selected, connected);
+  const accounts = noConnectionProblem(selected, connected);
   if (accounts) return { title: MSG.validationErrorTitle, message: accounts };
   if (body.scheduled_at && Date.parse(body.scheduled_at) <= now.getTime()) {
     return { title: MSG.validationErrorTitle, message: SCHEDULED_IN_PAST_MESSAGE };

@@ -1,11 +1,11 @@
 import { Avatar, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useState } from 'react';
-import type { AccountView, SocialAccount } from '@shared/accounts';
+import type { ConnectionView, SocialAccount } from '@shared/accounts';
 import { RECONNECT_FOR_ANALYTICS } from '@shared/analytics';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import { UI } from '@shared/ui';
-import type { ListedAccount } from '@shared/connection-health';
+import type { ListedConnection } from '@shared/connection-health';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDisconnectAccount } from '../api/disconnect-account';
 import { ConnectionExpiry } from './connection-expiry';
@@ -23,7 +23,7 @@ export function AccountRow({ account, onReconnect, reconnecting }: AccountRowPro
   const [pageInfoOpen, setPageInfoOpen] = useState(false);
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
   // Connected before analytics: publishing works, but the grant lacks the analytics permission.
-  const analyticsReconnect = !account.needs_reconnect && (account as Partial<AccountView>).analytics === 'reconnect';
+  const analyticsReconnect = !account.needs_reconnect && (account as Partial<ConnectionView>).analytics === 'reconnect';
 
   return (
     <Stack
@@ -49,7 +49,7 @@ export function AccountRow({ account, onReconnect, reconnecting }: AccountRowPro
           <Text textStyle="xs" color="fg.muted">
             Linked <time dateTime={account.created_at}>{format(new Date(account.created_at), UI.formats.linked)}</time>
           </Text>
-          <ConnectionExpiry health={(account as Partial<ListedAccount>).health} />
+          <ConnectionExpiry health={(account as Partial<ListedConnection>).health} />
           {analyticsReconnect ? (
             <Text textStyle="xs" color="orange.fg" data-testid="analytics-reconnect">
               {RECONNECT_FOR_ANALYTICS}

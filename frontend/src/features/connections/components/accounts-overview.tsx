@@ -3,7 +3,7 @@ import type { SocialAccount } from '@shared/accounts';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { roleAtLeast } from '@shared/workspaces';
 import { LoadError } from '@/components/load-error';
-import { useAccounts, usePlatforms } from '@/lib/api/connections';
+import { useConnections, usePlatforms } from '@/lib/api/connections';
 import { useCurrentWorkspace } from '@/lib/api/workspaces';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { PlatformCard } from './platform-card';
@@ -35,7 +35,7 @@ function LoadingCards() {
  * says 'Connect via OAuth' (docs/product-rules.md#platforms-page).
  */
 export function AccountsOverview({ connectLabel = 'Connect' }: { connectLabel?: string }) {
-  const { data, isPending, isError, refetch, isRefetching } = useAccounts();
+  const { data, isPending, isError, refetch, isRefetching } = useConnections();
   const platforms = usePlatforms();
   const { connect, connecting } = useConnectAccount();
   // Connecting is an Admin's job; while the role is unknown the button shows (the server decides).

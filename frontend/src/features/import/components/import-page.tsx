@@ -21,7 +21,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { useClients } from '@/lib/api/clients';
-import { useAccounts } from '@/lib/api/connections';
+import { useConnections } from '@/lib/api/connections';
 import { useMe } from '@/lib/api/me';
 import { importMediaFromUrl } from '@/lib/api/media-from-url';
 import { userTimezone, zoneLabel } from '@/lib/time';
@@ -58,7 +58,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export function ImportPage() {
   const queryClient = useQueryClient();
   const me = useMe();
-  const accounts = useAccounts();
+  const accounts = useConnections();
   const clients = useClients();
   const usage = useUsage();
   const uploads = useImportMedia();

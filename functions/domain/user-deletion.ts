@@ -12,10 +12,10 @@ import {
   markedCheckouts,
   openPostIds,
   pendingOAuthStates,
-} from '../data/account-deletion';
+} from '../data/user-deletion';
 import { avatarPrefix, mediaObjectPrefix } from '../data/keys';
 import { getCustomerLink } from '../data/billing';
-import { getSessionGate, markAccountClosed } from '../data/users';
+import { getSessionGate, markUserClosed } from '../data/users';
 import { deleteWorkspaceItems, listMembers, listMemberships, releaseSeat, removeMember, removeMembersButOwner, workspaceOwner } from '../data/workspaces';
 import { readSubscriptionState } from '../data/subscriptions';
 import { ConflictError, DependencyError } from '../lib/errors';
@@ -44,7 +44,7 @@ export interface SubscriptionCanceller {
   subscriptions: Pick<Stripe.SubscriptionsResource, 'retrieve' | 'update' | 'cancel'>;
 }
 
-export interface AccountDeletionDeps {
+export interface UserDeletionDeps {
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
   /** The Stripe client (the same one billing uses; typed here with the calls deletion makes). */
@@ -52,7 +52,7 @@ export interface AccountDeletionDeps {
   removeSchedule: (postId: string) => Promise<void>;
 }
 
-export const defaultAccountDeletionDeps: AccountDeletionDeps = {
+export const defaultUserDeletionDeps: UserDeletionDeps = {
   now: () => new Date(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   stripe: async () => (await stripe()) as unknown as SubscriptionCanceller,
@@ -72,14 +72,14 @@ const WORKSPACE_DELETION_STRIPE_MSG = "We couldn't cancel the workspace's subscr
  */
 export const inFlightGraceMs = (): number => apiTimeoutSeconds() * 1000;
 
-type Step = (userId: string, deps: AccountDeletionDeps) => Promise<void>;
+type Step = (userId: string, deps: UserDeletionDeps) => Promise<void>;
 
 /** The deletion steps, in order. Exported so tests can see the order; `deleteAccount` runs them. */
 export const DELETION_STEPS: readonly (readonly [name: string, run: Step])[] = [
   // First: from here on every request with the user's tokens is refused, OAuth callbacks of their
   // pending connects are refused and the publisher stops; it lives outside USER#<id> and outlives it.
   // The realtime subscriptions the account's sessions hold are closed with it.
-  ['close account', async (userId, deps) => endRealtimeSessions(userId, await markAccountClosed(userId, deps.now()))],
+  ['close account', async (userId, deps) => endRealtimeSessions(userId, await markUserClosed(userId, deps.now()))],
   ['mark deleting', (userId, deps) => markDeleting(userId, deps.now())],
   // The workspaces the person owns go with them (docs/workspaces.md): each one's schedules, media
   // and subscription, then (step "workspaces") its items.
@@ -99,7 +99,7 @@ export const DELETION_STEPS: readonly (readonly [name: string, run: Step])[] = [
   ['late writes', sweepLateWrites],
 ];
 
-export async function deleteAccount(userId: string, deps: AccountDeletionDeps = defaultAccountDeletionDeps): Promise<void> {
+export async function deleteUser(userId: string, deps: UserDeletionDeps = defaultUserDeletionDeps): Promise<void> {
   await assertNoSharedWorkspaceOwned(userId);
   for (const [name, run] of DELETION_STEPS) {
     try {
@@ -125,7 +125,7 @@ async function ownedWorkspaces(userId: string): Promise<string[]> {
 }
 
 /** A step run for each workspace the person owns. */
-function eachOwned(step: (workspaceId: string, deps: AccountDeletionDeps) => Promise<void>): Step {
+function eachOwned(step: (workspaceId: string, deps: UserDeletionDeps) => Promise<void>): Step {
   return async (userId, deps) => {
     for (const workspaceId of await ownedWorkspaces(userId)) await step(workspaceId, deps);
   };
@@ -135,7 +135,7 @@ function eachOwned(step: (workspaceId: string, deps: AccountDeletionDeps) => Pro
  * One Scheduler schedule per open post. `removeSchedule` treats "not found" as done and only logs
  * other failures: a schedule left behind fires once, finds no post and is deleted after it fires.
  */
-async function deleteSchedules(workspaceId: string, deps: AccountDeletionDeps): Promise<void> {
+async function deleteSchedules(workspaceId: string, deps: UserDeletionDeps): Promise<void> {
   const ids = await openPostIds(workspaceId);
   for (let i = 0; i < ids.length; i += SCHEDULE_CONCURRENCY) {
     await Promise.all(ids.slice(i, i + SCHEDULE_CONCURRENCY).map((id) => deps.removeSchedule(id)));
@@ -152,7 +152,7 @@ async function deleteMediaObjects(workspaceId: string): Promise<void> {
  * cancellation triggers then find no owner (no customer link, and the subscription's `userId`
  * metadata cleared) and cannot write a subscription row back into the deleted account.
  */
-async function stopBilling(workspaceId: string, deps: AccountDeletionDeps, failure = ACCOUNT_DELETION_STRIPE_MSG): Promise<void> {
+async function stopBilling(workspaceId: string, deps: UserDeletionDeps, failure = ACCOUNT_DELETION_STRIPE_MSG): Promise<void> {
   const { state } = await readSubscriptionState(workspaceId);
   for (const sessionId of await markedCheckouts(workspaceId)) await deleteCheckoutPointer(sessionId, workspaceId);
   if (!state) return;
@@ -174,7 +174,7 @@ async function stopBilling(workspaceId: string, deps: AccountDeletionDeps, failu
  * the rest is deleted; the Owner's own member item goes last, so a run stopped half-way (Stripe
  * down) can be run again by the Owner and resumes.
  */
-export async function deleteWorkspaceWithContents(workspaceId: string, deps: AccountDeletionDeps = defaultAccountDeletionDeps): Promise<void> {
+export async function deleteWorkspaceWithContents(workspaceId: string, deps: UserDeletionDeps = defaultUserDeletionDeps): Promise<void> {
   await removeMembersButOwner(workspaceId);
   await deleteSchedules(workspaceId, deps);
   await deleteMediaObjects(workspaceId);
@@ -182,7 +182,7 @@ export async function deleteWorkspaceWithContents(workspaceId: string, deps: Acc
   await deleteWorkspaceItems(workspaceId);
 }
 
-async function cancelSubscription(subscriptionId: string, deps: AccountDeletionDeps, failure: string): Promise<void> {
+async function cancelSubscription(subscriptionId: string, deps: UserDeletionDeps, failure: string): Promise<void> {
   try {
     const api = (await deps.stripe()).subscriptions;
     const sub = await api.retrieve(subscriptionId);
@@ -237,7 +237,7 @@ async function deleteOAuthPointers(userId: string): Promise<void> {
  * (it passed the session check a moment before deletion began). Once every such request has
  * ended, one more sweep removes what it wrote.
  */
-async function sweepLateWrites(userId: string, deps: AccountDeletionDeps): Promise<void> {
+async function sweepLateWrites(userId: string, deps: UserDeletionDeps): Promise<void> {
   const { deletedAt } = await getSessionGate(userId);
   const since = deletedAt ? deps.now().getTime() - Date.parse(deletedAt) : 0;
   const grace = inFlightGraceMs();
