@@ -29,7 +29,7 @@ export type Capability =
   | 'scheduling'
   /** Sends to the platforms' publishing queues. */
   | 'queues'
-  /** Sends workspace events to the webhook delivery queue (docs/webhooks.md#delivery). */
+  /** Sends workspace events to the webhook delivery queue (docs/webhooks.md#delivery-and-retries). */
   | 'webhooks'
   /** Pushes user events to the realtime API (AppSync). */
   | 'realtime'

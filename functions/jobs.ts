@@ -225,7 +225,7 @@ export const JOBS = {
     trigger: { kind: 'rate', everyMinutes: 60 },
   },
   /**
-   * One attempt of one webhook delivery per message (docs/webhooks.md#delivery). A failed attempt
+   * One attempt of one webhook delivery per message (docs/webhooks.md#delivery-and-retries). A failed attempt
    * queues the next itself, with SQS's delay (at most 15 minutes, waits beyond it in hops), so
    * the receiver's failures never reach the redrive: only ours do.
    */

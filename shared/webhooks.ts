@@ -120,7 +120,7 @@ export const WebhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 export const WebhookDeliveryListSchema = z.object({ items: z.array(WebhookDeliverySchema) });
 
-/** The JSON body of every delivery (docs/webhooks.md#payloads). */
+/** The JSON body of every delivery (docs/webhooks.md#events). */
 export interface WebhookPayload {
   readonly type: WebhookEventType;
   readonly timestamp: string;

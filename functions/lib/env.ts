@@ -65,7 +65,7 @@ const EnvSchema = z.object({
   PUBLISH_QUEUE_URLS: z.string().min(2).optional(),
   /** The analytics collection queue (docs/analytics.md). */
   ANALYTICS_QUEUE_URL: z.string().min(1).optional(),
-  /** The webhook delivery queue (docs/webhooks.md#delivery): functions with the `webhooks` capability send to it. */
+  /** The webhook delivery queue (docs/webhooks.md#delivery-and-retries): functions with the `webhooks` capability send to it. */
   WEBHOOK_QUEUE_URL: z.string().min(1).optional(),
   /** Transient failures are retried for at most this long past the due time (15 minutes). */
   PUBLISH_RETRY_WINDOW_MINUTES: z.coerce.number().positive().default(15),

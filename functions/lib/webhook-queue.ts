@@ -5,7 +5,7 @@ import { env } from './env';
 /** SQS's longest DelaySeconds (https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_SendMessage.html). */
 export const SQS_MAX_DELAY_SECONDS = 900;
 
-/** The webhook delivery queue (docs/webhooks.md#delivery). */
+/** The webhook delivery queue (docs/webhooks.md#delivery-and-retries). */
 export const sqsWebhookQueue = {
   async send(message: unknown, delaySeconds = 0): Promise<void> {
     const url = env().WEBHOOK_QUEUE_URL;

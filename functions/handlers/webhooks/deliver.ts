@@ -5,7 +5,7 @@ import { deliverWebhook, DeliveryMessageSchema } from '../../domain/webhooks';
 import { logger } from '../../lib/logger';
 
 /**
- * The webhook delivery queue's consumer (docs/webhooks.md#delivery): one attempt per message. A
+ * The webhook delivery queue's consumer (docs/webhooks.md#delivery-and-retries): one attempt per message. A
  * receiver's failure is recorded and retried by a new message; only our own failures (the table,
  * the queue) leave the message to come back after its visibility timeout.
  */

@@ -1,7 +1,7 @@
 import { WEBHOOK_MAX_ATTEMPTS, webhookRetryDelaySeconds } from '@shared/webhooks';
 import { describe, expect, it } from 'vitest';
 
-/** The retry schedule (docs/webhooks.md#retries): what a receiver that is down sees. */
+/** The retry schedule (docs/webhooks.md#delivery-and-retries): what a receiver that is down sees. */
 const waits = () => Array.from({ length: WEBHOOK_MAX_ATTEMPTS }, (_, i) => webhookRetryDelaySeconds(i + 1));
 
 describe('webhook retry backoff', () => {
