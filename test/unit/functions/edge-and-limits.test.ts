@@ -130,6 +130,11 @@ describe('the route table limits', () => {
     'PATCH /api/workspace/members/{userId}',
     'POST /api/workspace/leave',
     'PATCH /api/workspace/settings',
+    // A transfer moves the Owner's role to a member: the caller is no longer Owner after it, so it
+    // cannot be repeated to pile up the new Owner's notices.
+    'POST /api/workspace/transfer-ownership',
+    // Turning a disabled webhook endpoint back on changes that endpoint and creates nothing.
+    'POST /api/workspace/webhooks/{id}/enable',
     // An Editor's decision on a post waiting for approval: it changes that post (approving schedules
     // it, as PATCH /api/posts/{id} may) and creates nothing a caller could pile up.
     'POST /api/posts/{id}/approve',

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { MarkAllReadResponseSchema, NotificationIdParamsSchema, NotificationListSchema, NotificationSchema } from '@shared/notifications';
 
-const notification = { id: '01J9Z7Q4W5X6Y7Z8A9B0C1D2E3', message: 'Your post was published', created_at: '2030-01-02T03:04:05.000Z', read: false };
+const notification = {
+  id: '01J9Z7Q4W5X6Y7Z8A9B0C1D2E3',
+  message: 'Your post was published',
+  created_at: '2030-01-02T03:04:05.000Z',
+  read: false,
+  workspace_id: null,
+  workspace_name: null,
+  post_id: null,
+};
 
 describe('NotificationSchema', () => {
   it('accepts an activity_log item with message, time and read flag (docs/product-rules.md#entities)', () => {
