@@ -85,14 +85,18 @@ function parametersOf(ref: SchemaRef, where: 'path' | 'query'): unknown[] {
   });
 }
 
-const header = (description: string, type: 'integer' | 'string' = 'integer') => ({ description, schema: { type } });
+const header = (description: string, required: boolean, type: 'integer' | 'string' = 'integer') => ({ description, required, schema: { type } });
 
-/** On every answer to an admitted key (functions/lib/http.ts). */
-const RATE_LIMIT_RESPONSE_HEADERS = {
-  [headerName(RATE_LIMIT_HEADERS.limit)]: { $ref: '#/components/headers/RateLimitLimit' },
-  [headerName(RATE_LIMIT_HEADERS.remaining)]: { $ref: '#/components/headers/RateLimitRemaining' },
-  [headerName(RATE_LIMIT_HEADERS.reset)]: { $ref: '#/components/headers/RateLimitReset' },
-};
+/**
+ * On every answer to a key whose request was counted (functions/lib/http.ts): always on a success;
+ * maybe on a 400 or 403, which may come before the count (bad input, a role too low) or after it
+ * (a reused Idempotency-Key, a plan limit); never on a 401.
+ */
+const rateLimitHeaders = (required: boolean) => ({
+  [headerName(RATE_LIMIT_HEADERS.limit)]: header('Requests the key may make in the current window.', required),
+  [headerName(RATE_LIMIT_HEADERS.remaining)]: header('Requests left in the current window.', required),
+  [headerName(RATE_LIMIT_HEADERS.reset)]: header('Seconds until the window resets.', required),
+});
 
 /** `x-ratelimit-limit` → `X-RateLimit-Limit`, as the docs spell them (HTTP header names are case-insensitive). */
 function headerName(lower: string): string {
@@ -102,7 +106,7 @@ function headerName(lower: string): string {
 const ERRORS = {
   400: 'The input is invalid (the message says which field and why), or the Idempotency-Key is malformed or was used for another request. Nothing was written.',
   401: 'No key, or a key that is unknown, revoked, expired, or whose maker left the workspace.',
-  403: "The key's role is below the route's least role, or the post needs approval first.",
+  403: "The key's role is below the route's least role, the workspace's plan does not include this, or the post needs approval first.",
   404: 'No such item in the workspace.',
   409: 'Someone changed the item meanwhile, or a request with the same Idempotency-Key is still running.',
   429: "The key's window (or the route's own limit) is used up; Retry-After says when to try again. Nothing was done.",
@@ -140,8 +144,14 @@ function operationOf(route: PublicRouteDef): Operation {
   const success = {
     description: route.status === 204 ? 'Done; no body.' : 'Success.',
     headers: {
-      ...RATE_LIMIT_RESPONSE_HEADERS,
-      ...(route.idempotent && { [headerName(IDEMPOTENT_REPLAYED_HEADER)]: { $ref: '#/components/headers/IdempotentReplayed' } }),
+      ...rateLimitHeaders(true),
+      ...(route.idempotent && {
+        [headerName(IDEMPOTENT_REPLAYED_HEADER)]: header(
+          '`true` when this is the kept answer of an earlier request with the same Idempotency-Key.',
+          false,
+          'string',
+        ),
+      }),
     },
     ...(route.schemas.response && { content: { 'application/json': { schema: jsonSchemaOf(route.schemas.response, 'output') } } }),
   };
@@ -165,9 +175,9 @@ function errorResponse(status: keyof typeof ERRORS) {
   return {
     description: ERRORS[status],
     headers: {
-      ...(status === 429 && { 'Retry-After': header('Seconds until a request may succeed.') }),
+      ...(status === 429 && { 'Retry-After': header('Seconds until a request may succeed.', true) }),
       // Absent on a 401: no key was admitted, so no window was counted.
-      ...(status !== 401 && RATE_LIMIT_RESPONSE_HEADERS),
+      ...(status !== 401 && rateLimitHeaders(status !== 400 && status !== 403)),
     },
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   };
@@ -204,12 +214,6 @@ function build(): OpenApiDocument {
           description: 'Any unique string (a UUID): a repeat of the same request with it within 24 hours gets the first answer and does nothing again.',
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
         },
-      },
-      headers: {
-        RateLimitLimit: header('Requests the key may make in the current window.'),
-        RateLimitRemaining: header('Requests left in the current window.'),
-        RateLimitReset: header('Seconds until the window resets.'),
-        IdempotentReplayed: header('`true` when this is the kept answer of an earlier request with the same Idempotency-Key.', 'string'),
       },
       schemas: { Error: errorSchema },
       responses: Object.fromEntries(Object.keys(ERRORS).map((status) => [`Error${status}`, errorResponse(Number(status) as keyof typeof ERRORS)])),
