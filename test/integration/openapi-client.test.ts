@@ -59,7 +59,7 @@ describe('a client generated from the OpenAPI document', { timeout: 120_000 }, (
     expect(served.status).toBe(200);
     expect(served.headers['cache-control']).toMatch(/^public/);
     const validated = await SwaggerParser.validate(structuredClone(served.body) as never);
-    expect(validated.openapi).toBe('3.1.0');
+    expect((validated as { openapi?: string }).openapi).toBe('3.1.0');
   });
 
   it('generates types that a strict program of the scenario type-checks against', async () => {
