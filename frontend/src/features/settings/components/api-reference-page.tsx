@@ -29,7 +29,10 @@ export function ApiReferencePage() {
         for generating a client.
       </Text>
       {document.isPending ? (
-        <Spinner aria-label="Loading the API reference" />
+        <HStack role="status" gap="2">
+          <Spinner size="sm" />
+          <Text>Loading the API reference…</Text>
+        </HStack>
       ) : document.isError ? (
         <Alert.Root status="error">
           <Alert.Indicator />
@@ -80,7 +83,7 @@ function OperationCard({ path, method, operation, document }: { path: string; me
     <Card.Root as="article" variant="outline" id={operation.operationId} aria-label={`${method.toUpperCase()} ${path}`}>
       <Card.Header>
         <HStack gap="3" flexWrap="wrap">
-          <Badge colorPalette={METHOD_COLORS[method] ?? 'gray'} variant="solid" textTransform="uppercase">
+          <Badge colorPalette={METHOD_COLORS[method] ?? 'gray'} variant="subtle" textTransform="uppercase">
             {method}
           </Badge>
           <Heading as="h3" size="sm" fontFamily="mono" wordBreak="break-all">
@@ -97,7 +100,7 @@ function OperationCard({ path, method, operation, document }: { path: string; me
       <Card.Body>
         <Stack gap="4">
           {parameters.length > 0 ? (
-            <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={`Parameters of ${method.toUpperCase()} ${path}`}>
               <Table.Root size="sm">
                 <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" color="fg">
                   Parameters
@@ -157,9 +160,9 @@ function SchemaBlock({ label, schema }: { label: string; schema: Record<string, 
       <chakra.summary cursor="pointer" fontWeight="medium">
         {label}
       </chakra.summary>
-      <Box as="pre" mt="2" p="3" bg="bg.muted" rounded="md" fontSize="xs" overflowX="auto" tabIndex={0} aria-label={label}>
+      <chakra.pre mt="2" p="3" bg="bg.muted" rounded="md" fontSize="xs" overflowX="auto" tabIndex={0} role="region" aria-label={label}>
         {JSON.stringify(schema, null, 2)}
-      </Box>
+      </chakra.pre>
     </chakra.details>
   );
 }
