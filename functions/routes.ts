@@ -71,6 +71,8 @@ const ONE_HOUR = 3600;
 
 export const ROUTES = [
   { method: 'GET', path: '/api/plans', handler: 'plans/list-plans', auth: 'public', needs: ['table:read'] },
+  // The public API's OpenAPI document (functions/domain/openapi.ts): public like a reference page, no key needed.
+  { method: 'GET', path: '/v1/openapi.json', handler: 'public-api/get-openapi', auth: 'public', needs: ['table:read'] },
   { method: 'GET', path: '/api/me', handler: 'me/get-me', auth: 'user', access: 'personal', needs: ['table:read', 'media:read'] },
   // Lists the person's workspaces for the switcher; makes their first one if they have none.
   { method: 'GET', path: '/api/workspaces', handler: 'workspaces/list-workspaces', auth: 'user', access: 'personal', needs: ['table:read', 'table:write'] },

@@ -55,6 +55,8 @@ export const AnalyticsQuerySchema = z.object({
     .number()
     .int()
     .refine((d) => (ANALYTICS_PERIODS as readonly number[]).includes(d), { message: 'Choose 30, 90 or 365 days' })
+    // JSON Schema cannot see into the refine: the public API's OpenAPI document lists the periods from here.
+    .meta({ enum: [...ANALYTICS_PERIODS] })
     .default(30),
   client: z.string().min(1).max(64).optional(),
 });

@@ -272,7 +272,8 @@ function parseInput(
   return {
     before: async (request) => {
       const { event } = request;
-      if (isPublicApiRoute(event.routeKey)) {
+      // A public route under the prefix (the OpenAPI document) takes no key, as a public /api route takes no token.
+      if (isPublicApiRoute(event.routeKey) && options.auth !== 'public') {
         request.context.input = await keyInput(options, guards, event);
         return;
       }

@@ -132,6 +132,7 @@ const A_FUTURE = inDays(3);
 
 export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'GET /api/plans': { isolation: [200] },
+  'GET /v1/openapi.json': { isolation: [200] },
   'GET /api/me': { isolation: [200] },
   'GET /api/workspaces': { isolation: [200] },
   'POST /api/workspaces': { body: { sample: () => ({ name: 'Probe workspace' }), schema: CreateWorkspaceBodySchema }, isolation: [201] },

@@ -10,5 +10,6 @@ export const SIGNED_IN_ROUTES = [
   '/home/platforms',
   '/home/clients',
   '/home/settings',
+  '/home/api-reference',
   '/home/subscription',
 ];

@@ -200,6 +200,11 @@ export function createRoutes(): RouteObject[] {
                           lazy: lazyRoute(() => import('./routes/app/settings')),
                         },
                         {
+                          path: app.apiReference.path,
+                          handle: { title: 'API reference' } satisfies RouteHandle,
+                          lazy: lazyRoute(() => import('./routes/app/api-reference')),
+                        },
+                        {
                           path: app.subscription.path,
                           handle: { title: 'Subscription' } satisfies RouteHandle,
                           lazy: lazyRoute(() => import('./routes/app/subscription')),

@@ -73,6 +73,8 @@ export const paths = {
     clients: { path: 'clients', getHref: () => '/home/clients' },
     import: { path: 'import', getHref: () => '/home/import' },
     settings: { path: 'settings', getHref: () => '/home/settings' },
+    /** The public API's reference, rendered from its OpenAPI document. */
+    apiReference: { path: 'api-reference', getHref: () => '/home/api-reference' },
     /** The current workspace's members, invitations and name (Admin and Owner). */
     members: { path: 'members', getHref: () => '/home/members' },
     /** `claim`: the page claims that paid public checkout for the signed-in user once, then drops it. */

@@ -1,9 +1,11 @@
-import { Alert, Badge, Button, Field, HStack, Input, NativeSelect, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Badge, Button, Field, HStack, Input, Link, NativeSelect, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCopy, LuKeyRound } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
 import { API_KEY_MSG, CreateApiKeyBodySchema, type CreatedApiKey } from '@shared/api-keys';
 import { ROLE_DESCRIPTIONS, ROLE_NAMES, ROLES, roleAtLeast, type Role } from '@shared/workspaces';
 import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
 import { useCurrentWorkspace } from '@/lib/api/workspaces';
 import { useMe } from '@/lib/api/me';
 import { formatInZone, userTimezone } from '@/lib/time';
@@ -34,6 +36,12 @@ export function ApiKeysTab() {
       <SettingsCard title="API keys" description="Revoking a key refuses it from its next request on.">
         <KeyList mine={mine} zone={zone} />
       </SettingsCard>
+      <Text>
+        What a key can call, with every route's inputs and answers:{' '}
+        <Link asChild colorPalette="brand" variant="underline">
+          <RouterLink to={paths.app.apiReference.getHref()}>API reference</RouterLink>
+        </Link>
+      </Text>
     </Stack>
   );
 }

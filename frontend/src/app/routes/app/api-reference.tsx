@@ -1,0 +1,5 @@
+import { ApiReferencePage } from '@/features/settings/components/api-reference-page';
+
+export default function ApiReferenceRoute() {
+  return <ApiReferencePage />;
+}
