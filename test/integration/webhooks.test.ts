@@ -10,12 +10,14 @@ import {
 import type { Post } from '@shared/posts';
 import { WORKSPACE_HEADER } from '@shared/workspaces';
 import { describe, expect, it, vi } from 'vitest';
+import { saveTokens } from '../../functions/data/tokens';
 import { putMember } from '../../functions/data/workspaces';
+import { sendDueExpiryNotices } from '../../functions/domain/connection-health';
 import { defaultWebhookDeps, deliverWebhook, emitWorkspaceEvent, type DeliveryMessage, type WebhookDeps } from '../../functions/domain/webhooks';
 import type { ReceivedWebhook } from '../../local/sandbox/public-web';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
-import { inDays } from '../helpers/posts';
+import { aConnectedAccount, inDays } from '../helpers/posts';
 import { itemsOfWorkspace, theTestsTimeLeft } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
@@ -288,5 +290,37 @@ describe('Outgoing webhooks', { timeout: 120_000 }, () => {
     );
     expect(events.every((e) => e.workspace_id === owner.userId && e.data.scheduled_at === scheduledAt)).toBe(true);
     expect(events.find((e) => e.type === 'approval.decided')!.data).toEqual(expect.objectContaining({ decision: 'approved', comment: null }));
+  });
+
+  it('announces a connection that needs reconnecting with its expiry notice, once', async () => {
+    const owner = await aConfirmedUser();
+    const account = await aConnectedAccount(owner.userId, 'instagram', '@acme');
+    const inbox = anInbox();
+    const endpoint = await anEndpoint(owner, `${web()}/webhook-receiver/${inbox}`, ['account.needs_reconnect']);
+    await receiverSays(inbox, { secret: endpoint.secret });
+    // Saved yesterday, expiring in 6.5 days: its 7-day notice is due now.
+    const expiresAt = new Date(Date.now() + 6.5 * 86_400_000).toISOString();
+    await saveTokens(owner.userId, account.id, { accessToken: 'ig-token', expiresAt }, new Date(Date.now() - 86_400_000));
+
+    await sendDueExpiryNotices();
+    await sendDueExpiryNotices();
+
+    const received = await vi.waitFor(
+      async () => {
+        const got = await whatTheReceiverGot(inbox);
+        expect(got).toHaveLength(1);
+        return got;
+      },
+      { timeout: theTestsTimeLeft() },
+    );
+    expect(received[0]!.verified).toBe(true);
+    expect(JSON.parse(received[0]!.body)).toEqual(
+      expect.objectContaining({
+        type: 'account.needs_reconnect',
+        data: { account_id: account.id, platform: 'instagram', account_name: '@acme', reason: 'expiring', expires_at: expiresAt },
+      }),
+    );
+    // The second sweep sent nothing more: the one delivery is all the endpoint's log has.
+    expect(await deliveriesOf(owner, endpoint.id)).toHaveLength(1);
   });
 });
