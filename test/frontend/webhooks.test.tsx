@@ -9,6 +9,7 @@ import { renderApp } from './helpers/render-app';
 const ENDPOINT_ID = '01JQ0000000000000000000WH1';
 const DISABLED_ID = '01JQ0000000000000000000WH2';
 const SECRET = `whsec_${'s'.repeat(43)}=`;
+const ROTATED = `whsec_${'r'.repeat(43)}=`;
 const GOOD_URL = 'https://crm.example.com/hooks';
 const workspace = (role: WorkspaceSummary['role']): WorkspaceSummary => ({ id: 'user-alice', name: 'Bakery team', role });
 const disabled: WebhookEndpoint = {
@@ -60,6 +61,7 @@ function settingsWithWebhooks(role: WorkspaceSummary['role'], existing: WebhookE
       });
       return { status: 202, body: { event_id: '01JQ0000000000000000000EV1' } };
     },
+    [`POST /workspace/webhooks/${ENDPOINT_ID}/rotate-secret`]: () => ({ body: { ...endpoints.find((e) => e.id === ENDPOINT_ID)!, secret: ROTATED } }),
     [`GET /workspace/webhooks/${ENDPOINT_ID}/deliveries`]: () => ({ body: { items: deliveries } }),
     [`GET /workspace/webhooks/${DISABLED_ID}/deliveries`]: {
       body: {
@@ -97,7 +99,9 @@ describe('Settings → Webhooks', { timeout: 30_000 }, () => {
     const { user } = renderApp('/home/settings?tab=webhooks');
     expect(await screen.findByText('No webhook endpoints yet.')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Endpoint URL'), GOOD_URL);
+    // Pasted, as an address usually is (and typing one key at a time costs seconds here).
+    await user.click(screen.getByLabelText('Endpoint URL'));
+    await user.paste(GOOD_URL);
     await user.type(screen.getByLabelText('Description (optional)'), 'CRM');
     await user.click(screen.getByRole('checkbox', { name: new RegExp(WEBHOOK_EVENT_LABELS['post.scheduled']) }));
     await user.click(screen.getByRole('checkbox', { name: new RegExp(WEBHOOK_EVENT_LABELS['post.published']) }));
@@ -116,7 +120,7 @@ describe('Settings → Webhooks', { timeout: 30_000 }, () => {
     expect(list).not.toHaveTextContent(SECRET);
   });
 
-  it('sends a test event, lists its delivery, and deletes the endpoint after asking', async () => {
+  it('sends a test event, lists its delivery, rotates the secret and deletes the endpoint after asking', async () => {
     const api = settingsWithWebhooks('admin', [{ ...disabled, id: ENDPOINT_ID, url: GOOD_URL, enabled: true, disabled_reason: null, consecutive_failures: 0 }]);
     const { user } = renderApp('/home/settings?tab=webhooks');
     const row = await screen.findByRole('listitem', { name: GOOD_URL });
@@ -129,6 +133,12 @@ describe('Settings → Webhooks', { timeout: 30_000 }, () => {
     expect(delivery).toHaveTextContent('1 attempt');
     expect(delivery).toHaveTextContent('HTTP 204');
 
+    await user.click(within(row).getByRole('button', { name: 'Rotate secret' }));
+    expect(await screen.findByLabelText(`Signing secret for ${GOOD_URL}`)).toHaveValue(ROTATED);
+    expect(screen.getByTestId('webhook-secret')).toHaveTextContent(
+      "New signing secret for https://crm.example.com/hooks. Copy it now: you won't see it again.",
+    );
+
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Delete endpoint' }));
     await waitFor(() => expect(api.callsTo('DELETE', `/workspace/webhooks/${ENDPOINT_ID}`)).toHaveLength(1));
@@ -140,7 +150,8 @@ describe('Settings → Webhooks', { timeout: 30_000 }, () => {
     const { user } = renderApp('/home/settings?tab=webhooks');
     await screen.findByText('No webhook endpoints yet.');
 
-    await user.type(screen.getByLabelText('Endpoint URL'), 'http://crm.example.com/hooks');
+    await user.click(screen.getByLabelText('Endpoint URL'));
+    await user.paste('http://crm.example.com/hooks');
     await user.click(screen.getByRole('checkbox', { name: new RegExp(WEBHOOK_EVENT_LABELS['post.failed']) }));
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
 
