@@ -179,7 +179,8 @@ export const JOBS = {
     id: 'ExpiryNotices',
     description: 'Notifies users 7 days and 1 day before a social connection expires',
     handler: 'connections/expiry-notices',
-    needs: ['table:read', 'table:write', 'realtime'],
+    // Webhooks: each notice is also an account.needs_reconnect event (docs/webhooks.md#events).
+    needs: ['table:read', 'table:write', 'realtime', 'webhooks'],
     timeoutSeconds: 60,
     trigger: { kind: 'rate', everyMinutes: 60 },
   },
@@ -198,7 +199,8 @@ export const JOBS = {
     id: 'Collector',
     description: 'Reads the analytics of the trackers the sweep queued',
     handler: 'analytics/collect',
-    needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
+    // Webhooks: one analytics.collected event per batch read (docs/webhooks.md#events).
+    needs: ['table:read', 'table:write', 'tokens', 'platform-apps', 'webhooks'],
     timeoutSeconds: 60,
     trigger: {
       kind: 'queue',

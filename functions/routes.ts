@@ -361,8 +361,9 @@ export const ROUTES = [
     idempotent: true,
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     // A repeating post's first occurrence gets its own copies of the files (docs/recurring-posts.md#media).
-    // Realtime and mail: a post created waiting for approval tells the reviewers (docs/approvals.md#notices).
-    needs: [...CREATES_POST, 'media:write', 'media:delete', 'realtime', 'mail:send'],
+    // Realtime and mail: a post created waiting for approval tells the reviewers (docs/approvals.md#notices);
+    // webhooks: it announces post.scheduled or approval.requested (docs/webhooks.md#events).
+    needs: [...CREATES_POST, 'media:write', 'media:delete', 'realtime', 'mail:send', 'webhooks'],
   },
   // Bulk import (docs/bulk-import.md): 10,000 rows are 40 chunks of 250; 100 chunks in ten minutes is two full files.
   {
@@ -394,7 +395,7 @@ export const ROUTES = [
     auth: 'user',
     access: 'contributor',
     // Realtime and mail: a post sent for approval by an edit tells the workspace's reviewers (docs/approvals.md#notices).
-    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues', 'realtime', 'mail:send'],
+    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues', 'realtime', 'mail:send', 'webhooks'],
   },
   {
     method: 'DELETE',
@@ -465,7 +466,7 @@ export const ROUTES = [
     auth: 'user',
     access: 'contributor',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
-    needs: ['table:read', 'table:write', 'media:read', 'realtime', 'mail:send'],
+    needs: ['table:read', 'table:write', 'media:read', 'realtime', 'mail:send', 'webhooks'],
   },
   // Approving schedules the post exactly as scheduling does (and dispatches one due within the minute).
   {
@@ -474,7 +475,7 @@ export const ROUTES = [
     handler: 'posts/approve-post',
     auth: 'user',
     access: 'editor',
-    needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues', 'realtime', 'mail:send'],
+    needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues', 'realtime', 'mail:send', 'webhooks'],
   },
   {
     method: 'POST',
@@ -482,7 +483,7 @@ export const ROUTES = [
     handler: 'posts/request-changes',
     auth: 'user',
     access: 'editor',
-    needs: ['table:read', 'table:write', 'media:read', 'realtime', 'mail:send'],
+    needs: ['table:read', 'table:write', 'media:read', 'realtime', 'mail:send', 'webhooks'],
   },
   { method: 'GET', path: '/api/posts/{id}/activity', handler: 'posts/get-post-activity', auth: 'user', access: 'contributor', needs: ['table:read'] },
   // A new draft and copies of its files, so limited like a create.

@@ -245,6 +245,33 @@ async function seedApiKeys(token: string): Promise<void> {
   await call(`${cloud.url}/api/workspace/api-keys`, { method: 'POST', token, json: { name: 'CMS drafts', role: 'contributor', expires_at: inAYear } });
 }
 
+/**
+ * One webhook endpoint pointing at the local receiver (the one address the SSRF guard lets through
+ * locally), with a test event delivered, so Settings → Webhooks shows an endpoint and a log row.
+ */
+async function seedWebhook(token: string): Promise<void> {
+  const web = cloud.env.LOCAL_PUBLIC_WEB_ORIGIN;
+  if (!web) {
+    console.warn('No webhook to shoot: the local cloud has no public-web stand-in');
+    return;
+  }
+  const inbox = `${web}/webhook-receiver/screenshots-${process.pid}`;
+  const made = (await call(`${cloud.url}/api/workspace/webhooks`, {
+    method: 'POST',
+    token,
+    json: { url: inbox, events: ['post.scheduled', 'post.published', 'post.failed'], description: 'CRM sync' },
+  })) as { id: string; secret: string };
+  await call(`${inbox}/config`, { method: 'PUT', json: { secret: made.secret } });
+  await call(`${cloud.url}/api/workspace/webhooks/${made.id}/test`, { method: 'POST', token });
+  // The delivery job sends it shortly; wait for the receiver to have it so the log shows a success.
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (((await call(`${inbox}/received`)) as unknown[]).length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.warn('The test webhook was not delivered within 30 s; the log shows it pending');
+}
+
 async function settle(page: Page) {
   await page
     .locator('h1')
@@ -262,6 +289,7 @@ try {
   await connect('facebook', token);
   await seedPosts(token);
   await seedApiKeys(token);
+  await seedWebhook(token);
   const inviteToken = await seedWorkspaces(token);
   const inviteRoute: [string, string][] = inviteToken ? [['invite', `/invite?token=${inviteToken}`]] : [];
   const reviewToken = await seedReviewLink(token);
@@ -283,6 +311,15 @@ try {
       await signIn(page, email);
       for (const [name, route] of SIGNED_IN_PAGES) await shoot(name, route);
       await shoot('settings-api-keys', '/home/settings?tab=api-keys');
+      await shoot('settings-webhooks', '/home/settings?tab=webhooks');
+      // The same tab with the endpoint's delivery log open, showing the test event.
+      await page.getByRole('button', { name: 'Deliveries' }).first().click();
+      await page
+        .getByRole('list', { name: /Deliveries/ })
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
+      await page.screenshot({ path: path.join(OUT, `settings-webhooks-deliveries-${viewport.name}-${theme}.png`), fullPage: true });
+      count += 1;
       for (const [name, route] of inviteRoute) await shoot(`${name}-signed-in`, route);
       // The top bar's workspace menu, open.
       await page.goto(`${cloud.url}/home`);

@@ -92,6 +92,8 @@ export interface CollectEngine extends RecordEngine {
   /** Fresh tokens (refresh, reauth marking as publishing) and the platform's reader. */
   readMetrics(message: CollectMessage, platformPostIds: readonly string[]): Promise<MetricsResult[]>;
   random(): number;
+  /** The batch's `analytics.collected` webhook event (docs/webhooks.md#events); never throws. */
+  emitEvent?(workspaceId: string, type: 'analytics.collected', data: Record<string, unknown>): Promise<void>;
 }
 
 /** A due tracker stays claimed this long: its batch is in the queue or being collected. */
@@ -354,7 +356,7 @@ async function retryLater(tracker: TrackerItem, error: unknown, now: Date, engin
 }
 
 /** One reading of one tracker: rollups first (exactly once by themselves), then the tracker, the snapshot and the post's card. */
-async function applyReading(tracker: TrackerItem, metrics: PostMetrics, now: Date, engine: CollectEngine, postId?: string): Promise<void> {
+async function applyReading(tracker: TrackerItem, metrics: PostMetrics, now: Date, engine: CollectEngine, postId?: string): Promise<boolean> {
   const at = now.toISOString();
   for (const sk of rollupKeys(tracker)) {
     await engine.store.updateRollup(tracker.userId, sk, { day: tracker.day, platform: tracker.platform }, (r) => withReading(r, tracker, metrics, at));
@@ -370,9 +372,10 @@ async function applyReading(tracker: TrackerItem, metrics: PostMetrics, now: Dat
     ...(next ?? { step: COLLECTION_OFFSETS_SECONDS.length, nextAt: null, status: 'done' as const }),
   };
   // Another delivery of this batch took this reading (or the post was deleted): it records the rest.
-  if (!(await engine.store.replaceTracker(tracker, after))) return;
+  if (!(await engine.store.replaceTracker(tracker, after))) return false;
   await engine.store.putSnapshot(tracker.userId, { postId: tracker.postId, platform: tracker.platform, collectedAt: at, ...metrics });
   await engine.store.setTargetMetrics(tracker.userId, tracker.postId, tracker.platform, { views: metrics.views ?? 0, engagements: engagementsOf(metrics), at });
+  return true;
 }
 
 /** What resuming after a reconnect reads and writes (the table's store has both). */
@@ -424,6 +427,7 @@ export async function collectBatch(message: CollectMessage, engine: CollectEngin
     return counts;
   }
   const byId = new Map(results.map((r) => [r.platformPostId, r]));
+  const applied: { post_id: string; metrics: PostMetrics }[] = [];
   for (const tracker of trackers) {
     const result = byId.get(tracker.platformPostId);
     if (!result) {
@@ -435,9 +439,14 @@ export async function collectBatch(message: CollectMessage, engine: CollectEngin
     } else if (result.status === 'private') {
       await stop(tracker, 'private', engine);
     } else {
-      await applyReading(tracker, result.metrics, now, engine, result.postId);
+      if (await applyReading(tracker, result.metrics, now, engine, result.postId)) applied.push({ post_id: tracker.postId, metrics: result.metrics });
       counts.collected += 1;
     }
   }
+  // One event per batch (one workspace, one network, the posts read together), only for the readings
+  // this delivery wrote: a batch delivered again announces nothing twice, and a busy workspace's
+  // endpoint gets one request per read rather than one per post.
+  if (applied.length > 0 && engine.emitEvent)
+    await engine.emitEvent(message.userId, 'analytics.collected', { platform: message.platform, collected_at: now.toISOString(), posts: applied });
   return counts;
 }

@@ -5,6 +5,7 @@ import { metricsBatchSizeFor, metricsReaderFor } from '../platforms/metrics';
 import type { CollectEngine, SweepEngine } from './analytics-collection';
 import { withFreshTokens } from './connections';
 import { isUserClosed } from './sessions';
+import { emitWorkspaceEvent } from './webhooks';
 
 /** Analytics collection's ports over the table, SQS and the platforms (docs/analytics.md): what the sweep and the collector wire. */
 
@@ -24,6 +25,7 @@ export const awsCollectEngine: CollectEngine = {
   random: Math.random,
   store: tableAnalyticsStore,
   isUserClosed,
+  emitEvent: (workspaceId, type, data) => emitWorkspaceEvent(workspaceId, type, data),
   readMetrics: (message, platformPostIds) =>
     withFreshTokens(
       message.userId,

@@ -30,6 +30,7 @@ import { currentPlan } from './entitlements';
 import { notifyWorkspace, type Reached, type WorkspaceNotice } from './notifications';
 import { assertMediaRules, claimMonthlyPost, monthOf, present, scheduleFrom, syncSchedule, targetFor, withClaim, type ApprovalOptions } from './posts';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
+import { emitWorkspaceEvent } from './webhooks';
 
 /**
  * Approvals (docs/approvals.md): who must ask, submitting, approving, sending back for changes,
@@ -133,9 +134,23 @@ async function tell(actor: Actor, notice: Omit<WorkspaceNotice, 'postId' | 'post
   }
 }
 
+/** What a post's webhook events carry (docs/webhooks.md#events): enough to fetch the rest over /v1. */
+function postEventData(post: Post): Record<string, unknown> {
+  return { post_id: post.id, status: post.status, scheduled_at: post.scheduled_at ?? null, platforms: post.platforms.map((t) => t.platform) };
+}
+
+/**
+ * The post now goes out at its time (created or edited into a schedule, or approved): its webhook
+ * event. emitWorkspaceEvent never throws, so the scheduling has happened whatever the endpoints say.
+ */
+export async function announceScheduled(workspaceId: string, post: Post): Promise<void> {
+  await emitWorkspaceEvent(workspaceId, 'post.scheduled', postEventData(post));
+}
+
 /** Every Editor, Admin and Owner of the workspace but the one who submitted. */
 async function notifyReviewers(actor: Actor, post: Post, deps: ApprovalDeps): Promise<void> {
   const who = (await getMember(actor.workspaceId, actor.userId))?.email ?? 'A member';
+  await emitWorkspaceEvent(actor.workspaceId, 'approval.requested', { ...postEventData(post), submitted_by: who });
   await tell(
     actor,
     { kind: 'approval_requested', message: `${who} submitted ${postLabel(post)} for approval.` },
@@ -149,6 +164,12 @@ async function notifyReviewers(actor: Actor, post: Post, deps: ApprovalDeps): Pr
 async function notifyAuthor(actor: Actor, before: PostRecord, post: Post, message: string, comment: string | null, deps: ApprovalDeps): Promise<void> {
   const by = (await getMember(actor.workspaceId, actor.userId))?.email ?? 'A reviewer';
   const decision = comment === null ? ({ approved: true, by } as const) : ({ approved: false, by, comment } as const);
+  await emitWorkspaceEvent(actor.workspaceId, 'approval.decided', {
+    ...postEventData(post),
+    decision: decision.approved ? 'approved' : 'changes_requested',
+    decided_by: by,
+    comment,
+  });
   await tell(
     actor,
     { kind: 'approval_decided', message, authorId: before.submitted_by ?? null },
@@ -169,6 +190,7 @@ export async function afterPostWrite(actor: Actor, before: PostStatus | null, po
     await notifyReviewers(actor, post, deps);
   } else if (post.status === 'scheduled' && before !== 'scheduled') {
     await record(actor, post.id, 'scheduled', deps);
+    await announceScheduled(actor.workspaceId, post);
   } else if (before !== null) {
     await record(actor, post.id, 'edited', deps);
   }
@@ -284,6 +306,7 @@ export async function approvePost(
   await syncSchedule(actor.workspaceId, post, deps);
   const view = await present(post);
   await record(actor, id, 'approved', deps);
+  await announceScheduled(actor.workspaceId, view);
   await notifyAuthor(actor, old, view, `${postLabel(view)} was approved and is scheduled.`, null, deps);
   return view;
 }

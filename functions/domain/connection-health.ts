@@ -21,6 +21,7 @@ import { analyticsReadiness } from './analytics';
 import { listConnectionViews } from './connections';
 import { currentPlan } from './entitlements';
 import { notifyWorkspace } from './notifications';
+import { emitWorkspaceEvent } from './webhooks';
 
 /**
  * Connection health ahead of time: when each connection stops working, whether a
@@ -144,6 +145,14 @@ export async function sendDueExpiryNotices(deps: Deps = defaultDeps): Promise<{ 
       const account = await getConnection(notice.userId, notice.connectionId);
       await notifyWorkspace(notice.userId, { kind: 'connection_expiring', message: expiryNoticeMessage(account.platform, account.account_name, kind) }, deps);
       sent++;
+      // After the notice is written, so a notice put back for the next sweep is announced once, by that sweep.
+      await emitWorkspaceEvent(notice.userId, 'account.needs_reconnect', {
+        account_id: account.id,
+        platform: account.platform,
+        account_name: account.account_name,
+        reason: 'expiring',
+        expires_at: notice.connectionExpiresAt,
+      });
     } catch (error) {
       if (error instanceof NotFoundError) continue;
       logger.error('Could not send an expiry notice; it stays due', { userId: notice.userId, accountId: notice.connectionId, error });

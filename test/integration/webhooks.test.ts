@@ -7,12 +7,17 @@ import {
   WebhookEndpointListSchema,
   WebhookWithSecretSchema,
 } from '@shared/webhooks';
+import type { Post } from '@shared/posts';
 import { WORKSPACE_HEADER } from '@shared/workspaces';
 import { describe, expect, it, vi } from 'vitest';
+import { saveTokens } from '../../functions/data/tokens';
 import { putMember } from '../../functions/data/workspaces';
+import { sendDueExpiryNotices } from '../../functions/domain/connection-health';
 import { defaultWebhookDeps, deliverWebhook, emitWorkspaceEvent, type DeliveryMessage, type WebhookDeps } from '../../functions/domain/webhooks';
 import type { ReceivedWebhook } from '../../local/sandbox/public-web';
+import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
+import { aConnectedAccount, inDays } from '../helpers/posts';
 import { itemsOfWorkspace, theTestsTimeLeft } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
@@ -39,7 +44,7 @@ async function anEndpoint(owner: Person, url: string, events: string[] = ['post.
   return WebhookWithSecretSchema.parse(made.body);
 }
 
-async function aMember(owner: Person, role: 'admin' | 'editor') {
+async function aMember(owner: Person, role: 'admin' | 'editor' | 'contributor') {
   const person = await aConfirmedUser();
   await putMember({ workspaceId: owner.userId, userId: person.userId, role }, { name: 'My workspace', email: person.email, at: new Date().toISOString() });
   return person;
@@ -231,5 +236,91 @@ describe('Outgoing webhooks', { timeout: 120_000 }, () => {
 
     const enabled = await weCallTheApi('POST', `/api/workspace/webhooks/${endpoint.id}/enable`, { token: owner.accessToken });
     expect(enabled.body).toEqual(expect.objectContaining({ enabled: true, consecutive_failures: 0, disabled_reason: null }));
+  });
+
+  it('announces a submission, its approval and the scheduling to a subscribed receiver through the real queue', async () => {
+    const owner = await aConfirmedUser({ plan: 'basic' });
+    await connect('facebook', owner.accessToken);
+    const accounts = (await weCallTheApi('GET', '/api/accounts', { token: owner.accessToken })).body.accounts as { id: string; platform: string }[];
+    const facebook = accounts.find((a) => a.platform === 'facebook')!;
+    const contributor = await aMember(owner, 'contributor');
+    const inbox = anInbox();
+    const endpoint = await anEndpoint(owner, `${web()}/webhook-receiver/${inbox}`, ['post.scheduled', 'approval.requested', 'approval.decided']);
+    await receiverSays(inbox, { secret: endpoint.secret });
+    const scheduledAt = inDays(2);
+    const body = (caption: string) => ({
+      platforms: [{ platform: 'facebook', social_account_id: facebook.id, caption, settings: {} }],
+      media_ids: [],
+      scheduled_at: scheduledAt,
+    });
+
+    // A Contributor's post waits for approval; the Owner approves it; the Owner also schedules one directly.
+    const submitted = await weCallTheApi('POST', '/api/posts', {
+      token: contributor.accessToken,
+      body: body('Waiting for a yes'),
+      headers: { [WORKSPACE_HEADER]: owner.userId },
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    const waiting = submitted.body as Post;
+    expect(waiting.status).toBe('pending_approval');
+    const approved = await weCallTheApi('POST', `/api/posts/${waiting.id}/approve`, { token: owner.accessToken, body: { version: waiting.version } });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const direct = await weCallTheApi('POST', '/api/posts', { token: owner.accessToken, body: body('Straight onto the calendar') });
+    expect(direct.status, JSON.stringify(direct.body)).toBe(201);
+
+    const events = await vi.waitFor(
+      async () => {
+        const got = await whatTheReceiverGot(inbox);
+        expect(got).toHaveLength(4);
+        return got.map((r) => {
+          expect(r).toEqual(expect.objectContaining({ verified: true, status: 204 }));
+          return JSON.parse(r.body) as { type: string; workspace_id: string; data: { post_id: string; status: string; scheduled_at: string | null } };
+        });
+      },
+      { timeout: theTestsTimeLeft() },
+    );
+    const seen = events.map((e) => [e.type, e.data.post_id, e.data.status]).sort();
+    expect(seen).toEqual(
+      [
+        ['approval.decided', waiting.id, 'scheduled'],
+        ['approval.requested', waiting.id, 'pending_approval'],
+        ['post.scheduled', waiting.id, 'scheduled'],
+        ['post.scheduled', (direct.body as Post).id, 'scheduled'],
+      ].sort(),
+    );
+    expect(events.every((e) => e.workspace_id === owner.userId && e.data.scheduled_at === scheduledAt)).toBe(true);
+    expect(events.find((e) => e.type === 'approval.decided')!.data).toEqual(expect.objectContaining({ decision: 'approved', comment: null }));
+  });
+
+  it('announces a connection that needs reconnecting with its expiry notice, once', async () => {
+    const owner = await aConfirmedUser();
+    const account = await aConnectedAccount(owner.userId, 'instagram', '@acme');
+    const inbox = anInbox();
+    const endpoint = await anEndpoint(owner, `${web()}/webhook-receiver/${inbox}`, ['account.needs_reconnect']);
+    await receiverSays(inbox, { secret: endpoint.secret });
+    // Saved yesterday, expiring in 6.5 days: its 7-day notice is due now.
+    const expiresAt = new Date(Date.now() + 6.5 * 86_400_000).toISOString();
+    await saveTokens(owner.userId, account.id, { accessToken: 'ig-token', expiresAt }, new Date(Date.now() - 86_400_000));
+
+    await sendDueExpiryNotices();
+    await sendDueExpiryNotices();
+
+    const received = await vi.waitFor(
+      async () => {
+        const got = await whatTheReceiverGot(inbox);
+        expect(got).toHaveLength(1);
+        return got;
+      },
+      { timeout: theTestsTimeLeft() },
+    );
+    expect(received[0]!.verified).toBe(true);
+    expect(JSON.parse(received[0]!.body)).toEqual(
+      expect.objectContaining({
+        type: 'account.needs_reconnect',
+        data: { account_id: account.id, platform: 'instagram', account_name: '@acme', reason: 'expiring', expires_at: expiresAt },
+      }),
+    );
+    // The second sweep sent nothing more: the one delivery is all the endpoint's log has.
+    expect(await deliveriesOf(owner, endpoint.id)).toHaveLength(1);
   });
 });

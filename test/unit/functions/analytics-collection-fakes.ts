@@ -182,6 +182,8 @@ export function aWorld() {
   const platform = aMetricsPlatform();
   const sent: CollectMessage[] = [];
   const account = { closed: false };
+  /** The webhook events the collector emitted, in order. */
+  const events: { workspaceId: string; type: string; data: Record<string, unknown> }[] = [];
   const engine: SweepEngine & CollectEngine = {
     now: () => new Date(now),
     store,
@@ -190,9 +192,11 @@ export function aWorld() {
     readMetrics: (message, ids) => platform.read(message, ids),
     isUserClosed: async () => account.closed,
     random: () => 0.5,
+    emitEvent: async (workspaceId, type, data) => void events.push({ workspaceId, type, data: structuredClone(data) }),
   };
   return {
     engine,
+    events,
     store,
     platform,
     sent,

@@ -280,6 +280,42 @@ describe('the collector', () => {
     expect(world.store.tracker('p1', 'x')).toMatchObject({ step: 2, latest: { views: 300 } });
   });
 
+  it('announces each batch read once, with the posts it read, and a redelivered batch not again', async () => {
+    // Prepare: two posts read together, a third the platform no longer has
+    const world = await publishedAndRecorded(['p1', 'p2', 'p3']);
+    world.platform.set('x-p1', 100, 10);
+    world.platform.set('x-p2', 40, 4, 1);
+    world.platform.counts.set('x-p3', 'gone');
+
+    // Act
+    await sweepAndCollect(world, T0 + HOUR, true);
+
+    // Assess
+    expect(world.events).toEqual([
+      {
+        workspaceId: 'user-1',
+        type: 'analytics.collected',
+        data: {
+          platform: 'x',
+          collected_at: new Date(T0 + HOUR).toISOString(),
+          posts: [
+            { post_id: 'p1', metrics: { views: 100, reach: null, likes: 10, comments: 0, shares: 0, saves: 0 } },
+            { post_id: 'p2', metrics: { views: 40, reach: null, likes: 4, comments: 1, shares: 0, saves: 0 } },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('announces nothing when a read fails', async () => {
+    const world = await publishedAndRecorded(['p1']);
+    world.platform.fail(new PlatformError('x', 'retry', 'Service unavailable'));
+
+    await sweepAndCollect(world, T0 + HOUR);
+
+    expect(world.events).toEqual([]);
+  });
+
   it('catches up what a crash between the rollup and the tracker left, without counting it twice', async () => {
     // Prepare: the first reading reaches the rollup, then the tracker write is lost
     const world = await publishedAndRecorded(['p1']);

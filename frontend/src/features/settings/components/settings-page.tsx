@@ -1,5 +1,5 @@
 import { Stack, Tabs } from '@chakra-ui/react';
-import { LuBell, LuKeyRound, LuSlidersHorizontal, LuTriangleAlert, LuUser } from 'react-icons/lu';
+import { LuBell, LuKeyRound, LuSlidersHorizontal, LuTriangleAlert, LuUser, LuWebhook } from 'react-icons/lu';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentWorkspace } from '@/lib/api/workspaces';
 import { useUrlTab } from '@/lib/use-url-tab';
@@ -8,19 +8,21 @@ import { ApiKeysTab } from './api-keys-tab';
 import { NotificationsTab } from './notifications-tab';
 import { PreferencesTab } from './preferences-tab';
 import { ProfileTab } from './profile-tab';
+import { WebhooksTab } from './webhooks-tab';
 
 const TABS = [
   { id: 'profile', label: 'Profile', icon: LuUser, Content: ProfileTab },
   { id: 'notifications', label: 'Notifications', icon: LuBell, Content: NotificationsTab },
   { id: 'preferences', label: 'Preferences', icon: LuSlidersHorizontal, Content: PreferencesTab },
   { id: 'api-keys', label: 'API keys', icon: LuKeyRound, Content: ApiKeysTab, admin: true },
+  { id: 'webhooks', label: 'Webhooks', icon: LuWebhook, Content: WebhooksTab, admin: true },
   { id: 'advanced', label: 'Advanced', icon: LuTriangleAlert, Content: AdvancedTab },
 ] as const;
 const TAB_IDS = TABS.map((t) => t.id);
 
 /**
- * /home/settings (docs/product-rules.md#settings): Profile, Notifications, Preferences, API keys (Admins
- * and the Owner of the current workspace, docs/public-api.md), Advanced; the tab is kept in the URL.
+ * /home/settings (docs/product-rules.md#settings): Profile, Notifications, Preferences, API keys and
+ * Webhooks (Admins and the Owner of the current workspace, docs/public-api.md, docs/webhooks.md), Advanced; the tab is kept in the URL.
  */
 export function SettingsPage() {
   const [tab, setTab] = useUrlTab(TAB_IDS, 'profile');
