@@ -4,7 +4,6 @@ import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { envToCfg, envToSecrets, PDS, readEnv } from '@atproto/pds';
 import { Database as PlcDatabase, PlcServer } from '@did-plc/server';
-import type { LocalModule } from '../modules';
 
 /**
  * The local Bluesky: Bluesky's own reference Personal Data Server (@atproto/pds), run in-process,
@@ -88,15 +87,6 @@ export async function startLocalPds(options: LocalPdsOptions): Promise<LocalPds>
     },
   };
 }
-
-/** The opt-in module: not in the default module list; a cloud that wants Bluesky adds it. */
-export const blueskyModule: LocalModule = {
-  name: 'bluesky',
-  async start(ctx) {
-    const pds = await startLocalPds({ dataDir: path.join(ctx.dataDir, 'bluesky') });
-    return { env: { BLUESKY_PDS_URL: pds.url }, stop: () => pds.stop() };
-  },
-};
 
 /**
  * A secp256k1 private key is 32 bytes below the curve order n; a random 32 bytes is at or above n

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AtpAgent } from '@atproto/api';
+import { AtpAgent, type BlobRef } from '@atproto/api';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPds, type LocalPds } from '../../local/bluesky/pds';
 
@@ -74,5 +75,56 @@ describe('the local Bluesky PDS', () => {
 
     const posts = await agent.com.atproto.repo.listRecords({ repo: did, collection: 'app.bsky.feed.post' });
     expect(posts.data.records).toEqual([]);
+  });
+
+  describe('images', () => {
+    let agent: AtpAgent;
+    let blob: BlobRef;
+
+    beforeAll(async () => {
+      agent = await signedInAgent('dana');
+      const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer();
+      blob = (await agent.uploadBlob(png, { encoding: 'image/png' })).data.blob;
+    });
+
+    function postWithImages(images: { image: BlobRef; alt?: string }[]) {
+      return agent.com.atproto.repo.createRecord({
+        repo: agent.session?.did ?? '',
+        collection: 'app.bsky.feed.post',
+        record: {
+          $type: 'app.bsky.feed.post',
+          text: 'Photos',
+          createdAt: new Date().toISOString(),
+          embed: { $type: 'app.bsky.embed.images', images },
+        },
+      });
+    }
+
+    it('takes four images with alt text', async () => {
+      const posted = await postWithImages(Array.from({ length: 4 }, (_, i) => ({ image: blob, alt: `Photo ${i + 1}` })));
+
+      const record = await agent.app.bsky.feed.post.get({ repo: agent.session?.did ?? '', rkey: rkeyOf(posted.data.uri) });
+      expect(record.value.embed).toMatchObject({ $type: 'app.bsky.embed.images', images: [{ alt: 'Photo 1' }, {}, {}, { alt: 'Photo 4' }] });
+    });
+
+    it('refuses a fifth image', async () => {
+      const refused = postWithImages(Array.from({ length: 5 }, (_, i) => ({ image: blob, alt: `Photo ${i + 1}` })));
+
+      await expect(refused).rejects.toMatchObject({
+        status: 400,
+        error: 'InvalidRequest',
+        message: expect.stringContaining('array too big (maximum 4, got 5) at $.record.embed.images'),
+      });
+    });
+
+    it('refuses an image without alt text', async () => {
+      await expect(postWithImages([{ image: blob }])).rejects.toMatchObject({
+        status: 400,
+        error: 'InvalidRequest',
+        message: expect.stringContaining('Missing required key "alt" at $.record.embed.images[0]'),
+      });
+    });
   });
 });
