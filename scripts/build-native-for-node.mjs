@@ -21,13 +21,10 @@ function loads(probe) {
     execFileSync(process.execPath, ['-e', probe], { stdio: 'pipe' });
     return { ok: true };
   } catch (error) {
-    return {
-      ok: false,
-      why:
-        String(error.stderr ?? error.message)
-          .split('\n')
-          .find((line) => line.trim()) ?? '',
-    };
+    const lines = String(error.stderr ?? error.message).split('\n');
+    // Node's own words: "Error: The module … was compiled against … NODE_MODULE_VERSION 115. This … requires … 127."
+    const why = lines.filter((line) => /Error|NODE_MODULE_VERSION/.test(line)).join(' ');
+    return { ok: false, why: why || lines.find((line) => line.trim()) || 'no reason given' };
   }
 }
 
