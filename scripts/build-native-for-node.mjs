@@ -55,7 +55,13 @@ for (const addon of ADDONS) {
   const nodeGyp = process.env.npm_config_node_gyp;
   if (!nodeGyp) throw new Error(`${addon.name} does not load on Node ${process.versions.node} and node-gyp was not found: run npm rebuild`);
   console.log(`${addon.name} does not load on Node ${process.versions.node} (${before.why}); rebuilding it against this Node's headers`);
-  execFileSync(process.execPath, [nodeGyp, 'rebuild', '--release', `--nodedir=${headersDir()}`], { cwd: packageDir, stdio: 'inherit' });
+  // node-gyp lets npm's environment (npm_config_nodedir, here /usr) override its own arguments, so
+  // the headers are given the same way.
+  execFileSync(process.execPath, [nodeGyp, 'rebuild', '--release'], {
+    cwd: packageDir,
+    stdio: 'inherit',
+    env: { ...process.env, npm_config_nodedir: headersDir() },
+  });
   const after = loads(addon.probe);
   if (!after.ok) throw new Error(`${addon.name} still does not load after the rebuild: ${after.why}`);
 }
