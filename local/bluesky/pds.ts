@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { envToCfg, envToSecrets, PDS, readEnv } from '@atproto/pds';
+import { envToCfg, envToSecrets, PDS, type ServerEnvironment } from '@atproto/pds';
 import { Database as PlcDatabase, PlcServer } from '@did-plc/server';
 
 /**
@@ -44,12 +44,12 @@ export async function startLocalPds(options: LocalPdsOptions): Promise<LocalPds>
 
   const port = options.port ?? 0;
   const adminPassword = randomBytes(16).toString('hex');
-  const env = readEnv();
-  const pdsEnv = {
-    ...env,
+  // Built whole here, not read from PDS_* variables, so a developer's shell cannot change the stand-in.
+  const pdsEnv: ServerEnvironment = {
     // The PDS names its own URL from hostname and port; 'localhost' makes it http and gives handles
     // the `.test` domain, as the atproto dev environment does.
     hostname: 'localhost',
+    // A real port, not 0: the PDS writes its own URL (into DID documents too) from this number.
     port: port === 0 ? await freePort() : port,
     dataDirectory: options.dataDir,
     blobstoreDiskLocation: path.join(options.dataDir, 'blobs'),
@@ -70,8 +70,9 @@ export async function startLocalPds(options: LocalPdsOptions): Promise<LocalPds>
     plcRotationKeyK256PrivateKeyHex: secp256k1PrivateKeyHex(),
   };
   const cfg = envToCfg(pdsEnv);
-  const pds = await PDS.create(cfg, envToSecrets(pdsEnv));
+  let pds: PDS;
   try {
+    pds = await PDS.create(cfg, envToSecrets(pdsEnv));
     await pds.start();
   } catch (error) {
     await plc.destroy();
