@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { RuntimeConfig } from '@shared/api';
+import { blueskyEnabled, blueskyModule } from './bluesky';
 import { apiModule } from './gateway';
 import { stopLambdaWorkers, warmLambdaWorkers } from './lambda-runtime';
 import { cognitoModule, LOCAL_REGION } from './cognito';
@@ -75,6 +76,8 @@ export const MODULES: readonly LocalModule[] = [
   sqsModule,
   publishingModule,
   jobsModule,
+  // Opt-in: Bluesky's own PDS (docs/bluesky.md), before the Scheduler so it is up when schedules fire.
+  ...(blueskyEnabled() ? [blueskyModule] : []),
   schedulerModule(LOCAL_FUNCTION_ARNS),
 ];
 

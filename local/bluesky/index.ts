@@ -1,0 +1,20 @@
+import path from 'node:path';
+import type { LocalModule } from '../modules';
+
+/**
+ * The local Bluesky as a module of the local cloud: opt-in (LOCAL_BLUESKY=on) while the product has
+ * no Bluesky adapter, so the default cloud neither pays the PDS's start-up nor needs Node 22's
+ * better-sqlite3. The PDS is imported only when the module starts, for the same reason.
+ */
+export const blueskyModule: LocalModule = {
+  name: 'bluesky',
+  async start(ctx) {
+    const { startLocalPds } = await import('./pds');
+    const pds = await startLocalPds({ dataDir: path.join(ctx.dataDir, 'bluesky') });
+    return { env: { BLUESKY_PDS_URL: pds.url }, stop: () => pds.stop() };
+  },
+};
+
+export function blueskyEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.LOCAL_BLUESKY === 'on';
+}
