@@ -5,8 +5,8 @@ import path from 'node:path';
 import { assertProjectNode, nodeRuntimeLine } from '../local/node-runtime';
 
 /**
- * `npm test`: the vitest projects in three runs (unit + infra + frontend first on both cores, then integration
- * and e2e side by side, together with the static checks: type-check, lint (ESLint) and formatting (Prettier)),
+ * `npm test`: the vitest projects in three runs (unit + infra + frontend on both cores with integration beside
+ * them, then e2e, together with the static checks: type-check, lint (ESLint) and formatting (Prettier)),
  * then one plain summary line. Integration and e2e each start a local cloud inside their vitest process (the handlers run in
  * process and read process.env, as on Lambda), so they must not share a process.
  * Arguments go to every run (e.g. `npm test -- -t "notifications"`).
@@ -131,20 +131,23 @@ function inForeground(i: number): Promise<number> {
 }
 
 let status = 0;
-// Integration and e2e start first, in the background: they wait on due times and the browser most of the
-// time, so the CPU-bound unit, infra and frontend files fill the cores meanwhile. The static checks follow
+// Integration starts first, in the background: it waits on due times most of the time, so the
+// CPU-bound unit, infra and frontend files fill the cores meanwhile. The static checks follow
 // the foreground group, beside whatever of integration and e2e is left.
 if (SIDE_BY_SIDE.length > 0)
-  console.log(
-    `\n› vitest: ${SIDE_BY_SIDE.map((i) => GROUPS[i]!.projects.join(', ')).join(' and ')} in the background (output follows as each ends), then the static checks`,
-  );
-const background = SIDE_BY_SIDE.map(inBackground);
+  console.log(`\n› vitest: integration in the background, e2e once the frontend files are done (output follows as each ends), then the static checks`);
+// e2e builds the web app and drives several Chromium pages at once: beside the frontend files it
+// took the CPU their rendering waits for (they timed out under it), so it starts once they are done,
+// beside integration and the static checks. Its codes keep SIDE_BY_SIDE's order.
+const AFTER_FOREGROUND = SIDE_BY_SIDE.filter((i) => GROUPS[i]!.projects.includes('e2e'));
+const background = SIDE_BY_SIDE.filter((i) => !AFTER_FOREGROUND.includes(i)).map(inBackground);
 for (const i of GROUPS.keys()) {
   if (SIDE_BY_SIDE.includes(i)) continue;
   const code = process.env.TEST_SERIAL ? run('npx', vitestArgs(i)) : await inForeground(i);
   count(i, code);
   status ||= code;
 }
+background.push(...AFTER_FOREGROUND.map(inBackground));
 if (SIDE_BY_SIDE.length > 0) {
   const [checksFailed, ...codes] = await Promise.all([staticChecks(), ...background]);
   SIDE_BY_SIDE.forEach((i, k) => count(i, codes[k]!));
