@@ -168,7 +168,7 @@ export const jobsModule: LocalModule = {
     // Queues first, so that every DLQ exists before a mapping drains it.
     for (const [, w] of entries) {
       if (w.kind === 'scheduler-target') {
-        sqs.createQueue(w.deadLetterQueue, {
+        sqs.ensureQueue(w.deadLetterQueue, {
           MessageRetentionPeriod: String(w.deadLetterRetentionSeconds),
           ...(w.deadLetterVisibilityTimeoutSeconds === undefined ? {} : { VisibilityTimeout: String(w.deadLetterVisibilityTimeoutSeconds) }),
         });
@@ -177,11 +177,11 @@ export const jobsModule: LocalModule = {
       if (w.kind !== 'queue') continue;
       const urls: Record<string, string> = {};
       for (const queue of w.queues) {
-        sqs.createQueue(queue.deadLetterQueue, {
+        sqs.ensureQueue(queue.deadLetterQueue, {
           MessageRetentionPeriod: String(queue.deadLetterRetentionSeconds),
           ...(queue.deadLetterVisibilityTimeoutSeconds === undefined ? {} : { VisibilityTimeout: String(queue.deadLetterVisibilityTimeoutSeconds) }),
         });
-        urls[queue.platform ?? ''] = sqs.createQueue(queue.name, {
+        urls[queue.platform ?? ''] = sqs.ensureQueue(queue.name, {
           VisibilityTimeout: String(queue.visibilityTimeoutSeconds),
           MessageRetentionPeriod: String(queue.retentionSeconds),
           RedrivePolicy: redrivePolicy(queue.deadLetterQueue, queue.maxReceiveCount),

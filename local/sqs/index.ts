@@ -7,6 +7,7 @@ import { LOCAL_ACCOUNT_ID, invokeLambda } from '../lambda-runtime';
 import type { LocalModule } from '../modules';
 import { SqsApi } from './api';
 import { SqsEngine, type SqsFaults } from './engine';
+import { SqsError } from './messages';
 import { QueueMapping, type EventSourceMapping, type EventSourceMappingOptions } from './mapping';
 import { localQueueArn, type MessageAttributeValue, type QueueAttributes } from './messages';
 
@@ -50,6 +51,11 @@ export interface LocalSqs {
   queueArn(queueName: string): string;
   /** CreateQueue: idempotent for the same attributes; QueueNameExists for different ones. Returns the URL. */
   createQueue(queueName: string, attributes?: QueueAttributes): string;
+  /**
+   * CreateQueue, or SetQueueAttributes when a queue of that name kept from an earlier start has
+   * other attributes: what a CloudFormation update does to a deployed queue whose settings changed.
+   */
+  ensureQueue(queueName: string, attributes: QueueAttributes): string;
   sendMessage(
     queueName: string,
     body: string,
@@ -84,6 +90,15 @@ export async function startSqs(options: SqsOptions = {}): Promise<LocalSqs> {
     queueUrl: url,
     queueArn: localQueueArn,
     createQueue: (name, attributes) => url(engine.createQueue(name, attributes).name),
+    ensureQueue(name, attributes) {
+      try {
+        return url(engine.createQueue(name, attributes).name);
+      } catch (error) {
+        if (!(error instanceof SqsError) || error.queryCode !== 'QueueAlreadyExists') throw error;
+        engine.setAttributes(engine.queue(name), attributes);
+        return url(name);
+      }
+    },
     sendMessage: (name, body, o = {}) => ({ messageId: engine.send(engine.queue(name), body, o.delaySeconds, o.messageAttributes).messageId }),
     mapQueueToHandler(queueName, handlerModule, mappingOptions = {}) {
       const mapping = new QueueMapping(engine, queueName, handlerModule, mappingOptions, invoke, log);
