@@ -199,9 +199,21 @@ export class AppStack extends Stack {
       handlersDir: props.handlersDir,
       functionsScope: new NestedStack(this, 'ApiFunctions', { description: "The HTTP API's functions, with their roles and log groups" }),
       routesScope: new NestedStack(this, 'ApiRoutes', { description: "The HTTP API's routes, integrations and invoke permissions" }),
-      // Workspaces, invitations and client connect and review links: their own stack, for ApiFunctions' resource budget.
-      teamFunctionsScope: new NestedStack(this, 'ApiTeamFunctions', { description: "The HTTP API's functions for workspaces, members and client links" }),
-      teamFolders: ['workspaces', 'connect-links', 'review-links'],
+      parts: [
+        // Workspaces, invitations and client connect and review links: their own stack, for ApiFunctions' resource budget.
+        {
+          folders: ['workspaces', 'connect-links', 'review-links'],
+          functionsScope: new NestedStack(this, 'ApiTeamFunctions', { description: "The HTTP API's functions for workspaces, members and client links" }),
+        },
+        // The public API (`/v1`, its OpenAPI document) and webhook endpoints: functions and routes of their own, for the budgets of
+        // ApiFunctions and ApiRoutes.
+        {
+          folders: ['public-api', 'webhooks'],
+          functionsScope: new NestedStack(this, 'ApiPublicFunctions', { description: "The public API's own functions and the webhook endpoints'" }),
+          routesScope: new NestedStack(this, 'ApiPublicRoutes', { description: 'The public API routes (/v1) and the webhook endpoint routes' }),
+          publicRoutes: true,
+        },
+      ],
     });
     const platformCredentials = props.platformCredentialsSecretName
       ? Secret.fromSecretNameV2(this, 'PlatformCredentials', props.platformCredentialsSecretName)

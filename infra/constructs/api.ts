@@ -40,20 +40,29 @@ export interface ApiProps {
    */
   readonly functionsScope?: Construct;
   /**
-   * Where the functions of the handler folders in `teamFolders` are created instead of
-   * functionsScope: a second stack, so neither passes its resource budget. A function stays in the
-   * stack it was first deployed in (moving one replaces it), so only new folders are listed here.
-   * @default functionsScope
+   * Groups of handler folders whose functions (and, with `routesScope`, routes) are created in stacks
+   * of their own instead of functionsScope/routesScope, so no stack passes its resource budget. A
+   * function or route stays in the stack it was first deployed in (moving a function replaces it;
+   * moving a route would create its route key twice), so a part only takes folders not yet deployed.
    */
-  readonly teamFunctionsScope?: Construct;
-  /** Handler folders (the first part of `handler`) whose functions go to teamFunctionsScope. */
-  readonly teamFolders?: readonly string[];
+  readonly parts?: readonly ApiPart[];
   /**
    * Where the routes, their integrations and the functions' invoke permissions are created (same
    * naming as functionsScope).
    * @default this construct's HttpApi
    */
   readonly routesScope?: Construct;
+}
+
+/** A group of handler folders in stacks of their own (ApiProps.parts). */
+export interface ApiPart {
+  /** Handler folders (the first part of `handler`) whose functions go to functionsScope. */
+  readonly folders: readonly string[];
+  readonly functionsScope: Construct;
+  /** Where the routes of these folders go (and, with `publicRoutes`, every public API route). @default ApiProps.routesScope */
+  readonly routesScope?: Construct;
+  /** The public API's routes (`/v1/…`) go to this part's routesScope, whichever handler they call. */
+  readonly publicRoutes?: boolean;
 }
 
 /**
@@ -125,9 +134,17 @@ export class Api extends Construct {
     });
 
     const functionsParent = props.functionsScope ? new Construct(props.functionsScope, id) : this;
-    const teamParent = props.teamFunctionsScope ? new Construct(props.teamFunctionsScope, id) : functionsParent;
-    const parentOf = (handler: string) => (props.teamFolders?.includes(handler.split('/')[0]!) ? teamParent : functionsParent);
     const routesParent = props.routesScope ? new Construct(new Construct(props.routesScope, id), 'HttpApi') : this.httpApi;
+    const parts = (props.parts ?? []).map((part) => ({
+      part,
+      functions: new Construct(part.functionsScope, id),
+      routes: part.routesScope ? new Construct(new Construct(part.routesScope, id), 'HttpApi') : routesParent,
+    }));
+    const partOf = (handler: string) => parts.find(({ part }) => part.folders.includes(handler.split('/')[0]!));
+    const parentOf = (handler: string) => partOf(handler)?.functions ?? functionsParent;
+    const publicRoutesParent = parts.find(({ part }) => part.publicRoutes)?.routes;
+    const routeParentOf = (route: RouteDef | PublicRouteDef) =>
+      (route.auth === 'key' ? publicRoutesParent : undefined) ?? partOf(route.handler)?.routes ?? routesParent;
     const functions = new Map<string, AppFunction>();
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of [...(props.routes ?? ROUTES), ...(props.publicRoutes ?? PUBLIC_ROUTES)] as readonly (RouteDef | PublicRouteDef)[]) {
@@ -146,7 +163,7 @@ export class Api extends Construct {
         integrations.set(route.handler, integration);
       }
       // As HttpApi.addRoutes names them, so the logical ids stay where they were.
-      const httpRoute = new HttpRoute(routesParent, `${route.method}${route.path}`, {
+      const httpRoute = new HttpRoute(routeParentOf(route), `${route.method}${route.path}`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration,

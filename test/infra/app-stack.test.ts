@@ -4,10 +4,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_DESIGN } from '../../functions/data/table-design';
 import { PUBLIC_ROUTES } from '../../functions/public-routes';
 import { type Capability } from '../../functions/capabilities';
+import { JOB_GROUPS } from '../../functions/jobs';
 import { allHandlerModules, COGNITO_TRIGGERS, LONG_RUNNING_HANDLERS, REALTIME_FUNCTIONS, ROUTES } from '../../functions/routes';
 import { RuntimeConfigSchema } from '../../shared/api';
 import { PLATFORMS } from '../../shared/platforms';
 import { declarationOfFunction, GOOGLE, type SynthesizedApp, synthApp, type TemplateJson } from './synth';
+
+/** A background job's function: the engine's (`Publishing…`) or a nested job group's (`Analytics…`, `Webhooks…`). */
+const JOB_FUNCTION = new RegExp(
+  `^(${['Publishing', ...Object.values(JOB_GROUPS).flatMap((group) => ('nested' in group ? [group.nested.constructId] : []))].join('|')})`,
+);
 
 /** The inline script of test/fixtures/web/index.html, which the CSP must allow by hash. */
 const FIXTURE_INLINE_SCRIPT = "document.documentElement.className = 'dark';";
@@ -394,18 +400,18 @@ describe('AppStack without Google sign-in (dev)', () => {
         });
         // The publishing engine's functions (analytics collection's included) set their own limits (publishing.test.ts), and so does
         // media confirm, which converts images with sharp (native-modules.test.ts), and media from a link,
-        // which fetches for up to 20 s and then confirms (media-from-url.test.ts). Account deletion
-        // waits out the API timeout before its final sweep (LONG_RUNNING_HANDLERS).
-        if (/^ApiAccountDeleteAccount[0-9A-F]{8}$/.test(logicalId))
-          expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: LONG_RUNNING_HANDLERS['account/delete-account'] });
+        // which fetches for up to 20 s and then confirms (media-from-url.test.ts). Account and workspace
+        // deletion wait out the API timeout before their final sweep (LONG_RUNNING_HANDLERS).
+        const longRunning = LONG_RUNNING_HANDLERS[declarationOfFunction(logicalId).handler];
+        if (JOB_FUNCTION.test(logicalId) || /ConfirmUpload|MediaFromUrl/.test(logicalId)) continue;
+        if (/^Api/.test(logicalId) && longRunning !== undefined) expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: longRunning });
         // The realtime authorizer answers AppSync within its own short limit.
         else if (/^RealtimeAuthorizer/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: REALTIME_FUNCTIONS.authorizer.timeoutSeconds });
         // A data migration runs once per deploy over the whole table, within Lambda's longest limit (data-migrations.test.ts).
         else if (/^Migrations/.test(logicalId))
           expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: declarationOfFunction(logicalId).timeoutSeconds });
-        else if (!/^(Publishing|Analytics|Recurrence)/.test(logicalId) && !/ConfirmUpload|MediaFromUrl/.test(logicalId))
-          expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
+        else expect(fn.Properties).toMatchObject({ MemorySize: 256, Timeout: 10 });
       }
     });
 
@@ -439,6 +445,8 @@ describe('AppStack without Google sign-in (dev)', () => {
         'cognito:set-password': ['USER_POOL_CLIENT_ID'],
         // The From of the app's e-mails (docs/deployment.md#e-mail).
         'mail:send': ['MAIL_FROM'],
+        // Emitters queue their events for the webhook sender (docs/webhooks.md).
+        webhooks: ['WEBHOOK_QUEUE_URL'],
       };
       for (const [logicalId, fn] of functions) {
         // Triggers get no pool id (it would be a cycle; Cognito sends it in the event); API functions do.
@@ -450,7 +458,7 @@ describe('AppStack without Google sign-in (dev)', () => {
         const settingsOf = (need: Capability) =>
           need === 'queues' && logicalId.startsWith('Analytics') ? ['ANALYTICS_QUEUE_URL'] : (byCapability[need] ?? []);
         const declared = [...new Set(declarationOfFunction(logicalId).needs.flatMap(settingsOf))];
-        const expected = [...base, ...(isTrigger || /^(Publishing|Analytics|Recurrence|Migrations)/.test(logicalId) ? [] : api), ...declared];
+        const expected = [...base, ...(isTrigger || JOB_FUNCTION.test(logicalId) || /^Migrations/.test(logicalId) ? [] : api), ...declared];
         expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(expected.sort());
         expect(fn.Properties.Environment.Variables).toMatchObject({
           APP_ORIGIN_PARAMETER: '/ScheduleAutopost-test/app-origin',
@@ -469,7 +477,9 @@ describe('AppStack without Google sign-in (dev)', () => {
       const keyHolders = appFunctions(synth).filter((fn) => fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID);
       // +2: add to queue and Publish now create posts as POST /api/posts does, limit check included.
       // +1: bulk import reads TikTok's creator_info for TikTok rows, as Compose's panel does.
-      expect(keyHolders).toHaveLength(10 + PLATFORMS.length);
+      // +3: a webhook endpoint's secret is envelope-encrypted with this key: written when created or
+      // rotated, read back by the sender to sign (docs/webhooks.md).
+      expect(keyHolders).toHaveLength(13 + PLATFORMS.length);
       for (const fn of keyHolders) {
         expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
       }
@@ -493,6 +503,10 @@ describe('AppStack without Google sign-in (dev)', () => {
           'ApiQueueAddToQueue',
           // Reads metrics with the account's tokens (docs/analytics.md#the-collector).
           'AnalyticsCollector',
+          // Webhook secrets (above).
+          'ApiWebhooksCreateWebhook',
+          'ApiWebhooksRotateWebhookSecret',
+          'WebhooksSender',
           ...publishers,
         ].sort(),
       );

@@ -41,6 +41,8 @@ describe('AppStack with Stripe configured', () => {
       'ApiBillingManageSubscription',
       'ApiBillingPublicCheckout',
       'ApiStripeWebhook',
+      // Deleting a workspace cancels the subscription that pays for it, as account deletion does.
+      'ApiWorkspacesDeleteWorkspace',
     ]);
     for (const [, fn] of stripeFns) {
       expect(fn.Properties.Environment.Variables).toMatchObject({ STRIPE_SECRET_NAME: 'schedule-autopost/stripe', STRIPE_PRICES: JSON.stringify(PRICES) });

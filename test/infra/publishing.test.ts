@@ -32,6 +32,8 @@ const SCHEDULING_FUNCTIONS = [
   // Recurring posts (docs/recurring-posts.md): editing or deleting occurrences, and the sweep that schedules the next ones.
   'ApiRecurrenceDeleteSeries',
   'ApiRecurrenceEditSeries',
+  // Deleting a workspace deletes its posts' schedules, as account deletion does for the person's own.
+  'ApiWorkspacesDeleteWorkspace',
   'RecurrenceSweep',
 ];
 /** Those that may also dispatch a post due within the minute, onto the platform queues (deleting a post or an account only removes schedules). */
@@ -327,13 +329,15 @@ describe('Publishing in the app stack (dev)', () => {
       }
     });
 
-    it('lets the dispatcher and the watchdog send to every platform queue, a publisher to its own only, the dead-letter handler to none', () => {
+    it('lets the dispatcher and the watchdog send to every platform queue, a publisher to its own only, the dead-letter handler to none, and the settling ones to the webhook queue', () => {
       // Prepare
       const all = PLATFORMS.map((p) => getAtt(queue(p)));
+      // A post's outcome is a webhook event (docs/webhooks.md#events), queued by whichever step settles it.
+      const webhookQueue = { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: getAtt(idOf(synth, 'AWS::SQS::Queue', 'WebhooksQueue')) };
 
       // Assess
       expect(allowing(statementsOf(synth, watchdog), 'sqs:SendMessage')).toEqual([
-        { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: expect.arrayContaining(all) },
+        { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: expect.arrayContaining([...all, webhookQueue.Resource]) },
       ]);
       // The dispatcher also writes its failed invocations to the scheduler DLQ (its on-failure destination).
       expect(allowing(statementsOf(synth, dispatcher), 'sqs:SendMessage')).toEqual([
@@ -344,9 +348,10 @@ describe('Publishing in the app stack (dev)', () => {
         // (merged with the event source's receive/delete rights on the same queue)
         expect(allowing(statementsOf(synth, publisher(platform)), 'sqs:SendMessage')).toEqual([
           expect.objectContaining({ Effect: 'Allow', Resource: getAtt(queue(platform)) }),
+          webhookQueue,
         ]);
       }
-      expect(allowing(statementsOf(synth, deadLetterHandler), 'sqs:SendMessage')).toEqual([]);
+      expect(allowing(statementsOf(synth, deadLetterHandler), 'sqs:SendMessage')).toEqual([webhookQueue]);
     });
 
     it('lets every engine function read and write the table, and all but the dispatcher (it notifies no one) publish user events', () => {

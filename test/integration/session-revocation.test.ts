@@ -204,14 +204,15 @@ describe('changing the password', () => {
     );
 
     for (const token of [user.accessToken, AuthenticationResult!.AccessToken!]) {
-      // Act
-      const change = cognito().send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: user.password, ProposedPassword: 'n3w-secret' }));
-      const remove = cognito().send(new DeleteUserCommand({ AccessToken: token }));
+      // Act: one call at a time, each awaited as it is made (a second call in flight would reject with
+      // no handler attached while the first is awaited: an unhandled rejection that fails the run).
+      const change = () => cognito().send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: user.password, ProposedPassword: 'n3w-secret' }));
+      const remove = () => cognito().send(new DeleteUserCommand({ AccessToken: token }));
 
       // Assess
       expect(String(claimsOf(token).scope ?? '')).not.toContain('aws.cognito.signin.user.admin');
-      await expect(change).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Access Token does not have required scopes' });
-      await expect(remove).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      await expect(change()).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Access Token does not have required scopes' });
+      await expect(remove()).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     }
     await expect(signInWithPassword(user.email, 'n3w-secret')).rejects.toThrow();
     expect((await weCallTheApi('GET', '/api/me', { token: await signInWithPassword(user.email, user.password) })).status).toBe(200);

@@ -8,8 +8,8 @@ import * as theme from '@chakra-ui/react/theme';
  * component whose recipe is left out renders unstyled, so test/frontend/chakra-recipes.test.ts checks
  * this list against every Chakra component the app imports.
  *
- * The overlays (dialogs, the drawer, menus, popovers, tooltips, toasts, the date picker) and the
- * radio group are not here: every page but the landing loads this system before its first paint,
+ * The overlays (dialogs, the drawer, menus, popovers, tooltips, toasts, the date picker), the
+ * radio group and the table (the API reference page alone renders one) are not here: every page but the landing loads this system before its first paint,
  * and most never open one. Each of their roots takes its recipe from '@chakra-ui/react/theme' by
  * the `recipe` prop (LAZY_RECIPES), so the recipe travels with the code that renders it.
  */
@@ -20,6 +20,7 @@ export const LAZY_RECIPES = {
   menu: 'Menu',
   popover: 'Popover',
   radioGroup: 'RadioGroup',
+  table: 'Table',
   toast: 'Toast',
   tooltip: 'Tooltip',
 } as const;

@@ -1,4 +1,5 @@
 import { Alert, Badge, Box, Card, Code, Heading, HStack, Link, Spinner, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-ui/react/theme';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -101,7 +102,7 @@ function OperationCard({ path, method, operation, document }: { path: string; me
         <Stack gap="4">
           {parameters.length > 0 ? (
             <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={`Parameters of ${method.toUpperCase()} ${path}`}>
-              <Table.Root size="sm">
+              <Table.Root recipe={tableSlotRecipe} size="sm">
                 <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" color="fg">
                   Parameters
                 </Table.Caption>
