@@ -16,7 +16,7 @@ import type { PostStatus } from '@shared/statuses';
 import { roleAtLeast, type Role } from '@shared/workspaces';
 import { listConnections } from '../data/connections';
 import { mediaFactsOf } from '../data/media';
-import { addPostActivity, listPostActivity } from '../data/post-activity';
+import { addPostActivity, listPostActivity, type ActivityEntry } from '../data/post-activity';
 import { assertPostFits, getPost as getPostRecord, replacePost, type PostRecord } from '../data/posts';
 import { getSettings } from '../data/users';
 import { getMember, getWorkspace, setPostsNeedApproval, type StoredMember } from '../data/workspaces';
@@ -79,16 +79,33 @@ function postLabel(post: Pick<Post, 'title' | 'platforms'>): string {
 }
 
 /**
- * Keeps one step of the post's history. The post's change is already written when this runs, so a
- * failure here is logged, never reported as the change failing.
+ * Keeps one step of the post's history, a member's or a client's. The post's change is already
+ * written when this runs, so a failure here is logged, never reported as the change failing.
  */
-async function record(actor: Actor, postId: string, kind: ActivityKind, deps: Deps, comment: string | null = null): Promise<void> {
+async function keepInHistory(
+  workspaceId: string,
+  postId: string,
+  kind: ActivityKind,
+  /** Who took the step, read inside the guard: a failed read only costs the history its step. */
+  who: () => Promise<Omit<ActivityEntry, 'kind'>>,
+  deps: Deps,
+): Promise<void> {
   try {
-    const email = (await getMember(actor.workspaceId, actor.userId))?.email ?? null;
-    await addPostActivity(actor.workspaceId, postId, { kind, userId: actor.userId, email, comment }, { id: deps.newId(), at: deps.now().toISOString() });
+    await addPostActivity(workspaceId, postId, { kind, ...(await who()) }, { id: deps.newId(), at: deps.now().toISOString() });
   } catch (error) {
     logger.error('Could not record a step of a post’s history', { postId, kind, error });
   }
+}
+
+/** A member's step, under the e-mail they have in the workspace. */
+async function record(actor: Actor, postId: string, kind: ActivityKind, deps: Deps, comment: string | null = null): Promise<void> {
+  await keepInHistory(
+    actor.workspaceId,
+    postId,
+    kind,
+    async () => ({ userId: actor.userId, email: (await getMember(actor.workspaceId, actor.userId))?.email ?? null, comment }),
+    deps,
+  );
 }
 
 /** What the approval steps need beyond the clock: sending e-mail (functions/lib/mail.ts). */
@@ -351,11 +368,7 @@ export async function afterClientDecision(
   author: string | null = null,
 ): Promise<void> {
   const kind: ActivityKind = decision === 'approved' ? 'client_approved' : 'client_changes_requested';
-  try {
-    await addPostActivity(workspaceId, post.id, { kind, userId: null, email: null, clientName, comment }, { id: deps.newId(), at: deps.now().toISOString() });
-  } catch (error) {
-    logger.error('Could not record a step of a post’s history', { postId: post.id, kind, error });
-  }
+  await keepInHistory(workspaceId, post.id, kind, async () => ({ userId: null, email: null, clientName, comment }), deps);
   // The same event as a member's decision, said to be the client's: no member decided (`decided_by`
   // is null) and an approval here does not schedule the post (its `status` says where it stands).
   await emitWorkspaceEvent(workspaceId, 'approval.decided', { ...postEventData(post), decision, decided_by: null, decided_by_client: clientName, comment });
