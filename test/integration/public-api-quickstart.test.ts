@@ -36,7 +36,13 @@ describe('the public API quick start', { timeout: 60_000 }, () => {
     writeFileSync(photo, A_TINY_JPEG);
 
     // The reader's values for the first block's placeholders; every later block runs as written.
-    const script = [`export BASE='${cloud().url}'`, `export SAP_KEY='${String(made.body.key)}'`, `export PHOTO='${photo}'`, 'set -e', ...steps.map((s) => `${s}\necho`)].join('\n');
+    const script = [
+      `export BASE='${cloud().url}'`,
+      `export SAP_KEY='${String(made.body.key)}'`,
+      `export PHOTO='${photo}'`,
+      'set -e',
+      ...steps.map((s) => `${s}\necho`),
+    ].join('\n');
     const { stdout } = await run('sh', ['-c', script], { timeout: 30_000 });
 
     const answers = stdout

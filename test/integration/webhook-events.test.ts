@@ -54,9 +54,15 @@ describe('webhook events of scheduling and review', { timeout: 120_000 }, () => 
 
     // A program creates a post over /v1; an edit of its caption keeps its time; a move gives it another.
     const viaKey = created(
-      await weCallTheApi('POST', '/v1/posts', { token: String(key.body.key), body: { scheduled_at: firstTime, platforms: target('From the CMS'), media_ids: [] } }),
+      await weCallTheApi('POST', '/v1/posts', {
+        token: String(key.body.key),
+        body: { scheduled_at: firstTime, platforms: target('From the CMS'), media_ids: [] },
+      }),
     );
-    const captionEdit = await as('PATCH', `/api/posts/${viaKey.id}`, { scheduled_at: firstTime, platforms: [{ id: viaKey.platforms[0]!.id, caption: 'Edited' }] });
+    const captionEdit = await as('PATCH', `/api/posts/${viaKey.id}`, {
+      scheduled_at: firstTime,
+      platforms: [{ id: viaKey.platforms[0]!.id, caption: 'Edited' }],
+    });
     expect(captionEdit.status, JSON.stringify(captionEdit.body)).toBe(200);
     const sentSoFar = (await deliveriesOf(owner, endpoint.id)).length;
     const moved = created(await as('PATCH', `/api/posts/${viaKey.id}`, { scheduled_at: inDays(3), platforms: [] }));
@@ -69,7 +75,14 @@ describe('webhook events of scheduling and review', { timeout: 120_000 }, () => 
       rows: [1, 2].map((row) => ({ row, fields: { date: rowAt.slice(0, 10), time: `1${row}:00`, platforms: 'facebook', caption: `Row ${row}` } })),
     });
     expect(imported.body.results.map((r: { status: string }) => r.status)).toEqual(['scheduled', 'scheduled']);
-    created(await as('POST', '/api/posts', { scheduled_at: inDays(1), platforms: target('Daily'), media_ids: [], repeat: { frequency: 'daily', end: { type: 'after', count: 3 } } }));
+    created(
+      await as('POST', '/api/posts', {
+        scheduled_at: inDays(1),
+        platforms: target('Daily'),
+        media_ids: [],
+        repeat: { frequency: 'daily', end: { type: 'after', count: 3 } },
+      }),
+    );
     // A draft published now, and a failed post retried at a later time.
     const draft = created(await as('POST', '/api/posts', { platforms: target('Draft'), media_ids: [] }));
     created(await as('POST', `/api/posts/${draft.id}/publish`, { version: draft.version }));
