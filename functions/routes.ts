@@ -59,7 +59,16 @@ const BILLING = ['table:read', 'table:write', 'stripe'] as const satisfies reado
  * limit check with the account's tokens, and the schedule or the dispatch of a post due now, which
  * sends `post.scheduled` to the webhooks (publishing/wiring.ts scheduleDispatch).
  */
-const CREATES_POST = ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues', 'webhooks'] as const satisfies readonly Capability[];
+const CREATES_POST = [
+  'table:read',
+  'table:write',
+  'media:read',
+  'tokens',
+  'platform-apps',
+  'scheduling',
+  'queues',
+  'webhooks',
+] as const satisfies readonly Capability[];
 
 /**
  * A read the public API serves too (functions/public-routes.ts): the same function answers /v1, where
