@@ -222,7 +222,8 @@ export const JOBS = {
     description: 'Schedules the next occurrences of recurring posts (docs/recurring-posts.md)',
     handler: 'recurrence/sweep',
     // Each occurrence it makes gets its own copies of the series' files (docs/recurring-posts.md#media).
-    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues', 'realtime'],
+    // Webhooks: each occurrence's post.scheduled (docs/webhooks.md#events).
+    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues', 'realtime', 'webhooks'],
     timeoutSeconds: 120,
     trigger: { kind: 'rate', everyMinutes: 60 },
   },

@@ -56,9 +56,19 @@ const BILLING = ['table:read', 'table:write', 'stripe'] as const satisfies reado
 
 /**
  * Creating a post through createPost (Compose, Publish now, Add to queue): its media, the live Instagram
- * limit check with the account's tokens, and the schedule or the dispatch of a post due now.
+ * limit check with the account's tokens, and the schedule or the dispatch of a post due now, which
+ * sends `post.scheduled` to the webhooks (publishing/wiring.ts scheduleDispatch).
  */
-const CREATES_POST = ['table:read', 'table:write', 'media:read', 'tokens', 'platform-apps', 'scheduling', 'queues'] as const satisfies readonly Capability[];
+const CREATES_POST = [
+  'table:read',
+  'table:write',
+  'media:read',
+  'tokens',
+  'platform-apps',
+  'scheduling',
+  'queues',
+  'webhooks',
+] as const satisfies readonly Capability[];
 
 /**
  * A read the public API serves too (functions/public-routes.ts): the same function answers /v1, where
@@ -363,7 +373,7 @@ export const ROUTES = [
     // A repeating post's first occurrence gets its own copies of the files (docs/recurring-posts.md#media).
     // Realtime and mail: a post created waiting for approval tells the reviewers (docs/approvals.md#notices);
     // webhooks: it announces post.scheduled or approval.requested (docs/webhooks.md#events).
-    needs: [...CREATES_POST, 'media:write', 'media:delete', 'realtime', 'mail:send', 'webhooks'],
+    needs: [...CREATES_POST, 'media:write', 'media:delete', 'realtime', 'mail:send'],
   },
   // Bulk import (docs/bulk-import.md): 10,000 rows are 40 chunks of 250; 100 chunks in ten minutes is two full files.
   {
@@ -374,7 +384,7 @@ export const ROUTES = [
     access: 'editor',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
     // Media: each row's own copy of the import's uploads (copy, delete on failure). Tokens and platform apps: TikTok's creator_info.
-    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues'],
+    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'tokens', 'platform-apps', 'scheduling', 'queues', 'webhooks'],
   },
   { method: 'GET', path: '/api/posts', handler: 'posts/list-posts', auth: 'user', access: 'contributor', needs: [...SERVED_ON_V1_READ, 'media:read'] },
   { method: 'GET', path: '/api/posts/counts', handler: 'posts/count-posts', auth: 'user', access: 'contributor', needs: ['table:read'] },
@@ -413,7 +423,7 @@ export const ROUTES = [
     auth: 'user',
     access: 'editor',
     limit: { per: 'user', max: 30, windowSeconds: TEN_MINUTES },
-    needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues'],
+    needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues', 'webhooks'],
   },
   // Queue slots (docs/queue.md): weekly posting times per account, the upcoming slots, add to queue, reorder.
   { method: 'GET', path: '/api/queue/schedules', handler: 'queue/get-schedules', auth: 'user', access: 'contributor', needs: ['table:read'] },
@@ -436,7 +446,7 @@ export const ROUTES = [
     handler: 'queue/move-in-queue',
     auth: 'user',
     access: 'editor',
-    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'scheduling', 'queues'],
+    needs: ['table:read', 'table:write', 'media:read', 'media:delete', 'scheduling', 'queues', 'webhooks'],
   },
   // Each publishes straight away (the create's rules and limits; counted like a scheduled post).
   {
@@ -456,7 +466,7 @@ export const ROUTES = [
     auth: 'user',
     access: 'editor',
     limit: { per: 'user', max: 100, windowSeconds: TEN_MINUTES },
-    needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues'],
+    needs: ['table:read', 'table:write', 'media:read', 'scheduling', 'queues', 'webhooks'],
   },
   // Approvals (docs/approvals.md). Submitting notifies every Editor of the workspace, so limited like a create.
   {
@@ -504,7 +514,7 @@ export const ROUTES = [
     handler: 'recurrence/edit-series',
     auth: 'user',
     access: 'editor',
-    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues', 'realtime'],
+    needs: ['table:read', 'table:write', 'media:read', 'media:write', 'media:delete', 'scheduling', 'queues', 'realtime', 'webhooks'],
   },
   {
     method: 'DELETE',
@@ -716,7 +726,8 @@ export const ROUTES = [
     handler: 'review-links/decide-on-post',
     auth: 'public',
     limit: { per: 'ip', max: 60, windowSeconds: TEN_MINUTES },
-    needs: ['table:read', 'table:write', 'media:read', 'realtime'],
+    // Webhooks: the client's decision is an approval.decided (docs/webhooks.md#events).
+    needs: ['table:read', 'table:write', 'media:read', 'realtime', 'webhooks'],
   },
   // Public: the platform redirects the browser here; the one-time state identifies the user.
   {

@@ -114,7 +114,7 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
   });
   const t0 = Date.now();
   await putPostsInBatches(user.userId, posts);
-  for (const post of posts) await scheduleDispatch(user.userId, post);
+  for (const post of posts) await scheduleDispatch(user.userId, post, null);
   console.log(`  ${label}: ${POSTS} posts and schedules written in ${((Date.now() - t0) / 1000).toFixed(1)} s; due ${due.toISOString()}`);
   if (Date.now() > due.getTime() - 60_000) {
     console.log(`  ${label}: ✗ the writes ended after the schedules' time: this run does not measure the Scheduler's path`);

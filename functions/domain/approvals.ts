@@ -16,7 +16,7 @@ import type { PostStatus } from '@shared/statuses';
 import { roleAtLeast, type Role } from '@shared/workspaces';
 import { listConnections } from '../data/connections';
 import { mediaFactsOf } from '../data/media';
-import { addPostActivity, listPostActivity } from '../data/post-activity';
+import { addPostActivity, listPostActivity, type ActivityEntry } from '../data/post-activity';
 import { assertPostFits, getPost as getPostRecord, replacePost, type PostRecord } from '../data/posts';
 import { getSettings } from '../data/users';
 import { getMember, getWorkspace, setPostsNeedApproval, type StoredMember } from '../data/workspaces';
@@ -30,7 +30,7 @@ import { currentPlan } from './entitlements';
 import { notifyWorkspace, type Reached, type WorkspaceNotice } from './notifications';
 import { assertMediaRules, claimMonthlyPost, monthOf, present, scheduleFrom, syncSchedule, targetFor, withClaim, type ApprovalOptions } from './posts';
 import { assertTikTokTargetsPostable } from './tiktok-posting';
-import { emitWorkspaceEvent } from './webhooks';
+import { emitWorkspaceEvent, postEventData } from './webhooks';
 
 /**
  * Approvals (docs/approvals.md): who must ask, submitting, approving, sending back for changes,
@@ -79,16 +79,33 @@ function postLabel(post: Pick<Post, 'title' | 'platforms'>): string {
 }
 
 /**
- * Keeps one step of the post's history. The post's change is already written when this runs, so a
- * failure here is logged, never reported as the change failing.
+ * Keeps one step of the post's history, a member's or a client's. The post's change is already
+ * written when this runs, so a failure here is logged, never reported as the change failing.
  */
-async function record(actor: Actor, postId: string, kind: ActivityKind, deps: Deps, comment: string | null = null): Promise<void> {
+async function keepInHistory(
+  workspaceId: string,
+  postId: string,
+  kind: ActivityKind,
+  /** Who took the step, read inside the guard: a failed read only costs the history its step. */
+  who: () => Promise<Omit<ActivityEntry, 'kind'>>,
+  deps: Deps,
+): Promise<void> {
   try {
-    const email = (await getMember(actor.workspaceId, actor.userId))?.email ?? null;
-    await addPostActivity(actor.workspaceId, postId, { kind, userId: actor.userId, email, comment }, { id: deps.newId(), at: deps.now().toISOString() });
+    await addPostActivity(workspaceId, postId, { kind, ...(await who()) }, { id: deps.newId(), at: deps.now().toISOString() });
   } catch (error) {
     logger.error('Could not record a step of a post’s history', { postId, kind, error });
   }
+}
+
+/** A member's step, under the e-mail they have in the workspace. */
+async function record(actor: Actor, postId: string, kind: ActivityKind, deps: Deps, comment: string | null = null): Promise<void> {
+  await keepInHistory(
+    actor.workspaceId,
+    postId,
+    kind,
+    async () => ({ userId: actor.userId, email: (await getMember(actor.workspaceId, actor.userId))?.email ?? null, comment }),
+    deps,
+  );
 }
 
 /** What the approval steps need beyond the clock: sending e-mail (functions/lib/mail.ts). */
@@ -134,19 +151,6 @@ async function tell(actor: Actor, notice: Omit<WorkspaceNotice, 'postId' | 'post
   }
 }
 
-/** What a post's webhook events carry (docs/webhooks.md#events): enough to fetch the rest over /v1. */
-function postEventData(post: Post): Record<string, unknown> {
-  return { post_id: post.id, status: post.status, scheduled_at: post.scheduled_at ?? null, platforms: post.platforms.map((t) => t.platform) };
-}
-
-/**
- * The post now goes out at its time (created or edited into a schedule, or approved): its webhook
- * event. emitWorkspaceEvent never throws, so the scheduling has happened whatever the endpoints say.
- */
-export async function announceScheduled(workspaceId: string, post: Post): Promise<void> {
-  await emitWorkspaceEvent(workspaceId, 'post.scheduled', postEventData(post));
-}
-
 /** Every Editor, Admin and Owner of the workspace but the one who submitted. */
 async function notifyReviewers(actor: Actor, post: Post, deps: ApprovalDeps): Promise<void> {
   const who = (await getMember(actor.workspaceId, actor.userId))?.email ?? 'A member';
@@ -168,6 +172,7 @@ async function notifyAuthor(actor: Actor, before: PostRecord, post: Post, messag
     ...postEventData(post),
     decision: decision.approved ? 'approved' : 'changes_requested',
     decided_by: by,
+    decided_by_client: null,
     comment,
   });
   await tell(
@@ -189,8 +194,8 @@ export async function afterPostWrite(actor: Actor, before: PostStatus | null, po
     await record(actor, post.id, 'submitted', deps);
     await notifyReviewers(actor, post, deps);
   } else if (post.status === 'scheduled' && before !== 'scheduled') {
+    // Its `post.scheduled` webhook went with its schedule (publishing/wiring.ts scheduleDispatch).
     await record(actor, post.id, 'scheduled', deps);
-    await announceScheduled(actor.workspaceId, post);
   } else if (before !== null) {
     await record(actor, post.id, 'edited', deps);
   }
@@ -303,10 +308,10 @@ export async function approvePost(
   await withClaim(actor.workspaceId, usageMonth, () =>
     replacePost(actor.workspaceId, post, { version: old.version, status: 'pending_approval' }).catch(conflictAs(APPROVAL_MSG.changed)),
   );
-  await syncSchedule(actor.workspaceId, post, deps);
+  // Sends its `post.scheduled` webhook once the schedule is set.
+  await syncSchedule(actor.workspaceId, post, old, deps);
   const view = await present(post);
   await record(actor, id, 'approved', deps);
-  await announceScheduled(actor.workspaceId, view);
   await notifyAuthor(actor, old, view, `${postLabel(view)} was approved and is scheduled.`, null, deps);
   return view;
 }
@@ -363,11 +368,10 @@ export async function afterClientDecision(
   author: string | null = null,
 ): Promise<void> {
   const kind: ActivityKind = decision === 'approved' ? 'client_approved' : 'client_changes_requested';
-  try {
-    await addPostActivity(workspaceId, post.id, { kind, userId: null, email: null, clientName, comment }, { id: deps.newId(), at: deps.now().toISOString() });
-  } catch (error) {
-    logger.error('Could not record a step of a post’s history', { postId: post.id, kind, error });
-  }
+  await keepInHistory(workspaceId, post.id, kind, async () => ({ userId: null, email: null, clientName, comment }), deps);
+  // The same event as a member's decision, said to be the client's: no member decided (`decided_by`
+  // is null) and an approval here does not schedule the post (its `status` says where it stands).
+  await emitWorkspaceEvent(workspaceId, 'approval.decided', { ...postEventData(post), decision, decided_by: null, decided_by_client: clientName, comment });
   const message =
     decision === 'approved'
       ? `${clientName} (client) approved ${postLabel(post)}.`

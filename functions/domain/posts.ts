@@ -63,6 +63,7 @@ import { profileUrl } from '../platforms/profile-urls';
 import { UNKNOWN_OUTCOME_MESSAGE, type EngineTarget } from '../publishing/model';
 import { removeSchedule, scheduleDispatch } from '../publishing/wiring';
 import { clientReviewView } from './client-review';
+import type { ScheduleBefore } from './webhooks';
 import { assertPlanAllows, currentPlan } from './entitlements';
 import { randomPart } from './media';
 import { assertTikTokTargetsPostable, tiktokMediaRuleOptions } from './tiktok-posting';
@@ -75,17 +76,18 @@ export const DUPLICATE_ACCOUNT_MESSAGE = 'Each account can be selected only once
 export const NOT_SCHEDULED_MESSAGE = "We couldn't schedule this post right now, so it was saved as a draft. Please schedule it again.";
 
 /**
- * Keeps the post's EventBridge schedule in step after a write (docs/publishing.md#schedule). If the schedule
+ * Keeps the post's EventBridge schedule in step after a write (docs/publishing.md#schedule); `before` is
+ * the post as it was (null: new), for the `post.scheduled` webhook (docs/webhooks.md#events). If the schedule
  * can't be made, the post is turned into a draft before the error reaches the user: a post never
  * claims to be scheduled without a schedule that will publish it.
  */
-export async function syncSchedule(userId: string, post: PostRecord, deps: Deps): Promise<PostRecord> {
+export async function syncSchedule(userId: string, post: PostRecord, before: ScheduleBefore, deps: Deps): Promise<PostRecord> {
   if (post.status !== 'scheduled') {
     await removeSchedule(post.id);
     return post;
   }
   try {
-    await scheduleDispatch(userId, post, deps);
+    await scheduleDispatch(userId, post, before, deps);
     return post;
   } catch (error) {
     logger.error('Could not schedule a post; keeping it as a draft', { postId: post.id, error });
@@ -325,7 +327,7 @@ export async function createPost(
       throw error;
     });
   });
-  if (post.status === 'scheduled') await syncSchedule(userId, post, deps);
+  if (post.status === 'scheduled') await syncSchedule(userId, post, null, deps);
   return present(post);
 }
 
@@ -374,7 +376,7 @@ export async function updatePost(
       throw error;
     });
   });
-  await syncSchedule(userId, post, deps);
+  await syncSchedule(userId, post, old, deps);
   // Files taken off the post go once it is saved; one left behind is only storage, never a wrong post.
   await deleteMediaOfPost(
     userId,
@@ -485,7 +487,7 @@ export async function retryPost(userId: string, id: string, body: z.output<typeo
   await replacePost(userId, post, { version: old.version, status: old.status }).catch((error: unknown) => {
     throw error instanceof ConflictError ? new ConflictError(ALREADY_RETRYING_MESSAGE, { cause: error }) : error;
   });
-  await syncSchedule(userId, post, deps);
+  await syncSchedule(userId, post, old, deps);
   return present(post);
 }
 
@@ -568,7 +570,7 @@ export async function publishDraft(userId: string, id: string, body: z.output<ty
       throw error instanceof ConflictError ? new ConflictError(DRAFT_CHANGED_MESSAGE, { cause: error }) : error;
     }),
   );
-  await syncSchedule(userId, post, deps);
+  await syncSchedule(userId, post, old, deps);
   return present(post);
 }
 

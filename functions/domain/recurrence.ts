@@ -222,7 +222,8 @@ export const occurrenceStore: OccurrenceStore = {
   deletePostItem: async (userId, postId) => {
     await deletePostItem(userId, postId);
   },
-  schedule: scheduleDispatch,
+  // Every occurrence is a new post: its schedule is news to the webhooks.
+  schedule: (userId, post, deps) => scheduleDispatch(userId, post, null, deps),
 };
 
 const templateOf = (series: SeriesRecord): StoredMedia[] => series.template.media ?? [];

@@ -257,6 +257,35 @@ export async function emitWorkspaceEvent(
   }
 }
 
+/** What a post's webhook events carry (docs/webhooks.md#events): enough to fetch the rest over /v1. */
+export function postEventData(post: {
+  readonly id: string;
+  readonly status: string;
+  readonly scheduled_at?: string | null;
+  readonly platforms: readonly { readonly platform: string }[];
+}): Record<string, unknown> {
+  return { post_id: post.id, status: post.status, scheduled_at: post.scheduled_at ?? null, platforms: post.platforms.map((t) => t.platform) };
+}
+
+/** A post's schedule as it was before a write: null for a post that did not exist. */
+export type ScheduleBefore = { readonly status: string; readonly scheduled_at: string | null } | null;
+
+/**
+ * `post.scheduled` for a post whose schedule was just set: sent when the post became scheduled or
+ * its time moved, not when a scheduled post was saved at the same time (a caption edit), so an
+ * integration mirroring the calendar hears of every time the post now has, once.
+ */
+export async function announceScheduled(
+  workspaceId: string,
+  post: Parameters<typeof postEventData>[0],
+  before: ScheduleBefore,
+  deps: Deps = defaultDeps,
+): Promise<void> {
+  if (post.status !== 'scheduled') return;
+  if (before?.status === 'scheduled' && before.scheduled_at === (post.scheduled_at ?? null)) return;
+  await emitWorkspaceEvent(workspaceId, 'post.scheduled', postEventData(post), {}, { ...defaultWebhookDeps, now: deps.now, newId: deps.newId });
+}
+
 /** The Standard Webhooks headers for one attempt: the event id, the attempt's time, the signature. */
 export function signedHeaders(secret: string, eventId: string, at: Date, body: string): Record<string, string> {
   return {

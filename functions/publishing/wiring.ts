@@ -8,7 +8,7 @@ import { withFreshTokens } from '../domain/connections';
 import { currentPlan } from '../domain/entitlements';
 import { notifyWorkspace } from '../domain/notifications';
 import { claimDailyQuota } from '../domain/platform-quotas';
-import { emitWorkspaceEvent } from '../domain/webhooks';
+import { announceScheduled, emitWorkspaceEvent, type ScheduleBefore } from '../domain/webhooks';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { env } from '../lib/env';
 import { mediaPullSigner } from '../lib/media-pull';
@@ -95,17 +95,29 @@ export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify:
 /** The dead letters' settling over the table. */
 export const awsDeadLetterEngine: SettleEngine = { ...defaultDeps, store: tableEngineStore, notify: notifyWorkspace, recordOutcome, recordActivity, emitEvent };
 
-/** Creates or moves the post's schedule on AWS (or dispatches a post due within the minute at once). */
-export function scheduleDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps): Promise<void> {
-  return scheduleDispatchWith(userId, post, { ...awsScheduleEngine, ...deps });
+/*
+ * Every schedule the product sets goes through the two functions below (the posts API, approvals,
+ * retries, the queue, recurring series and bulk import), so they are where `post.scheduled` is sent
+ * (docs/webhooks.md#events): after the schedule is set, never for a post left unscheduled.
+ */
+
+/**
+ * Creates or moves the post's schedule on AWS (or dispatches a post due within the minute at once).
+ * `before` is the post's status and time before this write (null: a new post), which decides
+ * whether the webhooks hear of it (a save that keeps the time is not news).
+ */
+export async function scheduleDispatch(userId: string, post: PostRecord, before: ScheduleBefore, deps: Deps = defaultDeps): Promise<void> {
+  await scheduleDispatchWith(userId, post, { ...awsScheduleEngine, ...deps });
+  await announceScheduled(userId, post, before, deps);
 }
 
 /**
  * A new post's schedule (bulk import): every imported post is new, so its schedule is created
  * outright, one Scheduler request instead of UpdateSchedule then CreateSchedule.
  */
-export function scheduleNewDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps): Promise<void> {
-  return scheduleDispatchWith(userId, post, { ...awsDispatchEngine, scheduler: { ...eventBridgeSchedules, put: eventBridgeSchedules.create }, ...deps });
+export async function scheduleNewDispatch(userId: string, post: PostRecord, deps: Deps = defaultDeps): Promise<void> {
+  await scheduleDispatchWith(userId, post, { ...awsDispatchEngine, scheduler: { ...eventBridgeSchedules, put: eventBridgeSchedules.create }, ...deps });
+  await announceScheduled(userId, post, null, deps);
 }
 
 /** Removes the post's schedule on AWS, if any. */
