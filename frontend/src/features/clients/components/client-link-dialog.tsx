@@ -2,6 +2,7 @@ import { Alert, Button, Dialog, Field, HStack, NativeSelect, Spinner, Stack, Tex
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { LuLink } from 'react-icons/lu';
+import type { Client } from '@shared/clients';
 import { ShownOnce } from '@/components/shown-once';
 import { TitledDialog } from '@/components/titled-dialog';
 import { toaster } from '@/components/ui/toaster';
@@ -14,13 +15,17 @@ interface ListedLink {
   expires_at: string;
 }
 
-interface ClientLinkDialogProps<L extends ListedLink, B> {
-  /** Which link: names the field ("Review link") and the test hooks ("review-link-made"). */
-  kind: 'Review link' | 'Connect link';
-  title: string;
+/** What the clients page gives a link dialog. */
+export interface ClientLinkDialogOpenProps {
+  client: Client;
   zone: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+}
+
+interface ClientLinkDialogProps<L extends ListedLink, B> extends ClientLinkDialogOpenProps {
+  /** Which link: names the dialog ("Review link for …"), the field and the test hooks ("review-link-made"). */
+  kind: 'Review link' | 'Connect link';
   /** What the client can do with the link. */
   intro: ReactNode;
   /** Choices of this kind of link, above "Works for". */
@@ -61,7 +66,7 @@ export function ClientLinkDialog<L extends ListedLink, B>(props: ClientLinkDialo
   }
 
   return (
-    <TitledDialog title={props.title} open={props.open} onOpenChange={props.onOpenChange}>
+    <TitledDialog title={`${kind} for ${props.client.name}`} open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Body>
         <Stack gap="5">
           <Text textStyle="sm" color="fg.muted">

@@ -1,24 +1,17 @@
 import { Checkbox, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { Client } from '@shared/clients';
 import { CONNECT_LINK_DEFAULT_DAYS, CONNECT_LINK_MAX_DAYS, CONNECT_LINK_MSG } from '@shared/connect-links';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { usePlatforms } from '@/lib/api/connections';
 import { useConnectLinks, useCreateConnectLink, useRevokeConnectLink } from '../api/connect-links';
-import { ClientLinkDialog } from './client-link-dialog';
-
-interface ConnectLinkDialogProps {
-  client: Client;
-  zone: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
+import { ClientLinkDialog, type ClientLinkDialogOpenProps } from './client-link-dialog';
 
 /**
  * A client's connect links (docs/workspaces.md#client-connect-links): make one (networks, how many
  * days), copy its URL (shown once: only its hash is stored), and revoke the ones still working.
  */
-export function ConnectLinkDialog({ client, zone, open, onOpenChange }: ConnectLinkDialogProps) {
+export function ConnectLinkDialog(props: ClientLinkDialogOpenProps) {
+  const { client, zone } = props;
   const platforms = usePlatforms();
   const links = useConnectLinks(client.id);
   const create = useCreateConnectLink(client.id);
@@ -38,11 +31,8 @@ export function ConnectLinkDialog({ client, zone, open, onOpenChange }: ConnectL
 
   return (
     <ClientLinkDialog
+      {...props}
       kind="Connect link"
-      title={`Connect link for ${client.name}`}
-      zone={zone}
-      open={open}
-      onOpenChange={onOpenChange}
       intro={`Send this link to ${client.name}: they connect their own accounts on each network's consent page, and the accounts appear here under this client. Nobody shares a password.`}
       fields={
         <Stack gap="2">
