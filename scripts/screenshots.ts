@@ -329,6 +329,8 @@ try {
           .getByRole('list', { name: /Deliveries/ })
           .waitFor({ timeout: 10_000 })
           .catch(() => undefined);
+        // Clicking scrolled the page; a full-page shot taken scrolled draws the sticky top bar mid-page.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: path.join(OUT, `settings-webhooks-deliveries-${viewport.name}-${theme}.png`), fullPage: true });
         count += 1;
       }

@@ -11,7 +11,7 @@ import { ClientLinkDialog, type ClientLinkDialogOpenProps } from './client-link-
  * days), copy its URL (shown once: only its hash is stored), and revoke the ones still working.
  */
 export function ConnectLinkDialog(props: ClientLinkDialogOpenProps) {
-  const { client, zone } = props;
+  const { client } = props;
   const platforms = usePlatforms();
   const links = useConnectLinks(client.id);
   const create = useCreateConnectLink(client.id);

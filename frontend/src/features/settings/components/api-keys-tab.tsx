@@ -33,16 +33,7 @@ export function ApiKeysTab() {
       >
         <CreateKeyForm mine={mine} onMade={setMade} />
         {made ? (
-          <ShownOnce
-            mt="4"
-            data-testid="api-key-made"
-            value={made.key}
-            label={`API key ${made.name}`}
-            noun="key"
-            note={API_KEY_MSG.shownOnce}
-            mono
-            emphasis
-          />
+          <ShownOnce mt="4" data-testid="api-key-made" value={made.key} label={`API key ${made.name}`} noun="key" note={API_KEY_MSG.shownOnce} mono emphasis />
         ) : null}
       </SettingsCard>
       <SettingsCard title="API keys" description="Revoking a key refuses it from its next request on.">
