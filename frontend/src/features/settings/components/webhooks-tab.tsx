@@ -324,12 +324,21 @@ function DeliveryLog({ endpointId, zone }: { endpointId: string; zone: string })
       </Text>
     );
   return (
-    <Stack as="ul" gap="1" listStyleType="none" aria-label={`Deliveries (last ${WEBHOOK_LOG_SIZE})`} borderTopWidth="1px" pt="2">
+    <Stack as="ul" gap="2" listStyleType="none" aria-label={`Deliveries (last ${WEBHOOK_LOG_SIZE})`} borderTopWidth="1px" pt="2">
       {deliveries.data.map((delivery) => {
         const last = delivery.attempts.at(-1);
         const badge = STATE_BADGE[delivery.state];
         return (
-          <HStack as="li" key={delivery.event_id} gap="3" wrap="wrap" textStyle="xs" aria-label={`${delivery.event_type} ${delivery.event_id}`}>
+          // On a phone a delivery wraps onto lines of its own: tight within, apart from the next one.
+          <HStack
+            as="li"
+            key={delivery.event_id}
+            columnGap="3"
+            rowGap="0.5"
+            wrap="wrap"
+            textStyle="xs"
+            aria-label={`${delivery.event_type} ${delivery.event_id}`}
+          >
             <Badge size="sm" colorPalette={badge.palette}>
               {badge.label}
             </Badge>
