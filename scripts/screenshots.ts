@@ -4,7 +4,7 @@ import { WORKSPACE_HEADER } from '@shared/workspaces';
 import { SUBSCRIPTION_SK, workspacePk } from '../functions/data/keys';
 import { documentClient } from '../functions/lib/aws';
 /**
- * npm run screenshots [-- --out DIR] [-- --no-build]
+ * npm run screenshots [-- --out DIR] [-- --no-build] [-- --only NAME[,NAME…]]
  *
  * Look-at-it check: starts the local cloud on a free port with a throw-away data dir,
  * signs up a user, connects a Facebook Page from the sandbox, seeds two scheduled posts and a
@@ -13,6 +13,9 @@ import { documentClient } from '../functions/lib/aws';
  * wide, in the light and the dark theme. Prints the folder (default /tmp/screenshots).
  *
  * Builds the SPA first (production build, as the e2e suite does); --no-build reuses frontend/dist.
+ * --only shoots just the shots whose name begins with one of the NAMEs (`--only
+ * settings-webhooks,api-reference` takes the Webhooks tab, with and without its log, and the API
+ * reference), in every viewport and theme: a look at a few pages without waiting for all of them.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +32,10 @@ import { SIGNED_IN_ROUTES } from '../test/helpers/routes';
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
 const OUT = path.resolve(outIndex >= 0 && args[outIndex + 1] ? args[outIndex + 1]! : '/tmp/screenshots');
+const onlyIndex = args.indexOf('--only');
+const ONLY = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').split(',').filter(Boolean) : [];
+/** Whether the shot called `name` is wanted (every shot without --only). */
+const wanted = (name: string) => ONLY.length === 0 || ONLY.some((prefix) => name.startsWith(prefix));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'secret123';
 
@@ -301,6 +308,7 @@ try {
       await context.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
       const page = await context.newPage();
       const shoot = async (name: string, route: string) => {
+        if (!wanted(name)) return;
         await page.goto(`${cloud.url}${route}`);
         await settle(page);
         const file = path.join(OUT, `${name}-${viewport.name}-${theme}.png`);
@@ -312,23 +320,31 @@ try {
       for (const [name, route] of SIGNED_IN_PAGES) await shoot(name, route);
       await shoot('settings-api-keys', '/home/settings?tab=api-keys');
       await shoot('settings-webhooks', '/home/settings?tab=webhooks');
-      // The same tab with the endpoint's delivery log open, showing the test event.
-      await page.getByRole('button', { name: 'Deliveries' }).first().click();
-      await page
-        .getByRole('list', { name: /Deliveries/ })
-        .waitFor({ timeout: 10_000 })
-        .catch(() => undefined);
-      await page.screenshot({ path: path.join(OUT, `settings-webhooks-deliveries-${viewport.name}-${theme}.png`), fullPage: true });
-      count += 1;
+      if (wanted('settings-webhooks-deliveries')) {
+        // The same tab with the endpoint's delivery log open, showing the test event.
+        await page.goto(`${cloud.url}/home/settings?tab=webhooks`);
+        await settle(page);
+        await page.getByRole('button', { name: 'Deliveries' }).first().click();
+        await page
+          .getByRole('list', { name: /Deliveries/ })
+          .waitFor({ timeout: 10_000 })
+          .catch(() => undefined);
+        // Clicking scrolled the page; a full-page shot taken scrolled draws the sticky top bar mid-page.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: path.join(OUT, `settings-webhooks-deliveries-${viewport.name}-${theme}.png`), fullPage: true });
+        count += 1;
+      }
       for (const [name, route] of inviteRoute) await shoot(`${name}-signed-in`, route);
-      // The top bar's workspace menu, open.
-      await page.goto(`${cloud.url}/home`);
-      await settle(page);
-      await page.getByTestId('workspace-switcher').click();
-      // Shot once the menu's opening animation has finished, not half-faded.
-      await page.getByRole('menu').evaluate((menu) => Promise.all(menu.getAnimations({ subtree: true }).map((a) => a.finished)));
-      await page.screenshot({ path: path.join(OUT, `workspace-switcher-${viewport.name}-${theme}.png`) });
-      count += 1;
+      if (wanted('workspace-switcher')) {
+        // The top bar's workspace menu, open.
+        await page.goto(`${cloud.url}/home`);
+        await settle(page);
+        await page.getByTestId('workspace-switcher').click();
+        // Shot once the menu's opening animation has finished, not half-faded.
+        await page.getByRole('menu').evaluate((menu) => Promise.all(menu.getAnimations({ subtree: true }).map((a) => a.finished)));
+        await page.screenshot({ path: path.join(OUT, `workspace-switcher-${viewport.name}-${theme}.png`) });
+        count += 1;
+      }
       await context.close();
     }
   }

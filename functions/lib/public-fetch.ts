@@ -207,16 +207,45 @@ export async function postPublicJson(
   headers: Readonly<Record<string, string>>,
   options: GuardOptions & { timeoutMs: number; userAgent: string; request?: RequestFn },
 ): Promise<PostOutcome> {
-  const messages = options.messages ?? MEDIA_GUARD_MESSAGES;
   const deadline = Date.now() + options.timeoutMs;
-  const url = new URL(rawUrl);
+  return pinnedRequest<PostOutcome>(new URL(rawUrl), options, deadline, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': options.userAgent },
+    body,
+    onResponse: (res, _req, settle) => {
+      let read = 0;
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > 64 * 1024) res.destroy();
+      });
+      res.on('close', () => settle(null, { status: res.statusCode ?? 0 }));
+      res.on('error', () => settle(null, { status: res.statusCode ?? 0 }));
+    },
+  });
+}
+
+interface PinnedRequestInit<T> {
+  method: 'GET' | 'POST';
+  headers: http.OutgoingHttpHeaders;
+  body?: string;
+  /** Reads the response and settles the request once; later settlements are ignored. */
+  onResponse: (res: http.IncomingMessage, req: http.ClientRequest, settle: (error: Error | null, value?: T) => void) => void;
+}
+
+/**
+ * One request under guards 1–3 and 6, shared by every caller so the pinning cannot drift apart:
+ * checks the URL and its addresses, connects only to a checked address, and refuses once
+ * `deadline` passes. A connection that fails is the host being unreachable.
+ */
+async function pinnedRequest<T>(url: URL, options: GuardOptions & { request?: RequestFn }, deadline: number, init: PinnedRequestInit<T>): Promise<T> {
+  const messages = options.messages ?? MEDIA_GUARD_MESSAGES;
   const host = hostOf(url);
   const addresses = await checkedAddresses(url, options, deadline);
   const secure = url.protocol === 'https:';
   const request: RequestFn = options.request ?? (secure ? https.request : http.request);
   return new Promise((resolve, reject) => {
     let settled = false;
-    const finish = (error: Error | null, value?: PostOutcome) => {
+    const settle = (error: Error | null, value?: T) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -229,31 +258,25 @@ export async function postPublicJson(
         hostname: url.hostname,
         port: url.port || (secure ? 443 : 80),
         path: `${url.pathname}${url.search}`,
-        method: 'POST',
+        method: init.method,
+        // The Host header and SNI stay the URL's name; only the socket goes to the checked address.
         lookup: pinnedLookup(addresses),
         ...(secure && !ipaddr.isValid(host) ? { servername: host } : {}),
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': options.userAgent },
+        headers: init.headers,
+        // A fresh connection per request: a pooled socket could belong to an earlier, differently checked address.
         agent: false,
       },
-      (res) => {
-        let read = 0;
-        res.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > 64 * 1024) res.destroy();
-        });
-        res.on('close', () => finish(null, { status: res.statusCode ?? 0 }));
-        res.on('error', () => finish(null, { status: res.statusCode ?? 0 }));
-      },
+      (res) => init.onResponse(res, req, settle),
     );
     const timer = setTimeout(
       () => {
-        finish(new ValidationError(messages.timeout(host)));
+        settle(new ValidationError(messages.timeout(host)));
         req.destroy();
       },
       Math.max(0, deadline - Date.now()),
     );
-    req.on('error', () => finish(new ValidationError(mediaUrlUnreachableMessage(host))));
-    req.end(body);
+    req.on('error', () => settle(new ValidationError(mediaUrlUnreachableMessage(host))));
+    req.end(init.body);
   });
 }
 
@@ -272,62 +295,29 @@ async function withDeadline<T>(work: Promise<T>, deadline: number, host: string,
 /** One request: the body, or where a redirect points. */
 async function fetchHop(url: URL, options: FetchPublicOptions, deadline: number): Promise<{ bytes: Buffer } | { location: string }> {
   const host = hostOf(url);
-  const addresses = await checkedAddresses(url, options, deadline);
-  const secure = url.protocol === 'https:';
-  const request: RequestFn = options.request ?? (secure ? https.request : http.request);
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const finish = (error: Error | null, value?: { bytes: Buffer } | { location: string }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolve(value!);
-    };
-    const req = request(
-      {
-        protocol: url.protocol,
-        hostname: url.hostname,
-        port: url.port || (secure ? 443 : 80),
-        path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        // The Host header and SNI stay the URL's name; only the socket goes to the checked address.
-        lookup: pinnedLookup(addresses),
-        ...(secure && !ipaddr.isValid(host) ? { servername: host } : {}),
-        headers: { accept: 'image/*,video/*', 'accept-encoding': 'identity', 'user-agent': 'ScheduleAndAutopost-MediaFetcher/1.0' },
-        // A fresh connection per hop: a pooled socket could belong to an earlier, differently checked address.
-        agent: false,
-      },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        if (REDIRECTS.has(status) && res.headers.location) {
-          res.resume();
-          return finish(null, { location: res.headers.location });
-        }
-        if (status < 200 || status > 299) {
-          res.resume();
-          return finish(new ValidationError(mediaUrlStatusMessage(host, status)));
-        }
-        const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > options.maxBytes) {
-          req.destroy();
-          return finish(new ValidationError(mediaUrlTooLargeMessage(host)));
-        }
-        readBody(res, host, options, (error, bytes) => {
-          if (error) req.destroy();
-          finish(error, bytes && { bytes });
-        });
-      },
-    );
-    const timer = setTimeout(
-      () => {
-        finish(new ValidationError(mediaUrlTimeoutMessage(host)));
+  return pinnedRequest<{ bytes: Buffer } | { location: string }>(url, options, deadline, {
+    method: 'GET',
+    headers: { accept: 'image/*,video/*', 'accept-encoding': 'identity', 'user-agent': 'ScheduleAndAutopost-MediaFetcher/1.0' },
+    onResponse: (res, req, settle) => {
+      const status = res.statusCode ?? 0;
+      if (REDIRECTS.has(status) && res.headers.location) {
+        res.resume();
+        return settle(null, { location: res.headers.location });
+      }
+      if (status < 200 || status > 299) {
+        res.resume();
+        return settle(new ValidationError(mediaUrlStatusMessage(host, status)));
+      }
+      const declared = Number(res.headers['content-length']);
+      if (Number.isFinite(declared) && declared > options.maxBytes) {
         req.destroy();
-      },
-      Math.max(0, deadline - Date.now()),
-    );
-    req.on('error', () => finish(new ValidationError(mediaUrlUnreachableMessage(host))));
-    req.end();
+        return settle(new ValidationError(mediaUrlTooLargeMessage(host)));
+      }
+      readBody(res, host, options, (error, bytes) => {
+        if (error) req.destroy();
+        settle(error, bytes && { bytes });
+      });
+    },
   });
 }
 

@@ -32,6 +32,16 @@ describe('the API reference page', { timeout: 30_000 }, () => {
     expect(within(list).getByText('429')).toBeInTheDocument();
   });
 
+  it("shows the descriptions' code spans as code, without their backticks", async () => {
+    mockApi({ ...shellRoutes(), 'GET /v1/openapi.json': { body: structuredClone(openApiDocument()) } });
+    renderApp('/home/api-reference');
+
+    const accounts = await screen.findByRole('article', { name: 'GET /v1/accounts' });
+    const code = within(accounts).getByText('GET /api/accounts');
+    expect(code.tagName).toBe('CODE');
+    expect(accounts).not.toHaveTextContent('`');
+  });
+
   it('says so when the document cannot be loaded', async () => {
     mockApi({ ...shellRoutes(), 'GET /v1/openapi.json': { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'down' } } } });
     renderApp('/home/api-reference');

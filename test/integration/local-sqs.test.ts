@@ -768,4 +768,33 @@ describe('the local SQS event source mappings', () => {
     const later = seen.find((s) => s.records[0]!.body === 'later')!;
     expect(later.at - dueAt).toBeGreaterThanOrEqual(-5);
   });
+
+  it('applies changed settings to a queue kept from an earlier start, keeping its messages (ensureQueue)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-sqs-'));
+    dirs.push(dataDir);
+    const clock = new FakeClock(Date.now());
+    const before = await aStandaloneSqs({}, { dataDir, clock });
+    before.createQueue('old-dlq');
+    before.createQueue('new-dlq');
+    before.createQueue('work', { VisibilityTimeout: '30', RedrivePolicy: redrivePolicy('old-dlq', 5) });
+    before.sendMessage('work', 'kept');
+    await before.stop();
+    started.splice(started.indexOf(before), 1);
+
+    // What `npm start` does after the stack's settings for this queue changed.
+    const after = await aStandaloneSqs({}, { dataDir, clock });
+    const QueueUrl = after.ensureQueue('work', { VisibilityTimeout: '5', RedrivePolicy: redrivePolicy('new-dlq', 1) });
+
+    const { Attributes } = await call(after.endpoint, 'GetQueueAttributes', { QueueUrl, AttributeNames: ['VisibilityTimeout', 'RedrivePolicy'] });
+    expect(Attributes.VisibilityTimeout).toBe('5');
+    expect(JSON.parse(Attributes.RedrivePolicy)).toMatchObject({ maxReceiveCount: 1, deadLetterTargetArn: after.queueArn('new-dlq') });
+    // The kept message lives by the new settings: hidden for 5 s, not 30, and after one receive it
+    // goes to the new dead-letter queue, not back to the worker nor to the old one.
+    const first = await call(after.endpoint, 'ReceiveMessage', { QueueUrl });
+    expect(first.Messages.map((m) => m.Body)).toEqual(['kept']);
+    await clock.advanceTo(clock.now() + 5000);
+    expect(await call(after.endpoint, 'ReceiveMessage', { QueueUrl })).toEqual({});
+    expect(after.counts('new-dlq')).toEqual({ visible: 1, inFlight: 0, delayed: 0 });
+    expect(after.counts('old-dlq')).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
+  });
 });

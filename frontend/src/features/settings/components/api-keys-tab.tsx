@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Field, HStack, Input, Link, NativeSelect, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuCopy, LuKeyRound } from 'react-icons/lu';
+import { LuKeyRound } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { API_KEY_MSG, CreateApiKeyBodySchema, type CreatedApiKey } from '@shared/api-keys';
 import { ROLE_DESCRIPTIONS, ROLE_NAMES, ROLES, roleAtLeast, type Role } from '@shared/workspaces';
+import { ShownOnce } from '@/components/shown-once';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useCurrentWorkspace } from '@/lib/api/workspaces';
@@ -31,7 +32,9 @@ export function ApiKeysTab() {
         description={`A key lets a program use the public API (/v1) in ${workspace?.name ?? 'this workspace'}, with the role you give it.`}
       >
         <CreateKeyForm mine={mine} onMade={setMade} />
-        {made ? <ShownOnce made={made} /> : null}
+        {made ? (
+          <ShownOnce mt="4" data-testid="api-key-made" value={made.key} label={`API key ${made.name}`} noun="key" note={API_KEY_MSG.shownOnce} mono emphasis />
+        ) : null}
       </SettingsCard>
       <SettingsCard title="API keys" description="Revoking a key refuses it from its next request on.">
         <KeyList mine={mine} zone={zone} />
@@ -122,30 +125,6 @@ function CreateKeyForm({ mine, onMade }: { mine: Role; onMade: (made: CreatedApi
         </Button>
       </Stack>
     </chakra.form>
-  );
-}
-
-function ShownOnce({ made }: { made: CreatedApiKey }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(made.key);
-      toaster.success({ title: 'Key copied' });
-    } catch {
-      toaster.error({ title: 'Could not copy the key', description: 'Select it and copy it yourself.' });
-    }
-  }
-  return (
-    <Stack gap="2" mt="4" data-testid="api-key-made">
-      <Text textStyle="sm" fontWeight="medium">
-        {API_KEY_MSG.shownOnce}
-      </Text>
-      <HStack gap="2">
-        <Input size="sm" readOnly fontFamily="mono" value={made.key} aria-label={`API key ${made.name}`} onFocus={(e) => e.currentTarget.select()} />
-        <Button size="sm" variant="outline" onClick={() => void copy()}>
-          <LuCopy /> Copy
-        </Button>
-      </HStack>
-    </Stack>
   );
 }
 

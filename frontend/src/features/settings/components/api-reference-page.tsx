@@ -1,5 +1,6 @@
 import { Alert, Badge, Box, Card, Code, Heading, HStack, Link, Spinner, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { tableSlotRecipe } from '@chakra-ui/react/theme';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -54,7 +55,7 @@ function Reference({ document }: { document: OpenApiDocument }) {
 
   return (
     <Stack gap="8">
-      {document.info.description ? <Text color="fg.muted">{document.info.description}</Text> : null}
+      {document.info.description ? <Text color="fg.muted">{withCode(document.info.description)}</Text> : null}
       {tags.map((tag) => (
         <Stack key={tag} gap="4" as="section" aria-labelledby={`tag-${tag}`}>
           <Heading as="h2" size="lg" id={`tag-${tag}`} textTransform="capitalize">
@@ -91,10 +92,10 @@ function OperationCard({ path, method, operation, document }: { path: string; me
             {path}
           </Heading>
         </HStack>
-        {operation.summary ? <Text>{operation.summary}</Text> : null}
+        {operation.summary ? <Text>{withCode(operation.summary)}</Text> : null}
         {operation.description ? (
           <Text color="fg.muted" fontSize="sm">
-            {operation.description}
+            {withCode(operation.description)}
           </Text>
         ) : null}
       </Card.Header>
@@ -122,7 +123,7 @@ function OperationCard({ path, method, operation, document }: { path: string; me
                       <Table.Cell>{p.in}</Table.Cell>
                       <Table.Cell fontFamily="mono">{typeOf(p.schema)}</Table.Cell>
                       <Table.Cell>{p.required ? 'yes' : 'no'}</Table.Cell>
-                      <Table.Cell>{p.description}</Table.Cell>
+                      <Table.Cell>{p.description ? withCode(p.description) : null}</Table.Cell>
                     </Table.Row>
                   ))}
                 </Table.Body>
@@ -141,7 +142,7 @@ function OperationCard({ path, method, operation, document }: { path: string; me
                     <Badge colorPalette={status.startsWith('2') ? 'green' : 'red'} variant="subtle">
                       {status}
                     </Badge>
-                    <Text fontSize="sm">{response.description}</Text>
+                    <Text fontSize="sm">{withCode(response.description ?? '')}</Text>
                   </HStack>
                   {schema && status.startsWith('2') ? <SchemaBlock label={`${status} body (JSON)`} schema={schema} /> : null}
                 </Box>
@@ -166,6 +167,16 @@ function SchemaBlock({ label, schema }: { label: string; schema: Record<string, 
       </chakra.pre>
     </chakra.details>
   );
+}
+
+/**
+ * An OpenAPI description is CommonMark; the document's only markup is the code span (`GET /api/x`),
+ * shown as code rather than with its backticks. A lone backtick stays as typed.
+ */
+function withCode(text: string): ReactNode[] {
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part, i) => (part.length > 2 && part.startsWith('`') && part.endsWith('`') ? <Code key={i}>{part.slice(1, -1)}</Code> : part));
 }
 
 function typeOf(schema: Record<string, unknown> | undefined): string {

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, Field, HStack, Input, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuCopy, LuWebhook } from 'react-icons/lu';
+import { LuWebhook } from 'react-icons/lu';
 import {
   CreateWebhookBodySchema,
   WEBHOOK_EVENT_LABELS,
@@ -12,6 +12,7 @@ import {
   type WebhookWithSecret,
 } from '@shared/webhooks';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ShownOnce } from '@/components/shown-once';
 import { toaster } from '@/components/ui/toaster';
 import { useMe } from '@/lib/api/me';
 import { formatInZone, userTimezone } from '@/lib/time';
@@ -153,33 +154,19 @@ function CreateWebhookForm({ onMade }: { onMade: (made: WebhookWithSecret) => vo
 
 function SecretShownOnce({ shown }: { shown: ShownSecret }) {
   const { endpoint, rotated } = shown;
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(endpoint.secret);
-      toaster.success({ title: 'Signing secret copied' });
-    } catch {
-      toaster.error({ title: 'Could not copy the secret', description: 'Select it and copy it yourself.' });
-    }
-  }
   return (
-    <Stack gap="2" mt="4" mb="4" data-testid="webhook-secret">
-      <Text textStyle="sm" fontWeight="medium">
-        {rotated ? `New signing secret for ${endpoint.url}` : `Signing secret for ${endpoint.url}`}. Copy it now: you won't see it again.
-      </Text>
-      <HStack gap="2">
-        <Input
-          size="sm"
-          readOnly
-          fontFamily="mono"
-          value={endpoint.secret}
-          aria-label={`Signing secret for ${endpoint.url}`}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button size="sm" variant="outline" onClick={() => void copy()}>
-          <LuCopy /> Copy
-        </Button>
-      </HStack>
-    </Stack>
+    <ShownOnce
+      mt="4"
+      mb="4"
+      data-testid="webhook-secret"
+      value={endpoint.secret}
+      label={`Signing secret for ${endpoint.url}`}
+      noun="secret"
+      copiedTitle="Signing secret copied"
+      note={`${rotated ? 'New signing secret' : 'Signing secret'} for ${endpoint.url}. Copy it now: you won't see it again.`}
+      mono
+      emphasis
+    />
   );
 }
 
@@ -337,12 +324,21 @@ function DeliveryLog({ endpointId, zone }: { endpointId: string; zone: string })
       </Text>
     );
   return (
-    <Stack as="ul" gap="1" listStyleType="none" aria-label={`Deliveries (last ${WEBHOOK_LOG_SIZE})`} borderTopWidth="1px" pt="2">
+    <Stack as="ul" gap="2" listStyleType="none" aria-label={`Deliveries (last ${WEBHOOK_LOG_SIZE})`} borderTopWidth="1px" pt="2">
       {deliveries.data.map((delivery) => {
         const last = delivery.attempts.at(-1);
         const badge = STATE_BADGE[delivery.state];
         return (
-          <HStack as="li" key={delivery.event_id} gap="3" wrap="wrap" textStyle="xs" aria-label={`${delivery.event_type} ${delivery.event_id}`}>
+          // On a phone a delivery wraps onto lines of its own: tight within, apart from the next one.
+          <HStack
+            as="li"
+            key={delivery.event_id}
+            columnGap="3"
+            rowGap="0.5"
+            wrap="wrap"
+            textStyle="xs"
+            aria-label={`${delivery.event_type} ${delivery.event_id}`}
+          >
             <Badge size="sm" colorPalette={badge.palette}>
               {badge.label}
             </Badge>
