@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 
 /** Time and ids are injected (docs/architecture.md#conventions: inject time, ids and dependencies): domain functions take these with defaults. */
 export interface Deps {
@@ -6,4 +6,11 @@ export interface Deps {
   newId: () => string;
 }
 
-export const defaultDeps: Deps = { now: () => new Date(), newId: () => ulid() };
+/**
+ * Monotonic ULIDs: two ids made in the same millisecond still sort in the order they were made (the
+ * random part of the second is the first's plus one). Items keyed by id are read in id order, as a
+ * post's history is ("created", then "submitted", written back to back).
+ */
+const nextUlid = monotonicFactory();
+
+export const defaultDeps: Deps = { now: () => new Date(), newId: () => nextUlid() };
