@@ -32,6 +32,18 @@ export async function notifyUser(userId: string, input: string | NotifyInput, de
 /** Something that happened in a workspace, for the people the recipients table names. */
 export interface WorkspaceNotice extends NotifyInput, NoticeParties {
   readonly kind: NoticeKind;
+  /**
+   * What everyone but the author reads, given the author's e-mail in the workspace (null: no longer
+   * a member), when `message` speaks to the author ("Your post was published…" is not an Admin's
+   * post). Absent, or no author known: everyone reads `message`.
+   */
+  readonly othersMessage?: (authorEmail: string | null) => string;
+}
+
+/** The text one recipient reads (WorkspaceNotice.othersMessage). */
+function messageFor(notice: WorkspaceNotice, userId: string, members: readonly StoredMember[]): string {
+  if (!notice.othersMessage || !notice.authorId || userId === notice.authorId) return notice.message;
+  return notice.othersMessage(members.find((member) => member.userId === notice.authorId)?.email ?? null);
 }
 
 /** Who a workspace notice reached, and the workspace's name as it said it (null: the workspace is gone). */
@@ -57,7 +69,7 @@ export async function notifyWorkspace(workspaceId: string, notice: WorkspaceNoti
       userId: member.userId,
       note: {
         id: deps.newId(),
-        message: notice.message,
+        message: messageFor(notice, member.userId, members),
         created_at: createdAt,
         workspace_id: workspaceId,
         workspace_name: workspace.name,

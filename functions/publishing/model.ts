@@ -108,3 +108,8 @@ export const STUCK_MESSAGE = "This post didn't go out within 15 minutes of its t
 export const DEAD_LETTER_MESSAGE = "We couldn't publish this post because of a problem on our side. Please try again.";
 export const publishedNotice = (platform: Platform) => `Your post was published to ${PLATFORM_NAMES[platform]}`;
 export const failedNotice = (platform: Platform, reason: string) => `Your post to ${PLATFORM_NAMES[platform]} failed: ${reason}`;
+/** The same outcomes as the workspace's Admins and Owner read them about a post someone else wrote (author: their e-mail). */
+const aPostBy = (author: string | null) => (author ? `A post by ${author}` : 'A post');
+export const publishedNoticeForOthers = (platform: Platform) => (author: string | null) => `${aPostBy(author)} was published to ${PLATFORM_NAMES[platform]}`;
+export const failedNoticeForOthers = (platform: Platform, reason: string) => (author: string | null) =>
+  `${aPostBy(author)} to ${PLATFORM_NAMES[platform]} failed: ${reason}`;

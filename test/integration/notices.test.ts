@@ -77,10 +77,13 @@ describe('workspace notices', { timeout: 120_000 }, () => {
       },
       { timeout: 60_000, interval: 500 },
     );
-    for (const note of heard) {
-      expect(note).toMatchObject({ workspace_id: workspace.id, workspace_name: workspace.name, post_id: post.id, read: false });
-      expect(note.message).toMatch(/^Your post (was published to|to) Facebook/);
-    }
+    for (const note of heard) expect(note).toMatchObject({ workspace_id: workspace.id, workspace_name: workspace.name, post_id: post.id, read: false });
+    // The author reads of their post; the Owner and the Admin, whose post it is.
+    const [toOwner, toAdmin, toAuthor] = heard.map((note) => note.message);
+    expect(toAuthor).toMatch(/^Your post (was published to|to) Facebook/);
+    for (const message of [toOwner, toAdmin]) expect(message!.startsWith(`A post by ${author.email} `)).toBe(true);
+    expect(toOwner).toBe(toAdmin);
+    expect(toOwner!.replace(`A post by ${author.email}`, 'Your post')).toBe(toAuthor);
     for (const person of [otherEditor, contributor, elsewhere]) expect(await aboutPost(person, post.id)).toEqual([]);
   });
 

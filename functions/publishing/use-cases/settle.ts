@@ -1,6 +1,16 @@
 import { PLATFORM_NAMES } from '@shared/platforms';
 import { logger } from '../../lib/logger';
-import { failedNotice, isTerminal, publishedNotice, type Attempt, type EnginePost, type EngineTarget, type TargetOutcome } from '../model';
+import {
+  failedNotice,
+  failedNoticeForOthers,
+  isTerminal,
+  publishedNotice,
+  publishedNoticeForOthers,
+  type Attempt,
+  type EnginePost,
+  type EngineTarget,
+  type TargetOutcome,
+} from '../model';
 import type { SettleEngine } from '../ports';
 
 // ---------------------------------------------------------------------------------------------
@@ -35,11 +45,12 @@ export async function finish(attempt: Attempt, outcome: TargetOutcome, engine: S
     }
   }
   const notice = outcome.status === 'posted' ? publishedNotice(target.platform) : failedNotice(target.platform, outcome.message);
+  const othersMessage = outcome.status === 'posted' ? publishedNoticeForOthers(target.platform) : failedNoticeForOthers(target.platform, outcome.message);
   const kind = outcome.status === 'posted' ? 'post_published' : 'post_failed';
   // The author is whoever submitted it for approval, else whoever wrote it; the table adds the Admins.
   const authorId = post.submitted_by ?? post.created_by ?? null;
   await engine
-    .notify(userId, { kind, message: notice, postId: post.id, postStatus, authorId }, engine)
+    .notify(userId, { kind, message: notice, othersMessage, postId: post.id, postStatus, authorId }, engine)
     .catch((error: unknown) => logger.error('Could not record the outcome notice', { error, postId: post.id }));
   // After the outcome and its notice: analytics never fails or delays publishing (docs/analytics.md#guarantees).
   await engine

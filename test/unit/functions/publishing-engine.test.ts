@@ -57,9 +57,19 @@ describe('a publish step', () => {
     expect(world.notices).toEqual([
       {
         userId: world.userId,
-        input: { kind: 'post_published', message: 'Your post was published to Facebook', postId: post.id, postStatus: 'posted', authorId: AUTHOR },
+        input: {
+          kind: 'post_published',
+          message: 'Your post was published to Facebook',
+          othersMessage: expect.any(Function),
+          postId: post.id,
+          postStatus: 'posted',
+          authorId: AUTHOR,
+        },
       },
     ]);
+    // What the workspace's Admins and Owner read, with the author's e-mail or without it.
+    expect(world.notices[0]!.input.othersMessage!('ann@example.com')).toBe('A post by ann@example.com was published to Facebook');
+    expect(world.notices[0]!.input.othersMessage!(null)).toBe('A post was published to Facebook');
     expect(world.history).toEqual([{ userId: world.userId, postId: post.id, outcome: 'posted' }]);
     expect(world.sent).toEqual([]);
   });
@@ -213,11 +223,15 @@ describe('a publish step', () => {
       {
         kind: 'post_failed',
         message: 'Your post to Facebook failed: Facebook rejected the post: the text is too long.',
+        othersMessage: expect.any(Function),
         postId: post.id,
         postStatus: 'failed',
         authorId: AUTHOR,
       },
     ]);
+    expect(world.notices[0]!.input.othersMessage!('ann@example.com')).toBe(
+      'A post by ann@example.com to Facebook failed: Facebook rejected the post: the text is too long.',
+    );
     expect(world.history).toEqual([{ userId: world.userId, postId: post.id, outcome: 'failed' }]);
   });
 
