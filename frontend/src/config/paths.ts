@@ -1,4 +1,6 @@
 /** Every route of the SPA (docs/product-rules.md#routes). Components link with getHref(); the router uses path. */
+import { BLUESKY_SIGN_IN_PATH } from '@shared/bluesky';
+
 export type AuthMode = 'signin' | 'signup';
 
 function withQuery(base: string, query: Record<string, string | undefined>): string {
@@ -61,6 +63,8 @@ export const paths = {
   reviewLink: { path: '/review', getHref: (token: string) => withQuery('/review', { token }) },
   /** Where the backend's OAuth callback sends the connect popup. */
   oauthCallback: { path: '/oauth-callback', getHref: () => '/oauth-callback' },
+  /** The connect popup's Bluesky sign-in form (handle + app password), opened with the connect's state. */
+  blueskySignIn: { path: BLUESKY_SIGN_IN_PATH, getHref: (state: string) => withQuery(BLUESKY_SIGN_IN_PATH, { state }) },
   app: {
     root: { path: '/home', getHref: () => '/home' },
     dashboard: { path: '', getHref: () => '/home' },
