@@ -1,6 +1,6 @@
-/** Every route of the SPA (docs/product-rules.md#routes). Components link with getHref(); the router uses path. */
 import { BLUESKY_SIGN_IN_PATH } from '@shared/bluesky';
 
+/** Every route of the SPA (docs/product-rules.md#routes). Components link with getHref(); the router uses path. */
 export type AuthMode = 'signin' | 'signup';
 
 function withQuery(base: string, query: Record<string, string | undefined>): string {
