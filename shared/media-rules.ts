@@ -16,7 +16,7 @@ import { TIKTOK_PHOTO_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_TYPES } from './
  * - X: text only for now; the adapter sends no media, so a post with media cannot include X.
  * - Facebook: anything the upload rules took, but a video goes alone.
  * - Bluesky: up to 4 images of at most 2,000,000 bytes each (app.bsky.embed.images); no video yet,
- *   since Bluesky's video goes through its own video service (docs/bluesky.md#video).
+ *   since Bluesky's video goes through its own video service (docs/bluesky.md#publishing).
  */
 export const TIKTOK_NEEDS_VIDEO_MESSAGE = 'TikTok needs one video to post.';
 export const X_TEXT_ONLY_MESSAGE = 'X posts are text only for now; remove the media or unselect X.';

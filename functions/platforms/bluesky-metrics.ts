@@ -18,7 +18,13 @@ export const BLUESKY_METRICS_BATCH = 25;
 /** Any session that can post can read the app view: nothing more to grant. */
 export const BLUESKY_ANALYTICS_SCOPES: readonly string[] = [];
 
-export function blueskyPostMetrics(p: { likeCount?: number; replyCount?: number; repostCount?: number; quoteCount?: number; bookmarkCount?: number }): PostMetrics {
+export function blueskyPostMetrics(p: {
+  likeCount?: number;
+  replyCount?: number;
+  repostCount?: number;
+  quoteCount?: number;
+  bookmarkCount?: number;
+}): PostMetrics {
   const reposts = count(p.repostCount);
   const quotes = count(p.quoteCount);
   return {

@@ -1,11 +1,5 @@
 import { Agent, RichText, XRPCError, type AppBskyFeedPost, type BlobRef } from '@atproto/api';
-import {
-  BLUESKY_MAX_IMAGE_BYTES,
-  BLUESKY_MAX_IMAGES,
-  BLUESKY_MESSAGES,
-  BLUESKY_SIGN_IN_PATH,
-  blueskyCaptionProblem,
-} from '@shared/bluesky';
+import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES, BLUESKY_MESSAGES, BLUESKY_SIGN_IN_PATH, blueskyCaptionProblem } from '@shared/bluesky';
 import { FIRST_COMMENT_SCOPES } from '@shared/follow-ups';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import { withFollowUps, type ReplyApi } from './follow-ups';
@@ -223,9 +217,9 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
     const embed =
       blobs.length > 0
         ? {
-            $type: 'app.bsky.embed.images',
-            // The product's media has no alt text yet; Bluesky requires the key and takes it empty (docs/bluesky.md#images).
-            images: blobs.map((image) => ({ $type: 'app.bsky.embed.images#image', image, alt: '' })),
+            $type: 'app.bsky.embed.images' as const,
+            // The product's media has no alt text yet; Bluesky requires the key and takes it empty (docs/bluesky.md#publishing).
+            images: blobs.map((image) => ({ $type: 'app.bsky.embed.images#image' as const, image, alt: '' })),
           }
         : undefined;
     const rkey = chosen ?? newTid(now());
@@ -251,7 +245,10 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
       const parentRef = { uri: parent.uri, cid: parent.cid };
       const rich = await call('read the mentions', tokens, () => richText(agent, text));
       const rkey = newTid(now());
-      const created = await createPost(agent, tokens, context.request.accountId, rkey, { ...rich, reply: { root: parent.value.reply?.root ?? parentRef, parent: parentRef } });
+      const created = await createPost(agent, tokens, context.request.accountId, rkey, {
+        ...rich,
+        reply: { root: parent.value.reply?.root ?? parentRef, parent: parentRef },
+      });
       return { id: created.data.uri, url: postUrl(session.handle, created.data.uri) };
     },
     async find(context, parentUri, text, since) {
@@ -296,9 +293,14 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
           });
         }
         if (error instanceof XRPCError && error.error === 'AuthFactorTokenRequired') {
-          throw new PlatformError('bluesky', 'fix-input', 'Use an app password (Bluesky: Settings → Privacy and security → App passwords), not your account password.', {
-            status: error.status,
-          });
+          throw new PlatformError(
+            'bluesky',
+            'fix-input',
+            'Use an app password (Bluesky: Settings → Privacy and security → App passwords), not your account password.',
+            {
+              status: error.status,
+            },
+          );
         }
         throw toPlatformError(error, 'sign in', now(), [appPassword], false);
       }
@@ -307,7 +309,11 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
         await agentOn(hosts.api, session.refreshJwt)
           .com.atproto.server.deleteSession()
           .catch(() => undefined);
-        throw new PlatformError('bluesky', 'fix-input', 'Use an app password (Bluesky: Settings → Privacy and security → App passwords), not your account password.');
+        throw new PlatformError(
+          'bluesky',
+          'fix-input',
+          'Use an app password (Bluesky: Settings → Privacy and security → App passwords), not your account password.',
+        );
       }
       return tokenSetOf(session);
     },

@@ -122,7 +122,10 @@ describe('Bluesky: connecting with an app password', () => {
     await expect(adapter.publishStep(context)).resolves.toMatchObject({ status: 'posted' });
 
     const { context: forged } = aContext({ ...account, tokens: { ...fresh, accessToken: `${fresh.accessToken.slice(0, -4)}AAAA` } }, { caption: 'Never' });
-    await expect(adapter.publishStep(forged)).rejects.toMatchObject({ category: 'reauth', message: 'Your Bluesky connection has expired; reconnect it on Platforms.' });
+    await expect(adapter.publishStep(forged)).rejects.toMatchObject({
+      category: 'reauth',
+      message: 'Your Bluesky connection has expired; reconnect it on Platforms.',
+    });
   });
 });
 
@@ -175,7 +178,10 @@ describe('Bluesky: publishing', () => {
     const [post] = await posts(account.agent, account.did);
     expect(post!.value.embed).toMatchObject({
       $type: 'app.bsky.embed.images',
-      images: [{ alt: '', image: { mimeType: 'image/png' } }, { alt: '', image: { mimeType: 'image/png' } }],
+      images: [
+        { alt: '', image: { mimeType: 'image/png' } },
+        { alt: '', image: { mimeType: 'image/png' } },
+      ],
     });
   });
 

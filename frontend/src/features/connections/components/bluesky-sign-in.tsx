@@ -1,6 +1,6 @@
 import { Button, Card, Center, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AppPasswordSignInBodySchema } from '@shared/bluesky';
 import { BlueskyButterfly } from '@/components/platform-icon';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
@@ -16,6 +16,7 @@ const APP_PASSWORDS_URL = 'https://bsky.app/settings/app-passwords';
  */
 export function BlueskySignIn() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const state = params.get('state') ?? '';
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -34,7 +35,10 @@ export function BlueskySignIn() {
     setFailure(null);
     setPending(true);
     try {
-      window.location.assign(await signInToBluesky({ state, identifier, app_password: password }));
+      // The callback page is ours: within the app, so the popup does not load the SPA again.
+      const next = new URL(await signInToBluesky({ state, identifier, app_password: password }), window.location.origin);
+      if (next.origin === window.location.origin) void navigate(`${next.pathname}${next.search}`, { replace: true });
+      else window.location.assign(next.href);
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
       setPending(false);
@@ -60,7 +64,13 @@ export function BlueskySignIn() {
             <Stack gap="4">
               <Field.Root invalid={Boolean(errors.identifier)}>
                 <Field.Label>Handle</Field.Label>
-                <Input name="identifier" autoComplete="username" placeholder="you.bsky.social" value={identifier} onChange={(e) => setIdentifier(e.target.value)} />
+                <Input
+                  name="identifier"
+                  autoComplete="username"
+                  placeholder="you.bsky.social"
+                  value={identifier}
+                  onChange={(e) => setIdentifier(e.target.value)}
+                />
                 <Field.ErrorText>{errors.identifier}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={Boolean(errors.app_password)}>
