@@ -1,10 +1,12 @@
-import type { Platform } from '@shared/platforms';
+import { PLATFORMS, type Platform } from '@shared/platforms';
 
 /**
  * The networks the sandbox stands in for: all but Bluesky, whose stand-in is Bluesky's own PDS
  * (local/bluesky), not an imitation.
  */
 export type SandboxPlatform = Exclude<Platform, 'bluesky'>;
+export const SANDBOX_PLATFORMS = PLATFORMS.filter((p): p is SandboxPlatform => p !== 'bluesky');
+export const isSandboxPlatform = (p: string): p is SandboxPlatform => (SANDBOX_PLATFORMS as readonly string[]).includes(p);
 
 /** The one registered app per sandbox platform (fixed, so a restart keeps stored tokens usable). */
 export const SANDBOX_APPS = {
@@ -75,7 +77,7 @@ export const DEMO_IDENTITIES: Record<SandboxPlatform, DemoIdentity[]> = {
   ],
 };
 
-export function identity(platform: Platform, id: string | null | undefined): DemoIdentity | undefined {
+export function identity(platform: SandboxPlatform, id: string | null | undefined): DemoIdentity | undefined {
   return DEMO_IDENTITIES[platform].find((i) => i.id === id);
 }
 

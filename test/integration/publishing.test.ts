@@ -23,6 +23,7 @@ import { aPostRecord } from '../helpers/posts';
 import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
+import type { SandboxPlatform } from '../../local/sandbox/apps';
 
 /**
  * Through the emulators and the sandbox: the post is created through the API, the local
@@ -47,7 +48,7 @@ const inSeconds = (s: number) => ({ inSeconds: s });
 const uniqueCaption = (what: string) => `${what} ${ulid().slice(-8)}`;
 
 /** A Pro user with one connected account per requested platform (through the sandbox consent). */
-async function aPublisher(platforms: readonly Platform[]) {
+async function aPublisher(platforms: readonly SandboxPlatform[]) {
   const user = await aConfirmedUser({ plan: 'pro' });
   for (const platform of platforms) await connect(platform, user.accessToken);
   const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body as { accounts: { id: string; platform: Platform }[] };
