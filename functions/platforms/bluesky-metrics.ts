@@ -1,5 +1,4 @@
-import { Agent } from '@atproto/api';
-import { classifyBlueskyError } from './bluesky';
+import { atprotoApi, classifyBlueskyError } from './bluesky';
 import type { AdapterDeps } from './http';
 import { scrub } from './http';
 import { batchMetricsReader, count } from './metrics-read';
@@ -39,6 +38,7 @@ export function blueskyPostMetrics(p: {
 
 export function createBlueskyMetricsReader(deps: AdapterDeps<'bluesky'>): MetricsReader {
   return batchMetricsReader(BLUESKY_METRICS_BATCH, BLUESKY_ANALYTICS_SCOPES, async (tokens, uris) => {
+    const { Agent } = await atprotoApi();
     const agent = new Agent({ service: deps.hosts.api, fetch: deps.fetch, headers: { authorization: `Bearer ${tokens.accessToken}` } });
     try {
       const r = await agent.app.bsky.feed.getPosts({ uris: [...uris] });

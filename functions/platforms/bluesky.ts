@@ -1,4 +1,4 @@
-import { Agent, RichText, XRPCError, type AppBskyFeedPost, type BlobRef } from '@atproto/api';
+import type { Agent, AppBskyFeedPost, BlobRef } from '@atproto/api';
 import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES, BLUESKY_MESSAGES, BLUESKY_SIGN_IN_PATH, blueskyCaptionProblem } from '@shared/bluesky';
 import { FIRST_COMMENT_SCOPES } from '@shared/follow-ups';
 import { PLATFORM_NAMES } from '@shared/platforms';
@@ -32,9 +32,28 @@ export interface BlueskyAdapter extends PlatformAdapter {
   signIn(input: { identifier: string; appPassword: string }): Promise<TokenSet>;
 }
 
+/**
+ * @atproto/api, loaded on first use: its lexicons take most of a second to load, and every function
+ * that reaches the adapter registry (the platforms list, connects, publishing for any network) would
+ * otherwise pay that on each cold start.
+ */
+export const atprotoApi = () => import('@atproto/api');
+
+/** What @atproto/api throws for an answered (or failed) call: XRPCError's own fields, read without loading the library. */
+interface XrpcFailure {
+  readonly status: number;
+  readonly error: string;
+  readonly message: string;
+  readonly headers?: Record<string, string>;
+}
+export function isXrpcError(error: unknown): error is XrpcFailure {
+  const e = error as Partial<XrpcFailure> & { success?: unknown };
+  return error instanceof Error && typeof e.status === 'number' && typeof e.error === 'string' && e.success === false;
+}
+
 /** Classifies what @atproto/api threw: an XRPCError with the PDS's status and error name, or a network failure. */
 export function classifyBlueskyError(error: unknown, now: Date): Classification & { status?: number } {
-  if (!(error instanceof XRPCError) || error.status < 100) {
+  if (!isXrpcError(error) || error.status < 100) {
     return { category: 'retry', reason: 'Bluesky could not be reached (network problem)' };
   }
   const base = { code: error.error, platformMessage: error.message, status: error.status };
@@ -69,10 +88,11 @@ function toPlatformError(error: unknown, what: string, now: Date, secrets: reado
 }
 
 /** A JWT's claims, read without verifying: we only learn when our own token expires and what it may do. */
-function jwtClaims(jwt: string): { exp?: number; iat?: number; scope?: string } {
+function jwtClaims(jwt: string): { exp?: number | undefined; iat?: number | undefined; scope?: string | undefined } {
   try {
-    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown;
-    return typeof payload === 'object' && payload !== null ? (payload as { exp?: number; iat?: number; scope?: string }) : {};
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown> | null;
+    const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+    return { exp: num(payload?.exp), iat: num(payload?.iat), scope: typeof payload?.scope === 'string' ? payload.scope : undefined };
   } catch {
     return {};
   }
@@ -119,15 +139,17 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
   const withTimeout: typeof fetch = (input, init) => deps.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) });
 
   /** A client on `service` that sends `jwt` as its bearer (access JWT, or the refresh JWT for refreshSession). */
-  const agentOn = (service: string, jwt?: string) =>
-    new Agent({ service, fetch: withTimeout, ...(jwt ? { headers: { authorization: `Bearer ${jwt}` } } : {}) });
+  const agentOn = async (service: string, jwt?: string): Promise<Agent> => {
+    const { Agent } = await atprotoApi();
+    return new Agent({ service, fetch: withTimeout, ...(jwt ? { headers: { authorization: `Bearer ${jwt}` } } : {}) });
+  };
 
   /**
    * The PDS that holds the account's repository: the session's DID document names it
    * (`#atproto_pds`); the service signed in at (bsky.social's entryway) is not necessarily it.
    */
   const sessionOf = async (tokens: TokenSet) => {
-    const r = await agentOn(hosts.api, tokens.accessToken).com.atproto.server.getSession();
+    const r = await (await agentOn(hosts.api, tokens.accessToken)).com.atproto.server.getSession();
     const services = (r.data.didDoc as { service?: { id?: string; type?: string; serviceEndpoint?: unknown }[] } | undefined)?.service ?? [];
     const pds = services.find((s) => s.id?.endsWith('#atproto_pds') && typeof s.serviceEndpoint === 'string')?.serviceEndpoint as string | undefined;
     return { did: r.data.did, handle: r.data.handle, pds: pds ?? hosts.api };
@@ -166,6 +188,7 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
 
   /** Text with its links, mentions and tags as facets (UTF-8 byte offsets); a mention that resolves to no account stays plain text. */
   const richText = async (agent: Agent, text: string) => {
+    const { RichText } = await atprotoApi();
     const rt = new RichText({ text });
     await rt.detectFacets(agent);
     const facets = rt.facets?.filter((f) => f.features.every((feature) => !('did' in feature) || Boolean(feature.did)));
@@ -178,7 +201,7 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
       return { uri: r.data.uri, cid: r.data.cid ?? '', value: r.data.value as AppBskyFeedPost.Record };
     } catch (error) {
       // getRecord answers 400 RecordNotFound for a key the repository does not hold.
-      if (error instanceof XRPCError && error.error === 'RecordNotFound') return undefined;
+      if (isXrpcError(error) && error.error === 'RecordNotFound') return undefined;
       throw toPlatformError(error, 'look up the post', now(), [tokens.accessToken], true);
     }
   };
@@ -204,7 +227,7 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
     if (!text.trim() && images.length === 0) throw new PlatformError('bluesky', 'fix-input', BLUESKY_MESSAGES.empty);
 
     const session = await call('read the account', tokens, () => sessionOf(tokens));
-    const agent = agentOn(session.pds, tokens.accessToken);
+    const agent = await agentOn(session.pds, tokens.accessToken);
     const did = request.accountId;
 
     const chosen = str(checkpoint, 'rkey');
@@ -238,7 +261,7 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
       const problem = blueskyCaptionProblem(text);
       if (problem) throw new PlatformError('bluesky', 'fix-input', `${problem}.`, { status: 400 });
       const session = await call('read the account', tokens, () => sessionOf(tokens));
-      const agent = agentOn(session.pds, tokens.accessToken);
+      const agent = await agentOn(session.pds, tokens.accessToken);
       const parentDid = parentUri.slice('at://'.length).split('/')[0] ?? context.request.accountId;
       const parent = await readPost(agent, tokens, parentDid, rkeyOf(parentUri));
       if (!parent) throw new PlatformError('bluesky', 'stop', 'The Bluesky post to reply to is gone.', { status: 400 });
@@ -254,7 +277,7 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
     async find(context, parentUri, text, since) {
       const { tokens } = context;
       const session = await call('read the account', tokens, () => sessionOf(tokens));
-      const agent = agentOn(session.pds, tokens.accessToken);
+      const agent = await agentOn(session.pds, tokens.accessToken);
       // The newest records come first; a reply made since the attempt is among the latest few.
       const r = await call('look up recent posts', tokens, () =>
         agent.com.atproto.repo.listRecords({ repo: context.request.accountId, collection: POST, limit: 50 }),
@@ -285,14 +308,14 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
     async signIn({ identifier, appPassword }) {
       let session;
       try {
-        session = (await agentOn(hosts.api).com.atproto.server.createSession({ identifier, password: appPassword })).data;
+        session = (await (await agentOn(hosts.api)).com.atproto.server.createSession({ identifier, password: appPassword })).data;
       } catch (error) {
-        if (error instanceof XRPCError && (error.status === 401 || error.error === 'AuthenticationRequired')) {
+        if (isXrpcError(error) && (error.status === 401 || error.error === 'AuthenticationRequired')) {
           throw new PlatformError('bluesky', 'fix-input', 'Bluesky did not accept that handle and app password. Check both and try again.', {
             status: error.status,
           });
         }
-        if (error instanceof XRPCError && error.error === 'AuthFactorTokenRequired') {
+        if (isXrpcError(error) && error.error === 'AuthFactorTokenRequired') {
           throw new PlatformError(
             'bluesky',
             'fix-input',
@@ -306,9 +329,7 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
       }
       // An account password gives full control of the account (and can change it): we take only app passwords.
       if (jwtClaims(session.accessJwt).scope === ACCOUNT_PASSWORD_SCOPE) {
-        await agentOn(hosts.api, session.refreshJwt)
-          .com.atproto.server.deleteSession()
-          .catch(() => undefined);
+        await (await agentOn(hosts.api, session.refreshJwt)).com.atproto.server.deleteSession().catch(() => undefined);
         throw new PlatformError(
           'bluesky',
           'fix-input',
@@ -319,7 +340,12 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
     },
     async refresh(tokens) {
       if (!tokens.refreshToken) throw new PlatformError('bluesky', 'reauth', 'Your Bluesky connection has expired; reconnect it on Platforms.');
-      const r = await call('refresh the sign-in', tokens, () => agentOn(hosts.api, tokens.refreshToken).com.atproto.server.refreshSession(), false);
+      const r = await call(
+        'refresh the sign-in',
+        tokens,
+        async () => (await agentOn(hosts.api, tokens.refreshToken)).com.atproto.server.refreshSession(),
+        false,
+      );
       return tokenSetOf(r.data);
     },
     async profiles(tokens) {
