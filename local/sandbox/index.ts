@@ -115,7 +115,9 @@ export const sandboxModule: LocalModule = {
     if (flag !== undefined && flag !== '' && flag !== 'true' && flag !== 'false') throw new Error(`YOUTUBE_UNVERIFIED must be true or false (got "${flag}")`);
     const youtubeUnverified = flag !== 'false';
     const sandbox = createSandbox({ publicUrl, dataDir, youtubeUnverified });
-    const credentials = Object.fromEntries(SANDBOX_PLATFORMS.map((p) => [p, { clientId: SANDBOX_APPS[p].clientId, clientSecret: SANDBOX_APPS[p].clientSecret }]));
+    const credentials = Object.fromEntries(
+      SANDBOX_PLATFORMS.map((p) => [p, { clientId: SANDBOX_APPS[p].clientId, clientSecret: SANDBOX_APPS[p].clientSecret }]),
+    );
     return {
       config: { youtubeUnverified },
       env: { PLATFORM_SANDBOX_URL: `${publicUrl}${SANDBOX_PREFIX}`, PLATFORM_CREDENTIALS: JSON.stringify(credentials) },

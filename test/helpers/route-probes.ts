@@ -453,7 +453,10 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   // the answer sends the popup to an error and nothing is connected to A; the state is spent.
   'POST /api/oauth/{platform}/callback': {
     params: { values: () => ({ platform: 'bluesky' }), schema: PlatformParamsSchema },
-    body: { sample: (f) => ({ state: f.ids.oauthState, identifier: 'probe.bsky.social', app_password: 'aaaa-bbbb-cccc-dddd' }), schema: AppPasswordSignInBodySchema },
+    body: {
+      sample: (f) => ({ state: f.ids.oauthState, identifier: 'probe.bsky.social', app_password: 'aaaa-bbbb-cccc-dddd' }),
+      schema: AppPasswordSignInBodySchema,
+    },
     isolation: [200],
     maySpend: 'OAUTHSTATE#',
   },
