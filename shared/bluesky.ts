@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { captionOverLimitMessage } from './messages';
+import { text } from './text';
 
 /**
  * Bluesky's post rules, from the `app.bsky.*` lexicons the PDS validates records against
@@ -49,14 +50,13 @@ export const BLUESKY_SIGN_IN_PATH = '/bluesky-sign-in';
  * an OAuth redirect. The app password is used once, to open a session, and never stored.
  */
 export const AppPasswordSignInBodySchema = z.object({
-  state: z.string().min(1).max(512),
-  identifier: z
-    .string()
+  state: text().min(1).max(512),
+  identifier: text()
     .trim()
     .min(1, { message: 'Enter your Bluesky handle' })
     .max(253, { message: 'That handle is too long' })
     .transform((h) => h.replace(/^@/, '')),
-  app_password: z.string().min(1, { message: 'Enter an app password' }).max(256),
+  app_password: text().min(1, { message: 'Enter an app password' }).max(256),
 });
 export type AppPasswordSignInBody = z.input<typeof AppPasswordSignInBodySchema>;
 
