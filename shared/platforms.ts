@@ -1,5 +1,5 @@
-/** The five networks the product publishes to (docs/product-rules.md#the-product, #constants). */
-export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube'] as const;
+/** The networks the product publishes to (docs/product-rules.md#the-product, #constants). */
+export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
@@ -8,6 +8,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   x: 'X (Twitter)',
   tiktok: 'TikTok',
   youtube: 'YouTube',
+  bluesky: 'Bluesky',
 };
 
 /** Short names used in messages ("X caption exceeds limit…"). */
@@ -17,15 +18,20 @@ export const PLATFORM_NAMES: Record<Platform, string> = {
   x: 'X',
   tiktok: 'TikTok',
   youtube: 'YouTube',
+  bluesky: 'Bluesky',
 };
 
-/** Per-platform caption limits in characters (docs/product-rules.md#constants). */
+/**
+ * Per-platform caption limits in characters (docs/product-rules.md#constants). Bluesky's 300 are
+ * graphemes, not UTF-16 units (shared/bluesky.ts counts them).
+ */
 export const CAPTION_LIMITS: Record<Platform, number> = {
   instagram: 2200,
   facebook: 63206,
   x: 280,
   tiktok: 2200,
   youtube: 5000,
+  bluesky: 300,
 };
 
 /** No caption may exceed this, whatever the platform (docs/product-rules.md#captions). */

@@ -17,6 +17,9 @@ export const PLATFORM_HOSTS = {
     api: 'https://www.googleapis.com',
     www: 'https://www.youtube.com',
   },
+  // `api`: where accounts sign in (bsky.social's entryway); each account's own PDS comes from its
+  // DID document at publish time. `www`: the Bluesky app, where post links point.
+  bluesky: { api: 'https://bsky.social', www: 'https://bsky.app' },
 } as const satisfies Record<Platform, Record<string, string>>;
 
 export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof PLATFORM_HOSTS)[P]]: string };
@@ -28,8 +31,22 @@ export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof P
  */
 export const GRAPH_VERSION = graphApiVersionFrom(process.env);
 
-/** Hosts for a platform: the real ones, or the sandbox's when `sandboxUrl` is given. */
+/**
+ * Where Bluesky accounts sign in: the deployment setting BLUESKY_SERVICE_URL (bsky.social's
+ * entryway in production; the local cloud's own PDS, local/bluesky). Absent: Bluesky is not offered.
+ */
+export function blueskyServiceUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.BLUESKY_SERVICE_URL || undefined;
+}
+
+/**
+ * Hosts for a platform: the real ones, or the sandbox's when `sandboxUrl` is given. Bluesky has no
+ * sandbox stand-in: its stand-in is Bluesky's own PDS, named by BLUESKY_SERVICE_URL.
+ */
 export function hostsFor<P extends Platform>(platform: P, sandboxUrl?: string): PlatformHosts<P> {
+  if (platform === 'bluesky') {
+    return { ...PLATFORM_HOSTS.bluesky, api: blueskyServiceUrl() ?? PLATFORM_HOSTS.bluesky.api } as PlatformHosts<P>;
+  }
   const real = PLATFORM_HOSTS[platform] as Record<string, string>;
   if (!sandboxUrl) return real as PlatformHosts<P>;
   const base = sandboxUrl.replace(/\/$/, '');

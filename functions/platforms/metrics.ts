@@ -1,6 +1,7 @@
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import type { Deps } from '../lib/clock';
 import { configuredApp } from './configured';
+import { BLUESKY_METRICS_BATCH, createBlueskyMetricsReader } from './bluesky-metrics';
 import { createFacebookMetricsReader } from './facebook-metrics';
 import { env } from '../lib/env';
 import { hostsFor } from './hosts';
@@ -22,6 +23,7 @@ const READERS: { [P in Platform]: (deps: AdapterDeps<P>) => MetricsReader } = {
   x: createXMetricsReader,
   tiktok: createTikTokMetricsReader,
   youtube: createYouTubeMetricsReader,
+  bluesky: createBlueskyMetricsReader,
 };
 
 /**
@@ -34,6 +36,7 @@ export const METRICS_BATCH_SIZES: Readonly<Record<Platform, number>> = {
   x: X_METRICS_BATCH,
   tiktok: TIKTOK_METRICS_BATCH,
   youtube: YOUTUBE_METRICS_BATCH,
+  bluesky: BLUESKY_METRICS_BATCH,
 };
 
 /** Thrown when we have no app registered on the platform: the collector treats it as a failed reading and retries later. */

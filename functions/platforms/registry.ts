@@ -1,4 +1,5 @@
 import type { Platform } from '@shared/platforms';
+import { createBlueskyAdapter, type BlueskyAdapter } from './bluesky';
 import { createFacebookAdapter, type FacebookAdapter } from './facebook';
 import type { PlatformHosts } from './hosts';
 import type { AdapterDeps } from './http';
@@ -18,8 +19,14 @@ export interface CreateAdapterDeps<P extends Platform> {
   readonly now?: () => Date;
 }
 
-/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options. */
-type AdapterFor<P extends Platform> = P extends 'facebook' ? FacebookAdapter : P extends 'tiktok' ? TikTokAdapter : PlatformAdapter;
+/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options; Bluesky's signs in with an app password. */
+type AdapterFor<P extends Platform> = P extends 'facebook'
+  ? FacebookAdapter
+  : P extends 'tiktok'
+    ? TikTokAdapter
+    : P extends 'bluesky'
+      ? BlueskyAdapter
+      : PlatformAdapter;
 
 const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = {
   instagram: createInstagramAdapter,
@@ -27,6 +34,7 @@ const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = 
   x: createXAdapter,
   tiktok: createTikTokAdapter,
   youtube: createYouTubeAdapter,
+  bluesky: createBlueskyAdapter,
 };
 
 export function createAdapter<P extends Platform>(platform: P, deps: CreateAdapterDeps<P>): AdapterFor<P> {

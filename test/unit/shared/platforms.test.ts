@@ -3,11 +3,11 @@ import { captionProblem } from '@shared/compose';
 import { CAPTION_LIMITS, isPlatform, PLATFORMS, withShortsSuffix } from '@shared/platforms';
 
 describe('the supported platforms', () => {
-  it('are exactly instagram, facebook, x, tiktok and youtube (docs/product-rules.md#the-product, #entities, #constants)', () => {
-    expect([...PLATFORMS]).toEqual(['instagram', 'facebook', 'x', 'tiktok', 'youtube']);
+  it('are exactly instagram, facebook, x, tiktok, youtube and bluesky (docs/product-rules.md#the-product, #entities, #constants)', () => {
+    expect([...PLATFORMS]).toEqual(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky']);
   });
 
-  it.each(['instagram', 'facebook', 'x', 'tiktok', 'youtube'])('recognise %s as a platform', (value) => {
+  it.each(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky'])('recognise %s as a platform', (value) => {
     expect(isPlatform(value)).toBe(true);
   });
 
