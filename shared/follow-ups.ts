@@ -17,6 +17,8 @@ export const FIRST_COMMENT_LIMITS = {
   youtube: 10000,
   /** A reply is a post: 280 weighted characters (twitter-text). */
   x: 280,
+  /** A reply is a Threads post: 500 characters (developers.facebook.com/documentation/threads/posts). */
+  threads: 500,
 } as const satisfies Partial<Record<Platform, number>>;
 export type FirstCommentPlatform = keyof typeof FIRST_COMMENT_LIMITS;
 export const FIRST_COMMENT_PLATFORMS = Object.keys(FIRST_COMMENT_LIMITS) as FirstCommentPlatform[];
@@ -36,6 +38,7 @@ export const FIRST_COMMENT_SCOPES: Record<FirstCommentPlatform, readonly string[
   facebook: ['pages_manage_engagement', 'pages_read_user_content'],
   youtube: ['https://www.googleapis.com/auth/youtube.force-ssl'],
   x: ['tweet.write'],
+  threads: ['threads_manage_replies', 'threads_read_replies'],
 };
 
 /** 'reconnect' when a recorded grant lacks the comment permission (a grant with no recorded scopes counts as ready). */

@@ -1,5 +1,5 @@
-/** The five networks the product publishes to (docs/product-rules.md#the-product, #constants). */
-export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube'] as const;
+/** The networks the product publishes to (docs/product-rules.md#the-product, #constants). */
+export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'threads'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
@@ -8,6 +8,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   x: 'X (Twitter)',
   tiktok: 'TikTok',
   youtube: 'YouTube',
+  threads: 'Threads',
 };
 
 /** Short names used in messages ("X caption exceeds limit…"). */
@@ -17,6 +18,7 @@ export const PLATFORM_NAMES: Record<Platform, string> = {
   x: 'X',
   tiktok: 'TikTok',
   youtube: 'YouTube',
+  threads: 'Threads',
 };
 
 /** Per-platform caption limits in characters (docs/product-rules.md#constants). */
@@ -26,6 +28,8 @@ export const CAPTION_LIMITS: Record<Platform, number> = {
   x: 280,
   tiktok: 2200,
   youtube: 5000,
+  /** Threads posts: 500 characters (developers.facebook.com/documentation/threads/posts, Limitations). */
+  threads: 500,
 };
 
 /** No caption may exceed this, whatever the platform (docs/product-rules.md#captions). */

@@ -17,6 +17,8 @@ export const PLATFORM_HOSTS = {
     api: 'https://www.googleapis.com',
     www: 'https://www.youtube.com',
   },
+  // The authorization window is on threads.net; the API on graph.threads.net (graph.threads.com answers too).
+  threads: { www: 'https://threads.net', graph: 'https://graph.threads.net' },
 } as const satisfies Record<Platform, Record<string, string>>;
 
 export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof PLATFORM_HOSTS)[P]]: string };
@@ -27,6 +29,9 @@ export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof P
  * sandbox), read once when this module loads. A malformed value stops the cold start.
  */
 export const GRAPH_VERSION = graphApiVersionFrom(process.env);
+
+/** The Threads API's own version path, separate from Graph's (developers.facebook.com/documentation/threads/reference). */
+export const THREADS_VERSION = 'v1.0';
 
 /** Hosts for a platform: the real ones, or the sandbox's when `sandboxUrl` is given. */
 export function hostsFor<P extends Platform>(platform: P, sandboxUrl?: string): PlatformHosts<P> {

@@ -6,6 +6,7 @@ import { env } from '../lib/env';
 import { hostsFor } from './hosts';
 import type { AdapterDeps } from './http';
 import { createInstagramMetricsReader } from './instagram-metrics';
+import { createThreadsMetricsReader } from './threads-metrics';
 import { createTikTokMetricsReader, TIKTOK_METRICS_BATCH } from './tiktok-metrics';
 import type { MetricsReader } from './types';
 import { createXMetricsReader, X_METRICS_BATCH } from './x-metrics';
@@ -22,6 +23,7 @@ const READERS: { [P in Platform]: (deps: AdapterDeps<P>) => MetricsReader } = {
   x: createXMetricsReader,
   tiktok: createTikTokMetricsReader,
   youtube: createYouTubeMetricsReader,
+  threads: createThreadsMetricsReader,
 };
 
 /**
@@ -34,6 +36,7 @@ export const METRICS_BATCH_SIZES: Readonly<Record<Platform, number>> = {
   x: X_METRICS_BATCH,
   tiktok: TIKTOK_METRICS_BATCH,
   youtube: YOUTUBE_METRICS_BATCH,
+  threads: 1,
 };
 
 /** Thrown when we have no app registered on the platform: the collector treats it as a failed reading and retries later. */

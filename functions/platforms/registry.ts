@@ -3,6 +3,7 @@ import { createFacebookAdapter, type FacebookAdapter } from './facebook';
 import type { PlatformHosts } from './hosts';
 import type { AdapterDeps } from './http';
 import { createInstagramAdapter } from './instagram';
+import { createThreadsAdapter, type ThreadsAdapter } from './threads';
 import { createTikTokAdapter, type TikTokAdapter } from './tiktok';
 import type { Fetch, OAuthApp, PlatformAdapter } from './types';
 import { createXAdapter } from './x';
@@ -19,7 +20,13 @@ export interface CreateAdapterDeps<P extends Platform> {
 }
 
 /** Facebook's adapter also reads Page details; TikTok's, the creator's posting options. */
-type AdapterFor<P extends Platform> = P extends 'facebook' ? FacebookAdapter : P extends 'tiktok' ? TikTokAdapter : PlatformAdapter;
+type AdapterFor<P extends Platform> = P extends 'facebook'
+  ? FacebookAdapter
+  : P extends 'tiktok'
+    ? TikTokAdapter
+    : P extends 'threads'
+      ? ThreadsAdapter
+      : PlatformAdapter;
 
 const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = {
   instagram: createInstagramAdapter,
@@ -27,6 +34,7 @@ const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = 
   x: createXAdapter,
   tiktok: createTikTokAdapter,
   youtube: createYouTubeAdapter,
+  threads: createThreadsAdapter,
 };
 
 export function createAdapter<P extends Platform>(platform: P, deps: CreateAdapterDeps<P>): AdapterFor<P> {

@@ -20,7 +20,7 @@ function showPreview(props: Partial<PlatformPreviewProps> & Pick<PlatformPreview
     </UiProvider>,
   );
   return screen.getByRole('region', {
-    name: `${{ instagram: 'Instagram', facebook: 'Facebook', x: 'X', tiktok: 'TikTok', youtube: 'YouTube' }[props.platform]} preview`,
+    name: `${{ instagram: 'Instagram', facebook: 'Facebook', x: 'X', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads' }[props.platform]} preview`,
   });
 }
 

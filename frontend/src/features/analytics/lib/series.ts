@@ -44,6 +44,8 @@ export const PLATFORM_COLORS: Record<Platform, string> = {
   x: 'fg',
   tiktok: 'teal.solid',
   youtube: 'red.solid',
+  // Threads' mark is black on white: the text colour, as X.
+  threads: 'fg',
 };
 
 export function platformSeries(platforms: Platform[]) {

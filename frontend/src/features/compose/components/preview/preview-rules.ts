@@ -20,6 +20,8 @@ export const CAPTION_FOLDS: Record<Platform, { readonly after: number; readonly 
   tiktok: { after: 100, more: 'more' },
   // YouTube Shorts shows the title; the description folds after about 100 characters with "…more".
   youtube: { after: 100, more: 'more' },
+  // Threads shows the whole post (500 characters at most); nothing folds.
+  threads: null,
 };
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -81,6 +83,7 @@ function clamped(own: number | null, fallback: number): PreviewCrop {
  * - Facebook: the first photo or video between 4:5 and 1.91:1.
  * - TikTok and YouTube Shorts: full-screen 9:16.
  * - X: text only here (shared/media-rules.ts), so no frame.
+ * - Threads: each file at its own shape, uncropped.
  */
 export function previewCrop(platform: Platform, media: readonly PreviewMedia[]): PreviewCrop | null {
   const first = media[0];
@@ -98,12 +101,14 @@ export function previewCrop(platform: Platform, media: readonly PreviewMedia[]):
       return { ratio: VERTICAL, label: '9:16', cropped: own !== null && Math.abs(own - VERTICAL) > 0.01 };
     case 'youtube':
       return { ratio: VERTICAL, label: '9:16', cropped: own !== null && Math.abs(own - VERTICAL) > 0.01 };
+    case 'threads':
+      return { ratio: own ?? 1, label: labelOf(own ?? 1), cropped: false };
   }
 }
 
 /** Whether `platform` shows these files as a swipeable carousel (dots under the frame). */
 export const isCarousel = (platform: Platform, media: readonly PreviewMedia[]) =>
-  media.length > 1 && (platform === 'instagram' || isTikTokPhotos(platform, media));
+  media.length > 1 && (platform === 'instagram' || platform === 'threads' || isTikTokPhotos(platform, media));
 
 /** A TikTok photo post: photos only (compose offers it only where the deployment does). */
 export const isTikTokPhotos = (platform: Platform, media: readonly PreviewMedia[]) =>
