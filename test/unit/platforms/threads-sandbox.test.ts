@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PLATFORM_LIMITS } from '@shared/platform-limits';
 import { THREADS_VERSION, hostsFor } from '../../../functions/platforms/hosts';
 import { createThreadsAdapter, type ThreadsAdapter } from '../../../functions/platforms/threads';
 import { PlatformError, type PublishCheckpoint, type PublishMedia, type TokenSet } from '../../../functions/platforms/types';
@@ -187,6 +188,8 @@ describe('the Threads stand-in refuses what Threads refuses', () => {
     }
 
     expect(await threads.publishingLimit(c.tokens, c.accountId)).toEqual({ used: 250, total: 250, windowSeconds: 86400 });
+    // The cap scheduling warns with when the live read fails is the one the stand-in enforces.
+    expect(PLATFORM_LIMITS.threads!.cap).toBe(250);
     const refused = await publish(c, 'One too many');
     expect(refused.error).toMatchObject({ category: 'backoff' });
     expect(refused.error!.details.retryAfterSeconds).toBeGreaterThan(3500);
