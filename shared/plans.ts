@@ -72,12 +72,12 @@ export const USAGE_FULL_RATIO = 1;
 
 /**
  * Which platforms each plan may connect and publish to: Free has Facebook and Instagram,
- * Basic adds X, Pro adds TikTok and YouTube.
+ * Basic adds X and Threads (the text-first networks), Pro adds TikTok and YouTube.
  */
 export const PLAN_PLATFORMS: Record<PlanId, readonly Platform[]> = {
   free: ['facebook', 'instagram'],
-  basic: ['facebook', 'instagram', 'x'],
-  pro: ['facebook', 'instagram', 'x', 'tiktok', 'youtube'],
+  basic: ['facebook', 'instagram', 'x', 'threads'],
+  pro: ['facebook', 'instagram', 'x', 'tiktok', 'youtube', 'threads'],
 };
 
 export function planAllows(plan: PlanId, platform: Platform): boolean {

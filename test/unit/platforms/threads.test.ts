@@ -209,3 +209,29 @@ describe('Threads first comments', () => {
     expect(requests[5]!.form).toMatchObject({ creation_id: 'rc1' });
   });
 });
+
+describe('Threads thread chains', () => {
+  it('posts each further part as a reply to the one before', async () => {
+    const reply = (container: string, id: string): Reply[] => [{ body: { id: container } }, { body: { id } }, { body: { id, permalink: `https://t/${id}` } }];
+    const { step, requests } = aThreads(
+      { settings: { thread: ['Part two', 'Part three'] } },
+      null,
+      { body: { id: 'c1' } },
+      status('FINISHED'),
+      { body: { id: 'm1' } },
+      permalink,
+      ...reply('rc2', 'p2'),
+      ...reply('rc3', 'p3'),
+    );
+
+    await expect(step()).resolves.toMatchObject({
+      status: 'posted',
+      followUps: { thread: { total: 3, posted: 3, urls: ['https://www.threads.net/@cornercafe/post/ABC', 'https://t/p2', 'https://t/p3'] } },
+    });
+    const containers = requests.filter((r) => r.form.reply_to_id);
+    expect(containers.map((r) => [r.form.text, r.form.reply_to_id])).toEqual([
+      ['Part two', 'm1'],
+      ['Part three', 'p2'],
+    ]);
+  });
+});
