@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLATFORM_LIMITS } from '@shared/platform-limits';
 import { THREADS_VERSION, hostsFor } from '../../../functions/platforms/hosts';
 import { createThreadsAdapter, type ThreadsAdapter } from '../../../functions/platforms/threads';
+import { createThreadsMetricsReader } from '../../../functions/platforms/threads-metrics';
 import { PlatformError, type PublishCheckpoint, type PublishMedia, type TokenSet } from '../../../functions/platforms/types';
 import { DEMO_IDENTITIES, SANDBOX_APPS, createSandbox } from '../../../local/sandbox';
 
@@ -229,5 +230,39 @@ describe('the Threads stand-in refuses what Threads refuses', () => {
 
     expect(run.error).toMatchObject({ category: 'reauth', details: { code: 10 } });
     expect(threadsPosts()).toHaveLength(0);
+  });
+});
+
+describe('Threads post insights', () => {
+  const reader = () =>
+    createThreadsMetricsReader({
+      app: { ...SANDBOX_APPS.threads, redirectUri: `${origin}/api/oauth/threads/callback` },
+      hosts: hostsFor('threads', sandboxUrl()),
+      fetch: (input, init) => fetch(input, init),
+      now: () => new Date(sandbox.state.now()),
+    });
+
+  it('reads views, likes, replies and shares that grow with time, and says gone for a post that is not there', async () => {
+    const c = await connect();
+    const { result } = await publish(c, 'Counted');
+    const id = result!.platformPostId;
+
+    const early = await reader().readMetrics(c.tokens, { accountId: c.accountId, platformPostIds: [id, '17000000000000000'] });
+    sandbox.state.advance(48 * 3600);
+    const [later] = await reader().readMetrics(c.tokens, { accountId: c.accountId, platformPostIds: [id] });
+
+    expect(early[1]).toEqual({ platformPostId: '17000000000000000', status: 'gone' });
+    expect(early[0]).toMatchObject({ status: 'ok', metrics: { reach: null, saves: null } });
+    const views = (r: typeof later) => (r && r.status === 'ok' ? r.metrics.views : null);
+    expect(views(later)).toBeGreaterThan(views(early[0]) ?? 0);
+  });
+
+  it('asks to reconnect for analytics when the grant lacks threads_manage_insights', async () => {
+    const c = await connect('threads_basic,threads_content_publish');
+    const { result } = await publish(c, 'Counted');
+
+    await expect(reader().readMetrics(c.tokens, { accountId: c.accountId, platformPostIds: [result!.platformPostId] })).rejects.toMatchObject({
+      category: 'fix-input',
+    });
   });
 });
