@@ -87,7 +87,8 @@ export function createThreadsAdapter(deps: AdapterDeps<'threads'>): ThreadsAdapt
   });
   const graph = `${hosts.graph}/${THREADS_VERSION}`;
   const { post, get } = graphCalls(publishCtx, graph, IdSchema);
-  const status = (tokens: TokenSet, id: string) => get(tokens, 'check the media processing', `/${id}`, { fields: 'status,error_message' }, ContainerStatusSchema);
+  const status = (tokens: TokenSet, id: string) =>
+    get(tokens, 'check the media processing', `/${id}`, { fields: 'status,error_message' }, ContainerStatusSchema);
   const profileUrl = (accountName: string) => `${hosts.www}/@${encodeURIComponent(handleOf(accountName))}`;
 
   const posted = async (tokens: TokenSet, mediaId: string, accountName: string): Promise<PublishStepResult> => {
@@ -117,7 +118,7 @@ export function createThreadsAdapter(deps: AdapterDeps<'threads'>): ThreadsAdapt
       return { containerId: id, processingSince: now().toISOString() };
     }
     if (media.length === 1) {
-      const only = media[0]!;
+      const only = media[0];
       const params: Record<string, string> = isVideo(only)
         ? { media_type: 'VIDEO', video_url: only.url, text: request.caption }
         : { media_type: 'IMAGE', image_url: only.url, text: request.caption };
@@ -242,7 +243,13 @@ export function createThreadsAdapter(deps: AdapterDeps<'threads'>): ThreadsAdapt
     },
     async find(context, parentId, text, since) {
       const from = Date.parse(since) - LOOKUP_SKEW_SECONDS * 1000;
-      const r = await get(context.tokens, 'look up the reply', `/${parentId}/replies`, { fields: 'id,text,permalink,timestamp', reverse: 'true' }, PostListSchema);
+      const r = await get(
+        context.tokens,
+        'look up the reply',
+        `/${parentId}/replies`,
+        { fields: 'id,text,permalink,timestamp', reverse: 'true' },
+        PostListSchema,
+      );
       const found = r.data.find((m) => sameText(m.text ?? '', text) && !(graphTime(m.timestamp) < from));
       return found && { id: found.id, url: found.permalink ?? null };
     },
@@ -255,12 +262,15 @@ export function createThreadsAdapter(deps: AdapterDeps<'threads'>): ThreadsAdapt
     async publishingLimit(tokens, accountId) {
       const r = await callPlatform(ctx, {
         what: 'read the publishing limit',
-        url: withQuery(`${graph}/${encodeURIComponent(accountId)}/threads_publishing_limit`, { fields: 'quota_usage,config', access_token: tokens.accessToken }),
+        url: withQuery(`${graph}/${encodeURIComponent(accountId)}/threads_publishing_limit`, {
+          fields: 'quota_usage,config',
+          access_token: tokens.accessToken,
+        }),
         init: jsonGet,
         schema: PublishingLimitSchema,
         secrets: [tokens.accessToken],
       });
-      const row = r.data[0]!;
+      const row = r.data[0];
       // Without config the reference's documented values apply (250 per 86,400 s).
       return { used: row.quota_usage, total: row.config?.quota_total ?? 250, windowSeconds: row.config?.quota_duration ?? 86400 };
     },
@@ -316,7 +326,9 @@ export function createThreadsAdapter(deps: AdapterDeps<'threads'>): ThreadsAdapt
         schema: MeSchema,
         secrets: [tokens.accessToken],
       });
-      return [{ accountId: r.id, accountName: `@${r.username}`, ...(r.threads_profile_picture_url ? { pictureUrl: r.threads_profile_picture_url } : {}), tokens }];
+      return [
+        { accountId: r.id, accountName: `@${r.username}`, ...(r.threads_profile_picture_url ? { pictureUrl: r.threads_profile_picture_url } : {}), tokens },
+      ];
     },
   };
   return withFollowUps(adapter, replies, now);

@@ -197,11 +197,21 @@ export function faultResponse(platform: Platform, fault: Fault, now: number): Sa
  */
 export function threadsDailyLimit(resetSeconds: number): SandboxResponse {
   const buc = JSON.stringify({
-    threads: [{ type: 'threads', call_count: 100, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: Math.max(1, Math.ceil(resetSeconds / 60)) }],
+    threads: [
+      { type: 'threads', call_count: 100, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: Math.max(1, Math.ceil(resetSeconds / 60)) },
+    ],
   });
   return json(
     400,
-    { error: { message: '(#4) Application request limit reached', type: 'OAuthException', code: 4, is_transient: false, fbtrace_id: 'Sbx' + Math.random().toString(36).slice(2, 12) } },
+    {
+      error: {
+        message: '(#4) Application request limit reached',
+        type: 'OAuthException',
+        code: 4,
+        is_transient: false,
+        fbtrace_id: 'Sbx' + Math.random().toString(36).slice(2, 12),
+      },
+    },
     { 'x-business-use-case-usage': buc },
   );
 }

@@ -57,7 +57,11 @@ describe('publishing to Threads', () => {
 
     const res = await weCallTheApi('POST', '/api/posts/publish-now', {
       token: user.accessToken,
-      body: { scheduled_at: inDays(1), platforms: [{ platform: 'threads', social_account_id: threads.id, caption: 'a'.repeat(501), settings: {} }], media_ids: [] },
+      body: {
+        scheduled_at: inDays(1),
+        platforms: [{ platform: 'threads', social_account_id: threads.id, caption: 'a'.repeat(501), settings: {} }],
+        media_ids: [],
+      },
     });
 
     expect(res.status).toBe(400);

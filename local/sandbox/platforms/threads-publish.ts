@@ -153,7 +153,8 @@ export function registerThreadsPublishing(ctx: SandboxContext): void {
       if (denied) return denied;
       if (!container || container.userId !== userId || container.isCarouselItem) return graphNoObject('post', creationId || '(none)');
       const status = statusOf(container);
-      if (status === 'IN_PROGRESS') return graphError(400, 'The media is not ready for publishing, please wait for a moment.', 9007, { error_subcode: 2207027 });
+      if (status === 'IN_PROGRESS')
+        return graphError(400, 'The media is not ready for publishing, please wait for a moment.', 9007, { error_subcode: 2207027 });
       if (status === 'ERROR') return graphError(400, `The media could not be processed: ${container.failed}.`, 100);
       if (status === 'EXPIRED') return graphError(400, 'The container was not published within 24 hours and has expired; create a new one.', 100);
       if (status === 'PUBLISHED') return graphError(400, '(#100) This container has already been published.', 100);
@@ -174,7 +175,8 @@ export function registerThreadsPublishing(ctx: SandboxContext): void {
           platform: 'threads',
           accountId: userId,
           text: container.text,
-          kind: container.mediaType === 'CAROUSEL' ? 'carousel' : container.mediaType === 'VIDEO' ? 'video' : container.mediaType === 'IMAGE' ? 'image' : 'text',
+          kind:
+            container.mediaType === 'CAROUSEL' ? 'carousel' : container.mediaType === 'VIDEO' ? 'video' : container.mediaType === 'IMAGE' ? 'image' : 'text',
           mediaUrls,
           createdAt: now,
           url: publicUrls(ctx).threadsPost(who?.username ?? userId, code),
@@ -249,7 +251,8 @@ export function registerThreadsPublishing(ctx: SandboxContext): void {
       const parent = data().posts.find((p) => p.platform === 'threads' && p.id === id);
       if (!parent || rootOf(parent).accountId !== check.record.identityId) return graphNoObject('get', id);
       const replies = data().posts.filter((p) => p.platform === 'threads' && p.inReplyTo === id);
-      const ordered = req.query.get('reverse') === 'false' ? replies.sort((a, b) => a.createdAt - b.createdAt) : replies.sort((a, b) => b.createdAt - a.createdAt);
+      const ordered =
+        req.query.get('reverse') === 'false' ? replies.sort((a, b) => a.createdAt - b.createdAt) : replies.sort((a, b) => b.createdAt - a.createdAt);
       return json(200, { data: ordered.map((post) => pick(req.query.get('fields') ?? 'id', mediaFields(post))) });
     },
     { publish: 'step' },

@@ -57,9 +57,19 @@ export function registerThreads(ctx: SandboxContext): void {
         error_subcode: taken.reason === 'expired' ? 36007 : 36009,
       });
     const code = taken.record;
-    if (f.get('redirect_uri') !== code.redirectUri) return graphError(400, 'Error validating verification code. Please make sure your redirect_uri is identical.', 100);
+    if (f.get('redirect_uri') !== code.redirectUri)
+      return graphError(400, 'Error validating verification code. Please make sure your redirect_uri is identical.', 100);
     const short = ctx.state.issueToken(
-      { platform: 'threads', kind: 'access', lifetime: 'short', clientId: code.clientId, identityId: code.identityId, scopes: code.scopes, grantId: code.code, ttlSeconds: SHORT_TTL },
+      {
+        platform: 'threads',
+        kind: 'access',
+        lifetime: 'short',
+        clientId: code.clientId,
+        identityId: code.identityId,
+        scopes: code.scopes,
+        grantId: code.code,
+        ttlSeconds: SHORT_TTL,
+      },
       'THQS',
     );
     return json(200, { access_token: short.token, user_id: Number(code.identityId) });

@@ -145,7 +145,10 @@ describe('the Threads stand-in refuses what Threads refuses', () => {
     const token = c.tokens.accessToken;
     const items: string[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await fetch(`${graph()}/${c.accountId}/threads`, form({ media_type: 'IMAGE', image_url: anImage(i).url, is_carousel_item: 'true', access_token: token }));
+      const res = await fetch(
+        `${graph()}/${c.accountId}/threads`,
+        form({ media_type: 'IMAGE', image_url: anImage(i).url, is_carousel_item: 'true', access_token: token }),
+      );
       items.push(((await res.json()) as { id: string }).id);
     }
     sandbox.state.advance(5);

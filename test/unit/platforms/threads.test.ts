@@ -43,7 +43,7 @@ describe('Threads sign-in', () => {
   it('posts the code for a short-lived token, then exchanges it with th_exchange_token for 60 days', async () => {
     const { adapter, requests } = anAdapter(
       'threads',
-      { body: { access_token: 'short-tok-1234', user_id: 27300000000000001 } },
+      { body: { access_token: 'short-tok-1234', user_id: 273000000000001 } },
       { body: { access_token: 'long-tok-5678', token_type: 'bearer', expires_in: 5183944 } },
     );
 
@@ -141,12 +141,13 @@ describe('Threads publishStep', () => {
 
   it('after a lost publish answer, finds the post in the profile threads instead of publishing again', async () => {
     const attempt = NOW.toISOString();
-    const { step, requests } = aThreads(
-      {},
-      { containerId: 'c1', processingSince: attempt, publishAttemptedAt: attempt },
-      status('PUBLISHED'),
-      { body: { data: [{ id: 'm7', text: 'Fresh sourdough at 7am #bakery', permalink: 'https://www.threads.net/@cornercafe/post/Z', timestamp: '2026-11-22T05:00:01+0000' }] } },
-    );
+    const { step, requests } = aThreads({}, { containerId: 'c1', processingSince: attempt, publishAttemptedAt: attempt }, status('PUBLISHED'), {
+      body: {
+        data: [
+          { id: 'm7', text: 'Fresh sourdough at 7am #bakery', permalink: 'https://www.threads.net/@cornercafe/post/Z', timestamp: '2026-11-22T05:00:01+0000' },
+        ],
+      },
+    });
 
     await expect(step()).resolves.toEqual({ status: 'posted', platformPostId: 'm7', postUrl: 'https://www.threads.net/@cornercafe/post/Z' });
     expect(requests.map((r) => r.url.pathname)).toEqual([`${V}/c1`, `${V}/27300000000000001/threads`]);

@@ -36,7 +36,9 @@ describe('first comment and thread rules (docs/first-comment-and-threads.md#rule
 
   it('takes a thread on Threads with its own 500-character parts', () => {
     expect(post('threads', { thread: ['a'.repeat(500)] }).success).toBe(true);
-    expect(messages(post('threads', { thread: ['ok', 'a'.repeat(501)] }))).toEqual(["Part 3 of the thread exceeds Threads' limit of 500 characters (current: 501)"]);
+    expect(messages(post('threads', { thread: ['ok', 'a'.repeat(501)] }))).toEqual([
+      "Part 3 of the thread exceeds Threads' limit of 500 characters (current: 501)",
+    ]);
   });
 
   it('refuses thread parts anywhere but X and Threads, and more than 25 posts in one thread', () => {
