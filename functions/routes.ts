@@ -737,6 +737,16 @@ export const ROUTES = [
     auth: 'public',
     needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
   },
+  // Public like the redirect above: the connect popup's app-password form (Bluesky). Each try spends
+  // its state, and the per-IP limit keeps it from being a password oracle.
+  {
+    method: 'POST',
+    path: '/api/oauth/{platform}/callback',
+    handler: 'oauth/app-password-sign-in',
+    auth: 'public',
+    limit: { per: 'ip', max: 20, windowSeconds: TEN_MINUTES },
+    needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
+  },
 ] as const satisfies readonly RouteDef[];
 
 /** Cognito user-pool triggers, by trigger name. */

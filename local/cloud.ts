@@ -42,6 +42,8 @@ export interface LocalCloudOptions {
    * local runtime cuts API functions off at the same time, so the grace still outlasts every request.
    */
   apiTimeoutSeconds?: number;
+  /** Runs Bluesky's own PDS (the opt-in `bluesky` module). @default LOCAL_BLUESKY=on when the cloud starts */
+  bluesky?: boolean;
 }
 
 export interface LocalCloud {
@@ -61,25 +63,30 @@ export const DEFAULT_DATA_DIR = process.env.LOCAL_DATA_DIR ?? path.join(ROOT, '.
 export const LOCAL_FUNCTION_ARNS: Readonly<Record<string, string>> = localFunctionArns();
 
 /** The modules, in start order. The Scheduler stays last: overdue schedules fire as it starts. */
-export const MODULES: readonly LocalModule[] = [
-  dynamoModule,
-  s3Module,
-  mediaPullModule,
-  cognitoModule,
-  sesModule,
-  sandboxModule,
-  publicWebModule,
-  apiModule,
-  migrationsModule,
-  realtimeModule(LOCAL_REGION),
-  stripeModule,
-  sqsModule,
-  publishingModule,
-  jobsModule,
-  // Opt-in: Bluesky's own PDS (docs/bluesky.md), before the Scheduler so it is up when schedules fire.
-  ...(blueskyEnabled() ? [blueskyModule] : []),
-  schedulerModule(LOCAL_FUNCTION_ARNS),
-];
+export const MODULES: readonly LocalModule[] = localModules(blueskyEnabled());
+
+/** The modules with or without the opt-in Bluesky PDS, decided when a cloud starts (not when this file loads). */
+function localModules(bluesky: boolean): readonly LocalModule[] {
+  return [
+    dynamoModule,
+    s3Module,
+    mediaPullModule,
+    cognitoModule,
+    sesModule,
+    sandboxModule,
+    publicWebModule,
+    apiModule,
+    migrationsModule,
+    realtimeModule(LOCAL_REGION),
+    stripeModule,
+    sqsModule,
+    publishingModule,
+    jobsModule,
+    // Opt-in: Bluesky's own PDS (docs/bluesky.md), before the Scheduler so it is up when schedules fire.
+    ...(bluesky ? [blueskyModule] : []),
+    schedulerModule(LOCAL_FUNCTION_ARNS),
+  ];
+}
 
 export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<LocalCloud> {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
@@ -178,7 +185,7 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     Object.assign(process.env, env);
     // The functions' worker threads boot while the services start (their environment is shared).
     warmLambdaWorkers();
-    for (const module of MODULES) {
+    for (const module of localModules(options.bluesky ?? blueskyEnabled())) {
       const t0 = Date.now();
       const result = await module.start({ dataDir, publicUrl, inbox, env, services });
       started.push(result);

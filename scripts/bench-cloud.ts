@@ -1,5 +1,4 @@
-import type { Platform } from '../shared/platforms';
-import { DEMO_IDENTITIES } from '../local/sandbox/apps';
+import { DEMO_IDENTITIES, type SandboxPlatform } from '../local/sandbox/apps';
 import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 
 /**
@@ -41,7 +40,7 @@ export async function aUser(cloud: { url: string; cognito: { clientId: string; e
 }
 
 /** The browser's connect flow: initiate → consent (Allow) → our callback. */
-export async function connect(cloud: { url: string }, platform: Platform, token: string) {
+export async function connect(cloud: { url: string }, platform: SandboxPlatform, token: string) {
   const initiated = await fetch(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -26,7 +26,7 @@ import { chromium, type Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import type { Platform } from '../shared/platforms';
 import { startLocalCloud } from '../local/cloud';
-import { DEMO_IDENTITIES } from '../local/sandbox/apps';
+import { DEMO_IDENTITIES, type SandboxPlatform } from '../local/sandbox/apps';
 import { SIGNED_IN_ROUTES } from '../test/helpers/routes';
 
 const args = process.argv.slice(2);
@@ -113,7 +113,7 @@ async function aUser(): Promise<{ email: string; token: string }> {
 }
 
 /** The browser's connect flow against the sandbox: initiate → consent (Allow) → our callback. */
-async function connect(platform: Platform, token: string) {
+async function connect(platform: SandboxPlatform, token: string) {
   const init = await fetch(`${cloud.url}/api/accounts/${platform}/oauth/initiate`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   const { authUrl } = (await init.json()) as { authUrl?: string };
   if (!init.ok || !authUrl) throw new Error(`Connecting ${platform} failed: ${init.status}`);

@@ -6,6 +6,7 @@ import { text } from './text';
 import { MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE } from './media';
 import { ABSOLUTE_CAPTION_CAP, CAPTION_LIMITS, PLATFORM_NAMES, PLATFORMS, YOUTUBE_TITLE_MAX, type Platform } from './platforms';
 import { TargetSettingsSchema } from './target-settings';
+import { BLUESKY_MESSAGES, graphemeCount, utf8Length, BLUESKY_MAX_TEXT_BYTES } from './bluesky';
 import { tiktokSettingsProblems } from './tiktok';
 import { FIRST_COMMENT_LIMITS, FOLLOW_UP_MESSAGES, MAX_THREAD_PARTS, supportsFirstComment, supportsThread } from './follow-ups';
 
@@ -61,10 +62,13 @@ export type CreatePostInput = z.input<typeof CreatePostSchema>;
 /**
  * Character count as the counter shows it and the API enforces it. X counts weighted characters with
  * X's own library, twitter-text (config v3: URLs 23, CJK and emoji 2; every TLD X knows, not a list of
- * our own; docs/platform-apis.md#x-limits); every other network counts code points.
+ * our own; docs/platform-apis.md#x-limits); Bluesky counts graphemes (an emoji or an accented letter
+ * is one, whatever its code points); every other network counts code points.
  */
 export function captionLength(platform: Platform, caption: string): number {
-  return platform === 'x' ? xWeightedLength(caption) : [...caption].length;
+  if (platform === 'x') return xWeightedLength(caption);
+  if (platform === 'bluesky') return graphemeCount(caption);
+  return [...caption].length;
 }
 
 /** X's weighted length of one post (twitter-text `parseTweet`, which normalises to NFC first). */
@@ -103,6 +107,8 @@ export function captionProblem(platform: Platform, caption: string): { title: st
   if (length > ABSOLUTE_CAPTION_CAP) return { title: MSG.captionTooLongTitle, message: MSG.captionExceedsMax };
   const limit = CAPTION_LIMITS[platform];
   if (length > limit) return { title: MSG.captionTooLongTitle, message: captionOverLimitMessage(PLATFORM_NAMES[platform], limit, length) };
+  // Bluesky also caps the text's UTF-8 bytes: 300 graphemes of long emoji sequences can pass 3,000.
+  if (platform === 'bluesky' && utf8Length(caption) > BLUESKY_MAX_TEXT_BYTES) return { title: MSG.captionTooLongTitle, message: BLUESKY_MESSAGES.tooManyBytes };
   return null;
 }
 

@@ -17,6 +17,8 @@ export const FIRST_COMMENT_LIMITS = {
   youtube: 10000,
   /** A reply is a post: 280 weighted characters (twitter-text). */
   x: 280,
+  /** A reply is a post: 300 graphemes (app.bsky.feed.post). */
+  bluesky: 300,
   /** A reply is a Threads post: 500 characters (developers.facebook.com/documentation/threads/posts). */
   threads: 500,
 } as const satisfies Partial<Record<Platform, number>>;
@@ -38,6 +40,8 @@ export const FIRST_COMMENT_SCOPES: Record<FirstCommentPlatform, readonly string[
   facebook: ['pages_manage_engagement', 'pages_read_user_content'],
   youtube: ['https://www.googleapis.com/auth/youtube.force-ssl'],
   x: ['tweet.write'],
+  // A reply is a record in the account's own repository: any session that can post can reply.
+  bluesky: [],
   threads: ['threads_manage_replies', 'threads_read_replies'],
 };
 

@@ -1,3 +1,4 @@
+import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES, BLUESKY_MESSAGES } from './bluesky';
 import { instagramMediaProblem } from './instagram';
 import { PLATFORMS, YOUTUBE_SHORTS_MAX_SECONDS, type Platform } from './platforms';
 import { TIKTOK_PHOTO_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_TYPES } from './tiktok';
@@ -14,6 +15,8 @@ import { TIKTOK_PHOTO_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_TYPES } from './
  *   the spec's 60 s.
  * - X: text only for now; the adapter sends no media, so a post with media cannot include X.
  * - Facebook: anything the upload rules took, but a video goes alone.
+ * - Bluesky: up to 4 images of at most 2,000,000 bytes each (app.bsky.embed.images); no video yet,
+ *   since Bluesky's video goes through its own video service (docs/bluesky.md#publishing).
  */
 export const TIKTOK_NEEDS_VIDEO_MESSAGE = 'TikTok needs one video to post.';
 export const X_TEXT_ONLY_MESSAGE = 'X posts are text only for now; remove the media or unselect X.';
@@ -133,9 +136,19 @@ export function mediaRuleProblem(platform: Platform, media: readonly MediaFacts[
       return media.length === 0 ? null : X_TEXT_ONLY_MESSAGE;
     case 'facebook':
       return media.length > 1 && media.some((m) => isVideoType(m.file_type)) ? FACEBOOK_VIDEO_ALONE_MESSAGE : null;
+    case 'bluesky':
+      return blueskyProblem(media);
     case 'threads':
       return media.length > THREADS_CAROUSEL_MAX ? THREADS_CAROUSEL_MESSAGE : null;
   }
+}
+
+function blueskyProblem(media: readonly MediaFacts[]): string | null {
+  if (media.some((m) => isVideoType(m.file_type))) return `${BLUESKY_MESSAGES.noVideo}.`;
+  if (media.length > BLUESKY_MAX_IMAGES) return `${BLUESKY_MESSAGES.tooManyImages}; remove some or unselect Bluesky.`;
+  const big = media.find((m) => typeof m.file_size === 'number' && m.file_size > BLUESKY_MAX_IMAGE_BYTES);
+  if (big) return `Bluesky takes images of up to 2 MB; ${big.file_name} is ${(big.file_size! / 1_000_000).toFixed(1)} MB.`;
+  return null;
 }
 
 /** Every selected platform's problem, in the product's platform order. */

@@ -1,5 +1,5 @@
 /** The networks the product publishes to (docs/product-rules.md#the-product, #constants). */
-export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'threads'] as const;
+export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
@@ -8,6 +8,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   x: 'X (Twitter)',
   tiktok: 'TikTok',
   youtube: 'YouTube',
+  bluesky: 'Bluesky',
   threads: 'Threads',
 };
 
@@ -18,16 +19,21 @@ export const PLATFORM_NAMES: Record<Platform, string> = {
   x: 'X',
   tiktok: 'TikTok',
   youtube: 'YouTube',
+  bluesky: 'Bluesky',
   threads: 'Threads',
 };
 
-/** Per-platform caption limits in characters (docs/product-rules.md#constants). */
+/**
+ * Per-platform caption limits in characters (docs/product-rules.md#constants). Bluesky's 300 are
+ * graphemes, not UTF-16 units (shared/bluesky.ts counts them).
+ */
 export const CAPTION_LIMITS: Record<Platform, number> = {
   instagram: 2200,
   facebook: 63206,
   x: 280,
   tiktok: 2200,
   youtube: 5000,
+  bluesky: 300,
   /** Threads posts: 500 characters (developers.facebook.com/documentation/threads/posts, Limitations). */
   threads: 500,
 };

@@ -28,6 +28,7 @@ import { listTokenHealth, type TokenHealthRow } from '../data/tokens';
 import { getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { NotFoundError, PlanError } from '../lib/errors';
+import { BLUESKY_ANALYTICS_SCOPES } from '../platforms/bluesky-metrics';
 import { FACEBOOK_ANALYTICS_SCOPES } from '../platforms/facebook-metrics';
 import { INSTAGRAM_ANALYTICS_SCOPES } from '../platforms/instagram-metrics';
 import { TIKTOK_ANALYTICS_SCOPES } from '../platforms/tiktok-metrics';
@@ -48,6 +49,7 @@ export const ANALYTICS_SCOPES: Record<Platform, readonly string[]> = {
   tiktok: TIKTOK_ANALYTICS_SCOPES,
   instagram: INSTAGRAM_ANALYTICS_SCOPES,
   facebook: FACEBOOK_ANALYTICS_SCOPES,
+  bluesky: BLUESKY_ANALYTICS_SCOPES,
   threads: THREADS_ANALYTICS_SCOPES,
 };
 

@@ -138,6 +138,8 @@ export interface CallbackInput {
   state?: string | undefined;
   code?: string | undefined;
   error?: string | undefined;
+  /** Instead of a code: the popup's sign-in form, for a network that connects with an app password (Bluesky). */
+  appPassword?: { identifier: string; password: string } | undefined;
 }
 
 /**
@@ -189,10 +191,13 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   if (input.error) {
     return back({ error: oauthErrorMessage(platform, input.error) });
   }
-  if (!input.code) return back({ error: `${PLATFORM_NAMES[platform]} didn't send a sign-in code. Please try again.` });
+  const { code, appPassword } = input;
+  if (!code && !appPassword) return back({ error: `${PLATFORM_NAMES[platform]} didn't send a sign-in code. Please try again.` });
   try {
     const adapter = await availableAdapter(platform, deps.now);
-    const tokens = await adapter.exchangeCode({ code: input.code, ...(saved.codeVerifier ? { codeVerifier: saved.codeVerifier } : {}) });
+    const tokens = appPassword
+      ? await signInWithAppPassword(adapter, appPassword)
+      : await adapter.exchangeCode({ code: code!, ...(saved.codeVerifier ? { codeVerifier: saved.codeVerifier } : {}) });
     const accounts = await adapter.profiles(tokens);
     if (accounts.length === 0) {
       return back({
@@ -223,6 +228,12 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
     logger.error('Connect failed', { platform, error });
     return back({ error: 'Something went wrong on our side. Please try again.' });
   }
+}
+
+/** The app password opens a session and goes no further: only the session's tokens are kept. */
+async function signInWithAppPassword(adapter: PlatformAdapter, input: { identifier: string; password: string }): Promise<TokenSet> {
+  if (!adapter.signIn) throw new ValidationError(`${PLATFORM_NAMES[adapter.platform]} connects through its own sign-in page.`);
+  return adapter.signIn({ identifier: input.identifier, appPassword: input.password });
 }
 
 /**

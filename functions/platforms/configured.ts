@@ -4,7 +4,7 @@ import { PLATFORMS, type Platform } from '@shared/platforms';
 import { appOrigin } from '../lib/app-origin';
 import { secretsClient } from '../lib/aws';
 import { env } from '../lib/env';
-import { hostsFor } from './hosts';
+import { blueskyServiceUrl, hostsFor } from './hosts';
 import { createAdapter } from './registry';
 import type { OAuthApp, PlatformAdapter } from './types';
 
@@ -57,6 +57,8 @@ export async function redirectUriFor(platform: Platform): Promise<string> {
 
 /** Our registered app on a platform, or undefined when we have none there. */
 export async function configuredApp(platform: Platform): Promise<OAuthApp | undefined> {
+  // Bluesky connects with an app password: no app of ours to register, only the service to sign in at.
+  if (platform === 'bluesky') return blueskyServiceUrl() ? { clientId: '', clientSecret: '', redirectUri: await redirectUriFor(platform) } : undefined;
   const app = (await loadCredentials())[platform];
   if (!app) return undefined;
   return { ...app, redirectUri: await redirectUriFor(platform) };

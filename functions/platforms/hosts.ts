@@ -17,6 +17,9 @@ export const PLATFORM_HOSTS = {
     api: 'https://www.googleapis.com',
     www: 'https://www.youtube.com',
   },
+  // `api`: where accounts sign in (bsky.social's entryway); each account's own PDS comes from its
+  // DID document at publish time. `www`: the Bluesky app, where post links point.
+  bluesky: { api: 'https://bsky.social', www: 'https://bsky.app' },
   // The authorization window is on threads.net; the API on graph.threads.net (graph.threads.com answers too).
   threads: { www: 'https://threads.net', graph: 'https://graph.threads.net' },
 } as const satisfies Record<Platform, Record<string, string>>;
@@ -33,8 +36,22 @@ export const GRAPH_VERSION = graphApiVersionFrom(process.env);
 /** The Threads API's own version path, separate from Graph's (developers.facebook.com/documentation/threads/reference). */
 export const THREADS_VERSION = 'v1.0';
 
-/** Hosts for a platform: the real ones, or the sandbox's when `sandboxUrl` is given. */
+/**
+ * Where Bluesky accounts sign in: the deployment setting BLUESKY_SERVICE_URL (bsky.social's
+ * entryway in production; the local cloud's own PDS, local/bluesky). Absent: Bluesky is not offered.
+ */
+export function blueskyServiceUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.BLUESKY_SERVICE_URL || undefined;
+}
+
+/**
+ * Hosts for a platform: the real ones, or the sandbox's when `sandboxUrl` is given. Bluesky has no
+ * sandbox stand-in: its stand-in is Bluesky's own PDS, named by BLUESKY_SERVICE_URL.
+ */
 export function hostsFor<P extends Platform>(platform: P, sandboxUrl?: string): PlatformHosts<P> {
+  if (platform === 'bluesky') {
+    return { ...PLATFORM_HOSTS.bluesky, api: blueskyServiceUrl() ?? PLATFORM_HOSTS.bluesky.api } as PlatformHosts<P>;
+  }
   const real = PLATFORM_HOSTS[platform] as Record<string, string>;
   if (!sandboxUrl) return real as PlatformHosts<P>;
   const base = sandboxUrl.replace(/\/$/, '');

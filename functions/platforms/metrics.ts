@@ -1,6 +1,7 @@
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import type { Deps } from '../lib/clock';
 import { configuredApp } from './configured';
+import { BLUESKY_METRICS_BATCH, createBlueskyMetricsReader } from './bluesky-metrics';
 import { createFacebookMetricsReader } from './facebook-metrics';
 import { env } from '../lib/env';
 import { hostsFor } from './hosts';
@@ -23,6 +24,7 @@ const READERS: { [P in Platform]: (deps: AdapterDeps<P>) => MetricsReader } = {
   x: createXMetricsReader,
   tiktok: createTikTokMetricsReader,
   youtube: createYouTubeMetricsReader,
+  bluesky: createBlueskyMetricsReader,
   threads: createThreadsMetricsReader,
 };
 
@@ -36,6 +38,7 @@ export const METRICS_BATCH_SIZES: Readonly<Record<Platform, number>> = {
   x: X_METRICS_BATCH,
   tiktok: TIKTOK_METRICS_BATCH,
   youtube: YOUTUBE_METRICS_BATCH,
+  bluesky: BLUESKY_METRICS_BATCH,
   threads: 1,
 };
 

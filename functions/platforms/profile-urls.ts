@@ -32,6 +32,8 @@ export function profileUrlOn(www: string, account: ProfileAccount): string | nul
       return account.account_name.startsWith('@') ? `${www}/@${handle}` : null;
     case 'youtube':
       return `${www}/channel/${id}`;
+    case 'bluesky':
+      return `${www}/profile/${handle}`;
     case 'threads':
       return `${www}/@${handle}`;
   }

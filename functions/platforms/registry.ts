@@ -1,4 +1,5 @@
 import type { Platform } from '@shared/platforms';
+import { createBlueskyAdapter, type BlueskyAdapter } from './bluesky';
 import { createFacebookAdapter, type FacebookAdapter } from './facebook';
 import type { PlatformHosts } from './hosts';
 import type { AdapterDeps } from './http';
@@ -19,14 +20,16 @@ export interface CreateAdapterDeps<P extends Platform> {
   readonly now?: () => Date;
 }
 
-/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options. */
+/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options; Bluesky's signs in with an app password; Threads' reads its publishing limit. */
 type AdapterFor<P extends Platform> = P extends 'facebook'
   ? FacebookAdapter
   : P extends 'tiktok'
     ? TikTokAdapter
-    : P extends 'threads'
-      ? ThreadsAdapter
-      : PlatformAdapter;
+    : P extends 'bluesky'
+      ? BlueskyAdapter
+      : P extends 'threads'
+        ? ThreadsAdapter
+        : PlatformAdapter;
 
 const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = {
   instagram: createInstagramAdapter,
@@ -34,6 +37,7 @@ const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = 
   x: createXAdapter,
   tiktok: createTikTokAdapter,
   youtube: createYouTubeAdapter,
+  bluesky: createBlueskyAdapter,
   threads: createThreadsAdapter,
 };
 

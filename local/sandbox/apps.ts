@@ -1,4 +1,12 @@
-import type { Platform } from '@shared/platforms';
+import { PLATFORMS, type Platform } from '@shared/platforms';
+
+/**
+ * The networks the sandbox stands in for: all but Bluesky, whose stand-in is Bluesky's own PDS
+ * (local/bluesky), not an imitation.
+ */
+export type SandboxPlatform = Exclude<Platform, 'bluesky'>;
+export const SANDBOX_PLATFORMS = PLATFORMS.filter((p): p is SandboxPlatform => p !== 'bluesky');
+export const isSandboxPlatform = (p: string): p is SandboxPlatform => (SANDBOX_PLATFORMS as readonly string[]).includes(p);
 
 /** The one registered app per sandbox platform (fixed, so a restart keeps stored tokens usable). */
 export const SANDBOX_APPS = {
@@ -8,7 +16,7 @@ export const SANDBOX_APPS = {
   tiktok: { clientId: 'sbxtiktokclientkey', clientSecret: 'sandbox-tiktok-secret' },
   youtube: { clientId: 'sandbox-youtube.apps.googleusercontent.com', clientSecret: 'GOCSPX-sandbox-youtube-secret' },
   threads: { clientId: '100000000000003', clientSecret: 'sandbox-threads-secret' },
-} as const satisfies Record<Platform, { clientId: string; clientSecret: string }>;
+} as const satisfies Record<SandboxPlatform, { clientId: string; clientSecret: string }>;
 
 /** The one redirect URI registered for each app. */
 export function registeredRedirectUri(publicUrl: string, platform: Platform): string {
@@ -30,7 +38,7 @@ export interface DemoIdentity {
 }
 
 /** 2–3 people to sign in as, per platform. */
-export const DEMO_IDENTITIES: Record<Platform, DemoIdentity[]> = {
+export const DEMO_IDENTITIES: Record<SandboxPlatform, DemoIdentity[]> = {
   x: [
     { id: '1790000000000000001', name: 'Ada Baker', username: 'ada_bakes' },
     { id: '1790000000000000002', name: 'Corner Café', username: 'cornercafe' },
@@ -74,7 +82,7 @@ export const DEMO_IDENTITIES: Record<Platform, DemoIdentity[]> = {
   ],
 };
 
-export function identity(platform: Platform, id: string | null | undefined): DemoIdentity | undefined {
+export function identity(platform: SandboxPlatform, id: string | null | undefined): DemoIdentity | undefined {
   return DEMO_IDENTITIES[platform].find((i) => i.id === id);
 }
 

@@ -1,12 +1,11 @@
-import type { Platform } from '@shared/platforms';
-import { DEMO_IDENTITIES, SANDBOX_APPS, identity as findIdentity, registeredRedirectUri, type DemoIdentity } from './apps';
+import { DEMO_IDENTITIES, SANDBOX_APPS, identity as findIdentity, registeredRedirectUri, type DemoIdentity, type SandboxPlatform } from './apps';
 import type { SandboxContext } from './context';
 import { html, redirect, withParams, type Handler, type SandboxRequest, type SandboxResponse } from './router';
 import type { CodeRecord } from './state';
 
 /** How one network's authorize endpoint and consent page look and behave. */
 export interface ConsentSpec {
-  platform: Platform;
+  platform: SandboxPlatform;
   hostKey: string;
   path: string;
   /** The query parameter carrying the client id (`client_key` on TikTok). */

@@ -1,11 +1,11 @@
-import type { Platform } from '@shared/platforms';
+import type { SandboxPlatform } from './apps';
 import { problemJson } from './platforms/x-errors';
 import { json, type SandboxResponse } from './router';
 import type { Fault, NamedError } from './state';
 
 /** Each platform's wording of the named errors the control API can inject (docs/platform-apis.md). */
 export function namedError(
-  platform: Platform,
+  platform: SandboxPlatform,
   error: NamedError,
   now: number,
   options: { resetSeconds?: number; code?: number | string } = {},
@@ -179,7 +179,7 @@ export function youtubeAuthError(): SandboxResponse {
   );
 }
 
-export function faultResponse(platform: Platform, fault: Fault, now: number): SandboxResponse {
+export function faultResponse(platform: SandboxPlatform, fault: Fault, now: number): SandboxResponse {
   if (fault.error) {
     const base = namedError(platform, fault.error, now, {
       ...(fault.resetSeconds !== undefined ? { resetSeconds: fault.resetSeconds } : {}),

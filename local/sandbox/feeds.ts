@@ -1,5 +1,5 @@
-import { PLATFORMS, PLATFORM_LABELS, type Platform } from '@shared/platforms';
-import { DEMO_IDENTITIES, avatarUrl, findPage, type DemoIdentity } from './apps';
+import { PLATFORM_LABELS } from '@shared/platforms';
+import { DEMO_IDENTITIES, SANDBOX_PLATFORMS, avatarUrl, isSandboxPlatform, findPage, type DemoIdentity, type SandboxPlatform } from './apps';
 import type { SandboxContext } from './context';
 import { postsOf, type PublishedPost } from './publish-store';
 import { publicUrls } from './publishing';
@@ -23,7 +23,7 @@ interface Look {
   font: string;
 }
 
-const LOOKS: Record<Platform, Look> = {
+const LOOKS: Record<SandboxPlatform, Look> = {
   instagram: {
     name: 'Instagram',
     logo: '<span style="font:italic 600 28px \'Segoe Script\',cursive;background:linear-gradient(45deg,#f09433,#dc2743,#bc1888);-webkit-background-clip:text;background-clip:text;color:transparent">Instagram</span>',
@@ -86,7 +86,7 @@ const LOOKS: Record<Platform, Look> = {
   },
 };
 
-function page(platform: Platform, title: string, body: string): SandboxResponse {
+function page(platform: SandboxPlatform, title: string, body: string): SandboxResponse {
   const l = LOOKS[platform];
   return html(
     200,
@@ -107,7 +107,7 @@ interface Account {
   profileUrl: string;
 }
 
-function accountsOf(ctx: SandboxContext, platform: Platform): Account[] {
+function accountsOf(ctx: SandboxContext, platform: SandboxPlatform): Account[] {
   const urls = publicUrls(ctx);
   if (platform === 'facebook') {
     return DEMO_IDENTITIES.facebook
@@ -131,12 +131,12 @@ function accountsOf(ctx: SandboxContext, platform: Platform): Account[] {
   }));
 }
 
-function account(ctx: SandboxContext, platform: Platform, id: string): Account | undefined {
+function account(ctx: SandboxContext, platform: SandboxPlatform, id: string): Account | undefined {
   return accountsOf(ctx, platform).find((a) => a.id === id);
 }
 
 function postCard(ctx: SandboxContext, post: PublishedPost, full = false): string {
-  const who = account(ctx, post.platform, post.accountId);
+  const who = isSandboxPlatform(post.platform) ? account(ctx, post.platform, post.accountId) : undefined;
   const when = new Date(post.createdAt).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
   const images = post.kind === 'image' || post.kind === 'carousel' || post.kind === 'photo' || post.kind === 'photos' ? post.mediaUrls : [];
   const media = images.length
@@ -159,7 +159,7 @@ ${post.title ? `<h3>${esc(post.title)}</h3>` : ''}<div class="text">${esc(post.t
 ${full ? '' : `<div class="muted"><a href="${esc(post.url)}">Open post</a></div>`}</article>`;
 }
 
-function profile(ctx: SandboxContext, platform: Platform, acc: Account | undefined): SandboxResponse {
+function profile(ctx: SandboxContext, platform: SandboxPlatform, acc: Account | undefined): SandboxResponse {
   if (!acc) return { ...page(platform, 'Not found', '<div class="card">Sorry, this page isn\'t available.</div>'), status: 404 };
   const posts = postsOf(ctx.state.publishing, platform, acc.id);
   const list = posts.length ? posts.map((p) => postCard(ctx, p)).join('') : '<div class="card muted">No posts yet.</div>';
@@ -170,17 +170,17 @@ function profile(ctx: SandboxContext, platform: Platform, acc: Account | undefin
   );
 }
 
-function single(ctx: SandboxContext, platform: Platform, post: PublishedPost | undefined): SandboxResponse {
+function single(ctx: SandboxContext, platform: SandboxPlatform, post: PublishedPost | undefined): SandboxResponse {
   if (!post) return { ...page(platform, 'Not found', '<div class="card">Sorry, this post isn\'t available.</div>'), status: 404 };
   return page(platform, post.title ?? post.text.slice(0, 60), postCard(ctx, post, true));
 }
 
 export function registerFeeds(ctx: SandboxContext): void {
   const posts = () => ctx.state.publishing.posts;
-  const find = (platform: Platform, match: (p: PublishedPost) => boolean) => posts().find((p) => p.platform === platform && match(p));
-  const byHandle = (platform: Platform, handle: string) =>
+  const find = (platform: SandboxPlatform, match: (p: PublishedPost) => boolean) => posts().find((p) => p.platform === platform && match(p));
+  const byHandle = (platform: SandboxPlatform, handle: string) =>
     accountsOf(ctx, platform).find((a) => a.handle.toLowerCase() === `@${handle.replace(/^@/, '')}`.toLowerCase());
-  const on = (platform: Platform, path: string, handler: Parameters<SandboxContext['router']['on']>[4]) =>
+  const on = (platform: SandboxPlatform, path: string, handler: Parameters<SandboxContext['router']['on']>[4]) =>
     ctx.router.on('GET', platform, 'www', path, handler, { faults: false });
 
   on('instagram', '/p/:shortcode', (req) =>
@@ -266,7 +266,7 @@ export function registerFeeds(ctx: SandboxContext): void {
 
 /** `/_sandbox/feeds`: every platform's accounts, with links to their profile pages. */
 export function feedsHub(ctx: SandboxContext): string {
-  const sections = PLATFORMS.map((platform) => {
+  const sections = SANDBOX_PLATFORMS.map((platform) => {
     const items = accountsOf(ctx, platform)
       .map(
         (a) =>

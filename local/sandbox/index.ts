@@ -1,10 +1,10 @@
 import { registerSandboxComments } from './platforms/comments';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { PLATFORMS, PLATFORM_LABELS, type Platform } from '@shared/platforms';
+import { PLATFORM_LABELS } from '@shared/platforms';
 import { PLATFORM_HOSTS } from '../../functions/platforms/hosts';
 import type { LocalModule } from '../modules';
-import { SANDBOX_APPS, registeredRedirectUri } from './apps';
+import { SANDBOX_APPS, SANDBOX_PLATFORMS, isSandboxPlatform, registeredRedirectUri } from './apps';
 import type { SandboxContext } from './context';
 import { control } from './control';
 import { faultResponse } from './faults';
@@ -73,7 +73,7 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
     }
     const [, platform = '', hostKey = '', ...parts] = rest.split('/');
     const realPath = `/${parts.join('/')}`;
-    if (!(PLATFORMS as readonly string[]).includes(platform) || !(hostKey in PLATFORM_HOSTS[platform as Platform])) {
+    if (!isSandboxPlatform(platform) || !(hostKey in PLATFORM_HOSTS[platform])) {
       return send(res, json(404, { error: `no sandbox host ${platform}/${hostKey}` }));
     }
     const found = ctx.router.find(method, platform, hostKey, realPath);
@@ -86,14 +86,14 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
     }
     let actThenDrop: Fault | undefined;
     if (found.route.faults) {
-      const fault = state.takeFault(platform as Platform, method, `/${hostKey}${realPath}`, found.route.publish);
+      const fault = state.takeFault(platform, method, `/${hostKey}${realPath}`, found.route.publish);
       if (fault?.error === 'timeout_after_acting') actThenDrop = fault;
       else {
         if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-        if (fault && (fault.error || fault.status !== undefined)) return send(res, faultResponse(platform as Platform, fault, state.now()));
+        if (fault && (fault.error || fault.status !== undefined)) return send(res, faultResponse(platform, fault, state.now()));
       }
     }
-    const request = parseRequest(req, body, platform as Platform, hostKey, realPath, found.params, options.publicUrl, receivedAtMs);
+    const request = parseRequest(req, body, platform, hostKey, realPath, found.params, options.publicUrl, receivedAtMs);
     const response = await found.route.handler(request);
     if (actThenDrop) {
       // The platform did act (the post is recorded); the client never hears back: a stall, then a dropped connection.
@@ -117,7 +117,9 @@ export const sandboxModule: LocalModule = {
     if (flag !== undefined && flag !== '' && flag !== 'true' && flag !== 'false') throw new Error(`YOUTUBE_UNVERIFIED must be true or false (got "${flag}")`);
     const youtubeUnverified = flag !== 'false';
     const sandbox = createSandbox({ publicUrl, dataDir, youtubeUnverified });
-    const credentials = Object.fromEntries(PLATFORMS.map((p) => [p, { clientId: SANDBOX_APPS[p].clientId, clientSecret: SANDBOX_APPS[p].clientSecret }]));
+    const credentials = Object.fromEntries(
+      SANDBOX_PLATFORMS.map((p) => [p, { clientId: SANDBOX_APPS[p].clientId, clientSecret: SANDBOX_APPS[p].clientSecret }]),
+    );
     return {
       config: { youtubeUnverified },
       env: { PLATFORM_SANDBOX_URL: `${publicUrl}${SANDBOX_PREFIX}`, PLATFORM_CREDENTIALS: JSON.stringify(credentials) },
@@ -130,7 +132,7 @@ export const sandboxModule: LocalModule = {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function indexPage(ctx: SandboxContext): string {
-  const rows = PLATFORMS.map((p) => {
+  const rows = SANDBOX_PLATFORMS.map((p) => {
     const hosts = Object.keys(PLATFORM_HOSTS[p])
       .map((k) => `<code>${escapeHtml(`${ctx.sandboxUrl}/${p}/${k}`)}</code> ← ${escapeHtml((PLATFORM_HOSTS[p] as Record<string, string>)[k]!)}`)
       .join('<br>');

@@ -34,6 +34,8 @@ const PUBLIC_ROUTES = [
   '/complete-signup?email=someone%40example.com&session_id=cs_unknown',
   // A client review link that is not one: the page's error state.
   '/review?token=not-a-link',
+  // The connect popup's Bluesky step (handle and app password), as the popup opens it.
+  '/bluesky-sign-in?state=a-connect-state',
 ];
 
 /** A client of the user's, a post of theirs scheduled for it and a review link: the public review page with a post to review. */

@@ -25,7 +25,9 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-e2e-'));
   // As in the integration setup: a 4 s API timeout (10 s deployed) shortens account deletion's in-flight grace.
-  const cloud = await startLocalCloud({ dataDir, web, apiTimeoutSeconds: 4 });
+  // Bluesky's stand-in is its own PDS, an opt-in module of the local cloud (docs/bluesky.md): the
+  // Bluesky end-to-end test needs it, so the e2e cloud runs it unless LOCAL_BLUESKY=off.
+  const cloud = await startLocalCloud({ dataDir, web, apiTimeoutSeconds: 4, bluesky: process.env.LOCAL_BLUESKY !== 'off' });
   project.provide('cloud', { url: cloud.url, env: cloud.env, clientId: cloud.cognito.clientId, cognitoEndpoint: cloud.cognito.endpoint });
   return async () => {
     await cloud.stop();

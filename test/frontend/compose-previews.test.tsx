@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SocialAccount } from '@shared/accounts';
+import { PLATFORM_NAMES } from '@shared/platforms';
 import { UiProvider } from '@/components/ui/provider';
 import { ComposePreviews } from '@/features/compose/components/preview/compose-previews';
 import { PlatformPreview, type PlatformPreviewProps } from '@/features/compose/components/preview/platform-preview';
@@ -20,7 +21,7 @@ function showPreview(props: Partial<PlatformPreviewProps> & Pick<PlatformPreview
     </UiProvider>,
   );
   return screen.getByRole('region', {
-    name: `${{ instagram: 'Instagram', facebook: 'Facebook', x: 'X', tiktok: 'TikTok', youtube: 'YouTube', threads: 'Threads' }[props.platform]} preview`,
+    name: `${PLATFORM_NAMES[props.platform]} preview`,
   });
 }
 

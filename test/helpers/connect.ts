@@ -1,4 +1,5 @@
 import type { Platform } from '@shared/platforms';
+import type { SandboxPlatform } from '../../local/sandbox/apps';
 import { expect } from 'vitest';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { cloud } from './given';
@@ -39,7 +40,7 @@ export async function startFromLink(token: string, platform: Platform): Promise<
 }
 
 /** The consent page's form POST, as the browser sends it; returns the platform's redirect to our callback. */
-export async function consent(platform: Platform, authUrl: URL, decision: 'allow' | 'deny' = 'allow'): Promise<string> {
+export async function consent(platform: SandboxPlatform, authUrl: URL, decision: 'allow' | 'deny' = 'allow'): Promise<string> {
   const who = DEMO_IDENTITIES[platform][0]!;
   const form = new URLSearchParams({ decision, identity: who.id });
   for (const page of who.pages ?? []) form.append('pages', page.id);
@@ -63,7 +64,7 @@ export async function followCallback(location: string, headers: Record<string, s
   return { to, raw: `${res.headers.get('location')} ${body}` };
 }
 
-export async function connect(platform: Platform, token: string) {
+export async function connect(platform: SandboxPlatform, token: string) {
   const location = await consent(platform, await initiate(platform, token));
   return followCallback(location);
 }

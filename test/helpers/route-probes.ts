@@ -1,3 +1,4 @@
+import { AppPasswordSignInBodySchema } from '@shared/bluesky';
 import { ConnectionIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
 import { AnalyticsQuerySchema } from '@shared/analytics';
 import { ApiKeyIdParamsSchema, CreateApiKeyBodySchema } from '@shared/api-keys';
@@ -446,6 +447,17 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     malformedAlso: [302],
     // The callback spends the state it is given (RFC 9700: one-time), even from the wrong browser, so
     // a leaked state cannot be tried twice; nothing is connected to A.
+    maySpend: 'OAUTHSTATE#',
+  },
+  // The app-password form's answer (Bluesky) with A's state: B's browser lacks A's binding cookie, so
+  // the answer sends the popup to an error and nothing is connected to A; the state is spent.
+  'POST /api/oauth/{platform}/callback': {
+    params: { values: () => ({ platform: 'bluesky' }), schema: PlatformParamsSchema },
+    body: {
+      sample: (f) => ({ state: f.ids.oauthState, identifier: 'probe.bsky.social', app_password: 'aaaa-bbbb-cccc-dddd' }),
+      schema: AppPasswordSignInBodySchema,
+    },
+    isolation: [200],
     maySpend: 'OAUTHSTATE#',
   },
 };

@@ -479,7 +479,8 @@ describe('AppStack without Google sign-in (dev)', () => {
       // +1: bulk import reads TikTok's creator_info for TikTok rows, as Compose's panel does.
       // +3: a webhook endpoint's secret is envelope-encrypted with this key: written when created or
       // rotated, read back by the sender to sign (docs/webhooks.md).
-      expect(keyHolders).toHaveLength(13 + PLATFORMS.length);
+      // +1: the app-password sign-in (Bluesky) saves the session it opens, as the OAuth callback does.
+      expect(keyHolders).toHaveLength(14 + PLATFORMS.length);
       for (const fn of keyHolders) {
         expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
       }
@@ -495,6 +496,7 @@ describe('AppStack without Google sign-in (dev)', () => {
           'ApiConnectionsGetPageInfo',
           'ApiConnectionsGetTiktokCreatorInfo',
           'ApiOauthOauthCallback',
+          'ApiOauthAppPasswordSignIn',
           'ApiPostsCheckLimits',
           'ApiPostsCreatePost',
           'ApiPostsImportPosts',

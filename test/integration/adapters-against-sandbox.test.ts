@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PLATFORMS, type Platform } from '@shared/platforms';
+import { SANDBOX_PLATFORMS, type SandboxPlatform } from '../../local/sandbox/apps';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
@@ -13,10 +13,10 @@ import { controlTheSandbox } from '../helpers/sandbox';
  */
 const { url: frontDoor, env } = inject('cloud');
 const sandbox = env.PLATFORM_SANDBOX_URL!;
-const credentials = JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<Platform, { clientId: string; clientSecret: string }>;
+const credentials = JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<SandboxPlatform, { clientId: string; clientSecret: string }>;
 let clockOffsetMs = 0;
 
-const adapterFor = <P extends Platform>(platform: P) =>
+const adapterFor = <P extends SandboxPlatform>(platform: P) =>
   createAdapter(platform, {
     app: { ...credentials[platform], redirectUri: `${frontDoor}/api/oauth/${platform}/callback` },
     hosts: hostsFor(platform, sandbox),
@@ -24,7 +24,7 @@ const adapterFor = <P extends Platform>(platform: P) =>
   });
 
 /** What the browser does on the consent page: allow, as the first demo identity (all its Pages). */
-async function allow(platform: Platform, authorizeUrl: string): Promise<URL> {
+async function allow(platform: SandboxPlatform, authorizeUrl: string): Promise<URL> {
   const who = DEMO_IDENTITIES[platform][0]!;
   const form = new URLSearchParams({ decision: 'allow', identity: who.id });
   for (const page of who.pages ?? []) form.append('pages', page.id);
@@ -33,7 +33,7 @@ async function allow(platform: Platform, authorizeUrl: string): Promise<URL> {
   return new URL(res.headers.get('location')!);
 }
 
-async function connect(platform: Platform) {
+async function connect(platform: SandboxPlatform) {
   const adapter = adapterFor(platform);
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -50,7 +50,7 @@ beforeEach(async () => {
 });
 
 describe('each adapter against its sandbox platform', () => {
-  it.each(PLATFORMS)('connects %s and reads the account it can post as', async (platform) => {
+  it.each(SANDBOX_PLATFORMS)('connects %s and reads the account it can post as', async (platform) => {
     const { accounts } = await connect(platform);
 
     const who = DEMO_IDENTITIES[platform][0]!;

@@ -1,7 +1,8 @@
-import { API_KEY_MSG, API_KEY_RATE_LIMIT, ApiKeyListSchema, CreatedApiKeySchema } from '@shared/api-keys';
+import { API_KEY_MSG, API_KEY_RATE_LIMIT, ApiKeyListSchema } from '@shared/api-keys';
 import { WORKSPACE_HEADER } from '@shared/workspaces';
 import { describe, expect, it } from 'vitest';
 import { putMember, removeMember } from '../../functions/data/workspaces';
+import { anApiKey, withKey } from '../helpers/api-keys';
 import { aConfirmedUser } from '../helpers/given';
 import { aConnectedAccount, inDays } from '../helpers/posts';
 import { itemsOfWorkspace, theTestsTimeLeft } from '../helpers/then';
@@ -14,15 +15,6 @@ import { weCallTheApi } from '../helpers/when';
  */
 type Person = Awaited<ReturnType<typeof aConfirmedUser>>;
 
-async function aKey(owner: Person, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const made = await weCallTheApi('POST', '/api/workspace/api-keys', { token: owner.accessToken, body: { name: 'Zapier', role: 'editor', ...body }, headers });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return CreatedApiKeySchema.parse(made.body);
-}
-
-const withKey = (method: string, path: string, key: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
-  weCallTheApi(method, path, { token: key, ...options });
-
 async function aMember(owner: Person, role: 'admin' | 'editor' | 'contributor'): Promise<Person> {
   const person = await aConfirmedUser();
   await putMember({ workspaceId: owner.userId, userId: person.userId, role }, { name: 'My workspace', email: person.email, at: new Date().toISOString() });
@@ -33,7 +25,7 @@ describe('API keys', { timeout: 120_000 }, () => {
   it('shows a new key once: the list and the table hold only its mask and its hash', async () => {
     const owner = await aConfirmedUser();
 
-    const made = await aKey(owner);
+    const made = await anApiKey(owner);
     const listed = await weCallTheApi('GET', '/api/workspace/api-keys', { token: owner.accessToken });
 
     expect(made.key).toMatch(/^sap_live_[A-Za-z0-9_-]{43}$/);
@@ -47,7 +39,7 @@ describe('API keys', { timeout: 120_000 }, () => {
   it('opens /v1 in its own workspace and marks the key used, at most once a minute', async () => {
     const owner = await aConfirmedUser();
     const account = await aConnectedAccount(owner.userId, 'facebook', 'Key page');
-    const { id, key } = await aKey(owner);
+    const { id, key } = await anApiKey(owner);
 
     const first = await withKey('GET', '/v1/accounts', key);
     const usedAt = (await weCallTheApi('GET', '/api/workspace/api-keys', { token: owner.accessToken })).body.items[0].last_used_at as string;
@@ -65,7 +57,7 @@ describe('API keys', { timeout: 120_000 }, () => {
   it('creates a scheduled post through /v1 with the same rules as the app, and repeats it for the same Idempotency-Key', async () => {
     const owner = await aConfirmedUser();
     const account = await aConnectedAccount(owner.userId, 'facebook', 'Key page');
-    const { key } = await aKey(owner);
+    const { key } = await anApiKey(owner);
     const body = { scheduled_at: inDays(2), platforms: [{ platform: 'facebook', social_account_id: account.id, caption: 'From a script' }] };
 
     const first = await withKey('POST', '/v1/posts', key, { body, headers: { 'idempotency-key': 'run-1' } });
@@ -86,12 +78,12 @@ describe('API keys', { timeout: 120_000 }, () => {
 
   it('tells where the key stands on every /v1 answer, and answers 429 with Retry-After once its window is full', async () => {
     const owner = await aConfirmedUser();
-    const { key } = await aKey(owner);
+    const { key } = await anApiKey(owner);
     const window = () => Math.floor(Date.now() / 1000 / API_KEY_RATE_LIMIT.windowSeconds);
 
     // A burst a window edge fell into is counted in two windows: run it again, with a new key, in a fresh window.
     for (let tries = 1; ; tries++) {
-      const burstKey = tries === 1 ? key : (await aKey(owner, { name: `Burst ${tries}` })).key;
+      const burstKey = tries === 1 ? key : (await anApiKey(owner, { name: `Burst ${tries}` })).key;
       const began = window();
       const answers = [];
       for (let i = 0; i <= API_KEY_RATE_LIMIT.max; i++) answers.push(await withKey('GET', '/v1/clients', burstKey));
@@ -122,8 +114,8 @@ describe('API keys', { timeout: 120_000 }, () => {
     const owner = await aConfirmedUser();
     const admin = await aMember(owner, 'admin');
     const soon = new Date(Date.now() + 2_000).toISOString();
-    const expiring = await aKey(owner, { expires_at: soon });
-    const adminsKey = await aKey(admin, {}, { [WORKSPACE_HEADER]: owner.userId });
+    const expiring = await anApiKey(owner, { expires_at: soon });
+    const adminsKey = await anApiKey(admin, {}, { [WORKSPACE_HEADER]: owner.userId });
     const before = await withKey('GET', '/v1/clients', adminsKey.key);
 
     await removeMember(owner.userId, admin.userId);
@@ -142,7 +134,7 @@ describe('API keys', { timeout: 120_000 }, () => {
     const owner = await aConfirmedUser();
     const [admin, editor] = await Promise.all([aMember(owner, 'admin'), aMember(owner, 'editor')]);
     const inOwners = { [WORKSPACE_HEADER]: owner.userId };
-    const ownerKey = await aKey(owner, { role: 'owner' });
+    const ownerKey = await anApiKey(owner, { role: 'owner' });
 
     const adminMakesOwnerKey = await weCallTheApi('POST', '/api/workspace/api-keys', {
       token: admin.accessToken,

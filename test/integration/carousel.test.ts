@@ -13,6 +13,7 @@ import { aPostDueIn } from '../helpers/due';
 import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
+import type { SandboxPlatform } from '../../local/sandbox/apps';
 
 /**
  * Carousels and multi-photo posts through the API, the local Scheduler/SQS, the real
@@ -31,7 +32,7 @@ async function duplicateDeliveries(on: boolean) {
   expect(res.ok).toBe(true);
 }
 
-async function aPublisher(platforms: readonly Platform[]) {
+async function aPublisher(platforms: readonly SandboxPlatform[]) {
   const user = await aConfirmedUser({ plan: 'pro' });
   for (const platform of platforms) await connect(platform, user.accessToken);
   const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body as { accounts: { id: string; platform: Platform }[] };

@@ -1,13 +1,12 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { OAUTH_STATE_TTL_SECONDS } from '@shared/accounts';
-import { PLATFORMS } from '@shared/platforms';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getTokens, saveTokens } from '../../functions/data/tokens';
 import { saveOAuthState } from '../../functions/data/oauth-states';
 import { withFreshTokens } from '../../functions/domain/connections';
 import { documentClient } from '../../functions/lib/aws';
 import { PlatformError } from '../../functions/platforms/types';
-import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
+import { DEMO_IDENTITIES, SANDBOX_PLATFORMS } from '../../local/sandbox/apps';
 import { aConfirmedUser, cloud } from '../helpers/given';
 import { connect, consent, followCallback, initiate } from '../helpers/connect';
 import { itemsOfUser } from '../helpers/then';
@@ -35,7 +34,7 @@ beforeEach(async () => {
 });
 
 describe('connecting a social account', () => {
-  it.each(PLATFORMS)('connects %s through its consent page and lists the account without tokens', async (platform) => {
+  it.each(SANDBOX_PLATFORMS)('connects %s through its consent page and lists the account without tokens', async (platform) => {
     // Prepare
     const user = await aConfirmedUser({ plan: 'pro' });
 

@@ -74,6 +74,8 @@ describe('which platforms a plan can connect', () => {
       { platform: 'x', available: true, allowed: false, required_plan: 'basic' },
       { platform: 'tiktok', available: true, allowed: false, required_plan: 'pro' },
       { platform: 'youtube', available: true, allowed: false, required_plan: 'pro' },
+      // This cloud runs without Bluesky's PDS (no BLUESKY_SERVICE_URL): Coming Soon, whatever the plan.
+      { platform: 'bluesky', available: false, allowed: false, required_plan: 'basic' },
     ]);
     expect(forPro.body.plan).toBe('pro');
     expect(forPro.body.platforms.every((p: { allowed: boolean }) => p.allowed)).toBe(true);

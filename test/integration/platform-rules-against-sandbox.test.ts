@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Platform } from '@shared/platforms';
+import type { SandboxPlatform } from '../../local/sandbox/apps';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
 import { createAdapter } from '../../functions/platforms/registry';
@@ -14,16 +14,16 @@ import { controlTheSandbox } from '../helpers/sandbox';
  */
 const { url: frontDoor, env } = inject('cloud');
 const sandbox = env.PLATFORM_SANDBOX_URL!;
-const credentials = JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<Platform, { clientId: string; clientSecret: string }>;
+const credentials = JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<SandboxPlatform, { clientId: string; clientSecret: string }>;
 
-const adapterFor = <P extends Platform>(platform: P) =>
+const adapterFor = <P extends SandboxPlatform>(platform: P) =>
   createAdapter(platform, {
     app: { ...credentials[platform], redirectUri: `${frontDoor}/api/oauth/${platform}/callback` },
     hosts: hostsFor(platform, sandbox),
   });
 
 /** Connects through the consent page as the first demo identity; `scope` overrides what the adapter asks for. */
-async function connect<P extends Platform>(platform: P, scope?: (asked: string) => string) {
+async function connect<P extends SandboxPlatform>(platform: P, scope?: (asked: string) => string) {
   const adapter = adapterFor(platform);
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Platform } from '@shared/platforms';
+import type { SandboxPlatform } from '../../local/sandbox/apps';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { s3Client } from '../../functions/lib/aws';
 import { GRAPH_VERSION, hostsFor } from '../../functions/platforms/hosts';
@@ -27,10 +27,10 @@ import { theTestsTimeLeft } from '../helpers/then';
  */
 const { url: frontDoor, env } = inject('cloud');
 const sandbox = env.PLATFORM_SANDBOX_URL!;
-const credentials = JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<Platform, { clientId: string; clientSecret: string }>;
+const credentials = JSON.parse(env.PLATFORM_CREDENTIALS!) as Record<SandboxPlatform, { clientId: string; clientSecret: string }>;
 let clockOffsetMs = 0;
 
-const adapterFor = (platform: Platform) =>
+const adapterFor = (platform: SandboxPlatform) =>
   createAdapter(platform, {
     app: { ...credentials[platform], redirectUri: `${frontDoor}/api/oauth/${platform}/callback` },
     hosts: hostsFor(platform, sandbox),
@@ -41,12 +41,12 @@ const advance = async (seconds: number) => {
   await control('POST', '/clock/advance', { seconds });
   clockOffsetMs += seconds * 1000;
 };
-const receipts = (platform: Platform) => sandboxReceipts(platform);
+const receipts = (platform: SandboxPlatform) => sandboxReceipts(platform);
 const fault = (body: Record<string, unknown>) => control('POST', '/faults', body);
 
 /** Consent as the first demo identity (all its Pages), code → tokens → the account to post as. */
 async function connect(
-  platform: Platform,
+  platform: SandboxPlatform,
   withoutScope?: string,
 ): Promise<{ adapter: PlatformAdapter; tokens: TokenSet; accountId: string; accountName: string }> {
   const adapter = adapterFor(platform);

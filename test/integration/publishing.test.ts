@@ -1,6 +1,6 @@
 import { GetScheduleCommand } from '@aws-sdk/client-scheduler';
 import { randomBytes } from 'node:crypto';
-import { PLATFORMS, type Platform } from '@shared/platforms';
+import type { Platform } from '@shared/platforms';
 import type { Post } from '@shared/posts';
 import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +23,7 @@ import { aPostRecord } from '../helpers/posts';
 import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
+import { SANDBOX_PLATFORMS, type SandboxPlatform } from '../../local/sandbox/apps';
 
 /**
  * Through the emulators and the sandbox: the post is created through the API, the local
@@ -47,7 +48,7 @@ const inSeconds = (s: number) => ({ inSeconds: s });
 const uniqueCaption = (what: string) => `${what} ${ulid().slice(-8)}`;
 
 /** A Pro user with one connected account per requested platform (through the sandbox consent). */
-async function aPublisher(platforms: readonly Platform[]) {
+async function aPublisher(platforms: readonly SandboxPlatform[]) {
   const user = await aConfirmedUser({ plan: 'pro' });
   for (const platform of platforms) await connect(platform, user.accessToken);
   const { accounts } = (await weCallTheApi('GET', '/api/accounts', { token: user.accessToken })).body as { accounts: { id: string; platform: Platform }[] };
@@ -88,7 +89,7 @@ async function aPost(
 beforeEach(async () => {
   // Faults left over from a test (unused injections) must not leak into the next one's connects.
   await control('POST', '/reset');
-  for (const platform of PLATFORMS) await control('POST', '/processing', { platform, seconds: 1 });
+  for (const platform of SANDBOX_PLATFORMS) await control('POST', '/processing', { platform, seconds: 1 });
 });
 
 afterEach(async () => {
@@ -101,12 +102,12 @@ describe('publishing a scheduled post', () => {
     { timeout: 120_000 },
     async () => {
       // Prepare
-      const user = await aPublisher(PLATFORMS);
+      const user = await aPublisher(SANDBOX_PLATFORMS);
       const video = await anUploadedImage(user.accessToken, aVideo());
       const caption = uniqueCaption('Five platforms');
 
       // Act: X is text only for now, so it goes in a post of its own without the video.
-      const withVideo = PLATFORMS.filter((p) => p !== 'x');
+      const withVideo = SANDBOX_PLATFORMS.filter((p) => p !== 'x');
       const post = await aPost(user, withVideo, caption, inSeconds(3), [video.id]);
       const textOnly = await aPost(user, ['x'], caption, inSeconds(3));
       const done = await theSettledPost(user.accessToken, post.id, 90_000);
@@ -121,7 +122,7 @@ describe('publishing a scheduled post', () => {
       expect(done.platforms.map((t) => t.status)).toEqual(withVideo.map(() => 'posted'));
       expect(doneX.platforms.map((t) => t.status)).toEqual(['posted']);
       const receipts = await receiptsFor(caption);
-      expect(receipts.map((r) => r.platform).sort()).toEqual([...PLATFORMS].sort());
+      expect(receipts.map((r) => r.platform).sort()).toEqual([...SANDBOX_PLATFORMS].sort());
       for (const receipt of receipts) expect(receipt.receivedAtMs).toBeGreaterThanOrEqual(Date.parse(post.scheduled_at!) - 1000);
       const notes = (await weCallTheApi('GET', '/api/notifications', { token: user.accessToken })).body.items as { message: string }[];
       expect(notes.map((n) => n.message)).toEqual(expect.arrayContaining(['Your post was published to Instagram', 'Your post was published to X']));

@@ -120,6 +120,12 @@ export function createRoutes(): RouteObject[] {
                   lazy: lazyRoute(() => import('./routes/oauth-callback')),
                 },
                 {
+                  // Public, inside the connect popup: the state and the binding cookie identify the connect.
+                  path: paths.blueskySignIn.path,
+                  handle: { title: 'Connect Bluesky' } satisfies RouteHandle,
+                  lazy: lazyRoute(() => import('./routes/bluesky-sign-in')),
+                },
+                {
                   // Public: the preview shows to anyone with the link; accepting asks for a session.
                   path: paths.invite.path,
                   handle: { title: 'Invitation' } satisfies RouteHandle,

@@ -3,10 +3,21 @@ import { FaFacebook, FaInstagram, FaTiktok, FaXTwitter, FaYoutube } from 'react-
 import type { Platform } from '@shared/platforms';
 
 /**
+ * Bluesky's butterfly, drawn here (react-icons' set has no current one): two upper wings and two
+ * smaller lower wings meeting at the body, in Bluesky's brand blue (#1185FE), the colour its brand
+ * guidelines give the mark.
+ */
+export const BlueskyButterfly: IconType = (props) => (
+  <svg viewBox="0 0 24 24" width="1em" height="1em" fill="#1185FE" {...props}>
+    <path d="M12 10.6C10.9 8.4 7.9 4.3 5.1 2.9 3.8 2.3 2 2 2 4.6c0 .5.3 4.3.5 4.9.6 2.2 2.9 2.8 5 2.4-3.7.6-4.6 2.7-2.6 4.8 3.9 4 5.6-1 6-2.3l.1-.3.1.3c.4 1.3 2.1 6.3 6 2.3 2-2.1 1.1-4.2-2.6-4.8 2.1.4 4.4-.2 5-2.4.2-.6.5-4.4.5-4.9C22 2 20.2 2.3 18.9 2.9 16.1 4.3 13.1 8.4 12 10.6Z" />
+  </svg>
+);
+
+/**
  * Threads' mark: an "@"-like loop drawn in the current text colour (black on light, white on dark, as
  * Meta's brand rules ask for the mark on its own). Our own drawing, sized like the react-icons marks.
  */
-const ThreadsMark: IconType = ({ size = '1em', title, ...rest }: IconBaseProps) => (
+export const ThreadsMark: IconType = ({ size = '1em', title, ...rest }: IconBaseProps) => (
   <svg
     viewBox="0 0 24 24"
     width={size}
@@ -30,6 +41,7 @@ export const PLATFORM_ICONS: Record<Platform, IconType> = {
   x: FaXTwitter,
   tiktok: FaTiktok,
   youtube: FaYoutube,
+  bluesky: BlueskyButterfly,
   threads: ThreadsMark,
 };
 

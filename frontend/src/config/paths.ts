@@ -1,3 +1,5 @@
+import { BLUESKY_SIGN_IN_PATH } from '@shared/bluesky';
+
 /** Every route of the SPA (docs/product-rules.md#routes). Components link with getHref(); the router uses path. */
 export type AuthMode = 'signin' | 'signup';
 
@@ -61,6 +63,8 @@ export const paths = {
   reviewLink: { path: '/review', getHref: (token: string) => withQuery('/review', { token }) },
   /** Where the backend's OAuth callback sends the connect popup. */
   oauthCallback: { path: '/oauth-callback', getHref: () => '/oauth-callback' },
+  /** The connect popup's Bluesky sign-in form (handle + app password), opened with the connect's state. */
+  blueskySignIn: { path: BLUESKY_SIGN_IN_PATH, getHref: (state: string) => withQuery(BLUESKY_SIGN_IN_PATH, { state }) },
   app: {
     root: { path: '/home', getHref: () => '/home' },
     dashboard: { path: '', getHref: () => '/home' },

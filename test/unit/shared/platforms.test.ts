@@ -3,11 +3,11 @@ import { captionProblem } from '@shared/compose';
 import { CAPTION_LIMITS, isPlatform, PLATFORMS, withShortsSuffix } from '@shared/platforms';
 
 describe('the supported platforms', () => {
-  it('are exactly instagram, facebook, x, tiktok, youtube and threads (docs/product-rules.md#the-product, #entities, #constants)', () => {
-    expect([...PLATFORMS]).toEqual(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'threads']);
+  it('are exactly instagram, facebook, x, tiktok, youtube, bluesky and threads (docs/product-rules.md#the-product, #entities, #constants)', () => {
+    expect([...PLATFORMS]).toEqual(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads']);
   });
 
-  it.each(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'threads'])('recognise %s as a platform', (value) => {
+  it.each(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads'])('recognise %s as a platform', (value) => {
     expect(isPlatform(value)).toBe(true);
   });
 

@@ -44,6 +44,8 @@ export const PLATFORM_COLORS: Record<Platform, string> = {
   x: 'fg',
   tiktok: 'teal.solid',
   youtube: 'red.solid',
+  // Bluesky's brand blue (its butterfly), distinct from Facebook's palette blue.
+  bluesky: '#1185FE',
   // Threads' mark is black on white: the text colour, as X.
   threads: 'fg',
 };

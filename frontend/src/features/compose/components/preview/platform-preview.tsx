@@ -71,7 +71,7 @@ function FirstFrame({ platform, media }: { platform: Platform; media: readonly P
           1/{media.length}
         </Text>
       ) : null}
-      {platform === 'facebook' && media.length > 1 ? (
+      {(platform === 'facebook' || platform === 'bluesky') && media.length > 1 ? (
         <Text position="absolute" bottom="2" right="2" px="2" rounded="md" bg="blackAlpha.700" color="white" textStyle="xs" fontWeight="semibold">
           +{media.length - 1} {media.length === 2 ? 'photo' : 'photos'}
         </Text>

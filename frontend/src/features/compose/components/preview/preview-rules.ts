@@ -20,6 +20,8 @@ export const CAPTION_FOLDS: Record<Platform, { readonly after: number; readonly 
   tiktok: { after: 100, more: 'more' },
   // YouTube Shorts shows the title; the description folds after about 100 characters with "…more".
   youtube: { after: 100, more: 'more' },
+  // Bluesky shows the whole post (300 graphemes); nothing folds.
+  bluesky: null,
   // Threads shows the whole post (500 characters at most); nothing folds.
   threads: null,
 };
@@ -83,6 +85,8 @@ function clamped(own: number | null, fallback: number): PreviewCrop {
  * - Facebook: the first photo or video between 4:5 and 1.91:1.
  * - TikTok and YouTube Shorts: full-screen 9:16.
  * - X: text only here (shared/media-rules.ts), so no frame.
+ * - Bluesky: one image whole at its own shape (1:1 while its size is unknown); several share a grid
+ *   whose first cell is shown here, with a count of the others.
  * - Threads: each file at its own shape, uncropped.
  */
 export function previewCrop(platform: Platform, media: readonly PreviewMedia[]): PreviewCrop | null {
@@ -101,6 +105,8 @@ export function previewCrop(platform: Platform, media: readonly PreviewMedia[]):
       return { ratio: VERTICAL, label: '9:16', cropped: own !== null && Math.abs(own - VERTICAL) > 0.01 };
     case 'youtube':
       return { ratio: VERTICAL, label: '9:16', cropped: own !== null && Math.abs(own - VERTICAL) > 0.01 };
+    case 'bluesky':
+      return own === null ? { ratio: 1, label: '1:1', cropped: false } : { ratio: own, label: aspectLabel(Math.round(own * 1000), 1000), cropped: false };
     case 'threads':
       return { ratio: own ?? 1, label: labelOf(own ?? 1), cropped: false };
   }

@@ -1,0 +1,5 @@
+import { BlueskySignIn } from '@/features/connections/components/bluesky-sign-in';
+
+export default function BlueskySignInRoute() {
+  return <BlueskySignIn />;
+}

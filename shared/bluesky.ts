@@ -1,0 +1,64 @@
+import * as z from 'zod';
+import { captionOverLimitMessage } from './messages';
+import { text } from './text';
+
+/**
+ * Bluesky's post rules, from the `app.bsky.*` lexicons the PDS validates records against
+ * (`app.bsky.feed.post`: text maxGraphemes 300, maxLength 3000 bytes; `app.bsky.embed.images`: at
+ * most 4 images, each blob at most 2,000,000 bytes, `alt` required). One place for compose,
+ * scheduling and the adapter, so the three never disagree.
+ */
+export const BLUESKY_MAX_GRAPHEMES = 300;
+export const BLUESKY_MAX_TEXT_BYTES = 3000;
+export const BLUESKY_MAX_IMAGES = 4;
+export const BLUESKY_MAX_IMAGE_BYTES = 2_000_000;
+
+/**
+ * User-perceived characters, as Bluesky counts its limit: one emoji (two UTF-16 units, four
+ * bytes) or a letter with a combining accent is one.
+ */
+export function graphemeCount(text: string): number {
+  let n = 0;
+  for (const _ of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) n++;
+  return n;
+}
+
+export const utf8Length = (text: string): number => new TextEncoder().encode(text).length;
+
+export const BLUESKY_MESSAGES = {
+  tooLong: (count: number) => captionOverLimitMessage('Bluesky', BLUESKY_MAX_GRAPHEMES, count),
+  tooManyBytes: `Bluesky caption exceeds Bluesky's limit of ${BLUESKY_MAX_TEXT_BYTES.toLocaleString('en-US')} bytes; shorten it`,
+  tooManyImages: `Bluesky takes at most ${BLUESKY_MAX_IMAGES} images per post`,
+  imageTooLarge: `Each Bluesky image must be at most 2 MB (${BLUESKY_MAX_IMAGE_BYTES.toLocaleString('en-US')} bytes)`,
+  noVideo: "Bluesky videos aren't supported yet: post images or text to Bluesky",
+  empty: 'Bluesky posts need text or an image; add a caption for Bluesky.',
+} as const;
+
+/** The first rule a Bluesky caption breaks, or undefined. */
+export function blueskyCaptionProblem(text: string): string | undefined {
+  const count = graphemeCount(text);
+  if (count > BLUESKY_MAX_GRAPHEMES) return BLUESKY_MESSAGES.tooLong(count);
+  if (utf8Length(text) > BLUESKY_MAX_TEXT_BYTES) return BLUESKY_MESSAGES.tooManyBytes;
+  return undefined;
+}
+
+/** The app's page the connect popup opens for Bluesky: the handle and app password form. */
+export const BLUESKY_SIGN_IN_PATH = '/bluesky-sign-in';
+
+/**
+ * POST /api/oauth/bluesky/callback: the sign-in form's answer inside the connect popup, in place of
+ * an OAuth redirect. The app password is used once, to open a session, and never stored.
+ */
+export const AppPasswordSignInBodySchema = z.object({
+  state: text().min(1).max(512),
+  identifier: text()
+    .trim()
+    .min(1, { message: 'Enter your Bluesky handle' })
+    .max(253, { message: 'That handle is too long' })
+    .transform((h) => h.replace(/^@/, '')),
+  app_password: text().min(1, { message: 'Enter an app password' }).max(256),
+});
+export type AppPasswordSignInBody = z.input<typeof AppPasswordSignInBodySchema>;
+
+/** Where the form sends the popup next: the same /oauth-callback page an OAuth redirect lands on. */
+export const AppPasswordSignInResponseSchema = z.object({ location: z.string().min(1) });
