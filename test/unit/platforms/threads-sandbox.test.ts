@@ -269,3 +269,22 @@ describe('Threads post insights', () => {
     });
   });
 });
+
+describe('faults the Threads stand-in can be told to show', () => {
+  const fault = (body: Record<string, unknown>) =>
+    fetch(`${sandboxUrl()}/control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('fails an image Threads could not download as ERROR, which the adapter reports as a file to replace', async () => {
+    const c = await connect();
+    expect((await fault({ platform: 'threads', error: 'media_unreachable' })).status).toBe(201);
+
+    const run = await publish(c, 'Unreachable', [anImage(1)]);
+
+    expect(run.error).toMatchObject({ category: 'fix-input', message: expect.stringContaining('FAILED_DOWNLOADING_IMAGE') });
+    expect(threadsPosts()).toHaveLength(0);
+  });
+
+  it('refuses to fake errors Threads does not document (duplicate, upload limit)', async () => {
+    for (const error of ['duplicate', 'upload_limit']) expect((await fault({ platform: 'threads', error })).status, error).toBe(400);
+  });
+});
