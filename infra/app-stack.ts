@@ -63,6 +63,11 @@ export interface AppStackProps extends StackProps {
    */
   readonly graphApiVersion?: string;
   /**
+   * Where Bluesky accounts sign in (BLUESKY_SERVICE_URL of the functions that talk to the platforms).
+   * Absent: Bluesky is not offered.
+   */
+  readonly blueskyServiceUrl?: string;
+  /**
    * The Google project is not verified for the YouTube API, so YouTube keeps uploads private; compose
    * tells the user (runtime config `youtubeUnverified`).
    * @default true
@@ -253,6 +258,7 @@ export class AppStack extends Stack {
       billing,
       appClient: auth.client,
       graphApiVersion: props.graphApiVersion ?? DEFAULT_GRAPH_API_VERSION,
+      ...(props.blueskyServiceUrl ? { blueskyServiceUrl: props.blueskyServiceUrl } : {}),
       ...(platformCredentials ? { platformCredentials } : {}),
       ...(mediaPull ? { mediaPull } : {}),
       ...(mail ? { mail } : {}),

@@ -67,6 +67,11 @@ const AppConfigSchema = z
     /** The Meta Graph API version the Facebook and Instagram adapters call (shared/graph-api-version.ts). */
     graphApiVersion: GraphApiVersionSchema,
     /**
+     * Where people connecting Bluesky sign in with an app password (docs/bluesky.md): Bluesky's own
+     * entryway, or another PDS's URL. `off` leaves Bluesky out (shown as Coming Soon).
+     */
+    blueskyServiceUrl: z.union([z.literal('off'), z.string().url()]).default('https://bsky.social'),
+    /**
      * The Google project is not yet verified (audited) for the YouTube API: YouTube locks every upload
      * private, and compose says so. Turn off once Google has verified the project.
      */
@@ -201,6 +206,7 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     platformCredentialsSecretName: read('platformCredentialsSecretName', 'PLATFORM_CREDENTIALS_SECRET_NAME'),
     proComingSoon: flag(read('proComingSoon', 'PRO_COMING_SOON')),
     graphApiVersion: read('graphApiVersion', 'GRAPH_API_VERSION'),
+    blueskyServiceUrl: read('blueskyServiceUrl', 'BLUESKY_SERVICE_URL'),
     youtubeUnverified: flag(read('youtubeUnverified', 'YOUTUBE_UNVERIFIED')),
     tiktokUnaudited: flag(read('tiktokUnaudited', 'TIKTOK_UNAUDITED')),
     stripeSecretName: read('stripeSecretName', 'STRIPE_SECRET_NAME'),

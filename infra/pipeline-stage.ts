@@ -19,6 +19,7 @@ export function appStackProps(config: AppConfig, webDir: string): AppStackProps 
     platformCredentialsSecretName: config.platformCredentialsSecretName,
     proComingSoon: config.proComingSoon,
     graphApiVersion: config.graphApiVersion,
+    ...(config.blueskyServiceUrl === 'off' ? {} : { blueskyServiceUrl: config.blueskyServiceUrl }),
     youtubeUnverified: config.youtubeUnverified,
     tiktokUnaudited: config.tiktokUnaudited,
     ...(config.mediaPull ? { mediaPull: config.mediaPull } : {}),

@@ -25,6 +25,8 @@ export interface CapabilityProviders {
   readonly appClient: { readonly userPoolClientId: string };
   /** GRAPH_API_VERSION of the functions that talk to the platforms. */
   readonly graphApiVersion: string;
+  /** BLUESKY_SERVICE_URL of the same functions; absent, Bluesky is not offered. */
+  readonly blueskyServiceUrl?: string;
   /** The platforms' app credentials, when configured. */
   readonly platformCredentials?: ISecret;
   /** TikTok photo posts' signed pull URLs, when configured (docs/tiktok.md#photo-posts). */
@@ -61,6 +63,7 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
       return;
     case 'platform-apps':
       fn.addEnvironment('GRAPH_API_VERSION', p.graphApiVersion);
+      if (p.blueskyServiceUrl) fn.addEnvironment('BLUESKY_SERVICE_URL', p.blueskyServiceUrl);
       if (p.platformCredentials) {
         fn.addEnvironment('PLATFORM_CREDENTIALS_SECRET', p.platformCredentials.secretName);
         p.platformCredentials.grantRead(fn);

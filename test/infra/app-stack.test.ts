@@ -479,7 +479,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       // +1: bulk import reads TikTok's creator_info for TikTok rows, as Compose's panel does.
       // +3: a webhook endpoint's secret is envelope-encrypted with this key: written when created or
       // rotated, read back by the sender to sign (docs/webhooks.md).
-      // +1: the app-password sign-in (Bluesky) saves the session it opens, as the OAuth callback does.
+      // +1: Bluesky's sign-in form turns an app password into a session it stores (docs/bluesky.md).
       expect(keyHolders).toHaveLength(14 + PLATFORMS.length);
       for (const fn of keyHolders) {
         expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
@@ -693,7 +693,17 @@ describe('AppStack with platform app credentials in Secrets Manager', () => {
   let synth: SynthesizedApp;
 
   beforeAll(() => {
-    synth = synthApp({ platformCredentialsSecretName: 'schedule-autopost/platform-apps' });
+    synth = synthApp({ platformCredentialsSecretName: 'schedule-autopost/platform-apps', blueskyServiceUrl: 'https://bsky.social' });
+  });
+
+  it('tells the functions that talk to the platforms, and only them, where Bluesky accounts sign in', () => {
+    // Prepare
+    const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
+
+    // Assess: GET /api/platforms among them, so Bluesky is offered rather than shown as Coming Soon.
+    const told = functions.filter(([, fn]) => fn.Properties.Environment.Variables.BLUESKY_SERVICE_URL === 'https://bsky.social').map(([id]) => id);
+    expect(told).toEqual(functions.filter(([id]) => declarationOfFunction(id).needs.includes('platform-apps')).map(([id]) => id));
+    expect(told).toContainEqual(expect.stringMatching(/^ApiConnectionsListPlatforms/));
   });
 
   it('tells only the token-handling functions which secret to read, and lets only them read it', () => {

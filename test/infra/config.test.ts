@@ -20,6 +20,7 @@ describe('parseAppConfig', () => {
       logLevel: 'INFO',
       proComingSoon: true,
       graphApiVersion: 'v26.0',
+      blueskyServiceUrl: 'https://bsky.social',
       youtubeUnverified: true,
       tiktokUnaudited: true,
       publisherConcurrency: 50,
@@ -80,6 +81,17 @@ describe('parseAppConfig', () => {
     expect(() => parseAppConfig(context(), { GRAPH_API_VERSION: 'v25' })).toThrow(/graphApiVersion/);
     expect(() => parseAppConfig(context(), { GRAPH_API_VERSION: '25.0' })).toThrow(/graphApiVersion/);
     expect(() => parseAppConfig(context(), { YOUTUBE_UNVERIFIED: 'maybe' })).toThrow(/youtubeUnverified/);
+  });
+
+  it('offers Bluesky through bsky.social unless told another service or off, and refuses a value that is neither', () => {
+    // Act
+    const fromEnv = parseAppConfig(context(), { BLUESKY_SERVICE_URL: 'https://pds.example.com' });
+    const off = parseAppConfig(context({ blueskyServiceUrl: 'off' }), {});
+
+    // Assess
+    expect(fromEnv.blueskyServiceUrl).toBe('https://pds.example.com');
+    expect(off.blueskyServiceUrl).toBe('off');
+    expect(() => parseAppConfig(context(), { BLUESKY_SERVICE_URL: 'bsky.social' })).toThrow(/blueskyServiceUrl/);
   });
 
   it("takes the publishers' concurrency per platform from the environment or cdk.json, within Lambda's 2 to 1,000", () => {

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORMS } from '../../shared/platforms';
 import { type SynthesizedApp, synthApp, type TemplateJson } from './synth';
 
 /**
@@ -130,7 +131,12 @@ describe('media pulls for TikTok photo posts, configured', () => {
 
   it("lets only TikTok's publisher sign: it gets the key id, the origin and read access to the private key; the API knows photo posts are on", () => {
     const all = functions(synth);
-    const otherLanes = /^Publishing(Instagram|Facebook|X|Youtube)Publisher/;
+    // Every other network's publisher: photo posts by pull are TikTok's alone.
+    const otherLanes = new RegExp(
+      `^Publishing(${PLATFORMS.filter((p) => p !== 'tiktok')
+        .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+        .join('|')})Publisher`,
+    );
     for (const [id, fn] of all) expect(fn.Properties.Environment.Variables.TIKTOK_PHOTOS, id).toBe(otherLanes.test(id) ? 'false' : 'true');
     const signers = all.filter(([, fn]) => fn.Properties.Environment.Variables.MEDIA_PULL_KEY_PAIR_ID);
     expect(signers.map(([id]) => id)).toEqual([expect.stringMatching(/^PublishingTiktokPublisher/)]);
