@@ -34,7 +34,7 @@ export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof P
 export const GRAPH_VERSION = graphApiVersionFrom(process.env);
 
 /** The Threads API's own version path, separate from Graph's (developers.facebook.com/documentation/threads/reference). */
-export const THREADS_VERSION = 'v1.0';
+export { THREADS_VERSION } from '@shared/graph-api-version';
 
 /**
  * Where Bluesky accounts sign in: the deployment setting BLUESKY_SERVICE_URL (bsky.social's

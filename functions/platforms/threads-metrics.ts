@@ -6,7 +6,7 @@ import { PlatformError, type MetricsReader, type MetricsResult } from './types';
 
 /**
  * Threads media insights, one call per post:
- *   GET graph.threads.net/v1.0/{threads-media-id}/insights?metric=views,likes,replies,reposts,quotes
+ *   GET graph.threads.net/{THREADS_VERSION}/{threads-media-id}/insights?metric=views,likes,replies,reposts,quotes
  * Source: https://developers.facebook.com/documentation/threads/insights (needs threads_basic +
  * threads_manage_insights). Replies count the whole conversation under a root post; `views` is marked
  * "in development" by Meta. Threads has no reach or saves: those read as null.

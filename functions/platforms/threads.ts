@@ -7,7 +7,7 @@ import { LOOKUP_SKEW_SECONDS, guardedCreate, handleOf, isVideo, num, publishCall
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishStepResult, type TokenSet } from './types';
 
 /**
- * Meta's Threads API (docs/platforms.md#threads): graph.threads.net/v1.0, the same container → publish
+ * Meta's Threads API (docs/platforms.md#threads): graph.threads.net/{THREADS_VERSION}, the same container → publish
  * flow as Instagram but its own hosts, app, scopes and limits.
  *  - POST /{user}/threads makes an invisible container (TEXT, IMAGE, VIDEO, or CAROUSEL over 2–20 items
  *    made with is_carousel_item); POST /{user}/threads_publish with creation_id makes it public.
