@@ -8,7 +8,7 @@ import { ABSOLUTE_CAPTION_CAP, CAPTION_LIMITS, PLATFORM_NAMES, PLATFORMS, YOUTUB
 import { TargetSettingsSchema } from './target-settings';
 import { BLUESKY_MESSAGES, graphemeCount, utf8Length, BLUESKY_MAX_TEXT_BYTES } from './bluesky';
 import { tiktokSettingsProblems } from './tiktok';
-import { FIRST_COMMENT_LIMITS, FOLLOW_UP_MESSAGES, MAX_THREAD_PARTS, supportsFirstComment } from './follow-ups';
+import { FIRST_COMMENT_LIMITS, FOLLOW_UP_MESSAGES, MAX_THREAD_PARTS, supportsFirstComment, supportsThread } from './follow-ups';
 
 export { TargetSettingsSchema };
 
@@ -90,13 +90,14 @@ export function followUpProblems(target: Pick<ComposeTarget, 'platform' | 'setti
     }
   }
   const parts = settings.thread ?? [];
-  if (parts.length > 0 && platform !== 'x') problems.push({ path: ['thread'], message: FOLLOW_UP_MESSAGES.threadOnlyOnX });
+  if (parts.length > 0 && !supportsThread(platform)) problems.push({ path: ['thread'], message: FOLLOW_UP_MESSAGES.threadOnlyOnX });
   else if (parts.length + 1 > MAX_THREAD_PARTS) problems.push({ path: ['thread'], message: FOLLOW_UP_MESSAGES.threadTooLong });
-  else
+  else if (supportsThread(platform))
     parts.forEach((part, k) => {
-      const length = xWeightedLength(part);
+      const length = captionLength(platform, part);
       if (!part.trim()) problems.push({ path: ['thread', k], message: FOLLOW_UP_MESSAGES.threadPartEmpty(k + 2) });
-      else if (length > CAPTION_LIMITS.x) problems.push({ path: ['thread', k], message: FOLLOW_UP_MESSAGES.threadPartTooLong(k + 2, length) });
+      else if (length > CAPTION_LIMITS[platform])
+        problems.push({ path: ['thread', k], message: FOLLOW_UP_MESSAGES.threadPartTooLong(k + 2, length, platform) });
     });
   return problems;
 }

@@ -19,6 +19,8 @@ export const FIRST_COMMENT_LIMITS = {
   x: 280,
   /** A reply is a post: 300 graphemes (app.bsky.feed.post). */
   bluesky: 300,
+  /** A reply is a Threads post: 500 characters (developers.facebook.com/documentation/threads/posts). */
+  threads: 500,
 } as const satisfies Partial<Record<Platform, number>>;
 export type FirstCommentPlatform = keyof typeof FIRST_COMMENT_LIMITS;
 export const FIRST_COMMENT_PLATFORMS = Object.keys(FIRST_COMMENT_LIMITS) as FirstCommentPlatform[];
@@ -40,6 +42,7 @@ export const FIRST_COMMENT_SCOPES: Record<FirstCommentPlatform, readonly string[
   x: ['tweet.write'],
   // A reply is a record in the account's own repository: any session that can post can reply.
   bluesky: [],
+  threads: ['threads_manage_replies', 'threads_read_replies'],
 };
 
 /** 'reconnect' when a recorded grant lacks the comment permission (a grant with no recorded scopes counts as ready). */
@@ -49,6 +52,17 @@ export function firstCommentReadiness(platform: Platform, scopes: readonly strin
   return FIRST_COMMENT_SCOPES[platform].every((s) => scopes.includes(s)) ? 'ready' : 'reconnect';
 }
 
+/**
+ * Where a thread (the caption, then each further part as a reply to the one before) can go: X, and
+ * Threads, whose replies are posts of their own (reply_to_id). Each part takes the network's post limit.
+ */
+export const THREAD_PLATFORMS = ['x', 'threads'] as const satisfies readonly Platform[];
+export type ThreadPlatform = (typeof THREAD_PLATFORMS)[number];
+
+export function supportsThread(platform: Platform): platform is ThreadPlatform {
+  return (THREAD_PLATFORMS as readonly Platform[]).includes(platform);
+}
+
 /** A thread is the caption plus at most this many more parts (X's composer stops at 25 posts). */
 export const MAX_THREAD_PARTS = 25;
 
@@ -56,9 +70,10 @@ export const FOLLOW_UP_MESSAGES = {
   firstCommentUnsupported: (platform: Platform) => `First comments aren't available on ${PLATFORM_NAMES[platform]}`,
   firstCommentTooLong: (platform: Platform, limit: number, length: number) =>
     `${PLATFORM_NAMES[platform]} first comment exceeds limit of ${limit.toLocaleString('en-US')} characters (current: ${length.toLocaleString('en-US')})`,
-  threadOnlyOnX: 'Threads are only available on X',
+  threadOnlyOnX: 'Threads are only available on X and Threads',
   threadPartEmpty: (part: number) => `Part ${part} of the thread is empty; write it or remove it`,
-  threadPartTooLong: (part: number, length: number) => `Part ${part} of the thread exceeds X's limit of 280 characters (current: ${length})`,
+  threadPartTooLong: (part: number, length: number, platform: ThreadPlatform = 'x') =>
+    `Part ${part} of the thread exceeds ${PLATFORM_NAMES[platform]}${PLATFORM_NAMES[platform].endsWith('s') ? "'" : "'s"} limit of ${FIRST_COMMENT_LIMITS[platform]} characters (current: ${length})`,
   threadTooLong: `A thread has at most ${MAX_THREAD_PARTS} parts`,
   /** When the connection was granted before comments were asked for (compose and the failed comment say it). */
   reconnectForComments: (platform: Platform) => `Reconnect ${PLATFORM_NAMES[platform]} to post first comments`,

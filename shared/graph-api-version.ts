@@ -20,3 +20,10 @@ export function graphApiVersionFrom(env: Record<string, string | undefined>): st
   if (!parsed.success) throw new Error(`GRAPH_API_VERSION ${parsed.error.issues[0]?.message ?? 'is invalid'} (got "${env.GRAPH_API_VERSION}")`);
   return parsed.data;
 }
+
+/**
+ * The Threads API version (graph.threads.net/<version>/…, docs/platforms.md#threads): Meta versions
+ * it apart from the Facebook Graph API, and has published only v1.0. Written down here, beside the
+ * Graph version, so no other module holds a version literal.
+ */
+export const THREADS_VERSION = 'v1.0';

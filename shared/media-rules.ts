@@ -33,6 +33,9 @@ export const YOUTUBE_NEEDS_VIDEO_MESSAGE = `YouTube Shorts needs one vertical vi
  */
 export const INSTAGRAM_CAROUSEL_MAX = 10;
 export const INSTAGRAM_CAROUSEL_MESSAGE = `An Instagram carousel takes 2 to ${INSTAGRAM_CAROUSEL_MAX} photos or videos.`;
+/** Threads carousels take 2 to 20 images or videos (developers.facebook.com/documentation/threads/posts, Carousel posts). */
+export const THREADS_CAROUSEL_MAX = 20;
+export const THREADS_CAROUSEL_MESSAGE = `A Threads carousel takes 2 to ${THREADS_CAROUSEL_MAX} photos or videos.`;
 export const FACEBOOK_VIDEO_ALONE_MESSAGE = 'Facebook posts a video on its own; remove the other files or post them separately.';
 export const TIKTOK_ONE_FILE_MESSAGE = 'TikTok posts one video on its own; remove the other files or unselect TikTok.';
 export const YOUTUBE_ONE_FILE_MESSAGE = 'YouTube Shorts posts one video on its own; remove the other files or unselect YouTube.';
@@ -135,6 +138,8 @@ export function mediaRuleProblem(platform: Platform, media: readonly MediaFacts[
       return media.length > 1 && media.some((m) => isVideoType(m.file_type)) ? FACEBOOK_VIDEO_ALONE_MESSAGE : null;
     case 'bluesky':
       return blueskyProblem(media);
+    case 'threads':
+      return media.length > THREADS_CAROUSEL_MAX ? THREADS_CAROUSEL_MESSAGE : null;
   }
 }
 

@@ -47,7 +47,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Pro',
     description: 'For businesses and agencies',
     price: 19.99,
-    features: ['30 scheduled posts per month', 'All six platforms', 'Advanced analytics', 'Priority support'],
+    features: ['30 scheduled posts per month', 'All seven platforms', 'Advanced analytics', 'Priority support'],
     productId: 'prod_sa_pro_monthly',
     postLimit: 30,
     isFree: false,
@@ -72,12 +72,12 @@ export const USAGE_FULL_RATIO = 1;
 
 /**
  * Which platforms each plan may connect and publish to: Free has Facebook and Instagram,
- * Basic adds X and Bluesky (the two short-text networks), Pro adds TikTok and YouTube.
+ * Basic adds X, Bluesky and Threads (the short-text networks), Pro adds TikTok and YouTube.
  */
 export const PLAN_PLATFORMS: Record<PlanId, readonly Platform[]> = {
   free: ['facebook', 'instagram'],
-  basic: ['facebook', 'instagram', 'x', 'bluesky'],
-  pro: ['facebook', 'instagram', 'x', 'bluesky', 'tiktok', 'youtube'],
+  basic: ['facebook', 'instagram', 'x', 'bluesky', 'threads'],
+  pro: ['facebook', 'instagram', 'x', 'bluesky', 'threads', 'tiktok', 'youtube'],
 };
 
 export function planAllows(plan: PlanId, platform: Platform): boolean {

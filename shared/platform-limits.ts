@@ -62,6 +62,16 @@ export const PLATFORM_LIMITS: Partial<Record<Platform, PlatformLimit>> = {
     scope: 'project',
     source: 'https://developers.google.com/youtube/v3/determine_quota_cost',
   },
+  // 250 API-published posts per profile in a moving 24 h, enforced at threads_publish; the live
+  // threads_publishing_limit (config.quota_total) replaces this once the adapter reads it.
+  threads: {
+    platform: 'threads',
+    cap: 250,
+    window: 'rolling-24h',
+    windowMs: 24 * HOUR,
+    scope: 'account',
+    source: 'https://developers.facebook.com/documentation/threads/overview',
+  },
 };
 
 const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown id' });

@@ -1,5 +1,5 @@
 /** The networks the product publishes to (docs/product-rules.md#the-product, #constants). */
-export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky'] as const;
+export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
@@ -9,6 +9,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   tiktok: 'TikTok',
   youtube: 'YouTube',
   bluesky: 'Bluesky',
+  threads: 'Threads',
 };
 
 /** Short names used in messages ("X caption exceeds limit…"). */
@@ -19,6 +20,7 @@ export const PLATFORM_NAMES: Record<Platform, string> = {
   tiktok: 'TikTok',
   youtube: 'YouTube',
   bluesky: 'Bluesky',
+  threads: 'Threads',
 };
 
 /**
@@ -32,6 +34,8 @@ export const CAPTION_LIMITS: Record<Platform, number> = {
   tiktok: 2200,
   youtube: 5000,
   bluesky: 300,
+  /** Threads posts: 500 characters (developers.facebook.com/documentation/threads/posts, Limitations). */
+  threads: 500,
 };
 
 /** No caption may exceed this, whatever the platform (docs/product-rules.md#captions). */

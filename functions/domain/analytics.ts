@@ -33,6 +33,7 @@ import { FACEBOOK_ANALYTICS_SCOPES } from '../platforms/facebook-metrics';
 import { INSTAGRAM_ANALYTICS_SCOPES } from '../platforms/instagram-metrics';
 import { TIKTOK_ANALYTICS_SCOPES } from '../platforms/tiktok-metrics';
 import { X_ANALYTICS_SCOPES } from '../platforms/x-metrics';
+import { THREADS_ANALYTICS_SCOPES } from '../platforms/threads-metrics';
 import { YOUTUBE_ANALYTICS_SCOPES } from '../platforms/youtube-metrics';
 import { currentPlan } from './entitlements';
 
@@ -49,6 +50,7 @@ export const ANALYTICS_SCOPES: Record<Platform, readonly string[]> = {
   instagram: INSTAGRAM_ANALYTICS_SCOPES,
   facebook: FACEBOOK_ANALYTICS_SCOPES,
   bluesky: BLUESKY_ANALYTICS_SCOPES,
+  threads: THREADS_ANALYTICS_SCOPES,
 };
 
 export type AnalyticsReadiness = 'ready' | 'reconnect';

@@ -42,10 +42,11 @@ export const PUBLISH_PERMISSIONS: Record<Platform, readonly string[]> = {
   ],
   // App-password sessions report no scopes (an atproto OAuth grant would say `atproto`).
   bluesky: ['atproto'],
+  threads: ['threads_content_publish'],
 };
 
 /** Which expiry rows written before `connectionExpiresAt` existed fall back to: by platform. */
-const REFRESHABLE: Record<Platform, boolean> = { instagram: false, facebook: false, x: true, tiktok: true, youtube: true, bluesky: true };
+const REFRESHABLE: Record<Platform, boolean> = { instagram: false, facebook: false, x: true, tiktok: true, youtube: true, bluesky: true, threads: false };
 
 export function healthOf(platform: Platform, row: TokenHealthRow | undefined): ConnectionHealth {
   if (!row) return { expires_at: null, missing_publish_permission: false };

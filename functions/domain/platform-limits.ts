@@ -12,6 +12,7 @@ import { defaultDeps, type Deps } from '../lib/clock';
 import { ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { InstagramAdapter } from '../platforms/instagram';
+import type { ThreadsAdapter } from '../platforms/threads';
 import { withFreshTokens } from './connections';
 import { dayIn, DAILY_QUOTAS } from './platform-quotas';
 
@@ -133,22 +134,22 @@ export interface LimitSources {
 }
 
 /**
- * The live sources this deployment has: Instagram's own content_publishing_limit (its quota_total;
- * the static 50 when the call fails) and YouTube's counter of videos.insert calls already made
+ * The live sources this deployment has: Instagram's own content_publishing_limit and Threads'
+ * threads_publishing_limit (their quota_total; the static 50 / 250 when the call fails) and YouTube's counter of videos.insert calls already made
  * (functions/domain/platform-quotas.ts, a table item per Pacific day).
  */
 export const liveLimitSources: LimitSources = {
   async capFor(platform, socialAccountId, userId) {
-    if (platform !== 'instagram' || !userId) return null;
+    if ((platform !== 'instagram' && platform !== 'threads') || !userId) return null;
     try {
       return await withFreshTokens(userId, socialAccountId, async (tokens, adapter) => {
-        const instagram = adapter as Partial<InstagramAdapter>;
-        if (!instagram.publishingLimit) return null;
+        const live = adapter as Partial<InstagramAdapter | ThreadsAdapter>;
+        if (!live.publishingLimit) return null;
         const account = await listConnections(userId).then((all) => all.find((a) => a.id === socialAccountId));
-        return account ? (await instagram.publishingLimit(tokens, account.account_id)).total : null;
+        return account ? (await live.publishingLimit(tokens, account.account_id)).total : null;
       });
     } catch (error) {
-      logger.warn('Could not read Instagram content_publishing_limit; using the documented cap', { error });
+      logger.warn('Could not read the live publishing limit; using the documented cap', { platform, error });
       return null;
     }
   },

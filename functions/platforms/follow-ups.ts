@@ -1,11 +1,11 @@
-import { FOLLOW_UP_MESSAGES, type FollowUps } from '@shared/follow-ups';
+import { FOLLOW_UP_MESSAGES, supportsThread, type FollowUps } from '@shared/follow-ups';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { UNKNOWN_OUTCOME_MESSAGE } from './publish';
 import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishStepResult } from './types';
 
 /**
- * The steps after a post (docs/first-comment-and-threads.md): X's further thread parts, as a
- * reply chain, then the first comment (X: a reply). They are more steps of the same step machine
+ * The steps after a post (docs/first-comment-and-threads.md): the further thread parts on X and
+ * Threads, as a reply chain, then the first comment (X and Threads: a reply). They are more steps of the same step machine
  * (docs/publishing.md#exactly-once): the post's id is checkpointed as soon as the platform gives it,
  * each part and the comment checkpoint "attempted at" before their create and their id after it, so
  * a redelivered message, or a crash after the platform answered, never posts anything twice: an
@@ -75,7 +75,7 @@ const reasonOf = (error: PlatformError) => (error.category === 'unknown-outcome'
 export function withFollowUps<A extends PlatformAdapter>(adapter: A, api: ReplyApi, now: () => Date): A {
   const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
     const { settings } = context.request;
-    const parts = api.platform === 'x' ? (settings.thread ?? []).filter((p) => p.trim()) : [];
+    const parts = supportsThread(api.platform) ? (settings.thread ?? []).filter((p) => p.trim()) : [];
     const comment = settings.first_comment?.trim() ?? '';
     let state = readState(context.checkpoint);
     if (!state) {

@@ -20,6 +20,8 @@ export const PLATFORM_HOSTS = {
   // `api`: where accounts sign in (bsky.social's entryway); each account's own PDS comes from its
   // DID document at publish time. `www`: the Bluesky app, where post links point.
   bluesky: { api: 'https://bsky.social', www: 'https://bsky.app' },
+  // The authorization window is on threads.net; the API on graph.threads.net (graph.threads.com answers too).
+  threads: { www: 'https://threads.net', graph: 'https://graph.threads.net' },
 } as const satisfies Record<Platform, Record<string, string>>;
 
 export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof PLATFORM_HOSTS)[P]]: string };
@@ -30,6 +32,9 @@ export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof P
  * sandbox), read once when this module loads. A malformed value stops the cold start.
  */
 export const GRAPH_VERSION = graphApiVersionFrom(process.env);
+
+/** The Threads API's own version path, separate from Graph's (developers.facebook.com/documentation/threads/reference). */
+export { THREADS_VERSION } from '@shared/graph-api-version';
 
 /**
  * Where Bluesky accounts sign in: the deployment setting BLUESKY_SERVICE_URL (bsky.social's

@@ -249,7 +249,7 @@ export function graphCalls<C extends z.ZodType>(ctx: CallContext, graph: string,
  * Facebook and Instagram share Graph's error codes. Every Graph error is HTTP 400 with type
  * "OAuthException" (even "image too large"), so the code, not the type or status, decides.
  */
-export function classifyGraphError(res: FailedResponse, product: 'Facebook' | 'Instagram'): Classification {
+export function classifyGraphError(res: FailedResponse, product: 'Facebook' | 'Instagram' | 'Threads'): Classification {
   const flat = IgFlatErrorSchema.safeParse(res.body);
   if (flat.success) {
     // api.instagram.com/oauth/access_token: a used, expired or foreign code; the user has to sign in again.

@@ -7,6 +7,7 @@ import { env } from '../lib/env';
 import { hostsFor } from './hosts';
 import type { AdapterDeps } from './http';
 import { createInstagramMetricsReader } from './instagram-metrics';
+import { createThreadsMetricsReader } from './threads-metrics';
 import { createTikTokMetricsReader, TIKTOK_METRICS_BATCH } from './tiktok-metrics';
 import type { MetricsReader } from './types';
 import { createXMetricsReader, X_METRICS_BATCH } from './x-metrics';
@@ -24,6 +25,7 @@ const READERS: { [P in Platform]: (deps: AdapterDeps<P>) => MetricsReader } = {
   tiktok: createTikTokMetricsReader,
   youtube: createYouTubeMetricsReader,
   bluesky: createBlueskyMetricsReader,
+  threads: createThreadsMetricsReader,
 };
 
 /**
@@ -37,6 +39,7 @@ export const METRICS_BATCH_SIZES: Readonly<Record<Platform, number>> = {
   tiktok: TIKTOK_METRICS_BATCH,
   youtube: YOUTUBE_METRICS_BATCH,
   bluesky: BLUESKY_METRICS_BATCH,
+  threads: 1,
 };
 
 /** Thrown when we have no app registered on the platform: the collector treats it as a failed reading and retries later. */

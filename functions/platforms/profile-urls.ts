@@ -14,7 +14,7 @@ interface ProfileAccount {
 /**
  * The public profile page of a connected account on `www` (the platform's www host: the real one on
  * AWS, the sandbox's on the local cloud). Facebook Pages and YouTube channels are addressed by id,
- * since their names are not unique; Instagram, X and TikTok by handle (Instagram and X accounts are
+ * since their names are not unique; Instagram, X, Threads and TikTok by handle (Instagram, X and Threads accounts are
  * always named by it). A TikTok account connected without the user.info.profile scope has only a
  * display name, so it gets no link (null) rather than one to a stranger's page.
  */
@@ -34,6 +34,8 @@ export function profileUrlOn(www: string, account: ProfileAccount): string | nul
       return `${www}/channel/${id}`;
     case 'bluesky':
       return `${www}/profile/${handle}`;
+    case 'threads':
+      return `${www}/@${handle}`;
   }
 }
 

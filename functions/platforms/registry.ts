@@ -4,6 +4,7 @@ import { createFacebookAdapter, type FacebookAdapter } from './facebook';
 import type { PlatformHosts } from './hosts';
 import type { AdapterDeps } from './http';
 import { createInstagramAdapter } from './instagram';
+import { createThreadsAdapter, type ThreadsAdapter } from './threads';
 import { createTikTokAdapter, type TikTokAdapter } from './tiktok';
 import type { Fetch, OAuthApp, PlatformAdapter } from './types';
 import { createXAdapter } from './x';
@@ -19,14 +20,16 @@ export interface CreateAdapterDeps<P extends Platform> {
   readonly now?: () => Date;
 }
 
-/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options; Bluesky's signs in with an app password. */
+/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options; Bluesky's signs in with an app password; Threads' reads its publishing limit. */
 type AdapterFor<P extends Platform> = P extends 'facebook'
   ? FacebookAdapter
   : P extends 'tiktok'
     ? TikTokAdapter
     : P extends 'bluesky'
       ? BlueskyAdapter
-      : PlatformAdapter;
+      : P extends 'threads'
+        ? ThreadsAdapter
+        : PlatformAdapter;
 
 const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = {
   instagram: createInstagramAdapter,
@@ -35,6 +38,7 @@ const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = 
   tiktok: createTikTokAdapter,
   youtube: createYouTubeAdapter,
   bluesky: createBlueskyAdapter,
+  threads: createThreadsAdapter,
 };
 
 export function createAdapter<P extends Platform>(platform: P, deps: CreateAdapterDeps<P>): AdapterFor<P> {

@@ -15,6 +15,7 @@ export const SANDBOX_APPS = {
   instagram: { clientId: '100000000000002', clientSecret: 'sandbox-instagram-secret' },
   tiktok: { clientId: 'sbxtiktokclientkey', clientSecret: 'sandbox-tiktok-secret' },
   youtube: { clientId: 'sandbox-youtube.apps.googleusercontent.com', clientSecret: 'GOCSPX-sandbox-youtube-secret' },
+  threads: { clientId: '100000000000003', clientSecret: 'sandbox-threads-secret' },
 } as const satisfies Record<SandboxPlatform, { clientId: string; clientSecret: string }>;
 
 /** The one redirect URI registered for each app. */
@@ -74,6 +75,10 @@ export const DEMO_IDENTITIES: Record<SandboxPlatform, DemoIdentity[]> = {
   youtube: [
     { id: 'UCsbx000000000000000ada1', name: 'Ada Bakes', username: '@adabakes' },
     { id: 'UCsbx000000000000000cafe', name: 'Corner Café TV', username: '@cornercafetv' },
+  ],
+  threads: [
+    { id: '27300000000000001', name: 'Corner Café', username: 'cornercafe' },
+    { id: '27300000000000002', name: 'Ada Bakes', username: 'ada.bakes' },
   ],
 };
 

@@ -46,7 +46,8 @@ export function namedError(
       if (error === 'server_error') return problemJson(503, { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 });
       return problemJson(401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' });
     case 'facebook':
-    case 'instagram': {
+    case 'instagram':
+    case 'threads': {
       if (error === 'rate_limit') {
         const code = typeof options.code === 'number' ? options.code : platform === 'facebook' ? 32 : 4;
         const message =
@@ -75,6 +76,7 @@ export function namedError(
         );
       }
       if (error === 'daily_limit' && platform === 'instagram') return igDailyLimit(now, resetIn);
+      if (error === 'daily_limit' && platform === 'threads') return threadsDailyLimit(resetIn);
       if (error === 'quota_exceeded' || error === 'daily_limit')
         return graph(
           400,
@@ -186,4 +188,30 @@ export function faultResponse(platform: SandboxPlatform, fault: Fault, now: numb
     return { ...base, status: fault.status ?? base.status, headers: { ...base.headers, ...fault.headers }, body: fault.body ?? base.body };
   }
   return { status: fault.status ?? 500, headers: fault.headers, body: fault.body ?? {} };
+}
+
+/**
+ * Threads' 250-posts-in-24-hours limit, refused at threads_publish. Meta documents the limit but not
+ * its error code: the stand-in answers Graph's #4 with the usage header saying when a slot frees up,
+ * which the adapters read as "wait, then try again".
+ */
+export function threadsDailyLimit(resetSeconds: number): SandboxResponse {
+  const buc = JSON.stringify({
+    threads: [
+      { type: 'threads', call_count: 100, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: Math.max(1, Math.ceil(resetSeconds / 60)) },
+    ],
+  });
+  return json(
+    400,
+    {
+      error: {
+        message: '(#4) Application request limit reached',
+        type: 'OAuthException',
+        code: 4,
+        is_transient: false,
+        fbtrace_id: 'Sbx' + Math.random().toString(36).slice(2, 12),
+      },
+    },
+    { 'x-business-use-case-usage': buc },
+  );
 }

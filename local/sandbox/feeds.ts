@@ -74,6 +74,16 @@ const LOOKS: Record<SandboxPlatform, Look> = {
     accent: '#3ea6ff',
     font: 'Roboto,Arial,sans-serif',
   },
+  threads: {
+    name: 'Threads',
+    logo: '<span style="font:700 26px -apple-system,system-ui,sans-serif">@ threads</span>',
+    bg: '#fff',
+    card: '#fff',
+    text: '#000',
+    muted: '#999',
+    accent: '#000',
+    font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
+  },
 };
 
 function page(platform: SandboxPlatform, title: string, body: string): SandboxResponse {
@@ -115,7 +125,9 @@ function accountsOf(ctx: SandboxContext, platform: SandboxPlatform): Account[] {
           ? urls.xProfile(who.username)
           : platform === 'tiktok'
             ? urls.tiktokProfile(who.username)
-            : urls.youtubeChannel(who.username),
+            : platform === 'threads'
+              ? urls.threadsProfile(who.username)
+              : urls.youtubeChannel(who.username),
   }));
 }
 
@@ -238,6 +250,15 @@ export function registerFeeds(ctx: SandboxContext): void {
       find('youtube', (p) => p.id === req.params.id),
     ),
   );
+  on('threads', '/:handle/post/:code', (req) =>
+    single(
+      ctx,
+      'threads',
+      find('threads', (p) => p.ref === req.params.code),
+    ),
+  );
+  on('threads', '/:handle', (req) => profile(ctx, 'threads', byHandle('threads', req.params.handle!)));
+
   // Channels by id, the one address every channel has (a connected account knows its id, not always a handle).
   on('youtube', '/channel/:id', (req) => profile(ctx, 'youtube', account(ctx, 'youtube', req.params.id!)));
   on('youtube', '/:handle', (req) => profile(ctx, 'youtube', byHandle('youtube', req.params.handle!)));

@@ -10,6 +10,7 @@ import { control } from './control';
 import { faultResponse } from './faults';
 import { registerFacebook } from './platforms/facebook';
 import { registerInstagram } from './platforms/instagram';
+import { registerThreads } from './platforms/threads';
 import { registerTikTok } from './platforms/tiktok';
 import { registerX } from './platforms/x';
 import { registerYouTube } from './platforms/youtube';
@@ -42,6 +43,7 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
   registerInstagram(ctx);
   registerTikTok(ctx);
   registerYouTube(ctx);
+  registerThreads(ctx);
   registerFeeds(ctx);
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
@@ -140,7 +142,7 @@ function indexPage(ctx: SandboxContext): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox platforms · Schedule &amp; Autopost</title>
 <style>body{font-family:system-ui,sans-serif;background:#0b0d12;color:#e6e8ee;margin:0;padding:32px} main{max-width:1100px;margin:0 auto}
 table{border-collapse:collapse;width:100%;font-size:13px} td,th{border-bottom:1px solid #262c38;padding:10px;text-align:left;vertical-align:top} code{color:#8ab4ff} p{color:#9aa3b2}</style></head>
-<body><main><h1>Sandbox platforms</h1><p>Local stand-ins for the five networks. Sandbox clock: ${escapeHtml(summary.now)} · ${summary.activeTokens} active tokens · ${summary.faults.length} pending faults. Control API under <code>/_sandbox/control</code>. <a style="color:#8ab4ff" href="${escapeHtml(ctx.sandboxUrl)}/feeds">What was published →</a></p>
+<body><main><h1>Sandbox platforms</h1><p>Local stand-ins for the networks. Sandbox clock: ${escapeHtml(summary.now)} · ${summary.activeTokens} active tokens · ${summary.faults.length} pending faults. Control API under <code>/_sandbox/control</code>. <a style="color:#8ab4ff" href="${escapeHtml(ctx.sandboxUrl)}/feeds">What was published →</a></p>
 <table><tr><th>Platform</th><th>Registered app (client id / secret)</th><th>Redirect URI</th><th>Hosts</th></tr>${rows}</table></main></body></html>`;
 }
 

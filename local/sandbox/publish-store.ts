@@ -25,7 +25,7 @@ export interface PublishedPost {
   ref?: string;
   /** TikTok photo posts: how many of the photos TikTok downloaded from their URLs. */
   mediaPulled?: number;
-  /** X: the post this one replies to (a thread part or a first comment). */
+  /** X and Threads: the post this one replies to (a thread part or a first comment). */
   inReplyTo?: string;
 }
 
@@ -54,6 +54,24 @@ export interface IgContainer {
   createdAt: number;
   readyAt: number;
   /** ERROR status text, e.g. "Error: Media upload has failed with error code 2207053". */
+  failed?: string;
+  mediaId?: string;
+}
+
+/** A Threads media container (POST /{user}/threads): invisible until threads_publish. */
+export interface ThreadsContainer {
+  id: string;
+  userId: string;
+  mediaType: 'TEXT' | 'IMAGE' | 'VIDEO' | 'CAROUSEL';
+  isCarouselItem: boolean;
+  text: string;
+  mediaUrl?: string;
+  children?: string[];
+  /** A reply's parent post (reply_to_id). */
+  replyToId?: string;
+  createdAt: number;
+  readyAt: number;
+  /** ERROR status's error_message, e.g. FAILED_DOWNLOADING_VIDEO. */
   failed?: string;
   mediaId?: string;
 }
@@ -138,6 +156,7 @@ export interface PublishData {
   receipts: Receipt[];
   nextReceipt: number;
   igContainers: Record<string, IgContainer>;
+  threadsContainers: Record<string, ThreadsContainer>;
   fbVideos: Record<string, FbVideo>;
   fbPhotos: Record<string, FbPhoto>;
   tiktok: Record<string, TikTokPublish>;
@@ -162,6 +181,7 @@ export const emptyPublishData = (): PublishData => ({
   receipts: [],
   nextReceipt: 1,
   igContainers: {},
+  threadsContainers: {},
   fbVideos: {},
   fbPhotos: {},
   tiktok: {},

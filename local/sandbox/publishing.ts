@@ -32,6 +32,8 @@ export const publicUrls = (ctx: SandboxContext) => ({
   tiktokPhoto: (username: string, id: string) => `${ctx.sandboxUrl}/tiktok/www/@${encodeURIComponent(username)}/photo/${id}`,
   tiktokProfile: (username: string) => `${ctx.sandboxUrl}/tiktok/www/@${encodeURIComponent(username)}`,
   youtubeWatch: (id: string) => `${ctx.sandboxUrl}/youtube/www/watch?v=${id}`,
+  threadsPost: (username: string, code: string) => `${ctx.sandboxUrl}/threads/www/@${encodeURIComponent(username)}/post/${code}`,
+  threadsProfile: (username: string) => `${ctx.sandboxUrl}/threads/www/@${encodeURIComponent(username)}`,
   youtubeChannel: (handle: string) => `${ctx.sandboxUrl}/youtube/www/${encodeURIComponent(handle)}`,
 });
 

@@ -95,6 +95,24 @@ describe('first comment and thread', () => {
     expect(within(region).getByTestId('preview-first-comment-x').textContent).toBe('First reply@cornercafe Link in bio');
   });
 
+  it('Threads shows the whole post, its photos as a carousel, the thread parts and the first comment as a reply', () => {
+    const region = showPreview({
+      platform: 'threads',
+      caption: LONG,
+      media: [photo(1080, 1350, 1), photo(1080, 1080, 2)],
+      thread: ['Part two'],
+      firstComment: 'Link in bio',
+    });
+    expect(within(region).getByTestId('preview-caption-threads').textContent).toBe(LONG);
+    expect(within(region).getByTestId('preview-dots')).toHaveAccessibleName('Carousel of 2 items, showing 1');
+    expect(
+      within(within(region).getByRole('list', { name: 'Thread' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2/2Part two']);
+    expect(within(region).getByTestId('preview-first-comment-threads').textContent).toBe('First reply@cornercafe Link in bio');
+  });
+
   it('shows neither when they are not set', () => {
     const region = showPreview({ platform: 'instagram', caption: 'Hi', media: [photo(1080, 1080)] });
     expect(within(region).queryByRole('list', { name: 'Thread' })).toBeNull();

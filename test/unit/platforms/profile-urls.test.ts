@@ -12,6 +12,7 @@ describe('profile URLs of connected accounts', () => {
     ['x', { account_id: '42', account_name: '@acme' }, 'https://x.com/acme'],
     ['tiktok', { account_id: 'open-id', account_name: '@adabakes' }, 'https://www.tiktok.com/@adabakes'],
     ['youtube', { account_id: 'UC123', account_name: 'Ada Bakes' }, 'https://www.youtube.com/channel/UC123'],
+    ['threads', { account_id: '27', account_name: '@cornercafe' }, 'https://threads.net/@cornercafe'],
   ] as const)('address a %s account on the real network on AWS', (platform, account, expected) => {
     expect(profileUrlOn(www(platform), { platform, ...account })).toBe(expected);
   });

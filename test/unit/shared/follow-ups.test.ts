@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreatePostSchema, followUpProblems } from '@shared/compose';
 
-const post = (platform: 'x' | 'instagram' | 'tiktok' | 'facebook', settings: Record<string, unknown>) =>
+const post = (platform: 'x' | 'instagram' | 'tiktok' | 'facebook' | 'threads', settings: Record<string, unknown>) =>
   CreatePostSchema.safeParse({ platforms: [{ platform, social_account_id: 'acc-1', caption: 'Hello', settings }] });
 const messages = (r: ReturnType<typeof post>) => (r.success ? [] : r.error.issues.map((i) => i.message));
 
@@ -34,8 +34,15 @@ describe('first comment and thread rules (docs/first-comment-and-threads.md#rule
     expect(r.success ? [] : r.error.issues.map((i) => i.path)).toEqual([['platforms', 0, 'settings', 'thread', 1]]);
   });
 
-  it('refuses thread parts anywhere but X, and more than 25 posts in one thread', () => {
-    expect(messages(post('facebook', { thread: ['two'] }))).toEqual(['Threads are only available on X']);
+  it('takes a thread on Threads with its own 500-character parts', () => {
+    expect(post('threads', { thread: ['a'.repeat(500)] }).success).toBe(true);
+    expect(messages(post('threads', { thread: ['ok', 'a'.repeat(501)] }))).toEqual([
+      "Part 3 of the thread exceeds Threads' limit of 500 characters (current: 501)",
+    ]);
+  });
+
+  it('refuses thread parts anywhere but X and Threads, and more than 25 posts in one thread', () => {
+    expect(messages(post('facebook', { thread: ['two'] }))).toEqual(['Threads are only available on X and Threads']);
     expect(messages(post('x', { thread: Array.from({ length: 25 }, (_, i) => `part ${i + 2}`) }))).toEqual(['A thread has at most 25 parts']);
     expect(post('x', { thread: Array.from({ length: 24 }, (_, i) => `part ${i + 2}`) }).success).toBe(true);
   });

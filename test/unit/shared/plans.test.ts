@@ -69,9 +69,9 @@ describe('the subscription plans', () => {
     for (const item of ['facebook', 'instagram', 'x', 'text only', 'basic analytics', 'email support']) expect(text).toContain(item);
   });
 
-  it('list all six platforms, advanced analytics and priority support for Pro (docs/product-rules.md#plans-and-limits)', () => {
+  it('list all seven platforms, advanced analytics and priority support for Pro (docs/product-rules.md#plans-and-limits)', () => {
     const text = featureText('pro');
-    for (const item of ['all six platforms', 'advanced analytics', 'priority support']) expect(text).toContain(item);
+    for (const item of ['all seven platforms', 'advanced analytics', 'priority support']) expect(text).toContain(item);
   });
 });
 

@@ -46,6 +46,8 @@ export const PLATFORM_COLORS: Record<Platform, string> = {
   youtube: 'red.solid',
   // Bluesky's brand blue (its butterfly), distinct from Facebook's palette blue.
   bluesky: '#1185FE',
+  // Threads' mark is black on white: the text colour, as X.
+  threads: 'fg',
 };
 
 export function platformSeries(platforms: Platform[]) {

@@ -23,7 +23,7 @@ export function FirstCommentField({ platform, value, onChange, needsReconnect }:
         <Field.Label>
           First comment{' '}
           <Text as="span" color="fg.muted" fontWeight="normal">
-            (optional{platform === 'x' ? ', posted as a reply' : ''})
+            (optional{platform === 'x' || platform === 'threads' ? ', posted as a reply' : ''})
           </Text>
         </Field.Label>
         {value ? (

@@ -1,5 +1,6 @@
 import { Box, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFilm, LuImage } from 'react-icons/lu';
+import { supportsThread } from '@shared/follow-ups';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { foldCaption, isCarousel, isTikTokPhotos, previewCrop, type PreviewMedia } from './preview-rules';
 
@@ -113,7 +114,7 @@ function Caption({ platform, text }: { platform: Platform; text: string }) {
 /** One network's rendering of the post: account, first frame (cropped as the network crops it), dots, caption with its fold, first comment, thread. */
 export function PlatformPreview({ platform, accountName, caption, media, title, firstComment, thread }: PlatformPreviewProps) {
   const name = PLATFORM_NAMES[platform];
-  const parts = platform === 'x' ? (thread ?? []).filter((p) => p.trim()) : [];
+  const parts = supportsThread(platform) ? (thread ?? []).filter((p) => p.trim()) : [];
   return (
     <Box as="section" role="region" aria-label={`${name} preview`} borderWidth="1px" borderColor="border" rounded="lg" bg="bg" overflow="hidden" minW="0">
       <HStack px="3" py="2" gap="2" borderBottomWidth="1px" borderColor="border.muted">
@@ -156,7 +157,7 @@ export function PlatformPreview({ platform, accountName, caption, media, title, 
       {firstComment?.trim() ? (
         <Box px="3" py="2" borderTopWidth="1px" borderColor="border.muted" data-testid={`preview-first-comment-${platform}`}>
           <Text textStyle="xs" color="fg.muted">
-            {platform === 'x' ? 'First reply' : 'First comment'}
+            {platform === 'x' || platform === 'threads' ? 'First reply' : 'First comment'}
           </Text>
           <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word">
             <Text as="span" fontWeight="semibold">

@@ -22,6 +22,8 @@ export const CAPTION_FOLDS: Record<Platform, { readonly after: number; readonly 
   youtube: { after: 100, more: 'more' },
   // Bluesky shows the whole post (300 graphemes); nothing folds.
   bluesky: null,
+  // Threads shows the whole post (500 characters at most); nothing folds.
+  threads: null,
 };
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -85,6 +87,7 @@ function clamped(own: number | null, fallback: number): PreviewCrop {
  * - X: text only here (shared/media-rules.ts), so no frame.
  * - Bluesky: one image whole at its own shape (1:1 while its size is unknown); several share a grid
  *   whose first cell is shown here, with a count of the others.
+ * - Threads: each file at its own shape, uncropped.
  */
 export function previewCrop(platform: Platform, media: readonly PreviewMedia[]): PreviewCrop | null {
   const first = media[0];
@@ -104,12 +107,14 @@ export function previewCrop(platform: Platform, media: readonly PreviewMedia[]):
       return { ratio: VERTICAL, label: '9:16', cropped: own !== null && Math.abs(own - VERTICAL) > 0.01 };
     case 'bluesky':
       return own === null ? { ratio: 1, label: '1:1', cropped: false } : { ratio: own, label: aspectLabel(Math.round(own * 1000), 1000), cropped: false };
+    case 'threads':
+      return { ratio: own ?? 1, label: labelOf(own ?? 1), cropped: false };
   }
 }
 
 /** Whether `platform` shows these files as a swipeable carousel (dots under the frame). */
 export const isCarousel = (platform: Platform, media: readonly PreviewMedia[]) =>
-  media.length > 1 && (platform === 'instagram' || isTikTokPhotos(platform, media));
+  media.length > 1 && (platform === 'instagram' || platform === 'threads' || isTikTokPhotos(platform, media));
 
 /** A TikTok photo post: photos only (compose offers it only where the deployment does). */
 export const isTikTokPhotos = (platform: Platform, media: readonly PreviewMedia[]) =>
