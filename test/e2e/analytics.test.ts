@@ -28,6 +28,17 @@ async function aPublishedPostWithMetrics() {
   }));
   const posted = await theSettledPost(user.accessToken, created.id);
   expect(posted.status).toBe('posted');
+  // The post's collection is set up after its outcome and notice: a sweep before that finds nothing.
+  await expect
+    .poll(
+      async () =>
+        ((await weCallTheApi('GET', `/api/analytics/posts/${created.id}`, { token: user.accessToken })).body as PostAnalyticsResponse).platforms[0]?.status,
+      {
+        timeout: 15_000,
+        interval: 100,
+      },
+    )
+    .toBe('collecting');
 
   // Two hours pass on the platform; the sweep runs as of just after the +1 h collection is due.
   await controlTheSandbox('POST', '/clock/advance', { seconds: 2 * 3600 });
