@@ -328,23 +328,46 @@ export async function putNewPost(userId: string, post: PostRecord): Promise<void
  * Replaces the post only if it is still the version and status the caller read: a concurrent edit,
  * or the publisher moving it on, makes this a ConflictError. A whole-item put also drops index keys
  * the new state no longer carries (the watchdog entry of a post that became a draft).
+ *
+ * A client's decision is written beside the version (`setClientReview`), so a caller that read the
+ * post before the client decided would put the older decision back. The put is therefore also
+ * conditional on the decision the caller read (`expected.review`, by default the one it writes);
+ * when only the decision moved on meanwhile, the put is made again with the stored decision kept.
+ * Returns what was written.
  */
-export async function replacePost(userId: string, post: PostRecord, expected: { version: number; status: PostStatus }): Promise<void> {
-  await conditional(
-    () =>
-      db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: postItemToWrite(userId, post),
-          ConditionExpression: 'attribute_exists(pk) AND #version = :version AND #status = :status',
-          ExpressionAttributeNames: { '#version': 'version', '#status': 'status' },
-          ExpressionAttributeValues: { ':version': expected.version, ':status': expected.status },
-        }),
-      ),
-    () => {
-      throw new ConflictError('This post was changed meanwhile; reload it and try again');
-    },
+export async function replacePost(
+  userId: string,
+  post: PostRecord,
+  expected: { version: number; status: PostStatus; review?: StoredClientReview | null },
+): Promise<PostRecord> {
+  const conflict = () => {
+    throw new ConflictError('This post was changed meanwhile; reload it and try again');
+  };
+  const put = (item: PostRecord, review: StoredClientReview | null | undefined) =>
+    db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: postItemToWrite(userId, item),
+        ConditionExpression: `attribute_exists(pk) AND #version = :version AND #status = :status AND ${review ? 'client_review.#at = :reviewAt' : 'NOT attribute_type(client_review, :map)'}`,
+        ExpressionAttributeNames: { '#version': 'version', '#status': 'status', ...(review ? { '#at': 'at' } : {}) },
+        ExpressionAttributeValues: { ':version': expected.version, ':status': expected.status, ...(review ? { ':reviewAt': review.at } : { ':map': 'M' }) },
+      }),
+    );
+  const carried = 'review' in expected;
+  const written = await conditional(
+    () => put(post, carried ? expected.review : post.client_review).then(() => true),
+    () => false,
   );
+  if (written) return post;
+  // The caller set a decision of its own (a client's request for changes): any change meanwhile is a conflict.
+  if (carried) conflict();
+  const stored = await getPost(userId, post.id);
+  if (!stored || stored.version !== expected.version || stored.status !== expected.status) conflict();
+  const kept: PostRecord = { ...post };
+  delete kept.client_review;
+  if (stored!.client_review) kept.client_review = stored!.client_review;
+  await conditional(() => put(kept, stored!.client_review), conflict);
+  return kept;
 }
 
 /**

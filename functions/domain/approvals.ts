@@ -331,7 +331,9 @@ export async function sendBackForChanges(workspaceId: string, old: PostRecord, c
     updated_at: now.toISOString(),
   };
   assertPostFits(workspaceId, post);
-  await replacePost(workspaceId, post, { version: old.version, status: 'pending_approval' }).catch(conflictAs(APPROVAL_MSG.changed));
+  // A decision the caller sets replaces only the one it read; otherwise a decision made meanwhile is kept.
+  const review = 'client_review' in extra ? { review: old.client_review ?? null } : {};
+  await replacePost(workspaceId, post, { version: old.version, status: 'pending_approval', ...review }).catch(conflictAs(APPROVAL_MSG.changed));
   return present(post);
 }
 

@@ -365,8 +365,9 @@ export async function updatePost(
   assertMediaRules(post.platforms, post.media.map(mediaFactsOf));
   assertPostFits(userId, post);
   if (usageMonth) await claimMonthlyPost(userId, edit.plan ?? (await currentPlan(userId, now)), now);
+  let saved = post;
   await withClaim(userId, usageMonth, async () => {
-    await replacePost(userId, post, { version: old.version, status: old.status });
+    saved = await replacePost(userId, post, { version: old.version, status: old.status });
     if (edit.added.length === 0) return;
     // A file taken by another post meanwhile: put the post back as it was rather than keep it without its media.
     await attachMediaToPost(userId, edit.added, post.id).catch(async (error: unknown) => {
@@ -382,7 +383,7 @@ export async function updatePost(
     userId,
     edit.removed.map((m) => ({ ...m, post_id: old.id })),
   ).catch((error: unknown) => logger.warn('Could not delete media removed from a post', { postId: old.id, error }));
-  return present(post);
+  return present(saved);
 }
 
 /** The older edit: captions by target id, nothing else of the post changes. */

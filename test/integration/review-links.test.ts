@@ -5,6 +5,7 @@ import { REVIEW_LINK_MSG, type ReviewPage } from '@shared/review-links';
 import { WORKSPACE_HEADER, type Role } from '@shared/workspaces';
 import { describe, expect, it, vi } from 'vitest';
 import { reviewLinkSk, workspacePk } from '../../functions/data/keys';
+import { getPost as getPostRecord, replacePost } from '../../functions/data/posts';
 import { putMember } from '../../functions/data/workspaces';
 import { documentClient } from '../../functions/lib/aws';
 import { aConfirmedUser, cloud } from '../helpers/given';
@@ -188,6 +189,25 @@ describe('client review links', { timeout: 90_000 }, () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect((edited.body as Post).client_review).toMatchObject({ decision: 'approved', current: false });
     expect(((await page(link.token)).body as ReviewPage).posts[0].decision).toBeNull();
+  });
+
+  it("keeps a client's decision made while a member's save of the post was under way", async () => {
+    // Prepare: a member's save has read the post (version 1, no decision) and is about to write it
+    const agency = await anAgency();
+    const post = await aStoredPost(agency.workspaceId, agency.account, { client_id: agency.rossi, status: 'scheduled', scheduled_at: inDays(2) });
+    const link = await aLink(agency.as(agency.editor), agency.rossi);
+    const readBySave = (await getPostRecord(agency.workspaceId, post.id))!;
+
+    // Act: the client approves, then the save writes what it read, edited
+    const approved = await decide({ token: link.token, post_id: post.id, version: 1, decision: 'approved' });
+    const platforms = readBySave.platforms.map((t) => ({ ...t, caption: 'Edited while the client looked' }));
+    await replacePost(agency.workspaceId, { ...readBySave, platforms, version: 2 }, { version: 1, status: 'scheduled' });
+    const seen = (await agency.as(agency.editor)('GET', `/api/posts/${post.id}`)).body as Post;
+
+    // Assess: the edit and the decision are both kept; the decision was on the caption before the edit
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(seen).toMatchObject({ version: 2, client_review: { decision: 'approved', client_name: 'Bakery Rossi', current: false } });
+    expect(seen.platforms[0].caption).toBe('Edited while the client looked');
   });
 
   it('sends a waiting post back as a draft on a request for changes, as an Editor would, and tells its author', async () => {
