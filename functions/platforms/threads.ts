@@ -2,9 +2,10 @@ import * as z from 'zod';
 import { FIRST_COMMENT_SCOPES } from '@shared/follow-ups';
 import { withFollowUps, type ReplyApi } from './follow-ups';
 import { THREADS_VERSION } from './hosts';
-import { callPlatform, classifyGraphError, expiresAtFrom, formPost, graphCalls, jsonGet, withQuery, type AdapterDeps, type CallContext } from './http';
-import { LOOKUP_SKEW_SECONDS, guardedCreate, handleOf, isVideo, num, publishCallContext, sameText, str } from './publish';
-import { PlatformError, type PlatformAdapter, type PublishCheckpoint, type PublishContext, type PublishStepResult, type TokenSet } from './types';
+import { callPlatform, classifyGraphError, graphCalls, jsonGet, withQuery, type AdapterDeps, type CallContext } from './http';
+import { containerPublishStep, exchangeForLongLived, metaAuthorizeUrl, readPublishingLimit, refreshLongLived, type PublishingLimit } from './meta-containers';
+import { LOOKUP_SKEW_SECONDS, handleOf, isVideo, publishCallContext, sameText } from './publish';
+import { PlatformError, type PlatformAdapter, type PublishContext, type TokenSet } from './types';
 
 /**
  * Meta's Threads API (docs/platforms.md#threads): graph.threads.net/{THREADS_VERSION}, the same container → publish
@@ -29,16 +30,6 @@ export const THREADS_CAROUSEL_MAX = 20;
  */
 export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', ...FIRST_COMMENT_SCOPES.threads, 'threads_manage_insights'] as const;
 
-/** Processing: the reference asks for a status check about once a minute for no more than 5 minutes. */
-export const FIRST_RECHECK_SECONDS = 3;
-export const POLL_EVERY_SECONDS = 60;
-export const MAX_PROCESSING_SECONDS = 5 * 60;
-export const STILL_PROCESSING_MESSAGE = 'Threads was still processing the media after 5 minutes; please try again.';
-
-/** Long-lived tokens last 60 days and refresh once at least 24 h old (…/threads/get-started/long-lived-tokens). */
-const LONG_LIVED_SECONDS = 60 * 24 * 3600;
-const MIN_AGE_TO_REFRESH_SECONDS = 24 * 3600 + 10 * 60;
-
 const IdSchema = z.object({ id: z.string() });
 const ContainerStatusSchema = z.object({
   id: z.string().optional(),
@@ -46,32 +37,17 @@ const ContainerStatusSchema = z.object({
   error_message: z.string().optional(),
 });
 const PermalinkSchema = z.object({ id: z.string(), permalink: z.string().optional() });
-const PublishingLimitSchema = z.object({
-  data: z
-    .array(
-      z.object({
-        quota_usage: z.number().int().nonnegative(),
-        config: z.object({ quota_total: z.number().int().positive(), quota_duration: z.number().int().positive() }).optional(),
-      }),
-    )
-    .min(1),
-});
 const PostListSchema = z.object({
   data: z.array(z.object({ id: z.string(), text: z.string().optional(), permalink: z.string().optional(), timestamp: z.string().optional() })),
 });
 const ShortTokenSchema = z.object({ access_token: z.string().min(1), user_id: z.union([z.string(), z.number()]).optional() });
-const LongTokenSchema = z.object({ access_token: z.string().min(1), token_type: z.string().optional(), expires_in: z.number() });
 const MeSchema = z.object({ id: z.string(), username: z.string(), name: z.string().optional(), threads_profile_picture_url: z.string().optional() });
 
 /** Graph writes "+0000"; Date.parse wants "Z". */
 const graphTime = (t: string | undefined) => (t ? Date.parse(t.replace(/\+0000$/, 'Z')) : Number.NaN);
 
 /** `GET /{user}/threads_publishing_limit`: the profile's real quota, read rather than assumed. */
-export interface ThreadsPublishingLimit {
-  readonly used: number;
-  readonly total: number;
-  readonly windowSeconds: number;
-}
+export type ThreadsPublishingLimit = PublishingLimit;
 
 export interface ThreadsAdapter extends PlatformAdapter {
   /** For warnings at scheduling time (functions/domain/platform-limits.ts). */
@@ -87,131 +63,37 @@ export function createThreadsAdapter(deps: AdapterDeps<'threads'>): ThreadsAdapt
   });
   const graph = `${hosts.graph}/${THREADS_VERSION}`;
   const { post, get } = graphCalls(publishCtx, graph, IdSchema);
-  const status = (tokens: TokenSet, id: string) =>
-    get(tokens, 'check the media processing', `/${id}`, { fields: 'status,error_message' }, ContainerStatusSchema);
   const profileUrl = (accountName: string) => `${hosts.www}/@${encodeURIComponent(handleOf(accountName))}`;
 
-  const posted = async (tokens: TokenSet, mediaId: string, accountName: string): Promise<PublishStepResult> => {
-    const r = await get(tokens, 'read the post link', `/${mediaId}`, { fields: 'permalink' }, PermalinkSchema);
-    return { status: 'posted', platformPostId: mediaId, postUrl: r.permalink ?? profileUrl(accountName) };
-  };
-
-  const waitFor = (since: string): PublishStepResult => {
-    const elapsed = (now().getTime() - Date.parse(since)) / 1000;
-    if (!(elapsed < MAX_PROCESSING_SECONDS)) throw new PlatformError('threads', 'stop', STILL_PROCESSING_MESSAGE);
-    const next = elapsed < FIRST_RECHECK_SECONDS ? FIRST_RECHECK_SECONDS - elapsed : POLL_EVERY_SECONDS;
-    return { status: 'wait', retryAfterSeconds: Math.max(1, Math.ceil(Math.min(next, MAX_PROCESSING_SECONDS - elapsed))) };
-  };
-
-  /** Containers stay invisible until threads_publish, so making them again after a crash is safe. */
-  const createContainers = async (context: PublishContext, cp: PublishCheckpoint): Promise<PublishCheckpoint> => {
-    const { tokens, request } = context;
-    const user = `/${request.accountId}`;
-    const media = request.media;
-    if ([...request.caption].length > THREADS_TEXT_LIMIT)
-      throw new PlatformError('threads', 'fix-input', `The text is longer than the ${THREADS_TEXT_LIMIT} characters Threads allows.`);
-    if (media.length > THREADS_CAROUSEL_MAX)
-      throw new PlatformError('threads', 'fix-input', `A Threads carousel takes 2 to ${THREADS_CAROUSEL_MAX} photos or videos.`);
-    if (media.length === 0) {
-      if (!request.caption.trim()) throw new PlatformError('threads', 'fix-input', 'A Threads post needs text, a photo or a video.');
-      const { id } = await post(tokens, 'prepare the post', `${user}/threads`, { media_type: 'TEXT', text: request.caption });
-      return { containerId: id, processingSince: now().toISOString() };
-    }
-    if (media.length === 1) {
-      const only = media[0];
-      const params: Record<string, string> = isVideo(only)
-        ? { media_type: 'VIDEO', video_url: only.url, text: request.caption }
-        : { media_type: 'IMAGE', image_url: only.url, text: request.caption };
-      const { id } = await post(tokens, 'prepare the post', `${user}/threads`, params);
-      return { containerId: id, processingSince: now().toISOString() };
-    }
-    // Carousel items one at a time, each id saved as it exists, so a crash resumes at the next item.
-    const saved = str(cp, 'carouselItems')?.split(',') ?? [];
-    const items = saved.length <= media.length ? saved : [];
-    const processingSince = str(cp, 'processingSince') ?? now().toISOString();
-    for (const m of media.slice(items.length)) {
-      const params: Record<string, string> = isVideo(m)
-        ? { media_type: 'VIDEO', video_url: m.url, is_carousel_item: 'true' }
-        : { media_type: 'IMAGE', image_url: m.url, is_carousel_item: 'true' };
-      items.push((await post(tokens, 'prepare a carousel item', `${user}/threads`, params)).id);
-      if (items.length < media.length) await context.saveCheckpoint({ carouselItems: items.join(','), processingSince });
-    }
-    return { children: items.join(','), processingSince };
-  };
-
-  /**
-   * container(s) → FINISHED → [checkpoint containerId + publishAttemptedAt] → threads_publish → permalink.
-   * A redelivery after an attempt asks the container: PUBLISHED means it went out (find the post in the
-   * profile's threads); FINISHED means it did not, and publishing it is safe.
-   */
-  const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
-    const { tokens, request } = context;
-    let cp: PublishCheckpoint = context.checkpoint ?? {};
-    const save = async (next: PublishCheckpoint) => {
-      cp = next;
-      await context.saveCheckpoint(next);
-    };
-    for (let guard = 0; guard < 8; guard++) {
-      const mediaId = str(cp, 'mediaId');
-      if (mediaId) return posted(tokens, mediaId, request.accountName);
-      const containerId = str(cp, 'containerId');
-      const children = str(cp, 'children');
-      if (!containerId && !children) {
-        await save(await createContainers(context, cp));
-        continue;
-      }
-      const since = str(cp, 'processingSince') ?? now().toISOString();
-      if (!containerId && children) {
-        const states = await Promise.all(children.split(',').map((id) => status(tokens, id)));
-        if (states.some((s) => s.status === 'ERROR'))
-          throw new PlatformError('threads', 'fix-input', "Threads couldn't process one of the carousel files; try another file.");
-        if (states.some((s) => s.status === 'EXPIRED')) {
-          await save({});
-          continue;
-        }
-        if (states.some((s) => s.status !== 'FINISHED')) return waitFor(since);
-        const { id } = await post(tokens, 'prepare the carousel', `/${request.accountId}/threads`, {
-          media_type: 'CAROUSEL',
-          children,
-          text: request.caption,
-        });
-        await save({ containerId: id, processingSince: since });
-        continue;
-      }
-      const state = await status(tokens, containerId!);
-      const attemptedAt = str(cp, 'publishAttemptedAt');
-      switch (state.status) {
-        case 'PUBLISHED': {
-          const found = await findPost(context, attemptedAt ?? new Date(now().getTime() - 3600_000).toISOString());
-          return { status: 'posted', platformPostId: found?.id ?? containerId!, postUrl: found?.permalink ?? profileUrl(request.accountName) };
-        }
-        case 'IN_PROGRESS':
-          return waitFor(since);
-        case 'EXPIRED':
-          // Never published (that would read PUBLISHED): a new container is safe.
-          await save({});
-          continue;
-        case 'ERROR':
-          throw new PlatformError(
-            'threads',
-            'fix-input',
-            `Threads couldn't process the media${state.error_message ? ` (${state.error_message})` : ''}; try another file.`,
-          );
-        case 'FINISHED': {
-          const before = { containerId: containerId!, processingSince: since };
-          const { id } = await guardedCreate(
-            context,
-            { ...before, publishAttemptedAt: now().toISOString(), attempts: (num(cp, 'attempts') ?? 0) + 1 },
-            before,
-            () => post(tokens, 'publish the post', `/${request.accountId}/threads_publish`, { creation_id: containerId! }),
-          );
-          await save({ containerId: containerId!, mediaId: id });
-          continue;
-        }
-      }
-    }
-    throw new PlatformError('threads', 'retry', 'Threads is still preparing the post; we will try again.');
-  };
+  /** Text alone is a TEXT container; a single photo or video carries the text; carousel items do not. */
+  const publishStep = containerPublishStep(
+    {
+      platform: 'threads',
+      name: 'Threads',
+      edge: 'threads',
+      textParam: 'text',
+      check(request) {
+        if ([...request.caption].length > THREADS_TEXT_LIMIT)
+          throw new PlatformError('threads', 'fix-input', `The text is longer than the ${THREADS_TEXT_LIMIT} characters Threads allows.`);
+        if (request.media.length > THREADS_CAROUSEL_MAX)
+          throw new PlatformError('threads', 'fix-input', `A Threads carousel takes 2 to ${THREADS_CAROUSEL_MAX} photos or videos.`);
+        if (request.media.length === 0 && !request.caption.trim())
+          throw new PlatformError('threads', 'fix-input', 'A Threads post needs text, a photo or a video.');
+      },
+      single: (m, text): Record<string, string> =>
+        !m ? { media_type: 'TEXT', text } : isVideo(m) ? { media_type: 'VIDEO', video_url: m.url, text } : { media_type: 'IMAGE', image_url: m.url, text },
+      item: (m): Record<string, string> => (isVideo(m) ? { media_type: 'VIDEO', video_url: m.url } : { media_type: 'IMAGE', image_url: m.url }),
+      async status(tokens, id) {
+        const r = await get(tokens, 'check the media processing', `/${id}`, { fields: 'status,error_message' }, ContainerStatusSchema);
+        return { code: r.status, message: r.error_message };
+      },
+      findPublished: (context, since) => findPost(context, since),
+      permalink: async (tokens, mediaId) => (await get(tokens, 'read the post link', `/${mediaId}`, { fields: 'permalink' }, PermalinkSchema)).permalink,
+      profileUrl,
+    },
+    { post },
+    now,
+  );
 
   /** `GET /{user}/threads` newest first, matched on the text and the time of the attempt. */
   const findPost = async (context: PublishContext, since: string) => {
@@ -259,65 +141,22 @@ export function createThreadsAdapter(deps: AdapterDeps<'threads'>): ThreadsAdapt
     platform: 'threads',
     usesPkce: false,
     publishStep,
-    async publishingLimit(tokens, accountId) {
-      const r = await callPlatform(ctx, {
-        what: 'read the publishing limit',
-        url: withQuery(`${graph}/${encodeURIComponent(accountId)}/threads_publishing_limit`, {
-          fields: 'quota_usage,config',
-          access_token: tokens.accessToken,
-        }),
-        init: jsonGet,
-        schema: PublishingLimitSchema,
-        secrets: [tokens.accessToken],
-      });
-      const row = r.data[0];
-      // Without config the reference's documented values apply (250 per 86,400 s).
-      return { used: row.quota_usage, total: row.config?.quota_total ?? 250, windowSeconds: row.config?.quota_duration ?? 86400 };
-    },
-    authorizeUrl({ state }) {
-      return withQuery(`${hosts.www}/oauth/authorize`, {
-        client_id: app.clientId,
-        redirect_uri: app.redirectUri,
-        response_type: 'code',
-        scope: THREADS_SCOPES.join(','),
-        state,
-      });
-    },
+    // Without config the reference's documented values apply (250 per 86,400 s).
+    publishingLimit: (tokens, accountId) => readPublishingLimit(ctx, { graph, accountId, edge: 'threads_publishing_limit', documentedTotal: 250 }, tokens),
+    authorizeUrl: ({ state }) => metaAuthorizeUrl(hosts.www, app, THREADS_SCOPES, state),
     async exchangeCode({ code }) {
       // code → short-lived token (1 h) → long-lived (60 days) (…/get-started/get-access-tokens-and-permissions, …/long-lived-tokens).
-      const short = await callPlatform(ctx, {
-        what: 'exchange the sign-in code',
-        url: `${hosts.graph}/oauth/access_token`,
-        init: formPost({ client_id: app.clientId, client_secret: app.clientSecret, grant_type: 'authorization_code', redirect_uri: app.redirectUri, code }),
-        schema: ShortTokenSchema,
-        secrets: [code, app.clientSecret],
-      });
-      const long = await callPlatform(ctx, {
-        what: 'get a long-lived sign-in',
-        url: withQuery(`${hosts.graph}/access_token`, { grant_type: 'th_exchange_token', client_secret: app.clientSecret, access_token: short.access_token }),
-        init: jsonGet,
-        schema: LongTokenSchema,
-        secrets: [short.access_token, app.clientSecret],
-      });
       // Neither answer lists the granted permissions: none are recorded, and a missing one shows when a call is refused (#10).
-      return { accessToken: long.access_token, issuedAt: now().toISOString(), expiresAt: expiresAtFrom(now(), long.expires_in) };
+      const { tokens } = await exchangeForLongLived(
+        ctx,
+        { tokenUrl: `${hosts.graph}/oauth/access_token`, graphHost: hosts.graph, grantType: 'th_exchange_token', shortSchema: ShortTokenSchema },
+        app,
+        code,
+      );
+      return tokens;
     },
-    async refresh(tokens) {
-      // No refresh token: the long-lived access token refreshes itself once it is a day old.
-      if (tokens.expiresAt === null) return tokens;
-      const remaining = (Date.parse(tokens.expiresAt) - now().getTime()) / 1000;
-      if (remaining <= 0) throw new PlatformError('threads', 'reauth', 'The Threads sign-in has expired; please reconnect Threads.');
-      const ageSeconds = tokens.issuedAt ? (now().getTime() - Date.parse(tokens.issuedAt)) / 1000 : LONG_LIVED_SECONDS - remaining;
-      if (ageSeconds < MIN_AGE_TO_REFRESH_SECONDS) return tokens;
-      const r = await callPlatform(ctx, {
-        what: 'refresh the sign-in',
-        url: withQuery(`${hosts.graph}/refresh_access_token`, { grant_type: 'th_refresh_token', access_token: tokens.accessToken }),
-        init: jsonGet,
-        schema: LongTokenSchema,
-        secrets: [tokens.accessToken],
-      });
-      return { ...tokens, accessToken: r.access_token, issuedAt: now().toISOString(), expiresAt: expiresAtFrom(now(), r.expires_in) };
-    },
+    // No refresh token: the long-lived access token (60 days) refreshes itself once it is a day old (…/threads/get-started/long-lived-tokens).
+    refresh: (tokens) => refreshLongLived(ctx, { platform: 'threads', name: 'Threads', graphHost: hosts.graph, grantType: 'th_refresh_token' }, tokens),
     async profiles(tokens) {
       const r = await callPlatform(ctx, {
         what: 'read the profile',
