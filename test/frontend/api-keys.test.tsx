@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_KEY_MSG, type ApiKeyView } from '@shared/api-keys';
 import type { WorkspaceSummary } from '@shared/workspaces';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
@@ -91,6 +91,31 @@ describe('Settings → API keys', { timeout: 30_000 }, () => {
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(options).toEqual(['Admin', 'Editor', 'Contributor']);
+  });
+
+  it('says the settings are loading until the role is known, then opens the API keys tab a link names', async () => {
+    const api = settingsWithKeys('admin');
+    let release!: () => void;
+    const roleKnown = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (new URL(String(input), 'http://localhost').pathname === '/api/workspaces') await roleKnown;
+      return api.fetchMock(input, init);
+    });
+    renderApp('/home/settings?tab=api-keys');
+
+    expect(await screen.findByLabelText('Loading settings')).toBeInTheDocument();
+    expect(screen.queryByRole('tabpanel')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('tab', { name: 'API keys', selected: true })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Role')).toBeInTheDocument();
+  });
+
+  it('shows an Editor who follows a link to the API keys tab their Profile instead', async () => {
+    settingsWithKeys('editor');
+    renderApp('/home/settings?tab=api-keys');
+
+    expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'API keys' })).not.toBeInTheDocument();
   });
 
   it('has no API keys tab for an Editor', async () => {

@@ -1,4 +1,4 @@
-import { Stack, Tabs } from '@chakra-ui/react';
+import { Skeleton, Stack, Tabs } from '@chakra-ui/react';
 import { LuBell, LuKeyRound, LuSlidersHorizontal, LuTriangleAlert, LuUser, LuWebhook } from 'react-icons/lu';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentWorkspace } from '@/lib/api/workspaces';
@@ -26,14 +26,26 @@ const TAB_IDS = TABS.map((t) => t.id);
  */
 export function SettingsPage() {
   const [tab, setTab] = useUrlTab(TAB_IDS, 'profile');
-  const { can } = useCurrentWorkspace();
+  const { can, isPending } = useCurrentWorkspace();
   const tabs = TABS.filter((t) => !('admin' in t) || can('admin'));
+  // An Admin's tab in the link is known to be theirs only once the workspace's role is: until then, a
+  // loading state rather than an empty panel; a member who may not open it sees their Profile.
+  const shown = tabs.some((t) => t.id === tab) ? tab : 'profile';
+  const header = <PageHeader title="Settings" description="Your profile, notifications, preferences and account." />;
+  if (isPending && shown !== tab)
+    return (
+      <Stack gap="6">
+        {header}
+        <Skeleton h="10" rounded="md" aria-label="Loading settings" />
+      </Stack>
+    );
 
   return (
     <Stack gap="6">
-      <PageHeader title="Settings" description="Your profile, notifications, preferences and account." />
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} lazyMount unmountOnExit variant="line" colorPalette="brand">
-        <Tabs.List overflowX="auto" overflowY="hidden" scrollbarWidth="none">
+      {header}
+      <Tabs.Root value={shown} onValueChange={(details) => setTab(details.value)} lazyMount unmountOnExit variant="line" colorPalette="brand">
+        {/* Six tabs do not fit a phone's width: they wrap onto a second row rather than scroll out of sight. */}
+        <Tabs.List flexWrap={{ base: 'wrap', md: 'nowrap' }} overflowX={{ base: 'visible', md: 'auto' }} overflowY="hidden" scrollbarWidth="none">
           {tabs.map(({ id, label, icon: Icon }) => (
             <Tabs.Trigger key={id} value={id} flexShrink={0}>
               <Icon />
