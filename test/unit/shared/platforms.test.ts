@@ -11,7 +11,7 @@ describe('the supported platforms', () => {
     expect(isPlatform(value)).toBe(true);
   });
 
-  it.each(['twitter', 'X', 'Instagram', 'linkedin', ''])('do not recognise %j as a platform', (value) => {
+  it.each(['twitter', 'X', 'Instagram', 'LinkedIn', ''])('do not recognise %j as a platform', (value) => {
     expect(isPlatform(value)).toBe(false);
   });
 });
