@@ -53,7 +53,10 @@ describe('the connect link dialog on the Clients page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
 
     expect(await within(dialog).findByLabelText('Connect link')).toHaveValue(URL_OF_LINK);
-    expect(api.callsTo('POST', `/clients/${ACME}/connect-links`)[0]!.body).toEqual({ platforms: ['facebook', 'x', 'bluesky', 'threads', 'linkedin'], expires_in_days: 3 });
+    expect(api.callsTo('POST', `/clients/${ACME}/connect-links`)[0]!.body).toEqual({
+      platforms: ['facebook', 'x', 'bluesky', 'threads', 'linkedin'],
+      expires_in_days: 3,
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Link copied')).toBeInTheDocument();
     // user-event stands in for the system clipboard.
