@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { FIRST_COMMENT_SCOPES } from '@shared/follow-ups';
 import { CAPTION_LIMITS } from '@shared/platforms';
+import { withFollowUps, type ReplyApi } from './follow-ups';
 import { LINKEDIN_VERSION } from './hosts';
 import {
   callPlatform,
@@ -84,6 +86,16 @@ const VideoInitSchema = z.object({
 const VideoSchema = z.object({ id: z.string().optional(), status: z.string() });
 const PostListSchema = z.object({
   elements: z.array(z.object({ id: z.string(), commentary: z.string().optional(), createdAt: z.number().optional(), publishedAt: z.number().optional() })),
+});
+const CommentListSchema = z.object({
+  elements: z.array(
+    z.object({
+      id: z.string().optional(),
+      actor: z.string().optional(),
+      message: z.object({ text: z.string() }).optional(),
+      created: z.object({ time: z.number() }).optional(),
+    }),
+  ),
 });
 const LinkedInErrorSchema = z.object({
   status: z.number().optional(),
@@ -348,7 +360,42 @@ export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>): PlatformAd
     return r.refresh_token_expires_in !== undefined ? { ...set, refreshExpiresAt: expiresAtFrom(at, r.refresh_token_expires_in) } : set;
   };
 
-  return {
+  /**
+   * First comments: POST /rest/socialActions/{post}/comments as the post's author (…/shares/comments-api).
+   * After a lost answer a page's comments are listed (r_organization_social); a member's cannot be
+   * read without r_member_social, so that comment reads as "couldn't confirm" rather than twice.
+   */
+  const comments = (postUrn: string) => `${rest}/socialActions/${encodeURIComponent(postUrn)}/comments`;
+  const replies: ReplyApi = {
+    platform: 'linkedin',
+    commentScopes: FIRST_COMMENT_SCOPES.linkedin,
+    async create(context, parentId, text) {
+      const r = await callPlatformRaw(publishCtx, {
+        what: 'post the first comment',
+        url: comments(parentId),
+        init: {
+          method: 'POST',
+          headers: headers(context.tokens, { 'content-type': 'application/json' }),
+          body: JSON.stringify({ actor: context.request.accountId, object: parentId, message: { text } }),
+        },
+        accept: [200, 201],
+        secrets: [context.tokens.accessToken],
+      });
+      const id = r.headers.get('x-restli-id') ?? (r.body && typeof r.body === 'object' && 'id' in r.body ? String(r.body.id) : `${parentId}#comment`);
+      return { id, url: null };
+    },
+    async find(context, parentId, text, since) {
+      if (!isOrganization(context.request.accountId)) throw unknownOutcome('linkedin');
+      const r = await restGet(publishCtx, context.tokens, 'look up the first comment', comments(parentId), CommentListSchema);
+      const from = Date.parse(since) - LOOKUP_SKEW_SECONDS * 1000;
+      const found = r.elements.find(
+        (c) => c.actor === context.request.accountId && sameText(c.message?.text ?? '', text) && !((c.created?.time ?? from) < from),
+      );
+      return found && { id: found.id ?? `${parentId}#comment`, url: null };
+    },
+  };
+
+  const adapter: PlatformAdapter = {
     platform: 'linkedin',
     usesPkce: false,
     publishStep,
@@ -415,4 +462,5 @@ export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>): PlatformAd
       return [member, ...pages];
     },
   };
+  return withFollowUps(adapter, replies, now);
 }

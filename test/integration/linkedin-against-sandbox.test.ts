@@ -9,8 +9,8 @@ import { weCallTheApi } from '../helpers/when';
 
 /**
  * LinkedIn through the whole local cloud: connect through our OAuth pages and the sandbox's consent
- * page, which offers the member and the page they administer, publish to both, and find each post
- * at its link.
+ * page, which offers the member and the page they administer, publish to both with a first comment,
+ * and find each post at its link.
  */
 type Account = { id: string; platform: string; account_id: string; account_name: string };
 
@@ -20,7 +20,7 @@ async function linkedinAccounts(token: string): Promise<Account[]> {
 }
 
 describe('publishing to LinkedIn', () => {
-  it('connects the member and their page, posts once to each, and links the posts', { timeout: 120_000 }, async () => {
+  it('connects the member and their page, posts once to each with its first comment, and links the posts', { timeout: 120_000 }, async () => {
     // Prepare
     const user = await aConfirmedUser({ plan: 'basic' });
     const { to } = await connect('linkedin', user.accessToken);
@@ -34,7 +34,7 @@ describe('publishing to LinkedIn', () => {
       token: user.accessToken,
       body: {
         scheduled_at: inDays(1),
-        platforms: accounts.map((a) => ({ platform: 'linkedin', social_account_id: a.id, caption, settings: {} })),
+        platforms: accounts.map((a) => ({ platform: 'linkedin', social_account_id: a.id, caption, settings: { first_comment: 'Link in bio' } })),
         media_ids: [],
       },
     });
@@ -42,7 +42,7 @@ describe('publishing to LinkedIn', () => {
 
     // Assess
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(settled.platforms.map((p: { status: string }) => p.status)).toEqual(['posted', 'posted']);
+    for (const target of settled.platforms) expect(target).toMatchObject({ status: 'posted', follow_ups: { first_comment: { status: 'posted' } } });
     expect(await sandboxReceiptsFor(caption)).toHaveLength(2);
     const { posts } = (await control('GET', '/posts?platform=linkedin')) as { posts: { text: string; accountId: string }[] };
     expect(

@@ -2,6 +2,7 @@ import type { SandboxContext } from '../context';
 import { numericId, processingDelayMs, randomId, recordPost, type LinkedInAsset, type PublishedPost } from '../publish-store';
 import { publicUrls } from '../publishing';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
+import { addSandboxComment, sandboxComments } from './comments';
 import { administered, liError, mayActAs, restGuard, tokenError } from './linkedin';
 
 /**
@@ -16,6 +17,8 @@ export const LINKEDIN_COMMENTARY_MAX = 3000;
 export const LINKEDIN_MULTI_IMAGE_MIN = 2;
 export const LINKEDIN_MULTI_IMAGE_MAX = 20;
 export const LINKEDIN_PART_BYTES = 4 * 1024 * 1024;
+/** Comment text, as LinkedIn's composer limits it (**unconfirmed**: the reference states no figure). */
+export const LINKEDIN_COMMENT_MAX = 1250;
 const ORGANIZATION = 'urn:li:organization:';
 
 export function registerLinkedInPublishing(ctx: SandboxContext): void {
@@ -181,6 +184,45 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     },
     { publish: 'create' },
   );
+
+  // First comments: as the post's author (or anyone the token may act as), under a post that exists.
+  ctx.router.on('POST', 'linkedin', 'api', '/rest/socialActions/:urn/comments', (req) => {
+    const guard = restGuard(ctx, req);
+    if ('response' in guard) return guard.response;
+    const urn = req.params.urn!;
+    const b = body(req) as { actor?: string; object?: string; message?: { text?: string } };
+    const target = ctx.state.publishing.posts.find((p) => p.platform === 'linkedin' && p.id === urn);
+    if (!target) return liError(404, `${urn} not found`);
+    if (b.object !== urn) return liError(400, '/object must be the post the comment is on');
+    if (!mayActAs(guard.record, b.actor ?? '')) return forbidden(`socialActions.comments.CREATE as ${b.actor ?? ''}`);
+    const text = b.message?.text ?? '';
+    if (!text.trim()) return liError(400, '/message/text is required');
+    if ([...text].length > LINKEDIN_COMMENT_MAX)
+      return unprocessable(`/message/text :: length ${[...text].length} exceeds the maximum allowed ${LINKEDIN_COMMENT_MAX}`);
+    const id = numericId(19);
+    addSandboxComment(ctx.state.publishing, { id, platform: 'linkedin', parentId: urn, accountId: b.actor!, text, createdAt: ctx.state.now() });
+    ctx.state.persist();
+    const commentUrn = `urn:li:comment:(${urn},${id})`;
+    return json(201, { id, actor: b.actor, object: urn, message: { text }, created: { time: ctx.state.now() } }, { 'x-restli-id': commentUrn });
+  });
+
+  ctx.router.on('GET', 'linkedin', 'api', '/rest/socialActions/:urn/comments', (req) => {
+    const guard = restGuard(ctx, req);
+    if ('response' in guard) return guard.response;
+    const urn = req.params.urn!;
+    const target = ctx.state.publishing.posts.find((p) => p.platform === 'linkedin' && p.id === urn);
+    if (!target) return liError(404, `${urn} not found`);
+    const { record } = guard;
+    const mayRead = target.accountId.startsWith(ORGANIZATION)
+      ? administered(record).includes(target.accountId.slice(ORGANIZATION.length)) && record.scopes.includes('r_organization_social')
+      : record.scopes.includes('r_member_social');
+    if (!mayRead) return forbidden(`socialActions.comments.GET on ${urn}`);
+    const elements = sandboxComments(ctx.state.publishing)
+      .filter((c) => c.platform === 'linkedin' && c.parentId === urn)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map((c) => ({ id: c.id, actor: c.accountId, object: urn, message: { text: c.text }, created: { time: c.createdAt } }));
+    return json(200, { paging: { start: 0, count: elements.length, links: [] }, elements });
+  });
 
   ctx.router.on('GET', 'linkedin', 'api', '/rest/posts', (req) => {
     const guard = restGuard(ctx, req);

@@ -5,6 +5,7 @@ import { LINKEDIN_VERSION, hostsFor } from '../../../functions/platforms/hosts';
 import { LINKEDIN_MEMBER_SCOPES, MEMBER_LOOKUP_MESSAGE, createLinkedInAdapter } from '../../../functions/platforms/linkedin';
 import { PlatformError, type ConnectedProfile, type PlatformAdapter, type PublishCheckpoint, type PublishMedia } from '../../../functions/platforms/types';
 import { DEMO_IDENTITIES, SANDBOX_APPS, createSandbox } from '../../../local/sandbox';
+import { sandboxComments } from '../../../local/sandbox/platforms/comments';
 
 /**
  * The LinkedIn stand-in refuses what LinkedIn refuses (docs/platforms.md#linkedin): each rule is
@@ -64,14 +65,14 @@ const anImage = (): PublishMedia => ({ url: 'unused', mimeType: 'image/jpeg', si
 const aVideo = (size: number): PublishMedia => ({ url: 'unused', mimeType: 'video/mp4', sizeBytes: size, open: async () => bytesOf(size) });
 
 /** Runs publishStep to the end, moving the sandbox clock through each wait. */
-async function publish(account: ConnectedProfile, caption: string, media: PublishMedia[] = [], start: PublishCheckpoint | null = null) {
+async function publish(account: ConnectedProfile, caption: string, media: PublishMedia[] = [], start: PublishCheckpoint | null = null, settings = {}) {
   const li = adapter();
   let checkpoint: PublishCheckpoint | null = start;
   for (let i = 0; i < 30; i++) {
     try {
       const result = await li.publishStep({
         tokens: account.tokens,
-        request: { accountId: account.accountId, accountName: account.accountName, caption, settings: {}, media },
+        request: { accountId: account.accountId, accountName: account.accountName, caption, settings, media },
         checkpoint,
         saveCheckpoint: async (cp) => {
           checkpoint = { ...cp };
@@ -176,6 +177,16 @@ describe('the LinkedIn stand-in publishes what LinkedIn takes', () => {
     ]);
     const shown = await fetch(runs[0]!.result!.postUrl);
     expect(await shown.text()).toContain('Fresh sourdough at 7am');
+  });
+
+  it("posts the first comment under a page's post, as the page", async () => {
+    const [, page] = await connect();
+
+    const run = await publish(page!, 'New menu today', [], null, { first_comment: 'Link in bio' });
+
+    expect(run.result).toMatchObject({ status: 'posted', followUps: { first_comment: { status: 'posted' } } });
+    const comments = sandboxComments(sandbox.state.publishing).filter((c) => c.platform === 'linkedin' && c.parentId === run.result!.platformPostId);
+    expect(comments.map((c) => [c.accountId, c.text])).toEqual([[cafe, 'Link in bio']]);
   });
 
   it("finds a page's post after a lost answer instead of posting twice", async () => {
@@ -316,6 +327,27 @@ describe('the LinkedIn stand-in refuses what LinkedIn refuses', () => {
     expect(finalize.status).toBe(200);
     expect(whileProcessing.status).toBe(422);
     expect(once.status).toBe(201);
+  });
+
+  it('refuses a comment over 1,250 characters, and one as someone the token may not act as', async () => {
+    const [member] = await connect();
+    const [ben1] = await connect({ as: ben });
+    const made = await post(member!.tokens.accessToken, textPost(member!.accountId, 'hi'));
+    const urn = made.headers.get('x-restli-id')!;
+    const comment = (token: string, actor: string, text: string) =>
+      fetch(`${api()}/rest/socialActions/${encodeURIComponent(urn)}/comments`, {
+        method: 'POST',
+        headers: rest(token),
+        body: JSON.stringify({ actor, object: urn, message: { text } }),
+      });
+
+    const tooLong = await comment(member!.tokens.accessToken, member!.accountId, 'é'.repeat(1251));
+    const notYou = await comment(ben1!.tokens.accessToken, member!.accountId, 'hi');
+    const fine = await comment(member!.tokens.accessToken, member!.accountId, 'é'.repeat(1250));
+
+    expect(tooLong.status).toBe(422);
+    expect(notYou.status).toBe(403);
+    expect(fine.status).toBe(201);
   });
 
   it('refuses a multi-image post of fewer than 2 images', async () => {
