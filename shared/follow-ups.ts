@@ -21,6 +21,8 @@ export const FIRST_COMMENT_LIMITS = {
   bluesky: 300,
   /** A reply is a Threads post: 500 characters (developers.facebook.com/documentation/threads/posts). */
   threads: 500,
+  /** LinkedIn comments (POST /rest/socialActions/{post}/comments): 1,250 characters (**unconfirmed**: LinkedIn's composer limit; the reference states none). */
+  linkedin: 1250,
 } as const satisfies Partial<Record<Platform, number>>;
 export type FirstCommentPlatform = keyof typeof FIRST_COMMENT_LIMITS;
 export const FIRST_COMMENT_PLATFORMS = Object.keys(FIRST_COMMENT_LIMITS) as FirstCommentPlatform[];
@@ -43,6 +45,8 @@ export const FIRST_COMMENT_SCOPES: Record<FirstCommentPlatform, readonly string[
   // A reply is a record in the account's own repository: any session that can post can reply.
   bluesky: [],
   threads: ['threads_manage_replies', 'threads_read_replies'],
+  // Commenting comes with posting (w_member_social; w_organization_social for pages, asked for in the same grant).
+  linkedin: ['w_member_social'],
 };
 
 /** 'reconnect' when a recorded grant lacks the comment permission (a grant with no recorded scopes counts as ready). */

@@ -36,6 +36,14 @@ export const INSTAGRAM_CAROUSEL_MESSAGE = `An Instagram carousel takes 2 to ${IN
 /** Threads carousels take 2 to 20 images or videos (developers.facebook.com/documentation/threads/posts, Carousel posts). */
 export const THREADS_CAROUSEL_MAX = 20;
 export const THREADS_CAROUSEL_MESSAGE = `A Threads carousel takes 2 to ${THREADS_CAROUSEL_MAX} photos or videos.`;
+/**
+ * LinkedIn: up to 20 images in one post (multiImage, 2–20), or one video on its own; a video is at most
+ * 500 MB (learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/multiimage-post-api, …/videos-api).
+ */
+export const LINKEDIN_IMAGES_MAX = 20;
+export const LINKEDIN_VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+export const LINKEDIN_IMAGES_MESSAGE = `A LinkedIn post takes up to ${LINKEDIN_IMAGES_MAX} images.`;
+export const LINKEDIN_VIDEO_ALONE_MESSAGE = 'LinkedIn posts a video on its own; remove the other files or unselect LinkedIn.';
 export const FACEBOOK_VIDEO_ALONE_MESSAGE = 'Facebook posts a video on its own; remove the other files or post them separately.';
 export const TIKTOK_ONE_FILE_MESSAGE = 'TikTok posts one video on its own; remove the other files or unselect TikTok.';
 export const YOUTUBE_ONE_FILE_MESSAGE = 'YouTube Shorts posts one video on its own; remove the other files or unselect YouTube.';
@@ -140,7 +148,18 @@ export function mediaRuleProblem(platform: Platform, media: readonly MediaFacts[
       return blueskyProblem(media);
     case 'threads':
       return media.length > THREADS_CAROUSEL_MAX ? THREADS_CAROUSEL_MESSAGE : null;
+    case 'linkedin':
+      return linkedinProblem(media);
   }
+}
+
+function linkedinProblem(media: readonly MediaFacts[]): string | null {
+  const video = media.find((m) => isVideoType(m.file_type));
+  if (video && media.length > 1) return LINKEDIN_VIDEO_ALONE_MESSAGE;
+  if (media.length > LINKEDIN_IMAGES_MAX) return LINKEDIN_IMAGES_MESSAGE;
+  if (video && typeof video.file_size === 'number' && video.file_size > LINKEDIN_VIDEO_MAX_BYTES)
+    return `LinkedIn takes videos of up to 500 MB; ${video.file_name} is ${Math.round(video.file_size / 1_000_000)} MB.`;
+  return null;
 }
 
 function blueskyProblem(media: readonly MediaFacts[]): string | null {

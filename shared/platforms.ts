@@ -1,5 +1,5 @@
 /** The networks the product publishes to (docs/product-rules.md#the-product, #constants). */
-export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads'] as const;
+export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'linkedin'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
@@ -10,6 +10,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   youtube: 'YouTube',
   bluesky: 'Bluesky',
   threads: 'Threads',
+  linkedin: 'LinkedIn',
 };
 
 /** Short names used in messages ("X caption exceeds limit…"). */
@@ -21,6 +22,7 @@ export const PLATFORM_NAMES: Record<Platform, string> = {
   youtube: 'YouTube',
   bluesky: 'Bluesky',
   threads: 'Threads',
+  linkedin: 'LinkedIn',
 };
 
 /**
@@ -36,6 +38,8 @@ export const CAPTION_LIMITS: Record<Platform, number> = {
   bluesky: 300,
   /** Threads posts: 500 characters (developers.facebook.com/documentation/threads/posts, Limitations). */
   threads: 500,
+  /** LinkedIn posts: commentary up to 3,000 characters (docs/platforms.md#linkedin). */
+  linkedin: 3000,
 };
 
 /** No caption may exceed this, whatever the platform (docs/product-rules.md#captions). */

@@ -31,6 +31,7 @@ import { NotFoundError, PlanError } from '../lib/errors';
 import { BLUESKY_ANALYTICS_SCOPES } from '../platforms/bluesky-metrics';
 import { FACEBOOK_ANALYTICS_SCOPES } from '../platforms/facebook-metrics';
 import { INSTAGRAM_ANALYTICS_SCOPES } from '../platforms/instagram-metrics';
+import { LINKEDIN_ANALYTICS_SCOPES } from '../platforms/linkedin-metrics';
 import { TIKTOK_ANALYTICS_SCOPES } from '../platforms/tiktok-metrics';
 import { X_ANALYTICS_SCOPES } from '../platforms/x-metrics';
 import { THREADS_ANALYTICS_SCOPES } from '../platforms/threads-metrics';
@@ -51,6 +52,7 @@ export const ANALYTICS_SCOPES: Record<Platform, readonly string[]> = {
   facebook: FACEBOOK_ANALYTICS_SCOPES,
   bluesky: BLUESKY_ANALYTICS_SCOPES,
   threads: THREADS_ANALYTICS_SCOPES,
+  linkedin: LINKEDIN_ANALYTICS_SCOPES,
 };
 
 export type AnalyticsReadiness = 'ready' | 'reconnect';

@@ -22,6 +22,8 @@ export const PLATFORM_HOSTS = {
   bluesky: { api: 'https://bsky.social', www: 'https://bsky.app' },
   // The authorization window is on threads.net; the API on graph.threads.net (graph.threads.com answers too).
   threads: { www: 'https://threads.net', graph: 'https://graph.threads.net' },
+  // Sign-in and post pages on www.linkedin.com; the APIs (/v2/userinfo, the versioned /rest/…) on api.linkedin.com.
+  linkedin: { www: 'https://www.linkedin.com', api: 'https://api.linkedin.com' },
 } as const satisfies Record<Platform, Record<string, string>>;
 
 export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof PLATFORM_HOSTS)[P]]: string };
@@ -35,6 +37,12 @@ export const GRAPH_VERSION = graphApiVersionFrom(process.env);
 
 /** The Threads API's own version path, separate from Graph's (developers.facebook.com/documentation/threads/reference). */
 export { THREADS_VERSION } from '@shared/graph-api-version';
+
+/**
+ * The `LinkedIn-Version` (YYYYMM) every /rest call sends (docs/platforms.md#linkedin). LinkedIn serves a
+ * version for about a year after its release; move it forward before it is sunset.
+ */
+export const LINKEDIN_VERSION = '202610';
 
 /**
  * Where Bluesky accounts sign in: the deployment setting BLUESKY_SERVICE_URL (bsky.social's

@@ -7,6 +7,7 @@ import { env } from '../lib/env';
 import { hostsFor } from './hosts';
 import type { AdapterDeps } from './http';
 import { createInstagramMetricsReader } from './instagram-metrics';
+import { createLinkedInMetricsReader } from './linkedin-metrics';
 import { createThreadsMetricsReader } from './threads-metrics';
 import { createTikTokMetricsReader, TIKTOK_METRICS_BATCH } from './tiktok-metrics';
 import type { MetricsReader } from './types';
@@ -26,6 +27,7 @@ const READERS: { [P in Platform]: (deps: AdapterDeps<P>) => MetricsReader } = {
   youtube: createYouTubeMetricsReader,
   bluesky: createBlueskyMetricsReader,
   threads: createThreadsMetricsReader,
+  linkedin: createLinkedInMetricsReader,
 };
 
 /**
@@ -40,6 +42,7 @@ export const METRICS_BATCH_SIZES: Readonly<Record<Platform, number>> = {
   youtube: YOUTUBE_METRICS_BATCH,
   bluesky: BLUESKY_METRICS_BATCH,
   threads: 1,
+  linkedin: 20,
 };
 
 /** Thrown when we have no app registered on the platform: the collector treats it as a failed reading and retries later. */

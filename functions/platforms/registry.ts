@@ -4,6 +4,7 @@ import { createFacebookAdapter, type FacebookAdapter } from './facebook';
 import type { PlatformHosts } from './hosts';
 import type { AdapterDeps } from './http';
 import { createInstagramAdapter } from './instagram';
+import { createLinkedInAdapter } from './linkedin';
 import { createThreadsAdapter, type ThreadsAdapter } from './threads';
 import { createTikTokAdapter, type TikTokAdapter } from './tiktok';
 import type { Fetch, OAuthApp, PlatformAdapter } from './types';
@@ -39,6 +40,7 @@ const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = 
   youtube: createYouTubeAdapter,
   bluesky: createBlueskyAdapter,
   threads: createThreadsAdapter,
+  linkedin: createLinkedInAdapter,
 };
 
 export function createAdapter<P extends Platform>(platform: P, deps: CreateAdapterDeps<P>): AdapterFor<P> {

@@ -16,6 +16,7 @@ export const SANDBOX_APPS = {
   tiktok: { clientId: 'sbxtiktokclientkey', clientSecret: 'sandbox-tiktok-secret' },
   youtube: { clientId: 'sandbox-youtube.apps.googleusercontent.com', clientSecret: 'GOCSPX-sandbox-youtube-secret' },
   threads: { clientId: '100000000000003', clientSecret: 'sandbox-threads-secret' },
+  linkedin: { clientId: '86sbxlinkedin01', clientSecret: 'sandbox-linkedin-secret' },
 } as const satisfies Record<SandboxPlatform, { clientId: string; clientSecret: string }>;
 
 /** The one redirect URI registered for each app. */
@@ -33,7 +34,7 @@ export interface DemoIdentity {
   id: string;
   name: string;
   username: string;
-  /** Facebook: the Pages this person manages. */
+  /** Facebook: the Pages this person manages. LinkedIn: the organization pages this member is an approved ADMINISTRATOR of. */
   pages?: DemoPage[];
 }
 
@@ -79,6 +80,15 @@ export const DEMO_IDENTITIES: Record<SandboxPlatform, DemoIdentity[]> = {
   threads: [
     { id: '27300000000000001', name: 'Corner Café', username: 'cornercafe' },
     { id: '27300000000000002', name: 'Ada Bakes', username: 'ada.bakes' },
+  ],
+  linkedin: [
+    {
+      id: 'sbxAdaBaker01',
+      name: 'Ada Baker',
+      username: 'ada-baker',
+      pages: [{ id: '90100001', name: 'Corner Café', category: 'Food and beverage services' }],
+    },
+    { id: 'sbxBenOrtiz02', name: 'Ben Ortiz', username: 'ben-ortiz' },
   ],
 };
 

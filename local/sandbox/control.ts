@@ -7,9 +7,9 @@ import { NAMED_ERRORS, type NamedError } from './state';
 /** Publishing faults that only make sense on some platforms (what the platform documents). */
 const NOT_ON: Partial<Record<NamedError, readonly Platform[]>> = {
   duplicate: ['instagram', 'tiktok', 'youtube', 'threads'],
-  media_unreachable: ['x', 'youtube'],
-  processing_failed: ['x'],
-  upload_limit: ['instagram', 'facebook', 'x', 'tiktok', 'threads'],
+  media_unreachable: ['x', 'youtube', 'linkedin'],
+  processing_failed: ['x', 'linkedin'],
+  upload_limit: ['instagram', 'facebook', 'x', 'tiktok', 'threads', 'linkedin'],
 };
 /** Errors that are about publishing by nature: they never hit OAuth or profile calls. */
 const PUBLISH_ERRORS: readonly NamedError[] = ['daily_limit', 'upload_limit', 'duplicate', 'media_unreachable', 'processing_failed', 'timeout_after_acting'];

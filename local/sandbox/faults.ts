@@ -109,6 +109,21 @@ export function namedError(
       if (error === 'server_error') return err(500, 'internal_error', 'Something went wrong. Please try again later.');
       return err(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
     }
+    case 'linkedin': {
+      // LinkedIn's REST errors: {status, code?, serviceErrorCode?, message} (docs/platforms.md#linkedin).
+      const li = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) => json(status, { status, ...body }, headers);
+      if (error === 'rate_limit' || error === 'quota_exceeded' || error === 'daily_limit')
+        return li(
+          429,
+          { message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.' },
+          options.resetSeconds !== undefined ? { 'retry-after': String(options.resetSeconds) } : undefined,
+        );
+      if (error === 'duplicate') return li(422, { message: 'Content is a duplicate of urn:li:share:7000000000000000000' });
+      if (error === 'server_error') return li(500, { message: 'Internal Server Error' });
+      if (error === 'token_revoked')
+        return li(401, { serviceErrorCode: 65601, code: 'REVOKED_ACCESS_TOKEN', message: 'The token used in the request has been revoked by the user' });
+      return li(401, { serviceErrorCode: 65600, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' });
+    }
     case 'youtube':
       if (error === 'quota_exceeded' || error === 'daily_limit') return youtubeQuotaExceeded();
       if (error === 'upload_limit')

@@ -84,6 +84,16 @@ const LOOKS: Record<SandboxPlatform, Look> = {
     accent: '#000',
     font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
   },
+  linkedin: {
+    name: 'LinkedIn',
+    logo: '<span style="font:700 26px -apple-system,system-ui,sans-serif;color:#0a66c2">Linked<span style="background:#0a66c2;color:#fff;border-radius:4px;padding:0 4px;margin-left:2px">in</span></span>',
+    bg: '#f4f2ee',
+    card: '#fff',
+    text: 'rgba(0,0,0,.9)',
+    muted: 'rgba(0,0,0,.6)',
+    accent: '#0a66c2',
+    font: '-apple-system,system-ui,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
+  },
 };
 
 function page(platform: SandboxPlatform, title: string, body: string): SandboxResponse {
@@ -109,6 +119,13 @@ interface Account {
 
 function accountsOf(ctx: SandboxContext, platform: SandboxPlatform): Account[] {
   const urls = publicUrls(ctx);
+  if (platform === 'linkedin') {
+    // Members and the organization pages they administer both post; a post's author is its URN.
+    return DEMO_IDENTITIES.linkedin.flatMap((who) => [
+      { id: `urn:li:person:${who.id}`, name: who.name, handle: `@${who.username}`, profileUrl: urls.linkedinProfile(who.id) },
+      ...(who.pages ?? []).map((p) => ({ id: `urn:li:organization:${p.id}`, name: p.name, handle: p.category, profileUrl: urls.linkedinCompany(p.id) })),
+    ]);
+  }
   if (platform === 'facebook') {
     return DEMO_IDENTITIES.facebook
       .flatMap((o) => o.pages ?? [])
@@ -258,6 +275,15 @@ export function registerFeeds(ctx: SandboxContext): void {
     ),
   );
   on('threads', '/:handle', (req) => profile(ctx, 'threads', byHandle('threads', req.params.handle!)));
+  on('linkedin', '/feed/update/:urn/', (req) =>
+    single(
+      ctx,
+      'linkedin',
+      find('linkedin', (p) => p.id === req.params.urn),
+    ),
+  );
+  on('linkedin', '/in/:id/', (req) => profile(ctx, 'linkedin', account(ctx, 'linkedin', `urn:li:person:${req.params.id}`)));
+  on('linkedin', '/company/:id/', (req) => profile(ctx, 'linkedin', account(ctx, 'linkedin', `urn:li:organization:${req.params.id}`)));
 
   // Channels by id, the one address every channel has (a connected account knows its id, not always a handle).
   on('youtube', '/channel/:id', (req) => profile(ctx, 'youtube', account(ctx, 'youtube', req.params.id!)));

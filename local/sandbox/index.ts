@@ -10,6 +10,7 @@ import { control } from './control';
 import { faultResponse } from './faults';
 import { registerFacebook } from './platforms/facebook';
 import { registerInstagram } from './platforms/instagram';
+import { registerLinkedIn } from './platforms/linkedin';
 import { registerThreads } from './platforms/threads';
 import { registerTikTok } from './platforms/tiktok';
 import { registerX } from './platforms/x';
@@ -44,6 +45,7 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
   registerTikTok(ctx);
   registerYouTube(ctx);
   registerThreads(ctx);
+  registerLinkedIn(ctx);
   registerFeeds(ctx);
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {

@@ -14,7 +14,7 @@ export interface PublishedPost {
   accountId: string;
   text: string;
   title?: string;
-  kind: 'text' | 'image' | 'carousel' | 'reel' | 'photo' | 'photos' | 'video' | 'short' | 'inbox';
+  kind: 'text' | 'article' | 'image' | 'carousel' | 'reel' | 'photo' | 'photos' | 'video' | 'short' | 'inbox';
   mediaUrls: string[];
   /** Sandbox clock, ms. */
   createdAt: number;
@@ -151,12 +151,30 @@ export interface YtVideo {
   failed?: boolean;
 }
 
+/** A LinkedIn image or video (POST /rest/images|videos?action=initializeUpload): usable in a post once uploaded (and, for a video, finalized and processed). */
+export interface LinkedInAsset {
+  urn: string;
+  kind: 'image' | 'video';
+  owner: string;
+  /** Video: the declared size; its parts are 4 MB each. */
+  sizeBytes?: number;
+  /** Uploaded parts by index, with the ETag each PUT answered. */
+  parts: Record<string, string>;
+  partCount: number;
+  uploadToken?: string;
+  finalized?: boolean;
+  readyAt?: number;
+  createdAt: number;
+}
+
 export interface PublishData {
   posts: PublishedPost[];
   receipts: Receipt[];
   nextReceipt: number;
   igContainers: Record<string, IgContainer>;
   threadsContainers: Record<string, ThreadsContainer>;
+  /** LinkedIn uploads by URN; absent in sandbox.json files written before LinkedIn existed. */
+  linkedinAssets?: Record<string, LinkedInAsset>;
   fbVideos: Record<string, FbVideo>;
   fbPhotos: Record<string, FbPhoto>;
   tiktok: Record<string, TikTokPublish>;

@@ -34,6 +34,9 @@ export const publicUrls = (ctx: SandboxContext) => ({
   youtubeWatch: (id: string) => `${ctx.sandboxUrl}/youtube/www/watch?v=${id}`,
   threadsPost: (username: string, code: string) => `${ctx.sandboxUrl}/threads/www/@${encodeURIComponent(username)}/post/${code}`,
   threadsProfile: (username: string) => `${ctx.sandboxUrl}/threads/www/@${encodeURIComponent(username)}`,
+  linkedinPost: (urn: string) => `${ctx.sandboxUrl}/linkedin/www/feed/update/${encodeURIComponent(urn)}/`,
+  linkedinProfile: (id: string) => `${ctx.sandboxUrl}/linkedin/www/in/${encodeURIComponent(id)}/`,
+  linkedinCompany: (id: string) => `${ctx.sandboxUrl}/linkedin/www/company/${encodeURIComponent(id)}/`,
   youtubeChannel: (handle: string) => `${ctx.sandboxUrl}/youtube/www/${encodeURIComponent(handle)}`,
 });
 

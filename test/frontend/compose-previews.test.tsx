@@ -113,6 +113,14 @@ describe('first comment and thread', () => {
     expect(within(region).getByTestId('preview-first-comment-threads').textContent).toBe('First reply@cornercafe Link in bio');
   });
 
+  it('LinkedIn folds a long post after about three lines and shows its photo uncropped', () => {
+    const region = showPreview({ platform: 'linkedin', accountName: 'Ada Baker', caption: `${LONG} ${LONG}`, media: [photo(1080, 1350)] });
+    const caption = within(region).getByTestId('preview-caption-linkedin');
+    expect(caption.textContent).toMatch(/… more$/);
+    expect([...caption.textContent!.replace(/… more$/, '')].length).toBeLessThanOrEqual(210);
+    expect(previewCrop('linkedin', [photo(1080, 1350)])).toMatchObject({ ratio: 0.8, cropped: false });
+  });
+
   it('shows neither when they are not set', () => {
     const region = showPreview({ platform: 'instagram', caption: 'Hi', media: [photo(1080, 1080)] });
     expect(within(region).queryByRole('list', { name: 'Thread' })).toBeNull();

@@ -61,7 +61,7 @@ beforeEach(async () => {
 describe('the sandbox', () => {
   it('contributes its URL and the registered apps to the Lambda environment', () => {
     expect(sandbox).toBe(`${frontDoor}/_sandbox`);
-    expect(Object.keys(credentials).sort()).toEqual(['facebook', 'instagram', 'threads', 'tiktok', 'x', 'youtube']);
+    expect(Object.keys(credentials).sort()).toEqual(['facebook', 'instagram', 'linkedin', 'threads', 'tiktok', 'x', 'youtube']);
     expect(app('x')).toEqual({ clientId: 'sandbox-x-client', clientSecret: 'sandbox-x-secret' });
   });
 
@@ -69,7 +69,7 @@ describe('the sandbox', () => {
     const res = await fetch(sandbox);
     const html = await res.text();
     expect(res.status).toBe(200);
-    for (const name of ['Instagram', 'Facebook', 'X (Twitter)', 'TikTok', 'YouTube', 'Threads']) expect(html).toContain(name);
+    for (const name of ['Instagram', 'Facebook', 'X (Twitter)', 'TikTok', 'YouTube', 'Threads', 'LinkedIn']) expect(html).toContain(name);
     expect(html).toContain(callback('tiktok'));
   });
 

@@ -35,6 +35,22 @@ export const ThreadsMark: IconType = ({ size = '1em', title, ...rest }: IconBase
   </svg>
 );
 
+/**
+ * LinkedIn's "in" mark, our own drawing: a rounded square in LinkedIn blue (#0A66C2) with the white
+ * "in" knocked out, used unaltered and unrecoloured as LinkedIn's brand guidelines ask.
+ */
+export const LinkedInMark: IconType = ({ size = '1em', title, ...rest }: IconBaseProps) => (
+  <svg viewBox="0 0 24 24" width={size} height={size} {...rest}>
+    {title ? <title>{title}</title> : null}
+    <rect width="24" height="24" rx="3" fill="#0A66C2" />
+    <circle cx="6.6" cy="6.7" r="1.8" fill="#fff" />
+    <path
+      fill="#fff"
+      d="M5 9.4h3.2V19H5zM10.2 9.4h3.06v1.31h.04c.43-.81 1.47-1.66 3.02-1.66 3.23 0 3.83 2.13 3.83 4.9V19h-3.2v-4.4c0-1.05-.02-2.4-1.46-2.4-1.46 0-1.69 1.14-1.69 2.32V19h-3.2z"
+    />
+  </svg>
+);
+
 export const PLATFORM_ICONS: Record<Platform, IconType> = {
   instagram: FaInstagram,
   facebook: FaFacebook,
@@ -43,6 +59,7 @@ export const PLATFORM_ICONS: Record<Platform, IconType> = {
   youtube: FaYoutube,
   bluesky: BlueskyButterfly,
   threads: ThreadsMark,
+  linkedin: LinkedInMark,
 };
 
 export function PlatformIcon({ platform }: { platform: Platform }) {

@@ -23,7 +23,7 @@ import { graphError, graphNoObject, graphPermissionError, graphTokenError } from
  */
 export interface SandboxComment {
   id: string;
-  platform: 'instagram' | 'facebook' | 'youtube';
+  platform: 'instagram' | 'facebook' | 'youtube' | 'linkedin';
   parentId: string;
   accountId: string;
   text: string;
@@ -37,6 +37,12 @@ type WithComments = PublishData & { comments?: SandboxComment[] };
 const commentsOf = (data: PublishData) => ((data as WithComments).comments ??= []);
 
 export const sandboxComments = (data: PublishData): readonly SandboxComment[] => commentsOf(data);
+
+/** Records a comment another platform's module accepted (LinkedIn's socialActions), in the same list. */
+export function addSandboxComment(data: PublishData, comment: SandboxComment): SandboxComment {
+  commentsOf(data).push(comment);
+  return comment;
+}
 
 const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
 

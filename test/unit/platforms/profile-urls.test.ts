@@ -13,6 +13,7 @@ describe('profile URLs of connected accounts', () => {
     ['tiktok', { account_id: 'open-id', account_name: '@adabakes' }, 'https://www.tiktok.com/@adabakes'],
     ['youtube', { account_id: 'UC123', account_name: 'Ada Bakes' }, 'https://www.youtube.com/channel/UC123'],
     ['threads', { account_id: '27', account_name: '@cornercafe' }, 'https://threads.net/@cornercafe'],
+    ['linkedin', { account_id: 'urn:li:organization:90100001', account_name: 'Corner Café' }, 'https://www.linkedin.com/company/90100001/'],
   ] as const)('address a %s account on the real network on AWS', (platform, account, expected) => {
     expect(profileUrlOn(www(platform), { platform, ...account })).toBe(expected);
   });

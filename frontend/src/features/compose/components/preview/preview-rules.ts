@@ -24,6 +24,8 @@ export const CAPTION_FOLDS: Record<Platform, { readonly after: number; readonly 
   bluesky: null,
   // Threads shows the whole post (500 characters at most); nothing folds.
   threads: null,
+  // LinkedIn folds post text after about three lines (roughly 210 characters) with "…more".
+  linkedin: { after: 210, more: 'more' },
 };
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -88,6 +90,7 @@ function clamped(own: number | null, fallback: number): PreviewCrop {
  * - Bluesky: one image whole at its own shape (1:1 while its size is unknown); several share a grid
  *   whose first cell is shown here, with a count of the others.
  * - Threads: each file at its own shape, uncropped.
+ * - LinkedIn: the first file at its own shape, uncropped.
  */
 export function previewCrop(platform: Platform, media: readonly PreviewMedia[]): PreviewCrop | null {
   const first = media[0];
@@ -108,6 +111,8 @@ export function previewCrop(platform: Platform, media: readonly PreviewMedia[]):
     case 'bluesky':
       return own === null ? { ratio: 1, label: '1:1', cropped: false } : { ratio: own, label: aspectLabel(Math.round(own * 1000), 1000), cropped: false };
     case 'threads':
+      return { ratio: own ?? 1, label: labelOf(own ?? 1), cropped: false };
+    case 'linkedin':
       return { ratio: own ?? 1, label: labelOf(own ?? 1), cropped: false };
   }
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
+import { aConfirmedUser } from '../helpers/given';
+import { sandboxReceiptsFor } from '../helpers/sandbox';
+import { aPageForEachTest, signIn, toastIn } from './browser';
+
+/**
+ * LinkedIn as a user meets it: connect on the Platforms page through the sandbox's LinkedIn consent
+ * page (the member and the page they administer both arrive), publish now from Compose as the
+ * member, and see the card turn Posted with its link to the post.
+ */
+const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
+
+describe('LinkedIn from connect to Posted', () => {
+  it('connects LinkedIn, publishes a post now and shows it Posted with its link', { timeout: 120_000 }, async () => {
+    // Prepare: a Basic user (LinkedIn comes with Basic), signed in, on the Platforms page.
+    const page = currentPage();
+    const user = await aConfirmedUser({ plan: 'basic' });
+    const who = DEMO_IDENTITIES.linkedin[0]!;
+    const pageName = who.pages![0]!.name;
+    const caption = `Fresh sourdough at 7am ${Date.now().toString(36)}`;
+    await signIn(page, user);
+    await page.getByRole('link', { name: 'Platforms' }).click();
+    await page.waitForURL('**/home/platforms');
+    const card = page.getByTestId('platform-card-linkedin');
+
+    // Act: connect through the popup, then publish from Compose as the member alone.
+    const popupOpened = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Connect LinkedIn' }).click();
+    const popup = await popupOpened;
+    await popup.getByText('Schedule & Autopost would like to access your LinkedIn account').waitFor();
+    const closed = popup.waitForEvent('close', { timeout: 30_000 });
+    await popup.getByRole('button', { name: 'Allow' }).click();
+    await closed;
+    await toastIn(page, 'LinkedIn account connected successfully').waitFor();
+    await card.getByText(who.name).waitFor();
+    await card.getByText(pageName).waitFor();
+
+    await page.getByRole('link', { name: 'Compose' }).first().click();
+    await page.getByTestId('platform-tile-linkedin').click();
+    const accounts = page.getByRole('group', { name: 'LinkedIn accounts' });
+    // Compose ticks the first account; tick the member, then untick the page (the last ticked one stays).
+    const memberBox = accounts.getByRole('checkbox', { name: who.name });
+    const pageBox = accounts.getByRole('checkbox', { name: pageName });
+    if (!(await memberBox.isChecked())) await accounts.getByText(who.name).click();
+    await expect.poll(() => memberBox.isChecked()).toBe(true);
+    if (await pageBox.isChecked()) await accounts.getByText(pageName).click();
+    await expect.poll(() => pageBox.isChecked()).toBe(false);
+    await page.getByLabel('LinkedIn caption').fill(caption);
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(`It goes out right away to LinkedIn (${who.name})`).waitFor();
+    await dialog.getByRole('button', { name: 'Publish now' }).click();
+
+    // Assess
+    await toastIn(page, 'Publishing now').waitFor();
+    await expect.poll(async () => (await sandboxReceiptsFor(caption)).length, { timeout: 30_000, interval: 100 }).toBe(1);
+    await page.getByRole('link', { name: 'Posts' }).first().click();
+    await page.getByRole('tab', { name: 'Posted (1)' }).click({ timeout: 30_000 });
+    const posted = page.getByTestId('post-card').filter({ hasText: caption });
+    await expect.poll(() => posted.getByTestId('post-status').textContent(), { timeout: 30_000 }).toBe('Posted');
+    const link = posted.getByRole('link', { name: /^View on LinkedIn \(/ });
+    const href = await link.getAttribute('href');
+    expect(href).toContain('/linkedin/www/feed/update/');
+    expect(await (await fetch(href!)).text()).toContain(caption);
+  });
+});

@@ -1,0 +1,78 @@
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { connect } from '../helpers/connect';
+import { aConfirmedUser } from '../helpers/given';
+import { inDays } from '../helpers/posts';
+import { controlTheSandbox as control, sandboxReceiptsFor } from '../helpers/sandbox';
+import { theSettledPost } from '../helpers/then';
+import { weCallTheApi } from '../helpers/when';
+
+/**
+ * LinkedIn through the whole local cloud: connect through our OAuth pages and the sandbox's consent
+ * page, which offers the member and the page they administer, publish to both with a first comment,
+ * and find each post at its link.
+ */
+type Account = { id: string; platform: string; account_id: string; account_name: string };
+
+async function linkedinAccounts(token: string): Promise<Account[]> {
+  const accounts = (await weCallTheApi('GET', '/api/accounts', { token })).body.accounts as Account[];
+  return accounts.filter((a) => a.platform === 'linkedin');
+}
+
+describe('publishing to LinkedIn', () => {
+  it('connects the member and their page, posts once to each with its first comment, and links the posts', { timeout: 120_000 }, async () => {
+    // Prepare
+    const user = await aConfirmedUser({ plan: 'basic' });
+    const { to } = await connect('linkedin', user.accessToken);
+    expect(to.searchParams.get('error'), to.href).toBeNull();
+    const accounts = await linkedinAccounts(user.accessToken);
+    expect(accounts.map((a) => a.account_name).sort()).toEqual(['Ada Baker', 'Corner Café']);
+    const caption = `Fresh sourdough at 7am ${ulid().slice(-8)}`;
+
+    // Act
+    const res = await weCallTheApi('POST', '/api/posts/publish-now', {
+      token: user.accessToken,
+      body: {
+        scheduled_at: inDays(1),
+        platforms: accounts.map((a) => ({ platform: 'linkedin', social_account_id: a.id, caption, settings: { first_comment: 'Link in bio' } })),
+        media_ids: [],
+      },
+    });
+    const settled = await theSettledPost(user.accessToken, res.body.id, 60_000);
+
+    // Assess
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    for (const target of settled.platforms) expect(target).toMatchObject({ status: 'posted', follow_ups: { first_comment: { status: 'posted' } } });
+    expect(await sandboxReceiptsFor(caption)).toHaveLength(2);
+    const { posts } = (await control('GET', '/posts?platform=linkedin')) as { posts: { text: string; accountId: string }[] };
+    expect(
+      posts
+        .filter((p) => p.text === caption)
+        .map((p) => p.accountId)
+        .sort(),
+    ).toEqual(accounts.map((a) => a.account_id).sort());
+    for (const target of settled.platforms) {
+      const page = await fetch(target.post_url!);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(caption);
+    }
+  });
+
+  it('refuses a caption over 3,000 characters before anything is saved', async () => {
+    const user = await aConfirmedUser({ plan: 'basic' });
+    await connect('linkedin', user.accessToken);
+    const [member] = await linkedinAccounts(user.accessToken);
+
+    const res = await weCallTheApi('POST', '/api/posts/publish-now', {
+      token: user.accessToken,
+      body: {
+        scheduled_at: inDays(1),
+        platforms: [{ platform: 'linkedin', social_account_id: member!.id, caption: 'a'.repeat(3001), settings: {} }],
+        media_ids: [],
+      },
+    });
+
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('LinkedIn caption exceeds limit of 3000 characters (current: 3001)');
+  });
+});

@@ -1,0 +1,379 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LINKEDIN_VERSION, hostsFor } from '../../../functions/platforms/hosts';
+import { LINKEDIN_MEMBER_SCOPES, MEMBER_LOOKUP_MESSAGE, createLinkedInAdapter } from '../../../functions/platforms/linkedin';
+import { PlatformError, type ConnectedProfile, type PlatformAdapter, type PublishCheckpoint, type PublishMedia } from '../../../functions/platforms/types';
+import { DEMO_IDENTITIES, SANDBOX_APPS, createSandbox } from '../../../local/sandbox';
+import { sandboxComments } from '../../../local/sandbox/platforms/comments';
+
+/**
+ * The LinkedIn stand-in refuses what LinkedIn refuses (docs/platforms.md#linkedin): each rule is
+ * driven through the real adapter, or straight at the endpoint where the adapter would stop the
+ * request first, against the sandbox served in-process.
+ */
+let server: http.Server;
+let origin: string;
+let sandbox: ReturnType<typeof createSandbox>;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => void sandbox.handle(req, res, Buffer.concat(chunks)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sandbox = createSandbox({ publicUrl: origin });
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  sandbox.state.publishing.posts.length = 0;
+  sandbox.state.clearFaults();
+});
+
+const ada = DEMO_IDENTITIES.linkedin[0]!;
+const ben = DEMO_IDENTITIES.linkedin[1]!;
+const cafe = `urn:li:organization:${ada.pages![0]!.id}`;
+const api = () => `${origin}/_sandbox/linkedin/api`;
+
+function adapter(): PlatformAdapter {
+  return createLinkedInAdapter({
+    app: { ...SANDBOX_APPS.linkedin, redirectUri: `${origin}/api/oauth/linkedin/callback` },
+    hosts: hostsFor('linkedin', `${origin}/_sandbox`),
+    fetch: (input, init) => fetch(input, init),
+    now: () => new Date(sandbox.state.now()),
+  });
+}
+
+/** Signs in through the consent page and the token exchange, as the connect flow does: the accounts offered. */
+async function connect(options: { as?: typeof ada; scope?: string } = {}): Promise<ConnectedProfile[]> {
+  const li = adapter();
+  const url = new URL(li.authorizeUrl({ state: 's' }));
+  if (options.scope) url.searchParams.set('scope', options.scope);
+  const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ decision: 'allow', identity: (options.as ?? ada).id }), redirect: 'manual' });
+  const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+  return li.profiles(await li.exchangeCode({ code }));
+}
+
+const bytesOf = (size: number, fill = 7) => Buffer.alloc(size, fill);
+const anImage = (): PublishMedia => ({ url: 'unused', mimeType: 'image/jpeg', sizeBytes: 1000, open: async () => bytesOf(1000) });
+const aVideo = (size: number): PublishMedia => ({ url: 'unused', mimeType: 'video/mp4', sizeBytes: size, open: async () => bytesOf(size) });
+
+/** Runs publishStep to the end, moving the sandbox clock through each wait. */
+async function publish(account: ConnectedProfile, caption: string, media: PublishMedia[] = [], start: PublishCheckpoint | null = null, settings = {}) {
+  const li = adapter();
+  let checkpoint: PublishCheckpoint | null = start;
+  for (let i = 0; i < 30; i++) {
+    try {
+      const result = await li.publishStep({
+        tokens: account.tokens,
+        request: { accountId: account.accountId, accountName: account.accountName, caption, settings, media },
+        checkpoint,
+        saveCheckpoint: async (cp) => {
+          checkpoint = { ...cp };
+        },
+      });
+      if (result.status === 'posted') return { result, checkpoint };
+      sandbox.state.advance(result.retryAfterSeconds);
+    } catch (error) {
+      if (error instanceof PlatformError) return { error, checkpoint };
+      throw error;
+    }
+  }
+  throw new Error('never finished');
+}
+
+const rest = (token: string, headers: Record<string, string> = {}) => ({
+  authorization: `Bearer ${token}`,
+  'linkedin-version': LINKEDIN_VERSION,
+  'x-restli-protocol-version': '2.0.0',
+  'content-type': 'application/json',
+  ...headers,
+});
+const post = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${api()}/rest/posts`, { method: 'POST', headers: rest(token, headers), body: JSON.stringify(body) });
+const textPost = (author: string, commentary: string, content?: unknown) => ({
+  author,
+  commentary,
+  visibility: 'PUBLIC',
+  distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+  lifecycleState: 'PUBLISHED',
+  ...(content ? { content } : {}),
+});
+/** Days from the sandbox clock to an ISO time. */
+const daysLeft = (iso: string | null | undefined) => (Date.parse(iso!) - sandbox.state.now()) / 86_400_000;
+const linkedinPosts = () => sandbox.state.publishing.posts.filter((p) => p.platform === 'linkedin');
+
+describe('connecting LinkedIn', () => {
+  it('offers the member and each page they administer, with a 60-day token and a refresh token', async () => {
+    const accounts = await connect();
+
+    expect(accounts.map((a) => [a.accountId, a.accountName])).toEqual([
+      [`urn:li:person:${ada.id}`, 'Ada Baker'],
+      [cafe, 'Corner Café'],
+    ]);
+    const { tokens } = accounts[0]!;
+    expect(daysLeft(tokens.expiresAt)).toBeCloseTo(60, 3);
+    expect(daysLeft(tokens.refreshExpiresAt)).toBeCloseTo(365, 3);
+  });
+
+  it('offers the member alone when the grant carries no page scopes', async () => {
+    const accounts = await connect({ scope: LINKEDIN_MEMBER_SCOPES.join(' ') });
+
+    expect(accounts.map((a) => a.accountId)).toEqual([`urn:li:person:${ada.id}`]);
+  });
+
+  it('refuses a sign-in code used twice', async () => {
+    const li = adapter();
+    const res = await fetch(li.authorizeUrl({ state: 's' }), {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'allow', identity: ada.id }),
+      redirect: 'manual',
+    });
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    await li.exchangeCode({ code });
+
+    const again = await li.exchangeCode({ code }).catch((e: unknown) => e);
+
+    expect(again).toMatchObject({ category: 'reauth', details: { status: 400, code: 'invalid_grant' } });
+  });
+
+  it('refreshes the access token while the refresh token keeps its first expiry', async () => {
+    const [member] = await connect();
+    sandbox.state.advance(59 * 24 * 3600);
+
+    const fresh = await adapter().refresh(member!.tokens);
+
+    expect(fresh.accessToken).not.toBe(member!.tokens.accessToken);
+    expect(daysLeft(fresh.expiresAt)).toBeCloseTo(60, 3);
+    expect(daysLeft(fresh.refreshExpiresAt)).toBeCloseTo(365 - 59, 3);
+  });
+});
+
+describe('the LinkedIn stand-in publishes what LinkedIn takes', () => {
+  it('publishes text, a link, an image, several images and a video, each at a link that shows it', async () => {
+    const [member, page] = await connect();
+
+    const runs = [
+      await publish(member!, 'Fresh sourdough at 7am'),
+      await publish(member!, 'Our new menu https://example.com/menu'),
+      await publish(page!, 'Crumb shot', [anImage()]),
+      await publish(page!, 'The whole bake', [anImage(), anImage(), anImage()]),
+      await publish(member!, 'Shaping the loaves', [aVideo(5 * 1024 * 1024)]),
+    ];
+
+    for (const run of runs) expect(run.result, run.error?.message).toMatchObject({ status: 'posted' });
+    expect(linkedinPosts().map((p) => [p.kind, p.accountId])).toEqual([
+      ['text', member!.accountId],
+      ['article', member!.accountId],
+      ['image', cafe],
+      ['carousel', cafe],
+      ['video', member!.accountId],
+    ]);
+    const shown = await fetch(runs[0]!.result!.postUrl);
+    expect(await shown.text()).toContain('Fresh sourdough at 7am');
+  });
+
+  it("posts the first comment under a page's post, as the page", async () => {
+    const [, page] = await connect();
+
+    const run = await publish(page!, 'New menu today', [], null, { first_comment: 'Link in bio' });
+
+    expect(run.result).toMatchObject({ status: 'posted', followUps: { first_comment: { status: 'posted' } } });
+    const comments = sandboxComments(sandbox.state.publishing).filter((c) => c.platform === 'linkedin' && c.parentId === run.result!.platformPostId);
+    expect(comments.map((c) => [c.accountId, c.text])).toEqual([[cafe, 'Link in bio']]);
+  });
+
+  it("finds a page's post after a lost answer instead of posting twice", async () => {
+    const [, page] = await connect();
+    sandbox.state.addFault({ platform: 'linkedin', method: 'POST', endpoint: '/api/rest/posts', error: 'timeout_after_acting', delayMs: 10 });
+
+    const first = await publish(page!, 'Open late on Friday');
+    const again = await publish(page!, 'Open late on Friday', [], first.checkpoint);
+
+    expect(first.error?.category).toBe('retry');
+    expect(again.result).toMatchObject({ status: 'posted', platformPostId: linkedinPosts()[0]!.id });
+    expect(linkedinPosts()).toHaveLength(1);
+  });
+
+  it("says it couldn't confirm a member's post after a lost answer, since LinkedIn won't list a member's posts", async () => {
+    const [member] = await connect();
+    sandbox.state.addFault({ platform: 'linkedin', method: 'POST', endpoint: '/api/rest/posts', error: 'timeout_after_acting', delayMs: 10 });
+
+    const first = await publish(member!, 'Open late on Friday');
+    const again = await publish(member!, 'Open late on Friday', [], first.checkpoint);
+
+    expect(again.error).toMatchObject({ category: 'unknown-outcome', message: expect.stringContaining(MEMBER_LOOKUP_MESSAGE) });
+    expect(linkedinPosts()).toHaveLength(1);
+  });
+});
+
+describe('the LinkedIn stand-in refuses what LinkedIn refuses', () => {
+  it('refuses a /rest call without LinkedIn-Version', async () => {
+    const [member] = await connect();
+
+    const res = await post(member!.tokens.accessToken, textPost(member!.accountId, 'hi'), { 'linkedin-version': '' });
+
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'VERSION_MISSING' });
+  });
+
+  it('refuses a LinkedIn-Version that is no longer served', async () => {
+    const [member] = await connect();
+
+    const res = await post(member!.tokens.accessToken, textPost(member!.accountId, 'hi'), { 'linkedin-version': '202301' });
+
+    expect(res.status).toBe(426);
+    expect(await res.json()).toMatchObject({ code: 'NONEXISTENT_VERSION' });
+  });
+
+  it('refuses a /rest call without X-Restli-Protocol-Version 2.0.0', async () => {
+    const [member] = await connect();
+
+    const res = await post(member!.tokens.accessToken, textPost(member!.accountId, 'hi'), { 'x-restli-protocol-version': '' });
+
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses commentary over 3,000 characters and takes 3,000 exactly', async () => {
+    const [member] = await connect();
+
+    const over = await post(member!.tokens.accessToken, textPost(member!.accountId, 'é'.repeat(3001)));
+    const exactly = await post(member!.tokens.accessToken, textPost(member!.accountId, 'é'.repeat(3000)));
+
+    expect(over.status).toBe(422);
+    expect(exactly.status).toBe(201);
+    expect(exactly.headers.get('x-restli-id')).toMatch(/^urn:li:share:\d+$/);
+  });
+
+  it("refuses an author who is not the token's member", async () => {
+    const [member] = await connect();
+    const [someoneElse] = await connect({ as: ben });
+
+    const res = await post(member!.tokens.accessToken, textPost(someoneElse!.accountId, 'hi'));
+    const run = await publish({ ...member!, accountId: someoneElse!.accountId }, 'hi');
+
+    expect(res.status).toBe(403);
+    expect(run.error).toMatchObject({ category: 'stop', details: { status: 403 } });
+  });
+
+  it('refuses a page the member does not administer, and a page without w_organization_social', async () => {
+    const [ben1] = await connect({ as: ben });
+    const [memberOnly] = await connect({ scope: LINKEDIN_MEMBER_SCOPES.join(' ') });
+
+    const notAdmin = await post(ben1!.tokens.accessToken, textPost(cafe, 'hi'));
+    const noScope = await post(memberOnly!.tokens.accessToken, textPost(cafe, 'hi'));
+
+    expect(notAdmin.status).toBe(403);
+    expect(noScope.status).toBe(403);
+  });
+
+  it('refuses an upload owned by someone else', async () => {
+    const [ben1] = await connect({ as: ben });
+
+    const res = await fetch(`${api()}/rest/images?action=initializeUpload`, {
+      method: 'POST',
+      headers: rest(ben1!.tokens.accessToken),
+      body: JSON.stringify({ initializeUploadRequest: { owner: cafe } }),
+    });
+
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses an image LinkedIn never issued, and one issued but never uploaded', async () => {
+    const [member] = await connect();
+    const init = await fetch(`${api()}/rest/images?action=initializeUpload`, {
+      method: 'POST',
+      headers: rest(member!.tokens.accessToken),
+      body: JSON.stringify({ initializeUploadRequest: { owner: member!.accountId } }),
+    });
+    const { value } = (await init.json()) as { value: { image: string } };
+
+    const unknown = await post(member!.tokens.accessToken, textPost(member!.accountId, 'hi', { media: { id: 'urn:li:image:D4Enothere' } }));
+    const notUploaded = await post(member!.tokens.accessToken, textPost(member!.accountId, 'hi', { media: { id: value.image } }));
+
+    expect(unknown.status).toBe(422);
+    expect(notUploaded.status).toBe(422);
+  });
+
+  it('refuses a video before finalizeUpload and while it processes', async () => {
+    const [member] = await connect();
+    const token = member!.tokens.accessToken;
+    const init = await fetch(`${api()}/rest/videos?action=initializeUpload`, {
+      method: 'POST',
+      headers: rest(token),
+      body: JSON.stringify({ initializeUploadRequest: { owner: member!.accountId, fileSizeBytes: 2000 } }),
+    });
+    const { value } = (await init.json()) as { value: { video: string; uploadToken: string; uploadInstructions: { uploadUrl: string }[] } };
+    const put = await fetch(value.uploadInstructions[0]!.uploadUrl, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: bytesOf(2000) });
+    const asVideo = { media: { id: value.video } };
+
+    const beforeFinalize = await post(token, textPost(member!.accountId, 'clip', asVideo));
+    const finalize = await fetch(`${api()}/rest/videos?action=finalizeUpload`, {
+      method: 'POST',
+      headers: rest(token),
+      body: JSON.stringify({ finalizeUploadRequest: { video: value.video, uploadToken: value.uploadToken, uploadedPartIds: [put.headers.get('etag')] } }),
+    });
+    const whileProcessing = await post(token, textPost(member!.accountId, 'clip', asVideo));
+    sandbox.state.advance(60);
+    const once = await post(token, textPost(member!.accountId, 'clip', asVideo));
+
+    expect(beforeFinalize.status).toBe(422);
+    expect(finalize.status).toBe(200);
+    expect(whileProcessing.status).toBe(422);
+    expect(once.status).toBe(201);
+  });
+
+  it('refuses a comment over 1,250 characters, and one as someone the token may not act as', async () => {
+    const [member] = await connect();
+    const [ben1] = await connect({ as: ben });
+    const made = await post(member!.tokens.accessToken, textPost(member!.accountId, 'hi'));
+    const urn = made.headers.get('x-restli-id')!;
+    const comment = (token: string, actor: string, text: string) =>
+      fetch(`${api()}/rest/socialActions/${encodeURIComponent(urn)}/comments`, {
+        method: 'POST',
+        headers: rest(token),
+        body: JSON.stringify({ actor, object: urn, message: { text } }),
+      });
+
+    const tooLong = await comment(member!.tokens.accessToken, member!.accountId, 'é'.repeat(1251));
+    const notYou = await comment(ben1!.tokens.accessToken, member!.accountId, 'hi');
+    const fine = await comment(member!.tokens.accessToken, member!.accountId, 'é'.repeat(1250));
+
+    expect(tooLong.status).toBe(422);
+    expect(notYou.status).toBe(403);
+    expect(fine.status).toBe(201);
+  });
+
+  it('refuses a multi-image post of fewer than 2 images', async () => {
+    const [member] = await connect();
+
+    const res = await post(member!.tokens.accessToken, textPost(member!.accountId, 'one', { multiImage: { images: [{ id: 'urn:li:image:D4Eone' }] } }));
+
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ message: expect.stringMatching(/2 to 20 images/) });
+  });
+
+  it('refuses an expired token, which the adapter reads as reconnect', async () => {
+    const [member] = await connect();
+    sandbox.state.expire(member!.tokens.accessToken);
+
+    const run = await publish(member!, 'hi');
+
+    expect(run.error).toMatchObject({ category: 'reauth', details: { status: 401 } });
+  });
+
+  it("refuses listing a member's posts without r_member_social", async () => {
+    const [member] = await connect();
+    const url = `${api()}/rest/posts?${new URLSearchParams({ q: 'author', author: member!.accountId })}`;
+
+    const res = await fetch(url, { headers: rest(member!.tokens.accessToken) });
+
+    expect(res.status).toBe(403);
+  });
+});
