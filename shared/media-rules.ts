@@ -1,6 +1,7 @@
 import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES, BLUESKY_MESSAGES } from './bluesky';
 import { instagramMediaProblem } from './instagram';
 import { PLATFORMS, YOUTUBE_SHORTS_MAX_SECONDS, type Platform } from './platforms';
+import { pinterestMediaProblem } from './pinterest';
 import { TIKTOK_PHOTO_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_TYPES } from './tiktok';
 
 /**
@@ -140,6 +141,8 @@ export function mediaRuleProblem(platform: Platform, media: readonly MediaFacts[
       return blueskyProblem(media);
     case 'threads':
       return media.length > THREADS_CAROUSEL_MAX ? THREADS_CAROUSEL_MESSAGE : null;
+    case 'pinterest':
+      return pinterestMediaProblem(media.map((m) => m.file_type));
   }
 }
 

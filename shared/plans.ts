@@ -72,12 +72,12 @@ export const USAGE_FULL_RATIO = 1;
 
 /**
  * Which platforms each plan may connect and publish to: Free has Facebook and Instagram,
- * Basic adds X, Bluesky and Threads (the short-text networks), Pro adds TikTok and YouTube.
+ * Basic adds X, Bluesky and Threads (the short-text networks) and Pinterest, Pro adds TikTok and YouTube.
  */
 export const PLAN_PLATFORMS: Record<PlanId, readonly Platform[]> = {
   free: ['facebook', 'instagram'],
-  basic: ['facebook', 'instagram', 'x', 'bluesky', 'threads'],
-  pro: ['facebook', 'instagram', 'x', 'bluesky', 'threads', 'tiktok', 'youtube'],
+  basic: ['facebook', 'instagram', 'x', 'bluesky', 'threads', 'pinterest'],
+  pro: ['facebook', 'instagram', 'x', 'bluesky', 'threads', 'tiktok', 'youtube', 'pinterest'],
 };
 
 export function planAllows(plan: PlanId, platform: Platform): boolean {

@@ -1,5 +1,5 @@
 /** The networks the product publishes to (docs/product-rules.md#the-product, #constants). */
-export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads'] as const;
+export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'pinterest'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
@@ -10,6 +10,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   youtube: 'YouTube',
   bluesky: 'Bluesky',
   threads: 'Threads',
+  pinterest: 'Pinterest',
 };
 
 /** Short names used in messages ("X caption exceeds limit…"). */
@@ -21,6 +22,7 @@ export const PLATFORM_NAMES: Record<Platform, string> = {
   youtube: 'YouTube',
   bluesky: 'Bluesky',
   threads: 'Threads',
+  pinterest: 'Pinterest',
 };
 
 /**
@@ -36,6 +38,8 @@ export const CAPTION_LIMITS: Record<Platform, number> = {
   bluesky: 300,
   /** Threads posts: 500 characters (developers.facebook.com/documentation/threads/posts, Limitations). */
   threads: 500,
+  /** A pin's description: 500 characters (docs/platforms.md#pinterest). */
+  pinterest: 500,
 };
 
 /** No caption may exceed this, whatever the platform (docs/product-rules.md#captions). */

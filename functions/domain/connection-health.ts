@@ -43,10 +43,11 @@ export const PUBLISH_PERMISSIONS: Record<Platform, readonly string[]> = {
   // App-password sessions report no scopes (an atproto OAuth grant would say `atproto`).
   bluesky: ['atproto'],
   threads: ['threads_content_publish'],
+  pinterest: ['pins:write'],
 };
 
 /** Which expiry rows written before `connectionExpiresAt` existed fall back to: by platform. */
-const REFRESHABLE: Record<Platform, boolean> = { instagram: false, facebook: false, x: true, tiktok: true, youtube: true, bluesky: true, threads: false };
+const REFRESHABLE: Record<Platform, boolean> = { instagram: false, facebook: false, x: true, tiktok: true, youtube: true, bluesky: true, threads: false, pinterest: true };
 
 export function healthOf(platform: Platform, row: TokenHealthRow | undefined): ConnectionHealth {
   if (!row) return { expires_at: null, missing_publish_permission: false };

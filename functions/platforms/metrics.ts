@@ -8,6 +8,7 @@ import { hostsFor } from './hosts';
 import type { AdapterDeps } from './http';
 import { createInstagramMetricsReader } from './instagram-metrics';
 import { createThreadsMetricsReader } from './threads-metrics';
+import { createPinterestMetricsReader } from './pinterest-metrics';
 import { createTikTokMetricsReader, TIKTOK_METRICS_BATCH } from './tiktok-metrics';
 import type { MetricsReader } from './types';
 import { createXMetricsReader, X_METRICS_BATCH } from './x-metrics';
@@ -26,6 +27,7 @@ const READERS: { [P in Platform]: (deps: AdapterDeps<P>) => MetricsReader } = {
   youtube: createYouTubeMetricsReader,
   bluesky: createBlueskyMetricsReader,
   threads: createThreadsMetricsReader,
+  pinterest: createPinterestMetricsReader,
 };
 
 /**
@@ -40,6 +42,7 @@ export const METRICS_BATCH_SIZES: Readonly<Record<Platform, number>> = {
   youtube: YOUTUBE_METRICS_BATCH,
   bluesky: BLUESKY_METRICS_BATCH,
   threads: 1,
+  pinterest: 1,
 };
 
 /** Thrown when we have no app registered on the platform: the collector treats it as a failed reading and retries later. */

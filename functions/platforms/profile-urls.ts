@@ -36,6 +36,8 @@ export function profileUrlOn(www: string, account: ProfileAccount): string | nul
       return `${www}/profile/${handle}`;
     case 'threads':
       return `${www}/@${handle}`;
+    case 'pinterest':
+      return `${www}/${handle}/`;
   }
 }
 

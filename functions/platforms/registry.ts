@@ -5,6 +5,7 @@ import type { PlatformHosts } from './hosts';
 import type { AdapterDeps } from './http';
 import { createInstagramAdapter } from './instagram';
 import { createThreadsAdapter, type ThreadsAdapter } from './threads';
+import { createPinterestAdapter, type PinterestAdapter } from './pinterest';
 import { createTikTokAdapter, type TikTokAdapter } from './tiktok';
 import type { Fetch, OAuthApp, PlatformAdapter } from './types';
 import { createXAdapter } from './x';
@@ -20,7 +21,7 @@ export interface CreateAdapterDeps<P extends Platform> {
   readonly now?: () => Date;
 }
 
-/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options; Bluesky's signs in with an app password; Threads' reads its publishing limit. */
+/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options; Bluesky's signs in with an app password; Threads' reads its publishing limit; Pinterest's lists boards. */
 type AdapterFor<P extends Platform> = P extends 'facebook'
   ? FacebookAdapter
   : P extends 'tiktok'
@@ -29,7 +30,9 @@ type AdapterFor<P extends Platform> = P extends 'facebook'
       ? BlueskyAdapter
       : P extends 'threads'
         ? ThreadsAdapter
-        : PlatformAdapter;
+        : P extends 'pinterest'
+          ? PinterestAdapter
+          : PlatformAdapter;
 
 const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = {
   instagram: createInstagramAdapter,
@@ -39,6 +42,7 @@ const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = 
   youtube: createYouTubeAdapter,
   bluesky: createBlueskyAdapter,
   threads: createThreadsAdapter,
+  pinterest: createPinterestAdapter,
 };
 
 export function createAdapter<P extends Platform>(platform: P, deps: CreateAdapterDeps<P>): AdapterFor<P> {

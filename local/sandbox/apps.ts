@@ -16,6 +16,7 @@ export const SANDBOX_APPS = {
   tiktok: { clientId: 'sbxtiktokclientkey', clientSecret: 'sandbox-tiktok-secret' },
   youtube: { clientId: 'sandbox-youtube.apps.googleusercontent.com', clientSecret: 'GOCSPX-sandbox-youtube-secret' },
   threads: { clientId: '100000000000003', clientSecret: 'sandbox-threads-secret' },
+  pinterest: { clientId: '1500001', clientSecret: 'sandbox-pinterest-secret' },
 } as const satisfies Record<SandboxPlatform, { clientId: string; clientSecret: string }>;
 
 /** The one redirect URI registered for each app. */
@@ -79,6 +80,10 @@ export const DEMO_IDENTITIES: Record<SandboxPlatform, DemoIdentity[]> = {
   threads: [
     { id: '27300000000000001', name: 'Corner Café', username: 'cornercafe' },
     { id: '27300000000000002', name: 'Ada Bakes', username: 'ada.bakes' },
+  ],
+  pinterest: [
+    { id: '1090000000000000001', name: 'Corner Café', username: 'cornercafe' },
+    { id: '1090000000000000002', name: 'Ada Bakes', username: 'adabakes' },
   ],
 };
 

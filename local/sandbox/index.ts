@@ -11,6 +11,7 @@ import { faultResponse } from './faults';
 import { registerFacebook } from './platforms/facebook';
 import { registerInstagram } from './platforms/instagram';
 import { registerThreads } from './platforms/threads';
+import { registerPinterest } from './platforms/pinterest';
 import { registerTikTok } from './platforms/tiktok';
 import { registerX } from './platforms/x';
 import { registerYouTube } from './platforms/youtube';
@@ -44,6 +45,7 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
   registerTikTok(ctx);
   registerYouTube(ctx);
   registerThreads(ctx);
+  registerPinterest(ctx);
   registerFeeds(ctx);
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {

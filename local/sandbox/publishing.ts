@@ -34,6 +34,7 @@ export const publicUrls = (ctx: SandboxContext) => ({
   youtubeWatch: (id: string) => `${ctx.sandboxUrl}/youtube/www/watch?v=${id}`,
   threadsPost: (username: string, code: string) => `${ctx.sandboxUrl}/threads/www/@${encodeURIComponent(username)}/post/${code}`,
   threadsProfile: (username: string) => `${ctx.sandboxUrl}/threads/www/@${encodeURIComponent(username)}`,
+  pinterestProfile: (username: string) => `${ctx.sandboxUrl}/pinterest/www/${encodeURIComponent(username)}/`,
   youtubeChannel: (handle: string) => `${ctx.sandboxUrl}/youtube/www/${encodeURIComponent(handle)}`,
 });
 

@@ -48,6 +48,8 @@ export const PLATFORM_COLORS: Record<Platform, string> = {
   bluesky: '#1185FE',
   // Threads' mark is black on white: the text colour, as X.
   threads: 'fg',
+  // Pinterest red, the colour of its badge.
+  pinterest: '#E60023',
 };
 
 export function platformSeries(platforms: Platform[]) {

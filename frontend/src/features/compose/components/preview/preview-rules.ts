@@ -24,6 +24,8 @@ export const CAPTION_FOLDS: Record<Platform, { readonly after: number; readonly 
   bluesky: null,
   // Threads shows the whole post (500 characters at most); nothing folds.
   threads: null,
+  // A pin's description shows in full on its close-up in the preview; Pinterest documents no fold.
+  pinterest: null,
 };
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -88,6 +90,7 @@ function clamped(own: number | null, fallback: number): PreviewCrop {
  * - Bluesky: one image whole at its own shape (1:1 while its size is unknown); several share a grid
  *   whose first cell is shown here, with a count of the others.
  * - Threads: each file at its own shape, uncropped.
+ * - Pinterest: the pin's image whole at its own shape (the grid keeps a pin's height); for a video pin, its cover.
  */
 export function previewCrop(platform: Platform, media: readonly PreviewMedia[]): PreviewCrop | null {
   const first = media[0];
@@ -109,6 +112,11 @@ export function previewCrop(platform: Platform, media: readonly PreviewMedia[]):
       return own === null ? { ratio: 1, label: '1:1', cropped: false } : { ratio: own, label: aspectLabel(Math.round(own * 1000), 1000), cropped: false };
     case 'threads':
       return { ratio: own ?? 1, label: labelOf(own ?? 1), cropped: false };
+    case 'pinterest': {
+      const cover = media.find((m) => m.kind === 'image') ?? first;
+      const r = ratioOf(cover) ?? 2 / 3;
+      return { ratio: r, label: labelOf(r), cropped: false };
+    }
   }
 }
 
