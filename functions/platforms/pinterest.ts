@@ -16,7 +16,15 @@ import {
   type FailedResponse,
 } from './http';
 import { LOOKUP_SKEW_SECONDS, guardedCreate, isImage, isVideo, publishCallContext, sameText, str } from './publish';
-import { PlatformError, type PlatformAdapter, type PublishContext, type PublishMedia, type PublishStepResult, type TokenSet } from './types';
+import {
+  PlatformError,
+  type PlatformAdapter,
+  type PublishCheckpoint,
+  type PublishContext,
+  type PublishMedia,
+  type PublishStepResult,
+  type TokenSet,
+} from './types';
 
 /**
  * Pinterest API v5 (docs/platforms.md#pinterest): api.pinterest.com/v5, sign-in at www.pinterest.com/oauth/.
@@ -48,12 +56,19 @@ const TokenSchema = z.object({
   refresh_token_expires_in: z.number().optional(),
   scope: z.string().optional(),
 });
-const UserAccountSchema = z.object({ id: z.string().optional(), username: z.string(), profile_image: z.string().optional(), business_name: z.string().optional() });
+const UserAccountSchema = z.object({
+  id: z.string().optional(),
+  username: z.string(),
+  profile_image: z.string().optional(),
+  business_name: z.string().optional(),
+});
 const BoardSchema = z.object({ id: z.string(), name: z.string(), privacy: z.string().optional() });
 const BoardListSchema = z.object({ items: z.array(BoardSchema), bookmark: z.string().nullable().optional() });
 const PinSchema = z.object({ id: z.string() });
 const PinListSchema = z.object({
-  items: z.array(z.object({ id: z.string(), title: z.string().nullable().optional(), description: z.string().nullable().optional(), created_at: z.string().optional() })),
+  items: z.array(
+    z.object({ id: z.string(), title: z.string().nullable().optional(), description: z.string().nullable().optional(), created_at: z.string().optional() }),
+  ),
 });
 const MediaUploadSchema = z.object({ media_id: z.string(), upload_url: z.string().url(), upload_parameters: z.record(z.string(), z.string()) });
 const MediaStatusSchema = z.object({ media_id: z.string().optional(), status: z.enum(['registered', 'processing', 'succeeded', 'failed']) });
@@ -144,7 +159,8 @@ export function createPinterestAdapter(deps: AdapterDeps<'pinterest'>): Pinteres
     if ([...alt].length > PINTEREST_ALT_TEXT_MAX)
       throw new PlatformError('pinterest', 'fix-input', `The alt text is longer than the ${PINTEREST_ALT_TEXT_MAX} characters Pinterest allows.`);
     const link = s.pinterest_link?.trim() ?? '';
-    if (link && !isPinLink(link)) throw new PlatformError('pinterest', 'fix-input', 'The Pinterest link must be a web address starting with http:// or https://.');
+    if (link && !isPinLink(link))
+      throw new PlatformError('pinterest', 'fix-input', 'The Pinterest link must be a web address starting with http:// or https://.');
     const video = request.media.find(isVideo);
     const image = request.media.find(isImage);
     if (!image) throw new PlatformError('pinterest', 'fix-input', 'A Pinterest pin needs one image, or one video with an image for its cover.');
@@ -159,7 +175,12 @@ export function createPinterestAdapter(deps: AdapterDeps<'pinterest'>): Pinteres
       await get(publishCtx, tokens, 'read the board', `/boards/${encodeURIComponent(boardId)}`, BoardSchema);
     } catch (error) {
       if (error instanceof PlatformError && (error.details.status === 404 || error.details.status === 403) && error.category !== 'reauth')
-        throw new PlatformError('pinterest', 'fix-input', "The chosen board isn't one of this Pinterest account's boards any more; pick another board.", error.details);
+        throw new PlatformError(
+          'pinterest',
+          'fix-input',
+          "The chosen board isn't one of this Pinterest account's boards any more; pick another board.",
+          error.details,
+        );
       throw error;
     }
   };
@@ -191,11 +212,11 @@ export function createPinterestAdapter(deps: AdapterDeps<'pinterest'>): Pinteres
 
   /** The board's newest pins, matched on our title and description and made since the attempt. */
   const findPin = async (context: PublishContext, boardId: string, title: string, since: string) => {
-    const r = await get(publishCtx, context.tokens, 'look up the board’s pins', `/boards/${encodeURIComponent(boardId)}/pins`, PinListSchema, { page_size: '25' });
+    const r = await get(publishCtx, context.tokens, 'look up the board’s pins', `/boards/${encodeURIComponent(boardId)}/pins`, PinListSchema, {
+      page_size: '25',
+    });
     const from = Date.parse(since) - LOOKUP_SKEW_SECONDS * 1000;
-    return r.items.find(
-      (p) => sameText(p.description ?? '', context.request.caption) && sameText(p.title ?? '', title) && !(pinTime(p.created_at) < from),
-    );
+    return r.items.find((p) => sameText(p.description ?? '', context.request.caption) && sameText(p.title ?? '', title) && !(pinTime(p.created_at) < from));
   };
 
   /**
@@ -236,7 +257,7 @@ export function createPinterestAdapter(deps: AdapterDeps<'pinterest'>): Pinteres
       ...(f.link ? { link: f.link } : {}),
       ...(f.alt ? { alt_text: f.alt } : {}),
     };
-    const before = videoId ? { videoId, processingSince: since } : {};
+    const before: PublishCheckpoint = videoId ? { videoId, processingSince: since } : {};
     const pin = await guardedCreate(context, { ...before, pinAttemptedAt: now().toISOString() }, before, () =>
       postJson(tokens, 'create the pin', '/pins', body, PinSchema),
     );

@@ -57,7 +57,10 @@ export function registerPinterestPublishing(ctx: SandboxContext): void {
     const from = Number(req.query.get('bookmark') ?? '0') || 0;
     const page = all.slice(from, from + size);
     const next = from + size < all.length ? String(from + size) : null;
-    return json(200, { items: page.map((b) => ({ ...b, description: '', owner: { username: identity('pinterest', auth.identityId)!.username } })), bookmark: next });
+    return json(200, {
+      items: page.map((b) => ({ ...b, description: '', owner: { username: identity('pinterest', auth.identityId)!.username } })),
+      bookmark: next,
+    });
   });
 
   ctx.router.on('GET', 'pinterest', 'api', '/v5/boards/:boardId', (req) => {
@@ -125,7 +128,11 @@ export function registerPinterestPublishing(ctx: SandboxContext): void {
     async (req) => {
       let form: FormData;
       try {
-        form = await new Request('http://upload.local/', { method: 'POST', headers: { 'content-type': String(req.headers['content-type'] ?? '') }, body: req.raw }).formData();
+        form = await new Request('http://upload.local/', {
+          method: 'POST',
+          headers: { 'content-type': String(req.headers['content-type'] ?? '') },
+          body: new Uint8Array(req.raw),
+        }).formData();
       } catch {
         return s3Error(400, 'MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.');
       }
@@ -245,10 +252,16 @@ export function registerPinterestPublishing(ctx: SandboxContext): void {
     const counts = { IMPRESSION: minutes * 3, SAVE: Math.floor(minutes / 20), PIN_CLICK: Math.floor(minutes / 10), OUTBOUND_CLICK: Math.floor(minutes / 30) };
     const wanted = req.query.get('metric_types')!.split(',');
     const summary = Object.fromEntries(Object.entries(counts).filter(([k]) => wanted.includes(k)));
-    return json(200, { all: { summary_metrics: summary, daily_metrics: [{ date: pinTime(ctx.state.now()).slice(0, 10), data_status: 'READY', metrics: summary }] } });
+    return json(200, {
+      all: { summary_metrics: summary, daily_metrics: [{ date: pinTime(ctx.state.now()).slice(0, 10), data_status: 'READY', metrics: summary }] },
+    });
   });
 }
 
 function s3Error(status: number, code: string, message: string): SandboxResponse {
-  return { status, headers: { 'content-type': 'application/xml' }, html: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>` };
+  return {
+    status,
+    headers: { 'content-type': 'application/xml' },
+    html: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+  };
 }

@@ -19,7 +19,8 @@ export const PINTEREST_REFRESH_TTL = 60 * 86400;
 export const pinterestError = (status: number, code: number, message: string): SandboxResponse => json(status, { code, message });
 
 export function pinterestTokenError(check: Extract<TokenCheck, { ok: false }>): SandboxResponse {
-  const why = check.reason === 'expired' ? 'The access token has expired.' : check.reason === 'revoked' ? 'The access token was revoked.' : 'Authentication failed.';
+  const why =
+    check.reason === 'expired' ? 'The access token has expired.' : check.reason === 'revoked' ? 'The access token was revoked.' : 'Authentication failed.';
   return pinterestError(401, 2, why);
 }
 
