@@ -47,13 +47,16 @@ describe('the connect link dialog on the Clients page', () => {
     await user.click(await screen.findByRole('button', { name: 'Connect link for Acme Bakery' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('No active links.')).toBeInTheDocument();
-    // Basic includes Facebook, Instagram, X, Bluesky and Threads; untick Instagram, make it for 3 days.
+    // Basic includes Facebook, Instagram, X, Bluesky, Threads and Pinterest; untick Instagram, make it for 3 days.
     await user.click(await within(dialog).findByText('Instagram'));
     await user.selectOptions(within(dialog).getByLabelText('Days the link works'), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
 
     expect(await within(dialog).findByLabelText('Connect link')).toHaveValue(URL_OF_LINK);
-    expect(api.callsTo('POST', `/clients/${ACME}/connect-links`)[0]!.body).toEqual({ platforms: ['facebook', 'x', 'bluesky', 'threads'], expires_in_days: 3 });
+    expect(api.callsTo('POST', `/clients/${ACME}/connect-links`)[0]!.body).toEqual({
+      platforms: ['facebook', 'x', 'bluesky', 'threads', 'pinterest'],
+      expires_in_days: 3,
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Link copied')).toBeInTheDocument();
     // user-event stands in for the system clipboard.

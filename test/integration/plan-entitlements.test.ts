@@ -77,6 +77,7 @@ describe('which platforms a plan can connect', () => {
       // This cloud runs without Bluesky's PDS (no BLUESKY_SERVICE_URL): Coming Soon, whatever the plan.
       { platform: 'bluesky', available: false, allowed: false, required_plan: 'basic' },
       { platform: 'threads', available: true, allowed: false, required_plan: 'basic' },
+      { platform: 'pinterest', available: true, allowed: false, required_plan: 'basic' },
     ]);
     expect(forPro.body.plan).toBe('pro');
     expect(forPro.body.platforms.every((p: { allowed: boolean }) => p.allowed)).toBe(true);

@@ -4,10 +4,10 @@ import { CAPTION_LIMITS, isPlatform, PLATFORMS, withShortsSuffix } from '@shared
 
 describe('the supported platforms', () => {
   it('are exactly instagram, facebook, x, tiktok, youtube, bluesky and threads (docs/product-rules.md#the-product, #entities, #constants)', () => {
-    expect([...PLATFORMS]).toEqual(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads']);
+    expect([...PLATFORMS]).toEqual(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'pinterest']);
   });
 
-  it.each(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads'])('recognise %s as a platform', (value) => {
+  it.each(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'pinterest'])('recognise %s as a platform', (value) => {
     expect(isPlatform(value)).toBe(true);
   });
 
@@ -23,6 +23,7 @@ describe('caption limits', () => {
     ['tiktok', 2200, 'TikTok caption exceeds limit of 2200 characters (current: 2201)'],
     ['youtube', 5000, 'YouTube caption exceeds limit of 5000 characters (current: 5001)'],
     ['threads', 500, 'Threads caption exceeds limit of 500 characters (current: 501)'],
+    ['pinterest', 500, 'Pinterest caption exceeds limit of 500 characters (current: 501)'],
     // Facebook's own limit is the absolute cap, so one more character is refused by the cap's message.
     ['facebook', 63206, 'Caption exceeds maximum length'],
   ] as const)('take a %s caption of exactly %i characters and refuse one more (docs/product-rules.md#constants)', (platform, limit, message) => {
