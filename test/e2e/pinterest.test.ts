@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { SANDBOX_BOARDS } from '../../local/sandbox/platforms/pinterest-publish';
@@ -11,6 +14,8 @@ import { aPageForEachTest, signIn, toastIn } from './browser';
  * page, pick a board in Compose from the account's boards, publish an image now, and see the card
  * turn Posted with its link to the pin.
  */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
 
 describe('Pinterest from connect to Posted', () => {
@@ -44,6 +49,12 @@ describe('Pinterest from connect to Posted', () => {
     await page.getByLabel('Pin title').fill('Autumn latte');
     await page.getByLabel('Choose images').setInputFiles({ name: 'latte.jpg', mimeType: 'image/jpeg', buffer: await anImageOf(600, 900) });
     await expect.poll(() => page.getByTestId('media-tile').getByText('Upload Complete').count(), { timeout: 30_000 }).toBe(1);
+    // The Pinterest panel, filled in, as axe sees it (a new screen: no serious or critical violation).
+    await page.evaluate(AXE_SOURCE);
+    const axe = (await page.evaluate(() =>
+      (window as unknown as { axe: { run: (ctx: Element) => Promise<AxeResults> } }).axe.run(document.querySelector('[data-testid="pinterest-panel"]')!),
+    )) as AxeResults;
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await page.getByRole('button', { name: 'Publish now' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText(`It goes out right away to Pinterest (@${who.username})`).waitFor();
