@@ -113,9 +113,10 @@ export function previewCrop(platform: Platform, media: readonly PreviewMedia[]):
     case 'threads':
       return { ratio: own ?? 1, label: labelOf(own ?? 1), cropped: false };
     case 'pinterest': {
+      // Pinterest's recommended 2:3 while the cover's size is unknown.
       const cover = media.find((m) => m.kind === 'image') ?? first;
-      const r = ratioOf(cover) ?? 2 / 3;
-      return { ratio: r, label: labelOf(r), cropped: false };
+      if (!cover.width || !cover.height) return { ratio: 2 / 3, label: '2:3', cropped: false };
+      return { ratio: cover.width / cover.height, label: aspectLabel(cover.width, cover.height), cropped: false };
     }
   }
 }
