@@ -47,7 +47,16 @@ export const PUBLISH_PERMISSIONS: Record<Platform, readonly string[]> = {
 };
 
 /** Which expiry rows written before `connectionExpiresAt` existed fall back to: by platform. */
-const REFRESHABLE: Record<Platform, boolean> = { instagram: false, facebook: false, x: true, tiktok: true, youtube: true, bluesky: true, threads: false, pinterest: true };
+const REFRESHABLE: Record<Platform, boolean> = {
+  instagram: false,
+  facebook: false,
+  x: true,
+  tiktok: true,
+  youtube: true,
+  bluesky: true,
+  threads: false,
+  pinterest: true,
+};
 
 export function healthOf(platform: Platform, row: TokenHealthRow | undefined): ConnectionHealth {
   if (!row) return { expires_at: null, missing_publish_permission: false };

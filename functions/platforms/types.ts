@@ -83,8 +83,7 @@ export interface PublishRequest {
   readonly caption: string;
   /** YouTube: the title with " #shorts" already applied. */
   readonly title?: string;
-  readonly settings: TikTokSettings &
-    PinterestSettings & { readonly first_comment?: string | undefined; readonly thread?: readonly string[] | undefined };
+  readonly settings: TikTokSettings & PinterestSettings & { readonly first_comment?: string | undefined; readonly thread?: readonly string[] | undefined };
   readonly media: readonly PublishMedia[];
 }
 
