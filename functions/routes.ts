@@ -303,6 +303,14 @@ export const ROUTES = [
     access: 'contributor',
     needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
   },
+  {
+    method: 'GET',
+    path: '/api/accounts/{id}/pinterest-boards',
+    handler: 'connections/get-pinterest-boards',
+    auth: 'user',
+    access: 'contributor',
+    needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
+  },
   // Each start stores a one-time state; a person connects a handful of accounts at a time.
   {
     method: 'POST',

@@ -8,6 +8,7 @@ import { ABSOLUTE_CAPTION_CAP, CAPTION_LIMITS, PLATFORM_NAMES, PLATFORMS, YOUTUB
 import { TargetSettingsSchema } from './target-settings';
 import { BLUESKY_MESSAGES, graphemeCount, utf8Length, BLUESKY_MAX_TEXT_BYTES } from './bluesky';
 import { tiktokSettingsProblems } from './tiktok';
+import { pinterestSettingsProblems } from './pinterest';
 import { FIRST_COMMENT_LIMITS, FOLLOW_UP_MESSAGES, MAX_THREAD_PARTS, supportsFirstComment, supportsThread } from './follow-ups';
 
 export { TargetSettingsSchema };
@@ -53,6 +54,10 @@ export const CreatePostSchema = z
       for (const p of followUpProblems(target)) ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', ...p.path] });
       if (target.platform === 'tiktok') {
         for (const p of tiktokSettingsProblems(target.settings))
+          ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', p.field] });
+      }
+      if (target.platform === 'pinterest') {
+        for (const p of pinterestSettingsProblems(target.settings))
           ctx.addIssue({ code: 'custom', message: p.message, path: ['platforms', i, 'settings', p.field] });
       }
     });

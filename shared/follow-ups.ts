@@ -7,7 +7,7 @@ import { PLATFORM_NAMES, type Platform } from './platforms';
  * compose rules and the stored outcome both live here; the text rules are the platforms' own.
  */
 
-/** Where a first comment can go, and the most characters each takes for one. */
+/** Where a first comment can go, and the most characters each takes for one. Pinterest has none: a pin takes no replies through the API. */
 export const FIRST_COMMENT_LIMITS = {
   /** IG comments: 2,200 characters, like captions (developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments). */
   instagram: 2200,

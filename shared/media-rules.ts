@@ -1,6 +1,7 @@
 import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES, BLUESKY_MESSAGES } from './bluesky';
 import { instagramMediaProblem } from './instagram';
 import { PLATFORMS, YOUTUBE_SHORTS_MAX_SECONDS, type Platform } from './platforms';
+import { pinterestMediaProblem } from './pinterest';
 import { TIKTOK_PHOTO_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_TYPES } from './tiktok';
 
 /**
@@ -150,6 +151,8 @@ export function mediaRuleProblem(platform: Platform, media: readonly MediaFacts[
       return media.length > THREADS_CAROUSEL_MAX ? THREADS_CAROUSEL_MESSAGE : null;
     case 'linkedin':
       return linkedinProblem(media);
+    case 'pinterest':
+      return pinterestMediaProblem(media.map((m) => m.file_type));
   }
 }
 

@@ -36,7 +36,12 @@ export const PLANS: readonly Plan[] = [
     name: 'Basic',
     description: 'For creators who post every week',
     price: 4.99,
-    features: ['15 scheduled posts per month', 'Facebook, Instagram, X (text only) and Bluesky', 'Basic analytics', 'Email support'],
+    features: [
+      '15 scheduled posts per month',
+      'Facebook, Instagram, X (text only), Bluesky, Threads, LinkedIn and Pinterest',
+      'Basic analytics',
+      'Email support',
+    ],
     productId: 'prod_sa_basic_monthly',
     postLimit: 15,
     isFree: false,
@@ -47,7 +52,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Pro',
     description: 'For businesses and agencies',
     price: 19.99,
-    features: ['30 scheduled posts per month', 'All seven platforms', 'Advanced analytics', 'Priority support'],
+    features: ['30 scheduled posts per month', 'All nine platforms', 'Advanced analytics', 'Priority support'],
     productId: 'prod_sa_pro_monthly',
     postLimit: 30,
     isFree: false,
@@ -72,12 +77,12 @@ export const USAGE_FULL_RATIO = 1;
 
 /**
  * Which platforms each plan may connect and publish to: Free has Facebook and Instagram,
- * Basic adds X, Bluesky, Threads and LinkedIn, Pro adds TikTok and YouTube.
+ * Basic adds X, Bluesky, Threads, LinkedIn and Pinterest, Pro adds TikTok and YouTube.
  */
 export const PLAN_PLATFORMS: Record<PlanId, readonly Platform[]> = {
   free: ['facebook', 'instagram'],
-  basic: ['facebook', 'instagram', 'x', 'bluesky', 'threads', 'linkedin'],
-  pro: ['facebook', 'instagram', 'x', 'bluesky', 'threads', 'linkedin', 'tiktok', 'youtube'],
+  basic: ['facebook', 'instagram', 'x', 'bluesky', 'threads', 'linkedin', 'pinterest'],
+  pro: ['facebook', 'instagram', 'x', 'bluesky', 'threads', 'linkedin', 'pinterest', 'tiktok', 'youtube'],
 };
 
 export function planAllows(plan: PlanId, platform: Platform): boolean {

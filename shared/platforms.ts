@@ -1,5 +1,5 @@
 /** The networks the product publishes to (docs/product-rules.md#the-product, #constants). */
-export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'linkedin'] as const;
+export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'linkedin', 'pinterest'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
@@ -11,6 +11,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   bluesky: 'Bluesky',
   threads: 'Threads',
   linkedin: 'LinkedIn',
+  pinterest: 'Pinterest',
 };
 
 /** Short names used in messages ("X caption exceeds limit…"). */
@@ -23,6 +24,7 @@ export const PLATFORM_NAMES: Record<Platform, string> = {
   bluesky: 'Bluesky',
   threads: 'Threads',
   linkedin: 'LinkedIn',
+  pinterest: 'Pinterest',
 };
 
 /**
@@ -40,6 +42,8 @@ export const CAPTION_LIMITS: Record<Platform, number> = {
   threads: 500,
   /** LinkedIn posts: commentary up to 3,000 characters (docs/platforms.md#linkedin). */
   linkedin: 3000,
+  /** A pin's description: 500 characters (docs/platforms.md#pinterest). */
+  pinterest: 500,
 };
 
 /** No caption may exceed this, whatever the platform (docs/product-rules.md#captions). */

@@ -3,6 +3,7 @@ import { MAX_THREAD_PARTS } from './follow-ups';
 import { ABSOLUTE_CAPTION_CAP } from './platforms';
 import { text } from './text';
 import { TikTokSettingsShape } from './tiktok';
+import { PinterestSettingsShape } from './pinterest';
 
 /**
  * Kept apart from the compose rules (shared/compose.ts) so that reading a post (shared/posts.ts) does
@@ -16,5 +17,7 @@ export const TargetSettingsSchema = z
     first_comment: text().max(ABSOLUTE_CAPTION_CAP).optional(),
     /** X only: the thread's parts after the first, in order; the target's `caption` is part 1. */
     thread: z.array(text().max(ABSOLUTE_CAPTION_CAP)).max(MAX_THREAD_PARTS).optional(),
+    /** Pinterest only: the board, title, link and alt text of the pin (shared/pinterest.ts). */
+    ...PinterestSettingsShape,
   })
   .strict();

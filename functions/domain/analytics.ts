@@ -35,6 +35,7 @@ import { LINKEDIN_ANALYTICS_SCOPES } from '../platforms/linkedin-metrics';
 import { TIKTOK_ANALYTICS_SCOPES } from '../platforms/tiktok-metrics';
 import { X_ANALYTICS_SCOPES } from '../platforms/x-metrics';
 import { THREADS_ANALYTICS_SCOPES } from '../platforms/threads-metrics';
+import { PINTEREST_ANALYTICS_SCOPES } from '../platforms/pinterest-metrics';
 import { YOUTUBE_ANALYTICS_SCOPES } from '../platforms/youtube-metrics';
 import { currentPlan } from './entitlements';
 
@@ -53,6 +54,7 @@ export const ANALYTICS_SCOPES: Record<Platform, readonly string[]> = {
   bluesky: BLUESKY_ANALYTICS_SCOPES,
   threads: THREADS_ANALYTICS_SCOPES,
   linkedin: LINKEDIN_ANALYTICS_SCOPES,
+  pinterest: PINTEREST_ANALYTICS_SCOPES,
 };
 
 export type AnalyticsReadiness = 'ready' | 'reconnect';

@@ -44,6 +44,7 @@ export const PUBLISH_PERMISSIONS: Record<Platform, readonly string[]> = {
   bluesky: ['atproto'],
   threads: ['threads_content_publish'],
   linkedin: ['w_member_social', 'w_organization_social'],
+  pinterest: ['pins:write'],
 };
 
 /** Which expiry rows written before `connectionExpiresAt` existed fall back to: by platform. */
@@ -56,6 +57,7 @@ const REFRESHABLE: Record<Platform, boolean> = {
   bluesky: true,
   threads: false,
   linkedin: false,
+  pinterest: true,
 };
 
 export function healthOf(platform: Platform, row: TokenHealthRow | undefined): ConnectionHealth {

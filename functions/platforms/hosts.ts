@@ -24,6 +24,9 @@ export const PLATFORM_HOSTS = {
   threads: { www: 'https://threads.net', graph: 'https://graph.threads.net' },
   // Sign-in and post pages on www.linkedin.com; the APIs (/v2/userinfo, the versioned /rest/…) on api.linkedin.com.
   linkedin: { www: 'https://www.linkedin.com', api: 'https://api.linkedin.com' },
+  // `api`: production. Apps with Trial access may only pin on api-sandbox.pinterest.com (PINTEREST_TRIAL_API_HOST,
+  // docs/platforms.md#pinterest). `upload`: where POST /v5/media sends video uploads (its upload_url).
+  pinterest: { www: 'https://www.pinterest.com', api: 'https://api.pinterest.com', upload: 'https://pinterest-media-upload.s3-accelerate.amazonaws.com' },
 } as const satisfies Record<Platform, Record<string, string>>;
 
 export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof PLATFORM_HOSTS)[P]]: string };
@@ -65,3 +68,10 @@ export function hostsFor<P extends Platform>(platform: P, sandboxUrl?: string): 
   const base = sandboxUrl.replace(/\/$/, '');
   return Object.fromEntries(Object.keys(real).map((key) => [key, `${base}/${platform}/${key}`])) as PlatformHosts<P>;
 }
+
+/**
+ * Pinterest's API sandbox: apps with Trial access may not create pins on api.pinterest.com and must
+ * use this host (pins made there are visible only to their creator) until Standard access is granted
+ * (developers.pinterest.com/docs/developer-tools/sandbox/).
+ */
+export const PINTEREST_TRIAL_API_HOST = 'https://api-sandbox.pinterest.com';

@@ -9,6 +9,7 @@ import type { AdapterDeps } from './http';
 import { createInstagramMetricsReader } from './instagram-metrics';
 import { createLinkedInMetricsReader } from './linkedin-metrics';
 import { createThreadsMetricsReader } from './threads-metrics';
+import { createPinterestMetricsReader } from './pinterest-metrics';
 import { createTikTokMetricsReader, TIKTOK_METRICS_BATCH } from './tiktok-metrics';
 import type { MetricsReader } from './types';
 import { createXMetricsReader, X_METRICS_BATCH } from './x-metrics';
@@ -28,6 +29,7 @@ const READERS: { [P in Platform]: (deps: AdapterDeps<P>) => MetricsReader } = {
   bluesky: createBlueskyMetricsReader,
   threads: createThreadsMetricsReader,
   linkedin: createLinkedInMetricsReader,
+  pinterest: createPinterestMetricsReader,
 };
 
 /**
@@ -43,6 +45,7 @@ export const METRICS_BATCH_SIZES: Readonly<Record<Platform, number>> = {
   bluesky: BLUESKY_METRICS_BATCH,
   threads: 1,
   linkedin: 20,
+  pinterest: 1,
 };
 
 /** Thrown when we have no app registered on the platform: the collector treats it as a failed reading and retries later. */

@@ -39,6 +39,8 @@ export function profileUrlOn(www: string, account: ProfileAccount): string | nul
     case 'linkedin':
       // Pages by id; a member's public address is a vanity name the sign-in does not give us.
       return account.account_id.startsWith('urn:li:organization:') ? `${www}/company/${encodeURIComponent(account.account_id.slice(20))}/` : null;
+    case 'pinterest':
+      return `${www}/${handle}/`;
   }
 }
 

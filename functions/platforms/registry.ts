@@ -6,6 +6,7 @@ import type { AdapterDeps } from './http';
 import { createInstagramAdapter } from './instagram';
 import { createLinkedInAdapter } from './linkedin';
 import { createThreadsAdapter, type ThreadsAdapter } from './threads';
+import { createPinterestAdapter, type PinterestAdapter } from './pinterest';
 import { createTikTokAdapter, type TikTokAdapter } from './tiktok';
 import type { Fetch, OAuthApp, PlatformAdapter } from './types';
 import { createXAdapter } from './x';
@@ -21,7 +22,7 @@ export interface CreateAdapterDeps<P extends Platform> {
   readonly now?: () => Date;
 }
 
-/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options; Bluesky's signs in with an app password; Threads' reads its publishing limit. */
+/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options; Bluesky's signs in with an app password; Threads' reads its publishing limit; Pinterest's lists boards. */
 type AdapterFor<P extends Platform> = P extends 'facebook'
   ? FacebookAdapter
   : P extends 'tiktok'
@@ -30,7 +31,9 @@ type AdapterFor<P extends Platform> = P extends 'facebook'
       ? BlueskyAdapter
       : P extends 'threads'
         ? ThreadsAdapter
-        : PlatformAdapter;
+        : P extends 'pinterest'
+          ? PinterestAdapter
+          : PlatformAdapter;
 
 const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = {
   instagram: createInstagramAdapter,
@@ -41,6 +44,7 @@ const FACTORIES: { [P in Platform]: (deps: AdapterDeps<P>) => AdapterFor<P> } = 
   bluesky: createBlueskyAdapter,
   threads: createThreadsAdapter,
   linkedin: createLinkedInAdapter,
+  pinterest: createPinterestAdapter,
 };
 
 export function createAdapter<P extends Platform>(platform: P, deps: CreateAdapterDeps<P>): AdapterFor<P> {

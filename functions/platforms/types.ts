@@ -1,4 +1,5 @@
 import type { Platform } from '@shared/platforms';
+import type { PinterestSettings } from '@shared/pinterest';
 import type { TikTokSettings } from '@shared/tiktok';
 
 /** One adapter per network behind this interface (docs/architecture.md#conventions: one adapter per platform): OAuth, profile, and publishing steps. */
@@ -82,7 +83,7 @@ export interface PublishRequest {
   readonly caption: string;
   /** YouTube: the title with " #shorts" already applied. */
   readonly title?: string;
-  readonly settings: TikTokSettings & { readonly first_comment?: string | undefined; readonly thread?: readonly string[] | undefined };
+  readonly settings: TikTokSettings & PinterestSettings & { readonly first_comment?: string | undefined; readonly thread?: readonly string[] | undefined };
   readonly media: readonly PublishMedia[];
 }
 

@@ -17,6 +17,7 @@ export const SANDBOX_APPS = {
   youtube: { clientId: 'sandbox-youtube.apps.googleusercontent.com', clientSecret: 'GOCSPX-sandbox-youtube-secret' },
   threads: { clientId: '100000000000003', clientSecret: 'sandbox-threads-secret' },
   linkedin: { clientId: '86sbxlinkedin01', clientSecret: 'sandbox-linkedin-secret' },
+  pinterest: { clientId: '1500001', clientSecret: 'sandbox-pinterest-secret' },
 } as const satisfies Record<SandboxPlatform, { clientId: string; clientSecret: string }>;
 
 /** The one redirect URI registered for each app. */
@@ -89,6 +90,10 @@ export const DEMO_IDENTITIES: Record<SandboxPlatform, DemoIdentity[]> = {
       pages: [{ id: '90100001', name: 'Corner Café', category: 'Food and beverage services' }],
     },
     { id: 'sbxBenOrtiz02', name: 'Ben Ortiz', username: 'ben-ortiz' },
+  ],
+  pinterest: [
+    { id: '1090000000000000001', name: 'Corner Café', username: 'cornercafe' },
+    { id: '1090000000000000002', name: 'Ada Bakes', username: 'adabakes' },
   ],
 };
 

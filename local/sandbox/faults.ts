@@ -135,6 +135,14 @@ export function namedError(
         };
       if (error === 'server_error') return googleError(503, 'The service is currently unavailable.', 'backendError', 'global', 'UNAVAILABLE');
       return youtubeAuthError();
+    case 'pinterest': {
+      // Pinterest's `{code, message}`; the codes are the stand-in's own (Pinterest documents the statuses).
+      const err = (status: number, code: number, message: string, headers?: Record<string, string>) => json(status, { code, message }, headers);
+      if (error === 'rate_limit' || error === 'quota_exceeded' || error === 'daily_limit')
+        return err(429, 8, 'You have exceeded your rate limit. Try again later.', { 'retry-after': String(options.resetSeconds ?? 60) });
+      if (error === 'server_error') return err(503, 1, 'Service unavailable. Please try again later.');
+      return err(401, 2, error === 'token_revoked' ? 'The access token was revoked.' : 'The access token has expired.');
+    }
   }
 }
 

@@ -94,6 +94,16 @@ const LOOKS: Record<SandboxPlatform, Look> = {
     accent: '#0a66c2',
     font: '-apple-system,system-ui,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
   },
+  pinterest: {
+    name: 'Pinterest',
+    logo: '<span style="font:700 26px Helvetica,Arial,sans-serif;color:#e60023">Pinterest</span>',
+    bg: '#fff',
+    card: '#fff',
+    text: '#111',
+    muted: '#767676',
+    accent: '#e60023',
+    font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
+  },
 };
 
 function page(platform: SandboxPlatform, title: string, body: string): SandboxResponse {
@@ -144,7 +154,9 @@ function accountsOf(ctx: SandboxContext, platform: SandboxPlatform): Account[] {
             ? urls.tiktokProfile(who.username)
             : platform === 'threads'
               ? urls.threadsProfile(who.username)
-              : urls.youtubeChannel(who.username),
+              : platform === 'pinterest'
+                ? urls.pinterestProfile(who.username)
+                : urls.youtubeChannel(who.username),
   }));
 }
 
@@ -284,6 +296,15 @@ export function registerFeeds(ctx: SandboxContext): void {
   );
   on('linkedin', '/in/:id/', (req) => profile(ctx, 'linkedin', account(ctx, 'linkedin', `urn:li:person:${req.params.id}`)));
   on('linkedin', '/company/:id/', (req) => profile(ctx, 'linkedin', account(ctx, 'linkedin', `urn:li:organization:${req.params.id}`)));
+
+  on('pinterest', '/pin/:id', (req) =>
+    single(
+      ctx,
+      'pinterest',
+      find('pinterest', (p) => p.id === req.params.id),
+    ),
+  );
+  on('pinterest', '/:username', (req) => profile(ctx, 'pinterest', byHandle('pinterest', req.params.username!)));
 
   // Channels by id, the one address every channel has (a connected account knows its id, not always a handle).
   on('youtube', '/channel/:id', (req) => profile(ctx, 'youtube', account(ctx, 'youtube', req.params.id!)));

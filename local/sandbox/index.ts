@@ -12,6 +12,7 @@ import { registerFacebook } from './platforms/facebook';
 import { registerInstagram } from './platforms/instagram';
 import { registerLinkedIn } from './platforms/linkedin';
 import { registerThreads } from './platforms/threads';
+import { registerPinterest } from './platforms/pinterest';
 import { registerTikTok } from './platforms/tiktok';
 import { registerX } from './platforms/x';
 import { registerYouTube } from './platforms/youtube';
@@ -46,6 +47,7 @@ export function createSandbox(options: { publicUrl: string; dataDir?: string; yo
   registerYouTube(ctx);
   registerThreads(ctx);
   registerLinkedIn(ctx);
+  registerPinterest(ctx);
   registerFeeds(ctx);
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {

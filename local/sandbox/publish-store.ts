@@ -167,6 +167,18 @@ export interface LinkedInAsset {
   createdAt: number;
 }
 
+/** A Pinterest video registered with POST /v5/media: registered until uploaded, then processing until readyAt. */
+export interface PinterestMediaUpload {
+  id: string;
+  identityId: string;
+  /** The x-amz-signature handed out with the upload parameters; the upload must carry it back. */
+  signature: string;
+  createdAt: number;
+  uploadedAt?: number;
+  readyAt?: number;
+  failed?: boolean;
+}
+
 export interface PublishData {
   posts: PublishedPost[];
   receipts: Receipt[];
@@ -192,6 +204,8 @@ export interface PublishData {
   tiktokModerationSeconds?: number;
   /** URL prefixes verified for the TikTok app: PULL_FROM_URL works only from these (besides the front door's /media-pull/). */
   tiktokVerifiedPrefixes?: string[];
+  /** Pinterest videos registered for upload, by media id. */
+  pinterestMedia?: Record<string, PinterestMediaUpload>;
 }
 
 export const emptyPublishData = (): PublishData => ({

@@ -37,6 +37,7 @@ export const publicUrls = (ctx: SandboxContext) => ({
   linkedinPost: (urn: string) => `${ctx.sandboxUrl}/linkedin/www/feed/update/${encodeURIComponent(urn)}/`,
   linkedinProfile: (id: string) => `${ctx.sandboxUrl}/linkedin/www/in/${encodeURIComponent(id)}/`,
   linkedinCompany: (id: string) => `${ctx.sandboxUrl}/linkedin/www/company/${encodeURIComponent(id)}/`,
+  pinterestProfile: (username: string) => `${ctx.sandboxUrl}/pinterest/www/${encodeURIComponent(username)}/`,
   youtubeChannel: (handle: string) => `${ctx.sandboxUrl}/youtube/www/${encodeURIComponent(handle)}`,
 });
 

@@ -121,6 +121,13 @@ describe('first comment and thread', () => {
     expect(previewCrop('linkedin', [photo(1080, 1350)])).toMatchObject({ ratio: 0.8, cropped: false });
   });
 
+  it('Pinterest shows the pin at its own shape with its title above the whole description', () => {
+    const region = showPreview({ platform: 'pinterest', caption: LONG, title: 'Autumn latte', media: [photo(1000, 1500)] });
+    expect(within(region).getByText('Autumn latte')).toBeInTheDocument();
+    expect(within(region).getByTestId('preview-caption-pinterest').textContent).toBe(LONG);
+    expect(within(region).getByTestId('preview-crop-pinterest').getAttribute('data-ratio')).toBe('2:3');
+  });
+
   it('shows neither when they are not set', () => {
     const region = showPreview({ platform: 'instagram', caption: 'Hi', media: [photo(1080, 1080)] });
     expect(within(region).queryByRole('list', { name: 'Thread' })).toBeNull();

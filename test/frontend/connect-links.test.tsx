@@ -47,14 +47,14 @@ describe('the connect link dialog on the Clients page', () => {
     await user.click(await screen.findByRole('button', { name: 'Connect link for Acme Bakery' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('No active links.')).toBeInTheDocument();
-    // Basic includes Facebook, Instagram, X, Bluesky, Threads and LinkedIn; untick Instagram, make it for 3 days.
+    // Basic includes Facebook, Instagram, X, Bluesky, Threads, LinkedIn and Pinterest; untick Instagram, make it for 3 days.
     await user.click(await within(dialog).findByText('Instagram'));
     await user.selectOptions(within(dialog).getByLabelText('Days the link works'), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
 
     expect(await within(dialog).findByLabelText('Connect link')).toHaveValue(URL_OF_LINK);
     expect(api.callsTo('POST', `/clients/${ACME}/connect-links`)[0]!.body).toEqual({
-      platforms: ['facebook', 'x', 'bluesky', 'threads', 'linkedin'],
+      platforms: ['facebook', 'x', 'bluesky', 'threads', 'linkedin', 'pinterest'],
       expires_in_days: 3,
     });
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));

@@ -20,6 +20,7 @@ const everyField: Required<ComposeDraft> = {
   clientId: 'client-1',
   firstComments: { x: 'Recipe below', youtube: 'Subscribe' },
   threadParts: ['Part two', 'Part three'],
+  pinterest: { boards: { p1: 'b1' }, title: 'A loaf', link: 'https://example.com/loaf', altText: 'A round loaf' },
 };
 
 describe('the Compose draft kept in this browser', () => {

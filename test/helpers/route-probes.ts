@@ -232,6 +232,7 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   'DELETE /api/accounts/{id}': { params: { values: (f) => ulidOf(f, 'account'), schema: ConnectionIdParamsSchema }, isolation: [404] },
   'GET /api/accounts/{id}/page-info': { params: { values: (f) => ulidOf(f, 'account'), schema: ConnectionIdParamsSchema }, isolation: [404] },
   'GET /api/accounts/{id}/tiktok-creator-info': { params: { values: (f) => ulidOf(f, 'account'), schema: ConnectionIdParamsSchema }, isolation: [404] },
+  'GET /api/accounts/{id}/pinterest-boards': { params: { values: (f) => ulidOf(f, 'account'), schema: ConnectionIdParamsSchema }, isolation: [404] },
   'POST /api/accounts/{platform}/oauth/initiate': { params: { values: () => ({ platform: 'facebook' }), schema: PlatformParamsSchema }, isolation: [200] },
   'GET /api/platforms': { isolation: [200] },
   'GET /api/usage': { isolation: [200] },

@@ -78,6 +78,7 @@ describe('which platforms a plan can connect', () => {
       { platform: 'bluesky', available: false, allowed: false, required_plan: 'basic' },
       { platform: 'threads', available: true, allowed: false, required_plan: 'basic' },
       { platform: 'linkedin', available: true, allowed: false, required_plan: 'basic' },
+      { platform: 'pinterest', available: true, allowed: false, required_plan: 'basic' },
     ]);
     expect(forPro.body.plan).toBe('pro');
     expect(forPro.body.platforms.every((p: { allowed: boolean }) => p.allowed)).toBe(true);

@@ -61,7 +61,7 @@ beforeEach(async () => {
 describe('the sandbox', () => {
   it('contributes its URL and the registered apps to the Lambda environment', () => {
     expect(sandbox).toBe(`${frontDoor}/_sandbox`);
-    expect(Object.keys(credentials).sort()).toEqual(['facebook', 'instagram', 'linkedin', 'threads', 'tiktok', 'x', 'youtube']);
+    expect(Object.keys(credentials).sort()).toEqual(['facebook', 'instagram', 'linkedin', 'pinterest', 'threads', 'tiktok', 'x', 'youtube']);
     expect(app('x')).toEqual({ clientId: 'sandbox-x-client', clientSecret: 'sandbox-x-secret' });
   });
 

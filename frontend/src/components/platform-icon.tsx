@@ -51,6 +51,21 @@ export const LinkedInMark: IconType = ({ size = '1em', title, ...rest }: IconBas
   </svg>
 );
 
+/**
+ * Pinterest's badge as its brand guidelines describe it: a white "P" on a Pinterest-red (#E60023) circle,
+ * never recoloured or stretched. Our own drawing of the letter, sized like the react-icons marks.
+ */
+export const PinterestBadge: IconType = ({ size = '1em', title, ...rest }: IconBaseProps) => (
+  <svg viewBox="0 0 24 24" width={size} height={size} {...rest}>
+    {title ? <title>{title}</title> : null}
+    <circle cx="12" cy="12" r="11" fill="#E60023" />
+    <path
+      d="M12.3 5.2c-3.9 0-6 2.6-6 5.3 0 1.3.7 2.9 1.8 3.4.2.1.3 0 .3-.1l.3-1.1c0-.1 0-.2-.1-.3-.4-.5-.7-1.2-.7-1.9 0-2.1 1.6-4 4.2-4 2.3 0 3.9 1.5 3.9 3.7 0 2.5-1.2 4.2-2.9 4.2-.9 0-1.6-.8-1.4-1.7.3-1.1.8-2.3.8-3.1 0-.7-.4-1.3-1.2-1.3-.9 0-1.7 1-1.7 2.3 0 .8.3 1.4.3 1.4l-1.1 4.7c-.3 1.3 0 3 0 3.2 0 .1.1.1.2.1.1-.1 1.2-1.7 1.6-3.1l.6-2.3c.3.6 1.2 1.1 2.2 1.1 2.9 0 4.9-2.6 4.9-6.2 0-2.7-2.3-5.3-5.9-5.3Z"
+      fill="#fff"
+    />
+  </svg>
+);
+
 export const PLATFORM_ICONS: Record<Platform, IconType> = {
   instagram: FaInstagram,
   facebook: FaFacebook,
@@ -60,6 +75,7 @@ export const PLATFORM_ICONS: Record<Platform, IconType> = {
   bluesky: BlueskyButterfly,
   threads: ThreadsMark,
   linkedin: LinkedInMark,
+  pinterest: PinterestBadge,
 };
 
 export function PlatformIcon({ platform }: { platform: Platform }) {

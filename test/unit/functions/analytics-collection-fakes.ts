@@ -188,7 +188,7 @@ export function aWorld() {
     now: () => new Date(now),
     store,
     queue: { send: async (message) => void sent.push(structuredClone(message)) },
-    batchSize: (p) => ({ x: 100, youtube: 50, tiktok: 20, facebook: 1, instagram: 1, bluesky: 25, threads: 1, linkedin: 20 })[p],
+    batchSize: (p) => ({ x: 100, youtube: 50, tiktok: 20, facebook: 1, instagram: 1, bluesky: 25, threads: 1, linkedin: 20, pinterest: 1 })[p],
     readMetrics: (message, ids) => platform.read(message, ids),
     isUserClosed: async () => account.closed,
     random: () => 0.5,

@@ -14,6 +14,7 @@ describe('profile URLs of connected accounts', () => {
     ['youtube', { account_id: 'UC123', account_name: 'Ada Bakes' }, 'https://www.youtube.com/channel/UC123'],
     ['threads', { account_id: '27', account_name: '@cornercafe' }, 'https://threads.net/@cornercafe'],
     ['linkedin', { account_id: 'urn:li:organization:90100001', account_name: 'Corner Café' }, 'https://www.linkedin.com/company/90100001/'],
+    ['pinterest', { account_id: '1090', account_name: '@cornercafe' }, 'https://www.pinterest.com/cornercafe/'],
   ] as const)('address a %s account on the real network on AWS', (platform, account, expected) => {
     expect(profileUrlOn(www(platform), { platform, ...account })).toBe(expected);
   });

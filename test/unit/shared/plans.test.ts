@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, PLAN_IDS, planForProductId, planLimitMessage, PLANS, upgradeForMorePostsMessage, type PlanId } from '@shared/plans';
+import { formatPrice, PLAN_IDS, PLAN_PLATFORMS, planForProductId, planLimitMessage, PLANS, upgradeForMorePostsMessage, type PlanId } from '@shared/plans';
+import { PLATFORM_NAMES, PLATFORMS } from '@shared/platforms';
 
 function plan(id: PlanId) {
   const found = PLANS.find((p) => p.id === id);
@@ -64,14 +65,17 @@ describe('the subscription plans', () => {
     for (const item of ['facebook', 'instagram', 'essential insights', 'community support']) expect(text).toContain(item);
   });
 
-  it('list Facebook, Instagram and X text only, basic analytics and email support for Basic (docs/product-rules.md#plans-and-limits)', () => {
+  it('list every network Basic includes, X text only, basic analytics and email support for Basic (docs/product-rules.md#plans-and-limits)', () => {
     const text = featureText('basic');
-    for (const item of ['facebook', 'instagram', 'x', 'text only', 'basic analytics', 'email support']) expect(text).toContain(item);
+    for (const platform of PLAN_PLATFORMS.basic) expect(text).toContain(PLATFORM_NAMES[platform].toLowerCase());
+    for (const item of ['text only', 'basic analytics', 'email support']) expect(text).toContain(item);
   });
 
-  it('list all seven platforms, advanced analytics and priority support for Pro (docs/product-rules.md#plans-and-limits)', () => {
+  it('list all the platforms by their number, advanced analytics and priority support for Pro (docs/product-rules.md#plans-and-limits)', () => {
     const text = featureText('pro');
-    for (const item of ['all seven platforms', 'advanced analytics', 'priority support']) expect(text).toContain(item);
+    const count = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'][PLATFORMS.length];
+    expect(PLAN_PLATFORMS.pro).toHaveLength(PLATFORMS.length);
+    for (const item of [`all ${count} platforms`, 'advanced analytics', 'priority support']) expect(text).toContain(item);
   });
 });
 

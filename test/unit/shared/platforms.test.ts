@@ -3,11 +3,11 @@ import { captionProblem } from '@shared/compose';
 import { CAPTION_LIMITS, isPlatform, PLATFORMS, withShortsSuffix } from '@shared/platforms';
 
 describe('the supported platforms', () => {
-  it('are exactly instagram, facebook, x, tiktok, youtube, bluesky, threads and linkedin (docs/product-rules.md#the-product, #entities, #constants)', () => {
-    expect([...PLATFORMS]).toEqual(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'linkedin']);
+  it('are exactly instagram, facebook, x, tiktok, youtube, bluesky, threads, linkedin and pinterest (docs/product-rules.md#the-product, #entities, #constants)', () => {
+    expect([...PLATFORMS]).toEqual(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'linkedin', 'pinterest']);
   });
 
-  it.each(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'linkedin'])('recognise %s as a platform', (value) => {
+  it.each(['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'linkedin', 'pinterest'])('recognise %s as a platform', (value) => {
     expect(isPlatform(value)).toBe(true);
   });
 
@@ -24,6 +24,7 @@ describe('caption limits', () => {
     ['youtube', 5000, 'YouTube caption exceeds limit of 5000 characters (current: 5001)'],
     ['threads', 500, 'Threads caption exceeds limit of 500 characters (current: 501)'],
     ['linkedin', 3000, 'LinkedIn caption exceeds limit of 3000 characters (current: 3001)'],
+    ['pinterest', 500, 'Pinterest caption exceeds limit of 500 characters (current: 501)'],
     // Facebook's own limit is the absolute cap, so one more character is refused by the cap's message.
     ['facebook', 63206, 'Caption exceeds maximum length'],
   ] as const)('take a %s caption of exactly %i characters and refuse one more (docs/product-rules.md#constants)', (platform, limit, message) => {

@@ -50,6 +50,8 @@ export const PLATFORM_COLORS: Record<Platform, string> = {
   threads: 'fg',
   // LinkedIn's brand blue.
   linkedin: '#0A66C2',
+  // Pinterest red, the colour of its badge.
+  pinterest: '#E60023',
 };
 
 export function platformSeries(platforms: Platform[]) {

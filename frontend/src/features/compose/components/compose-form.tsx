@@ -38,6 +38,7 @@ import { RepeatControl, repeatProblem } from './repeat-control';
 import type { RepeatInput } from '@shared/recurrence';
 import { ConnectionFlags, connectionProblemsAt, LimitWarnings, scheduledIsoOrNull } from './schedule-checks';
 import { TiktokOptions } from './tiktok-options';
+import { PinterestOptions } from './pinterest-options';
 import { ComposePreviews } from './preview/compose-previews';
 
 interface ComposeFormProps {
@@ -272,6 +273,14 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
                   />
                 ) : null}
                 {platform === 'x' ? <XOptions /> : null}
+                {platform === 'pinterest' ? (
+                  <PinterestOptions
+                    accounts={groups.pinterest.filter((a) => (draft.accountIds.pinterest ?? []).includes(a.id))}
+                    value={draft.pinterest ?? {}}
+                    onChange={(pinterest) => patch({ pinterest })}
+                    attempted={attempted}
+                  />
+                ) : null}
                 <MediaRuleNote platform={platform} items={uploads.items} attempted={attempted} options={mediaRuleOptionsOf(draft.tiktok)} />
               </PlatformSection>
             ))

@@ -5,6 +5,7 @@ import { MSG } from '@shared/messages';
 import { PLATFORMS, type Platform } from '@shared/platforms';
 import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
 import type { CreatePostBody } from '@shared/post-bodies';
+import type { PinterestSettings } from '@shared/pinterest';
 import type { TikTokSettings } from '@shared/tiktok';
 import { localInputToIso } from '@/lib/time';
 
@@ -27,6 +28,8 @@ export interface ComposeDraft {
   /** Each platform's optional first comment, and X's thread parts after the caption. */
   firstComments?: Partial<Record<Platform, string>>;
   threadParts?: string[];
+  /** The Pinterest panel's choices: each account's board, and the pin's title, link and alt text. */
+  pinterest?: { boards?: Partial<Record<string, string>>; title?: string; link?: string; altText?: string };
 }
 
 export const EMPTY_DRAFT: ComposeDraft = {
@@ -61,6 +64,21 @@ function tiktokTargetSettings(s: TikTokSettings): TikTokSettings {
   return Object.fromEntries(defined);
 }
 
+/** A Pinterest target's settings: its account's board and the shared fields the user filled in. */
+function pinterestTargetSettings(draft: ComposeDraft, accountId: string): PinterestSettings {
+  const p = draft.pinterest ?? {};
+  const board = p.boards?.[accountId];
+  const title = p.title?.trim();
+  const link = p.link?.trim();
+  const alt = p.altText?.trim();
+  return {
+    ...(board ? { pinterest_board_id: board } : {}),
+    ...(title ? { pinterest_title: title } : {}),
+    ...(link ? { pinterest_link: link } : {}),
+    ...(alt ? { pinterest_alt_text: alt } : {}),
+  };
+}
+
 /** The first comment and (X) thread parts a target carries: only what the user wrote. */
 function followUpSettings(draft: ComposeDraft, platform: Platform): { first_comment?: string; thread?: string[] } {
   const comment = draft.firstComments?.[platform]?.trim();
@@ -76,7 +94,11 @@ export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePo
       platform,
       social_account_id,
       caption: draft.captions[platform] ?? '',
-      settings: { ...(platform === 'tiktok' ? tiktokTargetSettings(draft.tiktok) : {}), ...followUpSettings(draft, platform) },
+      settings: {
+        ...(platform === 'tiktok' ? tiktokTargetSettings(draft.tiktok) : {}),
+        ...(platform === 'pinterest' ? pinterestTargetSettings(draft, social_account_id) : {}),
+        ...followUpSettings(draft, platform),
+      },
     })),
   );
   return {

@@ -29,5 +29,23 @@ export function draftFromPost(post: Post, zone: string): ComposeDraft {
     clientId: post.client_id ?? '',
     firstComments: Object.fromEntries(post.platforms.flatMap((t) => (t.settings.first_comment ? [[t.platform, t.settings.first_comment]] : []))),
     threadParts: post.platforms.find((t) => t.platform === 'x')?.settings.thread ?? [],
+    pinterest: pinterestDraftOf(post.platforms.filter((t) => t.platform === 'pinterest')),
+  };
+}
+
+/** The Pinterest panel's choices back from the stored targets: each account's board, and the shared fields. */
+function pinterestDraftOf(
+  targets: readonly {
+    social_account_id: string;
+    settings: { pinterest_board_id?: string; pinterest_title?: string; pinterest_link?: string; pinterest_alt_text?: string };
+  }[],
+) {
+  const first = targets[0]?.settings;
+  if (!first) return undefined;
+  return {
+    boards: Object.fromEntries(targets.flatMap((t) => (t.settings.pinterest_board_id ? [[t.social_account_id, t.settings.pinterest_board_id]] : []))),
+    title: first.pinterest_title ?? '',
+    link: first.pinterest_link ?? '',
+    altText: first.pinterest_alt_text ?? '',
   };
 }

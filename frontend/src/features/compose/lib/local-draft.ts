@@ -51,6 +51,15 @@ const LocalDraftSchema = z.object({
     // Absent in entries written before these were kept.
     firstComments: z.partialRecord(platformEnum, z.string()).optional(),
     threadParts: z.array(z.string()).optional(),
+    pinterest: z
+      .object({
+        boards: z.record(z.string(), z.string()).optional(),
+        title: z.string().optional(),
+        link: z.string().optional(),
+        altText: z.string().optional(),
+      })
+      .optional()
+      .catch(undefined),
   }),
   repeat: StoredRepeatSchema.nullable().optional(),
   /** Files that were not uploaded yet when the draft was last kept: they are not in it. */
@@ -128,9 +137,20 @@ export function saveLocalDraft(userId: string, draft: ComposeDraft, media: reado
     store.removeItem(localDraftKey(userId));
     return;
   }
-  const { platforms, accountIds, captions, title, tiktok, scheduleLocal, clientId, firstComments, threadParts } = draft;
+  const { platforms, accountIds, captions, title, tiktok, scheduleLocal, clientId, firstComments, threadParts, pinterest } = draft;
   const entry = {
-    draft: { platforms, accountIds, captions, title, tiktok, scheduleLocal, clientId, firstComments: firstComments ?? {}, threadParts: threadParts ?? [] },
+    draft: {
+      platforms,
+      accountIds,
+      captions,
+      title,
+      tiktok,
+      scheduleLocal,
+      clientId,
+      firstComments: firstComments ?? {},
+      threadParts: threadParts ?? [],
+      ...(pinterest ? { pinterest } : {}),
+    },
     repeat,
     notKept: media.filter((m) => !m.stored).map((m) => m.name),
     media: uploaded.map((m) => ({ name: m.name, kind: m.kind, stored: m.stored, video: m.video })),

@@ -59,7 +59,13 @@ export function ComposePreviews({ platforms, targets, accounts, media, title }: 
                 accountName={account?.account_name ?? PLATFORM_NAMES[platform]}
                 caption={target?.caption ?? ''}
                 media={files}
-                title={platform === 'tiktok' ? (target?.settings?.tiktok_photo_title ?? '') : title}
+                title={
+                  platform === 'tiktok'
+                    ? (target?.settings?.tiktok_photo_title ?? '')
+                    : platform === 'pinterest'
+                      ? (target?.settings?.pinterest_title ?? '')
+                      : title
+                }
                 {...extrasOf(target?.settings)}
               />
             );

@@ -9,7 +9,7 @@ export interface PlatformPreviewProps {
   accountName: string;
   caption: string;
   media: readonly PreviewMedia[];
-  /** YouTube's title (and a TikTok photo post's), shown above the description. */
+  /** YouTube's title (and a TikTok photo post's, and a pin's), shown above the description. */
   title?: string;
   /** The first comment (X: the first reply) posted right after the post, when set. */
   firstComment?: string;
@@ -133,7 +133,7 @@ export function PlatformPreview({ platform, accountName, caption, media, title, 
       <FirstFrame platform={platform} media={media} />
       {isCarousel(platform, media) ? <CarouselDots count={media.length} /> : null}
       <Stack px="3" py="2" gap="1">
-        {(platform === 'youtube' || isTikTokPhotos(platform, media)) && title?.trim() ? (
+        {(platform === 'youtube' || platform === 'pinterest' || isTikTokPhotos(platform, media)) && title?.trim() ? (
           <Text textStyle="sm" fontWeight="semibold" wordBreak="break-word">
             {title.trim()}
           </Text>

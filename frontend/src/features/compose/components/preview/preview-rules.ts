@@ -26,6 +26,8 @@ export const CAPTION_FOLDS: Record<Platform, { readonly after: number; readonly 
   threads: null,
   // LinkedIn folds post text after about three lines (roughly 210 characters) with "…more".
   linkedin: { after: 210, more: 'more' },
+  // A pin's description shows in full on its close-up in the preview; Pinterest documents no fold.
+  pinterest: null,
 };
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -91,6 +93,7 @@ function clamped(own: number | null, fallback: number): PreviewCrop {
  *   whose first cell is shown here, with a count of the others.
  * - Threads: each file at its own shape, uncropped.
  * - LinkedIn: the first file at its own shape, uncropped.
+ * - Pinterest: the pin's image whole at its own shape (the grid keeps a pin's height); for a video pin, its cover.
  */
 export function previewCrop(platform: Platform, media: readonly PreviewMedia[]): PreviewCrop | null {
   const first = media[0];
@@ -114,6 +117,12 @@ export function previewCrop(platform: Platform, media: readonly PreviewMedia[]):
       return { ratio: own ?? 1, label: labelOf(own ?? 1), cropped: false };
     case 'linkedin':
       return { ratio: own ?? 1, label: labelOf(own ?? 1), cropped: false };
+    case 'pinterest': {
+      // Pinterest's recommended 2:3 while the cover's size is unknown.
+      const cover = media.find((m) => m.kind === 'image') ?? first;
+      if (!cover.width || !cover.height) return { ratio: 2 / 3, label: '2:3', cropped: false };
+      return { ratio: cover.width / cover.height, label: aspectLabel(cover.width, cover.height), cropped: false };
+    }
   }
 }
 
