@@ -171,7 +171,10 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
     if (users.every(session) && users.length >= 2) return users.includes(shell) ? 'session' : null;
     const signedOut = users.filter((u) => !session(u) && u.startsWith(src('app/routes/'))).length;
     if (users.some((u) => layout.has(u)) || users.filter((u) => contentPages.has(u)).length >= 2) return 'ui';
-    if (users.length >= 2 && signedOut < users.length && smallShared.has(id)) return users.some((u) => contentPages.has(u)) ? 'kit' : 'auth-kit';
+    if (users.length >= 2 && signedOut < users.length && smallShared.has(id)) {
+      if (users.some((u) => contentPages.has(u))) return 'kit';
+      return users.some((u) => sessionEntries.has(u)) ? 'auth-kit' : 'link-kit';
+    }
     return null;
   };
   return {
