@@ -41,7 +41,8 @@ function precompress(): Plugin {
 /**
  * Code a route needs but the router would only request once the entry has downloaded and run (and,
  * signed in, once the session is read): every route but the landing renders inside
- * app/routes/ui-layout.tsx (Chakra, ~70 KB compressed); /auth signs in with Amplify; /home/* and
+ * app/routes/ui-layout.tsx (Chakra, ~70 KB compressed); /auth paints its form before Amplify (which it
+ * fetches after its first paint, so Amplify is not preloaded); /home/* and
  * /connections render the app shell, whose session is read from storage without Amplify (Amplify
  * loads after the page, lib/amplify-loader.ts, so it is not preloaded); and each page has its own chunk. A tiny
  * inline script asks for those chunks at once, beside the entry; the landing loads none of them.
@@ -55,7 +56,7 @@ const PRELOADS: [pathPattern: string, modules: string[]][] = [
   ['^/.', ['/src/app/routes/ui-layout.tsx']],
   // Every route that reads server state renders inside the data layout (React Query); the content pages do not.
   ['^/(auth|complete-signup|invite|connect|review|oauth-callback|home|connections)(/|$)', ['/src/app/routes/data-layout.tsx']],
-  ['^/auth$', ['/src/app/routes/auth.tsx', '/src/lib/amplify.ts', '/src/lib/auth-session.ts']],
+  ['^/auth$', ['/src/app/routes/auth.tsx']],
   ['^/(home|connections)', ['/src/app/routes/app/root.tsx', '/src/lib/stored-session.ts']],
   ['^/home/?$', ['/src/app/routes/app/dashboard.tsx']],
   ['^/connections/?$', ['/src/app/routes/app/connections.tsx']],
@@ -115,7 +116,8 @@ type ChunkOf = (id: string) => string | null;
  *   editor), so the dashboard does not pay for the forms' date pickers and switches;
  * - `compose-rules`: the compose rules and X's counter, for the signed-in code that checks a post;
  * - `amplify`: Amplify itself (with lib/amplify.ts and lib/auth-session.ts) and what only it uses,
- *   which the sign-in routes load before they render and the signed-in pages only after theirs;
+ *   which /verify-email and /complete-signup load before they render, and /auth and the signed-in
+ *   pages only after theirs;
  * - `session`: the sign-in routes and the shell use it (react-query's observers, the API client);
  *   what they share with a few pages only (the tabs of /auth and Settings) is not in it;
  * - `ui`: the layout uses it (with the runtime config the layout awaits), or two or more content
@@ -169,7 +171,10 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
     if (users.every(session) && users.length >= 2) return users.includes(shell) ? 'session' : null;
     const signedOut = users.filter((u) => !session(u) && u.startsWith(src('app/routes/'))).length;
     if (users.some((u) => layout.has(u)) || users.filter((u) => contentPages.has(u)).length >= 2) return 'ui';
-    if (users.length >= 2 && signedOut < users.length && smallShared.has(id)) return users.some((u) => contentPages.has(u)) ? 'kit' : 'auth-kit';
+    if (users.length >= 2 && signedOut < users.length && smallShared.has(id)) {
+      if (users.some((u) => contentPages.has(u))) return 'kit';
+      return users.some((u) => sessionEntries.has(u)) ? 'auth-kit' : 'link-kit';
+    }
     return null;
   };
   return {

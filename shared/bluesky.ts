@@ -42,8 +42,7 @@ export function blueskyCaptionProblem(text: string): string | undefined {
   return undefined;
 }
 
-/** The app's page the connect popup opens for Bluesky: the handle and app password form. */
-export const BLUESKY_SIGN_IN_PATH = '/bluesky-sign-in';
+export { BLUESKY_SIGN_IN_PATH } from './bluesky-sign-in-path';
 
 /**
  * POST /api/oauth/bluesky/callback: the sign-in form's answer inside the connect popup, in place of

@@ -95,7 +95,8 @@ export function createRoutes(): RouteObject[] {
                     {
                       path: paths.auth.path,
                       handle: { title: 'Sign in' } satisfies RouteHandle,
-                      lazy: lazyAuthRoute(() => import('./routes/auth')),
+                      // Paints without Amplify: the form fetches it after its first paint (features/auth/api/amplify-auth.ts).
+                      lazy: lazyRoute(() => import('./routes/auth')),
                     },
                     {
                       path: paths.forgotPassword.path,

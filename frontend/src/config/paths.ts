@@ -1,4 +1,4 @@
-import { BLUESKY_SIGN_IN_PATH } from '@shared/bluesky';
+import { BLUESKY_SIGN_IN_PATH } from '@shared/bluesky-sign-in-path';
 
 /** Every route of the SPA (docs/product-rules.md#routes). Components link with getHref(); the router uses path. */
 export type AuthMode = 'signin' | 'signup';

@@ -1,10 +1,10 @@
-import { Box, chakra, CloseButton, Drawer, Flex, HStack, Kbd, Portal, Stack, Text } from '@chakra-ui/react';
-import { drawerSlotRecipe } from '@chakra-ui/react/theme';
+import { Box, chakra, Flex, HStack, Kbd, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import type { IconType } from 'react-icons';
 import { NavLink } from 'react-router-dom';
 import { UI } from '@shared/ui';
 import { Logo } from '@/components/logo';
+import { deferred } from '@/components/deferred';
 import { Tooltip } from '@/components/ui/tooltip';
 import { readCookie, writeCookie } from '@/lib/cookies';
 import { useIsMobile } from '@/lib/use-is-mobile';
@@ -83,7 +83,7 @@ function NavList({ items, collapsed, onNavigate }: { items: NavItem[]; collapsed
 
 const MOD_KEY = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
-function SidebarContent({
+export function SidebarContent({
   items,
   collapsed,
   onNavigate,
@@ -113,6 +113,19 @@ function SidebarContent({
   );
 }
 
+export interface MobileSidebarProps {
+  items: NavItem[];
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}
+
+/** On a phone the sidebar is a drawer, closed at first: its code arrives after the page's first paint, or at once when it is opened. */
+const MobileSidebar = deferred<MobileSidebarProps>(
+  () => import('./mobile-sidebar').then((module) => module.MobileSidebar),
+  () => null,
+  ({ open }) => open,
+);
+
 interface SidebarProps {
   items: NavItem[];
   state: ReturnType<typeof useSidebarState>;
@@ -121,24 +134,7 @@ interface SidebarProps {
 export function Sidebar({ items, state }: SidebarProps) {
   const { isMobile, expanded, mobileOpen, setMobileOpen } = state;
 
-  if (isMobile) {
-    return (
-      <Drawer.Root recipe={drawerSlotRecipe} open={mobileOpen} onOpenChange={(e) => setMobileOpen(e.open)} placement="start">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content w={UI.sidebarWidthMobile} maxW={UI.sidebarWidthMobile} data-testid="sidebar" data-state="drawer">
-              <Drawer.Title srOnly>Navigation</Drawer.Title>
-              <SidebarContent items={items} collapsed={false} onNavigate={() => setMobileOpen(false)} showShortcut={false} />
-              <Drawer.CloseTrigger asChild position="absolute" top="3" insetEnd="3">
-                <CloseButton size="sm" aria-label="Close sidebar" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
-    );
-  }
+  if (isMobile) return <MobileSidebar items={items} open={mobileOpen} setOpen={setMobileOpen} />;
 
   return (
     <Box

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { confirmSignUp } from 'aws-amplify/auth';
+import { amplifyAuth } from './amplify-auth';
 
 /** Cognito answers a second click on the link with "Current status is CONFIRMED": that is a success. */
 export function isAlreadyConfirmed(error: unknown): boolean {
@@ -9,6 +9,7 @@ export function isAlreadyConfirmed(error: unknown): boolean {
 
 export async function confirmEmail({ email, code }: { email: string; code: string }): Promise<void> {
   try {
+    const { confirmSignUp } = await amplifyAuth();
     await confirmSignUp({ username: email, confirmationCode: code });
   } catch (error) {
     if (!isAlreadyConfirmed(error)) throw error;

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
+import { amplifyAuth } from './amplify-auth';
 
 /** Cognito ForgotPassword: mails a code to the account's address (the custom-message trigger writes the mail). */
 export async function requestPasswordReset({ email }: { email: string }): Promise<void> {
+  const { resetPassword } = await amplifyAuth();
   await resetPassword({ username: email });
 }
 
@@ -11,6 +12,7 @@ export async function requestPasswordReset({ email }: { email: string }): Promis
  * post-confirmation trigger, which ends every session of the account (the session gate).
  */
 export async function confirmPasswordReset({ email, code, password }: { email: string; code: string; password: string }): Promise<void> {
+  const { confirmResetPassword } = await amplifyAuth();
   await confirmResetPassword({ username: email, confirmationCode: code, newPassword: password });
 }
 

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { signInWithRedirect } from 'aws-amplify/auth';
+import { amplifyAuth } from './amplify-auth';
 
 /** Leaves the SPA for Cognito's managed login; Google sends the user back to /home. */
 export async function signInWithGoogle(): Promise<void> {
+  const { signInWithRedirect } = await amplifyAuth();
   await signInWithRedirect({ provider: 'Google' });
 }
 

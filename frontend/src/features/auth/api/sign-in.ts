@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { signIn } from 'aws-amplify/auth';
+import { amplifyAuth } from './amplify-auth';
 import type { Credentials } from '@shared/auth';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { AUTH_TEXT } from '../texts';
@@ -9,6 +9,7 @@ export class SignInStepError extends Error {
 }
 
 export async function signInWithPassword({ email, password }: Credentials): Promise<void> {
+  const { signIn } = await amplifyAuth();
   // SRP on AWS (the app client refuses USER_PASSWORD_AUTH there); the local Cognito has no SRP.
   const result = await signIn({ username: email, password, options: { authFlowType: getRuntimeConfig().authFlow } });
   if (result.isSignedIn) return;

@@ -3,8 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { FcGoogle } from 'react-icons/fc';
 import { LuExternalLink } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { CredentialsSchema, firstIssue } from '@shared/auth';
-import { BILLING_MSG } from '@shared/billing';
+import { BILLING_MSG } from '@shared/billing-messages';
 import { MSG } from '@shared/messages';
 import { toaster } from '@/components/ui/toaster';
 import { paths, type AuthMode } from '@/config/paths';
@@ -12,6 +11,7 @@ import { getRuntimeConfig } from '@/config/runtime-config';
 import { useAuth } from '@/lib/auth';
 import { takePendingInvite } from '@/lib/pending-invite';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
+import { useAmplifyAuthAfterPaint } from '../api/amplify-auth';
 import { useSignIn } from '../api/sign-in';
 import { useSignInWithGoogle } from '../api/sign-in-with-google';
 import { useSignUp } from '../api/sign-up';
@@ -33,6 +33,8 @@ const COPY: Record<AuthMode, { heading: string; sub: string; submit: string; swi
     switchLink: 'Sign in',
   },
 };
+
+const loadCredentialRules = () => import('@shared/auth');
 
 /** The one form both tabs show. */
 const AUTH_FORM_ID = 'auth-form';
@@ -65,9 +67,12 @@ export function AuthForm() {
   const busy = signIn.isPending || signUp.isPending;
   const copy = COPY[mode];
   const invite = params.get('invite');
+  useAmplifyAuthAfterPaint(loadCredentialRules);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The credential rules (zod) are not needed to paint the form: they arrive after it, like Amplify.
+    const { CredentialsSchema, firstIssue } = await loadCredentialRules();
     const parsed = CredentialsSchema.safeParse({ email, password });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error.issues));

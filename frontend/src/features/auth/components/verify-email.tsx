@@ -4,7 +4,7 @@ import { LuMailCheck, LuMailWarning } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import * as z from 'zod';
 import { firstIssue, PasswordSchema } from '@shared/auth';
-import { BILLING_MSG } from '@shared/billing';
+import { BILLING_MSG } from '@shared/billing-messages';
 import { MSG } from '@shared/messages';
 import { NewPasswordField } from '@/components/new-password-field';
 import { toaster } from '@/components/ui/toaster';

@@ -1,176 +1,46 @@
-import { Badge, Box, Button, Center, chakra, Float, HStack, IconButton, Popover, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { popoverSlotRecipe } from '@chakra-ui/react/theme';
-import { formatDistanceToNow } from 'date-fns';
-import { LuBell, LuBellOff } from 'react-icons/lu';
-import { MSG } from '@shared/messages';
-import type { Notification } from '@shared/notifications';
-import { useNavigate } from 'react-router-dom';
-import { LoadError } from '@/components/load-error';
-import { paths } from '@/config/paths';
-import { useCurrentWorkspace, useResetToWorkspace } from '@/lib/api/workspaces';
+import { Badge, Float, IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { LuBell } from 'react-icons/lu';
+import { deferred } from '@/components/deferred';
 import { useNotifications } from '../api/get-notifications';
-import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
+import type { NotificationsPopoverProps } from './notifications-popover';
 
-function relativeTime(iso: string): string {
-  return formatDistanceToNow(new Date(iso), { addSuffix: true });
-}
-
-/** Where clicking a notice goes: its post on the Posts page, or Home of the workspace it happened in. */
-function useOpenNotice() {
-  const { workspace } = useCurrentWorkspace();
-  const resetTo = useResetToWorkspace();
-  const navigate = useNavigate();
-  return (item: Notification) => {
-    // Another workspace's notice: switch there first, so the post it names is one the app can show.
-    if (item.workspace_id && workspace && item.workspace_id !== workspace.id) resetTo(item.workspace_id);
-    if (item.post_id) void navigate(`${paths.app.posts.getHref()}?${new URLSearchParams({ post: item.post_id })}`);
-    else if (item.workspace_id) void navigate(paths.app.root.getHref());
-  };
-}
-
-function NotificationItem({ item, elsewhere, onOpen }: { item: Notification; elsewhere: boolean; onOpen: (item: Notification) => void }) {
-  const body = (
-    <HStack align="flex-start" gap="3" w="full">
-      <Box mt="1.5" boxSize="2" flexShrink={0} rounded="full" bg={item.read ? 'transparent' : 'brand.solid'} aria-hidden />
-      <Stack gap="0.5" minW="0" flex="1">
-        {/* Another workspace's notice says which, so it is not mistaken for one about the workspace on screen. */}
-        {elsewhere && item.workspace_name ? (
-          <Text textStyle="xs" fontWeight="medium" color="fg.muted" truncate data-testid="notification-workspace">
-            {item.workspace_name}
-          </Text>
-        ) : null}
-        <Text textStyle="sm" fontWeight={item.read ? 'normal' : 'medium'} color={item.read ? 'fg.muted' : 'fg'}>
-          {item.read ? null : <chakra.span srOnly>Unread: </chakra.span>}
-          {item.message}
-        </Text>
-        {/* fg.muted: fg.subtle on an unread item's tint is 2.4:1, under WCAG AA. */}
-        <Text textStyle="xs" color="fg.muted">
-          <time dateTime={item.created_at}>{relativeTime(item.created_at)}</time>
-        </Text>
-      </Stack>
-    </HStack>
-  );
-  // A read notice about nothing to open stays plain text; anything else is a button.
-  const clickable = !item.read || item.post_id !== null || elsewhere;
-
+/** The bell with its unread count; the same before and after the list's code has loaded. */
+export function NotificationsButton({ unread, ...button }: { unread: number } & Omit<IconButtonProps, 'aria-label'>) {
   return (
-    <chakra.li listStyleType="none" data-testid="notification-item" data-read={item.read ? 'true' : 'false'}>
-      {!clickable ? (
-        <Box px="4" py="3">
-          {body}
-        </Box>
-      ) : (
-        <chakra.button
-          type="button"
-          w="full"
-          textAlign="start"
-          px="4"
-          py="3"
-          bg={item.read ? undefined : 'brand.subtle/60'}
-          cursor="pointer"
-          _hover={{ bg: item.read ? 'bg.muted' : 'brand.subtle' }}
-          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
-          onClick={() => onOpen(item)}
-        >
-          {body}
-        </chakra.button>
-      )}
-    </chakra.li>
+    <IconButton aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'} variant="ghost" size="sm" position="relative" {...button}>
+      <LuBell aria-hidden />
+      {unread > 0 ? (
+        // The count is in the button's name; the badge is only its picture.
+        <Float placement="top-end" offset="1.5" aria-hidden>
+          <Badge
+            data-testid="notifications-unread-count"
+            colorPalette="red"
+            variant="solid"
+            size="xs"
+            rounded="full"
+            minW="4"
+            h="4"
+            px="1"
+            justifyContent="center"
+            fontSize="2xs"
+          >
+            {unread > 9 ? '9+' : unread}
+          </Badge>
+        </Float>
+      ) : null}
+    </IconButton>
   );
 }
 
-function NotificationsBody() {
-  const { data, isPending, isError, refetch, isRefetching } = useNotifications();
-  const markRead = useMarkNotificationRead();
-  const { workspace } = useCurrentWorkspace();
-  const open = useOpenNotice();
-  const onOpen = (item: Notification) => {
-    if (!item.read) markRead.mutate(item.id);
-    open(item);
-  };
-
-  if (isPending) {
-    return (
-      <Center py="10" gap="2" color="fg.muted" role="status">
-        <Spinner size="sm" /> <Text textStyle="sm">Loading notifications...</Text>
-      </Center>
-    );
-  }
-  if (isError) {
-    return <LoadError message="Couldn't load notifications" onRetry={() => void refetch()} retrying={isRefetching} py="8" compact />;
-  }
-  if (data.items.length === 0) {
-    return (
-      <Stack align="center" py="10" gap="2" color="fg.muted">
-        <LuBellOff />
-        <Text textStyle="sm">{MSG.noNotifications}</Text>
-      </Stack>
-    );
-  }
-  return (
-    <chakra.ul divideY="1px" divideColor="border.muted">
-      {data.items.map((item) => (
-        <NotificationItem
-          key={item.id}
-          item={item}
-          elsewhere={item.workspace_id !== null && workspace !== undefined && item.workspace_id !== workspace.id}
-          onOpen={onOpen}
-        />
-      ))}
-    </chakra.ul>
-  );
-}
+/** The list's code (the popover, its positioner) arrives after the page's first paint; a click before that opens it once it has. */
+const NotificationsPopover = deferred<NotificationsPopoverProps>(
+  () => import('./notifications-popover').then((module) => module.NotificationsPopover),
+  ({ unread, activate }) => <NotificationsButton unread={unread} onClick={activate} />,
+);
 
 /** The bell in the top bar and its list of the latest notifications (docs/product-rules.md#shell). */
 export function NotificationsMenu() {
   const { data } = useNotifications();
-  const markAll = useMarkAllNotificationsRead();
   const unread = data?.items.filter((n) => !n.read).length ?? 0;
-
-  return (
-    <Popover.Root recipe={popoverSlotRecipe} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
-      <Popover.Trigger asChild>
-        <IconButton aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'} variant="ghost" size="sm" position="relative">
-          <LuBell aria-hidden />
-          {unread > 0 ? (
-            // The count is in the button's name; the badge is only its picture.
-            <Float placement="top-end" offset="1.5" aria-hidden>
-              <Badge
-                data-testid="notifications-unread-count"
-                colorPalette="red"
-                variant="solid"
-                size="xs"
-                rounded="full"
-                minW="4"
-                h="4"
-                px="1"
-                justifyContent="center"
-                fontSize="2xs"
-              >
-                {unread > 9 ? '9+' : unread}
-              </Badge>
-            </Float>
-          ) : null}
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w={{ base: '92vw', sm: 'sm' }} overflow="hidden" data-testid="notifications-menu" aria-label="Notifications">
-            <HStack justify="space-between" px="4" py="3" borderBottomWidth="1px" borderColor="border.muted">
-              <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
-              {unread > 0 ? (
-                <Button size="xs" variant="ghost" colorPalette="brand" onClick={() => markAll.mutate()}>
-                  Mark all read
-                </Button>
-              ) : null}
-            </HStack>
-            <Box maxH="24rem" overflowY="auto">
-              <NotificationsBody />
-            </Box>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
-  );
+  return <NotificationsPopover unread={unread} />;
 }
