@@ -10,7 +10,7 @@ export const MAX_MEDIA_PER_POST = 20;
 export const TOO_MANY_FILES_MESSAGE = `A post takes at most ${MAX_MEDIA_PER_POST} files.`;
 
 /**
- * The raster images and videos the five platforms publish (docs/platform-apis.md): Instagram JPEG
+ * The raster images and videos the platforms publish (docs/platform-apis.md): Instagram JPEG
  * (others converted), MP4/MOV; Facebook JPEG/PNG/GIF, MP4/MOV; X JPEG/PNG/WebP/GIF, MP4/MOV; TikTok
  * JPEG/WebP, MP4/MOV/WebM; YouTube MP4/MOV/WebM. Nothing else is taken: SVG can carry script, and
  * HEIC/AVIF/BMP/TIFF are not published by most of them nor shown by most browsers.

@@ -26,7 +26,7 @@ export { SANDBOX_APPS, DEMO_IDENTITIES } from './apps';
 export const SANDBOX_PREFIX = '/_sandbox';
 
 /**
- * The sandbox platforms (docs/decisions/0004-sandbox-platforms-enforce-official-rules.md): the five networks' OAuth (and later publishing) endpoints,
+ * The sandbox platforms (docs/decisions/0004-sandbox-platforms-enforce-official-rules.md): every network's OAuth and publishing endpoints (but Bluesky's: its own PDS),
  * served at `/_sandbox/<platform>/<hostKey><real path>`, plus a control API for tests.
  */
 export function createSandbox(options: { publicUrl: string; dataDir?: string; youtubeUnverified?: boolean }) {
