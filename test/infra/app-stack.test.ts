@@ -693,7 +693,26 @@ describe('AppStack with platform app credentials in Secrets Manager', () => {
   let synth: SynthesizedApp;
 
   beforeAll(() => {
-    synth = synthApp({ platformCredentialsSecretName: 'schedule-autopost/platform-apps', blueskyServiceUrl: 'https://bsky.social' });
+    synth = synthApp({
+      platformCredentialsSecretName: 'schedule-autopost/platform-apps',
+      blueskyServiceUrl: 'https://bsky.social',
+      linkedinPages: 'on',
+      pinterestApiHost: 'sandbox',
+    });
+  });
+
+  it('tells the functions that talk to the platforms, and only them, whether LinkedIn offers pages and which Pinterest API to call', () => {
+    // Prepare
+    const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
+    const platformFunctions = functions.filter(([id]) => declarationOfFunction(id).needs.includes('platform-apps')).map(([id]) => id);
+
+    // Assess: the connect start (the sign-in's scopes) and the board picker (the API host) among them.
+    const toldPages = functions.filter(([, fn]) => fn.Properties.Environment.Variables.LINKEDIN_PAGES === 'on').map(([id]) => id);
+    const toldHost = functions.filter(([, fn]) => fn.Properties.Environment.Variables.PINTEREST_API_HOST === 'sandbox').map(([id]) => id);
+    expect(toldPages).toEqual(platformFunctions);
+    expect(toldHost).toEqual(platformFunctions);
+    expect(toldPages).toContainEqual(expect.stringMatching(/^ApiConnectionsInitiateOauth/));
+    expect(toldHost).toContainEqual(expect.stringMatching(/^ApiConnectionsGetPinterestBoards/));
   });
 
   it('tells the functions that talk to the platforms, and only them, where Bluesky accounts sign in', () => {
