@@ -68,6 +68,17 @@ export interface AppStackProps extends StackProps {
    */
   readonly blueskyServiceUrl?: string;
   /**
+   * Whether LinkedIn sign-in asks for the organization-page scopes and offers pages (LINKEDIN_PAGES of
+   * the functions that talk to the platforms): only once the LinkedIn app has Community Management.
+   * @default 'off'
+   */
+  readonly linkedinPages?: 'on' | 'off';
+  /**
+   * The Pinterest API host (PINTEREST_API_HOST of the same functions): 'sandbox' while the app has Trial access.
+   * @default 'production'
+   */
+  readonly pinterestApiHost?: 'production' | 'sandbox';
+  /**
    * The Google project is not verified for the YouTube API, so YouTube keeps uploads private; compose
    * tells the user (runtime config `youtubeUnverified`).
    * @default true
@@ -259,6 +270,8 @@ export class AppStack extends Stack {
       appClient: auth.client,
       graphApiVersion: props.graphApiVersion ?? DEFAULT_GRAPH_API_VERSION,
       ...(props.blueskyServiceUrl ? { blueskyServiceUrl: props.blueskyServiceUrl } : {}),
+      linkedinPages: props.linkedinPages ?? 'off',
+      pinterestApiHost: props.pinterestApiHost ?? 'production',
       ...(platformCredentials ? { platformCredentials } : {}),
       ...(mediaPull ? { mediaPull } : {}),
       ...(mail ? { mail } : {}),

@@ -72,6 +72,18 @@ const AppConfigSchema = z
      */
     blueskyServiceUrl: z.union([z.literal('off'), z.string().url()]).default('https://bsky.social'),
     /**
+     * LinkedIn organization pages (docs/platforms.md#linkedin): `on` asks for the page scopes and offers the
+     * pages a member administers. LinkedIn refuses a sign-in naming scopes the app was not granted, and the
+     * page scopes come only with the Community Management API product: turn on once LinkedIn has granted it.
+     */
+    linkedinPages: z.enum(['on', 'off'], "must be 'on' or 'off'").default('off'),
+    /**
+     * The Pinterest API the adapter calls (docs/platforms.md#pinterest): `sandbox` while the app has Trial
+     * access (which may pin only on api-sandbox.pinterest.com, visible to the pinner alone), `production` once
+     * Pinterest grants Standard access.
+     */
+    pinterestApiHost: z.enum(['production', 'sandbox'], "must be 'production' or 'sandbox'").default('production'),
+    /**
      * The Google project is not yet verified (audited) for the YouTube API: YouTube locks every upload
      * private, and compose says so. Turn off once Google has verified the project.
      */
@@ -207,6 +219,8 @@ export function parseAppConfig(context: ContextReader, env: NodeJS.ProcessEnv = 
     proComingSoon: flag(read('proComingSoon', 'PRO_COMING_SOON')),
     graphApiVersion: read('graphApiVersion', 'GRAPH_API_VERSION'),
     blueskyServiceUrl: read('blueskyServiceUrl', 'BLUESKY_SERVICE_URL'),
+    linkedinPages: read('linkedinPages', 'LINKEDIN_PAGES'),
+    pinterestApiHost: read('pinterestApiHost', 'PINTEREST_API_HOST'),
     youtubeUnverified: flag(read('youtubeUnverified', 'YOUTUBE_UNVERIFIED')),
     tiktokUnaudited: flag(read('tiktokUnaudited', 'TIKTOK_UNAUDITED')),
     stripeSecretName: read('stripeSecretName', 'STRIPE_SECRET_NAME'),

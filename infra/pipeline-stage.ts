@@ -20,6 +20,8 @@ export function appStackProps(config: AppConfig, webDir: string): AppStackProps 
     proComingSoon: config.proComingSoon,
     graphApiVersion: config.graphApiVersion,
     ...(config.blueskyServiceUrl === 'off' ? {} : { blueskyServiceUrl: config.blueskyServiceUrl }),
+    linkedinPages: config.linkedinPages,
+    pinterestApiHost: config.pinterestApiHost,
     youtubeUnverified: config.youtubeUnverified,
     tiktokUnaudited: config.tiktokUnaudited,
     ...(config.mediaPull ? { mediaPull: config.mediaPull } : {}),

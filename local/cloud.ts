@@ -169,6 +169,8 @@ export async function startLocalCloud(options: LocalCloudOptions = {}): Promise<
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     POWERTOOLS_DEV: 'true',
     PRO_COMING_SOON: 'false',
+    // The stand-in's LinkedIn app has Community Management, so pages can be connected and tried locally.
+    LINKEDIN_PAGES: 'on',
     ...(options.apiTimeoutSeconds ? { LOCAL_API_TIMEOUT_SECONDS: String(options.apiTimeoutSeconds) } : {}),
   };
   const stop = async () => {

@@ -24,9 +24,15 @@ export const PLATFORM_HOSTS = {
   threads: { www: 'https://threads.net', graph: 'https://graph.threads.net' },
   // Sign-in and post pages on www.linkedin.com; the APIs (/v2/userinfo, the versioned /rest/…) on api.linkedin.com.
   linkedin: { www: 'https://www.linkedin.com', api: 'https://api.linkedin.com' },
-  // `api`: production. Apps with Trial access may only pin on api-sandbox.pinterest.com (PINTEREST_TRIAL_API_HOST,
-  // docs/platforms.md#pinterest). `upload`: where POST /v5/media sends video uploads (its upload_url).
-  pinterest: { www: 'https://www.pinterest.com', api: 'https://api.pinterest.com', upload: 'https://pinterest-media-upload.s3-accelerate.amazonaws.com' },
+  // `api`: the API, production's unless PINTEREST_API_HOST=sandbox (apps with Trial access may only pin on
+  // api-sandbox.pinterest.com, docs/platforms.md#pinterest). `oauth`: the token endpoint, which stays on
+  // api.pinterest.com either way. `upload`: where POST /v5/media sends video uploads (its upload_url).
+  pinterest: {
+    www: 'https://www.pinterest.com',
+    api: 'https://api.pinterest.com',
+    oauth: 'https://api.pinterest.com',
+    upload: 'https://pinterest-media-upload.s3-accelerate.amazonaws.com',
+  },
 } as const satisfies Record<Platform, Record<string, string>>;
 
 export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof PLATFORM_HOSTS)[P]]: string };
@@ -56,22 +62,52 @@ export function blueskyServiceUrl(env: NodeJS.ProcessEnv = process.env): string 
 }
 
 /**
- * Hosts for a platform: the real ones, or the sandbox's when `sandboxUrl` is given. Bluesky has no
- * sandbox stand-in: its stand-in is Bluesky's own PDS, named by BLUESKY_SERVICE_URL.
- */
-export function hostsFor<P extends Platform>(platform: P, sandboxUrl?: string): PlatformHosts<P> {
-  if (platform === 'bluesky') {
-    return { ...PLATFORM_HOSTS.bluesky, api: blueskyServiceUrl() ?? PLATFORM_HOSTS.bluesky.api } as PlatformHosts<P>;
-  }
-  const real = PLATFORM_HOSTS[platform] as Record<string, string>;
-  if (!sandboxUrl) return real as PlatformHosts<P>;
-  const base = sandboxUrl.replace(/\/$/, '');
-  return Object.fromEntries(Object.keys(real).map((key) => [key, `${base}/${platform}/${key}`])) as PlatformHosts<P>;
-}
-
-/**
  * Pinterest's API sandbox: apps with Trial access may not create pins on api.pinterest.com and must
  * use this host (pins made there are visible only to their creator) until Standard access is granted
  * (developers.pinterest.com/docs/developer-tools/sandbox/).
  */
 export const PINTEREST_TRIAL_API_HOST = 'https://api-sandbox.pinterest.com';
+
+/** A setting that takes one of a few words: absent or empty is the default, anything else stops the cold start naming it. */
+function oneOf<const T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be ${allowed.join(' or ')} (got "${value}")`);
+  return value as T;
+}
+
+/**
+ * Whether LinkedIn sign-in asks for the organization-page scopes: the deployment setting LINKEDIN_PAGES
+ * (`on`/`off`, default `off`). LinkedIn refuses a whole authorization request naming a scope the app
+ * was not granted, and the page scopes come only with the Community Management API product, after
+ * LinkedIn's review (docs/platforms.md#linkedin). Off: members connect alone.
+ */
+export function linkedinPages(env: NodeJS.ProcessEnv = process.env): boolean {
+  return oneOf(env, 'LINKEDIN_PAGES', ['on', 'off'], 'off') === 'on';
+}
+
+/**
+ * Which Pinterest API the adapter calls: the deployment setting PINTEREST_API_HOST (`production`, the
+ * default, or `sandbox` for an app with Trial access, which may pin only on PINTEREST_TRIAL_API_HOST).
+ */
+export function pinterestApiHost(env: NodeJS.ProcessEnv = process.env): 'production' | 'sandbox' {
+  return oneOf(env, 'PINTEREST_API_HOST', ['production', 'sandbox'], 'production');
+}
+
+/**
+ * Hosts for a platform: the real ones, or the sandbox's when `sandboxUrl` is given. Bluesky has no
+ * sandbox stand-in: its stand-in is Bluesky's own PDS, named by BLUESKY_SERVICE_URL. Pinterest's real
+ * API host follows PINTEREST_API_HOST; the local stand-in serves both, so a `sandboxUrl` wins.
+ */
+export function hostsFor<P extends Platform>(platform: P, sandboxUrl?: string, env: NodeJS.ProcessEnv = process.env): PlatformHosts<P> {
+  if (platform === 'bluesky') {
+    return { ...PLATFORM_HOSTS.bluesky, api: blueskyServiceUrl(env) ?? PLATFORM_HOSTS.bluesky.api } as PlatformHosts<P>;
+  }
+  const real = PLATFORM_HOSTS[platform] as Record<string, string>;
+  if (!sandboxUrl) {
+    if (platform === 'pinterest' && pinterestApiHost(env) === 'sandbox') return { ...real, api: PINTEREST_TRIAL_API_HOST } as PlatformHosts<P>;
+    return real as PlatformHosts<P>;
+  }
+  const base = sandboxUrl.replace(/\/$/, '');
+  return Object.fromEntries(Object.keys(real).map((key) => [key, `${base}/${platform}/${key}`])) as PlatformHosts<P>;
+}

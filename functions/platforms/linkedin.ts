@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { FIRST_COMMENT_SCOPES } from '@shared/follow-ups';
 import { CAPTION_LIMITS } from '@shared/platforms';
 import { withFollowUps, type ReplyApi } from './follow-ups';
-import { LINKEDIN_VERSION } from './hosts';
+import { LINKEDIN_VERSION, linkedinPages } from './hosts';
 import {
   callPlatform,
   callPlatformRaw,
@@ -135,8 +135,16 @@ export function classifyLinkedInError(res: FailedResponse): Classification {
   return { ...base, category: 'stop', reason: `LinkedIn answered with status ${res.status}` };
 }
 
-export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>): PlatformAdapter {
+export interface LinkedInOptions {
+  /** Ask for the page scopes and offer the administered pages: the deployment setting LINKEDIN_PAGES. */
+  readonly pages?: boolean;
+}
+
+export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>, options: LinkedInOptions = {}): PlatformAdapter {
   const { app, hosts, now } = deps;
+  // Read when the adapter is made, so a bad LINKEDIN_PAGES stops the connect or publish that needs it, with its name.
+  const offersPages = options.pages ?? linkedinPages();
+  const scopes = offersPages ? LINKEDIN_SCOPES : LINKEDIN_MEMBER_SCOPES;
   const ctx: CallContext = { platform: 'linkedin', fetch: deps.fetch, now, classify: classifyLinkedInError };
   const publishCtx = publishCallContext(ctx, {
     VERSION_MISSING: 'Our LinkedIn connection is out of date; we will fix it. Nothing was posted.',
@@ -405,7 +413,8 @@ export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>): PlatformAd
         client_id: app.clientId,
         redirect_uri: app.redirectUri,
         state,
-        scope: LINKEDIN_SCOPES.join(' '),
+        // LinkedIn refuses the whole request if one scope is not the app's: the page scopes only when the app has them.
+        scope: scopes.join(' '),
       });
     },
     exchangeCode({ code }) {
@@ -438,9 +447,9 @@ export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>): PlatformAd
         ...(me.picture ? { pictureUrl: me.picture } : {}),
         tokens,
       };
-      // Pages only when the grant carries the page scopes (an app without Community Management has none).
-      const scopes = tokens.scopes;
-      if (scopes && !(scopes.includes('w_organization_social') && scopes.includes('r_organization_admin'))) return [member];
+      // Pages only when this deployment offers them and the grant carries the page scopes.
+      const granted = tokens.scopes;
+      if (!offersPages || (granted && !(granted.includes('w_organization_social') && granted.includes('r_organization_admin')))) return [member];
       const acls = await restGet(
         ctx,
         tokens,

@@ -112,10 +112,11 @@ export function createPinterestAdapter(deps: AdapterDeps<'pinterest'>): Pinteres
   const basic = `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
   const pinUrl = (id: string) => `${hosts.www}/pin/${encodeURIComponent(id)}/`;
 
+  // The token endpoint is production's even when the API is the Trial sandbox (hosts.ts, PINTEREST_API_HOST).
   const tokenCall = (what: string, params: Record<string, string>, secrets: string[]) =>
     callPlatform(ctx, {
       what,
-      url: `${v5}/oauth/token`,
+      url: `${hosts.oauth}/v5/oauth/token`,
       init: {
         method: 'POST',
         headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },

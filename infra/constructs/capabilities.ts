@@ -27,6 +27,10 @@ export interface CapabilityProviders {
   readonly graphApiVersion: string;
   /** BLUESKY_SERVICE_URL of the same functions; absent, Bluesky is not offered. */
   readonly blueskyServiceUrl?: string;
+  /** LINKEDIN_PAGES of the same functions: whether LinkedIn sign-in asks for pages. */
+  readonly linkedinPages: 'on' | 'off';
+  /** PINTEREST_API_HOST of the same functions: production, or the Trial sandbox. */
+  readonly pinterestApiHost: 'production' | 'sandbox';
   /** The platforms' app credentials, when configured. */
   readonly platformCredentials?: ISecret;
   /** TikTok photo posts' signed pull URLs, when configured (docs/tiktok.md#photo-posts). */
@@ -64,6 +68,8 @@ function bind(fn: AppFunction, need: Capability, p: CapabilityProviders): void {
     case 'platform-apps':
       fn.addEnvironment('GRAPH_API_VERSION', p.graphApiVersion);
       if (p.blueskyServiceUrl) fn.addEnvironment('BLUESKY_SERVICE_URL', p.blueskyServiceUrl);
+      fn.addEnvironment('LINKEDIN_PAGES', p.linkedinPages);
+      fn.addEnvironment('PINTEREST_API_HOST', p.pinterestApiHost);
       if (p.platformCredentials) {
         fn.addEnvironment('PLATFORM_CREDENTIALS_SECRET', p.platformCredentials.secretName);
         p.platformCredentials.grantRead(fn);

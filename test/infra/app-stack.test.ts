@@ -433,8 +433,9 @@ describe('AppStack without Google sign-in (dev)', () => {
       // Each capability a function declares (functions/routes.ts) brings its settings (functions/lib/env.ts).
       const byCapability: Partial<Record<Capability, string[]>> = {
         tokens: ['TOKEN_KMS_KEY_ID'],
-        // Functions that call the platforms speak the configured Graph API version.
-        'platform-apps': ['GRAPH_API_VERSION'],
+        // Functions that call the platforms speak the configured Graph API version,
+        // and the deployment's LinkedIn pages and Pinterest API host (docs/deployment.md#networks-that-need-the-platforms-approval).
+        'platform-apps': ['GRAPH_API_VERSION', 'LINKEDIN_PAGES', 'PINTEREST_API_HOST'],
         scheduling: ['SCHEDULE_GROUP', 'DISPATCHER_FUNCTION_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN'],
         queues: ['PUBLISH_QUEUE_URLS'],
         realtime: ['REALTIME_GRAPHQL_URL'],
@@ -480,7 +481,8 @@ describe('AppStack without Google sign-in (dev)', () => {
       // +3: a webhook endpoint's secret is envelope-encrypted with this key: written when created or
       // rotated, read back by the sender to sign (docs/webhooks.md).
       // +1: Bluesky's sign-in form turns an app password into a session it stores (docs/bluesky.md).
-      expect(keyHolders).toHaveLength(14 + PLATFORMS.length);
+      // +1: Compose's Pinterest board picker lists the account's boards with its token.
+      expect(keyHolders).toHaveLength(15 + PLATFORMS.length);
       for (const fn of keyHolders) {
         expect(fn.Properties.Environment.Variables.TOKEN_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
       }
@@ -494,6 +496,7 @@ describe('AppStack without Google sign-in (dev)', () => {
       expect(kmsPolicies.map(([id]) => id.replace(/Role.*$/, '')).sort()).toEqual(
         [
           'ApiConnectionsGetPageInfo',
+          'ApiConnectionsGetPinterestBoards',
           'ApiConnectionsGetTiktokCreatorInfo',
           'ApiOauthOauthCallback',
           'ApiOauthAppPasswordSignIn',
@@ -693,7 +696,26 @@ describe('AppStack with platform app credentials in Secrets Manager', () => {
   let synth: SynthesizedApp;
 
   beforeAll(() => {
-    synth = synthApp({ platformCredentialsSecretName: 'schedule-autopost/platform-apps', blueskyServiceUrl: 'https://bsky.social' });
+    synth = synthApp({
+      platformCredentialsSecretName: 'schedule-autopost/platform-apps',
+      blueskyServiceUrl: 'https://bsky.social',
+      linkedinPages: 'on',
+      pinterestApiHost: 'sandbox',
+    });
+  });
+
+  it('tells the functions that talk to the platforms, and only them, whether LinkedIn offers pages and which Pinterest API to call', () => {
+    // Prepare
+    const functions = Object.entries(resourcesOf(synth, 'AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME);
+    const platformFunctions = functions.filter(([id]) => declarationOfFunction(id).needs.includes('platform-apps')).map(([id]) => id);
+
+    // Assess: the connect start (the sign-in's scopes) and the board picker (the API host) among them.
+    const toldPages = functions.filter(([, fn]) => fn.Properties.Environment.Variables.LINKEDIN_PAGES === 'on').map(([id]) => id);
+    const toldHost = functions.filter(([, fn]) => fn.Properties.Environment.Variables.PINTEREST_API_HOST === 'sandbox').map(([id]) => id);
+    expect(toldPages).toEqual(platformFunctions);
+    expect(toldHost).toEqual(platformFunctions);
+    expect(toldPages).toContainEqual(expect.stringMatching(/^ApiConnectionsInitiateOauth/));
+    expect(toldHost).toContainEqual(expect.stringMatching(/^ApiConnectionsGetPinterestBoards/));
   });
 
   it('tells the functions that talk to the platforms, and only them, where Bluesky accounts sign in', () => {

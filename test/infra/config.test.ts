@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAppConfig } from '../../infra/config';
+import { appStackProps } from '../../infra/pipeline-stage';
 
 const context =
   (values: Record<string, unknown> = {}) =>
@@ -21,6 +22,8 @@ describe('parseAppConfig', () => {
       proComingSoon: true,
       graphApiVersion: 'v26.0',
       blueskyServiceUrl: 'https://bsky.social',
+      linkedinPages: 'off',
+      pinterestApiHost: 'production',
       youtubeUnverified: true,
       tiktokUnaudited: true,
       publisherConcurrency: 50,
@@ -92,6 +95,32 @@ describe('parseAppConfig', () => {
     expect(fromEnv.blueskyServiceUrl).toBe('https://pds.example.com');
     expect(off.blueskyServiceUrl).toBe('off');
     expect(() => parseAppConfig(context(), { BLUESKY_SERVICE_URL: 'bsky.social' })).toThrow(/blueskyServiceUrl/);
+  });
+
+  it('asks LinkedIn for pages only when told on, and refuses anything but on or off by name', () => {
+    // Act
+    const fromEnv = parseAppConfig(context(), { LINKEDIN_PAGES: 'on' });
+    const fromContext = parseAppConfig(context({ linkedinPages: 'off' }), { LINKEDIN_PAGES: 'on' });
+
+    // Assess
+    expect(fromEnv.linkedinPages).toBe('on');
+    expect(fromContext.linkedinPages).toBe('off');
+    expect(appStackProps(fromEnv, 'web').linkedinPages).toBe('on');
+    expect(() => parseAppConfig(context(), { LINKEDIN_PAGES: 'true' })).toThrow(/linkedinPages: must be 'on' or 'off'/);
+  });
+
+  it("calls Pinterest's API sandbox only when told, and refuses anything but production or sandbox by name", () => {
+    // Act
+    const fromEnv = parseAppConfig(context(), { PINTEREST_API_HOST: 'sandbox' });
+    const fromContext = parseAppConfig(context({ pinterestApiHost: 'production' }), { PINTEREST_API_HOST: 'sandbox' });
+
+    // Assess
+    expect(fromEnv.pinterestApiHost).toBe('sandbox');
+    expect(fromContext.pinterestApiHost).toBe('production');
+    expect(appStackProps(fromEnv, 'web').pinterestApiHost).toBe('sandbox');
+    expect(() => parseAppConfig(context(), { PINTEREST_API_HOST: 'https://api-sandbox.pinterest.com' })).toThrow(
+      /pinterestApiHost: must be 'production' or 'sandbox'/,
+    );
   });
 
   it("takes the publishers' concurrency per platform from the environment or cdk.json, within Lambda's 2 to 1,000", () => {

@@ -62,7 +62,7 @@ export function registerPinterest(ctx: SandboxContext): void {
     },
   });
 
-  ctx.router.on('POST', 'pinterest', 'api', '/v5/oauth/token', (req) => {
+  ctx.router.on('POST', 'pinterest', 'oauth', '/v5/oauth/token', (req) => {
     // The app authenticates with HTTP Basic (client id : secret); a body-only secret is not accepted.
     if (req.basic?.user !== app.clientId || req.basic.password !== app.clientSecret)
       return json(401, { error: 'invalid_client', error_description: 'Client authentication failed.' });

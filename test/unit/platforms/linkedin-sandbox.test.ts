@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LINKEDIN_VERSION, hostsFor } from '../../../functions/platforms/hosts';
-import { LINKEDIN_MEMBER_SCOPES, MEMBER_LOOKUP_MESSAGE, createLinkedInAdapter } from '../../../functions/platforms/linkedin';
+import { LINKEDIN_MEMBER_SCOPES, MEMBER_LOOKUP_MESSAGE, createLinkedInAdapter, type LinkedInOptions } from '../../../functions/platforms/linkedin';
 import { PlatformError, type ConnectedProfile, type PlatformAdapter, type PublishCheckpoint, type PublishMedia } from '../../../functions/platforms/types';
 import { DEMO_IDENTITIES, SANDBOX_APPS, createSandbox } from '../../../local/sandbox';
 import { sandboxComments } from '../../../local/sandbox/platforms/comments';
@@ -41,18 +41,22 @@ const ben = DEMO_IDENTITIES.linkedin[1]!;
 const cafe = `urn:li:organization:${ada.pages![0]!.id}`;
 const api = () => `${origin}/_sandbox/linkedin/api`;
 
-function adapter(): PlatformAdapter {
-  return createLinkedInAdapter({
-    app: { ...SANDBOX_APPS.linkedin, redirectUri: `${origin}/api/oauth/linkedin/callback` },
-    hosts: hostsFor('linkedin', `${origin}/_sandbox`),
-    fetch: (input, init) => fetch(input, init),
-    now: () => new Date(sandbox.state.now()),
-  });
+/** The stand-in's app has Community Management, as a deployment with LINKEDIN_PAGES=on has: pages on unless a test says otherwise. */
+function adapter(options: LinkedInOptions = { pages: true }): PlatformAdapter {
+  return createLinkedInAdapter(
+    {
+      app: { ...SANDBOX_APPS.linkedin, redirectUri: `${origin}/api/oauth/linkedin/callback` },
+      hosts: hostsFor('linkedin', `${origin}/_sandbox`),
+      fetch: (input, init) => fetch(input, init),
+      now: () => new Date(sandbox.state.now()),
+    },
+    options,
+  );
 }
 
 /** Signs in through the consent page and the token exchange, as the connect flow does: the accounts offered. */
-async function connect(options: { as?: typeof ada; scope?: string } = {}): Promise<ConnectedProfile[]> {
-  const li = adapter();
+async function connect(options: { as?: typeof ada; scope?: string; pages?: boolean } = {}): Promise<ConnectedProfile[]> {
+  const li = adapter({ pages: options.pages ?? true });
   const url = new URL(li.authorizeUrl({ state: 's' }));
   if (options.scope) url.searchParams.set('scope', options.scope);
   const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ decision: 'allow', identity: (options.as ?? ada).id }), redirect: 'manual' });
@@ -120,6 +124,33 @@ describe('connecting LinkedIn', () => {
     const { tokens } = accounts[0]!;
     expect(daysLeft(tokens.expiresAt)).toBeCloseTo(60, 3);
     expect(daysLeft(tokens.refreshExpiresAt)).toBeCloseTo(365, 3);
+  });
+
+  it('with pages off, connects the member alone, even one who administers a page', async () => {
+    const accounts = await connect({ pages: false });
+
+    expect(accounts.map((a) => a.accountId)).toEqual([`urn:li:person:${ada.id}`]);
+  });
+
+  it('takes pages from LINKEDIN_PAGES, off when unset, and refuses any other value by name', () => {
+    const scopesWith = (value: string | undefined) => {
+      vi.stubEnv('LINKEDIN_PAGES', value);
+      try {
+        const li = createLinkedInAdapter({
+          app: { ...SANDBOX_APPS.linkedin, redirectUri: 'https://app.example/api/oauth/linkedin/callback' },
+          hosts: hostsFor('linkedin'),
+          fetch,
+          now: () => new Date(),
+        });
+        return new URL(li.authorizeUrl({ state: 's' })).searchParams.get('scope');
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    };
+
+    expect(scopesWith(undefined)).toBe('openid profile w_member_social');
+    expect(scopesWith('on')).toContain('r_organization_admin');
+    expect(() => scopesWith('yes')).toThrow(/LINKEDIN_PAGES must be on or off/);
   });
 
   it('offers the member alone when the grant carries no page scopes', async () => {

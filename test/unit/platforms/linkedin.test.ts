@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LINKEDIN_VERSION, hostsFor } from '../../../functions/platforms/hosts';
-import { createLinkedInAdapter } from '../../../functions/platforms/linkedin';
+import { createLinkedInAdapter, type LinkedInOptions } from '../../../functions/platforms/linkedin';
 import { PlatformError, type PublishContext, type TokenSet } from '../../../functions/platforms/types';
 
 /**
@@ -11,17 +11,20 @@ import { PlatformError, type PublishContext, type TokenSet } from '../../../func
 const NOW = new Date('2026-11-29T15:00:00Z');
 const tokens: TokenSet = { accessToken: 'AQV-token', expiresAt: '2027-01-28T15:00:00Z' };
 
-function adapterAnswering(answer: (url: string, init: RequestInit | undefined) => Response) {
+function adapterAnswering(answer: (url: string, init: RequestInit | undefined) => Response, options: LinkedInOptions = {}) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
-  const li = createLinkedInAdapter({
-    app: { clientId: 'id', clientSecret: 'secret', redirectUri: 'https://app.example/api/oauth/linkedin/callback' },
-    hosts: hostsFor('linkedin'),
-    fetch: async (input, init) => {
-      calls.push({ url: String(input), init });
-      return answer(String(input), init);
+  const li = createLinkedInAdapter(
+    {
+      app: { clientId: 'id', clientSecret: 'secret', redirectUri: 'https://app.example/api/oauth/linkedin/callback' },
+      hosts: hostsFor('linkedin'),
+      fetch: async (input, init) => {
+        calls.push({ url: String(input), init });
+        return answer(String(input), init);
+      },
+      now: () => NOW,
     },
-    now: () => NOW,
-  });
+    options,
+  );
   return { li, calls };
 }
 
@@ -113,13 +116,30 @@ describe('LinkedIn calls', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('asks for the member and page scopes, space-separated', () => {
-    const { li } = adapterAnswering(() => new Response(null));
+  it('with pages off (the default), asks for the member scopes only, space-separated', () => {
+    const { li } = adapterAnswering(() => new Response(null), { pages: false });
 
     const url = new URL(li.authorizeUrl({ state: 'st' }));
 
     expect(url.origin + url.pathname).toBe('https://www.linkedin.com/oauth/v2/authorization');
+    expect(url.searchParams.get('scope')).toBe('openid profile w_member_social');
+  });
+
+  it('with pages on, asks for the member and page scopes', () => {
+    const { li } = adapterAnswering(() => new Response(null), { pages: true });
+
+    const url = new URL(li.authorizeUrl({ state: 'st' }));
+
     expect(url.searchParams.get('scope')).toBe('openid profile w_member_social w_organization_social r_organization_social r_organization_admin');
+  });
+
+  it('with pages off, connects the member without asking LinkedIn for pages, whatever the grant says', async () => {
+    const { li, calls } = adapterAnswering(() => Response.json({ sub: 'abc', name: 'Ada Baker' }), { pages: false });
+
+    const accounts = await li.profiles({ ...tokens, scopes: ['openid', 'profile', 'w_member_social', 'w_organization_social', 'r_organization_admin'] });
+
+    expect(accounts.map((a) => a.accountId)).toEqual(['urn:li:person:abc']);
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/v2/userinfo']);
   });
 
   it('keeps a token without a refresh token until it expires, then asks to reconnect', async () => {

@@ -197,7 +197,7 @@ describe('the Pinterest stand-in refuses what Pinterest refuses', () => {
   });
 
   it('refuses the token exchange without the app’s HTTP Basic credentials', async () => {
-    const res = await fetch(`${api()}/oauth/token`, {
+    const res = await fetch(`${origin}/_sandbox/pinterest/oauth/v5/oauth/token`, {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'refresh_token',

@@ -12,7 +12,7 @@ const tokens: TokenSet = { accessToken: 'pina_token_1', refreshToken: 'pinr_refr
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 
-function scripted(answers: Record<string, Answer | Answer[]>) {
+function scripted(answers: Record<string, Answer | Answer[]>, hosts = hostsFor('pinterest')) {
   const calls: { method: string; url: string; init?: RequestInit }[] = [];
   const fetchFn = async (input: string | URL | Request, init?: RequestInit) => {
     const url = String(input);
@@ -29,7 +29,7 @@ function scripted(answers: Record<string, Answer | Answer[]>) {
   };
   const adapter = createPinterestAdapter({
     app: { clientId: 'app-id', clientSecret: 'app-secret', redirectUri: 'https://app.example/api/oauth/pinterest/callback' },
-    hosts: hostsFor('pinterest'),
+    hosts,
     fetch: fetchFn as typeof fetch,
     now: () => NOW,
   });
@@ -145,5 +145,48 @@ describe('Pinterest sign-in and pins', () => {
     const e = await adapter.publishStep({ ...ctx, request: { ...ctx.request, settings: {} } }).catch((x: unknown) => x);
     expect(e).toMatchObject({ category: 'fix-input', message: expect.stringMatching(/board/) });
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('PINTEREST_API_HOST', () => {
+  const tokenAnswer = { status: 200, body: { access_token: 'a', refresh_token: 'r', expires_in: 2592000, token_type: 'bearer' } };
+
+  it('sandbox: signs in and exchanges the code on production, and reads boards and pins on the API sandbox', async () => {
+    const hosts = hostsFor('pinterest', undefined, { PINTEREST_API_HOST: 'sandbox' });
+    const { adapter, calls } = scripted(
+      {
+        'POST https://api.pinterest.com/v5/oauth/token': tokenAnswer,
+        'GET https://api-sandbox.pinterest.com/v5/boards/b1': { status: 200, body: { id: 'b1', name: 'Coffee' } },
+        'POST https://api-sandbox.pinterest.com/v5/pins': { status: 201, body: { id: 'p1' } },
+      },
+      hosts,
+    );
+
+    const window = new URL(adapter.authorizeUrl({ state: 's' }));
+    await adapter.exchangeCode({ code: 'c1' });
+    const r = await adapter.publishStep(context());
+
+    expect(window.origin + window.pathname).toBe('https://www.pinterest.com/oauth/');
+    expect(r).toEqual({ status: 'posted', platformPostId: 'p1', postUrl: 'https://www.pinterest.com/pin/p1/' });
+    expect(calls.map((c) => `${c.method} ${new URL(c.url).origin}`)).toEqual([
+      'POST https://api.pinterest.com',
+      'GET https://api-sandbox.pinterest.com',
+      'POST https://api-sandbox.pinterest.com',
+    ]);
+  });
+
+  it('production, and unset: pins on api.pinterest.com', () => {
+    expect(hostsFor('pinterest', undefined, { PINTEREST_API_HOST: 'production' }).api).toBe('https://api.pinterest.com');
+    expect(hostsFor('pinterest', undefined, {}).api).toBe('https://api.pinterest.com');
+  });
+
+  it('leaves the local stand-in serving every call, whatever the setting', () => {
+    const local = hostsFor('pinterest', 'http://127.0.0.1:9/_sandbox', { PINTEREST_API_HOST: 'sandbox' });
+
+    expect(Object.values(local).every((h) => h.startsWith('http://127.0.0.1:9/_sandbox/pinterest/'))).toBe(true);
+  });
+
+  it('refuses any other value, by name', () => {
+    expect(() => hostsFor('pinterest', undefined, { PINTEREST_API_HOST: 'trial' })).toThrow(/PINTEREST_API_HOST must be production or sandbox \(got "trial"\)/);
   });
 });
