@@ -81,3 +81,37 @@ export async function aProPlan(tableName: string, userId: string): Promise<void>
     }),
   );
 }
+
+/**
+ * Bluesky's connect as the popup does it: a fresh account on the local PDS with an app password made
+ * for us (as its owner would in Bluesky's settings), initiate → our sign-in form's POST to the callback
+ * with the state and this browser's binding cookie. Returns the PDS account, to read its records back.
+ */
+export async function connectBluesky(cloud: { url: string; env: Record<string, string | undefined> }, token: string) {
+  const service = cloud.env.BLUESKY_SERVICE_URL;
+  if (!service) throw new Error('The local cloud runs without Bluesky: start it with { bluesky: true } (LOCAL_BLUESKY=on)');
+  const { AtpAgent } = await import('@atproto/api');
+  const name = `bench${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const agent = new AtpAgent({ service });
+  await agent.createAccount({ handle: `${name}.test`, email: `${name}@example.com`, password: `${name}-account-password` });
+  const { password } = (await agent.com.atproto.server.createAppPassword({ name: 'Schedule & Autopost' })).data;
+  const initiated = await fetch(`${cloud.url}/api/accounts/bluesky/oauth/initiate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  });
+  if (!initiated.ok) throw new Error(`Connecting bluesky: initiate → ${initiated.status} ${await initiated.text()}`);
+  const { authUrl } = (await initiated.json()) as { authUrl: string };
+  const binding = initiated.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+  const signedIn = await fetch(`${cloud.url}/api/oauth/bluesky/callback`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(binding ? { cookie: binding } : {}) },
+    body: JSON.stringify({ state: new URL(authUrl).searchParams.get('state'), identifier: `${name}.test`, app_password: password }),
+  });
+  if (!signedIn.ok) throw new Error(`Connecting bluesky: sign-in → ${signedIn.status} ${await signedIn.text()}`);
+  const { location } = (await signedIn.json()) as { location: string };
+  if (!new URL(location, cloud.url).searchParams.get('status')) throw new Error(`Connecting bluesky failed: ${location}`);
+  return { agent, did: agent.session!.did };
+}
