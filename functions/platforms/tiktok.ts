@@ -98,6 +98,8 @@ const STATUS_WAIT_SECONDS = 10;
 const MODERATION_WAIT_SECONDS = 600;
 const RETRYABLE_FAIL_REASONS = new Set(['internal', 'video_pull_failed', 'photo_pull_failed']);
 const MAX_REINITS = 2;
+/** Every init's answer was lost: nothing was uploaded, so nothing went out. */
+export const LOST_INITS_MESSAGE = 'TikTok did not answer when we started the upload; nothing was posted. Please try again.';
 
 /** fail_reason → what the user should do (docs/platform-apis.md#tiktok-errors). */
 const FAIL_REASON_MESSAGES: Record<string, string> = {
@@ -477,12 +479,20 @@ export function createTikTokAdapter(deps: AdapterDeps<'tiktok'>): TikTokAdapter 
       return poll(context, publishId);
     }
     // An init whose answer was lost: TikTok offers no lookup without the publish_id (docs/platform-apis.md#avoiding-double-posts).
-    if (str(checkpoint, 'initAttemptedAt')) throw unknownOutcome('tiktok');
+    // A photo post (PULL_FROM_URL) may have gone out, so we say we could not confirm it. A video init
+    // (FILE_UPLOAD) cannot have posted anything, since no byte was sent: it is made again, at most
+    // MAX_REINITS times, as for an upload_url that expired.
+    let reinits = num(checkpoint, 'reinits') ?? 0;
+    if (str(checkpoint, 'initAttemptedAt')) {
+      if (str(checkpoint, 'kind') === 'photo' || videos.length === 0) throw unknownOutcome('tiktok');
+      if (reinits >= MAX_REINITS) throw new PlatformError('tiktok', 'stop', LOST_INITS_MESSAGE);
+      reinits += 1;
+      await context.saveCheckpoint({ reinits });
+    }
     if (videos.length === 0 && request.media.length > 0 && request.media.every(isImage)) return publishPhotos(context);
     if (videos.length !== 1) throw new PlatformError('tiktok', 'fix-input', 'TikTok needs exactly one video.');
     const video = videos[0];
     if (!UPLOAD_TYPES.has(video.mimeType)) throw new PlatformError('tiktok', 'fix-input', 'TikTok takes MP4, MOV or WebM videos.');
-    const reinits = num(checkpoint, 'reinits') ?? 0;
     const { settings } = request;
     const { draft, privacy, username } = await postingAs(context);
     const bytes = await readAll(video, deps.fetch);

@@ -10,6 +10,7 @@ import {
   expectPlatformError,
   type Reply,
 } from './fake-platform';
+import { LOST_INITS_MESSAGE } from '../../../functions/platforms/tiktok';
 
 const account = { accountId: '-000sbxOpenIdAdaBakes001', accountName: '@adabakes' };
 const ok = (data: unknown): Reply => ({ body: { data, error: { code: 'ok', message: '', log_id: 'L1' } } });
@@ -256,11 +257,30 @@ describe('TikTok publishStep', () => {
     expect(saved.at(-1)).toMatchObject({ completeSeenAt: NOW.toISOString() });
   });
 
-  it('reports an unknown outcome for an init whose answer was lost (no publish_id to ask about)', async () => {
-    const { step, requests } = aTikTok({}, { initAttemptedAt: NOW.toISOString() });
+  it('inits again after an init whose answer was lost: no byte was sent, so nothing can have gone out', async () => {
+    const { step, requests, saved } = aTikTok(
+      { settings: publicPost },
+      { username: 'adabakes', privacy: 'PUBLIC_TO_EVERYONE', initAttemptedAt: NOW.toISOString() },
+      creator,
+      initOk,
+      uploaded,
+    );
 
-    const error = await expectPlatformError(step(), { category: 'unknown-outcome' });
-    expect(error.message).toContain("We couldn't confirm this post went out; check your account");
+    await expect(step()).resolves.toEqual({ status: 'wait', retryAfterSeconds: 10 });
+    expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
+      'POST /v2/post/publish/creator_info/query/',
+      'POST /v2/post/publish/video/init/',
+      'PUT /video/',
+    ]);
+    expect(saved[0]).toEqual({ reinits: 1 });
+    expect(saved.at(-1)).toMatchObject({ reinits: 1, publishId: 'v_pub_file~v2-1.7', uploadedBytes: 1000 });
+  });
+
+  it('stops, saying nothing was posted, once every init allowed lost its answer', async () => {
+    const { step, requests } = aTikTok({ settings: publicPost }, { reinits: 2, initAttemptedAt: NOW.toISOString() });
+
+    const error = await expectPlatformError(step(), { category: 'stop' });
+    expect(error.message).toBe(LOST_INITS_MESSAGE);
     expect(requests).toHaveLength(0);
   });
 
