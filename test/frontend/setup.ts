@@ -20,28 +20,6 @@ configure({ asyncUtilTimeout: 5000 });
 const { asyncWrapper } = getConfig();
 configure({ asyncWrapper: (run) => asyncWrapper(async () => (await appCodeLoaded(), run())) });
 
-// jsdom computes an element's style afresh on every getComputedStyle: it cascades every stylesheet rule
-// (Chakra's emotion styles) and resolves inherited properties by walking up to the root. Testing
-// Library asks for the style of each element it considers on every query, and user-event for each
-// ancestor on every pointer event, so a page of a few hundred elements spent most of a query there. A
-// browser keeps computed styles until the document changes; this does the same: the styles stay until
-// the next mutation anywhere in the document (a mutation record is pending), which is also when jsdom
-// itself forgets its cascade.
-const computeStyle = window.getComputedStyle.bind(window);
-const documentChanges = new MutationObserver(() => {});
-documentChanges.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-let computedStyles = new WeakMap<Element, CSSStyleDeclaration>();
-window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
-  if (pseudoElement) return computeStyle(element, pseudoElement);
-  if (documentChanges.takeRecords().length > 0) computedStyles = new WeakMap();
-  let style = computedStyles.get(element);
-  if (!style) {
-    style = computeStyle(element);
-    computedStyles.set(element, style);
-  }
-  return style;
-};
-
 // jsdom lacks these browser APIs that Chakra/Ark (and our mobile breakpoint hook) use.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
