@@ -94,7 +94,7 @@ function openAnalytics(
     'GET /analytics': (call) => ({ body: typeof response === 'function' ? response(call.query) : response }),
     ...extra,
   });
-  const app = renderApp('/home/analytics');
+  const app = renderApp('/home/analytics', { strict: true });
   return { ...app, api };
 }
 

@@ -4,6 +4,7 @@ import { INSTAGRAM_CAROUSEL_MESSAGE } from '@shared/media-rules';
 import { TOO_MANY_FILES_MESSAGE } from '@shared/media';
 import { resetAmplifyMocks } from './helpers/amplify-mocks';
 import { aNewDraft, anUploadedCake, meResponse, shellRoutes, socialAccount } from './helpers/api-mock';
+import { platformTile } from './helpers/compose';
 import { openSignedIn } from './helpers/open-page';
 import { InstantXhr } from './helpers/xhr';
 
@@ -51,8 +52,8 @@ describe('several photos in Compose', { timeout: 60_000 }, () => {
 
   it('previews three photos as an Instagram carousel and a Facebook multi-photo post, and sends all three', async () => {
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
-    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(platformTile('Instagram'));
+    await user.click(platformTile('Facebook'));
     await user.click(screen.getByLabelText('Instagram caption'));
     await user.paste('Three loaves');
 
@@ -77,7 +78,7 @@ describe('several photos in Compose', { timeout: 60_000 }, () => {
 
   it('names Instagram’s 10-item cap under Instagram as soon as an 11th photo is attached, and does not save', async () => {
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await user.click(platformTile('Instagram'));
     await user.click(screen.getByLabelText('Instagram caption'));
     await user.paste('Eleven loaves');
 

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SocialAccount } from '@shared/accounts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { platformTile } from './helpers/compose';
 import { renderApp } from './helpers/render-app';
 
 /** An account disconnected in another tab leaves the Compose selection. */
@@ -35,8 +36,8 @@ describe('Compose when an account is disconnected elsewhere', { timeout: 30_000 
 
   it('drops a platform whose accounts are gone, says so, and brings its caption back when it is selected again', async () => {
     const { user, refreshAccounts } = await openCompose([instagramNew, x]);
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('Instagram'));
+    await user.click(platformTile('X (Twitter)'));
     await user.click(screen.getByLabelText('Instagram caption'));
     await user.paste('Fresh loaves');
 
@@ -49,15 +50,15 @@ describe('Compose when an account is disconnected elsewhere', { timeout: 30_000 
 
     // Reconnected: selecting Instagram again finds the caption where the user left it.
     await refreshAccounts([instagramNew, x]);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Instagram' })).toBeEnabled());
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await waitFor(() => expect(platformTile('Instagram')).toBeEnabled());
+    await user.click(platformTile('Instagram'));
     expect(screen.getByLabelText('Instagram caption')).toHaveValue('Fresh loaves');
     expect(screen.queryByTestId('disconnected-note')).not.toBeInTheDocument();
   });
 
   it('unticks a disconnected account of a platform that still has another ticked one', async () => {
     const { user, refreshAccounts } = await openCompose([instagramNew, instagramOld]);
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await user.click(platformTile('Instagram'));
     await user.click(within(screen.getByRole('group', { name: 'Instagram accounts' })).getByLabelText('bakery.old'));
     expect(screen.getByText('2 of 2 accounts')).toBeInTheDocument();
 

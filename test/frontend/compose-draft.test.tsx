@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, anUploadedCake, MEDIA_ID, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { platformTile } from './helpers/compose';
 import { renderApp } from './helpers/render-app';
 import { InstantXhr } from './helpers/xhr';
 import { chooseScheduleTime } from './helpers/schedule';
@@ -51,7 +52,7 @@ async function openCompose() {
 
 async function writeAFacebookPostWithAPhoto(user: ReturnType<typeof renderApp>['user']) {
   vi.stubGlobal('XMLHttpRequest', InstantXhr);
-  await user.click(screen.getByRole('button', { name: 'Facebook' }));
+  await user.click(platformTile('Facebook'));
   await user.click(screen.getByLabelText('Facebook caption'));
   await user.paste('Fresh loaves at 7');
   await user.upload(screen.getByLabelText('Choose images'), new File(['cake'], 'cake.png', { type: 'image/png' }));
@@ -83,7 +84,7 @@ describe('the Compose draft', { timeout: 30_000 }, () => {
     };
     expect(closing()).toBe(false);
 
-    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(platformTile('Facebook'));
 
     expect(closing()).toBe(true);
   });
@@ -182,8 +183,8 @@ describe('the Compose draft', { timeout: 30_000 }, () => {
     let app = renderApp('/home/compose');
     await screen.findByTestId('platform-picker');
     const { user } = app;
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
-    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(platformTile('X (Twitter)'));
+    await user.click(platformTile('Facebook'));
     await user.click(screen.getByLabelText('X caption'));
     await user.paste('Part one');
     for (const [n, text] of [

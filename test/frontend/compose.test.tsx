@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocialAccount } from '@shared/accounts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, anUploadedCake, MEDIA_ID, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
+import { platformTile } from './helpers/compose';
 import { renderApp } from './helpers/render-app';
 import { FakeXhr } from './helpers/xhr';
 import { chooseScheduleTime } from './helpers/schedule';
@@ -73,7 +74,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
   it('locks platforms without a connected account', async () => {
     const { user } = await openCompose();
 
-    const facebook = screen.getByRole('button', { name: 'Facebook' });
+    const facebook = platformTile('Facebook');
     expect(facebook).toBeDisabled();
     expect(facebook).toHaveAccessibleDescription('Connect account in Settings → Platforms');
     await user.click(screen.getByTestId('platform-tile-wrapper-facebook'));
@@ -83,7 +84,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
   it('shows the X caption box with a counter against the 280 limit', async () => {
     const { user } = await openCompose();
 
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
 
     const section = await screen.findByTestId('compose-platform-x');
     expect(within(section).getByTestId('caption-counter-x')).toHaveTextContent('0/280');
@@ -94,7 +95,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
 
   it('refuses a caption over the platform limit with "Caption too long"', async () => {
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     await user.click(screen.getByLabelText('X caption'));
     await user.paste('a'.repeat(281));
     expect(screen.getByTestId('caption-counter-x')).toHaveTextContent('281/280');
@@ -117,13 +118,13 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('platform-picker')).toHaveAccessibleDescription('Please select at least one platform');
     expect(api.callsTo('POST', '/posts')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     expect(screen.queryByTestId('platform-picker-error')).not.toBeInTheDocument();
   });
 
   it('requires a YouTube title, and previews it with #shorts', async () => {
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'YouTube' }));
+    await user.click(platformTile('YouTube'));
     expect(await screen.findByLabelText('YouTube description')).toBeInTheDocument();
     expect(screen.getByText('The video must be at most 60 seconds long and vertical.')).toBeInTheDocument();
 
@@ -155,7 +156,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
 
   it('refuses a schedule time in the past', async () => {
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     // The picker offers no day before today, so the time that has passed is earlier today (in London).
     await chooseScheduleTime(`${new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' })}T00:00`);
 
@@ -172,7 +173,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     const { user, api, queryClient } = await openCompose({ timezone });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     // X is text only for now and TikTok needs a video: they no longer share a post.
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     await fill(user, 'X caption', 'Hello X');
     await chooseScheduleTime('2030-07-01T09:00');
 
@@ -205,8 +206,8 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     FakeXhr.instances[0]!.respond(204);
     await screen.findByText('Upload Complete');
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
-    await user.click(screen.getByRole('button', { name: 'YouTube' }));
+    await user.click(platformTile('Instagram'));
+    await user.click(platformTile('YouTube'));
 
     const accounts = screen.getByRole('group', { name: 'Instagram accounts' });
     expect(within(accounts).getByLabelText('bakery.new')).toBeChecked();
@@ -248,7 +249,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
         },
       },
     });
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     await fill(user, 'X caption', 'Hi');
 
     await user.click(submitButton());
@@ -356,7 +357,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     FakeXhr.instances[0]!.respond(204);
     await screen.findByText('Upload Complete');
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await user.click(platformTile('Instagram'));
 
     await user.click(screen.getByRole('button', { name: 'Save Draft' }));
 
@@ -372,7 +373,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
         'POST /media': { status: 201, body: mediaItem({ width: 500, height: 1500 }) },
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await user.click(platformTile('Instagram'));
     await fill(user, 'Instagram caption', 'Tall one');
     await user.upload(screen.getByLabelText('Choose images'), new File(['tall'], 'photo.png', { type: 'image/png' }));
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
@@ -396,7 +397,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
         'POST /media': { status: 201, body: mediaItem({ file_path: 'user-alice/clip.mp4', file_type: 'video/mp4', width: 1920, height: 1080 }) },
       },
     });
-    await user.click(screen.getByRole('button', { name: 'YouTube' }));
+    await user.click(platformTile('YouTube'));
     await fill(user, 'YouTube title', 'Bread');
     await user.upload(screen.getByLabelText('Choose videos'), new File(['clip'], 'clip.mp4', { type: 'video/mp4' }));
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
@@ -419,8 +420,8 @@ describe('the Compose page', { timeout: 30_000 }, () => {
         'POST /media': { status: 201, body: mediaItem() },
       },
     });
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
-    await user.click(screen.getByRole('button', { name: 'TikTok' }));
+    await user.click(platformTile('X (Twitter)'));
+    await user.click(platformTile('TikTok'));
     await fill(user, 'X caption', 'Fresh loaves');
     expect(screen.queryByTestId('x-media-problem')).not.toBeInTheDocument();
     expect(screen.queryByTestId('tiktok-media-problem')).not.toBeInTheDocument();
@@ -440,7 +441,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
 
   it('asks for TikTok’s video under TikTok when the user saves without media, and sends nothing', async () => {
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'TikTok' }));
+    await user.click(platformTile('TikTok'));
     expect(screen.queryByTestId('tiktok-media-problem')).not.toBeInTheDocument();
 
     await user.click(submitButton());
@@ -453,7 +454,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
 
   it('asks for a photo or a video when Instagram is picked without media, and does not save', async () => {
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await user.click(platformTile('Instagram'));
     await fill(user, 'Instagram caption', 'Words only');
     expect(screen.queryByTestId('instagram-media-problem')).not.toBeInTheDocument();
 

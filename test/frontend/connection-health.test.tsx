@@ -5,6 +5,7 @@ import type { LimitWarning } from '@shared/platform-limits';
 import type { Post } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aPost, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
+import { platformTile } from './helpers/compose';
 import { renderApp } from './helpers/render-app';
 import { chooseScheduleTime } from './helpers/schedule';
 
@@ -133,7 +134,7 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     });
     const app = renderApp('/home/compose');
     await screen.findByTestId('platform-picker');
-    await app.user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await app.user.click(platformTile('X (Twitter)'));
     await app.user.click(screen.getByLabelText('X caption'));
     await app.user.paste('Fresh bread at nine');
     await chooseScheduleTime('2030-07-01T09:00');
@@ -235,7 +236,7 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     });
     const { user } = renderApp('/home/compose');
     await screen.findByTestId('platform-picker');
-    await user.click(screen.getByRole('button', { name: 'TikTok' }));
+    await user.click(platformTile('TikTok'));
 
     // Act
     await chooseScheduleTime('2030-07-01T09:00');
@@ -260,7 +261,7 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     });
     const { user } = renderApp('/home/compose');
     await screen.findByTestId('platform-picker');
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     await user.click(screen.getByLabelText('X caption'));
     await user.paste('Fresh bread at nine');
 
@@ -286,7 +287,7 @@ describe('connection health and platform limits in the app', { timeout: 30_000 }
     });
     const { user } = renderApp('/home/compose');
     await screen.findByTestId('platform-picker');
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     await user.click(screen.getByLabelText('X caption'));
     await user.paste('Fresh bread at nine');
 

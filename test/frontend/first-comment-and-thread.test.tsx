@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, aPost, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
+import { platformTile } from './helpers/compose';
 import { renderApp } from './helpers/render-app';
 import { openSignedIn } from './helpers/open-page';
 
@@ -11,19 +12,24 @@ const X_ID = '01JQ00000000000000000000X1';
 const IG_ID = '01JQ00000000000000000000I1';
 
 async function openCompose(accounts = [socialAccount({ id: X_ID, platform: 'x', account_name: '@ada_bakes' })]) {
-  return openSignedIn('/home/compose', 'Compose', {
-    ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
-    'GET /accounts': { body: { accounts } },
-    'POST /posts': { status: 201, body: aNewDraft() },
-  });
+  return openSignedIn(
+    '/home/compose',
+    'Compose',
+    {
+      ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
+      'GET /accounts': { body: { accounts } },
+      'POST /posts': { status: 201, body: aNewDraft() },
+    },
+    'platform-picker',
+  );
 }
 
 /** X selected, the caption written and one part added, its field focused. */
 async function anXThreadStarted(user: Awaited<ReturnType<typeof openCompose>>['user']) {
-  await user.click(await screen.findByRole('button', { name: 'X (Twitter)' }));
+  await user.click(platformTile('X (Twitter)'));
   await user.click(screen.getByLabelText('X caption'));
   await user.paste('Part one');
-  await user.click(screen.getByRole('button', { name: 'Add part' }));
+  await user.click(within(screen.getByTestId('compose-platform-x')).getByRole('button', { name: 'Add part' }));
   await user.click(screen.getByLabelText('X thread part 2'));
 }
 
@@ -63,7 +69,7 @@ describe('compose: X threads and first comments', () => {
     const { user } = await openCompose([
       socialAccount({ id: IG_ID, platform: 'instagram', first_comment: 'reconnect' } as Parameters<typeof socialAccount>[0]),
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Instagram' }));
+    await user.click(platformTile('Instagram'));
     expect(screen.queryByTestId('first-comment-reconnect-instagram')).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Instagram first comment'));
     await user.paste('#bakery #sourdough');
@@ -73,7 +79,7 @@ describe('compose: X threads and first comments', () => {
 
   it('offers no first comment on TikTok, which has no comment API', async () => {
     const { user } = await openCompose([socialAccount({ id: IG_ID, platform: 'tiktok' })]);
-    await user.click(await screen.findByRole('button', { name: 'TikTok' }));
+    await user.click(platformTile('TikTok'));
     expect(screen.queryByLabelText('TikTok first comment')).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@shared/posts';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, aPost, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
+import { platformTile } from './helpers/compose';
 import { renderApp } from './helpers/render-app';
 import { openSignedIn } from './helpers/open-page';
 
@@ -57,7 +58,7 @@ describe('Publish now in Compose', { timeout: 30_000 }, () => {
   it('asks first, naming the accounts, and sends the post with no time only once confirmed; the form starts over', async () => {
     // Prepare
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     await user.click(screen.getByLabelText('X caption'));
     await user.paste('Warm rolls, right now');
 
@@ -86,7 +87,7 @@ describe('Publish now in Compose', { timeout: 30_000 }, () => {
 
   it('sends a double click on the confirm button once, under one idempotency key', async () => {
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(platformTile('Facebook'));
     await user.click(screen.getByLabelText('Facebook caption'));
     await user.paste('Only once, please');
 
@@ -110,7 +111,7 @@ describe('Publish now in Compose', { timeout: 30_000 }, () => {
         return { status: 201, body: { ...aNewDraft(), status: 'scheduled', scheduled_at: new Date().toISOString() } };
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(platformTile('Facebook'));
     await user.click(screen.getByLabelText('Facebook caption'));
     await user.paste('Through a bad connection');
     const publishOnce = async () => {
@@ -150,7 +151,7 @@ describe('Publish now in Compose', { timeout: 30_000 }, () => {
         },
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Facebook' }));
+    await user.click(platformTile('Facebook'));
     await user.click(screen.getByLabelText('Facebook caption'));
     await user.paste('One more');
 

@@ -4,6 +4,7 @@ import type { Post, PostCounts } from '@shared/posts';
 import { REPEAT_MESSAGES, type SeriesView } from '@shared/recurrence';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aNewDraft, anUploadedCake, aPost, aSquarePhoto, meResponse, mockApi, postTarget, shellRoutes, socialAccount } from './helpers/api-mock';
+import { platformTile } from './helpers/compose';
 import { renderApp } from './helpers/render-app';
 import { openSignedIn } from './helpers/open-page';
 import { chooseScheduleTime } from './helpers/schedule';
@@ -66,7 +67,7 @@ describe('recurring posts', { timeout: 30_000 }, () => {
 
   it('Compose: Repeat weekly on Monday and Thursday, 10 times, reads back and is sent as `repeat`', { timeout: 90_000 }, async () => {
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     await user.click(screen.getByLabelText('X caption'));
     await user.paste('Weekly tip');
     await chooseScheduleTime('2030-07-01T09:00');
@@ -91,7 +92,7 @@ describe('recurring posts', { timeout: 30_000 }, () => {
 
   it('Compose: picking another day for a weekly repeat keeps the start day; unpicking it leaves only the other', async () => {
     const { user } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     await chooseScheduleTime('2030-07-01T09:00');
     await user.click(screen.getByRole('checkbox', { name: 'Repeat' }));
     // Waited for: the summary appears once the form has rendered the ticked rule.
@@ -107,7 +108,7 @@ describe('recurring posts', { timeout: 30_000 }, () => {
 
   it('Compose: a repeat without a time is refused in the form with the API message, nothing sent', async () => {
     const { user, api } = await openCompose();
-    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(platformTile('X (Twitter)'));
     await user.click(screen.getByLabelText('X caption'));
     await user.paste('Daily');
     await user.click(screen.getByRole('checkbox', { name: 'Repeat' }));
@@ -135,7 +136,7 @@ describe('recurring posts', { timeout: 30_000 }, () => {
     signedInAs();
     const { user } = renderApp('/home/compose');
     await screen.findByTestId('platform-picker');
-    await user.click(screen.getByRole('button', { name: 'Instagram' }));
+    await user.click(platformTile('Instagram'));
     await user.click(screen.getByLabelText('Instagram caption'));
     await user.paste('Fresh loaves');
     await user.upload(screen.getByLabelText('Choose images'), new File(['loaf'], 'loaf.jpg', { type: 'image/jpeg' }));

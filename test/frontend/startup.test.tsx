@@ -10,7 +10,7 @@ describe('starting the app', () => {
 
   it('shows the landing to a visitor without a session even when /config.json fails, without Amplify', async () => {
     const api = mockApi({ 'GET /config.json': { status: 404 } });
-    renderApp('/', { config: null });
+    renderApp('/', { config: null, strict: true });
     expect(await screen.findByTestId('plan-free')).toBeInTheDocument();
     // The landing only asks /config.json whether Pro is sold; failing that, Pro stays "Coming Soon".
     // (Twice under StrictMode, whose effects run twice in development.)
@@ -23,7 +23,7 @@ describe('starting the app', () => {
   it('says "We couldn\'t start the app" on any other page when /config.json cannot be loaded', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = mockApi({ 'GET /config.json': { status: 404 } });
-    renderApp('/about-us', { config: null });
+    renderApp('/about-us', { config: null, strict: true });
     expect(await screen.findByRole('heading', { name: "We couldn't start the app" })).toBeInTheDocument();
     expect(screen.getByText('/config.json answered 404')).toBeInTheDocument();
     expect(api.callsTo('GET', '/config.json')).toHaveLength(1);

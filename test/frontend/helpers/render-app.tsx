@@ -27,6 +27,13 @@ interface RenderAppOptions {
   config?: Partial<RuntimeConfig> | null;
   /** Extra children of the root route, e.g. a route that throws. */
   extraRoutes?: RouteObject[];
+  /**
+   * Render inside StrictMode, as main.tsx does in development: every component renders twice and every
+   * effect runs, is cleaned up and runs again, so a page whose effects do not clean up (a fetch not
+   * aborted, a subscription kept) shows it. Production renders once, and StrictMode's second render made
+   * every test about a sixth slower, so the files that test start-up and effect clean-up ask for it.
+   */
+  strict?: boolean;
 }
 
 /** The routers of the apps rendered in the current test (cleared by setup.ts after each). */
@@ -69,13 +76,11 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   routers.add(router);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
   const user = userEvent.setup({ delay: null });
-  // StrictMode as in main.tsx: effects run twice in development, and the app must cope.
-  const view = render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
+  const app = (
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
   );
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, queryClient, user, location: () => router.state.location };
 }
