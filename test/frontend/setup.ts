@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { deferredCodeSettled } from '@/components/deferred';
 import { toaster } from '@/components/ui/toaster';
 import { appCodeLoaded, forgetRenderedApps } from './helpers/render-app';
 
@@ -17,8 +18,10 @@ configure({ asyncUtilTimeout: 5000 });
 // A findBy/waitFor starts its clock once the rendered app's route code has loaded (a condition,
 // bounded only by the test's own timeout): the first test of a file pays for compiling the lazy
 // routes, which on a loaded machine took longer than the 5 s above by itself.
+// The same for a menu's or tooltip's code fetched after first paint (components/deferred.tsx): a hover
+// before it arrived waits for the code, and then its 5 s for the tooltip.
 const { asyncWrapper } = getConfig();
-configure({ asyncWrapper: (run) => asyncWrapper(async () => (await appCodeLoaded(), run())) });
+configure({ asyncWrapper: (run) => asyncWrapper(async () => (await appCodeLoaded(), await deferredCodeSettled(), run())) });
 
 // jsdom lacks these browser APIs that Chakra/Ark (and our mobile breakpoint hook) use.
 if (!window.matchMedia) {

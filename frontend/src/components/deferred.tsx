@@ -30,6 +30,14 @@ function elementAt(path: number[]): Element | undefined {
   return node;
 }
 
+/** Deferred code being fetched right now (each settles, loaded or failed). */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Resolves once the deferred code being fetched now has arrived or failed: what a test waits on before it times a wait. */
+export function deferredCodeSettled(): Promise<void> {
+  return Promise.allSettled([...inFlight]).then(() => undefined);
+}
+
 export function deferred<P extends object>(
   load: () => Promise<ComponentType<P & { defaultOpen?: boolean }>>,
   Placeholder: ComponentType<P & DeferredPlaceholderProps>,
@@ -37,14 +45,22 @@ export function deferred<P extends object>(
 ): ComponentType<P> {
   let loaded: ComponentType<P & { defaultOpen?: boolean }> | null = null;
   let loading: Promise<ComponentType<P & { defaultOpen?: boolean }>> | null = null;
-  const fetchNow = () =>
-    (loading ??= load().then(
+  const fetchNow = () => {
+    if (loading) return loading;
+    const started = load().then(
       (component) => (loaded = component),
       (error: unknown) => {
         loading = null;
         throw error;
       },
-    ));
+    );
+    inFlight.add(started);
+    void started.then(
+      () => inFlight.delete(started),
+      () => inFlight.delete(started),
+    );
+    return (loading = started);
+  };
 
   return function Deferred(props: P) {
     const [Component, setComponent] = useState(() => loaded);
