@@ -57,6 +57,10 @@ describe('each adapter against its sandbox platform', () => {
     if (platform === 'facebook') {
       expect(accounts.map((a) => a.accountId).sort()).toEqual(who.pages!.map((p) => p.id).sort());
       expect(accounts.every((a) => a.tokens.expiresAt === null)).toBe(true);
+    } else if (platform === 'linkedin') {
+      // The member, then each page they administer (LINKEDIN_PAGES is on in the local cloud), keyed by author URN.
+      expect(accounts.map((a) => a.accountId)).toEqual([`urn:li:person:${who.id}`, ...who.pages!.map((p) => `urn:li:organization:${p.id}`)]);
+      expect(accounts.map((a) => a.accountName)).toEqual([who.name, ...who.pages!.map((p) => p.name)]);
     } else {
       expect(accounts).toHaveLength(1);
       expect(accounts[0]!.accountName).toContain(platform === 'youtube' ? who.name : who.username);

@@ -23,7 +23,8 @@ import { aPostRecord } from '../helpers/posts';
 import { controlTheSandbox as control, sandboxReceipts } from '../helpers/sandbox';
 import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
-import { SANDBOX_PLATFORMS, type SandboxPlatform } from '../../local/sandbox/apps';
+import { DEMO_IDENTITIES, SANDBOX_PLATFORMS, type SandboxPlatform } from '../../local/sandbox/apps';
+import { SANDBOX_BOARDS } from '../../local/sandbox/platforms/pinterest-publish';
 
 /**
  * Through the emulators and the sandbox: the post is created through the API, the local
@@ -42,6 +43,13 @@ async function duplicateDeliveries(on: boolean) {
   });
   expect(res.ok).toBe(true);
 }
+
+/** What a network needs besides a caption: TikTok Direct Post the user's own privacy choice and consent
+ * (Content Sharing Guidelines; unaudited: Only me), Pinterest the board to pin to. */
+const SETTINGS: Partial<Record<Platform, Record<string, unknown>>> = {
+  tiktok: { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true },
+  pinterest: { pinterest_board_id: SANDBOX_BOARDS[DEMO_IDENTITIES.pinterest[0]!.id]![0]!.id },
+};
 
 const aVideo = () => ({ name: 'clip.mp4', type: 'video/mp4', bytes: Buffer.concat([Buffer.from('\0\0\0 ftypisom'), randomBytes(64 * 1024)]) });
 const inSeconds = (s: number) => ({ inSeconds: s });
@@ -71,12 +79,11 @@ async function aPost(
   const body = (scheduledAt: string | null) => ({
     ...(platforms.includes('youtube') ? { title: 'Morning bake' } : {}),
     scheduled_at: scheduledAt,
-    // TikTok Direct Post needs the user's own privacy choice and consent (Content Sharing Guidelines); unaudited: Only me.
     platforms: platforms.map((platform) => ({
       platform,
       social_account_id: user.accountFor(platform),
       caption,
-      settings: platform === 'tiktok' ? { tiktok_privacy_level: 'SELF_ONLY', tiktok_consent: true } : {},
+      settings: SETTINGS[platform] ?? {},
     })),
     media_ids: mediaIds,
   });
@@ -98,23 +105,26 @@ afterEach(async () => {
 
 describe('publishing a scheduled post', () => {
   it(
-    'publishes to all five platforms once, at its time, with five URLs, and tells the user (X in a text-only post of its own)',
+    'publishes to every sandbox network once, at its time, each with its URL, and tells the user (X as text, Pinterest with a photo, in posts of their own)',
     { timeout: 120_000 },
     async () => {
       // Prepare
       const user = await aPublisher(SANDBOX_PLATFORMS);
       const video = await anUploadedImage(user.accessToken, aVideo());
-      const caption = uniqueCaption('Five platforms');
+      const photo = await anUploadedImage(user.accessToken);
+      const caption = uniqueCaption('Every network');
 
-      // Act: X is text only for now, so it goes in a post of its own without the video.
-      const withVideo = SANDBOX_PLATFORMS.filter((p) => p !== 'x');
+      // Act: X is text only for now, and a Pinterest video pin needs a cover photo: each goes in a post of its own.
+      const withVideo = SANDBOX_PLATFORMS.filter((p) => p !== 'x' && p !== 'pinterest');
       const post = await aPost(user, withVideo, caption, inSeconds(3), [video.id]);
       const textOnly = await aPost(user, ['x'], caption, inSeconds(3));
+      const pin = await aPost(user, ['pinterest'], caption, inSeconds(3), [photo.id]);
       const done = await theSettledPost(user.accessToken, post.id, 90_000);
       const doneX = await theSettledPost(user.accessToken, textOnly.id, 90_000);
+      const donePin = await theSettledPost(user.accessToken, pin.id, 90_000);
 
       // Assess
-      for (const one of [done, doneX]) {
+      for (const one of [done, doneX, donePin]) {
         expect(one.status, one.error_message ?? '').toBe('posted');
         expect(one.published_at).not.toBeNull();
         for (const target of one.platforms) expect(target.post_url).toMatch(/^http/);
