@@ -84,6 +84,9 @@ const VideoInitSchema = z.object({
   }),
 });
 const VideoSchema = z.object({ id: z.string().optional(), status: z.string() });
+/** After a lost answer: how far back the author's posts are read (50 a page, 10 pages) before the outcome counts as unknown. */
+const LOOKUP_PAGE_SIZE = 50;
+const LOOKUP_PAGES = 10;
 const PostListSchema = z.object({
   elements: z.array(z.object({ id: z.string(), commentary: z.string().optional(), createdAt: z.number().optional(), publishedAt: z.number().optional() })),
 });
@@ -302,11 +305,24 @@ export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>, options: Li
   const findPost = async (context: PublishContext, since: string): Promise<string | null> => {
     const author = context.request.accountId;
     if (!isOrganization(author)) throw unknownOutcome('linkedin', MEMBER_LOOKUP_MESSAGE);
-    const url = withQuery(`${rest}/posts`, { author, q: 'author', count: '20', sortBy: 'CREATED' });
-    const r = await restGet(publishCtx, context.tokens, 'look up recent posts', url, PostListSchema);
     const from = Date.parse(since) - LOOKUP_SKEW_SECONDS * 1000;
-    const found = r.elements.find((p) => sameText(p.commentary ?? '', context.request.caption) && !((p.createdAt ?? p.publishedAt ?? from) < from));
-    return found?.id ?? null;
+    const madeAt = (p: { createdAt?: number | undefined; publishedAt?: number | undefined }) => p.createdAt ?? p.publishedAt ?? Number.POSITIVE_INFINITY;
+    // Newest first, a page at a time, until the list reaches back past the attempt: "not there" is only
+    // an answer once every post made since could have been read (a busy page posts more than a page).
+    for (let page = 0; page < LOOKUP_PAGES; page++) {
+      const url = withQuery(`${rest}/posts`, {
+        author,
+        q: 'author',
+        count: String(LOOKUP_PAGE_SIZE),
+        start: String(page * LOOKUP_PAGE_SIZE),
+        sortBy: 'CREATED',
+      });
+      const r = await restGet(publishCtx, context.tokens, 'look up recent posts', url, PostListSchema);
+      const found = r.elements.find((p) => sameText(p.commentary ?? '', context.request.caption) && !(madeAt(p) < from));
+      if (found) return found.id;
+      if (r.elements.length < LOOKUP_PAGE_SIZE || r.elements.some((p) => madeAt(p) < from)) return null;
+    }
+    throw unknownOutcome('linkedin');
   };
 
   const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {

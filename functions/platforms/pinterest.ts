@@ -15,7 +15,7 @@ import {
   type Classification,
   type FailedResponse,
 } from './http';
-import { LOOKUP_SKEW_SECONDS, guardedCreate, isImage, isVideo, publishCallContext, sameText, str } from './publish';
+import { LOOKUP_SKEW_SECONDS, guardedCreate, isImage, isVideo, publishCallContext, sameText, str, unknownOutcome } from './publish';
 import {
   PlatformError,
   type PlatformAdapter,
@@ -65,10 +65,14 @@ const UserAccountSchema = z.object({
 const BoardSchema = z.object({ id: z.string(), name: z.string(), privacy: z.string().optional() });
 const BoardListSchema = z.object({ items: z.array(BoardSchema), bookmark: z.string().nullable().optional() });
 const PinSchema = z.object({ id: z.string() });
+/** After a lost answer: how far back a board's pins are read (100 a page, 10 pages) before the outcome counts as unknown. */
+const LOOKUP_PAGE_SIZE = 100;
+const LOOKUP_PAGES = 10;
 const PinListSchema = z.object({
   items: z.array(
     z.object({ id: z.string(), title: z.string().nullable().optional(), description: z.string().nullable().optional(), created_at: z.string().optional() }),
   ),
+  bookmark: z.string().nullable().optional(),
 });
 const MediaUploadSchema = z.object({ media_id: z.string(), upload_url: z.string().url(), upload_parameters: z.record(z.string(), z.string()) });
 const MediaStatusSchema = z.object({ media_id: z.string().optional(), status: z.enum(['registered', 'processing', 'succeeded', 'failed']) });
@@ -211,13 +215,27 @@ export function createPinterestAdapter(deps: AdapterDeps<'pinterest'>): Pinteres
     return { status: 'wait', retryAfterSeconds: Math.max(1, Math.ceil(Math.min(next, MAX_PROCESSING_SECONDS - elapsed))) };
   };
 
-  /** The board's newest pins, matched on our title and description and made since the attempt. */
+  /**
+   * The board's pins, newest first, matched on our title and description and made since the attempt.
+   * Read a page at a time until the list reaches back past the attempt: "not there" is only an answer
+   * once every pin made since could have been read (a busy board gets more than a page in a minute).
+   */
   const findPin = async (context: PublishContext, boardId: string, title: string, since: string) => {
-    const r = await get(publishCtx, context.tokens, 'look up the board’s pins', `/boards/${encodeURIComponent(boardId)}/pins`, PinListSchema, {
-      page_size: '25',
-    });
     const from = Date.parse(since) - LOOKUP_SKEW_SECONDS * 1000;
-    return r.items.find((p) => sameText(p.description ?? '', context.request.caption) && sameText(p.title ?? '', title) && !(pinTime(p.created_at) < from));
+    let bookmark: string | null | undefined;
+    for (let page = 0; page < LOOKUP_PAGES; page++) {
+      const r = await get(publishCtx, context.tokens, 'look up the board’s pins', `/boards/${encodeURIComponent(boardId)}/pins`, PinListSchema, {
+        page_size: String(LOOKUP_PAGE_SIZE),
+        ...(bookmark ? { bookmark } : {}),
+      });
+      const found = r.items.find(
+        (p) => sameText(p.description ?? '', context.request.caption) && sameText(p.title ?? '', title) && !(pinTime(p.created_at) < from),
+      );
+      if (found) return found;
+      if (!r.bookmark || r.items.some((p) => pinTime(p.created_at) < from)) return undefined;
+      bookmark = r.bookmark;
+    }
+    throw unknownOutcome('pinterest');
   };
 
   /**

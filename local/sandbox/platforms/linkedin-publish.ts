@@ -235,10 +235,12 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
       : author === `urn:li:person:${record.identityId}` && record.scopes.includes('r_member_social');
     if (!mayRead) return forbidden(`partnerApiPostsExternal.FINDER-author for ${author}`);
     const count = Math.min(100, Number(req.query.get('count') ?? 10) || 10);
+    const start = Math.max(0, Number(req.query.get('start') ?? 0) || 0);
+    // Newest first (sortBy=CREATED), `start`/`count` paging as Rest.li collections page.
     const elements = ctx.state.publishing.posts
       .filter((p) => p.platform === 'linkedin' && p.accountId === author)
       .sort((a, b) => b.createdAt - a.createdAt)
-      .slice(0, count)
+      .slice(start, start + count)
       .map((p) => ({
         id: p.id,
         author,
@@ -248,6 +250,6 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
         lifecycleState: 'PUBLISHED',
         visibility: 'PUBLIC',
       }));
-    return json(200, { paging: { start: 0, count, links: [] }, elements });
+    return json(200, { paging: { start, count, links: [] }, elements });
   });
 }

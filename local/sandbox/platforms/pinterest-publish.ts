@@ -76,13 +76,15 @@ export function registerPinterestPublishing(ctx: SandboxContext): void {
     const boardId = req.params.boardId!;
     if (!boardsOf(auth.identityId).some((b) => b.id === boardId)) return pinterestError(404, 40, 'Board not found.');
     const size = Math.min(250, Math.max(1, Number(req.query.get('page_size') ?? '25') || 25));
-    const pins = data()
+    // Newest first, a page at a time; `bookmark` names the next page while there is one.
+    const all = data()
       .posts.filter((p) => p.platform === 'pinterest' && p.ref === boardId)
-      .sort((a, b) => b.createdAt - a.createdAt)
-      .slice(0, size);
+      .sort((a, b) => b.createdAt - a.createdAt);
+    const from = Number(req.query.get('bookmark') ?? '0') || 0;
+    const pins = all.slice(from, from + size);
     return json(200, {
       items: pins.map((p) => ({ id: p.id, board_id: boardId, title: p.title ?? '', description: p.text, created_at: pinTime(p.createdAt) })),
-      bookmark: null,
+      bookmark: from + size < all.length ? String(from + size) : null,
     });
   });
 

@@ -232,6 +232,19 @@ describe('the LinkedIn stand-in publishes what LinkedIn takes', () => {
     expect(linkedinPosts()).toHaveLength(1);
   });
 
+  it("finds a page's post after a lost answer behind more than a page of newer posts", async () => {
+    const [, page] = await connect();
+    sandbox.state.addFault({ platform: 'linkedin', method: 'POST', endpoint: '/api/rest/posts', error: 'timeout_after_acting', delayMs: 10 });
+    const first = await publish(page!, 'Open late on Friday');
+    // A busy page: more posts went out before the retry than one page of the author's list holds.
+    for (let i = 0; i < 60; i++) expect((await publish(page!, `Special no. ${i}`)).result).toMatchObject({ status: 'posted' });
+
+    const again = await publish(page!, 'Open late on Friday', [], first.checkpoint);
+
+    expect(again.result).toMatchObject({ status: 'posted' });
+    expect(linkedinPosts().filter((p) => p.text === 'Open late on Friday')).toHaveLength(1);
+  });
+
   it("says it couldn't confirm a member's post after a lost answer, since LinkedIn won't list a member's posts", async () => {
     const [member] = await connect();
     sandbox.state.addFault({ platform: 'linkedin', method: 'POST', endpoint: '/api/rest/posts', error: 'timeout_after_acting', delayMs: 10 });

@@ -164,6 +164,25 @@ describe('the Pinterest stand-in pins what Pinterest takes', () => {
     expect(pins()).toHaveLength(1);
   });
 
+  it('finds the pin after a lost answer behind more than a page of newer pins on the board', async () => {
+    const c = await connect();
+    sandbox.state.addFault({ platform: 'pinterest', endpoint: '/api/v5/pins', method: 'POST', error: 'timeout_after_acting', delayMs: 20 });
+    const first = await publish(c, 'Once only', [anImage(3)]);
+    expect(first.error?.category).toBe('retry');
+    // A busy board: more pins went on it before the retry than one page of the board's pins holds.
+    for (let i = 0; i < 110; i++) expect((await publish(c, `Pin no. ${i}`, [anImage(5)])).result).toMatchObject({ status: 'posted' });
+
+    const again = await adapter().publishStep({
+      tokens: c.tokens,
+      request: { accountId: c.accountId, accountName: c.accountName, caption: 'Once only', settings: { pinterest_board_id: board.id }, media: [anImage(3)] },
+      checkpoint: first.checkpoint,
+      saveCheckpoint: async () => {},
+    });
+
+    expect(again).toMatchObject({ status: 'posted' });
+    expect(pins().filter((p) => p.text === 'Once only')).toHaveLength(1);
+  });
+
   it('reads impressions and saves of a pin', async () => {
     const c = await connect();
     const run = await publish(c, 'Counted', [anImage(4)]);
