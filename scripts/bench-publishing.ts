@@ -139,6 +139,16 @@ async function aStoredMedia(userId: string, bytes: Buffer, type: 'image/jpeg' | 
   return stored;
 }
 
+/** Clears today's count of our own YouTube upload quota (platformQuotaKey), so a run is not refused by the run before it. */
+async function forgetYouTubeUploadsToday() {
+  const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { documentClient } = await import('../functions/lib/aws');
+  const { DAILY_QUOTAS, dayIn } = await import('../functions/domain/platform-quotas');
+  const { platformQuotaKey } = await import('../functions/data/keys');
+  const day = dayIn(DAILY_QUOTAS['youtube.videos.insert'].timeZone, new Date());
+  await documentClient().send(new DeleteCommand({ TableName: cloud.env.TABLE_NAME, Key: platformQuotaKey('youtube.videos.insert', day) }));
+}
+
 async function run(label: string, faults: { duplicates: boolean; timeoutShare: number }) {
   const user = await aUser();
   // Pro, so every platform is in the plan.
@@ -169,6 +179,9 @@ async function run(label: string, faults: { duplicates: boolean; timeoutShare: n
     ? await aStoredMedia(user.userId, Buffer.concat([Buffer.from('\0\0\0 ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(600 * 1024, 7)]), 'video/mp4')
     : undefined;
 
+  // YouTube's videos.insert bucket is 100 a day for the whole Google project, counted on our side
+  // (functions/domain/platform-quotas.ts): each run starts a fresh day of it, as the sandbox's caps are off.
+  if (NETWORKS.includes('youtube')) await forgetYouTubeUploadsToday();
   await control('/faults', undefined, 'DELETE');
   await control('/receipts/reset');
   await call(`${cloud.env.SQS_ENDPOINT}/_control/faults`, { method: 'POST', json: { duplicateDeliveries: faults.duplicates } });
