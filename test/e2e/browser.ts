@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { connect } from '../helpers/connect';
 import { aConfirmedUser, cloud } from '../helpers/given';
@@ -69,6 +70,27 @@ export async function signInANewFacebookUser(page: Page) {
 
 /** A Chakra toast showing `text`. */
 export const toastIn = (page: Page, text: string | RegExp) => page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text }).first();
+
+/**
+ * Connects `platform` as a person does: Platforms → Connect → the sandbox's consent page in a popup
+ * (which says `consent`) → Allow, then the toast, and each of `listed` shown on the network's card.
+ * Returns the card.
+ */
+export async function connectThroughThePopup(page: Page, platform: Platform, consent: string, listed: readonly string[]) {
+  await page.getByRole('link', { name: 'Platforms' }).click();
+  await page.waitForURL('**/home/platforms');
+  const card = page.getByTestId(`platform-card-${platform}`);
+  const popupOpened = page.waitForEvent('popup');
+  await card.getByRole('button', { name: `Connect ${PLATFORM_NAMES[platform]}` }).click();
+  const popup = await popupOpened;
+  await popup.getByText(consent).waitFor();
+  const closed = popup.waitForEvent('close', { timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await closed;
+  await toastIn(page, `${PLATFORM_NAMES[platform]} account connected successfully`).waitFor();
+  for (const text of listed) await card.getByText(text).waitFor();
+  return card;
+}
 
 const SIDEBAR_PAGES = { Compose: '/home/compose', Posts: '/home/posts', Schedule: '/home/schedule', Queue: '/home/queue' } as const;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { aConfirmedUser } from '../helpers/given';
 import { sandboxReceiptsFor } from '../helpers/sandbox';
-import { aPageForEachTest, signIn, toastIn } from './browser';
+import { aPageForEachTest, connectThroughThePopup, signIn, toastIn } from './browser';
 
 /**
  * LinkedIn as a user meets it: connect on the Platforms page through the sandbox's LinkedIn consent
@@ -13,28 +13,15 @@ const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, t
 
 describe('LinkedIn from connect to Posted', () => {
   it('connects LinkedIn, publishes a post now and shows it Posted with its link', { timeout: 120_000 }, async () => {
-    // Prepare: a Basic user (LinkedIn comes with Basic), signed in, on the Platforms page.
+    // Prepare: a Basic user (LinkedIn comes with Basic), signed in.
     const page = currentPage();
     const user = await aConfirmedUser({ plan: 'basic' });
     const who = DEMO_IDENTITIES.linkedin[0]!;
     const pageName = who.pages![0]!.name;
     const caption = `Fresh sourdough at 7am ${Date.now().toString(36)}`;
     await signIn(page, user);
-    await page.getByRole('link', { name: 'Platforms' }).click();
-    await page.waitForURL('**/home/platforms');
-    const card = page.getByTestId('platform-card-linkedin');
-
     // Act: connect through the popup, then publish from Compose as the member alone.
-    const popupOpened = page.waitForEvent('popup');
-    await card.getByRole('button', { name: 'Connect LinkedIn' }).click();
-    const popup = await popupOpened;
-    await popup.getByText('Schedule & Autopost would like to access your LinkedIn account').waitFor();
-    const closed = popup.waitForEvent('close', { timeout: 30_000 });
-    await popup.getByRole('button', { name: 'Allow' }).click();
-    await closed;
-    await toastIn(page, 'LinkedIn account connected successfully').waitFor();
-    await card.getByText(who.name).waitFor();
-    await card.getByText(pageName).waitFor();
+    await connectThroughThePopup(page, 'linkedin', 'Schedule & Autopost would like to access your LinkedIn account', [who.name, pageName]);
 
     await page.getByRole('link', { name: 'Compose' }).first().click();
     await page.getByTestId('platform-tile-linkedin').click();

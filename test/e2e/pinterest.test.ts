@@ -7,7 +7,7 @@ import { SANDBOX_BOARDS } from '../../local/sandbox/platforms/pinterest-publish'
 import { aConfirmedUser } from '../helpers/given';
 import { anImageOf } from '../helpers/media';
 import { sandboxReceiptsFor } from '../helpers/sandbox';
-import { aPageForEachTest, signIn, toastIn } from './browser';
+import { aPageForEachTest, connectThroughThePopup, signIn, toastIn } from './browser';
 
 /**
  * Pinterest as a user meets it: connect on the Platforms page through the sandbox's Pinterest consent
@@ -20,27 +20,15 @@ const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, t
 
 describe('Pinterest from connect to Posted', () => {
   it('connects Pinterest, picks a board, pins an image now and shows it Posted with its link', { timeout: 120_000 }, async () => {
-    // Prepare: a Basic user (Pinterest comes with Basic), signed in, on the Platforms page.
+    // Prepare: a Basic user (Pinterest comes with Basic), signed in.
     const page = currentPage();
     const user = await aConfirmedUser({ plan: 'basic' });
     const who = DEMO_IDENTITIES.pinterest[0]!;
     const board = SANDBOX_BOARDS[who.id]![1]!;
     const caption = `Our autumn latte ${Date.now().toString(36)}`;
     await signIn(page, user);
-    await page.getByRole('link', { name: 'Platforms' }).click();
-    await page.waitForURL('**/home/platforms');
-    const card = page.getByTestId('platform-card-pinterest');
-
     // Act: connect through the popup, then pick a board and publish from Compose.
-    const popupOpened = page.waitForEvent('popup');
-    await card.getByRole('button', { name: 'Connect Pinterest' }).click();
-    const popup = await popupOpened;
-    await popup.getByText('Schedule & Autopost would like to access your Pinterest account').waitFor();
-    const closed = popup.waitForEvent('close', { timeout: 30_000 });
-    await popup.getByRole('button', { name: 'Allow' }).click();
-    await closed;
-    await toastIn(page, 'Pinterest account connected successfully').waitFor();
-    await card.getByText(`@${who.username}`).waitFor();
+    await connectThroughThePopup(page, 'pinterest', 'Schedule & Autopost would like to access your Pinterest account', [`@${who.username}`]);
 
     await page.getByRole('link', { name: 'Compose' }).first().click();
     await page.getByTestId('platform-tile-pinterest').click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_IDENTITIES } from '../../local/sandbox/apps';
 import { aConfirmedUser } from '../helpers/given';
 import { sandboxReceiptsFor } from '../helpers/sandbox';
-import { aPageForEachTest, signIn, toastIn } from './browser';
+import { aPageForEachTest, connectThroughThePopup, signIn, toastIn } from './browser';
 
 /**
  * Threads as a user meets it: connect on the Platforms page through the sandbox's Threads consent
@@ -12,26 +12,14 @@ const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, t
 
 describe('Threads from connect to Posted', () => {
   it('connects Threads, publishes a post now and shows it Posted with its link', { timeout: 120_000 }, async () => {
-    // Prepare: a Basic user (Threads comes with Basic), signed in, on the Platforms page.
+    // Prepare: a Basic user (Threads comes with Basic), signed in.
     const page = currentPage();
     const user = await aConfirmedUser({ plan: 'basic' });
     const who = DEMO_IDENTITIES.threads[0]!;
     const caption = `Fresh sourdough at 7am ${Date.now().toString(36)}`;
     await signIn(page, user);
-    await page.getByRole('link', { name: 'Platforms' }).click();
-    await page.waitForURL('**/home/platforms');
-    const card = page.getByTestId('platform-card-threads');
-
     // Act: connect through the popup, then publish from Compose.
-    const popupOpened = page.waitForEvent('popup');
-    await card.getByRole('button', { name: 'Connect Threads' }).click();
-    const popup = await popupOpened;
-    await popup.getByText('Allow Schedule & Autopost to access your Threads profile?').waitFor();
-    const closed = popup.waitForEvent('close', { timeout: 30_000 });
-    await popup.getByRole('button', { name: 'Allow' }).click();
-    await closed;
-    await toastIn(page, 'Threads account connected successfully').waitFor();
-    await card.getByText(`@${who.username}`).waitFor();
+    await connectThroughThePopup(page, 'threads', 'Allow Schedule & Autopost to access your Threads profile?', [`@${who.username}`]);
 
     await page.getByRole('link', { name: 'Compose' }).first().click();
     await page.getByTestId('platform-tile-threads').click();
