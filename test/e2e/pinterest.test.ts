@@ -7,7 +7,7 @@ import { SANDBOX_BOARDS } from '../../local/sandbox/platforms/pinterest-publish'
 import { aConfirmedUser } from '../helpers/given';
 import { anImageOf } from '../helpers/media';
 import { sandboxReceiptsFor } from '../helpers/sandbox';
-import { aPageForEachTest, connectThroughThePopup, signIn, toastIn } from './browser';
+import { aPageForEachTest, connectThroughThePopup, postedCard, signIn, toastIn } from './browser';
 
 /**
  * Pinterest as a user meets it: connect on the Platforms page through the sandbox's Pinterest consent
@@ -51,9 +51,7 @@ describe('Pinterest from connect to Posted', () => {
     // Assess
     await toastIn(page, 'Publishing now').waitFor();
     await expect.poll(async () => (await sandboxReceiptsFor(caption)).length, { timeout: 30_000, interval: 100 }).toBe(1);
-    await page.getByRole('link', { name: 'Posts' }).first().click();
-    await page.getByRole('tab', { name: 'Posted (1)' }).click({ timeout: 30_000 });
-    const posted = page.getByTestId('post-card').filter({ hasText: caption });
+    const posted = await postedCard(page, caption, { timeout: 30_000 });
     await expect.poll(() => posted.getByTestId('post-status').textContent(), { timeout: 30_000 }).toBe('Posted');
     const link = posted.getByRole('link', { name: /^View on Pinterest \(/ });
     const href = await link.getAttribute('href');
