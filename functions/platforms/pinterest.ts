@@ -5,6 +5,7 @@ import {
   bearerGet,
   callPlatform,
   callPlatformRaw,
+  expiresAtFrom,
   isServerError,
   oauthTokenSet,
   reauthMissingRefreshToken,
@@ -332,5 +333,5 @@ function pinTime(t: string | undefined): number {
 }
 
 function withRefreshExpiry(tokens: TokenSet, seconds: number | undefined, at: Date): TokenSet {
-  return { ...tokens, refreshExpiresAt: seconds === undefined ? null : new Date(at.getTime() + seconds * 1000).toISOString() };
+  return { ...tokens, refreshExpiresAt: seconds === undefined ? null : expiresAtFrom(at, seconds) };
 }
