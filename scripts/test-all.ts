@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { assertProjectNode, nodeRuntimeLine } from '../local/node-runtime';
 
 /**
@@ -94,16 +95,41 @@ function vitestArgs(i: number): string[] {
   ];
 }
 
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults?: { name: string; status: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+/** Each failed test (file, name, the first lines of its error), printed last so the tail of a CI log names them. */
+const failures: string[] = [];
+const firstLines = (text: string, n: number) =>
+  stripVTControlCharacters(text)
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, n)
+    .map((l) => `      ${l.trim()}`)
+    .join('\n');
+
 /** Adds a group's JSON report to the totals; a run that died before reporting counts as one failure. */
 function count(i: number, code: number): void {
   const report = path.join(dir, `group-${i}.json`);
   if (fs.existsSync(report)) {
-    const r = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const r = JSON.parse(fs.readFileSync(report, 'utf8')) as Report;
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    for (const file of r.testResults ?? []) {
+      const name = path.relative(process.cwd(), file.name);
+      const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failed) failures.push(`  ✗ ${name} › ${a.fullName}\n${firstLines((a.failureMessages ?? []).join('\n'), 6)}`);
+      // A file that failed outside any test (an import error, a hook) has no failed assertion to name.
+      if (failed.length === 0 && file.status === 'failed') failures.push(`  ✗ ${name}\n${firstLines(file.message ?? '', 6)}`);
+    }
   } else if (code !== 0) {
     totals.failed += 1; // e.g. a global setup failed
+    failures.push(`  ✗ ${GROUPS[i]!.projects.join(', ')}: the run ended (exit ${code}) before it reported`);
   }
 }
 
@@ -155,5 +181,6 @@ if (SIDE_BY_SIDE.length > 0) {
 }
 
 console.log(`\nWhole suite took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(status);
