@@ -9,6 +9,7 @@ import { UiProvider } from '@/components/ui/provider';
 import { accountKeys } from '@/lib/api/connections';
 import { PlatformPicker } from '@/components/platform-picker';
 import { platformsResponse } from './helpers/api-mock';
+import { hover } from './helpers/hover';
 
 function Picker({ connected }: { connected: Platform[] }) {
   const [selected, setSelected] = useState<Platform[]>([]);
@@ -49,7 +50,7 @@ describe('the platform picker', () => {
     expect(instagram).toHaveAccessibleDescription('Connect account in Settings → Platforms');
     expect(screen.getByRole('button', { name: 'Facebook' })).toBeEnabled();
 
-    await user.hover(screen.getByTestId('platform-tile-wrapper-instagram'));
+    await hover(user, () => screen.getByTestId('platform-tile-wrapper-instagram'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Connect account in Settings → Platforms');
   });
 
@@ -68,7 +69,7 @@ describe('the platform picker', () => {
     expect(screen.getByRole('button', { name: 'Instagram' })).toHaveAccessibleDescription('Connect account in Settings → Platforms');
     expect(screen.getByRole('button', { name: 'Facebook' })).toBeEnabled();
 
-    await user.hover(screen.getByTestId('platform-tile-wrapper-youtube'));
+    await hover(user, () => screen.getByTestId('platform-tile-wrapper-youtube'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Upgrade to Pro to post to YouTube');
   });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { meResponse, mockApi, shellRoutes } from './helpers/api-mock';
+import { hover } from './helpers/hover';
 import { renderApp } from './helpers/render-app';
 
 async function renderShell(mode: 'creator' | 'agency' = 'creator') {
@@ -98,7 +99,7 @@ describe('the app shell', () => {
 
   it('explains the refresh button with the tooltip "Refresh data (R)"', async () => {
     const { user } = await renderShell();
-    await user.hover(screen.getByRole('button', { name: 'Refresh data' }));
+    await hover(user, () => screen.getByRole('button', { name: 'Refresh data' }));
     expect(await screen.findByText('Refresh data (R)')).toBeInTheDocument();
   });
 
