@@ -18,6 +18,7 @@ import { TIKTOK_PHOTO_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_TYPES } from './
  * - Facebook: anything the upload rules took, but a video goes alone.
  * - Bluesky: up to 4 images of at most 2,000,000 bytes each (app.bsky.embed.images); no video yet,
  *   since Bluesky's video goes through its own video service (docs/bluesky.md#publishing).
+ * - Pinterest: one image, a carousel of 2–5 images, or one video with one image for its cover (shared/pinterest.ts).
  */
 export const TIKTOK_NEEDS_VIDEO_MESSAGE = 'TikTok needs one video to post.';
 export const X_TEXT_ONLY_MESSAGE = 'X posts are text only for now; remove the media or unselect X.';

@@ -11,6 +11,9 @@ export const PINTEREST_TITLE_MAX = 100;
 export const PINTEREST_DESCRIPTION_MAX = 500;
 export const PINTEREST_ALT_TEXT_MAX = 500;
 export const PINTEREST_LINK_MAX = 2048;
+/** A carousel pin (media_source `multiple_image_urls`) takes 2 to 5 images (PinMediaSourceImagesURL in Pinterest's v5 OpenAPI). */
+export const PINTEREST_CAROUSEL_MIN = 2;
+export const PINTEREST_CAROUSEL_MAX = 5;
 
 /** One board as GET /api/accounts/{id}/pinterest-boards lists it. */
 export const PinterestBoardSchema = z.object({
@@ -44,8 +47,12 @@ export const PINTEREST_MSG = {
   titleTooLong: (n: number) => `A Pinterest title takes at most ${PINTEREST_TITLE_MAX} characters (this one has ${n}).`,
   altTextTooLong: (n: number) => `Pinterest alt text takes at most ${PINTEREST_ALT_TEXT_MAX} characters (this one has ${n}).`,
   linkInvalid: `The Pinterest link must be a web address starting with http:// or https:// (at most ${PINTEREST_LINK_MAX} characters).`,
-  needsMedia: 'A Pinterest pin needs one image, or one video with an image for its cover.',
-  oneImage: 'A Pinterest pin takes one image, or one video with an image for its cover; remove the other files or unselect Pinterest.',
+  needsMedia: `A Pinterest pin needs an image (or a carousel of ${PINTEREST_CAROUSEL_MIN} to ${PINTEREST_CAROUSEL_MAX}), or one video with an image for its cover.`,
+  tooManyImages: (n: number) =>
+    `A Pinterest carousel takes ${PINTEREST_CAROUSEL_MIN} to ${PINTEREST_CAROUSEL_MAX} images (this post has ${n}); remove some or unselect Pinterest.`,
+  videoWithImages:
+    'A Pinterest video pin takes one video and one image for its cover, and a carousel takes images only; remove the other files or unselect Pinterest.',
+  imagesOnly: 'A Pinterest pin takes images or one video; remove the other files or unselect Pinterest.',
   noBoards: 'No boards: create one on Pinterest',
 } as const;
 
@@ -72,13 +79,17 @@ export function isPinLink(link: string): boolean {
   }
 }
 
-/** One image; or one video and one image, the image its cover (a video pin needs a cover image). */
+/**
+ * One image, or a carousel of 2–5 images; or one video and one image, the image its cover (a video pin
+ * needs a cover image). Pinterest has no pin that mixes a video with several images.
+ */
 export function pinterestMediaProblem(types: readonly string[]): string | null {
   const videos = types.filter((t) => t.startsWith('video/')).length;
   const images = types.filter((t) => t.startsWith('image/')).length;
   if (types.length === 0) return PINTEREST_MSG.needsMedia;
-  if (videos === 0 && images === 1) return null;
-  if (videos === 1 && images === 1 && types.length === 2) return null;
-  if (videos === 1 && types.length === 1) return PINTEREST_MSG.needsMedia;
-  return PINTEREST_MSG.oneImage;
+  if (images + videos < types.length) return PINTEREST_MSG.imagesOnly;
+  if (videos === 0) return images > PINTEREST_CAROUSEL_MAX ? PINTEREST_MSG.tooManyImages(images) : null;
+  if (videos === 1 && images === 1) return null;
+  if (videos === 1 && images === 0) return PINTEREST_MSG.needsMedia;
+  return PINTEREST_MSG.videoWithImages;
 }

@@ -124,7 +124,12 @@ export function classifyLinkedInError(res: FailedResponse): Classification {
   const e = parsed.success ? parsed.data : {};
   const base = { ...(e.code || e.serviceErrorCode ? { code: e.code ?? e.serviceErrorCode } : {}), ...(e.message ? { platformMessage: e.message } : {}) };
   if (res.status === 401) return { ...base, category: 'reauth', reason: 'the connection expired or was revoked; please reconnect LinkedIn' };
-  if (res.status === 403) return { ...base, category: 'stop', reason: 'LinkedIn says this account may not do that (a missing permission or page role)' };
+  if (res.status === 403)
+    return {
+      ...base,
+      category: 'stop',
+      reason: 'a permission is missing from this connection, or the member lacks the page role it needs; reconnect LinkedIn and allow everything it asks for',
+    };
   if (res.status === 426) return { ...base, category: 'stop', reason: 'the LinkedIn API version we use is no longer served' };
   if (res.status === 429) {
     // LinkedIn's daily limits reset at midnight UTC; a 429 without Retry-After waits for that.
@@ -325,7 +330,50 @@ export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>, options: Li
     throw unknownOutcome('linkedin');
   };
 
+  /**
+   * A 403 while publishing, in words the user can act on. LinkedIn answers a token without the
+   * permission the author needs and a member who is not (or no longer) the page's administrator with
+   * the same 403 ACCESS_DENIED (…/shared/api-guide/concepts/error-handling): the grant's scopes tell
+   * the two apart. A missing permission is mended by connecting again, so it reads as reconnect.
+   */
+  const permissionRefusal = (error: unknown, context: PublishContext): unknown => {
+    if (!(error instanceof PlatformError) || error.details.status !== 403) return error;
+    const { accountId, accountName } = context.request;
+    const asPage = isOrganization(accountId);
+    const needed = asPage ? 'w_organization_social' : 'w_member_social';
+    if (asPage && !offersPages)
+      return new PlatformError(
+        'linkedin',
+        'stop',
+        `Posting as LinkedIn pages is turned off for this app, so we can't post as ${accountName}; post as yourself, or ask whoever runs this app to turn LinkedIn pages on.`,
+        error.details,
+      );
+    if (!context.tokens.scopes?.includes(needed))
+      return new PlatformError(
+        'linkedin',
+        'reauth',
+        `Your LinkedIn connection doesn't include LinkedIn's permission to post ${asPage ? `as ${accountName}` : 'for you'} (${needed}); reconnect LinkedIn on Platforms and allow everything it asks for.`,
+        error.details,
+      );
+    if (asPage)
+      return new PlatformError(
+        'linkedin',
+        'stop',
+        `LinkedIn won't let this connection post as ${accountName}: the LinkedIn member who connected it must be an administrator of the page. Ask a page administrator for that role, then try again.`,
+        error.details,
+      );
+    return error;
+  };
+
   const publishStep = async (context: PublishContext): Promise<PublishStepResult> => {
+    try {
+      return await publishOnce(context);
+    } catch (error) {
+      throw permissionRefusal(error, context);
+    }
+  };
+
+  const publishOnce = async (context: PublishContext): Promise<PublishStepResult> => {
     const { tokens, request } = context;
     checkInput(context);
     let cp: PublishCheckpoint = context.checkpoint ?? {};

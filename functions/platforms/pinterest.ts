@@ -1,5 +1,12 @@
 import * as z from 'zod';
-import { PINTEREST_ALT_TEXT_MAX, PINTEREST_DESCRIPTION_MAX, PINTEREST_TITLE_MAX, isPinLink, type PinterestBoard } from '@shared/pinterest';
+import {
+  PINTEREST_ALT_TEXT_MAX,
+  PINTEREST_DESCRIPTION_MAX,
+  PINTEREST_TITLE_MAX,
+  isPinLink,
+  pinterestMediaProblem,
+  type PinterestBoard,
+} from '@shared/pinterest';
 import {
   OAuthErrorSchema,
   bearerGet,
@@ -30,7 +37,8 @@ import {
 /**
  * Pinterest API v5 (docs/platforms.md#pinterest): api.pinterest.com/v5, sign-in at www.pinterest.com/oauth/.
  *  - POST /v5/pins with board_id, title, description, link, alt_text and a media_source: image_url
- *    (Pinterest fetches our presigned GET), or video_id for a video registered with POST /v5/media,
+ *    (Pinterest fetches our presigned GET), multiple_image_urls for a carousel of 2–5 images (fetched
+ *    the same way), or video_id for a video registered with POST /v5/media,
  *    uploaded to the answer's upload_url with its upload_parameters, and polled with GET /v5/media/{id}
  *    until it reads succeeded; a video pin also names a cover image.
  *  - No replies: a pin has no first comment or thread.
@@ -167,12 +175,12 @@ export function createPinterestAdapter(deps: AdapterDeps<'pinterest'>): Pinteres
     const link = s.pinterest_link?.trim() ?? '';
     if (link && !isPinLink(link))
       throw new PlatformError('pinterest', 'fix-input', 'The Pinterest link must be a web address starting with http:// or https://.');
+    // The same rule compose applies; a post saved before a rule changed still meets it here.
+    const problem = pinterestMediaProblem(request.media.map((m) => m.mimeType));
+    if (problem) throw new PlatformError('pinterest', 'fix-input', problem);
     const video = request.media.find(isVideo);
-    const image = request.media.find(isImage);
-    if (!image) throw new PlatformError('pinterest', 'fix-input', 'A Pinterest pin needs one image, or one video with an image for its cover.');
-    if (request.media.length > (video ? 2 : 1))
-      throw new PlatformError('pinterest', 'fix-input', 'A Pinterest pin takes one image, or one video with an image for its cover.');
-    return { boardId, title, alt, link, video, image };
+    const images = request.media.filter(isImage);
+    return { boardId, title, alt, link, video, images };
   };
 
   /** The board must be one of this account's: GET /v5/boards/{id} answers 404 for any other. */
@@ -240,7 +248,7 @@ export function createPinterestAdapter(deps: AdapterDeps<'pinterest'>): Pinteres
   };
 
   /**
-   * image: [board check] → [checkpoint pinAttemptedAt] → POST /v5/pins.
+   * image or carousel: [board check] → [checkpoint pinAttemptedAt] → POST /v5/pins.
    * video: [board check] → register + upload (invisible; redone after a crash) → [checkpoint videoId] →
    * poll GET /v5/media/{id} → [checkpoint pinAttemptedAt] → POST /v5/pins.
    * A redelivery that finds pinAttemptedAt looks on the board first and only then pins again.
@@ -267,8 +275,11 @@ export function createPinterestAdapter(deps: AdapterDeps<'pinterest'>): Pinteres
       if (state.status !== 'succeeded') return waitFor(since);
     }
     const media_source = videoId
-      ? { source_type: 'video_id', media_id: videoId, cover_image_url: f.image.url }
-      : { source_type: 'image_url', url: f.image.url };
+      ? { source_type: 'video_id', media_id: videoId, cover_image_url: f.images[0].url }
+      : f.images.length > 1
+        ? // Each card may carry its own title, description and link; ours share the pin's link so every card leads to it.
+          { source_type: 'multiple_image_urls', items: f.images.map((i) => ({ url: i.url, ...(f.link ? { link: f.link } : {}) })) }
+        : { source_type: 'image_url', url: f.images[0].url };
     const body = {
       board_id: f.boardId,
       description: request.caption,

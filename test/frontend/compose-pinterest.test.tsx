@@ -12,7 +12,7 @@ vi.mock('aws-amplify/utils', () => import('./helpers/amplify-mocks').then((m) =>
 /**
  * The Pinterest board picker in Compose: the account's boards read live when the panel opens, with
  * what the user sees while they load, when the account has none, and when Pinterest could not be read;
- * the chosen board goes out as the target's setting.
+ * the chosen board goes out as the target's setting. Several images make a carousel pin of 2 to 5.
  */
 const PIN_ID = '01JQ00000000000000000000P1';
 const BOARDS = {
@@ -23,13 +23,23 @@ const BOARDS = {
 };
 
 async function openPinterest(boards: { status?: number; body: unknown }, gate?: Promise<void>) {
+  let n = 0;
   const api = mockApi({
     ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
     'GET /accounts': { body: { accounts: [socialAccount({ id: PIN_ID, platform: 'pinterest', account_name: '@cornercafe' })] } },
     [`GET /accounts/${PIN_ID}/pinterest-boards`]: boards,
     'POST /posts': { status: 201, body: aNewDraft() },
     'POST /media/uploads': { body: { key: 'k', url: 'https://media-bucket.example/upload', fields: {} } },
-    'POST /media': { status: 201, body: anUploadedCake({ file_type: 'image/jpeg', file_path: 'u/latte.jpg', width: 1000, height: 1500 }) },
+    'POST /media': () => ({
+      status: 201,
+      body: anUploadedCake({
+        id: `01JQ0000000000000000000M${String(++n).padStart(2, '0')}`,
+        file_type: 'image/jpeg',
+        file_path: `u/latte-${n}.jpg`,
+        width: 1000,
+        height: 1500,
+      }),
+    }),
   });
   if (gate) {
     const answer = api.fetchMock.getMockImplementation()!;
@@ -43,6 +53,12 @@ async function openPinterest(boards: { status?: number; body: unknown }, gate?: 
   await screen.findByRole('heading', { level: 1, name: 'Compose' });
   await app.user.click(await screen.findByRole('button', { name: 'Pinterest' }));
   return { ...app, api, panel: await screen.findByTestId('pinterest-panel') };
+}
+
+async function attach(user: Awaited<ReturnType<typeof openPinterest>>['user'], n: number) {
+  const files = Array.from({ length: n }, (_, i) => new File(['latte'], `latte-${i + 1}.jpg`, { type: 'image/jpeg' }));
+  await user.upload(screen.getByLabelText('Choose images'), files);
+  await waitFor(() => expect(screen.getAllByText('Upload Complete')).toHaveLength(n));
 }
 
 describe('the Pinterest board picker', { timeout: 60_000 }, () => {
@@ -100,5 +116,36 @@ describe('the Pinterest board picker', { timeout: 60_000 }, () => {
         { platform: 'pinterest', settings: { pinterest_board_id: 'b1', pinterest_title: 'Autumn latte', pinterest_link: 'https://example.com/latte' } },
       ],
     });
+  });
+
+  it('previews two to five images as one carousel pin and sends them all', async () => {
+    const { panel, user, api } = await openPinterest({ body: BOARDS });
+    await user.selectOptions(await within(panel).findByRole('combobox', { name: 'Board for @cornercafe' }), 'b1');
+    await attach(user, 3);
+    await user.click(screen.getByLabelText('Pinterest caption'));
+    await user.paste('Three lattes');
+
+    const preview = screen.getByRole('region', { name: 'Pinterest preview' });
+    expect(within(preview).getByTestId('preview-dots')).toHaveAccessibleName('Carousel of 3 items, showing 1');
+    expect(screen.queryByTestId('pinterest-media-problem')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/posts')).toHaveLength(1));
+    expect((api.callsTo('POST', '/posts')[0]!.body as { media_ids: string[] }).media_ids).toHaveLength(3);
+  });
+
+  it('says a Pinterest carousel takes at most five images, and saves nothing with six', async () => {
+    const { panel, user, api } = await openPinterest({ body: BOARDS });
+    await user.selectOptions(await within(panel).findByRole('combobox', { name: 'Board for @cornercafe' }), 'b1');
+    await attach(user, 6);
+    await user.click(screen.getByLabelText('Pinterest caption'));
+    await user.paste('Six lattes');
+
+    expect(await screen.findByTestId('pinterest-media-problem')).toHaveTextContent(
+      'A Pinterest carousel takes 2 to 5 images (this post has 6); remove some or unselect Pinterest.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByText('Not accepted by Pinterest')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/posts')).toHaveLength(0);
   });
 });

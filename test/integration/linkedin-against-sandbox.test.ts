@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { connect } from '../helpers/connect';
+import { connect, consent, followCallback, initiate } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
 import { inDays } from '../helpers/posts';
 import { controlTheSandbox as control, sandboxReceiptsFor } from '../helpers/sandbox';
@@ -12,7 +12,15 @@ import { weCallTheApi } from '../helpers/when';
  * page, which offers the member and the page they administer, publish to both with a first comment,
  * and find each post at its link.
  */
-type Account = { id: string; platform: string; account_id: string; account_name: string };
+type Account = { id: string; platform: string; account_id: string; account_name: string; needs_reconnect: boolean };
+
+/** Connects through our OAuth pages with the sign-in asking for `scope` instead of what the adapter asked: the grant LinkedIn would then give. */
+async function connectAsking(token: string, scope: string) {
+  const authUrl = await initiate('linkedin', token);
+  authUrl.searchParams.set('scope', scope);
+  const { to } = await followCallback(await consent('linkedin', authUrl));
+  expect(to.searchParams.get('error'), to.href).toBeNull();
+}
 
 async function linkedinAccounts(token: string): Promise<Account[]> {
   const accounts = (await weCallTheApi('GET', '/api/accounts', { token })).body.accounts as Account[];
@@ -74,5 +82,40 @@ describe('publishing to LinkedIn', () => {
 
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('LinkedIn caption exceeds limit of 3000 characters (current: 3001)');
+  });
+
+  it('with the member scopes alone, as a deployment with LinkedIn pages off asks, connects the member and no page to post as', async () => {
+    const user = await aConfirmedUser({ plan: 'basic' });
+
+    await connectAsking(user.accessToken, 'openid profile w_member_social');
+    const accounts = await linkedinAccounts(user.accessToken);
+
+    expect(accounts.map((a) => a.account_id)).toEqual([expect.stringMatching(/^urn:li:person:/)]);
+    expect(accounts.map((a) => a.account_name)).toEqual(['Ada Baker']);
+  });
+
+  it('fails a post whose grant lacks w_member_social with a reconnect message, and marks the connection for reconnecting', { timeout: 120_000 }, async () => {
+    // Prepare
+    const user = await aConfirmedUser({ plan: 'basic' });
+    await connectAsking(user.accessToken, 'openid profile');
+    const [member] = await linkedinAccounts(user.accessToken);
+    const caption = `No permission ${ulid().slice(-8)}`;
+
+    // Act
+    const res = await weCallTheApi('POST', '/api/posts/publish-now', {
+      token: user.accessToken,
+      body: { scheduled_at: inDays(1), platforms: [{ platform: 'linkedin', social_account_id: member!.id, caption, settings: {} }], media_ids: [] },
+    });
+    const settled = await theSettledPost(user.accessToken, res.body.id, 60_000);
+
+    // Assess
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(settled.platforms[0]).toMatchObject({
+      status: 'failed',
+      error_message: expect.stringContaining("doesn't include LinkedIn's permission to post for you (w_member_social); reconnect LinkedIn"),
+    });
+    expect(await sandboxReceiptsFor(caption)).toHaveLength(0);
+    const [after] = await linkedinAccounts(user.accessToken);
+    expect(after!.needs_reconnect).toBe(true);
   });
 });

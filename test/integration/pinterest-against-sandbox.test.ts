@@ -6,7 +6,7 @@ import { connect } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
 import { anImageOf, anUploadedImage } from '../helpers/media';
 import { inDays } from '../helpers/posts';
-import { sandboxReceiptsFor } from '../helpers/sandbox';
+import { controlTheSandbox, sandboxReceiptsFor } from '../helpers/sandbox';
 import { theSettledPost } from '../helpers/then';
 import { weCallTheApi } from '../helpers/when';
 
@@ -58,6 +58,59 @@ describe('publishing to Pinterest', () => {
     expect(await sandboxReceiptsFor(caption)).toHaveLength(1);
     const page = await fetch(settled.platforms[0]!.post_url!);
     expect(await page.text()).toContain(caption);
+  });
+
+  it('pins three images as one carousel pin to the chosen board', { timeout: 120_000 }, async () => {
+    // Prepare
+    const user = await aConfirmedUser({ plan: 'basic' });
+    const account = await aPinterestAccount(user.accessToken);
+    const images = [];
+    for (const n of [1, 2, 3])
+      images.push(await anUploadedImage(user.accessToken, { name: `latte-${n}.jpg`, type: 'image/jpeg', bytes: await anImageOf(600, 900) }));
+    const caption = `Three lattes ${ulid().slice(-8)}`;
+
+    // Act
+    const res = await weCallTheApi('POST', '/api/posts/publish-now', {
+      token: user.accessToken,
+      body: {
+        scheduled_at: inDays(1),
+        platforms: [
+          { platform: 'pinterest', social_account_id: account.id, caption, settings: { pinterest_board_id: boards[0]!.id, pinterest_title: 'Latte trio' } },
+        ],
+        media_ids: images.map((i) => i.id),
+      },
+    });
+    const settled = await theSettledPost(user.accessToken, res.body.id, 60_000);
+
+    // Assess
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(settled.platforms[0]).toMatchObject({ status: 'posted' });
+    const posts = (await controlTheSandbox('GET', '/posts?platform=pinterest')).posts as { text: string; kind: string; mediaUrls: string[]; ref: string }[];
+    const pin = posts.filter((p) => p.text === caption);
+    expect(pin).toHaveLength(1);
+    expect(pin[0]).toMatchObject({ kind: 'carousel', ref: boards[0]!.id });
+    expect(pin[0]!.mediaUrls).toHaveLength(3);
+  });
+
+  it('refuses six images for Pinterest before anything is saved, saying a carousel takes 2 to 5', async () => {
+    const user = await aConfirmedUser({ plan: 'basic' });
+    const account = await aPinterestAccount(user.accessToken);
+    const images = [];
+    for (let n = 0; n < 6; n++) images.push(await anUploadedImage(user.accessToken));
+
+    const res = await weCallTheApi('POST', '/api/posts/publish-now', {
+      token: user.accessToken,
+      body: {
+        scheduled_at: inDays(1),
+        platforms: [{ platform: 'pinterest', social_account_id: account.id, caption: 'Six', settings: { pinterest_board_id: boards[0]!.id } }],
+        media_ids: images.map((i) => i.id),
+      },
+    });
+    const counts = await weCallTheApi('GET', '/api/posts/counts', { token: user.accessToken });
+
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('A Pinterest carousel takes 2 to 5 images (this post has 6)');
+    expect(counts.body).toEqual({ scheduled: 0, posted: 0, approval: 0, drafts: 0, failed: 0 });
   });
 
   it('refuses a Pinterest post without a board before anything is saved', async () => {

@@ -3,12 +3,13 @@ import { numericId, processingDelayMs, randomId, recordPost, type LinkedInAsset,
 import { publicUrls } from '../publishing';
 import { json, type SandboxRequest, type SandboxResponse } from '../router';
 import { addSandboxComment, sandboxComments } from './comments';
-import { administered, liError, mayActAs, restGuard, tokenError } from './linkedin';
+import { accessDenied, administered, liError, restGuard, tokenError, writeRefusal } from './linkedin';
 
 /**
  * LinkedIn publishing (docs/platforms.md#linkedin): the Images and Videos upload flows and
- * POST /rest/posts, refusing what LinkedIn refuses: commentary over 3,000 characters, an author the
- * token may not post as, an image or video LinkedIn never issued (or someone else's, or one not yet
+ * POST /rest/posts, refusing what LinkedIn refuses: a write without the permission its author needs
+ * (w_member_social as the member, w_organization_social as a page: 403 ACCESS_DENIED), commentary
+ * over 3,000 characters, an author the token's member is not or does not administer, an image or video LinkedIn never issued (or someone else's, or one not yet
  * uploaded, finalized and processed), a multi-image post outside 2–20 images. The URN of a new post
  * comes back in `x-restli-id`. An organization's recent posts are listed for r_organization_social;
  * a member's need r_member_social, which this app (as most) is not granted.
@@ -23,7 +24,6 @@ const ORGANIZATION = 'urn:li:organization:';
 
 export function registerLinkedInPublishing(ctx: SandboxContext): void {
   const assets = (): Record<string, LinkedInAsset> => (ctx.state.publishing.linkedinAssets ??= {});
-  const forbidden = (what: string) => liError(403, `Not enough permissions to access: ${what}`, { serviceErrorCode: 100, code: 'ACCESS_DENIED' });
   const unprocessable = (message: string) => liError(422, message);
   const body = (req: SandboxRequest) => (req.json && typeof req.json === 'object' ? (req.json as Record<string, unknown>) : {});
   const uploadUrl = (urn: string, part: number) => `${ctx.sandboxUrl}/linkedin/www/dms-uploads/${encodeURIComponent(urn)}/${part}`;
@@ -33,7 +33,8 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     if ('response' in guard) return guard.response;
     if (req.query.get('action') !== 'initializeUpload') return liError(400, 'Unknown action');
     const owner = (body(req).initializeUploadRequest as { owner?: string } | undefined)?.owner ?? '';
-    if (!mayActAs(guard.record, owner)) return forbidden(`images.ACTION-initializeUpload for owner ${owner}`);
+    const refused = writeRefusal(req, guard.record, owner, 'images.ACTION-initializeUpload');
+    if (refused) return refused;
     const urn = `urn:li:image:D4E${numericId(16)}`;
     assets()[urn] = { urn, kind: 'image', owner, parts: {}, partCount: 1, createdAt: ctx.state.now() };
     ctx.state.persist();
@@ -46,7 +47,8 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     const action = req.query.get('action');
     if (action === 'initializeUpload') {
       const r = (body(req).initializeUploadRequest ?? {}) as { owner?: string; fileSizeBytes?: number };
-      if (!mayActAs(guard.record, r.owner ?? '')) return forbidden(`videos.ACTION-initializeUpload for owner ${r.owner ?? ''}`);
+      const refused = writeRefusal(req, guard.record, r.owner ?? '', 'videos.ACTION-initializeUpload');
+      if (refused) return refused;
       if (typeof r.fileSizeBytes !== 'number' || r.fileSizeBytes <= 0) return liError(400, 'fileSizeBytes is required');
       const urn = `urn:li:video:D5F${numericId(16)}`;
       const partCount = Math.ceil(r.fileSizeBytes / LINKEDIN_PART_BYTES);
@@ -64,7 +66,8 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
       const r = (body(req).finalizeUploadRequest ?? {}) as { video?: string; uploadToken?: string; uploadedPartIds?: string[] };
       const asset = assets()[r.video ?? ''];
       if (!asset || asset.kind !== 'video') return liError(404, `Video ${r.video ?? ''} not found`);
-      if (!mayActAs(guard.record, asset.owner)) return forbidden(`videos.ACTION-finalizeUpload for ${asset.urn}`);
+      const refused = writeRefusal(req, guard.record, asset.owner, 'videos.ACTION-finalizeUpload');
+      if (refused) return refused;
       if (r.uploadToken !== asset.uploadToken) return liError(400, 'The upload token does not match the video');
       const expected = Array.from({ length: asset.partCount }, (_, i) => asset.parts[String(i)]);
       if (expected.some((etag) => !etag) || JSON.stringify(expected) !== JSON.stringify(r.uploadedPartIds ?? []))
@@ -82,7 +85,8 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     if ('response' in guard) return guard.response;
     const asset = assets()[req.params.urn!];
     if (!asset || asset.kind !== 'video') return liError(404, `Video ${req.params.urn!} not found`);
-    if (!mayActAs(guard.record, asset.owner)) return forbidden(`videos.GET for ${asset.urn}`);
+    const refused = writeRefusal(req, guard.record, asset.owner, 'videos.GET');
+    if (refused) return refused;
     return json(200, { id: asset.urn, owner: asset.owner, status: videoStatus(asset) });
   });
 
@@ -95,7 +99,8 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     const asset = assets()[req.params.urn!];
     const part = Number(req.params.part);
     if (!asset || !(part >= 0 && part < asset.partCount)) return liError(404, 'Upload not found');
-    if (!mayActAs(check.record, asset.owner)) return forbidden(`upload for ${asset.urn}`);
+    const refused = writeRefusal(req, check.record, asset.owner, 'upload');
+    if (refused) return refused;
     if (req.raw.length === 0) return liError(400, 'The upload is empty');
     if (asset.kind === 'video') {
       const expected = Math.min(asset.sizeBytes!, (part + 1) * LINKEDIN_PART_BYTES) - part * LINKEDIN_PART_BYTES;
@@ -131,7 +136,8 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
       const commentary = typeof b.commentary === 'string' ? b.commentary : '';
       if (!author || !b.visibility || !b.distribution || b.lifecycleState !== 'PUBLISHED')
         return liError(400, 'author, visibility, distribution and lifecycleState PUBLISHED are required');
-      if (!mayActAs(guard.record, author)) return forbidden(`partnerApiPostsExternal.CREATE as ${author}`);
+      const refused = writeRefusal(req, guard.record, author, 'partnerApiPostsExternal.CREATE');
+      if (refused) return refused;
       if ([...commentary].length > LINKEDIN_COMMENTARY_MAX)
         return unprocessable(`/commentary :: length ${[...commentary].length} exceeds the maximum allowed ${LINKEDIN_COMMENTARY_MAX}`);
       const content = (b.content ?? {}) as {
@@ -194,7 +200,8 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     const target = ctx.state.publishing.posts.find((p) => p.platform === 'linkedin' && p.id === urn);
     if (!target) return liError(404, `${urn} not found`);
     if (b.object !== urn) return liError(400, '/object must be the post the comment is on');
-    if (!mayActAs(guard.record, b.actor ?? '')) return forbidden(`socialActions.comments.CREATE as ${b.actor ?? ''}`);
+    const refused = writeRefusal(req, guard.record, b.actor ?? '', 'socialActions.comments.CREATE');
+    if (refused) return refused;
     const text = b.message?.text ?? '';
     if (!text.trim()) return liError(400, '/message/text is required');
     if ([...text].length > LINKEDIN_COMMENT_MAX)
@@ -216,7 +223,7 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     const mayRead = target.accountId.startsWith(ORGANIZATION)
       ? administered(record).includes(target.accountId.slice(ORGANIZATION.length)) && record.scopes.includes('r_organization_social')
       : record.scopes.includes('r_member_social');
-    if (!mayRead) return forbidden(`socialActions.comments.GET on ${urn}`);
+    if (!mayRead) return accessDenied(req, 'socialActions.comments.GET');
     const elements = sandboxComments(ctx.state.publishing)
       .filter((c) => c.platform === 'linkedin' && c.parentId === urn)
       .sort((a, b) => b.createdAt - a.createdAt)
@@ -233,7 +240,7 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     const mayRead = author.startsWith(ORGANIZATION)
       ? administered(record).includes(author.slice(ORGANIZATION.length)) && record.scopes.includes('r_organization_social')
       : author === `urn:li:person:${record.identityId}` && record.scopes.includes('r_member_social');
-    if (!mayRead) return forbidden(`partnerApiPostsExternal.FINDER-author for ${author}`);
+    if (!mayRead) return accessDenied(req, 'partnerApiPostsExternal.FINDER-author');
     const count = Math.min(100, Number(req.query.get('count') ?? 10) || 10);
     const start = Math.max(0, Number(req.query.get('start') ?? 0) || 0);
     // Newest first (sortBy=CREATED), `start`/`count` paging as Rest.li collections page.

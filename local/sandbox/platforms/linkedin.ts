@@ -67,15 +67,42 @@ const header = (req: SandboxRequest, name: string) => {
 /** The organizations (by id) the token's member is an approved ADMINISTRATOR of. */
 export const administered = (record: TokenRecord): string[] => (identity('linkedin', record.identityId)?.pages ?? []).map((p) => p.id);
 
-/**
- * Whether this token may act as `author`: its own member with w_member_social, or a page the member
- * administers with w_organization_social (…/posts-api, Permissions).
- */
-export function mayActAs(record: TokenRecord, author: string): boolean {
-  if (author.startsWith(PERSON)) return author === `${PERSON}${record.identityId}` && record.scopes.includes('w_member_social');
-  if (author.startsWith(ORGANIZATION))
-    return administered(record).includes(author.slice(ORGANIZATION.length)) && record.scopes.includes('w_organization_social');
+/** Whether this token's member may act as `author`: themself, or a page they administer. The scope is checked apart (`writeRefusal`). */
+function mayActAs(record: TokenRecord, author: string): boolean {
+  if (author.startsWith(PERSON)) return author === `${PERSON}${record.identityId}`;
+  if (author.startsWith(ORGANIZATION)) return administered(record).includes(author.slice(ORGANIZATION.length));
   return false;
+}
+
+/**
+ * The permission a write as `author` needs (…/community-management/shares/posts-api, Permissions):
+ * w_member_social for the member themself, w_organization_social for a page.
+ */
+export const writeScopeFor = (author: string): string => (author.startsWith(ORGANIZATION) ? 'w_organization_social' : 'w_member_social');
+
+/**
+ * LinkedIn's answer to a token without the permission a resource needs (…/shared/api-guide/concepts/error-handling,
+ * 403): `{status, serviceErrorCode: 100, code: ACCESS_DENIED, message}`, the message naming the
+ * resource, the method and the version served ("Not enough permissions to access:
+ * partnerApiPostsExternal.CREATE.20251101", as LinkedIn words it for a versioned call).
+ */
+export function accessDenied(req: SandboxRequest, resource: string, detail = ''): SandboxResponse {
+  const version = header(req, 'linkedin-version');
+  return liError(403, `Not enough permissions to access: ${resource}${version ? `.${version}01` : ''}${detail}`, {
+    serviceErrorCode: 100,
+    code: 'ACCESS_DENIED',
+  });
+}
+
+/**
+ * Why a write as `author` (a post, a comment, an upload) is refused, or undefined: first a token
+ * without the write permission for that kind of author, then an author the member is not, or a page
+ * they do not administer (the same 403; that wording is the stand-in's own).
+ */
+export function writeRefusal(req: SandboxRequest, record: TokenRecord, author: string, resource: string): SandboxResponse | undefined {
+  if (!record.scopes.includes(writeScopeFor(author))) return accessDenied(req, resource);
+  if (!mayActAs(record, author)) return accessDenied(req, resource, ` as ${author}`);
+  return undefined;
 }
 
 export function registerLinkedIn(ctx: SandboxContext): void {
@@ -183,8 +210,9 @@ export function registerLinkedIn(ctx: SandboxContext): void {
     if ('response' in guard) return guard.response;
     const { record } = guard;
     if (req.query.get('q') !== 'roleAssignee') return liError(400, 'Invalid finder: q must be roleAssignee or organization');
+    // …/organizations/organization-access-control-by-role, Permissions: either admin scope reads the member's roles.
     if (!record.scopes.includes('r_organization_admin') && !record.scopes.includes('rw_organization_admin'))
-      return liError(403, 'Not enough permissions to access: organizationAcls.FINDER-roleAssignee', { serviceErrorCode: 100, code: 'ACCESS_DENIED' });
+      return accessDenied(req, 'organizationAcls.FINDER-roleAssignee');
     const role = req.query.get('role');
     const state = req.query.get('state');
     const elements = administered(record)

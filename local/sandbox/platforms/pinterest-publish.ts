@@ -13,13 +13,16 @@ import { pinterestAuthorize, pinterestError } from './pinterest';
  * registered → processing → succeeded (or failed). Refused as Pinterest refuses: a missing, expired or
  * revoked token (401), a token without the scope (403), a board that is not the account's (404), a
  * title over 100, a description over 500, alt text over 500 characters, a link that is not a web address,
- * an image it cannot fetch or that is not an image, a video not yet succeeded or not the account's, a
+ * an image it cannot fetch or that is not an image (each carousel item's too), a carousel of fewer than
+ * 2 or more than 5 items or an item without a url, a video not yet succeeded or not the account's, a
  * video pin without a cover image (400). The codes in the bodies are the stand-in's own.
  */
 export const PIN_TITLE_MAX = 100;
 export const PIN_DESCRIPTION_MAX = 500;
 export const PIN_ALT_TEXT_MAX = 500;
 export const PIN_LINK_MAX = 2048;
+export const PIN_CAROUSEL_MIN = 2;
+export const PIN_CAROUSEL_MAX = 5;
 
 /** Each sandbox account's boards (GET /v5/boards). Ada Bakes has none, to show the empty picker. */
 export const SANDBOX_BOARDS: Record<string, { id: string; name: string; privacy: 'PUBLIC' | 'SECRET' }[]> = {
@@ -191,13 +194,27 @@ export function registerPinterestPublishing(ctx: SandboxContext): void {
         if (!('contentType' in got) || !String(got.contentType).startsWith('image/')) return bad('The image is not a supported image type.');
         return undefined;
       };
-      let kind: 'image' | 'video';
+      let kind: 'image' | 'carousel' | 'video';
       let mediaUrls: string[];
       if (source.source_type === 'image_url') {
         const refused = await fetchImage(source.url);
         if (refused) return refused;
         kind = 'image';
         mediaUrls = [String(source.url)];
+      } else if (source.source_type === 'multiple_image_urls') {
+        const items = source.items;
+        if (!Array.isArray(items) || items.length < PIN_CAROUSEL_MIN || items.length > PIN_CAROUSEL_MAX)
+          return bad(`media_source.items must hold between ${PIN_CAROUSEL_MIN} and ${PIN_CAROUSEL_MAX} images.`);
+        const urls: string[] = [];
+        for (const [i, item] of items.entries()) {
+          const url = (item as { url?: unknown } | null)?.url;
+          if (typeof url !== 'string' || !url) return bad(`media_source.items[${i}].url is required.`);
+          const refused = await fetchImage(url);
+          if (refused) return refused;
+          urls.push(url);
+        }
+        kind = 'carousel';
+        mediaUrls = urls;
       } else if (source.source_type === 'video_id') {
         const m = uploads()[String(source.media_id ?? '')];
         if (!m || m.identityId !== auth.identityId) return pinterestError(404, 50, 'Media not found.');
@@ -237,7 +254,7 @@ export function registerPinterestPublishing(ctx: SandboxContext): void {
         description,
         link: link ?? null,
         alt_text: alt || null,
-        media: { media_type: kind },
+        media: { media_type: kind === 'carousel' ? 'multiple_images' : kind },
       });
     },
     { publish: 'create' },

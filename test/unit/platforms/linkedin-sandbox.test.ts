@@ -126,10 +126,31 @@ describe('connecting LinkedIn', () => {
     expect(daysLeft(tokens.refreshExpiresAt)).toBeCloseTo(365, 3);
   });
 
-  it('with pages off, connects the member alone, even one who administers a page', async () => {
+  it('with pages off, asks for the member scopes alone and connects the member alone, even one who administers a page', async () => {
+    const asked = new URL(adapter({ pages: false }).authorizeUrl({ state: 's' })).searchParams.get('scope');
     const accounts = await connect({ pages: false });
 
+    expect(asked).toBe(LINKEDIN_MEMBER_SCOPES.join(' '));
     expect(accounts.map((a) => a.accountId)).toEqual([`urn:li:person:${ada.id}`]);
+    expect(accounts[0]!.tokens.scopes).toEqual([...LINKEDIN_MEMBER_SCOPES]);
+  });
+
+  it('with pages off, a post as the page is refused by LinkedIn and the adapter says pages are turned off', async () => {
+    const [member] = await connect({ pages: false });
+    const li = adapter({ pages: false });
+
+    const error = await li
+      .publishStep({
+        tokens: member!.tokens,
+        request: { accountId: cafe, accountName: 'Corner Café', caption: 'hi', settings: {}, media: [] },
+        checkpoint: null,
+        saveCheckpoint: async () => {},
+      })
+      .catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ category: 'stop', details: { status: 403, code: 'ACCESS_DENIED' } });
+    expect((error as PlatformError).message).toMatch(/Posting as LinkedIn pages is turned off/);
+    expect(linkedinPosts()).toHaveLength(0);
   });
 
   it('takes pages from LINKEDIN_PAGES, off when unset, and refuses any other value by name', () => {
@@ -315,6 +336,70 @@ describe('the LinkedIn stand-in refuses what LinkedIn refuses', () => {
 
     expect(notAdmin.status).toBe(403);
     expect(noScope.status).toBe(403);
+  });
+
+  /** LinkedIn's body for a token without a permission (…/shared/api-guide/concepts/error-handling, 403), for a versioned resource. */
+  const accessDenied = (resource: string) => ({
+    status: 403,
+    serviceErrorCode: 100,
+    code: 'ACCESS_DENIED',
+    message: `Not enough permissions to access: ${resource}.${LINKEDIN_VERSION}01`,
+  });
+
+  it('refuses posting as the member without w_member_social, which the adapter reads as reconnect and allow it', async () => {
+    const [member] = await connect({ scope: 'openid profile' });
+
+    const res = await post(member!.tokens.accessToken, textPost(member!.accountId, 'hi'));
+    const run = await publish(member!, 'hi');
+
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual(accessDenied('partnerApiPostsExternal.CREATE'));
+    expect(run.error).toMatchObject({ category: 'reauth', message: expect.stringMatching(/reconnect LinkedIn .* allow everything it asks for/) });
+    expect(linkedinPosts()).toHaveLength(0);
+  });
+
+  it('refuses posting as a page the member administers without w_organization_social, which the adapter reads as reconnect', async () => {
+    const [member] = await connect({ scope: 'openid profile w_member_social r_organization_admin' });
+    const asCafe = { ...member!, accountId: cafe, accountName: 'Corner Café' };
+
+    const res = await post(member!.tokens.accessToken, textPost(cafe, 'hi'));
+    const upload = await fetch(`${api()}/rest/images?action=initializeUpload`, {
+      method: 'POST',
+      headers: rest(member!.tokens.accessToken),
+      body: JSON.stringify({ initializeUploadRequest: { owner: cafe } }),
+    });
+    const run = await publish(asCafe, 'hi');
+
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual(accessDenied('partnerApiPostsExternal.CREATE'));
+    expect(await upload.json()).toEqual(accessDenied('images.ACTION-initializeUpload'));
+    expect(run.error).toMatchObject({ category: 'reauth', message: expect.stringContaining('permission to post as Corner Café (w_organization_social)') });
+    expect(linkedinPosts()).toHaveLength(0);
+  });
+
+  it('refuses posting as a page the member does not administer, which the adapter reads as a missing page role', async () => {
+    const [ben1] = await connect({ as: ben });
+
+    const run = await publish({ ...ben1!, accountId: cafe, accountName: 'Corner Café' }, 'hi');
+
+    expect(run.error).toMatchObject({ category: 'stop', details: { status: 403 }, message: expect.stringContaining('must be an administrator of the page') });
+    expect(linkedinPosts()).toHaveLength(0);
+  });
+
+  it('refuses listing organizationAcls without r_organization_admin or rw_organization_admin, and takes either', async () => {
+    const acls = async (scope: string) => {
+      const [member] = await connect({ scope, pages: false });
+      const url = `${api()}/rest/organizationAcls?${new URLSearchParams({ q: 'roleAssignee', role: 'ADMINISTRATOR', state: 'APPROVED' })}`;
+      return fetch(url, { headers: rest(member!.tokens.accessToken) });
+    };
+
+    const without = await acls('openid profile w_member_social w_organization_social');
+    const withRead = await acls('openid profile r_organization_admin');
+    const withManage = await acls('openid profile rw_organization_admin');
+
+    expect(without.status).toBe(403);
+    expect(await without.json()).toEqual(accessDenied('organizationAcls.FINDER-roleAssignee'));
+    expect([withRead.status, withManage.status]).toEqual([200, 200]);
   });
 
   it('refuses an upload owned by someone else', async () => {

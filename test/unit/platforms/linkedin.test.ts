@@ -9,7 +9,7 @@ import { PlatformError, type PublishContext, type TokenSet } from '../../../func
  * headers every /rest call needs.
  */
 const NOW = new Date('2026-11-29T15:00:00Z');
-const tokens: TokenSet = { accessToken: 'AQV-token', expiresAt: '2027-01-28T15:00:00Z' };
+const tokens: TokenSet = { accessToken: 'AQV-token', expiresAt: '2027-01-28T15:00:00Z', scopes: ['openid', 'profile', 'w_member_social'] };
 
 function adapterAnswering(answer: (url: string, init: RequestInit | undefined) => Response, options: LinkedInOptions = {}) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
@@ -91,6 +91,47 @@ describe('LinkedIn errors in our terms', () => {
 
     expect(error).toMatchObject({ category: 'retry' });
     expect(saved.at(-1)).toMatchObject({ postAttemptedAt: NOW.toISOString() });
+  });
+});
+
+describe('a missing LinkedIn permission, in words the user can act on', () => {
+  const denied = () =>
+    liError(403, { serviceErrorCode: 100, code: 'ACCESS_DENIED', message: 'Not enough permissions to access: partnerApiPostsExternal.CREATE.20251101' });
+  const asPage = (scopes: string[], options: LinkedInOptions = { pages: true }) => {
+    const { li } = adapterAnswering(denied, options);
+    const base = context('Fresh bread');
+    return li
+      .publishStep({ ...base, tokens: { ...tokens, scopes }, request: { ...base.request, accountId: 'urn:li:organization:42', accountName: 'Corner Café' } })
+      .catch((e: unknown) => e);
+  };
+
+  it('posting as the member without w_member_social: reconnect and allow it', async () => {
+    const { li } = adapterAnswering(denied);
+
+    const error = await li.publishStep({ ...context('Fresh bread'), tokens: { ...tokens, scopes: ['openid', 'profile'] } }).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ category: 'reauth', details: { status: 403, code: 'ACCESS_DENIED' } });
+    expect((error as PlatformError).message).toBe(
+      "Your LinkedIn connection doesn't include LinkedIn's permission to post for you (w_member_social); reconnect LinkedIn on Platforms and allow everything it asks for.",
+    );
+  });
+
+  it('posting as a page without w_organization_social: reconnect and allow it, naming the page', async () => {
+    const error = await asPage(['openid', 'profile', 'w_member_social', 'r_organization_admin']);
+
+    expect(error).toMatchObject({ category: 'reauth', message: expect.stringContaining('permission to post as Corner Café (w_organization_social)') });
+  });
+
+  it('posting as a page with the permission granted: the member must be the page’s administrator', async () => {
+    const error = await asPage(['openid', 'profile', 'w_member_social', 'w_organization_social', 'r_organization_admin']);
+
+    expect(error).toMatchObject({ category: 'stop', message: expect.stringContaining('must be an administrator of the page') });
+  });
+
+  it('posting as a page where this deployment has pages off: says so rather than asking to reconnect', async () => {
+    const error = await asPage(['openid', 'profile', 'w_member_social'], { pages: false });
+
+    expect(error).toMatchObject({ category: 'stop', message: expect.stringContaining('Posting as LinkedIn pages is turned off') });
   });
 });
 

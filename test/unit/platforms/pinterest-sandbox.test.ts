@@ -146,6 +146,43 @@ describe('the Pinterest stand-in pins what Pinterest takes', () => {
     expect(pins()).toMatchObject([{ kind: 'video', mediaUrls: [anImage(2).url] }]);
   });
 
+  it('pins a carousel of images, each fetched, with the pin’s link on every card', async () => {
+    const c = await connect();
+    const run = await publish(c, 'Three lattes', [anImage(1), anImage(2), anImage(3)], {
+      pinterest_title: 'Latte trio',
+      pinterest_link: 'https://example.com/lattes',
+    });
+    expect(run.result, run.error?.message).toMatchObject({ status: 'posted' });
+    expect(pins()).toMatchObject([{ kind: 'carousel', title: 'Latte trio', mediaUrls: [anImage(1).url, anImage(2).url, anImage(3).url] }]);
+  });
+
+  it('finds a carousel pin after a lost answer instead of pinning it twice, and reads its numbers', async () => {
+    const c = await connect();
+    const media = [anImage(1), anImage(2)];
+    sandbox.state.addFault({ platform: 'pinterest', endpoint: '/api/v5/pins', method: 'POST', error: 'timeout_after_acting', delayMs: 20 });
+    const first = await publish(c, 'Carousel once', media);
+    expect(first.error?.category).toBe('retry');
+
+    const again = await adapter().publishStep({
+      tokens: c.tokens,
+      request: { accountId: c.accountId, accountName: c.accountName, caption: 'Carousel once', settings: { pinterest_board_id: board.id }, media },
+      checkpoint: first.checkpoint,
+      saveCheckpoint: async () => {},
+    });
+    expect(again).toMatchObject({ status: 'posted', platformPostId: pins()[0]!.id });
+    expect(pins()).toHaveLength(1);
+
+    sandbox.state.advance(3600);
+    const reader = createPinterestMetricsReader({
+      app: { ...SANDBOX_APPS.pinterest, redirectUri: 'x' },
+      hosts: hostsFor('pinterest', `${origin}/_sandbox`),
+      fetch: (i, init) => fetch(i, init),
+      now: () => new Date(sandbox.state.now()),
+    });
+    const [read] = await reader.readMetrics(c.tokens, { accountId: c.accountId, platformPostIds: [pins()[0]!.id] });
+    expect(read).toMatchObject({ status: 'ok', metrics: { views: 180 } });
+  });
+
   it('finds the pin after a lost answer instead of pinning twice', async () => {
     const c = await connect();
     sandbox.state.addFault({ platform: 'pinterest', endpoint: '/api/v5/pins', method: 'POST', error: 'timeout_after_acting', delayMs: 20 });
@@ -273,6 +310,27 @@ describe('the Pinterest stand-in refuses what Pinterest refuses', () => {
     const gone = await pinJson(c.tokens, { media_source: { source_type: 'image_url', url: `${origin}/media/missing.png` } });
     const text = await pinJson(c.tokens, { media_source: { source_type: 'image_url', url: `${origin}/media/note.txt` } });
     expect([gone.status, text.status]).toEqual([400, 400]);
+    expect(pins()).toHaveLength(0);
+  });
+
+  it('refuses a carousel of fewer than 2 or more than 5 images, and keeps 2 and 5', async () => {
+    const c = await connect();
+    const carousel = (n: number) => ({ source_type: 'multiple_image_urls', items: Array.from({ length: n }, (_, i) => ({ url: `${origin}/media/${i}.jpg` })) });
+    const statuses = [];
+    for (const n of [1, 2, 5, 6]) statuses.push((await pinJson(c.tokens, { media_source: carousel(n) })).status);
+    expect(statuses).toEqual([400, 201, 201, 400]);
+    expect(pins()).toHaveLength(2);
+  });
+
+  it('refuses a carousel item without a url, one it cannot fetch, and one that is not an image', async () => {
+    const c = await connect();
+    const ok = { url: `${origin}/media/1.jpg` };
+    const withItem = (item: unknown) => pinJson(c.tokens, { media_source: { source_type: 'multiple_image_urls', items: [ok, item] } });
+    const noUrl = await withItem({ title: 'No picture' });
+    const gone = await withItem({ url: `${origin}/media/missing.png` });
+    const text = await withItem({ url: `${origin}/media/note.txt` });
+    expect([noUrl.status, gone.status, text.status]).toEqual([400, 400, 400]);
+    expect(await text.json()).toMatchObject({ message: 'The image is not a supported image type.' });
     expect(pins()).toHaveLength(0);
   });
 

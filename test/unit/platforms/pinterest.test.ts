@@ -139,6 +139,36 @@ describe('Pinterest sign-in and pins', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('sends several images as one carousel pin, each card with the pin’s link', async () => {
+    const { adapter, calls } = scripted({ ...boardOk, 'POST https://api.pinterest.com/v5/pins': { status: 201, body: { id: 'p7' } } });
+    const ctx = context();
+    const images = [1, 2, 3].map((n) => ({ url: `https://media.example/${n}.jpg`, mimeType: 'image/jpeg', sizeBytes: 10 }));
+    const r = await adapter.publishStep({
+      ...ctx,
+      request: { ...ctx.request, media: images, settings: { ...ctx.request.settings, pinterest_link: 'https://example.com/l' } },
+    });
+    expect(r).toMatchObject({ status: 'posted', platformPostId: 'p7' });
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')!.init!.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      board_id: 'b1',
+      title: 'Latte',
+      link: 'https://example.com/l',
+      media_source: { source_type: 'multiple_image_urls', items: images.map((i) => ({ url: i.url, link: 'https://example.com/l' })) },
+    });
+  });
+
+  it('refuses more than five images, or a video beside several images, before calling Pinterest', async () => {
+    const { adapter, calls } = scripted({});
+    const ctx = context();
+    const image = (n: number) => ({ url: `https://media.example/${n}.jpg`, mimeType: 'image/jpeg', sizeBytes: 10 });
+    const video = { url: 'https://media.example/v.mp4', mimeType: 'video/mp4', sizeBytes: 10 };
+    const six = await adapter.publishStep({ ...ctx, request: { ...ctx.request, media: [1, 2, 3, 4, 5, 6].map(image) } }).catch((x: unknown) => x);
+    const mixed = await adapter.publishStep({ ...ctx, request: { ...ctx.request, media: [video, image(1), image(2)] } }).catch((x: unknown) => x);
+    expect(six).toMatchObject({ category: 'fix-input', message: expect.stringMatching(/2 to 5 images \(this post has 6\)/) });
+    expect(mixed).toMatchObject({ category: 'fix-input', message: expect.stringMatching(/a carousel takes images only/) });
+    expect(calls).toHaveLength(0);
+  });
+
   it('refuses to publish without a board, before calling Pinterest', async () => {
     const { adapter, calls } = scripted({});
     const ctx = context();

@@ -129,6 +129,20 @@ describe('several files per post', () => {
     expect(mediaRuleProblem('tiktok', photos(3))).toBe(TIKTOK_NEEDS_VIDEO_MESSAGE);
   });
 
+  it('Pinterest takes one image or a carousel of 2 to 5, and names the count beyond it', () => {
+    expect(mediaRuleProblem('pinterest', photos(1))).toBeNull();
+    expect(mediaRuleProblem('pinterest', photos(2))).toBeNull();
+    expect(mediaRuleProblem('pinterest', photos(5))).toBeNull();
+    expect(mediaRuleProblem('pinterest', photos(6))).toBe('A Pinterest carousel takes 2 to 5 images (this post has 6); remove some or unselect Pinterest.');
+  });
+
+  it('Pinterest takes a video with one cover image, and refuses a video beside several images', () => {
+    expect(mediaRuleProblem('pinterest', [shortClip, photo()])).toBeNull();
+    expect(mediaRuleProblem('pinterest', [shortClip])).toMatch(/one video with an image for its cover/);
+    expect(mediaRuleProblem('pinterest', [shortClip, ...photos(2)])).toMatch(/a carousel takes images only/);
+    expect(mediaRuleProblem('pinterest', [shortClip, shortClip, photo()])).toMatch(/a carousel takes images only/);
+  });
+
   it('X stays text only with several photos', () => {
     expect(mediaRuleProblem('x', photos(3))).toBe(X_TEXT_ONLY_MESSAGE);
   });

@@ -93,7 +93,8 @@ function clamped(own: number | null, fallback: number): PreviewCrop {
  *   whose first cell is shown here, with a count of the others.
  * - Threads: each file at its own shape, uncropped.
  * - LinkedIn: the first file at its own shape, uncropped.
- * - Pinterest: the pin's image whole at its own shape (the grid keeps a pin's height); for a video pin, its cover.
+ * - Pinterest: the pin's image whole at its own shape (the grid keeps a pin's height); for a video pin, its
+ *   cover; for a carousel pin (2–5 images), its first card, with dots for the others.
  */
 export function previewCrop(platform: Platform, media: readonly PreviewMedia[]): PreviewCrop | null {
   const first = media[0];
@@ -128,7 +129,11 @@ export function previewCrop(platform: Platform, media: readonly PreviewMedia[]):
 
 /** Whether `platform` shows these files as a swipeable carousel (dots under the frame). */
 export const isCarousel = (platform: Platform, media: readonly PreviewMedia[]) =>
-  media.length > 1 && (platform === 'instagram' || platform === 'threads' || isTikTokPhotos(platform, media));
+  media.length > 1 &&
+  (platform === 'instagram' ||
+    platform === 'threads' ||
+    isTikTokPhotos(platform, media) ||
+    (platform === 'pinterest' && media.every((m) => m.kind === 'image')));
 
 /** A TikTok photo post: photos only (compose offers it only where the deployment does). */
 export const isTikTokPhotos = (platform: Platform, media: readonly PreviewMedia[]) =>
