@@ -22,7 +22,7 @@ import { isUserClosed } from './sessions';
 import { mayConnect } from './workspaces';
 import { logger } from '../lib/logger';
 import { newBearerToken, sha256Hex } from '../lib/bearer-tokens';
-import { configuredAdapter } from '../platforms/configured';
+import { configuredAdapter, redirectUriFor } from '../platforms/configured';
 import { profileUrl } from '../platforms/profile-urls';
 import type { AtprotoStores } from '../platforms/bluesky-oauth';
 import { PlatformError, type PlatformAdapter, type TokenSet } from '../platforms/types';
@@ -169,7 +169,10 @@ export interface CallbackInput {
  * this request). Returns where to send the browser; never anything secret.
  */
 async function callbackPage(params: Record<string, string>, platform?: Platform): Promise<string> {
-  return `${await appOrigin()}/oauth-callback?${new URLSearchParams({ ...params, ...(platform ? { provider: platform } : {}) })}`;
+  // The popup page on the origin the platform redirected to (the app's; for Bluesky in the local
+  // cloud, its 127.0.0.1 name), so it can tell the opener, which started the connect there.
+  const origin = platform ? new URL(await redirectUriFor(platform)).origin : await appOrigin();
+  return `${origin}/oauth-callback?${new URLSearchParams({ ...params, ...(platform ? { provider: platform } : {}) })}`;
 }
 
 export const NO_LONGER_ALLOWED_MESSAGE = 'You can no longer connect accounts in this workspace. Ask an Admin of the workspace.';

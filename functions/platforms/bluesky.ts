@@ -146,6 +146,7 @@ const rkeyOf = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
 function blueskyClients(deps: AdapterDeps<'bluesky'>) {
   const { hosts, now } = deps;
   const withTimeout: typeof fetch = (input, init) => deps.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  // The loopback client's redirect names 127.0.0.1 (configured.ts gives it so; tests may give `localhost`).
   const redirectUri = isLocalOrigin(deps.app.redirectUri) ? loopbackRedirect(deps.app.redirectUri) : deps.app.redirectUri;
 
   const stores = (): AtprotoStores => {

@@ -4,7 +4,7 @@ import { PLATFORMS, type Platform } from '@shared/platforms';
 import { appOrigin } from '../lib/app-origin';
 import { secretsClient } from '../lib/aws';
 import { env } from '../lib/env';
-import type { AtprotoStores } from './bluesky-oauth';
+import { isLocalOrigin, loopbackRedirect, type AtprotoStores } from './bluesky-oauth';
 import { blueskyServiceUrl, hostsFor } from './hosts';
 import { createAdapter } from './registry';
 import type { OAuthApp, PlatformAdapter } from './types';
@@ -51,9 +51,13 @@ function loadCredentials(): Promise<Credentials> {
   return credentials;
 }
 
-/** Our callback for a platform: the one redirect URI registered with its app. */
+/**
+ * Our callback for a platform: the one redirect URI registered with its app. Bluesky's on a plain-http
+ * origin (the local cloud) names 127.0.0.1, as atproto's loopback client must (bluesky-oauth.ts).
+ */
 export async function redirectUriFor(platform: Platform): Promise<string> {
-  return `${await appOrigin()}/api/oauth/${platform}/callback`;
+  const uri = `${await appOrigin()}/api/oauth/${platform}/callback`;
+  return platform === 'bluesky' && isLocalOrigin(uri) ? loopbackRedirect(uri) : uri;
 }
 
 /** Our registered app on a platform, or undefined when we have none there. */

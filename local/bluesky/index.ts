@@ -12,7 +12,8 @@ export const blueskyModule: LocalModule = {
   async start(ctx) {
     const { startLocalPds } = await import('./pds');
     const pds = await startLocalPds({ dataDir: path.join(ctx.dataDir, 'bluesky') });
-    return { env: { BLUESKY_SERVICE_URL: pds.url }, stop: () => pds.stop() };
+    // BLUESKY_PLC_URL: the OAuth client resolves the accounts' did:plc documents at this run's own directory.
+    return { env: { BLUESKY_SERVICE_URL: pds.url, BLUESKY_PLC_URL: pds.plcUrl }, stop: () => pds.stop() };
   },
 };
 

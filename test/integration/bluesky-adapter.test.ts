@@ -11,7 +11,7 @@ import { getTokens, saveTokens } from '../../functions/data/tokens';
 import { BLUESKY_RECONNECT_MESSAGE, type BlueskyAdapter } from '../../functions/platforms/bluesky';
 import { BLUESKY_OAUTH_SCOPE, blueskyOAuthClient } from '../../functions/platforms/bluesky-oauth';
 import { createAdapter } from '../../functions/platforms/registry';
-import { signInAtPds } from '../helpers/pds-sign-in';
+import { signInAtPds } from '../../local/bluesky/pds-sign-in';
 import { PlatformError, type PublishCheckpoint, type PublishContext, type PublishMedia, type TokenSet } from '../../functions/platforms/types';
 
 /*
