@@ -49,7 +49,7 @@ export { BLUESKY_SIGN_IN_PATH } from './bluesky-sign-in-path';
  * so its PDS and authorization server can be found; none means the sign-in service (bsky.social),
  * whose own page then asks for the account.
  */
-export const AccountSignInBodySchema = z.object({
+export const BlueskySignInBodySchema = z.object({
   state: text().min(1).max(512),
   identifier: text()
     .trim()
@@ -58,7 +58,7 @@ export const AccountSignInBodySchema = z.object({
     .refine((h) => h === '' || /^[a-zA-Z0-9.-]+$|^did:[a-z]+:[a-zA-Z0-9._:%-]+$/.test(h), { message: 'Enter a handle like you.bsky.social' })
     .optional(),
 });
-export type AccountSignInBody = z.input<typeof AccountSignInBodySchema>;
+export type BlueskySignInBody = z.input<typeof BlueskySignInBodySchema>;
 
 /** Where the popup goes next: the authorization server's sign-in page, or /oauth-callback with why the connect ended. */
-export const AccountSignInResponseSchema = z.object({ location: z.string() });
+export const BlueskySignInResponseSchema = z.object({ location: z.string() });

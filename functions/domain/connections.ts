@@ -280,7 +280,7 @@ async function ourStateOf(platform: Platform, state: string, deps: Deps): Promis
  * server's page, or /oauth-callback with why the connect ended. A handle Bluesky cannot find is a
  * ValidationError, so the popup can ask again.
  */
-export async function startAccountAuthorization(
+export async function startConnectSignIn(
   platform: Platform,
   input: { state: string; binding?: string | undefined; identifier?: string | undefined },
   deps: Deps = defaultDeps,

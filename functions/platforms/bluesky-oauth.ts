@@ -81,7 +81,7 @@ export function blueskyClientMetadata(config: Pick<BlueskyOAuthConfig, 'redirect
     const redirect = loopbackRedirect(config.redirectUri);
     return {
       client_id: `http://localhost?${new URLSearchParams({ redirect_uri: redirect, scope: BLUESKY_OAUTH_SCOPE })}`,
-      redirect_uris: [redirect as `http://127.0.0.1${string}`],
+      redirect_uris: [redirect],
       scope: BLUESKY_OAUTH_SCOPE,
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -95,7 +95,7 @@ export function blueskyClientMetadata(config: Pick<BlueskyOAuthConfig, 'redirect
     client_id: `${origin}${CLIENT_METADATA_PATH}`,
     client_name: 'Schedule & Autopost',
     client_uri: origin,
-    redirect_uris: [config.redirectUri as `https://${string}`],
+    redirect_uris: [config.redirectUri],
     scope: BLUESKY_OAUTH_SCOPE,
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
@@ -119,9 +119,7 @@ export async function blueskyJwks(privateKey: string | undefined): Promise<{ key
 export function tokensOfSession(session: NodeSavedSession, since: Date, now: Date): TokenSet {
   const stored: StoredSession = { atproto: session, since: since.toISOString() };
   const confidential = session.authMethod.method === 'private_key_jwt';
-  const end = confidential
-    ? Math.min(since.getTime() + CONFIDENTIAL_SESSION_MS, now.getTime() + CONFIDENTIAL_IDLE_MS)
-    : since.getTime() + PUBLIC_SESSION_MS;
+  const end = confidential ? Math.min(since.getTime() + CONFIDENTIAL_SESSION_MS, now.getTime() + CONFIDENTIAL_IDLE_MS) : since.getTime() + PUBLIC_SESSION_MS;
   return {
     accessToken: JSON.stringify(stored),
     ...(session.tokenSet.refresh_token ? { refreshToken: session.tokenSet.refresh_token } : {}),
@@ -156,7 +154,12 @@ export interface BlueskyOAuth {
  * a connection (so a refresh lands where every function reads it, under the lease); otherwise a
  * store of one session held in memory: the session in hand (`tokens`), or the one a callback makes.
  */
-export async function blueskyOAuthClient(config: BlueskyOAuthConfig, stores: AtprotoStores, tokens: TokenSet | undefined, now: () => Date): Promise<BlueskyOAuth> {
+export async function blueskyOAuthClient(
+  config: BlueskyOAuthConfig,
+  stores: AtprotoStores,
+  tokens: TokenSet | undefined,
+  now: () => Date,
+): Promise<BlueskyOAuth> {
   const { NodeOAuthClient, JoseKey } = await import('@atproto/oauth-client-node');
   const local = isLocalOrigin(config.redirectUri);
   let held: TokenSet | undefined = tokens;

@@ -27,7 +27,7 @@ const POST = 'app.bsky.feed.post';
 const CALL_TIMEOUT_MS = 30_000;
 
 /** Said when a connection made with an app password (before atproto OAuth) is used: it must be made again. */
-export const BLUESKY_RECONNECT_MESSAGE = 'Bluesky now connects through Bluesky\'s own sign-in page. Reconnect Bluesky on Platforms to keep publishing.';
+export const BLUESKY_RECONNECT_MESSAGE = "Bluesky now connects through Bluesky's own sign-in page. Reconnect Bluesky on Platforms to keep publishing.";
 
 export interface BlueskyAdapter extends PlatformAdapter {
   /**
@@ -99,7 +99,9 @@ export async function classifyOAuthError(error: unknown): Promise<PlatformError 
   }
   if (isXrpcError(error)) return undefined;
   if (error instanceof lib.TokenRefreshError || error instanceof lib.TokenRevokedError || error instanceof lib.TokenInvalidError) {
-    return new PlatformError('bluesky', 'reauth', 'Your Bluesky sign-in is no longer valid; please reconnect Bluesky on Platforms.', { code: error.constructor.name });
+    return new PlatformError('bluesky', 'reauth', 'Your Bluesky sign-in is no longer valid; please reconnect Bluesky on Platforms.', {
+      code: error.constructor.name,
+    });
   }
   return undefined;
 }
@@ -360,7 +362,11 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
         const lib = await oauthLib();
         if (error instanceof lib.FetchRequestError) throw new PlatformError('bluesky', 'retry', "Couldn't reach Bluesky (network problem). Please try again.");
         if (error instanceof lib.OAuthResolverError || error instanceof lib.HandleResolverError || error instanceof TypeError) {
-          throw new PlatformError('bluesky', 'fix-input', `We couldn't find the Bluesky account ${identifier ? `@${identifier}` : ''}. Check the handle and try again.`.replace('  ', ' '));
+          throw new PlatformError(
+            'bluesky',
+            'fix-input',
+            `We couldn't find the Bluesky account ${identifier ? `@${identifier}` : ''}. Check the handle and try again.`.replace('  ', ' '),
+          );
         }
         logger.warn('Bluesky authorization could not start', { error });
         throw new PlatformError('bluesky', 'stop', 'Bluesky could not start the sign-in. Please try again later.');

@@ -32,11 +32,7 @@ function request(url: URL, init: { method?: string; headers: Record<string, stri
   });
 }
 
-export async function signInAtPds(
-  authorizeUrl: string,
-  account: { username: string; password: string },
-  decision: 'allow' | 'deny' = 'allow',
-): Promise<URL> {
+export async function signInAtPds(authorizeUrl: string, account: { username: string; password: string }, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
   const page = new URL(authorizeUrl);
   const jar = new Map<string, string>();
   const remember = (response: { cookies: string[] }) => {

@@ -32,7 +32,7 @@ async function aBlueskyAccount(name: string) {
 }
 
 describe('Bluesky from connect to Posted', () => {
-  it('connects through the PDS\'s own sign-in and consent, publishes a post with a mention and a link, and the PDS keeps it', { timeout: 180_000 }, async () => {
+  it("connects through the PDS's own sign-in and consent, publishes a post with a mention and a link, and the PDS keeps it", { timeout: 180_000 }, async () => {
     const page = currentPage();
     const t = tag();
     const friend = await aBlueskyAccount(`friend${t}`);

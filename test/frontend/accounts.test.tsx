@@ -326,7 +326,7 @@ describe('connecting an account through the OAuth popup', () => {
     expect(screen.queryByText('Success!')).not.toBeInTheDocument();
   });
 
-  it('hears the result over the app\'s channel from a popup cut off by its sign-in page, after it looked closed', async () => {
+  it("hears the result over the app's channel from a popup cut off by its sign-in page, after it looked closed", async () => {
     // A sign-in page with Cross-Origin-Opener-Policy (Bluesky's) severs the popup: popup.closed reads
     // true at once and postMessage cannot reach us; the popup's /oauth-callback broadcasts instead.
     const { popup } = popupOpens();

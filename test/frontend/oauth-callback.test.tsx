@@ -55,7 +55,7 @@ describe('the /oauth-callback page', () => {
     expect(opener.postMessage).toHaveBeenCalledWith({ type: 'oauth-error', provider, message }, window.location.origin);
   });
 
-  it('without an opener (cut off by the sign-in page), tells the app\'s tab waiting for it over the channel, and closes once it answers', async () => {
+  it("without an opener (cut off by the sign-in page), tells the app's tab waiting for it over the channel, and closes once it answers", async () => {
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
     const heard: unknown[] = [];
     const opener = new BroadcastChannel(OAUTH_CHANNEL);

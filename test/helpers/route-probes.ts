@@ -1,4 +1,4 @@
-import { AccountSignInBodySchema } from '@shared/bluesky';
+import { BlueskySignInBodySchema } from '@shared/bluesky';
 import { ConnectionIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
 import { AnalyticsQuerySchema } from '@shared/analytics';
 import { ApiKeyIdParamsSchema, CreateApiKeyBodySchema } from '@shared/api-keys';
@@ -455,7 +455,7 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
   // stays pending for A's own browser.
   'POST /api/oauth/{platform}/callback': {
     params: { values: () => ({ platform: 'bluesky' }), schema: PlatformParamsSchema },
-    body: { sample: (f) => ({ state: f.ids.oauthState, identifier: 'probe.bsky.social' }), schema: AccountSignInBodySchema },
+    body: { sample: (f) => ({ state: f.ids.oauthState, identifier: 'probe.bsky.social' }), schema: BlueskySignInBodySchema },
     isolation: [200],
   },
   // Public documents for Bluesky's authorization servers; this cloud does not offer Bluesky, so 404.

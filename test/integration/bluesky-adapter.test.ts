@@ -36,7 +36,10 @@ afterAll(async () => {
 const REDIRECT = 'http://localhost:5173/api/oauth/bluesky/callback';
 
 /** The adapter as the domain builds it: the table's OAuth stores, bound to a connection's tokens row when it acts for one. */
-function adapterWith(fetchImpl: typeof fetch = (input, init) => fetch(input, init), connection?: { workspaceId: string; connectionId: string }): BlueskyAdapter {
+function adapterWith(
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  connection?: { workspaceId: string; connectionId: string },
+): BlueskyAdapter {
   return createAdapter('bluesky', {
     app: { clientId: '', clientSecret: '', redirectUri: REDIRECT },
     hosts: { api: pds.url, www: 'https://bsky.app', plc: pds.plcUrl },
@@ -64,7 +67,11 @@ async function authorize(adapter: BlueskyAdapter, account: { handle: string; pas
 async function connected(name: string, fetchImpl?: typeof fetch) {
   const account = await anAccount(name);
   const { back } = await authorize(adapterWith(), account);
-  const tokens = await adapterWith().exchangeCode({ code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, iss: back.searchParams.get('iss')! });
+  const tokens = await adapterWith().exchangeCode({
+    code: back.searchParams.get('code')!,
+    state: back.searchParams.get('state')!,
+    iss: back.searchParams.get('iss')!,
+  });
   const row = { workspaceId: `bsky-${ulid()}`, connectionId: ulid() };
   await saveTokens(row.workspaceId, row.connectionId, tokens, new Date());
   return { ...account, tokens, row, adapter: adapterWith(fetchImpl, row) };
@@ -109,7 +116,7 @@ async function png(color: string): Promise<PublishMedia> {
 }
 
 describe('Bluesky: connecting by atproto OAuth', () => {
-  it('sends the handle to its PDS\'s authorization server, and the callback opens a DPoP-bound session for that DID', async () => {
+  it("sends the handle to its PDS's authorization server, and the callback opens a DPoP-bound session for that DID", async () => {
     const adapter = adapterWith();
     const account = await anAccount('ada');
 
@@ -126,7 +133,11 @@ describe('Bluesky: connecting by atproto OAuth', () => {
     // The client's own state names ours, which the connect spends.
     expect(await adapter.appStateOf(back.searchParams.get('state')!)).toBe(ourState);
 
-    const tokens = await adapter.exchangeCode({ code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, iss: back.searchParams.get('iss')! });
+    const tokens = await adapter.exchangeCode({
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+      iss: back.searchParams.get('iss')!,
+    });
     const profiles = await adapter.profiles(tokens);
 
     expect(profiles).toEqual([{ accountId: account.did, accountName: '@ada.test', tokens }]);

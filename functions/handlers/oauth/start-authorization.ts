@@ -1,6 +1,6 @@
 import { PlatformParamsSchema } from '@shared/accounts';
-import { AccountSignInBodySchema, AccountSignInResponseSchema } from '@shared/bluesky';
-import { bindingFromCookies, startAccountAuthorization } from '../../domain/connections';
+import { BlueskySignInBodySchema, BlueskySignInResponseSchema } from '@shared/bluesky';
+import { bindingFromCookies, startConnectSignIn } from '../../domain/connections';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /**
@@ -10,11 +10,11 @@ import { httpHandler, ok } from '../../domain/http-api';
  * which is why the step posts here) say whose connect it is. The answer names the popup's next
  * page; the state stays pending for the authorization server's redirect back.
  */
-export const handler = httpHandler({ auth: 'public', params: PlatformParamsSchema, body: AccountSignInBodySchema }, async ({ event, params, body }) => {
-  const location = await startAccountAuthorization(params.platform, {
+export const handler = httpHandler({ auth: 'public', params: PlatformParamsSchema, body: BlueskySignInBodySchema }, async ({ event, params, body }) => {
+  const location = await startConnectSignIn(params.platform, {
     state: body.state,
     binding: bindingFromCookies(event.cookies),
     identifier: body.identifier,
   });
-  return ok(AccountSignInResponseSchema.parse({ location }));
+  return ok(BlueskySignInResponseSchema.parse({ location }));
 });

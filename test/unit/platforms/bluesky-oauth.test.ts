@@ -4,13 +4,7 @@ import { atprotoLoopbackClientMetadata, oauthClientMetadataSchema } from '@atpro
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { classifyOAuthError } from '../../../functions/platforms/bluesky';
-import {
-  BLUESKY_OAUTH_SCOPE,
-  blueskyClientMetadata,
-  blueskyJwks,
-  sessionOfTokens,
-  tokensOfSession,
-} from '../../../functions/platforms/bluesky-oauth';
+import { BLUESKY_OAUTH_SCOPE, blueskyClientMetadata, blueskyJwks, sessionOfTokens, tokensOfSession } from '../../../functions/platforms/bluesky-oauth';
 
 /*
  * The pieces of Bluesky's atproto OAuth that are ours: the client metadata the authorization server
@@ -36,7 +30,7 @@ function aSession(method: 'none' | 'private_key_jwt' = 'none'): NodeSavedSession
 }
 
 describe('our atproto client metadata', () => {
-  it('on https is a web client whose client_id is the document we serve, valid by atproto\'s schema', () => {
+  it("on https is a web client whose client_id is the document we serve, valid by atproto's schema", () => {
     const metadata = oauthClientMetadataSchema.parse(blueskyClientMetadata({ redirectUri: 'https://app.example.com/api/oauth/bluesky/callback' }));
 
     expect(metadata.client_id).toBe('https://app.example.com/api/oauth/bluesky/client-metadata.json');
@@ -50,7 +44,9 @@ describe('our atproto client metadata', () => {
 
   it('with a signing key is a confidential client whose public key is served beside it, without the private part', async () => {
     const key = privateJwk();
-    const metadata = oauthClientMetadataSchema.parse(blueskyClientMetadata({ redirectUri: 'https://app.example.com/api/oauth/bluesky/callback', privateKey: key }));
+    const metadata = oauthClientMetadataSchema.parse(
+      blueskyClientMetadata({ redirectUri: 'https://app.example.com/api/oauth/bluesky/callback', privateKey: key }),
+    );
     // As served: JSON.
     const jwks = JSON.parse(JSON.stringify(await blueskyJwks(key))) as { keys: Record<string, unknown>[] };
 
@@ -69,12 +65,12 @@ describe('our atproto client metadata', () => {
 
     // The reference server refuses `localhost` in a loopback redirect: it must name 127.0.0.1.
     expect(ours.redirect_uris).toEqual(['http://127.0.0.1:3000/api/oauth/bluesky/callback']);
-    expect(atprotoLoopbackClientMetadata(ours.client_id)).toEqual(ours);
+    expect(atprotoLoopbackClientMetadata(ours.client_id ?? '')).toEqual(ours);
   });
 });
 
 describe('a session in the tokens row', () => {
-  it('round-trips with its DPoP key, and says when a public client\'s session ends: 2 weeks after sign-in', () => {
+  it("round-trips with its DPoP key, and says when a public client's session ends: 2 weeks after sign-in", () => {
     const since = new Date('2026-11-20T10:00:00.000Z');
     const tokens = tokensOfSession(aSession(), since, new Date('2026-11-29T12:00:00.000Z'));
 
@@ -83,7 +79,7 @@ describe('a session in the tokens row', () => {
     expect(tokens.scopes).toContain('atproto');
   });
 
-  it('a confidential client\'s session ends 3 months after its last refresh, within 2 years of sign-in', () => {
+  it("a confidential client's session ends 3 months after its last refresh, within 2 years of sign-in", () => {
     const since = new Date('2026-01-01T00:00:00.000Z');
     const soon = tokensOfSession(aSession('private_key_jwt'), since, new Date('2026-02-01T00:00:00.000Z'));
     const late = tokensOfSession(aSession('private_key_jwt'), since, new Date('2027-12-01T00:00:00.000Z'));
@@ -113,7 +109,7 @@ describe("the OAuth client's failures in our categories", () => {
     expect(failure).toMatchObject({ category: 'retry', details: {} });
   });
 
-  it('our refresh lease held elsewhere is a retry; a server\'s answer is left to the XRPC classifier', async () => {
+  it("our refresh lease held elsewhere is a retry; a server's answer is left to the XRPC classifier", async () => {
     expect(await classifyOAuthError(Object.assign(new Error('held'), { name: 'LockBusyError' }))).toMatchObject({ category: 'retry' });
     expect(await classifyOAuthError(new XRPCError(400, 'InvalidRequest', 'bad record'))).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { AccountSignInResponseSchema, type AccountSignInBody } from '@shared/bluesky';
+import { BlueskySignInResponseSchema, type BlueskySignInBody } from '@shared/bluesky';
 import { api } from '@/lib/api-client';
 
 /**
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
  * popup goes next: that server's sign-in page, or /oauth-callback when the connect has ended.
  * No session of ours: the state and this browser's binding cookie identify the connect.
  */
-export async function startBlueskySignIn(body: AccountSignInBody): Promise<string> {
-  const { location } = await api('/oauth/bluesky/callback', { method: 'POST', auth: false, body, schema: AccountSignInResponseSchema });
+export async function startBlueskySignIn(body: BlueskySignInBody): Promise<string> {
+  const { location } = await api('/oauth/bluesky/callback', { method: 'POST', auth: false, body, schema: BlueskySignInResponseSchema });
   return location;
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Center, Field, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AccountSignInBodySchema } from '@shared/bluesky';
+import { BlueskySignInBodySchema } from '@shared/bluesky';
 import { BlueskyButterfly } from '@/components/platform-icon';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
 import { startBlueskySignIn } from '../api/bluesky-sign-in';
@@ -22,7 +22,7 @@ export function BlueskySignIn() {
   const [pending, setPending] = useState<'handle' | 'service' | null>(null);
 
   async function go(withHandle: boolean) {
-    const parsed = AccountSignInBodySchema.safeParse({ state, ...(withHandle ? { identifier } : {}) });
+    const parsed = BlueskySignInBodySchema.safeParse({ state, ...(withHandle ? { identifier } : {}) });
     if (!parsed.success || (withHandle && !parsed.data.identifier)) {
       setErrors(parsed.success ? { identifier: 'Enter your Bluesky handle' } : fieldErrorsOf(parsed.error.issues));
       return;
@@ -54,8 +54,7 @@ export function BlueskySignIn() {
             <BlueskyButterfly aria-hidden /> Connect Bluesky
           </Card.Title>
           <Card.Description>
-            Enter your Bluesky handle. You then sign in on your Bluesky server&apos;s own page and choose what we may do; we never see your
-            password.
+            Enter your Bluesky handle. You then sign in on your Bluesky server&apos;s own page and choose what we may do; we never see your password.
           </Card.Description>
         </Card.Header>
         <Card.Body>
