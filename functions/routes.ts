@@ -763,9 +763,9 @@ export const ROUTES = [
     path: '/api/oauth/bluesky/client-metadata.json',
     handler: 'oauth/bluesky-client-metadata',
     auth: 'public',
-    needs: ['platform-apps'],
+    needs: ['table:read', 'platform-apps'],
   },
-  { method: 'GET', path: '/api/oauth/bluesky/jwks.json', handler: 'oauth/bluesky-jwks', auth: 'public', needs: ['platform-apps'] },
+  { method: 'GET', path: '/api/oauth/bluesky/jwks.json', handler: 'oauth/bluesky-jwks', auth: 'public', needs: ['table:read', 'platform-apps'] },
 ] as const satisfies readonly RouteDef[];
 
 /** Cognito user-pool triggers, by trigger name. */

@@ -53,8 +53,9 @@ export function atprotoStoresFor(connection: { workspaceId: string; connectionId
   };
 }
 
-async function availableAdapter(platform: Platform, now: () => Date, connection?: { workspaceId: string; connectionId: string }): Promise<PlatformAdapter> {
-  const adapter = await configuredAdapter(platform, now, atprotoStoresFor(connection, now));
+/** `atproto`: Bluesky's OAuth stores, for the calls that use its OAuth client (not the initiate, which only builds a URL). */
+async function availableAdapter(platform: Platform, now: () => Date, atproto?: AtprotoStores): Promise<PlatformAdapter> {
+  const adapter = await configuredAdapter(platform, now, atproto);
   if (!adapter) throw new ValidationError(`${PLATFORM_NAMES[platform]} is coming soon`);
   return adapter;
 }
@@ -220,7 +221,7 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   const { code } = input;
   if (!code) return back({ error: `${PLATFORM_NAMES[platform]} didn't send a sign-in code. Please try again.` });
   try {
-    const adapter = await availableAdapter(platform, deps.now);
+    const adapter = await availableAdapter(platform, deps.now, atprotoStoresFor(undefined, deps.now));
     const tokens = await adapter.exchangeCode({
       code,
       ...(saved.codeVerifier ? { codeVerifier: saved.codeVerifier } : {}),
@@ -289,7 +290,7 @@ export async function startConnectSignIn(
   const saved = await peekOAuthState(input.state);
   if (!saved || saved.platform !== platform || saved.expiresAt * 1000 <= deps.now().getTime()) return back({ error: EXPIRED_STATE_MESSAGE });
   if (!bindingMatches(saved.bindingHash, input.binding)) return back({ error: OTHER_BROWSER_MESSAGE });
-  const adapter = await availableAdapter(platform, deps.now);
+  const adapter = await availableAdapter(platform, deps.now, atprotoStoresFor(undefined, deps.now));
   if (!authorizesByAccount(adapter)) throw new ValidationError(`${PLATFORM_NAMES[platform]} connects through its own sign-in page.`);
   try {
     return await adapter.startAuthorization({ identifier: input.identifier, state: input.state });
@@ -365,7 +366,7 @@ export async function withFreshTokens<T>(
 ): Promise<T> {
   if (loaded && !loaded.account) throw new NotFoundError('Account not found');
   const account = loaded?.account ?? (await getConnection(userId, accountId));
-  const adapter = await availableAdapter(account.platform, deps.now, { workspaceId: userId, connectionId: accountId });
+  const adapter = await availableAdapter(account.platform, deps.now, atprotoStoresFor({ workspaceId: userId, connectionId: accountId }, deps.now));
   const refreshed = async (tokens: TokenSet) => {
     const next = await adapter.refresh(tokens);
     await saveTokens(userId, accountId, next, deps.now());
