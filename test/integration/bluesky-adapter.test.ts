@@ -191,6 +191,20 @@ describe('Bluesky: connecting by atproto OAuth', () => {
     await expect(account.adapter.refresh(fresh)).rejects.toMatchObject({ category: 'reauth' });
   });
 
+  it('two functions refreshing one session at once both go on: the lease makes the second use the rotated token', async () => {
+    const account = await connected('cora');
+    // Two Lambdas, each with its own client, both holding the row as it was before either refreshed.
+    const [a, b] = [adapterWith(undefined, account.row), adapterWith(undefined, account.row)];
+
+    const [first, second] = await Promise.all([a.refresh(account.tokens), b.refresh(account.tokens)]);
+
+    const stored = await getTokens(account.row.workspaceId, account.row.connectionId);
+    expect([first.accessToken, second.accessToken]).toContain(stored.accessToken);
+    await expect(account.adapter.publishStep(aContext({ ...account, tokens: stored }, { caption: 'After two refreshes' }).context)).resolves.toMatchObject({
+      status: 'posted',
+    });
+  });
+
   it('asks a connection made with an app password to reconnect, saying why', async () => {
     const account = await anAccount('dan');
     const legacy = await account.agent.com.atproto.server.createSession({ identifier: account.handle, password: account.password });
