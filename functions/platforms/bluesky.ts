@@ -361,11 +361,14 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
       } catch (error) {
         const lib = await oauthLib();
         if (error instanceof lib.FetchRequestError) throw new PlatformError('bluesky', 'retry', "Couldn't reach Bluesky (network problem). Please try again.");
+        // The handle, its DID or its server could not be resolved (or named no atproto server).
         if (error instanceof lib.OAuthResolverError || error instanceof lib.HandleResolverError || error instanceof TypeError) {
           throw new PlatformError(
             'bluesky',
             'fix-input',
-            `We couldn't find the Bluesky account ${identifier ? `@${identifier}` : ''}. Check the handle and try again.`.replace('  ', ' '),
+            identifier
+              ? `We couldn't find the Bluesky account @${identifier}. Check the handle and try again.`
+              : "Bluesky's sign-in service did not answer as expected. Enter your handle instead.",
           );
         }
         logger.warn('Bluesky authorization could not start', { error });
