@@ -745,16 +745,27 @@ export const ROUTES = [
     auth: 'public',
     needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
   },
-  // Public like the redirect above: the connect popup's app-password form (Bluesky). Each try spends
-  // its state, and the per-IP limit keeps it from being a password oracle.
+  // Public like the redirect above: the connect popup's account step (Bluesky's handle), on this path
+  // because the browser-binding cookie is scoped to it. It resolves the handle and makes a pushed
+  // authorization request at the account's server, so the per-IP limit bounds what one address can start.
   {
     method: 'POST',
     path: '/api/oauth/{platform}/callback',
-    handler: 'oauth/app-password-sign-in',
+    handler: 'oauth/start-authorization',
     auth: 'public',
     limit: { per: 'ip', max: 20, windowSeconds: TEN_MINUTES },
     needs: ['table:read', 'table:write', 'tokens', 'platform-apps'],
   },
+  // Public: Bluesky's authorization servers fetch our atproto OAuth client metadata (its URL is our
+  // client_id) and, for a confidential client, the public key our token requests are signed with.
+  {
+    method: 'GET',
+    path: '/api/oauth/bluesky/client-metadata.json',
+    handler: 'oauth/bluesky-client-metadata',
+    auth: 'public',
+    needs: ['table:read', 'platform-apps'],
+  },
+  { method: 'GET', path: '/api/oauth/bluesky/jwks.json', handler: 'oauth/bluesky-jwks', auth: 'public', needs: ['table:read', 'platform-apps'] },
 ] as const satisfies readonly RouteDef[];
 
 /** Cognito user-pool triggers, by trigger name. */

@@ -49,6 +49,8 @@ console.log(`  ➜ Open ${cloud.url}\n`);
 console.log(`    Local inbox (verification e-mails): ${cloud.url}/_local/inbox`);
 console.log(`    Sandbox platforms (OAuth consent, control API): ${cloud.url}/_sandbox`);
 console.log(`    Public-web stand-in (links for "Add from URL"): ${cloud.env.LOCAL_PUBLIC_WEB_ORIGIN}/photo.jpg`);
+// atproto's loopback client must come back to 127.0.0.1, and the connect's binding cookie is per host.
+if (cloud.env.BLUESKY_SERVICE_URL) console.log(`    Connect Bluesky from ${cloud.url.replace('//localhost:', '//127.0.0.1:')} (docs/bluesky.md#connecting)`);
 // startLocalCloud keeps its data in DEFAULT_DATA_DIR (LOCAL_DATA_DIR, else .local/) when given none.
 console.log(`    ${dataDirLine(DEFAULT_DATA_DIR, process.cwd())}\n`);
 

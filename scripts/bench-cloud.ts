@@ -83,18 +83,20 @@ export async function aProPlan(tableName: string, userId: string): Promise<void>
 }
 
 /**
- * Bluesky's connect as the popup does it: a fresh account on the local PDS with an app password made
- * for us (as its owner would in Bluesky's settings), initiate → our sign-in form's POST to the callback
- * with the state and this browser's binding cookie. Returns the PDS account, to read its records back.
+ * Bluesky's connect as the popup does it: a fresh account on the local PDS, initiate → the popup's
+ * handle step (POST to the callback with the state and this browser's binding cookie) → the PDS's own
+ * sign-in and consent (atproto OAuth, driven over HTTP) → its redirect to our callback with the same
+ * cookie. Returns the PDS account, to read its records back.
  */
 export async function connectBluesky(cloud: { url: string; env: Record<string, string | undefined> }, token: string) {
   const service = cloud.env.BLUESKY_SERVICE_URL;
   if (!service) throw new Error('The local cloud runs without Bluesky: start it with { bluesky: true } (LOCAL_BLUESKY=on)');
   const { AtpAgent } = await import('@atproto/api');
+  const { signInAtPds } = await import('../local/bluesky/pds-sign-in');
   const name = `bench${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const agent = new AtpAgent({ service });
-  await agent.createAccount({ handle: `${name}.test`, email: `${name}@example.com`, password: `${name}-account-password` });
-  const { password } = (await agent.com.atproto.server.createAppPassword({ name: 'Schedule & Autopost' })).data;
+  const password = `${name}-account-password`;
+  await agent.createAccount({ handle: `${name}.test`, email: `${name}@example.com`, password });
   const initiated = await fetch(`${cloud.url}/api/accounts/bluesky/oauth/initiate`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -105,13 +107,16 @@ export async function connectBluesky(cloud: { url: string; env: Record<string, s
     .getSetCookie()
     .map((c) => c.split(';')[0]!)
     .join('; ');
-  const signedIn = await fetch(`${cloud.url}/api/oauth/bluesky/callback`, {
+  const started = await fetch(`${cloud.url}/api/oauth/bluesky/callback`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(binding ? { cookie: binding } : {}) },
-    body: JSON.stringify({ state: new URL(authUrl).searchParams.get('state'), identifier: `${name}.test`, app_password: password }),
+    body: JSON.stringify({ state: new URL(authUrl).searchParams.get('state'), identifier: `${name}.test` }),
   });
-  if (!signedIn.ok) throw new Error(`Connecting bluesky: sign-in → ${signedIn.status} ${await signedIn.text()}`);
-  const { location } = (await signedIn.json()) as { location: string };
-  if (!new URL(location, cloud.url).searchParams.get('status')) throw new Error(`Connecting bluesky failed: ${location}`);
+  if (!started.ok) throw new Error(`Connecting bluesky: handle step → ${started.status} ${await started.text()}`);
+  const { location } = (await started.json()) as { location: string };
+  const back = await signInAtPds(location, { username: `${name}.test`, password });
+  const done = await fetch(back, { redirect: 'manual', headers: binding ? { cookie: binding } : {} });
+  const page = new URL(done.headers.get('location') ?? '', cloud.url);
+  if (!page.searchParams.get('status')) throw new Error(`Connecting bluesky failed: ${page.href}`);
   return { agent, did: agent.session!.did };
 }

@@ -44,6 +44,8 @@ export const OAuthCallbackQuerySchema = z.object({
   error: text().max(200).optional(),
   error_description: text().max(1000).optional(),
   error_reason: text().max(200).optional(),
+  /** The authorization server that answered (RFC 9207); atproto OAuth (Bluesky) sends it. */
+  iss: text().max(2048).optional(),
 });
 
 /** OAuth states live 10 minutes. */

@@ -45,19 +45,20 @@ export function blueskyCaptionProblem(text: string): string | undefined {
 export { BLUESKY_SIGN_IN_PATH } from './bluesky-sign-in-path';
 
 /**
- * POST /api/oauth/bluesky/callback: the sign-in form's answer inside the connect popup, in place of
- * an OAuth redirect. The app password is used once, to open a session, and never stored.
+ * POST /api/oauth/bluesky/callback: the connect popup's account step. The handle names the account,
+ * so its PDS and authorization server can be found; none means the sign-in service (bsky.social),
+ * whose own page then asks for the account.
  */
-export const AppPasswordSignInBodySchema = z.object({
+export const BlueskySignInBodySchema = z.object({
   state: text().min(1).max(512),
   identifier: text()
     .trim()
-    .min(1, { message: 'Enter your Bluesky handle' })
     .max(253, { message: 'That handle is too long' })
-    .transform((h) => h.replace(/^@/, '')),
-  app_password: text().min(1, { message: 'Enter an app password' }).max(256),
+    .transform((h) => h.replace(/^@/, ''))
+    .refine((h) => h === '' || /^[a-zA-Z0-9.-]+$|^did:[a-z]+:[a-zA-Z0-9._:%-]+$/.test(h), { message: 'Enter a handle like you.bsky.social' })
+    .optional(),
 });
-export type AppPasswordSignInBody = z.input<typeof AppPasswordSignInBodySchema>;
+export type BlueskySignInBody = z.input<typeof BlueskySignInBodySchema>;
 
-/** Where the form sends the popup next: the same /oauth-callback page an OAuth redirect lands on. */
-export const AppPasswordSignInResponseSchema = z.object({ location: z.string().min(1) });
+/** Where the popup goes next: the authorization server's sign-in page, or /oauth-callback with why the connect ended. */
+export const BlueskySignInResponseSchema = z.object({ location: z.string() });

@@ -221,6 +221,10 @@ export const stripeCustomerKey = (customerId: string) => pointer(`STRIPECUSTOMER
 export const stripeEventKey = (eventId: string) => pointer(`STRIPEEVENT#${eventId}`);
 /** A platform quota our whole app spends per day (pattern 18). */
 export const platformQuotaKey = (bucket: string, day: string) => ({ pk: `QUOTA#${bucket}`, sk: `DAY#${day}` });
+/** A pending atproto OAuth authorization (pattern 25), by the OAuth client's own state key. */
+export const atprotoStateKey = (key: string) => pointer(`ATPROTOSTATE#${key}`);
+/** A short lease that serialises an atproto session's refresh across functions (pattern 25a). */
+export const atprotoLockKey = (name: string) => pointer(`ATPROTOLOCK#${name}`);
 /** A route's request counter (pattern 19); the subject arrives hashed, so no key shows an IP address. */
 export const rateWindowKey = (hashedSubject: string, windowStart: number) => ({ pk: `RATE#${hashedSubject}`, sk: `WINDOW#${windowStart}` });
 

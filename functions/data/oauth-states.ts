@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '@shared/platforms';
 import { oauthStateId, oauthStateKey, userPk } from './keys';
 import { db, deleteIf, tableName } from './table';
@@ -93,6 +93,20 @@ export async function saveOAuthState(s: OAuthState): Promise<void> {
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+}
+
+/**
+ * What a pending state holds, without spending it: for a connect with a step between the initiate
+ * and the platform's redirect (Bluesky asks for the handle first); the redirect's callback takes it.
+ */
+export async function peekOAuthState(state: string): Promise<Pick<OAuthState, 'platform' | 'bindingHash' | 'expiresAt'> | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: oauthStateKey(state), ConsistentRead: true }));
+  if (!Item) return undefined;
+  return {
+    platform: Item.platform as Platform,
+    ...(typeof Item.bindingHash === 'string' ? { bindingHash: Item.bindingHash } : {}),
+    expiresAt: Number(Item[TTL]),
+  };
 }
 
 /**

@@ -74,6 +74,11 @@
  * 24. A workspace's API keys (docs/public-api.md) → table → pk = WS#<id>, sk = APIKEY#<ulid>; all with
  *       begins_with APIKEY#. A /v1 request's key → GetItem (consistent) of its pointer pk = sk =
  *       APIKEYTOKEN#<sha256 of the key>, then BatchGetItem (consistent) of the key item and its maker's MEMBER#
+ * 25. A pending atproto OAuth authorization (Bluesky connect, docs/bluesky.md#connecting) → table → pk = sk =
+ *       ATPROTOSTATE#<the OAuth client's state key> [atprotoStateKey]; the value envelope-encrypted (it holds the
+ *       DPoP private key); TTL expiresAt (10 minutes, as our own OAuth state)
+ * 25a. A refresh lease on one atproto session → table → pk = sk = ATPROTOLOCK#<name> [atprotoLockKey], put if
+ *       absent or expired, deleted by its holder; TTL expiresAt
  */
 export const TABLE_DESIGN = {
   partitionKey: 'pk',

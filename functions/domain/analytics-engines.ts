@@ -3,7 +3,7 @@ import { defaultDeps } from '../lib/clock';
 import { sqsAnalyticsQueue } from '../lib/analytics-queue';
 import { metricsBatchSizeFor, metricsReaderFor } from '../platforms/metrics';
 import type { CollectEngine, SweepEngine } from './analytics-collection';
-import { withFreshTokens } from './connections';
+import { atprotoStoresFor, withFreshTokens } from './connections';
 import { isUserClosed } from './sessions';
 import { emitWorkspaceEvent } from './webhooks';
 
@@ -30,7 +30,14 @@ export const awsCollectEngine: CollectEngine = {
     withFreshTokens(
       message.userId,
       message.socialAccountId,
-      async (tokens) => (await metricsReaderFor(message.platform, defaultDeps)).readMetrics(tokens, { accountId: message.accountId, platformPostIds }),
+      async (tokens) =>
+        (
+          await metricsReaderFor(
+            message.platform,
+            defaultDeps,
+            atprotoStoresFor({ workspaceId: message.userId, connectionId: message.socialAccountId }, defaultDeps.now),
+          )
+        ).readMetrics(tokens, { accountId: message.accountId, platformPostIds }),
       defaultDeps,
       // A read is safe to repeat: a token refused early is refreshed once before the connection is
       // said to need reconnecting (a sandbox clock moved ahead expires tokens the same way).

@@ -40,7 +40,7 @@ export const PUBLISH_PERMISSIONS: Record<Platform, readonly string[]> = {
     'https://www.googleapis.com/auth/youtube.force-ssl',
     'https://www.googleapis.com/auth/youtubepartner',
   ],
-  // App-password sessions report no scopes (an atproto OAuth grant would say `atproto`).
+  // Every atproto OAuth grant has `atproto` (sessions made with an app password reported no scopes).
   bluesky: ['atproto'],
   threads: ['threads_content_publish'],
   linkedin: ['w_member_social', 'w_organization_social'],

@@ -9,7 +9,8 @@ import { tableAnalyticsStore } from '../data/analytics';
 import { getClient } from '../data/clients';
 import { getConnectLink } from '../data/connect-links';
 import { deleteConnection, getConnection, listConnections, markNeedsReconnect, upsertConnection } from '../data/connections';
-import { saveLinkOAuthState, saveOAuthState, takeOAuthState } from '../data/oauth-states';
+import { atprotoStates, withAtprotoLock } from '../data/atproto-oauth';
+import { peekOAuthState, saveLinkOAuthState, saveOAuthState, takeOAuthState } from '../data/oauth-states';
 import { deleteQueueSchedule } from '../data/queue';
 import { getTokens, saveTokens } from '../data/tokens';
 import { appOrigin } from '../lib/app-origin';
@@ -21,8 +22,9 @@ import { isUserClosed } from './sessions';
 import { mayConnect } from './workspaces';
 import { logger } from '../lib/logger';
 import { newBearerToken, sha256Hex } from '../lib/bearer-tokens';
-import { configuredAdapter } from '../platforms/configured';
+import { configuredAdapter, redirectUriFor } from '../platforms/configured';
 import { profileUrl } from '../platforms/profile-urls';
+import type { AtprotoStores } from '../platforms/bluesky-oauth';
 import { PlatformError, type PlatformAdapter, type TokenSet } from '../platforms/types';
 
 /** The OAuth round trip, the account list, and fresh tokens for publishing. */
@@ -32,8 +34,28 @@ export const cancelledMessage = (platform: Platform) => oauthErrorMessage(platfo
 /** Refresh when the token expires within this window, so a publish never starts on a dying token. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
-async function availableAdapter(platform: Platform, now: () => Date): Promise<PlatformAdapter> {
-  const adapter = await configuredAdapter(platform, now);
+/**
+ * Bluesky's OAuth client stores over our table: its pending authorizations, the refresh lease and,
+ * for a call made for one connection, that connection's tokens row (where its session lives).
+ */
+export function atprotoStoresFor(connection: { workspaceId: string; connectionId: string } | undefined, now: () => Date): AtprotoStores {
+  return {
+    states: atprotoStates,
+    lock: (name, fn) => withAtprotoLock(name, fn),
+    connection: connection && {
+      get: () =>
+        getTokens(connection.workspaceId, connection.connectionId).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return undefined;
+          throw error;
+        }),
+      set: (tokens) => saveTokens(connection.workspaceId, connection.connectionId, tokens, now()),
+    },
+  };
+}
+
+/** `atproto`: Bluesky's OAuth stores, for the calls that use its OAuth client (not the initiate, which only builds a URL). */
+async function availableAdapter(platform: Platform, now: () => Date, atproto?: AtprotoStores): Promise<PlatformAdapter> {
+  const adapter = await configuredAdapter(platform, now, atproto);
   if (!adapter) throw new ValidationError(`${PLATFORM_NAMES[platform]} is coming soon`);
   return adapter;
 }
@@ -138,8 +160,8 @@ export interface CallbackInput {
   state?: string | undefined;
   code?: string | undefined;
   error?: string | undefined;
-  /** Instead of a code: the popup's sign-in form, for a network that connects with an app password (Bluesky). */
-  appPassword?: { identifier: string; password: string } | undefined;
+  /** The authorization server that answered (RFC 9207), which atproto OAuth checks against the one it asked. */
+  iss?: string | undefined;
 }
 
 /**
@@ -148,7 +170,10 @@ export interface CallbackInput {
  * this request). Returns where to send the browser; never anything secret.
  */
 async function callbackPage(params: Record<string, string>, platform?: Platform): Promise<string> {
-  return `${await appOrigin()}/oauth-callback?${new URLSearchParams({ ...params, ...(platform ? { provider: platform } : {}) })}`;
+  // The popup page on the origin the platform redirected to (the app's; for Bluesky in the local
+  // cloud, its 127.0.0.1 name), so it can tell the opener, which started the connect there.
+  const origin = platform ? new URL(await redirectUriFor(platform)).origin : await appOrigin();
+  return `${origin}/oauth-callback?${new URLSearchParams({ ...params, ...(platform ? { provider: platform } : {}) })}`;
 }
 
 export const NO_LONGER_ALLOWED_MESSAGE = 'You can no longer connect accounts in this workspace. Ask an Admin of the workspace.';
@@ -168,7 +193,9 @@ async function linkStillWorks(workspaceId: string, link: { id: string; clientId:
 
 export async function completeConnect(platform: Platform, input: CallbackInput, deps: Deps = defaultDeps): Promise<string> {
   const back = (params: Record<string, string>) => callbackPage(params, platform);
-  const saved = input.state ? await takeOAuthState(input.state) : undefined;
+  // atproto OAuth (Bluesky) sends back its client's own state, which names ours.
+  const ours = input.state ? await ourStateOf(platform, input.state, deps) : undefined;
+  const saved = ours ? await takeOAuthState(ours) : undefined;
   const now = deps.now();
   if (!saved || saved.platform !== platform || saved.expiresAt * 1000 <= now.getTime()) return back({ error: EXPIRED_STATE_MESSAGE });
   // Another browser than the one that started it (a forwarded consent link): store nothing.
@@ -191,13 +218,16 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   if (input.error) {
     return back({ error: oauthErrorMessage(platform, input.error) });
   }
-  const { code, appPassword } = input;
-  if (!code && !appPassword) return back({ error: `${PLATFORM_NAMES[platform]} didn't send a sign-in code. Please try again.` });
+  const { code } = input;
+  if (!code) return back({ error: `${PLATFORM_NAMES[platform]} didn't send a sign-in code. Please try again.` });
   try {
-    const adapter = await availableAdapter(platform, deps.now);
-    const tokens = appPassword
-      ? await signInWithAppPassword(adapter, appPassword)
-      : await adapter.exchangeCode({ code: code!, ...(saved.codeVerifier ? { codeVerifier: saved.codeVerifier } : {}) });
+    const adapter = await availableAdapter(platform, deps.now, atprotoStoresFor(undefined, deps.now));
+    const tokens = await adapter.exchangeCode({
+      code,
+      ...(saved.codeVerifier ? { codeVerifier: saved.codeVerifier } : {}),
+      ...(input.state ? { state: input.state } : {}),
+      ...(input.iss ? { iss: input.iss } : {}),
+    });
     const accounts = await adapter.profiles(tokens);
     if (accounts.length === 0) {
       return back({
@@ -230,10 +260,45 @@ export async function completeConnect(platform: Platform, input: CallbackInput, 
   }
 }
 
-/** The app password opens a session and goes no further: only the session's tokens are kept. */
-async function signInWithAppPassword(adapter: PlatformAdapter, input: { identifier: string; password: string }): Promise<TokenSet> {
-  if (!adapter.signIn) throw new ValidationError(`${PLATFORM_NAMES[adapter.platform]} connects through its own sign-in page.`);
-  return adapter.signIn({ identifier: input.identifier, appPassword: input.password });
+/** A network whose connect asks for the account before the authorization server (atproto OAuth). */
+interface AuthorizesByAccount {
+  startAuthorization(input: { identifier?: string | undefined; state: string }): Promise<string>;
+  appStateOf(clientState: string): Promise<string | undefined>;
+}
+const authorizesByAccount = (adapter: PlatformAdapter | undefined): adapter is PlatformAdapter & AuthorizesByAccount =>
+  adapter !== undefined && 'startAuthorization' in adapter && 'appStateOf' in adapter;
+
+/** Our state for the one the platform sent back: the same, except where the platform's OAuth client keeps its own. */
+async function ourStateOf(platform: Platform, state: string, deps: Deps): Promise<string | undefined> {
+  const adapter = await configuredAdapter(platform, deps.now, atprotoStoresFor(undefined, deps.now));
+  return authorizesByAccount(adapter) ? adapter.appStateOf(state) : state;
+}
+
+/**
+ * POST /api/oauth/{platform}/callback, the connect popup's account step (Bluesky: the handle, or
+ * none for bsky.social): the state must be pending, for this platform, and bound to this browser;
+ * it stays pending for the redirect back. Returns where to send the popup: the authorization
+ * server's page, or /oauth-callback with why the connect ended. A handle Bluesky cannot find is a
+ * ValidationError, so the popup can ask again.
+ */
+export async function startConnectSignIn(
+  platform: Platform,
+  input: { state: string; binding?: string | undefined; identifier?: string | undefined },
+  deps: Deps = defaultDeps,
+): Promise<string> {
+  const back = (params: Record<string, string>) => callbackPage(params, platform);
+  const saved = await peekOAuthState(input.state);
+  if (!saved || saved.platform !== platform || saved.expiresAt * 1000 <= deps.now().getTime()) return back({ error: EXPIRED_STATE_MESSAGE });
+  if (!bindingMatches(saved.bindingHash, input.binding)) return back({ error: OTHER_BROWSER_MESSAGE });
+  const adapter = await availableAdapter(platform, deps.now, atprotoStoresFor(undefined, deps.now));
+  if (!authorizesByAccount(adapter)) throw new ValidationError(`${PLATFORM_NAMES[platform]} connects through its own sign-in page.`);
+  try {
+    return await adapter.startAuthorization({ identifier: input.identifier, state: input.state });
+  } catch (error) {
+    if (error instanceof PlatformError && error.category === 'fix-input') throw new ValidationError(error.message);
+    if (error instanceof PlatformError) return back({ error: error.message });
+    throw error;
+  }
 }
 
 /**
@@ -301,7 +366,7 @@ export async function withFreshTokens<T>(
 ): Promise<T> {
   if (loaded && !loaded.account) throw new NotFoundError('Account not found');
   const account = loaded?.account ?? (await getConnection(userId, accountId));
-  const adapter = await availableAdapter(account.platform, deps.now);
+  const adapter = await availableAdapter(account.platform, deps.now, atprotoStoresFor({ workspaceId: userId, connectionId: accountId }, deps.now));
   const refreshed = async (tokens: TokenSet) => {
     const next = await adapter.refresh(tokens);
     await saveTokens(userId, accountId, next, deps.now());

@@ -1,4 +1,4 @@
-import { atprotoApi, classifyBlueskyError } from './bluesky';
+import { blueskyAgent, classifyBlueskyError, classifyOAuthError } from './bluesky';
 import type { AdapterDeps } from './http';
 import { scrub } from './http';
 import { batchMetricsReader, count } from './metrics-read';
@@ -6,7 +6,7 @@ import { PlatformError, type MetricsReader, type PostMetrics } from './types';
 
 /**
  * Bluesky post metrics: app.bsky.feed.getPosts, up to 25 AT-URIs a call (the lexicon's maxLength),
- * through the account's sign-in service, which forwards app.bsky reads to Bluesky's app view. The
+ * through the account's PDS, which forwards app.bsky reads to Bluesky's app view. The
  * counts are the app view's: likes, replies, reposts plus quotes, bookmarks. Bluesky reports no
  * views or reach. A post the app view no longer has is simply missing from the answer (gone).
  *
@@ -14,7 +14,7 @@ import { PlatformError, type MetricsReader, type PostMetrics } from './types';
  * stay empty for Bluesky (docs/bluesky.md#analytics).
  */
 export const BLUESKY_METRICS_BATCH = 25;
-/** Any session that can post can read the app view: nothing more to grant. */
+/** Every connection's grant carries rpc:app.bsky.feed.getPosts (bluesky-oauth.ts BLUESKY_OAUTH_SCOPE): nothing more to ask. */
 export const BLUESKY_ANALYTICS_SCOPES: readonly string[] = [];
 
 export function blueskyPostMetrics(p: {
@@ -38,12 +38,14 @@ export function blueskyPostMetrics(p: {
 
 export function createBlueskyMetricsReader(deps: AdapterDeps<'bluesky'>): MetricsReader {
   return batchMetricsReader(BLUESKY_METRICS_BATCH, BLUESKY_ANALYTICS_SCOPES, async (tokens, uris) => {
-    const { Agent } = await atprotoApi();
-    const agent = new Agent({ service: deps.hosts.api, fetch: deps.fetch, headers: { authorization: `Bearer ${tokens.accessToken}` } });
     try {
+      // Through the account's PDS, which forwards app.bsky reads to Bluesky's app view (the grant's rpc: scope).
+      const { agent } = await blueskyAgent(deps, tokens);
       const r = await agent.app.bsky.feed.getPosts({ uris: [...uris] });
       return new Map(r.data.posts.map((p) => [p.uri, blueskyPostMetrics(p)]));
     } catch (error) {
+      const oauthFailure = await classifyOAuthError(error);
+      if (oauthFailure) throw oauthFailure;
       const c = classifyBlueskyError(error, deps.now());
       const said = c.platformMessage ? ` Bluesky said: "${scrub(c.platformMessage, [tokens.accessToken])}"` : '';
       throw new PlatformError('bluesky', c.category, `Bluesky refused to read post metrics: ${c.reason}.${said}`, {

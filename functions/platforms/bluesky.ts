@@ -1,7 +1,8 @@
 import type { Agent, AppBskyFeedPost, BlobRef } from '@atproto/api';
 import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES, BLUESKY_MESSAGES, BLUESKY_SIGN_IN_PATH, blueskyCaptionProblem } from '@shared/bluesky';
 import { FIRST_COMMENT_SCOPES } from '@shared/follow-ups';
-import { PLATFORM_NAMES } from '@shared/platforms';
+import { logger } from '../lib/logger';
+import { BLUESKY_OAUTH_SCOPE, blueskyOAuthClient, isLocalOrigin, loopbackRedirect, sessionOfTokens, type AtprotoStores } from './bluesky-oauth';
 import { withFollowUps, type ReplyApi } from './follow-ups';
 import type { AdapterDeps, Classification } from './http';
 import { scrub } from './http';
@@ -9,12 +10,11 @@ import { guardedCreate, handleOf, isImage, isVideo, publishMessage, sameText, st
 import { PlatformError, type PlatformAdapter, type PublishContext, type PublishMedia, type PublishStepResult, type TokenSet } from './types';
 
 /**
- * Bluesky (AT Protocol) through Bluesky's own client, @atproto/api. An account is a DID whose
+ * Bluesky (AT Protocol) through Bluesky's own clients: @atproto/oauth-client-node for the sign-in
+ * (atproto OAuth: PAR, PKCE, DPoP-bound tokens it refreshes itself, functions/platforms/bluesky-oauth.ts)
+ * and @atproto/api's Agent, built on that OAuth session, for every call. An account is a DID whose
  * repository lives on a PDS; a post is an `app.bsky.feed.post` record in it, written with
  * com.atproto.repo.createRecord and addressed by its record key.
- *
- * Sign-in is an app password (com.atproto.server.createSession), exchanged at once for the
- * session's access and refresh JWTs: the app password itself is never stored (docs/bluesky.md).
  *
  * Exactly once by construction: the record key (a TID) is chosen and checkpointed before the
  * create, and the create names it. A redelivery after a lost answer reads that key back first:
@@ -23,21 +23,29 @@ import { PlatformError, type PlatformAdapter, type PublishContext, type PublishM
  */
 
 const POST = 'app.bsky.feed.post';
-const ACCOUNT_PASSWORD_SCOPE = 'com.atproto.access';
 /** How long our own calls may take; a stuck PDS must not hold a publishing step past its deadline. */
 const CALL_TIMEOUT_MS = 30_000;
 
+/** Said when a connection made with an app password (before atproto OAuth) is used: it must be made again. */
+export const BLUESKY_RECONNECT_MESSAGE = "Bluesky now connects through Bluesky's own sign-in page. Reconnect Bluesky on Platforms to keep publishing.";
+
 export interface BlueskyAdapter extends PlatformAdapter {
-  /** Handle (or e-mail) and app password → the session's tokens. The password goes no further. */
-  signIn(input: { identifier: string; appPassword: string }): Promise<TokenSet>;
+  /**
+   * The connect popup's handle (or nothing: the sign-in service, bsky.social) → the authorization
+   * server's page to send the popup to, after the pushed authorization request. `state` is ours.
+   */
+  startAuthorization(input: { identifier?: string | undefined; state: string }): Promise<string>;
+  /** Our state for the OAuth client's own (the `state` the authorization server sends back), while it is pending. */
+  appStateOf(clientState: string): Promise<string | undefined>;
 }
 
 /**
  * @atproto/api, loaded on first use: its lexicons take most of a second to load, and every function
  * that reaches the adapter registry (the platforms list, connects, publishing for any network) would
- * otherwise pay that on each cold start.
+ * otherwise pay that on each cold start. The OAuth client is loaded the same way.
  */
 export const atprotoApi = () => import('@atproto/api');
+const oauthLib = () => import('@atproto/oauth-client-node');
 
 /** What @atproto/api throws for an answered (or failed) call: XRPCError's own fields, read without loading the library. */
 interface XrpcFailure {
@@ -71,6 +79,33 @@ export function classifyBlueskyError(error: unknown, now: Date): Classification 
   return { ...base, category: 'stop', reason: `Bluesky answered with status ${error.status}` };
 }
 
+/**
+ * What the OAuth client throws, in our categories: a session it could not refresh or that was
+ * revoked → reconnect; our own refresh lease still held elsewhere, or a network failure → retry.
+ * Undefined for anything else (XRPC errors, classified by classifyBlueskyError).
+ */
+export async function classifyOAuthError(error: unknown): Promise<PlatformError | undefined> {
+  if (error instanceof PlatformError) return undefined;
+  if (error instanceof Error && error.name === 'LockBusyError') {
+    return new PlatformError('bluesky', 'retry', 'Bluesky sign-in is being refreshed by another task. It will be retried.');
+  }
+  const lib = await oauthLib();
+  // The session's DPoP fetch reports a request that got no answer as a FetchRequestError (status
+  // 500), which the Agent wraps in an XRPCError 500: it is a network failure, not a server's answer,
+  // so it carries no status (a create it interrupted may have happened: guardedCreate keeps its key).
+  const cause = isXrpcError(error) ? (error as { cause?: unknown }).cause : error;
+  if (cause instanceof lib.FetchRequestError) {
+    return new PlatformError('bluesky', 'retry', "Couldn't reach Bluesky (network problem). It will be retried.");
+  }
+  if (isXrpcError(error)) return undefined;
+  if (error instanceof lib.TokenRefreshError || error instanceof lib.TokenRevokedError || error instanceof lib.TokenInvalidError) {
+    return new PlatformError('bluesky', 'reauth', 'Your Bluesky sign-in is no longer valid; please reconnect Bluesky on Platforms.', {
+      code: error.constructor.name,
+    });
+  }
+  return undefined;
+}
+
 function toPlatformError(error: unknown, what: string, now: Date, secrets: readonly string[], publishing: boolean): PlatformError {
   if (error instanceof PlatformError) return error;
   const c = classifyBlueskyError(error, now);
@@ -85,31 +120,6 @@ function toPlatformError(error: unknown, what: string, now: Date, secrets: reado
     ? publishMessage('bluesky', { ...c, ...(said ? { platformMessage: said } : {}) }, now)
     : `Bluesky refused to ${what}: ${c.reason}.${said && (c.category === 'fix-input' || c.category === 'stop') ? ` Bluesky said: "${said}"` : ''}`;
   return new PlatformError('bluesky', c.category, message, details);
-}
-
-/** A JWT's claims, read without verifying: we only learn when our own token expires and what it may do. */
-function jwtClaims(jwt: string): { exp?: number | undefined; iat?: number | undefined; scope?: string | undefined } {
-  try {
-    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown> | null;
-    const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-    return { exp: num(payload?.exp), iat: num(payload?.iat), scope: typeof payload?.scope === 'string' ? payload.scope : undefined };
-  } catch {
-    return {};
-  }
-}
-
-const isoOf = (seconds: number | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
-
-function tokenSetOf(session: { accessJwt: string; refreshJwt: string }): TokenSet {
-  const access = jwtClaims(session.accessJwt);
-  const refresh = jwtClaims(session.refreshJwt);
-  return {
-    accessToken: session.accessJwt,
-    refreshToken: session.refreshJwt,
-    expiresAt: isoOf(access.exp),
-    ...(access.iat ? { issuedAt: new Date(access.iat * 1000).toISOString() } : {}),
-    refreshExpiresAt: isoOf(refresh.exp),
-  };
 }
 
 /** base32-sortable, the alphabet of atproto TIDs. */
@@ -134,34 +144,74 @@ export function newTid(now: Date, clockId: number = Math.floor(Math.random() * 1
 export const atUri = (did: string, rkey: string) => `at://${did}/${POST}/${rkey}`;
 const rkeyOf = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
 
-export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapter {
+/** Bluesky's OAuth client and Agents for one adapter's deps: what the adapter and the metrics reader share. */
+function blueskyClients(deps: AdapterDeps<'bluesky'>) {
   const { hosts, now } = deps;
   const withTimeout: typeof fetch = (input, init) => deps.fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  // The loopback client's redirect names 127.0.0.1 (configured.ts gives it so; tests may give `localhost`).
+  const redirectUri = isLocalOrigin(deps.app.redirectUri) ? loopbackRedirect(deps.app.redirectUri) : deps.app.redirectUri;
 
-  /** A client on `service` that sends `jwt` as its bearer (access JWT, or the refresh JWT for refreshSession). */
-  const agentOn = async (service: string, jwt?: string): Promise<Agent> => {
-    const { Agent } = await atprotoApi();
-    return new Agent({ service, fetch: withTimeout, ...(jwt ? { headers: { authorization: `Bearer ${jwt}` } } : {}) });
+  const stores = (): AtprotoStores => {
+    if (!deps.atproto) throw new Error('The Bluesky adapter needs the atproto OAuth stores');
+    return deps.atproto;
   };
+  const oauth = (tokens?: TokenSet, withRow = true) =>
+    blueskyOAuthClient(
+      {
+        redirectUri,
+        serviceUrl: hosts.api,
+        privateKey: deps.app.clientSecret || undefined,
+        plcDirectoryUrl: hosts.plc,
+        fetch: withTimeout,
+      },
+      withRow ? stores() : { ...stores(), connection: undefined },
+      tokens,
+      now,
+    );
 
   /**
-   * The PDS that holds the account's repository: the session's DID document names it
-   * (`#atproto_pds`); the service signed in at (bsky.social's entryway) is not necessarily it.
+   * An Agent on the account's own PDS (the OAuth session knows it: the token's audience), sending
+   * DPoP-bound requests and refreshing through the client. A connection made with an app password
+   * before atproto OAuth has no such session: it must be made again.
    */
-  const sessionOf = async (tokens: TokenSet) => {
-    const r = await (await agentOn(hosts.api, tokens.accessToken)).com.atproto.server.getSession();
-    const services = (r.data.didDoc as { service?: { id?: string; type?: string; serviceEndpoint?: unknown }[] } | undefined)?.service ?? [];
-    const pds = services.find((s) => s.id?.endsWith('#atproto_pds') && typeof s.serviceEndpoint === 'string')?.serviceEndpoint as string | undefined;
-    return { did: r.data.did, handle: r.data.handle, pds: pds ?? hosts.api };
+  const agentOf = async (tokens: TokenSet): Promise<{ agent: Agent; did: string }> => {
+    const stored = sessionOfTokens(tokens);
+    if (!stored) throw new PlatformError('bluesky', 'reauth', BLUESKY_RECONNECT_MESSAGE);
+    const { client } = await oauth(tokens);
+    const session = await client.restore(stored.atproto.tokenSet.sub, 'auto');
+    const { Agent } = await atprotoApi();
+    return { agent: new Agent(session), did: session.did };
   };
+  return { redirectUri, stores, oauth, agentOf };
+}
+
+/** An Agent for a connection's session (the metrics reader's), throwing what the OAuth client throws. */
+export const blueskyAgent = (deps: AdapterDeps<'bluesky'>, tokens: TokenSet) => blueskyClients(deps).agentOf(tokens);
+
+export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapter {
+  const { hosts, now } = deps;
+  const { redirectUri, stores, oauth, agentOf } = blueskyClients(deps);
 
   const call = async <T>(what: string, tokens: TokenSet, fn: () => Promise<T>, publishing = true): Promise<T> => {
     try {
       return await fn();
     } catch (error) {
-      throw toPlatformError(error, what, now(), [tokens.accessToken, tokens.refreshToken ?? ''], publishing);
+      throw (await classifyOAuthError(error)) ?? toPlatformError(error, what, now(), [tokens.accessToken, tokens.refreshToken ?? ''], publishing);
     }
   };
+
+  /** The account's DID, handle and an Agent on its PDS. */
+  const sessionOf = async (tokens: TokenSet, publishing = true) =>
+    call(
+      'read the account',
+      tokens,
+      async () => {
+        const { agent, did } = await agentOf(tokens);
+        const r = await agent.com.atproto.server.getSession();
+        return { agent, did, handle: r.data.handle };
+      },
+      publishing,
+    );
 
   const postUrl = (handle: string, uri: string) => `${hosts.www}/profile/${encodeURIComponent(handleOf(handle))}/post/${rkeyOf(uri)}`;
 
@@ -226,8 +276,8 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
     const images = checkMedia(request.media);
     if (!text.trim() && images.length === 0) throw new PlatformError('bluesky', 'fix-input', BLUESKY_MESSAGES.empty);
 
-    const session = await call('read the account', tokens, () => sessionOf(tokens));
-    const agent = await agentOn(session.pds, tokens.accessToken);
+    const session = await sessionOf(tokens);
+    const { agent } = session;
     const did = request.accountId;
 
     const chosen = str(checkpoint, 'rkey');
@@ -260,8 +310,8 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
       const { tokens } = context;
       const problem = blueskyCaptionProblem(text);
       if (problem) throw new PlatformError('bluesky', 'fix-input', `${problem}.`, { status: 400 });
-      const session = await call('read the account', tokens, () => sessionOf(tokens));
-      const agent = await agentOn(session.pds, tokens.accessToken);
+      const session = await sessionOf(tokens);
+      const { agent } = session;
       const parentDid = parentUri.slice('at://'.length).split('/')[0] ?? context.request.accountId;
       const parent = await readPost(agent, tokens, parentDid, rkeyOf(parentUri));
       if (!parent) throw new PlatformError('bluesky', 'stop', 'The Bluesky post to reply to is gone.', { status: 400 });
@@ -276,8 +326,8 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
     },
     async find(context, parentUri, text, since) {
       const { tokens } = context;
-      const session = await call('read the account', tokens, () => sessionOf(tokens));
-      const agent = await agentOn(session.pds, tokens.accessToken);
+      const session = await sessionOf(tokens);
+      const { agent } = session;
       // The newest records come first; a reply made since the attempt is among the latest few.
       const r = await call('look up recent posts', tokens, () =>
         agent.com.atproto.repo.listRecords({ repo: context.request.accountId, collection: POST, limit: 50 }),
@@ -296,60 +346,68 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
     usesPkce: false,
     publishStep,
     /**
-     * No consent page of Bluesky's: the popup opens our own sign-in form (frontend route
-     * BLUESKY_SIGN_IN_PATH) on the app's origin, carrying the state; the form posts back to our callback.
+     * Bluesky's authorization server needs the account first (handle → DID → PDS → its server), so
+     * the popup opens our own page on our callback's origin, carrying the state; that page asks for
+     * the handle and calls startAuthorization, which sends the popup on to the server's sign-in page.
      */
     authorizeUrl({ state }) {
-      return `${new URL(deps.app.redirectUri).origin}${BLUESKY_SIGN_IN_PATH}?${new URLSearchParams({ state })}`;
+      return `${new URL(redirectUri).origin}${BLUESKY_SIGN_IN_PATH}?${new URLSearchParams({ state })}`;
     },
-    exchangeCode() {
-      return Promise.reject(new PlatformError('bluesky', 'fix-input', `${PLATFORM_NAMES.bluesky} connects with an app password.`));
-    },
-    async signIn({ identifier, appPassword }) {
-      let session;
+    async startAuthorization({ identifier, state }) {
+      const { client } = await oauth(undefined, false);
       try {
-        session = (await (await agentOn(hosts.api)).com.atproto.server.createSession({ identifier, password: appPassword })).data;
+        // No handle: the sign-in service (bsky.social), whose page asks for the account itself.
+        return (await client.authorize(identifier || hosts.api, { state, scope: BLUESKY_OAUTH_SCOPE })).href;
       } catch (error) {
-        if (isXrpcError(error) && (error.status === 401 || error.error === 'AuthenticationRequired')) {
-          throw new PlatformError('bluesky', 'fix-input', 'Bluesky did not accept that handle and app password. Check both and try again.', {
-            status: error.status,
-          });
-        }
-        if (isXrpcError(error) && error.error === 'AuthFactorTokenRequired') {
+        const lib = await oauthLib();
+        if (error instanceof lib.FetchRequestError) throw new PlatformError('bluesky', 'retry', "Couldn't reach Bluesky (network problem). Please try again.");
+        // The handle, its DID or its server could not be resolved (or named no atproto server).
+        if (error instanceof lib.OAuthResolverError || error instanceof lib.HandleResolverError || error instanceof TypeError) {
           throw new PlatformError(
             'bluesky',
             'fix-input',
-            'Use an app password (Bluesky: Settings → Privacy and security → App passwords), not your account password.',
-            {
-              status: error.status,
-            },
+            identifier
+              ? `We couldn't find the Bluesky account @${identifier}. Check the handle and try again.`
+              : "Bluesky's sign-in service did not answer as expected. Enter your handle instead.",
           );
         }
-        throw toPlatformError(error, 'sign in', now(), [appPassword], false);
+        logger.warn('Bluesky authorization could not start', { error });
+        throw new PlatformError('bluesky', 'stop', 'Bluesky could not start the sign-in. Please try again later.');
       }
-      // An account password gives full control of the account (and can change it): we take only app passwords.
-      if (jwtClaims(session.accessJwt).scope === ACCOUNT_PASSWORD_SCOPE) {
-        await (await agentOn(hosts.api, session.refreshJwt)).com.atproto.server.deleteSession().catch(() => undefined);
-        throw new PlatformError(
-          'bluesky',
-          'fix-input',
-          'Use an app password (Bluesky: Settings → Privacy and security → App passwords), not your account password.',
+    },
+    async appStateOf(clientState) {
+      const saved = (await stores().states.get(clientState)) as { appState?: unknown } | undefined;
+      return typeof saved?.appState === 'string' ? saved.appState : undefined;
+    },
+    async exchangeCode({ code, state, iss }) {
+      const { client, captured } = await oauth(undefined, false);
+      const params = new URLSearchParams({ code, ...(state ? { state } : {}), ...(iss ? { iss } : {}) });
+      try {
+        await client.callback(params);
+      } catch (error) {
+        logger.warn('Bluesky OAuth callback failed', { error });
+        throw (
+          (await classifyOAuthError(error)) ??
+          new PlatformError('bluesky', 'fix-input', 'Bluesky did not confirm the sign-in. Please connect again from Platforms.')
         );
       }
-      return tokenSetOf(session);
+      const tokens = captured();
+      if (!tokens) throw new PlatformError('bluesky', 'retry', 'Bluesky did not open a session. Please try again.');
+      return tokens;
     },
+    /**
+     * The client refreshes by itself, under the lease, when a call finds the access token about to
+     * expire; asked to refresh (a refused token), it does so the same way, and the row holds the result.
+     */
     async refresh(tokens) {
-      if (!tokens.refreshToken) throw new PlatformError('bluesky', 'reauth', 'Your Bluesky connection has expired; reconnect it on Platforms.');
-      const r = await call(
-        'refresh the sign-in',
-        tokens,
-        async () => (await agentOn(hosts.api, tokens.refreshToken)).com.atproto.server.refreshSession(),
-        false,
-      );
-      return tokenSetOf(r.data);
+      const stored = sessionOfTokens(tokens);
+      if (!stored) throw new PlatformError('bluesky', 'reauth', BLUESKY_RECONNECT_MESSAGE);
+      const { client, captured } = await oauth(tokens);
+      await call('refresh the sign-in', tokens, () => client.restore(stored.atproto.tokenSet.sub, true), false);
+      return (deps.atproto?.connection ? await deps.atproto.connection.get() : captured()) ?? tokens;
     },
     async profiles(tokens) {
-      const session = await call('read the profile', tokens, () => sessionOf(tokens), false);
+      const session = await sessionOf(tokens, false);
       return [{ accountId: session.did, accountName: `@${session.handle}`, tokens }];
     },
   };

@@ -4,6 +4,7 @@ import { PLATFORMS, type Platform } from '@shared/platforms';
 import { appOrigin } from '../lib/app-origin';
 import { secretsClient } from '../lib/aws';
 import { env } from '../lib/env';
+import { isLocalOrigin, loopbackRedirect, type AtprotoStores } from './bluesky-oauth';
 import { blueskyServiceUrl, hostsFor } from './hosts';
 import { createAdapter } from './registry';
 import type { OAuthApp, PlatformAdapter } from './types';
@@ -50,28 +51,39 @@ function loadCredentials(): Promise<Credentials> {
   return credentials;
 }
 
-/** Our callback for a platform: the one redirect URI registered with its app. */
+/**
+ * Our callback for a platform: the one redirect URI registered with its app. Bluesky's on a plain-http
+ * origin (the local cloud) names 127.0.0.1, as atproto's loopback client must (bluesky-oauth.ts).
+ */
 export async function redirectUriFor(platform: Platform): Promise<string> {
-  return `${await appOrigin()}/api/oauth/${platform}/callback`;
+  const uri = `${await appOrigin()}/api/oauth/${platform}/callback`;
+  return platform === 'bluesky' && isLocalOrigin(uri) ? loopbackRedirect(uri) : uri;
 }
 
 /** Our registered app on a platform, or undefined when we have none there. */
 export async function configuredApp(platform: Platform): Promise<OAuthApp | undefined> {
-  // Bluesky connects with an app password: no app of ours to register, only the service to sign in at.
-  if (platform === 'bluesky') return blueskyServiceUrl() ? { clientId: '', clientSecret: '', redirectUri: await redirectUriFor(platform) } : undefined;
+  // Bluesky registers no app: atproto OAuth clients publish their own metadata (docs/bluesky.md#connecting).
+  // What it needs is the service to sign in at and, for a confidential client, our signing key (the
+  // credentials' clientSecret, a private JWK); without the key we are a public client.
+  if (platform === 'bluesky') {
+    if (!blueskyServiceUrl()) return undefined;
+    const key = (await loadCredentials()).bluesky?.clientSecret;
+    return { clientId: '', clientSecret: key ?? '', redirectUri: await redirectUriFor(platform) };
+  }
   const app = (await loadCredentials())[platform];
   if (!app) return undefined;
   return { ...app, redirectUri: await redirectUriFor(platform) };
 }
 
 /** The adapter for a platform, or undefined when we have no app registered there. */
-export async function configuredAdapter(platform: Platform, now?: () => Date): Promise<PlatformAdapter | undefined> {
+export async function configuredAdapter(platform: Platform, now?: () => Date, atproto?: AtprotoStores): Promise<PlatformAdapter | undefined> {
   const app = await configuredApp(platform);
   if (!app) return undefined;
   return createAdapter(platform, {
     app,
     hosts: hostsFor(platform, env().PLATFORM_SANDBOX_URL),
     ...(now ? { now } : {}),
+    ...(atproto ? { atproto } : {}),
   });
 }
 

@@ -19,7 +19,8 @@ export const PLATFORM_HOSTS = {
   },
   // `api`: where accounts sign in (bsky.social's entryway); each account's own PDS comes from its
   // DID document at publish time. `www`: the Bluesky app, where post links point.
-  bluesky: { api: 'https://bsky.social', www: 'https://bsky.app' },
+  // `plc`: the did:plc directory the OAuth client resolves DIDs at (the local cloud runs its own).
+  bluesky: { api: 'https://bsky.social', www: 'https://bsky.app', plc: 'https://plc.directory' },
   // The authorization window is on threads.net; the API on graph.threads.net (graph.threads.com answers too).
   threads: { www: 'https://threads.net', graph: 'https://graph.threads.net' },
   // Sign-in and post pages on www.linkedin.com; the APIs (/v2/userinfo, the versioned /rest/…) on api.linkedin.com.
@@ -101,7 +102,11 @@ export function pinterestApiHost(env: NodeJS.ProcessEnv = process.env): 'product
  */
 export function hostsFor<P extends Platform>(platform: P, sandboxUrl?: string, env: NodeJS.ProcessEnv = process.env): PlatformHosts<P> {
   if (platform === 'bluesky') {
-    return { ...PLATFORM_HOSTS.bluesky, api: blueskyServiceUrl(env) ?? PLATFORM_HOSTS.bluesky.api } as PlatformHosts<P>;
+    return {
+      ...PLATFORM_HOSTS.bluesky,
+      api: blueskyServiceUrl(env) ?? PLATFORM_HOSTS.bluesky.api,
+      plc: env.BLUESKY_PLC_URL || PLATFORM_HOSTS.bluesky.plc,
+    } as PlatformHosts<P>;
   }
   const real = PLATFORM_HOSTS[platform] as Record<string, string>;
   if (!sandboxUrl) {

@@ -1,3 +1,4 @@
+import type { AtprotoStores } from './bluesky-oauth';
 import * as z from 'zod';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import type { PlatformHosts } from './hosts';
@@ -9,6 +10,8 @@ export interface AdapterDeps<P extends Platform> {
   readonly hosts: PlatformHosts<P>;
   readonly fetch: Fetch;
   readonly now: () => Date;
+  /** Bluesky's OAuth client stores (the table's, handed in by the domain); absent where no Bluesky call is made. */
+  readonly atproto?: AtprotoStores | undefined;
 }
 
 /** A non-success answer, as the platform's classifier sees it. */

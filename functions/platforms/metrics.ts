@@ -5,6 +5,7 @@ import { BLUESKY_METRICS_BATCH, createBlueskyMetricsReader } from './bluesky-met
 import { createFacebookMetricsReader } from './facebook-metrics';
 import { env } from '../lib/env';
 import { hostsFor } from './hosts';
+import type { AtprotoStores } from './bluesky-oauth';
 import type { AdapterDeps } from './http';
 import { createInstagramMetricsReader } from './instagram-metrics';
 import { createLinkedInMetricsReader } from './linkedin-metrics';
@@ -65,7 +66,7 @@ export function createMetricsReader<P extends Platform>(platform: P, deps: Adapt
  * The platform's reader with our registered app and the configured hosts (the sandbox locally, the
  * platforms on AWS); MetricsUnavailableError when the platform has no app configured.
  */
-export async function metricsReaderFor(platform: Platform, deps: Pick<Deps, 'now'>): Promise<MetricsReader> {
+export async function metricsReaderFor(platform: Platform, deps: Pick<Deps, 'now'>, atproto?: AtprotoStores): Promise<MetricsReader> {
   const app = await configuredApp(platform);
   if (!app) throw new MetricsUnavailableError(platform);
   return createMetricsReader(platform, {
@@ -74,6 +75,7 @@ export async function metricsReaderFor(platform: Platform, deps: Pick<Deps, 'now
     // Bound lazily so a test's stubbed global fetch is honoured.
     fetch: (input, init) => fetch(input, init),
     now: deps.now,
+    ...(atproto ? { atproto } : {}),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Platform } from '@shared/platforms';
+import type { AtprotoStores } from './bluesky-oauth';
 import { createBlueskyAdapter, type BlueskyAdapter } from './bluesky';
 import { createFacebookAdapter, type FacebookAdapter } from './facebook';
 import type { PlatformHosts } from './hosts';
@@ -20,9 +21,11 @@ export interface CreateAdapterDeps<P extends Platform> {
   readonly fetch?: Fetch;
   /** @default () => new Date() */
   readonly now?: () => Date;
+  /** Bluesky's OAuth stores (functions/platforms/bluesky-oauth.ts). */
+  readonly atproto?: AtprotoStores | undefined;
 }
 
-/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options; Bluesky's signs in with an app password; Threads' reads its publishing limit; Pinterest's lists boards. */
+/** Facebook's adapter also reads Page details; TikTok's, the creator's posting options; Bluesky's starts its OAuth at the handle the user gives; Threads' reads its publishing limit; Pinterest's lists boards. */
 type AdapterFor<P extends Platform> = P extends 'facebook'
   ? FacebookAdapter
   : P extends 'tiktok'
@@ -55,5 +58,6 @@ export function createAdapter<P extends Platform>(platform: P, deps: CreateAdapt
     // Bound lazily so a test's stubbed global fetch is honoured.
     fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
     now: deps.now ?? (() => new Date()),
+    ...(deps.atproto ? { atproto: deps.atproto } : {}),
   });
 }

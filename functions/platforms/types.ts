@@ -46,12 +46,7 @@ export interface PlatformAdapter {
   readonly usesPkce: boolean;
   authorizeUrl(input: { state: string; codeChallenge?: string }): string;
   /** Code → tokens (for Instagram: short → long-lived; for Facebook: the long-lived user token). */
-  exchangeCode(input: { code: string; codeVerifier?: string }): Promise<TokenSet>;
-  /**
-   * Networks that connect with an app password instead of OAuth (Bluesky): handle and app password →
-   * the session's tokens. `authorizeUrl` then leads to our own sign-in form in the connect popup.
-   */
-  signIn?(input: { identifier: string; appPassword: string }): Promise<TokenSet>;
+  exchangeCode(input: { code: string; codeVerifier?: string; state?: string; iss?: string }): Promise<TokenSet>;
   /** New tokens; never drops a refresh token the platform did not replace. */
   refresh(tokens: TokenSet): Promise<TokenSet>;
   /** The profiles these tokens can post as (Facebook: one per granted Page, with Page tokens). */

@@ -19,7 +19,8 @@ export const blueskyModule: LocalModule = {
   name: 'bluesky',
   async start(ctx) {
     const pds = await startPdsThread({ dataDir: path.join(ctx.dataDir, 'bluesky') });
-    return { env: { BLUESKY_SERVICE_URL: pds.url }, stop: () => pds.stop() };
+    // BLUESKY_PLC_URL: the OAuth client resolves the accounts' did:plc documents at this run's own directory.
+    return { env: { BLUESKY_SERVICE_URL: pds.url, BLUESKY_PLC_URL: pds.plcUrl }, stop: () => pds.stop() };
   },
 };
 

@@ -34,7 +34,7 @@ const PUBLIC_ROUTES = [
   '/complete-signup?email=someone%40example.com&session_id=cs_unknown',
   // A client review link that is not one: the page's error state.
   '/review?token=not-a-link',
-  // The connect popup's Bluesky step (handle and app password), as the popup opens it.
+  // The connect popup's Bluesky step (the handle), as the popup opens it.
   '/bluesky-sign-in?state=a-connect-state',
 ];
 

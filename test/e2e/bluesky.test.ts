@@ -5,12 +5,17 @@ import { aPageForEachTest, postedCard, publishNowFromCompose, signIn, toastIn } 
 
 /**
  * As a user sees it, against Bluesky's own PDS running in the local cloud (global-setup turns the
- * bluesky module on): connect with an app password in the connect popup, write a post with a
- * mention and a link in Compose, publish it, and find it Posted, linked to bsky.app and kept in
- * the account's repository with its facets.
+ * bluesky module on): Platforms → Connect Bluesky → the handle in the connect popup → the PDS's own
+ * sign-in and consent page (atproto OAuth) → back to Platforms, connected; then a post with a
+ * mention and a link from Compose, Posted, linked to bsky.app and kept in the account's repository
+ * with its facets.
+ *
+ * The app is opened at 127.0.0.1: atproto's loopback client (the local cloud's, having no public
+ * metadata URL) must come back to 127.0.0.1, and the connect's binding cookie is per host.
  */
 const currentPage = aPageForEachTest({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const loopbackApp = () => cloud().url.replace('//localhost:', '//127.0.0.1:');
 
 function pdsUrl(): string {
   const url = cloud().env.BLUESKY_SERVICE_URL;
@@ -18,33 +23,37 @@ function pdsUrl(): string {
   return url;
 }
 
-/** An account on the local PDS, with an app password made for us as its owner would in Bluesky's settings. */
+/** An account on the local PDS, and its owner's own agent. */
 async function aBlueskyAccount(name: string) {
   const agent = new AtpAgent({ service: pdsUrl() });
-  await agent.createAccount({ handle: `${name}.test`, email: `${name}@example.com`, password: `${name}-account-password` });
-  const { password } = (await agent.com.atproto.server.createAppPassword({ name: 'Schedule & Autopost' })).data;
-  return { agent, did: agent.session!.did, handle: `${name}.test`, appPassword: password };
+  const password = `${name}-account-password`;
+  await agent.createAccount({ handle: `${name}.test`, email: `${name}@example.com`, password });
+  return { agent, did: agent.session!.did, handle: `${name}.test`, password };
 }
 
 describe('Bluesky from connect to Posted', () => {
-  it('connects with an app password, publishes a post with a mention and a link, and the PDS keeps it', { timeout: 180_000 }, async () => {
+  it("connects through the PDS's own sign-in and consent, publishes a post with a mention and a link, and the PDS keeps it", { timeout: 180_000 }, async () => {
     const page = currentPage();
     const t = tag();
     const friend = await aBlueskyAccount(`friend${t}`);
     const account = await aBlueskyAccount(`cafe${t}`);
     // Bluesky needs Basic or better, like X.
     const user = await aConfirmedUser({ plan: 'basic' });
-    await signIn(page, user);
+    await signIn(page, user, loopbackApp());
     await page.getByRole('link', { name: 'Platforms' }).click();
     await page.waitForURL('**/home/platforms');
 
     const popupOpened = page.waitForEvent('popup');
     await page.getByTestId('platform-card-bluesky').getByRole('button', { name: 'Connect Bluesky' }).click();
     const popup = await popupOpened;
-    const closed = popup.waitForEvent('close', { timeout: 30_000 });
+    const closed = popup.waitForEvent('close', { timeout: 60_000 });
     await popup.getByLabel('Handle').fill(account.handle);
-    await popup.getByLabel('App password').fill(account.appPassword);
-    await popup.getByRole('button', { name: 'Connect Bluesky' }).click();
+    await popup.getByRole('button', { name: 'Continue', exact: true }).click();
+    // The PDS's own page (@atproto/oauth-provider-ui): the password is typed there, never in our app.
+    await popup.waitForURL(`${pdsUrl()}/oauth/authorize?**`);
+    await popup.getByRole('textbox', { name: 'Password' }).fill(account.password);
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await popup.getByRole('button', { name: 'Authorize' }).click();
     await closed;
     await toastIn(page, 'Bluesky account connected successfully').waitFor();
     await page.getByTestId('platform-card-bluesky').getByText(`@${account.handle}`).waitFor();

@@ -45,9 +45,9 @@ export function aPageForEachTest(options: BrowserContextOptions = {}): () => Pag
   return () => page!;
 }
 
-/** Fills the sign-in form at /auth and submits it. */
-export async function submitSignIn(page: Page, user: { email: string; password: string }) {
-  await page.goto(`${cloud().url}/auth`);
+/** Fills the sign-in form at /auth and submits it; `base` is the app's origin (the local cloud's, unless given). */
+export async function submitSignIn(page: Page, user: { email: string; password: string }, base = cloud().url) {
+  await page.goto(`${base}/auth`);
   const form = page.getByTestId('sign-in-form');
   await form.getByLabel('Email').fill(user.email);
   await form.getByLabel('Password').fill(user.password);
@@ -55,8 +55,8 @@ export async function submitSignIn(page: Page, user: { email: string; password: 
 }
 
 /** Signs `user` in through the form and waits for the dashboard. */
-export async function signIn(page: Page, user: { email: string; password: string }) {
-  await submitSignIn(page, user);
+export async function signIn(page: Page, user: { email: string; password: string }, base = cloud().url) {
+  await submitSignIn(page, user, base);
   await page.waitForURL('**/home');
 }
 

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocialAccount } from '@shared/accounts';
 import { UI } from '@shared/ui';
+import { OAUTH_CHANNEL } from '@/features/connections/oauth-messages';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { mockApi, platformsResponse, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
@@ -323,6 +324,28 @@ describe('connecting an account through the OAuth popup', () => {
     await waitFor(() => expect(api.callsTo('GET', '/accounts').length).toBeGreaterThan(listCalls), { timeout: 5000 });
     expect(screen.queryByText('Connection failed')).not.toBeInTheDocument();
     expect(screen.queryByText('Success!')).not.toBeInTheDocument();
+  });
+
+  it("hears the result over the app's channel from a popup cut off by its sign-in page, after it looked closed", async () => {
+    // A sign-in page with Cross-Origin-Opener-Policy (Bluesky's) severs the popup: popup.closed reads
+    // true at once and postMessage cannot reach us; the popup's /oauth-callback broadcasts instead.
+    const { popup } = popupOpens();
+    let accounts: SocialAccount[] = [];
+    const { user, api } = await openPlatforms(() => accounts);
+    await user.click(screen.getByRole('button', { name: 'Connect X (Twitter)' }));
+    await waitFor(() => expect(popup!.location.href).toBe(AUTH_URL));
+    popup!.closed = true;
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Connect X (Twitter)' })).toBeEnabled(), { timeout: 5000 });
+    const listCalls = api.callsTo('GET', '/accounts').length;
+
+    accounts = [socialAccount({ id: X_ID, platform: 'x', account_name: '@baker' })];
+    const channel = new BroadcastChannel(OAUTH_CHANNEL);
+    channel.postMessage({ type: 'oauth-success', provider: 'x' });
+    channel.close();
+
+    expect(await screen.findByText('X (Twitter) account connected successfully')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/accounts').length).toBeGreaterThan(listCalls));
+    expect(await within(card('x')).findByText('@baker')).toBeInTheDocument();
   });
 
   it('still says so when the success message arrives just after the popup closed itself', async () => {

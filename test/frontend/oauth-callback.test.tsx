@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { mockApi, shellRoutes } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
+import { OAUTH_CHANNEL } from '@/features/connections/oauth-messages';
 
 function withOpener() {
   const opener = { postMessage: vi.fn() };
@@ -54,7 +55,23 @@ describe('the /oauth-callback page', () => {
     expect(opener.postMessage).toHaveBeenCalledWith({ type: 'oauth-error', provider, message }, window.location.origin);
   });
 
-  it('without an opener goes on to /connections with the same query, history replaced', async () => {
+  it("without an opener (cut off by the sign-in page), tells the app's tab waiting for it over the channel, and closes once it answers", async () => {
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {});
+    const heard: unknown[] = [];
+    const opener = new BroadcastChannel(OAUTH_CHANNEL);
+    opener.onmessage = (event: MessageEvent) => {
+      heard.push(event.data);
+      opener.postMessage({ type: 'oauth-ack' });
+    };
+    signedInWithAccounts();
+    renderApp('/oauth-callback?status=ok&provider=bluesky');
+
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(heard).toEqual([{ type: 'oauth-success', provider: 'bluesky' }]);
+    opener.close();
+  });
+
+  it('without an opener, and nobody answering on the channel, goes on to /connections with the same query, history replaced', async () => {
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
     signedInWithAccounts();
     const app = renderApp('/oauth-callback?status=ok&provider=x');

@@ -1,4 +1,4 @@
-import { AppPasswordSignInBodySchema } from '@shared/bluesky';
+import { BlueskySignInBodySchema } from '@shared/bluesky';
 import { ConnectionIdParamsSchema, OAuthCallbackQuerySchema, PlatformParamsSchema } from '@shared/accounts';
 import { AnalyticsQuerySchema } from '@shared/analytics';
 import { ApiKeyIdParamsSchema, CreateApiKeyBodySchema } from '@shared/api-keys';
@@ -450,17 +450,17 @@ export const ROUTE_PROBES: Record<string, RouteProbe> = {
     // a leaked state cannot be tried twice; nothing is connected to A.
     maySpend: 'OAUTHSTATE#',
   },
-  // The app-password form's answer (Bluesky) with A's state: B's browser lacks A's binding cookie, so
-  // the answer sends the popup to an error and nothing is connected to A; the state is spent.
+  // The connect popup's account step (Bluesky) with A's state: B's browser lacks A's binding cookie, so
+  // the answer sends the popup to an error page, nothing is started or connected for A, and A's state
+  // stays pending for A's own browser.
   'POST /api/oauth/{platform}/callback': {
     params: { values: () => ({ platform: 'bluesky' }), schema: PlatformParamsSchema },
-    body: {
-      sample: (f) => ({ state: f.ids.oauthState, identifier: 'probe.bsky.social', app_password: 'aaaa-bbbb-cccc-dddd' }),
-      schema: AppPasswordSignInBodySchema,
-    },
+    body: { sample: (f) => ({ state: f.ids.oauthState, identifier: 'probe.bsky.social' }), schema: BlueskySignInBodySchema },
     isolation: [200],
-    maySpend: 'OAUTHSTATE#',
   },
+  // Public documents for Bluesky's authorization servers; this cloud does not offer Bluesky, so 404.
+  'GET /api/oauth/bluesky/client-metadata.json': { isolation: [200, 404] },
+  'GET /api/oauth/bluesky/jwks.json': { isolation: [200, 404] },
 };
 
 export const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;

@@ -499,7 +499,7 @@ describe('AppStack without Google sign-in (dev)', () => {
           'ApiConnectionsGetPinterestBoards',
           'ApiConnectionsGetTiktokCreatorInfo',
           'ApiOauthOauthCallback',
-          'ApiOauthAppPasswordSignIn',
+          'ApiOauthStartAuthorization',
           'ApiPostsCheckLimits',
           'ApiPostsCreatePost',
           'ApiPostsImportPosts',

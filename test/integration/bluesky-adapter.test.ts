@@ -5,13 +5,20 @@ import { AtpAgent, type AppBskyFeedPost } from '@atproto/api';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalPds, type LocalPds } from '../../local/bluesky/pds';
-import type { BlueskyAdapter } from '../../functions/platforms/bluesky';
+import { ulid } from 'ulid';
+import { atprotoStoresFor } from '../../functions/domain/connections';
+import { getTokens, saveTokens } from '../../functions/data/tokens';
+import { BLUESKY_RECONNECT_MESSAGE, type BlueskyAdapter } from '../../functions/platforms/bluesky';
+import { BLUESKY_OAUTH_SCOPE, blueskyOAuthClient } from '../../functions/platforms/bluesky-oauth';
 import { createAdapter } from '../../functions/platforms/registry';
+import { signInAtPds } from '../../local/bluesky/pds-sign-in';
 import { PlatformError, type PublishCheckpoint, type PublishContext, type PublishMedia, type TokenSet } from '../../functions/platforms/types';
 
 /*
- * The Bluesky adapter against Bluesky's own PDS (local/bluesky): every refusal asserted here is the
- * reference server's own, and every post is read back from the account's repository.
+ * The Bluesky adapter against Bluesky's own PDS (local/bluesky), connected through the real atproto
+ * OAuth flow (the PDS is the authorization server; its sign-in and consent are driven over HTTP):
+ * every refusal asserted here is the reference server's own, and every post is read back from the
+ * account's repository. The OAuth client's stores are the table's (functions/data/atproto-oauth.ts).
  */
 let pds: LocalPds;
 let dataDir: string;
@@ -26,26 +33,48 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function adapterWith(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): BlueskyAdapter {
+const REDIRECT = 'http://localhost:5173/api/oauth/bluesky/callback';
+
+/** The adapter as the domain builds it: the table's OAuth stores, bound to a connection's tokens row when it acts for one. */
+function adapterWith(
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  connection?: { workspaceId: string; connectionId: string },
+): BlueskyAdapter {
   return createAdapter('bluesky', {
-    app: { clientId: '', clientSecret: '', redirectUri: 'http://localhost:5173/api/oauth/bluesky/callback' },
-    hosts: { api: pds.url, www: 'https://bsky.app' },
+    app: { clientId: '', clientSecret: '', redirectUri: REDIRECT },
+    hosts: { api: pds.url, www: 'https://bsky.app', plc: pds.plcUrl },
     fetch: fetchImpl,
+    atproto: atprotoStoresFor(connection, () => new Date()),
   });
 }
 
-/** An account on the PDS, its own agent, and an app password made for us. */
+/** An account on the PDS and its own agent (signed in with its password, as its owner). */
 async function anAccount(name: string) {
   const agent = new AtpAgent({ service: pds.url });
-  await agent.createAccount({ handle: `${name}.test`, email: `${name}@example.com`, password: `${name}-account-password` });
-  const { password } = (await agent.com.atproto.server.createAppPassword({ name: 'Schedule & Autopost' })).data;
-  return { agent, did: agent.session?.did ?? '', handle: `${name}.test`, appPassword: password };
+  const password = `${name}-account-password`;
+  await agent.createAccount({ handle: `${name}.test`, email: `${name}@example.com`, password });
+  return { agent, did: agent.session?.did ?? '', handle: `${name}.test`, password };
 }
 
-async function connected(name: string, adapter = adapterWith()) {
+/** The whole atproto OAuth round trip, as the connect popup drives it: handle → the PDS's sign-in and consent → our callback. */
+async function authorize(adapter: BlueskyAdapter, account: { handle: string; password: string }, ourState = `state-${ulid()}`) {
+  const authUrl = await adapter.startAuthorization({ identifier: account.handle, state: ourState });
+  const back = await signInAtPds(authUrl, { username: account.handle, password: account.password });
+  return { authUrl: new URL(authUrl), back, ourState };
+}
+
+/** A connected account: its session in a tokens row of a fresh workspace, and an adapter bound to that row. */
+async function connected(name: string, fetchImpl?: typeof fetch) {
   const account = await anAccount(name);
-  const tokens = await adapter.signIn({ identifier: account.handle, appPassword: account.appPassword });
-  return { ...account, tokens };
+  const { back } = await authorize(adapterWith(), account);
+  const tokens = await adapterWith().exchangeCode({
+    code: back.searchParams.get('code')!,
+    state: back.searchParams.get('state')!,
+    iss: back.searchParams.get('iss')!,
+  });
+  const row = { workspaceId: `bsky-${ulid()}`, connectionId: ulid() };
+  await saveTokens(row.workspaceId, row.connectionId, tokens, new Date());
+  return { ...account, tokens, row, adapter: adapterWith(fetchImpl, row) };
 }
 
 /** A publishing step's context whose checkpoints are kept in `saved`, as the engine keeps them on the target. */
@@ -77,6 +106,8 @@ async function posts(agent: AtpAgent, did: string) {
   return r.data.records.map((rec) => ({ uri: rec.uri, value: rec.value as AppBskyFeedPost.Record }));
 }
 
+const urlOf = (input: Parameters<typeof fetch>[0]) => (input instanceof Request ? input.url : String(input));
+
 async function png(color: string): Promise<PublishMedia> {
   const bytes = await sharp({ create: { width: 4, height: 3, channels: 3, background: color } })
     .png()
@@ -84,56 +115,114 @@ async function png(color: string): Promise<PublishMedia> {
   return { url: 'http://media.invalid/photo.png', mimeType: 'image/png', sizeBytes: bytes.length, open: async () => bytes };
 }
 
-describe('Bluesky: connecting with an app password', () => {
-  it('signs in with an app password and finds the account by its DID and handle', async () => {
+describe('Bluesky: connecting by atproto OAuth', () => {
+  it("sends the handle to its PDS's authorization server, and the callback opens a DPoP-bound session for that DID", async () => {
     const adapter = adapterWith();
     const account = await anAccount('ada');
 
-    const tokens = await adapter.signIn({ identifier: account.handle, appPassword: account.appPassword });
+    const { authUrl, back, ourState } = await authorize(adapter, account);
+
+    // A pushed authorization request: the page carries only our client id and the request_uri.
+    expect(authUrl.origin).toBe(pds.url);
+    expect(authUrl.pathname).toBe('/oauth/authorize');
+    expect([...authUrl.searchParams.keys()].sort()).toEqual(['client_id', 'request_uri']);
+    expect(authUrl.searchParams.get('client_id')).toMatch(/^http:\/\/localhost\?/);
+    // The loopback client's redirect names 127.0.0.1 (the PDS refuses `localhost`), with the PDS as issuer.
+    expect(`${back.origin}${back.pathname}`).toBe('http://127.0.0.1:5173/api/oauth/bluesky/callback');
+    expect(back.searchParams.get('iss')).toBe(pds.url);
+    // The client's own state names ours, which the connect spends.
+    expect(await adapter.appStateOf(back.searchParams.get('state')!)).toBe(ourState);
+
+    const tokens = await adapter.exchangeCode({
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+      iss: back.searchParams.get('iss')!,
+    });
     const profiles = await adapter.profiles(tokens);
 
     expect(profiles).toEqual([{ accountId: account.did, accountName: '@ada.test', tokens }]);
-    // The session's JWTs say when they end: about two hours for access, months for refresh.
-    const accessHours = (Date.parse(tokens.expiresAt!) - Date.now()) / 3_600_000;
-    expect(accessHours).toBeGreaterThan(1);
-    expect(Date.parse(tokens.refreshExpiresAt!)).toBeGreaterThan(Date.parse(tokens.expiresAt!));
+    const session = JSON.parse(tokens.accessToken) as { atproto: { tokenSet: { token_type: string; sub: string }; dpopJwk: { d?: string } } };
+    expect(session.atproto.tokenSet).toMatchObject({ token_type: 'DPoP', sub: account.did });
+    expect(session.atproto.dpopJwk.d).toEqual(expect.any(String));
+    expect(tokens.scopes).toEqual(BLUESKY_OAUTH_SCOPE.split(' '));
+    // A public client: the reference server ends the session two weeks after sign-in.
+    expect(Date.parse(tokens.refreshExpiresAt!) - Date.now()).toBeGreaterThan(13.9 * 24 * 3_600_000);
+    // The authorization is spent: a replayed callback finds no pending state.
+    expect(await adapter.appStateOf(back.searchParams.get('state')!)).toBeUndefined();
   });
 
-  it('refuses the account password itself, and a wrong app password, with a message saying what to do', async () => {
-    const adapter = adapterWith();
+  it('says clearly when the handle does not exist, before anything is stored', async () => {
+    await expect(adapterWith().startAuthorization({ identifier: 'nobody-here.test', state: 'state-x' })).rejects.toMatchObject({
+      category: 'fix-input',
+      message: "We couldn't find the Bluesky account @nobody-here.test. Check the handle and try again.",
+    });
+  });
+
+  it('refuses a code whose authorization was not pending here (another browser or a replay)', async () => {
     const account = await anAccount('ben');
+    const { back } = await authorize(adapterWith(), account);
+    const params = { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, iss: back.searchParams.get('iss')! };
+    await adapterWith().exchangeCode(params);
 
-    await expect(adapter.signIn({ identifier: account.handle, appPassword: 'ben-account-password' })).rejects.toMatchObject({
-      category: 'fix-input',
-      message: expect.stringContaining('Use an app password'),
+    await expect(adapterWith().exchangeCode(params)).rejects.toMatchObject({ category: 'fix-input' });
+  });
+
+  it('refreshes through the client into the connection row, and a revoked session asks to reconnect', async () => {
+    const account = await connected('cleo');
+
+    const fresh = await account.adapter.refresh(account.tokens);
+    const before = JSON.parse(account.tokens.accessToken) as { atproto: { tokenSet: { refresh_token: string } } };
+    const after = JSON.parse(fresh.accessToken) as { atproto: { tokenSet: { refresh_token: string } } };
+    // atproto rotates the refresh token; the row now holds the new one.
+    expect(after.atproto.tokenSet.refresh_token).not.toBe(before.atproto.tokenSet.refresh_token);
+    expect((await getTokens(account.row.workspaceId, account.row.connectionId)).accessToken).toBe(fresh.accessToken);
+    await expect(account.adapter.publishStep(aContext({ ...account, tokens: fresh }, { caption: 'After a refresh' }).context)).resolves.toMatchObject({
+      status: 'posted',
     });
-    await expect(adapter.signIn({ identifier: account.handle, appPassword: 'aaaa-bbbb-cccc-dddd' })).rejects.toMatchObject({
-      category: 'fix-input',
-      message: 'Bluesky did not accept that handle and app password. Check both and try again.',
+
+    // The owner revokes our access at the PDS (signing out there): the next refresh is refused.
+    const { client } = await blueskyOAuthClient(
+      { redirectUri: REDIRECT, serviceUrl: pds.url, plcDirectoryUrl: pds.plcUrl, fetch },
+      atprotoStoresFor(account.row, () => new Date()),
+      fresh,
+      () => new Date(),
+    );
+    await (await client.restore(account.did)).signOut();
+    await expect(account.adapter.refresh(fresh)).rejects.toMatchObject({ category: 'reauth' });
+  });
+
+  it('two functions refreshing one session at once both go on: the lease makes the second use the rotated token', async () => {
+    const account = await connected('cora');
+    // Two Lambdas, each with its own client, both holding the row as it was before either refreshed.
+    const [a, b] = [adapterWith(undefined, account.row), adapterWith(undefined, account.row)];
+
+    const [first, second] = await Promise.all([a.refresh(account.tokens), b.refresh(account.tokens)]);
+
+    const stored = await getTokens(account.row.workspaceId, account.row.connectionId);
+    expect([first.accessToken, second.accessToken]).toContain(stored.accessToken);
+    await expect(account.adapter.publishStep(aContext({ ...account, tokens: stored }, { caption: 'After two refreshes' }).context)).resolves.toMatchObject({
+      status: 'posted',
     });
   });
 
-  it('refreshes the session into tokens that post, and a refused token asks to reconnect', async () => {
-    const adapter = adapterWith();
-    const account = await connected('cleo', adapter);
+  it('asks a connection made with an app password to reconnect, saying why', async () => {
+    const account = await anAccount('dan');
+    const legacy = await account.agent.com.atproto.server.createSession({ identifier: account.handle, password: account.password });
+    const tokens: TokenSet = { accessToken: legacy.data.accessJwt, refreshToken: legacy.data.refreshJwt, expiresAt: null };
 
-    const fresh = await adapter.refresh(account.tokens);
-    const { context } = aContext({ ...account, tokens: fresh }, { caption: 'After a refresh' });
-    await expect(adapter.publishStep(context)).resolves.toMatchObject({ status: 'posted' });
-
-    const { context: forged } = aContext({ ...account, tokens: { ...fresh, accessToken: `${fresh.accessToken.slice(0, -4)}AAAA` } }, { caption: 'Never' });
-    await expect(adapter.publishStep(forged)).rejects.toMatchObject({
+    await expect(adapterWith().publishStep(aContext({ ...account, tokens }, { caption: 'Old connection' }).context)).rejects.toMatchObject({
       category: 'reauth',
-      message: 'Your Bluesky connection has expired; reconnect it on Platforms.',
+      message: BLUESKY_RECONNECT_MESSAGE,
     });
+    await expect(adapterWith().refresh(tokens)).rejects.toMatchObject({ category: 'reauth', message: BLUESKY_RECONNECT_MESSAGE });
   });
 });
 
 describe('Bluesky: publishing', () => {
   it('posts text with its link and mention as facets at UTF-8 byte offsets, and links to the post', async () => {
-    const adapter = adapterWith();
     await anAccount('dora');
-    const account = await connected('eli', adapter);
+    const account = await connected('eli');
+    const { adapter } = account;
     const caption = 'Café news 🥐 with @dora.test at https://example.com/menu';
     const { context } = aContext(account, { caption });
 
@@ -155,8 +244,8 @@ describe('Bluesky: publishing', () => {
   });
 
   it('counts graphemes: 300 emoji go out, 301 letters are refused with the limit named and nothing posted', async () => {
-    const adapter = adapterWith();
-    const account = await connected('fay', adapter);
+    const account = await connected('fay');
+    const { adapter } = account;
 
     await expect(adapter.publishStep(aContext(account, { caption: '🙂'.repeat(300) }).context)).resolves.toMatchObject({ status: 'posted' });
     const refused = aContext(account, { caption: 'a'.repeat(301) });
@@ -169,8 +258,8 @@ describe('Bluesky: publishing', () => {
   });
 
   it('posts images as app.bsky.embed.images, each uploaded as a blob of the account', async () => {
-    const adapter = adapterWith();
-    const account = await connected('gus', adapter);
+    const account = await connected('gus');
+    const { adapter } = account;
     const media = [await png('#336699'), await png('#996633')];
 
     await adapter.publishStep(aContext(account, { caption: 'Two photos', media }).context);
@@ -186,8 +275,8 @@ describe('Bluesky: publishing', () => {
   });
 
   it('refuses a video and a fifth image before uploading anything', async () => {
-    const adapter = adapterWith();
-    const account = await connected('hal', adapter);
+    const account = await connected('hal');
+    const { adapter } = account;
     const video: PublishMedia = { url: 'http://media.invalid/v.mp4', mimeType: 'video/mp4', sizeBytes: 1000, open: async () => Buffer.alloc(1000) };
     const five = await Promise.all(['#111111', '#222222', '#333333', '#444444', '#555555'].map(png));
 
@@ -203,8 +292,8 @@ describe('Bluesky: publishing', () => {
   });
 
   it('posts a first comment as a reply whose root and parent are the post', async () => {
-    const adapter = adapterWith();
-    const account = await connected('ivy', adapter);
+    const account = await connected('ivy');
+    const { adapter } = account;
 
     const result = await adapter.publishStep(aContext(account, { caption: 'The post', first_comment: 'The first comment' }).context);
 
@@ -223,17 +312,17 @@ describe('Bluesky: exactly once after a lost answer', () => {
     let dropCreate = true;
     const lossy: typeof fetch = async (input, init) => {
       const res = await fetch(input, init);
-      if (dropCreate && String(input).includes('com.atproto.repo.createRecord')) {
+      if (dropCreate && urlOf(input).includes('com.atproto.repo.createRecord')) {
         dropCreate = false;
         throw new TypeError('fetch failed: socket hang up');
       }
       return res;
     };
-    const adapter = adapterWith(lossy);
-    const account = await connected('jay', adapter);
+    const account = await connected('jay', lossy);
+    const { adapter } = account;
     const first = aContext(account, { caption: 'Only once, please' });
 
-    await expect(adapter.publishStep(first.context)).rejects.toMatchObject({ category: 'retry' });
+    await expect(adapter.publishStep(first.context)).rejects.toMatchObject({ category: 'retry', details: {} });
     const kept = first.saved.at(-1)!;
     expect(kept.rkey).toMatch(/^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/);
 
@@ -249,14 +338,14 @@ describe('Bluesky: exactly once after a lost answer', () => {
   it('a redelivery after a create that never reached the PDS posts once, under the key it chose', async () => {
     let failCreate = true;
     const unreachable: typeof fetch = async (input, init) => {
-      if (failCreate && String(input).includes('com.atproto.repo.createRecord')) {
+      if (failCreate && urlOf(input).includes('com.atproto.repo.createRecord')) {
         failCreate = false;
         throw new TypeError('fetch failed: connect ECONNREFUSED');
       }
       return fetch(input, init);
     };
-    const adapter = adapterWith(unreachable);
-    const account = await connected('kim', adapter);
+    const account = await connected('kim', unreachable);
+    const { adapter } = account;
     const first = aContext(account, { caption: 'Second try' });
     await expect(adapter.publishStep(first.context)).rejects.toMatchObject({ category: 'retry' });
     expect(await posts(account.agent, account.did)).toEqual([]);

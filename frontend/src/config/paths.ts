@@ -63,7 +63,7 @@ export const paths = {
   reviewLink: { path: '/review', getHref: (token: string) => withQuery('/review', { token }) },
   /** Where the backend's OAuth callback sends the connect popup. */
   oauthCallback: { path: '/oauth-callback', getHref: () => '/oauth-callback' },
-  /** The connect popup's Bluesky sign-in form (handle + app password), opened with the connect's state. */
+  /** The connect popup's Bluesky step (the handle, before Bluesky's own sign-in page), opened with the connect's state. */
   blueskySignIn: { path: BLUESKY_SIGN_IN_PATH, getHref: (state: string) => withQuery(BLUESKY_SIGN_IN_PATH, { state }) },
   app: {
     root: { path: '/home', getHref: () => '/home' },

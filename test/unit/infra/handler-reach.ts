@@ -61,7 +61,7 @@ const CALLS: readonly { readonly module: string; readonly call: RegExp; readonly
   { module: 'functions/lib/stripe.ts', call: /\b(stripe|stripeKeys)\d*\(\)/, capability: 'stripe' },
   { module: 'functions/lib/realtime.ts', call: /\b(publishUserEvent|endUserSessions)\d*\(/, capability: 'realtime' },
   { module: 'functions/lib/media-pull.ts', call: /\bmediaPullSigner\d*\(/, capability: 'media:pull' },
-  { module: 'functions/platforms/configured.ts', call: /\b(configuredAdapter|redirectUriFor)\d*\(/, capability: 'platform-apps' },
+  { module: 'functions/platforms/configured.ts', call: /\b(configuredAdapter|configuredApp|redirectUriFor)\d*\(/, capability: 'platform-apps' },
   // Defined in @aws-sdk/s3-presigned-post (external): every call counts.
   { module: '@aws-sdk/s3-presigned-post', call: /\bcreatePresignedPost\d*\(/, capability: 'media:write' },
 ];

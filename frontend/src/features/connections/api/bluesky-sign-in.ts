@@ -1,12 +1,13 @@
-import { AppPasswordSignInResponseSchema, type AppPasswordSignInBody } from '@shared/bluesky';
+import { BlueskySignInResponseSchema, type BlueskySignInBody } from '@shared/bluesky';
 import { api } from '@/lib/api-client';
 
 /**
- * The connect popup's Bluesky form: the app password goes to our callback once, to open a session;
- * the answer is where the popup goes next (the same /oauth-callback page an OAuth redirect reaches).
+ * The connect popup's Bluesky step: the handle goes to our callback path (where the browser-binding
+ * cookie is sent), which starts atproto OAuth at the account's own server; the answer is where the
+ * popup goes next: that server's sign-in page, or /oauth-callback when the connect has ended.
  * No session of ours: the state and this browser's binding cookie identify the connect.
  */
-export async function signInToBluesky(body: AppPasswordSignInBody): Promise<string> {
-  const { location } = await api('/oauth/bluesky/callback', { method: 'POST', auth: false, body, schema: AppPasswordSignInResponseSchema });
+export async function startBlueskySignIn(body: BlueskySignInBody): Promise<string> {
+  const { location } = await api('/oauth/bluesky/callback', { method: 'POST', auth: false, body, schema: BlueskySignInResponseSchema });
   return location;
 }

@@ -1,48 +1,49 @@
-import { Button, Card, Center, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Center, Field, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AppPasswordSignInBodySchema } from '@shared/bluesky';
+import { BlueskySignInBodySchema } from '@shared/bluesky';
 import { BlueskyButterfly } from '@/components/platform-icon';
 import { fieldErrorsOf, type FieldErrors } from '@/lib/field-errors';
-import { signInToBluesky } from '../api/bluesky-sign-in';
-
-/** Bluesky's own page where a user makes an app password. */
-const APP_PASSWORDS_URL = 'https://bsky.app/settings/app-passwords';
+import { startBlueskySignIn } from '../api/bluesky-sign-in';
 
 /**
- * The Bluesky step of the connect popup (docs/bluesky.md#connecting): handle and app password
- * instead of a network's consent page. The password opens one session and is never stored; the
- * popup then goes to /oauth-callback like any connect, which tells the opener and closes.
+ * The Bluesky step of the connect popup (docs/bluesky.md#connecting): Bluesky accounts live on many
+ * servers, so we ask which account first (its handle), or let the user go on to bsky.social, whose
+ * page asks itself. Then the popup goes to that server's own sign-in and consent page; no password
+ * is ever typed here.
  */
 export function BlueskySignIn() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const state = params.get('state') ?? '';
   const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const [pending, setPending] = useState<'handle' | 'service' | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = AppPasswordSignInBodySchema.safeParse({ state, identifier, app_password: password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
+  async function go(withHandle: boolean) {
+    const parsed = BlueskySignInBodySchema.safeParse({ state, ...(withHandle ? { identifier } : {}) });
+    if (!parsed.success || (withHandle && !parsed.data.identifier)) {
+      setErrors(parsed.success ? { identifier: 'Enter your Bluesky handle' } : fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});
     setFailure(null);
-    setPending(true);
+    setPending(withHandle ? 'handle' : 'service');
     try {
-      // The callback page is ours: within the app, so the popup does not load the SPA again.
-      const next = new URL(await signInToBluesky({ state, identifier, app_password: password }), window.location.origin);
+      const next = new URL(await startBlueskySignIn({ state, ...(withHandle ? { identifier } : {}) }), window.location.origin);
+      // Our own callback page stays within the app, so the popup does not load the SPA again.
       if (next.origin === window.location.origin) void navigate(`${next.pathname}${next.search}`, { replace: true });
       else window.location.assign(next.href);
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
-      setPending(false);
+      setPending(null);
     }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void go(true);
   }
 
   return (
@@ -53,14 +54,11 @@ export function BlueskySignIn() {
             <BlueskyButterfly aria-hidden /> Connect Bluesky
           </Card.Title>
           <Card.Description>
-            Sign in with an app password, not your account password. Make one in Bluesky under Settings → Privacy and security → App passwords.{' '}
-            <Link href={APP_PASSWORDS_URL} target="_blank" rel="noreferrer" color="brand.fg" fontWeight="medium">
-              Open Bluesky&apos;s app passwords
-            </Link>
+            Enter your Bluesky handle. You then sign in on your Bluesky server&apos;s own page and choose what we may do; we never see your password.
           </Card.Description>
         </Card.Header>
         <Card.Body>
-          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in to Bluesky">
+          <form onSubmit={onSubmit} noValidate aria-label="Connect Bluesky">
             <Stack gap="4">
               <Field.Root invalid={Boolean(errors.identifier)}>
                 <Field.Label>Handle</Field.Label>
@@ -73,26 +71,17 @@ export function BlueskySignIn() {
                 />
                 <Field.ErrorText>{errors.identifier}</Field.ErrorText>
               </Field.Root>
-              <Field.Root invalid={Boolean(errors.app_password)}>
-                <Field.Label>App password</Field.Label>
-                <Input
-                  type="password"
-                  name="app_password"
-                  autoComplete="off"
-                  placeholder="xxxx-xxxx-xxxx-xxxx"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-                <Field.HelperText>We use it once to sign in and never store it.</Field.HelperText>
-                <Field.ErrorText>{errors.app_password}</Field.ErrorText>
-              </Field.Root>
               {failure ? (
                 <Text role="alert" color="fg.error" textStyle="sm">
                   {failure}
                 </Text>
               ) : null}
-              <Button type="submit" colorPalette="brand" loading={pending} disabled={!state}>
-                Connect Bluesky
+              <Button type="submit" colorPalette="brand" loading={pending === 'handle'} disabled={!state || pending !== null}>
+                Continue
+              </Button>
+              <Separator />
+              <Button type="button" variant="outline" loading={pending === 'service'} disabled={!state || pending !== null} onClick={() => void go(false)}>
+                Continue with bsky.social
               </Button>
               {!state ? (
                 <Text role="alert" color="fg.error" textStyle="sm">

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { OAUTH_STATE_TTL_SECONDS } from '@shared/accounts';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { UI } from '@shared/ui';
 import { toaster } from '@/components/ui/toaster';
 import { OAUTH_COMPLETE_EVENT } from '@/lib/api/connections';
 import { initiateOAuth } from '../api/initiate-oauth';
-import { connectedMessage, OAUTH_FALLBACK, OAUTH_TOASTS, OAuthMessageSchema } from '../oauth-messages';
+import { connectedMessage, OAUTH_CHANNEL, OAUTH_FALLBACK, OAUTH_TOASTS, OAuthMessageSchema } from '../oauth-messages';
 
 function popupFeatures(): string {
   const { width, height } = UI.oauthPopup;
@@ -57,7 +58,17 @@ export function useConnectAccount(options: ConnectAccountOptions = {}) {
     }
 
     let ended = false;
+    let reported = false;
     let closedGrace: number | undefined;
+    // The popup's page reports over this channel when it has no opener (a sign-in page with
+    // Cross-Origin-Opener-Policy cut it off; popup.closed then reads true long before it is). It
+    // stays open as long as the connect's state lives, so a result after that still reaches us.
+    const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(OAUTH_CHANNEL) : null;
+    const channelTimer = window.setTimeout(() => channel?.close(), OAUTH_STATE_TTL_SECONDS * 1000);
+    const closeChannel = () => {
+      window.clearTimeout(channelTimer);
+      channel?.close();
+    };
     const stop = () => {
       window.removeEventListener('message', onMessage);
       window.clearInterval(poll);
@@ -71,10 +82,11 @@ export function useConnectAccount(options: ConnectAccountOptions = {}) {
       setConnecting(null);
       window.dispatchEvent(new Event(OAUTH_COMPLETE_EVENT));
     };
-    function onMessage(event: MessageEvent) {
-      if (event.origin !== window.location.origin) return;
-      const parsed = OAuthMessageSchema.safeParse(event.data);
-      if (!parsed.success) return;
+    function onResult(data: unknown) {
+      const parsed = OAuthMessageSchema.safeParse(data);
+      if (!parsed.success || reported) return;
+      reported = true;
+      closeChannel();
       const message = parsed.data;
       if (message.type === 'oauth-success') {
         popup?.close();
@@ -87,14 +99,31 @@ export function useConnectAccount(options: ConnectAccountOptions = {}) {
         toaster.error({ title: OAUTH_TOASTS.failed, description: message.message || OAUTH_FALLBACK.auth });
         optionsRef.current.onOutcome?.({ platform: message.provider ?? platform, ok: false, message: message.message || OAUTH_FALLBACK.auth });
       }
+      // Already ended when the popup looked closed: the list is read again for this late result.
+      if (ended) window.dispatchEvent(new Event(OAUTH_COMPLETE_EVENT));
       end();
+    }
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== window.location.origin) return;
+      onResult(event.data);
+    }
+    if (channel) {
+      channel.onmessage = (event: MessageEvent) => {
+        if (reported || !OAuthMessageSchema.safeParse(event.data).success) return;
+        // Heard: the popup may close itself.
+        channel.postMessage({ type: 'oauth-ack' });
+        onResult(event.data);
+      };
     }
 
     window.addEventListener('message', onMessage);
     const poll = window.setInterval(() => {
       if (popup.closed && closedGrace === undefined) closedGrace = window.setTimeout(end, CLOSED_GRACE_MS);
     }, UI.oauthPopup.pollMs);
-    stopRef.current = stop;
+    stopRef.current = () => {
+      stop();
+      closeChannel();
+    };
     setConnecting(platform);
 
     (optionsRef.current.start ?? initiateOAuth)(platform).then(
@@ -103,6 +132,7 @@ export function useConnectAccount(options: ConnectAccountOptions = {}) {
       },
       (error: unknown) => {
         if (ended) return;
+        closeChannel();
         popup.close();
         toaster.error({ title: OAUTH_TOASTS.failed, description: errorMessage(error, OAUTH_FALLBACK.initiate) });
         optionsRef.current.onOutcome?.({ platform, ok: false, message: errorMessage(error, OAUTH_FALLBACK.initiate) });
