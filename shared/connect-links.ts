@@ -1,16 +1,26 @@
 import * as z from 'zod';
 import { PLATFORMS } from './platforms';
-import { CONNECT_LINK_MAX_DAYS, CONNECT_LINK_MSG } from './connect-link-rules';
 
 /**
  * Client connect links (docs/workspaces.md#client-connect-links): an Admin sends a client a link
  * that opens the networks' consent pages, so the client connects their own accounts into the
  * workspace under their client, and nobody at the agency ever handles the client's passwords.
  */
-
-export { CONNECT_LINK_DEFAULT_DAYS, CONNECT_LINK_MAX_DAYS, CONNECT_LINK_MSG } from './connect-link-rules';
+export const CONNECT_LINK_DEFAULT_DAYS = 7;
+export const CONNECT_LINK_MAX_DAYS = 14;
 
 const Ulid = (message: string) => z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message });
+
+export const CONNECT_LINK_MSG = {
+  notFound: 'This connect link does not exist or was revoked. Ask the agency that sent it for a new one.',
+  expired: 'This connect link has expired. Ask the agency that sent it for a new one.',
+  invalid: 'This connect link is not valid.',
+  platformNotOffered: 'This link does not offer that network.',
+  revokedMeanwhile: 'This connect link was revoked or has expired, so nothing was connected. Ask the agency that sent it for a new one.',
+  alreadyRevoked: 'This link was already revoked.',
+  platformsRequired: 'Choose at least one network.',
+  expiryRange: `A link works for 1 to ${CONNECT_LINK_MAX_DAYS} days.`,
+} as const;
 
 /** A connect link's token as the URL carries it: 32 random bytes, base64url (43 characters). */
 export const ConnectLinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, CONNECT_LINK_MSG.invalid);

@@ -1,16 +1,14 @@
 import * as z from 'zod';
 import { PLATFORMS } from './platforms';
 import { text } from './text';
-import { REVIEW_LINK_MAX_DAYS } from './review-link-rules';
 
 /**
  * Client review links (docs/review-links.md): an Editor sends a client a link that shows, without an
  * account, that client's upcoming posts as the networks will show them; the client approves each or
  * asks for changes with a comment. Nothing else of the workspace is reachable from it.
  */
-
-export { REVIEW_LINK_DEFAULT_DAYS, REVIEW_LINK_MAX_DAYS } from './review-link-rules';
-
+export const REVIEW_LINK_DEFAULT_DAYS = 7;
+export const REVIEW_LINK_MAX_DAYS = 30;
 /** At most this many upcoming posts are shown, soonest first. */
 export const REVIEW_LINK_MAX_POSTS = 100;
 export const CLIENT_COMMENT_MAX = 1000;

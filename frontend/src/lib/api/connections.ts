@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ListedConnection } from '@shared/connection-health';
+import { ListedConnectionsSchema, type ListedConnection } from '@shared/connection-health';
+import { PlatformsResponseSchema } from '@shared/entitlements';
 import { api } from '@/lib/api-client';
 import { apiQuery } from '@/lib/api-query';
 
@@ -17,7 +18,7 @@ export const OAUTH_COMPLETE_EVENT = 'oauth-complete';
 
 /** The user's connected accounts, newest first, each with its connection health. */
 export async function getAccounts(): Promise<ListedConnection[]> {
-  const { accounts } = await api('/accounts', { schema: () => import('@shared/connection-health').then((m) => m.ListedConnectionsSchema) });
+  const { accounts } = await api('/accounts', { schema: ListedConnectionsSchema });
   return accounts;
 }
 
@@ -37,7 +38,7 @@ export function useConnections() {
 }
 
 /** Per platform: offered by this deployment? included in the user's plan? (GET /api/platforms) */
-const platforms = apiQuery('/platforms', () => import('@shared/entitlements').then((m) => m.PlatformsResponseSchema), accountKeys.platforms);
+const platforms = apiQuery('/platforms', PlatformsResponseSchema, accountKeys.platforms);
 
 export const getPlatforms = platforms.fetch;
 export const getPlatformsQueryOptions = platforms.options;

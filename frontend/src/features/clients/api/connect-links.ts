@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConnectLink, CreateConnectLinkBody, CreatedConnectLink } from '@shared/connect-links';
+import { ConnectLinkListSchema, CreatedConnectLinkSchema, type ConnectLink, type CreateConnectLinkBody, type CreatedConnectLink } from '@shared/connect-links';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/api/clients';
 
 const linkKeys = (clientId: string) => [...clientKeys.all, clientId, 'connect-links'] as const;
 
 export async function getConnectLinks(clientId: string): Promise<ConnectLink[]> {
-  const { items } = await api(`/clients/${encodeURIComponent(clientId)}/connect-links`, {
-    schema: () => import('@shared/connect-links').then((m) => m.ConnectLinkListSchema),
-  });
+  const { items } = await api(`/clients/${encodeURIComponent(clientId)}/connect-links`, { schema: ConnectLinkListSchema });
   return items;
 }
 
@@ -18,11 +16,7 @@ export function useConnectLinks(clientId: string) {
 }
 
 export function createConnectLink(clientId: string, body: CreateConnectLinkBody): Promise<CreatedConnectLink> {
-  return api(`/clients/${encodeURIComponent(clientId)}/connect-links`, {
-    method: 'POST',
-    body,
-    schema: () => import('@shared/connect-links').then((m) => m.CreatedConnectLinkSchema),
-  });
+  return api(`/clients/${encodeURIComponent(clientId)}/connect-links`, { method: 'POST', body, schema: CreatedConnectLinkSchema });
 }
 
 /** The answer carries the link's URL, shown this once: the list never has it. */

@@ -1,11 +1,10 @@
-import { CLIENT_MSG } from '@shared/client-rules';
-import type { Client, CreateClientInput } from '@shared/clients';
+import { CLIENT_MSG, ClientSchema, type Client, type CreateClientInput } from '@shared/clients';
 import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/api/clients';
 
 export function createClient(body: CreateClientInput): Promise<Client> {
-  return api('/clients', { method: 'POST', body, schema: () => import('@shared/clients').then((m) => m.ClientSchema) });
+  return api('/clients', { method: 'POST', body, schema: ClientSchema });
 }
 
 /** docs/product-rules.md#messages-and-errors: 'Client created successfully!', or 'Error creating client' with the reason. */

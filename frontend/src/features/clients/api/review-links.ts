@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedReviewLink, CreateReviewLinkBody, ReviewLink } from '@shared/review-links';
+import { CreatedReviewLinkSchema, ReviewLinkListSchema, type CreatedReviewLink, type CreateReviewLinkBody, type ReviewLink } from '@shared/review-links';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/api/clients';
 
 const linkKeys = (clientId: string) => [...clientKeys.all, clientId, 'review-links'] as const;
 
 export async function getReviewLinks(clientId: string): Promise<ReviewLink[]> {
-  const { items } = await api(`/clients/${encodeURIComponent(clientId)}/review-links`, {
-    schema: () => import('@shared/review-links').then((m) => m.ReviewLinkListSchema),
-  });
+  const { items } = await api(`/clients/${encodeURIComponent(clientId)}/review-links`, { schema: ReviewLinkListSchema });
   return items;
 }
 
@@ -18,11 +16,7 @@ export function useReviewLinks(clientId: string) {
 }
 
 export function createReviewLink(clientId: string, body: CreateReviewLinkBody): Promise<CreatedReviewLink> {
-  return api(`/clients/${encodeURIComponent(clientId)}/review-links`, {
-    method: 'POST',
-    body,
-    schema: () => import('@shared/review-links').then((m) => m.CreatedReviewLinkSchema),
-  });
+  return api(`/clients/${encodeURIComponent(clientId)}/review-links`, { method: 'POST', body, schema: CreatedReviewLinkSchema });
 }
 
 /** The answer carries the link's URL, shown this once: the list never has it. */

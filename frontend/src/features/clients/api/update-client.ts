@@ -1,11 +1,10 @@
-import { CLIENT_MSG } from '@shared/client-rules';
-import type { Client, UpdateClientInput } from '@shared/clients';
+import { CLIENT_MSG, ClientSchema, type Client, type UpdateClientInput } from '@shared/clients';
 import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/api/clients';
 
 export function updateClient({ id, body }: { id: string; body: UpdateClientInput }): Promise<Client> {
-  return api(`/clients/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: () => import('@shared/clients').then((m) => m.ClientSchema) });
+  return api(`/clients/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: ClientSchema });
 }
 
 /** docs/product-rules.md#messages-and-errors: 'Client updated successfully!'; a failure has no toast and is only logged. */

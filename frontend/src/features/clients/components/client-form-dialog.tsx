@@ -1,7 +1,6 @@
 import { Button, chakra, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { Client } from '@shared/clients';
-import { CLIENT_MSG, CLIENT_NAME_MAX, isHttpUrl } from '@shared/client-rules';
+import { CLIENT_MSG, CLIENT_NAME_MAX, isHttpUrl, type Client } from '@shared/clients';
 import { TitledDialog } from '@/components/titled-dialog';
 import { isApiError } from '@/lib/api-error';
 import { fieldErrorsOfDetails } from '@/lib/field-errors';

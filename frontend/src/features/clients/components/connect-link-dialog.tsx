@@ -1,6 +1,6 @@
 import { Checkbox, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CONNECT_LINK_DEFAULT_DAYS, CONNECT_LINK_MAX_DAYS, CONNECT_LINK_MSG } from '@shared/connect-link-rules';
+import { CONNECT_LINK_DEFAULT_DAYS, CONNECT_LINK_MAX_DAYS, CONNECT_LINK_MSG } from '@shared/connect-links';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { usePlatforms } from '@/lib/api/connections';
 import { useConnectLinks, useCreateConnectLink, useRevokeConnectLink } from '../api/connect-links';

@@ -1,4 +1,4 @@
-import { REVIEW_LINK_DEFAULT_DAYS, REVIEW_LINK_MAX_DAYS } from '@shared/review-link-rules';
+import { REVIEW_LINK_DEFAULT_DAYS, REVIEW_LINK_MAX_DAYS } from '@shared/review-links';
 import { formatInZone } from '@/lib/time';
 import { useCreateReviewLink, useReviewLinks, useRevokeReviewLink } from '../api/review-links';
 import { ClientLinkDialog, type ClientLinkDialogOpenProps, LINK_TIME_FORMAT } from './client-link-dialog';
