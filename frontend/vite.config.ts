@@ -126,6 +126,10 @@ type ChunkOf = (id: string) => string | null;
  * - `kit`: a little code Contact us shares with the signed-in code (Field, Textarea);
  * - `auth-kit`: a little code the sign-in flows or the toasts' lazy view share with the signed-in
  *   code (Zag's machine, dismissable layers), apart from `kit` so Contact us does not download it;
+ * - `link-kit`: what the public link pages (review, connect, invitation) share with the shell, and
+ *   small code they share with the signed-in pages; `dialogs`: the dialogs' own code (focus trap,
+ *   dismissable layer), which the deferred ConfirmDialog and TitledDialog load when opened and only the
+ *   pages that render a dialog themselves load before they paint;
  * and a module one route alone uses stays in that route's chunk; the landing's stay as they are.
  * Who loads a module is read from a first, unminified pass with the bundler's own split, where
  * tree-shaking has already decided which modules each route really uses (a barrel's imports do not).
@@ -145,6 +149,8 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
   const layout = new Set(['app/routes/ui-layout.tsx', 'config/runtime-config.ts'].map(src));
   const shell = src('app/routes/app/root.tsx');
   const dataLayout = src('app/routes/data-layout.tsx');
+  // The deferred dialogs' code (components/confirm-dialog.tsx, titled-dialog.tsx): what they load is dialog code.
+  const dialogViews = new Set(['components/confirm-dialog-view.tsx', 'components/titled-dialog-view.tsx'].map(src));
   const reactQuery = (id: string) => /[\\/]node_modules[\\/]@tanstack[\\/]/.test(id);
   // The signed-out pages that only show content (no sign-in forms, no Amplify).
   const contentPages = new Set(
@@ -173,7 +179,11 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
     if (users.some((u) => layout.has(u)) || users.filter((u) => contentPages.has(u)).length >= 2) return 'ui';
     if (users.length >= 2 && signedOut < users.length && smallShared.has(id)) {
       if (users.some((u) => contentPages.has(u))) return 'kit';
-      return users.some((u) => sessionEntries.has(u)) ? 'auth-kit' : 'link-kit';
+      if (users.some((u) => sessionEntries.has(u))) return 'auth-kit';
+      // The dialogs' code (focus trap, dismissable layer, ...), unless the shell paints with it, goes apart:
+      // a page loads it before its first paint only if it renders a dialog itself (Dialog.Root, not the
+      // deferred ConfirmDialog or TitledDialog).
+      return users.includes(shell) || !users.some((u) => dialogViews.has(u)) ? 'link-kit' : 'dialogs';
     }
     return null;
   };

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { PLAN_IDS, type PlanId } from './plans';
+import { ANALYTICS_FEATURES, ANALYTICS_PERIODS, COLLECTION_STATUSES } from './analytics-rules';
+import { PLAN_IDS } from './plans';
 import { PLATFORMS } from './platforms';
 
 /**
@@ -9,6 +10,25 @@ import { PLATFORMS } from './platforms';
  * Engagements are likes + comments + shares + saves (what a platform reports of them; a count a
  * platform does not report counts as 0). Views are the platform's own view/impression count.
  */
+
+export {
+  engagementsOf,
+  COLLECTION_OFFSETS_SECONDS,
+  ANALYTICS_FEATURES,
+  ANALYTICS_PLANS,
+  ANALYTICS_PERIODS,
+  planFor,
+  planForDays,
+  BEST_TIMES_MIN_POSTS,
+  BEST_TIMES_MIN_DAYS,
+  BEST_TIMES_NOT_YET,
+  COLLECTION_STATUSES,
+  UPGRADE_ANALYTICS_MESSAGE,
+  RECONNECT_FOR_ANALYTICS,
+  TIKTOK_PRIVATE_NO_METRICS,
+  type AnalyticsFeature,
+  type CollectionStatus,
+} from './analytics-rules';
 
 /** One reading of a post's counts on one platform; null where the platform does not report that count. */
 export const PostMetricsSchema = z.object({
@@ -20,34 +40,6 @@ export const PostMetricsSchema = z.object({
   saves: z.number().int().nonnegative().nullable(),
 });
 export type PostMetrics = z.infer<typeof PostMetricsSchema>;
-
-export function engagementsOf(m: PostMetrics): number {
-  return (m.likes ?? 0) + (m.comments ?? 0) + (m.shares ?? 0) + (m.saves ?? 0);
-}
-
-/** After publishing, a target's metrics are collected at these offsets (seconds), then no more. */
-export const COLLECTION_OFFSETS_SECONDS = [3600, 6 * 3600, 24 * 3600, 3 * 86400, 7 * 86400, 30 * 86400] as const;
-
-/** The views of analytics a plan may include. */
-export const ANALYTICS_FEATURES = ['totals', 'daily', 'top_posts', 'post_history', 'export', 'comparison', 'best_times', 'client_reports'] as const;
-export type AnalyticsFeature = (typeof ANALYTICS_FEATURES)[number];
-
-/** Per plan: how far back (days) and which views. Free: essential insights; Basic: basic analytics; Pro: advanced. */
-export const ANALYTICS_PLANS: Record<PlanId, { maxDays: number; features: readonly AnalyticsFeature[] }> = {
-  free: { maxDays: 30, features: ['totals'] },
-  basic: { maxDays: 90, features: ['totals', 'daily', 'top_posts', 'post_history', 'export'] },
-  pro: { maxDays: 365, features: ANALYTICS_FEATURES },
-};
-export const ANALYTICS_PERIODS = [30, 90, 365] as const;
-
-/** The cheapest plan that includes `feature` (for "Upgrade to … to see this"). */
-export function planFor(feature: AnalyticsFeature): PlanId {
-  return PLAN_IDS.find((p) => ANALYTICS_PLANS[p].features.includes(feature)) ?? 'pro';
-}
-/** The cheapest plan that shows `days` days. */
-export function planForDays(days: number): PlanId {
-  return PLAN_IDS.find((p) => ANALYTICS_PLANS[p].maxDays >= days) ?? 'pro';
-}
 
 /** GET /api/analytics?days=30|90|365[&client=<id>] */
 export const AnalyticsQuerySchema = z.object({
@@ -92,15 +84,6 @@ export const TopPostSchema = z.object({
 });
 export type TopPost = z.infer<typeof TopPostSchema>;
 
-/**
- * Best times are offered only from a sample that can say something: at least this many published
- * posts, on at least this many different days, that have earned engagements. One evening of posts,
- * or posts whose numbers are not in yet, would crown whichever hour came first.
- */
-export const BEST_TIMES_MIN_POSTS = 10;
-export const BEST_TIMES_MIN_DAYS = 3;
-export const BEST_TIMES_NOT_YET = `Best times appear once at least ${BEST_TIMES_MIN_POSTS} posts, published on ${BEST_TIMES_MIN_DAYS} or more different days, have earned engagements.`;
-
 /** One weekday × hour cell of the user's results (weekday 0 = Monday … 6 = Sunday; hour 0–23 in the user's timezone). */
 export const BestTimeSchema = z.object({
   weekday: z.number().int().min(0).max(6),
@@ -136,10 +119,6 @@ export const AnalyticsResponseSchema = z.object({
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;
 
-/** `private`: the platform reports no numbers for the post as it was published (a TikTok "Only me" post or inbox draft). */
-export const COLLECTION_STATUSES = ['collecting', 'done', 'gone', 'needs_reconnect', 'private'] as const;
-export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
-
 /** GET /api/analytics/posts/{id}: one post's metrics over time, per platform (Basic and up). */
 export const PostAnalyticsResponseSchema = z.object({
   post_id: z.string(),
@@ -157,8 +136,3 @@ export type PostAnalyticsResponse = z.infer<typeof PostAnalyticsResponseSchema>;
 /** On a Posted card (PostTarget.metrics): the latest reading. */
 export const TargetMetricsSchema = z.object({ views: z.number().int().nonnegative(), engagements: z.number().int().nonnegative(), at: z.iso.datetime() });
 export type TargetMetrics = z.infer<typeof TargetMetricsSchema>;
-
-export const UPGRADE_ANALYTICS_MESSAGE = (plan: PlanId) => `Upgrade to ${plan === 'pro' ? 'Pro' : 'Basic'} to see this.`;
-export const RECONNECT_FOR_ANALYTICS = 'Reconnect to see analytics';
-/** Why a TikTok post has no numbers: TikTok's video query lists only public videos, and a private post never gets a public id. */
-export const TIKTOK_PRIVATE_NO_METRICS = 'TikTok does not report numbers for private posts';

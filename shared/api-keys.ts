@@ -8,8 +8,7 @@ import { RoleSchema } from './workspaces';
  * its role, exactly as a member of that role would.
  */
 
-/** The versioned public prefix. The app's own routes are under /api and never take a key. */
-export const PUBLIC_API_PREFIX = '/v1';
+export { PUBLIC_API_PREFIX } from './public-api';
 
 /**
  * What every key starts with, so a key is recognisable in a config file or a secret scanner's

@@ -142,8 +142,7 @@ export const DASHBOARD_RECENT = 3;
 export const DashboardSchema = z.object({ upcoming: z.array(PostSchema), recent: z.array(PostSchema) });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
-/** "A scheduled time in the past is refused with a clear message". */
-export const SCHEDULED_IN_PAST_MESSAGE = 'The scheduled time has already passed. Choose a time in the future.';
+export { SCHEDULED_IN_PAST_MESSAGE } from './statuses';
 
 /**
  * POST /api/posts/{id}/publish: a draft published now, only as the version the user saw.

@@ -63,3 +63,6 @@ export function capitalize(word: string): string {
 export function postStatusLabel(status: string): string {
   return status === 'pending_approval' ? 'Needs approval' : capitalize(status);
 }
+
+/** "A scheduled time in the past is refused with a clear message" (here, apart from shared/posts.ts's schemas, for the calendar's first paint). */
+export const SCHEDULED_IN_PAST_MESSAGE = 'The scheduled time has already passed. Choose a time in the future.';

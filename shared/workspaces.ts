@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES, type Role } from './roles';
 import { text } from './text';
 
 /**
@@ -6,35 +7,8 @@ import { text } from './text';
  * acts in one workspace at a time with the role their membership gives them.
  */
 
-/** Highest first. A role may do everything the roles below it may. */
-export const ROLES = ['owner', 'admin', 'editor', 'contributor'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, ROLE_NAMES, ROLE_DESCRIPTIONS, roleAtLeast, WORKSPACE_HEADER, type Role } from './roles';
 export const RoleSchema = z.enum(ROLES);
-
-export const ROLE_NAMES: Record<Role, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  editor: 'Editor',
-  contributor: 'Contributor',
-};
-
-/** What each role is for, as the members page explains it. */
-export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  owner: 'Billing, deleting the workspace and everything Admins do.',
-  admin: 'Members and connections, and everything Editors do; not billing.',
-  editor: 'Compose, schedule, publish and approve posts.',
-  contributor: 'Drafts only: scheduling a post asks an Editor to approve it.',
-};
-
-const RANK: Record<Role, number> = { owner: 3, admin: 2, editor: 1, contributor: 0 };
-
-/** True when `role` may do what `least` may (roles are ranked). */
-export function roleAtLeast(role: Role, least: Role): boolean {
-  return RANK[role] >= RANK[least];
-}
-
-/** The header the app sends to say which workspace a request acts in. Absent: the person's first workspace. */
-export const WORKSPACE_HEADER = 'x-workspace-id';
 
 /**
  * A workspace id as it may appear in a header or a path: a person's first workspace has their

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostCounts } from '@shared/posts';
 import type { Role } from '@shared/workspaces';
-import { resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
+import { ALICE, resetAmplifyMocks, signedInAs } from './helpers/amplify-mocks';
 import { aPost, meResponse, mockApi, shellRoutes, socialAccount } from './helpers/api-mock';
 import { renderApp } from './helpers/render-app';
 import { chooseScheduleTime } from './helpers/schedule';
@@ -29,6 +29,9 @@ async function openPosts(role: Role, tabs: Partial<Record<string, Post[]>>, coun
     ...extra,
   });
   signedInAs();
+  // A member who has worked in this workspace before: the app does not first read the list in their
+  // own workspace and then reload it here, under a click (workspaces.test.tsx covers that first visit).
+  window.localStorage.setItem(`sa.workspace.${ALICE.sub}`, WORKSPACE_ID);
   const app = renderApp('/home/posts?tab=approval');
   await screen.findByRole('heading', { level: 1, name: 'Posts' });
   return { ...app, api };

@@ -97,7 +97,9 @@ describe('the dashboard', () => {
   it('sends the access token as a bearer token', async () => {
     const api = mockApi(shellRoutes());
     renderApp('/home');
+    // The greeting paints before /me has answered (or, with the page's code loaded quickly, been asked).
     await screen.findByTestId('greeting');
+    await waitFor(() => expect(api.callsTo('GET', '/me')).not.toHaveLength(0));
     expect(api.callsTo('GET', '/me')[0]!.headers.Authorization).toBe('Bearer access-user-alice');
   });
 });

@@ -1,33 +1,13 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { dialogSlotRecipe } from '@chakra-ui/react/theme';
-import type { ReactNode } from 'react';
+import { deferred } from './deferred';
+import type { TitledDialogProps } from './titled-dialog-view';
 
-interface TitledDialogProps {
-  title: ReactNode;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The dialog's content under the title (a Dialog.Body, a form with its footer, ...). */
-  children: ReactNode;
-}
-
-/** A modal dialog with a title and a close button, mounted only while open. */
-export function TitledDialog({ title, open, onOpenChange, children }: TitledDialogProps) {
-  return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {children}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
+/**
+ * A modal dialog with a title and a close button (titled-dialog-view.tsx), mounted only while open;
+ * its code loads after the page's first paint, or at once when it is asked to open before that (see
+ * ConfirmDialog).
+ */
+export const TitledDialog = deferred<TitledDialogProps>(
+  () => import('./titled-dialog-view').then((module) => module.TitledDialogView),
+  () => null,
+  (props) => props.open,
+);

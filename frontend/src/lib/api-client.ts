@@ -1,7 +1,6 @@
 import type * as z from 'zod';
-import { ErrorBodySchema } from '@shared/api';
 import { MSG } from '@shared/messages';
-import { WORKSPACE_HEADER } from '@shared/workspaces';
+import { WORKSPACE_HEADER } from '@shared/roles';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { readAccessToken } from './amplify-loader';
 import { ApiError } from './api-error';
@@ -42,11 +41,23 @@ export function workspaceHeader(): Record<string, string> {
   return workspaceId ? { [WORKSPACE_HEADER]: workspaceId } : {};
 }
 
+/**
+ * A response's schema, or how to load it. A schema is built with zod when its module loads, so a
+ * module a page paints with that imports one brings zod (~25 KB compressed) into the page's first
+ * load; a loader (`() => import('@shared/x').then((m) => m.XSchema)`) fetches that module with the
+ * first answer it checks instead, while the request is on its way.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
 /** Calls `${apiBasePath}${path}` and parses the answer with `schema`; 204 (or no schema) gives undefined. */
-export function api<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
+export function api<S extends z.ZodType>(path: string, options: RequestOptions & { schema: SchemaSource<S> }): Promise<z.output<S>>;
 export function api(path: string, options?: RequestOptions & { schema?: undefined }): Promise<undefined>;
-export async function api(path: string, options: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
-  const { method = 'GET', body, auth = true, schema, signal, idempotencyKey } = options;
+export async function api(path: string, options: RequestOptions & { schema?: SchemaSource<z.ZodType> } = {}): Promise<unknown> {
+  const { method = 'GET', body, auth = true, signal, idempotencyKey } = options;
+  const source = options.schema;
+  // Loaded while the request is on its way; if the request fails, the error does not wait for it.
+  const schema = typeof source === 'function' ? source() : source && Promise.resolve(source);
+  schema?.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (auth) {
     headers.Authorization = `Bearer ${await accessToken()}`;
@@ -70,7 +81,7 @@ export async function api(path: string, options: RequestOptions & { schema?: z.Z
   if (response.status === 204 || !schema) return undefined;
 
   const json: unknown = await response.json();
-  const parsed = schema.safeParse(json);
+  const parsed = (await schema).safeParse(json);
   if (!parsed.success) {
     throw new ApiError(response.status, 'BAD_RESPONSE', 'The server sent an unexpected response', parsed.error.issues);
   }
@@ -84,8 +95,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a gateway page, an empty body): fall through to the generic message.
   }
-  const parsed = ErrorBodySchema.safeParse(json);
-  if (parsed.success) {
+  // The error body's schema loads with the first error (a page paints without zod, see SchemaSource);
+  // if it cannot load (offline), the generic messages below still say what happened.
+  const parsed = await import('@shared/api').then(
+    ({ ErrorBodySchema }) => ErrorBodySchema.safeParse(json),
+    () => null,
+  );
+  if (parsed?.success) {
     const { code, message, details } = parsed.data.error;
     return new ApiError(response.status, code, message, details);
   }

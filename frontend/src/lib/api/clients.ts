@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ClientListSchema, type Client } from '@shared/clients';
+import type { Client } from '@shared/clients';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useMe } from '@/lib/api/me';
@@ -13,7 +13,7 @@ export const clientKeys = {
 
 /** The user's clients, newest first. */
 export async function getClients(): Promise<Client[]> {
-  const { items } = await api('/clients', { schema: ClientListSchema });
+  const { items } = await api('/clients', { schema: () => import('@shared/clients').then((m) => m.ClientListSchema) });
   return items;
 }
 

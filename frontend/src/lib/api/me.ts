@@ -1,4 +1,3 @@
-import { MeResponseSchema } from '@shared/settings';
 import { apiQuery } from '@/lib/api-query';
 
 /** Query keys of the signed-in user's settings and profile (shared: most pages read GET /me). */
@@ -7,7 +6,7 @@ export const settingsKeys = {
   me: () => [...settingsKeys.all, 'me'] as const,
 };
 
-const me = apiQuery('/me', MeResponseSchema, settingsKeys.me);
+const me = apiQuery('/me', () => import('@shared/settings').then((m) => m.MeResponseSchema), settingsKeys.me);
 
 export const getMe = me.fetch;
 export const getMeQueryOptions = me.options;

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { roleAtLeast, WorkspaceListSchema, type Role, type WorkspaceSummary } from '@shared/workspaces';
+import { roleAtLeast, type Role } from '@shared/roles';
+import type { WorkspaceSummary } from '@shared/workspaces';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -17,7 +18,7 @@ export const workspaceListKeys = {
 };
 
 export async function getWorkspaces(): Promise<WorkspaceSummary[]> {
-  const { items } = await api('/workspaces', { schema: WorkspaceListSchema });
+  const { items } = await api('/workspaces', { schema: () => import('@shared/workspaces').then((m) => m.WorkspaceListSchema) });
   return items;
 }
 

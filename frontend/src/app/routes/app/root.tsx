@@ -17,7 +17,7 @@ import {
 import { Outlet } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import type { Mode } from '@shared/settings';
-import { roleAtLeast, type Role } from '@shared/workspaces';
+import { roleAtLeast, type Role } from '@shared/roles';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import type { NavItem } from '@/components/layouts/sidebar';
 import { toaster } from '@/components/ui/toaster';

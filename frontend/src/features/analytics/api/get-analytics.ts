@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AnalyticsResponseSchema, type AnalyticsResponse } from '@shared/analytics';
+import type { AnalyticsResponse } from '@shared/analytics';
 import { api } from '@/lib/api-client';
 import { analyticsKeys } from './query-keys';
 
@@ -12,7 +12,7 @@ export function periodQuery(days: number, clientId: string): string {
 
 /** GET /analytics?days=30|90|365[&client=id]: what the plan includes; the rest is null and listed in `locked`. */
 export function getAnalytics(days: number, clientId: string, signal?: AbortSignal): Promise<AnalyticsResponse> {
-  return api(`/analytics?${periodQuery(days, clientId)}`, { schema: AnalyticsResponseSchema, signal });
+  return api(`/analytics?${periodQuery(days, clientId)}`, { schema: () => import('@shared/analytics').then((m) => m.AnalyticsResponseSchema), signal });
 }
 
 export function getAnalyticsQueryOptions(days: number, clientId: string) {

@@ -1,5 +1,6 @@
 import { Badge, HStack, List, Text } from '@chakra-ui/react';
-import { BEST_TIMES_NOT_YET, type BestTime } from '@shared/analytics';
+import type { BestTime } from '@shared/analytics';
+import { BEST_TIMES_NOT_YET } from '@shared/analytics-rules';
 import { formatCount, userLocale } from '@/lib/number-format';
 import { zoneLabel } from '@/lib/time';
 import { Section } from './section';

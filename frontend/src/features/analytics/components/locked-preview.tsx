@@ -1,6 +1,6 @@
 import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuLock } from 'react-icons/lu';
-import { planFor, UPGRADE_ANALYTICS_MESSAGE, type AnalyticsFeature } from '@shared/analytics';
+import { planFor, UPGRADE_ANALYTICS_MESSAGE, type AnalyticsFeature } from '@shared/analytics-rules';
 import { Section } from './section';
 import { UpgradeButton } from './upgrade-button';
 

@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuLock } from 'react-icons/lu';
-import { ANALYTICS_PERIODS, planForDays } from '@shared/analytics';
+import { ANALYTICS_PERIODS, planForDays } from '@shared/analytics-rules';
 import { UpgradeButton } from './upgrade-button';
 
 interface PeriodPickerProps {

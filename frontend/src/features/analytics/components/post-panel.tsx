@@ -1,5 +1,6 @@
 import { Badge, Dialog, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { engagementsOf, TIKTOK_PRIVATE_NO_METRICS, type CollectionStatus, type PostAnalyticsResponse } from '@shared/analytics';
+import type { PostAnalyticsResponse } from '@shared/analytics';
+import { engagementsOf, TIKTOK_PRIVATE_NO_METRICS, type CollectionStatus } from '@shared/analytics-rules';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import { LoadError } from '@/components/load-error';
 import { PlatformIcon } from '@/components/platform-icon';

@@ -1,6 +1,7 @@
 import { Alert, Link, List } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { RECONNECT_FOR_ANALYTICS, type AnalyticsResponse } from '@shared/analytics';
+import type { AnalyticsResponse } from '@shared/analytics';
+import { RECONNECT_FOR_ANALYTICS } from '@shared/analytics-rules';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import { paths } from '@/config/paths';
 

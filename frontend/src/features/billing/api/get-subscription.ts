@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { SubscriptionResponseSchema, type SubscriptionResponse } from '@shared/billing';
+import type { SubscriptionResponse } from '@shared/billing';
 import { api } from '@/lib/api-client';
 import { billingKeys } from './query-keys';
 
 /** GET /subscription: the current plan, the subscription (or null) and this month's usage. */
 export function getSubscription({ signal }: { signal?: AbortSignal } = {}): Promise<SubscriptionResponse> {
-  return api('/subscription', { schema: SubscriptionResponseSchema, signal });
+  return api('/subscription', { schema: () => import('@shared/billing').then((m) => m.SubscriptionResponseSchema), signal });
 }
 
 export function getSubscriptionQueryOptions() {

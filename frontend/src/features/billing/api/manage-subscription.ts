@@ -1,11 +1,12 @@
-import { BILLING_MSG, ManageSubscriptionResponseSchema, type ManageSubscriptionBody, type ManageSubscriptionResponse } from '@shared/billing';
+import { BILLING_MSG } from '@shared/billing-messages';
+import type { ManageSubscriptionBody, ManageSubscriptionResponse } from '@shared/billing';
 import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
 import { billingKeys } from './query-keys';
 
 /** POST /billing/subscription: cancel at period end, or take the cancellation back. */
 export function manageSubscription(body: ManageSubscriptionBody): Promise<ManageSubscriptionResponse> {
-  return api('/billing/subscription', { method: 'POST', body, schema: ManageSubscriptionResponseSchema });
+  return api('/billing/subscription', { method: 'POST', body, schema: () => import('@shared/billing').then((m) => m.ManageSubscriptionResponseSchema) });
 }
 
 /** docs/product-rules.md#messages-and-errors: 'Subscription updated successfully', or 'Error' with the failure's message. */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { CheckoutResponseSchema, type CheckoutBody, type CheckoutResponse } from '@shared/billing';
+import type { CheckoutBody, CheckoutResponse } from '@shared/billing';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 
 /** POST /billing/checkout: a signed-in user buys a plan; 409 while already on a live paid plan. */
 export function startCheckout(body: CheckoutBody): Promise<CheckoutResponse> {
-  return api('/billing/checkout', { method: 'POST', body, schema: CheckoutResponseSchema });
+  return api('/billing/checkout', { method: 'POST', body, schema: () => import('@shared/billing').then((m) => m.CheckoutResponseSchema) });
 }
 
 /** Sends the browser to the hosted payment page; a refusal is the 'Error' toast (docs/product-rules.md#messages-and-errors). */

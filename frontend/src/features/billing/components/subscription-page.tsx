@@ -2,7 +2,7 @@ import { Alert, Button, Skeleton, Stack, Tabs } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { BILLING_MSG } from '@shared/billing';
+import { BILLING_MSG } from '@shared/billing-messages';
 import { PageHeader } from '@/components/page-header';
 import { toaster } from '@/components/ui/toaster';
 import { useClaimCheckout } from '../api/claim-checkout';

@@ -1,18 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ClientQueueScheduleSchema,
-  MoveInQueueResultSchema,
-  QueueScheduleSchema,
-  QueueSchedulesSchema,
-  QueueViewSchema,
-  type MoveInQueueBody,
-  type QueueScheduleKind,
-  type QueueSlot,
-} from '@shared/queue';
+import type { MoveInQueueBody, QueueScheduleKind, QueueSlot } from '@shared/queue';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 
 /** The Queue page's reads; every post query in the app starts with 'posts', which a queue change refetches too (the calendar, Posts tabs). */
+/** The queue's schemas load with its first answer: the page paints without zod (see SchemaSource). */
+const schemas = () => import('@shared/queue');
+
 export const queueKeys = {
   all: ['queue'] as const,
   schedules: () => [...queueKeys.all, 'schedules'] as const,
@@ -20,11 +14,14 @@ export const queueKeys = {
 };
 
 export function useQueueSchedules() {
-  return useQuery({ queryKey: queueKeys.schedules(), queryFn: () => api('/queue/schedules', { schema: QueueSchedulesSchema }) });
+  return useQuery({ queryKey: queueKeys.schedules(), queryFn: () => api('/queue/schedules', { schema: () => schemas().then((m) => m.QueueSchedulesSchema) }) });
 }
 
 export function useUpcomingQueue(days: number) {
-  return useQuery({ queryKey: queueKeys.upcoming(days), queryFn: () => api(`/queue?days=${days}`, { schema: QueueViewSchema }) });
+  return useQuery({
+    queryKey: queueKeys.upcoming(days),
+    queryFn: () => api(`/queue?days=${days}`, { schema: () => schemas().then((m) => m.QueueViewSchema) }),
+  });
 }
 
 function useRefetchAfter() {
@@ -41,7 +38,7 @@ export function useSaveQueueSchedule() {
         method: 'PUT',
         // An account's week is the route's default kind, so only a client's names it.
         body: kind === 'client' ? { kind, slots } : { slots },
-        schema: kind === 'client' ? ClientQueueScheduleSchema : QueueScheduleSchema,
+        schema: () => schemas().then((m) => (kind === 'client' ? m.ClientQueueScheduleSchema : m.QueueScheduleSchema)),
       }),
     onSuccess: () => toaster.success({ title: 'Posting times saved' }),
     onError: (error) => toaster.error({ title: "Couldn't save the posting times", description: error.message }),
@@ -53,7 +50,7 @@ export function useSaveQueueSchedule() {
 export function useMoveInQueue() {
   const refetch = useRefetchAfter();
   return useMutation({
-    mutationFn: (body: MoveInQueueBody) => api('/queue', { method: 'PATCH', body, schema: MoveInQueueResultSchema }),
+    mutationFn: (body: MoveInQueueBody) => api('/queue', { method: 'PATCH', body, schema: () => schemas().then((m) => m.MoveInQueueResultSchema) }),
     onSuccess: (result) => toaster.success({ title: result.moved.length > 1 ? 'Posts swapped' : 'Post moved' }),
     onError: (error) => toaster.error({ title: "Couldn't move the post", description: error.message }),
     onSettled: refetch,

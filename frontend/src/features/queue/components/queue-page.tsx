@@ -1,7 +1,7 @@
 import { Avatar, Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { QUEUE_DEFAULT_DAYS } from '@shared/queue';
+import { QUEUE_DEFAULT_DAYS } from '@shared/queue-rules';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { pageLoadState } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';

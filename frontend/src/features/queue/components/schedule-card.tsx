@@ -1,6 +1,7 @@
 import { Card, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { QUEUE_DEFAULT_DAYS, type QueueSlot, type QueueSlotView } from '@shared/queue';
+import type { QueueSlotView } from '@shared/queue';
+import { QUEUE_DEFAULT_DAYS, type QueueSlot } from '@shared/queue-rules';
 import { UpcomingSlots } from './upcoming-slots';
 import { WeeklySlotsEditor } from './weekly-slots-editor';
 

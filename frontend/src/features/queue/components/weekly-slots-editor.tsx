@@ -1,7 +1,7 @@
 import { Button, HStack, IconButton, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
-import { WEEKDAYS, WEEKDAY_NAMES, sortSlots, weeklySlotsProblem, type QueueSlot, type Weekday } from '@shared/queue';
+import { WEEKDAYS, WEEKDAY_NAMES, sortSlots, weeklySlotsProblem, type QueueSlot, type Weekday } from '@shared/queue-rules';
 import { ToggleChip } from '@/components/toggle-chip';
 
 const WORKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];

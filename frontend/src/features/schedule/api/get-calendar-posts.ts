@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CalendarResponseSchema, type Post } from '@shared/posts';
+import type { Post } from '@shared/posts';
 import { api } from '@/lib/api-client';
 import { scheduleKeys } from './query-keys';
 
@@ -10,7 +10,7 @@ export const CALENDAR_REFRESH_MS = 15_000;
 export async function getCalendarPosts(from: string, to: string, clientId = ''): Promise<Post[]> {
   const query = new URLSearchParams({ from, to });
   if (clientId) query.set('client_id', clientId);
-  const { items } = await api(`/posts/calendar?${query.toString()}`, { schema: CalendarResponseSchema });
+  const { items } = await api(`/posts/calendar?${query.toString()}`, { schema: () => import('@shared/posts').then((m) => m.CalendarResponseSchema) });
   return items;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { PostSchema, type Post } from '@shared/posts';
+import type { Post } from '@shared/posts';
 import type { UpdatePostBody } from '@shared/post-bodies';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
@@ -13,7 +13,7 @@ export interface ReschedulePostInput {
 /** PATCH /posts/{id} with a new time only: an empty `platforms` leaves every caption as it is. */
 export function reschedulePost({ id, scheduledAt }: ReschedulePostInput): Promise<Post> {
   const body: UpdatePostBody = { scheduled_at: scheduledAt, platforms: [] };
-  return api(`/posts/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: PostSchema });
+  return api(`/posts/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: () => import('@shared/posts').then((m) => m.PostSchema) });
 }
 
 type Snapshot = [QueryKey, Post[] | undefined][];

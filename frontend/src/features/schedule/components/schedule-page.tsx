@@ -1,7 +1,7 @@
 import { Box, Button, Grid, HStack, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuGlobe } from 'react-icons/lu';
-import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/posts';
+import { SCHEDULED_IN_PAST_MESSAGE } from '@shared/statuses';
 import { PageHeader } from '@/components/page-header';
 import { ClientSelect } from '@/components/client-select';
 import { toaster } from '@/components/ui/toaster';

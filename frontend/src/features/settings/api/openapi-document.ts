@@ -1,53 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
-import { PUBLIC_API_PREFIX } from '@shared/api-keys';
+import { PUBLIC_API_PREFIX } from '@shared/public-api';
+import type { OpenApiDocument } from './openapi-document-schema';
+
+export type { OpenApiDocument, Operation } from './openapi-document-schema';
 
 /** Where the backend serves the public API's OpenAPI document (same origin; no key needed). */
 export const OPENAPI_DOCUMENT_URL = `${PUBLIC_API_PREFIX}/openapi.json`;
 
-const Schema = z.record(z.string(), z.unknown());
-const ParameterSchema = z.object({
-  name: z.string().optional(),
-  in: z.string().optional(),
-  required: z.boolean().optional(),
-  description: z.string().optional(),
-  schema: Schema.optional(),
-  $ref: z.string().optional(),
-});
-const ResponseSchema = z.object({
-  description: z.string().optional(),
-  content: z.record(z.string(), z.object({ schema: Schema.optional() })).optional(),
-  $ref: z.string().optional(),
-});
-const OperationSchema = z.object({
-  operationId: z.string(),
-  tags: z.array(z.string()).default([]),
-  summary: z.string().optional(),
-  description: z.string().optional(),
-  parameters: z.array(ParameterSchema).default([]),
-  requestBody: z.object({ content: z.record(z.string(), z.object({ schema: Schema.optional() })) }).optional(),
-  responses: z.record(z.string(), ResponseSchema),
-});
-
-/** The parts of an OpenAPI 3.1 document the reference page shows; anything else is kept as is. */
-export const OpenApiDocumentSchema = z.object({
-  info: z.object({ title: z.string(), version: z.string(), description: z.string().optional() }),
-  tags: z.array(z.object({ name: z.string() })).default([]),
-  paths: z.record(z.string(), z.record(z.string(), OperationSchema)),
-  components: z
-    .object({
-      parameters: z.record(z.string(), ParameterSchema).default({}),
-      responses: z.record(z.string(), ResponseSchema).default({}),
-    })
-    .default({ parameters: {}, responses: {} }),
-});
-export type OpenApiDocument = z.infer<typeof OpenApiDocumentSchema>;
-export type Operation = z.infer<typeof OperationSchema>;
-
 async function getOpenApiDocument(): Promise<OpenApiDocument> {
   const response = await fetch(OPENAPI_DOCUMENT_URL);
   if (!response.ok) throw new Error(`The API reference could not be loaded (${response.status}).`);
-  return OpenApiDocumentSchema.parse(await response.json());
+  const [{ OpenApiDocumentSchema }, body] = await Promise.all([import('./openapi-document-schema'), response.json()]);
+  return OpenApiDocumentSchema.parse(body);
 }
 
 /** The document changes only with a deployment: fetched once per session. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import * as z from 'zod';
-import { SettingsSchema, type MeResponse } from '@shared/settings';
+import type { MeResponse } from '@shared/settings';
 import { DEFAULT_TIMEZONE, isValidTimeZone } from '@shared/timezones';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from '@/lib/api/me';
 
-const InitialTimezoneResponseSchema = z.object({ settings: SettingsSchema });
+/** Loaded with the first save: the shell paints without zod (see SchemaSource). */
+const initialTimezoneResponseSchema = () => import('./initial-timezone-response').then((m) => m.InitialTimezoneResponseSchema);
 
 export function browserTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -14,7 +14,7 @@ export function browserTimeZone(): string {
 }
 
 export function saveInitialTimezone(timezone: string) {
-  return api('/settings/initial-timezone', { method: 'PUT', body: { timezone }, schema: InitialTimezoneResponseSchema });
+  return api('/settings/initial-timezone', { method: 'PUT', body: { timezone }, schema: initialTimezoneResponseSchema });
 }
 
 export function useSaveInitialTimezone() {
