@@ -124,8 +124,12 @@ function count(i: number, code: number): void {
       const name = path.relative(process.cwd(), file.name);
       const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
       for (const a of failed) failures.push(`  ✗ ${name} › ${a.fullName}\n${firstLines((a.failureMessages ?? []).join('\n'), 6)}`);
-      // A file that failed outside any test (an import error, a hook) has no failed assertion to name.
-      if (failed.length === 0 && file.status === 'failed') failures.push(`  ✗ ${name}\n${firstLines(file.message ?? '', 6)}`);
+      // A file that failed outside any test (an import error, a hook) has no failed assertion to name:
+      // it counts as one failure, as a run that died before reporting does.
+      if (failed.length === 0 && file.status === 'failed') {
+        totals.failed += 1;
+        failures.push(`  ✗ ${name}\n${firstLines(file.message ?? '', 6)}`);
+      }
     }
   } else if (code !== 0) {
     totals.failed += 1; // e.g. a global setup failed
