@@ -155,7 +155,7 @@ function blueskyClients(deps: AdapterDeps<'bluesky'>) {
     if (!deps.atproto) throw new Error('The Bluesky adapter needs the atproto OAuth stores');
     return deps.atproto;
   };
-  const oauth = (tokens?: TokenSet, withRow = true) =>
+  const oauth = (tokens?: TokenSet, withRow = true, forceRefresh = false) =>
     blueskyOAuthClient(
       {
         redirectUri,
@@ -167,6 +167,7 @@ function blueskyClients(deps: AdapterDeps<'bluesky'>) {
       withRow ? stores() : { ...stores(), connection: undefined },
       tokens,
       now,
+      forceRefresh,
     );
 
   /**
@@ -402,7 +403,7 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
     async refresh(tokens) {
       const stored = sessionOfTokens(tokens);
       if (!stored) throw new PlatformError('bluesky', 'reauth', BLUESKY_RECONNECT_MESSAGE);
-      const { client, captured } = await oauth(tokens);
+      const { client, captured } = await oauth(tokens, true, true);
       await call('refresh the sign-in', tokens, () => client.restore(stored.atproto.tokenSet.sub, true), false);
       return (deps.atproto?.connection ? await deps.atproto.connection.get() : captured()) ?? tokens;
     },

@@ -205,6 +205,27 @@ describe('Bluesky: connecting by atproto OAuth', () => {
     });
   });
 
+  it('posts while another function holds the refresh lease, as long as the session needs no refresh', async () => {
+    const account = await connected('cody');
+    // Another function is refreshing (or stuck holding the lease) for this session right now.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stores = atprotoStoresFor(account.row, () => new Date());
+    let holding!: () => void;
+    const taken = new Promise<void>((resolve) => (holding = resolve));
+    const elsewhere = stores.lock(`@atproto-oauth-client-${account.did}`, async () => {
+      holding();
+      await held;
+    });
+    await taken;
+
+    // The access token is fresh: the post goes out without waiting for that lease.
+    await expect(account.adapter.publishStep(aContext(account, { caption: 'Beside a refresh' }).context)).resolves.toMatchObject({ status: 'posted' });
+
+    release();
+    await elsewhere;
+  });
+
   it('asks a connection made with an app password to reconnect, saying why', async () => {
     const account = await anAccount('dan');
     const legacy = await account.agent.com.atproto.server.createSession({ identifier: account.handle, password: account.password });
