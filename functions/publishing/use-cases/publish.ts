@@ -28,6 +28,11 @@ const MAX_WAIT_PAST_DUE_MS = 2 * 60 * 60 * 1000;
  * Arriving earlier than this, a message goes back on the queue.
  */
 const PREPARE_MARGIN_MS = 2_000;
+/**
+ * How long before the due second the post and the account's gate are read again. A deletion later
+ * than this, like one during the platform call itself, no longer stops the post.
+ */
+export const RECHECK_BEFORE_DUE_MS = 500;
 
 /** One delivery's work on its target, holding the lease as `owner`. */
 interface Delivery extends Attempt {
@@ -124,15 +129,18 @@ async function runStep(delivery: Delivery, engine: PublishEngine): Promise<Publi
         checkpoint: target.checkpoint ?? null,
         saveCheckpoint: (checkpoint) => engine.store.saveCheckpoint(delivery, checkpoint),
         untilDue: async () => {
-          const early = notBefore - engine.now().getTime();
-          if (early > 0) await engine.sleep(early);
-          // Checked again right before the public call: the account's deletion may have begun, or
-          // the user deleted the post, while this delivery prepared and waited for the due second
-          // (up to the lead time). One request reads both: this is the due second, when every post
-          // due in it waits on the same table, and each request more puts every delivery further back.
+          // Checked again just before the public call: the account's deletion may have begun, or
+          // the user deleted the post, while this delivery prepared and waited (up to the lead
+          // time). One request reads both, RECHECK_BEFORE_DUE_MS ahead of the second, so the read
+          // is answered by then and at the due second only the platform call is left: every post
+          // due in that second waits on the same table, and a read there puts each one behind it.
+          const untilRecheck = notBefore - RECHECK_BEFORE_DUE_MS - engine.now().getTime();
+          if (untilRecheck > 0) await engine.sleep(untilRecheck);
           const { userClosed, post } = await engine.store.getPostAndUserClosed(userId, delivery.post.id);
           if (userClosed) throw new UserClosedError();
           if (!post) throw new PostDeletedError();
+          const early = notBefore - engine.now().getTime();
+          if (early > 0) await engine.sleep(early);
         },
         claimDailyQuota: (bucket) => engine.claimDailyQuota(bucket, engine.now()),
       });

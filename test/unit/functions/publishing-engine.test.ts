@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../../functions/publishing/model';
-import { publishTarget } from '../../../functions/publishing/use-cases/publish';
+import { publishTarget, RECHECK_BEFORE_DUE_MS } from '../../../functions/publishing/use-cases/publish';
 import { NotFoundError } from '../../../functions/lib/errors';
 import { PlatformError } from '../../../functions/platforms/types';
 import { aDueTarget, anEngine, aPost, AUTHOR, messageFor, T0 } from './publishing-engine-fakes';
@@ -341,34 +341,33 @@ describe('a publish step', () => {
     expect(world.notices).toEqual([]);
   });
 
-  it('reads the account and the post in one request at the due second, so a busy second costs one round trip per post, not two', async () => {
-    // Prepare: count the store's reads once the step has waited for its second.
+  it('reads the account and the post in one request just before the due second, so at the due second only the platform call is left', async () => {
+    // Prepare: note the clock at each read the step makes after its lease, and at the platform call.
     const { world, post } = aDueTarget('facebook');
     const { engine } = world;
-    let due = false;
-    const readsAtDue: string[] = [];
-    const { sleep } = engine;
+    const events: string[] = [];
+    const at = () => engine.now().getTime() - T0;
     const getPost = engine.store.getPost.bind(engine.store);
     const getPostAndUserClosed = engine.store.getPostAndUserClosed.bind(engine.store);
-    engine.sleep = async (ms) => {
-      await sleep(ms);
-      due = true;
-    };
-    engine.store.getPost = (userId, postId) => {
-      if (due) readsAtDue.push('getPost');
-      return getPost(userId, postId);
-    };
-    engine.store.getPostAndUserClosed = (userId, postId) => {
-      if (due) readsAtDue.push('getPostAndUserClosed');
-      return getPostAndUserClosed(userId, postId);
-    };
+    engine.store.getPost = (userId, postId) => (events.push(`getPost at ${at()}`), getPost(userId, postId));
+    engine.store.getPostAndUserClosed = (userId, postId) => (events.push(`getPostAndUserClosed at ${at()}`), getPostAndUserClosed(userId, postId));
+    const adapter = world.platform('facebook').adapter;
+    const publishStep = adapter.publishStep.bind(adapter);
+    adapter.publishStep = (context) =>
+      publishStep({
+        ...context,
+        untilDue: async () => {
+          await context.untilDue!();
+          events.push(`call at ${at()}`);
+        },
+      });
 
     // Act
     await publishTarget(messageFor(post, 'facebook'), engine);
 
-    // Assess
+    // Assess: the read is answered RECHECK_BEFORE_DUE_MS early; nothing public happens before the second.
     expect(world.platform('facebook').timeline).toHaveLength(1);
-    expect(readsAtDue).toEqual(['getPostAndUserClosed']);
+    expect(events).toEqual([`getPostAndUserClosed at ${-RECHECK_BEFORE_DUE_MS}`, 'call at 0']);
   });
 
   it('reads the plan and the connection with the post, so a step makes one read before its lease and one at the due second', async () => {
