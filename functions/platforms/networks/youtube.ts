@@ -1,0 +1,20 @@
+import { defineServerNetwork } from './server-network';
+
+export const youtube = defineServerNetwork({
+  id: 'youtube',
+  hosts: {
+    accounts: 'https://accounts.google.com',
+    oauth2: 'https://oauth2.googleapis.com',
+    api: 'https://www.googleapis.com',
+    www: 'https://www.youtube.com',
+  },
+  // Channels by id: their names are not unique.
+  profileUrl: (www, _account, { id }) => `${www}/channel/${id}`,
+  publishPermissions: [
+    'https://www.googleapis.com/auth/youtube.upload',
+    'https://www.googleapis.com/auth/youtube',
+    'https://www.googleapis.com/auth/youtube.force-ssl',
+    'https://www.googleapis.com/auth/youtubepartner',
+  ],
+  refreshable: true,
+});
