@@ -9,5 +9,8 @@ export const bluesky = defineServerNetwork({
   profileUrl: (www, _account, { handle }) => `${www}/profile/${handle}`,
   // Every atproto OAuth grant has `atproto` (sessions made with an app password reported no scopes).
   publishPermissions: ['atproto'],
+  /** Every connection's grant carries rpc:app.bsky.feed.getPosts (bluesky-oauth.ts BLUESKY_OAUTH_SCOPE): nothing more to ask. */
+  analyticsScopes: [],
+  metricsBatch: 25,
   refreshable: true,
 });

@@ -6,5 +6,8 @@ export const instagram = defineServerNetwork({
   // Accounts are always named by their handle.
   profileUrl: (www, _account, { handle }) => `${www}/${handle}/`,
   publishPermissions: ['instagram_business_content_publish', 'instagram_content_publish'],
+  /** Media insights (instagram-metrics.ts): one media id a call. */
+  analyticsScopes: ['instagram_business_manage_insights'],
+  metricsBatch: 1,
   refreshable: false,
 });

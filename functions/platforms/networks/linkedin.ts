@@ -8,5 +8,8 @@ export const linkedin = defineServerNetwork({
   profileUrl: (www, account) =>
     account.account_id.startsWith('urn:li:organization:') ? `${www}/company/${encodeURIComponent(account.account_id.slice(20))}/` : null,
   publishPermissions: ['w_member_social', 'w_organization_social'],
+  /** No counts are read yet (linkedin-metrics.ts says why), so nothing to ask. */
+  analyticsScopes: [],
+  metricsBatch: 20,
   refreshable: false,
 });

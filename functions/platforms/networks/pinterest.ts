@@ -13,5 +13,8 @@ export const pinterest = defineServerNetwork({
   },
   profileUrl: (www, _account, { handle }) => `${www}/${handle}/`,
   publishPermissions: ['pins:write'],
+  /** Pin analytics (pinterest-metrics.ts): one pin a call. */
+  analyticsScopes: ['pins:read'],
+  metricsBatch: 1,
   refreshable: true,
 });

@@ -30,6 +30,13 @@ export interface ServerNetwork {
   readonly profileUrl: (www: string, account: ProfileAccount, encoded: { readonly id: string; readonly handle: string }) => string | null;
   /** Any one of these granted scopes lets the adapter publish (docs/platform-apis.md). */
   readonly publishPermissions: readonly string[];
+  /** The scopes a grant needs, all of them, for its metrics reader to read its posts (docs/analytics.md). */
+  readonly analyticsScopes: readonly string[];
+  /**
+   * How many post ids one metrics read takes: what the analytics sweep puts in one message. Known
+   * without credentials, so the sweep never needs the app's secrets; a unit test holds each reader to it.
+   */
+  readonly metricsBatch: number;
   /**
    * Whether its tokens come with a refresh token: what expiry rows written before
    * `connectionExpiresAt` existed fall back to (functions/domain/connection-health.ts).

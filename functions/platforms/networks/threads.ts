@@ -7,5 +7,8 @@ export const threads = defineServerNetwork({
   // Accounts are always named by their handle.
   profileUrl: (www, _account, { handle }) => `${www}/@${handle}`,
   publishPermissions: ['threads_content_publish'],
+  /** Media insights need threads_manage_insights (threads-metrics.ts): one post a call. */
+  analyticsScopes: ['threads_manage_insights'],
+  metricsBatch: 1,
   refreshable: false,
 });

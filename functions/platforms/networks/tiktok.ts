@@ -7,5 +7,8 @@ export const tiktok = defineServerNetwork({
   // link rather than one to a stranger's page.
   profileUrl: (www, account, { handle }) => (account.account_name.startsWith('@') ? `${www}/@${handle}` : null),
   publishPermissions: ['video.publish'],
+  /** Video query (tiktok-metrics.ts): at most 20 ids a call, scope video.list. */
+  analyticsScopes: ['video.list'],
+  metricsBatch: 20,
   refreshable: true,
 });

@@ -16,5 +16,8 @@ export const youtube = defineServerNetwork({
     'https://www.googleapis.com/auth/youtube.force-ssl',
     'https://www.googleapis.com/auth/youtubepartner',
   ],
+  /** videos.list statistics (youtube-metrics.ts): up to 50 ids a call. */
+  analyticsScopes: ['https://www.googleapis.com/auth/youtube.readonly'],
+  metricsBatch: 50,
   refreshable: true,
 });
