@@ -4,7 +4,7 @@ import { instantInput } from './dates';
 import { captionOverLimitMessage, MSG } from './messages';
 import { text } from './text';
 import { MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE } from './media';
-import { ABSOLUTE_CAPTION_CAP, CAPTION_LIMITS, PLATFORM_NAMES, PLATFORMS, YOUTUBE_TITLE_MAX, type Platform } from './platforms';
+import { ABSOLUTE_CAPTION_CAP, CAPTION_LIMITS, PLATFORM_NAMES, PLATFORMS, YOUTUBE_TITLE_MAX, networkOf, type Platform } from './platforms';
 import { TargetSettingsSchema } from './target-settings';
 import { BLUESKY_MESSAGES, graphemeCount, utf8Length, BLUESKY_MAX_TEXT_BYTES } from './bluesky';
 import { tiktokSettingsProblems } from './tiktok';
@@ -68,12 +68,18 @@ export type CreatePostInput = z.input<typeof CreatePostSchema>;
  * Character count as the counter shows it and the API enforces it. X counts weighted characters with
  * X's own library, twitter-text (config v3: URLs 23, CJK and emoji 2; every TLD X knows, not a list of
  * our own; docs/platform-apis.md#x-limits); Bluesky counts graphemes (an emoji or an accented letter
- * is one, whatever its code points); every other network counts code points.
+ * is one, whatever its code points); every other network counts code points. Each descriptor says which
+ * (`captionCount`, shared/networks/).
  */
 export function captionLength(platform: Platform, caption: string): number {
-  if (platform === 'x') return xWeightedLength(caption);
-  if (platform === 'bluesky') return graphemeCount(caption);
-  return [...caption].length;
+  switch (networkOf(platform).captionCount) {
+    case 'x-weighted':
+      return xWeightedLength(caption);
+    case 'graphemes':
+      return graphemeCount(caption);
+    case 'code-points':
+      return [...caption].length;
+  }
 }
 
 /** X's weighted length of one post (twitter-text `parseTweet`, which normalises to NFC first). */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { PLATFORM_NAMES, type Platform } from './platforms';
+import { NETWORKS, type Network } from './networks';
+import { PLATFORM_NAMES, networkOf, type Platform } from './platforms';
 
 /**
  * What goes out after a post on the same target (docs/first-comment-and-threads.md): an
@@ -7,47 +8,30 @@ import { PLATFORM_NAMES, type Platform } from './platforms';
  * compose rules and the stored outcome both live here; the text rules are the platforms' own.
  */
 
-/** Where a first comment can go, and the most characters each takes for one. Pinterest has none: a pin takes no replies through the API. */
-export const FIRST_COMMENT_LIMITS = {
-  /** IG comments: 2,200 characters, like captions (developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments). */
-  instagram: 2200,
-  /** Facebook comments: 8,000 characters (Graph `/{object-id}/comments`). */
-  facebook: 8000,
-  /** `snippet.topLevelComment.snippet.textOriginal`: 10,000 characters (commentThreads.insert, "commentTextTooLong"). */
-  youtube: 10000,
-  /** A reply is a post: 280 weighted characters (twitter-text). */
-  x: 280,
-  /** A reply is a post: 300 graphemes (app.bsky.feed.post). */
-  bluesky: 300,
-  /** A reply is a Threads post: 500 characters (developers.facebook.com/documentation/threads/posts). */
-  threads: 500,
-  /** LinkedIn comments (POST /rest/socialActions/{post}/comments): 1,250 characters (**unconfirmed**: LinkedIn's composer limit; the reference states none). */
-  linkedin: 1250,
-} as const satisfies Partial<Record<Platform, number>>;
-export type FirstCommentPlatform = keyof typeof FIRST_COMMENT_LIMITS;
-export const FIRST_COMMENT_PLATFORMS = Object.keys(FIRST_COMMENT_LIMITS) as FirstCommentPlatform[];
+/** Where a first comment can go: the networks whose descriptor has `firstComment` (Pinterest has none: a pin takes no replies through the API). */
+export type FirstCommentPlatform = Extract<Network, { readonly firstComment: object }>['id'];
+const takesFirstComment = (n: Network): n is Extract<Network, { readonly firstComment: object }> => 'firstComment' in n;
+
+/** The most characters a first comment takes, per network (each descriptor says where the number comes from). */
+export const FIRST_COMMENT_LIMITS = Object.fromEntries(NETWORKS.filter(takesFirstComment).map((n) => [n.id, n.firstComment.limit])) as Readonly<
+  Record<FirstCommentPlatform, number>
+>;
+export const FIRST_COMMENT_PLATFORMS = NETWORKS.filter(takesFirstComment).map<FirstCommentPlatform>((n) => n.id);
 
 export function supportsFirstComment(platform: Platform): platform is FirstCommentPlatform {
   return platform in FIRST_COMMENT_LIMITS;
 }
 
-/**
- * The permission a first comment needs, per platform: Instagram Login's instagram_business_manage_comments,
- * Facebook's pages_manage_engagement to comment and pages_read_user_content to list the post's comments
- * (the lookup after a lost answer: other people's comments are user content on the Page, Meta's Pages
- * API permissions), YouTube's youtube.force-ssl, X's tweet.write (a reply is a post).
- */
-export const FIRST_COMMENT_SCOPES: Record<FirstCommentPlatform, readonly string[]> = {
-  instagram: ['instagram_business_manage_comments'],
-  facebook: ['pages_manage_engagement', 'pages_read_user_content'],
-  youtube: ['https://www.googleapis.com/auth/youtube.force-ssl'],
-  x: ['tweet.write'],
-  // A reply is a record in the account's own repository: any session that can post can reply.
-  bluesky: [],
-  threads: ['threads_manage_replies', 'threads_read_replies'],
-  // Commenting comes with posting (w_member_social; w_organization_social for pages, asked for in the same grant).
-  linkedin: ['w_member_social'],
-};
+/** The permissions a first comment needs, all of them, per network (each descriptor's `firstComment.scopes`). */
+export const FIRST_COMMENT_SCOPES = Object.fromEntries(
+  NETWORKS.filter(takesFirstComment).map((n): [string, readonly string[]] => [n.id, n.firstComment.scopes]),
+) as Record<FirstCommentPlatform, readonly string[]>;
+
+/** Whether compose calls the first comment a reply (X, Threads: the network's own word for it) rather than a comment. */
+export function firstCommentIsReply(platform: Platform): boolean {
+  const network = networkOf(platform);
+  return 'firstComment' in network && network.firstComment.shownAs === 'reply';
+}
 
 /** 'reconnect' when a recorded grant lacks the comment permission (a grant with no recorded scopes counts as ready). */
 export function firstCommentReadiness(platform: Platform, scopes: readonly string[] | undefined): 'ready' | 'reconnect' | undefined {
@@ -57,11 +41,12 @@ export function firstCommentReadiness(platform: Platform, scopes: readonly strin
 }
 
 /**
- * Where a thread (the caption, then each further part as a reply to the one before) can go: X, and
- * Threads, whose replies are posts of their own (reply_to_id). Each part takes the network's post limit.
+ * Where a thread (the caption, then each further part as a reply to the one before) can go: the
+ * networks whose descriptor says `thread` (X, and Threads, whose replies are posts of their own).
+ * Each part takes the network's post limit.
  */
-export const THREAD_PLATFORMS = ['x', 'threads'] as const satisfies readonly Platform[];
-export type ThreadPlatform = (typeof THREAD_PLATFORMS)[number];
+export type ThreadPlatform = Extract<Network, { readonly thread: true }>['id'];
+export const THREAD_PLATFORMS = NETWORKS.filter((n) => 'thread' in n && n.thread).map((n) => n.id) as readonly ThreadPlatform[];
 
 export function supportsThread(platform: Platform): platform is ThreadPlatform {
   return (THREAD_PLATFORMS as readonly Platform[]).includes(platform);

@@ -1,3 +1,4 @@
+import { NETWORKS } from './networks';
 import { PLATFORM_NAMES, type Platform } from './platforms';
 
 /** Monthly subscription plans (docs/product-rules.md#plans-and-limits, #constants). Product ids are deployment-independent fixed values. */
@@ -76,14 +77,21 @@ export const USAGE_LOW_RATIO = 0.8;
 export const USAGE_FULL_RATIO = 1;
 
 /**
- * Which platforms each plan may connect and publish to: Free has Facebook and Instagram,
- * Basic adds X, Bluesky, Threads, LinkedIn and Pinterest, Pro adds TikTok and YouTube.
+ * Which platforms each plan may connect and publish to: a plan takes every network whose descriptor
+ * names it or a cheaper plan (Free has Facebook and Instagram, Basic adds X, Bluesky, Threads,
+ * LinkedIn and Pinterest, Pro adds TikTok and YouTube). Each plan lists the cheaper plans' networks
+ * first, each plan's own by name, so messages name them in a stable order.
  */
-export const PLAN_PLATFORMS: Record<PlanId, readonly Platform[]> = {
-  free: ['facebook', 'instagram'],
-  basic: ['facebook', 'instagram', 'x', 'bluesky', 'threads', 'linkedin', 'pinterest'],
-  pro: ['facebook', 'instagram', 'x', 'bluesky', 'threads', 'linkedin', 'pinterest', 'tiktok', 'youtube'],
-};
+export const PLAN_PLATFORMS: Record<PlanId, readonly Platform[]> = Object.fromEntries(
+  PLAN_IDS.map((plan, i): [PlanId, readonly Platform[]] => [
+    plan,
+    PLAN_IDS.slice(0, i + 1).flatMap((tier) =>
+      NETWORKS.filter((n) => n.plan === tier)
+        .map((n) => n.id)
+        .sort(),
+    ),
+  ]),
+) as Record<PlanId, readonly Platform[]>;
 
 export function planAllows(plan: PlanId, platform: Platform): boolean {
   return PLAN_PLATFORMS[plan].includes(platform);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { instantInput } from './dates';
 import { text } from './text';
+import { NETWORKS } from './networks';
 import { PLATFORMS, PLATFORM_NAMES, type Platform } from './platforms';
 import { PostSchema } from './posts';
 
@@ -8,7 +9,7 @@ import { PostSchema } from './posts';
  * Platform posting limits known at scheduling time. The numbers
  * and their sources are also the table in
  * docs/platforms.md#known-ahead-of-time-posting-caps-at-scheduling-time-and-connection-health; the math is in
- * functions/domain/platform-limits.ts. Facebook Pages publish no feed-post cap, so none is checked.
+ * functions/domain/platform-limits.ts. A network without `postingLimit` (Facebook Pages publish no feed-post cap) is not checked.
  *
  * - rolling: at most `cap` publishes in any `windowMs` window, per connected account
  * - pacific-day: at most `cap` per calendar day in America/Los_Angeles, per Google project (that is,
@@ -27,52 +28,10 @@ export interface PlatformLimit {
   readonly source: string;
 }
 
-const HOUR = 3_600_000;
-
-export const PLATFORM_LIMITS: Partial<Record<Platform, PlatformLimit>> = {
-  // content_publishing_limit: quota_total "currently 50", quota_duration 86400 (moving 24 h window).
-  // The live quota replaces this once the adapter reads it (functions/domain/platform-limits.ts).
-  instagram: {
-    platform: 'instagram',
-    cap: 50,
-    window: 'rolling-24h',
-    windowMs: 24 * HOUR,
-    scope: 'account',
-    source: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/content_publishing_limit',
-  },
-  // POST /2/tweets: 300 requests per 3 hours per user (and 200 per 15 min) per app.
-  x: { platform: 'x', cap: 300, window: 'rolling-3h', windowMs: 3 * HOUR, scope: 'account', source: 'https://docs.x.com/x-api/fundamentals/rate-limits' },
-  // Content Sharing Guidelines: "a limit on the number of posts ... to a creator account in a
-  // 24-hour window via Direct Post API ... typically around 15 posts per day"; the API answers
-  // spam_risk_too_many_posts when it is reached.
-  tiktok: {
-    platform: 'tiktok',
-    cap: 15,
-    window: 'rolling-24h',
-    windowMs: 24 * HOUR,
-    scope: 'account',
-    source: 'https://developers.tiktok.com/doc/content-sharing-guidelines',
-  },
-  // videos.insert has its own bucket of 100 calls a day per project, reset at midnight Pacific.
-  youtube: {
-    platform: 'youtube',
-    cap: 100,
-    window: 'pacific-day',
-    windowMs: 24 * HOUR,
-    scope: 'project',
-    source: 'https://developers.google.com/youtube/v3/determine_quota_cost',
-  },
-  // 250 API-published posts per profile in a moving 24 h, enforced at threads_publish; the live
-  // threads_publishing_limit (config.quota_total) replaces this once the adapter reads it.
-  threads: {
-    platform: 'threads',
-    cap: 250,
-    window: 'rolling-24h',
-    windowMs: 24 * HOUR,
-    scope: 'account',
-    source: 'https://developers.facebook.com/documentation/threads/overview',
-  },
-};
+/** The caps known at scheduling time: each descriptor's `postingLimit` (shared/networks/<network>.ts says where its number comes from). */
+export const PLATFORM_LIMITS: Partial<Record<Platform, PlatformLimit>> = Object.fromEntries(
+  NETWORKS.flatMap((n) => ('postingLimit' in n ? [[n.id, { platform: n.id, ...n.postingLimit }]] : [])),
+);
 
 const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'Unknown id' });
 

@@ -1,50 +1,37 @@
-/** The networks the product publishes to (docs/product-rules.md#the-product, #constants). */
-export const PLATFORMS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube', 'bluesky', 'threads', 'linkedin', 'pinterest'] as const;
-export type Platform = (typeof PLATFORMS)[number];
-
-export const PLATFORM_LABELS: Record<Platform, string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  x: 'X (Twitter)',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  bluesky: 'Bluesky',
-  threads: 'Threads',
-  linkedin: 'LinkedIn',
-  pinterest: 'Pinterest',
-};
-
-/** Short names used in messages ("X caption exceeds limit…"). */
-export const PLATFORM_NAMES: Record<Platform, string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  x: 'X',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  bluesky: 'Bluesky',
-  threads: 'Threads',
-  linkedin: 'LinkedIn',
-  pinterest: 'Pinterest',
-};
+import { NETWORKS, type Network } from './networks';
 
 /**
- * Per-platform caption limits in characters (docs/product-rules.md#constants). Bluesky's 300 are
- * graphemes, not UTF-16 units (shared/bluesky.ts counts them).
+ * The networks the product publishes to (docs/product-rules.md#the-product, #constants), in the
+ * product's order. Each is described once in shared/networks/<network>.ts; the tables below are
+ * built from those descriptors.
  */
-export const CAPTION_LIMITS: Record<Platform, number> = {
-  instagram: 2200,
-  facebook: 63206,
-  x: 280,
-  tiktok: 2200,
-  youtube: 5000,
-  bluesky: 300,
-  /** Threads posts: 500 characters (developers.facebook.com/documentation/threads/posts, Limitations). */
-  threads: 500,
-  /** LinkedIn posts: commentary up to 3,000 characters (docs/platforms.md#linkedin). */
-  linkedin: 3000,
-  /** A pin's description: 500 characters (docs/platforms.md#pinterest). */
-  pinterest: 500,
-};
+export const PLATFORMS = NETWORKS.map((n) => n.id) as unknown as IdsOf<typeof NETWORKS>;
+export type Platform = Network['id'];
+/** The list's ids as a tuple, so `z.enum(PLATFORMS)` and `(typeof PLATFORMS)[number]` keep their literal types. */
+type IdsOf<T extends readonly unknown[]> = { readonly [K in keyof T]: T[K] extends { readonly id: infer I } ? I : never };
+
+/** One value per network, read off its descriptor. */
+export function perPlatform<T>(pick: (network: Network) => T): Record<Platform, T> {
+  return Object.fromEntries(NETWORKS.map((n) => [n.id, pick(n)])) as Record<Platform, T>;
+}
+
+const BY_ID = perPlatform((n) => n);
+
+/** The descriptor of one network: what shared code asks instead of comparing ids. */
+export function networkOf<P extends Platform>(platform: P): Extract<Network, { id: P }> {
+  return BY_ID[platform] as Extract<Network, { id: P }>;
+}
+
+export const PLATFORM_LABELS: Record<Platform, string> = perPlatform((n) => n.label);
+
+/** Short names used in messages ("X caption exceeds limit…"). */
+export const PLATFORM_NAMES: Record<Platform, string> = perPlatform((n) => n.name);
+
+/**
+ * Per-platform caption limits (docs/product-rules.md#constants), counted as each descriptor's
+ * `captionCount` says: Bluesky's 300 are graphemes, not UTF-16 units (shared/bluesky.ts counts them).
+ */
+export const CAPTION_LIMITS: Record<Platform, number> = perPlatform((n) => n.captionLimit);
 
 /** No caption may exceed this, whatever the platform (docs/product-rules.md#captions). */
 export const ABSOLUTE_CAPTION_CAP = 63206;

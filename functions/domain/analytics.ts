@@ -28,15 +28,7 @@ import { listTokenHealth, type TokenHealthRow } from '../data/tokens';
 import { getSettings } from '../data/users';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { NotFoundError, PlanError } from '../lib/errors';
-import { BLUESKY_ANALYTICS_SCOPES } from '../platforms/bluesky-metrics';
-import { FACEBOOK_ANALYTICS_SCOPES } from '../platforms/facebook-metrics';
-import { INSTAGRAM_ANALYTICS_SCOPES } from '../platforms/instagram-metrics';
-import { LINKEDIN_ANALYTICS_SCOPES } from '../platforms/linkedin-metrics';
-import { TIKTOK_ANALYTICS_SCOPES } from '../platforms/tiktok-metrics';
-import { X_ANALYTICS_SCOPES } from '../platforms/x-metrics';
-import { THREADS_ANALYTICS_SCOPES } from '../platforms/threads-metrics';
-import { PINTEREST_ANALYTICS_SCOPES } from '../platforms/pinterest-metrics';
-import { YOUTUBE_ANALYTICS_SCOPES } from '../platforms/youtube-metrics';
+import { SERVER_NETWORKS } from '../platforms/networks';
 import { currentPlan } from './entitlements';
 
 /**
@@ -44,18 +36,10 @@ import { currentPlan } from './entitlements';
  * post's history and the CSV export, gated by the plan here on the server (shared/analytics.ts).
  */
 
-/** The scopes a connection's grant needs, all of them, to read its posts' metrics: each metrics reader's own list. */
-export const ANALYTICS_SCOPES: Record<Platform, readonly string[]> = {
-  x: X_ANALYTICS_SCOPES,
-  youtube: YOUTUBE_ANALYTICS_SCOPES,
-  tiktok: TIKTOK_ANALYTICS_SCOPES,
-  instagram: INSTAGRAM_ANALYTICS_SCOPES,
-  facebook: FACEBOOK_ANALYTICS_SCOPES,
-  bluesky: BLUESKY_ANALYTICS_SCOPES,
-  threads: THREADS_ANALYTICS_SCOPES,
-  linkedin: LINKEDIN_ANALYTICS_SCOPES,
-  pinterest: PINTEREST_ANALYTICS_SCOPES,
-};
+/** The scopes a connection's grant needs, all of them, to read its posts' metrics: each network's server module's `analyticsScopes`. */
+export const ANALYTICS_SCOPES: Record<Platform, readonly string[]> = Object.fromEntries(
+  Object.values(SERVER_NETWORKS).map((n): [Platform, readonly string[]] => [n.id, n.analyticsScopes]),
+) as Record<Platform, readonly string[]>;
 
 export type AnalyticsReadiness = 'ready' | 'reconnect';
 

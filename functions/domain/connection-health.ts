@@ -12,6 +12,7 @@ import { planAllows } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import { UPCOMING_STATUSES } from '@shared/statuses';
 import { getConnection } from '../data/connections';
+import { SERVER_NETWORKS, serverNetworkOf } from '../platforms/networks';
 import type { PostRecord } from '../data/posts';
 import { claimExpiryNotice, listDueExpiryNotices, listTokenHealth, restoreExpiryNotice, type TokenHealthRow } from '../data/tokens';
 import { defaultDeps, type Deps } from '../lib/clock';
@@ -28,44 +29,17 @@ import { emitWorkspaceEvent } from './webhooks';
  * scheduled post's account can publish at its due time, and the 7-day / 1-day expiry notices.
  */
 
-/** Any one of these granted scopes lets the adapter publish (docs/platform-apis.md). */
-export const PUBLISH_PERMISSIONS: Record<Platform, readonly string[]> = {
-  instagram: ['instagram_business_content_publish', 'instagram_content_publish'],
-  facebook: ['pages_manage_posts'],
-  x: ['tweet.write'],
-  tiktok: ['video.publish'],
-  youtube: [
-    'https://www.googleapis.com/auth/youtube.upload',
-    'https://www.googleapis.com/auth/youtube',
-    'https://www.googleapis.com/auth/youtube.force-ssl',
-    'https://www.googleapis.com/auth/youtubepartner',
-  ],
-  // Every atproto OAuth grant has `atproto` (sessions made with an app password reported no scopes).
-  bluesky: ['atproto'],
-  threads: ['threads_content_publish'],
-  linkedin: ['w_member_social', 'w_organization_social'],
-  pinterest: ['pins:write'],
-};
-
-/** Which expiry rows written before `connectionExpiresAt` existed fall back to: by platform. */
-const REFRESHABLE: Record<Platform, boolean> = {
-  instagram: false,
-  facebook: false,
-  x: true,
-  tiktok: true,
-  youtube: true,
-  bluesky: true,
-  threads: false,
-  linkedin: false,
-  pinterest: true,
-};
+/** Any one of these granted scopes lets the adapter publish (each network's server module, docs/platform-apis.md). */
+export const PUBLISH_PERMISSIONS: Record<Platform, readonly string[]> = Object.fromEntries(
+  Object.values(SERVER_NETWORKS).map((n): [Platform, readonly string[]] => [n.id, n.publishPermissions]),
+) as Record<Platform, readonly string[]>;
 
 export function healthOf(platform: Platform, row: TokenHealthRow | undefined): ConnectionHealth {
   if (!row) return { expires_at: null, missing_publish_permission: false };
   const expires =
     row.connectionExpiresAt !== undefined
       ? row.connectionExpiresAt
-      : connectionExpiry({ expiresAt: row.expiresAt, refreshExpiresAt: row.refreshExpiresAt, hasRefreshToken: REFRESHABLE[platform] });
+      : connectionExpiry({ expiresAt: row.expiresAt, refreshExpiresAt: row.refreshExpiresAt, hasRefreshToken: serverNetworkOf(platform).refreshable });
   // Platforms that report no scopes say nothing about them: only a reported grant can lack one.
   const missing = row.scopes !== undefined && !PUBLISH_PERMISSIONS[platform].some((scope) => row.scopes!.includes(scope));
   return { expires_at: expires ? new Date(expires).toISOString() : null, missing_publish_permission: missing };

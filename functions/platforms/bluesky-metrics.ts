@@ -3,6 +3,7 @@ import type { AdapterDeps } from './http';
 import { scrub } from './http';
 import { batchMetricsReader, count } from './metrics-read';
 import { PlatformError, type MetricsReader, type PostMetrics } from './types';
+import { bluesky as blueskyNetwork } from './networks/bluesky';
 
 /**
  * Bluesky post metrics: app.bsky.feed.getPosts, up to 25 AT-URIs a call (the lexicon's maxLength),
@@ -13,9 +14,9 @@ import { PlatformError, type MetricsReader, type PostMetrics } from './types';
  * The local PDS runs without an app view (local/bluesky), so locally this read fails and analytics
  * stay empty for Bluesky (docs/bluesky.md#analytics).
  */
-export const BLUESKY_METRICS_BATCH = 25;
+export const BLUESKY_METRICS_BATCH = blueskyNetwork.metricsBatch;
 /** Every connection's grant carries rpc:app.bsky.feed.getPosts (bluesky-oauth.ts BLUESKY_OAUTH_SCOPE): nothing more to ask. */
-export const BLUESKY_ANALYTICS_SCOPES: readonly string[] = [];
+export const BLUESKY_ANALYTICS_SCOPES = blueskyNetwork.analyticsScopes;
 
 export function blueskyPostMetrics(p: {
   likeCount?: number;

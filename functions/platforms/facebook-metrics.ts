@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { GONE, graphMetricsGet, insightValues } from './graph-metrics';
 import type { AdapterDeps } from './http';
 import type { MetricsReader, MetricsResult, TokenSet } from './types';
+import { facebook as facebookNetwork } from './networks/facebook';
 
 /**
  * Facebook Page post metrics (docs/platform-apis.md#facebook-metrics), with the Page token, per post:
@@ -15,7 +16,7 @@ import type { MetricsReader, MetricsResult, TokenSet } from './types';
  * A video is published as a video id: its Page post is read through `GET /{video-id}?fields=post_id` first.
  * Graph batching would save round trips but not rate-limit calls (each batched call counts), so no batch.
  */
-export const FACEBOOK_ANALYTICS_SCOPES = ['read_insights', 'pages_read_engagement'] as const;
+export const FACEBOOK_ANALYTICS_SCOPES = facebookNetwork.analyticsScopes;
 export const FACEBOOK_POST_METRICS = ['post_media_view', 'post_total_media_view_unique'] as const;
 const ENGAGEMENT_FIELDS = 'shares,reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0)';
 

@@ -1,40 +1,16 @@
 import { graphApiVersionFrom } from '@shared/graph-api-version';
 import type { Platform } from '@shared/platforms';
+import { SERVER_NETWORKS } from './networks';
 
 /**
- * The real hosts each platform's OAuth and API calls go to (docs/platform-apis.md). Paths after
- * the host are the real ones. The sandbox platforms (local/sandbox) serve every host at
+ * The real hosts each platform's OAuth and API calls go to (docs/platform-apis.md), from each
+ * network's server module (functions/platforms/networks/<network>.ts). Paths after the host are the
+ * real ones. The sandbox platforms (local/sandbox) serve every host at
  * `${sandboxUrl}/${platform}/${hostKey}`, so pointing an adapter at the sandbox swaps origins only.
  */
-export const PLATFORM_HOSTS = {
-  instagram: { www: 'https://www.instagram.com', api: 'https://api.instagram.com', graph: 'https://graph.instagram.com' },
-  facebook: { www: 'https://www.facebook.com', graph: 'https://graph.facebook.com' },
-  x: { www: 'https://x.com', api: 'https://api.x.com' },
-  tiktok: { www: 'https://www.tiktok.com', api: 'https://open.tiktokapis.com', upload: 'https://open-upload.tiktokapis.com' },
-  youtube: {
-    accounts: 'https://accounts.google.com',
-    oauth2: 'https://oauth2.googleapis.com',
-    api: 'https://www.googleapis.com',
-    www: 'https://www.youtube.com',
-  },
-  // `api`: where accounts sign in (bsky.social's entryway); each account's own PDS comes from its
-  // DID document at publish time. `www`: the Bluesky app, where post links point.
-  // `plc`: the did:plc directory the OAuth client resolves DIDs at (the local cloud runs its own).
-  bluesky: { api: 'https://bsky.social', www: 'https://bsky.app', plc: 'https://plc.directory' },
-  // The authorization window is on threads.net; the API on graph.threads.net (graph.threads.com answers too).
-  threads: { www: 'https://threads.net', graph: 'https://graph.threads.net' },
-  // Sign-in and post pages on www.linkedin.com; the APIs (/v2/userinfo, the versioned /rest/…) on api.linkedin.com.
-  linkedin: { www: 'https://www.linkedin.com', api: 'https://api.linkedin.com' },
-  // `api`: the API, production's unless PINTEREST_API_HOST=sandbox (apps with Trial access may only pin on
-  // api-sandbox.pinterest.com, docs/platforms.md#pinterest). `oauth`: the token endpoint, which stays on
-  // api.pinterest.com either way. `upload`: where POST /v5/media sends video uploads (its upload_url).
-  pinterest: {
-    www: 'https://www.pinterest.com',
-    api: 'https://api.pinterest.com',
-    oauth: 'https://api.pinterest.com',
-    upload: 'https://pinterest-media-upload.s3-accelerate.amazonaws.com',
-  },
-} as const satisfies Record<Platform, Record<string, string>>;
+export const PLATFORM_HOSTS = Object.fromEntries(Object.values(SERVER_NETWORKS).map((n) => [n.id, n.hosts])) as {
+  readonly [P in Platform]: (typeof SERVER_NETWORKS)[P]['hosts'];
+};
 
 export type PlatformHosts<P extends Platform> = { readonly [K in keyof (typeof PLATFORM_HOSTS)[P]]: string };
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { GONE, graphMetricsGet, insightValues } from './graph-metrics';
 import type { AdapterDeps } from './http';
 import type { MetricsReader, MetricsResult } from './types';
+import { instagram as instagramNetwork } from './networks/instagram';
 
 /**
  * Instagram media insights (docs/platform-apis.md#instagram-metrics), one call per post:
@@ -12,7 +13,7 @@ import type { MetricsReader, MetricsResult } from './types';
  * reported for FEED (photos, carousels) and REELS, the two kinds we publish. The endpoint takes one media
  * id, and Graph batching still counts each call against the limit, so a read covers one post.
  */
-export const INSTAGRAM_ANALYTICS_SCOPES = ['instagram_business_manage_insights'] as const;
+export const INSTAGRAM_ANALYTICS_SCOPES = instagramNetwork.analyticsScopes;
 export const INSTAGRAM_MEDIA_METRICS = ['views', 'reach', 'likes', 'comments', 'shares', 'saved'] as const;
 
 const InsightsSchema = z.object({

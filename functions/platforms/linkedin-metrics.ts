@@ -1,5 +1,6 @@
 import type { AdapterDeps } from './http';
 import type { MetricsReader } from './types';
+import { linkedin as linkedinNetwork } from './networks/linkedin';
 
 /**
  * LinkedIn post counts (docs/analytics.md#linkedin): a member's post statistics need permissions
@@ -8,7 +9,7 @@ import type { MetricsReader } from './types';
  * as one LinkedIn reports no numbers for, so the Analytics page shows it without counts instead of
  * failing a read on every sweep.
  */
-export const LINKEDIN_ANALYTICS_SCOPES: readonly string[] = [];
+export const LINKEDIN_ANALYTICS_SCOPES = linkedinNetwork.analyticsScopes;
 
 export function createLinkedInMetricsReader(_deps: AdapterDeps<'linkedin'>): MetricsReader {
   return {

@@ -1,7 +1,7 @@
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import type { Deps } from '../lib/clock';
 import { configuredApp } from './configured';
-import { BLUESKY_METRICS_BATCH, createBlueskyMetricsReader } from './bluesky-metrics';
+import { createBlueskyMetricsReader } from './bluesky-metrics';
 import { createFacebookMetricsReader } from './facebook-metrics';
 import { env } from '../lib/env';
 import { hostsFor } from './hosts';
@@ -11,10 +11,11 @@ import { createInstagramMetricsReader } from './instagram-metrics';
 import { createLinkedInMetricsReader } from './linkedin-metrics';
 import { createThreadsMetricsReader } from './threads-metrics';
 import { createPinterestMetricsReader } from './pinterest-metrics';
-import { createTikTokMetricsReader, TIKTOK_METRICS_BATCH } from './tiktok-metrics';
+import { createTikTokMetricsReader } from './tiktok-metrics';
+import { SERVER_NETWORKS } from './networks';
 import type { MetricsReader } from './types';
-import { createXMetricsReader, X_METRICS_BATCH } from './x-metrics';
-import { createYouTubeMetricsReader, YOUTUBE_METRICS_BATCH } from './youtube-metrics';
+import { createXMetricsReader } from './x-metrics';
+import { createYouTubeMetricsReader } from './youtube-metrics';
 
 /**
  * The platforms' metrics readers (docs/analytics.md#collecting), by platform: what the
@@ -34,20 +35,13 @@ const READERS: { [P in Platform]: (deps: AdapterDeps<P>) => MetricsReader } = {
 };
 
 /**
- * How many post ids one read takes, per platform: what the sweep puts in one message. Known without
- * credentials, so the sweep never needs the app's secrets; a unit test holds each reader to it.
+ * How many post ids one read takes, per platform: what the sweep puts in one message (each network's
+ * server module, `metricsBatch`). Known without credentials, so the sweep never needs the app's
+ * secrets; a unit test holds each reader to it.
  */
-export const METRICS_BATCH_SIZES: Readonly<Record<Platform, number>> = {
-  instagram: 1,
-  facebook: 1,
-  x: X_METRICS_BATCH,
-  tiktok: TIKTOK_METRICS_BATCH,
-  youtube: YOUTUBE_METRICS_BATCH,
-  bluesky: BLUESKY_METRICS_BATCH,
-  threads: 1,
-  linkedin: 20,
-  pinterest: 1,
-};
+export const METRICS_BATCH_SIZES: Readonly<Record<Platform, number>> = Object.fromEntries(
+  Object.values(SERVER_NETWORKS).map((n): [Platform, number] => [n.id, n.metricsBatch]),
+) as Record<Platform, number>;
 
 /** Thrown when we have no app registered on the platform: the collector treats it as a failed reading and retries later. */
 export class MetricsUnavailableError extends Error {

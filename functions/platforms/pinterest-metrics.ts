@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { bearerGet, callPlatform, withQuery, type AdapterDeps, type CallContext, type FailedResponse } from './http';
 import { classifyPinterestError } from './pinterest';
 import { PlatformError, type MetricsReader, type MetricsResult } from './types';
+import { pinterest as pinterestNetwork } from './networks/pinterest';
 
 /**
  * Pin analytics, one call per pin:
@@ -11,7 +12,7 @@ import { PlatformError, type MetricsReader, type MetricsResult } from './types';
  * Impressions are our views and saves our saves; Pinterest has no likes, comments or shares for a
  * pin here, and its clicks (PIN_CLICK, OUTBOUND_CLICK) have no column in our metrics (docs/analytics.md).
  */
-export const PINTEREST_ANALYTICS_SCOPES = ['pins:read'] as const;
+export const PINTEREST_ANALYTICS_SCOPES = pinterestNetwork.analyticsScopes;
 export const PINTEREST_PIN_METRICS = ['IMPRESSION', 'SAVE', 'PIN_CLICK', 'OUTBOUND_CLICK'] as const;
 const MAX_RANGE_DAYS = 90;
 

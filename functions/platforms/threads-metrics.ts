@@ -3,6 +3,7 @@ import { GRAPH_METRICS_BACKOFF_SECONDS, insightValues } from './graph-metrics';
 import { THREADS_VERSION } from './hosts';
 import { callPlatform, classifyGraphError, jsonGet, withQuery, type AdapterDeps, type CallContext, type FailedResponse } from './http';
 import { PlatformError, type MetricsReader, type MetricsResult } from './types';
+import { threads as threadsNetwork } from './networks/threads';
 
 /**
  * Threads media insights, one call per post:
@@ -11,7 +12,7 @@ import { PlatformError, type MetricsReader, type MetricsResult } from './types';
  * threads_manage_insights). Replies count the whole conversation under a root post; `views` is marked
  * "in development" by Meta. Threads has no reach or saves: those read as null.
  */
-export const THREADS_ANALYTICS_SCOPES = ['threads_manage_insights'] as const;
+export const THREADS_ANALYTICS_SCOPES = threadsNetwork.analyticsScopes;
 export const THREADS_MEDIA_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes'] as const;
 
 const InsightsSchema = z.object({

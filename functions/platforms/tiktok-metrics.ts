@@ -3,6 +3,7 @@ import { callPlatform, withQuery, type AdapterDeps, type CallContext, type Class
 import { count } from './metrics-read';
 import { classifyTikTokError, int64AsString, isTikTokErrorBody } from './tiktok';
 import { PlatformError, type Fetch, type MetricsReader, type MetricsResult, type PostMetrics, type TokenSet } from './types';
+import { tiktok as tiktokNetwork } from './networks/tiktok';
 
 /**
  * TikTok video counts (docs/platform-apis.md#tiktok-metrics): Query Videos,
@@ -11,8 +12,8 @@ import { PlatformError, type Fetch, type MetricsReader, type MetricsResult, type
  * (https://developers.tiktok.com/doc/tiktok-api-v2-video-query). 600 requests a minute per endpoint,
  * then 429 rate_limit_exceeded (https://developers.tiktok.com/doc/tiktok-api-v2-rate-limit).
  */
-export const TIKTOK_METRICS_BATCH = 20;
-export const TIKTOK_ANALYTICS_SCOPES = ['video.list'] as const;
+export const TIKTOK_METRICS_BATCH = tiktokNetwork.metricsBatch;
+export const TIKTOK_ANALYTICS_SCOPES = tiktokNetwork.analyticsScopes;
 export const TIKTOK_METRICS_FIELDS = ['id', 'view_count', 'like_count', 'comment_count', 'share_count'] as const;
 /** The rate window is one sliding minute; TikTok sends no reset header. */
 const RATE_WINDOW_SECONDS = 60;

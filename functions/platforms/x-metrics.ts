@@ -3,6 +3,7 @@ import { bearerGet, callPlatform, withQuery, type AdapterDeps, type CallContext,
 import { batchMetricsReader, count } from './metrics-read';
 import type { MetricsReader, PostMetrics } from './types';
 import { classifyXError, X_API_SPEC } from './x';
+import { x as xNetwork } from './networks/x';
 
 /**
  * X post metrics (docs/platform-apis.md#x-metrics): Post lookup by ids,
@@ -12,9 +13,9 @@ import { classifyXError, X_API_SPEC } from './x';
  * type …/resource-not-found and no `data` entry. Billed per post returned ("Posts: Read",
  * https://docs.x.com/x-api/getting-started/pricing), so each post is read once per collection.
  */
-export const X_METRICS_BATCH = 100;
+export const X_METRICS_BATCH = xNetwork.metricsBatch;
 /** Post lookup with a user token needs tweet.read and users.read (both already in X_SCOPES). */
-export const X_ANALYTICS_SCOPES = ['tweet.read', 'users.read'] as const;
+export const X_ANALYTICS_SCOPES = xNetwork.analyticsScopes;
 
 const PublicMetricsSchema = z.object({
   impression_count: z.number().optional(),

@@ -3,6 +3,7 @@ import { bearerGet, callPlatform, withQuery, type AdapterDeps, type CallContext,
 import { batchMetricsReader, count } from './metrics-read';
 import type { MetricsReader } from './types';
 import { classifyYouTubeError } from './youtube';
+import { youtube as youtubeNetwork } from './networks/youtube';
 
 /**
  * YouTube video statistics (docs/platform-apis.md#youtube-metrics): `videos.list` with
@@ -10,8 +11,8 @@ import { classifyYouTubeError } from './youtube';
  * (https://developers.google.com/youtube/v3/docs/videos/list). A deleted or private-to-others video is
  * simply absent from `items`. Counts are strings; commentCount is absent when comments are off.
  */
-export const YOUTUBE_METRICS_BATCH = 50;
-export const YOUTUBE_ANALYTICS_SCOPES = ['https://www.googleapis.com/auth/youtube.readonly'] as const;
+export const YOUTUBE_METRICS_BATCH = youtubeNetwork.metricsBatch;
+export const YOUTUBE_ANALYTICS_SCOPES = youtubeNetwork.analyticsScopes;
 
 const StatisticsListSchema = z.object({
   items: z

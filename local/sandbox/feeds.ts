@@ -1,6 +1,8 @@
 import { PLATFORM_LABELS } from '@shared/platforms';
 import { DEMO_IDENTITIES, SANDBOX_PLATFORMS, avatarUrl, isSandboxPlatform, findPage, type DemoIdentity, type SandboxPlatform } from './apps';
 import type { SandboxContext } from './context';
+import { SANDBOX_NETWORKS } from './networks';
+import type { Look } from './networks/sandbox-network';
 import { postsOf, type PublishedPost } from './publish-store';
 import { publicUrls } from './publishing';
 import { html, type SandboxResponse } from './router';
@@ -12,99 +14,11 @@ import { html, type SandboxResponse } from './router';
  */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-interface Look {
-  name: string;
-  logo: string;
-  bg: string;
-  card: string;
-  text: string;
-  muted: string;
-  accent: string;
-  font: string;
-}
-
-const LOOKS: Record<SandboxPlatform, Look> = {
-  instagram: {
-    name: 'Instagram',
-    logo: '<span style="font:italic 600 28px \'Segoe Script\',cursive;background:linear-gradient(45deg,#f09433,#dc2743,#bc1888);-webkit-background-clip:text;background-clip:text;color:transparent">Instagram</span>',
-    bg: '#fafafa',
-    card: '#fff',
-    text: '#262626',
-    muted: '#737373',
-    accent: '#0095f6',
-    font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
-  },
-  facebook: {
-    name: 'Facebook',
-    logo: '<span style="font:700 28px Helvetica,Arial,sans-serif;color:#0866ff">facebook</span>',
-    bg: '#f0f2f5',
-    card: '#fff',
-    text: '#050505',
-    muted: '#65676b',
-    accent: '#0866ff',
-    font: 'Helvetica,Arial,sans-serif',
-  },
-  x: {
-    name: 'X',
-    logo: '<span style="font:900 28px system-ui">𝕏</span>',
-    bg: '#000',
-    card: '#000',
-    text: '#e7e9ea',
-    muted: '#71767b',
-    accent: '#1d9bf0',
-    font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
-  },
-  tiktok: {
-    name: 'TikTok',
-    logo: '<span style="font:800 28px Arial,sans-serif;color:#fff;text-shadow:-2px -2px 0 #25f4ee,2px 2px 0 #fe2c55">TikTok</span>',
-    bg: '#121212',
-    card: '#1e1e1e',
-    text: '#fff',
-    muted: 'rgba(255,255,255,.6)',
-    accent: '#fe2c55',
-    font: 'Arial,sans-serif',
-  },
-  youtube: {
-    name: 'YouTube',
-    logo: '<span style="font:700 26px Roboto,Arial,sans-serif"><span style="background:#f00;color:#fff;border-radius:6px;padding:0 6px">▶</span> YouTube</span>',
-    bg: '#0f0f0f',
-    card: '#1f1f1f',
-    text: '#f1f1f1',
-    muted: '#aaa',
-    accent: '#3ea6ff',
-    font: 'Roboto,Arial,sans-serif',
-  },
-  threads: {
-    name: 'Threads',
-    logo: '<span style="font:700 26px -apple-system,system-ui,sans-serif">@ threads</span>',
-    bg: '#fff',
-    card: '#fff',
-    text: '#000',
-    muted: '#999',
-    accent: '#000',
-    font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
-  },
-  linkedin: {
-    name: 'LinkedIn',
-    logo: '<span style="font:700 26px -apple-system,system-ui,sans-serif;color:#0a66c2">Linked<span style="background:#0a66c2;color:#fff;border-radius:4px;padding:0 4px;margin-left:2px">in</span></span>',
-    bg: '#f4f2ee',
-    card: '#fff',
-    text: 'rgba(0,0,0,.9)',
-    muted: 'rgba(0,0,0,.6)',
-    accent: '#0a66c2',
-    font: '-apple-system,system-ui,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
-  },
-  pinterest: {
-    name: 'Pinterest',
-    logo: '<span style="font:700 26px Helvetica,Arial,sans-serif;color:#e60023">Pinterest</span>',
-    bg: '#fff',
-    card: '#fff',
-    text: '#111',
-    muted: '#767676',
-    accent: '#e60023',
-    font: '-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif',
-  },
-};
+/** Each network's look: its sandbox module's (local/sandbox/networks/<network>.ts). */
+const LOOKS: Record<SandboxPlatform, Look> = Object.fromEntries(Object.values(SANDBOX_NETWORKS).map((n): [SandboxPlatform, Look] => [n.id, n.look])) as Record<
+  SandboxPlatform,
+  Look
+>;
 
 function page(platform: SandboxPlatform, title: string, body: string): SandboxResponse {
   const l = LOOKS[platform];

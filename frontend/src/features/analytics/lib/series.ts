@@ -1,5 +1,5 @@
 import type { DailyPoint, PlatformTotals } from '@shared/analytics';
-import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
+import { PLATFORM_NAMES, perPlatform, type Platform } from '@shared/platforms';
 
 export type DailyMetric = 'views' | 'engagements';
 
@@ -37,22 +37,8 @@ export function previousOf(previous: PlatformTotals[] | null, platform: Platform
   return previous?.find((t) => t.platform === platform);
 }
 
-/** One line per platform, each in its brand's hue (X in the text colour: black on light, white on dark). */
-export const PLATFORM_COLORS: Record<Platform, string> = {
-  instagram: 'pink.solid',
-  facebook: 'blue.solid',
-  x: 'fg',
-  tiktok: 'teal.solid',
-  youtube: 'red.solid',
-  // Bluesky's brand blue (its butterfly), distinct from Facebook's palette blue.
-  bluesky: '#1185FE',
-  // Threads' mark is black on white: the text colour, as X.
-  threads: 'fg',
-  // LinkedIn's brand blue.
-  linkedin: '#0A66C2',
-  // Pinterest red, the colour of its badge.
-  pinterest: '#E60023',
-};
+/** One line per platform, each in its brand's hue (X in the text colour: black on light, white on dark): each descriptor's `seriesColor`. */
+export const PLATFORM_COLORS: Record<Platform, string> = perPlatform((n) => n.seriesColor);
 
 export function platformSeries(platforms: Platform[]) {
   return platforms.map((p) => ({ key: p, label: PLATFORM_NAMES[p], color: PLATFORM_COLORS[p] }));

@@ -1,6 +1,6 @@
 import { Alert, Field, HStack, Text, Textarea } from '@chakra-ui/react';
 import { captionLength } from '@shared/compose';
-import { FIRST_COMMENT_LIMITS, FOLLOW_UP_MESSAGES, type FirstCommentPlatform } from '@shared/follow-ups';
+import { FIRST_COMMENT_LIMITS, FOLLOW_UP_MESSAGES, firstCommentIsReply, type FirstCommentPlatform } from '@shared/follow-ups';
 import { PLATFORM_NAMES } from '@shared/platforms';
 
 interface FirstCommentFieldProps {
@@ -23,7 +23,7 @@ export function FirstCommentField({ platform, value, onChange, needsReconnect }:
         <Field.Label>
           First comment{' '}
           <Text as="span" color="fg.muted" fontWeight="normal">
-            (optional{platform === 'x' || platform === 'threads' ? ', posted as a reply' : ''})
+            (optional{firstCommentIsReply(platform) ? ', posted as a reply' : ''})
           </Text>
         </Field.Label>
         {value ? (

@@ -1,6 +1,6 @@
 import { Box, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFilm, LuImage } from 'react-icons/lu';
-import { supportsThread } from '@shared/follow-ups';
+import { firstCommentIsReply, supportsThread } from '@shared/follow-ups';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { foldCaption, isCarousel, isTikTokPhotos, previewCrop, type PreviewMedia } from './preview-rules';
 
@@ -157,7 +157,7 @@ export function PlatformPreview({ platform, accountName, caption, media, title, 
       {firstComment?.trim() ? (
         <Box px="3" py="2" borderTopWidth="1px" borderColor="border.muted" data-testid={`preview-first-comment-${platform}`}>
           <Text textStyle="xs" color="fg.muted">
-            {platform === 'x' || platform === 'threads' ? 'First reply' : 'First comment'}
+            {firstCommentIsReply(platform) ? 'First reply' : 'First comment'}
           </Text>
           <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word">
             <Text as="span" fontWeight="semibold">
