@@ -15,7 +15,7 @@ import tseslint from 'typescript-eslint';
  * - react-hooks' recommended rules on the SPA;
  * - the layers (eslint-plugin-boundaries): functions/ handlers → domain → data | platforms → lib,
  *   with the publishing engine as one vertical module (functions/publishing: model ← ports ← use
- *   cases, adapters behind the ports, and wiring.ts the only file that imports the adapters),
+ *   cases, adapters behind the ports, and the two wiring files the only ones importing the adapters),
  *   frontend/src app → features → components | lib | config; shared/ is usable by all, features
  *   never import another feature, nothing imports a handler. local/, test/, infra/, bin/ and
  *   scripts/ may import product code;
@@ -53,7 +53,7 @@ const FILES = [
   { category: 'fn-routes', pattern: ['functions/routes.ts', 'functions/jobs.ts', 'functions/capabilities.ts'] },
   { category: 'fn-pub-model', pattern: 'functions/publishing/model.ts' },
   { category: 'fn-pub-ports', pattern: 'functions/publishing/ports.ts' },
-  { category: 'fn-pub-wiring', pattern: 'functions/publishing/wiring.ts' },
+  { category: 'fn-pub-wiring', pattern: ['functions/publishing/wiring.ts', 'functions/publishing/publisher-wiring.ts'] },
   { category: 'fe-entry', pattern: 'frontend/src/main.tsx' },
 ];
 
@@ -76,8 +76,10 @@ const layers = (/** @type {string[]} */ types) => ({ element: { types: { anyOf: 
 /**
  * Inside the module, dependencies point inward: the model imports nothing of the module, the ports
  * only the model, the use cases the model, the ports and each other (never an adapter or the
- * wiring), the adapters the model and the ports. Only wiring.ts imports the adapters, and only
- * wiring.ts reaches the rest of the domain (tokens, plans, notifications, analytics). Outside it,
+ * wiring), the adapters the model and the ports. Only the two wiring files import the adapters
+ * and reach the rest of the domain (tokens, plans, notifications, analytics): publisher-wiring.ts
+ * for the publish step, the only one that needs the tokens and the platforms' clients, and wiring.ts
+ * for the rest (so their bundles carry no platform client). Outside it,
  * handlers take the model, the use cases and the wiring; the domain (posts, recurrence, import,
  * account deletion) takes the model and the wiring.
  */
@@ -88,7 +90,7 @@ const PUBLISHING = [
   { from: PUB.adapters, allow: { to: [PUB.model, PUB.ports, layers(['fn-data', 'fn-lib', 'shared'])] } },
   {
     from: PUB.wiring,
-    allow: { to: [PUB.model, PUB.ports, PUB.useCases, PUB.adapters, layers(['fn-domain', 'fn-data', 'fn-platforms', 'fn-lib', 'shared'])] },
+    allow: { to: [PUB.model, PUB.ports, PUB.useCases, PUB.adapters, PUB.wiring, layers(['fn-domain', 'fn-data', 'fn-platforms', 'fn-lib', 'shared'])] },
   },
   { from: { element: { type: 'fn-handler' } }, allow: { to: [PUB.model, PUB.useCases, PUB.wiring] } },
   { from: { element: { type: 'fn-domain' } }, allow: { to: [PUB.model, PUB.wiring] } },

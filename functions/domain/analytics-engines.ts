@@ -1,23 +1,15 @@
 import { tableAnalyticsStore } from '../data/analytics';
 import { defaultDeps } from '../lib/clock';
-import { sqsAnalyticsQueue } from '../lib/analytics-queue';
-import { metricsBatchSizeFor, metricsReaderFor } from '../platforms/metrics';
-import type { CollectEngine, SweepEngine } from './analytics-collection';
+import { metricsReaderFor } from '../platforms/metrics';
+import type { CollectEngine } from './analytics-collection';
 import { atprotoStoresFor, withFreshTokens } from './connections';
 import { isUserClosed } from './sessions';
 import { emitWorkspaceEvent } from './webhooks';
 
-/** Analytics collection's ports over the table, SQS and the platforms (docs/analytics.md): what the sweep and the collector wire. */
-
-/** The sweep as of `now` (the scheduled event's time). */
-export function awsSweepEngine(now: Date): SweepEngine {
-  return {
-    now: () => now,
-    store: tableAnalyticsStore,
-    queue: sqsAnalyticsQueue,
-    batchSize: metricsBatchSizeFor,
-  };
-}
+/**
+ * Analytics collection's ports over the table and the platforms (docs/analytics.md): what the
+ * collector wires. The sweep's, which calls no platform, are in analytics-sweep-engine.ts.
+ */
 
 /** Reads over the platforms with the same token refresh and reauth handling as publishing. */
 export const awsCollectEngine: CollectEngine = {

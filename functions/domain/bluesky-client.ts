@@ -1,5 +1,5 @@
 import { blueskyClientMetadata, blueskyJwks } from '../platforms/bluesky-oauth';
-import { configuredApp } from '../platforms/configured';
+import { configuredApp } from '../platforms/configured-apps';
 
 /**
  * The documents Bluesky's authorization servers fetch from us: our atproto OAuth client metadata

@@ -10,8 +10,7 @@ import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { AppError, NotFoundError, ValidationError } from '../lib/errors';
 import { newBearerToken, sha256Hex } from '../lib/bearer-tokens';
-import { configuredAdapter } from '../platforms/configured';
-import { initiateLinkConnect } from './connections';
+import { configuredApp } from '../platforms/configured-apps';
 import { assertPlanAllows, currentPlan } from './entitlements';
 
 /**
@@ -36,7 +35,7 @@ async function clientOf(workspaceId: string, clientId: string) {
   return client;
 }
 
-const isAvailable = async (platform: Platform, now: () => Date) => (await configuredAdapter(platform, now)) !== undefined;
+const isAvailable = async (platform: Platform) => (await configuredApp(platform)) !== undefined;
 
 /**
  * POST /api/clients/{id}/connect-links: a link offering the chosen networks (each one the plan must
@@ -57,7 +56,7 @@ export async function createConnectLink(
     for (const platform of body.platforms) assertPlanAllows(plan, platform);
     platforms = body.platforms;
   } else {
-    const offered = await Promise.all(PLATFORMS.map(async (p) => planAllows(plan.id, p) && (await isAvailable(p, deps.now))));
+    const offered = await Promise.all(PLATFORMS.map(async (p) => planAllows(plan.id, p) && (await isAvailable(p))));
     platforms = PLATFORMS.filter((_, i) => offered[i]);
     if (platforms.length === 0) throw new ValidationError(CONNECT_LINK_MSG.platformsRequired);
   }
@@ -88,7 +87,7 @@ export async function revokeConnectLink(workspaceId: string, clientId: string, l
 }
 
 /** A link's token, checked: the link and its client, or why it cannot be used (404 unknown or revoked, 410 expired). */
-async function usableLink(token: string, now: Date) {
+export async function usableLink(token: string, now: Date) {
   const link = await findConnectLinkByToken(sha256Hex(token));
   if (!link) throw new NotFoundError(CONNECT_LINK_MSG.notFound);
   if (Date.parse(link.expiresAt) <= now.getTime()) throw new AppError('CONNECT_LINK_EXPIRED', 410, CONNECT_LINK_MSG.expired);
@@ -106,19 +105,9 @@ export async function previewConnectLink(token: string, deps: Pick<Deps, 'now'> 
   const platforms = await Promise.all(
     link.platforms.map(async (platform) => ({
       platform,
-      available: await isAvailable(platform, deps.now),
+      available: await isAvailable(platform),
       connected_count: accounts.filter((a) => a.platform === platform && a.client_id === client.id).length,
     })),
   );
   return { workspace_name: workspace.name, client_name: client.name, platforms, expires_at: link.expiresAt };
-}
-
-/** POST /api/connect-links/start: a connect of one offered network into the link's client, bound to this browser. */
-export async function startLinkConnect(token: string, platform: Platform, deps: Deps = defaultDeps): Promise<{ authUrl: string; cookie: string }> {
-  const now = deps.now();
-  const { link } = await usableLink(token, now);
-  if (!link.platforms.includes(platform)) throw new ValidationError(CONNECT_LINK_MSG.platformNotOffered);
-  // The plan may have changed since the link was made: it must include the network now.
-  assertPlanAllows(await currentPlan(link.workspaceId, now), platform);
-  return initiateLinkConnect(link, platform, deps);
 }

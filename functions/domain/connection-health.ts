@@ -7,19 +7,20 @@ import {
   type ListedConnection,
   type TargetIssue,
 } from '@shared/connection-health';
+import type { ConnectionView } from '@shared/accounts';
 import { firstCommentReadiness } from '@shared/follow-ups';
 import { planAllows } from '@shared/plans';
 import type { Platform } from '@shared/platforms';
 import { UPCOMING_STATUSES } from '@shared/statuses';
-import { getConnection } from '../data/connections';
+import { getConnection, listConnections } from '../data/connections';
 import { SERVER_NETWORKS, serverNetworkOf } from '../platforms/networks';
+import { profileUrl } from '../platforms/profile-urls';
 import type { PostRecord } from '../data/posts';
 import { claimExpiryNotice, listDueExpiryNotices, listTokenHealth, restoreExpiryNotice, type TokenHealthRow } from '../data/tokens';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { analyticsReadiness } from './analytics';
-import { listConnectionViews } from './connections';
 import { currentPlan } from './entitlements';
 import { notifyWorkspace } from './notifications';
 import { emitWorkspaceEvent } from './webhooks';
@@ -49,6 +50,11 @@ export function healthOf(platform: Platform, row: TokenHealthRow | undefined): C
 function withFirstComment(platform: Platform, scopes: readonly string[] | undefined): { first_comment?: 'ready' | 'reconnect' } {
   const readiness = firstCommentReadiness(platform, scopes);
   return readiness ? { first_comment: readiness } : {};
+}
+
+/** The user's accounts, each with its profile page on the network this deployment talks to. */
+async function listConnectionViews(userId: string): Promise<ConnectionView[]> {
+  return (await listConnections(userId)).map((account) => ({ ...account, profile_url: profileUrl(account) }));
 }
 
 /** The user's accounts, newest first, with their health: two queries (accounts, projected token times). */

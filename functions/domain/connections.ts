@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OAUTH_STATE_TTL_SECONDS, type ConnectionView, type SocialAccount } from '@shared/accounts';
+import { OAUTH_STATE_TTL_SECONDS, type SocialAccount } from '@shared/accounts';
 import type { PlatformsResponse } from '@shared/entitlements';
 import { oauthErrorMessage } from '@shared/oauth-errors';
 import { minimumPlanFor, planAllows } from '@shared/plans';
@@ -8,10 +8,9 @@ import { CONNECT_LINK_MSG } from '@shared/connect-links';
 import { tableAnalyticsStore } from '../data/analytics';
 import { getClient } from '../data/clients';
 import { getConnectLink } from '../data/connect-links';
-import { deleteConnection, getConnection, listConnections, markNeedsReconnect, upsertConnection } from '../data/connections';
+import { getConnection, markNeedsReconnect, upsertConnection } from '../data/connections';
 import { atprotoStates, withAtprotoLock } from '../data/atproto-oauth';
 import { peekOAuthState, saveLinkOAuthState, saveOAuthState, takeOAuthState } from '../data/oauth-states';
-import { deleteQueueSchedule } from '../data/queue';
 import { getTokens, saveTokens } from '../data/tokens';
 import { appOrigin } from '../lib/app-origin';
 import { defaultDeps, type Deps } from '../lib/clock';
@@ -22,8 +21,7 @@ import { isUserClosed } from './sessions';
 import { mayConnect } from './workspaces';
 import { logger } from '../lib/logger';
 import { newBearerToken, sha256Hex } from '../lib/bearer-tokens';
-import { configuredAdapter, redirectUriFor } from '../platforms/configured';
-import { profileUrl } from '../platforms/profile-urls';
+import { configuredAdapter, configuredApp, redirectUriFor } from '../platforms/configured';
 import type { AtprotoStores } from '../platforms/bluesky-oauth';
 import { PlatformError, type PlatformAdapter, type TokenSet } from '../platforms/types';
 
@@ -320,20 +318,13 @@ export async function platformAvailability(userId: string, deps: Pick<Deps, 'now
   const platforms = await Promise.all(
     PLATFORMS.map(async (platform) => ({
       platform,
-      available: (await configuredAdapter(platform, deps.now)) !== undefined,
+      available: (await configuredApp(platform)) !== undefined,
       allowed: planAllows(plan.id, platform),
       required_plan: minimumPlanFor(platform).id,
     })),
   );
   return { plan: plan.id, platforms };
 }
-
-/** The user's accounts, each with its profile page on the network this deployment talks to. */
-export async function listConnectionViews(userId: string): Promise<ConnectionView[]> {
-  return (await listConnections(userId)).map((account) => ({ ...account, profile_url: profileUrl(account) }));
-}
-/** Its queue schedule goes too; its queued posts stay scheduled (docs/queue.md#disconnecting). */
-export const disconnectConnection = (userId: string, id: string): Promise<void> => deleteConnection(userId, id).then(() => deleteQueueSchedule(userId, id));
 
 /**
  * A social account and its tokens row as a caller already read them (the publisher reads them with

@@ -1,5 +1,8 @@
 import type { NodeOAuthClient, NodeSavedSession, NodeSavedState, OAuthClientMetadataInput } from '@atproto/oauth-client-node';
+import { isLocalOrigin, loopbackRedirect } from './loopback';
 import type { TokenSet } from './types';
+
+export { isLocalOrigin, loopbackRedirect };
 
 /**
  * atproto OAuth for Bluesky through Bluesky's own client, @atproto/oauth-client-node: handle → DID →
@@ -57,19 +60,6 @@ export interface BlueskyOAuthConfig {
 interface StoredSession {
   readonly atproto: NodeSavedSession;
   readonly since: string;
-}
-
-export const isLocalOrigin = (redirectUri: string) => new URL(redirectUri).protocol === 'http:';
-
-/**
- * The atproto loopback client (atproto.com/specs/oauth, "localhost client development"): its
- * redirect URI must name 127.0.0.1 or [::1], never `localhost` (the reference server refuses it,
- * RFC 8252 §8.3). The local cloud serves the same app on both names.
- */
-export function loopbackRedirect(redirectUri: string): string {
-  const url = new URL(redirectUri);
-  if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
-  return url.href;
 }
 
 /**

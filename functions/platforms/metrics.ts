@@ -1,6 +1,6 @@
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import type { Deps } from '../lib/clock';
-import { configuredApp } from './configured';
+import { configuredApp } from './configured-apps';
 import { createBlueskyMetricsReader } from './bluesky-metrics';
 import { createFacebookMetricsReader } from './facebook-metrics';
 import { env } from '../lib/env';

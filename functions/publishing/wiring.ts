@@ -1,28 +1,25 @@
-import { effectivePlan } from '@shared/subscription';
-import { tableAnalyticsStore } from '../data/analytics';
-import { mediaUrl, readObject } from '../data/media';
-import { addPostActivity } from '../data/post-activity';
 import type { PostRecord } from '../data/posts';
+import { tableAnalyticsStore } from '../data/analytics';
+import { addPostActivity } from '../data/post-activity';
 import { recordTargetOutcome } from '../domain/analytics-collection';
-import { withFreshTokens } from '../domain/connections';
-import { currentPlan } from '../domain/entitlements';
 import { notifyWorkspace } from '../domain/notifications';
-import { claimDailyQuota } from '../domain/platform-quotas';
 import { announceScheduled, emitWorkspaceEvent, type ScheduleBefore } from '../domain/webhooks';
 import { defaultDeps, type Deps } from '../lib/clock';
 import { env } from '../lib/env';
-import { mediaPullSigner } from '../lib/media-pull';
-import { readDelivery as readDeliveryItems, tableEngineStore } from './adapters/dynamo-store';
+import { tableEngineStore } from './adapters/dynamo-store';
 import { eventBridgeSchedules } from './adapters/eventbridge-scheduler';
 import { sqsPublishQueue } from './adapters/sqs-queues';
-import type { DispatchEngine, EngineSettings, PublishEngine, ScheduleEngine, SettleEngine, WatchdogEngine } from './ports';
+import type { DispatchEngine, EngineSettings, ScheduleEngine, SettleEngine, WatchdogEngine } from './ports';
 import { removeSchedule as removeScheduleWith, scheduleDispatch as scheduleDispatchWith } from './use-cases/schedules';
 
 /**
- * The publishing engine on AWS: the one file that imports the adapters (the table, SQS, EventBridge
- * Scheduler) and the rest of the product the ports stand for (tokens, plans, notifications,
- * analytics), and hands each entry point only the ports it calls: what a function's bundle can
- * reach is what infra grants it (functions/routes.ts `needs`).
+ * The publishing engine on AWS: with publisher-wiring.ts one of the two files that import the
+ * adapters (the table, SQS, EventBridge Scheduler) and the rest of the product the ports stand for
+ * (plans, notifications, analytics), handing each entry point only the ports it calls: what a
+ * function's bundle can reach is what infra grants it (functions/routes.ts `needs`). Here: dispatch,
+ * the schedules the rest of the product keeps in step, the watchdog and the dead letters. The
+ * publish step, which alone needs the tokens and the platforms' clients, is wired in
+ * publisher-wiring.ts, so none of these functions' bundles carry a platform client.
  */
 
 /**
@@ -48,11 +45,11 @@ export const awsDispatchEngine: DispatchEngine = {
 export const awsScheduleEngine: ScheduleEngine = { ...awsDispatchEngine, scheduler: eventBridgeSchedules };
 
 /** A settled target's analytics tracker and rollup counts (docs/analytics.md#recording), over the table. */
-const recordOutcome: SettleEngine['recordOutcome'] = (userId, post, index, deps) =>
+export const recordOutcome: SettleEngine['recordOutcome'] = (userId, post, index, deps) =>
   recordTargetOutcome(userId, post, index, { now: deps.now, store: tableAnalyticsStore });
 
 /** A settled post's outcome in its history (the engine's `userId` is the workspace that owns the post). */
-const recordActivity: SettleEngine['recordActivity'] = (workspaceId, postId, outcome, deps) =>
+export const recordActivity: SettleEngine['recordActivity'] = (workspaceId, postId, outcome, deps) =>
   addPostActivity(
     workspaceId,
     postId,
@@ -61,33 +58,7 @@ const recordActivity: SettleEngine['recordActivity'] = (workspaceId, postId, out
   ).then(() => undefined);
 
 /** A settled post's outcome to the workspace's webhook endpoints (docs/webhooks.md#events). */
-const emitEvent: SettleEngine['emitEvent'] = (workspaceId, type, data) => emitWorkspaceEvent(workspaceId, type, data);
-
-/** A delivery's first read over the table: the plan follows from the subscription read with the post. */
-const readDelivery: PublishEngine['readDelivery'] = async (userId, postId, socialAccountId, now) => {
-  const { ahead, ...reads } = await readDeliveryItems(userId, postId, socialAccountId);
-  return ahead ? { ...reads, plan: effectivePlan(ahead.subscription, now), connection: ahead.connection } : reads;
-};
-
-/** The publish step over the table, SQS, S3 and the platform adapters: what the publisher wires. */
-export const awsPublishEngine: PublishEngine = {
-  ...awsDispatchEngine,
-  readDelivery,
-  recordOutcome,
-  recordActivity,
-  emitEvent,
-  media: {
-    url: (path) => mediaUrl(path),
-    read: readObject,
-    pullUrl: async (path, now) => (await mediaPullSigner())?.sign(path, now) ?? null,
-  },
-  withFreshTokens,
-  currentPlan,
-  claimDailyQuota,
-  notify: notifyWorkspace,
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  random: Math.random,
-};
+export const emitEvent: SettleEngine['emitEvent'] = (workspaceId, type, data) => emitWorkspaceEvent(workspaceId, type, data);
 
 /** The watchdog over the table and SQS. */
 export const awsWatchdogEngine: WatchdogEngine = { ...awsDispatchEngine, notify: notifyWorkspace, recordOutcome, recordActivity, emitEvent };

@@ -12,7 +12,8 @@ import { failFromDeadLetter } from '../../functions/publishing/use-cases/dead-le
 import { dispatchPost } from '../../functions/publishing/use-cases/dispatch';
 import { publishTarget } from '../../functions/publishing/use-cases/publish';
 import { runWatchdog } from '../../functions/publishing/use-cases/watchdog';
-import { awsDeadLetterEngine, awsDispatchEngine, awsPublishEngine, awsWatchdogEngine } from '../../functions/publishing/wiring';
+import { awsPublishEngine } from '../../functions/publishing/publisher-wiring';
+import { awsDeadLetterEngine, awsDispatchEngine, awsWatchdogEngine } from '../../functions/publishing/wiring';
 import { apiTimeoutSeconds } from '../../functions/capabilities';
 import { schedulerClient } from '../../functions/lib/aws';
 import { connect } from '../helpers/connect';

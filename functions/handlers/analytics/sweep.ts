@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import { sweepDueTrackers } from '../../domain/analytics-collection';
-import { awsSweepEngine } from '../../domain/analytics-engines';
+import { awsSweepEngine } from '../../domain/analytics-sweep-engine';
 import { defaultDeps } from '../../lib/clock';
 import { logger } from '../../lib/logger';
 

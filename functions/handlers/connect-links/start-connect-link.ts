@@ -1,6 +1,6 @@
 import { InitiateOAuthResponseSchema } from '@shared/accounts';
 import { StartConnectLinkBodySchema } from '@shared/connect-links';
-import { startLinkConnect } from '../../domain/connect-links';
+import { startLinkConnect } from '../../domain/connect-link-start';
 import { httpHandler, ok } from '../../domain/http-api';
 
 /** POST /api/connect-links/start: `{ authUrl }` for the consent popup, and the cookie that binds the connect to this browser (public). */

@@ -1,5 +1,5 @@
 import { ConnectionIdParamsSchema } from '@shared/accounts';
-import { disconnectConnection } from '../../domain/connections';
+import { disconnectConnection } from '../../domain/disconnect';
 import { httpHandler, noContent } from '../../domain/http-api';
 
 /** DELETE /api/accounts/{id}: removes the account and its tokens. */

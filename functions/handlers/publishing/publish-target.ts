@@ -5,7 +5,7 @@ import { logger } from '../../lib/logger';
 import { mediaPullSigner } from '../../lib/media-pull';
 import { PublishMessageSchema } from '../../publishing/model';
 import { publishTarget } from '../../publishing/use-cases/publish';
-import { awsPublishEngine } from '../../publishing/wiring';
+import { awsPublishEngine } from '../../publishing/publisher-wiring';
 
 // Cold start: the pull URLs' private key (Secrets Manager) is read once, before the first message needs it.
 mediaPullSigner().catch((error: unknown) => logger.error('Could not load the media-pull signing key', { error }));

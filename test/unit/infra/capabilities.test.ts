@@ -59,6 +59,17 @@ describe('function capabilities', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('bundles the platform clients only into functions that use our platform apps', () => {
+    // Act: the registry brings every network's client (Bluesky's OAuth client is megabytes), which a
+    // function that never calls a platform would load on each cold start for nothing.
+    const carrying = functions
+      .filter((fn) => !fn.needs.includes('platform-apps') && reaches.get(fn.handler)!.bundled.has('functions/platforms/registry.ts'))
+      .map((fn) => fn.handler);
+
+    // Assess
+    expect(carrying).toEqual([]);
+  });
+
   it('declares nothing a handler does not reach', () => {
     // Act
     const unused = functions.flatMap((fn) => {

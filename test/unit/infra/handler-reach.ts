@@ -81,6 +81,8 @@ export interface Reach {
   readonly uses: ReadonlyMap<Capability, ReadonlySet<string>>;
   /** SDK commands the table above does not classify. */
   readonly unknownCommands: readonly string[];
+  /** Every source file of ours in the bundle (repository paths), reached or not: what the function ships and loads. */
+  readonly bundled: ReadonlySet<string>;
 }
 
 /**
@@ -107,7 +109,9 @@ export async function handlerReach(handlerModule: string, handlersDir = path.joi
     tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
     outdir: path.join(REPO_ROOT, 'node_modules/.cache/handler-reach'),
     logLevel: 'silent',
+    metafile: true,
   });
+  const bundled = new Set(Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')));
   const text = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const uses = new Map<Capability, Set<string>>();
   const unknownCommands = new Set<string>();
@@ -126,7 +130,7 @@ export async function handlerReach(handlerModule: string, handlersDir = path.joi
       if (module !== definer && call.test(stripDefinitions(code))) use(capability, module);
     }
   }
-  return { uses, unknownCommands: [...unknownCommands] };
+  return { uses, unknownCommands: [...unknownCommands], bundled };
 }
 
 /**
