@@ -7,8 +7,8 @@ import { PLATFORM_NAMES, type Platform } from './platforms';
  * (docs/platforms.md#alt-text lists the sources). A network missing here gets no alt text from us.
  */
 interface AltTextRule {
-  /** The most the network keeps; longer is refused at scheduling, never cut. */
-  readonly limit: number;
+  /** The most the network keeps; longer is refused at scheduling, never cut. None: the network documents no limit. */
+  readonly limit?: number;
   /** How the network counts: Bluesky's app counts graphemes (one emoji is one). */
   readonly counts: 'graphemes' | 'characters';
 }
@@ -17,10 +17,12 @@ export const ALT_TEXT_RULES: Partial<Record<Platform, AltTextRule>> = {
   // app.bsky.embed.images#image `alt` has no maxLength in the lexicon; Bluesky's own app stops at
   // 2,000 graphemes, and a longer one is cut off where Bluesky shows it.
   bluesky: { limit: 2000, counts: 'graphemes' },
+  // `alt_text` on IMAGE and VIDEO containers (carousel items too); Threads documents no length.
+  threads: { counts: 'characters' },
 };
 
 /** The bound for a file's alt text whatever is selected: the longest any network takes, so nothing stored is unusable everywhere. */
-export const ALT_TEXT_MAX = Math.max(...Object.values(ALT_TEXT_RULES).map((r) => r.limit));
+export const ALT_TEXT_MAX = Math.max(...Object.values(ALT_TEXT_RULES).flatMap((r) => (r.limit ? [r.limit] : [])));
 
 export const takesAltText = (platform: Platform): boolean => ALT_TEXT_RULES[platform] !== undefined;
 
@@ -29,14 +31,14 @@ export function altTextLength(platform: Platform, alt: string): number {
 }
 
 /**
- * The strictest selected network that takes alt text: the counter's limit and the one the
- * rules name first. Null when none of them takes alt text (then it is kept, but not sent).
+ * The strictest selected network with a documented alt text limit: the counter's limit and the one
+ * the rules name first. Null when none has one (then our own bound, ALT_TEXT_MAX, applies).
  */
 export function strictestAltTextNetwork(selected: readonly Platform[]): { platform: Platform; limit: number } | null {
   let best: { platform: Platform; limit: number } | null = null;
   for (const platform of selected) {
-    const rule = ALT_TEXT_RULES[platform];
-    if (rule && (!best || rule.limit < best.limit)) best = { platform, limit: rule.limit };
+    const limit = ALT_TEXT_RULES[platform]?.limit;
+    if (limit !== undefined && (!best || limit < best.limit)) best = { platform, limit };
   }
   return best;
 }
@@ -53,11 +55,12 @@ export const ALT_TEXT_MESSAGES = {
  * is the file's place in the post (1-based), for the message.
  */
 export function altTextProblem(alt: string, selected: readonly Platform[], imageNumber: number): string | null {
-  const sorted = [...new Set(selected)].filter(takesAltText).sort((a, b) => ALT_TEXT_RULES[a]!.limit - ALT_TEXT_RULES[b]!.limit);
-  // Kept for later but sent nowhere now: still bounded, counted as leniently as any network counts.
-  if (sorted.length === 0) return graphemeCount(alt) > ALT_TEXT_MAX ? ALT_TEXT_MESSAGES.overMax(imageNumber) : null;
-  for (const platform of sorted) {
-    const limit = ALT_TEXT_RULES[platform]!.limit;
+  const limited = [...new Set(selected)].filter((p) => ALT_TEXT_RULES[p]?.limit !== undefined);
+  limited.sort((a, b) => ALT_TEXT_RULES[a]!.limit! - ALT_TEXT_RULES[b]!.limit!);
+  // No selected network documents a limit: still bounded, counted as leniently as any network counts.
+  if (limited.length === 0) return graphemeCount(alt) > ALT_TEXT_MAX ? ALT_TEXT_MESSAGES.overMax(imageNumber) : null;
+  for (const platform of limited) {
+    const limit = ALT_TEXT_RULES[platform]!.limit!;
     const length = altTextLength(platform, alt);
     if (length > limit) return ALT_TEXT_MESSAGES.tooLong(imageNumber, platform, limit, length);
   }
