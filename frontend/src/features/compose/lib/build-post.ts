@@ -43,6 +43,7 @@ export const EMPTY_DRAFT: ComposeDraft = {
   tiktokProblem: null,
   scheduleLocal: '',
   mediaIds: [],
+  mediaAlt: {},
   clientId: '',
 };
 
