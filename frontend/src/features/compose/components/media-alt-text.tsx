@@ -1,5 +1,5 @@
 import { Badge, Button, Field, HStack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LuPencil, LuPlus } from 'react-icons/lu';
 import { ALT_TEXT_MAX, altTextLength, altTextProblem, strictestAltTextNetwork, takesAltText } from '@shared/alt-text';
 import { graphemeCount } from '@shared/bluesky';
@@ -30,8 +30,9 @@ interface MediaAltTextProps {
  * applies at scheduling (shared/alt-text.ts).
  */
 export function MediaAltText({ name, imageNumber, value, onChange, platforms }: MediaAltTextProps) {
-  const [open, setOpen] = useState(false);
-  const fieldId = useId();
+  // Open from the start when it has text (an edit), and stays open once opened, even when emptied.
+  const [open, setOpen] = useState(value !== '');
+  const focusOnOpen = useRef(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const strictest = strictestAltTextNetwork(platforms);
   const limit = strictest?.limit ?? ALT_TEXT_MAX;
@@ -42,11 +43,22 @@ export function MediaAltText({ name, imageNumber, value, onChange, platforms }: 
   const shown = open || value !== '';
   // Opened by its button: the field takes the focus, so the keyboard goes on where the button was.
   useEffect(() => {
-    if (open) field.current?.focus();
+    if (open && focusOnOpen.current) {
+      focusOnOpen.current = false;
+      field.current?.focus();
+    }
   }, [open]);
   if (!shown) {
     return (
-      <Button size="2xs" variant="outline" alignSelf="start" onClick={() => setOpen(true)} aria-controls={fieldId} aria-expanded={false}>
+      <Button
+        size="2xs"
+        variant="outline"
+        alignSelf="start"
+        onClick={() => {
+          focusOnOpen.current = true;
+          setOpen(true);
+        }}
+      >
         <LuPlus aria-hidden /> Alt text
       </Button>
     );
@@ -62,7 +74,6 @@ export function MediaAltText({ name, imageNumber, value, onChange, platforms }: 
         </Text>
       </HStack>
       <Textarea
-        id={fieldId}
         ref={field}
         aria-label={`Alt text for ${name}`}
         value={value}
