@@ -9,6 +9,7 @@ import { TargetSettingsSchema } from './target-settings';
 import { BLUESKY_MESSAGES, graphemeCount, utf8Length, BLUESKY_MAX_TEXT_BYTES } from './bluesky';
 import { tiktokSettingsProblems } from './tiktok';
 import { pinterestSettingsProblems } from './pinterest';
+import { ALT_TEXT_MESSAGES, altTextProblem } from './alt-text';
 import { FIRST_COMMENT_LIMITS, FOLLOW_UP_MESSAGES, MAX_THREAD_PARTS, supportsFirstComment, supportsThread } from './follow-ups';
 
 export { TargetSettingsSchema };
@@ -36,6 +37,11 @@ export const CreatePostSchema = z
     scheduled_at: instantInput().nullable().optional(),
     platforms: z.array(ComposeTargetSchema).max(PLATFORMS.length),
     media_ids: z.array(text().min(1).max(64)).max(MAX_MEDIA_PER_POST, { message: TOO_MANY_FILES_MESSAGE }).default([]),
+    /**
+     * Each file's alt text by media id (an image's description for screen readers). Optional: a
+     * file without one goes out as the network takes it without (Bluesky: empty alt).
+     */
+    media_alt: z.record(text().min(1).max(64), text()).optional(),
     youtube_type: z.literal('shorts').optional(),
   })
   .superRefine((post, ctx) => {
@@ -48,6 +54,7 @@ export const CreatePostSchema = z
       if (!title) ctx.addIssue({ code: 'custom', message: MSG.youtubeTitleRequired, path: ['title'] });
       else if (title.length > YOUTUBE_TITLE_MAX) ctx.addIssue({ code: 'custom', message: MSG.youtubeTitleTooLong, path: ['title'] });
     }
+    for (const p of mediaAltProblems(post)) ctx.addIssue({ code: 'custom', message: p.message, path: ['media_alt', ...p.path] });
     post.platforms.forEach((target, i) => {
       const problem = captionProblem(target.platform, target.caption);
       if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['platforms', i, 'caption'], params: { title: problem.title } });
@@ -63,6 +70,29 @@ export const CreatePostSchema = z
     });
   });
 export type CreatePostInput = z.input<typeof CreatePostSchema>;
+
+/**
+ * The alt text rules (shared/alt-text.ts): each file's alt within the strictest selected network
+ * that takes alt text, and only for files the post lists. Blank alt is the same as none.
+ */
+export function mediaAltProblems(post: {
+  platforms: readonly Pick<ComposeTarget, 'platform'>[];
+  media_ids: readonly string[];
+  media_alt?: Record<string, string> | undefined;
+}): { path: string[]; message: string }[] {
+  const problems: { path: string[]; message: string }[] = [];
+  const selected = post.platforms.map((t) => t.platform);
+  for (const [mediaId, alt] of Object.entries(post.media_alt ?? {})) {
+    const index = post.media_ids.indexOf(mediaId);
+    if (index < 0) {
+      problems.push({ path: [mediaId], message: ALT_TEXT_MESSAGES.unknownFile });
+      continue;
+    }
+    const problem = altTextProblem(alt.trim(), selected, index + 1);
+    if (problem) problems.push({ path: [mediaId], message: problem });
+  }
+  return problems;
+}
 
 /**
  * Character count as the counter shows it and the API enforces it. X counts weighted characters with

@@ -29,6 +29,8 @@ export const MediaItemSchema = z.object({
   height: z.number().int().positive().nullable().optional(),
   url: z.string(),
   created_at: z.iso.datetime(),
+  /** The file's description for screen readers, as written in Compose; absent when it has none. */
+  alt_text: z.string().optional(),
 });
 export type MediaItem = z.infer<typeof MediaItemSchema>;
 

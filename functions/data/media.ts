@@ -73,7 +73,18 @@ function toRow(item: Record<string, unknown>): MediaRow {
 }
 
 /** What a post keeps of a media row (embedded in the post item, docs/data-model.md#posts). */
-export function storedMediaOf(row: MediaRow): StoredMedia {
+export function storedMediaOf(row: MediaRow, altText?: string): StoredMedia {
+  return withAltText(storedMediaFields(row), altText);
+}
+
+/** A post's copy of a file with the alt text Compose gave it; blank or none leaves it without. */
+export function withAltText(media: StoredMedia, altText: string | undefined): StoredMedia {
+  const { alt_text: _old, ...rest } = media;
+  const alt = altText?.trim();
+  return alt ? { ...rest, alt_text: alt } : rest;
+}
+
+function storedMediaFields(row: MediaRow): StoredMedia {
   const { id, file_path, file_type, file_size, created_at, file_name, width, height, duration_seconds, instagram_path, instagram_size } = row;
   const optional = { file_name, width, height, duration_seconds, instagram_path, instagram_size };
   return { id, file_path, file_type, file_size, created_at, ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)) };
@@ -229,10 +240,20 @@ export async function mediaUrl(key: string, now: Date = new Date()): Promise<str
   return url;
 }
 
-export async function mediaItemFor(row: MediaRow): Promise<MediaItem> {
-  const { id, post_id, file_path, file_type, file_size, created_at, width, height } = row;
+export async function mediaItemFor(row: MediaRow & { alt_text?: string }): Promise<MediaItem> {
+  const { id, post_id, file_path, file_type, file_size, created_at, width, height, alt_text } = row;
   // Width and height only where known: read by sharp for images, measured by the browser for videos.
-  return { id, post_id, file_path, file_type, file_size, created_at, ...(width && height ? { width, height } : {}), url: await mediaUrl(file_path) };
+  return {
+    id,
+    post_id,
+    file_path,
+    file_type,
+    file_size,
+    created_at,
+    ...(width && height ? { width, height } : {}),
+    ...(alt_text ? { alt_text } : {}),
+    url: await mediaUrl(file_path),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

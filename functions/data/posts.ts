@@ -21,7 +21,8 @@ const BY_TAB_KEYS = TABLE_DESIGN.indexes.postsByTabKeys;
 const OPEN_BY_DUE = TABLE_DESIGN.indexes.openByDue;
 
 /** A media file as the post stores it (its media row, less what only the row needs); the API presigns its URL at read time. */
-export type StoredMedia = Omit<MediaRow, 'post_id' | 'format'>;
+/** A file as its post keeps it: the row's facts plus what belongs to this post only (its alt text). */
+export type StoredMedia = Omit<MediaRow, 'post_id' | 'format'> & { alt_text?: string };
 
 /** A post as stored (the domain type); `usage_month` says which month's plan usage it counted in. */
 export interface PostRecord {

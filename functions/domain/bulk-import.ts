@@ -250,7 +250,7 @@ async function postFor(userId: string, body: ImportPostBody, named: readonly Imp
     {
       title: body.title,
       platforms,
-      media: mediaRows.map(storedMediaOf),
+      media: mediaRows.map((row) => storedMediaOf(row, body.media_alt?.[row.id])),
       clientId: body.client_id ?? null,
       status: 'scheduled',
       scheduled_at: body.scheduled_at!,

@@ -39,7 +39,7 @@ import {
 import { EDITABLE_STATUSES, POST_TABS } from '@shared/statuses';
 import type { SocialAccount } from '@shared/accounts';
 import { listConnections } from '../data/connections';
-import { attachMediaToPost, copyMediaToPost, deleteMediaOfPost, getMediaRows, mediaFactsOf, mediaItemFor, storedMediaOf } from '../data/media';
+import { attachMediaToPost, copyMediaToPost, deleteMediaOfPost, getMediaRows, mediaFactsOf, mediaItemFor, storedMediaOf, withAltText } from '../data/media';
 import {
   countTab,
   deletePostItem,
@@ -308,7 +308,14 @@ export async function createPost(
   const usageMonth = schedule.status === 'scheduled' ? monthOf(now) : null;
   const post = {
     ...newPostRecord(
-      { title: body.title, platforms, media: mediaRows.map(storedMediaOf), clientId: body.client_id ?? null, ...schedule, usageMonth },
+      {
+        title: body.title,
+        platforms,
+        media: mediaRows.map((row) => storedMediaOf(row, body.media_alt?.[row.id])),
+        clientId: body.client_id ?? null,
+        ...schedule,
+        usageMonth,
+      },
       now,
       deps,
     ),
@@ -415,7 +422,7 @@ async function fullEdit(userId: string, old: PostRecord, body: z.output<typeof F
   });
   if (new Set(platforms.map((t) => t.social_account_id)).size !== platforms.length) throw new ValidationError(DUPLICATE_ACCOUNT_MESSAGE);
   if (body.client_id && body.client_id !== old.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
-  const { media, added, removed } = await mediaOfEdit(userId, old.media, body.media_ids);
+  const { media, added, removed } = await mediaOfEdit(userId, old.media, body.media_ids, body.media_alt);
   const onYouTube = platforms.some((t) => t.platform === 'youtube');
   const title = body.title?.trim() || null;
   const changes: Partial<PostRecord> = {
@@ -431,13 +438,14 @@ async function fullEdit(userId: string, old: PostRecord, body: z.output<typeof F
 /**
  * A post's media after an edit that lists `mediaIds`: files already on the post stay as they are,
  * new ones must be the user's unattached uploads (checked as on create); `removed` are those left out.
+ * Each file's alt text is the edit's (the form sends the whole post: a file it gives none has none).
  */
-export async function mediaOfEdit(userId: string, current: readonly StoredMedia[], mediaIds: readonly string[]) {
+export async function mediaOfEdit(userId: string, current: readonly StoredMedia[], mediaIds: readonly string[], alts: Record<string, string> = {}) {
   const ids = [...new Set(mediaIds)];
   const onPost = new Map(current.map((m) => [m.id, m]));
   const added = ids.filter((mediaId) => !onPost.has(mediaId));
   const addedRows = new Map((added.length > 0 ? await getMediaRows(userId, added) : []).map((row) => [row.id, storedMediaOf(row)]));
-  const media = ids.map((mediaId) => onPost.get(mediaId) ?? addedRows.get(mediaId)!);
+  const media = ids.map((mediaId) => withAltText(onPost.get(mediaId) ?? addedRows.get(mediaId)!, alts[mediaId]));
   return { media, added, removed: current.filter((m) => !ids.includes(m.id)) };
 }
 

@@ -439,7 +439,7 @@ export async function createSeries(userId: string, body: z.output<typeof CreateP
   const rule: SeriesRule = { repeat, timezone: await timezoneOf(userId), starts_at: start.toISOString() };
   assertRuleUsable(rule);
   // The user's uploads become the series' template: checked as on any create, owned by the series.
-  const template = body.media_ids.length > 0 ? (await getMediaRows(userId, body.media_ids)).map(storedMediaOf) : [];
+  const template = body.media_ids.length > 0 ? (await getMediaRows(userId, body.media_ids)).map((row) => storedMediaOf(row, body.media_alt?.[row.id])) : [];
   const series: SeriesRecord = {
     id: deps.newId(),
     user_id: userId,
@@ -592,7 +592,7 @@ export async function editSeries(userId: string, id: string, body: z.output<type
     assertRuleUsable({ repeat, timezone: series.timezone, starts_at: startsAt }, { needsSecond: false });
     // The new template: copies of the files the edited occurrence will carry (its own and new uploads),
     // made first so that a failed copy changes nothing. The old template goes once the series is saved.
-    const sources = isFullUpdate(edit) ? (await mediaOfEdit(userId, occurrence.media, edit.media_ids)).media : occurrence.media;
+    const sources = isFullUpdate(edit) ? (await mediaOfEdit(userId, occurrence.media, edit.media_ids, edit.media_alt)).media : occurrence.media;
     const media = await copiesOf(userId, sources, owner, deps.now(), occurrenceStore);
     newTemplate = media;
     // The edited occurrence first, with the edit rules: refused → nothing else changes.

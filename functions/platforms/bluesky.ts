@@ -292,8 +292,8 @@ export function createBlueskyAdapter(deps: AdapterDeps<'bluesky'>): BlueskyAdapt
       blobs.length > 0
         ? {
             $type: 'app.bsky.embed.images' as const,
-            // The product's media has no alt text yet; Bluesky requires the key and takes it empty (docs/bluesky.md#publishing).
-            images: blobs.map((image) => ({ $type: 'app.bsky.embed.images#image' as const, image, alt: '' })),
+            // Bluesky requires the key: an image without a description goes out with it empty (docs/bluesky.md#publishing).
+            images: blobs.map((image, i) => ({ $type: 'app.bsky.embed.images#image' as const, image, alt: images[i]?.altText ?? '' })),
           }
         : undefined;
     const rkey = chosen ?? newTid(now());

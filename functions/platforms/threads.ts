@@ -5,7 +5,7 @@ import { THREADS_VERSION } from './hosts';
 import { callPlatform, classifyGraphError, graphCalls, jsonGet, withQuery, type AdapterDeps, type CallContext } from './http';
 import { containerPublishStep, exchangeForLongLived, metaAuthorizeUrl, readPublishingLimit, refreshLongLived, type PublishingLimit } from './meta-containers';
 import { LOOKUP_SKEW_SECONDS, handleOf, isVideo, publishCallContext, sameText } from './publish';
-import { PlatformError, type PlatformAdapter, type PublishContext, type TokenSet } from './types';
+import { PlatformError, type PlatformAdapter, type PublishContext, type PublishMedia, type TokenSet } from './types';
 
 /**
  * Meta's Threads API (docs/platforms.md#threads): graph.threads.net/{THREADS_VERSION}, the same container → publish
@@ -65,6 +65,12 @@ export function createThreadsAdapter(deps: AdapterDeps<'threads'>): ThreadsAdapt
   const { post, get } = graphCalls(publishCtx, graph, IdSchema);
   const profileUrl = (accountName: string) => `${hosts.www}/@${encodeURIComponent(handleOf(accountName))}`;
 
+  /** A photo or video container's own fields: its file and, when written, its alt text (IMAGE and VIDEO take `alt_text`). */
+  const mediaParams = (m: PublishMedia): Record<string, string> => ({
+    ...(isVideo(m) ? { media_type: 'VIDEO', video_url: m.url } : { media_type: 'IMAGE', image_url: m.url }),
+    ...(m.altText ? { alt_text: m.altText } : {}),
+  });
+
   /** Text alone is a TEXT container; a single photo or video carries the text; carousel items do not. */
   const publishStep = containerPublishStep(
     {
@@ -80,9 +86,8 @@ export function createThreadsAdapter(deps: AdapterDeps<'threads'>): ThreadsAdapt
         if (request.media.length === 0 && !request.caption.trim())
           throw new PlatformError('threads', 'fix-input', 'A Threads post needs text, a photo or a video.');
       },
-      single: (m, text): Record<string, string> =>
-        !m ? { media_type: 'TEXT', text } : isVideo(m) ? { media_type: 'VIDEO', video_url: m.url, text } : { media_type: 'IMAGE', image_url: m.url, text },
-      item: (m): Record<string, string> => (isVideo(m) ? { media_type: 'VIDEO', video_url: m.url } : { media_type: 'IMAGE', image_url: m.url }),
+      single: (m, text): Record<string, string> => (!m ? { media_type: 'TEXT', text } : { ...mediaParams(m), text }),
+      item: (m): Record<string, string> => mediaParams(m),
       async status(tokens, id) {
         const r = await get(tokens, 'check the media processing', `/${id}`, { fields: 'status,error_message' }, ContainerStatusSchema);
         return { code: r.status, message: r.error_message };

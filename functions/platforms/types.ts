@@ -68,6 +68,8 @@ export interface PublishMedia {
   readonly open?: () => Promise<ReadableStream<Uint8Array> | Buffer>;
   /** TikTok photos: a signed URL under the prefix verified for our TikTok app; absent when photo posts are off. */
   readonly pullUrl?: string;
+  /** The description written in Compose, for networks that take one (shared/alt-text.ts); absent when none. */
+  readonly altText?: string;
 }
 
 /** One target of a post, as its adapter sees it. */

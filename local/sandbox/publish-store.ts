@@ -27,6 +27,8 @@ export interface PublishedPost {
   mediaPulled?: number;
   /** X and Threads: the post this one replies to (a thread part or a first comment). */
   inReplyTo?: string;
+  /** Threads: each file's alt text as its container carried it ('' for none), in the post's order. */
+  altTexts?: string[];
 }
 
 /** One successful public create, as the server saw it arrive (docs/publishing.md#exactly-once; the benchmark). */
@@ -66,6 +68,8 @@ export interface ThreadsContainer {
   isCarouselItem: boolean;
   text: string;
   mediaUrl?: string;
+  /** IMAGE and VIDEO containers: the alt_text they were made with. */
+  altText?: string;
   children?: string[];
   /** A reply's parent post (reply_to_id). */
   replyToId?: string;

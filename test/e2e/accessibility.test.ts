@@ -6,6 +6,7 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { addNotification } from '../../functions/data/notifications';
 import { cloud } from '../helpers/given';
+import { anImageOf } from '../helpers/media';
 import { weCallTheApi } from '../helpers/when';
 import { aBrowserForTheFile, signInANewFacebookUser } from './browser';
 import { SIGNED_IN_ROUTES } from '../helpers/routes';
@@ -161,6 +162,17 @@ describe.each(THEMES)('every route in the %s theme', (theme) => {
         open: async () => {
           await page.getByRole('button', { name: 'Open calendar' }).click();
           await openOverlay();
+        },
+      },
+      {
+        // An uploaded image's alt text field, open and written in (its counter, hint and ALT mark).
+        name: 'Compose alt text',
+        route: '/home/compose',
+        open: async () => {
+          await page.getByLabel('Choose images').setInputFiles({ name: 'loaf.jpg', mimeType: 'image/jpeg', buffer: await anImageOf(600, 600) });
+          await page.getByText('Upload Complete').waitFor();
+          await page.getByRole('button', { name: 'Alt text' }).click();
+          await page.getByLabel('Alt text for loaf.jpg').fill('A round loaf on a board');
         },
       },
       {

@@ -17,6 +17,8 @@ const everyField: Required<ComposeDraft> = {
   tiktokProblem: null,
   scheduleLocal: '2030-07-01T09:00',
   mediaIds: [],
+  // Each file's alt text is kept with the file (below), not in the form's fields.
+  mediaAlt: {},
   clientId: 'client-1',
   firstComments: { x: 'Recipe below', youtube: 'Subscribe' },
   threadParts: ['Part two', 'Part three'],
@@ -41,5 +43,28 @@ describe('the Compose draft kept in this browser', () => {
     saveLocalDraft('alice', everyField, [], { frequency: 'daily', interval: 0, end: { type: 'after', count: 0 } });
 
     expect(loadLocalDraft('alice')?.repeat).toEqual({ frequency: 'daily', interval: 0, end: { type: 'after', count: 0 } });
+  });
+
+  it("keeps each uploaded image's alt text with it", () => {
+    const stored = {
+      id: 'm1',
+      post_id: null,
+      file_path: 'alice/loaf.png',
+      file_type: 'image/png',
+      file_size: 4,
+      url: 'https://media.example/loaf.png',
+      created_at: '2026-03-20T12:00:00.000Z',
+    };
+    const loaf = { localId: 'l1', name: 'loaf.png', kind: 'image' as const, progress: 100, previewUrl: null, stored, video: null };
+
+    saveLocalDraft('alice', everyField, [
+      { ...loaf, altText: 'A round loaf on a board' },
+      { ...loaf, localId: 'l2', stored: { ...stored, id: 'm2' } },
+    ]);
+
+    expect(loadLocalDraft('alice')?.media.map((m) => [m.stored?.id, m.altText])).toEqual([
+      ['m1', 'A round loaf on a board'],
+      ['m2', undefined],
+    ]);
   });
 });

@@ -555,6 +555,21 @@ describe('the Edit Post dialog (the Compose form)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("starts from each image's saved alt text, marked ALT, and saves the changed one", async () => {
+    const p = saved({ media: [{ ...PHOTO, alt_text: 'A loaf on a board' }] });
+    const { dialog, user, api } = await openEditor(p, { extra: { 'PATCH /posts/p1': { body: p } } });
+    const field = dialog.getByLabelText(`Alt text for ${PHOTO.file_path.split('/').pop()}`);
+    expect(field).toHaveValue('A loaf on a board');
+    expect(dialog.getByTestId('alt-badge')).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.paste('Two loaves on a board');
+    await user.click(dialog.getByRole('button', { name: 'Schedule Post' }));
+
+    await waitFor(() => expect(api.callsTo('PATCH', '/posts/p1')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/posts/p1')[0]!.body).toMatchObject({ media_ids: [PHOTO.id], media_alt: { [PHOTO.id]: 'Two loaves on a board' } });
+  });
+
   it('turns a scheduled post into a draft when the schedule is cleared', async () => {
     const p = saved();
     const { dialog, user, api } = await openEditor(p, { extra: { 'PATCH /posts/p1': { body: { ...p, status: 'draft', scheduled_at: null } } } });

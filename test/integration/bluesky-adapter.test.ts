@@ -278,18 +278,20 @@ describe('Bluesky: publishing', () => {
     expect(await posts(account.agent, account.did)).toHaveLength(1);
   });
 
-  it('posts images as app.bsky.embed.images, each uploaded as a blob of the account', async () => {
+  it('posts images as app.bsky.embed.images, each uploaded as a blob of the account with its own alt text', async () => {
     const account = await connected('gus');
     const { adapter } = account;
-    const media = [await png('#336699'), await png('#996633')];
+    const described = { ...(await png('#336699')), altText: 'A blue square on a 👩🏽‍🍳 apron' };
+    const media = [described, await png('#996633')];
 
     await adapter.publishStep(aContext(account, { caption: 'Two photos', media }).context);
 
     const [post] = await posts(account.agent, account.did);
+    // The second image has no description: Bluesky requires the key, so it goes out empty.
     expect(post!.value.embed).toMatchObject({
       $type: 'app.bsky.embed.images',
       images: [
-        { alt: '', image: { mimeType: 'image/png' } },
+        { alt: 'A blue square on a 👩🏽‍🍳 apron', image: { mimeType: 'image/png' } },
         { alt: '', image: { mimeType: 'image/png' } },
       ],
     });

@@ -166,6 +166,7 @@ async function publishRequest({ post, target }: Attempt, engine: PublishEngine):
         sizeBytes: file.size,
         open: () => engine.media.read(file.path),
         ...(pullUrl ? { pullUrl } : {}),
+        ...(stored.alt_text ? { altText: stored.alt_text } : {}),
       };
     }),
   );

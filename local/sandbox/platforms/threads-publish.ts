@@ -14,7 +14,8 @@ import { graphError, graphNoObject, graphPermissionError, graphTokenError, pick 
  * /{container}?fields=status,error_message reports IN_PROGRESS / FINISHED / ERROR / EXPIRED / PUBLISHED.
  * Meta fetches image_url/video_url itself, so the stand-in does too. Refused as Threads refuses:
  * text over 500 characters, a carousel outside 2–20 items, an unknown or foreign container, more than
- * 250 posts (1,000 replies) in a moving 24 hours, and an expired or revoked token. Meta documents these
+ * 250 posts (1,000 replies) in a moving 24 hours, alt_text on anything but an IMAGE or VIDEO container
+ * (developers.facebook.com/documentation/threads/posts/accessibility), and an expired or revoked token. Meta documents these
  * rules but not each one's error code: where it does not, the stand-in answers Graph's generic #100
  * (invalid parameter), which clients read as "fix the input".
  */
@@ -92,6 +93,10 @@ export function registerThreadsPublishing(ctx: SandboxContext): void {
         // Replying takes owning the root post (or keyword-search/mention permissions the product does not ask for).
         if (rootOf(parent).accountId !== userId) return graphError(403, '(#10) You can only reply to conversations under your own posts.', 10);
       }
+      // Alt text is for images and videos only: not a text post, not the carousel over its items.
+      const altText = p.get('alt_text');
+      if (altText !== undefined && !['IMAGE', 'VIDEO'].includes(mediaType))
+        return graphError(400, '(#100) The parameter alt_text is only available for media_type=IMAGE or VIDEO.', 100);
       const now = ctx.state.now();
       const container: ThreadsContainer = {
         id: numericId(17),
@@ -102,6 +107,7 @@ export function registerThreadsPublishing(ctx: SandboxContext): void {
         createdAt: now,
         readyAt: now,
         ...(replyTo ? { replyToId: replyTo } : {}),
+        ...(altText !== undefined ? { altText } : {}),
       };
       if (mediaType === 'TEXT') {
         if (isItem) return graphError(400, '(#100) A carousel item must be an IMAGE or a VIDEO.', 100);
@@ -167,7 +173,9 @@ export function registerThreadsPublishing(ctx: SandboxContext): void {
       const code = shortId(11);
       const mediaId = numericId(17);
       container.mediaId = mediaId;
-      const mediaUrls = container.children ? container.children.map((id) => containers()[id]?.mediaUrl ?? '') : container.mediaUrl ? [container.mediaUrl] : [];
+      const files = container.children ? container.children.map((id) => containers()[id]) : container.mediaUrl ? [container] : [];
+      const mediaUrls = files.map((file) => file?.mediaUrl ?? '');
+      const altTexts = files.map((file) => file?.altText ?? '');
       recordPost(
         data(),
         {
@@ -183,6 +191,7 @@ export function registerThreadsPublishing(ctx: SandboxContext): void {
           visibility: 'public',
           ref: code,
           ...(container.replyToId ? { inReplyTo: container.replyToId } : {}),
+          ...(altTexts.some(Boolean) ? { altTexts } : {}),
         },
         req.receivedAtMs,
         now,
@@ -216,6 +225,8 @@ export function registerThreadsPublishing(ctx: SandboxContext): void {
     timestamp: new Date(post.createdAt).toISOString().replace(/\.\d{3}Z$/, '+0000'),
     username: identity('threads', post.accountId)?.username,
     is_reply: Boolean(post.inReplyTo),
+    // A single photo or video answers its own alt_text; a carousel's are on its children.
+    ...(post.kind === 'image' || post.kind === 'video' ? { alt_text: post.altTexts?.[0] ?? '' } : {}),
   });
 
   ctx.router.on(

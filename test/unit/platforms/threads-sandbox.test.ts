@@ -116,6 +116,20 @@ describe('the Threads stand-in publishes what Threads takes', () => {
     expect(await page.text()).toContain('Fresh sourdough at 7am');
   });
 
+  it("sends each file's alt text on its container: a photo's is read back from it, a carousel's are on its items", async () => {
+    const c = await connect();
+    const described = (n: number, altText: string): PublishMedia => ({ ...anImage(n), altText });
+
+    const single = await publish(c, 'Crumb shot', [described(1, 'An open crumb, close up')]);
+    const carousel = await publish(c, 'The whole bake', [described(1, 'Loaves cooling'), anImage(2)]);
+
+    expect(single.result, single.error?.message).toMatchObject({ status: 'posted' });
+    expect(carousel.result, carousel.error?.message).toMatchObject({ status: 'posted' });
+    const read = await fetch(`${graph()}/${single.result!.platformPostId}?fields=alt_text&access_token=${c.tokens.accessToken}`);
+    expect(await read.json()).toMatchObject({ alt_text: 'An open crumb, close up' });
+    expect(threadsPosts()[1]!.altTexts).toEqual(['Loaves cooling', '']);
+  });
+
   it('posts the first comment as a reply to the post', async () => {
     const c = await connect();
 
@@ -282,6 +296,22 @@ describe('faults the Threads stand-in can be told to show', () => {
 
     expect(run.error).toMatchObject({ category: 'fix-input', message: expect.stringContaining('FAILED_DOWNLOADING_IMAGE') });
     expect(threadsPosts()).toHaveLength(0);
+  });
+
+  it('refuses alt_text on a text post and on the carousel container, which Threads takes only on images and videos', async () => {
+    const c = await connect();
+    const url = `${graph()}/${c.accountId}/threads?access_token=${c.tokens.accessToken}`;
+
+    const text = await fetch(url, form({ media_type: 'TEXT', text: 'Hello', alt_text: 'A description' }));
+    const item = await (await fetch(url, form({ media_type: 'IMAGE', image_url: anImage(1).url, is_carousel_item: 'true', alt_text: 'A loaf' }))).json();
+    const other = await (await fetch(url, form({ media_type: 'IMAGE', image_url: anImage(2).url, is_carousel_item: 'true' }))).json();
+    const carousel = await fetch(url, form({ media_type: 'CAROUSEL', children: `${item.id},${other.id}`, text: 'Bake', alt_text: 'Both' }));
+
+    expect(text.status).toBe(400);
+    expect(await text.json()).toMatchObject({ error: { code: 100, message: expect.stringContaining('alt_text') } });
+    expect(item.id).toEqual(expect.any(String));
+    expect(carousel.status).toBe(400);
+    expect(await carousel.json()).toMatchObject({ error: { code: 100, message: expect.stringContaining('alt_text') } });
   });
 
   it('refuses to fake errors Threads does not document (duplicate, upload limit)', async () => {

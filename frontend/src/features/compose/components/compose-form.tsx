@@ -129,7 +129,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
   /** The post to send, or null after saying what stops it: Schedule / Save Draft, Add to queue and Publish now (no time) share it. */
   function checkedBody(scheduleLocal = draft.scheduleLocal): CreatePostBody | null {
     const body = {
-      ...buildCreatePostBody({ ...draft, scheduleLocal, platforms: selected, mediaIds: uploads.mediaIds }, zone),
+      ...buildCreatePostBody({ ...draft, scheduleLocal, platforms: selected, mediaIds: uploads.mediaIds, mediaAlt: uploads.mediaAlt }, zone),
       ...(repeat && !edit && !needsApproval ? { repeat } : {}),
     };
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
@@ -296,7 +296,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
 
         <Stack gap="6" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
           <ClientSelect value={draft.clientId} onChange={(clientId) => patch({ clientId })} emptyLabel="No client" maxW="full" />
-          <MediaUploader uploads={uploads} />
+          <MediaUploader uploads={uploads} platforms={selected} />
           <ScheduleCard
             zone={zone}
             value={draft.scheduleLocal}

@@ -1,10 +1,12 @@
 import { Badge, Box, Center, chakra, HStack, IconButton, Image, Progress, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuImage, LuTrash2, LuVideo } from 'react-icons/lu';
+import type { Platform } from '@shared/platforms';
 import type { ComposeMedia } from '../hooks/use-media-uploads';
+import { AltBadge, MediaAltText } from './media-alt-text';
 
 function Thumbnail({ item }: { item: ComposeMedia }) {
   const src = item.stored?.url ?? item.previewUrl;
-  if (src && item.kind === 'image') return <Image src={src} alt={item.name} w="full" h="full" objectFit="cover" />;
+  if (src && item.kind === 'image') return <Image src={src} alt={item.altText?.trim() || item.name} w="full" h="full" objectFit="cover" />;
   if (src && item.kind === 'video') {
     // preload="metadata" fetches just enough to paint the first frame, not the whole video.
     return <chakra.video src={src} preload="metadata" muted playsInline w="full" h="full" objectFit="cover" aria-label={item.name} />;
@@ -20,10 +22,12 @@ interface MediaTileProps {
   item: ComposeMedia;
   deleting: boolean;
   onDelete: (localId: string) => void;
+  /** An uploaded image's alt text field: its place in the post and the selected networks. */
+  alt?: { imageNumber: number; platforms: readonly Platform[]; onChange: (localId: string, altText: string) => void };
 }
 
 /** One attached file: its preview, upload progress, then "Upload Complete" and a delete button. */
-export function MediaTile({ item, deleting, onDelete }: MediaTileProps) {
+export function MediaTile({ item, deleting, onDelete, alt }: MediaTileProps) {
   const stored = item.stored !== null;
   return (
     <Stack gap="0" rounded="lg" borderWidth="1px" overflow="hidden" bg="bg.panel" data-testid="media-tile" aria-busy={!stored}>
@@ -33,6 +37,7 @@ export function MediaTile({ item, deleting, onDelete }: MediaTileProps) {
           {item.kind === 'image' ? <LuImage /> : <LuVideo />}
           {item.kind}
         </Badge>
+        {item.altText?.trim() ? <AltBadge /> : null}
         {stored ? (
           <IconButton
             position="absolute"
@@ -58,7 +63,17 @@ export function MediaTile({ item, deleting, onDelete }: MediaTileProps) {
             <LuCircleCheck aria-hidden />
             <Text>Upload Complete</Text>
           </HStack>
-        ) : (
+        ) : null}
+        {stored && alt && item.kind === 'image' ? (
+          <MediaAltText
+            name={item.name}
+            imageNumber={alt.imageNumber}
+            value={item.altText ?? ''}
+            onChange={(text) => alt.onChange(item.localId, text)}
+            platforms={alt.platforms}
+          />
+        ) : null}
+        {stored ? null : (
           <Stack gap="1">
             <Progress.Root value={item.progress} size="xs" colorPalette="brand" aria-label={`Uploading ${item.name}`}>
               <Progress.Track>

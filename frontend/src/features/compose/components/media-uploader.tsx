@@ -1,6 +1,7 @@
 import { Card, Center, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuImage, LuUpload, LuVideo } from 'react-icons/lu';
 import { IMAGE_ACCEPT, MAX_UPLOAD_MB, VIDEO_ACCEPT } from '@shared/media';
+import type { Platform } from '@shared/platforms';
 import { FileDropZone } from '@/components/file-drop-zone';
 import type { useMediaUploads } from '../hooks/use-media-uploads';
 import { MediaFromUrlField } from './media-from-url-field';
@@ -9,7 +10,7 @@ import { MediaTile } from './media-tile';
 type Uploads = ReturnType<typeof useMediaUploads>;
 
 /** The media card: a drop area, Image and Video pickers, and a grid of the attached files. */
-export function MediaUploader({ uploads }: { uploads: Uploads }) {
+export function MediaUploader({ uploads, platforms }: { uploads: Uploads; platforms: readonly Platform[] }) {
   return (
     <Card.Root variant="outline" rounded="xl" bg="bg.panel">
       <Card.Header pb="0">
@@ -65,8 +66,14 @@ export function MediaUploader({ uploads }: { uploads: Uploads }) {
         <MediaFromUrlField onAdd={uploads.addUrl} />
         {uploads.items.length > 0 ? (
           <SimpleGrid columns={{ base: 2, sm: 3, lg: 2 }} gap="3" aria-label="Attached media">
-            {uploads.items.map((item) => (
-              <MediaTile key={item.localId} item={item} deleting={item.stored !== null && uploads.deletingId === item.stored.id} onDelete={uploads.remove} />
+            {uploads.items.map((item, i) => (
+              <MediaTile
+                key={item.localId}
+                item={item}
+                deleting={item.stored !== null && uploads.deletingId === item.stored.id}
+                onDelete={uploads.remove}
+                alt={{ imageNumber: i + 1, platforms, onChange: uploads.setAltText }}
+              />
             ))}
           </SimpleGrid>
         ) : null}

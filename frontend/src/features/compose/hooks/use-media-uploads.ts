@@ -27,6 +27,8 @@ export interface ComposeMedia {
   attached?: boolean;
   /** A video's length and size as the browser measured them (null for images, or when unreadable). */
   video: VideoFacts | null;
+  /** The image's description for screen readers (alt text), as typed; absent or blank when it has none. */
+  altText?: string;
 }
 
 let nextLocalId = 0;
@@ -54,6 +56,7 @@ function fromPost(stored: MediaItem): ComposeMedia {
     stored,
     video: null,
     attached: true,
+    ...(stored.alt_text ? { altText: stored.alt_text } : {}),
   };
 }
 
@@ -196,6 +199,8 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
     [deleteMedia, drop, items],
   );
 
+  const setAltText = useCallback((localId: string, altText: string) => update(localId, (item) => ({ ...item, altText })), [update]);
+
   /** After a post is created its media belong to it: forget them here, without deleting. */
   const reset = useCallback(() => {
     for (const url of previews.current) revoke(url);
@@ -225,5 +230,11 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
     deletingId: deleteMedia.isPending ? deleteMedia.variables : undefined,
     uploading: items.some((item) => !item.stored),
     mediaIds: items.flatMap((item) => (item.stored ? [item.stored.id] : [])),
+    setAltText,
+    /** Each uploaded file's alt text by media id, only where some was written (the compose body's `media_alt`). */
+    mediaAlt: Object.fromEntries(items.flatMap((item) => (item.stored && item.altText?.trim() ? [[item.stored.id, item.altText]] : []))) as Record<
+      string,
+      string
+    >,
   };
 }

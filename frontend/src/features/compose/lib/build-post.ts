@@ -23,6 +23,8 @@ export interface ComposeDraft {
   /** The `datetime-local` value, read in the user's timezone; '' for a draft. */
   scheduleLocal: string;
   mediaIds: string[];
+  /** Each file's alt text by media id (the media card's fields); absent when none was written. */
+  mediaAlt?: Record<string, string>;
   /** Agency mode: the client the post is for; '' for none. */
   clientId: string;
   /** Each platform's optional first comment, and X's thread parts after the caption. */
@@ -41,6 +43,7 @@ export const EMPTY_DRAFT: ComposeDraft = {
   tiktokProblem: null,
   scheduleLocal: '',
   mediaIds: [],
+  mediaAlt: {},
   clientId: '',
 };
 
@@ -107,9 +110,16 @@ export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePo
     scheduled_at: draft.scheduleLocal ? localInputToIso(draft.scheduleLocal, zone) : null,
     platforms,
     media_ids: draft.mediaIds,
+    ...mediaAltOf(draft),
     youtube_type: youtube ? 'shorts' : undefined,
     ...(draft.clientId ? { client_id: draft.clientId } : {}),
   };
+}
+
+/** Only the attached files' written descriptions: a blank one is none, and a removed file's is gone with it. */
+function mediaAltOf(draft: ComposeDraft): { media_alt?: Record<string, string> } {
+  const written = Object.entries(draft.mediaAlt ?? {}).filter(([id, alt]) => draft.mediaIds.includes(id) && alt.trim());
+  return written.length > 0 ? { media_alt: Object.fromEntries(written.map(([id, alt]) => [id, alt.trim()])) } : {};
 }
 
 export interface ComposeProblem {

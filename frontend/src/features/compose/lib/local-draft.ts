@@ -64,7 +64,16 @@ const LocalDraftSchema = z.object({
   repeat: StoredRepeatSchema.nullable().optional(),
   /** Files that were not uploaded yet when the draft was last kept: they are not in it. */
   notKept: z.array(z.string()).optional(),
-  media: z.array(z.object({ name: z.string(), kind: z.enum(['image', 'video']), stored: MediaItemSchema, video: VideoFactsSchema.nullable() })),
+  media: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(['image', 'video']),
+      stored: MediaItemSchema,
+      video: VideoFactsSchema.nullable(),
+      // Absent in entries written before alt text was kept.
+      altText: z.string().optional(),
+    }),
+  ),
 });
 
 export interface LocalDraft {
@@ -124,6 +133,7 @@ export function loadLocalDraft(userId: string): LocalDraft | null {
       previewUrl: null,
       stored: m.stored,
       video: m.video,
+      ...(m.altText ? { altText: m.altText } : {}),
     })),
   };
 }
@@ -153,7 +163,7 @@ export function saveLocalDraft(userId: string, draft: ComposeDraft, media: reado
     },
     repeat,
     notKept: media.filter((m) => !m.stored).map((m) => m.name),
-    media: uploaded.map((m) => ({ name: m.name, kind: m.kind, stored: m.stored, video: m.video })),
+    media: uploaded.map((m) => ({ name: m.name, kind: m.kind, stored: m.stored, video: m.video, ...(m.altText ? { altText: m.altText } : {}) })),
   };
   try {
     store.setItem(localDraftKey(userId), JSON.stringify(entry));

@@ -1,4 +1,4 @@
-import { Box, Center, Image } from '@chakra-ui/react';
+import { Badge, Box, Center, Image } from '@chakra-ui/react';
 import { LuImage, LuPlay } from 'react-icons/lu';
 import type { MediaItem } from '@shared/posts';
 
@@ -31,7 +31,15 @@ export function PostThumbnail({ media }: { media: MediaItem[] }) {
           </Center>
         </>
       ) : (
-        <Image src={first.url} alt="Post media" w="full" h="full" objectFit="cover" loading="lazy" />
+        <>
+          {/* The description written in Compose, as it went to the networks that take one. */}
+          <Image src={first.url} alt={first.alt_text ?? 'Post media'} w="full" h="full" objectFit="cover" loading="lazy" />
+          {first.alt_text ? (
+            <Badge position="absolute" bottom="1" left="1" size="xs" variant="solid" colorPalette="gray" aria-hidden data-testid="post-alt-badge">
+              ALT
+            </Badge>
+          ) : null}
+        </>
       )}
     </Box>
   );

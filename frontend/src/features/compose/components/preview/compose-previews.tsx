@@ -13,6 +13,7 @@ export function previewMediaOf(items: readonly ComposeMedia[]): PreviewMedia[] {
     kind: item.kind,
     width: item.kind === 'video' ? (item.video?.width ?? null) : (item.stored?.width ?? null),
     height: item.kind === 'video' ? (item.video?.height ?? null) : (item.stored?.height ?? null),
+    ...(item.kind === 'image' && item.altText?.trim() ? { altText: item.altText.trim() } : {}),
   }));
 }
 

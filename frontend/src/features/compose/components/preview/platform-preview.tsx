@@ -1,5 +1,6 @@
-import { Box, Circle, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFilm, LuImage } from 'react-icons/lu';
+import { takesAltText } from '@shared/alt-text';
 import { firstCommentIsReply, supportsThread } from '@shared/follow-ups';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
 import { foldCaption, isCarousel, isTikTokPhotos, previewCrop, type PreviewMedia } from './preview-rules';
@@ -24,10 +25,12 @@ function FirstFrame({ platform, media }: { platform: Platform; media: readonly P
   const what = first.kind === 'video' ? 'video' : 'image';
   // TikTok photo posts show each photo whole on a dark screen, swiped one by one.
   const photoPost = isTikTokPhotos(platform, media);
+  // The description goes out only where the network takes one; there it is what a screen reader says.
+  const alt = takesAltText(platform) && first.kind === 'image' ? (first.altText ?? '') : '';
   return (
     <Box
       role="img"
-      aria-label={`First ${what} shown at ${crop.label}${crop.cropped ? ', cropped to fit' : ''}`}
+      aria-label={`First ${what} shown at ${crop.label}${crop.cropped ? ', cropped to fit' : ''}${alt ? `: ${alt}` : ''}`}
       data-testid={`preview-crop-${platform}`}
       data-ratio={crop.label}
       aspectRatio={crop.ratio}
@@ -45,7 +48,7 @@ function FirstFrame({ platform, media }: { platform: Platform; media: readonly P
       {first.url && first.kind === 'image' ? (
         <img
           src={first.url}
-          alt=""
+          alt={alt}
           style={{ width: '100%', height: '100%', objectFit: photoPost ? 'contain' : 'cover', display: 'block', background: photoPost ? '#000' : undefined }}
         />
       ) : first.url ? (
@@ -55,6 +58,11 @@ function FirstFrame({ platform, media }: { platform: Platform; media: readonly P
       ) : (
         <LuImage aria-hidden size={28} />
       )}
+      {alt ? (
+        <Badge position="absolute" bottom="2" left="2" size="sm" variant="solid" colorPalette="gray" data-testid={`preview-alt-${platform}`}>
+          ALT
+        </Badge>
+      ) : null}
       {photoPost && media.length > 1 ? (
         <Text
           position="absolute"

@@ -57,6 +57,8 @@ export interface PreviewMedia {
   readonly kind: 'image' | 'video';
   readonly width: number | null;
   readonly height: number | null;
+  /** The image's description, when one was written. */
+  readonly altText?: string;
 }
 
 export interface PreviewCrop {
