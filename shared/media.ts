@@ -55,7 +55,7 @@ export function sniffMediaType(head: Uint8Array): string | null {
   if (head.length >= 8 && ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
   if (head.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'image/gif';
   if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  // A PDF starts with its header, `%PDF-` and the version (ISO 32000-1 §7.5.2).
+  // A PDF starts with its header line: `%PDF-` and the version.
   if (head.length >= 5 && ascii(0, 5) === '%PDF-') return 'application/pdf';
   if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'video/webm';
   if (head.length >= 12 && ascii(4, 8) === 'ftyp') {

@@ -29,7 +29,15 @@ export const LINKEDIN_DOCUMENT_MAX_PAGES = 300;
  * for the files the tests make; a PDF that keeps its objects compressed counts none and is taken.
  */
 export function pdfPageCount(bytes: Buffer): number {
-  return bytes.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+  // Buffer.indexOf rather than a regex over a string: an upload may be 100 MB.
+  let count = 0;
+  for (let at = bytes.indexOf('/Page', 0, 'latin1'); at >= 0; at = bytes.indexOf('/Page', at + 5, 'latin1')) {
+    const next = bytes[at + 5] ?? 0;
+    const isPages = (next >= 0x41 && next <= 0x5a) || (next >= 0x61 && next <= 0x7a);
+    const before = bytes.subarray(Math.max(0, at - 8), at).toString('latin1');
+    if (!isPages && /\/Type\s*$/.test(before)) count += 1;
+  }
+  return count;
 }
 const DOCUMENT_NOT_READY: Record<string, string> = {
   WAITING_UPLOAD: 'not uploaded',

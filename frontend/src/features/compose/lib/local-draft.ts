@@ -64,7 +64,7 @@ const LocalDraftSchema = z.object({
   repeat: StoredRepeatSchema.nullable().optional(),
   /** Files that were not uploaded yet when the draft was last kept: they are not in it. */
   notKept: z.array(z.string()).optional(),
-  media: z.array(z.object({ name: z.string(), kind: z.enum(['image', 'video']), stored: MediaItemSchema, video: VideoFactsSchema.nullable() })),
+  media: z.array(z.object({ name: z.string(), kind: z.enum(['image', 'video', 'document']), stored: MediaItemSchema, video: VideoFactsSchema.nullable() })),
 });
 
 export interface LocalDraft {
