@@ -526,7 +526,7 @@ describe('LinkedIn documents (PDF), through the Documents API', () => {
       body: JSON.stringify({ initializeUploadRequest: request }),
     });
   /** initializeUpload → PUT: the document's URN and the PUT's status. */
-  async function uploaded(account: ConnectedProfile, bytes: Buffer) {
+  async function uploaded(account: ConnectedProfile, bytes: Buffer<ArrayBuffer>) {
     const init = await initDocument(account.tokens.accessToken, { owner: account.accountId });
     const { value } = (await init.json()) as { value: { uploadUrl: string; document: string } };
     const put = await fetch(value.uploadUrl, {
