@@ -19,7 +19,7 @@ const LI_ID = '01JQ00000000000000000000L1';
 const FB_ID = '01JQ00000000000000000000F1';
 const DOC_ID = '01JQ0000000000000000000D01';
 
-async function openCompose() {
+async function openCompose(extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({
     ...shellRoutes({ me: meResponse({ settings: { timezone: 'Europe/London' } }) }),
     'GET /accounts': {
@@ -34,8 +34,9 @@ async function openCompose() {
     'POST /media/uploads': { body: { key: 'k', url: 'https://media-bucket.example/upload', fields: {} } },
     'POST /media': {
       status: 201,
-      body: anUploadedCake({ id: DOC_ID, file_type: 'application/pdf', file_path: 'u/deck.pdf', url: 'https://media-bucket.example/u/deck.pdf?signed' }),
+      body: aDeck(),
     },
+    ...extra,
   });
   signedInAs();
   const app = renderApp('/home/compose');
@@ -43,6 +44,9 @@ async function openCompose() {
   return { ...app, api };
 }
 
+function aDeck() {
+  return anUploadedCake({ id: DOC_ID, file_type: 'application/pdf', file_path: 'u/deck.pdf', url: 'https://media-bucket.example/u/deck.pdf?signed' });
+}
 const deck = () => new File(['%PDF-1.7\n'], 'deck.pdf', { type: 'application/pdf' });
 
 describe('a PDF document in Compose', { timeout: 60_000 }, () => {
@@ -114,6 +118,19 @@ describe('a PDF document in Compose', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText('deck.pdf: PDF documents post to LinkedIn only; select LinkedIn to attach one.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/media/uploads')).toHaveLength(0);
+    expect(screen.queryByTestId('media-tile')).toBeNull();
+  });
+
+  it('deletes again a PDF fetched from a link while only another network is selected, and says why', async () => {
+    const { user, api } = await openCompose({ 'POST /media/from-url': { status: 201, body: aDeck() }, [`DELETE /media/${DOC_ID}`]: { status: 204 } });
+    await user.click(await screen.findByRole('button', { name: 'Facebook' }));
+
+    await user.click(screen.getByLabelText('Media link'));
+    await user.paste('https://example.com/files/deck.pdf');
+    await user.click(screen.getByRole('button', { name: 'Add from URL' }));
+
+    expect(await screen.findByText('deck.pdf: PDF documents post to LinkedIn only; select LinkedIn to attach one.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('DELETE', `/media/${DOC_ID}`)).toHaveLength(1));
     expect(screen.queryByTestId('media-tile')).toBeNull();
   });
 });

@@ -78,7 +78,7 @@ export function MediaUploader({ uploads, documents = false }: { uploads: Uploads
             </Text>
           </Stack>
         </FileDropZone>
-        <MediaFromUrlField onAdd={uploads.addUrl} />
+        <MediaFromUrlField onAdd={(url) => uploads.addUrl(url, { documents })} />
         {uploads.items.length > 0 ? (
           <SimpleGrid columns={{ base: 2, sm: 3, lg: 2 }} gap="3" aria-label="Attached media">
             {uploads.items.map((item) => (

@@ -4,7 +4,7 @@ import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-error';
 import { importMediaFromUrl } from '@/lib/api/media-from-url';
-import { screenMediaFiles } from '@/lib/media-files';
+import { DOCUMENT_NEEDS_LINKEDIN_MESSAGE, screenMediaFiles } from '@/lib/media-files';
 import { uploadMediaFile } from '@/lib/upload';
 import { deleteMedia as deleteMediaFile, useDeleteMedia } from '../api/delete-media';
 
@@ -158,7 +158,7 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
    * "Upload failed" toast as an upload.
    */
   const addUrl = useCallback(
-    async (url: string): Promise<boolean> => {
+    async (url: string, options: { documents?: boolean } = {}): Promise<boolean> => {
       if (items.length >= MAX_MEDIA_PER_POST) {
         toaster.error({ title: 'Too many files', description: TOO_MANY_FILES_MESSAGE });
         return false;
@@ -170,6 +170,13 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
       setItems((current) => [...current, { localId, name, kind, progress: 100, previewUrl: null, stored: null, video: null }]);
       try {
         const stored = await importMediaFromUrl(url);
+        // What a link holds is known only once fetched: a PDF with no network to take it is deleted again.
+        if (kindOf(stored.file_type) === 'document' && !options.documents) {
+          drop(localId);
+          await deleteMediaFile(stored.id).catch((error: unknown) => console.error(`Deleting ${name} failed`, error));
+          toaster.error({ title: 'File not supported', description: `${name}: ${DOCUMENT_NEEDS_LINKEDIN_MESSAGE}` });
+          return false;
+        }
         update(localId, (item) => ({ ...item, kind: kindOf(stored.file_type), stored }));
         toaster.success({ title: 'File uploaded successfully!' });
         return true;
