@@ -343,7 +343,7 @@ export function checkImportRow(fields: Record<string, string>, ctx: ImportContex
       ? mediaRuleProblems(
           targets.accounts.map((a) => a.platform),
           facts,
-          { tiktokPhotos: ctx.tiktokPhotos },
+          { tiktokPhotos: ctx.tiktokPhotos, title: fields.title?.trim() },
         )
       : [];
   if (mediaProblem) return fail(mediaProblem.message);

@@ -1,6 +1,7 @@
 import { BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES, BLUESKY_MESSAGES } from './bluesky';
 import { instagramMediaProblem } from './instagram';
-import { PLATFORMS, YOUTUBE_SHORTS_MAX_SECONDS, type Platform } from './platforms';
+import { isDocumentType } from './media';
+import { PLATFORM_NAMES, PLATFORMS, YOUTUBE_SHORTS_MAX_SECONDS, type Platform } from './platforms';
 import { pinterestMediaProblem } from './pinterest';
 import { TIKTOK_PHOTO_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_TYPES } from './tiktok';
 
@@ -19,6 +20,7 @@ import { TIKTOK_PHOTO_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_TYPES } from './
  * - Bluesky: up to 4 images of at most 2,000,000 bytes each (app.bsky.embed.images); no video yet,
  *   since Bluesky's video goes through its own video service (docs/bluesky.md#publishing).
  * - Pinterest: one image, a carousel of 2–5 images, or one video with one image for its cover (shared/pinterest.ts).
+ * - A PDF document: LinkedIn only, on its own and with a title (below); every other network refuses it.
  */
 export const TIKTOK_NEEDS_VIDEO_MESSAGE = 'TikTok needs one video to post.';
 export const X_TEXT_ONLY_MESSAGE = 'X posts are text only for now; remove the media or unselect X.';
@@ -46,6 +48,19 @@ export const LINKEDIN_IMAGES_MAX = 20;
 export const LINKEDIN_VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 export const LINKEDIN_IMAGES_MESSAGE = `A LinkedIn post takes up to ${LINKEDIN_IMAGES_MAX} images.`;
 export const LINKEDIN_VIDEO_ALONE_MESSAGE = 'LinkedIn posts a video on its own; remove the other files or unselect LinkedIn.';
+/**
+ * LinkedIn documents (learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/documents-api):
+ * one document per post, as `content.media` with the `urn:li:document:…` and a `title` (the Posts API's
+ * document post, …/shares/posts-api). A post carries one kind of media, so a document goes alone. The
+ * document's size (100 MB) is the upload limit already; its 300 pages LinkedIn counts when it processes it.
+ */
+export const LINKEDIN_DOCUMENT_ALONE_MESSAGE = 'LinkedIn posts a PDF document on its own; remove the other files or the PDF.';
+export const LINKEDIN_DOCUMENT_TITLE_MESSAGE = 'A LinkedIn document post needs a title; LinkedIn shows it on the document. Add a title to the post.';
+/** "Instagram can't post a PDF document; only LinkedIn takes documents. Remove the PDF or unselect Instagram." */
+export function documentNotTakenMessage(platform: Platform): string {
+  const name = PLATFORM_NAMES[platform];
+  return `${name} can't post a PDF document; only LinkedIn takes documents. Remove the PDF or unselect ${name}.`;
+}
 export const FACEBOOK_VIDEO_ALONE_MESSAGE = 'Facebook posts a video on its own; remove the other files or post them separately.';
 export const TIKTOK_ONE_FILE_MESSAGE = 'TikTok posts one video on its own; remove the other files or unselect TikTok.';
 export const YOUTUBE_ONE_FILE_MESSAGE = 'YouTube Shorts posts one video on its own; remove the other files or unselect YouTube.';
@@ -78,6 +93,8 @@ export interface MediaFacts {
 export interface MediaRuleOptions {
   readonly tiktokPhotos?: boolean;
   readonly tiktokCoverIndex?: number | undefined;
+  /** The post's title: a LinkedIn document is published under it. */
+  readonly title?: string | null | undefined;
 }
 
 export const TIKTOK_NEEDS_MEDIA_MESSAGE = `TikTok needs one video or 1 to ${TIKTOK_PHOTO_MAX} photos to post.`;
@@ -135,6 +152,8 @@ function youtubeProblem(media: readonly MediaFacts[]): string | null {
 
 /** The reason `platform` would refuse these attachments, or null. */
 export function mediaRuleProblem(platform: Platform, media: readonly MediaFacts[], options: MediaRuleOptions = {}): string | null {
+  // Checked before each network's own rules, which know images and videos only.
+  if (platform !== 'linkedin' && media.some((m) => isDocumentType(m.file_type))) return documentNotTakenMessage(platform);
   switch (platform) {
     case 'instagram':
       return media.length > INSTAGRAM_CAROUSEL_MAX ? INSTAGRAM_CAROUSEL_MESSAGE : instagramMediaProblem(media);
@@ -151,13 +170,17 @@ export function mediaRuleProblem(platform: Platform, media: readonly MediaFacts[
     case 'threads':
       return media.length > THREADS_CAROUSEL_MAX ? THREADS_CAROUSEL_MESSAGE : null;
     case 'linkedin':
-      return linkedinProblem(media);
+      return linkedinProblem(media, options);
     case 'pinterest':
       return pinterestMediaProblem(media.map((m) => m.file_type));
   }
 }
 
-function linkedinProblem(media: readonly MediaFacts[]): string | null {
+function linkedinProblem(media: readonly MediaFacts[], options: MediaRuleOptions): string | null {
+  if (media.some((m) => isDocumentType(m.file_type))) {
+    if (media.length > 1) return LINKEDIN_DOCUMENT_ALONE_MESSAGE;
+    return options.title?.trim() ? null : LINKEDIN_DOCUMENT_TITLE_MESSAGE;
+  }
   const video = media.find((m) => isVideoType(m.file_type));
   if (video && media.length > 1) return LINKEDIN_VIDEO_ALONE_MESSAGE;
   if (media.length > LINKEDIN_IMAGES_MAX) return LINKEDIN_IMAGES_MESSAGE;

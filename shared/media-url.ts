@@ -28,7 +28,7 @@ export const mediaUrlUnreachableMessage = (host: string) => `We couldn't reach t
 export const mediaUrlStatusMessage = (host: string, status: number) => `The server at ${host} answered ${status}.`;
 export const mediaUrlTimeoutMessage = (host: string) => `The server at ${host} took longer than ${MEDIA_URL_TIMEOUT_SECONDS} seconds to send the file.`;
 export const mediaUrlTooLargeMessage = (host: string) => `The file at ${host} is larger than the ${MAX_UPLOAD_MB}MB limit.`;
-export const mediaUrlTypeMessage = (host: string) => `The file at ${host} is not a JPEG, PNG, WebP or GIF image or an MP4, MOV or WebM video.`;
+export const mediaUrlTypeMessage = (host: string) => `The file at ${host} is not a JPEG, PNG, WebP or GIF image, an MP4, MOV or WebM video or a PDF document.`;
 
 /** POST /api/media/from-url. The scheme, host and everything else are checked by the server's fetcher. */
 export const MediaFromUrlBodySchema = z

@@ -17,10 +17,17 @@ export const TOO_MANY_FILES_MESSAGE = `A post takes at most ${MAX_MEDIA_PER_POST
  */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
-export const MEDIA_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images and MP4, MOV or WebM videos can be uploaded';
+/**
+ * Documents: PDF only. LinkedIn alone publishes documents (its Documents API also takes PPT(X) and
+ * DOC(X), but those are zip or OLE containers we could not tell from any other by their first bytes,
+ * and a PDF is what people post as a carousel). At most 100 MB, which is already the upload limit.
+ */
+export const ACCEPTED_DOCUMENT_TYPES = ['application/pdf'] as const;
+export const MEDIA_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images, MP4, MOV or WebM videos and PDF documents can be uploaded';
 /** For the file pickers' `accept` attribute. */
 export const IMAGE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
 export const VIDEO_ACCEPT = ACCEPTED_VIDEO_TYPES.join(',');
+export const DOCUMENT_ACCEPT = ACCEPTED_DOCUMENT_TYPES.join(',');
 
 /** A media type as stored and compared: MIME types are case-insensitive (RFC 2045), so `IMAGE/JPEG` is `image/jpeg`. */
 export const normalizeMediaType = (mime: string) => mime.trim().toLowerCase();
@@ -30,8 +37,12 @@ export function isImageType(mime: string): boolean {
   return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(normalize(mime));
 }
 
+export function isDocumentType(mime: string): boolean {
+  return (ACCEPTED_DOCUMENT_TYPES as readonly string[]).includes(normalize(mime));
+}
+
 export function isAcceptedMediaType(mime: string): boolean {
-  return isImageType(mime) || (ACCEPTED_VIDEO_TYPES as readonly string[]).includes(normalize(mime));
+  return isImageType(mime) || isDocumentType(mime) || (ACCEPTED_VIDEO_TYPES as readonly string[]).includes(normalize(mime));
 }
 
 /**
@@ -44,6 +55,8 @@ export function sniffMediaType(head: Uint8Array): string | null {
   if (head.length >= 8 && ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
   if (head.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'image/gif';
   if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  // A PDF starts with its header line: `%PDF-` and the version.
+  if (head.length >= 5 && ascii(0, 5) === '%PDF-') return 'application/pdf';
   if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'video/webm';
   if (head.length >= 12 && ascii(4, 8) === 'ftyp') {
     const brand = ascii(8, 12);
@@ -71,6 +84,11 @@ export function contentMatchesType(head: Uint8Array, claimed: string): boolean {
 /** A file labelled and shaped as an image that no image decoder can read (truncated, corrupt). */
 export function unreadableImageMessage(fileName: string): string {
   return `${fileName} could not be read as an image; please upload a JPEG, PNG, WebP or GIF file`;
+}
+
+/** A file labelled as a PDF whose first bytes are not a PDF header (a renamed file, an HTML page). */
+export function notAPdfMessage(fileName: string): string {
+  return `${fileName} is not a PDF document (it does not start with a PDF header); export it as a PDF and upload it again`;
 }
 
 /** "{file name} exceeds 100MB limit ({size in MB, 1 decimal}MB)" */

@@ -236,7 +236,7 @@ async function checkedTargets(workspaceId: string, old: PostRecord, now: Date, d
   const [plan, accounts] = await Promise.all([currentPlan(workspaceId, now), listConnections(workspaceId)]);
   const platforms = old.platforms.map((t) => ({ ...targetFor(t, accounts, plan, deps.newId), id: t.id }));
   if (platforms.length === 0) throw new ValidationError(MSG.selectPlatform);
-  assertMediaRules(platforms, old.media.map(mediaFactsOf));
+  assertMediaRules(platforms, old.media.map(mediaFactsOf), old.title);
   return { platforms, plan };
 }
 

@@ -240,7 +240,7 @@ async function postFor(userId: string, body: ImportPostBody, named: readonly Imp
     if (mediaRows[i]?.file_name?.trim().toLowerCase() !== name.trim().toLowerCase()) throw new ValidationError(IMPORT_MSG.noSuchFile(name));
   });
   const facts = mediaRows.map(mediaFactsOf);
-  assertMediaRules(platforms, facts);
+  assertMediaRules(platforms, facts, body.title);
   for (const target of platforms) {
     if (target.platform !== 'tiktok') continue;
     const problem = tiktokCreatorProblem(target.account_name, target.settings, await creatorInfo(target.social_account_id), facts);

@@ -3,8 +3,10 @@ import {
   contentMatchesType,
   emptyFileMessage,
   isAcceptedMediaType,
+  isDocumentType,
   isImageType,
   MEDIA_TYPE_MESSAGE,
+  notAPdfMessage,
   normalizeMediaType,
   unreadableImageMessage,
   type VideoFacts,
@@ -29,6 +31,8 @@ export const IMAGE_NOT_PREPARED_MESSAGE = "We couldn't prepare this image right 
  * the row (compose checks Instagram's aspect ratio with them); one Instagram cannot take as it is
  * gets a JPEG copy beside it (docs/instagram.md). Confirming the same key again returns the same row.
  *
+ * A PDF (documents, LinkedIn only) is checked by its `%PDF-` header like any other type.
+ *
  * A video's length and displayed size, which the compose rules of TikTok and YouTube Shorts need
  * (shared/media-rules.ts), are read from the stored MP4/MOV header when it is in the first bytes
  * (functions/domain/mp4-facts.ts). Otherwise (a WebM, a header at the end of the file) they are
@@ -52,7 +56,12 @@ export async function confirmUpload(userId: string, key: string, deps: Deps = de
       ? emptyFileMessage(fileName)
       : !isAcceptedMediaType(stored.contentType)
         ? MEDIA_TYPE_MESSAGE
-        : (checkUploadSize(fileName, stored.size) ?? (contentMatchesType(await readObjectHead(key), stored.contentType) ? null : MEDIA_TYPE_MESSAGE));
+        : (checkUploadSize(fileName, stored.size) ??
+          (contentMatchesType(await readObjectHead(key), stored.contentType)
+            ? null
+            : isDocumentType(stored.contentType)
+              ? notAPdfMessage(fileName)
+              : MEDIA_TYPE_MESSAGE));
   if (refusal) {
     await deleteObject(key);
     throw new ValidationError(refusal);
@@ -68,7 +77,8 @@ export async function confirmUpload(userId: string, key: string, deps: Deps = de
     file_name: fileName,
   };
   if (isImageType(stored.contentType)) Object.assign(row, await prepareImage(key, fileName, stored.size));
-  else {
+  // A PDF keeps no measures: LinkedIn counts its pages (at most 300) when it processes the document.
+  else if (!isDocumentType(stored.contentType)) {
     const facts = (await readVideoHeader(key, stored.contentType)) ?? video;
     if (facts) Object.assign(row, { duration_seconds: facts.duration_seconds, width: facts.width, height: facts.height });
   }

@@ -121,7 +121,9 @@ export function scheduleFrom(scheduledAt: string | null | undefined, now: Date):
 export function assertMediaRules(
   platforms: readonly (Pick<PostTarget, 'platform'> & { readonly settings?: PostTarget['settings'] })[],
   media: readonly MediaFacts[],
-  options: MediaRuleOptions = tiktokMediaRuleOptions(platforms),
+  /** The post's title: a LinkedIn document is published under it. */
+  title: string | null | undefined,
+  options: MediaRuleOptions = { ...tiktokMediaRuleOptions(platforms), title },
 ): void {
   const [problem] = mediaRuleProblems(
     platforms.map((t) => t.platform),
@@ -304,7 +306,7 @@ export async function createPost(
   if (body.client_id && !(await isUsersClient(userId, body.client_id))) throw new ValidationError(UNKNOWN_CLIENT_MESSAGE);
   const mediaRows = body.media_ids.length > 0 ? await getMediaRows(userId, body.media_ids) : [];
   // Each platform's media rules at compose time, not at publish time; nothing written yet.
-  assertMediaRules(platforms, mediaRows.map(mediaFactsOf));
+  assertMediaRules(platforms, mediaRows.map(mediaFactsOf), body.title);
   const usageMonth = schedule.status === 'scheduled' ? monthOf(now) : null;
   const post = {
     ...newPostRecord(
@@ -369,7 +371,7 @@ export async function updatePost(
     usage_month: usageMonth ?? old.usage_month,
   };
   // The edited post must still be one its platforms accept; nothing written otherwise.
-  assertMediaRules(post.platforms, post.media.map(mediaFactsOf));
+  assertMediaRules(post.platforms, post.media.map(mediaFactsOf), post.title);
   assertPostFits(userId, post);
   if (usageMonth) await claimMonthlyPost(userId, edit.plan ?? (await currentPlan(userId, now)), now);
   let saved = post;
@@ -559,7 +561,7 @@ export async function publishDraft(userId: string, id: string, body: z.output<ty
   const [plan, accounts] = await Promise.all([currentPlan(userId, now), listConnections(userId)]);
   const platforms = old.platforms.map((t) => ({ ...targetFor(t, accounts, plan, deps.newId), id: t.id }));
   if (platforms.length === 0) throw new ValidationError(MSG.selectPlatform);
-  assertMediaRules(platforms, old.media.map(mediaFactsOf));
+  assertMediaRules(platforms, old.media.map(mediaFactsOf), old.title);
 
   const usageMonth = old.usage_month === monthOf(now) ? null : monthOf(now);
   const post: PostRecord = {
@@ -628,7 +630,7 @@ export async function duplicatePost(userId: string, id: string, deps: Deps = def
   const { kept, leftOut } = duplicableTargets(old.platforms, accounts, plan, deps.newId);
   if (kept.length === 0) throw new ValidationError(NOTHING_TO_DUPLICATE_MESSAGE, { left_out: leftOut });
   assertTikTokTargetsPostable(kept);
-  assertMediaRules(kept, old.media.map(mediaFactsOf));
+  assertMediaRules(kept, old.media.map(mediaFactsOf), old.title);
   const clientId = old.client_id && (await isUsersClient(userId, old.client_id)) ? old.client_id : null;
   const postId = deps.newId();
   const draft: PostRecord = {

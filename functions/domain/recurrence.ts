@@ -230,7 +230,7 @@ const templateOf = (series: SeriesRecord): StoredMedia[] => series.template.medi
 
 /** An occurrence must be one its platforms accept with the template's files (the copies are the same files), and fit in an item. */
 function assertOccurrenceFits(userId: string, post: PostRecord, template: readonly StoredMedia[]): void {
-  assertMediaRules(post.platforms, template.map(mediaFactsOf));
+  assertMediaRules(post.platforms, template.map(mediaFactsOf), post.title);
   assertPostFits(userId, { ...post, media: [...template] });
 }
 

@@ -38,6 +38,8 @@ import {
  *  - Images: /rest/images?action=initializeUpload → PUT the bytes → the image URN in the post.
  *  - A video: /rest/videos?action=initializeUpload → PUT each part (ETag) → finalizeUpload → poll
  *    GET /rest/videos/{urn} until AVAILABLE.
+ *  - A document (PDF): /rest/documents?action=initializeUpload → PUT the bytes → poll
+ *    GET /rest/documents/{urn} until AVAILABLE → the post names it with a title.
  *  - Organization pages the member administers (organizationAcls) are accounts of their own; an
  *    account's id is its author URN (urn:li:person:… or urn:li:organization:…).
  */
@@ -56,6 +58,8 @@ export const FIRST_RECHECK_SECONDS = 3;
 export const POLL_EVERY_SECONDS = 30;
 export const MAX_PROCESSING_SECONDS = 15 * 60;
 export const STILL_PROCESSING_MESSAGE = 'LinkedIn was still processing the video after 15 minutes; please try again.';
+export const DOCUMENT_STILL_PROCESSING_MESSAGE = 'LinkedIn was still processing the document after 15 minutes; please try again.';
+export const DOCUMENT_TITLE_MESSAGE = 'A LinkedIn document post needs a title; add one to the post.';
 export const MEMBER_LOOKUP_MESSAGE =
   "LinkedIn doesn't let us read a member's posts to check, so we didn't post again: look at your LinkedIn profile and post again if it isn't there.";
 
@@ -84,6 +88,10 @@ const VideoInitSchema = z.object({
   }),
 });
 const VideoSchema = z.object({ id: z.string().optional(), status: z.string() });
+const DocumentInitSchema = z.object({ value: z.object({ uploadUrl: z.string().min(1), document: z.string().min(1) }) });
+/** WAITING_UPLOAD, PROCESSING, AVAILABLE or PROCESSING_FAILED (…/shares/documents-api, Get a Document). */
+const DocumentSchema = z.object({ id: z.string().optional(), status: z.string() });
+const isDocument = (m: PublishMedia) => m.mimeType.toLowerCase() === 'application/pdf';
 /** After a lost answer: how far back the author's posts are read (50 a page, 10 pages) before the outcome counts as unknown. */
 const LOOKUP_PAGE_SIZE = 50;
 const LOOKUP_PAGES = 10;
@@ -211,6 +219,11 @@ export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>, options: Li
         'fix-input',
         `The text is longer than the ${LINKEDIN_COMMENTARY_LIMIT.toLocaleString('en-US')} characters LinkedIn allows.`,
       );
+    if (media.some(isDocument)) {
+      if (media.length > 1) throw new PlatformError('linkedin', 'fix-input', 'A LinkedIn post takes one document on its own.');
+      if (!context.request.title?.trim()) throw new PlatformError('linkedin', 'fix-input', DOCUMENT_TITLE_MESSAGE);
+      return;
+    }
     const videos = media.filter(isVideo);
     if (videos.length > 0 && media.length > 1)
       throw new PlatformError('linkedin', 'fix-input', 'A LinkedIn post takes one video, or up to 20 images, not both.');
@@ -272,14 +285,33 @@ export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>, options: Li
     return { video: init.value.video, processingSince: now().toISOString() };
   };
 
-  const waitFor = (since: string): PublishStepResult => {
+  /**
+   * initializeUpload (owner: the author) → PUT the bytes. Nothing is public yet; the URN is saved
+   * right after, so a redelivery checks this document instead of uploading another.
+   */
+  const uploadDocument = async (context: PublishContext): Promise<PublishCheckpoint> => {
+    const { tokens, request } = context;
+    const m = request.media[0];
+    const init = await restPost(
+      publishCtx,
+      tokens,
+      'prepare the document upload',
+      `${rest}/documents?action=initializeUpload`,
+      { initializeUploadRequest: { owner: request.accountId } },
+      DocumentInitSchema,
+    );
+    await put(tokens, 'upload the document', init.value.uploadUrl, await readAll(m), m.mimeType);
+    return { document: init.value.document, processingSince: now().toISOString() };
+  };
+
+  const waitFor = (since: string, stillProcessing = STILL_PROCESSING_MESSAGE): PublishStepResult => {
     const elapsed = (now().getTime() - Date.parse(since)) / 1000;
-    if (!(elapsed < MAX_PROCESSING_SECONDS)) throw new PlatformError('linkedin', 'stop', STILL_PROCESSING_MESSAGE);
+    if (!(elapsed < MAX_PROCESSING_SECONDS)) throw new PlatformError('linkedin', 'stop', stillProcessing);
     const next = elapsed < FIRST_RECHECK_SECONDS ? FIRST_RECHECK_SECONDS - elapsed : POLL_EVERY_SECONDS;
     return { status: 'wait', retryAfterSeconds: Math.max(1, Math.ceil(Math.min(next, MAX_PROCESSING_SECONDS - elapsed))) };
   };
 
-  /** The post body: text, an article for a link-only post, one image, several images or a video. */
+  /** The post body: text, an article for a link-only post, one image, several images, a video or a titled document. */
   const postBody = (request: PublishContext['request'], cp: PublishCheckpoint): Record<string, unknown> => {
     const body: Record<string, unknown> = {
       author: request.accountId,
@@ -291,7 +323,9 @@ export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>, options: Li
     };
     const images = str(cp, 'images')?.split(',');
     const video = str(cp, 'video');
-    if (video) body.content = { media: { id: video } };
+    const document = str(cp, 'document');
+    if (document) body.content = { media: { id: document, title: request.title?.trim() ?? '' } };
+    else if (video) body.content = { media: { id: video } };
     else if (images?.length === 1) body.content = { media: { id: images[0] } };
     else if (images && images.length > 1) body.content = { multiImage: { images: images.map((id) => ({ id })) } };
     else {
@@ -402,6 +436,22 @@ export function createLinkedInAdapter(deps: AdapterDeps<'linkedin'>, options: Li
       const video = await restGet(publishCtx, tokens, 'check the video processing', `${rest}/videos/${encodeURIComponent(str(cp, 'video')!)}`, VideoSchema);
       if (video.status === 'PROCESSING_FAILED') throw new PlatformError('linkedin', 'fix-input', "LinkedIn couldn't process the video; try another file.");
       if (video.status !== 'AVAILABLE') return waitFor(str(cp, 'processingSince') ?? now().toISOString());
+    }
+    if (media.length === 1 && isDocument(media[0])) {
+      if (!str(cp, 'document')) {
+        cp = await uploadDocument(context);
+        await context.saveCheckpoint(cp);
+      }
+      const document = await restGet(
+        publishCtx,
+        tokens,
+        'check the document processing',
+        `${rest}/documents/${encodeURIComponent(str(cp, 'document')!)}`,
+        DocumentSchema,
+      );
+      if (document.status === 'PROCESSING_FAILED')
+        throw new PlatformError('linkedin', 'fix-input', "LinkedIn couldn't process the document; check that the PDF opens and has at most 300 pages.");
+      if (document.status !== 'AVAILABLE') return waitFor(str(cp, 'processingSince') ?? now().toISOString(), DOCUMENT_STILL_PROCESSING_MESSAGE);
     }
     const before = cp;
     const answer = await guardedCreate(context, { ...cp, postAttemptedAt: now().toISOString(), attempts: (num(cp, 'attempts') ?? 0) + 1 }, before, () =>

@@ -78,7 +78,7 @@ export interface PublishRequest {
   readonly accountId: string;
   readonly accountName: string;
   readonly caption: string;
-  /** YouTube: the title with " #shorts" already applied. */
+  /** YouTube: the title with " #shorts" already applied. LinkedIn: a document's title. */
   readonly title?: string;
   readonly settings: TikTokSettings & PinterestSettings & { readonly first_comment?: string | undefined; readonly thread?: readonly string[] | undefined };
   readonly media: readonly PublishMedia[];

@@ -14,7 +14,7 @@ export interface PublishedPost {
   accountId: string;
   text: string;
   title?: string;
-  kind: 'text' | 'article' | 'image' | 'carousel' | 'reel' | 'photo' | 'photos' | 'video' | 'short' | 'inbox';
+  kind: 'text' | 'article' | 'image' | 'carousel' | 'reel' | 'photo' | 'photos' | 'video' | 'short' | 'inbox' | 'document';
   mediaUrls: string[];
   /** Sandbox clock, ms. */
   createdAt: number;
@@ -158,10 +158,12 @@ export interface YtVideo {
 /** A LinkedIn image or video (POST /rest/images|videos?action=initializeUpload): usable in a post once uploaded (and, for a video, finalized and processed). */
 export interface LinkedInAsset {
   urn: string;
-  kind: 'image' | 'video';
+  kind: 'image' | 'video' | 'document';
   owner: string;
-  /** Video: the declared size; its parts are 4 MB each. */
+  /** Video: the declared size; its parts are 4 MB each. Document: the uploaded size. */
   sizeBytes?: number;
+  /** Document: the upload was not a PDF LinkedIn could read (more than 300 pages, or not a PDF at all). */
+  failed?: boolean;
   /** Uploaded parts by index, with the ETag each PUT answered. */
   parts: Record<string, string>;
   partCount: number;

@@ -159,7 +159,9 @@ describe('media for an import', () => {
     const api = importApi();
     await openImport();
     pick('Choose images for this import', new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
-    expect(await screen.findByText('logo.svg: Only JPEG, PNG, WebP or GIF images and MP4, MOV or WebM videos can be uploaded')).toBeInTheDocument();
+    expect(
+      await screen.findByText('logo.svg: Only JPEG, PNG, WebP or GIF images, MP4, MOV or WebM videos and PDF documents can be uploaded'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', '/media/uploads')).toEqual([]);
     expect(screen.queryByTestId('import-upload')).toBeNull();
   });

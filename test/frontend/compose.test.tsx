@@ -299,7 +299,7 @@ describe('the Compose page', { timeout: 30_000 }, () => {
     fireEvent.drop(screen.getByTestId('media-dropzone'), { dataTransfer: { files: [svg] } });
 
     expect(await screen.findByText('File not supported')).toBeInTheDocument();
-    expect(screen.getByText('logo.svg: Only JPEG, PNG, WebP or GIF images and MP4, MOV or WebM videos can be uploaded')).toBeInTheDocument();
+    expect(screen.getByText('logo.svg: Only JPEG, PNG, WebP or GIF images, MP4, MOV or WebM videos and PDF documents can be uploaded')).toBeInTheDocument();
     expect(api.callsTo('POST', '/media/uploads')).toHaveLength(0);
     expect(screen.queryByTestId('media-tile')).not.toBeInTheDocument();
   });

@@ -84,6 +84,13 @@ export const aVideoFile = (name = 'clip.mp4'): AFile => ({
   bytes: Buffer.concat([Buffer.from('\0\0\0 ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(1024)]),
 });
 
+/** A small PDF: its header, one page object and the end marker (the API checks only the `%PDF-` header). */
+export const aPdfFile = (name = 'deck.pdf'): AFile => ({
+  name,
+  type: 'application/pdf',
+  bytes: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Pages /Count 1 >> endobj\n2 0 obj << /Type /Page >> endobj\n%%EOF\n', 'latin1'),
+});
+
 /** Presign → POST → confirm a video with the measures the browser would send. */
 export async function anUploadedVideo(token: string, file: AFile, video?: { duration_seconds: number; width: number; height: number }): Promise<MediaItem> {
   const form = await weAskToUpload(token, { name: file.name, type: file.type, size: file.bytes.length });

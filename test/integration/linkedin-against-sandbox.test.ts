@@ -1,7 +1,9 @@
 import { ulid } from 'ulid';
+import { LINKEDIN_DOCUMENT_TITLE_MESSAGE } from '@shared/media-rules';
 import { describe, expect, it } from 'vitest';
 import { connect, consent, followCallback, initiate } from '../helpers/connect';
 import { aConfirmedUser } from '../helpers/given';
+import { anUploadedImage as anUploadedFile, aPdfFile } from '../helpers/media';
 import { inDays } from '../helpers/posts';
 import { controlTheSandbox as control, sandboxReceiptsFor } from '../helpers/sandbox';
 import { theSettledPost } from '../helpers/then';
@@ -64,6 +66,50 @@ describe('publishing to LinkedIn', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(caption);
     }
+  });
+
+  it('posts a PDF as a LinkedIn document under the post title, and finds it at its link', { timeout: 120_000 }, async () => {
+    // Prepare
+    const user = await aConfirmedUser({ plan: 'basic' });
+    await connect('linkedin', user.accessToken);
+    const member = (await linkedinAccounts(user.accessToken)).find((a) => a.account_name === 'Ada Baker')!;
+    const deck = await anUploadedFile(user.accessToken, aPdfFile('q3.pdf'));
+    const caption = `Our Q3 in ten slides ${ulid().slice(-8)}`;
+
+    // Act
+    const res = await weCallTheApi('POST', '/api/posts/publish-now', {
+      token: user.accessToken,
+      body: {
+        title: 'Q3 results',
+        scheduled_at: inDays(1),
+        platforms: [{ platform: 'linkedin', social_account_id: member.id, caption, settings: {} }],
+        media_ids: [deck.id],
+      },
+    });
+    const settled = await theSettledPost(user.accessToken, res.body.id, 60_000);
+
+    // Assess
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(settled.platforms[0]).toMatchObject({ status: 'posted' });
+    const { posts } = (await control('GET', '/posts?platform=linkedin')) as { posts: { text: string; kind: string; title?: string; accountId: string }[] };
+    expect(posts.filter((p) => p.text === caption).map((p) => [p.kind, p.title, p.accountId])).toEqual([['document', 'Q3 results', member.account_id]]);
+    expect(await (await fetch(settled.platforms[0]!.post_url!)).text()).toContain('Q3 results');
+  });
+
+  it('refuses a LinkedIn document without a title before anything is saved', async () => {
+    const user = await aConfirmedUser({ plan: 'basic' });
+    await connect('linkedin', user.accessToken);
+    const [member] = await linkedinAccounts(user.accessToken);
+    const deck = await anUploadedFile(user.accessToken, aPdfFile());
+
+    const res = await weCallTheApi('POST', '/api/posts', {
+      token: user.accessToken,
+      body: { platforms: [{ platform: 'linkedin', social_account_id: member!.id, caption: 'Our deck', settings: {} }], media_ids: [deck.id] },
+    });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(LINKEDIN_DOCUMENT_TITLE_MESSAGE);
+    expect((await weCallTheApi('GET', '/api/posts?tab=drafts', { token: user.accessToken })).body.items).toEqual([]);
   });
 
   it('refuses a caption over 3,000 characters before anything is saved', async () => {

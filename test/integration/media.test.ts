@@ -1,4 +1,4 @@
-import { emptyFileMessage, MEDIA_TYPE_MESSAGE, MEDIA_URL_TTL_SECONDS } from '@shared/media';
+import { emptyFileMessage, MEDIA_TYPE_MESSAGE, MEDIA_URL_TTL_SECONDS, notAPdfMessage, type PresignUploadResponse } from '@shared/media';
 import { MALFORMED_TEXT_MESSAGE } from '@shared/text';
 import { describe, expect, it } from 'vitest';
 import { MediaItemSchema } from '@shared/posts';
@@ -8,6 +8,7 @@ import {
   aMediaKey,
   anObjectStoredDirectly,
   anUploadedImage,
+  aPdfFile,
   aPng,
   A_TINY_PNG,
   objectExists,
@@ -162,6 +163,34 @@ describe('confirming an upload checks what S3 really holds', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(MEDIA_TYPE_MESSAGE);
     expect(await objectExists(key)).toBe(false);
+    expect(await mediaRowsOf(user.userId)).toEqual([]);
+  });
+
+  it('takes a PDF whose bytes start with a PDF header, as a document of its own type', async () => {
+    const user = await aConfirmedUser();
+
+    const item = await anUploadedImage(user.accessToken, aPdfFile('deck.pdf'));
+
+    expect(item).toMatchObject({ file_type: 'application/pdf', file_size: aPdfFile().bytes.length, post_id: null });
+    expect(item.width ?? null).toBeNull();
+    expect(await objectExists(item.file_path)).toBe(true);
+  });
+
+  it('deletes and refuses a file labelled PDF that is not one, naming it, writing no row', async () => {
+    const user = await aConfirmedUser();
+    const form = await weAskToUpload(user.accessToken, { name: 'deck.pdf', type: 'application/pdf', size: 40 });
+    const upload = await weUploadTo(form.body as PresignUploadResponse, {
+      name: 'deck.pdf',
+      type: 'application/pdf',
+      bytes: Buffer.from('<!doctype html><script>alert(1)</script>'),
+    });
+    expect(upload.ok).toBe(true);
+
+    const res = await weConfirmTheUpload(user.accessToken, (form.body as PresignUploadResponse).key);
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(notAPdfMessage('deck.pdf'));
+    expect(await objectExists((form.body as PresignUploadResponse).key)).toBe(false);
     expect(await mediaRowsOf(user.userId)).toEqual([]);
   });
 

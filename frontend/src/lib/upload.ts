@@ -1,4 +1,4 @@
-import { isImageType, PresignUploadResponseSchema, type PresignUploadResponse, type VideoFacts } from '@shared/media';
+import { isDocumentType, isImageType, PresignUploadResponseSchema, type PresignUploadResponse, type VideoFacts } from '@shared/media';
 import { MediaItemSchema, type MediaItem } from '@shared/posts';
 import { api } from '@/lib/api-client';
 import { readVideoFacts } from '@/lib/video-facts';
@@ -75,7 +75,8 @@ export async function uploadMediaFile(
   file: File,
   on: { progress: (percent: number) => void; uploaded: (video: VideoFacts | null) => void },
 ): Promise<{ stored: MediaItem; video: VideoFacts | null }> {
-  const measuring = isImageType(file.type) ? Promise.resolve(null) : readVideoFacts(file);
+  // Only a video is measured here: the API reads an image's size itself, and a PDF has none.
+  const measuring = isImageType(file.type) || isDocumentType(file.type) ? Promise.resolve(null) : readVideoFacts(file);
   const target = await presignUpload('/media/uploads', file);
   await uploadToStorage(target, file, ({ loaded, total }) => on.progress(Math.min(99, Math.round((loaded / total) * 100))));
   const video = await measuring;

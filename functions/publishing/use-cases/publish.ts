@@ -174,7 +174,8 @@ async function publishRequest({ post, target }: Attempt, engine: PublishEngine):
     accountId: target.account_id,
     accountName: target.account_name,
     caption: target.caption,
-    ...(target.platform === 'youtube' && post.title ? { title: post.title } : {}),
+    // YouTube's video and a LinkedIn document are published under the post's title.
+    ...((target.platform === 'youtube' || target.platform === 'linkedin') && post.title ? { title: post.title } : {}),
     settings: target.settings ?? {},
     media,
   };

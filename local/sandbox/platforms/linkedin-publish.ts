@@ -10,7 +10,9 @@ import { accessDenied, administered, liError, restGuard, tokenError, writeRefusa
  * POST /rest/posts, refusing what LinkedIn refuses: a write without the permission its author needs
  * (w_member_social as the member, w_organization_social as a page: 403 ACCESS_DENIED), commentary
  * over 3,000 characters, an author the token's member is not or does not administer, an image or video LinkedIn never issued (or someone else's, or one not yet
- * uploaded, finalized and processed), a multi-image post outside 2–20 images. The URN of a new post
+ * uploaded, finalized and processed), a multi-image post outside 2–20 images; for documents, an
+ * upload without an owner, one over 100 MB, a file that is not a PDF or has more than 300 pages
+ * (its processing fails), and a document post without a title. The URN of a new post
  * comes back in `x-restli-id`. An organization's recent posts are listed for r_organization_social;
  * a member's need r_member_social, which this app (as most) is not granted.
  */
@@ -18,6 +20,31 @@ export const LINKEDIN_COMMENTARY_MAX = 3000;
 export const LINKEDIN_MULTI_IMAGE_MIN = 2;
 export const LINKEDIN_MULTI_IMAGE_MAX = 20;
 export const LINKEDIN_PART_BYTES = 4 * 1024 * 1024;
+/** Documents: at most 100 MB and 300 pages (learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/documents-api). */
+export const LINKEDIN_DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
+export const LINKEDIN_DOCUMENT_MAX_PAGES = 300;
+
+/**
+ * A PDF's page count as the stand-in reads it: its page objects (`/Type /Page`, not `/Pages`). Enough
+ * for the files the tests make; a PDF that keeps its objects compressed counts none and is taken.
+ */
+export function pdfPageCount(bytes: Buffer): number {
+  // Buffer.indexOf rather than a regex over a string: an upload may be 100 MB.
+  let count = 0;
+  for (let at = bytes.indexOf('/Page', 0, 'latin1'); at >= 0; at = bytes.indexOf('/Page', at + 5, 'latin1')) {
+    const next = bytes[at + 5] ?? 0;
+    const isPages = (next >= 0x41 && next <= 0x5a) || (next >= 0x61 && next <= 0x7a);
+    const before = bytes.subarray(Math.max(0, at - 8), at).toString('latin1');
+    if (!isPages && /\/Type\s*$/.test(before)) count += 1;
+  }
+  return count;
+}
+const DOCUMENT_NOT_READY: Record<string, string> = {
+  WAITING_UPLOAD: 'not uploaded',
+  PROCESSING: 'still processing',
+  PROCESSING_FAILED: 'a document whose processing failed',
+};
+const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-';
 /** Comment text, as LinkedIn's composer limits it (**unconfirmed**: the reference states no figure). */
 export const LINKEDIN_COMMENT_MAX = 1250;
 const ORGANIZATION = 'urn:li:organization:';
@@ -40,6 +67,34 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     ctx.state.persist();
     return json(200, { value: { uploadUrlExpiresAt: ctx.state.now() + 24 * 3600_000, uploadUrl: uploadUrl(urn, 0), image: urn } });
   });
+
+  // Documents (…/shares/documents-api): initializeUpload with an owner, one PUT of the whole file, then processing.
+  ctx.router.on('POST', 'linkedin', 'api', '/rest/documents', (req) => {
+    const guard = restGuard(ctx, req);
+    if ('response' in guard) return guard.response;
+    if (req.query.get('action') !== 'initializeUpload') return liError(400, 'Unknown action');
+    const owner = (body(req).initializeUploadRequest as { owner?: unknown } | undefined)?.owner;
+    if (typeof owner !== 'string' || !owner) return liError(400, '/initializeUploadRequest/owner :: field is required');
+    const refused = writeRefusal(req, guard.record, owner, 'documents.ACTION-initializeUpload');
+    if (refused) return refused;
+    const urn = `urn:li:document:D4D${numericId(16)}`;
+    assets()[urn] = { urn, kind: 'document', owner, parts: {}, partCount: 1, createdAt: ctx.state.now() };
+    ctx.state.persist();
+    return json(200, { value: { uploadUrlExpiresAt: ctx.state.now() + 24 * 3600_000, uploadUrl: uploadUrl(urn, 0), document: urn } });
+  });
+
+  ctx.router.on('GET', 'linkedin', 'api', '/rest/documents/:urn', (req) => {
+    const guard = restGuard(ctx, req);
+    if ('response' in guard) return guard.response;
+    const asset = assets()[req.params.urn!];
+    if (!asset || asset.kind !== 'document') return liError(404, `Document ${req.params.urn!} not found`);
+    const refused = writeRefusal(req, guard.record, asset.owner, 'documents.GET');
+    if (refused) return refused;
+    return json(200, { id: asset.urn, owner: asset.owner, status: documentStatus(asset) });
+  });
+
+  const documentStatus = (a: LinkedInAsset) =>
+    !a.parts['0'] ? 'WAITING_UPLOAD' : ctx.state.now() < (a.readyAt ?? 0) ? 'PROCESSING' : a.failed ? 'PROCESSING_FAILED' : 'AVAILABLE';
 
   ctx.router.on('POST', 'linkedin', 'api', '/rest/videos', (req) => {
     const guard = restGuard(ctx, req);
@@ -102,6 +157,13 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     const refused = writeRefusal(req, check.record, asset.owner, 'upload');
     if (refused) return refused;
     if (req.raw.length === 0) return liError(400, 'The upload is empty');
+    if (asset.kind === 'document') {
+      // Too large is refused at once (status code **unconfirmed**); what LinkedIn cannot read fails in processing.
+      if (req.raw.length > LINKEDIN_DOCUMENT_MAX_BYTES) return liError(400, `The document is larger than ${LINKEDIN_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB`);
+      asset.sizeBytes = req.raw.length;
+      asset.failed = !isPdf(req.raw) || pdfPageCount(req.raw) > LINKEDIN_DOCUMENT_MAX_PAGES;
+      asset.readyAt = ctx.state.now() + processingDelayMs(ctx.state.publishing, 'linkedin', 'image');
+    }
     if (asset.kind === 'video') {
       const expected = Math.min(asset.sizeBytes!, (part + 1) * LINKEDIN_PART_BYTES) - part * LINKEDIN_PART_BYTES;
       if (req.raw.length !== expected) return liError(400, `Part ${part} must be ${expected} bytes`);
@@ -120,6 +182,8 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
     if (asset.kind === 'image' && !asset.parts['0']) return `/content/media/id :: ${asset.urn} has not been uploaded`;
     if (asset.kind === 'video' && videoStatus(asset) !== 'AVAILABLE')
       return `/content/media/id :: ${asset.urn} is ${videoStatus(asset) === 'WAITING_UPLOAD' ? 'not finalized' : 'still processing'}`;
+    if (asset.kind === 'document' && documentStatus(asset) !== 'AVAILABLE')
+      return `/content/media/id :: ${asset.urn} is ${DOCUMENT_NOT_READY[documentStatus(asset)]}`;
     return undefined;
   };
 
@@ -141,16 +205,23 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
       if ([...commentary].length > LINKEDIN_COMMENTARY_MAX)
         return unprocessable(`/commentary :: length ${[...commentary].length} exceeds the maximum allowed ${LINKEDIN_COMMENTARY_MAX}`);
       const content = (b.content ?? {}) as {
-        media?: { id?: unknown };
+        media?: { id?: unknown; title?: unknown };
         multiImage?: { images?: { id?: unknown }[] };
         article?: { source?: unknown; title?: unknown };
       };
       let kind: PublishedPost['kind'] = 'text';
+      let title: string | undefined;
       const mediaUrls: string[] = [];
       if (content.media) {
         const problem = mediaProblem(content.media.id, author);
         if (problem) return unprocessable(problem);
-        kind = assets()[content.media.id as string]!.kind === 'video' ? 'video' : 'image';
+        kind = assets()[content.media.id as string]!.kind;
+        if (kind === 'document') {
+          // A document is shown under its title (required in practice: **unconfirmed** on the reference pages).
+          if (typeof content.media.title !== 'string' || !content.media.title.trim())
+            return unprocessable('/content/media/title :: a document post needs a title');
+          title = content.media.title;
+        }
       } else if (content.multiImage) {
         const images = content.multiImage.images ?? [];
         if (images.length < LINKEDIN_MULTI_IMAGE_MIN || images.length > LINKEDIN_MULTI_IMAGE_MAX)
@@ -178,6 +249,7 @@ export function registerLinkedInPublishing(ctx: SandboxContext): void {
           text: commentary,
           kind,
           mediaUrls,
+          ...(title ? { title } : {}),
           createdAt: ctx.state.now(),
           url: publicUrls(ctx).linkedinPost(urn),
           visibility: 'public',

@@ -69,14 +69,21 @@ const anImage = (): PublishMedia => ({ url: 'unused', mimeType: 'image/jpeg', si
 const aVideo = (size: number): PublishMedia => ({ url: 'unused', mimeType: 'video/mp4', sizeBytes: size, open: async () => bytesOf(size) });
 
 /** Runs publishStep to the end, moving the sandbox clock through each wait. */
-async function publish(account: ConnectedProfile, caption: string, media: PublishMedia[] = [], start: PublishCheckpoint | null = null, settings = {}) {
+async function publish(
+  account: ConnectedProfile,
+  caption: string,
+  media: PublishMedia[] = [],
+  start: PublishCheckpoint | null = null,
+  settings = {},
+  title?: string,
+) {
   const li = adapter();
   let checkpoint: PublishCheckpoint | null = start;
   for (let i = 0; i < 30; i++) {
     try {
       const result = await li.publishStep({
         tokens: account.tokens,
-        request: { accountId: account.accountId, accountName: account.accountName, caption, settings, media },
+        request: { accountId: account.accountId, accountName: account.accountName, caption, settings, media, ...(title ? { title } : {}) },
         checkpoint,
         saveCheckpoint: async (cp) => {
           checkpoint = { ...cp };
@@ -504,5 +511,166 @@ describe('the LinkedIn stand-in refuses what LinkedIn refuses', () => {
     const res = await fetch(url, { headers: rest(member!.tokens.accessToken) });
 
     expect(res.status).toBe(403);
+  });
+});
+
+describe('LinkedIn documents (PDF), through the Documents API', () => {
+  /** A small PDF with `pages` page objects, as the stand-in counts them. */
+  const pdf = (pages = 3) =>
+    Buffer.from(`%PDF-1.7\n1 0 obj << /Type /Pages /Count ${pages} >> endobj\n${'2 0 obj << /Type /Page >> endobj\n'.repeat(pages)}%%EOF\n`, 'latin1');
+  const aDocument = (bytes = pdf()): PublishMedia => ({ url: 'unused', mimeType: 'application/pdf', sizeBytes: bytes.length, open: async () => bytes });
+  const initDocument = (token: string, request: unknown) =>
+    fetch(`${api()}/rest/documents?action=initializeUpload`, {
+      method: 'POST',
+      headers: rest(token),
+      body: JSON.stringify({ initializeUploadRequest: request }),
+    });
+  /** initializeUpload → PUT: the document's URN and the PUT's status. */
+  async function uploaded(account: ConnectedProfile, bytes: Buffer<ArrayBuffer>) {
+    const init = await initDocument(account.tokens.accessToken, { owner: account.accountId });
+    const { value } = (await init.json()) as { value: { uploadUrl: string; document: string } };
+    const put = await fetch(value.uploadUrl, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${account.tokens.accessToken}` },
+      // A view, not a copy: the size test sends 100 MB.
+      body: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+    });
+    return { document: value.document, put: put.status };
+  }
+  const documentPost = (author: string, id: string, title?: string) =>
+    textPost(author, 'Our deck', { media: { id, ...(title !== undefined ? { title } : {}) } });
+
+  it('publishes a PDF as a document post under its title, as the member and as a page', async () => {
+    const [member, page] = await connect();
+
+    const runs = [
+      await publish(member!, 'Q3 in ten slides', [aDocument()], null, {}, 'Q3 results'),
+      await publish(page!, 'Our menu as a carousel', [aDocument()], null, {}, 'Autumn menu'),
+    ];
+
+    for (const run of runs) expect(run.result, run.error?.message).toMatchObject({ status: 'posted' });
+    expect(linkedinPosts().map((p) => [p.kind, p.accountId, p.title])).toEqual([
+      ['document', member!.accountId, 'Q3 results'],
+      ['document', cafe, 'Autumn menu'],
+    ]);
+    expect(runs[0]!.checkpoint).toMatchObject({ postUrn: runs[0]!.result!.platformPostId });
+  });
+
+  it('saves the uploaded document before publishing, so a redelivery after the upload posts it once without uploading again', async () => {
+    const [member] = await connect();
+    const first = await uploaded(member!, pdf());
+    const documents = () => Object.values(sandbox.state.publishing.linkedinAssets ?? {}).filter((a) => a.kind === 'document').length;
+    const before = documents();
+    const checkpoint = { document: first.document, processingSince: new Date(sandbox.state.now()).toISOString() };
+
+    const run = await publish(member!, 'Resumed', [aDocument(Buffer.from('never read'))], checkpoint, {}, 'Deck');
+
+    expect(run.result).toMatchObject({ status: 'posted' });
+    expect(documents()).toBe(before);
+    expect(linkedinPosts().map((p) => [p.kind, p.title])).toEqual([['document', 'Deck']]);
+  });
+
+  it('refuses initializeUpload without an owner', async () => {
+    const [member] = await connect();
+
+    const res = await initDocument(member!.tokens.accessToken, {});
+
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses a document owned by someone the token may not act as', async () => {
+    const [ben1] = await connect({ as: ben });
+
+    const res = await initDocument(ben1!.tokens.accessToken, { owner: cafe });
+
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses an upload over 100 MB', async () => {
+    const [member] = await connect();
+    const big = Buffer.alloc(100 * 1024 * 1024 + 1, 32);
+    big.write('%PDF-1.7\n', 0, 'latin1');
+
+    const over = await uploaded(member!, big);
+
+    expect(over.put).toBe(400);
+  });
+
+  it('fails to process a file that is not a PDF, and a PDF of more than 300 pages, and refuses a post naming either', async () => {
+    const [member] = await connect();
+    const notPdf = await uploaded(member!, Buffer.from('<!doctype html><p>not a pdf</p>'));
+    const tooLong = await uploaded(member!, pdf(301));
+    const longest = await uploaded(member!, pdf(300));
+    sandbox.state.advance(60);
+
+    const statuses = await Promise.all(
+      [notPdf, tooLong, longest].map(async ({ document }) => {
+        const res = await fetch(`${api()}/rest/documents/${encodeURIComponent(document)}`, { headers: rest(member!.tokens.accessToken) });
+        return ((await res.json()) as { status: string }).status;
+      }),
+    );
+    const posted = await post(member!.tokens.accessToken, documentPost(member!.accountId, notPdf.document, 'Deck'));
+
+    expect(statuses).toEqual(['PROCESSING_FAILED', 'PROCESSING_FAILED', 'AVAILABLE']);
+    expect(posted.status).toBe(422);
+  });
+
+  it('the adapter reports a document LinkedIn could not process as a file to fix', async () => {
+    const [member] = await connect();
+
+    const run = await publish(member!, 'Broken', [aDocument(Buffer.from('GIF89a not a pdf'))], null, {}, 'Deck');
+
+    expect(run.error?.category).toBe('fix-input');
+    expect(run.error?.message).toContain("couldn't process the document");
+    expect(linkedinPosts()).toEqual([]);
+  });
+
+  it('refuses a post naming a document never issued, one not yet uploaded, and one still processing', async () => {
+    const [member] = await connect();
+    const token = member!.tokens.accessToken;
+    const init = await initDocument(token, { owner: member!.accountId });
+    const { value } = (await init.json()) as { value: { uploadUrl: string; document: string } };
+
+    const unknown = await post(token, documentPost(member!.accountId, 'urn:li:document:D4Dnothere', 'Deck'));
+    const notUploaded = await post(token, documentPost(member!.accountId, value.document, 'Deck'));
+    await fetch(value.uploadUrl, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: new Uint8Array(pdf()) });
+    const processing = await post(token, documentPost(member!.accountId, value.document, 'Deck'));
+    sandbox.state.advance(60);
+    const ready = await post(token, documentPost(member!.accountId, value.document, 'Deck'));
+
+    expect([unknown.status, notUploaded.status, processing.status, ready.status]).toEqual([422, 422, 422, 201]);
+  });
+
+  it("refuses a post naming another author's document", async () => {
+    const [member, page] = await connect();
+    const pageDocument = await uploaded(page!, pdf());
+    sandbox.state.advance(60);
+
+    const res = await post(member!.tokens.accessToken, documentPost(member!.accountId, pageDocument.document, 'Deck'));
+
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain('is not owned by the author');
+  });
+
+  it('refuses a document post without a title, or with a blank one', async () => {
+    const [member] = await connect();
+    const { document } = await uploaded(member!, pdf());
+    sandbox.state.advance(60);
+
+    const untitled = await post(member!.tokens.accessToken, documentPost(member!.accountId, document));
+    const blank = await post(member!.tokens.accessToken, documentPost(member!.accountId, document, '  '));
+
+    expect([untitled.status, blank.status]).toEqual([422, 422]);
+    expect(linkedinPosts()).toEqual([]);
+  });
+
+  it('the adapter refuses a document without a title before calling LinkedIn', async () => {
+    const [member] = await connect();
+    const before = Object.keys(sandbox.state.publishing.linkedinAssets ?? {}).length;
+
+    const run = await publish(member!, 'Untitled', [aDocument()]);
+
+    expect(run.error?.category).toBe('fix-input');
+    expect(Object.keys(sandbox.state.publishing.linkedinAssets ?? {})).toHaveLength(before);
   });
 });

@@ -3,7 +3,10 @@ import { INSTAGRAM_NEEDS_MEDIA_MESSAGE } from '@shared/instagram';
 import { CreatePostSchema } from '@shared/compose';
 import { ConfirmUploadBodySchema, MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE } from '@shared/media';
 import {
+  documentNotTakenMessage,
   FACEBOOK_VIDEO_ALONE_MESSAGE,
+  LINKEDIN_DOCUMENT_ALONE_MESSAGE,
+  LINKEDIN_DOCUMENT_TITLE_MESSAGE,
   mediaRuleProblem,
   mediaRuleProblems,
   INSTAGRAM_CAROUSEL_MESSAGE,
@@ -161,5 +164,36 @@ describe('files per post', () => {
     expect(refused.success).toBe(false);
     expect(refused.error!.issues.map((i) => i.message)).toContain(TOO_MANY_FILES_MESSAGE);
     expect(TOO_MANY_FILES_MESSAGE).toBe(`A post takes at most ${MAX_MEDIA_PER_POST} files.`);
+  });
+});
+
+describe('PDF documents: LinkedIn alone takes them', () => {
+  const deck: MediaFacts = { file_name: 'deck.pdf', file_type: 'application/pdf', file_size: 2_000_000 };
+
+  it('LinkedIn takes one PDF with a title', () => {
+    expect(mediaRuleProblem('linkedin', [deck], { title: 'Our Q3 results' })).toBeNull();
+  });
+
+  it('LinkedIn refuses a PDF without a title, or with a blank one', () => {
+    expect(mediaRuleProblem('linkedin', [deck])).toBe(LINKEDIN_DOCUMENT_TITLE_MESSAGE);
+    expect(mediaRuleProblem('linkedin', [deck], { title: '   ' })).toBe(LINKEDIN_DOCUMENT_TITLE_MESSAGE);
+  });
+
+  it('LinkedIn refuses a PDF beside an image, a video or another PDF', () => {
+    const titled = { title: 'Deck' };
+    expect(mediaRuleProblem('linkedin', [deck, photo()], titled)).toBe(LINKEDIN_DOCUMENT_ALONE_MESSAGE);
+    expect(mediaRuleProblem('linkedin', [shortClip, deck], titled)).toBe(LINKEDIN_DOCUMENT_ALONE_MESSAGE);
+    expect(mediaRuleProblem('linkedin', [deck, { ...deck, file_name: 'b.pdf' }], titled)).toBe(LINKEDIN_DOCUMENT_ALONE_MESSAGE);
+  });
+
+  it('every other network refuses a PDF, each with its own name, LinkedIn not among them', () => {
+    const problems = mediaRuleProblems(['linkedin', 'instagram', 'x', 'bluesky'], [deck], { title: 'Deck', tiktokPhotos: true });
+    expect(problems).toEqual([
+      { platform: 'instagram', message: "Instagram can't post a PDF document; only LinkedIn takes documents. Remove the PDF or unselect Instagram." },
+      { platform: 'x', message: documentNotTakenMessage('x') },
+      { platform: 'bluesky', message: documentNotTakenMessage('bluesky') },
+    ]);
+    for (const platform of ['facebook', 'tiktok', 'youtube', 'threads', 'pinterest'] as const)
+      expect(mediaRuleProblem(platform, [deck], { tiktokPhotos: true })).toBe(documentNotTakenMessage(platform));
   });
 });

@@ -32,8 +32,8 @@ describe('fileTooLargeMessage', () => {
 });
 
 describe('isAcceptedMediaType', () => {
-  it.each(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm', 'IMAGE/JPEG'])(
-    'accepts %s (the raster images and videos the platforms publish)',
+  it.each(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm', 'IMAGE/JPEG', 'application/pdf'])(
+    'accepts %s (the raster images, videos and PDF documents the platforms publish)',
     (mime) => {
       expect(isAcceptedMediaType(mime)).toBe(true);
     },
@@ -45,7 +45,9 @@ describe('isAcceptedMediaType', () => {
     'image/bmp',
     'text/html',
     'video/x-matroska',
-    'application/pdf',
+    // LinkedIn's Documents API takes these too, but we take PDFs only (shared/media.ts).
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/msword',
     'text/plain',
     'audio/mpeg',
     'application/octet-stream',
@@ -80,6 +82,7 @@ describe('what the first bytes of a file are', () => {
     ['MP4', bytes('\0\0\0 ftypisom\0\0\x02\0'), 'video/mp4'],
     ['MOV', bytes('\0\0\0\x14ftypqt  \0\0\0\0'), 'video/quicktime'],
     ['old MOV', bytes('\0\0\0\x08wide\0\0\0\0'), 'video/quicktime'],
+    ['PDF', bytes('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n'), 'application/pdf'],
   ])('knows %s', (_name, head, type) => {
     expect(sniffMediaType(head)).toBe(type);
   });
@@ -91,6 +94,8 @@ describe('what the first bytes of a file are', () => {
     ['HEIC (an ISO container, not a video)', bytes('\0\0\0\x18ftypheic\0\0\0\0')],
     ['nothing', bytes('')],
     ['a truncated JPEG', bytes([0xff, 0xd8])],
+    ['a PDF header not at the start', bytes('\n%PDF-1.7\n')],
+    ['a Word document (a zip container)', bytes('PK\x03\x04\x14\0\x06\0')],
   ])('takes %s for none of them', (_name, head) => {
     expect(sniffMediaType(head)).toBeNull();
   });
@@ -104,5 +109,12 @@ describe('what the first bytes of a file are', () => {
     expect(contentMatchesType(mp4, 'video/quicktime')).toBe(true);
     expect(contentMatchesType(bytes('<svg>'), 'image/png')).toBe(false);
     expect(contentMatchesType(png, 'image/svg+xml')).toBe(false);
+  });
+
+  it('takes a file labelled PDF only when it starts with a PDF header', () => {
+    expect(contentMatchesType(bytes('%PDF-1.4\n'), 'application/pdf')).toBe(true);
+    expect(contentMatchesType(bytes('<!doctype html>'), 'application/pdf')).toBe(false);
+    expect(contentMatchesType(bytes([0xff, 0xd8, 0xff, 0xe0]), 'application/pdf')).toBe(false);
+    expect(contentMatchesType(bytes('%PDF-1.4\n'), 'image/png')).toBe(false);
   });
 });

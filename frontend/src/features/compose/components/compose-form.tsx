@@ -28,6 +28,7 @@ import { draftFromPost } from '../lib/draft-from-post';
 import { isTikTokPhotoPost, mediaFactsOf, mediaRuleOptionsOf } from '../lib/media-rules';
 import { MediaRuleNote } from './media-rule-note';
 import { MediaUploader } from './media-uploader';
+import { LinkedInDocumentTitle } from './linkedin-document-title';
 import { XOptions, YoutubeShortsOptions } from './platform-options';
 import { FollowUpFields } from './follow-up-fields';
 import { PlatformSection } from './platform-section';
@@ -134,7 +135,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
     };
     const tooLong = selected.includes('tiktok') ? draft.tiktokProblem : null;
     // Each platform's media rules, the same the API applies (shared/media-rules.ts); shown under each platform.
-    const [media] = mediaRuleProblems(selected, mediaFactsOf(uploads.items), mediaRuleOptionsOf(draft.tiktok));
+    const [media] = mediaRuleProblems(selected, mediaFactsOf(uploads.items), mediaRuleOptionsOf(draft.tiktok, draft.title));
     setAttempted(true);
     const problem =
       firstProblem(body, selected, connected, now()) ??
@@ -273,6 +274,9 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
                   />
                 ) : null}
                 {platform === 'x' ? <XOptions /> : null}
+                {platform === 'linkedin' && uploads.items.some((m) => m.kind === 'document') ? (
+                  <LinkedInDocumentTitle title={draft.title} onTitleChange={(title) => patch({ title })} attempted={attempted} />
+                ) : null}
                 {platform === 'pinterest' ? (
                   <PinterestOptions
                     accounts={groups.pinterest.filter((a) => (draft.accountIds.pinterest ?? []).includes(a.id))}
@@ -281,7 +285,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
                     attempted={attempted}
                   />
                 ) : null}
-                <MediaRuleNote platform={platform} items={uploads.items} attempted={attempted} options={mediaRuleOptionsOf(draft.tiktok)} />
+                <MediaRuleNote platform={platform} items={uploads.items} attempted={attempted} options={mediaRuleOptionsOf(draft.tiktok, draft.title)} />
               </PlatformSection>
             ))
           )}
@@ -296,7 +300,7 @@ export function ComposeForm({ accounts, zone, now = () => new Date(), edit, draf
 
         <Stack gap="6" minW="0" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
           <ClientSelect value={draft.clientId} onChange={(clientId) => patch({ clientId })} emptyLabel="No client" maxW="full" />
-          <MediaUploader uploads={uploads} platforms={selected} />
+          <MediaUploader uploads={uploads} platforms={selected} documents={selected.includes('linkedin')} />
           <ScheduleCard
             zone={zone}
             value={draft.scheduleLocal}

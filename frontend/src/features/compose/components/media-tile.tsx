@@ -1,10 +1,23 @@
 import { Badge, Box, Center, chakra, HStack, IconButton, Image, Progress, Stack, Text } from '@chakra-ui/react';
-import { LuCircleCheck, LuImage, LuTrash2, LuVideo } from 'react-icons/lu';
+import { LuCircleCheck, LuFileText, LuImage, LuTrash2, LuVideo } from 'react-icons/lu';
 import type { Platform } from '@shared/platforms';
 import type { ComposeMedia } from '../hooks/use-media-uploads';
 import { AltBadge, MediaAltText } from './media-alt-text';
 
+const KIND_ICONS = { image: LuImage, video: LuVideo, document: LuFileText } as const;
+
 function Thumbnail({ item }: { item: ComposeMedia }) {
+  // A PDF is not drawn (no page renderer in the browser bundle): a page-shaped tile with its name.
+  if (item.kind === 'document')
+    return (
+      <Stack w="full" h="full" align="center" justify="center" gap="1" px="2" color="fg.muted" data-testid="document-tile">
+        <LuFileText aria-hidden size={32} />
+        <Text textStyle="xs" fontWeight="semibold" color="fg" textAlign="center" lineClamp={2} wordBreak="break-word">
+          {item.name}
+        </Text>
+        <Text textStyle="2xs">PDF document</Text>
+      </Stack>
+    );
   const src = item.stored?.url ?? item.previewUrl;
   if (src && item.kind === 'image') return <Image src={src} alt={item.altText?.trim() || item.name} w="full" h="full" objectFit="cover" />;
   if (src && item.kind === 'video') {
@@ -29,12 +42,13 @@ interface MediaTileProps {
 /** One attached file: its preview, upload progress, then "Upload Complete" and a delete button. */
 export function MediaTile({ item, deleting, onDelete, alt }: MediaTileProps) {
   const stored = item.stored !== null;
+  const KindIcon = KIND_ICONS[item.kind];
   return (
     <Stack gap="0" rounded="lg" borderWidth="1px" overflow="hidden" bg="bg.panel" data-testid="media-tile" aria-busy={!stored}>
       <Box position="relative" aspectRatio={1} bg="bg.muted">
         <Thumbnail item={item} />
         <Badge position="absolute" top="2" left="2" size="sm" variant="solid" colorPalette="gray" textTransform="capitalize">
-          {item.kind === 'image' ? <LuImage /> : <LuVideo />}
+          <KindIcon />
           {item.kind}
         </Badge>
         {item.altText?.trim() ? <AltBadge /> : null}

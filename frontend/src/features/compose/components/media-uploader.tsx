@@ -1,6 +1,6 @@
 import { Card, Center, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { LuImage, LuUpload, LuVideo } from 'react-icons/lu';
-import { IMAGE_ACCEPT, MAX_UPLOAD_MB, VIDEO_ACCEPT } from '@shared/media';
+import { LuFileText, LuImage, LuUpload, LuVideo } from 'react-icons/lu';
+import { DOCUMENT_ACCEPT, IMAGE_ACCEPT, MAX_UPLOAD_MB, VIDEO_ACCEPT } from '@shared/media';
 import type { Platform } from '@shared/platforms';
 import { FileDropZone } from '@/components/file-drop-zone';
 import type { useMediaUploads } from '../hooks/use-media-uploads';
@@ -9,19 +9,34 @@ import { MediaTile } from './media-tile';
 
 type Uploads = ReturnType<typeof useMediaUploads>;
 
-/** The media card: a drop area, Image and Video pickers, and a grid of the attached files. */
-export function MediaUploader({ uploads, platforms }: { uploads: Uploads; platforms: readonly Platform[] }) {
+/**
+ * The media card: a drop area, Image and Video pickers, and a grid of the attached files. `documents`:
+ * LinkedIn is selected, so a PDF may be attached too (LinkedIn alone posts documents).
+ */
+export function MediaUploader({ uploads, platforms, documents = false }: { uploads: Uploads; platforms: readonly Platform[]; documents?: boolean }) {
+  const documentPicker = {
+    content: (
+      <>
+        <LuFileText /> PDF
+      </>
+    ),
+    inputLabel: 'Choose a PDF document',
+    accept: DOCUMENT_ACCEPT,
+    multiple: false,
+  };
   return (
     <Card.Root variant="outline" rounded="xl" bg="bg.panel">
       <Card.Header pb="0">
         <Card.Title textStyle="md">Media</Card.Title>
-        <Card.Description textStyle="sm">Images and videos, up to {MAX_UPLOAD_MB}MB each.</Card.Description>
+        <Card.Description textStyle="sm">
+          {documents ? 'Images, videos or a PDF document for LinkedIn' : 'Images and videos'}, up to {MAX_UPLOAD_MB}MB each.
+        </Card.Description>
       </Card.Header>
       <Card.Body gap="4">
         <FileDropZone
           testId="media-dropzone"
           label="Drop images or videos here"
-          onFiles={uploads.addFiles}
+          onFiles={(files) => uploads.addFiles(files, { documents })}
           pickers={[
             {
               content: (
@@ -43,6 +58,7 @@ export function MediaUploader({ uploads, platforms }: { uploads: Uploads; platfo
               accept: VIDEO_ACCEPT,
               multiple: true,
             },
+            ...(documents ? [documentPicker] : []),
           ]}
           align="center"
           justify="center"
@@ -63,7 +79,7 @@ export function MediaUploader({ uploads, platforms }: { uploads: Uploads; platfo
             </Text>
           </Stack>
         </FileDropZone>
-        <MediaFromUrlField onAdd={uploads.addUrl} />
+        <MediaFromUrlField onAdd={(url) => uploads.addUrl(url, { documents })} />
         {uploads.items.length > 0 ? (
           <SimpleGrid columns={{ base: 2, sm: 3, lg: 2 }} gap="3" aria-label="Attached media">
             {uploads.items.map((item, i) => (

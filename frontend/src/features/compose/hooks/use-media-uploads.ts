@@ -1,14 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isImageType, MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE, type VideoFacts } from '@shared/media';
+import { isDocumentType, isImageType, MAX_MEDIA_PER_POST, TOO_MANY_FILES_MESSAGE, type VideoFacts } from '@shared/media';
 import type { MediaItem } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-error';
 import { importMediaFromUrl } from '@/lib/api/media-from-url';
-import { screenMediaFiles } from '@/lib/media-files';
+import { DOCUMENT_NEEDS_LINKEDIN_MESSAGE, screenMediaFiles } from '@/lib/media-files';
 import { uploadMediaFile } from '@/lib/upload';
 import { deleteMedia as deleteMediaFile, useDeleteMedia } from '../api/delete-media';
 
-export type MediaKind = 'image' | 'video';
+export type MediaKind = 'image' | 'video' | 'document';
+
+/** What kind of file a media type is: a PDF is a document (LinkedIn only), else an image or a video. */
+export const kindOf = (type: string): MediaKind => (isImageType(type) ? 'image' : isDocumentType(type) ? 'document' : 'video');
 
 /** One file of the compose form: a local preview while it uploads, then the stored media item. */
 export interface ComposeMedia {
@@ -50,7 +53,7 @@ function fromPost(stored: MediaItem): ComposeMedia {
   return {
     localId: `post-${stored.id}`,
     name,
-    kind: isImageType(stored.file_type) ? 'image' : 'video',
+    kind: kindOf(stored.file_type),
     progress: 100,
     previewUrl: null,
     stored,
@@ -136,15 +139,15 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
    * type the platforms do not publish (SVG, HEIC, MKV…) is refused with the reason.
    */
   const addFiles = useCallback(
-    (files: Iterable<File>) => {
+    (files: Iterable<File>, options: { documents?: boolean } = {}) => {
       // A post holds at most MAX_MEDIA_PER_POST files (the API's bound): files beyond it are not uploaded.
-      const { accepted, refusals } = screenMediaFiles(files, MAX_MEDIA_PER_POST - items.length, TOO_MANY_FILES_MESSAGE);
+      const { accepted, refusals } = screenMediaFiles(files, MAX_MEDIA_PER_POST - items.length, TOO_MANY_FILES_MESSAGE, options);
       for (const refusal of refusals) toaster.error(refusal);
       for (const file of accepted) {
         const localId = `local-${++nextLocalId}`;
         const previewUrl = objectUrl(file);
         if (previewUrl) previews.current.add(previewUrl);
-        const kind: MediaKind = isImageType(file.type) ? 'image' : 'video';
+        const kind = kindOf(file.type);
         setItems((current) => [...current, { localId, name: file.name, kind, progress: 0, previewUrl, stored: null, video: null }]);
         void upload(localId, file);
       }
@@ -158,19 +161,26 @@ export function useMediaUploads(initial: readonly MediaItem[] = [], restored: re
    * "Upload failed" toast as an upload.
    */
   const addUrl = useCallback(
-    async (url: string): Promise<boolean> => {
+    async (url: string, options: { documents?: boolean } = {}): Promise<boolean> => {
       if (items.length >= MAX_MEDIA_PER_POST) {
         toaster.error({ title: 'Too many files', description: TOO_MANY_FILES_MESSAGE });
         return false;
       }
       const localId = `url-${++nextLocalId}`;
       const name = linkName(url);
-      const kind: MediaKind = /\.(mp4|mov|webm)$/i.test(name) ? 'video' : 'image';
+      const kind: MediaKind = /\.(mp4|mov|webm)$/i.test(name) ? 'video' : /\.pdf$/i.test(name) ? 'document' : 'image';
       // No bytes travel through the browser, so no percentage: the tile shows "Processing…" until the API answers.
       setItems((current) => [...current, { localId, name, kind, progress: 100, previewUrl: null, stored: null, video: null }]);
       try {
         const stored = await importMediaFromUrl(url);
-        update(localId, (item) => ({ ...item, kind: isImageType(stored.file_type) ? 'image' : 'video', stored }));
+        // What a link holds is known only once fetched: a PDF with no network to take it is deleted again.
+        if (kindOf(stored.file_type) === 'document' && !options.documents) {
+          drop(localId);
+          await deleteMediaFile(stored.id).catch((error: unknown) => console.error(`Deleting ${name} failed`, error));
+          toaster.error({ title: 'File not supported', description: `${name}: ${DOCUMENT_NEEDS_LINKEDIN_MESSAGE}` });
+          return false;
+        }
+        update(localId, (item) => ({ ...item, kind: kindOf(stored.file_type), stored }));
         toaster.success({ title: 'File uploaded successfully!' });
         return true;
       } catch (error) {

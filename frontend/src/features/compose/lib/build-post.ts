@@ -105,8 +105,9 @@ export function buildCreatePostBody(draft: ComposeDraft, zone: string): CreatePo
     })),
   );
   return {
-    // The API appends " #shorts" (docs/product-rules.md#compose-rules); the title only matters for YouTube.
-    title: youtube ? draft.title.trim() : undefined,
+    // The API appends " #shorts" (docs/product-rules.md#compose-rules). YouTube publishes the title, and
+    // LinkedIn a document under it (the LinkedIn document panel sets it); no other network uses it.
+    title: youtube || (draft.platforms.includes('linkedin') && draft.title.trim()) ? draft.title.trim() : undefined,
     scheduled_at: draft.scheduleLocal ? localInputToIso(draft.scheduleLocal, zone) : null,
     platforms,
     media_ids: draft.mediaIds,

@@ -67,7 +67,7 @@ const LocalDraftSchema = z.object({
   media: z.array(
     z.object({
       name: z.string(),
-      kind: z.enum(['image', 'video']),
+      kind: z.enum(['image', 'video', 'document']),
       stored: MediaItemSchema,
       video: VideoFactsSchema.nullable(),
       // Absent in entries written before alt text was kept.

@@ -1,3 +1,4 @@
+import { DOCUMENT_ACCEPT } from '@shared/media';
 import { mediaRuleProblem, type MediaFacts, type MediaRuleOptions } from '@shared/media-rules';
 import type { Platform } from '@shared/platforms';
 import type { TikTokSettings } from '@shared/tiktok';
@@ -12,7 +13,7 @@ import type { ComposeMedia } from '../hooks/use-media-uploads';
 export function mediaFactsOf(items: readonly ComposeMedia[]): MediaFacts[] {
   return items.map((item) => ({
     file_name: item.name,
-    file_type: item.stored?.file_type ?? (item.kind === 'image' ? 'image/*' : 'video/*'),
+    file_type: item.stored?.file_type ?? (item.kind === 'image' ? 'image/*' : item.kind === 'document' ? DOCUMENT_ACCEPT : 'video/*'),
     width: item.kind === 'video' ? (item.video?.width ?? null) : (item.stored?.width ?? null),
     height: item.kind === 'video' ? (item.video?.height ?? null) : (item.stored?.height ?? null),
     duration_seconds: item.video?.duration_seconds ?? null,
@@ -20,9 +21,12 @@ export function mediaFactsOf(items: readonly ComposeMedia[]): MediaFacts[] {
   }));
 }
 
-/** The rules' deployment and TikTok options: photo posts where this deployment offers them (docs/tiktok.md#photo-posts), and the chosen cover. */
-export function mediaRuleOptionsOf(tiktok: TikTokSettings): MediaRuleOptions {
-  return { tiktokPhotos: getRuntimeConfig().tiktokPhotos, tiktokCoverIndex: tiktok.tiktok_photo_cover_index };
+/**
+ * The rules' deployment and TikTok options: photo posts where this deployment offers them (docs/tiktok.md#photo-posts),
+ * and the chosen cover; and the post's title, which a LinkedIn document needs.
+ */
+export function mediaRuleOptionsOf(tiktok: TikTokSettings, title?: string): MediaRuleOptions {
+  return { tiktokPhotos: getRuntimeConfig().tiktokPhotos, tiktokCoverIndex: tiktok.tiktok_photo_cover_index, title };
 }
 
 /** Whether the TikTok target is a photo post: photo posts offered, and only photos attached. */

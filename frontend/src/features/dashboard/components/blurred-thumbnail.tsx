@@ -1,5 +1,6 @@
 import { Box, Center, Image } from '@chakra-ui/react';
-import { LuImage } from 'react-icons/lu';
+import { LuFileText, LuImage } from 'react-icons/lu';
+import { isDocumentType } from '@shared/media';
 import type { MediaItem } from '@shared/posts';
 
 /** The first media item, blurred: a hint of the post at a glance, not a preview (docs/product-rules.md#dashboard). */
@@ -10,6 +11,10 @@ export function BlurredThumbnail({ media }: { media: MediaItem[] }) {
       {!first ? (
         <Center h="full" color="fg.subtle" aria-hidden>
           <LuImage />
+        </Center>
+      ) : isDocumentType(first.file_type) ? (
+        <Center h="full" color="fg.subtle" aria-hidden>
+          <LuFileText />
         </Center>
       ) : first.file_type.startsWith('video/') ? (
         <Box asChild w="full" h="full" objectFit="cover" filter="blur(4px)" transform="scale(1.15)">

@@ -1,8 +1,9 @@
 import { Badge, Box, Center, Image } from '@chakra-ui/react';
-import { LuImage, LuPlay } from 'react-icons/lu';
+import { LuFileText, LuImage, LuPlay } from 'react-icons/lu';
+import { isDocumentType } from '@shared/media';
 import type { MediaItem } from '@shared/posts';
 
-/** The first media item of a post: the image itself, or a video's first frame under a play mark. */
+/** The first media item of a post: the image itself, a video's first frame under a play mark, or a document's icon. */
 export function PostThumbnail({ media }: { media: MediaItem[] }) {
   const first = media[0];
   return (
@@ -20,6 +21,10 @@ export function PostThumbnail({ media }: { media: MediaItem[] }) {
       {!first ? (
         <Center h="full" color="fg.subtle" fontSize="2xl" role="img" aria-label="No media">
           <LuImage />
+        </Center>
+      ) : isDocumentType(first.file_type) ? (
+        <Center h="full" color="fg.muted" fontSize="2xl" role="img" aria-label="PDF document">
+          <LuFileText />
         </Center>
       ) : first.file_type.startsWith('video/') ? (
         <>

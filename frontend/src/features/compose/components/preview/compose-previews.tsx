@@ -11,6 +11,7 @@ export function previewMediaOf(items: readonly ComposeMedia[]): PreviewMedia[] {
   return items.map((item) => ({
     url: item.previewUrl ?? item.stored?.url ?? null,
     kind: item.kind,
+    name: item.name,
     width: item.kind === 'video' ? (item.video?.width ?? null) : (item.stored?.width ?? null),
     height: item.kind === 'video' ? (item.video?.height ?? null) : (item.stored?.height ?? null),
     ...(item.kind === 'image' && item.altText?.trim() ? { altText: item.altText.trim() } : {}),

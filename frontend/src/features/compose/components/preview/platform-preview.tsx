@@ -1,5 +1,5 @@
 import { Badge, Box, Circle, HStack, Stack, Text } from '@chakra-ui/react';
-import { LuFilm, LuImage } from 'react-icons/lu';
+import { LuFileText, LuFilm, LuImage } from 'react-icons/lu';
 import { takesAltText } from '@shared/alt-text';
 import { firstCommentIsReply, supportsThread } from '@shared/follow-ups';
 import { PLATFORM_NAMES, type Platform } from '@shared/platforms';
@@ -18,7 +18,37 @@ export interface PlatformPreviewProps {
   thread?: readonly string[];
 }
 
-function FirstFrame({ platform, media }: { platform: Platform; media: readonly PreviewMedia[] }) {
+/** A LinkedIn document post: the document's title over a page-shaped card, as LinkedIn shows a PDF carousel. */
+function DocumentCard({ platform, document, title }: { platform: Platform; document: PreviewMedia; title: string | undefined }) {
+  const label = title?.trim() || document.name || 'Document';
+  return (
+    <Stack gap="0" borderTopWidth="1px" borderBottomWidth="1px" borderColor="border.muted" data-testid={`preview-document-${platform}`}>
+      <HStack px="3" py="2" gap="2" bg="bg.subtle">
+        <LuFileText aria-hidden />
+        <Text textStyle="sm" fontWeight="semibold" truncate>
+          {label}
+        </Text>
+      </HStack>
+      <Box
+        role="img"
+        aria-label={`Document: ${label}, shown page by page`}
+        aspectRatio={4 / 5}
+        maxH="320px"
+        w="full"
+        bg="bg.muted"
+        color="fg.muted"
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+      >
+        <LuFileText size={40} aria-hidden />
+      </Box>
+    </Stack>
+  );
+}
+
+function FirstFrame({ platform, media, title }: { platform: Platform; media: readonly PreviewMedia[]; title?: string | undefined }) {
+  if (media[0]?.kind === 'document') return <DocumentCard platform={platform} document={media[0]} title={title} />;
   const crop = previewCrop(platform, media);
   if (!crop) return null;
   const first = media[0];
@@ -138,7 +168,7 @@ export function PlatformPreview({ platform, accountName, caption, media, title, 
           </Text>
         </Stack>
       </HStack>
-      <FirstFrame platform={platform} media={media} />
+      <FirstFrame platform={platform} media={media} title={title} />
       {isCarousel(platform, media) ? <CarouselDots count={media.length} /> : null}
       <Stack px="3" py="2" gap="1">
         {(platform === 'youtube' || platform === 'pinterest' || isTikTokPhotos(platform, media)) && title?.trim() ? (

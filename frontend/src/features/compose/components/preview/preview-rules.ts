@@ -54,7 +54,9 @@ export function foldCaption(platform: Platform, caption: string): FoldedCaption 
 /** What the preview needs of a file: where to show it from, its kind and (when known) its size. */
 export interface PreviewMedia {
   readonly url: string | null;
-  readonly kind: 'image' | 'video';
+  readonly kind: 'image' | 'video' | 'document';
+  /** The file's name: a document card shows it when the post has no title yet. */
+  readonly name?: string;
   readonly width: number | null;
   readonly height: number | null;
   /** The image's description, when one was written. */
