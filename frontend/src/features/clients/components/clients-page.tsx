@@ -9,9 +9,7 @@ import { userTimezone } from '@/lib/time';
 import { useDeleteClient, usePendingClientDeletes } from '../api/delete-client';
 import { useClients } from '@/lib/api/clients';
 import { ClientCard } from './client-card';
-import { ConnectLinkDialog } from './connect-link-dialog';
-import { ReviewLinkDialog } from './review-link-dialog';
-import { ClientFormDialog } from './client-form-dialog';
+import { ClientFormDialog, ConnectLinkDialog, ReviewLinkDialog } from './deferred-dialogs';
 
 /** /home/clients (docs/product-rules.md#clients, agency mode): a card grid, newest first; add, edit, delete without confirmation but with Undo. */
 export function ClientsPage() {

@@ -9,7 +9,7 @@ import type { ListedConnection } from '@shared/connection-health';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDisconnectAccount } from '../api/disconnect-account';
 import { ConnectionExpiry } from './connection-expiry';
-import { PageInfoDialog } from './page-info-dialog';
+import { PageInfoDialog } from './page-info-dialog-deferred';
 
 interface AccountRowProps {
   account: SocialAccount;
