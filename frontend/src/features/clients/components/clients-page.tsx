@@ -1,7 +1,8 @@
 import { Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
-import { CLIENT_MSG, type Client } from '@shared/clients';
+import { CLIENT_MSG } from '@shared/client-rules';
+import type { Client } from '@shared/clients';
 import { PageHeader } from '@/components/page-header';
 import { useMe } from '@/lib/api/me';
 import { useCurrentWorkspace } from '@/lib/api/workspaces';

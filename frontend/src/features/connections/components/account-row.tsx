@@ -2,7 +2,7 @@ import { Avatar, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import type { ConnectionView, SocialAccount } from '@shared/accounts';
-import { RECONNECT_FOR_ANALYTICS } from '@shared/analytics';
+import { RECONNECT_FOR_ANALYTICS } from '@shared/analytics-rules';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import { UI } from '@shared/ui';
 import type { ListedConnection } from '@shared/connection-health';
