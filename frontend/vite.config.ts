@@ -111,7 +111,8 @@ type ChunkOf = (id: string) => string | null;
  * - `data`: React Query, with the data layout (app/routes/data-layout.tsx) that provides it to every
  *   route but the landing and the content pages, and what only that layout uses;
  * - `app`: the shell uses it (menus, tooltips, the drawer, the session's queries);
- * - `pages`: SHARED_BY_PAGES or more signed-in pages use it and the shell does not; used by fewer, it
+ * - `pages`: SHARED_BY_PAGES or more signed-in pages paint with it (their route modules import it; what
+ *   only their lazy code, such as a deferred dialog, uses is not counted) and the shell does not; used by fewer, it
  *   stays in a chunk of the bundler's own split for exactly those pages (e.g. the composer and the post
  *   editor), so the dashboard does not pay for the forms' date pickers and switches;
  * - `compose-rules`: the compose rules and X's counter, for the signed-in code that checks a post;
@@ -156,6 +157,8 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
   const contentPages = new Set(
     ['about-us', 'privacy-policy', 'terms-of-service', 'contact-us', 'not-found', 'error'].map((page) => src(`app/routes/${page}.tsx`)),
   );
+  // The signed-in pages' own route modules (what each paints with is what they import).
+  const page = (entry: string) => entry.startsWith(src('app/routes/app/'));
   // Lazy code of the signed-in pages (features/*, e.g. the post editor) and Amplify's own lazy parts.
   const signedIn = (entry: string) => entry.startsWith(src('app/routes/app/')) || entry.startsWith(src('features/'));
   const session = (entry: string) => sessionEntries.has(entry) || entry.includes(`${path.sep}node_modules${path.sep}`) || signedIn(entry);
@@ -171,7 +174,8 @@ function routeChunks(options: UserConfig): Plugin & { chunkOf: ChunkOf } {
     if (users.every(signedIn)) {
       if (composeRules(id)) return 'compose-rules';
       if (users.includes(shell)) return 'app';
-      return users.length >= SHARED_BY_PAGES ? 'pages' : null;
+      // Pages, not lazy code: a deferred dialog or editor that several pages open is not a page that paints with it.
+      return users.filter(page).length >= SHARED_BY_PAGES ? 'pages' : null;
     }
     if (users.every((u) => amplify.has(u)) || (users.every(session) && amplifyModule(id) && users.length >= 2)) return 'amplify';
     if (users.every(session) && users.length >= 2) return users.includes(shell) ? 'session' : null;

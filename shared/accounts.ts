@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { text } from './text';
 import { PLATFORMS } from './platforms';
 
+export { OAUTH_STATE_TTL_SECONDS } from './oauth-state';
+
 /** A connected social account as the browser sees it (docs/product-rules.md#entities: social_accounts). Never any token. */
 export const SocialAccountSchema = z.object({
   id: z.string(),
@@ -47,9 +49,6 @@ export const OAuthCallbackQuerySchema = z.object({
   /** The authorization server that answered (RFC 9207); atproto OAuth (Bluesky) sends it. */
   iss: text().max(2048).optional(),
 });
-
-/** OAuth states live 10 minutes. */
-export const OAUTH_STATE_TTL_SECONDS = 600;
 
 /** GET /api/accounts/{id}/page-info: a Facebook Page's public details (docs/product-rules.md#entities: Facebook page metadata). */
 export const FacebookPageInfoSchema = z.object({

@@ -1,40 +1,16 @@
 import * as z from 'zod';
 import { text } from './text';
+import { CLIENT_MSG, CLIENT_NAME_MAX, isHttpUrl, LOGO_URL_MAX } from './client-rules';
 
 /**
  * Agency clients (docs/product-rules.md#clients, #other-forms, #writes-and-storage). A logo URL is only ever rendered by
  * the browser, never fetched by the server (docs/threat-model.md#1-the-browser-and-everything-it-sends), so http(s) is all it has to be.
  */
-export const CLIENT_NAME_MAX = 100;
-export const LOGO_URL_MAX = 2048;
 
-/** Clients one user may have (the default "My Account" included): far beyond any agency's roster. */
-export const MAX_CLIENTS = 100;
-
-export const CLIENT_MSG = {
-  limitReached: `You can have at most ${MAX_CLIENTS} clients. Delete one to add another.`,
-  nameRequired: 'Client name is required',
-  nameTooLong: `Client name must be ${CLIENT_NAME_MAX} characters or less`,
-  logoUrlInvalid: 'Logo URL must be a valid http(s) URL',
-  notFound: 'Client not found',
-  created: 'Client created successfully!',
-  updated: 'Client updated successfully!',
-  deleted: 'Client deleted',
-  createError: 'Error creating client',
-  empty: 'No clients yet. Add your first client to get started!',
-} as const;
+export { CLIENT_MSG, CLIENT_NAME_MAX, clientInitials, isHttpUrl, LOGO_URL_MAX, MAX_CLIENTS } from './client-rules';
 
 const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: CLIENT_MSG.notFound });
 export const ClientIdParamsSchema = z.object({ id: Ulid });
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 export const ClientNameSchema = text({ message: CLIENT_MSG.nameRequired })
   .trim()
@@ -75,10 +51,3 @@ export const UpdateClientSchema = z
   .refine((v) => v.name !== undefined || v.logo_url !== undefined, { message: 'Nothing to update' });
 export type UpdateClientInput = z.input<typeof UpdateClientSchema>;
 export type UpdateClient = z.output<typeof UpdateClientSchema>;
-
-/** The initials shown when a client has no logo, or its logo does not load. */
-export function clientInitials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]].map((w) => Array.from(w)[0]) : Array.from(words[0] ?? '').slice(0, 2);
-  return letters.join('').toUpperCase() || '?';
-}

@@ -6,7 +6,8 @@ import { TargetSettingsSchema } from './target-settings';
 import { PLATFORMS } from './platforms';
 import { PostSeriesLinkSchema } from './recurrence';
 import { ClientReviewSchema } from './review-links';
-import { POST_STATUSES, POST_TABS } from './statuses';
+import { POST_PAGE_SIZE, POST_STATUSES, POST_TABS } from './statuses';
+export { POST_PAGE_SIZE } from './statuses';
 import { text } from './text';
 
 /**
@@ -101,7 +102,6 @@ export type RetryPostBody = z.input<typeof RetryPostBodySchema>;
 export const NOTHING_TO_RETRY_MESSAGE = 'Only a post that failed can be retried, and this one has no failed platforms.';
 export const ALREADY_RETRYING_MESSAGE = 'This post is already being published again.';
 
-export const POST_PAGE_SIZE = 20;
 export const POST_TAB_IDS = POST_TABS.map((t) => t.id) as [PostTabId, ...PostTabId[]];
 type PostTabId = (typeof POST_TABS)[number]['id'];
 

@@ -1,12 +1,14 @@
 import * as z from 'zod';
 import { PLATFORMS } from './platforms';
 import { text } from './text';
+import { CLIENT_DECISIONS } from './review-link-rules';
 
 /**
  * Client review links (docs/review-links.md): an Editor sends a client a link that shows, without an
  * account, that client's upcoming posts as the networks will show them; the client approves each or
  * asks for changes with a comment. Nothing else of the workspace is reachable from it.
  */
+export { CLIENT_DECISIONS, CLIENT_REVIEW_LABELS, type ClientDecision } from './review-link-rules';
 export const REVIEW_LINK_DEFAULT_DAYS = 7;
 export const REVIEW_LINK_MAX_DAYS = 30;
 /** At most this many upcoming posts are shown, soonest first. */
@@ -59,9 +61,6 @@ export type ReviewLinkList = z.infer<typeof ReviewLinkListSchema>;
 // ---------------------------------------------------------------------------------------------
 // The public side
 
-export const CLIENT_DECISIONS = ['approved', 'changes_requested'] as const;
-export type ClientDecision = (typeof CLIENT_DECISIONS)[number];
-
 /** A client's decision as the app shows it on the post. `current`: made on the post as it is now (not edited since). */
 export const ClientReviewSchema = z.object({
   decision: z.enum(CLIENT_DECISIONS),
@@ -71,11 +70,6 @@ export const ClientReviewSchema = z.object({
   current: z.boolean(),
 });
 export type ClientReview = z.infer<typeof ClientReviewSchema>;
-
-export const CLIENT_REVIEW_LABELS: Record<ClientDecision, string> = {
-  approved: 'Client approved',
-  changes_requested: 'Client requested changes',
-};
 
 /** GET /api/review-links/posts?token=. */
 export const ReviewPostsQuerySchema = z.object({ token: ReviewLinkTokenSchema });

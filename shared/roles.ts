@@ -32,3 +32,10 @@ export function roleAtLeast(role: Role, least: Role): boolean {
 
 /** The header the app sends to say which workspace a request acts in. Absent: the person's first workspace. */
 export const WORKSPACE_HEADER = 'x-workspace-id';
+
+export const WORKSPACE_MSG = {
+  notMember: 'You are not a member of this workspace.',
+  ownsSharedWorkspace: (name: string) =>
+    `You own the workspace "${name}", which has other members. Transfer its ownership or delete the workspace before deleting your account.`,
+  roleTooLow: (least: Role) => `Only an ${least === 'owner' ? 'Owner' : least === 'admin' ? 'Admin or Owner' : 'Editor, Admin or Owner'} can do this.`,
+} as const;

@@ -16,6 +16,9 @@ export type PostTabId = (typeof POST_TABS)[number]['id'];
 export const UPCOMING_STATUSES: readonly PostStatus[] = ['scheduled', 'queued', 'publishing'];
 
 /** Only these can be edited (docs/product-rules.md#post-statuses). */
+/** Posts a page of the Posts view shows (GET /api/posts' default limit). */
+export const POST_PAGE_SIZE = 20;
+
 export const EDITABLE_STATUSES: readonly PostStatus[] = ['scheduled', 'pending_approval', 'draft'];
 
 /** Badge colours: queued blue, publishing yellow, posted green, failed red, scheduled purple, waiting for approval yellow, other grey. */

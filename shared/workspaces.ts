@@ -7,7 +7,7 @@ import { text } from './text';
  * acts in one workspace at a time with the role their membership gives them.
  */
 
-export { ROLES, ROLE_NAMES, ROLE_DESCRIPTIONS, roleAtLeast, WORKSPACE_HEADER, type Role } from './roles';
+export { ROLES, ROLE_NAMES, ROLE_DESCRIPTIONS, roleAtLeast, WORKSPACE_HEADER, WORKSPACE_MSG, type Role } from './roles';
 export const RoleSchema = z.enum(ROLES);
 
 /**
@@ -17,13 +17,6 @@ export const RoleSchema = z.enum(ROLES);
 export const WorkspaceIdSchema = z
   .string()
   .regex(/^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9A-HJKMNP-TV-Z]{26})$/i, 'Not a workspace id.');
-
-export const WORKSPACE_MSG = {
-  notMember: 'You are not a member of this workspace.',
-  ownsSharedWorkspace: (name: string) =>
-    `You own the workspace "${name}", which has other members. Transfer its ownership or delete the workspace before deleting your account.`,
-  roleTooLow: (least: Role) => `Only an ${least === 'owner' ? 'Owner' : least === 'admin' ? 'Admin or Owner' : 'Editor, Admin or Owner'} can do this.`,
-} as const;
 
 export const WorkspaceSummarySchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
-import { needsApproval, WorkspaceSettingsSchema, type WorkspaceSettings } from '@shared/approvals';
+import { needsApproval } from '@shared/approval-rules';
+import type { WorkspaceSettings } from '@shared/approvals';
 import { api } from '@/lib/api-client';
 import { apiQuery } from '@/lib/api-query';
 import { useCurrentWorkspace } from './workspaces';
@@ -11,11 +12,15 @@ export const workspaceSettingsKeys = {
   all: ['workspace-settings'] as const,
 };
 
-const settings = apiQuery('/workspace/settings', WorkspaceSettingsSchema, () => workspaceSettingsKeys.all);
+const settings = apiQuery(
+  '/workspace/settings',
+  () => import('@shared/approvals').then((m) => m.WorkspaceSettingsSchema),
+  () => workspaceSettingsKeys.all,
+);
 export const useWorkspaceSettings = settings.useQuery;
 
 export function updateWorkspaceSettings(body: WorkspaceSettings): Promise<WorkspaceSettings> {
-  return api('/workspace/settings', { method: 'PATCH', body, schema: WorkspaceSettingsSchema });
+  return api('/workspace/settings', { method: 'PATCH', body, schema: () => import('@shared/approvals').then((m) => m.WorkspaceSettingsSchema) });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PostSchema, type Post } from '@shared/posts';
-import { SeriesViewSchema, type Scope, type SeriesView } from '@shared/recurrence';
+import type { Post } from '@shared/posts';
+import type { Scope, SeriesView } from '@shared/recurrence';
 import { api } from '@/lib/api-client';
 
 /**
@@ -10,7 +10,8 @@ import { api } from '@/lib/api-client';
  */
 export const seriesKeys = { all: ['series'] as const, one: (id: string) => ['series', id] as const };
 
-export const getSeries = (id: string): Promise<SeriesView> => api(`/series/${encodeURIComponent(id)}`, { schema: SeriesViewSchema });
+export const getSeries = (id: string): Promise<SeriesView> =>
+  api(`/series/${encodeURIComponent(id)}`, { schema: () => import('@shared/recurrence').then((m) => m.SeriesViewSchema) });
 
 export function useSeries(id: string | null | undefined) {
   return useQuery({ queryKey: seriesKeys.one(id ?? ''), queryFn: () => getSeries(id!), enabled: !!id });
@@ -25,7 +26,11 @@ export interface SeriesEdit {
 }
 
 export function editInSeries({ seriesId, postId, scope, post }: SeriesEdit): Promise<Post> {
-  return api(`/series/${encodeURIComponent(seriesId)}`, { method: 'PATCH', body: { scope, post_id: postId, post }, schema: PostSchema });
+  return api(`/series/${encodeURIComponent(seriesId)}`, {
+    method: 'PATCH',
+    body: { scope, post_id: postId, post },
+    schema: () => import('@shared/posts').then((m) => m.PostSchema),
+  });
 }
 
 export function deleteInSeries({ seriesId, postId, scope }: Omit<SeriesEdit, 'post'>): Promise<undefined> {

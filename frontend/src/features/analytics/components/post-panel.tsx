@@ -105,7 +105,14 @@ function PanelBody({ postId, zone }: { postId: string; zone: string }) {
 }
 
 /** One post's metrics over time, per platform (Basic and up). */
-export function PostPanel({ postId, caption, zone, onClose }: { postId: string | null; caption: string; zone: string; onClose: () => void }) {
+export interface PostPanelProps {
+  postId: string | null;
+  caption: string;
+  zone: string;
+  onClose: () => void;
+}
+
+export function PostPanel({ postId, caption, zone, onClose }: PostPanelProps) {
   return (
     <TitledDialog
       title={caption ? `“${caption.length > 60 ? `${caption.slice(0, 60).trimEnd()}…` : caption}”` : 'Post metrics'}

@@ -6,7 +6,7 @@ import { PLATFORM_NAMES } from '@shared/platforms';
 import { PlatformIcon } from '@/components/platform-icon';
 import { formatCount } from '@/lib/number-format';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
-import { PostPanel } from './post-panel';
+import { PostPanel } from './post-panel-deferred';
 import { Section } from './section';
 
 /** "1,234 views", the number in bold. */

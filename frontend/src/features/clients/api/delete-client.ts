@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { CLIENT_MSG } from '@shared/clients';
+import { CLIENT_MSG } from '@shared/client-rules';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/api/clients';

@@ -7,7 +7,7 @@ import { fieldErrorsOfDetails } from '@/lib/field-errors';
 import { useCreateClient } from '../api/create-client';
 import { useUpdateClient } from '../api/update-client';
 
-interface ClientFormDialogProps {
+export interface ClientFormDialogProps {
   /** The client to edit; none: Add Client. */
   client?: Client;
   open: boolean;

@@ -1,5 +1,6 @@
 import { Avatar } from '@chakra-ui/react';
-import { clientInitials, type Client } from '@shared/clients';
+import { clientInitials } from '@shared/client-rules';
+import type { Client } from '@shared/clients';
 
 /**
  * The client's logo, or its initials while the logo loads, when there is none, or when it fails to

@@ -1,7 +1,8 @@
 import { Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
-import { CLIENT_MSG, type Client } from '@shared/clients';
+import { CLIENT_MSG } from '@shared/client-rules';
+import type { Client } from '@shared/clients';
 import { PageHeader } from '@/components/page-header';
 import { useMe } from '@/lib/api/me';
 import { useCurrentWorkspace } from '@/lib/api/workspaces';
@@ -9,9 +10,7 @@ import { userTimezone } from '@/lib/time';
 import { useDeleteClient, usePendingClientDeletes } from '../api/delete-client';
 import { useClients } from '@/lib/api/clients';
 import { ClientCard } from './client-card';
-import { ConnectLinkDialog } from './connect-link-dialog';
-import { ReviewLinkDialog } from './review-link-dialog';
-import { ClientFormDialog } from './client-form-dialog';
+import { ClientFormDialog, ConnectLinkDialog, ReviewLinkDialog } from './deferred-dialogs';
 
 /** /home/clients (docs/product-rules.md#clients, agency mode): a card grid, newest first; add, edit, delete without confirmation but with Undo. */
 export function ClientsPage() {

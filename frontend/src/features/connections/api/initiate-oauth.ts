@@ -1,4 +1,3 @@
-import { InitiateOAuthResponseSchema } from '@shared/accounts';
 import type { Platform } from '@shared/platforms';
 import { api } from '@/lib/api-client';
 
@@ -9,7 +8,7 @@ import { api } from '@/lib/api-client';
 export async function initiateOAuth(platform: Platform): Promise<string> {
   const { authUrl } = await api(`/accounts/${encodeURIComponent(platform)}/oauth/initiate`, {
     method: 'POST',
-    schema: InitiateOAuthResponseSchema,
+    schema: () => import('@shared/accounts').then((m) => m.InitiateOAuthResponseSchema),
   });
   return authUrl;
 }

@@ -2,14 +2,14 @@ import { Avatar, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import type { ConnectionView, SocialAccount } from '@shared/accounts';
-import { RECONNECT_FOR_ANALYTICS } from '@shared/analytics';
+import { RECONNECT_FOR_ANALYTICS } from '@shared/analytics-rules';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import { UI } from '@shared/ui';
 import type { ListedConnection } from '@shared/connection-health';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDisconnectAccount } from '../api/disconnect-account';
 import { ConnectionExpiry } from './connection-expiry';
-import { PageInfoDialog } from './page-info-dialog';
+import { PageInfoDialog } from './page-info-dialog-deferred';
 
 interface AccountRowProps {
   account: SocialAccount;

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Skeleton, SkeletonText } from '@chakra-ui/react';
 import type { SocialAccount } from '@shared/accounts';
 import { PLATFORMS, type Platform } from '@shared/platforms';
-import { roleAtLeast } from '@shared/workspaces';
+import { roleAtLeast } from '@shared/roles';
 import { LoadError } from '@/components/load-error';
 import { useConnections, usePlatforms } from '@/lib/api/connections';
 import { useCurrentWorkspace } from '@/lib/api/workspaces';

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
-import { expiryText, type ConnectionHealth } from '@shared/connection-health';
+import type { ConnectionHealth } from '@shared/connection-health';
+import { expiryText } from '@shared/connection-expiry';
 
 /** "Reconnect within 9 days" under an account whose connection will run out. */
 export function ConnectionExpiry({ health, now = new Date() }: { health: ConnectionHealth | undefined; now?: Date }) {

@@ -89,7 +89,13 @@ function PageInfoBody({ info }: { info: PageInfo }) {
 }
 
 /** A Facebook Page's public details (docs/product-rules.md#platforms-page). */
-export function PageInfoDialog({ account, open, onOpenChange }: { account: SocialAccount; open: boolean; onOpenChange: (open: boolean) => void }) {
+export interface PageInfoDialogProps {
+  account: SocialAccount;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function PageInfoDialog({ account, open, onOpenChange }: PageInfoDialogProps) {
   const query = usePageInfo(account.id, { enabled: open });
 
   useEffect(() => {

@@ -5,7 +5,7 @@ import type { SocialAccount } from '@shared/accounts';
 import type { PlatformAvailability } from '@shared/entitlements';
 import { upgradeToConnectMessage } from '@shared/plans';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
-import { WORKSPACE_MSG } from '@shared/workspaces';
+import { WORKSPACE_MSG } from '@shared/roles';
 import { paths } from '@/config/paths';
 import { AccountRow } from './account-row';
 import { PlatformIcon } from '@/components/platform-icon';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { OAUTH_STATE_TTL_SECONDS } from '@shared/accounts';
+import { OAUTH_STATE_TTL_SECONDS } from '@shared/oauth-state';
 import { PLATFORM_LABELS, type Platform } from '@shared/platforms';
 import { UI } from '@shared/ui';
 import { toaster } from '@/components/ui/toaster';

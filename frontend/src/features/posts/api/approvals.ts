@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ActivityListSchema, type ApprovePostBody, type RequestChangesBody } from '@shared/approvals';
-import { PostSchema, type Post } from '@shared/posts';
+import type { ApprovePostBody, RequestChangesBody } from '@shared/approvals';
+import type { Post } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
@@ -8,18 +8,18 @@ import { postKeys } from './query-keys';
 /** POST /posts/{id}/approve: the waiting post as the Editor saw it (its version), scheduled. */
 export function approvePost(post: Pick<Post, 'id'> & ApprovePostBody): Promise<Post> {
   const { id, ...body } = post;
-  return api(`/posts/${encodeURIComponent(id)}/approve`, { method: 'POST', body, schema: PostSchema });
+  return api(`/posts/${encodeURIComponent(id)}/approve`, { method: 'POST', body, schema: () => import('@shared/posts').then((m) => m.PostSchema) });
 }
 
 /** POST /posts/{id}/request-changes: back to its author as a draft, with the comment. */
 export function requestChanges(post: Pick<Post, 'id'> & RequestChangesBody): Promise<Post> {
   const { id, ...body } = post;
-  return api(`/posts/${encodeURIComponent(id)}/request-changes`, { method: 'POST', body, schema: PostSchema });
+  return api(`/posts/${encodeURIComponent(id)}/request-changes`, { method: 'POST', body, schema: () => import('@shared/posts').then((m) => m.PostSchema) });
 }
 
 /** GET /posts/{id}/activity. */
 export function getPostActivity(postId: string) {
-  return api(`/posts/${encodeURIComponent(postId)}/activity`, { schema: ActivityListSchema });
+  return api(`/posts/${encodeURIComponent(postId)}/activity`, { schema: () => import('@shared/approvals').then((m) => m.ActivityListSchema) });
 }
 
 export const activityKey = (postId: string) => [...postKeys.all, 'activity', postId] as const;

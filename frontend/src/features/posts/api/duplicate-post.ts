@@ -1,4 +1,4 @@
-import { DuplicatePostResponseSchema, type DuplicatePostResponse } from '@shared/posts';
+import type { DuplicatePostResponse } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
@@ -7,7 +7,10 @@ import { postKeys } from './query-keys';
 
 /** POST /posts/{id}/duplicate: a new draft with the post's content and its own copies of the media. */
 export function duplicatePost(id: string): Promise<DuplicatePostResponse> {
-  return api(`/posts/${encodeURIComponent(id)}/duplicate`, { method: 'POST', schema: DuplicatePostResponseSchema });
+  return api(`/posts/${encodeURIComponent(id)}/duplicate`, {
+    method: 'POST',
+    schema: () => import('@shared/posts').then((m) => m.DuplicatePostResponseSchema),
+  });
 }
 
 /** "Left out X (@old): Please connect…": each account the copy could not keep, and why. */

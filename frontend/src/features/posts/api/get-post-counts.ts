@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PostCountsSchema, type PostCounts } from '@shared/posts';
+import type { PostCounts } from '@shared/posts';
 import { UI } from '@shared/ui';
 import { api } from '@/lib/api-client';
 import { postKeys } from './query-keys';
@@ -7,7 +7,7 @@ import { postKeys } from './query-keys';
 /** The tab counts, without loading the posts themselves; with a client, only that client's posts. */
 export function getPostCounts({ clientId, signal }: { clientId?: string; signal?: AbortSignal } = {}): Promise<PostCounts> {
   const query = clientId ? `?${new URLSearchParams({ client_id: clientId }).toString()}` : '';
-  return api(`/posts/counts${query}`, { schema: PostCountsSchema, signal });
+  return api(`/posts/counts${query}`, { schema: () => import('@shared/posts').then((m) => m.PostCountsSchema), signal });
 }
 
 export function getPostCountsQueryOptions(clientId = '') {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { PostPageWithIssuesSchema, type PostPageWithIssues } from '@shared/connection-health';
-import { POST_PAGE_SIZE } from '@shared/posts';
+import type { PostPageWithIssues } from '@shared/connection-health';
+import { POST_PAGE_SIZE } from '@shared/statuses';
 import type { PostTabId } from '@shared/statuses';
 import { UI } from '@shared/ui';
 import { api } from '@/lib/api-client';
@@ -21,7 +21,7 @@ export function getPosts({
   const query = new URLSearchParams({ tab, limit: String(POST_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
   if (clientId) query.set('client_id', clientId);
-  return api(`/posts?${query.toString()}`, { schema: PostPageWithIssuesSchema, signal });
+  return api(`/posts?${query.toString()}`, { schema: () => import('@shared/connection-health').then((m) => m.PostPageWithIssuesSchema), signal });
 }
 
 export function getPostsInfiniteQueryOptions(tab: PostTabId, clientId = '') {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PostSchema, type Post } from '@shared/posts';
+import type { Post } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { targetNames } from '@/lib/target-names';
@@ -7,7 +7,11 @@ import { postKeys } from './query-keys';
 
 /** POST /posts/{id}/publish: the draft as the user saw it (its version), published now. */
 export function publishDraft(post: Pick<Post, 'id' | 'version'>): Promise<Post> {
-  return api(`/posts/${encodeURIComponent(post.id)}/publish`, { method: 'POST', body: { version: post.version }, schema: PostSchema });
+  return api(`/posts/${encodeURIComponent(post.id)}/publish`, {
+    method: 'POST',
+    body: { version: post.version },
+    schema: () => import('@shared/posts').then((m) => m.PostSchema),
+  });
 }
 
 /** The draft leaves Drafts for Scheduled and then Posted or Failed: every post list, count and the usage meter refetch. */

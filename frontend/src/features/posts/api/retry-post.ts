@@ -1,4 +1,4 @@
-import { PostSchema, type Post, type RetryPostBody } from '@shared/posts';
+import type { Post, RetryPostBody } from '@shared/posts';
 import { toaster } from '@/components/ui/toaster';
 import { useToastedMutation } from '@/components/use-toasted-mutation';
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { postKeys } from './query-keys';
 
 /** POST /posts/{id}/retry: the failed platforms only, now (no time) or at `scheduled_at`. */
 export function retryPost({ id, body = {} }: { id: string; body?: RetryPostBody }): Promise<Post> {
-  return api(`/posts/${encodeURIComponent(id)}/retry`, { method: 'POST', body, schema: PostSchema });
+  return api(`/posts/${encodeURIComponent(id)}/retry`, { method: 'POST', body, schema: () => import('@shared/posts').then((m) => m.PostSchema) });
 }
 
 /** "Facebook (Bakery Page) and X (@ada)": the failed targets a retry sends again. */

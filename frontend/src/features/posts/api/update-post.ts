@@ -1,4 +1,4 @@
-import { PostWithLimitWarningsSchema, type PostWithLimitWarnings } from '@shared/platform-limits';
+import type { PostWithLimitWarnings } from '@shared/platform-limits';
 import type { Post } from '@shared/posts';
 import type { UpdatePostBody } from '@shared/post-bodies';
 import { toaster } from '@/components/ui/toaster';
@@ -8,7 +8,11 @@ import { postKeys } from './query-keys';
 
 /** PATCH /posts/{id}: the whole post as the Compose form builds it, or the older time-and-captions payload. */
 export function updatePost({ id, body }: { id: string; body: UpdatePostBody }): Promise<PostWithLimitWarnings> {
-  return api(`/posts/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: PostWithLimitWarningsSchema });
+  return api(`/posts/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+    schema: () => import('@shared/platform-limits').then((m) => m.PostWithLimitWarningsSchema),
+  });
 }
 
 /** docs/product-rules.md#messages-and-errors: 'Post updated successfully!' or 'Error updating post' with the failure's message. */

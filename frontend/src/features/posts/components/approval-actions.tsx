@@ -1,11 +1,12 @@
-import { Box, Button, Dialog, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCircleCheck, LuMessageSquareWarning } from 'react-icons/lu';
-import { ACTIVITY_LABELS, REVIEW_COMMENT_MAX } from '@shared/approvals';
+import { ACTIVITY_LABELS } from '@shared/approval-rules';
 import type { Post } from '@shared/posts';
-import { TitledDialog } from '@/components/titled-dialog';
+import { deferred } from '@/components/deferred';
 import { DISPLAY_FORMATS, formatInZone } from '@/lib/time';
-import { useApprovePost, usePostActivity, useRequestChanges } from '../api/approvals';
+import { useApprovePost, usePostActivity } from '../api/approvals';
+import type { RequestChangesDialogProps } from './request-changes-dialog';
 
 /**
  * Approvals on a post card (docs/approvals.md): Approve and Request changes on a waiting post for
@@ -16,17 +17,18 @@ import { useApprovePost, usePostActivity, useRequestChanges } from '../api/appro
 export const timePassed = (post: Pick<Post, 'status' | 'scheduled_at'>, now = Date.now()) =>
   post.status === 'pending_approval' && !!post.scheduled_at && Date.parse(post.scheduled_at) <= now;
 
+/** Its form uses Chakra's Dialog parts (the dialog machine): it loads after the page has painted, or when opened. */
+const RequestChangesDialog = deferred<RequestChangesDialogProps>(
+  () => import('./request-changes-dialog').then((module) => module.RequestChangesDialog),
+  () => null,
+  (props) => props.open,
+);
+
 export const TIME_PASSED_NOTE = 'Not approved before its time, so it was not published. Approve it with a new time, or edit it.';
 
 export function ApprovalButtons({ post }: { post: Post }) {
   const [commenting, setCommenting] = useState(false);
-  const [comment, setComment] = useState('');
   const approve = useApprovePost();
-  const sendBack = useRequestChanges(() => {
-    setCommenting(false);
-    setComment('');
-  });
-  const empty = comment.trim().length === 0;
   return (
     <HStack gap="2" wrap="wrap">
       <Button
@@ -43,30 +45,7 @@ export function ApprovalButtons({ post }: { post: Post }) {
         <LuMessageSquareWarning aria-hidden />
         Request changes
       </Button>
-      <TitledDialog title="Request changes" open={commenting} onOpenChange={setCommenting}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!empty) sendBack.mutate({ id: post.id, version: post.version, comment });
-          }}
-        >
-          <Dialog.Body>
-            <Field.Root required invalid={comment.length > REVIEW_COMMENT_MAX}>
-              <Field.Label>What should change?</Field.Label>
-              <Textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={4} maxLength={REVIEW_COMMENT_MAX} autoFocus />
-              <Field.HelperText>The post goes back to its author as a draft, with your comment.</Field.HelperText>
-            </Field.Root>
-          </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" onClick={() => setCommenting(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" colorPalette="brand" loading={sendBack.isPending} disabled={empty}>
-              Send back
-            </Button>
-          </Dialog.Footer>
-        </form>
-      </TitledDialog>
+      <RequestChangesDialog post={post} open={commenting} onOpenChange={setCommenting} />
     </HStack>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, Text } from '@chakra-ui/react';
 import type { Post } from '@shared/posts';
-import { CLIENT_REVIEW_LABELS } from '@shared/review-links';
+import { CLIENT_REVIEW_LABELS } from '@shared/review-link-rules';
 
 /**
  * The client's decision through a review link (docs/review-links.md). It applies to the post as the

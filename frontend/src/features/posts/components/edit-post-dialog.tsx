@@ -9,7 +9,7 @@ import { useUpdatePost } from '../api/update-post';
 import { ActivityTimeline, ReviewComment } from './approval-actions';
 import { usePostEditor } from './post-editor';
 
-interface EditPostDialogProps {
+export interface EditPostDialogProps {
   post: Post;
   zone: string;
   open: boolean;

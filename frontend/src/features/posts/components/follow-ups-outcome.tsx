@@ -1,6 +1,6 @@
 import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { LuCircleCheck, LuExternalLink, LuMessageCircle, LuTriangleAlert } from 'react-icons/lu';
-import { FOLLOW_UP_MESSAGES } from '@shared/follow-ups';
+import { FOLLOW_UP_MESSAGES } from '@shared/follow-up-rules';
 import { PLATFORM_NAMES } from '@shared/platforms';
 import type { PostTargetView } from '@shared/posts';
 

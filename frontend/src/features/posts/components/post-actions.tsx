@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { targetNames } from '@/lib/target-names';
 import { useDuplicatePost } from '../api/duplicate-post';
 import { usePublishDraft } from '../api/publish-draft';
-import { EditPostDialog } from './edit-post-dialog';
+import { EditPostDialog } from './edit-post-dialog-deferred';
 
 /**
  * "Duplicate" on any post card: the copy is a new draft, opened straight away in the

@@ -18,11 +18,11 @@ import { failedTargetNames, useRetryPost } from '../api/retry-post';
 import { ApprovalButtons, ReviewComment, TIME_PASSED_NOTE, timePassed } from './approval-actions';
 import { ClientReviewBadge, ClientReviewComment } from './client-review';
 import { ConnectionIssues } from './connection-issues';
-import { EditPostDialog } from './edit-post-dialog';
 import { DuplicatePostButton, PublishDraftButton } from './post-actions';
 import { PostThumbnail } from './post-thumbnail';
 import { FollowUpsOutcome } from './follow-ups-outcome';
 import { TargetMetrics } from './target-metrics';
+import { EditPostDialog } from './edit-post-dialog-deferred';
 
 /** "Published on: Jul 1" for posted posts, otherwise "Scheduled for: Jul 1, 9:00 AM" (docs/product-rules.md#posts-list). */
 function whenText(post: Post, zone: string): string {
