@@ -151,9 +151,6 @@ async function firstLoad(context: BrowserContext, url: string, route: string) {
   await page.locator('h1').first().waitFor({ timeout: 60_000 });
   const loadMs = Date.now() - t0;
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  // A script that starts loading after this (networkidle can time out on a busy machine) is not
-  // counted, and its body read, cut off when the page closes, must not end the run.
-  page.removeAllListeners('response');
   const sizes = await Promise.all(scripts);
   const beforePaint = await page.evaluate(() => {
     const h1 = (window as unknown as { __firstH1?: number }).__firstH1 ?? Infinity;
