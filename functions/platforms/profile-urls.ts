@@ -1,7 +1,7 @@
 import { env } from '../lib/env';
 import { hostsFor } from './hosts';
 import { serverNetworkOf } from './networks';
-import type { ProfileAccount } from './networks/server-network';
+import type { ProfileConnection } from './networks/server-network';
 import { handleOf } from './publish';
 
 /**
@@ -11,12 +11,12 @@ import { handleOf } from './publish';
  * names are not unique; Instagram, X, Threads and TikTok by handle. Null where the address cannot be
  * known (a TikTok account without its handle, a LinkedIn member).
  */
-export function profileUrlOn(www: string, account: ProfileAccount): string | null {
+export function profileUrlOn(www: string, account: ProfileConnection): string | null {
   const encoded = { id: encodeURIComponent(account.account_id), handle: encodeURIComponent(handleOf(account.account_name)) };
   return serverNetworkOf(account.platform).profileUrl(www, account, encoded);
 }
 
 /** The profile URL on the network this deployment talks to (PLATFORM_SANDBOX_URL on the local cloud). */
-export function profileUrl(account: ProfileAccount): string | null {
+export function profileUrl(account: ProfileConnection): string | null {
   return profileUrlOn(hostsFor(account.platform, env().PLATFORM_SANDBOX_URL).www, account);
 }

@@ -30,7 +30,12 @@ describe('alt text on a post', () => {
 
     const res = await weCallTheApi('POST', '/api/posts', {
       token: user.accessToken,
-      body: { scheduled_at: inDays(2), platforms: targets(account.id), media_ids: [first.id, second.id], media_alt: { [first.id]: '  Two sourdough loaves  ' } },
+      body: {
+        scheduled_at: inDays(2),
+        platforms: targets(account.id),
+        media_ids: [first.id, second.id],
+        media_alt: { [first.id]: '  Two sourdough loaves  ' },
+      },
     });
     const read = await weCallTheApi('GET', `/api/posts/${res.body.id}`, { token: user.accessToken });
 

@@ -1,7 +1,7 @@
 import type { Platform } from '@shared/platforms';
 
-/** A connected account as the profile link needs it. */
-export interface ProfileAccount {
+/** A connection as the profile link needs it (the spec's account_id and account_name). */
+export interface ProfileConnection {
   readonly platform: Platform;
   /** The platform's own id of the account (Page id, channel id, …). */
   readonly account_id: string;
@@ -27,7 +27,7 @@ export interface ServerNetwork {
    * sandbox's locally), or null where the account's address cannot be known. `id` and `handle` come
    * URL-encoded; `handle` without its leading `@`.
    */
-  readonly profileUrl: (www: string, account: ProfileAccount, encoded: { readonly id: string; readonly handle: string }) => string | null;
+  readonly profileUrl: (www: string, account: ProfileConnection, encoded: { readonly id: string; readonly handle: string }) => string | null;
   /** Any one of these granted scopes lets the adapter publish (docs/platform-apis.md). */
   readonly publishPermissions: readonly string[];
   /** The scopes a grant needs, all of them, for its metrics reader to read its posts (docs/analytics.md). */
