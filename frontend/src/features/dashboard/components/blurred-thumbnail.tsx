@@ -1,6 +1,6 @@
 import { Box, Center, Image } from '@chakra-ui/react';
 import { LuFileText, LuImage } from 'react-icons/lu';
-import { isDocumentType } from '@shared/media';
+import { isDocumentType } from '@shared/media-types';
 import type { MediaItem } from '@shared/posts';
 
 /** The first media item, blurred: a hint of the post at a glance, not a preview (docs/product-rules.md#dashboard). */

@@ -1,6 +1,6 @@
 import { Badge, Box, Center, Image } from '@chakra-ui/react';
 import { LuFileText, LuImage, LuPlay } from 'react-icons/lu';
-import { isDocumentType } from '@shared/media';
+import { isDocumentType } from '@shared/media-types';
 import type { MediaItem } from '@shared/posts';
 
 /** The first media item of a post: the image itself, a video's first frame under a play mark, or a document's icon. */
